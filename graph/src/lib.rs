@@ -1,0 +1,11 @@
+//! ontoly-graph: reads a Context knowledge workspace (and, where local clones exist, the source
+//! repositories it cites) and builds the evidence graph.
+//!
+//! Data flows one way: files → parsers ([`markers`], [`structure`], registries) → the parallel
+//! builder → a [`model`] graph with stable ids and a blake3 hash → the on-disk snapshot.
+
+pub mod markers;
+pub mod model;
+pub mod structure;
+pub mod text;
+pub mod yaml;

@@ -1,0 +1,101 @@
+//! Line splitting and content digests, shared by every reader of cited text.
+//!
+//! The workspace format splits on `\n` and drops one trailing `\r` per line; line numbers are
+//! 1-based. Keeping this in one place is what makes digests, section extents and pinned reads
+//! agree with each other.
+
+use sha2::{Digest, Sha256};
+
+/// The lines of `text`: split on `\n`, one trailing `\r` dropped from each.
+///
+/// `"a\nb\n"` yields `["a", "b", ""]`: the empty tail is a line of its own, as in the format.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l))
+}
+
+/// `sha256:<hex>` of lines `start..=end` (1-based) joined with `\n`, or `None` when the range
+/// is empty or reaches past the last line.
+pub fn range_digest(text: &str, start: u64, end: u64) -> Option<String> {
+    if start == 0 || end < start {
+        return None;
+    }
+    let mut hasher = Sha256::new();
+    let mut taken = 0u64;
+    for (i, line) in lines(text).enumerate() {
+        let n = i as u64 + 1;
+        if n < start {
+            continue;
+        }
+        if n > end {
+            break;
+        }
+        if n > start {
+            hasher.update(b"\n");
+        }
+        hasher.update(line.as_bytes());
+        taken += 1;
+    }
+    if taken != end - start + 1 {
+        return None;
+    }
+    Some(format!("sha256:{}", hex(&hasher.finalize())))
+}
+
+/// Whether `digest` is `sha256:` followed by 64 hex digits (either case), as the format requires.
+pub fn is_sha256_digest(digest: &str) -> bool {
+    digest
+        .strip_prefix("sha256:")
+        .is_some_and(|h| h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Whether two digests name the same bytes (the hex part compares case-insensitively).
+pub fn digests_equal(a: &str, b: &str) -> bool {
+    a.eq_ignore_ascii_case(b)
+}
+
+/// Lowercase hex of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push(DIGITS[(b >> 4) as usize] as char);
+        out.push(DIGITS[(b & 15) as usize] as char);
+    }
+    out
+}
+
+/// Whether `s` is a full commit id: 40 or 64 hex digits.
+pub fn is_full_commit(s: &str) -> bool {
+    (s.len() == 40 || s.len() == 64) && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crlf_and_trailing_newline() {
+        let v: Vec<_> = lines("a\r\nb\n").collect();
+        assert_eq!(v, ["a", "b", ""]);
+    }
+
+    #[test]
+    fn digest_matches_format_rule() {
+        // "foo" is sha256 2c26b4...; the conformance fixtures cite it.
+        let text = "x\nfoo\r\ny";
+        assert_eq!(
+            range_digest(text, 2, 2).as_deref(),
+            Some("sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae")
+        );
+        assert_eq!(range_digest(text, 3, 4), None);
+        assert_eq!(range_digest(text, 0, 1), None);
+        assert_eq!(range_digest(text, 2, 1), None);
+    }
+
+    #[test]
+    fn digest_shape() {
+        assert!(is_sha256_digest(&format!("sha256:{}", "A".repeat(64))));
+        assert!(!is_sha256_digest("sha256:xyz"));
+        assert!(!is_sha256_digest(&format!("md5:{}", "a".repeat(64))));
+    }
+}
