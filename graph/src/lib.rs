@@ -4,6 +4,7 @@
 //! Data flows one way: files → parsers ([`markers`], [`structure`], registries) → the parallel
 //! builder → a [`model`] graph with stable ids and a blake3 hash → the on-disk snapshot.
 
+pub mod graph;
 pub mod markers;
 pub mod model;
 pub mod structure;

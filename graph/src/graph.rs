@@ -1,0 +1,217 @@
+//! The built graph: nodes and edges sorted by id, a petgraph index over them, texts for
+//! retrieval, and the blake3 hash that identifies the whole.
+
+use crate::model::{Edge, EdgeKind, Node, NodeKind, GRAPH_VERSION};
+use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+
+/// The evidence graph of one workspace. Immutable once built; cheap to query.
+///
+/// Invariants: `nodes` and `edges` are sorted by id (byte order) with unique ids; every edge
+/// endpoint is a node id; `hash` is [`Graph::compute_hash`] of the contents.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Graph {
+    /// Graph model version ([`GRAPH_VERSION`]).
+    pub version: String,
+    /// The workspace name (its directory name, or the configured name).
+    pub workspace: String,
+    /// Full commit of the knowledge repository's HEAD, when it is a git repository.
+    pub knowledge_commit: Option<String>,
+    /// Nodes sorted by id.
+    pub nodes: Vec<Node>,
+    /// Edges sorted by id.
+    pub edges: Vec<Edge>,
+    /// Searchable text by node id (section bodies, article titles and descriptions), sorted.
+    pub texts: BTreeMap<String, String>,
+    /// blake3 hex over the canonical form.
+    pub hash: String,
+    #[serde(skip)]
+    index: Option<Index>,
+}
+
+#[derive(Debug, Clone)]
+struct Index {
+    by_id: HashMap<String, NodeIndex>,
+    g: DiGraph<usize, usize>,
+}
+
+impl Graph {
+    /// Assembles a graph from unsorted, possibly duplicated parts. Duplicate nodes (same id) keep
+    /// the first in id order after a stable sort, so the result never depends on input order
+    /// as long as duplicates are identical; edges whose endpoints are missing are dropped.
+    pub fn assemble(
+        workspace: String,
+        knowledge_commit: Option<String>,
+        mut nodes: Vec<Node>,
+        mut edges: Vec<Edge>,
+        texts: BTreeMap<String, String>,
+    ) -> Graph {
+        nodes.sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
+        nodes.dedup_by(|a, b| a.id == b.id);
+        edges.sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
+        edges.dedup_by(|a, b| a.id == b.id);
+        let ids: std::collections::HashSet<&str> = nodes.iter().map(|n| n.id.as_str()).collect();
+        edges.retain(|e| ids.contains(e.from.as_str()) && ids.contains(e.to.as_str()));
+        let mut g = Graph {
+            version: GRAPH_VERSION.to_string(),
+            workspace,
+            knowledge_commit,
+            nodes,
+            edges,
+            texts,
+            hash: String::new(),
+            index: None,
+        };
+        g.hash = g.compute_hash();
+        g.reindex();
+        g
+    }
+
+    /// Rebuilds the in-memory index (after deserializing a snapshot).
+    pub fn reindex(&mut self) {
+        let mut g = DiGraph::with_capacity(self.nodes.len(), self.edges.len());
+        let mut by_id = HashMap::with_capacity(self.nodes.len());
+        for (i, n) in self.nodes.iter().enumerate() {
+            by_id.insert(n.id.clone(), g.add_node(i));
+        }
+        for (i, e) in self.edges.iter().enumerate() {
+            if let (Some(&a), Some(&b)) = (by_id.get(&e.from), by_id.get(&e.to)) {
+                g.add_edge(a, b, i);
+            }
+        }
+        self.index = Some(Index { by_id, g });
+    }
+
+    fn idx(&self) -> &Index {
+        self.index
+            .as_ref()
+            .expect("graph index is built by assemble() and reindex()")
+    }
+
+    /// blake3 hex over the version, then every node and edge in id order, as canonical JSON.
+    /// Independent of paths, machines, thread counts and time.
+    pub fn compute_hash(&self) -> String {
+        let mut h = blake3::Hasher::new();
+        h.update(self.version.as_bytes());
+        h.update(b"\n");
+        for n in &self.nodes {
+            h.update(&serde_json::to_vec(n).unwrap_or_default());
+            h.update(b"\n");
+        }
+        for e in &self.edges {
+            h.update(&serde_json::to_vec(e).unwrap_or_default());
+            h.update(b"\n");
+        }
+        for (k, v) in &self.texts {
+            h.update(k.as_bytes());
+            h.update(b"\0");
+            h.update(v.as_bytes());
+            h.update(b"\n");
+        }
+        h.finalize().to_hex().to_string()
+    }
+
+    /// The node with this id.
+    pub fn node(&self, id: &str) -> Option<&Node> {
+        let i = self.idx().by_id.get(id)?;
+        Some(&self.nodes[self.idx().g[*i]])
+    }
+
+    /// Edges leaving `id`, optionally of one kind, in id order.
+    pub fn out_edges(&self, id: &str, kind: Option<EdgeKind>) -> Vec<&Edge> {
+        self.edges_dir(id, kind, petgraph::Direction::Outgoing)
+    }
+
+    /// Edges arriving at `id`, optionally of one kind, in id order.
+    pub fn in_edges(&self, id: &str, kind: Option<EdgeKind>) -> Vec<&Edge> {
+        self.edges_dir(id, kind, petgraph::Direction::Incoming)
+    }
+
+    fn edges_dir(&self, id: &str, kind: Option<EdgeKind>, dir: petgraph::Direction) -> Vec<&Edge> {
+        let ix = self.idx();
+        let Some(&n) = ix.by_id.get(id) else {
+            return Vec::new();
+        };
+        let mut out: Vec<&Edge> =
+            ix.g.edges_directed(n, dir)
+                .map(|e: petgraph::graph::EdgeReference<'_, usize>| &self.edges[*e.weight()])
+                .filter(|e| kind.is_none_or(|k| e.kind == k))
+                .collect();
+        out.sort_by(|a, b| a.id.cmp(&b.id));
+        out
+    }
+
+    /// Nodes of one kind, in id order.
+    pub fn nodes_of(&self, kind: NodeKind) -> impl Iterator<Item = &Node> {
+        self.nodes.iter().filter(move |n| n.kind == kind)
+    }
+
+    /// The petgraph view (node weights index [`Graph::nodes`], edge weights index
+    /// [`Graph::edges`]) for traversal algorithms.
+    pub fn petgraph(&self) -> &DiGraph<usize, usize> {
+        &self.idx().g
+    }
+
+    /// The petgraph index of a node id.
+    pub fn node_index(&self, id: &str) -> Option<NodeIndex> {
+        self.idx().by_id.get(id).copied()
+    }
+
+    /// The edge at a petgraph edge index.
+    pub fn edge_at(&self, e: EdgeIndex) -> Option<&Edge> {
+        self.idx().g.edge_weight(e).map(|&i| &self.edges[i])
+    }
+}
+
+fn cmp_json<T: Serialize>(a: &T, b: &T) -> std::cmp::Ordering {
+    serde_json::to_vec(a)
+        .unwrap_or_default()
+        .cmp(&serde_json::to_vec(b).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{ids, Edge, EdgeKind};
+
+    fn node(id: &str, kind: NodeKind) -> Node {
+        Node {
+            id: id.into(),
+            kind,
+            name: id.into(),
+            file: None,
+            span: None,
+            package: None,
+            metadata: Default::default(),
+        }
+    }
+
+    #[test]
+    fn hash_ignores_input_order() {
+        let a = node(&ids::article("a.md"), NodeKind::Article);
+        let s = node(&ids::section("a.md", "x"), NodeKind::Section);
+        let e = Edge::new(EdgeKind::Contains, a.id.clone(), s.id.clone(), None);
+        let g1 = Graph::assemble(
+            "w".into(),
+            None,
+            vec![a.clone(), s.clone()],
+            vec![e.clone()],
+            Default::default(),
+        );
+        let g2 = Graph::assemble(
+            "w".into(),
+            None,
+            vec![s, a.clone(), a],
+            vec![e],
+            Default::default(),
+        );
+        assert_eq!(g1.hash, g2.hash);
+        assert_eq!(g1.out_edges("article:a.md", None).len(), 1);
+        assert_eq!(
+            g1.in_edges("section:a.md#x", Some(EdgeKind::Contains))
+                .len(),
+            1
+        );
+    }
+}
