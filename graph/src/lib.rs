@@ -7,6 +7,10 @@
 pub mod graph;
 pub mod markers;
 pub mod model;
+pub mod references;
+pub mod registry;
+pub mod remote;
+pub mod source_ref;
 pub mod structure;
 pub mod text;
 pub mod yaml;
