@@ -47,9 +47,11 @@ impl Graph {
         mut edges: Vec<Edge>,
         texts: BTreeMap<String, String>,
     ) -> Graph {
-        nodes.sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
+        use rayon::slice::ParallelSliceMut;
+        // Parallel stable sorts: the order is fully determined by the comparator.
+        nodes.par_sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
         nodes.dedup_by(|a, b| a.id == b.id);
-        edges.sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
+        edges.par_sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
         edges.dedup_by(|a, b| a.id == b.id);
         let ids: std::collections::HashSet<&str> = nodes.iter().map(|n| n.id.as_str()).collect();
         edges.retain(|e| ids.contains(e.from.as_str()) && ids.contains(e.to.as_str()));
@@ -64,6 +66,32 @@ impl Graph {
             index: None,
         };
         g.hash = g.compute_hash();
+        g.reindex();
+        g
+    }
+
+    /// A graph from parts already in canonical form (a verified snapshot): no sorting or
+    /// re-hashing, only the index is rebuilt. The caller vouches for the invariants above; the
+    /// snapshot layer does so with a checksum over exactly what [`Graph::assemble`] produced.
+    pub fn from_snapshot(
+        version: String,
+        workspace: String,
+        knowledge_commit: Option<String>,
+        nodes: Vec<Node>,
+        edges: Vec<Edge>,
+        texts: BTreeMap<String, String>,
+        hash: String,
+    ) -> Graph {
+        let mut g = Graph {
+            version,
+            workspace,
+            knowledge_commit,
+            nodes,
+            edges,
+            texts,
+            hash,
+            index: None,
+        };
         g.reindex();
         g
     }
@@ -92,16 +120,30 @@ impl Graph {
     /// blake3 hex over the version, then every node and edge in id order, as canonical JSON.
     /// Independent of paths, machines, thread counts and time.
     pub fn compute_hash(&self) -> String {
+        use rayon::prelude::*;
+        // Serialization runs in parallel chunks; the hasher sees the same bytes in the same
+        // order as a serial loop would feed it.
+        fn lines<T: Serialize + Sync>(items: &[T]) -> Vec<Vec<u8>> {
+            items
+                .par_chunks(4096)
+                .map(|chunk| {
+                    let mut buf = Vec::with_capacity(chunk.len() * 160);
+                    for item in chunk {
+                        buf.extend(serde_json::to_vec(item).unwrap_or_default());
+                        buf.push(b'\n');
+                    }
+                    buf
+                })
+                .collect()
+        }
         let mut h = blake3::Hasher::new();
         h.update(self.version.as_bytes());
         h.update(b"\n");
-        for n in &self.nodes {
-            h.update(&serde_json::to_vec(n).unwrap_or_default());
-            h.update(b"\n");
+        for chunk in lines(&self.nodes) {
+            h.update(&chunk);
         }
-        for e in &self.edges {
-            h.update(&serde_json::to_vec(e).unwrap_or_default());
-            h.update(b"\n");
+        for chunk in lines(&self.edges) {
+            h.update(&chunk);
         }
         for (k, v) in &self.texts {
             h.update(k.as_bytes());
