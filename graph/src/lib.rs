@@ -4,9 +4,12 @@
 //! Data flows one way: files → parsers ([`markers`], [`structure`], registries) → the parallel
 //! builder → a [`model`] graph with stable ids and a blake3 hash → the on-disk snapshot.
 
+pub mod clones;
+pub mod git;
 pub mod graph;
 pub mod markers;
 pub mod model;
 pub mod structure;
+pub mod symbols;
 pub mod text;
 pub mod yaml;
