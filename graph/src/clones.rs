@@ -353,7 +353,7 @@ impl Repositories {
         let hits: Vec<&ReadableRepo> = self
             .repos
             .iter()
-            .filter(|r| r.aliases.iter().any(|a| *a == key))
+            .filter(|r| r.aliases.contains(&key))
             .collect();
         match hits.as_slice() {
             [] => Err(RepoLookupError::Unknown),

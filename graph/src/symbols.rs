@@ -510,9 +510,9 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
                 Some(p) => format!("{p}{sep}{s}"),
                 None => s.to_string(),
             };
-            let qualified = if f.kind == SymbolKind::Impl {
-                join(&f.scope)
-            } else if lang == Lang::Go && f.kind == SymbolKind::Method {
+            let by_scope =
+                f.kind == SymbolKind::Impl || (lang == Lang::Go && f.kind == SymbolKind::Method);
+            let qualified = if by_scope {
                 join(&f.scope)
             } else {
                 join(&f.name)
