@@ -80,6 +80,8 @@ commands! {
     /// Read and blake3-hash every input file without parsing (the benchmark floor).
     #[command(hide = true)]
     HashInputs => hash_inputs,
+    /// Repository plugin contract (Source Graph ABI 2).
+    Plugin => plugin,
 }
 
 fn main() -> ExitCode {

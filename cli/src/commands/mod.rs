@@ -3,6 +3,7 @@
 
 pub mod build;
 pub mod hash_inputs;
+pub mod plugin;
 pub mod stats;
 pub mod validate;
 
