@@ -80,6 +80,18 @@ pub enum Code {
     LinkUnresolved,
     /// A registry file (`sources/<kind>/index.yaml`) exists but cannot be used.
     RegistryUnusable,
+    /// A cited range whose lines at the pinned commit do not match its `content_digest`.
+    ReferenceDigestMismatch,
+    /// A cited commit that the local clone does not have.
+    ReferenceCommitMissing,
+    /// A cited file that does not exist at the pinned commit.
+    ReferenceFileMissing,
+    /// A cited line range past the end of the file at the pinned commit.
+    ReferenceRangeOutOfBounds,
+    /// A repository reference with no local clone: not verifiable here.
+    ReferenceNoClone,
+    /// A reference to uncommitted (`+worktree`) content: only its digest identifies it.
+    ReferenceWorktree,
 }
 
 impl Code {
@@ -108,6 +120,12 @@ impl Code {
             Self::SourceUnresolved => "SOURCE_UNRESOLVED",
             Self::SourceUnpinned => "SOURCE_UNPINNED",
             Self::LinkUnresolved => "LINK_UNRESOLVED",
+            Self::ReferenceDigestMismatch => "REFERENCE_DIGEST_MISMATCH",
+            Self::ReferenceCommitMissing => "REFERENCE_COMMIT_MISSING",
+            Self::ReferenceFileMissing => "REFERENCE_FILE_MISSING",
+            Self::ReferenceRangeOutOfBounds => "REFERENCE_RANGE_OUT_OF_BOUNDS",
+            Self::ReferenceNoClone => "REFERENCE_NO_CLONE",
+            Self::ReferenceWorktree => "REFERENCE_WORKTREE",
             Self::RegistryUnusable => "REGISTRY_UNUSABLE",
         }
     }
@@ -117,6 +135,7 @@ impl Code {
         match self {
             Self::UnknownKey | Self::SourceUnpinned | Self::LinkUnresolved => Severity::Warning,
             Self::ArticleNotInStructure => Severity::Warning,
+            Self::ReferenceNoClone | Self::ReferenceWorktree => Severity::Info,
             _ => Severity::Error,
         }
     }
