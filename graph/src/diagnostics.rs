@@ -88,10 +88,6 @@ pub enum Code {
     ReferenceFileMissing,
     /// A cited line range past the end of the file at the pinned commit.
     ReferenceRangeOutOfBounds,
-    /// A repository reference with no local clone: not verifiable here.
-    ReferenceNoClone,
-    /// A reference to uncommitted (`+worktree`) content: only its digest identifies it.
-    ReferenceWorktree,
 }
 
 impl Code {
@@ -124,8 +120,6 @@ impl Code {
             Self::ReferenceCommitMissing => "REFERENCE_COMMIT_MISSING",
             Self::ReferenceFileMissing => "REFERENCE_FILE_MISSING",
             Self::ReferenceRangeOutOfBounds => "REFERENCE_RANGE_OUT_OF_BOUNDS",
-            Self::ReferenceNoClone => "REFERENCE_NO_CLONE",
-            Self::ReferenceWorktree => "REFERENCE_WORKTREE",
             Self::RegistryUnusable => "REGISTRY_UNUSABLE",
         }
     }
@@ -135,7 +129,6 @@ impl Code {
         match self {
             Self::UnknownKey | Self::SourceUnpinned | Self::LinkUnresolved => Severity::Warning,
             Self::ArticleNotInStructure => Severity::Warning,
-            Self::ReferenceNoClone | Self::ReferenceWorktree => Severity::Info,
             _ => Severity::Error,
         }
     }

@@ -271,8 +271,8 @@ impl SourceStage for VerifyStage {
 }
 
 /// Verifies `cited` and records the outcome in `parts`: the `status` of each `CITES` edge,
-/// a diagnostic for every status that is not `verified` (unpinned references already have
-/// `SOURCE_UNPINNED`), and a `Symbol` node with an `OVERLAPS` edge from the range for each
+/// an error diagnostic for `digest_mismatch`, `commit_missing`, `file_missing` and
+/// `range_out_of_bounds` (naming the article, section and reference), and a `Symbol` node with an `OVERLAPS` edge from the range for each
 /// definition the range concerns.
 pub fn verify_stage(ws: &Workspace, clones: &CloneMap, cited: &[CitedRange], parts: &mut Parts) {
     let edge_index: HashMap<String, usize> = parts
@@ -388,7 +388,8 @@ pub fn verify_stage(ws: &Workspace, clones: &CloneMap, cited: &[CitedRange], par
                 package: Some(c.repository.clone()),
                 metadata: Default::default(),
             };
-            n.metadata.insert("kind".into(), d.kind.as_str().to_string());
+            n.metadata
+                .insert("kind".into(), d.kind.as_str().to_string());
             n.metadata.insert("name".into(), d.name.clone());
             n.metadata.insert("commit".into(), c.commit.clone());
             parts.nodes.push(n);
@@ -415,15 +416,16 @@ fn open_once(
     })
 }
 
-/// The diagnostic code of a status (`None`: verified, or unpinned which the resolver reports).
+/// The diagnostic code of a status. Only statuses that say the evidence is wrong get one:
+/// unpinned references already have the resolver's `SOURCE_UNPINNED`, and `no_clone` /
+/// `worktree` say nothing about the evidence (they stay on the edge and in `ontoly stats`),
+/// which keeps a workspace without clones free of one diagnostic per reference.
 fn status_code(s: Status) -> Option<Code> {
     match s {
-        Status::Verified | Status::Unpinned => None,
+        Status::Verified | Status::Unpinned | Status::NoClone | Status::Worktree => None,
         Status::DigestMismatch => Some(Code::ReferenceDigestMismatch),
         Status::CommitMissing => Some(Code::ReferenceCommitMissing),
         Status::FileMissing => Some(Code::ReferenceFileMissing),
         Status::RangeOutOfBounds => Some(Code::ReferenceRangeOutOfBounds),
-        Status::NoClone => Some(Code::ReferenceNoClone),
-        Status::Worktree => Some(Code::ReferenceWorktree),
     }
 }
