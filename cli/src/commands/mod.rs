@@ -4,8 +4,11 @@
 pub mod build;
 pub mod hash_inputs;
 pub mod plugin;
+pub mod reads;
 pub mod stats;
 pub mod validate;
+
+pub use reads::{read, read_many, resolve, search};
 
 use crate::Format;
 use ontoly_graph::build::{BuildOptions, BuildOutput, Progress};
