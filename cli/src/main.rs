@@ -48,6 +48,11 @@ struct Cli {
     /// Output format.
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// A local clone for a registered repository: NAME is a remote (github.com/acme/server)
+    /// or a <source>/<module> name; PATH a git work tree or bare repository, relative to the
+    /// workspace. Adds to or overrides ontoly.toml's [sources]. Repeatable.
+    #[arg(long = "source", global = true, value_name = "NAME=PATH")]
+    sources: Vec<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -78,6 +83,14 @@ commands! {
     Stats => stats,
     /// Every diagnostic with file:line; exit 1 when any has error severity.
     Validate => validate,
+    /// Read a line range of a file at a pinned commit (knowledge pages with their references).
+    Read => read,
+    /// Read up to ten ranges at one commit within one batch budget.
+    ReadMany => read_many,
+    /// Search file contents at a pinned commit, line by line.
+    Search => search,
+    /// Resolve a branch (or the default branch) to its full commit.
+    Resolve => resolve,
     /// Repository plugin contract (Source Graph ABI 2).
     Plugin => plugin,
     /// Read and blake3-hash every input file without parsing (the benchmark floor).
@@ -91,6 +104,7 @@ fn main() -> ExitCode {
         workspace: cli.workspace.clone(),
         no_cache: cli.no_cache,
         format: cli.format,
+        sources: cli.sources.clone(),
     };
     match cli.command.run(&ctx) {
         Ok(out) => {
