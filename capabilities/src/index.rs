@@ -196,17 +196,24 @@ fn node_text(graph: &Graph, n: &Node) -> Option<String> {
     let body = graph.texts.get(&n.id).map(String::as_str).unwrap_or("");
     match n.kind {
         NodeKind::Section => {
-            let heading = n.metadata.get("heading").map(String::as_str).unwrap_or("");
-            Some(format!("{} {heading} {heading} {body}", n.name))
-        }
-        NodeKind::Article => {
-            let title = n.metadata.get("title").map(String::as_str).unwrap_or("");
-            let desc = n
+            // The heading twice (a title match outweighs a passing mention), the section id
+            // once (slugs are often the best keywords), then the body.
+            let heading = n
                 .metadata
-                .get("description")
+                .get("heading")
+                .or_else(|| n.metadata.get("title"))
+                .unwrap_or(&n.name);
+            let sid = n
+                .metadata
+                .get("section_id")
                 .map(String::as_str)
                 .unwrap_or("");
-            Some(format!("{} {title} {title} {desc} {body}", n.name))
+            Some(format!("{heading} {heading} {sid} {body}"))
+        }
+        NodeKind::Article => {
+            // Article texts already hold the title and description.
+            let title = n.metadata.get("title").unwrap_or(&n.name);
+            Some(format!("{title} {body}"))
         }
         NodeKind::File => {
             let path = n

@@ -6,6 +6,7 @@
 //! [`pack::EvidencePack`]. Every capability runs through [`registry::run`] and answers with an
 //! [`evidence::CapabilityResult`]; same graph and input, byte-identical JSON.
 
+pub mod check;
 pub mod confidence;
 pub mod evidence;
 pub mod index;
@@ -13,6 +14,7 @@ pub mod pack;
 mod queries;
 pub mod rank;
 pub mod registry;
+pub mod render;
 mod walk;
 
 pub use evidence::CapabilityResult;
