@@ -11,6 +11,9 @@ use ontoly_graph::model::{EdgeKind, Node, NodeKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// Name of the snapshot artifact that holds the index of a graph.
+pub const INDEX_ARTIFACT: &str = "search-index";
+
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
 pub const INDEX_VERSION: &str = "ontoly.index.v1";
 
@@ -296,6 +299,29 @@ impl Index {
             return Err(IndexError::Stale);
         }
         Ok(ix)
+    }
+
+    /// The index stored in the workspace snapshot for exactly this graph, or a new one (then
+    /// stored, atomically, for the next process). `cache: false` never touches the disk.
+    pub fn load_or_build(root: &std::path::Path, graph: &Graph, cache: bool) -> Index {
+        if cache {
+            let stored = ontoly_graph::snapshot::read_artifact(root, &graph.hash, INDEX_ARTIFACT)
+                .and_then(|b| Index::from_bytes(&b, graph).ok());
+            if let Some(ix) = stored {
+                return ix;
+            }
+        }
+        let ix = Index::build(graph);
+        if cache {
+            // A cache that cannot be written only costs time on the next run.
+            let _ = ontoly_graph::snapshot::write_artifact(
+                root,
+                &graph.hash,
+                INDEX_ARTIFACT,
+                &ix.to_bytes(),
+            );
+        }
+        ix
     }
 
     /// Number of indexed documents.

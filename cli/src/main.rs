@@ -1,60 +1,130 @@
-//! `ontoly`: the command line of the graph evidence engine.
+//! `ontoly`: the command line of the ontoly graph evidence engine.
 //!
-//! Exit codes: 0 success; 1 error (no workspace, unreadable input, invalid capability input);
-//! 2 usage error (clap); 3 evidence gate failed (`check`, `evidence --fail-on-low-evidence`:
-//! a question came back `CAPABILITY_LOW_EVIDENCE` or `CAPABILITY_NOT_FOUND`, or missed its
-//! expected sections).
+//! # Exit codes
+//!
+//! | code | meaning |
+//! | --- | --- |
+//! | 0 | success |
+//! | 1 | validation failed: the workspace has at least one error-severity diagnostic (`validate`) |
+//! | 2 | usage or workspace error: bad arguments, no workspace found, a workspace that cannot be read |
+//! | 3 | evidence gate failed: a question came back `CAPABILITY_LOW_EVIDENCE` or `CAPABILITY_NOT_FOUND`, or missed its expected sections (`check`, `evidence --fail-on-low-evidence`) |
+//!
+//! # Adding a subcommand
+//!
+//! Write `commands/<name>.rs` with `pub struct Args` (clap `Args`) and
+//! `pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError>`, declare the module in
+//! `commands/mod.rs`, and add one line `Variant => name,` to the `commands!` list below.
 
 mod commands;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+use commands::{CliError, Context, Output};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// ontoly: a graph evidence engine for knowledge workspaces.
-#[derive(Debug, Parser)]
-#[command(name = "ontoly", version, about)]
+/// Output format of every command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Human-readable text.
+    Text,
+    /// Pretty JSON with sorted keys.
+    Json,
+    /// YAML of the JSON rendering (`evidence`, `capabilities`, `run`, `cites`).
+    Yaml,
+    /// GitHub Actions annotations (`check`).
+    Github,
+    /// A Mermaid flowchart (`graph`).
+    Mermaid,
+    /// A Graphviz DOT digraph (`graph`).
+    Dot,
+}
+
+#[derive(Parser)]
+#[command(
+    name = "ontoly",
+    version,
+    about = "Graph evidence engine for Context knowledge workspaces"
+)]
 struct Cli {
-    /// The knowledge workspace (a directory holding knowledge/structure.yaml); default: the
-    /// current directory or its nearest ancestor that is one.
-    #[arg(long, global = true)]
+    /// The workspace directory (holding knowledge/structure.yaml); default: the current
+    /// directory or its nearest ancestor that holds one.
+    #[arg(long, global = true, value_name = "DIR")]
     workspace: Option<PathBuf>,
+    /// Ignore and do not write the snapshot cache under <workspace>/.ontoly/.
+    #[arg(long, global = true)]
+    no_cache: bool,
+    /// Output format.
+    #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
+    format: Format,
     #[command(subcommand)]
     command: Command,
 }
 
-#[derive(Debug, Subcommand)]
-enum Command {
-    /// Answer a question with an Evidence Pack.
-    Evidence(commands::evidence::Args),
+/// Declares the subcommands: each line is `Variant => module` (a module of `commands/`).
+macro_rules! commands {
+    ($( $(#[$meta:meta])* $variant:ident => $module:ident, )*) => {
+        #[derive(Subcommand)]
+        enum Command {
+            $( $(#[$meta])* $variant(commands::$module::Args), )*
+        }
+
+        impl Command {
+            fn run(&self, ctx: &Context) -> Result<Output, CliError> {
+                match self {
+                    $( Command::$variant(args) => commands::$module::run(ctx, args), )*
+                }
+            }
+        }
+    };
+}
+
+commands! {
+    /// Build the evidence graph (or load it from the cache) and print counts, diagnostics and
+    /// the graph hash.
+    Build => build,
+    /// Node and edge counts by kind, references by source kind, diagnostics by code.
+    Stats => stats,
+    /// Every diagnostic with file:line; exit 1 when any has error severity.
+    Validate => validate,
+    /// Read and blake3-hash every input file without parsing (the benchmark floor).
+    #[command(hide = true)]
+    HashInputs => hash_inputs,
+    /// Answer a question with an Evidence Pack (text, or the pack as json/yaml).
+    Evidence => evidence,
     /// List the registered capabilities and their input schemas.
-    Capabilities(commands::capabilities::Args),
-    /// Run a capability: `ontoly run EvidencePack --input '{"query":"..."}'`.
-    Run(commands::run::Args),
+    Capabilities => capabilities,
+    /// Run a capability: `ontoly run EvidencePack --input '{"query":"..."}'` (or `@file`).
+    Run => run,
     /// Which sections cite a file, a line range of it, or a symbol.
-    Cites(commands::cites::Args),
-    /// A picture of a node's neighbourhood.
-    Graph(commands::graph::Args),
-    /// CI gate: answer every question of a file; exit 3 when any is weak or wrong.
-    Check(commands::check::Args),
+    Cites => cites,
+    /// A picture of a node's neighbourhood (--format mermaid|dot|json).
+    Graph => graph,
+    /// CI gate: answer every question of a YAML file; exit 3 when any is weak or wrong.
+    Check => check,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let ws = cli.workspace.as_deref();
-    let r = match cli.command {
-        Command::Evidence(a) => commands::evidence::run(ws, a),
-        Command::Capabilities(a) => commands::capabilities::run(a),
-        Command::Run(a) => commands::run::run(ws, a),
-        Command::Cites(a) => commands::cites::run(ws, a),
-        Command::Graph(a) => commands::graph::run(ws, a),
-        Command::Check(a) => commands::check::run(ws, a),
+    let ctx = Context {
+        workspace: cli.workspace.clone(),
+        no_cache: cli.no_cache,
+        format: cli.format,
     };
-    match r {
-        Ok(code) => code,
+    match cli.command.run(&ctx) {
+        Ok(out) => {
+            let text = match ctx.format {
+                Format::Text => out.text,
+                Format::Json => commands::to_json(&out.json),
+                Format::Yaml => commands::to_yaml(&out.json),
+                // Commands that support these render them into `text`.
+                Format::Github | Format::Mermaid | Format::Dot => out.text,
+            };
+            print!("{text}");
+            ExitCode::from(out.exit)
+        }
         Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(commands::EXIT_ERROR)
+            eprintln!("ontoly: {e}");
+            ExitCode::from(e.exit_code())
         }
     }
 }

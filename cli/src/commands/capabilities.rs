@@ -1,35 +1,33 @@
-//! `ontoly capabilities [--format text|json|yaml]`.
+//! `ontoly capabilities`: the registry, its input schemas and the diagnostic codes.
 
-use super::{print_structured, Format};
-use anyhow::Result;
+use super::{CliError, Context, Output};
 use ontoly_capabilities::evidence::DIAGNOSTIC_CODES;
 use ontoly_capabilities::registry::{describe, CAPABILITIES};
-use std::process::ExitCode;
+use std::fmt::Write as _;
 
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-}
+/// `ontoly capabilities` takes only the global options.
+#[derive(clap::Args)]
+pub struct Args {}
 
-pub fn run(a: Args) -> Result<ExitCode> {
-    if a.format != Format::Text {
-        print_structured(&describe(), a.format)?;
-        return Ok(ExitCode::SUCCESS);
-    }
+/// Lists every capability (json/yaml: name, version, description, inputSchema).
+pub fn run(_ctx: &Context, _a: &Args) -> Result<Output, CliError> {
+    let mut text = String::new();
     for c in CAPABILITIES {
         let fields: Vec<String> = c
             .fields
             .iter()
             .map(|f| format!("{}{}", f.name, if f.required { "" } else { "?" }))
             .collect();
-        println!("{} v{} {{{}}}", c.name, c.version, fields.join(", "));
-        println!("    {}", c.description);
+        let _ = writeln!(text, "{} v{} {{{}}}", c.name, c.version, fields.join(", "));
+        let _ = writeln!(text, "    {}", c.description);
     }
-    println!("\nDiagnostic codes:");
+    text.push_str("\nDiagnostic codes:\n");
     for (code, what) in DIAGNOSTIC_CODES {
-        println!("  {code}: {what}");
+        let _ = writeln!(text, "  {code}: {what}");
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Output {
+        text,
+        json: describe(),
+        exit: 0,
+    })
 }

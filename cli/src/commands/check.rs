@@ -1,46 +1,36 @@
 //! `ontoly check --questions FILE [--format text|json|github]`: the CI gate.
-//! Exit 0 when every question passes, 3 when any fails, 1 on errors.
+//! Exit 0 when every question passes, 3 when any fails, 2 on errors.
 
-use super::{load, EXIT_GATE};
-use anyhow::{Context as _, Result};
+use super::loaded::{load, require_format, EXIT_GATE};
+use super::{CliError, Context, Output};
+use crate::Format;
 use ontoly_capabilities::check::{check, parse_questions, report_github, report_text};
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::path::PathBuf;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum CheckFormat {
-    Text,
-    Json,
-    Github,
-}
-
-#[derive(Debug, clap::Args)]
+/// Arguments of `ontoly check`.
+#[derive(clap::Args)]
 pub struct Args {
-    /// The questions file (YAML).
+    /// The questions file (YAML; see the README for its shape).
     #[arg(long)]
     questions: PathBuf,
-    /// Output format: text, json, or GitHub Actions annotations.
-    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
-    format: CheckFormat,
 }
 
-pub fn run(ws: Option<&Path>, a: Args) -> Result<ExitCode> {
+/// Answers every question; text, JSON, or GitHub Actions annotations.
+pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
+    require_format(ctx, "check", &[Format::Text, Format::Json, Format::Github])?;
+    let shown = a.questions.to_string_lossy().into_owned();
     let text = std::fs::read_to_string(&a.questions)
-        .with_context(|| format!("reading {}", a.questions.display()))?;
-    let questions =
-        parse_questions(&text).map_err(|e| anyhow::anyhow!("{}: {e}", a.questions.display()))?;
-    let l = load(ws)?;
+        .map_err(|e| CliError(format!("cannot read {shown}: {}", e.kind())))?;
+    let questions = parse_questions(&text).map_err(|e| CliError(format!("{shown}: {e}")))?;
+    let l = load(ctx)?;
     let r = check(&l.graph, &l.index, &l.root, &questions);
-    match a.format {
-        CheckFormat::Text => print!("{}", report_text(&r)),
-        CheckFormat::Json => println!("{}", serde_json::to_string_pretty(&r)?),
-        CheckFormat::Github => {
-            print!("{}", report_github(&r, &a.questions.to_string_lossy()))
-        }
-    }
-    Ok(if r.failed > 0 {
-        ExitCode::from(EXIT_GATE)
-    } else {
-        ExitCode::SUCCESS
+    let text = match ctx.format {
+        Format::Github => report_github(&r, &shown),
+        _ => report_text(&r),
+    };
+    Ok(Output {
+        text,
+        json: serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?,
+        exit: if r.failed > 0 { EXIT_GATE } else { 0 },
     })
 }

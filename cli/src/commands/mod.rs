@@ -1,114 +1,150 @@
-//! One module per subcommand; shared loading of the graph and its search index.
+//! Subcommands, one module each, and what they share: locating the workspace, building (with
+//! a progress bar when it helps), and the shape of an output.
 
+pub mod build;
 pub mod capabilities;
 pub mod check;
 pub mod cites;
 pub mod evidence;
 pub mod graph;
+pub mod hash_inputs;
+pub mod loaded;
 pub mod run;
+pub mod stats;
+pub mod validate;
 
-use anyhow::{Context as _, Result};
-use ontoly_capabilities::Index;
-use ontoly_graph::build::{build, BuildOptions};
-use ontoly_graph::graph::Graph;
-use ontoly_graph::snapshot;
-use ontoly_graph::workspace::discover;
+use crate::Format;
+use ontoly_graph::build::{BuildOptions, BuildOutput, Progress};
+use ontoly_graph::workspace::{discover, Workspace};
 use std::io::IsTerminal;
-use std::path::{Component, Path};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
-/// Exit code of an error.
-pub const EXIT_ERROR: u8 = 1;
-/// Exit code when the evidence gate fails (low evidence, not found, missed expectations).
-pub const EXIT_GATE: u8 = 3;
-/// Name of the search index artifact in the snapshot.
-pub const INDEX_ARTIFACT: &str = "search-index";
-
-/// A loaded workspace: its graph, its index and the root as the user gave it.
-pub struct Loaded {
-    pub graph: Graph,
-    pub index: Index,
-    pub root: String,
+/// Global options every command sees.
+pub struct Context {
+    /// `--workspace DIR`.
+    pub workspace: Option<PathBuf>,
+    /// `--no-cache`.
+    pub no_cache: bool,
+    /// `--format`.
+    pub format: Format,
 }
 
-impl Loaded {
-    pub fn ctx(&self) -> ontoly_capabilities::Context<'_> {
-        ontoly_capabilities::Context {
-            graph: &self.graph,
-            index: &self.index,
-            root: &self.root,
+/// What a command produced: both renderings and the exit code.
+pub struct Output {
+    /// The text rendering (ends with a newline).
+    pub text: String,
+    /// The JSON rendering.
+    pub json: serde_json::Value,
+    /// Process exit code (0 or 1; errors go through [`CliError`]).
+    pub exit: u8,
+}
+
+/// A usage or workspace error (exit code 2).
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl CliError {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> u8 {
+        2
+    }
+}
+
+/// Pretty JSON with a trailing newline (keys are sorted: serde_json's map is a BTreeMap).
+pub fn to_json(v: &serde_json::Value) -> String {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_else(|_| "null".into());
+    s.push('\n');
+    s
+}
+
+/// YAML of a JSON value (keys stay sorted).
+pub fn to_yaml(v: &serde_json::Value) -> String {
+    yaml_serde::to_string(v).unwrap_or_else(|_| "null\n".into())
+}
+
+/// Workspaces with at least this many pages get a progress bar (when stderr is a terminal).
+const PROGRESS_MIN_PAGES: u64 = 2000;
+
+struct Bar(Mutex<Option<indicatif::ProgressBar>>);
+
+impl Progress for Bar {
+    fn stage(&self, name: &str, total: u64) {
+        let Ok(mut bar) = self.0.lock() else { return };
+        if let Some(b) = bar.take() {
+            b.finish_and_clear();
+        }
+        if total >= PROGRESS_MIN_PAGES {
+            let b = indicatif::ProgressBar::new(total);
+            b.set_style(
+                indicatif::ProgressStyle::with_template("{msg:>9} [{bar:40}] {pos}/{len}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            b.set_message(name.to_string());
+            *bar = Some(b);
+        }
+    }
+
+    fn advance(&self, n: u64) {
+        if let Ok(bar) = self.0.lock() {
+            if let Some(b) = bar.as_ref() {
+                b.inc(n);
+            }
         }
     }
 }
 
-/// The root as the user would write it: as given, or relative to the current directory.
-fn display_root(explicit: Option<&Path>, found: &Path, cwd: &Path) -> String {
-    if let Some(p) = explicit {
-        return p.to_string_lossy().into_owned();
-    }
-    let ups = cwd
-        .components()
-        .count()
-        .saturating_sub(found.components().count());
-    if ups == 0 || !cwd.starts_with(found) {
-        ".".to_string()
-    } else {
-        vec![Component::ParentDir.as_os_str().to_string_lossy(); ups].join("/")
+impl Drop for Bar {
+    fn drop(&mut self) {
+        if let Ok(mut bar) = self.0.lock() {
+            if let Some(b) = bar.take() {
+                b.finish_and_clear();
+            }
+        }
     }
 }
 
-/// Builds (or loads from the snapshot cache) the graph of the workspace, and its search index
-/// from the snapshot's `search-index` artifact, building and storing it when absent.
-pub fn load(explicit: Option<&Path>) -> Result<Loaded> {
-    let cwd = std::env::current_dir().context("reading the current directory")?;
-    let ws = discover(explicit, &cwd).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let out = build(
-        &ws,
-        &BuildOptions {
-            use_cache: true,
+impl Context {
+    /// The workspace: `--workspace`, else discovery from the current directory.
+    pub fn workspace(&self) -> Result<Workspace, CliError> {
+        let cwd = std::env::current_dir()
+            .map_err(|e| CliError(format!("cannot read the current directory: {e}")))?;
+        discover(self.workspace.as_deref(), &cwd).map_err(|e| CliError(e.to_string()))
+    }
+
+    /// Builds (or loads) the workspace's graph.
+    pub fn build(&self) -> Result<(Workspace, BuildOutput), CliError> {
+        let ws = self.workspace()?;
+        let progress: Option<Arc<dyn Progress>> = if std::io::stderr().is_terminal() {
+            Some(Arc::new(Bar(Mutex::new(None))))
+        } else {
+            None
+        };
+        let opts = BuildOptions {
+            use_cache: !self.no_cache,
+            progress,
             ..Default::default()
-        },
-    )
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let graph = out.graph;
-    let stored = snapshot::read_artifact(&ws.root, &graph.hash, INDEX_ARTIFACT)
-        .and_then(|b| Index::from_bytes(&b, &graph).ok());
-    let index = match stored {
-        Some(ix) => ix,
-        None => {
-            let ix = Index::build(&graph);
-            // A cache that cannot be written only costs time on the next run.
-            let _ = snapshot::write_artifact(&ws.root, &graph.hash, INDEX_ARTIFACT, &ix.to_bytes());
-            ix
-        }
-    };
-    Ok(Loaded {
-        graph,
-        index,
-        root: display_root(explicit, &ws.root, &cwd),
-    })
-}
-
-/// Colour only on a terminal, and never when `NO_COLOR` is set (to anything non-empty).
-pub fn use_color() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-}
-
-/// Output formats of structured commands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Readable text.
-    Text,
-    /// JSON.
-    Json,
-    /// YAML.
-    Yaml,
-}
-
-/// Prints a value as pretty JSON or YAML.
-pub fn print_structured<T: serde::Serialize>(v: &T, format: Format) -> Result<()> {
-    match format {
-        Format::Yaml => print!("{}", yaml_serde::to_string(v)?),
-        _ => println!("{}", serde_json::to_string_pretty(v)?),
+        };
+        let out = ontoly_graph::build::build(&ws, &opts).map_err(|e| CliError(e.to_string()))?;
+        Ok((ws, out))
     }
-    Ok(())
+}
+
+/// Diagnostic counts by severity: (errors, warnings, infos).
+pub fn severity_counts(g: &ontoly_graph::graph::Graph) -> (usize, usize, usize) {
+    let mut c = (0, 0, 0);
+    for n in g.nodes_of(ontoly_graph::model::NodeKind::Diagnostic) {
+        match n.metadata.get("severity").map(String::as_str) {
+            Some("error") => c.0 += 1,
+            Some("warning") => c.1 += 1,
+            _ => c.2 += 1,
+        }
+    }
+    c
 }

@@ -1,32 +1,37 @@
 //! `ontoly run <Capability> --input <json|@file>`: the generic capability call.
 
-use super::{load, EXIT_ERROR};
-use anyhow::{Context as _, Result};
+use super::loaded::{load, require_format};
+use super::{to_json, CliError, Context, Output};
+use crate::Format;
 use ontoly_capabilities::run_json;
-use std::path::Path;
-use std::process::ExitCode;
 
-#[derive(Debug, clap::Args)]
+/// Arguments of `ontoly run`.
+#[derive(clap::Args)]
 pub struct Args {
     /// The capability name (see `ontoly capabilities`).
     capability: String,
-    /// The input: JSON text, or @FILE to read it from a file (`@-` for stdin).
+    /// The input: JSON text, or @FILE to read it from a file (`@-`: standard input).
     #[arg(long, default_value = "{}")]
     input: String,
 }
 
-pub fn run(ws: Option<&Path>, a: Args) -> Result<ExitCode> {
+/// Prints the capability result (JSON by default); exit 1 when the capability could not run
+/// (CAPABILITY_NOT_REGISTERED, CAPABILITY_INVALID_INPUT).
+pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
+    require_format(ctx, "run", &[Format::Text, Format::Json, Format::Yaml])?;
     let input = match a.input.strip_prefix('@') {
-        Some("-") => std::io::read_to_string(std::io::stdin()).context("reading stdin")?,
-        Some(f) => std::fs::read_to_string(f).with_context(|| format!("reading {f}"))?,
-        None => a.input,
+        Some("-") => std::io::read_to_string(std::io::stdin())
+            .map_err(|e| CliError(format!("cannot read standard input: {e}")))?,
+        Some(f) => std::fs::read_to_string(f)
+            .map_err(|e| CliError(format!("cannot read {f}: {}", e.kind())))?,
+        None => a.input.clone(),
     };
-    let l = load(ws)?;
+    let l = load(ctx)?;
     let r = run_json(&l.ctx(), &a.capability, &input);
-    println!("{}", r.to_json());
-    Ok(if r.is_error() {
-        ExitCode::from(EXIT_ERROR)
-    } else {
-        ExitCode::SUCCESS
+    let json = serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?;
+    Ok(Output {
+        text: to_json(&json),
+        json,
+        exit: u8::from(r.is_error()),
     })
 }
