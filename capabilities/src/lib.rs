@@ -1,5 +1,5 @@
-//! ontoly-capabilities: the evidence model, the capability registry, retrieval, confidence and
-//! Evidence Packs.
+//! ontoly-capabilities: the evidence model, the capability registry, retrieval, confidence,
+//! Evidence Packs, and the repository plugin contract.
 //!
 //! A query flows: [`index::Index`] (BM25 over identifier-aware tokens, built with the graph and
 //! stored in the snapshot) → [`rank`] (propagation along the graph) → [`confidence`] →
@@ -11,6 +11,7 @@ pub mod confidence;
 pub mod evidence;
 pub mod index;
 pub mod pack;
+pub mod plugin;
 mod queries;
 pub mod rank;
 pub mod registry;

@@ -95,12 +95,16 @@ commands! {
     Capabilities => capabilities,
     /// Run a capability: `ontoly run EvidencePack --input '{"query":"..."}'` (or `@file`).
     Run => run,
+    /// The references of the sections overlapping a range of a knowledge page (plugin YAML).
+    Refs => refs,
     /// Which sections cite a file, a line range of it, or a symbol.
     Cites => cites,
     /// A picture of a node's neighbourhood (--format mermaid|dot|json).
     Graph => graph,
     /// CI gate: answer every question of a YAML file; exit 3 when any is weak or wrong.
     Check => check,
+    /// Repository plugin contract (Source Graph ABI 2).
+    Plugin => plugin,
 }
 
 fn main() -> ExitCode {

@@ -9,6 +9,8 @@ pub mod evidence;
 pub mod graph;
 pub mod hash_inputs;
 pub mod loaded;
+pub mod plugin;
+pub mod refs;
 pub mod run;
 pub mod stats;
 pub mod validate;
