@@ -81,10 +81,16 @@ fn verification_of(meta: &std::collections::BTreeMap<String, String>) -> Option<
     Some(match v.as_str() {
         "verified" | "match" | "matches" | "ok" | "current" => Verification::Verified,
         // The statuses of graph::verify that say the evidence is wrong, and their synonyms.
-        "digest_mismatch" | "commit_missing" | "file_missing" | "range_out_of_bounds"
-        | "drift" | "drifted" | "mismatch" | "changed" | "stale" | "missing" => {
-            Verification::Drift
-        }
+        "digest_mismatch"
+        | "commit_missing"
+        | "file_missing"
+        | "range_out_of_bounds"
+        | "drift"
+        | "drifted"
+        | "mismatch"
+        | "changed"
+        | "stale"
+        | "missing" => Verification::Drift,
         _ => Verification::Unknown,
     })
 }

@@ -19,6 +19,7 @@ mod commands;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use commands::{CliError, Context, Output};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -86,6 +87,8 @@ commands! {
     Stats => stats,
     /// Every diagnostic with file:line; exit 1 when any has error severity.
     Validate => validate,
+    /// Repository plugin contract (Source Graph ABI 2).
+    Plugin => plugin,
     /// Read and blake3-hash every input file without parsing (the benchmark floor).
     #[command(hide = true)]
     HashInputs => hash_inputs,
@@ -103,8 +106,6 @@ commands! {
     Graph => graph,
     /// CI gate: answer every question of a YAML file; exit 3 when any is weak or wrong.
     Check => check,
-    /// Repository plugin contract (Source Graph ABI 2).
-    Plugin => plugin,
 }
 
 fn main() -> ExitCode {
@@ -116,6 +117,17 @@ fn main() -> ExitCode {
     };
     match cli.command.run(&ctx) {
         Ok(out) => {
+            if let Some(raw) = out.raw {
+                let mut stdout = std::io::stdout().lock();
+                let written = stdout
+                    .write_all(raw.as_bytes())
+                    .and_then(|()| stdout.flush());
+                return if written.is_ok() {
+                    ExitCode::from(out.exit)
+                } else {
+                    ExitCode::from(2)
+                };
+            }
             let text = match ctx.format {
                 Format::Text => out.text,
                 Format::Json => commands::to_json(&out.json),

@@ -57,9 +57,9 @@ pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
     if r.is_error() {
         return Err(CliError(r.summary));
     }
-    Ok(Output {
-        text: r.data["yaml"].as_str().unwrap_or("").to_string(),
-        json: serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?,
-        exit: 0,
-    })
+    Ok(Output::new(
+        r.data["yaml"].as_str().unwrap_or("").to_string(),
+        serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?,
+        0,
+    ))
 }
