@@ -77,7 +77,10 @@ fn by_score(a: &Scored, b: &Scored) -> std::cmp::Ordering {
 
 /// Ranks the nodes of `graph` for `query`.
 pub fn rank(graph: &Graph, index: &Index, query: &str) -> Ranking {
-    let terms = query_terms(query);
+    // A compound query token (`end-to-end`, `snake_case`) the corpus never saw is not a
+    // missing concept: its words are query terms too. Keep it only when it can match.
+    let mut terms = query_terms(query);
+    terms.retain(|t| t.chars().all(char::is_alphanumeric) || index.df(t) > 0);
     let idf: Vec<f64> = terms.iter().map(|t| index.idf(t)).collect();
     let hits = index.search(&terms);
     let own: HashMap<&str, (f64, u64)> = hits
