@@ -6,10 +6,13 @@
 
 pub mod block_yaml;
 pub mod build;
+pub mod clones;
 pub mod diagnostics;
+pub mod git;
 pub mod graph;
 pub mod markers;
 pub mod model;
+pub mod reads;
 pub mod references;
 pub mod registry;
 pub mod remote;
@@ -17,6 +20,8 @@ pub mod snapshot;
 pub mod source_ref;
 pub mod structure;
 pub mod structure_parallel;
+pub mod symbols;
 pub mod text;
+pub mod verify;
 pub mod workspace;
 pub mod yaml;
