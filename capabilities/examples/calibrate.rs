@@ -29,7 +29,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("questions.yaml"));
     let ws = Workspace::at(root.clone());
-    let graph = build(&ws, &BuildOptions::default())?.graph;
+    // As the CLI builds: clones from ontoly.toml, verification and symbols.
+    let clones = ontoly_graph::clones::CloneMap::load(&ws.root, &[]).map_err(|e| e.message)?;
+    let opts = BuildOptions {
+        clones: clones
+            .entries()
+            .map(|(k, p)| (k.to_string(), p.to_path_buf()))
+            .collect(),
+        source_stage: Some(std::sync::Arc::new(
+            ontoly_graph::verify::VerifyStage::new(clones),
+        )),
+        ..Default::default()
+    };
+    let graph = build(&ws, &opts)?.graph;
     let index = Index::build(&graph);
     let questions = parse_questions(&std::fs::read_to_string(&qfile)?)?;
 
