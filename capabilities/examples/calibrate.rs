@@ -36,9 +36,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .entries()
             .map(|(k, p)| (k.to_string(), p.to_path_buf()))
             .collect(),
-        source_stage: Some(std::sync::Arc::new(
-            ontoly_graph::verify::VerifyStage::new(clones),
-        )),
+        source_stage: Some(std::sync::Arc::new(ontoly_graph::verify::VerifyStage::new(
+            clones,
+        ))),
         ..Default::default()
     };
     let graph = build(&ws, &opts)?.graph;

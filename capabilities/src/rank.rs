@@ -97,9 +97,14 @@ pub fn rank(graph: &Graph, index: &Index, query: &str) -> Ranking {
             .or_default()
             .push((d.id.as_str(), h.score));
     }
+    let order = |a: &(&str, f64), b: &(&str, f64)| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0));
     for v in by_kind.values_mut() {
-        v.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0)));
-        v.truncate(PROPAGATE_TOP);
+        // Partial selection first: a common word can hit most of a 100k-section corpus.
+        if v.len() > PROPAGATE_TOP {
+            v.select_nth_unstable_by(PROPAGATE_TOP, order);
+            v.truncate(PROPAGATE_TOP);
+        }
+        v.sort_by(order);
     }
 
     let mut candidates: Vec<String> = Vec::new();
