@@ -18,18 +18,18 @@ use ontoly_graph::build::{build, BuildOptions};
 use ontoly_graph::graph::Graph;
 use ontoly_graph::model::NodeKind;
 use ontoly_graph::workspace::Workspace;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Queries at most.
 const QUERIES: usize = 400;
 
-fn load(root: &PathBuf) -> Option<Graph> {
+fn load(root: &Path) -> Option<Graph> {
     if !root.join("knowledge/structure.yaml").is_file() {
         eprintln!("skipping {}: not generated", root.display());
         return None;
     }
-    let ws = Workspace::at(root.clone());
+    let ws = Workspace::at(root.to_path_buf());
     let clones = ontoly_graph::clones::CloneMap::load(&ws.root, &[]).ok()?;
     let opts = BuildOptions {
         use_cache: true,
