@@ -68,6 +68,32 @@ impl Graph {
         g
     }
 
+    /// A graph from parts already in canonical form (a verified snapshot): no sorting or
+    /// re-hashing, only the index is rebuilt. The caller vouches for the invariants above; the
+    /// snapshot layer does so with a checksum over exactly what [`Graph::assemble`] produced.
+    pub fn from_snapshot(
+        version: String,
+        workspace: String,
+        knowledge_commit: Option<String>,
+        nodes: Vec<Node>,
+        edges: Vec<Edge>,
+        texts: BTreeMap<String, String>,
+        hash: String,
+    ) -> Graph {
+        let mut g = Graph {
+            version,
+            workspace,
+            knowledge_commit,
+            nodes,
+            edges,
+            texts,
+            hash,
+            index: None,
+        };
+        g.reindex();
+        g
+    }
+
     /// Rebuilds the in-memory index (after deserializing a snapshot).
     pub fn reindex(&mut self) {
         let mut g = DiGraph::with_capacity(self.nodes.len(), self.edges.len());

@@ -4,9 +4,14 @@
 //! Data flows one way: files → parsers ([`markers`], [`structure`], registries) → the parallel
 //! builder → a [`model`] graph with stable ids and a blake3 hash → the on-disk snapshot.
 
+pub mod build;
+pub mod diagnostics;
 pub mod graph;
 pub mod markers;
 pub mod model;
+pub mod snapshot;
 pub mod structure;
+pub mod structure_parallel;
 pub mod text;
+pub mod workspace;
 pub mod yaml;

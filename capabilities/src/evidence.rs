@@ -1,0 +1,374 @@
+//! The evidence model every capability answers with: evidence items of five kinds, capability
+//! diagnostics, confidence, provenance and the result envelope.
+
+use ontoly_graph::graph::Graph;
+use ontoly_graph::model::{Edge, Node};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The capability name is unknown (error).
+pub const CAPABILITY_NOT_REGISTERED: &str = "CAPABILITY_NOT_REGISTERED";
+/// The input does not match the capability's schema (error; says what was expected).
+pub const CAPABILITY_INVALID_INPUT: &str = "CAPABILITY_INVALID_INPUT";
+/// Nothing in the graph matches the query or target (warning).
+pub const CAPABILITY_NOT_FOUND: &str = "CAPABILITY_NOT_FOUND";
+/// Something matched, but the confidence is below the threshold (warning).
+pub const CAPABILITY_LOW_EVIDENCE: &str = "CAPABILITY_LOW_EVIDENCE";
+/// A requested limit was outside its range and was clamped (info).
+pub const CAPABILITY_LIMIT_CLAMPED: &str = "CAPABILITY_LIMIT_CLAMPED";
+/// More evidence existed than the result may carry (info).
+pub const CAPABILITY_EVIDENCE_TRUNCATED: &str = "CAPABILITY_EVIDENCE_TRUNCATED";
+
+/// Every capability diagnostic code, with what it means (for docs and `ontoly capabilities`).
+pub const DIAGNOSTIC_CODES: [(&str, &str); 6] = [
+    (
+        CAPABILITY_NOT_REGISTERED,
+        "the capability name is unknown (error)",
+    ),
+    (
+        CAPABILITY_INVALID_INPUT,
+        "the input does not match the capability's schema (error)",
+    ),
+    (
+        CAPABILITY_NOT_FOUND,
+        "nothing in the graph matches the query or target (warning)",
+    ),
+    (
+        CAPABILITY_LOW_EVIDENCE,
+        "something matched, but the confidence is below the threshold (warning)",
+    ),
+    (
+        CAPABILITY_LIMIT_CLAMPED,
+        "a requested limit was outside its range and was clamped (info)",
+    ),
+    (
+        CAPABILITY_EVIDENCE_TRUNCATED,
+        "more evidence existed than the result may carry (info)",
+    ),
+];
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Informational.
+    Info,
+    /// The answer is weaker than asked for.
+    Warning,
+    /// The capability could not answer.
+    Error,
+}
+
+/// A diagnostic: `{code, severity, message, subject?, location?}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    /// Stable code (see [`DIAGNOSTIC_CODES`] and the graph's own codes).
+    pub code: String,
+    /// How serious it is.
+    pub severity: Severity,
+    /// What happened, for a human.
+    pub message: String,
+    /// The node id it concerns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subject: Option<String>,
+    /// `file:line` it was found at.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with no subject or location.
+    pub fn new(code: &str, severity: Severity, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code: code.to_string(),
+            severity,
+            message: message.into(),
+            subject: None,
+            location: None,
+        }
+    }
+
+    /// The same diagnostic about `subject`.
+    pub fn about(mut self, subject: impl Into<String>) -> Self {
+        self.subject = Some(subject.into());
+        self
+    }
+}
+
+/// The five kinds of evidence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EvidenceKind {
+    /// Direct node matches.
+    Node,
+    /// A direct relationship.
+    Edge,
+    /// A traversal across several relationships, nodes and edges in order.
+    Path,
+    /// Graph or capability metrics.
+    Statistic,
+    /// A warning or validation fact.
+    Diagnostic,
+}
+
+/// One evidence item: `{kind, description, confidence, nodes?, edges?, stats?, diagnostic?}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Evidence {
+    /// What kind of evidence this is.
+    pub kind: EvidenceKind,
+    /// What it shows, for a human.
+    pub description: String,
+    /// How much this item supports the answer, 0..1 (rounded).
+    pub confidence: f64,
+    /// Participating nodes (in path order for `path`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nodes: Vec<Node>,
+    /// Participating edges (in path order for `path`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edges: Vec<Edge>,
+    /// Metrics, keys sorted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<Value>,
+    /// The diagnostic, for `diagnostic` items.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diagnostic: Option<Diagnostic>,
+}
+
+impl Evidence {
+    /// A `node` item.
+    pub fn node(node: &Node, confidence: f64, description: impl Into<String>) -> Self {
+        Evidence {
+            kind: EvidenceKind::Node,
+            description: description.into(),
+            confidence: round4(confidence),
+            nodes: vec![node.clone()],
+            edges: Vec::new(),
+            stats: None,
+            diagnostic: None,
+        }
+    }
+
+    /// An `edge` item.
+    pub fn edge(edge: &Edge, confidence: f64, description: impl Into<String>) -> Self {
+        Evidence {
+            kind: EvidenceKind::Edge,
+            description: description.into(),
+            confidence: round4(confidence),
+            nodes: Vec::new(),
+            edges: vec![edge.clone()],
+            stats: None,
+            diagnostic: None,
+        }
+    }
+
+    /// A `path` item: nodes and edges in traversal order.
+    pub fn path(
+        nodes: Vec<Node>,
+        edges: Vec<Edge>,
+        confidence: f64,
+        description: impl Into<String>,
+    ) -> Self {
+        Evidence {
+            kind: EvidenceKind::Path,
+            description: description.into(),
+            confidence: round4(confidence),
+            nodes,
+            edges,
+            stats: None,
+            diagnostic: None,
+        }
+    }
+
+    /// A `statistic` item.
+    pub fn statistic(stats: Value, description: impl Into<String>) -> Self {
+        Evidence {
+            kind: EvidenceKind::Statistic,
+            description: description.into(),
+            confidence: 1.0,
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            stats: Some(stats),
+            diagnostic: None,
+        }
+    }
+
+    /// A `diagnostic` item.
+    pub fn diagnostic(d: Diagnostic) -> Self {
+        Evidence {
+            kind: EvidenceKind::Diagnostic,
+            description: d.message.clone(),
+            confidence: 1.0,
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            stats: None,
+            diagnostic: Some(d),
+        }
+    }
+}
+
+/// The confidence level of an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Nothing matched.
+    None,
+    /// Read `filesToInspect` before relying on it.
+    Low,
+    /// Useful, check the citations.
+    Medium,
+    /// An agent can rely on it.
+    High,
+}
+
+impl Level {
+    /// The level as serialized.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::None => "none",
+            Level::Low => "low",
+            Level::Medium => "medium",
+            Level::High => "high",
+        }
+    }
+}
+
+/// One input of a confidence score.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Factor {
+    /// `matchStrength`, `queryCoverage`, `agreement`, `grounding`, …
+    pub kind: String,
+    /// Its value, 0..1 (rounded).
+    pub confidence: f64,
+    /// What it measured.
+    pub description: String,
+}
+
+/// `{score, level, explanation, factors}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Confidence {
+    /// 0..1, rounded to 4 decimals.
+    pub score: f64,
+    /// The level the score falls in.
+    pub level: Level,
+    /// Why, in one sentence.
+    pub explanation: String,
+    /// The inputs of the score.
+    pub factors: Vec<Factor>,
+}
+
+impl Confidence {
+    /// Full confidence for exact, structural answers (a lookup either finds it or does not).
+    pub fn exact(explanation: impl Into<String>) -> Self {
+        Confidence {
+            score: 1.0,
+            level: Level::High,
+            explanation: explanation.into(),
+            factors: vec![Factor {
+                kind: "exactMatch".into(),
+                confidence: 1.0,
+                description: "the answer is a direct graph lookup".into(),
+            }],
+        }
+    }
+
+    /// No confidence: nothing matched.
+    pub fn none(explanation: impl Into<String>) -> Self {
+        Confidence {
+            score: 0.0,
+            level: Level::None,
+            explanation: explanation.into(),
+            factors: Vec::new(),
+        }
+    }
+}
+
+/// Where a result comes from; an agent cites it with the answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Provenance {
+    /// Always `ontoly`.
+    pub source: String,
+    /// The workspace name.
+    pub repository: String,
+    /// The workspace root as given on the command line (never made absolute).
+    pub root: String,
+    /// blake3 hex of the graph.
+    pub graph_hash: String,
+    /// Graph model version.
+    pub graph_version: String,
+    /// Number of nodes.
+    pub node_count: usize,
+    /// Number of edges.
+    pub edge_count: usize,
+    /// Full commit of the knowledge repository, when known.
+    pub knowledge_commit: Option<String>,
+}
+
+impl Provenance {
+    /// The provenance of `graph` read from `root`.
+    pub fn of(graph: &Graph, root: &str) -> Self {
+        Provenance {
+            source: "ontoly".into(),
+            repository: graph.workspace.clone(),
+            root: root.to_string(),
+            graph_hash: graph.hash.clone(),
+            graph_version: graph.version.clone(),
+            node_count: graph.nodes.len(),
+            edge_count: graph.edges.len(),
+            knowledge_commit: graph.knowledge_commit.clone(),
+        }
+    }
+}
+
+/// The result envelope of every capability.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CapabilityResult {
+    /// The capability that answered.
+    pub capability: String,
+    /// Its version.
+    pub version: String,
+    /// One line saying what was found.
+    pub summary: String,
+    /// The evidence, best first.
+    pub evidence: Vec<Evidence>,
+    /// Capability and graph diagnostics that bear on the answer.
+    pub diagnostics: Vec<Diagnostic>,
+    /// How far the answer can be relied on.
+    pub confidence: Confidence,
+    /// Where it comes from.
+    pub provenance: Provenance,
+    /// Capability-specific payload.
+    pub data: Value,
+}
+
+impl CapabilityResult {
+    /// True when a diagnostic of this code is present.
+    pub fn has(&self, code: &str) -> bool {
+        self.diagnostics.iter().any(|d| d.code == code)
+    }
+
+    /// True when the capability could not run (unknown name or invalid input).
+    pub fn is_error(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+
+    /// Deterministic pretty JSON (object keys are emitted in declaration order or sorted maps).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|_| "{}".to_string())
+    }
+}
+
+/// Rounds a score to 4 decimals so printed JSON never carries float noise.
+pub fn round4(x: f64) -> f64 {
+    if !x.is_finite() {
+        return 0.0;
+    }
+    let r = (x * 10_000.0).round() / 10_000.0;
+    if r == 0.0 {
+        0.0
+    } else {
+        r
+    }
+}

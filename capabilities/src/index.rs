@@ -1,0 +1,445 @@
+//! The retrieval index: identifier-aware tokens, an inverted index over sections, articles,
+//! files and symbols, and BM25 scoring.
+//!
+//! Built once with the graph and stored in the snapshot ([`Index::to_bytes`]); a query only
+//! walks the postings of its own terms. Our own BM25 rather than a search library: the corpus is
+//! small (tens of thousands of short documents), the tokenizer must understand identifiers, and
+//! the postings must serialize deterministically next to the graph (see `benches/` for figures).
+
+use ontoly_graph::graph::Graph;
+use ontoly_graph::model::{EdgeKind, Node, NodeKind};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Format version of the serialized index; bump when the layout or tokenizer changes.
+pub const INDEX_VERSION: &str = "ontoly.index.v1";
+
+/// BM25 term-frequency saturation.
+const K1: f64 = 1.2;
+/// BM25 length normalization.
+const B: f64 = 0.75;
+/// At most this many distinct query terms are scored (the match mask is a `u64`).
+pub const MAX_QUERY_TERMS: usize = 64;
+
+const STOPWORDS: &[&str] = &[
+    "a", "about", "after", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
+    "been", "before", "but", "by", "can", "could", "did", "do", "does", "doing", "done", "each",
+    "for", "from", "get", "gets", "got", "had", "has", "have", "having", "he", "her", "here",
+    "him", "his", "how", "i", "if", "in", "into", "is", "it", "its", "just", "me", "more", "most",
+    "my", "no", "not", "now", "of", "on", "once", "only", "or", "other", "our", "out", "over",
+    "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "them",
+    "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until",
+    "up", "us", "use", "used", "using", "very", "was", "we", "were", "what", "when", "where",
+    "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your",
+];
+
+fn is_stopword(t: &str) -> bool {
+    STOPWORDS.binary_search(&t).is_ok()
+}
+
+/// Folds plural forms so `sections` finds `section`; deliberately light (no suffix guessing).
+fn stem(word: &str) -> String {
+    let w = word.to_ascii_lowercase();
+    let n = w.len();
+    if !w.is_ascii() || n <= 3 || w.bytes().any(|b| b.is_ascii_digit()) {
+        return w;
+    }
+    if let Some(s) = w.strip_suffix("ies") {
+        if n > 4 {
+            return format!("{s}y");
+        }
+    }
+    if let Some(s) = w.strip_suffix("sses") {
+        return format!("{s}ss");
+    }
+    if w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
+        return w[..n - 1].to_string();
+    }
+    w
+}
+
+/// Splits one identifier into its words: `parseSections` → parse, Sections; `HTTPServer` →
+/// HTTP, Server; `snake_case`, `a/b.rs`, `mod::fn` → their parts.
+fn split_identifier(chunk: &str, out: &mut Vec<String>) {
+    for part in chunk.split(|c: char| !c.is_alphanumeric()) {
+        if part.is_empty() {
+            continue;
+        }
+        let chars: Vec<char> = part.chars().collect();
+        let mut start = 0;
+        for i in 1..chars.len() {
+            let (p, c) = (chars[i - 1], chars[i]);
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            if (p.is_lowercase() && c.is_uppercase())
+                || (p.is_uppercase() && c.is_uppercase() && next_lower)
+            {
+                out.push(chars[start..i].iter().collect());
+                start = i;
+            }
+        }
+        out.push(chars[start..].iter().collect());
+    }
+}
+
+/// Identifier-aware tokens of `text`, in order, with repeats (term frequency matters).
+///
+/// A compound chunk (`graph/src/text.rs`, `parse_sections`, `parseSections`, `a::b`) yields its
+/// whole lowercased form, so an exact identifier or path matches strongly, plus each of its
+/// words, so a natural-language question still finds it. Words are lowercased and plural-folded;
+/// stopwords and one-letter words are dropped.
+pub fn tokenize(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut parts = Vec::new();
+    for raw in text.split(|c: char| !(c.is_alphanumeric() || "_./:-#".contains(c))) {
+        let chunk = raw.trim_matches(|c: char| !c.is_alphanumeric());
+        if chunk.is_empty() {
+            continue;
+        }
+        parts.clear();
+        split_identifier(chunk, &mut parts);
+        if parts.len() > 1 {
+            out.push(chunk.to_lowercase());
+        }
+        for p in &parts {
+            if is_stopword(&p.to_lowercase()) {
+                continue;
+            }
+            let t = stem(p);
+            if t.chars().count() > 1 && !is_stopword(&t) {
+                out.push(t);
+            }
+        }
+    }
+    out
+}
+
+/// Distinct query terms in first-seen order, at most [`MAX_QUERY_TERMS`].
+pub fn query_terms(query: &str) -> Vec<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut terms = Vec::new();
+    for t in tokenize(query) {
+        if terms.len() == MAX_QUERY_TERMS {
+            break;
+        }
+        if seen.insert(t.clone()) {
+            terms.push(t);
+        }
+    }
+    terms
+}
+
+/// One indexed document: a node and its length in tokens.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Doc {
+    /// The node id.
+    pub id: String,
+    /// The node kind.
+    pub kind: NodeKind,
+    /// Length in tokens.
+    pub len: u32,
+}
+
+/// A scored document of one query.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hit {
+    /// Index into [`Index::docs`].
+    pub doc: u32,
+    /// BM25 score.
+    pub score: f64,
+    /// Bit `i` set when query term `i` occurs in the document.
+    pub mask: u64,
+}
+
+/// The inverted index. Terms are sorted (binary search, deterministic bytes).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Index {
+    /// [`INDEX_VERSION`].
+    pub version: String,
+    /// Hash of the graph this index was built from.
+    pub graph_hash: String,
+    /// Documents in node-id order.
+    pub docs: Vec<Doc>,
+    /// Sorted distinct terms.
+    terms: Vec<String>,
+    /// Postings of `terms[i]`: `(doc, term frequency)` in doc order.
+    postings: Vec<Vec<(u32, u32)>>,
+    /// Average document length per node kind (BM25 compares like with like).
+    avg_len: BTreeMap<NodeKind, f64>,
+}
+
+/// Why a stored index cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IndexError {
+    /// The bytes do not decode.
+    Corrupt(String),
+    /// Written by another index version.
+    Version(String),
+    /// Built from another graph.
+    Stale,
+}
+
+impl std::fmt::Display for IndexError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IndexError::Corrupt(e) => write!(f, "search index does not decode: {e}"),
+            IndexError::Version(v) => write!(f, "search index version {v} is not {INDEX_VERSION}"),
+            IndexError::Stale => write!(f, "search index was built from another graph"),
+        }
+    }
+}
+
+impl std::error::Error for IndexError {}
+
+/// The searchable text of a node: its name and stored text, with names and headings repeated
+/// so that a title match outweighs a passing mention in a body.
+fn node_text(graph: &Graph, n: &Node) -> Option<String> {
+    let body = graph.texts.get(&n.id).map(String::as_str).unwrap_or("");
+    match n.kind {
+        NodeKind::Section => {
+            let heading = n.metadata.get("heading").map(String::as_str).unwrap_or("");
+            Some(format!("{} {heading} {heading} {body}", n.name))
+        }
+        NodeKind::Article => {
+            let title = n.metadata.get("title").map(String::as_str).unwrap_or("");
+            let desc = n
+                .metadata
+                .get("description")
+                .map(String::as_str)
+                .unwrap_or("");
+            Some(format!("{} {title} {title} {desc} {body}", n.name))
+        }
+        NodeKind::File => {
+            let path = n
+                .span
+                .as_ref()
+                .map(|s| s.file.as_str())
+                .or(n.file.as_deref())
+                .unwrap_or(&n.name);
+            Some(format!("{path} {body}"))
+        }
+        NodeKind::Symbol => {
+            let kind = n.metadata.get("kind").map(String::as_str).unwrap_or("");
+            Some(format!("{0} {0} {kind} {body}", n.name))
+        }
+        _ => None,
+    }
+}
+
+impl Index {
+    /// Indexes every section, article, file and symbol of `graph`.
+    pub fn build(graph: &Graph) -> Index {
+        let mut docs = Vec::new();
+        let mut tf_by_doc: Vec<BTreeMap<String, u32>> = Vec::new();
+        for n in &graph.nodes {
+            let Some(text) = node_text(graph, n) else {
+                continue;
+            };
+            let toks = tokenize(&text);
+            let mut tf = BTreeMap::new();
+            for t in &toks {
+                *tf.entry(t.clone()).or_insert(0u32) += 1;
+            }
+            docs.push(Doc {
+                id: n.id.clone(),
+                kind: n.kind,
+                len: toks.len() as u32,
+            });
+            tf_by_doc.push(tf);
+        }
+        let mut by_term: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
+        for (d, tf) in tf_by_doc.into_iter().enumerate() {
+            for (t, f) in tf {
+                by_term.entry(t).or_default().push((d as u32, f));
+            }
+        }
+        let mut sums: BTreeMap<NodeKind, (f64, f64)> = BTreeMap::new();
+        for d in &docs {
+            let e = sums.entry(d.kind).or_insert((0.0, 0.0));
+            e.0 += f64::from(d.len);
+            e.1 += 1.0;
+        }
+        let avg_len = sums
+            .into_iter()
+            .map(|(k, (s, c))| (k, if c > 0.0 { (s / c).max(1.0) } else { 1.0 }))
+            .collect();
+        let (terms, postings) = by_term.into_iter().unzip();
+        Index {
+            version: INDEX_VERSION.to_string(),
+            graph_hash: graph.hash.clone(),
+            docs,
+            terms,
+            postings,
+            avg_len,
+        }
+    }
+
+    /// The serialized index (postcard), deterministic for a given graph.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        postcard::to_stdvec(self).unwrap_or_default()
+    }
+
+    /// Decodes a stored index and checks that it was built from `graph`.
+    pub fn from_bytes(bytes: &[u8], graph: &Graph) -> Result<Index, IndexError> {
+        let ix: Index =
+            postcard::from_bytes(bytes).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        if ix.version != INDEX_VERSION {
+            return Err(IndexError::Version(ix.version));
+        }
+        if ix.graph_hash != graph.hash {
+            return Err(IndexError::Stale);
+        }
+        Ok(ix)
+    }
+
+    /// Number of indexed documents.
+    pub fn len(&self) -> usize {
+        self.docs.len()
+    }
+
+    /// True when nothing is indexed.
+    pub fn is_empty(&self) -> bool {
+        self.docs.is_empty()
+    }
+
+    fn postings_of(&self, term: &str) -> &[(u32, u32)] {
+        match self.terms.binary_search_by(|t| t.as_str().cmp(term)) {
+            Ok(i) => &self.postings[i],
+            Err(_) => &[],
+        }
+    }
+
+    /// Inverse document frequency (BM25, never negative). A term absent from the corpus gets
+    /// the highest value, so an unknown word weighs fully against coverage.
+    pub fn idf(&self, term: &str) -> f64 {
+        let n = self.docs.len() as f64;
+        let df = self.postings_of(term).len() as f64;
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
+
+    /// Scores every document containing at least one term. Hits come back in doc order.
+    pub fn search(&self, terms: &[String]) -> Vec<Hit> {
+        // Dense accumulators: one pass per term over its postings, no hashing.
+        let n = self.docs.len();
+        let mut score = vec![0f64; n];
+        let mut mask = vec![0u64; n];
+        let mut touched = Vec::new();
+        for (i, t) in terms.iter().take(MAX_QUERY_TERMS).enumerate() {
+            let idf = self.idf(t);
+            for &(d, tf) in self.postings_of(t) {
+                let doc = &self.docs[d as usize];
+                let avg = self.avg_len.get(&doc.kind).copied().unwrap_or(1.0);
+                let tf = f64::from(tf);
+                let norm = 1.0 - B + B * f64::from(doc.len) / avg;
+                let d = d as usize;
+                if mask[d] == 0 {
+                    touched.push(d as u32);
+                }
+                score[d] += idf * tf * (K1 + 1.0) / (tf + K1 * norm);
+                mask[d] |= 1 << i;
+            }
+        }
+        touched.sort_unstable();
+        touched
+            .into_iter()
+            .map(|d| Hit {
+                doc: d,
+                score: score[d as usize],
+                mask: mask[d as usize],
+            })
+            .collect()
+    }
+
+    /// The document index of a node id.
+    pub fn doc_of(&self, id: &str) -> Option<u32> {
+        self.docs
+            .binary_search_by(|d| d.id.as_str().cmp(id))
+            .ok()
+            .map(|i| i as u32)
+    }
+}
+
+/// The section, article, file and symbol ids reachable from a hit, for propagation: which
+/// sections cite a file or symbol, which sections an article contains.
+pub(crate) fn citing_sections(graph: &Graph, id: &str, kind: NodeKind) -> Vec<String> {
+    let ranges: Vec<String> = match kind {
+        NodeKind::File => graph
+            .in_edges(id, Some(EdgeKind::InFile))
+            .into_iter()
+            .map(|e| e.from.clone())
+            .collect(),
+        NodeKind::Symbol => graph
+            .in_edges(id, Some(EdgeKind::Overlaps))
+            .into_iter()
+            .map(|e| e.from.clone())
+            .collect(),
+        NodeKind::Article => {
+            return graph
+                .out_edges(id, Some(EdgeKind::Contains))
+                .into_iter()
+                .map(|e| e.to.clone())
+                .collect()
+        }
+        _ => return Vec::new(),
+    };
+    let mut out: Vec<String> = ranges
+        .iter()
+        .flat_map(|r| graph.in_edges(r, Some(EdgeKind::Cites)))
+        .map(|e| e.from.clone())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stopwords_are_sorted_for_binary_search() {
+        let mut s = STOPWORDS.to_vec();
+        s.sort();
+        assert_eq!(s, STOPWORDS);
+    }
+
+    #[test]
+    fn identifiers_split_and_keep_their_whole() {
+        assert_eq!(
+            tokenize("parseSections"),
+            vec!["parsesections", "parse", "section"]
+        );
+        assert_eq!(
+            tokenize("HTTPServer snake_case"),
+            vec![
+                "httpserver",
+                "http",
+                "server",
+                "snake_case",
+                "snake",
+                "case"
+            ]
+        );
+        assert_eq!(
+            tokenize("see graph/src/text.rs."),
+            vec!["see", "graph/src/text.rs", "graph", "src", "text", "rs"]
+        );
+        assert_eq!(
+            tokenize("How are the Sections stored?"),
+            vec!["section", "stored"]
+        );
+    }
+
+    #[test]
+    fn plurals_fold_but_short_words_stay() {
+        assert_eq!(stem("libraries"), "library");
+        assert_eq!(stem("classes"), "class");
+        assert_eq!(stem("status"), "status");
+        assert_eq!(stem("gas"), "gas");
+        assert_eq!(stem("sha256s"), "sha256s");
+    }
+
+    #[test]
+    fn query_terms_are_distinct_in_order() {
+        assert_eq!(query_terms("cache the cache Cache"), vec!["cache"]);
+    }
+}

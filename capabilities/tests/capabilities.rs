@@ -1,0 +1,332 @@
+//! Capabilities over a hand-assembled graph: pack fields, clamping, determinism, every
+//! diagnostic code, and the structural capabilities.
+
+mod common;
+
+use ontoly_capabilities::evidence::*;
+use ontoly_capabilities::registry::{describe, run, run_json, Context, CAPABILITIES};
+use ontoly_capabilities::{pack, EvidencePack, Index};
+use serde_json::{json, Value};
+
+fn ctx<'a>(g: &'a ontoly_graph::graph::Graph, ix: &'a Index) -> Context<'a> {
+    Context {
+        graph: g,
+        index: ix,
+        root: "testdata/demo",
+    }
+}
+
+fn pack_of(r: &CapabilityResult) -> EvidencePack {
+    serde_json::from_value(r.data.clone()).expect("EvidencePack data")
+}
+
+#[test]
+fn pack_answers_with_the_right_section_and_every_canonical_field() {
+    let (g, ix) = common::fixture();
+    let r = run(
+        &ctx(&g, &ix),
+        "EvidencePack",
+        &json!({"query": "how does cache eviction work?"}),
+    );
+    let v = &r.data;
+    for f in [
+        "version",
+        "query",
+        "answer",
+        "graphFacts",
+        "topNodes",
+        "topEdges",
+        "relevantFiles",
+        "relationships",
+        "diagnostics",
+        "confidence",
+        "suggestedCommands",
+        "stableIds",
+        "filesToInspect",
+        "fallbacks",
+        "provenance",
+    ] {
+        assert!(v.get(f).is_some(), "missing canonical field {f}");
+    }
+    let p = pack_of(&r);
+    assert_eq!(p.stable_ids[0], "section:faq/cache.md#eviction");
+    assert_eq!(p.limit, 12);
+    assert!(p.top_nodes.len() <= 12);
+    assert_eq!(p.confidence.level, Level::High, "{:?}", p.confidence);
+    assert!(p.fallbacks.is_empty());
+    let read = p
+        .files_to_inspect
+        .iter()
+        .find(|r| r.start_line == 10)
+        .expect("the cited range is a pinned read");
+    assert_eq!(read.commit, common::COMMIT);
+    assert_eq!(read.path, "src/cache.rs");
+    assert_eq!(
+        read.url.as_deref(),
+        Some("https://github.com/acme/server/blob/0123456789abcdef0123456789abcdef01234567/src/cache.rs#L10-L30")
+    );
+    assert_eq!(p.provenance.graph_hash, g.hash);
+    assert_eq!(p.provenance.root, "testdata/demo");
+    assert!(p.relationships.get("CITES").copied().unwrap_or(0) >= 2);
+    insta::assert_json_snapshot!("pack_cache_eviction", v);
+}
+
+#[test]
+fn symbols_propagate_to_the_sections_that_cite_them() {
+    let (g, ix) = common::fixture();
+    // "evict_oldest" appears in no section text as such (the text says evictOldest), only in
+    // the symbol: the section ranks through its citation, and the symbol is in the pack.
+    let (p, _) = pack::evidence_pack(&g, &ix, ".", "evict_oldest", None);
+    let sec = p
+        .top_nodes
+        .iter()
+        .find(|t| t.node.id == "section:faq/cache.md#eviction");
+    assert!(sec.is_some(), "{:?}", p.stable_ids);
+    assert!(p.stable_ids.iter().any(|i| i.starts_with("symbol:")));
+    assert!(sec.unwrap().via.contains(&"cites".to_string()));
+}
+
+#[test]
+fn same_graph_and_input_give_identical_bytes() {
+    let (g, ix) = common::fixture();
+    let (g2, _) = common::fixture();
+    let ix2 = Index::from_bytes(&ix.to_bytes(), &g2).expect("index round-trips");
+    assert_eq!(ix2, ix);
+    for q in ["cache eviction", "release builds", "kubernetes autoscaling"] {
+        let a = run(
+            &ctx(&g, &ix),
+            "EvidencePack",
+            &json!({"query": q, "limit": 7}),
+        )
+        .to_json();
+        let b = run(
+            &ctx(&g2, &ix2),
+            "EvidencePack",
+            &json!({"query": q, "limit": 7}),
+        )
+        .to_json();
+        assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn a_stale_or_corrupt_index_is_refused() {
+    let (g, ix) = common::fixture();
+    let mut b = common::Builder::new();
+    b.article("x.md", "Other");
+    let other = b.build();
+    assert!(matches!(
+        Index::from_bytes(&ix.to_bytes(), &other),
+        Err(ontoly_capabilities::index::IndexError::Stale)
+    ));
+    assert!(matches!(
+        Index::from_bytes(b"garbage", &g),
+        Err(ontoly_capabilities::index::IndexError::Corrupt(_))
+    ));
+}
+
+#[test]
+fn limits_are_clamped_to_5_through_20() {
+    let (g, ix) = common::fixture();
+    for (asked, got, clamped) in [
+        (1, 5, true),
+        (5, 5, false),
+        (20, 20, false),
+        (99, 20, true),
+        (-3, 5, true),
+    ] {
+        let r = run(
+            &ctx(&g, &ix),
+            "EvidencePack",
+            &json!({"query": "cache", "limit": asked}),
+        );
+        let p = pack_of(&r);
+        assert_eq!(p.limit, got, "limit {asked}");
+        assert_eq!(r.has(CAPABILITY_LIMIT_CLAMPED), clamped, "limit {asked}");
+        assert!(p.top_nodes.len() <= got);
+    }
+    let r = run(
+        &ctx(&g, &ix),
+        "EvidencePack",
+        &json!({"query": "cache", "limit": u64::MAX}),
+    );
+    assert_eq!(pack_of(&r).limit, 20);
+}
+
+#[test]
+fn every_diagnostic_code_is_raised_where_it_should_be() {
+    let (g, ix) = common::fixture();
+    let c = ctx(&g, &ix);
+    let r = run(&c, "Nope", &json!({}));
+    assert!(r.has(CAPABILITY_NOT_REGISTERED) && r.is_error());
+    let r = run(&c, "EvidencePack", &json!({"limit": 3}));
+    assert!(r.has(CAPABILITY_INVALID_INPUT) && r.is_error());
+    assert!(
+        r.summary.contains("query"),
+        "says what was expected: {}",
+        r.summary
+    );
+    let r = run(&c, "EvidencePack", &json!({"query": 3}));
+    assert!(r.has(CAPABILITY_INVALID_INPUT));
+    let r = run(&c, "EvidencePack", &json!({"query": "x", "extra": true}));
+    assert!(r.has(CAPABILITY_INVALID_INPUT));
+    let r = run_json(&c, "EvidencePack", "{not json");
+    assert!(r.has(CAPABILITY_INVALID_INPUT));
+
+    let r = run(
+        &c,
+        "EvidencePack",
+        &json!({"query": "kubernetes autoscaling helm"}),
+    );
+    assert!(r.has(CAPABILITY_NOT_FOUND));
+    let p = pack_of(&r);
+    assert_eq!(p.confidence.level, Level::None);
+    assert!(!p.fallbacks.is_empty());
+    assert!(p.top_nodes.is_empty());
+
+    // Common words match, the distinctive ones do not: low, never invented.
+    let r = run(
+        &c,
+        "EvidencePack",
+        &json!({"query": "cache warming with redis cluster replicas"}),
+    );
+    assert!(r.has(CAPABILITY_LOW_EVIDENCE), "{:?}", r.confidence);
+    assert!(!pack_of(&r).fallbacks.is_empty());
+
+    let r = run(&c, "EvidencePack", &json!({"query": "cache", "limit": 50}));
+    assert!(r.has(CAPABILITY_LIMIT_CLAMPED));
+    let r = run(
+        &c,
+        "EvidencePack",
+        &json!({"query": "cache release eviction sizing builds", "limit": 5}),
+    );
+    assert!(r.has(CAPABILITY_EVIDENCE_TRUNCATED));
+}
+
+#[test]
+fn graph_diagnostics_reach_the_pack_of_the_section_they_concern() {
+    let (g, ix) = common::fixture();
+    let (p, _) = pack::evidence_pack(&g, &ix, ".", "release builds", None);
+    assert_eq!(p.stable_ids[0], "section:guide/build.md#release");
+    assert!(p
+        .diagnostics
+        .iter()
+        .any(|d| d.code == "SECTION_NO_REFERENCES"));
+    // An uncited section is not grounded: never high.
+    assert_ne!(p.confidence.level, Level::High);
+}
+
+#[test]
+fn citations_of_a_file_a_range_and_a_symbol() {
+    let (g, ix) = common::fixture();
+    let c = ctx(&g, &ix);
+    let r = run(&c, "CitationsOf", &json!({"target": "src/cache.rs"}));
+    assert_eq!(r.data["sectionCount"], 1);
+    let r = run(&c, "CitationsOf", &json!({"target": "src/cache.rs:41-45"}));
+    assert_eq!(
+        r.data["sections"][0]["citations"].as_array().map(Vec::len),
+        Some(1)
+    );
+    let r = run(
+        &c,
+        "CitationsOf",
+        &json!({"target": "src/cache.rs:100-120"}),
+    );
+    assert!(r.has(CAPABILITY_NOT_FOUND));
+    let r = run(&c, "CitationsOf", &json!({"target": "cache::evict_oldest"}));
+    assert_eq!(
+        r.data["sections"][0]["section"],
+        "section:faq/cache.md#eviction"
+    );
+    let r = run(&c, "CitationsOf", &json!({"target": "evict_oldest"}));
+    assert_eq!(r.data["sectionCount"], 1);
+    let r = run(&c, "CitationsOf", &json!({"target": "src/missing.rs"}));
+    assert!(r.has(CAPABILITY_NOT_FOUND));
+    let r = run(&c, "CitationsOf", &json!({"target": ""}));
+    assert!(r.has(CAPABILITY_INVALID_INPUT));
+}
+
+#[test]
+fn section_evidence_reports_citations_and_their_grounding() {
+    let (g, ix) = common::fixture();
+    let c = ctx(&g, &ix);
+    let r = run(
+        &c,
+        "SectionEvidence",
+        &json!({"section": "faq/cache.md#eviction"}),
+    );
+    let cites = r.data["citations"].as_array().cloned().unwrap_or_default();
+    assert_eq!(cites.len(), 2);
+    assert_eq!(cites[0]["verification"], "verified");
+    assert_eq!(cites[0]["grounding"], 1.0);
+    assert!(cites
+        .iter()
+        .any(|c| c["symbols"][0]["name"] == "cache::evict_oldest"));
+    let r = run(
+        &c,
+        "SectionEvidence",
+        &json!({"section": "section:faq/cache.md#sizing"}),
+    );
+    assert_eq!(r.data["citations"][0]["verification"], "unknown");
+    assert_eq!(r.data["citations"][0]["grounding"], 0.7);
+    let r = run(
+        &c,
+        "SectionEvidence",
+        &json!({"section": "guide/build.md#release"}),
+    );
+    assert!(r.has(CAPABILITY_LOW_EVIDENCE));
+    let r = run(&c, "SectionEvidence", &json!({"section": "nope.md#x"}));
+    assert!(r.has(CAPABILITY_NOT_FOUND));
+}
+
+#[test]
+fn path_between_follows_edges_both_ways() {
+    let (g, ix) = common::fixture();
+    let c = ctx(&g, &ix);
+    let r = run(
+        &c,
+        "PathBetween",
+        &json!({"from": "section:faq/cache.md#eviction", "to": "repo:github.com/acme/server"}),
+    );
+    assert_eq!(r.data["hops"], 4, "{}", r.to_json());
+    let r = run(
+        &c,
+        "PathBetween",
+        &json!({"from": "section:faq/cache.md#eviction", "to": "section:faq/cache.md#sizing"}),
+    );
+    assert_eq!(r.data["hops"], 2);
+    let r = run(
+        &c,
+        "PathBetween",
+        &json!({"from": "section:faq/cache.md#eviction", "to": "x"}),
+    );
+    assert!(r.has(CAPABILITY_NOT_FOUND));
+}
+
+#[test]
+fn validate_and_statistics_count_the_graph() {
+    let (g, ix) = common::fixture();
+    let c = ctx(&g, &ix);
+    let r = run(&c, "Validate", &Value::Null);
+    assert_eq!(r.data["warnings"], 1);
+    assert_eq!(r.data["byCode"]["SECTION_NO_REFERENCES"], 1);
+    assert_eq!(
+        r.data["diagnostics"][0]["subject"],
+        "section:guide/build.md#release"
+    );
+    let r = run(&c, "GraphStatistics", &json!({}));
+    assert_eq!(r.data["nodes"]["Section"], 3);
+    assert_eq!(r.data["edges"]["CITES"], 3);
+    assert_eq!(r.data["nodeCount"], g.nodes.len());
+}
+
+#[test]
+fn the_registry_describes_every_capability_with_a_schema() {
+    let d = describe();
+    assert_eq!(d.as_array().map(Vec::len), Some(CAPABILITIES.len()));
+    let names: Vec<&str> = CAPABILITIES.iter().map(|c| c.name).collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+    insta::assert_json_snapshot!("registry", d);
+}

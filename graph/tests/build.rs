@@ -1,0 +1,365 @@
+//! The builder on the fixture workspaces of `testdata/fixtures/`: one workspace per rule, plus
+//! determinism (threads, paths) and the snapshot cache.
+
+use ontoly_graph::build::{build, BuildOptions, CacheStatus};
+use ontoly_graph::diagnostics::diagnostics_of;
+use ontoly_graph::graph::Graph;
+use ontoly_graph::model::{EdgeKind, NodeKind};
+use ontoly_graph::workspace::Workspace;
+use std::path::{Path, PathBuf};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../testdata/fixtures")
+        .join(name)
+}
+
+fn build_at(root: &Path, use_cache: bool) -> ontoly_graph::build::BuildOutput {
+    let ws = Workspace::at(root.to_path_buf());
+    build(
+        &ws,
+        &BuildOptions {
+            use_cache,
+            ..Default::default()
+        },
+    )
+    .expect("build runs")
+}
+
+fn graph_of(name: &str) -> Graph {
+    build_at(&fixture(name), false).graph
+}
+
+/// `CODE file:line` for every diagnostic, sorted.
+fn diags(g: &Graph) -> Vec<String> {
+    let mut v: Vec<String> = diagnostics_of(g)
+        .into_iter()
+        .map(|d| format!("{} {}", d.code, d.location))
+        .collect();
+    v.sort();
+    v
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).unwrap();
+        }
+    }
+}
+
+#[test]
+fn valid_workspace_has_no_diagnostics_and_the_expected_shape() {
+    let g = graph_of("valid");
+    assert_eq!(diags(&g), Vec::<String>::new());
+    assert_eq!(g.nodes_of(NodeKind::Article).count(), 2);
+    assert_eq!(g.nodes_of(NodeKind::Section).count(), 3);
+    let s = g.node("section:faq/guide.md#answer").unwrap();
+    assert_eq!(s.name, "How are plugins loaded?");
+    assert_eq!(
+        s.span.as_ref().map(|s| (s.start_line, s.end_line)),
+        Some((8, 12))
+    );
+    assert_eq!(s.metadata["article"], "faq/guide.md");
+    assert!(g.texts["section:faq/guide.md#answer"].contains("discovered at start-up"));
+    let a = g.node("article:faq/guide.md").unwrap();
+    assert_eq!(a.name, "Server guide");
+    assert_eq!(
+        a.metadata["description"],
+        "How the acme server loads plugins."
+    );
+    // Links both ways, each with the page line it was read from.
+    let l = g.out_edges("article:faq/guide.md", Some(EdgeKind::LinksTo));
+    assert_eq!(l.len(), 1);
+    assert_eq!(l[0].to, "article:api/plugins.md");
+    let o = l[0].origin.as_ref().unwrap();
+    assert_eq!((o.file.as_str(), o.line), ("knowledge/faq/guide.md", 11));
+    // CONTAINS edges carry the structure line of the article.
+    let c = g.in_edges("article:faq/guide.md", Some(EdgeKind::Contains));
+    let o = c[0].origin.as_ref().unwrap();
+    assert_eq!((o.file.as_str(), o.line), ("knowledge/structure.yaml", 3));
+    // The marker inside a code fence is text, not a section.
+    assert!(g.node("section:api/plugins.md#not-a-marker").is_none());
+    assert!(g.node("source:repo:acme/server").is_some());
+}
+
+#[test]
+fn marker_errors_name_the_marker_line() {
+    let g = graph_of("markers");
+    assert_eq!(
+        diags(&g),
+        [
+            "MARKER_ERROR knowledge/m/duplicate.md:3",
+            "MARKER_ERROR knowledge/m/legacy.md:1",
+            // The legacy opening marker is invalid, so its closing marker matches nothing.
+            "MARKER_ERROR knowledge/m/legacy.md:2",
+            "MARKER_ERROR knowledge/m/nested.md:3",
+            "MARKER_ERROR knowledge/m/unclosed.md:2",
+            "MARKER_ERROR knowledge/m/unmatched.md:3",
+        ]
+    );
+    let msgs: Vec<String> = diagnostics_of(&g).into_iter().map(|d| d.message).collect();
+    for m in [
+        "Duplicate section marker",
+        "Invalid section marker",
+        "Nested section marker",
+        "Unclosed section marker",
+        "Unmatched section end",
+    ] {
+        assert!(msgs.iter().any(|x| x == m), "{m}");
+    }
+    // A page with marker errors contributes no sections.
+    assert_eq!(g.nodes_of(NodeKind::Section).count(), 0);
+}
+
+#[test]
+fn structure_and_pages_are_cross_checked() {
+    let g = graph_of("mismatch");
+    assert_eq!(
+        diags(&g),
+        [
+            "ARTICLE_NOT_IN_STRUCTURE knowledge/k/unlisted.md:1",
+            "ARTICLE_PAGE_MISSING knowledge/structure.yaml:10",
+            "LINK_UNRESOLVED knowledge/k/page.md:7",
+            "SECTION_MISSING_MARKER knowledge/structure.yaml:6",
+            "SECTION_NOT_IN_STRUCTURE knowledge/k/page.md:4",
+        ]
+    );
+    // Each diagnostic is attached to its subject.
+    let on = |id: &str| {
+        g.in_edges(id, Some(EdgeKind::Concerns))
+            .iter()
+            .map(|e| g.node(&e.from).unwrap().name.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        on("section:k/page.md#marked-only"),
+        ["SECTION_NOT_IN_STRUCTURE"]
+    );
+    assert_eq!(
+        on("section:k/page.md#registered-only"),
+        ["SECTION_MISSING_MARKER"]
+    );
+    assert_eq!(on("article:k/ghost.md"), ["ARTICLE_PAGE_MISSING"]);
+    let sev = diagnostics_of(&g)
+        .into_iter()
+        .find(|d| d.code == "ARTICLE_NOT_IN_STRUCTURE")
+        .unwrap()
+        .severity;
+    assert_eq!(sev, "warning");
+}
+
+#[test]
+fn duplicates_are_reported_at_the_second_entry() {
+    let g = graph_of("duplicates");
+    assert_eq!(
+        diags(&g),
+        [
+            "ARTICLE_DUPLICATE knowledge/structure.yaml:10",
+            "ARTICLE_DUPLICATE knowledge/structure.yaml:13",
+            "SECTION_DUPLICATE knowledge/structure.yaml:8",
+        ]
+    );
+}
+
+#[test]
+fn schema_version_and_unknown_keys() {
+    let g = graph_of("schema");
+    assert_eq!(
+        diags(&g),
+        [
+            "SCHEMA_UNSUPPORTED knowledge/structure.yaml:1",
+            "UNKNOWN_KEY knowledge/structure.yaml:6",
+        ]
+    );
+    let d = diagnostics_of(&g);
+    assert_eq!(d[1].severity, "warning");
+    assert!(d[0].message.contains("context.approved-structure.v0"));
+}
+
+#[test]
+fn reference_rules() {
+    let g = graph_of("references");
+    assert_eq!(
+        diags(&g),
+        [
+            "DIGEST_INVALID knowledge/structure.yaml:19",
+            "DIGEST_MISSING knowledge/structure.yaml:17",
+            "ENTRY_INCOMPLETE knowledge/structure.yaml:22",
+            "LOCATOR_INVALID knowledge/structure.yaml:14",
+            "LOCATOR_INVALID knowledge/structure.yaml:17",
+            "SOURCE_UNRESOLVED knowledge/structure.yaml:19",
+            "TOO_MANY_REFERENCES knowledge/structure.yaml:6",
+        ]
+    );
+}
+
+#[test]
+fn yaml_errors_carry_their_line() {
+    let g = graph_of("yaml-error");
+    let d = diagnostics_of(&g);
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].code, "YAML_INVALID");
+    assert_eq!(d[0].severity, "error");
+    assert!(d[0].location.starts_with("knowledge/structure.yaml:"));
+    assert_ne!(d[0].location, "knowledge/structure.yaml:1");
+    assert_eq!(d[0].subject.as_deref(), Some("workspace:yaml-error"));
+}
+
+#[test]
+fn a_page_that_is_not_utf8_is_a_diagnostic() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    copy_dir(&fixture("schema"), &root);
+    std::fs::write(root.join("knowledge/a.md"), b"\xff\xfe<!-- x -->\n").unwrap();
+    let g = build_at(&root, false).graph;
+    assert!(diags(&g).contains(&"PAGE_NOT_UTF8 knowledge/a.md:1".to_string()));
+}
+
+#[test]
+fn hash_is_independent_of_thread_count() {
+    let hashes: Vec<String> = [1, 2, 8]
+        .iter()
+        .map(|&n| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap();
+            pool.install(|| graph_of("valid").hash)
+        })
+        .collect();
+    assert_eq!(hashes[0], hashes[1]);
+    assert_eq!(hashes[0], hashes[2]);
+    let mismatch: Vec<String> = [1, 8]
+        .iter()
+        .map(|&n| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap();
+            pool.install(|| graph_of("mismatch").hash)
+        })
+        .collect();
+    assert_eq!(mismatch[0], mismatch[1]);
+    assert_ne!(hashes[0], mismatch[0]);
+}
+
+#[test]
+fn hash_is_independent_of_the_absolute_path() {
+    let t = tempfile::tempdir().unwrap();
+    let a = t.path().join("one/valid");
+    let b = t.path().join("two/deeper/valid");
+    copy_dir(&fixture("valid"), &a);
+    copy_dir(&fixture("valid"), &b);
+    let ga = build_at(&a, false).graph;
+    let gb = build_at(&b, false).graph;
+    assert_eq!(ga.hash, gb.hash);
+    assert_eq!(ga.hash, graph_of("valid").hash);
+    let json =
+        serde_json::to_string(&ga.nodes).unwrap() + &serde_json::to_string(&ga.edges).unwrap();
+    assert!(!json.contains(t.path().to_str().unwrap()));
+}
+
+#[test]
+fn warm_run_loads_and_one_page_change_reparses_that_page_only() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("valid");
+    copy_dir(&fixture("valid"), &root);
+    let cold = build_at(&root, true);
+    assert_eq!(cold.report.cache, CacheStatus::Miss);
+    assert_eq!(cold.report.pages_parsed, 2);
+    assert!(root.join(".ontoly/graph.bin").is_file());
+
+    let warm = build_at(&root, true);
+    assert_eq!(warm.report.cache, CacheStatus::Hit);
+    assert_eq!(warm.report.pages_parsed, 0);
+    assert_eq!(warm.graph.hash, cold.graph.hash);
+    assert_eq!(warm.graph.nodes, cold.graph.nodes);
+    assert_eq!(warm.graph.edges, cold.graph.edges);
+    assert!(warm.graph.node("section:faq/guide.md#answer").is_some());
+
+    let page = root.join("knowledge/api/plugins.md");
+    let text = std::fs::read_to_string(&page).unwrap();
+    std::fs::write(&page, text.replace("## Overview", "## Plugin overview")).unwrap();
+    let changed = build_at(&root, true);
+    assert_eq!(changed.report.cache, CacheStatus::Partial);
+    assert_eq!(changed.report.pages_parsed, 1);
+    assert_eq!(changed.report.pages_reused, 1);
+    assert!(!changed.report.structure_parsed);
+    assert_ne!(changed.graph.hash, cold.graph.hash);
+    assert_eq!(
+        changed
+            .graph
+            .node("section:api/plugins.md#overview")
+            .unwrap()
+            .name,
+        "Plugin overview"
+    );
+    // The incremental result equals a from-scratch build.
+    assert_eq!(changed.graph.hash, build_at(&root, false).graph.hash);
+
+    // --no-cache rebuilds everything and neither reads nor needs the cache.
+    let forced = build_at(&root, false);
+    assert_eq!(forced.report.cache, CacheStatus::Disabled);
+    assert_eq!(forced.report.pages_parsed, 2);
+}
+
+#[test]
+fn interrupted_or_corrupt_cache_writes_are_never_loaded() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("valid");
+    copy_dir(&fixture("valid"), &root);
+    let cold = build_at(&root, true);
+    let graph_bin = root.join(".ontoly/graph.bin");
+    let full = std::fs::read(&graph_bin).unwrap();
+
+    // A build killed while writing leaves a temporary file beside the real one: ignored.
+    std::fs::write(
+        root.join(".ontoly/.graph.bin.tmp-999999"),
+        &full[..full.len() / 2],
+    )
+    .unwrap();
+    assert_eq!(build_at(&root, true).report.cache, CacheStatus::Hit);
+
+    // A truncated cache file (e.g. a copy cut short) fails its length check: rebuilt.
+    std::fs::write(&graph_bin, &full[..full.len() - 7]).unwrap();
+    std::fs::write(root.join(".ontoly/parse.bin"), b"ONTOLYS1garbage").unwrap();
+    let r = build_at(&root, true);
+    assert_eq!(r.report.cache, CacheStatus::Miss);
+    assert!(r.report.cache_note.is_some());
+    assert_eq!(r.graph.hash, cold.graph.hash);
+
+    // A flipped byte fails the checksum: rebuilt, same graph.
+    let mut bad = full.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0x55;
+    std::fs::write(&graph_bin, &bad).unwrap();
+    let r = build_at(&root, true);
+    assert_ne!(r.report.cache, CacheStatus::Hit);
+    assert_eq!(r.graph.hash, cold.graph.hash);
+    // ... and the rebuild rewrote a good cache.
+    assert_eq!(build_at(&root, true).report.cache, CacheStatus::Hit);
+}
+
+#[test]
+fn artifacts_are_tied_to_the_graph_hash() {
+    use ontoly_graph::snapshot::{read_artifact, write_artifact, Snapshot};
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("valid");
+    copy_dir(&fixture("valid"), &root);
+    let g = build_at(&root, true).graph;
+    write_artifact(&root, &g.hash, "search-index", b"idx").unwrap();
+    assert_eq!(
+        read_artifact(&root, &g.hash, "search-index").as_deref(),
+        Some(&b"idx"[..])
+    );
+    assert_eq!(read_artifact(&root, "other-hash", "search-index"), None);
+    assert!(write_artifact(&root, &g.hash, "../escape", b"x").is_err());
+    let snap = Snapshot::with_artifacts(&root, g);
+    assert_eq!(snap.artifacts.keys().collect::<Vec<_>>(), ["search-index"]);
+}
