@@ -5,13 +5,18 @@
 //! builder → a [`model`] graph with stable ids and a blake3 hash → the on-disk snapshot.
 
 pub mod build;
+pub mod clones;
 pub mod diagnostics;
+pub mod git;
 pub mod graph;
 pub mod markers;
 pub mod model;
+pub mod reads;
 pub mod snapshot;
 pub mod structure;
 pub mod structure_parallel;
+pub mod symbols;
 pub mod text;
+pub mod verify;
 pub mod workspace;
 pub mod yaml;

@@ -1,0 +1,544 @@
+//! Code definitions behind cited ranges, found with tree-sitter.
+//!
+//! A file is parsed once into a flat list of definitions (kind, name, qualified name, span,
+//! parent); each cited range then picks its symbols from that list: the innermost definition
+//! that encloses the whole range, and every definition the range overlaps below it (so a
+//! range spanning two methods names both, and the enclosing class once). Languages are chosen
+//! by file extension; other files have no symbols.
+
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use tree_sitter::{Node, Parser};
+
+/// A language with a definition extractor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    /// `.rs`
+    Rust,
+    /// `.py`, `.pyi`
+    Python,
+    /// `.ts`, `.mts`, `.cts`
+    TypeScript,
+    /// `.tsx`
+    Tsx,
+    /// `.js`, `.jsx`, `.mjs`, `.cjs`
+    JavaScript,
+    /// `.go`
+    Go,
+    /// `.java`
+    Java,
+}
+
+impl Lang {
+    /// The language of `path`, by extension.
+    pub fn for_path(path: &str) -> Option<Lang> {
+        let ext = path.rsplit_once('.')?.1;
+        Some(match ext {
+            "rs" => Lang::Rust,
+            "py" | "pyi" => Lang::Python,
+            "ts" | "mts" | "cts" => Lang::TypeScript,
+            "tsx" => Lang::Tsx,
+            "js" | "jsx" | "mjs" | "cjs" => Lang::JavaScript,
+            "go" => Lang::Go,
+            "java" => Lang::Java,
+            _ => return None,
+        })
+    }
+
+    fn grammar(self) -> tree_sitter::Language {
+        match self {
+            Lang::Rust => tree_sitter_rust::LANGUAGE.into(),
+            Lang::Python => tree_sitter_python::LANGUAGE.into(),
+            Lang::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+            Lang::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
+            Lang::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Lang::Go => tree_sitter_go::LANGUAGE.into(),
+            Lang::Java => tree_sitter_java::LANGUAGE.into(),
+        }
+    }
+
+    fn separator(self) -> &'static str {
+        match self {
+            Lang::Rust => "::",
+            _ => ".",
+        }
+    }
+}
+
+/// What a definition is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SymbolKind {
+    /// A free function (or a function nested in one).
+    Function,
+    /// A function defined in a class, impl, trait or interface, or a Go method.
+    Method,
+    /// A struct (Rust, Go) or union.
+    Struct,
+    /// A class (Python, JS/TS, Java, Java records).
+    Class,
+    /// An enum.
+    Enum,
+    /// A Rust trait.
+    Trait,
+    /// An interface (Go, TS, Java).
+    Interface,
+    /// A Rust impl block.
+    Impl,
+    /// A module or namespace.
+    Module,
+    /// A constant (Rust const/static, Go const, upper-case module-level bindings, static final).
+    Constant,
+    /// A type alias or other named type.
+    Type,
+    /// A Rust `macro_rules!` definition.
+    Macro,
+}
+
+impl SymbolKind {
+    /// Every kind, in a fixed order (for statistics).
+    pub const ALL: [SymbolKind; 12] = [
+        Self::Function,
+        Self::Method,
+        Self::Struct,
+        Self::Class,
+        Self::Enum,
+        Self::Trait,
+        Self::Interface,
+        Self::Impl,
+        Self::Module,
+        Self::Constant,
+        Self::Type,
+        Self::Macro,
+    ];
+
+    /// The kind's name (`method`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Function => "function",
+            Self::Method => "method",
+            Self::Struct => "struct",
+            Self::Class => "class",
+            Self::Enum => "enum",
+            Self::Trait => "trait",
+            Self::Interface => "interface",
+            Self::Impl => "impl",
+            Self::Module => "module",
+            Self::Constant => "constant",
+            Self::Type => "type",
+            Self::Macro => "macro",
+        }
+    }
+
+    fn is_container(self) -> bool {
+        matches!(
+            self,
+            Self::Class | Self::Trait | Self::Interface | Self::Impl | Self::Struct | Self::Enum
+        )
+    }
+}
+
+/// One definition in a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Definition {
+    /// What it is.
+    pub kind: SymbolKind,
+    /// Its own name (`search_slice`; for an impl, `Trait for Type` or `Type`).
+    pub name: String,
+    /// The name with its enclosing definitions (`Searcher::search_slice`, `pkg.Type.Method`).
+    pub qualified: String,
+    /// 1-based first line.
+    pub start_line: u64,
+    /// 1-based last line, inclusive.
+    pub end_line: u64,
+    /// Index of the enclosing definition in [`FileSymbols::definitions`].
+    #[serde(skip)]
+    pub parent: Option<usize>,
+}
+
+/// The definitions of one parsed file, in document order (parents before children).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileSymbols {
+    /// All definitions.
+    pub definitions: Vec<Definition>,
+}
+
+thread_local! {
+    static PARSERS: RefCell<HashMap<Lang, Parser>> = RefCell::new(HashMap::new());
+}
+
+/// Parses `text` as the language of `path` and lists its definitions; `None` when the
+/// extension has no extractor or the parser gives up.
+pub fn extract(path: &str, text: &str) -> Option<FileSymbols> {
+    let lang = Lang::for_path(path)?;
+    let tree = parse(lang, text)?;
+    Some(collect(lang, tree.root_node(), text.as_bytes()))
+}
+
+/// Parses `text` with the grammar of `lang` (a parser per thread and language is reused).
+pub fn parse(lang: Lang, text: &str) -> Option<tree_sitter::Tree> {
+    PARSERS.with(|cell| {
+        let mut parsers = cell.borrow_mut();
+        let parser = match parsers.entry(lang) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                let mut p = Parser::new();
+                p.set_language(&lang.grammar()).ok()?;
+                v.insert(p)
+            }
+        };
+        parser.parse(text, None)
+    })
+}
+
+impl FileSymbols {
+    /// The definitions a cited range `start..=end` concerns: the innermost definition that
+    /// encloses the whole range, then every definition below it (or at top level when none
+    /// encloses) that the range overlaps, in document order. Enclosing ancestors of the
+    /// innermost one are left out: they say nothing the innermost does not.
+    pub fn for_range(&self, start: u64, end: u64) -> Vec<&Definition> {
+        let defs = &self.definitions;
+        let innermost = defs
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.start_line <= start && d.end_line >= end)
+            .max_by_key(|(i, d)| {
+                (
+                    depth(defs, *i),
+                    std::cmp::Reverse(d.end_line - d.start_line),
+                )
+            })
+            .map(|(i, _)| i);
+        defs.iter()
+            .enumerate()
+            .filter(|(i, d)| {
+                if Some(*i) == innermost {
+                    return true;
+                }
+                if !(d.start_line <= end && d.end_line >= start) {
+                    return false;
+                }
+                match innermost {
+                    // Only descendants of the innermost enclosing definition.
+                    Some(inner) => is_descendant(defs, *i, inner),
+                    None => true,
+                }
+            })
+            .map(|(_, d)| d)
+            .collect()
+    }
+}
+
+fn depth(defs: &[Definition], mut i: usize) -> usize {
+    let mut d = 0;
+    while let Some(p) = defs[i].parent {
+        d += 1;
+        i = p;
+    }
+    d
+}
+
+fn is_descendant(defs: &[Definition], mut i: usize, ancestor: usize) -> bool {
+    while let Some(p) = defs[i].parent {
+        if p == ancestor {
+            return true;
+        }
+        i = p;
+    }
+    false
+}
+
+fn text_of<'a>(node: Node<'_>, src: &'a [u8]) -> &'a str {
+    std::str::from_utf8(&src[node.byte_range()]).unwrap_or("")
+}
+
+fn field_text<'a>(node: Node<'_>, field: &str, src: &'a [u8]) -> Option<&'a str> {
+    node.child_by_field_name(field)
+        .map(|n| text_of(n, src))
+        .filter(|s| !s.is_empty())
+}
+
+/// A name on one line with collapsed whitespace (generic arguments can span lines).
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn is_constant_name(name: &str) -> bool {
+    name.bytes().any(|b| b.is_ascii_uppercase())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// A definition found at a node: kind, own name, and the name its children are qualified by.
+struct Found {
+    kind: SymbolKind,
+    name: String,
+    scope: String,
+}
+
+fn found(kind: SymbolKind, name: &str) -> Option<Found> {
+    let name = one_line(name);
+    Some(Found {
+        kind,
+        scope: name.clone(),
+        name,
+    })
+}
+
+fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) -> Option<Found> {
+    let in_container = parent.is_some_and(SymbolKind::is_container);
+    let fn_kind = if in_container {
+        SymbolKind::Method
+    } else {
+        SymbolKind::Function
+    };
+    let name = |field: &str| field_text(node, field, src);
+    match lang {
+        Lang::Rust => match node.kind() {
+            "function_item" | "function_signature_item" => found(fn_kind, name("name")?),
+            "struct_item" | "union_item" => found(SymbolKind::Struct, name("name")?),
+            "enum_item" => found(SymbolKind::Enum, name("name")?),
+            "trait_item" => found(SymbolKind::Trait, name("name")?),
+            "mod_item" => found(SymbolKind::Module, name("name")?),
+            "const_item" | "static_item" => found(SymbolKind::Constant, name("name")?),
+            "type_item" => found(SymbolKind::Type, name("name")?),
+            "macro_definition" => found(SymbolKind::Macro, name("name")?),
+            "impl_item" => {
+                let ty = one_line(name("type")?);
+                let label = match name("trait") {
+                    Some(t) => format!("{} for {ty}", one_line(t)),
+                    None => ty.clone(),
+                };
+                Some(Found {
+                    kind: SymbolKind::Impl,
+                    name: label,
+                    scope: ty,
+                })
+            }
+            _ => None,
+        },
+        Lang::Python => match node.kind() {
+            "function_definition" => found(fn_kind, name("name")?),
+            "class_definition" => found(SymbolKind::Class, name("name")?),
+            "assignment" if parent.is_none() => {
+                // Module-level UPPER_CASE = … is a constant by convention.
+                let stmt = node.parent()?;
+                if stmt.kind() != "expression_statement"
+                    || stmt.parent().map(|p| p.kind()) != Some("module")
+                {
+                    return None;
+                }
+                let left = node.child_by_field_name("left")?;
+                let n = text_of(left, src);
+                (left.kind() == "identifier" && is_constant_name(n))
+                    .then(|| found(SymbolKind::Constant, n))?
+            }
+            _ => None,
+        },
+        Lang::TypeScript | Lang::Tsx | Lang::JavaScript => match node.kind() {
+            "function_declaration" | "generator_function_declaration" | "function_signature" => {
+                found(fn_kind, name("name")?)
+            }
+            "class_declaration" | "abstract_class_declaration" | "class" => {
+                found(SymbolKind::Class, name("name")?)
+            }
+            "method_definition" | "method_signature" | "abstract_method_signature" => {
+                found(SymbolKind::Method, name("name")?)
+            }
+            "interface_declaration" => found(SymbolKind::Interface, name("name")?),
+            "enum_declaration" => found(SymbolKind::Enum, name("name")?),
+            "type_alias_declaration" => found(SymbolKind::Type, name("name")?),
+            "internal_module" | "module" => {
+                let n = name("name")?;
+                found(
+                    SymbolKind::Module,
+                    n.trim_matches(|c| c == '"' || c == '\''),
+                )
+            }
+            "variable_declarator" => {
+                let n = name("name")?;
+                let value = node.child_by_field_name("value");
+                let is_fn = value.is_some_and(|v| {
+                    matches!(
+                        v.kind(),
+                        "arrow_function"
+                            | "function_expression"
+                            | "function"
+                            | "generator_function"
+                    )
+                });
+                if is_fn {
+                    return found(fn_kind, n);
+                }
+                if value.is_some_and(|v| v.kind() == "class") {
+                    return found(SymbolKind::Class, n);
+                }
+                let decl = node.parent()?;
+                let is_const = decl.kind() == "lexical_declaration"
+                    && decl.child(0).is_some_and(|c| c.kind() == "const");
+                (is_const && parent.is_none() && is_constant_name(n))
+                    .then(|| found(SymbolKind::Constant, n))?
+            }
+            _ => None,
+        },
+        Lang::Go => match node.kind() {
+            "function_declaration" => found(SymbolKind::Function, name("name")?),
+            "method_declaration" => {
+                let recv = node.child_by_field_name("receiver")?;
+                let ty = receiver_type(recv, src)?;
+                let n = name("name")?;
+                Some(Found {
+                    kind: SymbolKind::Method,
+                    name: n.to_string(),
+                    scope: format!("{ty}.{n}"),
+                })
+            }
+            "type_spec" | "type_alias" => {
+                let n = name("name")?;
+                let kind = match node.child_by_field_name("type").map(|t| t.kind()) {
+                    Some("struct_type") => SymbolKind::Struct,
+                    Some("interface_type") => SymbolKind::Interface,
+                    _ => SymbolKind::Type,
+                };
+                found(kind, n)
+            }
+            "const_spec" => found(SymbolKind::Constant, name("name")?),
+            _ => None,
+        },
+        Lang::Java => match node.kind() {
+            "class_declaration" | "record_declaration" => found(SymbolKind::Class, name("name")?),
+            "interface_declaration" | "annotation_type_declaration" => {
+                found(SymbolKind::Interface, name("name")?)
+            }
+            "enum_declaration" => found(SymbolKind::Enum, name("name")?),
+            "method_declaration"
+            | "constructor_declaration"
+            | "compact_constructor_declaration" => found(SymbolKind::Method, name("name")?),
+            "field_declaration" | "constant_declaration" => {
+                let mods = (0..node.child_count())
+                    .filter_map(|i| node.child(i))
+                    .find(|c| c.kind() == "modifiers")
+                    .map(|m| text_of(m, src))
+                    .unwrap_or("");
+                let constant = node.kind() == "constant_declaration"
+                    || (mods.split_whitespace().any(|w| w == "static")
+                        && mods.split_whitespace().any(|w| w == "final"));
+                if !constant {
+                    return None;
+                }
+                let decl = node.child_by_field_name("declarator")?;
+                found(SymbolKind::Constant, field_text(decl, "name", src)?)
+            }
+            _ => None,
+        },
+    }
+}
+
+/// The type name of a Go method receiver: `(s *Server)` → `Server`, `(l List[T])` → `List`.
+fn receiver_type(recv: Node<'_>, src: &[u8]) -> Option<String> {
+    let mut stack = vec![recv];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "type_identifier" {
+            return Some(text_of(n, src).to_string());
+        }
+        for i in (0..n.named_child_count()).rev() {
+            if let Some(c) = n.named_child(i) {
+                stack.push(c);
+            }
+        }
+    }
+    None
+}
+
+/// The package prefix of a file: Go `package x`, Java `package a.b;`.
+fn package(lang: Lang, root: Node<'_>, src: &[u8]) -> Option<String> {
+    let wanted = match lang {
+        Lang::Go => "package_clause",
+        Lang::Java => "package_declaration",
+        _ => return None,
+    };
+    let mut cursor = root.walk();
+    let node = root
+        .named_children(&mut cursor)
+        .find(|c| c.kind() == wanted)?;
+    let mut c2 = node.walk();
+    let name = node
+        .named_children(&mut c2)
+        .find(|c| {
+            matches!(
+                c.kind(),
+                "package_identifier" | "identifier" | "scoped_identifier"
+            )
+        })
+        .map(|c| text_of(c, src).to_string())?;
+    Some(name)
+}
+
+fn line_span(node: Node<'_>) -> (u64, u64) {
+    let s = node.start_position();
+    let e = node.end_position();
+    let start = s.row as u64 + 1;
+    // An end at column 0 means the node stopped at the previous line's newline.
+    let end = if e.column == 0 && e.row > s.row {
+        e.row as u64
+    } else {
+        e.row as u64 + 1
+    };
+    (start, end.max(start))
+}
+
+fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
+    let sep = lang.separator();
+    let pkg = package(lang, root, src);
+    let mut defs: Vec<Definition> = Vec::new();
+    // Qualified scope of each definition (what its children are prefixed with).
+    let mut scopes: Vec<String> = Vec::new();
+    // Explicit stack: deeply nested sources must not overflow the thread's stack.
+    let mut stack: Vec<(Node<'_>, Option<usize>)> = vec![(root, None)];
+    while let Some((node, parent)) = stack.pop() {
+        let parent_kind = parent.map(|p| defs[p].kind);
+        let mut here = parent;
+        if let Some(f) = classify(lang, node, parent_kind, src) {
+            let prefix = match parent {
+                Some(p) => Some(scopes[p].clone()),
+                None => pkg.clone(),
+            };
+            let join = |s: &str| match &prefix {
+                Some(p) => format!("{p}{sep}{s}"),
+                None => s.to_string(),
+            };
+            let by_scope =
+                f.kind == SymbolKind::Impl || (lang == Lang::Go && f.kind == SymbolKind::Method);
+            let qualified = if by_scope {
+                join(&f.scope)
+            } else {
+                join(&f.name)
+            };
+            let scope = if f.kind == SymbolKind::Impl {
+                join(&f.scope)
+            } else {
+                qualified.clone()
+            };
+            let (start_line, end_line) = line_span(node);
+            defs.push(Definition {
+                kind: f.kind,
+                name: f.name,
+                qualified,
+                start_line,
+                end_line,
+                parent,
+            });
+            scopes.push(scope);
+            here = Some(defs.len() - 1);
+        }
+        for i in (0..node.named_child_count()).rev() {
+            if let Some(c) = node.named_child(i) {
+                stack.push((c, here));
+            }
+        }
+    }
+    FileSymbols { definitions: defs }
+}
