@@ -6,9 +6,8 @@
 //! stalls the protocol loop. Stdout carries protocol messages only; logs go to stderr.
 
 mod backend;
+mod graph_backend;
 mod render;
-// The argument fields are read by the graph backend, wired in once the reads land.
-#[allow(dead_code)]
 mod tools;
 mod transport;
 
@@ -38,18 +37,14 @@ pub struct McpArgs {
     /// The knowledge workspace to serve.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub workspace: PathBuf,
-    /// A local clone of a registered source repository, as NAME=PATH (repeatable).
+    /// A local clone of a registered source repository, as NAME=PATH (repeatable; a remote
+    /// like github.com/acme/server or a <source>/<module> name, and a local git repository).
     #[arg(long = "source", value_name = "NAME=PATH", value_parser = parse_source)]
-    pub sources: Vec<(String, PathBuf)>,
+    pub sources: Vec<(String, String)>,
 }
 
-fn parse_source(raw: &str) -> Result<(String, PathBuf), String> {
-    match raw.split_once('=') {
-        Some((name, path)) if !name.is_empty() && !path.is_empty() => {
-            Ok((name.to_string(), PathBuf::from(path)))
-        }
-        _ => Err(format!("expected NAME=PATH, got `{raw}`")),
-    }
+fn parse_source(raw: &str) -> Result<(String, String), String> {
+    ontoly_graph::clones::parse_override(raw).map_err(|e| e.to_string())
 }
 
 /// What agents are told at `initialize`: how the tools fit together.
@@ -306,6 +301,6 @@ pub fn run(args: McpArgs) -> ExitCode {
 
 /// Loads (or builds) the workspace graph and opens the readable repositories.
 fn load(args: &McpArgs) -> Loaded {
-    let _ = args;
-    Err(unavailable("graph loading is not wired yet"))
+    let backend = graph_backend::GraphBackend::load(&args.workspace, &args.sources)?;
+    Ok(Arc::new(backend))
 }

@@ -81,11 +81,11 @@ pub struct ReadInput {
     /// First line to return, 1-based (default 1).
     #[serde(default)]
     #[schemars(range(min = 1))]
-    pub start_line: Option<u64>,
+    pub start_line: Option<i64>,
     /// Last line to return (default start_line + 499; at most 500 lines per read).
     #[serde(default)]
     #[schemars(range(min = 1))]
-    pub end_line: Option<u64>,
+    pub end_line: Option<i64>,
 }
 
 /// One item of `read_many`.
@@ -97,11 +97,11 @@ pub struct ReadItem {
     /// First line, 1-based (default 1).
     #[serde(default)]
     #[schemars(range(min = 1))]
-    pub start_line: Option<u64>,
+    pub start_line: Option<i64>,
     /// Last line (default start_line + 499).
     #[serde(default)]
     #[schemars(range(min = 1))]
-    pub end_line: Option<u64>,
+    pub end_line: Option<i64>,
 }
 
 /// Arguments of `read_many`.

@@ -1,0 +1,223 @@
+//! The backend over a real workspace: the graph (built once, through the snapshot cache), its
+//! search index, the capability registry, and pinned reads over the readable repositories.
+//! Nothing here re-implements a rule: it adapts MCP arguments to the crates' requests and
+//! their results and errors to tool results.
+
+use std::path::Path;
+
+use ontoly_capabilities::evidence::Severity;
+use ontoly_capabilities::{registry, Context, Index};
+use ontoly_graph::build::{self, BuildOptions};
+use ontoly_graph::clones::CloneMap;
+use ontoly_graph::graph::Graph;
+use ontoly_graph::reads::{
+    ReadError, ReadManyItem, ReadManyRequest, ReadRequest, Reader, ResolveRequest, SearchOutput,
+    SearchRequest,
+};
+use ontoly_graph::{snapshot, workspace};
+use serde_json::{json, Map, Value};
+
+use super::backend::{Backend, ToolError};
+use super::tools::{self, ReadInput, ReadManyInput, ResolveInput, SearchInput};
+
+/// The snapshot artifact holding the search index of a graph.
+const INDEX_ARTIFACT: &str = "search-index";
+
+/// Everything the tools need, loaded once and shared read-only by concurrent calls.
+pub struct GraphBackend {
+    graph: Graph,
+    index: Index,
+    /// The workspace root as given on the command line (provenance never makes it absolute).
+    root: String,
+    reader: Reader,
+}
+
+fn unavailable(message: impl Into<String>) -> ToolError {
+    ToolError::new("GRAPH_UNAVAILABLE", message)
+}
+
+impl GraphBackend {
+    /// Finds the workspace at `dir`, builds (or loads from the snapshot cache) its graph and
+    /// index, and opens the repositories reads can name; `sources` are `--source` overrides.
+    pub fn load(dir: &Path, sources: &[(String, String)]) -> Result<GraphBackend, ToolError> {
+        let cwd = std::env::current_dir().map_err(|e| unavailable(e.to_string()))?;
+        let ws = workspace::discover(Some(dir), &cwd).map_err(|e| unavailable(e.to_string()))?;
+        let clones = CloneMap::load(&ws.root, sources).map_err(|e| unavailable(e.to_string()))?;
+        let options = BuildOptions {
+            use_cache: true,
+            clones: clones
+                .entries()
+                .map(|(name, path)| (name.to_string(), path.to_path_buf()))
+                .collect(),
+            ..BuildOptions::default()
+        };
+        let built = build::build(&ws, &options).map_err(|e| unavailable(e.to_string()))?;
+        let graph = built.graph;
+        let index = load_index(&ws.root, &graph);
+        let reader = Reader::open(&ws.root, sources).map_err(|e| unavailable(e.to_string()))?;
+        Ok(GraphBackend {
+            graph,
+            index,
+            root: dir.display().to_string(),
+            reader,
+        })
+    }
+
+    fn context(&self) -> Context<'_> {
+        Context {
+            graph: &self.graph,
+            index: &self.index,
+            root: &self.root,
+        }
+    }
+}
+
+/// The index stored with the snapshot for exactly this graph, else a fresh one (then stored;
+/// a failure to store only costs the next start a rebuild).
+fn load_index(root: &Path, graph: &Graph) -> Index {
+    if let Some(bytes) = snapshot::read_artifact(root, &graph.hash, INDEX_ARTIFACT) {
+        if let Ok(index) = Index::from_bytes(&bytes, graph) {
+            return index;
+        }
+    }
+    let index = Index::build(graph);
+    if let Err(e) = snapshot::write_artifact(root, &graph.hash, INDEX_ARTIFACT, &index.to_bytes()) {
+        eprintln!("ontoly mcp: could not cache the search index: {e}");
+    }
+    index
+}
+
+fn read_error(e: ReadError) -> ToolError {
+    ToolError::new(e.code.as_str(), e.message)
+}
+
+/// The error of a capability that could not run (unknown name, invalid input).
+fn capability_error(result: &ontoly_capabilities::CapabilityResult) -> Option<ToolError> {
+    result
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .map(|d| ToolError::new(d.code.clone(), d.message.clone()))
+}
+
+fn to_value<T: serde::Serialize>(value: &T) -> Result<Value, ToolError> {
+    serde_json::to_value(value).map_err(|e| ToolError::new("INTERNAL_ERROR", e.to_string()))
+}
+
+/// Joins a read's content and the evidence appended to a knowledge page, the way the hosted
+/// service returns them: the content, a blank line, then the references YAML.
+fn joined(content: &str, evidence: Option<&str>) -> String {
+    let mut out = content.to_string();
+    if let Some(ev) = evidence {
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push('\n');
+        out.push_str(ev);
+    }
+    out
+}
+
+impl Backend for GraphBackend {
+    fn evidence_pack(&self, query: &str, limit: Option<i64>) -> Result<Value, ToolError> {
+        let mut input = Map::new();
+        input.insert("query".into(), json!(query));
+        if let Some(limit) = limit {
+            input.insert("limit".into(), json!(limit));
+        }
+        let result = registry::run(&self.context(), "EvidencePack", &Value::Object(input));
+        match capability_error(&result) {
+            Some(e) => Err(e),
+            None => Ok(result.data),
+        }
+    }
+
+    fn capabilities(&self) -> Result<Value, ToolError> {
+        Ok(json!({ "capabilities": registry::describe() }))
+    }
+
+    fn capability(&self, name: &str, input: Value) -> Result<Value, ToolError> {
+        let result = registry::run(&self.context(), name, &input);
+        match capability_error(&result) {
+            Some(e) => Err(e),
+            None => to_value(&result),
+        }
+    }
+
+    fn resolve(&self, input: &ResolveInput) -> Result<Value, ToolError> {
+        let request = ResolveRequest {
+            repository: input.repo.clone(),
+            revision: input.revision.clone(),
+        };
+        to_value(&self.reader.resolve(&request).map_err(read_error)?)
+    }
+
+    fn read(&self, input: &ReadInput) -> Result<Value, ToolError> {
+        let request = ReadRequest {
+            repository: input.repository.clone(),
+            revision: input.revision.clone(),
+            path: input.path.clone(),
+            start_line: input.start_line,
+            end_line: input.end_line,
+        };
+        let r = self.reader.read(&request).map_err(read_error)?;
+        Ok(json!({
+            "repository": r.repository,
+            "commit": r.commit,
+            "path": r.path,
+            "startLine": r.start_line,
+            "endLine": r.end_line,
+            "nextStartLine": r.next_start_line,
+            "hasMore": r.has_more,
+            "truncated": r.truncated,
+            "content": r.text(),
+        }))
+    }
+
+    fn read_many(&self, input: &ReadManyInput) -> Result<Value, ToolError> {
+        let request = ReadManyRequest {
+            repository: input.repository.clone(),
+            revision: input.revision.clone(),
+            items: input
+                .items
+                .iter()
+                .map(|i| ReadManyItem {
+                    path: i.path.clone(),
+                    start_line: i.start_line,
+                    end_line: i.end_line,
+                })
+                .collect(),
+        };
+        let result = self.reader.read_many(&request).map_err(read_error)?;
+        let mut value = to_value(&result)?;
+        if let Some(items) = value.get_mut("items").and_then(Value::as_array_mut) {
+            for (item, original) in items.iter_mut().zip(&result.items) {
+                if let (Some(obj), Some(content)) = (item.as_object_mut(), &original.content) {
+                    obj.remove("evidence");
+                    obj.insert(
+                        "content".into(),
+                        json!(joined(content, original.evidence.as_deref())),
+                    );
+                }
+            }
+        }
+        Ok(value)
+    }
+
+    fn search(&self, input: &SearchInput) -> Result<Value, ToolError> {
+        let request = SearchRequest {
+            repository: input.repository.clone(),
+            revision: input.revision.clone(),
+            pattern: input.pattern.clone(),
+            fixed_strings: input.fixed_strings,
+            ignore_case: input.ignore_case,
+            glob: input.glob.clone(),
+            paths: input.paths.clone(),
+            output: match input.output {
+                Some(tools::SearchOutput::Files) => SearchOutput::Files,
+                Some(tools::SearchOutput::Content) | None => SearchOutput::Content,
+            },
+        };
+        to_value(&self.reader.search(&request).map_err(read_error)?)
+    }
+}
