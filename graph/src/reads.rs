@@ -719,6 +719,9 @@ impl Reader {
         let p = self.pin(&req.repository, req.revision.as_deref())?;
         let mut lines_left = MAX_BATCH_LINES;
         let mut bytes_left = MAX_BATCH_BYTES;
+        // Once an item is cut by the batch budget, every later item is refused, even one
+        // small enough to fit: the caller continues from the cut item in order.
+        let mut exhausted = false;
         let mut items = Vec::with_capacity(req.items.len());
         for (i, item) in req.items.iter().enumerate() {
             let n = i + 1;
@@ -736,7 +739,7 @@ impl Reader {
                     message: format!("Item {n}: {}", e.message),
                 }),
             };
-            if lines_left == 0 || bytes_left == 0 {
+            if exhausted || lines_left == 0 || bytes_left == 0 {
                 items.push(failed(err(
                     ErrorCode::ReadBudgetExceeded,
                     format!("Read budget exceeded: the batch already returned {MAX_BATCH_LINES} lines or {} KiB; read this item in another request", MAX_BATCH_BYTES / 1024),
@@ -765,6 +768,7 @@ impl Reader {
                 )));
                 continue;
             }
+            exhausted |= s.budget_cut;
             let used_lines = s.end + 1 - s.start;
             lines_left = lines_left.saturating_sub(used_lines);
             bytes_left = bytes_left.saturating_sub(s.content.len());
@@ -855,22 +859,19 @@ impl Reader {
         // Chunks keep the output in path order while reading blobs in parallel, and stop
         // reading once a bound is reached.
         'chunks: for chunk in files.chunks(256) {
-            let found: Vec<Option<(Vec<SearchMatch>, bool)>> = chunk
+            let found: Vec<Option<Hits>> = chunk
                 .par_iter()
                 .map_init(
                     || git.map(|g| g.local()),
                     |local, (_, id)| {
                         let bytes = local.as_ref()?.blob(*id).ok()?;
                         let text = decode_text(bytes).ok()?;
-                        Some(search_text(&text, &matcher, req.output))
+                        search_text(&text, &matcher, req.output)
                     },
                 )
                 .collect();
             for ((path, _), hit) in chunk.iter().zip(found) {
                 let Some((matches, more)) = hit else { continue };
-                if matches.is_empty() && !more {
-                    continue;
-                }
                 if out.len() >= MAX_SEARCH_FILES {
                     truncated = true;
                     break 'chunks;
@@ -1067,18 +1068,22 @@ fn first_line(s: &str) -> String {
     l.last().map(|x| x.trim().to_string()).unwrap_or_default()
 }
 
-/// Matches in one text: the matches (up to the per-file bound) and whether more were left.
-fn search_text(text: &str, m: &LineMatcher, output: SearchOutput) -> (Vec<SearchMatch>, bool) {
+/// The matches of one file (up to the per-file bound; none listed for `files` output) and
+/// whether more were left out.
+type Hits = (Vec<SearchMatch>, bool);
+
+/// `None` when no line of `text` matches.
+fn search_text(text: &str, m: &LineMatcher, output: SearchOutput) -> Option<Hits> {
     let mut out = Vec::new();
     for (i, line) in crate::text::lines(text).enumerate() {
         if !m.re.is_match(line) {
             continue;
         }
         if output == SearchOutput::Files {
-            return (Vec::new(), false);
+            return Some((Vec::new(), false));
         }
         if out.len() >= MAX_SEARCH_MATCHES_PER_FILE {
-            return (out, true);
+            return Some((out, true));
         }
         let (text, cut) = if line.len() > MAX_SEARCH_LINE_BYTES {
             let mut c = MAX_SEARCH_LINE_BYTES;
@@ -1095,11 +1100,10 @@ fn search_text(text: &str, m: &LineMatcher, output: SearchOutput) -> (Vec<Search
             truncated: cut,
         });
     }
-    if output == SearchOutput::Files {
-        // No line matched.
-        return (Vec::new(), false);
+    if out.is_empty() {
+        return None;
     }
-    (out, false)
+    Some((out, false))
 }
 
 /// Ordered include/exclude globs; the last glob that matches a path decides.

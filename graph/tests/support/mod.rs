@@ -1,0 +1,159 @@
+//! Real git repositories for the source-reading tests, built with the git CLI from the
+//! recipes in `testdata/recipes/` (fixed names and dates: commit ids are stable).
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The recipes directory.
+pub fn recipes() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/recipes")
+}
+
+fn git_env(cmd: &mut Command) -> &mut Command {
+    cmd.env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_AUTHOR_NAME", "Ontoly Test")
+        .env("GIT_AUTHOR_EMAIL", "test@ontoly.invalid")
+        .env("GIT_COMMITTER_NAME", "Ontoly Test")
+        .env("GIT_COMMITTER_EMAIL", "test@ontoly.invalid")
+        .env("GIT_AUTHOR_DATE", "2026-02-01T00:00:00Z")
+        .env("GIT_COMMITTER_DATE", "2026-02-01T00:00:00Z")
+}
+
+/// Runs git in `dir` and returns its trimmed stdout; panics with stderr on failure.
+pub fn git(dir: &Path, args: &[&str]) -> String {
+    let out = git_env(Command::new("git").arg("-C").arg(dir).args(args))
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim_end().to_string()
+}
+
+/// `git show <commit>:<path>` as text.
+pub fn show(dir: &Path, commit: &str, path: &str) -> String {
+    let out = git_env(
+        Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args(["show", &format!("{commit}:{path}")]),
+    )
+    .output()
+    .expect("git runs");
+    assert!(out.status.success(), "git show {commit}:{path}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The "server" source repository of `testdata/recipes/server-repo.sh`.
+pub struct ServerRepo {
+    /// Where it is.
+    pub path: PathBuf,
+    /// c1: sources in six languages and text edge cases.
+    pub c1: String,
+    /// c2 (main): edit, rename, delete, move; symlinks and a submodule.
+    pub c2: String,
+    /// c3 (feature): README edit.
+    pub c3: String,
+}
+
+/// Creates the server repository at `dir` (which must not exist).
+pub fn server_repo(dir: &Path) -> ServerRepo {
+    let out = Command::new("bash")
+        .arg(recipes().join("server-repo.sh"))
+        .arg(dir)
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "server-repo.sh: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ids: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(ids.len(), 3);
+    ServerRepo {
+        path: dir.to_path_buf(),
+        c1: ids[0].clone(),
+        c2: ids[1].clone(),
+        c3: ids[2].clone(),
+    }
+}
+
+/// A knowledge workspace at `docs/` inside a monorepo (`mono/`), citing the server repo.
+pub struct Fixture {
+    /// Keeps the directories alive.
+    pub tmp: tempfile::TempDir,
+    /// The server repository.
+    pub server: ServerRepo,
+    /// The monorepo root.
+    pub mono: PathBuf,
+    /// The workspace (`mono/docs`).
+    pub ws: PathBuf,
+    /// The monorepo's HEAD commit.
+    pub head: String,
+}
+
+/// A remote with credentials: they must never reach an output.
+pub const SECRET: &str = "hunter2secret";
+
+/// The guide page of the fixture workspace (line numbers matter to the tests).
+pub const GUIDE: &str = "# Guide\n\n<!-- context:section id=\"search\" -->\nThe searcher counts matches.\n<!-- /context:section -->\n\nOutside.\n\n<!-- context:section id=\"modes\" -->\nModes.\n<!-- /context:section -->\n";
+
+/// Builds the fixture: server repo, and a monorepo with a workspace in `docs/` whose
+/// registry names the server by a credentialed remote and whose `ontoly.toml` maps it.
+pub fn fixture() -> Fixture {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let server = server_repo(&tmp.path().join("server"));
+    let mono = tmp.path().join("mono");
+    let ws = mono.join("docs");
+    std::fs::create_dir_all(ws.join("knowledge/guide")).unwrap();
+    std::fs::create_dir_all(ws.join("sources/repo")).unwrap();
+    let lib = show(&server.path, &server.c1, "src/lib.rs");
+    let d = |a, b| ontoly_graph::text::range_digest(&lib, a, b).unwrap();
+    let structure = format!(
+        "schema_version: context.approved-structure.v1\narticles:\n  - article_id: guide\n    path: guide/search.md\n    collection: guide\n    visibility: public\n    sections:\n      - id: search\n        references:\n          - source_ref: repo:acme/server\n            locator: {{path: src/lib.rs, start_line: 13, end_line: 18}}\n            content_digest: {}\n      - id: modes\n        references:\n          - source_ref: repo:acme/server\n            locator: {{path: src/lib.rs, start_line: 26, end_line: 29}}\n            content_digest: {}\n",
+        d(13, 18),
+        d(26, 29)
+    );
+    std::fs::write(ws.join("knowledge/structure.yaml"), structure).unwrap();
+    std::fs::write(ws.join("knowledge/guide/search.md"), GUIDE).unwrap();
+    std::fs::write(
+        ws.join("sources/repo/index.yaml"),
+        format!(
+            "sources:\n  - name: acme\n    modules:\n      - name: server\n        subpath: \"\"\n        git: {{remote: \"https://bot:{SECRET}@github.com/acme/server.git\", ref: {}}}\n      - name: other\n        git: {{remote: \"https://github.com/acme/other\", ref: {}}}\n",
+            server.c1, server.c1
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        ws.join("ontoly.toml"),
+        "[sources]\n\"acme/server\" = \"../../server\"\n",
+    )
+    .unwrap();
+    git(&mono, &["init", "-q", "-b", "main"]);
+    git(
+        &mono,
+        &[
+            "remote",
+            "add",
+            "origin",
+            &format!("https://tok:{SECRET}@github.com/acme/docs.git"),
+        ],
+    );
+    git(&mono, &["add", "-A"]);
+    git(&mono, &["commit", "-q", "-m", "docs"]);
+    let head = git(&mono, &["rev-parse", "HEAD"]);
+    Fixture {
+        tmp,
+        server,
+        mono,
+        ws,
+        head,
+    }
+}
