@@ -1,5 +1,5 @@
 //! ontoly-capabilities: the evidence model, the capability registry, retrieval, confidence and
-//! Evidence Packs.
+//! Evidence Packs, and the repository plugin contract ([`plugin`]).
 //!
 //! A query flows: [`index::Index`] (BM25 over identifier-aware tokens, built with the graph and
 //! stored in the snapshot) → [`rank`] (propagation along the graph) → [`confidence`] →
@@ -10,6 +10,7 @@ pub mod confidence;
 pub mod evidence;
 pub mod index;
 pub mod pack;
+pub mod plugin;
 mod queries;
 pub mod rank;
 pub mod registry;

@@ -64,6 +64,35 @@ pub struct ReferenceEntry {
     pub has_locator: bool,
     /// `content_digest`, when it is a string.
     pub content_digest: Option<String>,
+    /// The locator's fields one by one, so that a reader can say which one is wrong.
+    #[serde(default)]
+    pub locator_parts: LocatorParts,
+}
+
+/// The fields of a `locator` taken separately, each present only when of the right type.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LocatorParts {
+    /// `path`, when it is a string (possibly empty).
+    pub path: Option<String>,
+    /// `start_line`, when it is a non-negative integer.
+    pub start_line: Option<u64>,
+    /// `end_line`, when it is a non-negative integer.
+    pub end_line: Option<u64>,
+}
+
+impl ReferenceEntry {
+    /// `source_ref` as the JSON value Context's plugin echoes in diagnostics: the string, the
+    /// value of another scalar (a number, a boolean), or `null` when absent.
+    pub fn source_ref_json(&self) -> serde_json::Value {
+        match (&self.source_ref, self.source_ref_is_string) {
+            (Some(s), true) => serde_json::Value::String(s.clone()),
+            (Some(text), false) => crate::yaml::parse_value(text)
+                .ok()
+                .and_then(|v| serde_json::to_value(v).ok())
+                .unwrap_or(serde_json::Value::Null),
+            (None, _) => serde_json::Value::Null,
+        }
+    }
 }
 
 /// Where the cited content is: a path and a 1-based inclusive line range.
@@ -95,6 +124,15 @@ const KNOWN_TOP: [&str; 4] = [
 pub fn parse_structure(text: &str) -> Result<Structure, YamlError> {
     let value = parse_value(text)?;
     Ok(from_value(&value))
+}
+
+/// Parses structure.yaml text the way the references output needs it: the YAML must also have
+/// a JSON form (as in Context's plugin), and the `line` fields are filled.
+pub fn load_structure(text: &str) -> Result<Structure, YamlError> {
+    let value = crate::yaml::parse_json_compatible(text)?;
+    let mut structure = from_value(&value);
+    fill_lines(&mut structure, text);
+    Ok(structure)
 }
 
 /// Reads a structure from an already parsed YAML value.
@@ -157,10 +195,18 @@ fn reference(v: &Value) -> ReferenceEntry {
         ),
     };
     let loc = v.get("locator");
+    let locator_parts = LocatorParts {
+        path: loc.and_then(|l| get_str(l, "path")).map(str::to_string),
+        start_line: loc
+            .and_then(|l| l.get("start_line"))
+            .and_then(Value::as_u64),
+        end_line: loc.and_then(|l| l.get("end_line")).and_then(Value::as_u64),
+    };
     ReferenceEntry {
         line: 0,
         source_ref,
         source_ref_is_string,
+        locator_parts,
         has_locator: loc.is_some(),
         locator: loc.and_then(|l| {
             Some(Locator {
@@ -170,6 +216,192 @@ fn reference(v: &Value) -> ReferenceEntry {
             })
         }),
         content_digest: get_str(v, "content_digest").map(str::to_string),
+    }
+}
+
+/// One `- ` item of a block sequence, located in the text by a cheap line scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct BlockItem {
+    /// 1-based line of the item's `-`.
+    pub line: u64,
+    /// Byte offset of the start of that line.
+    pub start: usize,
+    /// Byte offset just past the item's last line (the next item's start, or the block's end).
+    pub end: usize,
+    /// Column of the `-`.
+    pub indent: usize,
+    /// Column where the item's mapping keys start (after `- ` and any spaces).
+    pub content: usize,
+}
+
+/// Lines of `text[from..to]` as (1-based number, start offset, line without `\n`/`\r`).
+fn scan_lines(
+    text: &str,
+    from: usize,
+    to: usize,
+    first_line: u64,
+) -> impl Iterator<Item = (u64, usize, &str)> {
+    let mut pos = from;
+    let mut n = first_line;
+    std::iter::from_fn(move || {
+        if pos >= to {
+            return None;
+        }
+        let rest = &text.as_bytes()[pos..to];
+        let len = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        let line = &text[pos..pos + len];
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let item = (n, pos, line);
+        pos += len + 1;
+        n += 1;
+        Some(item)
+    })
+}
+
+fn indent_of(line: &str) -> usize {
+    line.bytes().take_while(|&b| b == b' ').count()
+}
+
+/// Whether `rest` (a line from its first non-space) is `key:` followed by nothing but
+/// whitespace or a comment, i.e. a key whose value is a block on the following lines.
+fn is_block_key(rest: &str, key: &str) -> bool {
+    rest.strip_prefix(key)
+        .and_then(|r| r.strip_prefix(':'))
+        .is_some_and(|r| {
+            let r = r.trim_start_matches([' ', '\t']);
+            r.is_empty() || r.starts_with('#')
+        })
+}
+
+fn is_dash(rest: &str) -> bool {
+    rest == "-" || rest.starts_with("- ")
+}
+
+fn is_blank_or_comment(line: &str) -> bool {
+    let t = line.trim_start_matches([' ', '\t']);
+    t.is_empty() || t.starts_with('#')
+}
+
+/// The items of the block sequence that follows the line `key:` found at column `key_col`
+/// in `text[from..to]` (whose first line is `first_line`). `key_line_offset`, when given, is
+/// where the key line itself is already known to be. Empty when the value is not a block
+/// sequence of the simple form.
+fn seq_items_after(
+    text: &str,
+    from: usize,
+    to: usize,
+    first_line: u64,
+    key: &str,
+    key_col: usize,
+    key_on_first_line: bool,
+) -> Vec<BlockItem> {
+    let mut items: Vec<BlockItem> = Vec::new();
+    let mut found = false;
+    let mut seq_indent: Option<usize> = None;
+    let mut lines = scan_lines(text, from, to, first_line);
+    if key_on_first_line {
+        found = true;
+        lines.next();
+    }
+    for (n, start, line) in lines {
+        if !found {
+            let ind = indent_of(line);
+            if ind == key_col && is_block_key(&line[ind..], key) {
+                found = true;
+            }
+            continue;
+        }
+        if is_blank_or_comment(line) {
+            continue;
+        }
+        let ind = indent_of(line);
+        let rest = &line[ind..];
+        match seq_indent {
+            None => {
+                if ind < key_col || !is_dash(rest) {
+                    return Vec::new();
+                }
+                seq_indent = Some(ind);
+            }
+            Some(i0) if ind < i0 || (ind == i0 && !is_dash(rest)) => {
+                if let Some(last) = items.last_mut() {
+                    last.end = start;
+                }
+                return items;
+            }
+            Some(_) => {}
+        }
+        if Some(ind) == seq_indent {
+            if let Some(last) = items.last_mut() {
+                last.end = start;
+            }
+            let after = &rest[1..];
+            let content = ind + 1 + after.bytes().take_while(|&b| b == b' ').count();
+            items.push(BlockItem {
+                line: n,
+                start,
+                end: to,
+                indent: ind,
+                content,
+            });
+        }
+    }
+    items
+}
+
+/// The items of the top-level block sequence `key:` (at column `key_col`).
+pub(crate) fn block_items(text: &str, key: &str, key_col: usize) -> Vec<BlockItem> {
+    seq_items_after(text, 0, text.len(), 1, key, key_col, false)
+}
+
+/// The items of the block sequence under `key:` inside a mapping item.
+pub(crate) fn block_items_in(text: &str, item: &BlockItem, key: &str) -> Vec<BlockItem> {
+    let first = &text[item.start..item.end];
+    let first = first.split('\n').next().unwrap_or("");
+    let on_first = is_block_key(first.get(item.content..).unwrap_or(""), key);
+    seq_items_after(
+        text,
+        item.start,
+        item.end,
+        item.line,
+        key,
+        item.content,
+        on_first,
+    )
+}
+
+/// Fills the `line` fields of `structure` from a scan of its text. Counts must agree at every
+/// level; where they do not (flow style, anchors, odd layouts) the lines stay 0.
+pub fn fill_lines(structure: &mut Structure, text: &str) {
+    let Some(articles) = structure.articles.as_mut() else {
+        return;
+    };
+    let items = block_items(text, "articles", 0);
+    if items.len() != articles.len() {
+        return;
+    }
+    for (article, item) in articles.iter_mut().zip(&items) {
+        article.line = item.line;
+        let Some(sections) = article.sections.as_mut() else {
+            continue;
+        };
+        let sec_items = block_items_in(text, item, "sections");
+        if sec_items.len() != sections.len() {
+            continue;
+        }
+        for (section, sitem) in sections.iter_mut().zip(&sec_items) {
+            section.line = sitem.line;
+            let Some(refs) = section.references.as_mut() else {
+                continue;
+            };
+            let ref_items = block_items_in(text, sitem, "references");
+            if ref_items.len() != refs.len() {
+                continue;
+            }
+            for (r, ritem) in refs.iter_mut().zip(&ref_items) {
+                r.line = ritem.line;
+            }
+        }
     }
 }
 
