@@ -1,59 +1,111 @@
-//! The `ontoly` command line.
+//! `ontoly`: the command line of the ontoly graph evidence engine.
+//!
+//! # Exit codes
+//!
+//! | code | meaning |
+//! | --- | --- |
+//! | 0 | success |
+//! | 1 | validation failed: the workspace has at least one error-severity diagnostic (`validate`) |
+//! | 2 | usage or workspace error: bad arguments, no workspace found, a workspace that cannot be read |
+//!
+//! # Adding a subcommand
+//!
+//! Write `commands/<name>.rs` with `pub struct Args` (clap `Args`) and
+//! `pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError>`, declare the module in
+//! `commands/mod.rs`, and add one line `Variant => name,` to the `commands!` list below.
 
+mod commands;
 mod mcp;
 
-use clap::{Parser, Subcommand};
-use std::io::{Read, Write};
+use clap::{Parser, Subcommand, ValueEnum};
+use commands::{CliError, Context, Output};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// ontoly: a graph evidence engine for Context knowledge workspaces.
+/// Output format of every command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Human-readable text.
+    Text,
+    /// Pretty JSON with sorted keys.
+    Json,
+}
+
 #[derive(Parser)]
-#[command(name = "ontoly", version, about)]
+#[command(
+    name = "ontoly",
+    version,
+    about = "Graph evidence engine for Context knowledge workspaces"
+)]
 struct Cli {
+    /// The workspace directory (holding knowledge/structure.yaml); default: the current
+    /// directory or its nearest ancestor that holds one.
+    #[arg(long, global = true, value_name = "DIR")]
+    workspace: Option<PathBuf>,
+    /// Ignore and do not write the snapshot cache under <workspace>/.ontoly/.
+    #[arg(long, global = true)]
+    no_cache: bool,
+    /// Output format.
+    #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
+    format: Format,
     #[command(subcommand)]
     command: Command,
 }
 
-#[derive(Subcommand)]
-enum Command {
-    /// Repository plugin contract (Source Graph ABI 2).
-    #[command(subcommand)]
-    Plugin(PluginCommand),
-    /// Serve the evidence graph and pinned reads to agents over MCP (stdio).
-    Mcp(mcp::McpArgs),
+/// Declares the subcommands: each line is `Variant => module` (a module of `commands/`).
+macro_rules! commands {
+    ($( $(#[$meta:meta])* $variant:ident => $module:ident, )*) => {
+        #[derive(Subcommand)]
+        enum Command {
+            $( $(#[$meta])* $variant(commands::$module::Args), )*
+        }
+
+        impl Command {
+            fn run(&self, ctx: &Context) -> Result<Output, CliError> {
+                match self {
+                    $( Command::$variant(args) => commands::$module::run(ctx, args), )*
+                }
+            }
+        }
+    };
 }
 
-#[derive(Subcommand)]
-enum PluginCommand {
-    /// Reads one plugin request on stdin and writes the response on stdout.
-    Enrich {
-        /// The repository checkout the request's paths are relative to.
-        #[arg(long)]
-        root: PathBuf,
-    },
+commands! {
+    /// Build the evidence graph (or load it from the cache) and print counts, diagnostics and
+    /// the graph hash.
+    Build => build,
+    /// Node and edge counts by kind, references by source kind, diagnostics by code.
+    Stats => stats,
+    /// Every diagnostic with file:line; exit 1 when any has error severity.
+    Validate => validate,
+    /// Serve the evidence graph and pinned reads to agents over MCP (stdio).
+    Mcp => mcp,
+    /// Repository plugin contract (Source Graph ABI 2).
+    Plugin => plugin,
+    /// Read and blake3-hash every input file without parsing (the benchmark floor).
+    #[command(hide = true)]
+    HashInputs => hash_inputs,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        Command::Plugin(PluginCommand::Enrich { root }) => match plugin_enrich(&root) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("ontoly: {e:#}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Mcp(args) => mcp::run(args),
+    let ctx = Context {
+        workspace: cli.workspace.clone(),
+        no_cache: cli.no_cache,
+        format: cli.format,
+    };
+    match cli.command.run(&ctx) {
+        Ok(out) => {
+            let text = match ctx.format {
+                Format::Text => out.text,
+                Format::Json => commands::to_json(&out.json),
+            };
+            print!("{text}");
+            ExitCode::from(out.exit)
+        }
+        Err(e) => {
+            eprintln!("ontoly: {e}");
+            ExitCode::from(e.exit_code())
+        }
     }
-}
-
-fn plugin_enrich(root: &std::path::Path) -> anyhow::Result<()> {
-    let mut request = Vec::new();
-    std::io::stdin().read_to_end(&mut request)?;
-    let response = ontoly_capabilities::plugin::enrich(&request, root);
-    let mut out = std::io::stdout().lock();
-    out.write_all(response.as_bytes())?;
-    out.flush()?;
-    Ok(())
 }

@@ -3,6 +3,7 @@
 //! by a timeout in this harness, so a hang fails the test instead of stalling the suite.
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -10,6 +11,24 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 const WAIT: Duration = Duration::from_secs(20);
+
+/// A small valid workspace (copied per test, so the snapshot cache never lands in the tree).
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/fixtures/valid")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("read fixture") {
+        let entry = entry.expect("fixture entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("file type").is_dir() {
+            std::fs::create_dir_all(&target).expect("mkdir");
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
 
 struct Server {
     child: Child,
@@ -21,6 +40,7 @@ struct Server {
 impl Server {
     fn start() -> Server {
         let workspace = tempfile::tempdir().expect("tempdir");
+        copy_dir(&fixture(), workspace.path());
         let mut child = Command::new(env!("CARGO_BIN_EXE_ontoly"))
             .arg("mcp")
             .arg("--workspace")
@@ -243,6 +263,21 @@ fn closed_stdin_mid_request_is_a_clean_exit() {
     server.send_raw(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\"");
     let (status, stderr) = server.close();
     assert!(status.success(), "{status}: {stderr}");
+}
+
+#[test]
+fn a_directory_that_is_not_a_workspace_is_a_usage_error_before_any_protocol() {
+    let empty = tempfile::tempdir().expect("tempdir");
+    let out = Command::new(env!("CARGO_BIN_EXE_ontoly"))
+        .args(["mcp", "--workspace"])
+        .arg(empty.path())
+        .stdin(Stdio::null())
+        .output()
+        .expect("run ontoly mcp");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "stdout must stay clean");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("is not a knowledge workspace"), "{stderr}");
 }
 
 #[test]

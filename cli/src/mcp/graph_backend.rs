@@ -14,11 +14,12 @@ use ontoly_graph::reads::{
     ReadError, ReadManyItem, ReadManyRequest, ReadRequest, Reader, ResolveRequest, SearchOutput,
     SearchRequest,
 };
-use ontoly_graph::{snapshot, workspace};
+use ontoly_graph::snapshot;
 use serde_json::{json, Map, Value};
 
 use super::backend::{Backend, ToolError};
 use super::tools::{self, ReadInput, ReadManyInput, ResolveInput, SearchInput};
+use super::Config;
 
 /// The snapshot artifact holding the search index of a graph.
 const INDEX_ARTIFACT: &str = "search-index";
@@ -37,28 +38,29 @@ fn unavailable(message: impl Into<String>) -> ToolError {
 }
 
 impl GraphBackend {
-    /// Finds the workspace at `dir`, builds (or loads from the snapshot cache) its graph and
-    /// index, and opens the repositories reads can name; `sources` are `--source` overrides.
-    pub fn load(dir: &Path, sources: &[(String, String)]) -> Result<GraphBackend, ToolError> {
-        let cwd = std::env::current_dir().map_err(|e| unavailable(e.to_string()))?;
-        let ws = workspace::discover(Some(dir), &cwd).map_err(|e| unavailable(e.to_string()))?;
-        let clones = CloneMap::load(&ws.root, sources).map_err(|e| unavailable(e.to_string()))?;
+    /// Builds (or loads from the snapshot cache) the graph of the configured workspace and
+    /// its index, and opens the repositories reads can name.
+    pub fn load(config: &Config) -> Result<GraphBackend, ToolError> {
+        let ws = &config.workspace;
+        let clones =
+            CloneMap::load(&ws.root, &config.sources).map_err(|e| unavailable(e.to_string()))?;
         let options = BuildOptions {
-            use_cache: true,
+            use_cache: config.use_cache,
             clones: clones
                 .entries()
                 .map(|(name, path)| (name.to_string(), path.to_path_buf()))
                 .collect(),
             ..BuildOptions::default()
         };
-        let built = build::build(&ws, &options).map_err(|e| unavailable(e.to_string()))?;
+        let built = build::build(ws, &options).map_err(|e| unavailable(e.to_string()))?;
         let graph = built.graph;
-        let index = load_index(&ws.root, &graph);
-        let reader = Reader::open(&ws.root, sources).map_err(|e| unavailable(e.to_string()))?;
+        let index = load_index(&ws.root, &graph, config.use_cache);
+        let reader =
+            Reader::open(&ws.root, &config.sources).map_err(|e| unavailable(e.to_string()))?;
         Ok(GraphBackend {
             graph,
             index,
-            root: dir.display().to_string(),
+            root: config.root.clone(),
             reader,
         })
     }
@@ -74,7 +76,10 @@ impl GraphBackend {
 
 /// The index stored with the snapshot for exactly this graph, else a fresh one (then stored;
 /// a failure to store only costs the next start a rebuild).
-fn load_index(root: &Path, graph: &Graph) -> Index {
+fn load_index(root: &Path, graph: &Graph, use_cache: bool) -> Index {
+    if !use_cache {
+        return Index::build(graph);
+    }
     if let Some(bytes) = snapshot::read_artifact(root, &graph.hash, INDEX_ARTIFACT) {
         if let Ok(index) = Index::from_bytes(&bytes, graph) {
             return index;

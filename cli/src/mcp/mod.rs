@@ -11,8 +11,6 @@ mod render;
 mod tools;
 mod transport;
 
-use std::path::PathBuf;
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,20 +29,17 @@ use tools::{
     ReadManyInput, ResolveInput, SearchInput, TOOL_NAMES,
 };
 
-/// Arguments of `ontoly mcp`.
-#[derive(Debug, Clone, clap::Args)]
-pub struct McpArgs {
-    /// The knowledge workspace to serve.
-    #[arg(long, value_name = "DIR", default_value = ".")]
-    pub workspace: PathBuf,
-    /// A local clone of a registered source repository, as NAME=PATH (repeatable; a remote
-    /// like github.com/acme/server or a <source>/<module> name, and a local git repository).
-    #[arg(long = "source", value_name = "NAME=PATH", value_parser = parse_source)]
+/// What the server serves: a located workspace and how to open it.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The knowledge workspace.
+    pub workspace: ontoly_graph::workspace::Workspace,
+    /// The workspace root as the user gave it (for provenance; never made absolute).
+    pub root: String,
+    /// `--source NAME=PATH` clone overrides.
     pub sources: Vec<(String, String)>,
-}
-
-fn parse_source(raw: &str) -> Result<(String, String), String> {
-    ontoly_graph::clones::parse_override(raw).map_err(|e| e.to_string())
+    /// Read and write the snapshot cache.
+    pub use_cache: bool,
 }
 
 /// What agents are told at `initialize`: how the tools fit together.
@@ -244,8 +239,8 @@ impl ServerHandler for OntolyServer {
     }
 }
 
-/// Serves `server` over stdin/stdout until the client closes stdin.
-async fn serve_stdio(server: OntolyServer) -> ExitCode {
+/// Serves `server` over stdin/stdout until the client closes stdin; returns the exit code.
+async fn serve_stdio(server: OntolyServer) -> u8 {
     let transport = transport::LineTransport::new(
         tokio::io::BufReader::new(tokio::io::stdin()),
         tokio::io::stdout(),
@@ -255,31 +250,24 @@ async fn serve_stdio(server: OntolyServer) -> ExitCode {
         Ok(running) => running,
         Err(ServerInitializeError::ConnectionClosed(_)) => {
             eprintln!("ontoly mcp: stdin closed before initialization; exiting");
-            return ExitCode::SUCCESS;
+            return 0;
         }
         Err(e) => {
             eprintln!("ontoly mcp: initialization failed: {e}");
-            return ExitCode::from(2);
+            return 2;
         }
     };
     match running.waiting().await {
-        Ok(_) => ExitCode::SUCCESS,
+        Ok(_) => 0,
         Err(e) => {
             eprintln!("ontoly mcp: the session ended abnormally: {e}");
-            ExitCode::FAILURE
+            1
         }
     }
 }
 
-/// Entry point of `ontoly mcp`.
-pub fn run(args: McpArgs) -> ExitCode {
-    if !args.workspace.is_dir() {
-        eprintln!(
-            "ontoly mcp: workspace `{}` is not a directory",
-            args.workspace.display()
-        );
-        return ExitCode::from(2);
-    }
+/// Runs the server until the client closes stdin; returns the process exit code.
+pub fn run(config: Config) -> u8 {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -287,11 +275,11 @@ pub fn run(args: McpArgs) -> ExitCode {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("ontoly mcp: cannot start the async runtime: {e}");
-            return ExitCode::FAILURE;
+            return 1;
         }
     };
     let code = runtime.block_on(async move {
-        let server = OntolyServer::start(Box::new(move || load(&args)));
+        let server = OntolyServer::start(Box::new(move || load(&config)));
         serve_stdio(server).await
     });
     // A blocking stdin read cannot be cancelled; do not wait on it at exit.
@@ -300,7 +288,7 @@ pub fn run(args: McpArgs) -> ExitCode {
 }
 
 /// Loads (or builds) the workspace graph and opens the readable repositories.
-fn load(args: &McpArgs) -> Loaded {
-    let backend = graph_backend::GraphBackend::load(&args.workspace, &args.sources)?;
+fn load(config: &Config) -> Loaded {
+    let backend = graph_backend::GraphBackend::load(config)?;
     Ok(Arc::new(backend))
 }

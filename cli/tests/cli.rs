@@ -1,0 +1,133 @@
+//! The `ontoly` binary on fixture workspaces: text and JSON outputs (insta snapshots), exit
+//! codes, discovery.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/fixtures")
+}
+
+/// Runs `ontoly` in `dir` with `args`; returns (exit code, stdout, stderr).
+fn ontoly(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ontoly"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn run_ok(ws: &str, args: &[&str]) -> String {
+    let mut all = vec!["--workspace", ws, "--no-cache"];
+    all.extend_from_slice(args);
+    let (code, out, err) = ontoly(&fixtures(), &all);
+    assert_eq!(code, 0, "stderr: {err}");
+    assert!(
+        !out.contains(fixtures().to_str().unwrap()),
+        "no absolute paths"
+    );
+    out
+}
+
+#[test]
+fn build_text_and_json() {
+    insta::assert_snapshot!("build_valid_text", run_ok("valid", &["build"]));
+    insta::assert_snapshot!(
+        "build_valid_json",
+        run_ok("valid", &["--format", "json", "build"])
+    );
+}
+
+#[test]
+fn stats_text_and_json() {
+    insta::assert_snapshot!("stats_mismatch_text", run_ok("mismatch", &["stats"]));
+    insta::assert_snapshot!(
+        "stats_mismatch_json",
+        run_ok("mismatch", &["stats", "--format", "json"])
+    );
+}
+
+#[test]
+fn validate_lists_every_diagnostic_and_exits_1_on_errors() {
+    for format in ["text", "json"] {
+        let (code, out, _) = ontoly(
+            &fixtures(),
+            &[
+                "--workspace",
+                "mismatch",
+                "--no-cache",
+                "--format",
+                format,
+                "validate",
+            ],
+        );
+        assert_eq!(code, 1);
+        assert!(!out.contains(fixtures().to_str().unwrap()));
+        insta::assert_snapshot!(format!("validate_mismatch_{format}"), out);
+    }
+    let (code, out, _) = ontoly(
+        &fixtures(),
+        &["--workspace", "valid", "--no-cache", "validate"],
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out, "valid: 0 errors, 0 warnings, 0 info\n");
+    // Warnings alone do not fail validation.
+    let (code, _, _) = ontoly(
+        &fixtures(),
+        &["--workspace", "schema", "--no-cache", "validate"],
+    );
+    assert_eq!(code, 1, "a wrong schema_version is an error");
+}
+
+#[test]
+fn discovery_from_a_subdirectory_and_errors_exit_2() {
+    let sub = fixtures().join("valid/knowledge/faq");
+    let t = tempfile::tempdir().unwrap();
+    let (code, out, _) = ontoly(&sub, &["--no-cache", "build"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("workspace   valid\n"));
+    let (code, out, err) = ontoly(t.path(), &["build"]);
+    assert_eq!(code, 2);
+    assert_eq!(out, "");
+    assert!(err.contains("no knowledge workspace found"), "{err}");
+    assert!(err.contains("knowledge/structure.yaml"), "{err}");
+    let (code, _, err) = ontoly(t.path(), &["--workspace", "missing", "stats"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a knowledge workspace"), "{err}");
+    let (code, _, _) = ontoly(t.path(), &["--format", "yaml", "build"]);
+    assert_eq!(code, 2, "usage errors exit 2");
+}
+
+#[test]
+fn cache_is_used_on_the_second_run() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    std::fs::create_dir_all(root.join("knowledge")).unwrap();
+    std::fs::copy(
+        fixtures().join("schema/knowledge/structure.yaml"),
+        root.join("knowledge/structure.yaml"),
+    )
+    .unwrap();
+    std::fs::write(root.join("knowledge/a.md"), "a\n").unwrap();
+    let (_, first, _) = ontoly(&root, &["--format", "json", "build"]);
+    let (_, second, _) = ontoly(&root, &["--format", "json", "build"]);
+    let first: serde_json::Value = serde_json::from_str(&first).unwrap();
+    let second: serde_json::Value = serde_json::from_str(&second).unwrap();
+    assert_eq!(first["cache"]["status"], "miss");
+    assert_eq!(second["cache"]["status"], "hit");
+    assert_eq!(first["graphHash"], second["graphHash"]);
+    let (_, third, _) = ontoly(&root, &["--no-cache", "--format", "json", "build"]);
+    let third: serde_json::Value = serde_json::from_str(&third).unwrap();
+    assert_eq!(third["cache"]["status"], "disabled");
+}
+
+#[test]
+fn hidden_floor_command_hashes_inputs() {
+    let out = run_ok("valid", &["hash-inputs"]);
+    assert!(out.starts_with("files 5\n"), "{out}");
+}
