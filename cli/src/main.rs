@@ -80,11 +80,11 @@ commands! {
     Validate => validate,
     /// Serve the evidence graph and pinned reads to agents over MCP (stdio).
     Mcp => mcp,
-    /// Repository plugin contract (Source Graph ABI 2).
-    Plugin => plugin,
     /// Read and blake3-hash every input file without parsing (the benchmark floor).
     #[command(hide = true)]
     HashInputs => hash_inputs,
+    /// Repository plugin contract (Source Graph ABI 2).
+    Plugin => plugin,
 }
 
 fn main() -> ExitCode {

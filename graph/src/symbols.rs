@@ -406,6 +406,7 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                 found(kind, n)
             }
             "const_spec" => found(SymbolKind::Constant, name("name")?),
+            "method_elem" | "method_spec" => found(SymbolKind::Method, name("name")?),
             _ => None,
         },
         Lang::Java => match node.kind() {

@@ -1,4 +1,5 @@
-//! `ontoly plugin enrich`: the repository plugin contract (Source Graph ABI 2).
+//! `ontoly plugin enrich --root DIR`: the repository plugin contract (Source Graph ABI 2).
+//! Reads one request on stdin and writes the response bytes exactly (no trailing newline).
 
 use super::{CliError, Context, Output};
 use std::io::Read;
@@ -21,7 +22,8 @@ enum PluginCommand {
     },
 }
 
-/// Answers one plugin request; the response is the output in both formats.
+/// Runs the plugin contract. The response bytes are printed as is with the default text
+/// format; `--format json` wraps them in a JSON string.
 pub fn run(_ctx: &Context, args: &Args) -> Result<Output, CliError> {
     match &args.command {
         PluginCommand::Enrich { root } => {
@@ -30,11 +32,9 @@ pub fn run(_ctx: &Context, args: &Args) -> Result<Output, CliError> {
                 .read_to_end(&mut request)
                 .map_err(|e| CliError(format!("cannot read the request on stdin: {e}")))?;
             let response = ontoly_capabilities::plugin::enrich(&request, root);
-            let json = serde_json::from_str(&response)
-                .unwrap_or_else(|_| serde_json::Value::String(response.clone()));
             Ok(Output {
+                json: serde_json::Value::String(response.clone()),
                 text: response,
-                json,
                 exit: 0,
             })
         }

@@ -1,0 +1,234 @@
+//! Definitions found with tree-sitter in all six languages, and the symbols a range concerns.
+
+use ontoly_graph::symbols::{extract, FileSymbols, SymbolKind};
+
+fn sample(name: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/recipes/server");
+    std::fs::read_to_string(dir.join(name)).unwrap()
+}
+
+fn defs(path: &str, file: &str) -> FileSymbols {
+    extract(path, &sample(file)).expect("supported language")
+}
+
+/// `kind qualified start-end` of every definition.
+fn listing(s: &FileSymbols) -> Vec<String> {
+    s.definitions
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {} {}-{}",
+                d.kind.as_str(),
+                d.qualified,
+                d.start_line,
+                d.end_line
+            )
+        })
+        .collect()
+}
+
+fn range(s: &FileSymbols, a: u64, b: u64) -> Vec<String> {
+    s.for_range(a, b)
+        .iter()
+        .map(|d| format!("{} {}", d.kind.as_str(), d.qualified))
+        .collect()
+}
+
+#[test]
+fn rust_definitions_and_ranges() {
+    let s = defs("src/lib.rs", "lib.rs");
+    assert_eq!(
+        listing(&s),
+        [
+            "constant MAX 2-2",
+            "struct Searcher 4-6",
+            "impl Searcher 8-19",
+            "method Searcher::new 9-11",
+            "method Searcher::search_slice 13-18",
+            "function Searcher::search_slice::helper 14-16",
+            "trait Sink 21-23",
+            "method Sink::matched 22-22",
+            "module util 25-33",
+            "enum util::Mode 26-29",
+            "function util::pick 30-32",
+        ]
+    );
+    // Inside a nested function: only the innermost.
+    assert_eq!(
+        range(&s, 15, 15),
+        ["function Searcher::search_slice::helper"]
+    );
+    // In a method, below its nested function: the method only.
+    assert_eq!(range(&s, 17, 17), ["method Searcher::search_slice"]);
+    // Spanning two methods: the impl that encloses them, then both methods (and the nested
+    // function the range reaches), in document order.
+    assert_eq!(
+        range(&s, 10, 14),
+        [
+            "impl Searcher",
+            "method Searcher::new",
+            "method Searcher::search_slice",
+            "function Searcher::search_slice::helper"
+        ]
+    );
+    // Across top-level items: no enclosing definition, every overlapped one.
+    assert_eq!(
+        range(&s, 5, 9),
+        ["struct Searcher", "impl Searcher", "method Searcher::new"]
+    );
+    // Blank lines between items: nothing.
+    assert!(range(&s, 20, 20).is_empty());
+    // The impl's label carries the trait when there is one.
+    let t = extract(
+        "x.rs",
+        "struct A;\nimpl std::fmt::Display for A {\n    fn fmt(&self) {}\n}\n",
+    )
+    .unwrap();
+    assert_eq!(t.definitions[1].name, "std::fmt::Display for A");
+    assert_eq!(t.definitions[2].qualified, "A::fmt");
+}
+
+#[test]
+fn python_definitions() {
+    let s = defs("app/main.py", "main.py");
+    assert_eq!(
+        listing(&s),
+        [
+            "constant LIMIT 2-2",
+            "class Server 5-12",
+            "method Server.__init__ 6-7",
+            "method Server.handle 9-12",
+            "function Server.handle.inner 10-11",
+            "function serve 15-16",
+        ]
+    );
+    assert_eq!(
+        range(&s, 7, 9),
+        [
+            "class Server",
+            "method Server.__init__",
+            "method Server.handle"
+        ]
+    );
+    assert_eq!(range(&s, 12, 12), ["method Server.handle"]);
+}
+
+#[test]
+fn typescript_and_tsx_definitions() {
+    let s = defs("web/app.ts", "app.ts");
+    assert_eq!(
+        listing(&s),
+        [
+            "constant VERSION 1-1",
+            "interface Handler 3-5",
+            "method Handler.handle 4-4",
+            "enum Mode 7-10",
+            "module Util 12-16",
+            "function Util.trim 13-15",
+            "class App 18-25",
+            "method App.handle 19-21",
+            "method App.create 22-24",
+            "function run 27-27",
+            "type Alias 28-28",
+        ]
+    );
+    assert_eq!(
+        range(&s, 20, 23),
+        ["class App", "method App.handle", "method App.create"]
+    );
+    let x = defs("web/view.tsx", "view.tsx");
+    assert_eq!(
+        listing(&x),
+        [
+            "function View 3-6",
+            "function View.label 4-4",
+            "class Panel 8-12",
+            "method Panel.render 9-11"
+        ]
+    );
+    assert_eq!(range(&x, 10, 10), ["method Panel.render"]);
+}
+
+#[test]
+fn javascript_definitions() {
+    let s = defs("web/util.js", "util.js");
+    assert_eq!(
+        listing(&s),
+        [
+            "function add 1-3",
+            "class Counter 5-12",
+            "method Counter.constructor 6-8",
+            "method Counter.inc 9-11",
+            "function double 14-16",
+        ]
+    );
+    assert_eq!(
+        range(&s, 2, 15),
+        [
+            "function add",
+            "class Counter",
+            "method Counter.constructor",
+            "method Counter.inc",
+            "function double"
+        ]
+    );
+}
+
+#[test]
+fn go_definitions_are_package_qualified() {
+    let s = defs("cmd/server/server.go", "server.go");
+    assert_eq!(
+        listing(&s),
+        [
+            "constant server.Port 3-3",
+            "struct server.Server 5-7",
+            "interface server.Handler 9-11",
+            "method server.Handler.Serve 10-10",
+            "function server.New 13-15",
+            "method server.Server.Start 17-19",
+        ]
+    );
+    assert_eq!(range(&s, 18, 18), ["method server.Server.Start"]);
+}
+
+#[test]
+fn java_definitions_are_package_qualified() {
+    let s = defs("java/com/acme/Server.java", "Server.java");
+    assert_eq!(
+        listing(&s),
+        [
+            "class com.acme.Server 3-21",
+            "constant com.acme.Server.PORT 4-4",
+            "method com.acme.Server.Server 6-7",
+            "method com.acme.Server.start 9-11",
+            "interface com.acme.Server.Listener 13-15",
+            "method com.acme.Server.Listener.onEvent 14-14",
+            "enum com.acme.Server.State 17-20",
+        ]
+    );
+    assert_eq!(
+        range(&s, 14, 14),
+        ["method com.acme.Server.Listener.onEvent"]
+    );
+    assert_eq!(
+        range(&s, 10, 13),
+        [
+            "class com.acme.Server",
+            "method com.acme.Server.start",
+            "interface com.acme.Server.Listener"
+        ]
+    );
+}
+
+#[test]
+fn other_files_and_broken_sources() {
+    assert!(extract("README.md", "# x\n").is_none());
+    assert!(extract("Makefile", "all:\n").is_none());
+    // A syntax error still yields what parses; never a panic.
+    let s = extract("a.rs", "fn ok() {}\nfn broken( {\n").unwrap();
+    assert_eq!(s.definitions[0].qualified, "ok");
+    assert!(s.definitions.iter().all(|d| d.kind == SymbolKind::Function));
+    // Deep nesting does not overflow the stack.
+    let deep = format!("fn f() {{ {} }}\n", "{".repeat(5000) + &"}".repeat(5000));
+    assert!(extract("deep.rs", &deep).is_some());
+}
