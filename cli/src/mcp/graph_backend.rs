@@ -4,6 +4,7 @@
 //! their results and errors to tool results.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use ontoly_capabilities::evidence::Severity;
 use ontoly_capabilities::{registry, Context, Index};
@@ -18,6 +19,7 @@ use ontoly_graph::snapshot;
 use serde_json::{json, Map, Value};
 
 use super::backend::{Backend, ToolError};
+use super::page_references::PageReferences;
 use super::tools::{self, ReadInput, ReadManyInput, ResolveInput, SearchInput};
 use super::Config;
 
@@ -55,8 +57,9 @@ impl GraphBackend {
         let built = build::build(ws, &options).map_err(|e| unavailable(e.to_string()))?;
         let graph = built.graph;
         let index = load_index(&ws.root, &graph, config.use_cache);
-        let reader =
-            Reader::open(&ws.root, &config.sources).map_err(|e| unavailable(e.to_string()))?;
+        let reader = Reader::open(&ws.root, &config.sources)
+            .map_err(|e| unavailable(e.to_string()))?
+            .with_evidence(Arc::new(PageReferences));
         Ok(GraphBackend {
             graph,
             index,

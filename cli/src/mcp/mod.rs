@@ -7,6 +7,7 @@
 
 mod backend;
 mod graph_backend;
+mod page_references;
 mod render;
 mod tools;
 mod transport;
