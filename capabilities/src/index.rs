@@ -11,6 +11,9 @@ use ontoly_graph::model::{EdgeKind, Node, NodeKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// Name of the snapshot artifact that holds the index of a graph.
+pub const INDEX_ARTIFACT: &str = "search-index";
+
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
 pub const INDEX_VERSION: &str = "ontoly.index.v1";
 
@@ -196,17 +199,24 @@ fn node_text(graph: &Graph, n: &Node) -> Option<String> {
     let body = graph.texts.get(&n.id).map(String::as_str).unwrap_or("");
     match n.kind {
         NodeKind::Section => {
-            let heading = n.metadata.get("heading").map(String::as_str).unwrap_or("");
-            Some(format!("{} {heading} {heading} {body}", n.name))
-        }
-        NodeKind::Article => {
-            let title = n.metadata.get("title").map(String::as_str).unwrap_or("");
-            let desc = n
+            // The heading twice (a title match outweighs a passing mention), the section id
+            // once (slugs are often the best keywords), then the body.
+            let heading = n
                 .metadata
-                .get("description")
+                .get("heading")
+                .or_else(|| n.metadata.get("title"))
+                .unwrap_or(&n.name);
+            let sid = n
+                .metadata
+                .get("section_id")
                 .map(String::as_str)
                 .unwrap_or("");
-            Some(format!("{} {title} {title} {desc} {body}", n.name))
+            Some(format!("{heading} {heading} {sid} {body}"))
+        }
+        NodeKind::Article => {
+            // Article texts already hold the title and description.
+            let title = n.metadata.get("title").unwrap_or(&n.name);
+            Some(format!("{title} {body}"))
         }
         NodeKind::File => {
             let path = n
@@ -289,6 +299,29 @@ impl Index {
             return Err(IndexError::Stale);
         }
         Ok(ix)
+    }
+
+    /// The index stored in the workspace snapshot for exactly this graph, or a new one (then
+    /// stored, atomically, for the next process). `cache: false` never touches the disk.
+    pub fn load_or_build(root: &std::path::Path, graph: &Graph, cache: bool) -> Index {
+        if cache {
+            let stored = ontoly_graph::snapshot::read_artifact(root, &graph.hash, INDEX_ARTIFACT)
+                .and_then(|b| Index::from_bytes(&b, graph).ok());
+            if let Some(ix) = stored {
+                return ix;
+            }
+        }
+        let ix = Index::build(graph);
+        if cache {
+            // A cache that cannot be written only costs time on the next run.
+            let _ = ontoly_graph::snapshot::write_artifact(
+                root,
+                &graph.hash,
+                INDEX_ARTIFACT,
+                &ix.to_bytes(),
+            );
+        }
+        ix
     }
 
     /// Number of indexed documents.

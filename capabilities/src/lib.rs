@@ -6,6 +6,7 @@
 //! [`pack::EvidencePack`]. Every capability runs through [`registry::run`] and answers with an
 //! [`evidence::CapabilityResult`]; same graph and input, byte-identical JSON.
 
+pub mod check;
 pub mod confidence;
 pub mod evidence;
 pub mod index;
@@ -14,6 +15,7 @@ pub mod plugin;
 mod queries;
 pub mod rank;
 pub mod registry;
+pub mod render;
 mod walk;
 
 pub use evidence::CapabilityResult;

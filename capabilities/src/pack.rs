@@ -472,16 +472,20 @@ pub fn evidence_pack(
                     conf.explanation
                 ),
             ));
-            fallbacks.push(
-                "Read the pinned ranges in filesToInspect before relying on this pack.".to_string(),
-            );
+            fallbacks.push(if reads.is_empty() {
+                "The top sections cite no pinned source: read the knowledge pages of relevantFiles and the code they describe before relying on this pack.".to_string()
+            } else {
+                "Read the pinned ranges in filesToInspect before relying on this pack.".to_string()
+            });
             fallbacks.push("Rephrase with the identifiers involved (function, type, file or module names), or widen with --limit 20.".to_string());
             fallbacks.push("If the repositories hold the answer but no section cites it, search them directly and document it in a section.".to_string());
         }
         Level::Medium => {
-            fallbacks.push(
-                "Confirm the answer by reading the pinned ranges in filesToInspect.".to_string(),
-            );
+            fallbacks.push(if reads.is_empty() {
+                "The top sections cite no pinned source: confirm the answer in the knowledge pages of relevantFiles.".to_string()
+            } else {
+                "Confirm the answer by reading the pinned ranges in filesToInspect.".to_string()
+            });
         }
         Level::High => {}
     }

@@ -7,6 +7,7 @@
 //! | 0 | success |
 //! | 1 | validation failed: the workspace has at least one error-severity diagnostic (`validate`) |
 //! | 2 | usage or workspace error: bad arguments, no workspace found, a workspace that cannot be read |
+//! | 3 | evidence gate failed: a question came back `CAPABILITY_LOW_EVIDENCE` or `CAPABILITY_NOT_FOUND`, or missed its expected sections (`check`, `evidence --fail-on-low-evidence`) |
 //!
 //! # Adding a subcommand
 //!
@@ -29,6 +30,14 @@ pub enum Format {
     Text,
     /// Pretty JSON with sorted keys.
     Json,
+    /// YAML of the JSON rendering (`evidence`, `capabilities`, `run`, `cites`).
+    Yaml,
+    /// GitHub Actions annotations (`check`).
+    Github,
+    /// A Mermaid flowchart (`graph`).
+    Mermaid,
+    /// A Graphviz DOT digraph (`graph`).
+    Dot,
 }
 
 #[derive(Parser)]
@@ -85,6 +94,18 @@ commands! {
     HashInputs => hash_inputs,
     /// Repository plugin contract (Source Graph ABI 2).
     Plugin => plugin,
+    /// Answer a question with an Evidence Pack (text, or the pack as json/yaml).
+    Evidence => evidence,
+    /// List the registered capabilities and their input schemas.
+    Capabilities => capabilities,
+    /// Run a capability: `ontoly run EvidencePack --input '{"query":"..."}'` (or `@file`).
+    Run => run,
+    /// Which sections cite a file, a line range of it, or a symbol.
+    Cites => cites,
+    /// A picture of a node's neighbourhood (--format mermaid|dot|json).
+    Graph => graph,
+    /// CI gate: answer every question of a YAML file; exit 3 when any is weak or wrong.
+    Check => check,
 }
 
 fn main() -> ExitCode {
@@ -99,6 +120,9 @@ fn main() -> ExitCode {
             let text = match ctx.format {
                 Format::Text => out.text,
                 Format::Json => commands::to_json(&out.json),
+                Format::Yaml => commands::to_yaml(&out.json),
+                // Commands that support these render them into `text`.
+                Format::Github | Format::Mermaid | Format::Dot => out.text,
             };
             print!("{text}");
             ExitCode::from(out.exit)

@@ -16,19 +16,15 @@ fn parse_source(raw: &str) -> Result<(String, String), String> {
 }
 
 /// Serves until the client closes stdin, then exits the process directly: stdout carries
-/// protocol messages only, so no command output may follow the session.
+/// protocol messages only, so no command output may follow the session. A directory that is
+/// not a workspace is a usage error before any protocol.
 pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError> {
-    let ws = ctx.workspace()?;
-    let root = ctx
-        .workspace
-        .as_ref()
-        .map(|p| p.display().to_string())
-        .unwrap_or_else(|| ".".to_string());
-    let code = crate::mcp::run(crate::mcp::Config {
-        workspace: ws,
-        root,
-        sources: args.sources.clone(),
-        use_cache: !ctx.no_cache,
-    });
+    ctx.workspace()?;
+    let owned = Context {
+        workspace: ctx.workspace.clone(),
+        no_cache: ctx.no_cache,
+        format: ctx.format,
+    };
+    let code = crate::mcp::run(crate::mcp::workspace_loader(owned, args.sources.clone()));
     std::process::exit(i32::from(code));
 }

@@ -2,9 +2,16 @@
 //! a progress bar when it helps), and the shape of an output.
 
 pub mod build;
+pub mod capabilities;
+pub mod check;
+pub mod cites;
+pub mod evidence;
+pub mod graph;
 pub mod hash_inputs;
+pub mod loaded;
 pub mod mcp;
 pub mod plugin;
+pub mod run;
 pub mod stats;
 pub mod validate;
 
@@ -57,6 +64,11 @@ pub fn to_json(v: &serde_json::Value) -> String {
     let mut s = serde_json::to_string_pretty(v).unwrap_or_else(|_| "null".into());
     s.push('\n');
     s
+}
+
+/// YAML of a JSON value (keys stay sorted).
+pub fn to_yaml(v: &serde_json::Value) -> String {
+    yaml_serde::to_string(v).unwrap_or_else(|_| "null\n".into())
 }
 
 /// Workspaces with at least this many pages get a progress bar (when stderr is a terminal).

@@ -3,35 +3,27 @@
 //! Nothing here re-implements a rule: it adapts MCP arguments to the crates' requests and
 //! their results and errors to tool results.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use ontoly_capabilities::evidence::Severity;
-use ontoly_capabilities::{registry, Context, Index};
-use ontoly_graph::build::{self, BuildOptions};
-use ontoly_graph::clones::CloneMap;
-use ontoly_graph::graph::Graph;
+use ontoly_capabilities::{registry, Context};
 use ontoly_graph::reads::{
     ReadError, ReadManyItem, ReadManyRequest, ReadRequest, Reader, ResolveRequest, SearchOutput,
     SearchRequest,
 };
-use ontoly_graph::snapshot;
 use serde_json::{json, Map, Value};
 
 use super::backend::{Backend, ToolError};
 use super::page_references::PageReferences;
 use super::tools::{self, ReadInput, ReadManyInput, ResolveInput, SearchInput};
-use super::Config;
-
-/// The snapshot artifact holding the search index of a graph.
-const INDEX_ARTIFACT: &str = "search-index";
+use crate::commands::loaded::{self, Loaded};
+use crate::commands::Context as CliContext;
 
 /// Everything the tools need, loaded once and shared read-only by concurrent calls.
 pub struct GraphBackend {
-    graph: Graph,
-    index: Index,
-    /// The workspace root as given on the command line (provenance never makes it absolute).
-    root: String,
+    /// The graph, its index and the root as given: exactly what `ontoly evidence` runs on,
+    /// so the MCP pack and the CLI pack are the same.
+    loaded: Loaded,
     reader: Reader,
 }
 
@@ -40,59 +32,21 @@ fn unavailable(message: impl Into<String>) -> ToolError {
 }
 
 impl GraphBackend {
-    /// Builds (or loads from the snapshot cache) the graph of the configured workspace and
-    /// its index, and opens the repositories reads can name.
-    pub fn load(config: &Config) -> Result<GraphBackend, ToolError> {
-        let ws = &config.workspace;
-        let clones =
-            CloneMap::load(&ws.root, &config.sources).map_err(|e| unavailable(e.to_string()))?;
-        let options = BuildOptions {
-            use_cache: config.use_cache,
-            clones: clones
-                .entries()
-                .map(|(name, path)| (name.to_string(), path.to_path_buf()))
-                .collect(),
-            ..BuildOptions::default()
-        };
-        let built = build::build(ws, &options).map_err(|e| unavailable(e.to_string()))?;
-        let graph = built.graph;
-        let index = load_index(&ws.root, &graph, config.use_cache);
-        let reader = Reader::open(&ws.root, &config.sources)
+    /// Builds (or loads from the snapshot cache) the workspace graph and its index the way
+    /// every evidence command does, and opens the repositories reads can name (`sources` are
+    /// `--source NAME=PATH` overrides). Blocking.
+    pub fn load(ctx: &CliContext, sources: &[(String, String)]) -> Result<GraphBackend, ToolError> {
+        let ws = ctx.workspace().map_err(|e| unavailable(e.to_string()))?;
+        let loaded = loaded::load(ctx).map_err(|e| unavailable(e.to_string()))?;
+        let reader = Reader::open(&ws.root, sources)
             .map_err(|e| unavailable(e.to_string()))?
             .with_evidence(Arc::new(PageReferences));
-        Ok(GraphBackend {
-            graph,
-            index,
-            root: config.root.clone(),
-            reader,
-        })
+        Ok(GraphBackend { loaded, reader })
     }
 
     fn context(&self) -> Context<'_> {
-        Context {
-            graph: &self.graph,
-            index: &self.index,
-            root: &self.root,
-        }
+        self.loaded.ctx()
     }
-}
-
-/// The index stored with the snapshot for exactly this graph, else a fresh one (then stored;
-/// a failure to store only costs the next start a rebuild).
-fn load_index(root: &Path, graph: &Graph, use_cache: bool) -> Index {
-    if !use_cache {
-        return Index::build(graph);
-    }
-    if let Some(bytes) = snapshot::read_artifact(root, &graph.hash, INDEX_ARTIFACT) {
-        if let Ok(index) = Index::from_bytes(&bytes, graph) {
-            return index;
-        }
-    }
-    let index = Index::build(graph);
-    if let Err(e) = snapshot::write_artifact(root, &graph.hash, INDEX_ARTIFACT, &index.to_bytes()) {
-        eprintln!("ontoly mcp: could not cache the search index: {e}");
-    }
-    index
 }
 
 fn read_error(e: ReadError) -> ToolError {

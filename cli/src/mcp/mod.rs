@@ -30,19 +30,6 @@ use tools::{
     ReadManyInput, ResolveInput, SearchInput, TOOL_NAMES,
 };
 
-/// What the server serves: a located workspace and how to open it.
-#[derive(Debug, Clone)]
-pub struct Config {
-    /// The knowledge workspace.
-    pub workspace: ontoly_graph::workspace::Workspace,
-    /// The workspace root as the user gave it (for provenance; never made absolute).
-    pub root: String,
-    /// `--source NAME=PATH` clone overrides.
-    pub sources: Vec<(String, String)>,
-    /// Read and write the snapshot cache.
-    pub use_cache: bool,
-}
-
 /// What agents are told at `initialize`: how the tools fit together.
 const INSTRUCTIONS: &str = "\
 ontoly answers questions from an evidence graph built from a knowledge workspace and the git \
@@ -63,7 +50,7 @@ Tool failures come back as results with isError and a {code, message} body; read
 fix the arguments and retry.";
 
 /// The outcome of loading the workspace: shared by every call once ready.
-type Loaded = Result<Arc<dyn Backend>, ToolError>;
+pub type Loaded = Result<Arc<dyn Backend>, ToolError>;
 
 /// Builds the backend for a workspace. Blocking: runs on the blocking pool.
 pub type Loader = Box<dyn FnOnce() -> Loaded + Send>;
@@ -267,8 +254,9 @@ async fn serve_stdio(server: OntolyServer) -> u8 {
     }
 }
 
-/// Runs the server until the client closes stdin; returns the process exit code.
-pub fn run(config: Config) -> u8 {
+/// Runs the server until the client closes stdin; `load` runs in the background while the
+/// client completes the handshake. Returns the process exit code.
+pub fn run(load: Loader) -> u8 {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -280,7 +268,7 @@ pub fn run(config: Config) -> u8 {
         }
     };
     let code = runtime.block_on(async move {
-        let server = OntolyServer::start(Box::new(move || load(&config)));
+        let server = OntolyServer::start(load);
         serve_stdio(server).await
     });
     // A blocking stdin read cannot be cancelled; do not wait on it at exit.
@@ -288,8 +276,11 @@ pub fn run(config: Config) -> u8 {
     code
 }
 
-/// Loads (or builds) the workspace graph and opens the readable repositories.
-fn load(config: &Config) -> Loaded {
-    let backend = graph_backend::GraphBackend::load(config)?;
-    Ok(Arc::new(backend))
+/// The loader of the real workspace: the graph and index as every evidence command loads
+/// them, and pinned reads over its repositories.
+pub fn workspace_loader(ctx: crate::commands::Context, sources: Vec<(String, String)>) -> Loader {
+    Box::new(move || {
+        let backend = graph_backend::GraphBackend::load(&ctx, &sources)?;
+        Ok(Arc::new(backend) as Arc<dyn Backend>)
+    })
 }

@@ -1,0 +1,114 @@
+//! The text rendering of a pack, the neighbourhood pictures, and the questions gate.
+
+mod common;
+
+use ontoly_capabilities::check::{check, parse_questions, report_github, report_text};
+use ontoly_capabilities::evidence::Level;
+use ontoly_capabilities::{pack, render};
+
+#[test]
+fn pack_text_is_readable_and_uncoloured_by_default() {
+    let (g, ix) = common::fixture();
+    let (p, _) = pack::evidence_pack(
+        &g,
+        &ix,
+        "testdata/demo",
+        "how does cache eviction work?",
+        None,
+    );
+    let text = render::pack_text(&p, &g, false);
+    assert!(!text.contains('\x1b'));
+    assert!(text.contains("https://github.com/acme/server/blob/0123456789abcdef0123456789abcdef01234567/src/cache.rs#L10-L30"));
+    insta::assert_snapshot!("pack_text_cache_eviction", text);
+    let coloured = render::pack_text(&p, &g, true);
+    assert!(coloured.contains("\x1b[32mhigh\x1b[0m"));
+}
+
+#[test]
+fn not_found_text_lists_fallbacks() {
+    let (g, ix) = common::fixture();
+    let (p, _) = pack::evidence_pack(&g, &ix, ".", "kubernetes helm charts", None);
+    let text = render::pack_text(&p, &g, false);
+    insta::assert_snapshot!("pack_text_not_found", text);
+}
+
+#[test]
+fn neighbourhood_pictures() {
+    let (g, _) = common::fixture();
+    let focus = "section:faq/cache.md#eviction";
+    let (nodes, edges) = render::neighbourhood(&g, focus, 1).expect("focus exists");
+    assert!(nodes.iter().any(|n| n.id == "article:faq/cache.md"));
+    assert!(edges.iter().all(|e| nodes.iter().any(|n| n.id == e.from)));
+    insta::assert_snapshot!("mermaid_eviction", render::mermaid(&nodes, &edges, focus));
+    let dot = render::dot(&nodes, &edges, focus);
+    assert!(dot.starts_with("digraph ontoly {"));
+    assert!(dot.contains("style=bold"));
+    assert!(render::neighbourhood(&g, "section:nope", 1).is_none());
+}
+
+const QUESTIONS: &str = "\
+questions:
+  - question: How does cache eviction work?
+    expect: faq/cache.md#eviction
+  - question: How are release builds made?
+    expect: [knowledge/guide/build.md#release]
+  - How big can the cache get?
+  - question: How do I deploy to kubernetes with helm?
+    answerable: false
+";
+
+#[test]
+fn questions_parse_in_every_accepted_shape() {
+    let q = parse_questions(QUESTIONS).expect("valid");
+    assert_eq!(q.len(), 4);
+    assert_eq!(q[0].expect, vec!["section:faq/cache.md#eviction"]);
+    assert_eq!(q[1].expect, vec!["section:guide/build.md#release"]);
+    assert_eq!(q[2].question, "How big can the cache get?");
+    assert!(!q[3].answerable);
+    assert_eq!(
+        q.iter().map(|x| x.line).collect::<Vec<_>>(),
+        vec![2, 4, 6, 7]
+    );
+    assert!(parse_questions("- {expect: x}")
+        .unwrap_err()
+        .contains("question 1"));
+    assert!(parse_questions("- question: x\n  answerable: maybe")
+        .unwrap_err()
+        .contains("answerable"));
+    assert!(parse_questions("a: [")
+        .unwrap_err()
+        .contains("invalid YAML"));
+    assert!(parse_questions("42").is_err());
+}
+
+#[test]
+fn the_gate_fails_weak_answers_and_missed_expectations() {
+    let (g, ix) = common::fixture();
+    let q = parse_questions(QUESTIONS).expect("valid");
+    let r = check(&g, &ix, ".", &q);
+    assert_eq!(r.total, 4);
+    assert!(r.outcomes[0].passed, "{:?}", r.outcomes[0]);
+    assert!(
+        r.outcomes[3].passed,
+        "unanswerable and weak: {:?}",
+        r.outcomes[3]
+    );
+    // An uncited section is never more than medium; an expectation that is not met fails.
+    let wrong = parse_questions(
+        "- question: How does cache eviction work?\n  expect: guide/build.md#release\n",
+    )
+    .expect("valid");
+    let r2 = check(&g, &ix, ".", &wrong);
+    assert_eq!(r2.failed, 1);
+    assert!(r2.outcomes[0]
+        .reason
+        .contains("expected section:guide/build.md#release"));
+    let weak = parse_questions("- zookeeper quorum election timeouts\n").expect("valid");
+    let r3 = check(&g, &ix, ".", &weak);
+    assert_eq!(r3.failed, 1);
+    assert!(r3.outcomes[0].reason.starts_with("CAPABILITY_NOT_FOUND"));
+    assert_eq!(r3.outcomes[0].level, Level::None);
+    insta::assert_snapshot!("check_text", report_text(&r));
+    let gh = report_github(&r2, "questions.yaml");
+    assert!(gh.starts_with("::error file=questions.yaml,line=1,title=ontoly check::"));
+}

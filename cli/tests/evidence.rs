@@ -1,0 +1,163 @@
+//! The evidence commands of the `ontoly` binary on a fixture workspace: pack bytes are stable
+//! across processes and cache states, exit codes of `check` and `--fail-on-low-evidence`,
+//! formats, capability errors.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/fixtures")
+}
+
+/// Runs `ontoly` in the fixtures directory on workspace `valid`; (exit code, stdout, stderr).
+fn ontoly(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ontoly"))
+        .current_dir(fixtures())
+        .env("NO_COLOR", "1")
+        .args(["--workspace", "valid", "--no-cache"])
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn questions(text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let p = dir.path().join("questions.yaml");
+    std::fs::write(&p, text).expect("write");
+    let s = p.to_string_lossy().into_owned();
+    (dir, s)
+}
+
+#[test]
+fn evidence_json_is_the_pack_and_identical_across_runs() {
+    let (code, a, err) = ontoly(&["evidence", "how are plugins loaded?", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, b, _) = ontoly(&["evidence", "how are plugins loaded?", "--format", "json"]);
+    assert_eq!(a, b);
+    let v: serde_json::Value = serde_json::from_str(&a).expect("json");
+    assert_eq!(v["stableIds"][0], "section:faq/guide.md#answer");
+    assert_eq!(v["provenance"]["root"], "valid");
+    assert!(
+        !a.contains(fixtures().to_str().unwrap_or("/")),
+        "no absolute paths"
+    );
+    let (_, y, _) = ontoly(&["evidence", "how are plugins loaded?", "--format", "yaml"]);
+    let from_yaml: serde_json::Value = yaml_serde::from_str(&y).expect("yaml");
+    assert_eq!(from_yaml, v);
+}
+
+#[test]
+fn evidence_text_snapshot() {
+    let (code, out, _) = ontoly(&["evidence", "how are plugins loaded?"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains('\x1b'), "no colour off a terminal");
+    insta::assert_snapshot!("evidence_text_plugins", out);
+}
+
+#[test]
+fn evidence_through_run_gives_the_same_pack() {
+    let (_, pack, _) = ontoly(&[
+        "evidence",
+        "plugin setup",
+        "--limit",
+        "5",
+        "--format",
+        "json",
+    ]);
+    let (code, res, _) = ontoly(&[
+        "run",
+        "EvidencePack",
+        "--input",
+        r#"{"query":"plugin setup","limit":5}"#,
+    ]);
+    assert_eq!(code, 0);
+    let res: serde_json::Value = serde_json::from_str(&res).expect("json");
+    let pack: serde_json::Value = serde_json::from_str(&pack).expect("json");
+    assert_eq!(res["data"], pack);
+}
+
+#[test]
+fn fail_on_low_evidence_exits_3() {
+    let q = "kubernetes autoscaling helm";
+    let (code, _, _) = ontoly(&["evidence", q]);
+    assert_eq!(code, 0);
+    let (code, out, _) = ontoly(&["evidence", q, "--fail-on-low-evidence"]);
+    assert_eq!(code, 3);
+    assert!(out.contains("CAPABILITY_NOT_FOUND"));
+    let (code, _, _) = ontoly(&[
+        "evidence",
+        "how are plugins loaded?",
+        "--fail-on-low-evidence",
+    ]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn check_exit_codes() {
+    let (_d, pass) = questions(
+        "- question: How are plugins loaded?\n  expect: faq/guide.md#answer\n\
+         - question: kubernetes autoscaling helm\n  answerable: false\n",
+    );
+    let (code, out, err) = ontoly(&["check", "--questions", &pass]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (_d2, fail) = questions(
+        "- question: How are plugins loaded?\n  expect: faq/guide.md#missing\n\
+         - question: kubernetes autoscaling helm\n",
+    );
+    let (code, out, _) = ontoly(&["check", "--questions", &fail]);
+    assert_eq!(code, 3);
+    assert!(out.contains("2 failed"), "{out}");
+    let (code, out, _) = ontoly(&["check", "--questions", &fail, "--format", "github"]);
+    assert_eq!(code, 3);
+    assert!(out.contains(",line=1,"), "{out}");
+    assert!(out.contains(",line=3,"), "{out}");
+    let (code, out, _) = ontoly(&["check", "--questions", &fail, "--format", "json"]);
+    assert_eq!(code, 3);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["failed"], 2);
+    let (_d3, bad) = questions("- {expect: x}\n");
+    let (code, _, err) = ontoly(&["check", "--questions", &bad]);
+    assert_eq!(code, 2);
+    assert!(err.contains("question 1"), "{err}");
+    let (code, _, _) = ontoly(&["check", "--questions", "/nonexistent/q.yaml"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn capability_errors_exit_1_and_formats_are_checked() {
+    let (code, out, _) = ontoly(&["run", "Nope"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("CAPABILITY_NOT_REGISTERED"));
+    let (code, out, _) = ontoly(&["run", "EvidencePack", "--input", "{\"limit\": 3}"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("CAPABILITY_INVALID_INPUT"));
+    let (code, _, err) = ontoly(&["evidence", "x", "--format", "mermaid"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("text|json|yaml"));
+    let (code, out, _) = ontoly(&["capabilities", "--format", "json"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"inputSchema\""));
+}
+
+#[test]
+fn graph_pictures_of_a_neighbourhood() {
+    let (code, out, _) = ontoly(&[
+        "graph",
+        "--focus",
+        "section:faq/guide.md#answer",
+        "--format",
+        "mermaid",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("graph_mermaid_answer", out);
+    let (code, _, err) = ontoly(&["graph", "--focus", "section:nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no node"));
+}
