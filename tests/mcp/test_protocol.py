@@ -11,9 +11,9 @@ TOOLS = ["EvidencePack", "capabilities", "capability", "resolve", "read", "read_
 
 
 @pytest.mark.parametrize("version", ["2025-06-18", "2025-11-25"])
-def test_initialize_negotiates_the_requested_revision(version):
+def test_initialize_negotiates_the_requested_revision(demo, version):
     async def body():
-        async with server(version) as (_, init):
+        async with server(demo, version) as (_, init):
             assert init.protocolVersion == version
             assert init.serverInfo.name == "ontoly"
             assert init.serverInfo.version
@@ -26,9 +26,9 @@ def test_initialize_negotiates_the_requested_revision(version):
     run(body)
 
 
-def test_tools_are_listed_with_input_and_output_schemas():
+def test_tools_are_listed_with_input_and_output_schemas(demo):
     async def body():
-        async with server() as (session, _):
+        async with server(demo) as (session, _):
             listed = await session.list_tools()
             tools = {t.name: t for t in listed.tools}
             assert list(tools) == TOOLS
@@ -68,9 +68,9 @@ def test_tools_are_listed_with_input_and_output_schemas():
     run(body)
 
 
-def test_an_unknown_tool_is_a_protocol_error_naming_the_tools():
+def test_an_unknown_tool_is_a_protocol_error_naming_the_tools(demo):
     async def body():
-        async with server() as (session, _):
+        async with server(demo) as (session, _):
             with pytest.raises(McpError) as caught:
                 await session.call_tool("no_such_tool", {})
             assert caught.value.error.code == -32602
@@ -92,9 +92,9 @@ def test_an_unknown_tool_is_a_protocol_error_naming_the_tools():
         ("search", {"repository": "a/b", "pattern": "x", "output": "lines"}, "unknown variant"),
     ],
 )
-def test_invalid_arguments_are_tool_errors_that_say_what_was_expected(tool, arguments, expected):
+def test_invalid_arguments_are_tool_errors_that_say_what_was_expected(demo, tool, arguments, expected):
     async def body():
-        async with server() as (session, _):
+        async with server(demo) as (session, _):
             result = await session.call_tool(tool, arguments)
             assert result.isError is True
             body = result.structuredContent
@@ -107,9 +107,9 @@ def test_invalid_arguments_are_tool_errors_that_say_what_was_expected(tool, argu
     run(body)
 
 
-def test_capabilities_are_listed_with_their_input_schemas():
+def test_capabilities_are_listed_with_their_input_schemas(demo):
     async def body():
-        async with server() as (session, _):
+        async with server(demo) as (session, _):
             listed = structured(await session.call_tool("capabilities", {}))
             names = [c["name"] for c in listed["capabilities"]]
             assert "EvidencePack" in names
