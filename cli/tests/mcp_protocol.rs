@@ -185,7 +185,7 @@ fn an_unknown_old_revision_is_answered_with_a_supported_one() {
 }
 
 #[test]
-fn the_newest_revision_is_discoverable_without_a_handshake() {
+fn the_newest_revision_is_discoverable_and_served_without_a_handshake() {
     let mut server = Server::start();
     server.send(
         json!({"jsonrpc": "2.0", "id": 7, "method": "server/discover", "params": {
@@ -302,4 +302,24 @@ fn unknown_tools_and_bad_arguments_are_reported_distinctly() {
         "{message}"
     );
     server.close();
+}
+
+#[test]
+fn requests_in_flight_when_stdin_closes_are_answered_before_a_clean_exit() {
+    let mut server = Server::start();
+    server.initialize("2025-11-25");
+    for id in 2..6 {
+        server.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "EvidencePack", "arguments": {"query": "how are plugins loaded"}}}),
+        );
+    }
+    drop(server.stdin.take());
+    let mut answered: Vec<i64> = (2..6)
+        .map(|_| server.recv()["id"].as_i64().unwrap_or_default())
+        .collect();
+    answered.sort_unstable();
+    assert_eq!(answered, vec![2, 3, 4, 5]);
+    let (status, _) = server.close();
+    assert!(status.success(), "{status}");
 }
