@@ -40,11 +40,14 @@ struct Server {
 impl Server {
     fn start() -> Server {
         let workspace = tempfile::tempdir().expect("tempdir");
-        copy_dir(&fixture(), workspace.path());
+        // A fixed directory name: the workspace name is part of the graph and its hash.
+        let root = workspace.path().join("valid");
+        std::fs::create_dir(&root).expect("mkdir");
+        copy_dir(&fixture(), &root);
         let mut child = Command::new(env!("CARGO_BIN_EXE_ontoly"))
             .arg("mcp")
             .arg("--workspace")
-            .arg(workspace.path())
+            .arg(&root)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -322,4 +325,35 @@ fn requests_in_flight_when_stdin_closes_are_answered_before_a_clean_exit() {
     assert_eq!(answered, vec![2, 3, 4, 5]);
     let (status, _) = server.close();
     assert!(status.success(), "{status}");
+}
+
+#[test]
+fn the_tool_list_and_a_pack_rendering_match_their_snapshots() {
+    let mut server = Server::start();
+    server.initialize("2025-11-25");
+    server.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}));
+    let tools = server.response(2)["result"]["tools"].clone();
+    insta::assert_json_snapshot!("tools_list", tools);
+
+    server.send(
+        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {
+        "name": "EvidencePack", "arguments": {"query": "how are plugins loaded", "limit": 5}}}),
+    );
+    let result = server.response(3)["result"].clone();
+    assert_eq!(result["isError"], false, "{result}");
+    let text = result["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    // The rendering is built from the structured pack it accompanies.
+    let pack = &result["structuredContent"];
+    assert!(
+        text.contains(pack["answer"].as_str().unwrap_or("?")),
+        "{text}"
+    );
+    for id in pack["stableIds"].as_array().into_iter().flatten() {
+        assert!(text.contains(id.as_str().unwrap_or("?")), "{text}");
+    }
+    insta::assert_snapshot!("evidence_pack_text", text);
+    server.close();
 }
