@@ -39,11 +39,17 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(|_| {})
+    }
+
+    /// A server on a fresh copy of the fixture, after `prepare` has changed the copy.
+    fn start_with(prepare: impl FnOnce(&Path)) -> Server {
         let workspace = tempfile::tempdir().expect("tempdir");
         // A fixed directory name: the workspace name is part of the graph and its hash.
         let root = workspace.path().join("valid");
         std::fs::create_dir(&root).expect("mkdir");
         copy_dir(&fixture(), &root);
+        prepare(&root);
         let mut child = Command::new(env!("CARGO_BIN_EXE_ontoly"))
             .arg("mcp")
             .arg("--workspace")
@@ -356,4 +362,33 @@ fn the_tool_list_and_a_pack_rendering_match_their_snapshots() {
     }
     insta::assert_snapshot!("evidence_pack_text", text);
     server.close();
+}
+
+#[test]
+fn a_workspace_that_cannot_be_loaded_is_reported_by_every_tool_and_the_server_stays_up() {
+    let mut server = Server::start_with(|root| {
+        std::fs::write(root.join("ontoly.toml"), "[sources\n").expect("write ontoly.toml");
+    });
+    server.initialize("2025-11-25");
+    for id in [2, 3] {
+        server.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "EvidencePack", "arguments": {"query": "plugins"}}}),
+        );
+        let result = server.response(id)["result"].clone();
+        assert_eq!(result["isError"], true, "{result}");
+        assert_eq!(result["structuredContent"]["code"], "GRAPH_UNAVAILABLE");
+        let message = result["structuredContent"]["message"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(message.contains("ontoly.toml"), "{message}");
+    }
+    server.send(json!({"jsonrpc": "2.0", "id": 4, "method": "ping"}));
+    assert_eq!(server.response(4)["result"], json!({}));
+    let (status, stderr) = server.close();
+    assert!(status.success());
+    assert!(
+        stderr.contains("GRAPH_UNAVAILABLE"),
+        "the cause is logged: {stderr}"
+    );
 }

@@ -463,10 +463,32 @@ fn read_many_schema() -> Value {
 fn search_schema() -> Value {
     json!({
         "type": "object",
-        "required": ["repository", "commit", "truncated"],
+        "required": ["repository", "commit", "files", "truncated"],
         "properties": {
             "repository": {"type": "string"},
             "commit": {"type": "string"},
+            "files": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["path"],
+                    "properties": {
+                        "path": {"type": "string"},
+                        "matches": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "required": ["line", "text"],
+                                "properties": {
+                                    "line": {"type": "integer"},
+                                    "text": {"type": "string"},
+                                    "truncated": {"type": "boolean"}
+                                }
+                            }
+                        }
+                    }
+                }
+            },
             "truncated": {"type": "boolean"}
         }
     })
