@@ -1,5 +1,5 @@
-//! ontoly-capabilities: the evidence model, the capability registry, retrieval, confidence and
-//! Evidence Packs, and the repository plugin contract ([`plugin`]).
+//! ontoly-capabilities: the evidence model, the capability registry, retrieval, confidence,
+//! Evidence Packs, and the repository plugin contract.
 //!
 //! A query flows: [`index::Index`] (BM25 over identifier-aware tokens, built with the graph and
 //! stored in the snapshot) → [`rank`] (propagation along the graph) → [`confidence`] →

@@ -570,3 +570,110 @@ pub(crate) fn graph_statistics(ctx: &Context<'_>, _: &Map<String, Value>) -> Cap
         stats,
     )
 }
+
+/// `SectionReferences {path, startLine, endLine, includeDigest?}`: the references of the
+/// sections overlapping a returned range of a knowledge page, exactly as Context's plugin
+/// renders them (the shared code of `ontoly plugin enrich`). Reads the page and the structure
+/// from the workspace root as given.
+pub(crate) fn section_references(
+    ctx: &Context<'_>,
+    input: &Map<String, Value>,
+) -> CapabilityResult {
+    use ontoly_graph::references::{RangeQuery, ReferenceContext};
+    use ontoly_graph::registry::DirFiles;
+    let raw = str_field(input, "path");
+    let path = if raw.starts_with("knowledge/") {
+        raw.to_string()
+    } else {
+        format!("knowledge/{raw}")
+    };
+    let line = |k: &str| input.get(k).and_then(Value::as_u64).unwrap_or(0);
+    let (start, end) = (line("startLine"), line("endLine"));
+    if start == 0 || end < start {
+        return error_result(
+            ctx,
+            "SectionReferences",
+            "1",
+            CAPABILITY_INVALID_INPUT,
+            format!("SectionReferences needs 1 <= startLine <= endLine, got {start}..{end}"),
+        );
+    }
+    let include_digest = input
+        .get("includeDigest")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    let files = DirFiles::new(ctx.root).with_max_bytes(crate::plugin::MAX_FILE_BYTES);
+    let out = ReferenceContext::new(&files, "", None).references_for_range(&RangeQuery {
+        path: &path,
+        start_line: start,
+        end_line: end,
+        include_digest,
+    });
+    let yaml = out.to_yaml();
+    let sections: Vec<&str> = out.sections.iter().map(|s| s.section_id.as_str()).collect();
+    let data = json!({
+        "path": path,
+        "startLine": start,
+        "endLine": end,
+        "includeDigest": include_digest,
+        "sections": sections,
+        "references": out.references,
+        "diagnostics": out.diagnostics.iter().map(|d| d.to_json()).collect::<Vec<_>>(),
+        "yaml": yaml,
+    });
+    if out.is_empty() {
+        return CapabilityResult {
+            data,
+            ..not_found(
+                ctx,
+                "SectionReferences",
+                format!("no section of {path} overlapping lines {start}-{end} has references"),
+                vec![
+                    "Check the path and lines; `ontoly evidence` lists sections with their lines."
+                        .into(),
+                ],
+            )
+        };
+    }
+    let mut evidence = Vec::new();
+    for sid in &sections {
+        let page = path.strip_prefix("knowledge/").unwrap_or(&path);
+        if let Some(n) = ctx
+            .graph
+            .node(&ontoly_graph::model::ids::section(page, sid))
+        {
+            evidence.push(Evidence::node(
+                n,
+                1.0,
+                format!("section {sid} overlaps the range"),
+            ));
+        }
+    }
+    let diagnostics: Vec<Diagnostic> = out
+        .diagnostics
+        .iter()
+        .map(|d| Diagnostic {
+            code: d.code.as_str().to_string(),
+            severity: Severity::Warning,
+            message: d.message.clone(),
+            subject: d.section_id.clone(),
+            location: Some(d.path.clone()),
+        })
+        .collect();
+    for d in &diagnostics {
+        evidence.push(Evidence::diagnostic(d.clone()));
+    }
+    result(
+        ctx,
+        "SectionReferences",
+        format!(
+            "{} reference(s) from {} section(s) of {path}:{start}-{end}",
+            out.references.len(),
+            sections.len()
+        ),
+        evidence,
+        diagnostics,
+        Confidence::exact("the references are read from the workspace's structure"),
+        data,
+    )
+}

@@ -237,6 +237,18 @@ pub const CAPABILITIES: &[Capability] = &[
         run: queries::section_evidence,
     },
     Capability {
+        name: "SectionReferences",
+        version: "1",
+        description: "The references of the sections overlapping a returned range of a knowledge page, in the exact YAML of Context's plugin (data.yaml).",
+        fields: &[
+            field("path", FieldType::String, true, "the page, `knowledge/faq/guide.md`"),
+            field("startLine", FieldType::Integer, true, "first returned line (1-based)"),
+            field("endLine", FieldType::Integer, true, "last returned line (inclusive)"),
+            field("includeDigest", FieldType::Boolean, false, "pinned URLs come with their content_digest"),
+        ],
+        run: queries::section_references,
+    },
+    Capability {
         name: "Validate",
         version: "1",
         description: "Every validation diagnostic of the graph.",

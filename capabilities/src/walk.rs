@@ -80,7 +80,17 @@ fn verification_of(meta: &std::collections::BTreeMap<String, String>) -> Option<
         .to_ascii_lowercase();
     Some(match v.as_str() {
         "verified" | "match" | "matches" | "ok" | "current" => Verification::Verified,
-        "drift" | "drifted" | "mismatch" | "changed" | "stale" | "missing" => Verification::Drift,
+        // The statuses of graph::verify that say the evidence is wrong, and their synonyms.
+        "digest_mismatch"
+        | "commit_missing"
+        | "file_missing"
+        | "range_out_of_bounds"
+        | "drift"
+        | "drifted"
+        | "mismatch"
+        | "changed"
+        | "stale"
+        | "missing" => Verification::Drift,
         _ => Verification::Unknown,
     })
 }

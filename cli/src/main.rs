@@ -20,6 +20,7 @@ mod mcp;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use commands::{CliError, Context, Output};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -89,17 +90,19 @@ commands! {
     Validate => validate,
     /// Serve the evidence graph and pinned reads to agents over MCP (stdio).
     Mcp => mcp,
+    /// Repository plugin contract (Source Graph ABI 2).
+    Plugin => plugin,
     /// Read and blake3-hash every input file without parsing (the benchmark floor).
     #[command(hide = true)]
     HashInputs => hash_inputs,
-    /// Repository plugin contract (Source Graph ABI 2).
-    Plugin => plugin,
     /// Answer a question with an Evidence Pack (text, or the pack as json/yaml).
     Evidence => evidence,
     /// List the registered capabilities and their input schemas.
     Capabilities => capabilities,
     /// Run a capability: `ontoly run EvidencePack --input '{"query":"..."}'` (or `@file`).
     Run => run,
+    /// The references of the sections overlapping a range of a knowledge page (plugin YAML).
+    Refs => refs,
     /// Which sections cite a file, a line range of it, or a symbol.
     Cites => cites,
     /// A picture of a node's neighbourhood (--format mermaid|dot|json).
@@ -117,6 +120,17 @@ fn main() -> ExitCode {
     };
     match cli.command.run(&ctx) {
         Ok(out) => {
+            if let Some(raw) = out.raw {
+                let mut stdout = std::io::stdout().lock();
+                let written = stdout
+                    .write_all(raw.as_bytes())
+                    .and_then(|()| stdout.flush());
+                return if written.is_ok() {
+                    ExitCode::from(out.exit)
+                } else {
+                    ExitCode::from(2)
+                };
+            }
             let text = match ctx.format {
                 Format::Text => out.text,
                 Format::Json => commands::to_json(&out.json),

@@ -46,6 +46,7 @@ fn build_text_and_json() {
 #[test]
 fn stats_text_and_json() {
     insta::assert_snapshot!("stats_mismatch_text", run_ok("mismatch", &["stats"]));
+    insta::assert_snapshot!("stats_valid_text", run_ok("valid", &["stats"]));
     insta::assert_snapshot!(
         "stats_mismatch_json",
         run_ok("mismatch", &["stats", "--format", "json"])

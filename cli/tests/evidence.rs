@@ -161,3 +161,43 @@ fn graph_pictures_of_a_neighbourhood() {
     assert_eq!(code, 2);
     assert!(err.contains("no node"));
 }
+
+#[test]
+fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
+    let (code, out, err) = ontoly(&["refs", "knowledge/faq/guide.md:8-12"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("refs_guide_answer", out);
+    let (_, whole, _) = ontoly(&["refs", "knowledge/faq/guide.md"]);
+    assert!(whole.contains("src/main.go#L3-L9"), "{whole}");
+    let (_, digest, _) = ontoly(&["refs", "faq/guide.md:8", "--include-digest"]);
+    assert!(digest.contains("content_digest: sha256:"), "{digest}");
+    // The capability gives the same bytes in data.yaml.
+    let (code, res, _) = ontoly(&[
+        "run",
+        "SectionReferences",
+        "--input",
+        r#"{"path":"knowledge/faq/guide.md","startLine":8,"endLine":12}"#,
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&res).expect("json");
+    assert_eq!(v["data"]["yaml"].as_str(), Some(out.as_str()));
+    assert_eq!(v["data"]["sections"][0], "answer");
+    // Outside any section with references: no output, CAPABILITY_NOT_FOUND in the result.
+    let (code, none, _) = ontoly(&["refs", "knowledge/api/plugins.md:1-2"]);
+    assert_eq!(code, 0);
+    assert_eq!(none, "");
+    let (_, res, _) = ontoly(&[
+        "run",
+        "SectionReferences",
+        "--input",
+        r#"{"path":"knowledge/api/plugins.md","startLine":1,"endLine":2}"#,
+    ]);
+    assert!(res.contains("CAPABILITY_NOT_FOUND"));
+    let (code, _, _) = ontoly(&[
+        "run",
+        "SectionReferences",
+        "--input",
+        r#"{"path":"knowledge/faq/guide.md","startLine":9,"endLine":2}"#,
+    ]);
+    assert_eq!(code, 1);
+}

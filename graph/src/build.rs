@@ -19,7 +19,9 @@ use crate::diagnostics::{Code, Finding};
 use crate::graph::Graph;
 use crate::markers::{self, MarkerError, SectionSpan};
 use crate::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
+use crate::registry::{ReadError, Registries, WorkspaceFiles};
 use crate::snapshot::{self, ParseCache};
+use crate::source_ref::{self, ResolveError, ResolvedRef};
 use crate::structure::{self, ArticleEntry, ReferenceEntry, Structure};
 use crate::workspace::{self, FrontMatter, Link, Workspace, REGISTRY_FILES, STRUCTURE_FILE};
 use rayon::prelude::*;
@@ -60,6 +62,27 @@ pub struct BuildOptions {
     pub clones: BTreeMap<String, PathBuf>,
     /// Verification against local clones; runs between resolution and assembly.
     pub source_stage: Option<Arc<dyn SourceStage>>,
+    /// Identity of the repository holding the workspace (remote URL or name), for
+    /// `repo-content:` references.
+    pub knowledge_repository: Option<String>,
+}
+
+impl BuildOptions {
+    /// Everything besides the input files that changes the graph (part of the cache key).
+    fn salt(&self, ws: &Workspace) -> String {
+        let mut s = self
+            .source_stage
+            .as_ref()
+            .map(|st| st.cache_salt(ws))
+            .unwrap_or_default();
+        s.push('\0');
+        s.push_str(self.knowledge_repository.as_deref().unwrap_or(""));
+        for k in self.clones.keys() {
+            s.push('\0');
+            s.push_str(k);
+        }
+        s
+    }
 }
 
 /// Whether and how the cache was used.
@@ -391,12 +414,7 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
         p.stage("reading", 1);
     }
     let inputs = read_inputs(ws)?;
-    let salt = opts
-        .source_stage
-        .as_ref()
-        .map(|s| s.cache_salt(ws))
-        .unwrap_or_default();
-    let key = cache_key(&inputs, &salt);
+    let key = cache_key(&inputs, &opts.salt(ws));
     let pages: Vec<String> = inputs
         .files
         .iter()
@@ -488,7 +506,8 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
         p.stage("linking", 1);
     }
     let mut parts = collect(ws, &structure.0, &page_map);
-    let cited = resolve_references(ws, &inputs, &mut parts);
+    let registries = load_registries(&inputs);
+    let cited = resolve_references(&inputs, &registries, opts, &mut parts);
     if let Some(stage) = &opts.source_stage {
         stage.run(ws, &cited, &mut parts);
     }
@@ -951,89 +970,409 @@ fn section_node(
     n
 }
 
-/// Stage 4: checks every recorded reference (locator, digest) and resolves its `source_ref`.
-/// Returns the resolved repository ranges for the sources stage.
-pub fn resolve_references(ws: &Workspace, inputs: &Inputs, parts: &mut Parts) -> Vec<CitedRange> {
-    let _ = (ws, inputs);
-    let sites = std::mem::take(&mut parts.references);
-    let checked: Vec<(Vec<Node>, Vec<Finding>)> = sites
-        .par_iter()
-        .map(|site| {
-            let mut nodes = Vec::new();
-            let mut findings = Vec::new();
-            let r = &site.entry;
-            let (file, line) = (site.origin.file.as_str(), site.origin.line);
-            let disc = |s: &str| s.to_string();
-            match r.locator.as_ref() {
-                None => findings.push(
-                    Finding::new(
-                        Code::LocatorInvalid,
-                        if r.has_locator {
-                            "Invalid returned file range: locator needs a string `path` and integer `start_line`/`end_line`"
-                        } else {
-                            "reference has no `locator`"
-                        },
-                        file,
-                        line,
-                        &site.section,
-                    )
-                    .with_discriminator(disc("locator")),
-                ),
-                Some(l) if !l.is_valid() => findings.push(
-                    Finding::new(
-                        Code::LocatorInvalid,
-                        format!(
-                            "Invalid returned file range: lines {}..{} of `{}` (need 1 <= start <= end)",
-                            l.start_line, l.end_line, l.path
-                        ),
-                        file,
-                        line,
-                        &site.section,
-                    )
-                    .with_discriminator(disc("locator")),
-                ),
-                Some(_) => {}
-            }
-            match r.content_digest.as_deref() {
-                None => findings.push(Finding::new(
-                    Code::DigestMissing,
-                    "Missing source content_digest",
-                    file,
-                    line,
-                    &site.section,
-                )),
-                Some(d) if !crate::text::is_sha256_digest(d) => findings.push(Finding::new(
-                    Code::DigestInvalid,
-                    "Invalid content digest",
-                    file,
-                    line,
-                    &site.section,
-                )),
-                Some(_) => {}
-            }
-            match (&r.source_ref, r.source_ref_is_string) {
-                (Some(sr), true) => {
-                    let mut s = node(NodeKind::Source, ids::source(sr), sr.clone());
-                    let kind = sr.split(':').next().unwrap_or("");
-                    s.metadata.insert("kind".into(), kind.to_string());
-                    nodes.push(s);
-                }
-                _ => findings.push(Finding::new(
-                    Code::SourceUnresolved,
-                    "Invalid source_ref",
-                    file,
-                    line,
-                    &site.section,
-                )),
-            }
-            (nodes, findings)
-        })
-        .collect();
-    for (n, f) in checked {
-        parts.nodes.extend(n);
-        parts.findings.extend(f);
+/// Reads the three registries from the already read inputs (so they are part of the cache key
+/// and read once).
+pub fn load_registries(inputs: &Inputs) -> Registries {
+    let files = |path: &str| -> Result<Vec<u8>, ReadError> {
+        match inputs.get(path).map(|f| &f.bytes) {
+            Some(Ok(b)) => Ok(b.clone()),
+            _ => Err(ReadError::Unreadable),
+        }
+    };
+    Registries::load(&files, "")
+}
+
+/// What one reference contributes once resolved.
+#[derive(Default)]
+struct Resolved {
+    nodes: Vec<Node>,
+    /// Edges keyed by `(kind, from, to)`: only the first site's edge is kept, so a range cited
+    /// from many places has one `IN_FILE` edge whose origin is its first citation.
+    shared: Vec<((EdgeKind, String, String), Edge)>,
+    edges: Vec<Edge>,
+    findings: Vec<Finding>,
+    cited: Option<CitedRange>,
+}
+
+/// Stage 4: checks every recorded reference (locator, digest) and resolves its `source_ref`
+/// through the registries. Adds Source / Repository / Commit / File / Range nodes, `CITES`,
+/// `IN_FILE`, `AT_COMMIT`, `OF_REPOSITORY` and `REGISTERED_AS` edges, and findings. Returns
+/// the resolved repository ranges for the sources stage.
+pub fn resolve_references(
+    inputs: &Inputs,
+    registries: &Registries,
+    opts: &BuildOptions,
+    parts: &mut Parts,
+) -> Vec<CitedRange> {
+    for p in registries.problems() {
+        parts.findings.push(Finding::new(
+            Code::RegistryUnusable,
+            p.message,
+            &p.path,
+            p.line.unwrap_or(1),
+            ids::workspace(&parts_workspace(parts)),
+        ));
     }
-    Vec::new()
+    let files = |path: &str| -> Result<Vec<u8>, ReadError> {
+        match inputs.get(path).map(|f| &f.bytes) {
+            Some(Ok(b)) => Ok(b.clone()),
+            _ => Err(ReadError::Unreadable),
+        }
+    };
+    let sites = std::mem::take(&mut parts.references);
+    let resolved: Vec<Resolved> = sites
+        .par_iter()
+        .map(|site| resolve_site(site, registries, &files, opts))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut cited = Vec::new();
+    for r in resolved {
+        parts.nodes.extend(r.nodes);
+        parts.edges.extend(r.edges);
+        for (k, e) in r.shared {
+            if seen.insert(k) {
+                parts.edges.push(e);
+            }
+        }
+        parts.findings.extend(r.findings);
+        cited.extend(r.cited);
+    }
+    cited
+}
+
+fn parts_workspace(parts: &Parts) -> String {
+    parts
+        .nodes
+        .iter()
+        .find(|n| n.kind == NodeKind::Workspace)
+        .map(|n| n.name.clone())
+        .unwrap_or_default()
+}
+
+fn resolve_site(
+    site: &RefSite,
+    registries: &Registries,
+    files: &dyn WorkspaceFiles,
+    opts: &BuildOptions,
+) -> Resolved {
+    let mut out = Resolved::default();
+    let r = &site.entry;
+    let (sf, line) = (site.origin.file.as_str(), site.origin.line);
+    let mut own_check_failed = false;
+    match r.locator.as_ref() {
+        None => {
+            own_check_failed = true;
+            out.findings.push(
+                Finding::new(
+                    Code::LocatorInvalid,
+                    if r.has_locator {
+                        "Invalid returned file range: locator needs a string `path` and integer `start_line`/`end_line`"
+                    } else {
+                        "reference has no `locator`"
+                    },
+                    sf,
+                    line,
+                    &site.section,
+                ),
+            )
+        }
+        Some(l) if !l.is_valid() => {
+            own_check_failed = true;
+            out.findings.push(Finding::new(
+                Code::LocatorInvalid,
+                format!(
+                    "Invalid returned file range: lines {}..{} of `{}` (need 1 <= start <= end)",
+                    l.start_line, l.end_line, l.path
+                ),
+                sf,
+                line,
+                &site.section,
+            ))
+        }
+        Some(_) => {}
+    }
+    match r.content_digest.as_deref() {
+        None => {
+            own_check_failed = true;
+            out.findings.push(Finding::new(
+                Code::DigestMissing,
+                "Missing source content_digest",
+                sf,
+                line,
+                &site.section,
+            ))
+        }
+        Some(d) if !crate::text::is_sha256_digest(d) => {
+            own_check_failed = true;
+            out.findings.push(Finding::new(
+                Code::DigestInvalid,
+                "Invalid content digest",
+                sf,
+                line,
+                &site.section,
+            ))
+        }
+        Some(_) => {}
+    }
+    let Some(source_ref) = r.source_ref.as_deref().filter(|_| r.source_ref_is_string) else {
+        out.findings.push(Finding::new(
+            Code::SourceUnresolved,
+            "Invalid source_ref",
+            sf,
+            line,
+            &site.section,
+        ));
+        return out;
+    };
+    let source_id = ids::source(source_ref);
+    let mut source = node(NodeKind::Source, source_id.clone(), source_ref.to_string());
+    source.metadata.insert(
+        "kind".into(),
+        source_ref.split(':').next().unwrap_or("").to_string(),
+    );
+    let resolved = source_ref::resolve(r, registries, opts.knowledge_repository.as_deref())
+        .and_then(|res| source_ref::check_managed_file(&res, files, "").map(|()| res));
+    let res = match resolved {
+        Ok(res) => res,
+        Err(e) => {
+            let locator_or_digest = matches!(
+                e,
+                ResolveError::MissingPath
+                    | ResolveError::InvalidStartLine
+                    | ResolveError::InvalidEndLine
+                    | ResolveError::MissingDigest
+                    | ResolveError::InvalidDigest
+            );
+            // The locator and digest checks above already said it, with more detail.
+            if !(locator_or_digest && own_check_failed) {
+                out.findings.push(Finding::new(
+                    Code::SourceUnresolved,
+                    format!("{} (`{source_ref}`)", e.message()),
+                    sf,
+                    line,
+                    &site.section,
+                ));
+            }
+            source.metadata.insert("status".into(), "unresolved".into());
+            out.nodes.push(source);
+            return out;
+        }
+    };
+    let kind = res.kind().as_str();
+    source.metadata.insert("kind".into(), kind.to_string());
+    let c = res.citation().clone();
+    let path = res.cited_path();
+    let first = |e: Edge| ((e.kind, e.from.clone(), e.to.clone()), e);
+    let (repo_label, commit_label, status) = match &res {
+        ResolvedRef::Repo(rr) => {
+            source
+                .metadata
+                .insert("remote".into(), crate::remote::redact(&rr.remote));
+            source.metadata.insert("ref".into(), rr.git_ref.clone());
+            source.package = Some(format!("{}/{}", rr.source, rr.module));
+            let key = res.repository_key().unwrap_or_default();
+            let status = if !rr.pinned {
+                out.findings.push(Finding::new(
+                    Code::SourceUnpinned,
+                    format!(
+                        "Repository reference is not pinned to a full commit (ref `{}`): no URL, no verification",
+                        rr.git_ref
+                    ),
+                    sf,
+                    line,
+                    &site.section,
+                ));
+                "unpinned"
+            } else if opts.clones.contains_key(&key)
+                || opts
+                    .clones
+                    .contains_key(&format!("{}/{}", rr.source, rr.module))
+                || opts.clones.contains_key(&rr.remote)
+            {
+                "unverified"
+            } else {
+                "no_clone"
+            };
+            // The registry line of the module, when the registry layout gives it.
+            let reg_line = match registries.get(crate::registry::RegistryKind::Repo) {
+                crate::registry::RegistryState::Loaded(reg) => {
+                    let name = source_ref.split_once(':').map_or("", |x| x.1);
+                    reg.lookup(name).map_or(0, |m| m.module.line)
+                }
+                _ => 0,
+            };
+            let reg_origin = if reg_line > 0 {
+                origin("sources/repo/index.yaml", reg_line)
+            } else {
+                site.origin.clone()
+            };
+            out.shared.push(first(Edge::new(
+                EdgeKind::RegisteredAs,
+                source_id.clone(),
+                ids::repository(&key),
+                Some(reg_origin),
+            )));
+            (key, rr.git_ref.clone(), status)
+        }
+        ResolvedRef::RepoContent(rc) => {
+            let key = res
+                .repository_key()
+                .unwrap_or_else(|| "knowledge".to_string());
+            out.shared.push(first(Edge::new(
+                EdgeKind::RegisteredAs,
+                source_id.clone(),
+                ids::repository(&key),
+                Some(site.origin.clone()),
+            )));
+            if rc.worktree {
+                (key, format!("{}+worktree", rc.commit), "worktree")
+            } else {
+                let st = if opts.clones.contains_key(&key) {
+                    "unverified"
+                } else {
+                    "no_clone"
+                };
+                (key, rc.commit.clone(), st)
+            }
+        }
+        ResolvedRef::Document(d) => {
+            source
+                .metadata
+                .insert("materialized_at".into(), d.materialized_at.clone());
+            if let Some(m) = &d.manifest {
+                source.metadata.insert("manifest".into(), m.clone());
+            }
+            (source_ref.to_string(), "snapshot".to_string(), "unverified")
+        }
+        ResolvedRef::Managed(m) => {
+            source
+                .metadata
+                .insert("materialized_at".into(), m.materialized_at.clone());
+            (
+                source_ref.to_string(),
+                "workspace".to_string(),
+                "unverified",
+            )
+        }
+    };
+    let is_repo = matches!(res, ResolvedRef::Repo(_) | ResolvedRef::RepoContent(_));
+    let file_path = match &res {
+        ResolvedRef::Managed(m) => m.materialized_at.clone(),
+        ResolvedRef::Document(d) => crate::registry::join_path(&d.materialized_at, &c.path),
+        _ => path.clone(),
+    };
+    let range_id = ids::range(
+        &repo_label,
+        &commit_label,
+        &file_path,
+        c.start_line,
+        c.end_line,
+    );
+    let file_id = ids::file(&repo_label, &commit_label, &file_path);
+    let mut range = node(
+        NodeKind::Range,
+        range_id.clone(),
+        format!("{file_path}#L{}-L{}", c.start_line, c.end_line),
+    );
+    range.file = Some(file_path.clone());
+    range.span = Some(Span {
+        file: file_path.clone(),
+        start_line: c.start_line,
+        end_line: c.end_line,
+    });
+    range.package = Some(repo_label.clone());
+    if let Some(url) = res.web_url() {
+        range.metadata.insert("url".into(), url);
+    }
+    let mut file = node(NodeKind::File, file_id.clone(), file_path.clone());
+    file.file = Some(file_path.clone());
+    file.package = Some(repo_label.clone());
+    file.metadata.insert("path".into(), file_path.clone());
+    let mut cites = Edge::new(
+        EdgeKind::Cites,
+        site.section.clone(),
+        range_id.clone(),
+        Some(site.origin.clone()),
+    );
+    cites
+        .metadata
+        .insert("content_digest".into(), c.content_digest.clone());
+    cites.metadata.insert("status".into(), status.into());
+    cites
+        .metadata
+        .insert("source_ref".into(), source_ref.to_string());
+    cites
+        .metadata
+        .insert("source_kind".into(), kind.to_string());
+    out.shared.push(first(Edge::new(
+        EdgeKind::InFile,
+        range_id.clone(),
+        file_id.clone(),
+        Some(site.origin.clone()),
+    )));
+    if is_repo {
+        let commit_id = ids::commit(&repo_label, &commit_label);
+        let mut commit = node(NodeKind::Commit, commit_id.clone(), commit_label.clone());
+        commit.package = Some(repo_label.clone());
+        commit
+            .metadata
+            .insert("commit".into(), commit_label.clone());
+        commit.metadata.insert(
+            "pinned".into(),
+            crate::text::is_full_commit(&commit_label).to_string(),
+        );
+        file.metadata.insert("commit".into(), commit_label.clone());
+        let mut repo = node(
+            NodeKind::Repository,
+            ids::repository(&repo_label),
+            repo_label.clone(),
+        );
+        if let ResolvedRef::Repo(rr) = &res {
+            repo.metadata
+                .insert("remote".into(), crate::remote::redact(&rr.remote));
+        }
+        out.shared.push(first(Edge::new(
+            EdgeKind::AtCommit,
+            file_id.clone(),
+            commit_id.clone(),
+            Some(site.origin.clone()),
+        )));
+        out.shared.push(first(Edge::new(
+            EdgeKind::OfRepository,
+            commit_id,
+            repo.id.clone(),
+            Some(site.origin.clone()),
+        )));
+        out.nodes.push(commit);
+        out.nodes.push(repo);
+        out.cited = Some(CitedRange {
+            range: range_id.clone(),
+            cites: cites.id.clone(),
+            repository: repo_label.clone(),
+            remote: match &res {
+                ResolvedRef::Repo(rr) => Some(crate::remote::redact(&rr.remote)),
+                _ => None,
+            },
+            commit: commit_label.clone(),
+            path: file_path.clone(),
+            start_line: c.start_line,
+            end_line: c.end_line,
+            content_digest: Some(c.content_digest.clone()),
+            origin: site.origin.clone(),
+        });
+    } else {
+        out.shared.push(first(Edge::new(
+            EdgeKind::RegisteredAs,
+            source_id.clone(),
+            file_id.clone(),
+            Some(site.origin.clone()),
+        )));
+    }
+    out.edges.push(cites);
+    out.nodes.push(source);
+    out.nodes.push(range);
+    out.nodes.push(file);
+    out
 }
 
 #[cfg(test)]

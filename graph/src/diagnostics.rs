@@ -78,6 +78,8 @@ pub enum Code {
     SourceUnpinned,
     /// A markdown link to a page that does not exist.
     LinkUnresolved,
+    /// A registry file (`sources/<kind>/index.yaml`) exists but cannot be used.
+    RegistryUnusable,
 }
 
 impl Code {
@@ -106,6 +108,7 @@ impl Code {
             Self::SourceUnresolved => "SOURCE_UNRESOLVED",
             Self::SourceUnpinned => "SOURCE_UNPINNED",
             Self::LinkUnresolved => "LINK_UNRESOLVED",
+            Self::RegistryUnusable => "REGISTRY_UNUSABLE",
         }
     }
 

@@ -4,6 +4,7 @@
 //! Data flows one way: files → parsers ([`markers`], [`structure`], registries) → the parallel
 //! builder → a [`model`] graph with stable ids and a blake3 hash → the on-disk snapshot.
 
+pub mod block_yaml;
 pub mod build;
 pub mod clones;
 pub mod diagnostics;

@@ -62,7 +62,8 @@ fn fast(text: &str, lines: &[&str]) -> Option<Structure> {
         .par_iter()
         .map(|&(a, b, n)| {
             let end = off[b].min(text.len());
-            let v = parse_value(&text[off[a]..end]).ok()?;
+            let chunk = &text[off[a]..end];
+            let v = crate::block_yaml::parse(chunk).or_else(|| parse_value(chunk).ok())?;
             let seq = v.as_sequence()?;
             if seq.len() != n {
                 return None;
@@ -81,7 +82,7 @@ fn fast(text: &str, lines: &[&str]) -> Option<Structure> {
     header.push_str(&text[..off[first]]);
     header.extend(std::iter::repeat_n('\n', last - first));
     header.push_str(text.get(off[last].min(text.len())..).unwrap_or(""));
-    let head = parse_value(&header).ok()?;
+    let head = crate::block_yaml::parse(&header).or_else(|| parse_value(&header).ok())?;
     let mut s = structure::from_value(&head);
     if !matches!(head.get("articles"), Some(Value::Null)) {
         return None;
@@ -255,6 +256,32 @@ mod tests {
         assert_eq!(
             a.sections.as_ref().unwrap()[0].references.as_ref().unwrap()[0].line,
             a.line + 5
+        );
+    }
+
+    #[test]
+    fn block_layout_as_context_writes_it_equals_serial_parse() {
+        let mut text = String::from("schema_version: context.approved-structure.v1\narticles:\n");
+        for i in 0..3000 {
+            text.push_str(&format!(
+                "  - article_id: a{i}\n    path: 'c/a {i}.md'\n    collection: c\n    sections:\n      - id: \"s-{i}\"\n        references:\n          - source_ref: repo:x/y\n            locator:\n              path: src/p{i}.rs\n              start_line: {}\n              end_line: {}\n            content_digest: sha256:{:064x}\n      - id: {}\n        references: []\n",
+                i + 1,
+                i + 2,
+                i,
+                // Every 100th id is a float: that piece goes through the YAML crate.
+                if i % 100 == 0 { "1.50".to_string() } else { format!("t{i}") }
+            ));
+        }
+        let lines: Vec<&str> = text.split('\n').collect();
+        let fast = fast(&text, &lines).expect("fast path applies");
+        assert_eq!(fast, structure::parse_structure(&text).unwrap());
+        assert_eq!(
+            fast.articles.as_ref().unwrap()[100]
+                .sections
+                .as_ref()
+                .unwrap()[1]
+                .id,
+            None
         );
     }
 

@@ -86,6 +86,87 @@ fn valid_workspace_has_no_diagnostics_and_the_expected_shape() {
     // The marker inside a code fence is text, not a section.
     assert!(g.node("section:api/plugins.md#not-a-marker").is_none());
     assert!(g.node("source:repo:acme/server").is_some());
+
+    // References: section → range → file → commit → repository, each edge with its origin.
+    let commit = "0123456789abcdef0123456789abcdef01234567";
+    let cites = g.out_edges("section:faq/guide.md#answer", Some(EdgeKind::Cites));
+    assert_eq!(cites.len(), 2);
+    let range_id = "range:github.com/acme/server@0123456789ab:src/plugins.go#L70-L116".to_string();
+    let c = cites
+        .iter()
+        .find(|e| e.to == range_id)
+        .expect("repo range cited");
+    assert_eq!(c.metadata["status"], "no_clone");
+    assert_eq!(c.metadata["source_kind"], "repo");
+    assert!(c.metadata["content_digest"].starts_with("sha256:2c26b46b"));
+    let o = c.origin.as_ref().unwrap();
+    assert_eq!((o.file.as_str(), o.line), ("knowledge/structure.yaml", 10));
+    let range = g.node(&range_id).unwrap();
+    assert_eq!(
+        range.metadata["url"],
+        format!("https://github.com/acme/server/blob/{commit}/src/plugins.go#L70-L116")
+    );
+    let file = &g.out_edges(&range_id, Some(EdgeKind::InFile))[0].to;
+    let commit_id = &g.out_edges(file, Some(EdgeKind::AtCommit))[0].to;
+    assert_eq!(
+        commit_id,
+        &format!("commit:github.com/acme/server@{commit}")
+    );
+    let repo = &g.out_edges(commit_id, Some(EdgeKind::OfRepository))[0].to;
+    assert_eq!(repo, "repo:github.com/acme/server");
+    let reg = g.out_edges("source:repo:acme/server", Some(EdgeKind::RegisteredAs));
+    let o = reg[0].origin.as_ref().unwrap();
+    assert_eq!((o.file.as_str(), o.line), ("sources/repo/index.yaml", 4));
+    // Two ranges of one file share the file and commit nodes.
+    assert_eq!(g.in_edges(file, Some(EdgeKind::InFile)).len(), 1);
+    assert_eq!(g.nodes_of(NodeKind::File).count(), 3);
+    assert_eq!(g.nodes_of(NodeKind::Commit).count(), 1);
+    // A note resolves to its committed file.
+    let note = cites
+        .iter()
+        .find(|e| e.metadata["source_kind"] == "note")
+        .unwrap();
+    assert!(g.node(&note.to).unwrap().file.as_deref() == Some("sources/note/20260101/meeting.md"));
+}
+
+#[test]
+fn source_refs_resolve_through_the_registries() {
+    let g = graph_of("sources");
+    assert_eq!(
+        diags(&g),
+        [
+            "REGISTRY_UNUSABLE sources/lark/index.yaml:4",
+            "SOURCE_UNPINNED knowledge/structure.yaml:11",
+            "SOURCE_UNRESOLVED knowledge/structure.yaml:14",
+            "SOURCE_UNRESOLVED knowledge/structure.yaml:19",
+            "SOURCE_UNRESOLVED knowledge/structure.yaml:8",
+        ]
+    );
+    let d = diagnostics_of(&g);
+    let msg = |loc: &str| {
+        d.iter()
+            .find(|x| x.location == loc)
+            .unwrap()
+            .message
+            .clone()
+    };
+    assert_eq!(
+        msg("knowledge/structure.yaml:8"),
+        "Source registration is missing or ambiguous (`repo:acme/missing`)"
+    );
+    // The unpinned reference is still in the graph, marked, without a URL.
+    let cites = g.out_edges("section:s.md#refs", Some(EdgeKind::Cites));
+    assert_eq!(cites.len(), 1);
+    assert_eq!(cites[0].metadata["status"], "unpinned");
+    assert_eq!(
+        cites[0].to,
+        "range:github.com/acme/branch@main:mod/b.go#L3-L4"
+    );
+    assert!(!g.node(&cites[0].to).unwrap().metadata.contains_key("url"));
+    // A +worktree reference is never pinned: no URL, status worktree.
+    let docs = g.out_edges("section:s.md#docs", Some(EdgeKind::Cites));
+    assert_eq!(docs.len(), 1);
+    assert_eq!(docs[0].metadata["status"], "worktree");
 }
 
 #[test]

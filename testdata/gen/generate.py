@@ -478,8 +478,9 @@ def main(argv=None):
     if args.sections:
         args.articles, spa = PRESETS[args.sections]
         args.sections_per_article = (spa, spa)
-    if args.articles < 1 or args.repos < 1 or args.files_per_repo < 1:
-        p.error("--articles, --repos and --files-per-repo must be at least 1")
+    if min(args.articles, args.repos, args.files_per_repo, args.articles_per_collection) < 1:
+        p.error("--articles, --repos, --files-per-repo and --articles-per-collection "
+                "must be at least 1")
     if args.refs_per_section[1] > 3:
         p.error("--refs-per-section: the format allows at most 3 references per section")
 

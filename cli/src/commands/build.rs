@@ -48,9 +48,5 @@ pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
             "note": r.cache_note,
         },
     });
-    Ok(Output {
-        text,
-        json,
-        exit: 0,
-    })
+    Ok(Output::new(text, json, 0))
 }

@@ -25,9 +25,5 @@ pub fn run(_ctx: &Context, _a: &Args) -> Result<Output, CliError> {
     for (code, what) in DIAGNOSTIC_CODES {
         let _ = writeln!(text, "  {code}: {what}");
     }
-    Ok(Output {
-        text,
-        json: describe(),
-        exit: 0,
-    })
+    Ok(Output::new(text, describe(), 0))
 }

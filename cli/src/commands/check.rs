@@ -28,9 +28,9 @@ pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
         Format::Github => report_github(&r, &shown),
         _ => report_text(&r),
     };
-    Ok(Output {
+    Ok(Output::new(
         text,
-        json: serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?,
-        exit: if r.failed > 0 { EXIT_GATE } else { 0 },
-    })
+        serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?,
+        if r.failed > 0 { EXIT_GATE } else { 0 },
+    ))
 }

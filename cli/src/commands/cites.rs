@@ -45,9 +45,9 @@ pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
     for f in r.data["fallbacks"].as_array().into_iter().flatten() {
         let _ = writeln!(text, "  - {}", f.as_str().unwrap_or(""));
     }
-    Ok(Output {
+    Ok(Output::new(
         text,
-        json: serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?,
-        exit: u8::from(r.is_error()),
-    })
+        serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?,
+        u8::from(r.is_error()),
+    ))
 }

@@ -30,13 +30,14 @@ pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
         String::new()
     };
     let weak = matches!(p.confidence.level, Level::Low | Level::None);
-    Ok(Output {
+    let exit = if a.fail_on_low_evidence && weak {
+        EXIT_GATE
+    } else {
+        0
+    };
+    Ok(Output::new(
         text,
-        json: serde_json::to_value(&p).map_err(|e| CliError(e.to_string()))?,
-        exit: if a.fail_on_low_evidence && weak {
-            EXIT_GATE
-        } else {
-            0
-        },
-    })
+        serde_json::to_value(&p).map_err(|e| CliError(e.to_string()))?,
+        exit,
+    ))
 }

@@ -35,9 +35,9 @@ pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
         Format::Dot => render::dot(&nodes, &edges, &a.focus),
         _ => render::mermaid(&nodes, &edges, &a.focus),
     };
-    Ok(Output {
+    Ok(Output::new(
         text,
-        json: json!({ "focus": a.focus, "nodes": nodes, "edges": edges }),
-        exit: 0,
-    })
+        json!({ "focus": a.focus, "nodes": nodes, "edges": edges }),
+        0,
+    ))
 }

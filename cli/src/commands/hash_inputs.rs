@@ -15,9 +15,9 @@ pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
     let key = ontoly_graph::build::cache_key(&inputs, "");
     let files = inputs.files.len();
     let bytes = inputs.bytes();
-    Ok(Output {
-        text: format!("files {files}\nbytes {bytes}\ninputs {key}\n"),
-        json: json!({"files": files, "bytes": bytes, "inputs": key}),
-        exit: 0,
-    })
+    Ok(Output::new(
+        format!("files {files}\nbytes {bytes}\ninputs {key}\n"),
+        json!({"files": files, "bytes": bytes, "inputs": key}),
+        0,
+    ))
 }

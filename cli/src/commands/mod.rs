@@ -11,6 +11,7 @@ pub mod hash_inputs;
 pub mod loaded;
 pub mod mcp;
 pub mod plugin;
+pub mod refs;
 pub mod run;
 pub mod stats;
 pub mod validate;
@@ -40,6 +41,20 @@ pub struct Output {
     pub json: serde_json::Value,
     /// Process exit code (0 or 1; errors go through [`CliError`]).
     pub exit: u8,
+    /// Bytes written as they are whatever `--format` says (protocol outputs).
+    pub raw: Option<String>,
+}
+
+impl Output {
+    /// An output with text and JSON renderings.
+    pub fn new(text: String, json: serde_json::Value, exit: u8) -> Output {
+        Output {
+            text,
+            json,
+            exit,
+            raw: None,
+        }
+    }
 }
 
 /// A usage or workspace error (exit code 2).

@@ -1,19 +1,19 @@
-//! `ontoly plugin enrich --root DIR`: the repository plugin contract (Source Graph ABI 2).
-//! Reads one request on stdin and writes the response bytes exactly (no trailing newline).
+//! `ontoly plugin enrich --root DIR`: the repository plugin contract (Source Graph ABI 2): one
+//! request on stdin, one response on stdout, byte for byte as the contract says.
 
 use super::{CliError, Context, Output};
 use std::io::Read;
 use std::path::PathBuf;
 
-/// `ontoly plugin <subcommand>`.
+/// `ontoly plugin <operation>`.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
-    command: PluginCommand,
+    operation: Operation,
 }
 
 #[derive(clap::Subcommand)]
-enum PluginCommand {
+enum Operation {
     /// Reads one plugin request on stdin and writes the response on stdout.
     Enrich {
         /// The repository checkout the request's paths are relative to.
@@ -22,21 +22,18 @@ enum PluginCommand {
     },
 }
 
-/// Runs the plugin contract. The response bytes are printed as is with the default text
-/// format; `--format json` wraps them in a JSON string.
+/// Runs the plugin operation; its response ignores `--format`.
 pub fn run(_ctx: &Context, args: &Args) -> Result<Output, CliError> {
-    match &args.command {
-        PluginCommand::Enrich { root } => {
+    match &args.operation {
+        Operation::Enrich { root } => {
             let mut request = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut request)
-                .map_err(|e| CliError(format!("cannot read the request on stdin: {e}")))?;
+                .map_err(|e| CliError(format!("cannot read the request from stdin: {e}")))?;
             let response = ontoly_capabilities::plugin::enrich(&request, root);
-            Ok(Output {
-                json: serde_json::Value::String(response.clone()),
-                text: response,
-                exit: 0,
-            })
+            let mut out = Output::new(String::new(), serde_json::Value::Null, 0);
+            out.raw = Some(response);
+            Ok(out)
         }
     }
 }

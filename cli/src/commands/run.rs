@@ -29,9 +29,5 @@ pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
     let l = load(ctx)?;
     let r = run_json(&l.ctx(), &a.capability, &input);
     let json = serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?;
-    Ok(Output {
-        text: to_json(&json),
-        json,
-        exit: u8::from(r.is_error()),
-    })
+    Ok(Output::new(to_json(&json), json, u8::from(r.is_error())))
 }

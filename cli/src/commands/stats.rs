@@ -62,9 +62,5 @@ pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
         "referencesBySourceKind": by_source,
         "diagnosticsByCode": by_code,
     });
-    Ok(Output {
-        text,
-        json,
-        exit: 0,
-    })
+    Ok(Output::new(text, json, 0))
 }

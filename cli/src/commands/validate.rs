@@ -32,9 +32,5 @@ pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
         "summary": {"error": errors, "warning": warnings, "info": infos},
         "diagnostics": diags,
     });
-    Ok(Output {
-        text,
-        json,
-        exit: u8::from(errors > 0),
-    })
+    Ok(Output::new(text, json, u8::from(errors > 0)))
 }
