@@ -58,6 +58,11 @@ struct Cli {
     /// Output format.
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// A local clone for a registered repository: NAME is a remote (github.com/acme/server)
+    /// or a <source>/<module> name; PATH a git work tree or bare repository, relative to the
+    /// workspace. Adds to or overrides ontoly.toml's [sources]. Repeatable.
+    #[arg(long = "source", global = true, value_name = "NAME=PATH")]
+    sources: Vec<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -117,6 +122,7 @@ fn main() -> ExitCode {
         workspace: cli.workspace.clone(),
         no_cache: cli.no_cache,
         format: cli.format,
+        sources: cli.sources.clone(),
     };
     match cli.command.run(&ctx) {
         Ok(out) => {

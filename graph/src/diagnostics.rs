@@ -80,6 +80,14 @@ pub enum Code {
     LinkUnresolved,
     /// A registry file (`sources/<kind>/index.yaml`) exists but cannot be used.
     RegistryUnusable,
+    /// A cited range whose lines at the pinned commit do not match its `content_digest`.
+    ReferenceDigestMismatch,
+    /// A cited commit that the local clone does not have.
+    ReferenceCommitMissing,
+    /// A cited file that does not exist at the pinned commit.
+    ReferenceFileMissing,
+    /// A cited line range past the end of the file at the pinned commit.
+    ReferenceRangeOutOfBounds,
 }
 
 impl Code {
@@ -108,6 +116,10 @@ impl Code {
             Self::SourceUnresolved => "SOURCE_UNRESOLVED",
             Self::SourceUnpinned => "SOURCE_UNPINNED",
             Self::LinkUnresolved => "LINK_UNRESOLVED",
+            Self::ReferenceDigestMismatch => "REFERENCE_DIGEST_MISMATCH",
+            Self::ReferenceCommitMissing => "REFERENCE_COMMIT_MISSING",
+            Self::ReferenceFileMissing => "REFERENCE_FILE_MISSING",
+            Self::ReferenceRangeOutOfBounds => "REFERENCE_RANGE_OUT_OF_BOUNDS",
             Self::RegistryUnusable => "REGISTRY_UNUSABLE",
         }
     }

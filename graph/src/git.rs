@@ -411,3 +411,24 @@ pub fn under(path: &str, prefix: &str) -> bool {
             && path.starts_with(prefix)
             && path.as_bytes()[prefix.len()] == b'/')
 }
+
+impl LocalRepo {
+    /// Every ref name and target, sorted, as one string (changes when refs move or appear).
+    pub fn refs_fingerprint(&self) -> String {
+        let mut out = Vec::new();
+        if let Ok(platform) = self.repo.references() {
+            if let Ok(all) = platform.all() {
+                for r in all.flatten() {
+                    let target = r
+                        .target()
+                        .try_id()
+                        .map(|id| id.to_string())
+                        .unwrap_or_default();
+                    out.push(format!("{} {target}", r.name().as_bstr()));
+                }
+            }
+        }
+        out.sort();
+        out.join("\n")
+    }
+}

@@ -359,8 +359,8 @@ pub struct PageRead<'a> {
     /// The commit read.
     pub commit: &'a str,
     /// Reads another file of the repository at the same commit (repository-root relative);
-    /// `None` when it is missing or unreadable.
-    pub read_file: &'a dyn Fn(&str) -> Option<String>,
+    /// `None` when it is missing, not a file, or not a safe path.
+    pub read_file: &'a (dyn Fn(&str) -> Option<Vec<u8>> + Sync),
 }
 
 /// Renders the references appended to reads of knowledge pages (`formats.md`, "References
@@ -369,6 +369,34 @@ pub struct PageRead<'a> {
 pub trait EvidenceHook: Send + Sync {
     /// The YAML for `page`.
     fn references(&self, page: &PageRead<'_>) -> Option<String>;
+}
+
+/// The references output of `formats.md` ("References output"), rendered by
+/// [`crate::references`] from the page, the structure and the registries at the commit read.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WorkspaceReferences;
+
+impl EvidenceHook for WorkspaceReferences {
+    fn references(&self, page: &PageRead<'_>) -> Option<String> {
+        let files = |path: &str| -> Result<Vec<u8>, crate::registry::ReadError> {
+            (page.read_file)(path).ok_or(crate::registry::ReadError::Unreadable)
+        };
+        // The knowledge repository's identity for `repo-content:` references: its remote
+        // with any credentials already stripped (a clone's configured URL may carry a token).
+        let identity = page.remote_key.map(|k| format!("https://{k}"));
+        crate::references::references_for_range(
+            &crate::references::RangeQuery {
+                path: page.path,
+                start_line: page.start_line,
+                end_line: page.end_line,
+                include_digest: false,
+            },
+            &files,
+            page.workspace_root,
+            identity.as_deref(),
+        )
+        .to_yaml()
+    }
 }
 
 /// Serves pinned reads over the repositories of one workspace. `Send + Sync`: share one
@@ -609,10 +637,12 @@ impl Reader {
     }
 
     /// A reader for the workspace at `workspace`: its own repository, its registered modules,
-    /// and the clones of `ontoly.toml` plus `overrides` (`NAME=PATH` pairs).
+    /// and the clones of `ontoly.toml` plus `overrides` (`NAME=PATH` pairs). Reads of
+    /// knowledge pages get [`WorkspaceReferences`] appended.
     pub fn open(workspace: &Path, overrides: &[(String, String)]) -> Result<Reader, CloneError> {
         let clones = CloneMap::load(workspace, overrides)?;
-        Ok(Reader::new(Repositories::discover(workspace, &clones)))
+        Ok(Reader::new(Repositories::discover(workspace, &clones))
+            .with_evidence(Arc::new(WorkspaceReferences)))
     }
 
     /// Appends evidence from `hook` to reads of knowledge pages.
@@ -814,11 +844,18 @@ impl Reader {
         if !(path.starts_with(&knowledge) && path.ends_with(".md")) {
             return None;
         }
-        let read_file = |rel: &str| -> Option<String> {
+        let git = p.repo.repo.as_ref()?;
+        let commit = p.commit.as_str();
+        // Sync (the references renderer may share it): a fresh thread-local handle per read.
+        let read_file = move |rel: &str| -> Option<Vec<u8>> {
             if !is_valid_path(rel) {
                 return None;
             }
-            file_text(p, rel).ok()
+            let local = git.local();
+            match local.lookup(commit, rel).ok()? {
+                Lookup::Blob { id, .. } => local.blob(id).ok(),
+                _ => None,
+            }
         };
         hook.references(&PageRead {
             workspace_root: &p.repo.workspace_root,

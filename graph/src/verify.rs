@@ -211,3 +211,221 @@ pub fn verify_all(repos: &[GitRepo], cites: &[Citation], with_symbols: bool) -> 
         })
         .collect()
 }
+
+// ---------------------------------------------------------------------------------------------
+// The build stage: statuses on `CITES` edges, diagnostics, `Symbol` nodes and `OVERLAPS` edges.
+// ---------------------------------------------------------------------------------------------
+
+use crate::build::{CitedRange, Parts, SourceStage};
+use crate::clones::CloneMap;
+use crate::diagnostics::{Code, Finding};
+use crate::model::{ids, Edge, EdgeKind, Node, NodeKind, Span};
+use crate::workspace::Workspace;
+
+/// The sources stage of the graph build: verifies every resolved repository reference
+/// against its local clone (the workspace's own repository for `repo-content:`), at its
+/// pinned commit, and adds the symbols behind each cited range.
+#[derive(Debug, Clone, Default)]
+pub struct VerifyStage {
+    clones: CloneMap,
+}
+
+impl VerifyStage {
+    /// A stage over the clones of `ontoly.toml` and `--source` overrides.
+    pub fn new(clones: CloneMap) -> VerifyStage {
+        VerifyStage { clones }
+    }
+}
+
+/// A fingerprint of a clone's refs: a fetch that brings a missing commit changes it.
+fn refs_fingerprint(repo: &GitRepo, h: &mut blake3::Hasher) {
+    let local = repo.local();
+    h.update(local.refs_fingerprint().as_bytes());
+}
+
+impl SourceStage for VerifyStage {
+    fn cache_salt(&self, ws: &Workspace) -> String {
+        let mut h = blake3::Hasher::new();
+        h.update(b"verify.v1\0");
+        for (key, path) in self.clones.entries() {
+            h.update(key.as_bytes());
+            h.update(b"\0");
+            match GitRepo::open(path) {
+                Ok(r) => refs_fingerprint(&r, &mut h),
+                Err(_) => {
+                    h.update(b"-");
+                }
+            }
+            h.update(b"\0");
+        }
+        if let Some((r, root)) = GitRepo::discover(&ws.root) {
+            h.update(root.as_bytes());
+            refs_fingerprint(&r, &mut h);
+        }
+        h.finalize().to_hex().to_string()
+    }
+
+    fn run(&self, ws: &Workspace, cited: &[CitedRange], parts: &mut Parts) {
+        verify_stage(ws, &self.clones, cited, parts);
+    }
+}
+
+/// Verifies `cited` and records the outcome in `parts`: the `status` of each `CITES` edge,
+/// an error diagnostic for `digest_mismatch`, `commit_missing`, `file_missing` and
+/// `range_out_of_bounds` (naming the article, section and reference), and a `Symbol` node with an `OVERLAPS` edge from the range for each
+/// definition the range concerns.
+pub fn verify_stage(ws: &Workspace, clones: &CloneMap, cited: &[CitedRange], parts: &mut Parts) {
+    let edge_index: HashMap<String, usize> = parts
+        .edges
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.kind == EdgeKind::Cites)
+        .map(|(i, e)| (e.id.clone(), i))
+        .collect();
+    let meta = |c: &CitedRange, key: &str| -> Option<String> {
+        edge_index
+            .get(&c.cites)
+            .and_then(|&i| parts.edges[i].metadata.get(key).cloned())
+    };
+    // Open each clone once; the workspace repository only when a reference needs it.
+    let mut repos: Vec<GitRepo> = Vec::new();
+    let mut by_path: HashMap<std::path::PathBuf, Option<usize>> = HashMap::new();
+    let mut workspace_repo: Option<Option<usize>> = None;
+    let mut cites = Vec::with_capacity(cited.len());
+    let mut labels = Vec::with_capacity(cited.len());
+    for c in cited {
+        let source_ref = meta(c, "source_ref").unwrap_or_default();
+        let kind = meta(c, "source_kind").unwrap_or_default();
+        let (commit, worktree) = match c.commit.strip_suffix("+worktree") {
+            Some(x) => (x.to_string(), true),
+            None => (c.commit.clone(), false),
+        };
+        let repo = if kind == "repo-content" {
+            let mapped = clones.find(Some(&c.repository), None);
+            match mapped {
+                Some(p) => open_once(&mut repos, &mut by_path, p),
+                None => *workspace_repo.get_or_insert_with(|| {
+                    GitRepo::discover(&ws.root).map(|(r, _)| {
+                        repos.push(r);
+                        repos.len() - 1
+                    })
+                }),
+            }
+        } else {
+            let module = source_ref.strip_prefix("repo:");
+            let mapped = clones
+                .find(module, c.remote.as_deref())
+                .or_else(|| clones.find(Some(&c.repository), None));
+            match mapped {
+                Some(p) => open_once(&mut repos, &mut by_path, p),
+                None => None,
+            }
+        };
+        cites.push(Citation {
+            repo,
+            commit,
+            worktree,
+            path: c.path.clone(),
+            start_line: c.start_line,
+            end_line: c.end_line,
+            digest: c.content_digest.clone(),
+        });
+        labels.push(source_ref);
+    }
+    let outcomes = verify_all(&repos, &cites, true);
+    for ((c, outcome), source_ref) in cited.iter().zip(&outcomes).zip(&labels) {
+        let Some(&ei) = edge_index.get(&c.cites) else {
+            continue;
+        };
+        let edge = &mut parts.edges[ei];
+        edge.metadata
+            .insert("status".into(), outcome.status.as_str().to_string());
+        let section = edge.from.clone();
+        if let Some(code) = status_code(outcome.status) {
+            let (article, section_id) = section
+                .strip_prefix("section:")
+                .and_then(|s| s.rsplit_once('#'))
+                .unwrap_or(("?", "?"));
+            parts.findings.push(
+                Finding::new(
+                    code,
+                    format!(
+                        "{}: article `{article}`, section `{section_id}`, reference `{source_ref}` {}#L{}-L{} @ {}: {}",
+                        outcome.status.as_str(),
+                        c.path,
+                        c.start_line,
+                        c.end_line,
+                        ids::short(&c.commit),
+                        outcome.status.message()
+                    ),
+                    &c.origin.file,
+                    c.origin.line,
+                    section,
+                )
+                .with_discriminator(c.range.clone()),
+            );
+        }
+        for d in &outcome.symbols {
+            let id = ids::symbol(
+                &c.repository,
+                &c.commit,
+                &c.path,
+                d.kind.as_str(),
+                &d.qualified,
+                d.start_line,
+                d.end_line,
+            );
+            let mut n = Node {
+                id: id.clone(),
+                kind: NodeKind::Symbol,
+                name: d.qualified.clone(),
+                file: Some(c.path.clone()),
+                span: Some(Span {
+                    file: c.path.clone(),
+                    start_line: d.start_line,
+                    end_line: d.end_line,
+                }),
+                package: Some(c.repository.clone()),
+                metadata: Default::default(),
+            };
+            n.metadata
+                .insert("kind".into(), d.kind.as_str().to_string());
+            n.metadata.insert("name".into(), d.name.clone());
+            n.metadata.insert("commit".into(), c.commit.clone());
+            parts.nodes.push(n);
+            parts.edges.push(Edge::new(
+                EdgeKind::Overlaps,
+                c.range.clone(),
+                id,
+                Some(c.origin.clone()),
+            ));
+        }
+    }
+}
+
+fn open_once(
+    repos: &mut Vec<GitRepo>,
+    by_path: &mut HashMap<std::path::PathBuf, Option<usize>>,
+    path: &std::path::Path,
+) -> Option<usize> {
+    *by_path.entry(path.to_path_buf()).or_insert_with(|| {
+        GitRepo::open(path).ok().map(|r| {
+            repos.push(r);
+            repos.len() - 1
+        })
+    })
+}
+
+/// The diagnostic code of a status. Only statuses that say the evidence is wrong get one:
+/// unpinned references already have the resolver's `SOURCE_UNPINNED`, and `no_clone` /
+/// `worktree` say nothing about the evidence (they stay on the edge and in `ontoly stats`),
+/// which keeps a workspace without clones free of one diagnostic per reference.
+fn status_code(s: Status) -> Option<Code> {
+    match s {
+        Status::Verified | Status::Unpinned | Status::NoClone | Status::Worktree => None,
+        Status::DigestMismatch => Some(Code::ReferenceDigestMismatch),
+        Status::CommitMissing => Some(Code::ReferenceCommitMissing),
+        Status::FileMissing => Some(Code::ReferenceFileMissing),
+        Status::RangeOutOfBounds => Some(Code::ReferenceRangeOutOfBounds),
+    }
+}

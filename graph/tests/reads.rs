@@ -696,6 +696,7 @@ impl EvidenceHook for Probe {
     fn references(&self, page: &PageRead<'_>) -> Option<String> {
         let structure =
             (page.read_file)(&format!("{}/knowledge/structure.yaml", page.workspace_root))?;
+        let structure = String::from_utf8(structure).ok()?;
         Some(format!(
             "root={} path={} lines={}-{} remote={} commit={} structure_lines={}\n",
             page.workspace_root,
@@ -763,6 +764,42 @@ fn knowledge_pages_get_evidence_appended() {
         .unwrap()
         .contains("lines=9-11"));
     assert_clean(&fx, &serde_json::to_string(&page).unwrap());
+}
+
+#[test]
+fn knowledge_page_reads_append_the_references_output() {
+    let fx = fixture();
+    let r = reader(&fx);
+    let read_page = |s: i64, e: i64| {
+        r.read(&ReadRequest {
+            repository: "acme/docs".into(),
+            revision: Some("main".into()),
+            path: "docs/knowledge/guide/search.md".into(),
+            start_line: Some(s),
+            end_line: Some(e),
+        })
+        .unwrap()
+    };
+    let all = read_page(1, 11);
+    // The credentialed remote is refused (never echoed); the clean one becomes a pinned URL.
+    assert_eq!(
+        all.evidence.as_deref().unwrap(),
+        format!(
+            "diagnostics:\n- code: SOURCE_UNRESOLVED\n  message: Source remote is unsafe or contains credentials\n  path: docs/knowledge/guide/search.md\n  section_id: search\n  source_ref: repo:acme/server\nreferences:\n- https://github.com/acme/server/blob/{}/src/lib.rs#L26-L29\n",
+            fx.server.c1
+        )
+    );
+    // Only the overlapping sections count: lines 9-11 are the second section alone.
+    assert_eq!(
+        read_page(9, 11).evidence.as_deref().unwrap(),
+        format!(
+            "references:\n- https://github.com/acme/server/blob/{}/src/lib.rs#L26-L29\n",
+            fx.server.c1
+        )
+    );
+    // Outside every section: nothing appended.
+    assert_eq!(read_page(6, 8).evidence, None);
+    assert_clean(&fx, &serde_json::to_string(&all).unwrap());
 }
 
 #[test]

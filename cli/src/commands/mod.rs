@@ -31,6 +31,8 @@ pub struct Context {
     pub no_cache: bool,
     /// `--format`.
     pub format: Format,
+    /// `--source NAME=PATH`, in command-line order.
+    pub sources: Vec<String>,
 }
 
 /// What a command produced: both renderings and the exit code.
@@ -135,6 +137,17 @@ impl Context {
         discover(self.workspace.as_deref(), &cwd).map_err(|e| CliError(e.to_string()))
     }
 
+    /// The local clones of `ontoly.toml` and `--source` (later overrides win).
+    pub fn clones(&self, ws: &Workspace) -> Result<ontoly_graph::clones::CloneMap, CliError> {
+        let overrides = self
+            .sources
+            .iter()
+            .map(|s| ontoly_graph::clones::parse_override(s))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| CliError(e.message))?;
+        ontoly_graph::clones::CloneMap::load(&ws.root, &overrides).map_err(|e| CliError(e.message))
+    }
+
     /// Builds (or loads) the workspace's graph.
     pub fn build(&self) -> Result<(Workspace, BuildOutput), CliError> {
         let ws = self.workspace()?;
@@ -143,9 +156,15 @@ impl Context {
         } else {
             None
         };
+        let clones = self.clones(&ws)?;
         let opts = BuildOptions {
             use_cache: !self.no_cache,
             progress,
+            clones: clones
+                .entries()
+                .map(|(k, p)| (k.to_string(), p.to_path_buf()))
+                .collect(),
+            source_stage: Some(Arc::new(ontoly_graph::verify::VerifyStage::new(clones))),
             ..Default::default()
         };
         let out = ontoly_graph::build::build(&ws, &opts).map_err(|e| CliError(e.to_string()))?;

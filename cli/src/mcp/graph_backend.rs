@@ -3,10 +3,9 @@
 //! Nothing here re-implements a rule: it adapts MCP arguments to the crates' requests and
 //! their results and errors to tool results.
 
-use std::sync::Arc;
-
 use ontoly_capabilities::evidence::Severity;
 use ontoly_capabilities::{registry, Context};
+use ontoly_graph::clones::parse_override;
 use ontoly_graph::reads::{
     ReadError, ReadManyItem, ReadManyRequest, ReadRequest, Reader, ResolveRequest, SearchOutput,
     SearchRequest,
@@ -14,7 +13,6 @@ use ontoly_graph::reads::{
 use serde_json::{json, Map, Value};
 
 use super::backend::{Backend, ToolError};
-use super::page_references::PageReferences;
 use super::tools::{self, ReadInput, ReadManyInput, ResolveInput, SearchInput};
 use crate::commands::loaded::{self, Loaded};
 use crate::commands::Context as CliContext;
@@ -33,14 +31,19 @@ fn unavailable(message: impl Into<String>) -> ToolError {
 
 impl GraphBackend {
     /// Builds (or loads from the snapshot cache) the workspace graph and its index the way
-    /// every evidence command does, and opens the repositories reads can name (`sources` are
-    /// `--source NAME=PATH` overrides). Blocking.
-    pub fn load(ctx: &CliContext, sources: &[(String, String)]) -> Result<GraphBackend, ToolError> {
+    /// every evidence command does (clones of `ontoly.toml` and `--source`, verification
+    /// stage), and opens the repositories reads can name, with the references appended to
+    /// reads of knowledge pages (`Reader::open`). Blocking.
+    pub fn load(ctx: &CliContext) -> Result<GraphBackend, ToolError> {
         let ws = ctx.workspace().map_err(|e| unavailable(e.to_string()))?;
+        let overrides = ctx
+            .sources
+            .iter()
+            .map(|s| parse_override(s))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| unavailable(e.message))?;
         let loaded = loaded::load(ctx).map_err(|e| unavailable(e.to_string()))?;
-        let reader = Reader::open(&ws.root, sources)
-            .map_err(|e| unavailable(e.to_string()))?
-            .with_evidence(Arc::new(PageReferences));
+        let reader = Reader::open(&ws.root, &overrides).map_err(|e| unavailable(e.to_string()))?;
         Ok(GraphBackend { loaded, reader })
     }
 

@@ -7,7 +7,6 @@
 
 mod backend;
 mod graph_backend;
-mod page_references;
 mod render;
 mod tools;
 mod transport;
@@ -278,9 +277,9 @@ pub fn run(load: Loader) -> u8 {
 
 /// The loader of the real workspace: the graph and index as every evidence command loads
 /// them, and pinned reads over its repositories.
-pub fn workspace_loader(ctx: crate::commands::Context, sources: Vec<(String, String)>) -> Loader {
+pub fn workspace_loader(ctx: crate::commands::Context) -> Loader {
     Box::new(move || {
-        let backend = graph_backend::GraphBackend::load(&ctx, &sources)?;
+        let backend = graph_backend::GraphBackend::load(&ctx)?;
         Ok(Arc::new(backend) as Arc<dyn Backend>)
     })
 }

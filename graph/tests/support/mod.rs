@@ -117,7 +117,7 @@ pub fn fixture() -> Fixture {
     let lib = show(&server.path, &server.c1, "src/lib.rs");
     let d = |a, b| ontoly_graph::text::range_digest(&lib, a, b).unwrap();
     let structure = format!(
-        "schema_version: context.approved-structure.v1\narticles:\n  - article_id: guide\n    path: guide/search.md\n    collection: guide\n    visibility: public\n    sections:\n      - id: search\n        references:\n          - source_ref: repo:acme/server\n            locator: {{path: src/lib.rs, start_line: 13, end_line: 18}}\n            content_digest: {}\n      - id: modes\n        references:\n          - source_ref: repo:acme/server\n            locator: {{path: src/lib.rs, start_line: 26, end_line: 29}}\n            content_digest: {}\n",
+        "schema_version: context.approved-structure.v1\narticles:\n  - article_id: guide\n    path: guide/search.md\n    collection: guide\n    visibility: public\n    sections:\n      - id: search\n        references:\n          - source_ref: repo:acme/server\n            locator: {{path: src/lib.rs, start_line: 13, end_line: 18}}\n            content_digest: {}\n      - id: modes\n        references:\n          - source_ref: repo:acme/clean\n            locator: {{path: src/lib.rs, start_line: 26, end_line: 29}}\n            content_digest: {}\n",
         d(13, 18),
         d(26, 29)
     );
@@ -126,8 +126,8 @@ pub fn fixture() -> Fixture {
     std::fs::write(
         ws.join("sources/repo/index.yaml"),
         format!(
-            "sources:\n  - name: acme\n    modules:\n      - name: server\n        subpath: \"\"\n        git: {{remote: \"https://bot:{SECRET}@github.com/acme/server.git\", ref: {}}}\n      - name: other\n        git: {{remote: \"https://github.com/acme/other\", ref: {}}}\n",
-            server.c1, server.c1
+            "sources:\n  - name: acme\n    modules:\n      - name: server\n        subpath: \"\"\n        git: {{remote: \"https://bot:{SECRET}@github.com/acme/server.git\", ref: {}}}\n      - name: clean\n        git: {{remote: \"git@github.com:acme/server.git\", ref: {}}}\n      - name: other\n        git: {{remote: \"https://github.com/acme/other\", ref: {}}}\n",
+            server.c1, server.c1, server.c1
         ),
     )
     .unwrap();
