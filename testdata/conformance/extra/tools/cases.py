@@ -288,3 +288,6 @@ case('44-marker-lookalikes', {
   'knowledge/structure.yaml': structure([('faq/look.md', [('a', [ref('repo:20260901/installer')])])]),
   'sources/repo/index.yaml': REPO_OK,
 }, request([item(0, 'knowledge/faq/look.md', 1, 8)]))
+
+# 45 hostile nesting that would cost the parser quadratic time is refused up front
+structure_case('45-deep-flow-nesting', 'schema_version: context.approved-structure.v1\narticles: ' + '[' * 20000 + ']' * 20000 + '\n')
