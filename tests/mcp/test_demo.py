@@ -75,6 +75,17 @@ def test_evidence_pack_is_the_cli_pack_with_every_canonical_field(demo):
             )
             assert generic["capability"] == "EvidencePack"
             assert generic["data"] == pack
+            # Verify the answer as the instructions say: pinned reads of filesToInspect, staying
+            # on the returned commits.
+            assert pack["filesToInspect"], "the demo answer cites pinned sources"
+            for item in pack["filesToInspect"][:4]:
+                read = structured(await session.call_tool("read", {
+                    "repository": item["repository"], "revision": item["commit"],
+                    "path": item["path"], "start_line": item["startLine"],
+                    "end_line": item["endLine"]}))
+                assert read["commit"] == item["commit"]
+                assert (read["startLine"], read["endLine"]) == (item["startLine"], item["endLine"])
+                assert read["content"]
             return pack
 
     pack = {}
