@@ -5,8 +5,8 @@
 //! section or a list; `section:page.md#id`, `page.md#id` or `knowledge/page.md#id`) and optional
 //! `answerable: false` for a question the workspace should *not* answer confidently.
 //!
-//! A question passes when its pack is at least `medium` and every expected section is among
-//! the top three sections; an `answerable: false` question passes when its pack is `low` or
+//! A question passes when its pack is at least `medium` and, when it lists expected sections,
+//! at least one of them is among the top three sections (any of them answers it); an `answerable: false` question passes when its pack is `low` or
 //! `none` (the gate then checks that the workspace does not claim what it cannot back).
 
 use crate::evidence::Level;
@@ -135,7 +135,7 @@ pub struct Outcome {
     pub codes: Vec<String>,
     /// The top sections, best first (at most [`EXPECT_TOP`]).
     pub top_sections: Vec<String>,
-    /// Expected sections not among them.
+    /// Expected sections not among them (the question passes when at least one is).
     pub missing: Vec<String>,
     /// Passed the gate.
     pub passed: bool,
@@ -203,11 +203,11 @@ pub fn check(graph: &Graph, index: &Index, root: &str, questions: &[Question]) -
                     "CAPABILITY_LOW_EVIDENCE"
                 };
                 (false, format!("{code}: {}", p.confidence.explanation))
-            } else if !missing.is_empty() {
+            } else if !q.expect.is_empty() && missing.len() == q.expect.len() {
                 (
                     false,
                     format!(
-                        "expected {} in the top {EXPECT_TOP} sections, got {}",
+                        "expected one of {} in the top {EXPECT_TOP} sections, got {}",
                         missing.join(", "),
                         if top.is_empty() {
                             "-".to_string()

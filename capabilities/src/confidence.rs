@@ -12,8 +12,8 @@
 //!             0.3 for a digest verified against the source; drift voids it
 //! score     = 0.40·coverage + 0.25·strength + 0.15·agreement + 0.20·grounding
 //! level     = high ≥ 0.70, medium ≥ 0.45, else low; none when nothing matched.
-//!             Coverage gates the level: below 0.60 it is at most low, below 0.80 at most
-//!             medium (an answer to half the question is not an answer).
+//!             Coverage gates the level: below 0.50 it is at most low, below 0.75 at most
+//!             medium (an answer to less than half the question is not an answer).
 //! ```
 //!
 //! Idf weighting makes a question about something absent (a rare word found nowhere) score
@@ -38,9 +38,9 @@ pub const HIGH: f64 = 0.70;
 /// Score at or above which the level is `medium`.
 pub const MEDIUM: f64 = 0.45;
 /// Coverage below which the level is at most `low`.
-pub const COVERAGE_LOW_GATE: f64 = 0.60;
+pub const COVERAGE_LOW_GATE: f64 = 0.50;
 /// Coverage below which the level is at most `medium`.
-pub const COVERAGE_MEDIUM_GATE: f64 = 0.80;
+pub const COVERAGE_MEDIUM_GATE: f64 = 0.75;
 
 /// The confidence of a ranking's sections.
 pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {

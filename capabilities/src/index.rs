@@ -25,38 +25,231 @@ const B: f64 = 0.75;
 pub const MAX_QUERY_TERMS: usize = 64;
 
 const STOPWORDS: &[&str] = &[
-    "a", "about", "after", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
-    "been", "before", "but", "by", "can", "could", "did", "do", "does", "doing", "done", "each",
-    "for", "from", "get", "gets", "got", "had", "has", "have", "having", "he", "her", "here",
-    "him", "his", "how", "i", "if", "in", "into", "is", "it", "its", "just", "me", "more", "most",
-    "my", "no", "not", "now", "of", "on", "once", "only", "or", "other", "our", "out", "over",
-    "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "them",
-    "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until",
-    "up", "us", "use", "used", "using", "very", "was", "we", "were", "what", "when", "where",
-    "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your",
+    "a",
+    "about",
+    "across",
+    "after",
+    "all",
+    "also",
+    "although",
+    "am",
+    "among",
+    "an",
+    "and",
+    "another",
+    "any",
+    "anything",
+    "are",
+    "as",
+    "at",
+    "be",
+    "because",
+    "been",
+    "before",
+    "being",
+    "both",
+    "but",
+    "by",
+    "can",
+    "cannot",
+    "certain",
+    "could",
+    "did",
+    "do",
+    "does",
+    "doing",
+    "done",
+    "during",
+    "each",
+    "either",
+    "else",
+    "ever",
+    "every",
+    "everything",
+    "for",
+    "from",
+    "get",
+    "gets",
+    "got",
+    "had",
+    "happen",
+    "happened",
+    "happening",
+    "happens",
+    "has",
+    "have",
+    "having",
+    "he",
+    "her",
+    "here",
+    "him",
+    "his",
+    "how",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "just",
+    "kind",
+    "least",
+    "less",
+    "many",
+    "maybe",
+    "me",
+    "mean",
+    "means",
+    "meant",
+    "more",
+    "most",
+    "much",
+    "must",
+    "my",
+    "neither",
+    "no",
+    "nor",
+    "not",
+    "nothing",
+    "now",
+    "of",
+    "often",
+    "on",
+    "once",
+    "one",
+    "ones",
+    "only",
+    "onto",
+    "or",
+    "other",
+    "our",
+    "out",
+    "over",
+    "own",
+    "per",
+    "perhaps",
+    "please",
+    "quite",
+    "rather",
+    "really",
+    "regarding",
+    "said",
+    "same",
+    "say",
+    "says",
+    "several",
+    "she",
+    "should",
+    "since",
+    "so",
+    "some",
+    "something",
+    "sometimes",
+    "somewhat",
+    "still",
+    "such",
+    "sure",
+    "tell",
+    "than",
+    "that",
+    "the",
+    "their",
+    "them",
+    "then",
+    "there",
+    "these",
+    "they",
+    "thing",
+    "things",
+    "this",
+    "those",
+    "though",
+    "through",
+    "to",
+    "together",
+    "too",
+    "toward",
+    "towards",
+    "under",
+    "until",
+    "up",
+    "upon",
+    "us",
+    "use",
+    "used",
+    "using",
+    "very",
+    "via",
+    "want",
+    "wants",
+    "was",
+    "way",
+    "ways",
+    "we",
+    "were",
+    "what",
+    "when",
+    "where",
+    "whether",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "why",
+    "will",
+    "with",
+    "within",
+    "without",
+    "would",
+    "yet",
+    "you",
+    "your",
 ];
 
 fn is_stopword(t: &str) -> bool {
     STOPWORDS.binary_search(&t).is_ok()
 }
 
-/// Folds plural forms so `sections` finds `section`; deliberately light (no suffix guessing).
+/// A light suffix stemmer (a small subset of Porter's steps), applied alike to documents and
+/// queries so `retried`/`retries`/`retry`, `cancelled`/`cancel`, `configure`/`configuration`
+/// and `charging`/`charge` meet. Words with digits or non-ASCII letters are kept whole.
 fn stem(word: &str) -> String {
-    let w = word.to_ascii_lowercase();
-    let n = w.len();
-    if !w.is_ascii() || n <= 3 || w.bytes().any(|b| b.is_ascii_digit()) {
+    let mut w = word.to_ascii_lowercase();
+    if !w.bytes().all(|b| b.is_ascii_lowercase()) || w.len() <= 3 {
         return w;
     }
-    if let Some(s) = w.strip_suffix("ies") {
-        if n > 4 {
-            return format!("{s}y");
+    let strip = |w: &mut String, suffix: &str, replace: &str, min_stem: usize| -> bool {
+        if w.len() >= suffix.len() + min_stem && w.ends_with(suffix) {
+            w.truncate(w.len() - suffix.len());
+            w.push_str(replace);
+            true
+        } else {
+            false
         }
+    };
+    // Plurals and third person.
+    let plural = strip(&mut w, "sses", "ss", 1) || strip(&mut w, "ies", "y", 2);
+    let keeps_s = ["ss", "us", "is"].iter().any(|x| w.ends_with(x));
+    if !plural && !keeps_s && w.ends_with('s') {
+        w.pop();
     }
-    if let Some(s) = w.strip_suffix("sses") {
-        return format!("{s}ss");
+    // Past tense, gerund and the common nominal suffixes.
+    let _ = strip(&mut w, "ied", "y", 2)
+        || strip(&mut w, "iation", "", 4)
+        || strip(&mut w, "ation", "", 4)
+        || strip(&mut w, "ing", "", 3)
+        || strip(&mut w, "ed", "", 3)
+        || strip(&mut w, "er", "", 4)
+        || strip(&mut w, "ly", "", 4);
+    // A final silent e, then a doubled final consonant (s and z stay doubled).
+    if w.len() > 3 && w.ends_with('e') {
+        w.pop();
     }
-    if w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
-        return w[..n - 1].to_string();
+    let b = w.as_bytes();
+    let n = b.len();
+    if n > 3 && b[n - 1] == b[n - 2] && !b"aeiousz".contains(&b[n - 1]) {
+        w.pop();
     }
     w
 }
@@ -341,6 +534,11 @@ impl Index {
         }
     }
 
+    /// Number of documents containing `term`.
+    pub fn df(&self, term: &str) -> usize {
+        self.postings_of(term).len()
+    }
+
     /// Inverse document frequency (BM25, never negative). A term absent from the corpus gets
     /// the highest value, so an unknown word weighs fully against coverage.
     pub fn idf(&self, term: &str) -> f64 {
@@ -439,18 +637,11 @@ mod tests {
     fn identifiers_split_and_keep_their_whole() {
         assert_eq!(
             tokenize("parseSections"),
-            vec!["parsesections", "parse", "section"]
+            vec!["parsesections", "pars", "section"]
         );
         assert_eq!(
             tokenize("HTTPServer snake_case"),
-            vec![
-                "httpserver",
-                "http",
-                "server",
-                "snake_case",
-                "snake",
-                "case"
-            ]
+            vec!["httpserver", "http", "serv", "snake_case", "snak", "cas"]
         );
         assert_eq!(
             tokenize("see graph/src/text.rs."),
@@ -458,21 +649,36 @@ mod tests {
         );
         assert_eq!(
             tokenize("How are the Sections stored?"),
-            vec!["section", "stored"]
+            vec!["section", "stor"]
         );
     }
 
     #[test]
-    fn plurals_fold_but_short_words_stay() {
-        assert_eq!(stem("libraries"), "library");
-        assert_eq!(stem("classes"), "class");
+    fn inflections_fold_but_short_words_stay() {
+        for (a, b) in [
+            ("retried", "retries"),
+            ("retry", "retries"),
+            ("cancelled", "cancel"),
+            ("configure", "configuration"),
+            ("configured", "configure"),
+            ("charging", "charge"),
+            ("declined", "decline"),
+            ("failing", "fails"),
+            ("reconciling", "reconciliation"),
+            ("represented", "representation"),
+            ("libraries", "library"),
+            ("classes", "class"),
+        ] {
+            assert_eq!(stem(a), stem(b), "{a} ~ {b}");
+        }
         assert_eq!(stem("status"), "status");
         assert_eq!(stem("gas"), "gas");
         assert_eq!(stem("sha256s"), "sha256s");
+        assert_ne!(stem("order"), stem("ord"));
     }
 
     #[test]
     fn query_terms_are_distinct_in_order() {
-        assert_eq!(query_terms("cache the cache Cache"), vec!["cache"]);
+        assert_eq!(query_terms("cache the caches Cache"), vec!["cach"]);
     }
 }

@@ -77,7 +77,10 @@ fn by_score(a: &Scored, b: &Scored) -> std::cmp::Ordering {
 
 /// Ranks the nodes of `graph` for `query`.
 pub fn rank(graph: &Graph, index: &Index, query: &str) -> Ranking {
-    let terms = query_terms(query);
+    // A compound query token (`end-to-end`, `snake_case`) the corpus never saw is not a
+    // missing concept: its words are query terms too. Keep it only when it can match.
+    let mut terms = query_terms(query);
+    terms.retain(|t| t.chars().all(char::is_alphanumeric) || index.df(t) > 0);
     let idf: Vec<f64> = terms.iter().map(|t| index.idf(t)).collect();
     let hits = index.search(&terms);
     let own: HashMap<&str, (f64, u64)> = hits
@@ -94,9 +97,14 @@ pub fn rank(graph: &Graph, index: &Index, query: &str) -> Ranking {
             .or_default()
             .push((d.id.as_str(), h.score));
     }
+    let order = |a: &(&str, f64), b: &(&str, f64)| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0));
     for v in by_kind.values_mut() {
-        v.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0)));
-        v.truncate(PROPAGATE_TOP);
+        // Partial selection first: a common word can hit most of a 100k-section corpus.
+        if v.len() > PROPAGATE_TOP {
+            v.select_nth_unstable_by(PROPAGATE_TOP, order);
+            v.truncate(PROPAGATE_TOP);
+        }
+        v.sort_by(order);
     }
 
     let mut candidates: Vec<String> = Vec::new();

@@ -172,7 +172,9 @@ pub(crate) fn citation<'g>(graph: &'g Graph, edge: &'g Edge) -> Option<Citation<
         .into_iter()
         .filter_map(|e| Some((e, graph.node(&e.to)?)))
         .collect();
-    symbols.sort_by(|a, b| a.1.id.cmp(&b.1.id));
+    // One entry per symbol: a range may overlap it through several recorded edges.
+    symbols.sort_by(|a, b| a.1.id.cmp(&b.1.id).then_with(|| a.0.id.cmp(&b.0.id)));
+    symbols.dedup_by(|a, b| a.1.id == b.1.id);
     Some(Citation {
         edge,
         target,

@@ -102,7 +102,7 @@ fn the_gate_fails_weak_answers_and_missed_expectations() {
     assert_eq!(r2.failed, 1);
     assert!(r2.outcomes[0]
         .reason
-        .contains("expected section:guide/build.md#release"));
+        .contains("expected one of section:guide/build.md#release"));
     let weak = parse_questions("- zookeeper quorum election timeouts\n").expect("valid");
     let r3 = check(&g, &ix, ".", &weak);
     assert_eq!(r3.failed, 1);

@@ -201,3 +201,41 @@ fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
     ]);
     assert_eq!(code, 1);
 }
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read_dir").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
+        }
+    }
+}
+
+#[test]
+fn the_index_is_stored_in_the_snapshot_and_a_broken_one_is_rebuilt() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = dir.path().join("ws");
+    copy_dir(&fixtures().join("valid"), &ws);
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_ontoly"))
+            .current_dir(&ws)
+            .args(["evidence", "how are plugins loaded?", "--format", "json"])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let first = run();
+    let artifact = ws.join(".ontoly/artifacts/search-index.bin");
+    let stored = std::fs::read(&artifact).expect("the index artifact is stored");
+    assert_eq!(run(), first, "from the stored index");
+    assert_eq!(std::fs::read(&artifact).expect("still there"), stored);
+    std::fs::write(&artifact, b"not an index").expect("corrupt it");
+    assert_eq!(run(), first, "a corrupt artifact is ignored and rebuilt");
+    assert_eq!(std::fs::read(&artifact).expect("rewritten"), stored);
+    let v: serde_json::Value = serde_json::from_str(&first).expect("json");
+    assert_eq!(v["provenance"]["root"], ".");
+}

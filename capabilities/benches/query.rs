@@ -1,0 +1,135 @@
+//! Query latency of Evidence Packs on generated workspaces, index warm.
+//!
+//! ```sh
+//! python3 testdata/gen/generate.py --out testdata/generated/10k --sections 10000 --git
+//! python3 testdata/gen/generate.py --out testdata/generated/100k --sections 100000 --git
+//! ONTOLY_BENCH_WS=testdata/generated/10k,testdata/generated/100k \
+//!     cargo bench -p ontoly-capabilities --bench query
+//! ```
+//!
+//! For each workspace: builds the graph as the CLI does (clones, verification, symbols), builds
+//! the index (time and serialized size printed), then answers a fixed set of generated queries
+//! one by one and prints p50/p99/mean latency of the whole pack (ranking, confidence, pack
+//! assembly); criterion then measures the same loop. Workspaces that do not exist are skipped.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use ontoly_capabilities::{pack, Index};
+use ontoly_graph::build::{build, BuildOptions};
+use ontoly_graph::graph::Graph;
+use ontoly_graph::model::NodeKind;
+use ontoly_graph::workspace::Workspace;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Queries at most.
+const QUERIES: usize = 400;
+
+fn load(root: &Path) -> Option<Graph> {
+    if !root.join("knowledge/structure.yaml").is_file() {
+        eprintln!("skipping {}: not generated", root.display());
+        return None;
+    }
+    let ws = Workspace::at(root.to_path_buf());
+    let clones = ontoly_graph::clones::CloneMap::load(&ws.root, &[]).ok()?;
+    let opts = BuildOptions {
+        use_cache: true,
+        clones: clones
+            .entries()
+            .map(|(k, p)| (k.to_string(), p.to_path_buf()))
+            .collect(),
+        source_stage: Some(std::sync::Arc::new(ontoly_graph::verify::VerifyStage::new(
+            clones,
+        ))),
+        ..Default::default()
+    };
+    build(&ws, &opts).ok().map(|o| o.graph)
+}
+
+/// Deterministic queries: questions built from the headings and body words of evenly spaced
+/// sections (answerable), and from words the generator never uses (unanswerable), 4:1.
+fn queries(g: &Graph) -> Vec<String> {
+    let sections: Vec<_> = g.nodes_of(NodeKind::Section).collect();
+    let step = (sections.len() / (QUERIES * 4 / 5)).max(1);
+    let mut out = Vec::new();
+    for (i, s) in sections.iter().step_by(step).enumerate() {
+        let body = g.texts.get(&s.id).map(String::as_str).unwrap_or("");
+        let words: Vec<&str> = body
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .filter(|w| w.len() > 4)
+            .skip(i % 3)
+            .take(2)
+            .collect();
+        out.push(format!("How does {} handle {}?", s.name, words.join(" ")));
+        if i % 4 == 3 {
+            out.push(format!("How do I configure zeppelin quasar {i} tokens?"));
+        }
+        if out.len() >= QUERIES {
+            break;
+        }
+    }
+    out
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn bench(c: &mut Criterion) {
+    let base = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let list = std::env::var("ONTOLY_BENCH_WS").unwrap_or_else(|_| "testdata/generated/10k".into());
+    for ws in list.split(',').filter(|s| !s.is_empty()) {
+        let root = base.join(ws);
+        let Some(g) = load(&root) else { continue };
+        let sections = g.nodes_of(NodeKind::Section).count();
+        let t = Instant::now();
+        let index = Index::build(&g);
+        let built = t.elapsed();
+        let bytes = index.to_bytes();
+        let t = Instant::now();
+        let _ = Index::from_bytes(&bytes, &g);
+        let decoded = t.elapsed();
+        let qs = queries(&g);
+        let mut lat = Vec::with_capacity(qs.len());
+        let mut low = 0;
+        for q in &qs {
+            let t = Instant::now();
+            let (p, _) = pack::evidence_pack(&g, &index, ".", q, None);
+            lat.push(t.elapsed());
+            low += usize::from(!p.fallbacks.is_empty());
+        }
+        lat.sort();
+        let mean = lat.iter().sum::<Duration>() / lat.len().max(1) as u32;
+        println!(
+            "{ws}: {sections} sections, {} nodes, {} edges, {} indexed docs; index build {built:?}, \
+             {} bytes, decode {decoded:?}",
+            g.nodes.len(),
+            g.edges.len(),
+            index.len(),
+            bytes.len()
+        );
+        println!(
+            "{ws}: {} queries ({low} with fallbacks): p50 {:?}, p99 {:?}, mean {mean:?}, max {:?}",
+            qs.len(),
+            percentile(&lat, 0.50),
+            percentile(&lat, 0.99),
+            lat.last().copied().unwrap_or_default()
+        );
+        let mut group = c.benchmark_group(format!("evidence-pack/{sections}-sections"));
+        group.sample_size(10);
+        let mut i = 0;
+        group.bench_function("one query (round robin)", |b| {
+            b.iter(|| {
+                i = (i + 1) % qs.len();
+                pack::evidence_pack(&g, &index, ".", &qs[i], None)
+                    .0
+                    .top_nodes
+                    .len()
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
