@@ -95,6 +95,14 @@ commands! {
     Validate => validate,
     /// Serve the evidence graph and pinned reads to agents over MCP (stdio).
     Mcp => mcp,
+    /// Read a line range of a file at a pinned commit (knowledge pages with their references).
+    Read => read,
+    /// Read up to ten ranges at one commit within one batch budget.
+    ReadMany => read_many,
+    /// Search file contents at a pinned commit, line by line.
+    Search => search,
+    /// Resolve a branch (or the default branch) to its full commit.
+    Resolve => resolve,
     /// Repository plugin contract (Source Graph ABI 2).
     Plugin => plugin,
     /// Read and blake3-hash every input file without parsing (the benchmark floor).

@@ -276,6 +276,25 @@ impl LocalRepo {
             .collect())
     }
 
+    /// The entry `name` of tree `tree`, without decoding the other entries' names.
+    fn find_entry(
+        &self,
+        tree: ObjectId,
+        name: &str,
+    ) -> Result<Option<(EntryKind, ObjectId)>, GitError> {
+        let t = self
+            .repo
+            .find_tree(tree)
+            .map_err(|_| git_err("tree object not found"))?;
+        for e in gix::objs::TreeRefIter::from_bytes(&t.data, tree.kind()) {
+            let e = e.map_err(|_| git_err("tree object is corrupt"))?;
+            if e.filename == name.as_bytes() {
+                return Ok(Some((e.mode.kind(), e.oid.to_owned())));
+            }
+        }
+        Ok(None)
+    }
+
     /// What `path` (repository-root relative, already validated) names at `commit`. Symlinks
     /// are followed while they stay inside the repository, including symlinked directories
     /// in the middle of the path.
@@ -287,11 +306,10 @@ impl LocalRepo {
             let mut tree = root;
             for i in 0..components.len() {
                 let last = i + 1 == components.len();
-                let entries = self.tree_entries(tree)?;
-                let Some((_, kind, oid)) = entries.iter().find(|(n, _, _)| *n == components[i])
-                else {
+                let Some((kind, oid)) = self.find_entry(tree, &components[i])? else {
                     return Ok(Lookup::Missing);
                 };
+                let (kind, oid) = (&kind, &oid);
                 match kind {
                     EntryKind::Tree => {
                         if last {

@@ -1208,6 +1208,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn reader_is_shareable_between_requests() {
+        fn shareable<T: Send + Sync + Clone>() {}
+        shareable::<Reader>();
+    }
+
+    #[test]
     fn slicing_rules() {
         let text = "a\nb\nc\n";
         let s = slice(text, 1, 2, 500, MAX_READ_BYTES).unwrap();

@@ -393,12 +393,11 @@ pub fn verify_stage(ws: &Workspace, clones: &CloneMap, cited: &[CitedRange], par
             n.metadata.insert("name".into(), d.name.clone());
             n.metadata.insert("commit".into(), c.commit.clone());
             parts.nodes.push(n);
-            parts.edges.push(Edge::new(
-                EdgeKind::Overlaps,
-                c.range.clone(),
-                id,
-                Some(c.origin.clone()),
-            ));
+            // A fact of the range, not of one citation: no origin, so several citations of
+            // one range share one edge.
+            parts
+                .edges
+                .push(Edge::new(EdgeKind::Overlaps, c.range.clone(), id, None));
         }
     }
 }

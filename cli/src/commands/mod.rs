@@ -11,10 +11,13 @@ pub mod hash_inputs;
 pub mod loaded;
 pub mod mcp;
 pub mod plugin;
+pub mod reads;
 pub mod refs;
 pub mod run;
 pub mod stats;
 pub mod validate;
+
+pub use reads::{read, read_many, resolve, search};
 
 use crate::Format;
 use ontoly_graph::build::{BuildOptions, BuildOutput, Progress};

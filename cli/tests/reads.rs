@@ -1,0 +1,169 @@
+//! `ontoly read`, `read-many`, `search` and `resolve` on the demo workspace, whose source
+//! repositories ship as bare clones (stable commits): outputs (insta), exit codes, errors.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn demo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/demo")
+}
+
+/// Runs `ontoly --workspace <demo> <args>`; returns (exit code, stdout, stderr).
+fn ontoly(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ontoly"))
+        .arg("--workspace")
+        .arg(demo())
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    let r = (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    );
+    let root = demo().canonicalize().unwrap();
+    assert!(!r.1.contains(root.to_str().unwrap()), "no absolute paths");
+    assert!(!r.2.contains(root.to_str().unwrap()), "no absolute paths");
+    r
+}
+
+const API_HEAD: &str = "d6e6a37f40f1119c82f6e0d515cc54a413c68617";
+
+#[test]
+fn resolve_and_read() {
+    let (code, out, _) = ontoly(&["resolve", "--repo", "acme/shop-api"]);
+    assert_eq!((code, out.as_str()), (0, format!("{API_HEAD}\n").as_str()));
+    let (code, out, err) = ontoly(&[
+        "read",
+        "--repo",
+        "github.com/acme/shop-api",
+        "--rev",
+        API_HEAD,
+        "src/inventory.rs",
+        "--start",
+        "38",
+        "--end",
+        "41",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("read_text", out);
+    assert!(err.contains("lines 38-41; more from line 42"), "{err}");
+    let (code, out, _) = ontoly(&[
+        "--format",
+        "json",
+        "read",
+        "--repo",
+        "acme/shop-api",
+        "src/inventory.rs",
+        "--start",
+        "38",
+        "--end",
+        "41",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("read_json", out);
+}
+
+#[test]
+fn read_errors_exit_1_with_code_and_message() {
+    let (code, out, _) = ontoly(&[
+        "--format",
+        "json",
+        "read",
+        "--repo",
+        "acme/shop-api",
+        "--rev",
+        "d6e6a37",
+        "README.md",
+    ]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["code"], "SHORT_SHA_UNSUPPORTED");
+    let (code, out, _) = ontoly(&["read", "--repo", "acme/nothing", "README.md"]);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("REPOSITORY_NOT_FOUND: "), "{out}");
+    let (code, out, _) = ontoly(&[
+        "read",
+        "--repo",
+        "acme/shop-api",
+        "src/inventory.rs",
+        "--start",
+        "0",
+    ]);
+    assert_eq!(
+        (code, out.starts_with("INVALID_LINE_RANGE")),
+        (1, true),
+        "{out}"
+    );
+    // A bad --source is a usage error.
+    let (code, _, err) = ontoly(&[
+        "--source",
+        "nonsense",
+        "read",
+        "--repo",
+        "acme/shop-api",
+        "README.md",
+    ]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn read_many_and_search() {
+    let (code, out, _) = ontoly(&[
+        "read-many",
+        "--repo",
+        "acme/shop-api",
+        "src/inventory.rs:38-39",
+        "missing.rs",
+        "src/checkout.rs:58-58",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("read_many_text", out);
+    let (code, out, _) = ontoly(&[
+        "search",
+        "--repo",
+        "acme/shop-api",
+        "-g",
+        "*.rs",
+        "fn reserve|fn release",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("search_text", out);
+    let (code, out, _) = ontoly(&[
+        "--format",
+        "json",
+        "search",
+        "--repo",
+        "acme/shop-api",
+        "--files",
+        "-i",
+        "RESERVATION",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("search_files_json", out);
+    let (code, out, _) = ontoly(&["search", "--repo", "acme/shop-api", "x*"]);
+    assert_eq!(
+        (code, out.starts_with("INVALID_PATTERN")),
+        (1, true),
+        "{out}"
+    );
+}
+
+#[test]
+fn source_override_replaces_the_configured_clone() {
+    // Point shop-api at the shop-cli clone: the shop-api commit is then missing.
+    let (code, out, _) = ontoly(&[
+        "--source",
+        "github.com/acme/shop-api=repos/shop-cli.git",
+        "resolve",
+        "--repo",
+        "acme/shop-api",
+        "--rev",
+        API_HEAD,
+    ]);
+    assert_eq!(
+        (code, out.starts_with("REVISION_NOT_FOUND")),
+        (1, true),
+        "{out}"
+    );
+}

@@ -1,0 +1,270 @@
+//! The sources stage inside the graph build: statuses on CITES edges, diagnostics naming the
+//! article, section and reference, Symbol nodes with OVERLAPS edges, determinism.
+
+mod support;
+
+use ontoly_graph::build::{build, BuildOptions};
+use ontoly_graph::clones::CloneMap;
+use ontoly_graph::graph::Graph;
+use ontoly_graph::model::{EdgeKind, NodeKind};
+use ontoly_graph::text::range_digest;
+use ontoly_graph::verify::VerifyStage;
+use ontoly_graph::workspace::Workspace;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A workspace (the root of its own git repository) with one reference per status.
+fn status_workspace() -> (tempfile::TempDir, std::path::PathBuf, support::ServerRepo) {
+    let tmp = tempfile::tempdir().unwrap();
+    let srv = support::server_repo(&tmp.path().join("server"));
+    let ws = tmp.path().join("ws");
+    std::fs::create_dir_all(ws.join("knowledge/k")).unwrap();
+    std::fs::create_dir_all(ws.join("sources/repo")).unwrap();
+    let lib = support::show(&srv.path, &srv.c1, "src/lib.rs");
+    let d = |a, b| range_digest(&lib, a, b).unwrap();
+    let own = "# Own\n\nline three\nline four\n";
+    std::fs::write(ws.join("own.md"), own).unwrap();
+    let own_digest = range_digest(own, 3, 4).unwrap();
+    let sections = [
+        (
+            "verified",
+            "repo:acme/server",
+            "src/lib.rs",
+            13,
+            18,
+            d(13, 18),
+        ),
+        (
+            "mismatch",
+            "repo:acme/server",
+            "src/lib.rs",
+            13,
+            18,
+            d(13, 17),
+        ),
+        ("gone", "repo:acme/later", "app/main.py", 1, 2, d(1, 2)),
+        ("past", "repo:acme/server", "README.md", 3, 9, d(1, 2)),
+        ("ghost", "repo:acme/ghost", "src/lib.rs", 1, 2, d(1, 2)),
+        ("floating", "repo:acme/edge", "src/lib.rs", 1, 2, d(1, 2)),
+        ("elsewhere", "repo:acme/other", "src/lib.rs", 1, 2, d(1, 2)),
+        (
+            "dirty",
+            "repo-content:ws@HEAD+worktree",
+            "own.md",
+            3,
+            4,
+            own_digest.clone(),
+        ),
+        (
+            "own",
+            "repo-content:ws@HEAD",
+            "own.md",
+            3,
+            4,
+            own_digest.clone(),
+        ),
+        ("creds", "repo:acme/secret", "src/lib.rs", 13, 18, d(13, 18)),
+    ];
+    // The workspace repository's first commit holds own.md; its id goes into the refs.
+    support::git(&ws, &["init", "-q", "-b", "main"]);
+    support::git(&ws, &["add", "own.md"]);
+    support::git(&ws, &["commit", "-q", "-m", "own"]);
+    let head = support::git(&ws, &["rev-parse", "HEAD"]);
+    let mut page = String::from("# Page\n");
+    let mut structure = String::from("schema_version: context.approved-structure.v1\narticles:\n  - article_id: page\n    path: k/page.md\n    collection: k\n    visibility: public\n    sections:\n");
+    for (id, sref, path, a, b, digest) in &sections {
+        page.push_str(&format!(
+            "<!-- context:section id=\"{id}\" -->\n{id}\n<!-- /context:section -->\n"
+        ));
+        let sref = sref.replace("HEAD", &head);
+        structure.push_str(&format!("      - id: {id}\n        references:\n          - source_ref: {sref}\n            locator: {{path: {path}, start_line: {a}, end_line: {b}}}\n            content_digest: {digest}\n"));
+    }
+    std::fs::write(ws.join("knowledge/k/page.md"), page).unwrap();
+    std::fs::write(ws.join("knowledge/structure.yaml"), structure).unwrap();
+    std::fs::write(
+        ws.join("sources/repo/index.yaml"),
+        format!(
+            "sources:\n  - name: acme\n    modules:\n      - name: server\n        git: {{remote: \"https://github.com/acme/server.git\", ref: {c1}}}\n      - name: secret\n        git: {{remote: \"https://bot:{s}@github.com/acme/server.git\", ref: {c1}}}\n      - name: later\n        git: {{remote: \"https://github.com/acme/server\", ref: {c2}}}\n      - name: ghost\n        git: {{remote: \"https://github.com/acme/server\", ref: {ghost}}}\n      - name: edge\n        git: {{remote: \"https://github.com/acme/server\", ref: main}}\n      - name: other\n        git: {{remote: \"https://github.com/acme/other\", ref: {c1}}}\n",
+            s = support::SECRET,
+            c1 = srv.c1,
+            c2 = srv.c2,
+            ghost = "ab".repeat(20)
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        ws.join("ontoly.toml"),
+        "[sources]\n\"github.com/acme/server\" = \"../server\"\n",
+    )
+    .unwrap();
+    (tmp, ws, srv)
+}
+
+fn build_with_clones(ws: &std::path::Path, threads: usize) -> Graph {
+    let clones = CloneMap::load(ws, &[]).unwrap();
+    let opts = BuildOptions {
+        use_cache: false,
+        clones: clones
+            .entries()
+            .map(|(k, p)| (k.to_string(), p.to_path_buf()))
+            .collect(),
+        source_stage: Some(Arc::new(VerifyStage::new(clones))),
+        ..Default::default()
+    };
+    let w = Workspace {
+        root: ws.to_path_buf(),
+        name: "ws".into(),
+    };
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(|| build(&w, &opts).unwrap().graph)
+}
+
+fn statuses(g: &Graph) -> BTreeMap<String, String> {
+    g.edges
+        .iter()
+        .filter(|e| e.kind == EdgeKind::Cites)
+        .map(|e| {
+            (
+                e.from.rsplit('#').next().unwrap().to_string(),
+                e.metadata.get("status").cloned().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_status_lands_on_its_cites_edge() {
+    let (_tmp, ws, _srv) = status_workspace();
+    let g = build_with_clones(&ws, 2);
+    let got = statuses(&g);
+    let want: BTreeMap<String, String> = [
+        ("verified", "verified"),
+        ("mismatch", "digest_mismatch"),
+        ("gone", "file_missing"),
+        ("past", "range_out_of_bounds"),
+        ("ghost", "commit_missing"),
+        ("floating", "unpinned"),
+        ("elsewhere", "no_clone"),
+        ("dirty", "worktree"),
+        ("own", "verified"),
+    ]
+    .into_iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
+    assert_eq!(got, want);
+    // Diagnostics for the four wrong-evidence statuses, naming article, section and reference.
+    let diags = ontoly_graph::diagnostics::diagnostics_of(&g);
+    let mut codes: Vec<&str> = diags
+        .iter()
+        .map(|d| d.code.as_str())
+        .filter(|c| c.starts_with("REFERENCE_"))
+        .collect();
+    codes.sort();
+    assert_eq!(
+        codes,
+        [
+            "REFERENCE_COMMIT_MISSING",
+            "REFERENCE_DIGEST_MISMATCH",
+            "REFERENCE_FILE_MISSING",
+            "REFERENCE_RANGE_OUT_OF_BOUNDS"
+        ]
+    );
+    let mismatch = diags
+        .iter()
+        .find(|d| d.code == "REFERENCE_DIGEST_MISMATCH")
+        .unwrap();
+    assert!(
+        mismatch.location.starts_with("knowledge/structure.yaml:"),
+        "{}",
+        mismatch.location
+    );
+    assert!(mismatch.message.contains("article `k/page.md`, section `mismatch`, reference `repo:acme/server` src/lib.rs#L13-L18"), "{}", mismatch.message);
+    assert_eq!(mismatch.severity, "error");
+    // No credential anywhere in the graph.
+    let json = serde_json::to_string(&g).unwrap();
+    assert!(!json.contains(support::SECRET));
+}
+
+#[test]
+fn symbols_and_overlaps_from_cited_ranges() {
+    let (_tmp, ws, srv) = status_workspace();
+    let g = build_with_clones(&ws, 2);
+    let verified_range = g
+        .edges
+        .iter()
+        .find(|e| e.kind == EdgeKind::Cites && e.from.ends_with("#verified"))
+        .unwrap()
+        .to
+        .clone();
+    let mut names: Vec<(String, String)> = g
+        .out_edges(&verified_range, Some(EdgeKind::Overlaps))
+        .iter()
+        .map(|e| {
+            let n = g.node(&e.to).unwrap();
+            (n.name.clone(), n.metadata["kind"].clone())
+        })
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            ("Searcher::search_slice".to_string(), "method".to_string()),
+            (
+                "Searcher::search_slice::helper".to_string(),
+                "function".to_string()
+            )
+        ]
+    );
+    let sym = g
+        .nodes_of(NodeKind::Symbol)
+        .find(|n| n.name == "Searcher::search_slice")
+        .unwrap();
+    assert_eq!(
+        sym.span.as_ref().map(|s| (s.start_line, s.end_line)),
+        Some((13, 18))
+    );
+    assert_eq!(sym.metadata["commit"], srv.c1);
+    // Out-of-bounds and missing files give no symbols; every symbol is reached by OVERLAPS.
+    for s in g.nodes_of(NodeKind::Symbol) {
+        assert!(!g.in_edges(&s.id, Some(EdgeKind::Overlaps)).is_empty());
+    }
+}
+
+#[test]
+fn the_stage_is_deterministic_across_threads() {
+    let (_tmp, ws, _srv) = status_workspace();
+    assert_eq!(
+        build_with_clones(&ws, 1).hash,
+        build_with_clones(&ws, 4).hash
+    );
+}
+
+#[test]
+fn demo_workspace_is_verified_with_symbols() {
+    let demo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/demo");
+    if !demo.join("ontoly.toml").exists() {
+        panic!("testdata/demo is part of the repository");
+    }
+    let g = build_with_clones(&demo, 2);
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    for e in g.edges.iter().filter(|e| e.kind == EdgeKind::Cites) {
+        *count.entry(e.metadata["status"].clone()).or_default() += 1;
+    }
+    // The demo's README documents one deliberate digest mismatch and one unpinned module.
+    assert_eq!(count.get("digest_mismatch"), Some(&1), "{count:?}");
+    assert_eq!(count.get("unpinned"), Some(&1));
+    assert!(
+        count.get("verified").copied().unwrap_or(0) > 50,
+        "{count:?}"
+    );
+    let kinds: std::collections::BTreeSet<String> = g
+        .nodes_of(NodeKind::Symbol)
+        .map(|n| n.metadata["kind"].clone())
+        .collect();
+    for k in ["function", "method", "class", "struct", "impl"] {
+        assert!(kinds.contains(k), "{k} in {kinds:?}");
+    }
+}
