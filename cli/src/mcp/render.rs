@@ -245,3 +245,45 @@ pub fn search(v: &Value) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pack recorded from `ontoly evidence --format json` on the demo workspace, so the
+    /// rendering is checked on real output without depending on today's ranking.
+    fn recorded_pack() -> Value {
+        serde_json::from_str(include_str!("testdata/pack-checkout.json")).unwrap_or(Value::Null)
+    }
+
+    #[test]
+    fn an_evidence_pack_renders_its_answer_confidence_and_pinned_reads() {
+        let pack = recorded_pack();
+        assert!(pack.is_object(), "the recorded pack parses");
+        let text = evidence_pack(&pack);
+        assert!(text.contains(s(&pack, "answer")));
+        for id in arr(&pack, "stableIds") {
+            assert!(text.contains(id.as_str().unwrap_or("?")));
+        }
+        for f in arr(&pack, "filesToInspect") {
+            assert!(text.contains(&format!("{}@{}", s(f, "repository"), s(f, "commit"))));
+        }
+        insta::assert_snapshot!("evidence_pack_text", text);
+    }
+
+    #[test]
+    fn reads_render_a_pinned_header_and_continuation() {
+        let read = serde_json::json!({
+            "repository": "acme/shop-api", "commit": "d6e6a37f40f1119c82f6e0d515cc54a413c68617",
+            "path": "src/checkout.rs", "startLine": 72, "endLine": 73, "nextStartLine": 74,
+            "hasMore": true, "truncated": false, "content": "fn a() {}\nfn b() {}\n"
+        });
+        assert_eq!(
+            super::read(&read),
+            "acme/shop-api@d6e6a37f40f1119c82f6e0d515cc54a413c68617 src/checkout.rs lines 72-73; \
+             more from line 74\nfn a() {}\nfn b() {}\n"
+        );
+        let error = ToolError::new("FILE_NOT_FOUND", "no such file");
+        assert_eq!(super::error(&error), "FILE_NOT_FOUND: no such file");
+    }
+}
