@@ -16,6 +16,7 @@
 //! `commands/mod.rs`, and add one line `Variant => name,` to the `commands!` list below.
 
 mod commands;
+mod mcp;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use commands::{CliError, Context, Output};
@@ -92,6 +93,8 @@ commands! {
     Stats => stats,
     /// Every diagnostic with file:line; exit 1 when any has error severity.
     Validate => validate,
+    /// Serve the evidence graph and pinned reads to agents over MCP (stdio).
+    Mcp => mcp,
     /// Read a line range of a file at a pinned commit (knowledge pages with their references).
     Read => read,
     /// Read up to ten ranges at one commit within one batch budget.

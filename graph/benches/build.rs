@@ -40,7 +40,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| read_inputs(&ws).unwrap().files.len())
     });
     g.bench_function("cold", |b| {
-        b.iter(|| build(&ws, &BuildOptions::default()).unwrap().graph.nodes.len())
+        b.iter(|| {
+            build(&ws, &BuildOptions::default())
+                .unwrap()
+                .graph
+                .nodes
+                .len()
+        })
     });
     let cached = BuildOptions {
         use_cache: true,

@@ -9,6 +9,7 @@ pub mod evidence;
 pub mod graph;
 pub mod hash_inputs;
 pub mod loaded;
+pub mod mcp;
 pub mod plugin;
 pub mod reads;
 pub mod refs;

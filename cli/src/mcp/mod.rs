@@ -1,0 +1,285 @@
+//! `ontoly mcp`: the Model Context Protocol server over stdio.
+//!
+//! Built on the official Rust SDK (`rmcp`). The graph is loaded once, in the background while
+//! the client completes the handshake; every tool call then runs on the blocking pool against
+//! the shared, immutable state, so concurrent calls proceed in parallel and a slow call never
+//! stalls the protocol loop. Stdout carries protocol messages only; logs go to stderr.
+
+mod backend;
+mod graph_backend;
+mod render;
+mod tools;
+mod transport;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::{RequestContext, ServerInitializeError};
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde_json::{json, Value};
+use tokio::sync::watch;
+
+pub use backend::{Backend, ToolError};
+use tools::{
+    expected_args, parse_args, CapabilitiesInput, CapabilityInput, EvidencePackInput, ReadInput,
+    ReadManyInput, ResolveInput, SearchInput, TOOL_NAMES,
+};
+
+/// What agents are told at `initialize`: how the tools fit together.
+const INSTRUCTIONS: &str = "\
+ontoly answers questions from an evidence graph built from a knowledge workspace and the git \
+repositories it cites, and reads those repositories at pinned commits.
+1. Call `EvidencePack` with the question first. Its `answer`, `confidence`, `topNodes` and \
+`diagnostics` are often enough; cite its `provenance` (graphHash) when you present an answer.
+2. To verify, or whenever confidence is not `high` or `fallbacks` is non-empty, read the \
+`filesToInspect` entries with `read` (or `read_many` for several ranges of one repository): pass \
+the entry's `repository`, its `commit` as `revision`, `path`, `startLine`/`endLine` as \
+`start_line`/`end_line`. Stay on the returned commits for the whole answer; never switch to a \
+branch midway. Follow `nextStartLine` while `hasMore` is true.
+3. Reading a knowledge page (`knowledge/**.md`) returns the page text followed by the \
+`references:` of the sections on those lines; read those sources at their pinned commits next.
+4. `resolve` pins a branch to a full commit once, before several reads; `search` finds text at a \
+pinned commit (no match is not proof of absence).
+5. `capabilities` lists further graph queries; run one with `capability {name, input}`.
+Tool failures come back as results with isError and a {code, message} body; read the message, \
+fix the arguments and retry.";
+
+/// The outcome of loading the workspace: shared by every call once ready.
+pub type Loaded = Result<Arc<dyn Backend>, ToolError>;
+
+/// Builds the backend for a workspace. Blocking: runs on the blocking pool.
+pub type Loader = Box<dyn FnOnce() -> Loaded + Send>;
+
+/// The MCP server: the tool table over a backend that becomes ready once the graph is loaded.
+#[derive(Clone)]
+pub struct OntolyServer {
+    backend: watch::Receiver<Option<Loaded>>,
+    tools: Arc<Vec<Tool>>,
+}
+
+impl OntolyServer {
+    /// Starts `load` on the blocking pool and returns a server whose calls wait for it.
+    pub fn start(load: Loader) -> Self {
+        let (tx, rx) = watch::channel(None);
+        tokio::task::spawn_blocking(move || {
+            let loaded = load();
+            if let Err(e) = &loaded {
+                eprintln!("ontoly mcp: {}", render::error(e));
+            }
+            let _ = tx.send(Some(loaded));
+        });
+        Self {
+            backend: rx,
+            tools: Arc::new(tools::all()),
+        }
+    }
+
+    async fn backend(&self) -> Loaded {
+        let mut rx = self.backend.clone();
+        let loaded = match rx.wait_for(Option::is_some).await {
+            Ok(loaded) => loaded.clone(),
+            Err(_) => None,
+        };
+        loaded.unwrap_or_else(|| Err(unavailable("the loader stopped before finishing")))
+    }
+}
+
+fn unavailable(why: &str) -> ToolError {
+    ToolError::new(
+        "GRAPH_UNAVAILABLE",
+        format!("the graph is not available: {why}"),
+    )
+}
+
+/// A successful call: the structured result plus its compact text rendering.
+fn success(value: Value, text: String) -> CallToolResult {
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+    result.structured_content = Some(value);
+    result
+}
+
+/// A failed call: `isError` with the `{code, message}` body as structured content and text.
+fn failure(error: &ToolError) -> CallToolResult {
+    let mut result = CallToolResult::error(vec![ContentBlock::text(render::error(error))]);
+    result.structured_content = Some(json!({"code": error.code, "message": error.message}));
+    result
+}
+
+/// One parsed tool call. Arguments are checked before the graph is needed, so a malformed call
+/// fails fast with `INVALID_ARGUMENTS` even while the workspace is still loading.
+enum Call {
+    EvidencePack(EvidencePackInput),
+    Capabilities,
+    Capability(CapabilityInput),
+    Resolve(ResolveInput),
+    Read(ReadInput),
+    ReadMany(ReadManyInput),
+    Search(SearchInput),
+}
+
+impl Call {
+    fn parse(name: &str, args: Option<rmcp::model::JsonObject>) -> Result<Call, ToolError> {
+        let expected = expected_args(name);
+        Ok(match name {
+            "EvidencePack" => Call::EvidencePack(parse_args(name, args, expected)?),
+            "capabilities" => {
+                let _: CapabilitiesInput = parse_args(name, args, expected)?;
+                Call::Capabilities
+            }
+            "capability" => Call::Capability(parse_args(name, args, expected)?),
+            "resolve" => Call::Resolve(parse_args(name, args, expected)?),
+            "read" => Call::Read(parse_args(name, args, expected)?),
+            "read_many" => Call::ReadMany(parse_args(name, args, expected)?),
+            "search" => Call::Search(parse_args(name, args, expected)?),
+            other => {
+                return Err(ToolError::new(
+                    "UNKNOWN_TOOL",
+                    format!("unknown tool `{other}`"),
+                ))
+            }
+        })
+    }
+
+    /// Runs the call against the backend and renders its text. Blocking.
+    fn run(self, backend: &dyn Backend) -> Result<(Value, String), ToolError> {
+        let (value, render): (Value, fn(&Value) -> String) = match self {
+            Call::EvidencePack(a) => (
+                backend.evidence_pack(&a.query, a.limit)?,
+                render::evidence_pack,
+            ),
+            Call::Capabilities => (backend.capabilities()?, render::capabilities),
+            Call::Capability(a) => (backend.capability(&a.name, a.input)?, render::capability),
+            Call::Resolve(a) => (backend.resolve(&a)?, render::resolve),
+            Call::Read(a) => (backend.read(&a)?, render::read),
+            Call::ReadMany(a) => (backend.read_many(&a)?, render::read_many),
+            Call::Search(a) => (backend.search(&a)?, render::search),
+        };
+        let text = render(&value);
+        Ok((value, text))
+    }
+}
+
+impl ServerHandler for OntolyServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(
+                Implementation::new("ontoly", env!("CARGO_PKG_VERSION"))
+                    .with_title("ontoly evidence graph"),
+            )
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools.as_ref().clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.tools.iter().find(|t| t.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let name = request.name.to_string();
+        if !TOOL_NAMES.contains(&name.as_str()) {
+            // An unknown tool is a protocol error (the request cannot be routed), as the MCP
+            // specification prescribes; it names the tools that exist.
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "unknown tool `{name}`; the tools are {}",
+                    TOOL_NAMES.join(", ")
+                ),
+                None,
+            ));
+        }
+        let call = match Call::parse(&name, request.arguments) {
+            Ok(call) => call,
+            Err(e) => return Ok(failure(&e).into()),
+        };
+        let backend = match self.backend().await {
+            Ok(backend) => backend,
+            Err(e) => return Ok(failure(&e).into()),
+        };
+        let outcome = tokio::task::spawn_blocking(move || call.run(backend.as_ref())).await;
+        let result = match outcome {
+            Ok(Ok((value, text))) => success(value, text),
+            Ok(Err(e)) => failure(&e),
+            Err(join) => {
+                eprintln!("ontoly mcp: a tool call failed unexpectedly: {join}");
+                failure(&ToolError::new(
+                    "INTERNAL_ERROR",
+                    "the tool failed unexpectedly; the server keeps running",
+                ))
+            }
+        };
+        Ok(result.into())
+    }
+}
+
+/// Serves `server` over stdin/stdout until the client closes stdin; returns the exit code.
+async fn serve_stdio(server: OntolyServer) -> u8 {
+    let transport = transport::LineTransport::new(
+        tokio::io::BufReader::new(tokio::io::stdin()),
+        tokio::io::stdout(),
+        transport::MAX_MESSAGE_BYTES,
+    );
+    let running = match rmcp::serve_server(server, transport).await {
+        Ok(running) => running,
+        Err(ServerInitializeError::ConnectionClosed(_)) => {
+            eprintln!("ontoly mcp: stdin closed before initialization; exiting");
+            return 0;
+        }
+        Err(e) => {
+            eprintln!("ontoly mcp: initialization failed: {e}");
+            return 2;
+        }
+    };
+    match running.waiting().await {
+        Ok(_) => 0,
+        Err(e) => {
+            eprintln!("ontoly mcp: the session ended abnormally: {e}");
+            1
+        }
+    }
+}
+
+/// Runs the server until the client closes stdin; `load` runs in the background while the
+/// client completes the handshake. Returns the process exit code.
+pub fn run(load: Loader) -> u8 {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("ontoly mcp: cannot start the async runtime: {e}");
+            return 1;
+        }
+    };
+    let code = runtime.block_on(async move {
+        let server = OntolyServer::start(load);
+        serve_stdio(server).await
+    });
+    // A blocking stdin read cannot be cancelled; do not wait on it at exit.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    code
+}
+
+/// The loader of the real workspace: the graph and index as every evidence command loads
+/// them, and pinned reads over its repositories.
+pub fn workspace_loader(ctx: crate::commands::Context) -> Loader {
+    Box::new(move || {
+        let backend = graph_backend::GraphBackend::load(&ctx)?;
+        Ok(Arc::new(backend) as Arc<dyn Backend>)
+    })
+}

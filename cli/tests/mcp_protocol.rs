@@ -1,0 +1,393 @@
+//! Protocol robustness of `ontoly mcp`, driven over real pipes: the handshake for each
+//! supported revision, malformed and oversized input, and closed stdin. Every wait is bounded
+//! by a timeout in this harness, so a hang fails the test instead of stalling the suite.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A small valid workspace (copied per test, so the snapshot cache never lands in the tree).
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/fixtures/valid")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("read fixture") {
+        let entry = entry.expect("fixture entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("file type").is_dir() {
+            std::fs::create_dir_all(&target).expect("mkdir");
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+struct Server {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Receiver<String>,
+}
+
+impl Server {
+    fn start() -> Server {
+        Server::start_with(|_| {})
+    }
+
+    /// A server on a fresh copy of the fixture, after `prepare` has changed the copy.
+    fn start_with(prepare: impl FnOnce(&Path)) -> Server {
+        let workspace = tempfile::tempdir().expect("tempdir");
+        // A fixed directory name: the workspace name is part of the graph and its hash.
+        let root = workspace.path().join("valid");
+        std::fs::create_dir(&root).expect("mkdir");
+        copy_dir(&fixture(), &root);
+        prepare(&root);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ontoly"))
+            .arg("mcp")
+            .arg("--workspace")
+            .arg(&root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn ontoly mcp");
+        let stdout = child.stdout.take().expect("stdout");
+        let stderr_pipe = child.stderr.take().expect("stderr");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let (etx, stderr) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut all = String::new();
+            let _ = BufReader::new(stderr_pipe).read_to_string(&mut all);
+            let _ = etx.send(all);
+        });
+        // The workspace directory must outlive the server process.
+        std::mem::forget(workspace);
+        let stdin = child.stdin.take();
+        Server {
+            child,
+            stdin,
+            lines,
+            stderr,
+        }
+    }
+
+    fn send_raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write request");
+        stdin.flush().expect("flush");
+    }
+
+    fn send(&mut self, message: Value) {
+        let mut bytes = serde_json::to_vec(&message).expect("encode");
+        bytes.push(b'\n');
+        self.send_raw(&bytes);
+    }
+
+    /// The next message on stdout; every stdout line must be a JSON-RPC 2.0 message.
+    fn recv(&self) -> Value {
+        let line = match self.lines.recv_timeout(WAIT) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => panic!("no message from the server within {WAIT:?}"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the server closed stdout"),
+        };
+        let value: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("stdout carried a non-JSON line ({e}): {line}"));
+        assert_eq!(value["jsonrpc"], "2.0", "{line}");
+        value
+    }
+
+    /// The response to request `id`, skipping anything else (e.g. notifications).
+    fn response(&self, id: i64) -> Value {
+        let deadline = Instant::now() + WAIT;
+        while Instant::now() < deadline {
+            let message = self.recv();
+            if message["id"] == json!(id) {
+                return message;
+            }
+        }
+        panic!("no response to request {id}");
+    }
+
+    fn initialize(&mut self, version: &str) -> Value {
+        self.send(
+            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": version, "capabilities": {},
+            "clientInfo": {"name": "protocol-test", "version": "0"}}}),
+        );
+        let response = self.response(1);
+        self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        response
+    }
+
+    /// Closes stdin and waits (bounded) for the process to exit; returns its exit status and
+    /// the whole of stderr.
+    fn close(mut self) -> (std::process::ExitStatus, String) {
+        if let Ok(line) = self.lines.try_recv() {
+            panic!("unexpected message before close: {line}");
+        }
+        drop(self.stdin.take());
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                let stderr = self.stderr.recv_timeout(WAIT).unwrap_or_default();
+                assert!(
+                    !stderr.contains("panicked"),
+                    "the server panicked: {stderr}"
+                );
+                return (status, stderr);
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("the server did not exit within {WAIT:?} of stdin closing");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+#[test]
+fn initialize_negotiates_each_handshake_revision() {
+    for version in ["2025-06-18", "2025-11-25"] {
+        let mut server = Server::start();
+        let response = server.initialize(version);
+        let result = &response["result"];
+        assert_eq!(result["protocolVersion"], version);
+        assert_eq!(result["serverInfo"]["name"], "ontoly");
+        assert_eq!(result["serverInfo"]["version"], env!("CARGO_PKG_VERSION"));
+        assert!(result["capabilities"]["tools"].is_object());
+        let instructions = result["instructions"].as_str().unwrap_or_default();
+        assert!(instructions.contains("EvidencePack"), "{instructions}");
+        assert!(instructions.contains("filesToInspect"), "{instructions}");
+        let (status, _) = server.close();
+        assert!(status.success(), "{status}");
+    }
+}
+
+#[test]
+fn an_unknown_old_revision_is_answered_with_a_supported_one() {
+    let mut server = Server::start();
+    let response = server.initialize("2023-01-01");
+    let version = response["result"]["protocolVersion"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        ["2025-06-18", "2025-11-25"].contains(&version),
+        "negotiated {version}"
+    );
+    server.close();
+}
+
+#[test]
+fn the_newest_revision_is_discoverable_and_served_without_a_handshake() {
+    let mut server = Server::start();
+    server.send(
+        json!({"jsonrpc": "2.0", "id": 7, "method": "server/discover", "params": {
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": {"name": "protocol-test", "version": "0"},
+            "io.modelcontextprotocol/clientCapabilities": {}
+        }}}),
+    );
+    let response = server.response(7);
+    let versions = &response["result"]["supportedVersions"];
+    for version in ["2025-06-18", "2025-11-25", "2026-07-28"] {
+        assert!(
+            versions
+                .as_array()
+                .is_some_and(|v| v.contains(&json!(version))),
+            "{response}"
+        );
+    }
+    server.close();
+}
+
+#[test]
+fn malformed_json_gets_a_parse_error_and_the_session_goes_on() {
+    let mut server = Server::start();
+    server.initialize("2025-11-25");
+    server.send_raw(b"{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \n");
+    let error = server.recv();
+    assert_eq!(error["error"]["code"], -32700, "{error}");
+    assert_eq!(error["id"], Value::Null);
+
+    server.send(json!({"jsonrpc": "2.0", "id": 3, "result": 5, "method": 9}));
+    let error = server.recv();
+    assert_eq!(error["error"]["code"], -32600, "{error}");
+    assert_eq!(
+        error["id"], 3,
+        "the id of well-formed JSON is echoed: {error}"
+    );
+
+    server.send(json!({"jsonrpc": "2.0", "id": 4, "method": "ping"}));
+    assert_eq!(server.response(4)["result"], json!({}));
+    let (status, _) = server.close();
+    assert!(status.success());
+}
+
+#[test]
+fn an_oversized_request_is_refused_without_being_buffered() {
+    let mut server = Server::start();
+    server.initialize("2025-11-25");
+    let pad = "x".repeat(3 * 1024 * 1024);
+    let big = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+        "params": {"name": "EvidencePack", "arguments": {"query": pad}}});
+    server.send(big);
+    let error = server.recv();
+    assert_eq!(error["error"]["code"], -32600, "{error}");
+    let message = error["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("exceeds the limit"), "{message}");
+
+    server.send(json!({"jsonrpc": "2.0", "id": 6, "method": "ping"}));
+    assert_eq!(server.response(6)["result"], json!({}));
+    server.close();
+}
+
+#[test]
+fn closed_stdin_before_initialize_is_a_clean_exit() {
+    let server = Server::start();
+    let (status, stderr) = server.close();
+    assert!(status.success(), "{status}: {stderr}");
+}
+
+#[test]
+fn closed_stdin_mid_request_is_a_clean_exit() {
+    let mut server = Server::start();
+    server.initialize("2025-06-18");
+    server.send_raw(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\"");
+    let (status, stderr) = server.close();
+    assert!(status.success(), "{status}: {stderr}");
+}
+
+#[test]
+fn a_directory_that_is_not_a_workspace_is_a_usage_error_before_any_protocol() {
+    let empty = tempfile::tempdir().expect("tempdir");
+    let out = Command::new(env!("CARGO_BIN_EXE_ontoly"))
+        .args(["mcp", "--workspace"])
+        .arg(empty.path())
+        .stdin(Stdio::null())
+        .output()
+        .expect("run ontoly mcp");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "stdout must stay clean");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("is not a knowledge workspace"), "{stderr}");
+}
+
+#[test]
+fn unknown_tools_and_bad_arguments_are_reported_distinctly() {
+    let mut server = Server::start();
+    server.initialize("2025-11-25");
+    server.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "no_such_tool", "arguments": {}}}));
+    let error = server.response(2);
+    assert_eq!(error["error"]["code"], -32602, "{error}");
+
+    server.send(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "read", "arguments": {"repository": "a/b", "path": 7}}}));
+    let result = server.response(3)["result"].clone();
+    assert_eq!(result["isError"], true, "{result}");
+    assert_eq!(result["structuredContent"]["code"], "INVALID_ARGUMENTS");
+    let message = result["structuredContent"]["message"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        message.contains("expected {repository: string"),
+        "{message}"
+    );
+    server.close();
+}
+
+#[test]
+fn requests_in_flight_when_stdin_closes_are_answered_before_a_clean_exit() {
+    let mut server = Server::start();
+    server.initialize("2025-11-25");
+    for id in 2..6 {
+        server.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "EvidencePack", "arguments": {"query": "how are plugins loaded"}}}),
+        );
+    }
+    drop(server.stdin.take());
+    let mut answered: Vec<i64> = (2..6)
+        .map(|_| server.recv()["id"].as_i64().unwrap_or_default())
+        .collect();
+    answered.sort_unstable();
+    assert_eq!(answered, vec![2, 3, 4, 5]);
+    let (status, _) = server.close();
+    assert!(status.success(), "{status}");
+}
+
+#[test]
+fn the_tool_list_matches_its_snapshot_and_a_pack_renders_its_ids() {
+    let mut server = Server::start();
+    server.initialize("2025-11-25");
+    server.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}));
+    let tools = server.response(2)["result"]["tools"].clone();
+    insta::assert_json_snapshot!("tools_list", tools);
+
+    server.send(
+        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {
+        "name": "EvidencePack", "arguments": {"query": "how are plugins loaded", "limit": 5}}}),
+    );
+    let result = server.response(3)["result"].clone();
+    assert_eq!(result["isError"], false, "{result}");
+    let text = result["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    // The rendering is built from the structured pack it accompanies.
+    let pack = &result["structuredContent"];
+    assert!(
+        text.contains(pack["answer"].as_str().unwrap_or("?")),
+        "{text}"
+    );
+    for id in pack["stableIds"].as_array().into_iter().flatten() {
+        assert!(text.contains(id.as_str().unwrap_or("?")), "{text}");
+    }
+    server.close();
+}
+
+#[test]
+fn a_workspace_that_cannot_be_loaded_is_reported_by_every_tool_and_the_server_stays_up() {
+    let mut server = Server::start_with(|root| {
+        std::fs::write(root.join("ontoly.toml"), "[sources\n").expect("write ontoly.toml");
+    });
+    server.initialize("2025-11-25");
+    for id in [2, 3] {
+        server.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "EvidencePack", "arguments": {"query": "plugins"}}}),
+        );
+        let result = server.response(id)["result"].clone();
+        assert_eq!(result["isError"], true, "{result}");
+        assert_eq!(result["structuredContent"]["code"], "GRAPH_UNAVAILABLE");
+        let message = result["structuredContent"]["message"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(message.contains("ontoly.toml"), "{message}");
+    }
+    server.send(json!({"jsonrpc": "2.0", "id": 4, "method": "ping"}));
+    assert_eq!(server.response(4)["result"], json!({}));
+    let (status, stderr) = server.close();
+    assert!(status.success());
+    assert!(
+        stderr.contains("GRAPH_UNAVAILABLE"),
+        "the cause is logged: {stderr}"
+    );
+}

@@ -1,0 +1,330 @@
+"""The tools on the demo workspace (testdata/demo), through the official MCP Python client:
+Evidence Packs, pinned reads of knowledge pages and the sources they cite, read_many, search,
+resolve, and concurrent calls on one session."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+
+import anyio
+import pytest
+
+from conftest import BIN, DEMO, KNOWLEDGE_REPO, run, server, structured, text
+
+HEX40 = re.compile(r"^[0-9a-f]{40}$")
+CANONICAL = [
+    "version", "query", "answer", "graphFacts", "topNodes", "topEdges", "relevantFiles",
+    "relationships", "diagnostics", "confidence", "suggestedCommands", "stableIds",
+    "filesToInspect", "fallbacks", "provenance",
+]
+URL = re.compile(r"^- https://github\.com/(acme/[\w.-]+)/blob/([0-9a-f]{40})/(\S+)#L(\d+)(?:-L(\d+))?$")
+
+
+def questions(answerable: bool) -> list[str]:
+    """Queries of the demo question set (testdata/demo/questions.yaml)."""
+    out, query = [], None
+    for line in (DEMO / "questions.yaml").read_text().splitlines():
+        line = line.strip()
+        if line.startswith("- query:"):
+            query = json.loads(line.split(":", 1)[1].strip())
+        elif line.startswith("answerable:") and query is not None:
+            if (line.split(":", 1)[1].strip() == "true") == answerable:
+                out.append(query)
+            query = None
+    return out
+
+
+def cli_pack(workspace, query, *extra) -> dict:
+    out = subprocess.run(
+        [BIN, "evidence", "--workspace", str(workspace), "--format", "json", *extra, query],
+        capture_output=True, check=False, timeout=120,
+    )
+    assert out.returncode in (0, 3), out.stderr.decode()
+    return json.loads(out.stdout)
+
+
+def test_evidence_pack_is_the_cli_pack_with_every_canonical_field(demo):
+    query = questions(answerable=True)[0]
+
+    async def body():
+        async with server(demo) as (session, _):
+            result = await session.call_tool("EvidencePack", {"query": query})
+            pack = structured(result)
+            for field in CANONICAL:
+                assert field in pack, field
+            assert pack["query"] == query
+            assert pack["answer"]
+            assert 0 < len(pack["topNodes"]) <= 12
+            assert pack["stableIds"] == [n["id"] for n in pack["topNodes"]]
+            assert pack["confidence"]["level"] in {"none", "low", "medium", "high"}
+            assert 0.0 <= pack["confidence"]["score"] <= 1.0
+            assert list(pack["relationships"]) == sorted(pack["relationships"])
+            for item in pack["filesToInspect"]:
+                assert HEX40.match(item["commit"]), item
+            provenance = pack["provenance"]
+            assert provenance["source"] == "ontoly"
+            assert re.match(r"^[0-9a-f]{64}$", provenance["graphHash"])
+            assert provenance["nodeCount"] == pack["graphFacts"]["nodes"]
+            # The text rendering carries the answer for clients that show only text.
+            assert pack["answer"] in text(result)
+            # The generic capability call returns the same pack as its data.
+            generic = structured(
+                await session.call_tool("capability", {"name": "EvidencePack", "input": {"query": query}})
+            )
+            assert generic["capability"] == "EvidencePack"
+            assert generic["data"] == pack
+            # Verify the answer as the instructions say: pinned reads of filesToInspect, staying
+            # on the returned commits.
+            assert pack["filesToInspect"], "the demo answer cites pinned sources"
+            for item in pack["filesToInspect"][:4]:
+                read = structured(await session.call_tool("read", {
+                    "repository": item["repository"], "revision": item["commit"],
+                    "path": item["path"], "start_line": item["startLine"],
+                    "end_line": item["endLine"]}))
+                assert read["commit"] == item["commit"]
+                assert (read["startLine"], read["endLine"]) == (item["startLine"], item["endLine"])
+                assert read["content"]
+            return pack
+
+    pack = {}
+
+    async def capture():
+        pack.update(await body())
+
+    run(capture)
+    # `ontoly evidence --format json` gives the same pack for the same graph and input.
+    assert cli_pack(demo, query) == pack
+
+
+def test_evidence_pack_limits_are_clamped_and_reported(demo):
+    query = questions(answerable=True)[1]
+
+    async def body():
+        async with server(demo) as (session, _):
+            big = structured(await session.call_tool("EvidencePack", {"query": query, "limit": 50}))
+            assert len(big["topNodes"]) <= 20
+            assert "CAPABILITY_LIMIT_CLAMPED" in [d["code"] for d in big["diagnostics"]]
+            small = structured(await session.call_tool("EvidencePack", {"query": query, "limit": 2}))
+            assert "CAPABILITY_LIMIT_CLAMPED" in [d["code"] for d in small["diagnostics"]]
+            assert len(small["topNodes"]) <= 5
+            plain = structured(await session.call_tool("EvidencePack", {"query": query, "limit": 7}))
+            assert "CAPABILITY_LIMIT_CLAMPED" not in [d["code"] for d in plain["diagnostics"]]
+            assert len(plain["topNodes"]) <= 7
+
+    run(body)
+
+
+def test_an_unanswerable_question_says_so_with_fallbacks(demo):
+    query = questions(answerable=False)[0]
+
+    async def body():
+        async with server(demo) as (session, _):
+            pack = structured(await session.call_tool("EvidencePack", {"query": query}))
+            codes = {d["code"] for d in pack["diagnostics"]}
+            assert codes & {"CAPABILITY_LOW_EVIDENCE", "CAPABILITY_NOT_FOUND"}, pack["diagnostics"]
+            assert pack["confidence"]["level"] in {"none", "low"}
+            assert pack["fallbacks"]
+
+    run(body)
+
+
+def marker_line(content: str, section: str) -> int:
+    for number, line in enumerate(content.splitlines(), start=1):
+        if f'<!-- context:section id="{section}" -->' in line:
+            return number
+    raise AssertionError(f"no section {section}")
+
+
+def references(content: str) -> list[str]:
+    """The reference lines appended after the page text (the YAML `references:` list)."""
+    assert "\nreferences:\n" in content, content[-500:]
+    tail = content.split("\nreferences:\n", 1)[1]
+    return [line for line in tail.splitlines() if line.startswith("- ")]
+
+
+def test_reading_a_knowledge_page_appends_its_references_and_they_can_be_read(demo):
+    async def body():
+        async with server(demo) as (session, _):
+            pinned = structured(await session.call_tool("resolve", {"repo": KNOWLEDGE_REPO}))
+            assert pinned["repository"] == KNOWLEDGE_REPO
+            assert pinned["revision"] == "main"
+            commit = pinned["commit"]
+            assert HEX40.match(commit)
+
+            page = "knowledge/guides/checkout.md"
+            whole = structured(
+                await session.call_tool(
+                    "read", {"repository": KNOWLEDGE_REPO, "revision": commit, "path": page}
+                )
+            )
+            assert whole["commit"] == commit
+            assert whole["startLine"] == 1 and whole["hasMore"] is False
+            page_text = (demo / page).read_text()
+            # The page text comes first, byte for byte; the references follow a blank line.
+            assert whole["content"].startswith(page_text)
+            all_refs = references(whole["content"])
+            assert all_refs
+
+            # Only the sections overlapping the returned lines contribute references.
+            start = marker_line(page_text, "payment-retry")
+            narrow = structured(
+                await session.call_tool(
+                    "read",
+                    {"repository": KNOWLEDGE_REPO, "revision": commit, "path": page,
+                     "start_line": start, "end_line": start + 2},
+                )
+            )
+            assert narrow["hasMore"] is True and narrow["nextStartLine"] == start + 3
+            some = references(narrow["content"])
+            assert some and set(some) <= set(all_refs) and len(some) < len(all_refs)
+
+            # Follow each pinned reference: read the cited lines at the recorded commit.
+            followed = 0
+            for line in some:
+                match = URL.match(line)
+                if not match:
+                    continue
+                repo, sha, path, first, last = match.groups()
+                last = last or first
+                cited = structured(
+                    await session.call_tool(
+                        "read",
+                        {"repository": repo, "revision": sha, "path": path,
+                         "start_line": int(first), "end_line": int(last)},
+                    )
+                )
+                assert cited["commit"] == sha
+                assert (cited["startLine"], cited["endLine"]) == (int(first), int(last))
+                assert cited["content"].count("\n") == int(last) - int(first) + 1
+                followed += 1
+            assert followed > 0
+
+    run(body)
+
+
+def test_read_many_reports_a_failing_middle_item_without_failing_the_batch(demo):
+    async def body():
+        async with server(demo) as (session, _):
+            head = structured(await session.call_tool("resolve", {"repo": "acme/shop-api"}))
+            result = structured(
+                await session.call_tool(
+                    "read_many",
+                    {"repository": "acme/shop-api", "revision": head["commit"], "items": [
+                        {"path": "src/checkout.rs", "start_line": 1, "end_line": 5},
+                        {"path": "src/does-not-exist.rs"},
+                        {"path": "src/inventory.rs", "start_line": 2, "end_line": 3},
+                    ]},
+                )
+            )
+            assert result["commit"] == head["commit"]
+            first, middle, last = result["items"]
+            assert "error" not in first and first["content"].count("\n") == 5
+            assert middle["error"]["code"] == "FILE_NOT_FOUND"
+            assert middle["error"]["message"].startswith("Item 2: ")
+            assert "content" not in middle
+            assert "error" not in last and (last["startLine"], last["endLine"]) == (2, 3)
+
+            too_many = await session.call_tool(
+                "read_many",
+                {"repository": "acme/shop-api", "items": [{"path": "README.md"}] * 11},
+            )
+            assert too_many.isError is True
+
+    run(body)
+
+
+def test_search_finds_lines_at_a_pinned_commit(demo):
+    async def body():
+        async with server(demo) as (session, _):
+            found = structured(
+                await session.call_tool(
+                    "search", {"repository": "acme/shop-api", "pattern": r"fn\s+checkout"}
+                )
+            )
+            assert HEX40.match(found["commit"])
+            assert found["files"], found
+            for f in found["files"]:
+                for m in f["matches"]:
+                    assert re.search(r"fn\s+checkout", m["text"]), m
+            assert "src/checkout.rs" in [f["path"] for f in found["files"]]
+            assert "src/checkout.rs:" in text(await session.call_tool(
+                "search", {"repository": "acme/shop-api", "pattern": "fn checkout",
+                           "fixed_strings": True}))
+
+            files = structured(
+                await session.call_tool(
+                    "search", {"repository": "acme/shop-api", "pattern": "reserve",
+                               "output": "files", "glob": ["*.rs"]}
+                )
+            )
+            assert files["files"] and all(f["path"].endswith(".rs") for f in files["files"])
+            assert all("matches" not in f for f in files["files"])
+
+            bad = await session.call_tool("search", {"repository": "acme/shop-api", "pattern": "x*"})
+            assert bad.isError is True
+            assert bad.structuredContent["code"] == "INVALID_PATTERN"
+
+    run(body)
+
+
+def test_revision_errors_are_tool_errors_with_their_codes(demo):
+    async def body():
+        async with server(demo) as (session, _):
+            head = structured(await session.call_tool("resolve", {"repo": "acme/shop-api"}))
+            cases = [
+                ({"repo": "acme/shop-api", "revision": head["commit"][:8]}, "SHORT_SHA_UNSUPPORTED"),
+                ({"repo": "acme/shop-api", "revision": "0" * 40}, "REVISION_NOT_FOUND"),
+                ({"repo": "acme/nowhere"}, "REPOSITORY_NOT_FOUND"),
+            ]
+            for arguments, code in cases:
+                result = await session.call_tool("resolve", arguments)
+                assert result.isError is True, arguments
+                assert result.structuredContent["code"] == code, result.structuredContent
+                assert text(result).startswith(code + ": ")
+            traversal = await session.call_tool(
+                "read", {"repository": "acme/shop-api", "path": "../secrets"})
+            assert traversal.structuredContent["code"] == "INVALID_PATH"
+
+    run(body)
+
+
+def test_twenty_concurrent_calls_on_one_session_all_answer_correctly(demo):
+    query = questions(answerable=True)[2]
+
+    async def body():
+        async with server(demo) as (session, _):
+            expected_pack = structured(await session.call_tool("EvidencePack", {"query": query}))
+            head = structured(await session.call_tool("resolve", {"repo": "acme/shop-api"}))
+            calls = []
+            for i in range(5):
+                calls.append(("EvidencePack", {"query": query}))
+                calls.append(("read", {"repository": "acme/shop-api", "revision": head["commit"],
+                                       "path": "src/checkout.rs", "start_line": 1 + i,
+                                       "end_line": 10 + i}))
+                calls.append(("search", {"repository": "acme/shop-api", "pattern": "reserve"}))
+                calls.append(("resolve", {"repo": "acme/shop-api", "revision": "main"}))
+            results: list = [None] * len(calls)
+
+            async def call(i, name, arguments):
+                results[i] = await session.call_tool(name, arguments)
+
+            async with anyio.create_task_group() as tg:
+                for i, (name, arguments) in enumerate(calls):
+                    tg.start_soon(call, i, name, arguments)
+
+            assert len(results) == 20
+            for (name, arguments), result in zip(calls, results):
+                value = structured(result)
+                if name == "EvidencePack":
+                    assert value == expected_pack
+                elif name == "read":
+                    assert value["startLine"] == arguments["start_line"]
+                    assert value["commit"] == head["commit"]
+                elif name == "resolve":
+                    assert value["commit"] == head["commit"]
+                else:
+                    assert value["files"]
+
+    run(body)

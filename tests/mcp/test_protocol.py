@@ -1,0 +1,123 @@
+"""Handshake, tool listing and error reporting of `ontoly mcp` through the official client."""
+
+from __future__ import annotations
+
+import pytest
+from mcp.shared.exceptions import McpError
+
+from conftest import run, server, structured, text
+
+TOOLS = ["EvidencePack", "capabilities", "capability", "resolve", "read", "read_many", "search"]
+
+
+@pytest.mark.parametrize("version", ["2025-06-18", "2025-11-25"])
+def test_initialize_negotiates_the_requested_revision(demo, version):
+    async def body():
+        async with server(demo, version) as (_, init):
+            assert init.protocolVersion == version
+            assert init.serverInfo.name == "ontoly"
+            assert init.serverInfo.version
+            assert init.capabilities.tools is not None
+            # The instructions tell an agent how the tools fit together.
+            assert "EvidencePack" in init.instructions
+            assert "filesToInspect" in init.instructions
+            assert "commit" in init.instructions
+
+    run(body)
+
+
+def test_tools_are_listed_with_input_and_output_schemas(demo):
+    async def body():
+        async with server(demo) as (session, _):
+            listed = await session.list_tools()
+            tools = {t.name: t for t in listed.tools}
+            assert list(tools) == TOOLS
+            for tool in tools.values():
+                assert tool.description, tool.name
+                assert tool.inputSchema["type"] == "object", tool.name
+                assert tool.inputSchema.get("additionalProperties") is False, tool.name
+                assert tool.outputSchema and tool.outputSchema["type"] == "object", tool.name
+                assert tool.annotations and tool.annotations.readOnlyHint is True
+
+            pack = tools["EvidencePack"]
+            assert pack.inputSchema["required"] == ["query"]
+            assert set(pack.inputSchema["properties"]) == {"query", "limit"}
+            assert set(pack.outputSchema["required"]) == {
+                "version", "query", "answer", "graphFacts", "topNodes", "topEdges",
+                "relevantFiles", "relationships", "diagnostics", "confidence",
+                "suggestedCommands", "stableIds", "filesToInspect", "fallbacks", "provenance",
+            }
+            read = tools["read"]
+            assert read.inputSchema["required"] == ["repository", "path"]
+            assert set(read.inputSchema["properties"]) == {
+                "repository", "revision", "path", "start_line", "end_line",
+            }
+            assert {"commit", "nextStartLine", "hasMore", "truncated", "content"} <= set(
+                read.outputSchema["properties"]
+            )
+            items = tools["read_many"].inputSchema["properties"]["items"]
+            assert (items["minItems"], items["maxItems"]) == (1, 10)
+            assert tools["resolve"].inputSchema["required"] == ["repo"]
+            assert tools["capability"].inputSchema["required"] == ["name"]
+            search = tools["search"].inputSchema
+            assert search["required"] == ["repository", "pattern"]
+            assert {"fixed_strings", "ignore_case", "glob", "paths", "output"} <= set(
+                search["properties"]
+            )
+
+    run(body)
+
+
+def test_an_unknown_tool_is_a_protocol_error_naming_the_tools(demo):
+    async def body():
+        async with server(demo) as (session, _):
+            with pytest.raises(McpError) as caught:
+                await session.call_tool("no_such_tool", {})
+            assert caught.value.error.code == -32602
+            assert "no_such_tool" in caught.value.error.message
+            assert "EvidencePack" in caught.value.error.message
+            # The session survives the error.
+            assert (await session.send_ping()) is not None
+
+    run(body)
+
+
+@pytest.mark.parametrize(
+    "tool,arguments,expected",
+    [
+        ("read", {"repository": 5, "path": "a"}, "invalid type: integer `5`, expected a string"),
+        ("read", {"repository": "a/b"}, "missing field `path`"),
+        ("EvidencePack", {"query": "x", "limt": 3}, "unknown field `limt`"),
+        ("read_many", {"repository": "a/b", "items": "a.txt"}, "expected a sequence"),
+        ("search", {"repository": "a/b", "pattern": "x", "output": "lines"}, "unknown variant"),
+    ],
+)
+def test_invalid_arguments_are_tool_errors_that_say_what_was_expected(demo, tool, arguments, expected):
+    async def body():
+        async with server(demo) as (session, _):
+            result = await session.call_tool(tool, arguments)
+            assert result.isError is True
+            body = result.structuredContent
+            assert body["code"] == "INVALID_ARGUMENTS"
+            assert expected in body["message"], body["message"]
+            assert f"invalid arguments for `{tool}`" in body["message"]
+            assert "; expected {" in body["message"] or "; expected no arguments" in body["message"]
+            assert text(result).startswith("INVALID_ARGUMENTS: ")
+
+    run(body)
+
+
+def test_capabilities_are_listed_with_their_input_schemas(demo):
+    async def body():
+        async with server(demo) as (session, _):
+            listed = structured(await session.call_tool("capabilities", {}))
+            names = [c["name"] for c in listed["capabilities"]]
+            assert "EvidencePack" in names
+            for capability in listed["capabilities"]:
+                assert capability["inputSchema"]["type"] == "object", capability
+
+            unknown = await session.call_tool("capability", {"name": "NoSuchThing", "input": {}})
+            assert unknown.isError is True
+            assert unknown.structuredContent["code"] == "CAPABILITY_NOT_REGISTERED"
+
+    run(body)
