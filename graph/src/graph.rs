@@ -147,7 +147,12 @@ impl Graph {
                 .map(|chunk| {
                     let mut buf = Vec::with_capacity(chunk.len() * 160);
                     for item in chunk {
-                        buf.extend(serde_json::to_vec(item).unwrap_or_default());
+                        // Writing into a Vec cannot fail; a failing Serialize impl would write
+                        // nothing, exactly as `to_vec(..).unwrap_or_default()` did.
+                        let mark = buf.len();
+                        if serde_json::to_writer(&mut buf, item).is_err() {
+                            buf.truncate(mark);
+                        }
                         buf.push(b'\n');
                     }
                     buf
