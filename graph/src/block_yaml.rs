@@ -40,7 +40,11 @@ pub fn parse(text: &str) -> Option<Value> {
     if lines.is_empty() {
         return None;
     }
-    let mut p = Parser { lines, pos: 0 };
+    let mut p = Parser {
+        lines,
+        pos: 0,
+        depth: 0,
+    };
     let first = p.lines[0].indent;
     let v = p.node(first)?;
     (p.pos == p.lines.len()).then_some(v)
@@ -49,7 +53,12 @@ pub fn parse(text: &str) -> Option<Value> {
 struct Parser<'a> {
     lines: Vec<Line<'a>>,
     pos: usize,
+    depth: usize,
 }
+
+/// Deeper nesting is left to the YAML crate, which refuses it with an error: hostile input
+/// must not exhaust the stack here.
+const MAX_DEPTH: usize = 64;
 
 fn is_seq_item(t: &str) -> bool {
     t == "-" || t.starts_with("- ")
@@ -84,14 +93,18 @@ impl<'a> Parser<'a> {
     /// A block node whose first line is at `indent`.
     fn node(&mut self, indent: usize) -> Option<Value> {
         let l = self.peek()?;
-        if l.indent != indent {
+        if l.indent != indent || self.depth >= MAX_DEPTH {
             return None;
         }
-        if is_seq_item(l.text) {
+        let seq = is_seq_item(l.text);
+        self.depth += 1;
+        let v = if seq {
             self.sequence(indent)
         } else {
             self.mapping(indent, None)
-        }
+        };
+        self.depth -= 1;
+        v
     }
 
     fn sequence(&mut self, indent: usize) -> Option<Value> {
@@ -118,7 +131,13 @@ impl<'a> Parser<'a> {
             } else if is_seq_item(rest) {
                 return None; // `- - x`: nested compact sequences are not written by Context
             } else if let Some((k, v)) = split_key(rest) {
-                items.push(self.mapping(col, Some((k, v)))?);
+                if self.depth >= MAX_DEPTH {
+                    return None;
+                }
+                self.depth += 1;
+                let m = self.mapping(col, Some((k, v)));
+                self.depth -= 1;
+                items.push(m?);
             } else {
                 self.pos += 1;
                 items.push(inline(rest)?);
@@ -316,6 +335,30 @@ mod tests {
             "a: 'open\n",
         ] {
             assert_eq!(parse(t), None, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_not_recursed() {
+        let nested = |depth: usize, item: &str| {
+            let mut t = String::new();
+            for i in 0..depth {
+                t.push_str(&" ".repeat(2 * i));
+                t.push_str(item);
+            }
+            t.push_str(&" ".repeat(2 * depth));
+            t.push_str("leaf: x\n");
+            t
+        };
+        for item in ["k:\n", "- k:\n"] {
+            let shallow = nested(10, item);
+            assert_eq!(
+                parse(&shallow),
+                yaml_serde::from_str(&shallow).ok(),
+                "{item}"
+            );
+            assert!(parse(&shallow).is_some());
+            assert_eq!(parse(&nested(5_000, item)), None);
         }
     }
 }

@@ -531,6 +531,8 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
         }
         timer.lap("store cache");
     }
+    drop(inputs);
+    timer.lap("free inputs");
     Ok(BuildOutput { graph, report })
 }
 
