@@ -4,6 +4,8 @@
 //! a diagnostic about that entry rather than a failure of the whole file.
 
 use crate::yaml::{get_str, parse_value, YamlError};
+
+mod fast;
 use serde::{Deserialize, Serialize};
 use yaml_serde::Value;
 
@@ -169,7 +171,10 @@ fn is_top_level_key(line: &str) -> bool {
 /// Every such failure falls back, so errors always come from the whole-document parse.
 fn parse_chunked(text: &str, parse: Parser, min_bytes: usize) -> Option<Structure> {
     use rayon::prelude::*;
-    if text.len() < min_bytes || memchr::memchr2(b'&', b'*', text.as_bytes()).is_some() {
+    if text.len() < min_bytes
+        || text.len() > crate::yaml::MAX_YAML_BYTES
+        || memchr::memchr2(b'&', b'*', text.as_bytes()).is_some()
+    {
         return None;
     }
     let items = block_items(text, "articles", 0);
@@ -202,6 +207,9 @@ fn parse_chunked(text: &str, parse: Parser, min_bytes: usize) -> Option<Structur
             chunks
                 .par_iter()
                 .map(|chunk| {
+                    if let Some(articles) = fast::articles(text, chunk) {
+                        return Some(articles);
+                    }
                     let (s, e) = (chunk.first()?.start, chunk.last()?.end);
                     let doc = ["articles:\n", &text[s..e]].concat();
                     let value = parse(&doc).ok()?;
@@ -632,5 +640,46 @@ mod tests {
         let flow =
             parse_structure("articles: [{path: a.md, sections: [{id: s}]}]\n").expect("valid");
         assert_eq!(flow.articles.expect("articles")[0].line, 0);
+    }
+
+    #[test]
+    fn fast_reader_agrees_with_the_yaml_parser() {
+        // Each body is one article item; the fast reader either declines (None) or gives
+        // exactly what the YAML parser gives.
+        let bodies = [
+            "  - article_id: a\n    path: faq/a.md\n    sections:\n      - id: s\n        references:\n          - source_ref: repo:x/y\n            locator:\n              path: src/a.rs\n              start_line: 3\n              end_line: 9\n            content_digest: sha256:ab\n",
+            "  - article_id: 'it''s'\n    path: \"q d.md\"\n    sections: []\n",
+            "  - article_id: 1.50\n    path: 0123\n    collection: ~\n    visibility: null\n    sections:\n",
+            "  - article_id: 2024-guide\n    path: true\n    collection: yes\n    visibility: .5\n",
+            "  - path: a.md\n    sections:\n    - id: s\n      references:\n      - source_ref: ~\n        locator: {path: p, start_line: 0, end_line: \"2\"}\n      - locator:\n        content_digest: x\n",
+            "  - path: a.md\n    sections:\n      - id: s\n        references: {a: 1}\n      - id: t\n        references:\n",
+            "  - path: a.md\n    sections:\n      - id: s\n        references:\n          - source_ref: 12\n",
+            "  - path: a.md\n    extra: 1\n",
+            "  - path: a.md\n    path: b.md\n",
+            "  - path: a.md # comment\n",
+            "  - path: \"a\\tb\"\n",
+            "  - path: a:b\n    collection: say \"hi\"\n    visibility: a#b\n",
+            "  - path: a\u{85}b\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: a:b, start_line: 1, end_line: 2}\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: 'a, b', start_line: 1, end_line: 2}\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: p, start_line: 99999999999999999999999, end_line: 2}\n",
+            "  -   path: wide\n      sections:\n        -  id: s\n           references: []\n",
+            "  - path: multi\n      line\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: p, start_line: -1, end_line: +2}\n",
+        ];
+        let mut fast_taken = 0;
+        for body in bodies {
+            let text = format!("articles:\n{body}");
+            let items = block_items(&text, "articles", 0);
+            let yaml = parse_value(&text).map(|v| from_value(&v).articles);
+            if let Some(got) = fast::articles(&text, &items) {
+                fast_taken += 1;
+                assert_eq!(Ok(Some(got)), yaml, "{body}");
+            }
+        }
+        assert!(
+            fast_taken >= 8,
+            "fast reader declined too often: {fast_taken}"
+        );
     }
 }
