@@ -143,11 +143,12 @@ const PARALLEL_MIN_BYTES: usize = 1 << 20;
 type Parser = fn(&str) -> Result<Value, YamlError>;
 
 fn parse_with(text: &str, parse: Parser, min_bytes: usize) -> Result<Structure, YamlError> {
-    let mut structure = match parse_chunked(text, parse, min_bytes) {
+    let items = block_items(text, "articles", 0);
+    let mut structure = match parse_chunked(text, &items, parse, min_bytes) {
         Some(s) => s,
         None => from_value(&parse(text)?),
     };
-    fill_lines(&mut structure, text);
+    fill_lines_from(&mut structure, text, &items);
     Ok(structure)
 }
 
@@ -169,7 +170,12 @@ fn is_top_level_key(line: &str) -> bool {
 /// the file is small, has anchors or aliases (`&`, `*` anywhere), is not in the plain block
 /// layout, or any part fails to parse or yields a different item count than the scan found.
 /// Every such failure falls back, so errors always come from the whole-document parse.
-fn parse_chunked(text: &str, parse: Parser, min_bytes: usize) -> Option<Structure> {
+fn parse_chunked(
+    text: &str,
+    items: &[BlockItem],
+    parse: Parser,
+    min_bytes: usize,
+) -> Option<Structure> {
     use rayon::prelude::*;
     if text.len() < min_bytes
         || text.len() > crate::yaml::MAX_YAML_BYTES
@@ -177,7 +183,6 @@ fn parse_chunked(text: &str, parse: Parser, min_bytes: usize) -> Option<Structur
     {
         return None;
     }
-    let items = block_items(text, "articles", 0);
     let (first, last) = (items.first()?, items.last()?);
     let (block_start, block_end) = (first.start, last.end);
     if block_end < text.len() {
@@ -468,11 +473,15 @@ pub(crate) fn block_items_in(text: &str, item: &BlockItem, key: &str) -> Vec<Blo
 /// Fills the `line` fields of `structure` from a scan of its text. Counts must agree at every
 /// level; where they do not (flow style, anchors, odd layouts) the lines stay 0.
 pub fn fill_lines(structure: &mut Structure, text: &str) {
+    fill_lines_from(structure, text, &block_items(text, "articles", 0));
+}
+
+/// [`fill_lines`] with the top-level items already scanned.
+fn fill_lines_from(structure: &mut Structure, text: &str, items: &[BlockItem]) {
     use rayon::prelude::*;
     let Some(articles) = structure.articles.as_mut() else {
         return;
     };
-    let items = block_items(text, "articles", 0);
     if items.len() != articles.len() {
         return;
     }
@@ -581,8 +590,9 @@ mod tests {
         for style in 0..4 {
             let text = generated(40, 4, style);
             let want = serial(&text).expect("valid");
+            let items = block_items(&text, "articles", 0);
             assert!(
-                parse_chunked(&text, parse_value, 1).is_some(),
+                parse_chunked(&text, &items, parse_value, 1).is_some(),
                 "style {style} fell back"
             );
             assert_eq!(
