@@ -181,7 +181,16 @@ fn read_history_edits_renames_moves_deletions() {
     );
     // Branches resolve once and report the commit.
     let f = read(&r, Some("feature"), "README.md", None, None).unwrap();
-    assert_eq!(f.commit, fx.server.c3);
+    assert_eq!(
+        (f.revision.as_str(), f.commit.as_str()),
+        ("feature", fx.server.c3.as_str())
+    );
+    // Without a revision: the default branch, resolved and reported.
+    let d = read(&r, None, "README.md", None, None).unwrap();
+    assert_eq!(
+        (d.revision.as_str(), d.commit.as_str()),
+        ("main", fx.server.c2.as_str())
+    );
     assert!(f.content.contains("feature branch"));
 }
 
@@ -845,4 +854,26 @@ fn source_overrides_and_relative_paths() {
     let e = read(&r, None, "README.md", None, None).unwrap_err();
     assert_eq!(e.code, ErrorCode::RepositoryNotFound);
     assert_clean(&fx, &e.message);
+}
+
+#[test]
+fn a_workspace_outside_git_still_reads_its_clones() {
+    let fx = fixture();
+    let plain = fx.tmp.path().join("plain");
+    std::fs::create_dir_all(plain.join("sources/repo")).unwrap();
+    std::fs::copy(
+        fx.ws.join("sources/repo/index.yaml"),
+        plain.join("sources/repo/index.yaml"),
+    )
+    .unwrap();
+    let r = Reader::open(&plain, &[("acme/server".into(), "../server".into())]).unwrap();
+    assert!(r.repositories().workspace().is_none());
+    assert!(read(&r, None, "README.md", None, None).is_ok());
+    assert_eq!(
+        code(r.resolve(&ResolveRequest {
+            repository: "plain".into(),
+            revision: None
+        })),
+        ErrorCode::RepositoryNotFound
+    );
 }
