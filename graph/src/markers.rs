@@ -90,16 +90,22 @@ fn classify(line: &str) -> Option<Marker> {
     let t = line.trim();
     let rest = t.strip_prefix("<!--")?;
     let body = rest.trim_start();
-    if !(body.starts_with("context:section") || body.starts_with("/context:section")) {
+    if body.starts_with("/context:section") {
+        // Only the exact closing form is a marker; any other line starting like a closing
+        // marker is ordinary text (the format's error rule covers lines that start like an
+        // opening marker), as in Context's plugin.
+        let is_close = rest
+            .strip_suffix("-->")
+            .is_some_and(|inner| inner.trim() == "/context:section");
+        return is_close.then_some(Marker::Close);
+    }
+    if !body.starts_with("context:section") {
         return None;
     }
     let Some(inner) = rest.strip_suffix("-->") else {
         return Some(Marker::Invalid);
     };
     let inner = inner.trim();
-    if inner == "/context:section" {
-        return Some(Marker::Close);
-    }
     let Some(attrs) = inner.strip_prefix("context:section") else {
         return Some(Marker::Invalid);
     };
@@ -134,11 +140,9 @@ fn fence(line: &str) -> Option<(u8, usize, bool)> {
     if run < 3 {
         return None;
     }
+    // Unlike CommonMark, a backtick fence's info string may contain backticks: the format
+    // (and Context's plugin) take any run of 3+ backticks or tildes as a fence.
     let after = &rest[run..];
-    if ch == b'`' && after.contains('`') {
-        // CommonMark: a backtick fence's info string may not contain backticks.
-        return None;
-    }
     Some((ch, run, after.trim().is_empty()))
 }
 
@@ -273,7 +277,6 @@ mod tests {
             ("<!-- context:section id=\"a\" source_ref=\"repo:x/y\" -->", MarkerErrorKind::Invalid, 1),
             ("<!-- context:section id=\"\" -->", MarkerErrorKind::Invalid, 1),
             ("<!-- context:section id=\"a\"", MarkerErrorKind::Invalid, 1),
-            ("<!-- /context:section x -->", MarkerErrorKind::Invalid, 1),
         ];
         for (text, kind, line) in cases {
             let p = parse_sections(text);
@@ -287,6 +290,17 @@ mod tests {
             );
             assert!(p.sections.is_empty(), "{text}");
         }
+    }
+
+    #[test]
+    fn text_that_only_resembles_markers() {
+        // A closing marker with extra text is ordinary text; a backtick fence may carry
+        // backticks in its info string (the fence hides the marker inside it).
+        let p = parse_sections(
+            "<!-- /context:section x -->\n<!-- /context:section\n```js `x`\n<!-- context:section id=\"hidden\" -->\n```\n<!-- context:section id=\"a\" -->\n<!-- /context:section -->",
+        );
+        assert_eq!(p.errors, []);
+        assert_eq!(ids(&p), [("a", 6, 7)]);
     }
 
     #[test]

@@ -19,9 +19,8 @@ use crate::registry::{
 use crate::source_ref::{check_managed_file, resolve, DocumentIdentity, ResolveError, ResolvedRef};
 use crate::structure::{ReferenceEntry, Structure, SCHEMA_VERSION};
 use serde_json::{json, Map, Value};
-use std::cell::{OnceCell, RefCell};
 use std::collections::HashSet;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// The note attached to `+worktree` references.
 pub const WORKTREE_NOTE: &str =
@@ -150,15 +149,20 @@ pub struct RangeQuery<'a> {
 }
 
 /// Everything needed to answer range queries over one workspace, with lazily loaded, cached
-/// structure and registries. Not `Sync` (the caches are cells): use one per thread, or
-/// preload with [`Self::with_structure`] / [`Self::with_registries`] and share the parts.
+/// structure and registries. `Sync`: one context can serve many threads.
 pub struct ReferenceContext<'f> {
     files: &'f dyn WorkspaceFiles,
     workspace_root: String,
     knowledge_repository: Option<String>,
-    structure: OnceCell<Result<Arc<Structure>, FileProblem>>,
-    registries: RefCell<Registries>,
-    loaded: RefCell<[bool; 3]>,
+    structure: OnceLock<Result<Arc<Structure>, FileProblem>>,
+    /// The registries, and which kinds have been loaded (lazily, on first need).
+    registries: Mutex<(Registries, [bool; 3])>,
+}
+
+/// Locks a mutex whose data stays consistent even if a holder panicked (every update is a
+/// single assignment).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn kind_index(kind: RegistryKind) -> usize {
@@ -189,9 +193,8 @@ impl<'f> ReferenceContext<'f> {
             files,
             workspace_root: root.to_string(),
             knowledge_repository: knowledge_repository.map(str::to_string),
-            structure: OnceCell::new(),
-            registries: RefCell::new(registries),
-            loaded: RefCell::new([false; 3]),
+            structure: OnceLock::new(),
+            registries: Mutex::new((registries, [false; 3])),
         }
     }
 
@@ -203,8 +206,7 @@ impl<'f> ReferenceContext<'f> {
 
     /// Uses already loaded registries instead of reading them.
     pub fn with_registries(self, registries: Registries) -> Self {
-        *self.registries.borrow_mut() = registries;
-        *self.loaded.borrow_mut() = [true; 3];
+        *lock(&self.registries) = (registries, [true; 3]);
         self
     }
 
@@ -229,19 +231,9 @@ impl<'f> ReferenceContext<'f> {
             .clone()
     }
 
-    fn ensure_registry(&self, kind: RegistryKind) {
-        let i = kind_index(kind);
-        if self.loaded.borrow()[i] {
-            return;
-        }
-        let state: RegistryState = load_registry(self.files, &self.workspace_root, kind);
-        self.registries.borrow_mut().set(kind, state);
-        self.loaded.borrow_mut()[i] = true;
-    }
-
     /// Resolves one reference, loading the registry it needs and checking note files.
     pub fn resolve(&self, reference: &ReferenceEntry) -> Result<ResolvedRef, ResolveError> {
-        if let Some(kind) = reference
+        let needed = reference
             .source_ref
             .as_deref()
             .and_then(|s| s.split_once(':'))
@@ -250,15 +242,21 @@ impl<'f> ReferenceContext<'f> {
                 "file" => Some(RegistryKind::File),
                 "lark" => Some(RegistryKind::Lark),
                 _ => None,
-            })
-        {
-            self.ensure_registry(kind);
-        }
-        let resolved = resolve(
-            reference,
-            &self.registries.borrow(),
-            self.knowledge_repository.as_deref(),
-        )?;
+            });
+        let resolved = {
+            let mut guard = lock(&self.registries);
+            let (registries, loaded) = &mut *guard;
+            if let Some(kind) = needed {
+                let i = kind_index(kind);
+                if !loaded[i] {
+                    let state: RegistryState =
+                        load_registry(self.files, &self.workspace_root, kind);
+                    registries.set(kind, state);
+                    loaded[i] = true;
+                }
+            }
+            resolve(reference, registries, self.knowledge_repository.as_deref())?
+        };
         check_managed_file(&resolved, self.files, &self.workspace_root)?;
         Ok(resolved)
     }
@@ -476,4 +474,144 @@ pub fn render(resolved: &ResolvedRef, include_digest: bool, workspace_root: &str
         }
     }
     Value::Object(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::ReadError;
+    use std::collections::BTreeMap;
+
+    const C40: &str = "9fceb02d0ae598e95dc970b74767f19372d61af8";
+    const D: &str = "sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae";
+
+    fn workspace(files: &[(&str, String)]) -> impl Fn(&str) -> Result<Vec<u8>, ReadError> + Sync {
+        let map: BTreeMap<String, Vec<u8>> = files
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.as_bytes().to_vec()))
+            .collect();
+        move |p: &str| map.get(p).cloned().ok_or(ReadError::Unreadable)
+    }
+
+    fn page() -> String {
+        "# T\n<!-- context:section id=\"one\" -->\nx\n<!-- /context:section -->\n<!-- context:section id=\"two: x\" -->\ny\n<!-- /context:section -->\n".into()
+    }
+
+    fn structure() -> String {
+        format!(
+            "schema_version: context.approved-structure.v1\narticles:\n  - article_id: p\n    path: p.md\n    sections:\n      - id: one\n        references:\n          - source_ref: repo:acme/server\n            locator: {{path: src/a b.rs, start_line: 2, end_line: 2}}\n            content_digest: {D}\n          - source_ref: repo:acme/branch\n            locator: {{path: src/b.rs, start_line: 1, end_line: 4}}\n            content_digest: {D}\n          - source_ref: repo:acme/missing\n            locator: {{path: src/b.rs, start_line: 1, end_line: 4}}\n            content_digest: {D}\n      - id: 'two: x'\n        references:\n          - source_ref: file:ns/doc\n            locator: {{path: body.md, start_line: 1, end_line: 1}}\n            content_digest: {D}\n          - source_ref: repo:acme/server\n            locator: {{path: src/a b.rs, start_line: 2, end_line: 2}}\n            content_digest: {D}\n"
+        )
+    }
+
+    fn registry() -> String {
+        format!("sources:\n  - name: acme\n    modules:\n      - name: server\n        git: {{remote: https://github.com/acme/server.git, ref: '{C40}'}}\n      - name: branch\n        subpath: lib\n        git: {{remote: https://github.com/acme/server.git, ref: main}}\n")
+    }
+
+    #[test]
+    fn output_yaml_snapshot() {
+        let files = workspace(&[
+            ("kb/knowledge/p.md", page()),
+            ("kb/knowledge/structure.yaml", structure()),
+            ("kb/sources/repo/index.yaml", registry()),
+            (
+                "kb/sources/file/index.yaml",
+                "sources:\n  - name: ns\n    modules:\n      - name: doc\n".into(),
+            ),
+        ]);
+        let ctx = ReferenceContext::new(&files, "kb", Some("acme/kb"));
+        let out = ctx.references_for_range(&RangeQuery {
+            path: "kb/knowledge/p.md",
+            start_line: 1,
+            end_line: 7,
+            include_digest: false,
+        });
+        // The pinned reference of section "two: x" repeats one of section "one": kept once.
+        assert_eq!(out.references.len(), 3);
+        assert_eq!(out.sections.len(), 2);
+        assert_eq!(out.sections[1].resolved.len(), 2);
+        insta::assert_snapshot!(out.to_yaml().unwrap_or_default());
+
+        let none = ctx.references_for_range(&RangeQuery {
+            path: "kb/knowledge/p.md",
+            start_line: 1,
+            end_line: 1,
+            include_digest: false,
+        });
+        assert!(none.is_empty());
+        assert_eq!(none.to_yaml(), None);
+    }
+
+    #[test]
+    fn one_context_serves_many_threads() {
+        fn assert_sync<T: Sync>(_: &T) {}
+        let files = workspace(&[
+            ("knowledge/p.md", page()),
+            ("knowledge/structure.yaml", structure()),
+            ("sources/repo/index.yaml", registry()),
+        ]);
+        let ctx = ReferenceContext::new(&files, "", None);
+        assert_sync(&ctx);
+        let query = RangeQuery {
+            path: "knowledge/p.md",
+            start_line: 1,
+            end_line: 7,
+            include_digest: false,
+        };
+        let alone = ctx.references_for_range(&query);
+        let together: Vec<_> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..4)
+                .map(|_| s.spawn(|| ctx.references_for_range(&query)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("thread"))
+                .collect()
+        });
+        assert!(together.iter().all(|o| o == &alone));
+    }
+
+    #[test]
+    fn structure_is_read_only_when_a_section_overlaps() {
+        let files = workspace(&[
+            ("knowledge/p.md", page()),
+            ("knowledge/structure.yaml", "schema_version: [".into()),
+        ]);
+        let ctx = ReferenceContext::new(&files, ".", None);
+        let q = |s, e| RangeQuery {
+            path: "knowledge/p.md",
+            start_line: s,
+            end_line: e,
+            include_digest: false,
+        };
+        assert!(ctx.references_for_range(&q(1, 1)).is_empty());
+        let out = ctx.references_for_range(&q(3, 3));
+        assert_eq!(out.diagnostics.len(), 1);
+        assert_eq!(out.diagnostics[0].code, DiagnosticCode::EvidenceUnavailable);
+        assert_eq!(out.diagnostics[0].message, "Invalid YAML metadata");
+        assert!(out.references.is_empty() && out.sections.is_empty());
+    }
+
+    #[test]
+    fn preloaded_parts_are_used() {
+        let files = workspace(&[("knowledge/p.md", page())]);
+        let structure = crate::structure::load_structure(&structure()).expect("structure");
+        let regs_files = workspace(&[("sources/repo/index.yaml", registry())]);
+        let regs = Registries::load(&regs_files, "");
+        let ctx = ReferenceContext::new(&files, "", None)
+            .with_structure(Arc::new(structure))
+            .with_registries(regs);
+        let out = ctx.references_for_range(&RangeQuery {
+            path: "knowledge/p.md",
+            start_line: 3,
+            end_line: 3,
+            include_digest: true,
+        });
+        let yaml = out.to_yaml().unwrap_or_default();
+        assert!(
+            yaml.starts_with("diagnostics:\n- code: SOURCE_UNRESOLVED\n"),
+            "{yaml}"
+        );
+        assert!(yaml.contains("- content_digest: sha256:2c26"), "{yaml}");
+        assert!(yaml.contains("/blob/9fceb02d0ae598e95dc970b74767f19372d61af8/src/a%20b.rs#L2\n"));
+    }
 }

@@ -622,3 +622,159 @@ fn resolve_registered(
         identity,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::{Registry, RegistryState};
+    use crate::structure::{parse_structure, ReferenceEntry};
+
+    const C40: &str = "9fceb02d0ae598e95dc970b74767f19372d61af8";
+    const D: &str = "sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae";
+
+    fn reference(source_ref: &str, path: &str, start: u64, end: u64) -> ReferenceEntry {
+        let text = format!(
+            "schema_version: x\narticles:\n- path: a.md\n  sections:\n  - id: s\n    references:\n    - source_ref: '{source_ref}'\n      locator: {{path: '{path}', start_line: {start}, end_line: {end}}}\n      content_digest: {D}\n"
+        );
+        let s = parse_structure(&text).expect("structure");
+        s.articles.expect("articles")[0]
+            .sections
+            .as_ref()
+            .expect("sections")[0]
+            .references
+            .as_ref()
+            .expect("references")[0]
+            .clone()
+    }
+
+    fn registries(repo: &str) -> Registries {
+        let mut r = Registries::empty();
+        let v = crate::yaml::parse_value(repo).expect("yaml");
+        r.repo = RegistryState::Loaded(Registry::from_value(RegistryKind::Repo, &v));
+        r
+    }
+
+    #[test]
+    fn repo_module_helpers() {
+        let regs = registries(&format!(
+            "sources:\n- name: acme\n  modules:\n  - name: server\n    subpath: crates/server\n    git: {{remote: 'git@github.com:acme/server.git', ref: '{C40}'}}\n  - name: branch\n    git: {{remote: 'https://example.org:8443/acme/x', ref: main}}\n"
+        ));
+        let r = resolve(
+            &reference("repo:acme/server", "src/lib.rs", 3, 9),
+            &regs,
+            None,
+        )
+        .expect("resolves");
+        assert_eq!(r.kind(), SourceKind::Repo);
+        assert_eq!(
+            r.repository_key().as_deref(),
+            Some("github.com/acme/server")
+        );
+        assert_eq!(r.commit(), Some(C40));
+        assert_eq!(r.cited_path(), "crates/server/src/lib.rs");
+        assert_eq!(
+            r.web_url().as_deref(),
+            Some("https://github.com/acme/server/blob/9fceb02d0ae598e95dc970b74767f19372d61af8/crates/server/src/lib.rs#L3-L9")
+        );
+        let ResolvedRef::Repo(repo) = &r else {
+            panic!("{r:?}")
+        };
+        assert_eq!(
+            (repo.source.as_str(), repo.module.as_str()),
+            ("acme", "server")
+        );
+        assert_eq!(repo.remote, "git@github.com:acme/server.git");
+
+        let b = resolve(&reference("repo:acme/branch", "x", 1, 1), &regs, None).expect("resolves");
+        assert_eq!(b.commit(), None);
+        assert_eq!(b.web_url(), None);
+        assert_eq!(
+            b.repository_key().as_deref(),
+            Some("https://example.org:8443/acme/x")
+        );
+    }
+
+    #[test]
+    fn repo_content_identity() {
+        let regs = Registries::empty();
+        let r = resolve(
+            &reference(&format!("repo-content:kb.v2@{C40}"), "docs/a.md", 1, 1),
+            &regs,
+            Some("https://github.com/acme/kb.git"),
+        )
+        .expect("resolves");
+        assert_eq!(r.commit(), Some(C40));
+        assert_eq!(r.repository_key().as_deref(), Some("github.com/acme/kb"));
+        assert!(r.web_url().is_some());
+        let w = resolve(
+            &reference(
+                &format!("repo-content:kb@{C40}+worktree"),
+                "docs/a.md",
+                1,
+                1,
+            ),
+            &regs,
+            Some("acme/kb"),
+        )
+        .expect("resolves");
+        assert_eq!(w.commit(), None);
+        assert_eq!(w.web_url(), None);
+        assert_eq!(w.repository_key().as_deref(), Some("acme/kb"));
+        for (sr, err) in [
+            (
+                "repo-content:kb@abc1234",
+                ResolveError::RepoContentNeedsCommit,
+            ),
+            ("repo-content:kb", ResolveError::RepoContentNeedsCommit),
+            (
+                &format!("repo-content:a/b@{C40}") as &str,
+                ResolveError::InvalidRepoContentId,
+            ),
+            (
+                &format!("repo-content:@{C40}"),
+                ResolveError::InvalidRepoContentId,
+            ),
+        ] {
+            assert_eq!(
+                resolve(&reference(sr, "x", 1, 1), &regs, None),
+                Err(err),
+                "{sr}"
+            );
+        }
+        assert_eq!(
+            resolve(
+                &reference(&format!("repo-content:kb@{C40}"), "x", 1, 1),
+                &regs,
+                Some("https://u:p@github.com/acme/kb")
+            ),
+            Err(ResolveError::UnsafeRepositoryIdentity)
+        );
+    }
+
+    #[test]
+    fn errors_carry_context_messages() {
+        let regs = Registries::empty();
+        let e = resolve(&reference("repo:a/b", "x", 1, 1), &regs, None).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "Host could not read the requested repository file"
+        );
+        let e = resolve(&reference("lark:doc", "x", 1, 1), &regs, None).unwrap_err();
+        assert_eq!(e, ResolveError::File(FileProblem::Unreadable));
+        assert_eq!(
+            resolve(&reference("svn:a", "x", 1, 1), &regs, None)
+                .unwrap_err()
+                .message(),
+            "Unsupported source type"
+        );
+        let managed = resolve(&reference("note:20260901/n.md", "x", 1, 1), &regs, None)
+            .expect("shape is valid");
+        assert_eq!(managed.kind(), SourceKind::Note);
+        assert_eq!(managed.repository_key(), None);
+        let files = |_: &str| Err(crate::registry::ReadError::Unreadable);
+        assert_eq!(
+            check_managed_file(&managed, &files, "kb"),
+            Err(ResolveError::File(FileProblem::Unreadable))
+        );
+    }
+}
