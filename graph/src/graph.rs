@@ -54,10 +54,12 @@ impl Graph {
         edges.dedup_by(|a, b| a.id == b.id);
         let keep: Vec<bool> = {
             use rayon::prelude::*;
-            let has = |id: &str| nodes.binary_search_by(|n| n.id.as_str().cmp(id)).is_ok();
+            // Ids share long prefixes, so hashing beats binary search here.
+            let ids: std::collections::HashSet<&str> =
+                nodes.iter().map(|n| n.id.as_str()).collect();
             edges
                 .par_iter()
-                .map(|e| has(&e.from) && has(&e.to))
+                .map(|e| ids.contains(e.from.as_str()) && ids.contains(e.to.as_str()))
                 .collect()
         };
         let mut k = keep.iter();
