@@ -365,6 +365,8 @@ pub struct Index {
     /// article doc; for a file, symbol or article, the section docs citing or holding it.
     /// Precomputed so a query never walks the graph for ranking.
     links: Vec<Vec<u32>>,
+    /// The graph's facts, counted once at build (a pack reports them on every query).
+    pub facts: crate::pack::GraphFacts,
 }
 
 /// Why a stored index cannot be used.
@@ -479,6 +481,7 @@ impl Index {
             postings,
             avg_len,
             links,
+            facts: crate::pack::GraphFacts::of(graph),
         }
     }
 

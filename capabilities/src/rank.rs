@@ -20,6 +20,8 @@ pub const REACHED_WEIGHT: f64 = 0.5;
 pub const PROPAGATE_TOP: usize = 400;
 /// How many file, symbol and article hits pass their score up to the sections citing them.
 pub const PROPAGATE_SOURCES: usize = 50;
+/// Nodes kept in a ranking (a pack carries at most 20).
+pub const MAX_RANKED: usize = 200;
 /// Sections reached only through a cited file, symbol or article, at most.
 pub const MAX_REACHED_SECTIONS: usize = 2000;
 
@@ -49,8 +51,10 @@ pub struct Ranking {
     pub terms: Vec<String>,
     /// Their idf, same order.
     pub idf: Vec<f64>,
-    /// Every scored node, best first (ties by id).
+    /// The best scored nodes, best first (ties by id), at most [`MAX_RANKED`].
     pub nodes: Vec<Scored>,
+    /// How many nodes scored above zero in all.
+    pub matched: usize,
 }
 
 impl Ranking {
@@ -75,9 +79,22 @@ impl Ranking {
     }
 }
 
-fn by_score(a: &Scored, b: &Scored) -> std::cmp::Ordering {
-    b.score.total_cmp(&a.score).then_with(|| a.id.cmp(&b.id))
+/// A scored document before it becomes a [`Scored`] (no allocation per candidate).
+struct Cand {
+    doc: u32,
+    kind: NodeKind,
+    score: f64,
+    own: f64,
+    own_mask: u64,
+    mask: u64,
+    via: u8,
 }
+
+const VIA: [&str; 4] = ["text", "cites", "article", "reached"];
+const VIA_TEXT: u8 = 1;
+const VIA_CITES: u8 = 2;
+const VIA_ARTICLE: u8 = 4;
+const VIA_REACHED: u8 = 8;
 
 /// Ranks the nodes of `graph` for `query`. Propagation follows the index's precomputed links,
 /// so a query costs its postings plus a bounded number of link lists.
@@ -134,7 +151,7 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
     candidates.dedup();
 
     // Sections: own + best cited file/symbol + article.
-    let mut scored: Vec<Scored> = Vec::new();
+    let mut scored: Vec<Cand> = Vec::new();
     let mut section_score: HashMap<u32, f64> = HashMap::new();
     for &d in &candidates {
         let (o, om) = own.get(&d).copied().unwrap_or((0.0, 0));
@@ -150,21 +167,21 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
                 }
             }
         }
-        let mut via = Vec::new();
+        let mut via = 0u8;
         if o > 0.0 {
-            via.push("text");
+            via |= VIA_TEXT;
         }
         if cited_best > 0.0 {
-            via.push("cites");
+            via |= VIA_CITES;
         }
         if art > 0.0 {
-            via.push("article");
+            via |= VIA_ARTICLE;
         }
         let score = o + CITED_WEIGHT * cited_best + ARTICLE_WEIGHT * art;
         if score > 0.0 {
             section_score.insert(d, score);
-            scored.push(Scored {
-                id: id(d).to_string(),
+            scored.push(Cand {
+                doc: d,
                 kind: NodeKind::Section,
                 score,
                 own: o,
@@ -188,7 +205,7 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
             *e = e.max(*s);
         }
     }
-    let mut others: BTreeMap<u32, Scored> = BTreeMap::new();
+    let mut others: BTreeMap<u32, Cand> = BTreeMap::new();
     for (k, v) in &by_kind {
         if *k == NodeKind::Section {
             continue;
@@ -197,28 +214,28 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
             let (o, m) = own[d];
             others.insert(
                 *d,
-                Scored {
-                    id: id(*d).to_string(),
+                Cand {
+                    doc: *d,
                     kind: *k,
                     score: o,
                     own: o,
                     own_mask: m,
                     mask: m,
-                    via: vec!["text"],
+                    via: VIA_TEXT,
                 },
             );
         }
     }
     for (d, best) in reached {
         let k = kind(d);
-        let e = others.entry(d).or_insert_with(|| Scored {
-            id: id(d).to_string(),
+        let e = others.entry(d).or_insert_with(|| Cand {
+            doc: d,
             kind: k,
             score: 0.0,
             own: 0.0,
             own_mask: 0,
             mask: 0,
-            via: Vec::new(),
+            via: 0,
         });
         let w = if k == NodeKind::Article {
             ARTICLE_WEIGHT
@@ -226,9 +243,36 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
             REACHED_WEIGHT
         };
         e.score += w * best;
-        e.via.push("reached");
+        e.via |= VIA_REACHED;
     }
-    let mut nodes: Vec<Scored> = scored.into_iter().chain(others.into_values()).collect();
-    nodes.sort_by(by_score);
-    Ranking { terms, idf, nodes }
+    // Docs are in id order, so the doc index is the id tie-break.
+    let mut all: Vec<Cand> = scored.into_iter().chain(others.into_values()).collect();
+    let matched = all.len();
+    let cmp = |a: &Cand, b: &Cand| b.score.total_cmp(&a.score).then_with(|| a.doc.cmp(&b.doc));
+    if all.len() > MAX_RANKED {
+        all.select_nth_unstable_by(MAX_RANKED, cmp);
+        all.truncate(MAX_RANKED);
+    }
+    all.sort_by(cmp);
+    let nodes = all
+        .into_iter()
+        .map(|c| Scored {
+            id: id(c.doc).to_string(),
+            kind: c.kind,
+            score: c.score,
+            own: c.own,
+            own_mask: c.own_mask,
+            mask: c.mask,
+            via: (0..4)
+                .filter(|i| c.via & (1 << i) != 0)
+                .map(|i| VIA[i])
+                .collect(),
+        })
+        .collect();
+    Ranking {
+        terms,
+        idf,
+        nodes,
+        matched,
+    }
 }
