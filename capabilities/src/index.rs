@@ -346,6 +346,17 @@ pub struct Hit {
     pub mask: u64,
 }
 
+/// Dense search results: `score[doc]`, `mask[doc]` (zero when untouched), and the docs hit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dense {
+    /// BM25 score per doc.
+    pub score: Vec<f64>,
+    /// Matched query terms per doc.
+    pub mask: Vec<u64>,
+    /// Docs with at least one term, in doc order.
+    pub touched: Vec<u32>,
+}
+
 /// The inverted index. Terms are sorted (binary search, deterministic bytes).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Index {
@@ -558,7 +569,20 @@ impl Index {
 
     /// Scores every document containing at least one term. Hits come back in doc order.
     pub fn search(&self, terms: &[String]) -> Vec<Hit> {
-        // Dense accumulators: one pass per term over its postings, no hashing.
+        let d = self.search_dense(terms);
+        d.touched
+            .iter()
+            .map(|&doc| Hit {
+                doc,
+                score: d.score[doc as usize],
+                mask: d.mask[doc as usize],
+            })
+            .collect()
+    }
+
+    /// [`Index::search`] as dense per-doc arrays plus the touched docs (in doc order): what
+    /// ranking needs, with O(1) lookups and no hashing.
+    pub fn search_dense(&self, terms: &[String]) -> Dense {
         let n = self.docs.len();
         let mut score = vec![0f64; n];
         let mut mask = vec![0u64; n];
@@ -579,14 +603,11 @@ impl Index {
             }
         }
         touched.sort_unstable();
-        touched
-            .into_iter()
-            .map(|d| Hit {
-                doc: d,
-                score: score[d as usize],
-                mask: mask[d as usize],
-            })
-            .collect()
+        Dense {
+            score,
+            mask,
+            touched,
+        }
     }
 
     /// Propagation links of a doc (see the field's description), sorted.

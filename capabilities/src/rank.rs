@@ -104,19 +104,22 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
     let mut terms = query_terms(query);
     terms.retain(|t| t.chars().all(char::is_alphanumeric) || index.df(t) > 0);
     let idf: Vec<f64> = terms.iter().map(|t| index.idf(t)).collect();
-    let hits = index.search(&terms);
-    let own: HashMap<u32, (f64, u64)> = hits.iter().map(|h| (h.doc, (h.score, h.mask))).collect();
+    let dense = index.search_dense(&terms);
+    let own = |d: u32| {
+        let m = dense.mask[d as usize];
+        (m != 0).then(|| (dense.score[d as usize], m))
+    };
     let kind = |d: u32| index.docs[d as usize].kind;
     let id = |d: u32| index.docs[d as usize].id.as_str();
 
     // Top hits per kind, best first, ties by id: the only ones that propagate.
     let order = |a: &(u32, f64), b: &(u32, f64)| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0));
     let mut by_kind: BTreeMap<NodeKind, Vec<(u32, f64)>> = BTreeMap::new();
-    for h in &hits {
+    for &d in &dense.touched {
         by_kind
-            .entry(kind(h.doc))
+            .entry(kind(d))
             .or_default()
-            .push((h.doc, h.score));
+            .push((d, dense.score[d as usize]));
     }
     for v in by_kind.values_mut() {
         // Partial selection first: a common word can hit most of a 100k-section corpus.
@@ -154,11 +157,11 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
     let mut scored: Vec<Cand> = Vec::new();
     let mut section_score: HashMap<u32, f64> = HashMap::new();
     for &d in &candidates {
-        let (o, om) = own.get(&d).copied().unwrap_or((0.0, 0));
+        let (o, om) = own(d).unwrap_or((0.0, 0));
         let mut mask = om;
         let (mut cited_best, mut art) = (0.0f64, 0.0f64);
         for &t in index.links(d) {
-            if let Some(&(s, m)) = own.get(&t) {
+            if let Some((s, m)) = own(t) {
                 mask |= m;
                 if kind(t) == NodeKind::Article {
                     art = art.max(s);
@@ -211,7 +214,7 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
             continue;
         }
         for (d, _) in v {
-            let (o, m) = own[d];
+            let (o, m) = own(*d).unwrap_or((0.0, 0));
             others.insert(
                 *d,
                 Cand {
