@@ -127,3 +127,49 @@ pub fn enrich(request_json: &[u8], root: &Path) -> String {
     let files = DirFiles::new(root).with_max_bytes(MAX_FILE_BYTES);
     enrich_with(request_json, &files)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ontoly_graph::registry::ReadError;
+
+    fn no_files(_: &str) -> Result<Vec<u8>, ReadError> {
+        Err(ReadError::Unreadable)
+    }
+
+    fn invalid(message: &str) -> String {
+        format!(
+            "{{\"attachments\":[{{\"text\":\"diagnostics:\\n- {{\\\"code\\\":\\\"INVALID_INPUT\\\",\\\"message\\\":\\\"{message}\\\"}}\"}}]}}"
+        )
+    }
+
+    #[test]
+    fn oversized_and_malformed_requests() {
+        let big = vec![b' '; MAX_INPUT + 1];
+        assert_eq!(
+            enrich_with(&big, &no_files),
+            invalid("Input exceeds plugin budget")
+        );
+        assert_eq!(
+            enrich_with(b"[]", &no_files),
+            invalid("Invalid plugin input")
+        );
+        assert_eq!(
+            enrich_with(
+                br#"{"abi_version":2,"operation":"read","files":[]}"#,
+                &no_files
+            ),
+            r#"{"attachments":[]}"#
+        );
+    }
+
+    #[test]
+    fn read_failures_never_echo_host_details() {
+        let request = br#"{"abi_version":2,"operation":"read","args":{"workspace_root":"kb"},"files":[{"item_id":"i","path":"kb/knowledge/a.md","start_line":1,"end_line":2}]}"#;
+        let out = enrich(request, Path::new("/nonexistent/private/location"));
+        assert_eq!(
+            out,
+            r#"{"attachments":[{"item_id":"i","text":"diagnostics:\n- code: EVIDENCE_UNAVAILABLE\n  message: Host could not read the requested repository file\n  path: kb/knowledge/a.md\n"}]}"#
+        );
+    }
+}

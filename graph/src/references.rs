@@ -19,9 +19,8 @@ use crate::registry::{
 use crate::source_ref::{check_managed_file, resolve, DocumentIdentity, ResolveError, ResolvedRef};
 use crate::structure::{ReferenceEntry, Structure, SCHEMA_VERSION};
 use serde_json::{json, Map, Value};
-use std::cell::{OnceCell, RefCell};
 use std::collections::HashSet;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// The note attached to `+worktree` references.
 pub const WORKTREE_NOTE: &str =
@@ -150,15 +149,20 @@ pub struct RangeQuery<'a> {
 }
 
 /// Everything needed to answer range queries over one workspace, with lazily loaded, cached
-/// structure and registries. Not `Sync` (the caches are cells): use one per thread, or
-/// preload with [`Self::with_structure`] / [`Self::with_registries`] and share the parts.
+/// structure and registries. `Sync`: one context can serve many threads.
 pub struct ReferenceContext<'f> {
     files: &'f dyn WorkspaceFiles,
     workspace_root: String,
     knowledge_repository: Option<String>,
-    structure: OnceCell<Result<Arc<Structure>, FileProblem>>,
-    registries: RefCell<Registries>,
-    loaded: RefCell<[bool; 3]>,
+    structure: OnceLock<Result<Arc<Structure>, FileProblem>>,
+    /// The registries, and which kinds have been loaded (lazily, on first need).
+    registries: Mutex<(Registries, [bool; 3])>,
+}
+
+/// Locks a mutex whose data stays consistent even if a holder panicked (every update is a
+/// single assignment).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn kind_index(kind: RegistryKind) -> usize {
@@ -189,9 +193,8 @@ impl<'f> ReferenceContext<'f> {
             files,
             workspace_root: root.to_string(),
             knowledge_repository: knowledge_repository.map(str::to_string),
-            structure: OnceCell::new(),
-            registries: RefCell::new(registries),
-            loaded: RefCell::new([false; 3]),
+            structure: OnceLock::new(),
+            registries: Mutex::new((registries, [false; 3])),
         }
     }
 
@@ -203,8 +206,7 @@ impl<'f> ReferenceContext<'f> {
 
     /// Uses already loaded registries instead of reading them.
     pub fn with_registries(self, registries: Registries) -> Self {
-        *self.registries.borrow_mut() = registries;
-        *self.loaded.borrow_mut() = [true; 3];
+        *lock(&self.registries) = (registries, [true; 3]);
         self
     }
 
@@ -229,19 +231,9 @@ impl<'f> ReferenceContext<'f> {
             .clone()
     }
 
-    fn ensure_registry(&self, kind: RegistryKind) {
-        let i = kind_index(kind);
-        if self.loaded.borrow()[i] {
-            return;
-        }
-        let state: RegistryState = load_registry(self.files, &self.workspace_root, kind);
-        self.registries.borrow_mut().set(kind, state);
-        self.loaded.borrow_mut()[i] = true;
-    }
-
     /// Resolves one reference, loading the registry it needs and checking note files.
     pub fn resolve(&self, reference: &ReferenceEntry) -> Result<ResolvedRef, ResolveError> {
-        if let Some(kind) = reference
+        let needed = reference
             .source_ref
             .as_deref()
             .and_then(|s| s.split_once(':'))
@@ -250,15 +242,21 @@ impl<'f> ReferenceContext<'f> {
                 "file" => Some(RegistryKind::File),
                 "lark" => Some(RegistryKind::Lark),
                 _ => None,
-            })
-        {
-            self.ensure_registry(kind);
-        }
-        let resolved = resolve(
-            reference,
-            &self.registries.borrow(),
-            self.knowledge_repository.as_deref(),
-        )?;
+            });
+        let resolved = {
+            let mut guard = lock(&self.registries);
+            let (registries, loaded) = &mut *guard;
+            if let Some(kind) = needed {
+                let i = kind_index(kind);
+                if !loaded[i] {
+                    let state: RegistryState =
+                        load_registry(self.files, &self.workspace_root, kind);
+                    registries.set(kind, state);
+                    loaded[i] = true;
+                }
+            }
+            resolve(reference, registries, self.knowledge_repository.as_deref())?
+        };
         check_managed_file(&resolved, self.files, &self.workspace_root)?;
         Ok(resolved)
     }
@@ -541,6 +539,35 @@ mod tests {
         });
         assert!(none.is_empty());
         assert_eq!(none.to_yaml(), None);
+    }
+
+    #[test]
+    fn one_context_serves_many_threads() {
+        fn assert_sync<T: Sync>(_: &T) {}
+        let files = workspace(&[
+            ("knowledge/p.md", page()),
+            ("knowledge/structure.yaml", structure()),
+            ("sources/repo/index.yaml", registry()),
+        ]);
+        let ctx = ReferenceContext::new(&files, "", None);
+        assert_sync(&ctx);
+        let query = RangeQuery {
+            path: "knowledge/p.md",
+            start_line: 1,
+            end_line: 7,
+            include_digest: false,
+        };
+        let alone = ctx.references_for_range(&query);
+        let together: Vec<_> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..4)
+                .map(|_| s.spawn(|| ctx.references_for_range(&query)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("thread"))
+                .collect()
+        });
+        assert!(together.iter().all(|o| o == &alone));
     }
 
     #[test]

@@ -469,16 +469,22 @@ pub fn load_registry(
     kind: RegistryKind,
 ) -> RegistryState {
     let path = join_path(workspace_root, &kind.index_path());
-    match read_yaml(files, &path) {
+    let text = match read_text(files, &path) {
+        Ok(t) => t,
+        Err(FileProblem::Unreadable) => return RegistryState::Absent,
+        Err(p) => return RegistryState::Unusable(p),
+    };
+    match parse_json_compatible(&text) {
         Ok(v) => {
             let mut registry = Registry::from_value(kind, &v);
-            if let Ok(text) = read_text(files, &path) {
-                fill_registry_lines(&mut registry, &text);
-            }
+            fill_registry_lines(&mut registry, &text);
             RegistryState::Loaded(registry)
         }
-        Err(FileProblem::Unreadable) => RegistryState::Absent,
-        Err(p) => RegistryState::Unusable(p),
+        Err(e) => RegistryState::Unusable(FileProblem::Yaml {
+            kind: e.kind,
+            line: e.line,
+            detail: e.message,
+        }),
     }
 }
 

@@ -4,6 +4,8 @@
 //! a diagnostic about that entry rather than a failure of the whole file.
 
 use crate::yaml::{get_str, parse_value, YamlError};
+
+mod fast;
 use serde::{Deserialize, Serialize};
 use yaml_serde::Value;
 
@@ -120,19 +122,117 @@ const KNOWN_TOP: [&str; 4] = [
     "input_hash",
 ];
 
-/// Parses structure.yaml text.
+/// Parses structure.yaml text, with entry lines filled (see [`fill_lines`]).
+///
+/// Large files in the plain block layout are parsed in parallel, one chunk of `articles:`
+/// items per task; the result is always identical to a whole-document parse, which is used
+/// whenever the layout is not the simple form or any chunk fails (see [`parse_chunked`]).
 pub fn parse_structure(text: &str) -> Result<Structure, YamlError> {
-    let value = parse_value(text)?;
-    Ok(from_value(&value))
+    parse_with(text, parse_value, PARALLEL_MIN_BYTES)
 }
 
-/// Parses structure.yaml text the way the references output needs it: the YAML must also have
-/// a JSON form (as in Context's plugin), and the `line` fields are filled.
+/// Parses structure.yaml text the way the references output needs it: like
+/// [`parse_structure`], and the YAML must also have a JSON form (as in Context's plugin).
 pub fn load_structure(text: &str) -> Result<Structure, YamlError> {
-    let value = crate::yaml::parse_json_compatible(text)?;
-    let mut structure = from_value(&value);
-    fill_lines(&mut structure, text);
+    parse_with(text, crate::yaml::parse_json_compatible, PARALLEL_MIN_BYTES)
+}
+
+/// Below this size a whole-document parse is as fast as splitting.
+const PARALLEL_MIN_BYTES: usize = 1 << 20;
+
+type Parser = fn(&str) -> Result<Value, YamlError>;
+
+fn parse_with(text: &str, parse: Parser, min_bytes: usize) -> Result<Structure, YamlError> {
+    let items = block_items(text, "articles", 0);
+    let mut structure = match parse_chunked(text, &items, parse, min_bytes) {
+        Some(s) => s,
+        None => from_value(&parse(text)?),
+    };
+    fill_lines_from(&mut structure, text, &items);
     Ok(structure)
+}
+
+/// Whether `line` is a plain top-level key line (`name:` at column 0).
+fn is_top_level_key(line: &str) -> bool {
+    let key_len = line
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        .count();
+    key_len > 0
+        && line[key_len..]
+            .strip_prefix(':')
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t', '\r']))
+}
+
+/// The parallel parse: the `articles:` items are split into chunks at top-level item
+/// boundaries, each chunk parsed as `articles:\n<items>` on its own, and the rest of the
+/// document (with the items cut out) parsed once. `None` means "use a whole-document parse":
+/// the file is small, has anchors or aliases (`&`, `*` anywhere), is not in the plain block
+/// layout, or any part fails to parse or yields a different item count than the scan found.
+/// Every such failure falls back, so errors always come from the whole-document parse.
+fn parse_chunked(
+    text: &str,
+    items: &[BlockItem],
+    parse: Parser,
+    min_bytes: usize,
+) -> Option<Structure> {
+    use rayon::prelude::*;
+    if text.len() < min_bytes
+        || text.len() > crate::yaml::MAX_YAML_BYTES
+        || memchr::memchr2(b'&', b'*', text.as_bytes()).is_some()
+    {
+        return None;
+    }
+    let (first, last) = (items.first()?, items.last()?);
+    let (block_start, block_end) = (first.start, last.end);
+    if block_end < text.len() {
+        let next = text[block_end..].split('\n').next().unwrap_or("");
+        if !is_top_level_key(next) {
+            return None;
+        }
+    }
+    // Chunks of roughly equal size, cut only at item starts.
+    let threads = rayon::current_num_threads().max(1);
+    let target = ((block_end - block_start) / (threads * 4))
+        .max(min_bytes / 4)
+        .max(1);
+    let mut chunks: Vec<&[BlockItem]> = Vec::new();
+    let mut from = 0;
+    for i in 1..=items.len() {
+        let at_end = i == items.len();
+        if at_end || items[i].start - items[from].start >= target {
+            chunks.push(&items[from..i]);
+            from = i;
+        }
+    }
+    let rest = [&text[..block_start], &text[block_end..]].concat();
+    let (rest_value, parts) = rayon::join(
+        || parse(&rest).ok(),
+        || {
+            chunks
+                .par_iter()
+                .map(|chunk| {
+                    if let Some(articles) = fast::articles(text, chunk) {
+                        return Some(articles);
+                    }
+                    let (s, e) = (chunk.first()?.start, chunk.last()?.end);
+                    let doc = ["articles:\n", &text[s..e]].concat();
+                    let value = parse(&doc).ok()?;
+                    let seq = value.get("articles")?.as_sequence()?;
+                    (seq.len() == chunk.len()).then(|| seq.iter().map(article).collect::<Vec<_>>())
+                })
+                .collect::<Option<Vec<_>>>()
+        },
+    );
+    let rest_value = rest_value?;
+    // The cut-out block leaves `articles:` empty (null); anything else means the scan and the
+    // parser disagree about the layout.
+    if !rest_value.get("articles").is_some_and(Value::is_null) {
+        return None;
+    }
+    let mut structure = from_value(&rest_value);
+    structure.articles = Some(parts?.into_iter().flatten().collect());
+    Some(structure)
 }
 
 /// Reads a structure from an already parsed YAML value.
@@ -373,36 +473,44 @@ pub(crate) fn block_items_in(text: &str, item: &BlockItem, key: &str) -> Vec<Blo
 /// Fills the `line` fields of `structure` from a scan of its text. Counts must agree at every
 /// level; where they do not (flow style, anchors, odd layouts) the lines stay 0.
 pub fn fill_lines(structure: &mut Structure, text: &str) {
+    fill_lines_from(structure, text, &block_items(text, "articles", 0));
+}
+
+/// [`fill_lines`] with the top-level items already scanned.
+fn fill_lines_from(structure: &mut Structure, text: &str, items: &[BlockItem]) {
+    use rayon::prelude::*;
     let Some(articles) = structure.articles.as_mut() else {
         return;
     };
-    let items = block_items(text, "articles", 0);
     if items.len() != articles.len() {
         return;
     }
-    for (article, item) in articles.iter_mut().zip(&items) {
-        article.line = item.line;
-        let Some(sections) = article.sections.as_mut() else {
-            continue;
-        };
-        let sec_items = block_items_in(text, item, "sections");
-        if sec_items.len() != sections.len() {
-            continue;
-        }
-        for (section, sitem) in sections.iter_mut().zip(&sec_items) {
-            section.line = sitem.line;
-            let Some(refs) = section.references.as_mut() else {
-                continue;
+    articles
+        .par_iter_mut()
+        .zip(items.par_iter())
+        .for_each(|(article, item)| {
+            article.line = item.line;
+            let Some(sections) = article.sections.as_mut() else {
+                return;
             };
-            let ref_items = block_items_in(text, sitem, "references");
-            if ref_items.len() != refs.len() {
-                continue;
+            let sec_items = block_items_in(text, item, "sections");
+            if sec_items.len() != sections.len() {
+                return;
             }
-            for (r, ritem) in refs.iter_mut().zip(&ref_items) {
-                r.line = ritem.line;
+            for (section, sitem) in sections.iter_mut().zip(&sec_items) {
+                section.line = sitem.line;
+                let Some(refs) = section.references.as_mut() else {
+                    continue;
+                };
+                let ref_items = block_items_in(text, sitem, "references");
+                if ref_items.len() != refs.len() {
+                    continue;
+                }
+                for (r, ritem) in refs.iter_mut().zip(&ref_items) {
+                    r.line = ritem.line;
+                }
             }
-        }
-    }
+        });
 }
 
 #[cfg(test)]
@@ -433,6 +541,155 @@ mod tests {
         assert_eq!(
             s.articles.unwrap()[0].sections.as_ref().unwrap()[0].id,
             None
+        );
+    }
+
+    fn serial(text: &str) -> Result<Structure, YamlError> {
+        let mut s = from_value(&parse_value(text)?);
+        fill_lines(&mut s, text);
+        Ok(s)
+    }
+
+    /// A generated structure in the writer's block layout, with variations that stress the
+    /// splitter: comments between items, flow-style entries, quoted ids, CRLF.
+    pub(crate) fn generated(articles: usize, sections: usize, style: usize) -> String {
+        let mut t =
+            String::from("# approved\nschema_version: context.approved-structure.v1\narticles:\n");
+        let dash = if style % 2 == 0 { "  - " } else { "- " };
+        let pad = if style % 2 == 0 { "    " } else { "  " };
+        for a in 0..articles {
+            t.push_str(&format!("{dash}article_id: a{a}\n{pad}path: faq/a{a}.md\n{pad}collection: faq\n{pad}sections:\n"));
+            for s in 0..sections {
+                if s % 3 == 2 {
+                    t.push_str(&format!("{pad}  - {{id: 's{s}', references: []}}\n"));
+                    continue;
+                }
+                t.push_str(&format!("{pad}  - id: \"s{s}\"\n{pad}    references:\n"));
+                for r in 0..2 {
+                    t.push_str(&format!(
+                        "{pad}      - source_ref: repo:acme/m{r}\n{pad}        locator: {{path: src/f{a}.rs, start_line: {}, end_line: {}}}\n{pad}        content_digest: sha256:{}\n",
+                        s + 1,
+                        s + 2,
+                        "ab".repeat(32)
+                    ));
+                }
+            }
+            if a % 7 == 3 {
+                t.push_str("# a comment between articles\n\n");
+            }
+        }
+        t.push_str("processed_scopes: [a, b]\ninput_hash: sha256:x\nextra: 1\n");
+        if style >= 2 {
+            t = t.replace('\n', "\r\n");
+        }
+        t
+    }
+
+    #[test]
+    fn chunked_parse_equals_whole_document_parse() {
+        for style in 0..4 {
+            let text = generated(40, 4, style);
+            let want = serial(&text).expect("valid");
+            let items = block_items(&text, "articles", 0);
+            assert!(
+                parse_chunked(&text, &items, parse_value, 1).is_some(),
+                "style {style} fell back"
+            );
+            assert_eq!(
+                parse_with(&text, parse_value, 1),
+                Ok(want.clone()),
+                "style {style}"
+            );
+            let a = &want.articles.as_ref().expect("articles")[1];
+            assert!(a.line > 0 && a.sections.as_ref().expect("sections")[0].line > a.line);
+        }
+    }
+
+    #[test]
+    fn chunked_parse_falls_back_and_reports_the_whole_document_error() {
+        let good = generated(30, 3, 0);
+        let cases = [
+            // A duplicate key inside one article.
+            good.replacen(
+                "    collection: faq\n",
+                "    collection: faq\n    collection: x\n",
+                7,
+            ),
+            // A second `articles:` at the top level.
+            format!("{good}articles: []\n"),
+            // A syntax error in the middle of the block.
+            good.replacen("path: faq/a12.md", "path: [faq/a12.md", 1),
+            // A quoted scalar running into lower indentation (the scan cannot see it).
+            good.replacen("path: faq/a5.md", "path: \"faq/a5.md\nb: x\"", 1),
+            // Anchors and aliases.
+            good.replacen("collection: faq", "collection: &c faq", 1)
+                .replacen("collection: faq", "collection: *c", 1),
+            // A second document.
+            good.replacen("  - article_id: a9\n", "---\n  - article_id: a9\n", 1),
+        ];
+        for (i, text) in cases.iter().enumerate() {
+            assert_eq!(parse_with(text, parse_value, 1), serial(text), "case {i}");
+        }
+        // An article that holds two items for the scan but one for the parser.
+        let merged = good.replacen("    path: faq/a3.md", "    path: \"faq/a3.md\n  - x\"", 1);
+        assert_eq!(parse_with(&merged, parse_value, 1), serial(&merged));
+    }
+
+    #[test]
+    fn lines_of_articles_sections_and_references() {
+        let text = "schema_version: context.approved-structure.v1\narticles:\n- article_id: a\n  path: a.md\n  sections:\n  - id: one\n    references:\n    - source_ref: repo:x/y\n      locator: {path: p, start_line: 1, end_line: 1}\n    # comment\n    - source_ref: repo:x/z\n  - id: two\n    references: []\n- article_id: b\n  sections: [{id: s}]\n";
+        let s = parse_structure(text).expect("valid");
+        let arts = s.articles.expect("articles");
+        assert_eq!((arts[0].line, arts[1].line), (3, 14));
+        let secs = arts[0].sections.as_ref().expect("sections");
+        assert_eq!((secs[0].line, secs[1].line), (6, 12));
+        let refs = secs[0].references.as_ref().expect("references");
+        assert_eq!((refs[0].line, refs[1].line), (8, 11));
+        // Flow style cannot be located: unknown (0), not wrong.
+        assert_eq!(arts[1].sections.as_ref().expect("sections")[0].line, 0);
+        let flow =
+            parse_structure("articles: [{path: a.md, sections: [{id: s}]}]\n").expect("valid");
+        assert_eq!(flow.articles.expect("articles")[0].line, 0);
+    }
+
+    #[test]
+    fn fast_reader_agrees_with_the_yaml_parser() {
+        // Each body is one article item; the fast reader either declines (None) or gives
+        // exactly what the YAML parser gives.
+        let bodies = [
+            "  - article_id: a\n    path: faq/a.md\n    sections:\n      - id: s\n        references:\n          - source_ref: repo:x/y\n            locator:\n              path: src/a.rs\n              start_line: 3\n              end_line: 9\n            content_digest: sha256:ab\n",
+            "  - article_id: 'it''s'\n    path: \"q d.md\"\n    sections: []\n",
+            "  - article_id: 1.50\n    path: 0123\n    collection: ~\n    visibility: null\n    sections:\n",
+            "  - article_id: 2024-guide\n    path: true\n    collection: yes\n    visibility: .5\n",
+            "  - path: a.md\n    sections:\n    - id: s\n      references:\n      - source_ref: ~\n        locator: {path: p, start_line: 0, end_line: \"2\"}\n      - locator:\n        content_digest: x\n",
+            "  - path: a.md\n    sections:\n      - id: s\n        references: {a: 1}\n      - id: t\n        references:\n",
+            "  - path: a.md\n    sections:\n      - id: s\n        references:\n          - source_ref: 12\n",
+            "  - path: a.md\n    extra: 1\n",
+            "  - path: a.md\n    path: b.md\n",
+            "  - path: a.md # comment\n",
+            "  - path: \"a\\tb\"\n",
+            "  - path: a:b\n    collection: say \"hi\"\n    visibility: a#b\n",
+            "  - path: a\u{85}b\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: a:b, start_line: 1, end_line: 2}\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: 'a, b', start_line: 1, end_line: 2}\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: p, start_line: 99999999999999999999999, end_line: 2}\n",
+            "  -   path: wide\n      sections:\n        -  id: s\n           references: []\n",
+            "  - path: multi\n      line\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: p, start_line: -1, end_line: +2}\n",
+        ];
+        let mut fast_taken = 0;
+        for body in bodies {
+            let text = format!("articles:\n{body}");
+            let items = block_items(&text, "articles", 0);
+            let yaml = parse_value(&text).map(|v| from_value(&v).articles);
+            if let Some(got) = fast::articles(&text, &items) {
+                fast_taken += 1;
+                assert_eq!(Ok(Some(got)), yaml, "{body}");
+            }
+        }
+        assert!(
+            fast_taken >= 8,
+            "fast reader declined too often: {fast_taken}"
         );
     }
 }
