@@ -114,13 +114,18 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
 
     // Top hits per kind, best first, ties by id: the only ones that propagate.
     let order = |a: &(u32, f64), b: &(u32, f64)| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0));
-    let mut by_kind: BTreeMap<NodeKind, Vec<(u32, f64)>> = BTreeMap::new();
+    // Bucket by kind through a fixed array (no map lookup per hit), then into the map.
+    let mut buckets: Vec<Vec<(u32, f64)>> = vec![Vec::new(); NodeKind::ALL.len()];
     for &d in &dense.touched {
-        by_kind
-            .entry(kind(d))
-            .or_default()
-            .push((d, dense.score[d as usize]));
+        buckets[kind(d) as usize].push((d, dense.score[d as usize]));
     }
+    let by_kind: BTreeMap<NodeKind, Vec<(u32, f64)>> = NodeKind::ALL
+        .iter()
+        .zip(buckets)
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| (*k, v))
+        .collect();
+    let mut by_kind = by_kind;
     for v in by_kind.values_mut() {
         // Partial selection first: a common word can hit most of a 100k-section corpus.
         if v.len() > PROPAGATE_TOP {
