@@ -40,7 +40,11 @@ pub fn parse(text: &str) -> Option<Value> {
     if lines.is_empty() {
         return None;
     }
-    let mut p = Parser { lines, pos: 0 };
+    let mut p = Parser {
+        lines,
+        pos: 0,
+        depth: 0,
+    };
     let first = p.lines[0].indent;
     let v = p.node(first)?;
     (p.pos == p.lines.len()).then_some(v)
@@ -49,7 +53,12 @@ pub fn parse(text: &str) -> Option<Value> {
 struct Parser<'a> {
     lines: Vec<Line<'a>>,
     pos: usize,
+    depth: usize,
 }
+
+/// Deeper nesting is left to the YAML crate, which refuses it with an error: hostile input
+/// must not exhaust the stack here.
+const MAX_DEPTH: usize = 64;
 
 fn is_seq_item(t: &str) -> bool {
     t == "-" || t.starts_with("- ")
@@ -84,14 +93,18 @@ impl<'a> Parser<'a> {
     /// A block node whose first line is at `indent`.
     fn node(&mut self, indent: usize) -> Option<Value> {
         let l = self.peek()?;
-        if l.indent != indent {
+        if l.indent != indent || self.depth >= MAX_DEPTH {
             return None;
         }
-        if is_seq_item(l.text) {
+        let seq = is_seq_item(l.text);
+        self.depth += 1;
+        let v = if seq {
             self.sequence(indent)
         } else {
             self.mapping(indent, None)
-        }
+        };
+        self.depth -= 1;
+        v
     }
 
     fn sequence(&mut self, indent: usize) -> Option<Value> {
@@ -118,7 +131,13 @@ impl<'a> Parser<'a> {
             } else if is_seq_item(rest) {
                 return None; // `- - x`: nested compact sequences are not written by Context
             } else if let Some((k, v)) = split_key(rest) {
-                items.push(self.mapping(col, Some((k, v)))?);
+                if self.depth >= MAX_DEPTH {
+                    return None;
+                }
+                self.depth += 1;
+                let m = self.mapping(col, Some((k, v)));
+                self.depth -= 1;
+                items.push(m?);
             } else {
                 self.pos += 1;
                 items.push(inline(rest)?);
@@ -315,6 +334,24 @@ mod tests {
             "a: -1\n",
             "a: 'open\n",
         ] {
+            assert_eq!(parse(t), None, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_not_recursed() {
+        let mut deep = String::new();
+        for i in 0..2_000 {
+            deep.push_str(&" ".repeat(i));
+            deep.push_str("- a:\n");
+        }
+        assert_eq!(parse(&deep), None);
+        let mut maps = String::new();
+        for i in 0..2_000 {
+            maps.push_str(&" ".repeat(i));
+            maps.push_str("k:\n");
+        }
+        for t in [maps.as_str()] {
             assert_eq!(parse(t), None, "{t:?}");
         }
     }

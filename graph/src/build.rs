@@ -409,11 +409,13 @@ pub struct CitedRange {
 
 /// Builds the graph of `ws`.
 pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildError> {
+    let timer = Timer::from_env();
     let progress = opts.progress.as_deref();
     if let Some(p) = progress {
         p.stage("reading", 1);
     }
     let inputs = read_inputs(ws)?;
+    timer.lap("read+hash inputs");
     let key = cache_key(&inputs, &opts.salt(ws));
     let pages: Vec<String> = inputs
         .files
@@ -490,6 +492,7 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
                 .collect::<Vec<_>>()
         },
     );
+    timer.lap("parse structure and pages");
     report.structure_parsed = structure.1;
     report.pages_parsed = page_parses.iter().filter(|p| p.1).count();
     report.pages_reused = page_parses.len() - report.pages_parsed;
@@ -506,12 +509,16 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
         p.stage("linking", 1);
     }
     let mut parts = collect(ws, &structure.0, &page_map);
+    timer.lap("collect");
     let registries = load_registries(&inputs);
     let cited = resolve_references(&inputs, &registries, opts, &mut parts);
+    timer.lap("resolve references");
     if let Some(stage) = &opts.source_stage {
         stage.run(ws, &cited, &mut parts);
+        timer.lap("source stage");
     }
     let graph = assemble(ws, parts);
+    timer.lap("assemble");
 
     if opts.use_cache {
         let pc = ParseCache {
@@ -522,8 +529,31 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
         if let Err(e) = snapshot::store(&ws.root, &key, &graph, &pc) {
             report.cache_note = Some(format!("cache not written: {}", io_message(&e)));
         }
+        timer.lap("store cache");
     }
+    drop(inputs);
+    timer.lap("free inputs");
     Ok(BuildOutput { graph, report })
+}
+
+/// Stage timings on stderr when `ONTOLY_TIMINGS` is set (for profiling; never in outputs).
+struct Timer(Option<std::cell::Cell<std::time::Instant>>);
+
+impl Timer {
+    fn from_env() -> Timer {
+        Timer(
+            std::env::var_os("ONTOLY_TIMINGS")
+                .map(|_| std::cell::Cell::new(std::time::Instant::now())),
+        )
+    }
+
+    fn lap(&self, what: &str) {
+        if let Some(t) = &self.0 {
+            let now = std::time::Instant::now();
+            eprintln!("{:>8.3}s  {what}", (now - t.get()).as_secs_f64());
+            t.set(now);
+        }
+    }
 }
 
 /// Stage 6: findings become Diagnostic nodes, then everything is sorted, de-duplicated and
@@ -982,14 +1012,17 @@ pub fn load_registries(inputs: &Inputs) -> Registries {
     Registries::load(&files, "")
 }
 
-/// What one reference contributes once resolved.
+/// What one reference contributes once resolved (built in parallel).
 #[derive(Default)]
 struct Resolved {
+    /// Nodes only this site can produce (an unresolved source).
     nodes: Vec<Node>,
-    /// Edges keyed by `(kind, from, to)`: only the first site's edge is kept, so a range cited
-    /// from many places has one `IN_FILE` edge whose origin is its first citation.
-    shared: Vec<((EdgeKind, String, String), Edge)>,
+    /// The `CITES` edge.
     edges: Vec<Edge>,
+    /// The range and its `IN_FILE` edge (kept for the first citation of a range).
+    range: Option<(Node, Edge)>,
+    /// The parts shared with other citations.
+    shared: Option<Shared>,
     findings: Vec<Finding>,
     cited: Option<CitedRange>,
 }
@@ -1024,15 +1057,25 @@ pub fn resolve_references(
         .par_iter()
         .map(|site| resolve_site(site, registries, &files, opts))
         .collect();
-    let mut seen = std::collections::HashSet::new();
+    // Shared nodes (a source, repository, commit, file or range cited many times) arrive once
+    // per citation; keeping the first here spares assembly from sorting the duplicates.
+    let mut seen = Seen::default();
     let mut cited = Vec::new();
     for r in resolved {
-        parts.nodes.extend(r.nodes);
-        parts.edges.extend(r.edges);
-        for (k, e) in r.shared {
-            if seen.insert(k) {
-                parts.edges.push(e);
+        for n in r.nodes {
+            if seen.sources.insert(n.id.clone()) {
+                parts.nodes.push(n);
             }
+        }
+        parts.edges.extend(r.edges);
+        if let Some((range, in_file)) = r.range {
+            if seen.ranges.insert(range.id.clone()) {
+                parts.nodes.push(range);
+                parts.edges.push(in_file);
+            }
+        }
+        if let Some(sh) = r.shared {
+            build_shared(sh, registries, &mut seen, parts);
         }
         parts.findings.extend(r.findings);
         cited.extend(r.cited);
@@ -1153,23 +1196,17 @@ fn resolve_site(
                     &site.section,
                 ));
             }
-            source.metadata.insert("status".into(), "unresolved".into());
-            out.nodes.push(source);
+            if !locator_or_digest {
+                source.metadata.insert("status".into(), "unresolved".into());
+                out.nodes.push(source);
+            }
             return out;
         }
     };
     let kind = res.kind().as_str();
-    source.metadata.insert("kind".into(), kind.to_string());
     let c = res.citation().clone();
-    let path = res.cited_path();
-    let first = |e: Edge| ((e.kind, e.from.clone(), e.to.clone()), e);
     let (repo_label, commit_label, status) = match &res {
         ResolvedRef::Repo(rr) => {
-            source
-                .metadata
-                .insert("remote".into(), crate::remote::redact(&rr.remote));
-            source.metadata.insert("ref".into(), rr.git_ref.clone());
-            source.package = Some(format!("{}/{}", rr.source, rr.module));
             let key = res.repository_key().unwrap_or_default();
             let status = if !rr.pinned {
                 out.findings.push(Finding::new(
@@ -1193,37 +1230,12 @@ fn resolve_site(
             } else {
                 "no_clone"
             };
-            // The registry line of the module, when the registry layout gives it.
-            let reg_line = match registries.get(crate::registry::RegistryKind::Repo) {
-                crate::registry::RegistryState::Loaded(reg) => {
-                    let name = source_ref.split_once(':').map_or("", |x| x.1);
-                    reg.lookup(name).map_or(0, |m| m.module.line)
-                }
-                _ => 0,
-            };
-            let reg_origin = if reg_line > 0 {
-                origin("sources/repo/index.yaml", reg_line)
-            } else {
-                site.origin.clone()
-            };
-            out.shared.push(first(Edge::new(
-                EdgeKind::RegisteredAs,
-                source_id.clone(),
-                ids::repository(&key),
-                Some(reg_origin),
-            )));
             (key, rr.git_ref.clone(), status)
         }
         ResolvedRef::RepoContent(rc) => {
             let key = res
                 .repository_key()
                 .unwrap_or_else(|| "knowledge".to_string());
-            out.shared.push(first(Edge::new(
-                EdgeKind::RegisteredAs,
-                source_id.clone(),
-                ids::repository(&key),
-                Some(site.origin.clone()),
-            )));
             if rc.worktree {
                 (key, format!("{}+worktree", rc.commit), "worktree")
             } else {
@@ -1235,31 +1247,17 @@ fn resolve_site(
                 (key, rc.commit.clone(), st)
             }
         }
-        ResolvedRef::Document(d) => {
-            source
-                .metadata
-                .insert("materialized_at".into(), d.materialized_at.clone());
-            if let Some(m) = &d.manifest {
-                source.metadata.insert("manifest".into(), m.clone());
-            }
-            (source_ref.to_string(), "snapshot".to_string(), "unverified")
-        }
-        ResolvedRef::Managed(m) => {
-            source
-                .metadata
-                .insert("materialized_at".into(), m.materialized_at.clone());
-            (
-                source_ref.to_string(),
-                "workspace".to_string(),
-                "unverified",
-            )
-        }
+        ResolvedRef::Document(_) => (source_ref.to_string(), "snapshot".to_string(), "unverified"),
+        ResolvedRef::Managed(_) => (
+            source_ref.to_string(),
+            "workspace".to_string(),
+            "unverified",
+        ),
     };
-    let is_repo = matches!(res, ResolvedRef::Repo(_) | ResolvedRef::RepoContent(_));
     let file_path = match &res {
         ResolvedRef::Managed(m) => m.materialized_at.clone(),
         ResolvedRef::Document(d) => crate::registry::join_path(&d.materialized_at, &c.path),
-        _ => path.clone(),
+        _ => res.cited_path(),
     };
     let range_id = ids::range(
         &repo_label,
@@ -1284,10 +1282,6 @@ fn resolve_site(
     if let Some(url) = res.web_url() {
         range.metadata.insert("url".into(), url);
     }
-    let mut file = node(NodeKind::File, file_id.clone(), file_path.clone());
-    file.file = Some(file_path.clone());
-    file.package = Some(repo_label.clone());
-    file.metadata.insert("path".into(), file_path.clone());
     let mut cites = Edge::new(
         EdgeKind::Cites,
         site.section.clone(),
@@ -1304,47 +1298,13 @@ fn resolve_site(
     cites
         .metadata
         .insert("source_kind".into(), kind.to_string());
-    out.shared.push(first(Edge::new(
+    let in_file = Edge::new(
         EdgeKind::InFile,
         range_id.clone(),
         file_id.clone(),
         Some(site.origin.clone()),
-    )));
-    if is_repo {
-        let commit_id = ids::commit(&repo_label, &commit_label);
-        let mut commit = node(NodeKind::Commit, commit_id.clone(), commit_label.clone());
-        commit.package = Some(repo_label.clone());
-        commit
-            .metadata
-            .insert("commit".into(), commit_label.clone());
-        commit.metadata.insert(
-            "pinned".into(),
-            crate::text::is_full_commit(&commit_label).to_string(),
-        );
-        file.metadata.insert("commit".into(), commit_label.clone());
-        let mut repo = node(
-            NodeKind::Repository,
-            ids::repository(&repo_label),
-            repo_label.clone(),
-        );
-        if let ResolvedRef::Repo(rr) = &res {
-            repo.metadata
-                .insert("remote".into(), crate::remote::redact(&rr.remote));
-        }
-        out.shared.push(first(Edge::new(
-            EdgeKind::AtCommit,
-            file_id.clone(),
-            commit_id.clone(),
-            Some(site.origin.clone()),
-        )));
-        out.shared.push(first(Edge::new(
-            EdgeKind::OfRepository,
-            commit_id,
-            repo.id.clone(),
-            Some(site.origin.clone()),
-        )));
-        out.nodes.push(commit);
-        out.nodes.push(repo);
+    );
+    if matches!(res, ResolvedRef::Repo(_) | ResolvedRef::RepoContent(_)) {
         out.cited = Some(CitedRange {
             range: range_id.clone(),
             cites: cites.id.clone(),
@@ -1360,19 +1320,163 @@ fn resolve_site(
             content_digest: Some(c.content_digest.clone()),
             origin: site.origin.clone(),
         });
-    } else {
-        out.shared.push(first(Edge::new(
-            EdgeKind::RegisteredAs,
-            source_id.clone(),
-            file_id.clone(),
-            Some(site.origin.clone()),
-        )));
     }
     out.edges.push(cites);
-    out.nodes.push(source);
-    out.nodes.push(range);
-    out.nodes.push(file);
+    out.range = Some((range, in_file));
+    out.shared = Some(Shared {
+        source,
+        source_ref: source_ref.to_string(),
+        res,
+        repo_label,
+        commit_label,
+        file_id,
+        file_path,
+        origin: site.origin.clone(),
+    });
     out
+}
+
+/// What many citations have in common (their source, file, commit, repository): built once,
+/// from the first citation in structure order, by [`build_shared`].
+struct Shared {
+    source: Node,
+    source_ref: String,
+    res: ResolvedRef,
+    repo_label: String,
+    commit_label: String,
+    file_id: String,
+    file_path: String,
+    origin: Origin,
+}
+
+#[derive(Default)]
+struct Seen {
+    ranges: std::collections::HashSet<String>,
+    files: std::collections::HashSet<String>,
+    sources: std::collections::HashSet<String>,
+    commits: std::collections::HashSet<String>,
+    repos: std::collections::HashSet<String>,
+    doc_links: std::collections::HashSet<(String, String)>,
+}
+
+fn build_shared(d: Shared, registries: &Registries, seen: &mut Seen, parts: &mut Parts) {
+    let is_repo = matches!(d.res, ResolvedRef::Repo(_) | ResolvedRef::RepoContent(_));
+    let source_id = d.source.id.clone();
+    if !seen.sources.contains(&source_id) {
+        seen.sources.insert(source_id.clone());
+        let mut source = d.source;
+        source
+            .metadata
+            .insert("kind".into(), d.res.kind().as_str().to_string());
+        match &d.res {
+            ResolvedRef::Repo(rr) => {
+                source
+                    .metadata
+                    .insert("remote".into(), crate::remote::redact(&rr.remote));
+                source.metadata.insert("ref".into(), rr.git_ref.clone());
+                source.package = Some(format!("{}/{}", rr.source, rr.module));
+                // The registry line of the module, when the registry layout gives it.
+                let reg_line = match registries.get(crate::registry::RegistryKind::Repo) {
+                    crate::registry::RegistryState::Loaded(reg) => {
+                        let name = d.source_ref.split_once(':').map_or("", |x| x.1);
+                        reg.lookup(name).map_or(0, |m| m.module.line)
+                    }
+                    _ => 0,
+                };
+                let reg_origin = if reg_line > 0 {
+                    origin("sources/repo/index.yaml", reg_line)
+                } else {
+                    d.origin.clone()
+                };
+                parts.edges.push(Edge::new(
+                    EdgeKind::RegisteredAs,
+                    source_id.clone(),
+                    ids::repository(&d.repo_label),
+                    Some(reg_origin),
+                ));
+            }
+            ResolvedRef::RepoContent(_) => parts.edges.push(Edge::new(
+                EdgeKind::RegisteredAs,
+                source_id.clone(),
+                ids::repository(&d.repo_label),
+                Some(d.origin.clone()),
+            )),
+            ResolvedRef::Document(doc) => {
+                source
+                    .metadata
+                    .insert("materialized_at".into(), doc.materialized_at.clone());
+                if let Some(m) = &doc.manifest {
+                    source.metadata.insert("manifest".into(), m.clone());
+                }
+            }
+            ResolvedRef::Managed(m) => {
+                source
+                    .metadata
+                    .insert("materialized_at".into(), m.materialized_at.clone());
+            }
+        }
+        parts.nodes.push(source);
+    }
+    if !is_repo
+        && seen
+            .doc_links
+            .insert((source_id.clone(), d.file_id.clone()))
+    {
+        parts.edges.push(Edge::new(
+            EdgeKind::RegisteredAs,
+            source_id,
+            d.file_id.clone(),
+            Some(d.origin.clone()),
+        ));
+    }
+    if seen.files.contains(&d.file_id) {
+        return;
+    }
+    seen.files.insert(d.file_id.clone());
+    let mut file = node(NodeKind::File, d.file_id.clone(), d.file_path.clone());
+    file.file = Some(d.file_path.clone());
+    file.package = Some(d.repo_label.clone());
+    file.metadata.insert("path".into(), d.file_path.clone());
+    if is_repo {
+        file.metadata
+            .insert("commit".into(), d.commit_label.clone());
+        let commit_id = ids::commit(&d.repo_label, &d.commit_label);
+        parts.edges.push(Edge::new(
+            EdgeKind::AtCommit,
+            d.file_id.clone(),
+            commit_id.clone(),
+            Some(d.origin.clone()),
+        ));
+        if !seen.commits.contains(&commit_id) {
+            seen.commits.insert(commit_id.clone());
+            let mut commit = node(NodeKind::Commit, commit_id.clone(), d.commit_label.clone());
+            commit.package = Some(d.repo_label.clone());
+            commit
+                .metadata
+                .insert("commit".into(), d.commit_label.clone());
+            commit.metadata.insert(
+                "pinned".into(),
+                crate::text::is_full_commit(&d.commit_label).to_string(),
+            );
+            let repo_id = ids::repository(&d.repo_label);
+            parts.edges.push(Edge::new(
+                EdgeKind::OfRepository,
+                commit_id,
+                repo_id.clone(),
+                Some(d.origin.clone()),
+            ));
+            parts.nodes.push(commit);
+            if seen.repos.insert(repo_id.clone()) {
+                let mut repo = node(NodeKind::Repository, repo_id, d.repo_label.clone());
+                if let ResolvedRef::Repo(rr) = &d.res {
+                    repo.metadata
+                        .insert("remote".into(), crate::remote::redact(&rr.remote));
+                }
+                parts.nodes.push(repo);
+            }
+        }
+    }
+    parts.nodes.push(file);
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use crate::model::{Edge, EdgeKind, Node, NodeKind, GRAPH_VERSION};
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// The evidence graph of one workspace. Immutable once built; cheap to query.
 ///
@@ -32,7 +32,6 @@ pub struct Graph {
 
 #[derive(Debug, Clone)]
 struct Index {
-    by_id: HashMap<String, NodeIndex>,
     g: DiGraph<usize, usize>,
 }
 
@@ -47,12 +46,22 @@ impl Graph {
         mut edges: Vec<Edge>,
         texts: BTreeMap<String, String>,
     ) -> Graph {
-        nodes.sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
+        use rayon::slice::ParallelSliceMut;
+        // Parallel stable sorts: the order is fully determined by the comparator.
+        nodes.par_sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
         nodes.dedup_by(|a, b| a.id == b.id);
-        edges.sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
+        edges.par_sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
         edges.dedup_by(|a, b| a.id == b.id);
-        let ids: std::collections::HashSet<&str> = nodes.iter().map(|n| n.id.as_str()).collect();
-        edges.retain(|e| ids.contains(e.from.as_str()) && ids.contains(e.to.as_str()));
+        let keep: Vec<bool> = {
+            use rayon::prelude::*;
+            let has = |id: &str| nodes.binary_search_by(|n| n.id.as_str().cmp(id)).is_ok();
+            edges
+                .par_iter()
+                .map(|e| has(&e.from) && has(&e.to))
+                .collect()
+        };
+        let mut k = keep.iter();
+        edges.retain(|_| k.next().copied().unwrap_or(false));
         let mut g = Graph {
             version: GRAPH_VERSION.to_string(),
             workspace,
@@ -96,17 +105,28 @@ impl Graph {
 
     /// Rebuilds the in-memory index (after deserializing a snapshot).
     pub fn reindex(&mut self) {
+        use rayon::prelude::*;
+        // Nodes are sorted by id, so a node's position is its petgraph index and lookups are
+        // binary searches: no hash map of cloned ids to build.
         let mut g = DiGraph::with_capacity(self.nodes.len(), self.edges.len());
-        let mut by_id = HashMap::with_capacity(self.nodes.len());
-        for (i, n) in self.nodes.iter().enumerate() {
-            by_id.insert(n.id.clone(), g.add_node(i));
+        for i in 0..self.nodes.len() {
+            g.add_node(i);
         }
-        for (i, e) in self.edges.iter().enumerate() {
-            if let (Some(&a), Some(&b)) = (by_id.get(&e.from), by_id.get(&e.to)) {
-                g.add_edge(a, b, i);
+        let ends: Vec<Option<(usize, usize)>> = self
+            .edges
+            .par_iter()
+            .map(|e| Some((self.position(&e.from)?, self.position(&e.to)?)))
+            .collect();
+        for (i, end) in ends.into_iter().enumerate() {
+            if let Some((a, b)) = end {
+                g.add_edge(NodeIndex::new(a), NodeIndex::new(b), i);
             }
         }
-        self.index = Some(Index { by_id, g });
+        self.index = Some(Index { g });
+    }
+
+    fn position(&self, id: &str) -> Option<usize> {
+        self.nodes.binary_search_by(|n| n.id.as_str().cmp(id)).ok()
     }
 
     fn idx(&self) -> &Index {
@@ -118,16 +138,35 @@ impl Graph {
     /// blake3 hex over the version, then every node and edge in id order, as canonical JSON.
     /// Independent of paths, machines, thread counts and time.
     pub fn compute_hash(&self) -> String {
+        use rayon::prelude::*;
+        // Serialization runs in parallel chunks; the hasher sees the same bytes in the same
+        // order as a serial loop would feed it.
+        fn lines<T: Serialize + Sync>(items: &[T]) -> Vec<Vec<u8>> {
+            items
+                .par_chunks(4096)
+                .map(|chunk| {
+                    let mut buf = Vec::with_capacity(chunk.len() * 160);
+                    for item in chunk {
+                        // Writing into a Vec cannot fail; a failing Serialize impl would write
+                        // nothing, exactly as `to_vec(..).unwrap_or_default()` did.
+                        let mark = buf.len();
+                        if serde_json::to_writer(&mut buf, item).is_err() {
+                            buf.truncate(mark);
+                        }
+                        buf.push(b'\n');
+                    }
+                    buf
+                })
+                .collect()
+        }
         let mut h = blake3::Hasher::new();
         h.update(self.version.as_bytes());
         h.update(b"\n");
-        for n in &self.nodes {
-            h.update(&serde_json::to_vec(n).unwrap_or_default());
-            h.update(b"\n");
+        for chunk in lines(&self.nodes) {
+            h.update(&chunk);
         }
-        for e in &self.edges {
-            h.update(&serde_json::to_vec(e).unwrap_or_default());
-            h.update(b"\n");
+        for chunk in lines(&self.edges) {
+            h.update(&chunk);
         }
         for (k, v) in &self.texts {
             h.update(k.as_bytes());
@@ -140,8 +179,7 @@ impl Graph {
 
     /// The node with this id.
     pub fn node(&self, id: &str) -> Option<&Node> {
-        let i = self.idx().by_id.get(id)?;
-        Some(&self.nodes[self.idx().g[*i]])
+        self.position(id).map(|i| &self.nodes[i])
     }
 
     /// Edges leaving `id`, optionally of one kind, in id order.
@@ -156,7 +194,7 @@ impl Graph {
 
     fn edges_dir(&self, id: &str, kind: Option<EdgeKind>, dir: petgraph::Direction) -> Vec<&Edge> {
         let ix = self.idx();
-        let Some(&n) = ix.by_id.get(id) else {
+        let Some(n) = self.position(id).map(NodeIndex::new) else {
             return Vec::new();
         };
         let mut out: Vec<&Edge> =
@@ -181,7 +219,7 @@ impl Graph {
 
     /// The petgraph index of a node id.
     pub fn node_index(&self, id: &str) -> Option<NodeIndex> {
-        self.idx().by_id.get(id).copied()
+        self.position(id).map(NodeIndex::new)
     }
 
     /// The edge at a petgraph edge index.

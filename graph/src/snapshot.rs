@@ -102,38 +102,71 @@ struct WireGraph {
     hash: String,
 }
 
-fn to_wire(g: &Graph) -> WireGraph {
-    WireGraph {
-        version: g.version.clone(),
-        workspace: g.workspace.clone(),
-        knowledge_commit: g.knowledge_commit.clone(),
+// Borrowed mirrors for writing: the same postcard bytes as the owned ones, without cloning.
+#[derive(Serialize)]
+struct WireNodeRef<'a> {
+    id: &'a str,
+    kind: NodeKind,
+    name: &'a str,
+    file: &'a Option<String>,
+    span: &'a Option<Span>,
+    package: &'a Option<String>,
+    metadata: &'a BTreeMap<String, String>,
+}
+
+#[derive(Serialize)]
+struct WireEdgeRef<'a> {
+    id: &'a str,
+    kind: EdgeKind,
+    from: &'a str,
+    to: &'a str,
+    origin: &'a Option<Origin>,
+    metadata: &'a BTreeMap<String, String>,
+}
+
+#[derive(Serialize)]
+struct WireGraphRef<'a> {
+    version: &'a str,
+    workspace: &'a str,
+    knowledge_commit: &'a Option<String>,
+    nodes: Vec<WireNodeRef<'a>>,
+    edges: Vec<WireEdgeRef<'a>>,
+    texts: &'a BTreeMap<String, String>,
+    hash: &'a str,
+}
+
+fn to_wire(g: &Graph) -> WireGraphRef<'_> {
+    WireGraphRef {
+        version: &g.version,
+        workspace: &g.workspace,
+        knowledge_commit: &g.knowledge_commit,
         nodes: g
             .nodes
             .iter()
-            .map(|n| WireNode {
-                id: n.id.clone(),
+            .map(|n| WireNodeRef {
+                id: &n.id,
                 kind: n.kind,
-                name: n.name.clone(),
-                file: n.file.clone(),
-                span: n.span.clone(),
-                package: n.package.clone(),
-                metadata: n.metadata.clone(),
+                name: &n.name,
+                file: &n.file,
+                span: &n.span,
+                package: &n.package,
+                metadata: &n.metadata,
             })
             .collect(),
         edges: g
             .edges
             .iter()
-            .map(|e| WireEdge {
-                id: e.id.clone(),
+            .map(|e| WireEdgeRef {
+                id: &e.id,
                 kind: e.kind,
-                from: e.from.clone(),
-                to: e.to.clone(),
-                origin: e.origin.clone(),
-                metadata: e.metadata.clone(),
+                from: &e.from,
+                to: &e.to,
+                origin: &e.origin,
+                metadata: &e.metadata,
             })
             .collect(),
-        texts: g.texts.clone(),
-        hash: g.hash.clone(),
+        texts: &g.texts,
+        hash: &g.hash,
     }
 }
 
