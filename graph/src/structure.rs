@@ -4,6 +4,8 @@
 //! a diagnostic about that entry rather than a failure of the whole file.
 
 use crate::yaml::{get_str, parse_value, YamlError};
+
+mod fast;
 use serde::{Deserialize, Serialize};
 use yaml_serde::Value;
 
@@ -141,11 +143,12 @@ const PARALLEL_MIN_BYTES: usize = 1 << 20;
 type Parser = fn(&str) -> Result<Value, YamlError>;
 
 fn parse_with(text: &str, parse: Parser, min_bytes: usize) -> Result<Structure, YamlError> {
-    let mut structure = match parse_chunked(text, parse, min_bytes) {
+    let items = block_items(text, "articles", 0);
+    let mut structure = match parse_chunked(text, &items, parse, min_bytes) {
         Some(s) => s,
         None => from_value(&parse(text)?),
     };
-    fill_lines(&mut structure, text);
+    fill_lines_from(&mut structure, text, &items);
     Ok(structure)
 }
 
@@ -167,12 +170,19 @@ fn is_top_level_key(line: &str) -> bool {
 /// the file is small, has anchors or aliases (`&`, `*` anywhere), is not in the plain block
 /// layout, or any part fails to parse or yields a different item count than the scan found.
 /// Every such failure falls back, so errors always come from the whole-document parse.
-fn parse_chunked(text: &str, parse: Parser, min_bytes: usize) -> Option<Structure> {
+fn parse_chunked(
+    text: &str,
+    items: &[BlockItem],
+    parse: Parser,
+    min_bytes: usize,
+) -> Option<Structure> {
     use rayon::prelude::*;
-    if text.len() < min_bytes || memchr::memchr2(b'&', b'*', text.as_bytes()).is_some() {
+    if text.len() < min_bytes
+        || text.len() > crate::yaml::MAX_YAML_BYTES
+        || memchr::memchr2(b'&', b'*', text.as_bytes()).is_some()
+    {
         return None;
     }
-    let items = block_items(text, "articles", 0);
     let (first, last) = (items.first()?, items.last()?);
     let (block_start, block_end) = (first.start, last.end);
     if block_end < text.len() {
@@ -202,6 +212,9 @@ fn parse_chunked(text: &str, parse: Parser, min_bytes: usize) -> Option<Structur
             chunks
                 .par_iter()
                 .map(|chunk| {
+                    if let Some(articles) = fast::articles(text, chunk) {
+                        return Some(articles);
+                    }
                     let (s, e) = (chunk.first()?.start, chunk.last()?.end);
                     let doc = ["articles:\n", &text[s..e]].concat();
                     let value = parse(&doc).ok()?;
@@ -460,11 +473,15 @@ pub(crate) fn block_items_in(text: &str, item: &BlockItem, key: &str) -> Vec<Blo
 /// Fills the `line` fields of `structure` from a scan of its text. Counts must agree at every
 /// level; where they do not (flow style, anchors, odd layouts) the lines stay 0.
 pub fn fill_lines(structure: &mut Structure, text: &str) {
+    fill_lines_from(structure, text, &block_items(text, "articles", 0));
+}
+
+/// [`fill_lines`] with the top-level items already scanned.
+fn fill_lines_from(structure: &mut Structure, text: &str, items: &[BlockItem]) {
     use rayon::prelude::*;
     let Some(articles) = structure.articles.as_mut() else {
         return;
     };
-    let items = block_items(text, "articles", 0);
     if items.len() != articles.len() {
         return;
     }
@@ -573,8 +590,9 @@ mod tests {
         for style in 0..4 {
             let text = generated(40, 4, style);
             let want = serial(&text).expect("valid");
+            let items = block_items(&text, "articles", 0);
             assert!(
-                parse_chunked(&text, parse_value, 1).is_some(),
+                parse_chunked(&text, &items, parse_value, 1).is_some(),
                 "style {style} fell back"
             );
             assert_eq!(
@@ -632,5 +650,46 @@ mod tests {
         let flow =
             parse_structure("articles: [{path: a.md, sections: [{id: s}]}]\n").expect("valid");
         assert_eq!(flow.articles.expect("articles")[0].line, 0);
+    }
+
+    #[test]
+    fn fast_reader_agrees_with_the_yaml_parser() {
+        // Each body is one article item; the fast reader either declines (None) or gives
+        // exactly what the YAML parser gives.
+        let bodies = [
+            "  - article_id: a\n    path: faq/a.md\n    sections:\n      - id: s\n        references:\n          - source_ref: repo:x/y\n            locator:\n              path: src/a.rs\n              start_line: 3\n              end_line: 9\n            content_digest: sha256:ab\n",
+            "  - article_id: 'it''s'\n    path: \"q d.md\"\n    sections: []\n",
+            "  - article_id: 1.50\n    path: 0123\n    collection: ~\n    visibility: null\n    sections:\n",
+            "  - article_id: 2024-guide\n    path: true\n    collection: yes\n    visibility: .5\n",
+            "  - path: a.md\n    sections:\n    - id: s\n      references:\n      - source_ref: ~\n        locator: {path: p, start_line: 0, end_line: \"2\"}\n      - locator:\n        content_digest: x\n",
+            "  - path: a.md\n    sections:\n      - id: s\n        references: {a: 1}\n      - id: t\n        references:\n",
+            "  - path: a.md\n    sections:\n      - id: s\n        references:\n          - source_ref: 12\n",
+            "  - path: a.md\n    extra: 1\n",
+            "  - path: a.md\n    path: b.md\n",
+            "  - path: a.md # comment\n",
+            "  - path: \"a\\tb\"\n",
+            "  - path: a:b\n    collection: say \"hi\"\n    visibility: a#b\n",
+            "  - path: a\u{85}b\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: a:b, start_line: 1, end_line: 2}\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: 'a, b', start_line: 1, end_line: 2}\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: p, start_line: 99999999999999999999999, end_line: 2}\n",
+            "  -   path: wide\n      sections:\n        -  id: s\n           references: []\n",
+            "  - path: multi\n      line\n",
+            "  - path: x\n    sections:\n      - id: s\n        references:\n          - source_ref: r:x\n            locator: {path: p, start_line: -1, end_line: +2}\n",
+        ];
+        let mut fast_taken = 0;
+        for body in bodies {
+            let text = format!("articles:\n{body}");
+            let items = block_items(&text, "articles", 0);
+            let yaml = parse_value(&text).map(|v| from_value(&v).articles);
+            if let Some(got) = fast::articles(&text, &items) {
+                fast_taken += 1;
+                assert_eq!(Ok(Some(got)), yaml, "{body}");
+            }
+        }
+        assert!(
+            fast_taken >= 8,
+            "fast reader declined too often: {fast_taken}"
+        );
     }
 }

@@ -291,3 +291,12 @@ case('44-marker-lookalikes', {
 
 # 45 hostile nesting that would cost the parser quadratic time is refused up front
 structure_case('45-deep-flow-nesting', 'schema_version: context.approved-structure.v1\narticles: ' + '[' * 20000 + ']' * 20000 + '\n')
+
+# 46 CRLF everywhere: page, structure and registry
+crlf = lambda t: t.replace('\n', '\r\n')
+case('46-crlf-files', {
+  'knowledge/faq/guide.md': crlf(GUIDE),
+  'knowledge/structure.yaml': crlf(structure([('faq/guide.md', [('a', [ref('repo:20260901/installer', s=4, e=4)]), ('b', [ref('note:20260901/n.md')])])])),
+  'sources/repo/index.yaml': crlf(REPO_OK),
+  'sources/note/20260901/n.md': crlf('a\nb\n'),
+}, request([item(0, 'knowledge/faq/guide.md', 5, 7), item(1, 'knowledge/faq/guide.md', 9, 9)]))
