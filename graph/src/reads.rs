@@ -160,6 +160,8 @@ pub struct ReadRequest {
 pub struct ReadResult {
     /// The repository's public name.
     pub repository: String,
+    /// The revision as requested, or the default branch it resolved when none was given.
+    pub revision: String,
     /// The full commit read.
     pub commit: String,
     /// The path as requested.
@@ -260,6 +262,8 @@ pub struct ReadManyItemResult {
 pub struct ReadManyResult {
     /// The repository's public name.
     pub repository: String,
+    /// The revision as requested, or the default branch.
+    pub revision: String,
     /// The one commit every item was read at.
     pub commit: String,
     /// One result per item, in request order.
@@ -335,6 +339,8 @@ pub struct SearchFile {
 pub struct SearchResult {
     /// The repository's public name.
     pub repository: String,
+    /// The revision as requested, or the default branch.
+    pub revision: String,
     /// The commit searched.
     pub commit: String,
     /// Files with matches, in path order.
@@ -722,6 +728,7 @@ impl Reader {
         let evidence = self.evidence_for(&p, &req.path, &s);
         Ok(ReadResult {
             repository: p.repo.name.clone(),
+            revision: p.revision.clone(),
             commit: p.commit.clone(),
             path: req.path.clone(),
             start_line: s.start,
@@ -826,6 +833,7 @@ impl Reader {
         }
         Ok(ReadManyResult {
             repository: p.repo.name.clone(),
+            revision: p.revision.clone(),
             commit: p.commit,
             items,
         })
@@ -938,6 +946,7 @@ impl Reader {
         }
         Ok(SearchResult {
             repository: pinned.repo.name.clone(),
+            revision: pinned.revision.clone(),
             commit: pinned.commit,
             files: out,
             truncated,

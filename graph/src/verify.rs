@@ -258,9 +258,14 @@ impl SourceStage for VerifyStage {
             }
             h.update(b"\0");
         }
-        if let Some((r, root)) = GitRepo::discover(&ws.root) {
-            h.update(root.as_bytes());
-            refs_fingerprint(&r, &mut h);
+        // The workspace's own repository matters only to `repo-content:` references; its refs
+        // move with every commit, so they must not invalidate the cache of other workspaces.
+        let structure = std::fs::read(ws.root.join("knowledge/structure.yaml")).unwrap_or_default();
+        if memchr::memmem::find(&structure, b"repo-content:").is_some() {
+            if let Some((r, root)) = GitRepo::discover(&ws.root) {
+                h.update(root.as_bytes());
+                refs_fingerprint(&r, &mut h);
+            }
         }
         h.finalize().to_hex().to_string()
     }

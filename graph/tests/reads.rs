@@ -181,7 +181,16 @@ fn read_history_edits_renames_moves_deletions() {
     );
     // Branches resolve once and report the commit.
     let f = read(&r, Some("feature"), "README.md", None, None).unwrap();
-    assert_eq!(f.commit, fx.server.c3);
+    assert_eq!(
+        (f.revision.as_str(), f.commit.as_str()),
+        ("feature", fx.server.c3.as_str())
+    );
+    // Without a revision: the default branch, resolved and reported.
+    let d = read(&r, None, "README.md", None, None).unwrap();
+    assert_eq!(
+        (d.revision.as_str(), d.commit.as_str()),
+        ("main", fx.server.c2.as_str())
+    );
     assert!(f.content.contains("feature branch"));
 }
 

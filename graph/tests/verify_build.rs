@@ -268,3 +268,23 @@ fn demo_workspace_is_verified_with_symbols() {
         assert!(kinds.contains(k), "{k} in {kinds:?}");
     }
 }
+
+#[test]
+fn cache_salt_follows_the_clones_refs() {
+    use ontoly_graph::build::SourceStage;
+    let (_tmp, ws, srv) = status_workspace();
+    let w = Workspace {
+        root: ws.clone(),
+        name: "ws".into(),
+    };
+    let stage = VerifyStage::new(CloneMap::load(&ws, &[]).unwrap());
+    let a = stage.cache_salt(&w);
+    assert_eq!(a, stage.cache_salt(&w), "stable while nothing changes");
+    // A fetch (here: a new ref) may bring a missing commit: the cached graph must not be reused.
+    support::git(&srv.path, &["branch", "fetched", &srv.c1]);
+    assert_ne!(a, stage.cache_salt(&w));
+    // Another mapping is another salt.
+    let other =
+        VerifyStage::new(CloneMap::load(&ws, &[("acme/x".into(), "../server".into())]).unwrap());
+    assert_ne!(stage.cache_salt(&w), other.cache_salt(&w));
+}
