@@ -3,7 +3,7 @@
 //!
 //! Stages, in order (each a function below, so later stages can be added between them):
 //! 1. [`read_inputs`]: list and read every input file, blake3 each (parallel);
-//! 2. parse: pages ([`parse_page`]), structure ([`crate::structure_parallel`]) and registries,
+//! 2. parse: pages ([`parse_page`]), structure ([`crate::structure::parse_structure`], parallel for large files) and registries,
 //!    reusing per-file results from the snapshot cache when the file's hash is unchanged;
 //! 3. [`collect`]: per-article nodes, edges, texts and cross-check findings (parallel);
 //! 4. [`resolve_references`]: every recorded reference → Source / Repository / Commit / File /
@@ -338,7 +338,7 @@ pub fn parse_structure_file(file: &InputFile) -> StructureParse {
         Err(m) => StructureParse::Unreadable(m.clone()),
         Ok(b) => match std::str::from_utf8(b) {
             Err(_) => StructureParse::Unreadable("File is not UTF-8".into()),
-            Ok(text) => match crate::structure_parallel::parse(text) {
+            Ok(text) => match crate::structure::parse_structure(text) {
                 Ok(s) => StructureParse::Parsed(s),
                 Err(e) => StructureParse::Invalid(e.message, e.line),
             },

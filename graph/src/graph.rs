@@ -27,7 +27,7 @@ pub struct Graph {
     /// blake3 hex over the canonical form.
     pub hash: String,
     #[serde(skip)]
-    index: Option<Index>,
+    index: std::sync::OnceLock<Index>,
 }
 
 #[derive(Debug, Clone)]
@@ -54,10 +54,12 @@ impl Graph {
         edges.dedup_by(|a, b| a.id == b.id);
         let keep: Vec<bool> = {
             use rayon::prelude::*;
-            let has = |id: &str| nodes.binary_search_by(|n| n.id.as_str().cmp(id)).is_ok();
+            // Ids share long prefixes, so hashing beats binary search here.
+            let ids: std::collections::HashSet<&str> =
+                nodes.iter().map(|n| n.id.as_str()).collect();
             edges
                 .par_iter()
-                .map(|e| has(&e.from) && has(&e.to))
+                .map(|e| ids.contains(e.from.as_str()) && ids.contains(e.to.as_str()))
                 .collect()
         };
         let mut k = keep.iter();
@@ -70,7 +72,7 @@ impl Graph {
             edges,
             texts,
             hash: String::new(),
-            index: None,
+            index: std::sync::OnceLock::new(),
         };
         g.hash = g.compute_hash();
         g.reindex();
@@ -97,14 +99,19 @@ impl Graph {
             edges,
             texts,
             hash,
-            index: None,
+            index: std::sync::OnceLock::new(),
         };
         g.reindex();
         g
     }
 
-    /// Rebuilds the in-memory index (after deserializing a snapshot).
+    /// Drops the in-memory index; it is rebuilt on first use (after the nodes or edges were
+    /// changed, or after deserializing).
     pub fn reindex(&mut self) {
+        self.index = std::sync::OnceLock::new();
+    }
+
+    fn build_index(&self) -> Index {
         use rayon::prelude::*;
         // Nodes are sorted by id, so a node's position is its petgraph index and lookups are
         // binary searches: no hash map of cloned ids to build.
@@ -122,17 +129,17 @@ impl Graph {
                 g.add_edge(NodeIndex::new(a), NodeIndex::new(b), i);
             }
         }
-        self.index = Some(Index { g });
+        Index { g }
     }
 
     fn position(&self, id: &str) -> Option<usize> {
         self.nodes.binary_search_by(|n| n.id.as_str().cmp(id)).ok()
     }
 
+    /// The index, built on first use: commands that only need counts and the hash (a warm
+    /// `ontoly build`) never pay for it.
     fn idx(&self) -> &Index {
-        self.index
-            .as_ref()
-            .expect("graph index is built by assemble() and reindex()")
+        self.index.get_or_init(|| self.build_index())
     }
 
     /// blake3 hex over the version, then every node and edge in id order, as canonical JSON.

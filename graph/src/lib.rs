@@ -4,7 +4,6 @@
 //! Data flows one way: files → parsers ([`markers`], [`structure`], registries) → the parallel
 //! builder → a [`model`] graph with stable ids and a blake3 hash → the on-disk snapshot.
 
-pub mod block_yaml;
 pub mod build;
 pub mod clones;
 pub mod diagnostics;
@@ -19,7 +18,6 @@ pub mod remote;
 pub mod snapshot;
 pub mod source_ref;
 pub mod structure;
-pub mod structure_parallel;
 pub mod symbols;
 pub mod text;
 pub mod verify;
