@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v1";
+pub const INDEX_VERSION: &str = "ontoly.index.v2";
 
 /// BM25 term-frequency saturation.
 const K1: f64 = 1.2;
@@ -346,6 +346,17 @@ pub struct Hit {
     pub mask: u64,
 }
 
+/// Dense search results: `score[doc]`, `mask[doc]` (zero when untouched), and the docs hit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dense {
+    /// BM25 score per doc.
+    pub score: Vec<f64>,
+    /// Matched query terms per doc.
+    pub mask: Vec<u64>,
+    /// Docs with at least one term, in doc order.
+    pub touched: Vec<u32>,
+}
+
 /// The inverted index. Terms are sorted (binary search, deterministic bytes).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Index {
@@ -361,6 +372,12 @@ pub struct Index {
     postings: Vec<Vec<(u32, u32)>>,
     /// Average document length per node kind (BM25 compares like with like).
     avg_len: BTreeMap<NodeKind, f64>,
+    /// Propagation links, by doc: for a section, the file and symbol docs it cites and its
+    /// article doc; for a file, symbol or article, the section docs citing or holding it.
+    /// Precomputed so a query never walks the graph for ranking.
+    links: Vec<Vec<u32>>,
+    /// The graph's facts, counted once at build (a pack reports them on every query).
+    pub facts: crate::pack::GraphFacts,
 }
 
 /// Why a stored index cannot be used.
@@ -466,6 +483,7 @@ impl Index {
             .map(|(k, (s, c))| (k, if c > 0.0 { (s / c).max(1.0) } else { 1.0 }))
             .collect();
         let (terms, postings) = by_term.into_iter().unzip();
+        let links = build_links(graph, &docs);
         Index {
             version: INDEX_VERSION.to_string(),
             graph_hash: graph.hash.clone(),
@@ -473,6 +491,8 @@ impl Index {
             terms,
             postings,
             avg_len,
+            links,
+            facts: crate::pack::GraphFacts::of(graph),
         }
     }
 
@@ -549,7 +569,20 @@ impl Index {
 
     /// Scores every document containing at least one term. Hits come back in doc order.
     pub fn search(&self, terms: &[String]) -> Vec<Hit> {
-        // Dense accumulators: one pass per term over its postings, no hashing.
+        let d = self.search_dense(terms);
+        d.touched
+            .iter()
+            .map(|&doc| Hit {
+                doc,
+                score: d.score[doc as usize],
+                mask: d.mask[doc as usize],
+            })
+            .collect()
+    }
+
+    /// [`Index::search`] as dense per-doc arrays plus the touched docs (in doc order): what
+    /// ranking needs, with O(1) lookups and no hashing.
+    pub fn search_dense(&self, terms: &[String]) -> Dense {
         let n = self.docs.len();
         let mut score = vec![0f64; n];
         let mut mask = vec![0u64; n];
@@ -570,14 +603,19 @@ impl Index {
             }
         }
         touched.sort_unstable();
-        touched
-            .into_iter()
-            .map(|d| Hit {
-                doc: d,
-                score: score[d as usize],
-                mask: mask[d as usize],
-            })
-            .collect()
+        Dense {
+            score,
+            mask,
+            touched,
+        }
+    }
+
+    /// Propagation links of a doc (see the field's description), sorted.
+    pub fn links(&self, doc: u32) -> &[u32] {
+        self.links
+            .get(doc as usize)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
     }
 
     /// The document index of a node id.
@@ -589,37 +627,45 @@ impl Index {
     }
 }
 
-/// The section, article, file and symbol ids reachable from a hit, for propagation: which
-/// sections cite a file or symbol, which sections an article contains.
-pub(crate) fn citing_sections(graph: &Graph, id: &str, kind: NodeKind) -> Vec<String> {
-    let ranges: Vec<String> = match kind {
-        NodeKind::File => graph
-            .in_edges(id, Some(EdgeKind::InFile))
-            .into_iter()
-            .map(|e| e.from.clone())
-            .collect(),
-        NodeKind::Symbol => graph
-            .in_edges(id, Some(EdgeKind::Overlaps))
-            .into_iter()
-            .map(|e| e.from.clone())
-            .collect(),
-        NodeKind::Article => {
-            return graph
-                .out_edges(id, Some(EdgeKind::Contains))
-                .into_iter()
-                .map(|e| e.to.clone())
-                .collect()
-        }
-        _ => return Vec::new(),
+fn build_links(graph: &Graph, docs: &[Doc]) -> Vec<Vec<u32>> {
+    let doc_of = |id: &str| {
+        docs.binary_search_by(|d| d.id.as_str().cmp(id))
+            .ok()
+            .map(|i| i as u32)
     };
-    let mut out: Vec<String> = ranges
-        .iter()
-        .flat_map(|r| graph.in_edges(r, Some(EdgeKind::Cites)))
-        .map(|e| e.from.clone())
-        .collect();
-    out.sort();
-    out.dedup();
-    out
+    let mut links: Vec<Vec<u32>> = vec![Vec::new(); docs.len()];
+    for (i, d) in docs.iter().enumerate() {
+        if d.kind != NodeKind::Section {
+            continue;
+        }
+        let i = i as u32;
+        let mut targets = Vec::new();
+        for c in graph.out_edges(&d.id, Some(EdgeKind::Cites)) {
+            for e in graph.out_edges(&c.to, None) {
+                if matches!(e.kind, EdgeKind::InFile | EdgeKind::Overlaps) {
+                    targets.extend(doc_of(&e.to));
+                }
+            }
+        }
+        for e in graph.in_edges(&d.id, Some(EdgeKind::Contains)) {
+            if let Some(a) = doc_of(&e.from) {
+                if docs[a as usize].kind == NodeKind::Article {
+                    targets.push(a);
+                }
+            }
+        }
+        targets.sort_unstable();
+        targets.dedup();
+        for &t in &targets {
+            links[t as usize].push(i);
+        }
+        links[i as usize] = targets;
+    }
+    for l in &mut links {
+        l.sort_unstable();
+        l.dedup();
+    }
+    links
 }
 
 #[cfg(test)]

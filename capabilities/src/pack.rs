@@ -427,7 +427,7 @@ pub fn evidence_pack(
             diagnostics.extend(graph_diagnostics(graph, &c.target.id));
         }
     }
-    let extra = ranking.nodes.len().saturating_sub(limit);
+    let extra = ranking.matched.saturating_sub(limit);
     if extra > 0 || dropped_edges > 0 || dropped_files > 0 {
         diagnostics.push(Diagnostic::new(
             CAPABILITY_EVIDENCE_TRUNCATED,
@@ -435,7 +435,7 @@ pub fn evidence_pack(
             format!(
                 "the pack carries {} of {} matching entities, {} of {} edges and {} of {} files",
                 top_nodes.len(),
-                ranking.nodes.len(),
+                ranking.matched,
                 top_edges.len(),
                 top_edges.len() + dropped_edges,
                 files.len(),
@@ -570,7 +570,7 @@ pub fn evidence_pack(
     }
     evidence.push(Evidence::statistic(
         serde_json::json!({
-            "matchedEntities": ranking.nodes.len(),
+            "matchedEntities": ranking.matched,
             "matchedSections": ranking.sections().count(),
             "queryTerms": ranking.terms,
         }),
@@ -582,7 +582,7 @@ pub fn evidence_pack(
         query: query.to_string(),
         limit,
         answer,
-        graph_facts: GraphFacts::of(graph),
+        graph_facts: index.facts.clone(),
         top_nodes,
         top_edges,
         relevant_files: files,

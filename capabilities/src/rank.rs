@@ -4,8 +4,7 @@
 //! match the query; a file or symbol reached from a strong section is evidence too. Work is
 //! bounded by counts ([`PROPAGATE_TOP`]), never by time, so answers do not change under load.
 
-use crate::index::{citing_sections, query_terms, Index};
-use crate::walk;
+use crate::index::{query_terms, Index};
 use ontoly_graph::graph::Graph;
 use ontoly_graph::model::NodeKind;
 use std::collections::{BTreeMap, HashMap};
@@ -16,8 +15,15 @@ pub const CITED_WEIGHT: f64 = 0.5;
 pub const ARTICLE_WEIGHT: f64 = 0.3;
 /// Share of the best citing section's score a file or symbol inherits.
 pub const REACHED_WEIGHT: f64 = 0.5;
-/// How many hits of each kind take part in propagation.
+/// How many section hits are ranked with propagation, and how many top sections pass their
+/// score down to what they cite.
 pub const PROPAGATE_TOP: usize = 400;
+/// How many file, symbol and article hits pass their score up to the sections citing them.
+pub const PROPAGATE_SOURCES: usize = 50;
+/// Nodes kept in a ranking (a pack carries at most 20).
+pub const MAX_RANKED: usize = 200;
+/// Sections reached only through a cited file, symbol or article, at most.
+pub const MAX_REACHED_SECTIONS: usize = 2000;
 
 /// A ranked node.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,8 +51,10 @@ pub struct Ranking {
     pub terms: Vec<String>,
     /// Their idf, same order.
     pub idf: Vec<f64>,
-    /// Every scored node, best first (ties by id).
+    /// The best scored nodes, best first (ties by id), at most [`MAX_RANKED`].
     pub nodes: Vec<Scored>,
+    /// How many nodes scored above zero in all.
+    pub matched: usize,
 }
 
 impl Ranking {
@@ -71,33 +79,48 @@ impl Ranking {
     }
 }
 
-fn by_score(a: &Scored, b: &Scored) -> std::cmp::Ordering {
-    b.score.total_cmp(&a.score).then_with(|| a.id.cmp(&b.id))
+/// A scored document before it becomes a [`Scored`] (no allocation per candidate).
+struct Cand {
+    doc: u32,
+    kind: NodeKind,
+    score: f64,
+    own: f64,
+    own_mask: u64,
+    mask: u64,
+    via: u8,
 }
 
-/// Ranks the nodes of `graph` for `query`.
-pub fn rank(graph: &Graph, index: &Index, query: &str) -> Ranking {
+const VIA: [&str; 4] = ["text", "cites", "article", "reached"];
+const VIA_TEXT: u8 = 1;
+const VIA_CITES: u8 = 2;
+const VIA_ARTICLE: u8 = 4;
+const VIA_REACHED: u8 = 8;
+
+/// Ranks the nodes of `graph` for `query`. Propagation follows the index's precomputed links,
+/// so a query costs its postings plus a bounded number of link lists.
+pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
     // A compound query token (`end-to-end`, `snake_case`) the corpus never saw is not a
     // missing concept: its words are query terms too. Keep it only when it can match.
     let mut terms = query_terms(query);
     terms.retain(|t| t.chars().all(char::is_alphanumeric) || index.df(t) > 0);
     let idf: Vec<f64> = terms.iter().map(|t| index.idf(t)).collect();
-    let hits = index.search(&terms);
-    let own: HashMap<&str, (f64, u64)> = hits
-        .iter()
-        .map(|h| (index.docs[h.doc as usize].id.as_str(), (h.score, h.mask)))
-        .collect();
+    let dense = index.search_dense(&terms);
+    let own = |d: u32| {
+        let m = dense.mask[d as usize];
+        (m != 0).then(|| (dense.score[d as usize], m))
+    };
+    let kind = |d: u32| index.docs[d as usize].kind;
+    let id = |d: u32| index.docs[d as usize].id.as_str();
 
     // Top hits per kind, best first, ties by id: the only ones that propagate.
-    let mut by_kind: BTreeMap<NodeKind, Vec<(&str, f64)>> = BTreeMap::new();
-    for h in &hits {
-        let d = &index.docs[h.doc as usize];
+    let order = |a: &(u32, f64), b: &(u32, f64)| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0));
+    let mut by_kind: BTreeMap<NodeKind, Vec<(u32, f64)>> = BTreeMap::new();
+    for &d in &dense.touched {
         by_kind
-            .entry(d.kind)
+            .entry(kind(d))
             .or_default()
-            .push((d.id.as_str(), h.score));
+            .push((d, dense.score[d as usize]));
     }
-    let order = |a: &(&str, f64), b: &(&str, f64)| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0));
     for v in by_kind.values_mut() {
         // Partial selection first: a common word can hit most of a 100k-section corpus.
         if v.len() > PROPAGATE_TOP {
@@ -107,135 +130,152 @@ pub fn rank(graph: &Graph, index: &Index, query: &str) -> Ranking {
         v.sort_by(order);
     }
 
-    let mut candidates: Vec<String> = Vec::new();
-    for (kind, v) in &by_kind {
-        for (id, _) in v {
-            match kind {
-                NodeKind::Section => candidates.push(id.to_string()),
-                NodeKind::File | NodeKind::Symbol | NodeKind::Article => {
-                    candidates.extend(citing_sections(graph, id, *kind))
-                }
-                _ => {}
-            }
-        }
+    let mut candidates: Vec<u32> = Vec::new();
+    if let Some(v) = by_kind.get(&NodeKind::Section) {
+        candidates.extend(v.iter().map(|(d, _)| *d));
     }
-    candidates.sort();
+    // Sections reached from the best files, symbols and articles, best sources first, bounded.
+    let mut sources: Vec<(u32, f64)> = by_kind
+        .iter()
+        .filter(|(k, _)| matches!(k, NodeKind::File | NodeKind::Symbol | NodeKind::Article))
+        .flat_map(|(_, v)| v.iter().take(PROPAGATE_SOURCES).copied())
+        .collect();
+    sources.sort_by(order);
+    let mut reached_sections = 0usize;
+    for (d, _) in sources {
+        if reached_sections >= MAX_REACHED_SECTIONS {
+            break;
+        }
+        let citing = index.links(d);
+        reached_sections += citing.len();
+        candidates.extend_from_slice(citing);
+    }
+    candidates.sort_unstable();
     candidates.dedup();
 
-    let mut scored: BTreeMap<String, Scored> = BTreeMap::new();
     // Sections: own + best cited file/symbol + article.
-    for sid in &candidates {
-        let (o, om) = own.get(sid.as_str()).copied().unwrap_or((0.0, 0));
-        let mut via = Vec::new();
-        if o > 0.0 {
-            via.push("text");
-        }
+    let mut scored: Vec<Cand> = Vec::new();
+    let mut section_score: HashMap<u32, f64> = HashMap::new();
+    for &d in &candidates {
+        let (o, om) = own(d).unwrap_or((0.0, 0));
         let mut mask = om;
-        let mut cited_best = 0.0f64;
-        for c in walk::citations(graph, sid) {
-            let mut ids: Vec<&str> = c.symbols.iter().map(|(_, n)| n.id.as_str()).collect();
-            if let Some(f) = c.file {
-                ids.push(&f.id);
-            }
-            for id in ids {
-                if let Some(&(s, m)) = own.get(id) {
+        let (mut cited_best, mut art) = (0.0f64, 0.0f64);
+        for &t in index.links(d) {
+            if let Some((s, m)) = own(t) {
+                mask |= m;
+                if kind(t) == NodeKind::Article {
+                    art = art.max(s);
+                } else {
                     cited_best = cited_best.max(s);
-                    mask |= m;
                 }
             }
         }
-        if cited_best > 0.0 {
-            via.push("cites");
+        let mut via = 0u8;
+        if o > 0.0 {
+            via |= VIA_TEXT;
         }
-        let mut art = 0.0;
-        if let Some((_, a)) = walk::article_of(graph, sid) {
-            if let Some(&(s, m)) = own.get(a.id.as_str()) {
-                art = s;
-                mask |= m;
-                via.push("article");
-            }
+        if cited_best > 0.0 {
+            via |= VIA_CITES;
+        }
+        if art > 0.0 {
+            via |= VIA_ARTICLE;
         }
         let score = o + CITED_WEIGHT * cited_best + ARTICLE_WEIGHT * art;
         if score > 0.0 {
-            scored.insert(
-                sid.clone(),
-                Scored {
-                    id: sid.clone(),
-                    kind: NodeKind::Section,
-                    score,
-                    own: o,
-                    own_mask: om,
-                    mask,
-                    via,
-                },
-            );
+            section_score.insert(d, score);
+            scored.push(Cand {
+                doc: d,
+                kind: NodeKind::Section,
+                score,
+                own: o,
+                own_mask: om,
+                mask,
+                via,
+            });
         }
     }
 
-    // Files, symbols and articles: own score, plus what strong sections pass down.
-    let mut sections: Vec<&Scored> = scored.values().collect();
-    sections.sort_by(|a, b| by_score(a, b));
-    let mut reached: BTreeMap<String, (f64, NodeKind)> = BTreeMap::new();
-    for s in sections.iter().take(PROPAGATE_TOP) {
-        for c in walk::citations(graph, &s.id) {
-            let mut targets: Vec<(&str, NodeKind)> = c
-                .symbols
-                .iter()
-                .map(|(_, n)| (n.id.as_str(), n.kind))
-                .collect();
-            if let Some(f) = c.file {
-                targets.push((&f.id, f.kind));
-            }
-            for (id, kind) in targets {
-                let e = reached.entry(id.to_string()).or_insert((0.0, kind));
-                e.0 = e.0.max(s.score);
-            }
-        }
-        if let Some((_, a)) = walk::article_of(graph, &s.id) {
-            let e = reached.entry(a.id.clone()).or_insert((0.0, a.kind));
-            e.0 = e.0.max(s.score);
+    // Files, symbols and articles: own score, plus what the strongest sections pass down.
+    let mut top_sections: Vec<(u32, f64)> = section_score.iter().map(|(d, s)| (*d, *s)).collect();
+    if top_sections.len() > PROPAGATE_TOP {
+        top_sections.select_nth_unstable_by(PROPAGATE_TOP, order);
+        top_sections.truncate(PROPAGATE_TOP);
+    }
+    let mut reached: BTreeMap<u32, f64> = BTreeMap::new();
+    for (d, s) in &top_sections {
+        for &t in index.links(*d) {
+            let e = reached.entry(t).or_insert(0.0);
+            *e = e.max(*s);
         }
     }
-    let mut others: BTreeMap<String, Scored> = BTreeMap::new();
-    for (kind, v) in &by_kind {
-        if *kind == NodeKind::Section {
+    let mut others: BTreeMap<u32, Cand> = BTreeMap::new();
+    for (k, v) in &by_kind {
+        if *k == NodeKind::Section {
             continue;
         }
-        for (id, _) in v {
-            let (o, m) = own[id];
+        for (d, _) in v {
+            let (o, m) = own(*d).unwrap_or((0.0, 0));
             others.insert(
-                id.to_string(),
-                Scored {
-                    id: id.to_string(),
-                    kind: *kind,
+                *d,
+                Cand {
+                    doc: *d,
+                    kind: *k,
                     score: o,
                     own: o,
                     own_mask: m,
                     mask: m,
-                    via: vec!["text"],
+                    via: VIA_TEXT,
                 },
             );
         }
     }
-    for (id, (best, kind)) in reached {
-        let e = others.entry(id.clone()).or_insert_with(|| Scored {
-            id,
-            kind,
+    for (d, best) in reached {
+        let k = kind(d);
+        let e = others.entry(d).or_insert_with(|| Cand {
+            doc: d,
+            kind: k,
             score: 0.0,
             own: 0.0,
             own_mask: 0,
             mask: 0,
-            via: Vec::new(),
+            via: 0,
         });
-        let w = if kind == NodeKind::Article {
+        let w = if k == NodeKind::Article {
             ARTICLE_WEIGHT
         } else {
             REACHED_WEIGHT
         };
         e.score += w * best;
-        e.via.push("reached");
+        e.via |= VIA_REACHED;
     }
-    let mut nodes: Vec<Scored> = scored.into_values().chain(others.into_values()).collect();
-    nodes.sort_by(by_score);
-    Ranking { terms, idf, nodes }
+    // Docs are in id order, so the doc index is the id tie-break.
+    let mut all: Vec<Cand> = scored.into_iter().chain(others.into_values()).collect();
+    let matched = all.len();
+    let cmp = |a: &Cand, b: &Cand| b.score.total_cmp(&a.score).then_with(|| a.doc.cmp(&b.doc));
+    if all.len() > MAX_RANKED {
+        all.select_nth_unstable_by(MAX_RANKED, cmp);
+        all.truncate(MAX_RANKED);
+    }
+    all.sort_by(cmp);
+    let nodes = all
+        .into_iter()
+        .map(|c| Scored {
+            id: id(c.doc).to_string(),
+            kind: c.kind,
+            score: c.score,
+            own: c.own,
+            own_mask: c.own_mask,
+            mask: c.mask,
+            via: (0..4)
+                .filter(|i| c.via & (1 << i) != 0)
+                .map(|i| VIA[i])
+                .collect(),
+        })
+        .collect();
+    Ranking {
+        terms,
+        idf,
+        nodes,
+        matched,
+    }
 }

@@ -20,7 +20,6 @@ pub(crate) enum Verification {
 pub(crate) struct Citation<'g> {
     pub edge: &'g Edge,
     pub target: &'g Node,
-    pub file: Option<&'g Node>,
     pub commit: Option<String>,
     pub repository: Option<String>,
     pub path: Option<String>,
@@ -178,7 +177,6 @@ pub(crate) fn citation<'g>(graph: &'g Graph, edge: &'g Edge) -> Option<Citation<
     Some(Citation {
         edge,
         target,
-        file: file.map(|(_, f)| f),
         pinned: commit.as_deref().is_some_and(is_full_commit),
         commit,
         repository,
