@@ -450,3 +450,48 @@ impl LocalRepo {
         out.join("\n")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn branch_names() {
+        for ok in ["main", "feature/x", "release-1.2", "v1", "deadbeef", "a@b"] {
+            assert!(is_branch_name(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "HEAD",
+            "@",
+            "-x",
+            "/a",
+            "a/",
+            "a..b",
+            "a//b",
+            "a.lock",
+            "x/.hidden",
+            "a b",
+            "a~1",
+            "a^",
+            "a:b",
+            "a?",
+            "a*",
+            "a[",
+            "a\\b",
+            "a@{1}",
+            "refs/heads/main",
+            "a.",
+        ] {
+            assert!(!is_branch_name(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn prefixes() {
+        assert!(under("src/a.rs", "src"));
+        assert!(under("src", "src"));
+        assert!(!under("srcx/a.rs", "src"));
+        assert!(!under("sr", "src"));
+    }
+}

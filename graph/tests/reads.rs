@@ -855,3 +855,25 @@ fn source_overrides_and_relative_paths() {
     assert_eq!(e.code, ErrorCode::RepositoryNotFound);
     assert_clean(&fx, &e.message);
 }
+
+#[test]
+fn a_workspace_outside_git_still_reads_its_clones() {
+    let fx = fixture();
+    let plain = fx.tmp.path().join("plain");
+    std::fs::create_dir_all(plain.join("sources/repo")).unwrap();
+    std::fs::copy(
+        fx.ws.join("sources/repo/index.yaml"),
+        plain.join("sources/repo/index.yaml"),
+    )
+    .unwrap();
+    let r = Reader::open(&plain, &[("acme/server".into(), "../server".into())]).unwrap();
+    assert!(r.repositories().workspace().is_none());
+    assert!(read(&r, None, "README.md", None, None).is_ok());
+    assert_eq!(
+        code(r.resolve(&ResolveRequest {
+            repository: "plain".into(),
+            revision: None
+        })),
+        ErrorCode::RepositoryNotFound
+    );
+}
