@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v2";
+pub const INDEX_VERSION: &str = "ontoly.index.v3";
 
 /// BM25 term-frequency saturation.
 const K1: f64 = 1.2;
@@ -376,6 +376,9 @@ pub struct Index {
     /// article doc; for a file, symbol or article, the section docs citing or holding it.
     /// Precomputed so a query never walks the graph for ranking.
     links: Vec<Vec<u32>>,
+    /// `K1 · (1 − B + B · len / avg_len[kind])` per doc: the BM25 length normalization,
+    /// precomputed so scoring a posting is one multiply-add.
+    norms: Vec<f64>,
     /// The graph's facts, counted once at build (a pack reports them on every query).
     pub facts: crate::pack::GraphFacts,
 }
@@ -478,12 +481,19 @@ impl Index {
             e.0 += f64::from(d.len);
             e.1 += 1.0;
         }
-        let avg_len = sums
+        let avg_len: BTreeMap<NodeKind, f64> = sums
             .into_iter()
             .map(|(k, (s, c))| (k, if c > 0.0 { (s / c).max(1.0) } else { 1.0 }))
             .collect();
         let (terms, postings) = by_term.into_iter().unzip();
         let links = build_links(graph, &docs);
+        let norms = docs
+            .iter()
+            .map(|d| {
+                let avg: f64 = avg_len.get(&d.kind).copied().unwrap_or(1.0);
+                K1 * (1.0 - B + B * f64::from(d.len) / avg)
+            })
+            .collect();
         Index {
             version: INDEX_VERSION.to_string(),
             graph_hash: graph.hash.clone(),
@@ -492,6 +502,7 @@ impl Index {
             postings,
             avg_len,
             links,
+            norms,
             facts: crate::pack::GraphFacts::of(graph),
         }
     }
@@ -589,16 +600,14 @@ impl Index {
         let mut touched = Vec::new();
         for (i, t) in terms.iter().take(MAX_QUERY_TERMS).enumerate() {
             let idf = self.idf(t);
+            let w = idf * (K1 + 1.0);
             for &(d, tf) in self.postings_of(t) {
-                let doc = &self.docs[d as usize];
-                let avg = self.avg_len.get(&doc.kind).copied().unwrap_or(1.0);
-                let tf = f64::from(tf);
-                let norm = 1.0 - B + B * f64::from(doc.len) / avg;
                 let d = d as usize;
+                let tf = f64::from(tf);
                 if mask[d] == 0 {
                     touched.push(d as u32);
                 }
-                score[d] += idf * tf * (K1 + 1.0) / (tf + K1 * norm);
+                score[d] += w * tf / (tf + self.norms[d]);
                 mask[d] |= 1 << i;
             }
         }

@@ -1167,12 +1167,18 @@ fn resolve_site(
         ));
         return out;
     };
-    let source_id = ids::source(source_ref);
-    let mut source = node(NodeKind::Source, source_id.clone(), source_ref.to_string());
-    source.metadata.insert(
-        "kind".into(),
-        source_ref.split(':').next().unwrap_or("").to_string(),
-    );
+    let source_node = || {
+        let mut source = node(
+            NodeKind::Source,
+            ids::source(source_ref),
+            source_ref.to_string(),
+        );
+        source.metadata.insert(
+            "kind".into(),
+            source_ref.split(':').next().unwrap_or("").to_string(),
+        );
+        source
+    };
     let resolved = source_ref::resolve(r, registries, opts.knowledge_repository.as_deref())
         .and_then(|res| source_ref::check_managed_file(&res, files, "").map(|()| res));
     let res = match resolved {
@@ -1197,6 +1203,7 @@ fn resolve_site(
                 ));
             }
             if !locator_or_digest {
+                let mut source = source_node();
                 source.metadata.insert("status".into(), "unresolved".into());
                 out.nodes.push(source);
             }
@@ -1324,7 +1331,6 @@ fn resolve_site(
     out.edges.push(cites);
     out.range = Some((range, in_file));
     out.shared = Some(Shared {
-        source,
         source_ref: source_ref.to_string(),
         res,
         repo_label,
@@ -1339,7 +1345,6 @@ fn resolve_site(
 /// What many citations have in common (their source, file, commit, repository): built once,
 /// from the first citation in structure order, by [`build_shared`].
 struct Shared {
-    source: Node,
     source_ref: String,
     res: ResolvedRef,
     repo_label: String,
@@ -1361,10 +1366,10 @@ struct Seen {
 
 fn build_shared(d: Shared, registries: &Registries, seen: &mut Seen, parts: &mut Parts) {
     let is_repo = matches!(d.res, ResolvedRef::Repo(_) | ResolvedRef::RepoContent(_));
-    let source_id = d.source.id.clone();
+    let source_id = ids::source(&d.source_ref);
     if !seen.sources.contains(&source_id) {
         seen.sources.insert(source_id.clone());
-        let mut source = d.source;
+        let mut source = node(NodeKind::Source, source_id.clone(), d.source_ref.clone());
         source
             .metadata
             .insert("kind".into(), d.res.kind().as_str().to_string());
