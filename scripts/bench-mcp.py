@@ -100,6 +100,8 @@ def main():
     ap.add_argument("--calls", type=int, default=500)
     ap.add_argument("--inflight", type=int, default=4)
     ap.add_argument("--no-cache", action="store_true", help="build the graph at start")
+    ap.add_argument("--tool", default="EvidencePack",
+                    help="time another tool instead (e.g. `capabilities`: the protocol floor)")
     args = ap.parse_args()
 
     cmd = [args.bin, "mcp", "--workspace", args.workspace]
@@ -118,11 +120,14 @@ def main():
         raise SystemExit(f"EvidencePack failed: {first['result']['content']}")
     nodes = first["result"]["structuredContent"]["graphFacts"]["sections"]
 
+    def arguments(q):
+        return {"query": q} if args.tool == "EvidencePack" else {}
+
     sequential = []
     for i in range(args.calls):
         q = QUERIES[i % len(QUERIES)]
         t = time.perf_counter()
-        reply = client.call(100 + i, "tools/call", {"name": "EvidencePack", "arguments": {"query": q}})
+        reply = client.call(100 + i, "tools/call", {"name": args.tool, "arguments": arguments(q)})
         sequential.append((time.perf_counter() - t) * 1000)
         assert not reply["result"].get("isError"), reply
 
@@ -136,7 +141,7 @@ def main():
     def one(i):
         q = QUERIES[i % len(QUERIES)]
         t = time.perf_counter()
-        event = client.send(100000 + i, "tools/call", {"name": "EvidencePack", "arguments": {"query": q}})
+        event = client.send(100000 + i, "tools/call", {"name": args.tool, "arguments": arguments(q)})
         event.wait(300)
         ms = (time.perf_counter() - t) * 1000
         with count_lock:
@@ -154,7 +159,7 @@ def main():
     wall = time.perf_counter() - wall
     client.close()
 
-    print(f"workspace: {args.workspace} ({nodes} sections)")
+    print(f"workspace: {args.workspace} ({nodes} sections), tool: {args.tool}")
     print(f"initialize answered after {handshake:.0f} ms; first EvidencePack (graph "
           f"{'built' if args.no_cache else 'loaded or built'}) after {ready:.0f} ms")
     print("| run | calls | p50 ms | p90 ms | p99 ms | max ms | mean ms |")

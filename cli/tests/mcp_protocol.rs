@@ -236,6 +236,10 @@ fn malformed_json_gets_a_parse_error_and_the_session_goes_on() {
 
     server.send(json!({"jsonrpc": "2.0", "id": 4, "method": "ping"}));
     assert_eq!(server.response(4)["result"], json!({}));
+
+    // Blank lines are skipped, and CRLF line ends are accepted.
+    server.send_raw(b"\n  \n{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}\r\n");
+    assert_eq!(server.response(5)["result"], json!({}));
     let (status, _) = server.close();
     assert!(status.success());
 }

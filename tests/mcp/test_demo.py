@@ -179,6 +179,13 @@ def test_reading_a_knowledge_page_appends_its_references_and_they_can_be_read(de
             assert narrow["hasMore"] is True and narrow["nextStartLine"] == start + 3
             some = references(narrow["content"])
             assert some and set(some) <= set(all_refs) and len(some) < len(all_refs)
+            # Exactly what `ontoly read` prints for the same pinned range.
+            cli = subprocess.run(
+                [BIN, "--workspace", str(demo), "read", "--repo", KNOWLEDGE_REPO, "--rev", commit,
+                 page, "--start", str(start), "--end", str(start + 2)],
+                capture_output=True, check=True, timeout=120,
+            )
+            assert narrow["content"] == cli.stdout.decode()
 
             # Follow each pinned reference: read the cited lines at the recorded commit.
             followed = 0
