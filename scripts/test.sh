@@ -4,5 +4,5 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-cargo test --workspace
+cargo test --workspace --locked
 bash scripts/mcp-e2e.sh
