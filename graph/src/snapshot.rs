@@ -311,20 +311,22 @@ pub fn store(root: &Path, key: &str, graph: &Graph, parses: &ParseCache) -> std:
     if !ignore.exists() {
         write_atomic(&dir, ".gitignore", b"*\n")?;
     }
+    // Parse cache first: a kill between the two writes leaves a graph.bin that does not match
+    // the new inputs (so it is not loaded) and a parse cache that does. The smaller parse
+    // cache is written while the graph is still being serialized, so its I/O costs no time.
     let (g, p) = rayon::join(
         || framed(|buf| postcard::to_extend(&to_wire(graph), postcard::to_extend(key, buf)?)),
         || {
-            framed(|buf| {
+            let data = framed(|buf| {
                 postcard::to_extend(
                     parses,
                     postcard::to_extend(crate::build::BUILDER_VERSION, buf)?,
                 )
-            })
+            })?;
+            write_atomic(&dir, "parse.bin", &data)
         },
     );
-    // Parse cache first: a kill between the two writes leaves a graph.bin that does not match
-    // the new inputs (so it is not loaded) and a parse cache that does.
-    write_atomic(&dir, "parse.bin", &p?)?;
+    p?;
     write_atomic(&dir, "graph.bin", &g?)?;
     Ok(())
 }
