@@ -1053,15 +1053,48 @@ pub fn resolve_references(
         }
     };
     let sites = std::mem::take(&mut parts.references);
-    let resolved: Vec<Resolved> = sites
+    // Large workspaces cite the same few thousand ranges hundreds of thousands of times, and
+    // resolving an entry (registry lookup, remote normalization, ids, URL, range node) costs far
+    // more than a CITES edge. So each distinct entry is resolved once, from its first citation,
+    // and every later citation of it only gets its own CITES edge, findings and cited range.
+    // The outputs are exactly those of resolving every site: everything else a later citation
+    // would produce (range, source, file, commit, repository) was already kept from the first.
+    let mut first_of: HashMap<EntryKey<'_>, usize> = HashMap::with_capacity(sites.len() / 8);
+    let mut firsts: Vec<usize> = Vec::new();
+    let key_of: Vec<usize> = sites
+        .iter()
+        .enumerate()
+        .map(|(i, site)| {
+            *first_of.entry(entry_key(&site.entry)).or_insert_with(|| {
+                firsts.push(i);
+                firsts.len() - 1
+            })
+        })
+        .collect();
+    drop(first_of);
+    let resolved: Vec<Resolved> = firsts
         .par_iter()
-        .map(|site| resolve_site(site, registries, &files, opts))
+        .map(|&i| resolve_site(&sites[i], registries, &files, opts))
+        .collect();
+    // Later citations, derived in parallel from their entry's first resolution.
+    let repeats: Vec<Option<Resolved>> = sites
+        .par_iter()
+        .enumerate()
+        .map(|(i, site)| {
+            let k = key_of[i];
+            (firsts[k] != i).then(|| resolved[k].repeat_for(site))
+        })
         .collect();
     // Shared nodes (a source, repository, commit, file or range cited many times) arrive once
-    // per citation; keeping the first here spares assembly from sorting the duplicates.
+    // per citation; keeping the first here spares assembly from sorting the duplicates. Sites
+    // are merged in structure order, so "first" means the same as when each site was resolved.
+    let mut firsts_resolved: Vec<Option<Resolved>> = resolved.into_iter().map(Some).collect();
     let mut seen = Seen::default();
     let mut cited = Vec::new();
-    for r in resolved {
+    for (i, repeat) in repeats.into_iter().enumerate() {
+        let Some(r) = repeat.or_else(|| firsts_resolved[key_of[i]].take()) else {
+            continue;
+        };
         for n in r.nodes {
             if seen.sources.insert(n.id.clone()) {
                 parts.nodes.push(n);
@@ -1081,6 +1114,80 @@ pub fn resolve_references(
         cited.extend(r.cited);
     }
     cited
+}
+
+/// Everything of a [`ReferenceEntry`] that [`resolve_site`] reads, i.e. all but its line: two
+/// entries with equal keys resolve alike.
+type EntryKey<'a> = (
+    Option<&'a str>,
+    bool,
+    Option<(&'a str, u64, u64)>,
+    bool,
+    Option<&'a str>,
+    (Option<&'a str>, Option<u64>, Option<u64>),
+);
+
+fn entry_key(e: &ReferenceEntry) -> EntryKey<'_> {
+    (
+        e.source_ref.as_deref(),
+        e.source_ref_is_string,
+        e.locator
+            .as_ref()
+            .map(|l| (l.path.as_str(), l.start_line, l.end_line)),
+        e.has_locator,
+        e.content_digest.as_deref(),
+        (
+            e.locator_parts.path.as_deref(),
+            e.locator_parts.start_line,
+            e.locator_parts.end_line,
+        ),
+    )
+}
+
+impl Resolved {
+    /// What resolving `site` gives when `self` is the resolution of an earlier site with the
+    /// same entry: the same findings and CITES edge, placed at `site`. Nodes, the range and
+    /// the shared parts are left out: the earlier site already contributed them.
+    fn repeat_for(&self, site: &RefSite) -> Resolved {
+        let findings = self
+            .findings
+            .iter()
+            .map(|f| Finding {
+                code: f.code,
+                message: f.message.clone(),
+                at: site.origin.clone(),
+                subject: site.section.clone(),
+                discriminator: f.discriminator.clone(),
+            })
+            .collect();
+        let edges: Vec<Edge> = self
+            .edges
+            .iter()
+            .map(|e| {
+                let mut cites = Edge::new(
+                    e.kind,
+                    site.section.clone(),
+                    e.to.clone(),
+                    Some(site.origin.clone()),
+                );
+                cites.metadata = e.metadata.clone();
+                cites
+            })
+            .collect();
+        let cited = self.cited.as_ref().map(|c| CitedRange {
+            cites: edges.first().map(|e| e.id.clone()).unwrap_or_default(),
+            origin: site.origin.clone(),
+            ..c.clone()
+        });
+        Resolved {
+            nodes: Vec::new(),
+            edges,
+            range: None,
+            shared: None,
+            findings,
+            cited,
+        }
+    }
 }
 
 fn parts_workspace(parts: &Parts) -> String {

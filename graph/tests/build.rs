@@ -293,6 +293,47 @@ fn yaml_errors_carry_their_line() {
 }
 
 #[test]
+fn a_repeated_reference_entry_gets_its_own_edge_and_findings_at_its_own_line() {
+    // The builder resolves each distinct entry once; a repeat elsewhere must still get its
+    // own CITES edge and diagnostics, while shared nodes keep the first citation's origin.
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    copy_dir(&fixture("sources"), &root);
+    let path = root.join("knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let repeated: String = text
+        .lines()
+        .skip(7)
+        .take(6)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&path, format!("{text}{repeated}")).unwrap(); // lines 25..30, under `docs`
+    let g = build_at(&root, false).graph;
+    let d = diags(&g);
+    for want in [
+        "SOURCE_UNRESOLVED knowledge/structure.yaml:8",
+        "SOURCE_UNPINNED knowledge/structure.yaml:11",
+        "SOURCE_UNRESOLVED knowledge/structure.yaml:25",
+        "SOURCE_UNPINNED knowledge/structure.yaml:28",
+    ] {
+        assert!(d.contains(&want.to_string()), "{want} missing from {d:?}");
+    }
+    let range = "range:github.com/acme/branch@main:mod/b.go#L3-L4";
+    let cites = g.in_edges(range, Some(EdgeKind::Cites));
+    let lines: Vec<(&str, u64)> = cites
+        .iter()
+        .map(|e| (e.from.as_str(), e.origin.as_ref().unwrap().line))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines.contains(&("section:s.md#refs", 11)));
+    assert!(lines.contains(&("section:s.md#docs", 28)));
+    assert_eq!(cites[0].metadata, cites[1].metadata);
+    let in_file = g.out_edges(range, Some(EdgeKind::InFile));
+    assert_eq!(in_file.len(), 1);
+    assert_eq!(in_file[0].origin.as_ref().unwrap().line, 11);
+}
+
+#[test]
 fn a_page_that_is_not_utf8_is_a_diagnostic() {
     let t = tempfile::tempdir().unwrap();
     let root = t.path().join("ws");
