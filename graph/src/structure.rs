@@ -555,8 +555,11 @@ mod tests {
     pub(crate) fn generated(articles: usize, sections: usize, style: usize) -> String {
         let mut t =
             String::from("# approved\nschema_version: context.approved-structure.v1\narticles:\n");
-        let dash = if style % 2 == 0 { "  - " } else { "- " };
-        let pad = if style % 2 == 0 { "    " } else { "  " };
+        let (dash, pad) = if style.is_multiple_of(2) {
+            ("  - ", "    ")
+        } else {
+            ("- ", "  ")
+        };
         for a in 0..articles {
             t.push_str(&format!("{dash}article_id: a{a}\n{pad}path: faq/a{a}.md\n{pad}collection: faq\n{pad}sections:\n"));
             for s in 0..sections {
