@@ -13,7 +13,6 @@
 //! ```
 
 use crate::git::GitRepo;
-use crate::yaml::{get_str, parse_value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -172,45 +171,33 @@ pub struct RepoModule {
     pub git_ref: Option<String>,
 }
 
-/// The modules of `sources/repo/index.yaml` under `workspace` (none when the file is missing
-/// or unreadable: the workspace parsers report those problems).
+/// The modules of `sources/repo/index.yaml` under `workspace`, read through
+/// [`crate::registry`] (none when the file is missing or unusable: the workspace parsers
+/// report those problems).
 pub fn repo_modules(workspace: &Path) -> Vec<RepoModule> {
-    let Ok(text) = std::fs::read_to_string(workspace.join("sources/repo/index.yaml")) else {
-        return Vec::new();
-    };
-    repo_modules_from_str(&text)
-}
-
-/// [`repo_modules`] over already read text.
-pub fn repo_modules_from_str(text: &str) -> Vec<RepoModule> {
-    let Ok(v) = parse_value(text) else {
+    use crate::registry::{load_registry, DirFiles, RegistryEntry, RegistryKind, RegistryState};
+    let RegistryState::Loaded(registry) =
+        load_registry(&DirFiles::new(workspace), "", RegistryKind::Repo)
+    else {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for s in v
-        .get("sources")
-        .and_then(|s| s.as_sequence())
-        .into_iter()
-        .flatten()
-    {
-        let Some(source) = get_str(s, "name") else {
+    for entry in registry.sources.iter().flatten() {
+        let RegistryEntry::Namespace { entry, modules } = entry else {
             continue;
         };
-        for m in s
-            .get("modules")
-            .and_then(|m| m.as_sequence())
-            .into_iter()
-            .flatten()
-        {
-            let Some(module) = get_str(m, "name") else {
+        let Some(source) = entry.name.as_deref() else {
+            continue;
+        };
+        for m in modules {
+            let Some(module) = m.name.as_deref() else {
                 continue;
             };
-            let git = m.get("git");
             out.push(RepoModule {
                 name: format!("{source}/{module}"),
-                subpath: get_str(m, "subpath").unwrap_or("").to_string(),
-                remote: git.and_then(|g| get_str(g, "remote")).map(str::to_string),
-                git_ref: git.and_then(|g| get_str(g, "ref")).map(str::to_string),
+                subpath: m.subpath.clone().unwrap_or_default(),
+                remote: m.remote.clone(),
+                git_ref: m.git_ref.clone(),
             });
         }
     }
