@@ -33,14 +33,7 @@ fn load(root: &Path) -> Option<Graph> {
     let clones = ontoly_graph::clones::CloneMap::load(&ws.root, &[]).ok()?;
     let opts = BuildOptions {
         use_cache: true,
-        clones: clones
-            .entries()
-            .map(|(k, p)| (k.to_string(), p.to_path_buf()))
-            .collect(),
-        source_stage: Some(std::sync::Arc::new(ontoly_graph::verify::VerifyStage::new(
-            clones,
-        ))),
-        ..Default::default()
+        ..ontoly_graph::verify::VerifyStage::build_options(clones)
     };
     build(&ws, &opts).ok().map(|o| o.graph)
 }

@@ -14,7 +14,7 @@
 use ontoly_capabilities::check::parse_questions;
 use ontoly_capabilities::evidence::Level;
 use ontoly_capabilities::{pack, Index};
-use ontoly_graph::build::{build, BuildOptions};
+use ontoly_graph::build::build;
 use ontoly_graph::model::NodeKind;
 use ontoly_graph::workspace::Workspace;
 use std::path::PathBuf;
@@ -31,16 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ws = Workspace::at(root.clone());
     // As the CLI builds: clones from ontoly.toml, verification and symbols.
     let clones = ontoly_graph::clones::CloneMap::load(&ws.root, &[]).map_err(|e| e.message)?;
-    let opts = BuildOptions {
-        clones: clones
-            .entries()
-            .map(|(k, p)| (k.to_string(), p.to_path_buf()))
-            .collect(),
-        source_stage: Some(std::sync::Arc::new(ontoly_graph::verify::VerifyStage::new(
-            clones,
-        ))),
-        ..Default::default()
-    };
+    let opts = ontoly_graph::verify::VerifyStage::build_options(clones);
     let graph = build(&ws, &opts)?.graph;
     let index = Index::build(&graph);
     let questions = parse_questions(&std::fs::read_to_string(&qfile)?)?;

@@ -235,6 +235,20 @@ impl VerifyStage {
     pub fn new(clones: CloneMap) -> VerifyStage {
         VerifyStage { clones }
     }
+
+    /// Build options that verify against `clones`: the clone mapping and this stage, the rest
+    /// default. Every caller that builds "as the CLI does" starts here, so the mapping and the
+    /// stage cannot drift apart.
+    pub fn build_options(clones: CloneMap) -> crate::build::BuildOptions {
+        crate::build::BuildOptions {
+            clones: clones
+                .entries()
+                .map(|(k, p)| (k.to_string(), p.to_path_buf()))
+                .collect(),
+            source_stage: Some(std::sync::Arc::new(VerifyStage::new(clones))),
+            ..Default::default()
+        }
+    }
 }
 
 /// A fingerprint of a clone's refs: a fetch that brings a missing commit changes it.

@@ -3,7 +3,7 @@
 
 mod support;
 
-use ontoly_graph::build::{build, BuildOptions};
+use ontoly_graph::build::build;
 use ontoly_graph::clones::CloneMap;
 use ontoly_graph::graph::Graph;
 use ontoly_graph::model::{EdgeKind, NodeKind};
@@ -11,7 +11,6 @@ use ontoly_graph::text::range_digest;
 use ontoly_graph::verify::VerifyStage;
 use ontoly_graph::workspace::Workspace;
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 /// A workspace (the root of its own git repository) with one reference per status.
 fn status_workspace() -> (tempfile::TempDir, std::path::PathBuf, support::ServerRepo) {
@@ -102,15 +101,7 @@ fn status_workspace() -> (tempfile::TempDir, std::path::PathBuf, support::Server
 
 fn build_with_clones(ws: &std::path::Path, threads: usize) -> Graph {
     let clones = CloneMap::load(ws, &[]).unwrap();
-    let opts = BuildOptions {
-        use_cache: false,
-        clones: clones
-            .entries()
-            .map(|(k, p)| (k.to_string(), p.to_path_buf()))
-            .collect(),
-        source_stage: Some(Arc::new(VerifyStage::new(clones))),
-        ..Default::default()
-    };
+    let opts = VerifyStage::build_options(clones);
     let w = Workspace {
         root: ws.to_path_buf(),
         name: "ws".into(),

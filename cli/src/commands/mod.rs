@@ -163,12 +163,7 @@ impl Context {
         let opts = BuildOptions {
             use_cache: !self.no_cache,
             progress,
-            clones: clones
-                .entries()
-                .map(|(k, p)| (k.to_string(), p.to_path_buf()))
-                .collect(),
-            source_stage: Some(Arc::new(ontoly_graph::verify::VerifyStage::new(clones))),
-            ..Default::default()
+            ..ontoly_graph::verify::VerifyStage::build_options(clones)
         };
         let out = ontoly_graph::build::build(&ws, &opts).map_err(|e| CliError(e.to_string()))?;
         Ok((ws, out))
