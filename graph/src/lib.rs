@@ -7,6 +7,7 @@
 pub mod build;
 pub mod clones;
 pub mod diagnostics;
+pub mod drift;
 pub mod git;
 pub mod graph;
 pub mod markers;
