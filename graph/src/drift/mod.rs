@@ -95,8 +95,7 @@ pub fn compare(
     for (i, r) in ranges.iter().enumerate() {
         by_path.entry(r.path.as_str()).or_default().push(i);
     }
-    let changes: OnceLock<Result<(TreeChanges, BTreeMap<String, String>), GitError>> =
-        OnceLock::new();
+    let changes: OnceLock<Result<Changes, GitError>> = OnceLock::new();
     let ctx = Context {
         from,
         to,
@@ -128,6 +127,10 @@ pub fn compare(
     Ok(out)
 }
 
+/// The tree changes between the two commits and their rename targets (deleted path -> added
+/// path).
+type Changes = (TreeChanges, BTreeMap<String, String>);
+
 /// Shared state of one [`compare`] run.
 struct Context<'a> {
     from: &'a str,
@@ -135,14 +138,11 @@ struct Context<'a> {
     ranges: &'a [CitedRange],
     options: CompareOptions,
     /// The tree changes and rename targets, computed by the first file that needs them.
-    changes: &'a OnceLock<Result<(TreeChanges, BTreeMap<String, String>), GitError>>,
+    changes: &'a OnceLock<Result<Changes, GitError>>,
 }
 
 impl Context<'_> {
-    fn changes(
-        &self,
-        reader: &DriftReader,
-    ) -> Result<&(TreeChanges, BTreeMap<String, String>), GitError> {
+    fn changes(&self, reader: &DriftReader) -> Result<&Changes, GitError> {
         self.changes
             .get_or_init(|| {
                 let changes = reader.tree_changes(self.from, self.to)?;
