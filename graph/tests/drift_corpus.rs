@@ -36,6 +36,15 @@ fn every_reference_agrees_with_drift_yaml() {
     let drifts = run(&repo, &refs, &to);
     assert_agree(&render(&refs, &drifts), &want);
 
+    // The same results in the JSON shape `ontoly drift --format json` will print pass the
+    // comparison script that CI will run on the command's output.
+    let (ok, out) = drift_compare_script(
+        &drift_json(&refs, &drifts, &to),
+        &corpus().join("drift.yaml"),
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("262 references agree"), "{out}");
+
     let count = |s: &str| {
         drifts
             .iter()

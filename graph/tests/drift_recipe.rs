@@ -97,7 +97,23 @@ fn every_reference_agrees_with_the_fixture_drift_yaml() {
     // The later commit by its annotated tag.
     let to = repo.reader().resolve("v2").expect("v2 resolves");
     assert_eq!(to, r.c3);
-    assert_agree(&render(&refs, &run(&repo, &refs, &to)), &want);
+    let drifts = run(&repo, &refs, &to);
+    assert_agree(&render(&refs, &drifts), &want);
+    let json = drift_json(&refs, &drifts, &to);
+    let (ok, out) = drift_compare_script(&json, &fixture().join("drift.yaml"));
+    assert!(ok, "{out}");
+    // And the script does see a disagreement: here, one moved range off by a line.
+    let mut off = json.clone();
+    let moved = off["references"]
+        .as_array_mut()
+        .expect("references")
+        .iter_mut()
+        .find(|r| r["status"] == "moved")
+        .expect("a moved reference");
+    moved["newStartLine"] = serde_json::json!(moved["newStartLine"].as_u64().expect("a line") + 1);
+    let (ok, out) = drift_compare_script(&off, &fixture().join("drift.yaml"));
+    assert!(!ok, "{out}");
+    assert!(out.contains("newStartLine"), "{out}");
 }
 
 /// The drift of each reference of the fixture, by `section[index]`.

@@ -284,3 +284,102 @@ pub fn git_hunks(dir: &Path, a: &str, old: &str, b: &str, new: &str) -> Vec<Stri
         })
         .collect()
 }
+
+/// The JSON `ontoly drift --format json` is specified to print (issue 9), built from the
+/// engine's results: what `scripts/drift-compare.py` reads. `to` is the later commit of every
+/// module the references use.
+pub fn drift_json(refs: &[WsRef], drifts: &[RangeDrift], to: &str) -> serde_json::Value {
+    use serde_json::{json, Map, Value};
+    let mut counts: BTreeMap<&str, u64> =
+        ["unchanged", "moved", "changed", "missing", "unverifiable"]
+            .into_iter()
+            .map(|s| (s, 0))
+            .collect();
+    let mut to_map = Map::new();
+    let mut out = Vec::new();
+    for (r, d) in refs.iter().zip(drifts) {
+        let module = r.source_ref.trim_start_matches("repo:").to_string();
+        to_map.insert(module, Value::String(to.to_string()));
+        let mut o = Map::new();
+        o.insert("articleId".into(), json!(r.article_id));
+        o.insert("sectionId".into(), json!(r.section_id));
+        o.insert("refIndex".into(), json!(r.ref_index));
+        o.insert("sourceRef".into(), json!(r.source_ref));
+        o.insert("path".into(), json!(r.path));
+        o.insert("startLine".into(), json!(r.start_line));
+        o.insert("endLine".into(), json!(r.end_line));
+        let status = match &d.outcome {
+            Err(why) => {
+                o.insert("reason".into(), json!(why));
+                "unverifiable"
+            }
+            Ok(v) => {
+                match v {
+                    Verdict::Moved {
+                        new_path,
+                        new_start_line,
+                        new_end_line,
+                    } => {
+                        o.insert("newPath".into(), json!(new_path));
+                        o.insert("newStartLine".into(), json!(new_start_line));
+                        o.insert("newEndLine".into(), json!(new_end_line));
+                    }
+                    Verdict::Changed {
+                        new_path,
+                        occurrences,
+                        mapped,
+                    } => {
+                        o.insert("newPath".into(), json!(new_path));
+                        o.insert("occurrences".into(), json!(occurrences));
+                        o.insert(
+                            "mapped".into(),
+                            mapped.map_or(Value::Null, |m| {
+                                json!({"path": new_path, "startLine": m.start_line, "endLine": m.end_line})
+                            }),
+                        );
+                    }
+                    Verdict::Unchanged | Verdict::Missing => {}
+                }
+                v.status()
+            }
+        };
+        o.insert("status".into(), json!(status));
+        if let Some(s) = &d.symbol {
+            o.insert(
+                "symbol".into(),
+                serde_json::to_value(s).expect("serializes"),
+            );
+        }
+        if let Some(s) = &d.suggestion {
+            o.insert(
+                "suggestion".into(),
+                serde_json::to_value(s).expect("serializes"),
+            );
+        }
+        *counts.get_mut(status).expect("known status") += 1;
+        out.push(Value::Object(o));
+    }
+    json!({"to": to_map, "counts": counts, "references": out})
+}
+
+/// Runs scripts/drift-compare.py on `json` against `drift_yaml`; returns (success, output).
+pub fn drift_compare_script(json: &serde_json::Value, drift_yaml: &Path) -> (bool, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("drift.json");
+    std::fs::write(&file, serde_json::to_vec_pretty(json).expect("serializes")).expect("write");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/drift-compare.py");
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .arg(&file)
+        .arg(drift_yaml)
+        .output()
+        .expect("python3 runs");
+    (
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
