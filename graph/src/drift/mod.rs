@@ -28,7 +28,7 @@ use crate::symbols::FileSymbols;
 use classify::{split_lines, LaterFile};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// A cited range: lines `start_line..=end_line` of repository-relative `path`.
@@ -122,7 +122,7 @@ pub fn compare(
         .map(|d| d.expect("every range belongs to one file group"))
         .collect();
     if options.symbols {
-        suggest_across_files(&reader, &ctx, &mut out)?;
+        suggest_across_files(repo, &reader, &ctx, &mut out)?;
     }
     Ok(out)
 }
@@ -258,11 +258,15 @@ fn parse_symbols(path: &str, data: &[u8]) -> Option<FileSymbols> {
 /// For changed and missing ranges whose symbol has no namesake in the later file: a definition
 /// of the same qualified name in the one other file of the same language that the change
 /// added or modified (none when several files have one: that is no suggestion, a guess).
+/// Candidate files are read in parallel and parsed only when they contain one of the names
+/// sought.
 fn suggest_across_files(
+    repo: &DriftRepo,
     reader: &DriftReader,
     ctx: &Context<'_>,
     out: &mut [RangeDrift],
 ) -> Result<(), GitError> {
+    use crate::symbols::Lang;
     let lost: Vec<usize> = out
         .iter()
         .enumerate()
@@ -273,14 +277,48 @@ fn suggest_across_files(
         return Ok(());
     }
     let (changes, _) = ctx.changes(reader)?;
+    let sought: Vec<&SymbolAt> = lost
+        .iter()
+        .filter_map(|&i| out[i].symbol.as_ref())
+        .collect();
+    let mut names: Vec<&str> = sought
+        .iter()
+        .map(|s| {
+            s.qualified
+                .rsplit(['.', ':'])
+                .next()
+                .unwrap_or(&s.qualified)
+        })
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let langs: Vec<Option<Lang>> = sought.iter().map(|s| Lang::for_path(&s.path)).collect();
     let mut candidates: Vec<&str> = changes
         .added
         .iter()
         .map(|s| s.path.as_str())
         .chain(changes.modified.iter().map(String::as_str))
+        .filter(|p| {
+            let lang = Lang::for_path(p);
+            lang.is_some() && langs.contains(&lang)
+        })
         .collect();
     candidates.sort_unstable();
-    let mut parsed: HashMap<&str, Option<FileSymbols>> = HashMap::new();
+    let parsed: Vec<(&str, Option<FileSymbols>)> = candidates
+        .par_iter()
+        .map_init(
+            || repo.reader(),
+            |rd, &path| -> Result<(&str, Option<FileSymbols>), GitError> {
+                let Some(text) = rd.blob(ctx.to, path)? else {
+                    return Ok((path, None));
+                };
+                let wanted = names
+                    .iter()
+                    .any(|n| memchr::memmem::find(&text, n.as_bytes()).is_some());
+                Ok((path, wanted.then(|| parse_symbols(path, &text)).flatten()))
+            },
+        )
+        .collect::<Result<_, _>>()?;
     for i in lost {
         let Some(symbol) = out[i].symbol.clone() else {
             continue;
@@ -289,28 +327,16 @@ fn suggest_across_files(
             Ok(Verdict::Changed { new_path, .. }) => Some(new_path.as_str()),
             _ => None,
         };
-        let lang = crate::symbols::Lang::for_path(&symbol.path);
-        let mut found: Vec<SymbolAt> = Vec::new();
-        for &path in &candidates {
-            if Some(path) == own_later || crate::symbols::Lang::for_path(path) != lang {
-                continue;
-            }
-            let syms = match parsed.get(path) {
-                Some(s) => s,
-                None => {
-                    let s = reader
-                        .blob(ctx.to, path)?
-                        .and_then(|b| parse_symbols(path, &b));
-                    parsed.entry(path).or_insert(s)
-                }
-            };
-            if let Some(syms) = syms {
-                let defs = anchor::same_name(syms, &symbol.qualified, symbol.start_line);
-                if let Some(d) = defs.first() {
-                    found.push(SymbolAt::new(d, path));
-                }
-            }
-        }
+        let lang = Lang::for_path(&symbol.path);
+        let found: Vec<SymbolAt> = parsed
+            .iter()
+            .filter(|(path, _)| Some(*path) != own_later && Lang::for_path(path) == lang)
+            .filter_map(|(path, syms)| {
+                let syms = syms.as_ref()?;
+                let d = *anchor::same_name(syms, &symbol.qualified, symbol.start_line).first()?;
+                Some(SymbolAt::new(d, path))
+            })
+            .collect();
         if let [one] = found.as_slice() {
             out[i].suggestion = Some(one.clone());
         }
