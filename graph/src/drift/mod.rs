@@ -60,8 +60,10 @@ pub struct RangeDrift {
 /// Options of [`compare`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CompareOptions {
-    /// Find the symbol and the re-anchoring suggestion of changed ranges (parses the two
-    /// versions of each file with a changed range).
+    /// Find the symbol and the re-anchoring suggestion of changed and missing ranges: parses
+    /// the pinned version of each file with such a range and the later version of each with a
+    /// changed one, and, for symbols without a namesake there, the files the change added or
+    /// modified that mention the name.
     pub symbols: bool,
 }
 
