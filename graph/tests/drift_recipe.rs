@@ -73,7 +73,7 @@ fn the_fixture_pins_the_recipe_base_and_its_digests_hold() {
         (r.c1.as_str(), r.c3.as_str())
     );
     let refs = workspace_refs(&fixture().join("ws"));
-    assert_eq!(refs.len(), 24);
+    assert_eq!(refs.len(), 26);
     let structure =
         std::fs::read_to_string(fixture().join("ws/knowledge/structure.yaml")).expect("read");
     for w in &refs {
@@ -272,7 +272,7 @@ fn changed_and_missing_references_carry_symbol_and_suggestion() {
 }
 
 #[test]
-fn one_module_is_re_anchorable_and_one_is_mixed() {
+fn three_modules_are_re_anchorable_and_one_is_mixed() {
     let r = recipe();
     let all = by_section(&r);
     let statuses = |module: &str| -> Vec<String> {
@@ -286,6 +286,17 @@ fn one_module_is_re_anchorable_and_one_is_mixed() {
         v
     };
     assert_eq!(statuses("core"), ["moved", "unchanged"]);
+    // Every reference of pkg moved with its directory: re-anchoring changes the subpath.
+    assert_eq!(statuses("pkg"), ["moved"]);
+    for (_, w, d) in all
+        .iter()
+        .filter(|(_, w, _)| w.source_ref == "repo:drift/pkg")
+    {
+        let Ok(Verdict::Moved { new_path, .. }) = &d.outcome else {
+            panic!("moved");
+        };
+        assert_eq!(new_path, &format!("vendor/{}", w.path));
+    }
     assert_eq!(statuses("root"), ["moved", "unchanged"]);
     assert_eq!(
         statuses("app"),

@@ -5,10 +5,10 @@
 #   drift-repo.sh DIR      (DIR must not exist)
 #
 # History (branch main; tag v1 = c1, annotated tag v2 = c3; branch feature = c2):
-#   c1  base: src/ (Python), lib/ (Rust), docs/, data/, README.md
+#   c1  base: src/ (Python), lib/ (Rust), pkg/, docs/, data/, README.md
 #   c2  rename src/old_name.py -> src/new_name.py with one line of save() edited; move
 #       helper() from src/util.py to the new src/helpers.py; rename docs/guide.md ->
-#       docs/manual.md as is
+#       docs/manual.md as is; move the whole directory pkg/ to vendor/pkg/
 #   c3  src/app.py: two imports above everything, an edit inside beta(), Store.get moved
 #       below Store.put, trailing spaces in Store.put (whitespace only), gamma() deleted;
 #       src/dup.py: a new function above first() with the same body; src/trim.py: lines
@@ -185,6 +185,20 @@ Start the engine with `run()`.
 It doubles its speed.
 EOF
 printf 'name,value\r\nalpha,1\r\nbeta,2\r\n' > "$dir/data/table.txt"
+mkdir -p "$dir/pkg"
+cat > "$dir/pkg/codec.py" <<'EOF'
+"""A vendored codec."""
+
+
+def encode(text):
+    """Text to bytes."""
+    return text.encode("utf-8")
+
+
+def decode(data):
+    """Bytes to text."""
+    return data.decode("utf-8")
+EOF
 printf '# drift\n\nA small repository whose history exercises drift.\n' > "$dir/README.md"
 c1=$(commit "2026-03-01T00:00:00Z" "c1: base")
 git -C "$dir" tag v1
@@ -211,6 +225,8 @@ def helper(a, b):
     return a + b
 EOF
 git -C "$dir" mv docs/guide.md docs/manual.md
+mkdir -p "$dir/vendor"
+git -C "$dir" mv pkg vendor/pkg
 c2=$(commit "2026-03-02T00:00:00Z" "c2: renames and a function moved to another file")
 git -C "$dir" branch feature
 
