@@ -14,10 +14,10 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ontoly_capabilities::{pack, Index};
-use ontoly_graph::build::{build, BuildOptions};
+use ontoly_graph::graph::build::{build, BuildOptions};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::NodeKind;
-use ontoly_graph::workspace::Workspace;
+use ontoly_graph::graph::model::NodeKind;
+use ontoly_graph::formats::layout::Workspace;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -30,10 +30,10 @@ fn load(root: &Path) -> Option<Graph> {
         return None;
     }
     let ws = Workspace::at(root.to_path_buf());
-    let clones = ontoly_graph::clones::CloneMap::load(&ws.root, &[]).ok()?;
+    let clones = ontoly_graph::sources::clones::CloneMap::load(&ws.root, &[]).ok()?;
     let opts = BuildOptions {
         use_cache: true,
-        ..ontoly_graph::verify::VerifyStage::build_options(clones)
+        ..ontoly_graph::sources::verify::VerifyStage::build_options(clones)
     };
     build(&ws, &opts).ok().map(|o| o.graph)
 }

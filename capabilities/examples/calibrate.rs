@@ -14,9 +14,9 @@
 use ontoly_capabilities::check::parse_questions;
 use ontoly_capabilities::evidence::Level;
 use ontoly_capabilities::{pack, Index};
-use ontoly_graph::build::build;
-use ontoly_graph::model::NodeKind;
-use ontoly_graph::workspace::Workspace;
+use ontoly_graph::graph::build::build;
+use ontoly_graph::graph::model::NodeKind;
+use ontoly_graph::formats::layout::Workspace;
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -30,8 +30,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .unwrap_or_else(|| root.join("questions.yaml"));
     let ws = Workspace::at(root.clone());
     // As the CLI builds: clones from ontoly.toml, verification and symbols.
-    let clones = ontoly_graph::clones::CloneMap::load(&ws.root, &[]).map_err(|e| e.message)?;
-    let opts = ontoly_graph::verify::VerifyStage::build_options(clones);
+    let clones = ontoly_graph::sources::clones::CloneMap::load(&ws.root, &[]).map_err(|e| e.message)?;
+    let opts = ontoly_graph::sources::verify::VerifyStage::build_options(clones);
     let graph = build(&ws, &opts)?.graph;
     let index = Index::build(&graph);
     let questions = parse_questions(&std::fs::read_to_string(&qfile)?)?;

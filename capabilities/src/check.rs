@@ -166,7 +166,7 @@ pub fn check(graph: &Graph, index: &Index, root: &str, questions: &[Question]) -
             let top: Vec<String> = p
                 .top_nodes
                 .iter()
-                .filter(|t| t.node.kind == ontoly_graph::model::NodeKind::Section)
+                .filter(|t| t.node.kind == ontoly_graph::graph::model::NodeKind::Section)
                 .take(EXPECT_TOP)
                 .map(|t| t.node.id.clone())
                 .collect();

@@ -2,7 +2,7 @@
 //! diagnostics, confidence, provenance and the result envelope.
 
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{Edge, Node};
+use ontoly_graph::graph::model::{Edge, Node};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

@@ -7,7 +7,7 @@
 //! the postings must serialize deterministically next to the graph (see `benches/` for figures).
 
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{EdgeKind, Node, NodeKind};
+use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -529,7 +529,7 @@ impl Index {
     /// stored, atomically, for the next process). `cache: false` never touches the disk.
     pub fn load_or_build(root: &std::path::Path, graph: &Graph, cache: bool) -> Index {
         if cache {
-            let stored = ontoly_graph::snapshot::read_artifact(root, &graph.hash, INDEX_ARTIFACT)
+            let stored = ontoly_graph::graph::snapshot::read_artifact(root, &graph.hash, INDEX_ARTIFACT)
                 .and_then(|b| Index::from_bytes(&b, graph).ok());
             if let Some(ix) = stored {
                 return ix;
@@ -538,7 +538,7 @@ impl Index {
         let ix = Index::build(graph);
         if cache {
             // A cache that cannot be written only costs time on the next run.
-            let _ = ontoly_graph::snapshot::write_artifact(
+            let _ = ontoly_graph::graph::snapshot::write_artifact(
                 root,
                 &graph.hash,
                 INDEX_ARTIFACT,

@@ -11,7 +11,7 @@ use crate::index::Index;
 use crate::rank::{rank, Scored};
 use crate::walk::{self, Citation};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{Edge, EdgeKind, Node, NodeKind};
+use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -8,7 +8,7 @@ use crate::pack::{self, diagnostic_of_node, graph_diagnostics, title};
 use crate::registry::{error_result, Context};
 use crate::walk::{self, Verification};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{Edge, EdgeKind, Node, NodeKind};
+use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -579,8 +579,8 @@ pub(crate) fn section_references(
     ctx: &Context<'_>,
     input: &Map<String, Value>,
 ) -> CapabilityResult {
-    use ontoly_graph::references::{RangeQuery, ReferenceContext};
-    use ontoly_graph::registry::DirFiles;
+    use ontoly_graph::formats::references::{RangeQuery, ReferenceContext};
+    use ontoly_graph::formats::registry::DirFiles;
     let raw = str_field(input, "path");
     let path = if raw.starts_with("knowledge/") {
         raw.to_string()
@@ -640,7 +640,7 @@ pub(crate) fn section_references(
         let page = path.strip_prefix("knowledge/").unwrap_or(&path);
         if let Some(n) = ctx
             .graph
-            .node(&ontoly_graph::model::ids::section(page, sid))
+            .node(&ontoly_graph::graph::model::ids::section(page, sid))
         {
             evidence.push(Evidence::node(
                 n,

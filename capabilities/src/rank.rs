@@ -6,7 +6,7 @@
 
 use crate::index::{query_terms, Index};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::NodeKind;
+use ontoly_graph::graph::model::NodeKind;
 use std::collections::{BTreeMap, HashMap};
 
 /// Share of the best cited file/symbol score a section inherits.

@@ -6,7 +6,7 @@ use crate::evidence::{Level, Severity};
 use crate::pack::{title, EvidencePack};
 use crate::walk;
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{Edge, Node, NodeKind};
+use ontoly_graph::graph::model::{Edge, Node, NodeKind};
 use std::collections::{BTreeSet, VecDeque};
 use std::fmt::Write as _;
 

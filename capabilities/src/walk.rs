@@ -1,8 +1,8 @@
 //! Graph walks shared by the capabilities: what a section cites, pinned and resolved.
 
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{Edge, EdgeKind, Node, NodeKind};
-use ontoly_graph::text::{is_full_commit, is_sha256_digest};
+use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
+use ontoly_graph::formats::text::{is_full_commit, is_sha256_digest};
 
 /// How a citation's recorded digest compares with the source, when it could be checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

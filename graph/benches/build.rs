@@ -3,8 +3,8 @@
 //! the floor (read and hash the inputs only). Large workspaces: `scripts/bench-build.sh`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use ontoly_graph::build::{build, read_inputs, BuildOptions};
-use ontoly_graph::workspace::Workspace;
+use ontoly_graph::graph::build::{build, read_inputs, BuildOptions};
+use ontoly_graph::formats::layout::Workspace;
 use std::fmt::Write;
 use std::path::Path;
 

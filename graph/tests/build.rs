@@ -1,11 +1,11 @@
 //! The builder on the fixture workspaces of `testdata/fixtures/`: one workspace per rule, plus
 //! determinism (threads, paths) and the snapshot cache.
 
-use ontoly_graph::build::{build, BuildOptions, CacheStatus};
-use ontoly_graph::diagnostics::diagnostics_of;
+use ontoly_graph::graph::build::{build, BuildOptions, CacheStatus};
+use ontoly_graph::graph::findings::diagnostics_of;
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{EdgeKind, NodeKind};
-use ontoly_graph::workspace::Workspace;
+use ontoly_graph::graph::model::{EdgeKind, NodeKind};
+use ontoly_graph::formats::layout::Workspace;
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
@@ -14,7 +14,7 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn build_at(root: &Path, use_cache: bool) -> ontoly_graph::build::BuildOutput {
+fn build_at(root: &Path, use_cache: bool) -> ontoly_graph::graph::build::BuildOutput {
     let ws = Workspace::at(root.to_path_buf());
     build(
         &ws,
@@ -470,7 +470,7 @@ fn interrupted_or_corrupt_cache_writes_are_never_loaded() {
 
 #[test]
 fn artifacts_are_tied_to_the_graph_hash() {
-    use ontoly_graph::snapshot::{read_artifact, write_artifact, Snapshot};
+    use ontoly_graph::graph::snapshot::{read_artifact, write_artifact, Snapshot};
     let t = tempfile::tempdir().unwrap();
     let root = t.path().join("valid");
     copy_dir(&fixture("valid"), &root);

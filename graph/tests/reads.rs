@@ -2,7 +2,7 @@
 
 mod support;
 
-use ontoly_graph::reads::*;
+use ontoly_graph::sources::reads::*;
 use std::sync::Arc;
 use support::{fixture, Fixture, SECRET};
 

@@ -3,13 +3,13 @@
 
 mod support;
 
-use ontoly_graph::build::build;
-use ontoly_graph::clones::CloneMap;
+use ontoly_graph::graph::build::build;
+use ontoly_graph::sources::clones::CloneMap;
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{EdgeKind, NodeKind};
-use ontoly_graph::text::range_digest;
-use ontoly_graph::verify::VerifyStage;
-use ontoly_graph::workspace::Workspace;
+use ontoly_graph::graph::model::{EdgeKind, NodeKind};
+use ontoly_graph::formats::text::range_digest;
+use ontoly_graph::sources::verify::VerifyStage;
+use ontoly_graph::formats::layout::Workspace;
 use std::collections::BTreeMap;
 
 /// A workspace (the root of its own git repository) with one reference per status.
@@ -147,7 +147,7 @@ fn every_status_lands_on_its_cites_edge() {
     .collect();
     assert_eq!(got, want);
     // Diagnostics for the four wrong-evidence statuses, naming article, section and reference.
-    let diags = ontoly_graph::diagnostics::diagnostics_of(&g);
+    let diags = ontoly_graph::graph::findings::diagnostics_of(&g);
     let mut codes: Vec<&str> = diags
         .iter()
         .map(|d| d.code.as_str())
@@ -262,7 +262,7 @@ fn demo_workspace_is_verified_with_symbols() {
 
 #[test]
 fn cache_salt_follows_the_clones_refs() {
-    use ontoly_graph::build::SourceStage;
+    use ontoly_graph::graph::build::SourceStage;
     let (_tmp, ws, srv) = status_workspace();
     let w = Workspace {
         root: ws.clone(),

@@ -4,7 +4,7 @@
 
 use ontoly_capabilities::Index;
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
+use ontoly_graph::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
 use std::collections::BTreeMap;
 
 pub const COMMIT: &str = "0123456789abcdef0123456789abcdef01234567";

@@ -1,7 +1,7 @@
 //! `ontoly build`: build the graph (or load it from the cache) and summarize it.
 
 use super::{severity_counts, CliError, Context, Output};
-use ontoly_graph::model::{EdgeKind, NodeKind};
+use ontoly_graph::graph::model::{EdgeKind, NodeKind};
 use serde_json::json;
 
 /// `ontoly build` takes only the global options.

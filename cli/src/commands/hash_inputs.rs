@@ -11,8 +11,8 @@ pub struct Args {}
 /// Reads and hashes the inputs in parallel, as the first stage of a build does.
 pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
     let ws = ctx.workspace()?;
-    let inputs = ontoly_graph::build::read_inputs(&ws).map_err(|e| CliError(e.to_string()))?;
-    let key = ontoly_graph::build::cache_key(&inputs, "");
+    let inputs = ontoly_graph::graph::build::read_inputs(&ws).map_err(|e| CliError(e.to_string()))?;
+    let key = ontoly_graph::graph::build::cache_key(&inputs, "");
     let files = inputs.files.len();
     let bytes = inputs.bytes();
     Ok(Output::new(

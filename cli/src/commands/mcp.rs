@@ -14,7 +14,7 @@ pub struct Args {}
 pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
     ctx.workspace()?;
     for source in &ctx.sources {
-        ontoly_graph::clones::parse_override(source).map_err(|e| CliError(e.message))?;
+        ontoly_graph::sources::clones::parse_override(source).map_err(|e| CliError(e.message))?;
     }
     let owned = Context {
         workspace: ctx.workspace.clone(),

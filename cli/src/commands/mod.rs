@@ -20,8 +20,8 @@ pub mod validate;
 pub use reads::{read, read_many, resolve, search};
 
 use crate::Format;
-use ontoly_graph::build::{BuildOptions, BuildOutput, Progress};
-use ontoly_graph::workspace::{discover, Workspace};
+use ontoly_graph::graph::build::{BuildOptions, BuildOutput, Progress};
+use ontoly_graph::formats::layout::{discover, Workspace};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -141,14 +141,14 @@ impl Context {
     }
 
     /// The local clones of `ontoly.toml` and `--source` (later overrides win).
-    pub fn clones(&self, ws: &Workspace) -> Result<ontoly_graph::clones::CloneMap, CliError> {
+    pub fn clones(&self, ws: &Workspace) -> Result<ontoly_graph::sources::clones::CloneMap, CliError> {
         let overrides = self
             .sources
             .iter()
-            .map(|s| ontoly_graph::clones::parse_override(s))
+            .map(|s| ontoly_graph::sources::clones::parse_override(s))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| CliError(e.message))?;
-        ontoly_graph::clones::CloneMap::load(&ws.root, &overrides).map_err(|e| CliError(e.message))
+        ontoly_graph::sources::clones::CloneMap::load(&ws.root, &overrides).map_err(|e| CliError(e.message))
     }
 
     /// Builds (or loads) the workspace's graph.
@@ -163,9 +163,9 @@ impl Context {
         let opts = BuildOptions {
             use_cache: !self.no_cache,
             progress,
-            ..ontoly_graph::verify::VerifyStage::build_options(clones)
+            ..ontoly_graph::sources::verify::VerifyStage::build_options(clones)
         };
-        let out = ontoly_graph::build::build(&ws, &opts).map_err(|e| CliError(e.to_string()))?;
+        let out = ontoly_graph::graph::build::build(&ws, &opts).map_err(|e| CliError(e.to_string()))?;
         Ok((ws, out))
     }
 }
@@ -173,7 +173,7 @@ impl Context {
 /// Diagnostic counts by severity: (errors, warnings, infos).
 pub fn severity_counts(g: &ontoly_graph::graph::Graph) -> (usize, usize, usize) {
     let mut c = (0, 0, 0);
-    for n in g.nodes_of(ontoly_graph::model::NodeKind::Diagnostic) {
+    for n in g.nodes_of(ontoly_graph::graph::model::NodeKind::Diagnostic) {
         match n.metadata.get("severity").map(String::as_str) {
             Some("error") => c.0 += 1,
             Some("warning") => c.1 += 1,

@@ -1,10 +1,10 @@
 //! Commit-pinned reads from the command line: `ontoly read`, `read-many`, `search` and
-//! `resolve`, thin wrappers over [`ontoly_graph::reads::Reader`] (the MCP server calls the
+//! `resolve`, thin wrappers over [`ontoly_graph::sources::reads::Reader`] (the MCP server calls the
 //! same API). JSON output is the library's camelCase result; a read error prints
 //! `{code, message}` (text: `CODE: message`) and exits 1.
 
 use super::{CliError, Context, Output};
-use ontoly_graph::reads::{ReadError, Reader};
+use ontoly_graph::sources::reads::{ReadError, Reader};
 use serde::Serialize;
 
 /// Opens the reader of the current workspace (its repository, registered modules, clones).
@@ -13,7 +13,7 @@ fn reader(ctx: &Context) -> Result<Reader, CliError> {
     let overrides = ctx
         .sources
         .iter()
-        .map(|s| ontoly_graph::clones::parse_override(s))
+        .map(|s| ontoly_graph::sources::clones::parse_override(s))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| CliError(e.message))?;
     Reader::open(&ws.root, &overrides).map_err(|e| CliError(e.message))
@@ -56,7 +56,7 @@ pub struct RepoArgs {
 /// `ontoly read`.
 pub mod read {
     use super::*;
-    use ontoly_graph::reads::ReadRequest;
+    use ontoly_graph::sources::reads::ReadRequest;
 
     /// Read a line range of a file at a pinned commit (500 lines / 256 KiB at most); knowledge
     /// pages come with the references of the overlapping sections.
@@ -105,7 +105,7 @@ pub mod read {
 /// `ontoly read-many`.
 pub mod read_many {
     use super::*;
-    use ontoly_graph::reads::{ReadManyItem, ReadManyRequest};
+    use ontoly_graph::sources::reads::{ReadManyItem, ReadManyRequest};
 
     /// Read 1–10 ranges at one commit within one batch budget (1000 lines / 256 KiB).
     #[derive(clap::Args, Debug)]
@@ -185,7 +185,7 @@ pub mod read_many {
 /// `ontoly search`.
 pub mod search {
     use super::*;
-    use ontoly_graph::reads::{SearchOutput, SearchRequest};
+    use ontoly_graph::sources::reads::{SearchOutput, SearchRequest};
 
     /// Search file contents at a pinned commit, line by line (bounded; never proof of absence).
     #[derive(clap::Args, Debug)]
@@ -262,7 +262,7 @@ pub mod search {
 /// `ontoly resolve`.
 pub mod resolve {
     use super::*;
-    use ontoly_graph::reads::ResolveRequest;
+    use ontoly_graph::sources::reads::ResolveRequest;
 
     /// Resolve a branch (or the default branch) to its full commit.
     #[derive(clap::Args, Debug)]

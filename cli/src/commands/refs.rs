@@ -46,7 +46,7 @@ pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
             };
             let text = std::fs::read_to_string(std::path::Path::new(&l.root).join(&page))
                 .map_err(|e| CliError(format!("cannot read {page}: {}", e.kind())))?;
-            (1, ontoly_graph::text::lines(&text).count().max(1) as u64)
+            (1, ontoly_graph::formats::text::lines(&text).count().max(1) as u64)
         }
     };
     let r = registry::run(

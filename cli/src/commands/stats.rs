@@ -2,9 +2,9 @@
 //! status, symbols by kind, diagnostics by code.
 
 use super::{CliError, Context, Output};
-use ontoly_graph::model::{EdgeKind, NodeKind};
-use ontoly_graph::symbols::SymbolKind;
-use ontoly_graph::verify::Status;
+use ontoly_graph::graph::model::{EdgeKind, NodeKind};
+use ontoly_graph::sources::symbols::SymbolKind;
+use ontoly_graph::sources::verify::Status;
 use serde_json::json;
 use std::collections::BTreeMap;
 

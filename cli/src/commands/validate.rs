@@ -1,7 +1,7 @@
 //! `ontoly validate`: every diagnostic with `file:line`; exit 1 when any is an error.
 
 use super::{severity_counts, CliError, Context, Output};
-use ontoly_graph::diagnostics::diagnostics_of;
+use ontoly_graph::graph::findings::diagnostics_of;
 use serde_json::json;
 
 /// `ontoly validate` takes only the global options.

@@ -5,8 +5,8 @@
 
 use ontoly_capabilities::evidence::Severity;
 use ontoly_capabilities::{registry, Context};
-use ontoly_graph::clones::parse_override;
-use ontoly_graph::reads::{
+use ontoly_graph::sources::clones::parse_override;
+use ontoly_graph::sources::reads::{
     ReadError, ReadManyItem, ReadManyRequest, ReadRequest, Reader, ResolveRequest, SearchOutput,
     SearchRequest,
 };

@@ -10,12 +10,12 @@
 //! reference is `+worktree`. A knowledge repository identity without `://` that carries
 //! credentials-like user-info (`user:token@host/x`) is refused instead of echoed.
 
-use crate::registry::{
+use crate::formats::registry::{
     is_safe_relative_path, FileProblem, LookupError, Registries, RegistryKind, RegistryState,
 };
-use crate::remote::{self, NormalizedRemote};
-use crate::structure::ReferenceEntry;
-use crate::text::is_full_commit;
+use crate::formats::remote::{self, NormalizedRemote};
+use crate::formats::structure::ReferenceEntry;
+use crate::formats::text::is_full_commit;
 
 /// The kinds of `source_ref`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -231,7 +231,7 @@ impl ResolvedRef {
     /// repository module, `locator.path` otherwise.
     pub fn cited_path(&self) -> String {
         match self {
-            Self::Repo(r) => crate::registry::join_path(&r.subpath, &r.citation.path),
+            Self::Repo(r) => crate::formats::registry::join_path(&r.subpath, &r.citation.path),
             other => other.citation().path.clone(),
         }
     }
@@ -413,7 +413,7 @@ pub fn resolve(
         .as_deref()
         .filter(|d| !d.is_empty())
         .ok_or(ResolveError::MissingDigest)?;
-    if !crate::text::is_sha256_digest(digest) {
+    if !crate::formats::text::is_sha256_digest(digest) {
         return Err(ResolveError::InvalidDigest);
     }
     let citation = Citation {
@@ -457,12 +457,12 @@ pub fn resolve(
 /// (other references pass). `workspace_root` is repository-relative.
 pub fn check_managed_file(
     resolved: &ResolvedRef,
-    files: &dyn crate::registry::WorkspaceFiles,
+    files: &dyn crate::formats::registry::WorkspaceFiles,
     workspace_root: &str,
 ) -> Result<(), ResolveError> {
     if let ResolvedRef::Managed(m) = resolved {
-        let path = crate::registry::join_path(workspace_root, &m.materialized_at);
-        crate::registry::read_text(files, &path).map_err(ResolveError::File)?;
+        let path = crate::formats::registry::join_path(workspace_root, &m.materialized_at);
+        crate::formats::registry::read_text(files, &path).map_err(ResolveError::File)?;
     }
     Ok(())
 }
@@ -626,8 +626,8 @@ fn resolve_registered(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::{Registry, RegistryState};
-    use crate::structure::{parse_structure, ReferenceEntry};
+    use crate::formats::registry::{Registry, RegistryState};
+    use crate::formats::structure::{parse_structure, ReferenceEntry};
 
     const C40: &str = "9fceb02d0ae598e95dc970b74767f19372d61af8";
     const D: &str = "sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae";
@@ -649,7 +649,7 @@ mod tests {
 
     fn registries(repo: &str) -> Registries {
         let mut r = Registries::empty();
-        let v = crate::yaml::parse_value(repo).expect("yaml");
+        let v = crate::formats::yaml::parse_value(repo).expect("yaml");
         r.repo = RegistryState::Loaded(Registry::from_value(RegistryKind::Repo, &v));
         r
     }
@@ -771,7 +771,7 @@ mod tests {
             .expect("shape is valid");
         assert_eq!(managed.kind(), SourceKind::Note);
         assert_eq!(managed.repository_key(), None);
-        let files = |_: &str| Err(crate::registry::ReadError::Unreadable);
+        let files = |_: &str| Err(crate::formats::registry::ReadError::Unreadable);
         assert_eq!(
             check_managed_file(&managed, &files, "kb"),
             Err(ResolveError::File(FileProblem::Unreadable))

@@ -184,7 +184,7 @@ pub struct FrontMatter {
 /// Reads the front matter: a first line `---`, YAML, and a closing `---` (or `...`) line.
 /// A page without one has an empty [`FrontMatter`].
 pub fn front_matter(text: &str) -> FrontMatter {
-    let mut it = crate::text::lines(text);
+    let mut it = crate::formats::text::lines(text);
     if it.next().map(str::trim_end) != Some("---") {
         return FrontMatter::default();
     }
@@ -203,10 +203,10 @@ pub fn front_matter(text: &str) -> FrontMatter {
             ..Default::default()
         };
     }
-    match crate::yaml::parse_value(&body.join("\n")) {
+    match crate::formats::yaml::parse_value(&body.join("\n")) {
         Ok(v) => FrontMatter {
-            title: crate::yaml::get_str(&v, "title").map(str::to_string),
-            description: crate::yaml::get_str(&v, "description").map(str::to_string),
+            title: crate::formats::yaml::get_str(&v, "title").map(str::to_string),
+            description: crate::formats::yaml::get_str(&v, "description").map(str::to_string),
             error: None,
         },
         Err(e) => FrontMatter {

@@ -4,8 +4,8 @@
 //! many references cite it; then every reference gets its status from the shared file. The
 //! work per thread uses its own gix handle (one per repository, made on first use).
 
-use crate::git::{GitRepo, LocalRepo, Lookup};
-use crate::symbols::{Definition, FileSymbols};
+use crate::sources::git::{GitRepo, LocalRepo, Lookup};
+use crate::sources::symbols::{Definition, FileSymbols};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -135,7 +135,7 @@ fn read_file(local: &LocalRepo, commit: &str, path: &str, with_symbols: bool) ->
                     Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
                 };
                 let symbols = if with_symbols {
-                    crate::symbols::extract(path, &text)
+                    crate::sources::symbols::extract(path, &text)
                 } else {
                     None
                 };
@@ -152,7 +152,7 @@ fn read_file(local: &LocalRepo, commit: &str, path: &str, with_symbols: bool) ->
 pub fn verify_all(repos: &[GitRepo], cites: &[Citation], with_symbols: bool) -> Vec<Outcome> {
     let mut keys: Vec<Key> = cites
         .iter()
-        .filter(|c| !c.worktree && crate::text::is_full_commit(&c.commit))
+        .filter(|c| !c.worktree && crate::formats::text::is_full_commit(&c.commit))
         .filter_map(|c| Some((c.repo?, c.commit.to_ascii_lowercase(), c.path.clone())))
         .filter(|(r, _, _)| *r < repos.len())
         .collect();
@@ -179,7 +179,7 @@ pub fn verify_all(repos: &[GitRepo], cites: &[Citation], with_symbols: bool) -> 
             if c.worktree {
                 return plain(Status::Worktree);
             }
-            if !crate::text::is_full_commit(&c.commit) {
+            if !crate::formats::text::is_full_commit(&c.commit) {
                 return plain(Status::Unpinned);
             }
             let Some(r) = c.repo.filter(|r| *r < repos.len()) else {
@@ -190,10 +190,10 @@ pub fn verify_all(repos: &[GitRepo], cites: &[Citation], with_symbols: bool) -> 
                 None | Some(FileState::FileMissing) => plain(Status::FileMissing),
                 Some(FileState::CommitMissing) => plain(Status::CommitMissing),
                 Some(FileState::Text { text, symbols }) => {
-                    let status = match crate::text::range_digest(text, c.start_line, c.end_line) {
+                    let status = match crate::formats::text::range_digest(text, c.start_line, c.end_line) {
                         None => Status::RangeOutOfBounds,
                         Some(d) => match &c.digest {
-                            Some(rec) if crate::text::digests_equal(rec, &d) => Status::Verified,
+                            Some(rec) if crate::formats::text::digests_equal(rec, &d) => Status::Verified,
                             _ => Status::DigestMismatch,
                         },
                     };
@@ -216,11 +216,11 @@ pub fn verify_all(repos: &[GitRepo], cites: &[Citation], with_symbols: bool) -> 
 // The build stage: statuses on `CITES` edges, diagnostics, `Symbol` nodes and `OVERLAPS` edges.
 // ---------------------------------------------------------------------------------------------
 
-use crate::build::{CitedRange, Parts, SourceStage};
-use crate::clones::CloneMap;
-use crate::diagnostics::{Code, Finding};
-use crate::model::{ids, Edge, EdgeKind, Node, NodeKind, Span};
-use crate::workspace::Workspace;
+use crate::graph::build::{CitedRange, Parts, SourceStage};
+use crate::sources::clones::CloneMap;
+use crate::graph::findings::{Code, Finding};
+use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Span};
+use crate::formats::layout::Workspace;
 
 /// The sources stage of the graph build: verifies every resolved repository reference
 /// against its local clone (the workspace's own repository for `repo-content:`), at its
@@ -239,8 +239,8 @@ impl VerifyStage {
     /// Build options that verify against `clones`: the clone mapping and this stage, the rest
     /// default. Every caller that builds "as the CLI does" starts here, so the mapping and the
     /// stage cannot drift apart.
-    pub fn build_options(clones: CloneMap) -> crate::build::BuildOptions {
-        crate::build::BuildOptions {
+    pub fn build_options(clones: CloneMap) -> crate::graph::build::BuildOptions {
+        crate::graph::build::BuildOptions {
             clones: clones
                 .entries()
                 .map(|(k, p)| (k.to_string(), p.to_path_buf()))

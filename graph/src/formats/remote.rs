@@ -52,7 +52,7 @@ impl NormalizedRemote {
     /// The commit-pinned URL of lines `start..=end` of `path`, or `None` when the commit is not
     /// a full 40/64-hex id or the host's routes differ.
     pub fn blob_url(&self, commit: &str, path: &str, start: u64, end: u64) -> Option<String> {
-        if !crate::text::is_full_commit(commit) || !self.supports_blob_urls() {
+        if !crate::formats::text::is_full_commit(commit) || !self.supports_blob_urls() {
             return None;
         }
         let anchor = if start == end {
@@ -93,7 +93,7 @@ pub fn normalize(remote: &str) -> Option<NormalizedRemote> {
     }
     let path = path.trim_end_matches('/');
     let path = path.strip_suffix(".git").unwrap_or(path);
-    if !crate::registry::is_safe_relative_path(path)
+    if !crate::formats::registry::is_safe_relative_path(path)
         || !path
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.'))

@@ -3,7 +3,7 @@
 //! Parsed tolerantly: a field of the wrong type reads as missing, so that one bad entry becomes
 //! a diagnostic about that entry rather than a failure of the whole file.
 
-use crate::yaml::{get_str, parse_value, YamlError};
+use crate::formats::yaml::{get_str, parse_value, YamlError};
 
 mod fast;
 use serde::{Deserialize, Serialize};
@@ -88,7 +88,7 @@ impl ReferenceEntry {
     pub fn source_ref_json(&self) -> serde_json::Value {
         match (&self.source_ref, self.source_ref_is_string) {
             (Some(s), true) => serde_json::Value::String(s.clone()),
-            (Some(text), false) => crate::yaml::parse_value(text)
+            (Some(text), false) => crate::formats::yaml::parse_value(text)
                 .ok()
                 .and_then(|v| serde_json::to_value(v).ok())
                 .unwrap_or(serde_json::Value::Null),
@@ -134,7 +134,7 @@ pub fn parse_structure(text: &str) -> Result<Structure, YamlError> {
 /// Parses structure.yaml text the way the references output needs it: like
 /// [`parse_structure`], and the YAML must also have a JSON form (as in Context's plugin).
 pub fn load_structure(text: &str) -> Result<Structure, YamlError> {
-    parse_with(text, crate::yaml::parse_json_compatible, PARALLEL_MIN_BYTES)
+    parse_with(text, crate::formats::yaml::parse_json_compatible, PARALLEL_MIN_BYTES)
 }
 
 /// Below this size a whole-document parse is as fast as splitting.
@@ -178,7 +178,7 @@ fn parse_chunked(
 ) -> Option<Structure> {
     use rayon::prelude::*;
     if text.len() < min_bytes
-        || text.len() > crate::yaml::MAX_YAML_BYTES
+        || text.len() > crate::formats::yaml::MAX_YAML_BYTES
         || memchr::memchr2(b'&', b'*', text.as_bytes()).is_some()
     {
         return None;

@@ -12,9 +12,9 @@
 //! previous file or a stray temporary file, and a truncated or altered file fails its checksum
 //! and is ignored (rebuilt), never loaded.
 
-use crate::build::{PageParse, StructureParse};
+use crate::graph::build::{PageParse, StructureParse};
 use crate::graph::Graph;
-use crate::model::{Edge, EdgeKind, Node, NodeKind, Origin, Span};
+use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, Origin, Span};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -281,7 +281,7 @@ pub fn load_graph(root: &Path, key: &str) -> Result<Option<Graph>, String> {
     }
     let wire: WireGraph =
         postcard::from_bytes(rest).map_err(|_| "cache file is not readable".to_string())?;
-    if wire.version != crate::model::GRAPH_VERSION {
+    if wire.version != crate::graph::model::GRAPH_VERSION {
         return Ok(None);
     }
     Ok(Some(from_wire(wire)))
@@ -295,7 +295,7 @@ pub fn load_parse_cache(root: &Path) -> Result<Option<ParseCache>, String> {
     let payload = unframe(&bytes)?;
     let (version, rest): (String, &[u8]) = postcard::take_from_bytes(payload)
         .map_err(|_| "parse cache is not readable".to_string())?;
-    if version != crate::build::BUILDER_VERSION {
+    if version != crate::graph::build::BUILDER_VERSION {
         return Ok(None);
     }
     postcard::from_bytes(rest)
@@ -320,7 +320,7 @@ pub fn store(root: &Path, key: &str, graph: &Graph, parses: &ParseCache) -> std:
             let data = framed(|buf| {
                 postcard::to_extend(
                     parses,
-                    postcard::to_extend(crate::build::BUILDER_VERSION, buf)?,
+                    postcard::to_extend(crate::graph::build::BUILDER_VERSION, buf)?,
                 )
             })?;
             write_atomic(&dir, "parse.bin", &data)

@@ -9,7 +9,7 @@
 //! including that one nameless entry makes the whole registry unusable ("Missing source name")
 //! — a registry with a hole cannot say that a match is unique.
 
-use crate::yaml::{get_str, parse_json_compatible, YamlErrorKind};
+use crate::formats::yaml::{get_str, parse_json_compatible, YamlErrorKind};
 use std::path::{Path, PathBuf};
 use yaml_serde::Value;
 
@@ -495,7 +495,7 @@ fn fill_registry_lines(registry: &mut Registry, text: &str) {
     let Some(sources) = registry.sources.as_mut() else {
         return;
     };
-    let items = crate::structure::block_items(text, "sources", 0);
+    let items = crate::formats::structure::block_items(text, "sources", 0);
     if items.len() != sources.len() {
         return;
     }
@@ -504,7 +504,7 @@ fn fill_registry_lines(registry: &mut Registry, text: &str) {
             RegistryEntry::Flat(m) => m.line = item.line,
             RegistryEntry::Namespace { entry, modules } => {
                 entry.line = item.line;
-                let sub = crate::structure::block_items_in(text, &item, "modules");
+                let sub = crate::formats::structure::block_items_in(text, &item, "modules");
                 if sub.len() == modules.len() {
                     for (m, s) in modules.iter_mut().zip(sub) {
                         m.line = s.line;

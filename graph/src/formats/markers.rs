@@ -3,7 +3,7 @@
 //! A page is valid when every marker pairs up; any marker error makes the whole page contribute
 //! no sections, because a half-understood page would attach evidence to the wrong text.
 
-use crate::text::lines;
+use crate::formats::text::lines;
 
 /// One marked section: its decoded id and its extent, opening to closing marker line inclusive.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -1,7 +1,7 @@
 //! The built graph: nodes and edges sorted by id, a petgraph index over them, texts for
 //! retrieval, and the blake3 hash that identifies the whole.
 
-use crate::model::{Edge, EdgeKind, Node, NodeKind, GRAPH_VERSION};
+use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, GRAPH_VERSION};
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -244,7 +244,7 @@ fn cmp_json<T: Serialize>(a: &T, b: &T) -> std::cmp::Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ids, Edge, EdgeKind};
+    use crate::graph::model::{ids, Edge, EdgeKind};
 
     fn node(id: &str, kind: NodeKind) -> Node {
         Node {

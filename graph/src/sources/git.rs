@@ -180,7 +180,7 @@ impl LocalRepo {
     /// Resolves a revision: a full 40- or 64-hex commit (which must exist) or a branch name
     /// (local branch first, then `origin`'s remote-tracking branch), to a full lowercase commit.
     pub fn resolve(&self, revision: &str) -> Result<String, RevisionError> {
-        if crate::text::is_full_commit(revision) {
+        if crate::formats::text::is_full_commit(revision) {
             return self.commit_exists(revision);
         }
         if !is_branch_name(revision) {
@@ -242,7 +242,7 @@ impl LocalRepo {
 
     /// Whether `commit` (full hex) is a commit of this repository.
     pub fn has_commit(&self, commit: &str) -> bool {
-        crate::text::is_full_commit(commit) && self.commit_exists(commit).is_ok()
+        crate::formats::text::is_full_commit(commit) && self.commit_exists(commit).is_ok()
     }
 
     fn root_tree(&self, commit: &str) -> Result<ObjectId, GitError> {

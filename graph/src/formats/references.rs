@@ -11,13 +11,13 @@
 //! lazily — the structure only when some section overlaps, a registry only when a reference
 //! needs it — so that a failure in a file nobody needs never shows.
 
-use crate::markers::{overlapping, parse_sections, SectionSpan};
-use crate::registry::{
+use crate::formats::markers::{overlapping, parse_sections, SectionSpan};
+use crate::formats::registry::{
     is_safe_relative_path, join_path, load_registry, read_text, FileProblem, Registries,
     RegistryKind, RegistryState, WorkspaceFiles,
 };
-use crate::source_ref::{check_managed_file, resolve, DocumentIdentity, ResolveError, ResolvedRef};
-use crate::structure::{ReferenceEntry, Structure, SCHEMA_VERSION};
+use crate::formats::source_ref::{check_managed_file, resolve, DocumentIdentity, ResolveError, ResolvedRef};
+use crate::formats::structure::{ReferenceEntry, Structure, SCHEMA_VERSION};
 use serde_json::{json, Map, Value};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
@@ -220,7 +220,7 @@ impl<'f> ReferenceContext<'f> {
             .get_or_init(|| {
                 let path = join_path(&self.workspace_root, "knowledge/structure.yaml");
                 let text = read_text(self.files, &path)?;
-                crate::structure::load_structure(&text)
+                crate::formats::structure::load_structure(&text)
                     .map(Arc::new)
                     .map_err(|e| FileProblem::Yaml {
                         kind: e.kind,
@@ -479,7 +479,7 @@ pub fn render(resolved: &ResolvedRef, include_digest: bool, workspace_root: &str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::ReadError;
+    use crate::formats::registry::ReadError;
     use std::collections::BTreeMap;
 
     const C40: &str = "9fceb02d0ae598e95dc970b74767f19372d61af8";
@@ -594,7 +594,7 @@ mod tests {
     #[test]
     fn preloaded_parts_are_used() {
         let files = workspace(&[("knowledge/p.md", page())]);
-        let structure = crate::structure::load_structure(&structure()).expect("structure");
+        let structure = crate::formats::structure::load_structure(&structure()).expect("structure");
         let regs_files = workspace(&[("sources/repo/index.yaml", registry())]);
         let regs = Registries::load(&regs_files, "");
         let ctx = ReferenceContext::new(&files, "", None)

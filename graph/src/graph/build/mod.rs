@@ -3,7 +3,7 @@
 //!
 //! Stages, in order (each a function below, so later stages can be added between them):
 //! 1. [`read_inputs`]: list and read every input file, blake3 each (parallel);
-//! 2. parse: pages ([`parse_page`]), structure ([`crate::structure::parse_structure`], parallel for large files) and registries,
+//! 2. parse: pages ([`parse_page`]), structure ([`crate::formats::structure::parse_structure`], parallel for large files) and registries,
 //!    reusing per-file results from the snapshot cache when the file's hash is unchanged;
 //! 3. [`collect`]: per-article nodes, edges, texts and cross-check findings (parallel);
 //! 4. [`resolve_references`]: every recorded reference → Source / Repository / Commit / File /
@@ -15,15 +15,15 @@
 //! Nothing here depends on thread scheduling: every parallel step collects into input order,
 //! and assembly sorts by id.
 
-use crate::diagnostics::{Code, Finding};
+use crate::graph::findings::{Code, Finding};
 use crate::graph::Graph;
-use crate::markers::{self, MarkerError, SectionSpan};
-use crate::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
-use crate::registry::{ReadError, Registries, WorkspaceFiles};
-use crate::snapshot::{self, ParseCache};
-use crate::source_ref::{self, ResolveError, ResolvedRef};
-use crate::structure::{self, ArticleEntry, ReferenceEntry, Structure};
-use crate::workspace::{self, FrontMatter, Link, Workspace, REGISTRY_FILES, STRUCTURE_FILE};
+use crate::formats::markers::{self, MarkerError, SectionSpan};
+use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
+use crate::formats::registry::{ReadError, Registries, WorkspaceFiles};
+use crate::graph::snapshot::{self, ParseCache};
+use crate::formats::source_ref::{self, ResolveError, ResolvedRef};
+use crate::formats::structure::{self, ArticleEntry, ReferenceEntry, Structure};
+use crate::formats::layout::{self, FrontMatter, Link, Workspace, REGISTRY_FILES, STRUCTURE_FILE};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -229,7 +229,7 @@ fn io_message(e: &std::io::Error) -> String {
 /// The cache key: graph and builder versions, the source stage's salt, every input's hash.
 pub fn cache_key(inputs: &Inputs, salt: &str) -> String {
     let mut h = blake3::Hasher::new();
-    for part in [crate::model::GRAPH_VERSION, BUILDER_VERSION, salt] {
+    for part in [crate::graph::model::GRAPH_VERSION, BUILDER_VERSION, salt] {
         h.update(part.as_bytes());
         h.update(b"\0");
     }
@@ -283,7 +283,7 @@ pub fn parse_page(path: &str, file: &InputFile) -> PageParse {
         return empty(Code::PageNotUtf8, "File is not UTF-8".into());
     };
     let ps = markers::parse_sections(text);
-    let lines: Vec<&str> = crate::text::lines(text).collect();
+    let lines: Vec<&str> = crate::formats::text::lines(text).collect();
     let section_texts = ps
         .sections
         .iter()
@@ -299,9 +299,9 @@ pub fn parse_page(path: &str, file: &InputFile) -> PageParse {
         sections: ps.sections,
         marker_errors: ps.errors,
         section_texts,
-        front: workspace::front_matter(text),
+        front: layout::front_matter(text),
         heading: lines.iter().find_map(|l| heading(l)),
-        links: workspace::links(text, path),
+        links: layout::links(text, path),
     }
 }
 
@@ -338,7 +338,7 @@ pub fn parse_structure_file(file: &InputFile) -> StructureParse {
         Err(m) => StructureParse::Unreadable(m.clone()),
         Ok(b) => match std::str::from_utf8(b) {
             Err(_) => StructureParse::Unreadable("File is not UTF-8".into()),
-            Ok(text) => match crate::structure::parse_structure(text) {
+            Ok(text) => match crate::formats::structure::parse_structure(text) {
                 Ok(s) => StructureParse::Parsed(s),
                 Err(e) => StructureParse::Invalid(e.message, e.line),
             },
@@ -1252,7 +1252,7 @@ fn resolve_site(
                 &site.section,
             ))
         }
-        Some(d) if !crate::text::is_sha256_digest(d) => {
+        Some(d) if !crate::formats::text::is_sha256_digest(d) => {
             own_check_failed = true;
             out.findings.push(Finding::new(
                 Code::DigestInvalid,
@@ -1370,7 +1370,7 @@ fn resolve_site(
     };
     let file_path = match &res {
         ResolvedRef::Managed(m) => m.materialized_at.clone(),
-        ResolvedRef::Document(d) => crate::registry::join_path(&d.materialized_at, &c.path),
+        ResolvedRef::Document(d) => crate::formats::registry::join_path(&d.materialized_at, &c.path),
         _ => res.cited_path(),
     };
     let range_id = ids::range(
@@ -1424,7 +1424,7 @@ fn resolve_site(
             cites: cites.id.clone(),
             repository: repo_label.clone(),
             remote: match &res {
-                ResolvedRef::Repo(rr) => Some(crate::remote::redact(&rr.remote)),
+                ResolvedRef::Repo(rr) => Some(crate::formats::remote::redact(&rr.remote)),
                 _ => None,
             },
             commit: commit_label.clone(),
@@ -1484,12 +1484,12 @@ fn build_shared(d: Shared, registries: &Registries, seen: &mut Seen, parts: &mut
             ResolvedRef::Repo(rr) => {
                 source
                     .metadata
-                    .insert("remote".into(), crate::remote::redact(&rr.remote));
+                    .insert("remote".into(), crate::formats::remote::redact(&rr.remote));
                 source.metadata.insert("ref".into(), rr.git_ref.clone());
                 source.package = Some(format!("{}/{}", rr.source, rr.module));
                 // The registry line of the module, when the registry layout gives it.
-                let reg_line = match registries.get(crate::registry::RegistryKind::Repo) {
-                    crate::registry::RegistryState::Loaded(reg) => {
+                let reg_line = match registries.get(crate::formats::registry::RegistryKind::Repo) {
+                    crate::formats::registry::RegistryState::Loaded(reg) => {
                         let name = d.source_ref.split_once(':').map_or("", |x| x.1);
                         reg.lookup(name).map_or(0, |m| m.module.line)
                     }
@@ -1568,7 +1568,7 @@ fn build_shared(d: Shared, registries: &Registries, seen: &mut Seen, parts: &mut
                 .insert("commit".into(), d.commit_label.clone());
             commit.metadata.insert(
                 "pinned".into(),
-                crate::text::is_full_commit(&d.commit_label).to_string(),
+                crate::formats::text::is_full_commit(&d.commit_label).to_string(),
             );
             let repo_id = ids::repository(&d.repo_label);
             parts.edges.push(Edge::new(
@@ -1582,7 +1582,7 @@ fn build_shared(d: Shared, registries: &Registries, seen: &mut Seen, parts: &mut
                 let mut repo = node(NodeKind::Repository, repo_id, d.repo_label.clone());
                 if let ResolvedRef::Repo(rr) = &d.res {
                     repo.metadata
-                        .insert("remote".into(), crate::remote::redact(&rr.remote));
+                        .insert("remote".into(), crate::formats::remote::redact(&rr.remote));
                 }
                 parts.nodes.push(repo);
             }

@@ -6,8 +6,9 @@
 //! on one commit: a branch is resolved once, up front. Messages name the repository by its
 //! public name and the path as requested, never a disk location or a remote's credentials.
 
-use crate::clones::{CloneError, CloneMap, ReadableRepo, RepoLookupError, Repositories};
-use crate::git::{LocalRepo, Lookup, RevisionError};
+use crate::sources::clones::{CloneError, CloneMap};
+use crate::sources::repositories::{ReadableRepo, RepoLookupError, Repositories};
+use crate::sources::git::{LocalRepo, Lookup, RevisionError};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -378,20 +379,20 @@ pub trait EvidenceHook: Send + Sync {
 }
 
 /// The references output of `formats.md` ("References output"), rendered by
-/// [`crate::references`] from the page, the structure and the registries at the commit read.
+/// [`crate::formats::references`] from the page, the structure and the registries at the commit read.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct WorkspaceReferences;
 
 impl EvidenceHook for WorkspaceReferences {
     fn references(&self, page: &PageRead<'_>) -> Option<String> {
-        let files = |path: &str| -> Result<Vec<u8>, crate::registry::ReadError> {
-            (page.read_file)(path).ok_or(crate::registry::ReadError::Unreadable)
+        let files = |path: &str| -> Result<Vec<u8>, crate::formats::registry::ReadError> {
+            (page.read_file)(path).ok_or(crate::formats::registry::ReadError::Unreadable)
         };
         // The knowledge repository's identity for `repo-content:` references: its remote
         // with any credentials already stripped (a clone's configured URL may carry a token).
         let identity = page.remote_key.map(|k| format!("https://{k}"));
-        crate::references::references_for_range(
-            &crate::references::RangeQuery {
+        crate::formats::references::references_for_range(
+            &crate::formats::references::RangeQuery {
                 path: page.path,
                 start_line: page.start_line,
                 end_line: page.end_line,
@@ -446,7 +447,7 @@ fn check_path(path: &str) -> Result<(), ReadError> {
 /// A requested name echoed in a message: only when it cannot carry credentials.
 fn shown_name(name: &str) -> String {
     if name.contains('@') || name.contains(':') || name.chars().any(char::is_control) {
-        match crate::clones::remote_key(name) {
+        match crate::sources::clones::remote_key(name) {
             Some(k) => format!("'{k}'"),
             None => "the requested repository".to_string(),
         }
@@ -1121,7 +1122,7 @@ type Hits = (Vec<SearchMatch>, bool);
 /// `None` when no line of `text` matches.
 fn search_text(text: &str, m: &LineMatcher, output: SearchOutput) -> Option<Hits> {
     let mut out = Vec::new();
-    for (i, line) in crate::text::lines(text).enumerate() {
+    for (i, line) in crate::formats::text::lines(text).enumerate() {
         if !m.re.is_match(line) {
             continue;
         }

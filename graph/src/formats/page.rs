@@ -1,0 +1,1 @@
+//! What a knowledge page says about itself.
