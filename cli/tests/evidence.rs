@@ -138,7 +138,7 @@ fn capability_errors_exit_1_and_formats_are_checked() {
     assert!(out.contains("CAPABILITY_INVALID_INPUT"));
     let (code, _, err) = ontoly(&["evidence", "x", "--format", "mermaid"]);
     assert_eq!(code, 2);
-    assert!(err.contains("text|json|yaml"));
+    assert!(err.contains("possible values: text, json, yaml"), "{err}");
     let (code, out, _) = ontoly(&["capabilities", "--format", "json"]);
     assert_eq!(code, 0);
     assert!(out.contains("\"inputSchema\""));

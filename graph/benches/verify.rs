@@ -14,10 +14,11 @@
 //!
 //! Each figure is the best of three runs after one warm-up.
 
-use ontoly_graph::sources::clones::{repo_modules, CloneMap};
+use ontoly_graph::sources::clones::repo_modules;
 use ontoly_graph::sources::git::{GitRepo, LocalRepo, Lookup};
 use ontoly_graph::sources::symbols::{parse, Lang};
 use ontoly_graph::sources::verify::{verify_all, Citation};
+use ontoly_graph::{Session, SessionOptions};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -65,7 +66,8 @@ fn workspace() -> (PathBuf, Option<tempfile::TempDir>) {
 
 fn main() {
     let (ws, _keep) = workspace();
-    let clones = CloneMap::load(&ws, &[]).expect("ontoly.toml");
+    let session = Session::open(SessionOptions::new(&ws).workspace(&ws)).expect("workspace");
+    let clones = session.clones().expect("ontoly.toml");
     let modules = repo_modules(&ws);
     let mut repos = Vec::new();
     let mut module_repo: BTreeMap<String, (Option<usize>, String, String)> = BTreeMap::new();
@@ -87,7 +89,8 @@ fn main() {
         );
     }
     let text = std::fs::read_to_string(ws.join("knowledge/structure.yaml")).expect("structure");
-    let structure = ontoly_graph::formats::structure::parse_structure(&text).expect("structure parses");
+    let structure =
+        ontoly_graph::formats::structure::parse_structure(&text).expect("structure parses");
     let mut cites = Vec::new();
     for a in structure.articles.iter().flatten() {
         for s in a.sections.iter().flatten() {

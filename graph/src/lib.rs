@@ -26,4 +26,4 @@ pub mod graph;
 pub mod session;
 pub mod sources;
 
-
+pub use session::{CachePolicy, Session, SessionError, SessionOptions};

@@ -2,8 +2,8 @@
 
 mod support;
 
-use ontoly_graph::sources::git::GitRepo;
 use ontoly_graph::formats::text::range_digest;
+use ontoly_graph::sources::git::GitRepo;
 use ontoly_graph::sources::verify::{verify_all, Citation, Status};
 
 fn cite(

@@ -10,6 +10,7 @@ pub mod layout;
 pub mod location;
 pub mod markers;
 pub mod page;
+pub mod parsed;
 pub mod references;
 pub mod registry;
 pub mod remote;

@@ -11,13 +11,18 @@
 //! lazily — the structure only when some section overlaps, a registry only when a reference
 //! needs it — so that a failure in a file nobody needs never shows.
 
+use crate::diagnostics::Code;
 use crate::formats::markers::{overlapping, parse_sections, SectionSpan};
+use crate::formats::parsed::{Parsed, StructureParse};
 use crate::formats::registry::{
     is_safe_relative_path, join_path, load_registry, read_text, FileProblem, Registries,
     RegistryKind, RegistryState, WorkspaceFiles,
 };
-use crate::formats::source_ref::{check_managed_file, resolve, DocumentIdentity, ResolveError, ResolvedRef};
+use crate::formats::source_ref::{
+    check_managed_file, resolve, DocumentIdentity, ResolveError, ResolvedRef,
+};
 use crate::formats::structure::{ReferenceEntry, Structure, SCHEMA_VERSION};
+use crate::formats::yaml::YamlErrorKind;
 use serde_json::{json, Map, Value};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
@@ -26,33 +31,31 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 pub const WORKTREE_NOTE: &str =
     "Uncommitted evidence; HEAD alone cannot reproduce the recorded content";
 
-/// The three diagnostic codes of the references output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum DiagnosticCode {
-    /// A section marker with no (or more than one) registration in the structure.
-    SectionUnresolved,
-    /// One reference that does not resolve (its siblings are kept).
-    SourceUnresolved,
-    /// The page or the structure cannot be used: the item keeps no references.
-    EvidenceUnavailable,
+/// The structure a context answers from: its own read, or the build's parse.
+enum StructureRef<'a> {
+    Read(Arc<Structure>),
+    Parsed(&'a Structure),
 }
 
-impl DiagnosticCode {
-    /// `SECTION_UNRESOLVED`, `SOURCE_UNRESOLVED` or `EVIDENCE_UNAVAILABLE`.
-    pub fn as_str(self) -> &'static str {
+impl std::ops::Deref for StructureRef<'_> {
+    type Target = Structure;
+    fn deref(&self) -> &Structure {
         match self {
-            Self::SectionUnresolved => "SECTION_UNRESOLVED",
-            Self::SourceUnresolved => "SOURCE_UNRESOLVED",
-            Self::EvidenceUnavailable => "EVIDENCE_UNAVAILABLE",
+            StructureRef::Read(s) => s,
+            StructureRef::Parsed(s) => s,
         }
     }
 }
 
+/// What a page that is not UTF-8 records as the reason (see [`crate::formats::page`]).
+const NOT_UTF8: &str = "File is not UTF-8";
+
 /// One diagnostic of the references output.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Diagnostic {
-    /// The code.
-    pub code: DiagnosticCode,
+    /// The code: [`Code::SectionUnresolved`], [`Code::SourceUnresolved`] or
+    /// [`Code::EvidenceUnavailable`].
+    pub code: Code,
     /// Context's message.
     pub message: String,
     /// The page path as requested (repository-relative).
@@ -157,6 +160,8 @@ pub struct ReferenceContext<'f> {
     structure: OnceLock<Result<Arc<Structure>, FileProblem>>,
     /// The registries, and which kinds have been loaded (lazily, on first need).
     registries: Mutex<(Registries, [bool; 3])>,
+    /// The build's parses, when the context answers from them instead of reading files.
+    parsed: Option<Arc<Parsed>>,
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked (every update is a
@@ -195,7 +200,18 @@ impl<'f> ReferenceContext<'f> {
             knowledge_repository: knowledge_repository.map(str::to_string),
             structure: OnceLock::new(),
             registries: Mutex::new((registries, [false; 3])),
+            parsed: None,
         }
+    }
+
+    /// A context over a workspace's working tree that answers from the build's parses (the
+    /// page's sections, the structure and the registries as the graph was built from them):
+    /// `files` is read only to check that `note:` and `sessions:` documents exist.
+    pub fn from_parsed(files: &'f dyn WorkspaceFiles, parsed: Arc<Parsed>) -> Self {
+        let mut cx = Self::new(files, "", None);
+        *lock(&cx.registries) = (parsed.registries.clone(), [true; 3]);
+        cx.parsed = Some(parsed);
+        cx
     }
 
     /// Uses an already parsed structure instead of reading `knowledge/structure.yaml`.
@@ -215,7 +231,19 @@ impl<'f> ReferenceContext<'f> {
         &self.workspace_root
     }
 
-    fn structure(&self) -> Result<Arc<Structure>, FileProblem> {
+    fn structure(&self) -> Result<StructureRef<'_>, FileProblem> {
+        if let Some(p) = &self.parsed {
+            return match &p.structure.1 {
+                StructureParse::Parsed(s) => Ok(StructureRef::Parsed(s)),
+                StructureParse::Invalid(detail, line) => Err(FileProblem::Yaml {
+                    kind: YamlErrorKind::Invalid,
+                    line: *line,
+                    detail: detail.clone(),
+                }),
+                StructureParse::Unreadable(why) if why == NOT_UTF8 => Err(FileProblem::NotUtf8),
+                StructureParse::Unreadable(_) => Err(FileProblem::Unreadable),
+            };
+        }
         self.structure
             .get_or_init(|| {
                 let path = join_path(&self.workspace_root, "knowledge/structure.yaml");
@@ -229,6 +257,7 @@ impl<'f> ReferenceContext<'f> {
                     })
             })
             .clone()
+            .map(StructureRef::Read)
     }
 
     /// Resolves one reference, loading the registry it needs and checking note files.
@@ -286,7 +315,7 @@ impl<'f> ReferenceContext<'f> {
                 out.sections = sections.into_iter().map(|(s, _)| s).collect();
             }
             Err(message) => out.diagnostics.push(Diagnostic {
-                code: DiagnosticCode::EvidenceUnavailable,
+                code: Code::EvidenceUnavailable,
                 message: message.to_string(),
                 path: query.path.to_string(),
                 section_id: None,
@@ -303,6 +332,26 @@ impl<'f> ReferenceContext<'f> {
             || query.end_line < query.start_line
         {
             return Err("Invalid returned file range");
+        }
+        if let Some(parsed) = &self.parsed {
+            let page = query
+                .path
+                .strip_prefix("knowledge/")
+                .and_then(|p| parsed.pages.get(p))
+                .ok_or(FileProblem::Unreadable.message())?;
+            match &page.unusable {
+                Some((Code::PageNotUtf8, _)) => return Err(FileProblem::NotUtf8.message()),
+                Some(_) => return Err(FileProblem::Unreadable.message()),
+                None => {}
+            }
+            if let Some(first) = page.marker_errors.first() {
+                return Err(first.kind.message());
+            }
+            return Ok(
+                overlapping(&page.sections, query.start_line, query.end_line)
+                    .cloned()
+                    .collect(),
+            );
         }
         let text = read_text(self.files, query.path).map_err(|p| p.message())?;
         let page = parse_sections(&text);
@@ -352,7 +401,7 @@ impl<'f> ReferenceContext<'f> {
                 .filter(|s| s.id.as_deref() == Some(span.id.as_str()));
             let (Some(section), None) = (matching.next(), matching.next()) else {
                 diagnostics.push(Diagnostic {
-                    code: DiagnosticCode::SectionUnresolved,
+                    code: Code::SectionUnresolved,
                     message: "Section registration is missing or ambiguous".into(),
                     path: query.path.to_string(),
                     section_id: Some(span.id.clone()),
@@ -377,7 +426,7 @@ impl<'f> ReferenceContext<'f> {
                         }
                     }
                     Err(e) => diagnostics.push(Diagnostic {
-                        code: DiagnosticCode::SourceUnresolved,
+                        code: Code::SourceUnresolved,
                         message: e.message().to_string(),
                         path: query.path.to_string(),
                         section_id: Some(span.id.clone()),
@@ -586,7 +635,7 @@ mod tests {
         assert!(ctx.references_for_range(&q(1, 1)).is_empty());
         let out = ctx.references_for_range(&q(3, 3));
         assert_eq!(out.diagnostics.len(), 1);
-        assert_eq!(out.diagnostics[0].code, DiagnosticCode::EvidenceUnavailable);
+        assert_eq!(out.diagnostics[0].code, Code::EvidenceUnavailable);
         assert_eq!(out.diagnostics[0].message, "Invalid YAML metadata");
         assert!(out.references.is_empty() && out.sections.is_empty());
     }

@@ -108,7 +108,7 @@ impl WorkspaceFiles for DirFiles {
 }
 
 /// Why a workspace file (page, structure, registry, note) cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum FileProblem {
     /// The path is not a safe relative path.
     UnsafePath,
@@ -179,7 +179,9 @@ pub fn read_yaml(files: &dyn WorkspaceFiles, path: &str) -> Result<Value, FilePr
 }
 
 /// The three registry kinds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum RegistryKind {
     /// `sources/repo/index.yaml`.
     Repo,
@@ -207,7 +209,7 @@ impl RegistryKind {
 
 /// One registered module (or flat entry): every field Context reads, each present only when it
 /// is a string.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RegistryModule {
     /// 1-based line of the entry in its index.yaml (0 when unknown).
     pub line: u64,
@@ -234,7 +236,7 @@ pub struct RegistryModule {
 }
 
 /// One entry of `sources:`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RegistryEntry {
     /// An entry with a `modules:` sequence: a namespace.
     Namespace {
@@ -248,7 +250,7 @@ pub enum RegistryEntry {
 }
 
 /// A parsed registry.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Registry {
     /// Which registry.
     pub kind: RegistryKind,
@@ -257,7 +259,7 @@ pub struct Registry {
 }
 
 /// A registry file's state: absent, unusable, or parsed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RegistryState {
     /// The file could not be read (usually: it does not exist).
     Absent,
@@ -388,7 +390,7 @@ pub struct RegistryProblem {
 }
 
 /// The three registries of a workspace.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Registries {
     /// `sources/repo/index.yaml`.
     pub repo: RegistryState,
@@ -398,6 +400,12 @@ pub struct Registries {
     pub lark: RegistryState,
     /// The workspace root the registries were read under (`""` for the repository root).
     pub workspace_root: String,
+}
+
+impl Default for Registries {
+    fn default() -> Self {
+        Self::empty()
+    }
 }
 
 impl Registries {

@@ -25,7 +25,7 @@ pub struct YamlError {
 }
 
 /// The kinds of YAML failure, which Context's plugin reports with different messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum YamlErrorKind {
     /// Not YAML, or YAML this reader refuses (duplicate keys, alias bombs, deep nesting,
     /// oversized input): "Invalid YAML metadata".

@@ -6,7 +6,8 @@ use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The evidence graph of one workspace. Immutable once built; cheap to query.
+/// The evidence graph of one workspace. Immutable once built; cheap to query. It holds content
+/// only: how the workspace is named or where it sits is the [`crate::Session`]'s business.
 ///
 /// Invariants: `nodes` and `edges` are sorted by id (byte order) with unique ids; every edge
 /// endpoint is a node id; `hash` is [`Graph::compute_hash`] of the contents.
@@ -14,10 +15,6 @@ use std::collections::BTreeMap;
 pub struct Graph {
     /// Graph model version ([`GRAPH_VERSION`]).
     pub version: String,
-    /// The workspace name (its directory name, or the configured name).
-    pub workspace: String,
-    /// Full commit of the knowledge repository's HEAD, when it is a git repository.
-    pub knowledge_commit: Option<String>,
     /// Nodes sorted by id.
     pub nodes: Vec<Node>,
     /// Edges sorted by id.
@@ -40,8 +37,6 @@ impl Graph {
     /// the first in id order after a stable sort, so the result never depends on input order
     /// as long as duplicates are identical; edges whose endpoints are missing are dropped.
     pub fn assemble(
-        workspace: String,
-        knowledge_commit: Option<String>,
         mut nodes: Vec<Node>,
         mut edges: Vec<Edge>,
         texts: BTreeMap<String, String>,
@@ -66,8 +61,6 @@ impl Graph {
         edges.retain(|_| k.next().copied().unwrap_or(false));
         let mut g = Graph {
             version: GRAPH_VERSION.to_string(),
-            workspace,
-            knowledge_commit,
             nodes,
             edges,
             texts,
@@ -84,8 +77,6 @@ impl Graph {
     /// snapshot layer does so with a checksum over exactly what [`Graph::assemble`] produced.
     pub fn from_snapshot(
         version: String,
-        workspace: String,
-        knowledge_commit: Option<String>,
         nodes: Vec<Node>,
         edges: Vec<Edge>,
         texts: BTreeMap<String, String>,
@@ -93,8 +84,6 @@ impl Graph {
     ) -> Graph {
         let mut g = Graph {
             version,
-            workspace,
-            knowledge_commit,
             nodes,
             edges,
             texts,
@@ -264,19 +253,11 @@ mod tests {
         let s = node(&ids::section("a.md", "x"), NodeKind::Section);
         let e = Edge::new(EdgeKind::Contains, a.id.clone(), s.id.clone(), None);
         let g1 = Graph::assemble(
-            "w".into(),
-            None,
             vec![a.clone(), s.clone()],
             vec![e.clone()],
             Default::default(),
         );
-        let g2 = Graph::assemble(
-            "w".into(),
-            None,
-            vec![s, a.clone(), a],
-            vec![e],
-            Default::default(),
-        );
+        let g2 = Graph::assemble(vec![s, a.clone(), a], vec![e], Default::default());
         assert_eq!(g1.hash, g2.hash);
         assert_eq!(g1.out_edges("article:a.md", None).len(), 1);
         assert_eq!(

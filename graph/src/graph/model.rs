@@ -242,10 +242,12 @@ pub fn edge_id(kind: EdgeKind, from: &str, to: &str, origin: Option<&Origin>) ->
 
 /// Stable id constructors. Each id is `<prefix>:<identity>`; identities are readable.
 pub mod ids {
-    /// `workspace:<name>`.
-    pub fn workspace(name: &str) -> String {
-        format!("workspace:{name}")
-    }
+    /// The id of the workspace node. A workspace has no identity of its own beyond its files
+    /// (its directory's name is where it sits, not what it is), so every graph has this one
+    /// workspace node and two copies of a workspace hash the same.
+    pub const WORKSPACE: &str = "workspace:.";
+    /// The name of the workspace node (display names are kept outside the graph).
+    pub const WORKSPACE_NAME: &str = ".";
     /// `article:<path under knowledge/>`.
     pub fn article(path: &str) -> String {
         format!("article:{path}")

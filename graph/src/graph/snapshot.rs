@@ -2,8 +2,9 @@
 //!
 //! - `graph.bin`: the built graph, keyed by the build's cache key (graph version, builder
 //!   version, the hash of every input file). A warm run loads it instead of building.
-//! - `parse.bin`: per-file parse results (each page, the structure) keyed by their own content
-//!   hash, so a change to one page re-parses that page only.
+//! - `parse.bin`: the build's parses (each page and the structure keyed by their own content
+//!   hash, so a change to one page re-parses that page only; the registries), which also
+//!   answer `ontoly refs` on a warm cache without parsing anything again.
 //! - `artifacts/<name>.bin`: named blobs tied to a graph hash (e.g. a search index), so other
 //!   layers can cache what they derive from the graph next to it.
 //!
@@ -12,9 +13,9 @@
 //! previous file or a stray temporary file, and a truncated or altered file fails its checksum
 //! and is ignored (rebuilt), never loaded.
 
-use crate::graph::build::{PageParse, StructureParse};
-use crate::graph::Graph;
+use crate::formats::parsed::Parsed;
 use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, Origin, Span};
+use crate::graph::Graph;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -24,15 +25,6 @@ use std::path::{Path, PathBuf};
 pub const CACHE_DIR: &str = ".ontoly";
 const MAGIC: &[u8; 8] = b"ONTOLYS1";
 const HEADER: usize = 8 + 8 + 32;
-
-/// Per-file parse results kept between builds.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct ParseCache {
-    /// structure.yaml's blake3 and its parse.
-    pub structure: Option<(String, StructureParse)>,
-    /// Each page's parse (it carries the page's blake3), by path under `knowledge/`.
-    pub pages: BTreeMap<String, PageParse>,
-}
 
 /// A graph together with the artifacts stored for it.
 #[derive(Debug, Clone)]
@@ -94,8 +86,6 @@ struct WireEdge {
 #[derive(Serialize, Deserialize)]
 struct WireGraph {
     version: String,
-    workspace: String,
-    knowledge_commit: Option<String>,
     nodes: Vec<WireNode>,
     edges: Vec<WireEdge>,
     texts: BTreeMap<String, String>,
@@ -127,8 +117,6 @@ struct WireEdgeRef<'a> {
 #[derive(Serialize)]
 struct WireGraphRef<'a> {
     version: &'a str,
-    workspace: &'a str,
-    knowledge_commit: &'a Option<String>,
     nodes: Vec<WireNodeRef<'a>>,
     edges: Vec<WireEdgeRef<'a>>,
     texts: &'a BTreeMap<String, String>,
@@ -138,8 +126,6 @@ struct WireGraphRef<'a> {
 fn to_wire(g: &Graph) -> WireGraphRef<'_> {
     WireGraphRef {
         version: &g.version,
-        workspace: &g.workspace,
-        knowledge_commit: &g.knowledge_commit,
         nodes: g
             .nodes
             .iter()
@@ -196,15 +182,7 @@ fn from_wire(w: WireGraph) -> Graph {
             metadata: e.metadata,
         })
         .collect();
-    Graph::from_snapshot(
-        w.version,
-        w.workspace,
-        w.knowledge_commit,
-        nodes,
-        edges,
-        w.texts,
-        w.hash,
-    )
+    Graph::from_snapshot(w.version, nodes, edges, w.texts, w.hash)
 }
 
 /// A framed file whose payload `fill` appends to the buffer it is given. The payload is
@@ -287,8 +265,8 @@ pub fn load_graph(root: &Path, key: &str) -> Result<Option<Graph>, String> {
     Ok(Some(from_wire(wire)))
 }
 
-/// The per-file parse cache, when present and intact.
-pub fn load_parse_cache(root: &Path) -> Result<Option<ParseCache>, String> {
+/// The build's parses, when present and intact.
+pub fn load_parsed(root: &Path) -> Result<Option<Parsed>, String> {
     let Some(bytes) = read_framed(&cache_dir(root).join("parse.bin"))? else {
         return Ok(None);
     };
@@ -304,7 +282,7 @@ pub fn load_parse_cache(root: &Path) -> Result<Option<ParseCache>, String> {
 }
 
 /// Stores the graph under `key` and the per-file parse cache, each atomically.
-pub fn store(root: &Path, key: &str, graph: &Graph, parses: &ParseCache) -> std::io::Result<()> {
+pub fn store(root: &Path, key: &str, graph: &Graph, parses: &Parsed) -> std::io::Result<()> {
     let dir = cache_dir(root);
     std::fs::create_dir_all(&dir)?;
     let ignore = dir.join(".gitignore");

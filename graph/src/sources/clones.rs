@@ -12,8 +12,10 @@
 //! "acme/tools" = "/srv/git/tools.git"
 //! ```
 
+use crate::sources::git::GitRepo;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// The configuration file at the workspace root.
 pub const CONFIG_FILE: &str = "ontoly.toml";
@@ -79,11 +81,21 @@ pub(crate) fn config_key(name: &str) -> String {
 }
 
 /// The `[sources]` mapping of `ontoly.toml` merged with command-line overrides: config key →
-/// absolute path of the clone.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// absolute path of the clone. Cloning a map shares its opened repositories: each clone on disk
+/// is opened once per process, whoever asks ([`CloneMap::open`]).
+#[derive(Debug, Clone, Default)]
 pub struct CloneMap {
     entries: BTreeMap<String, PathBuf>,
+    opened: Arc<Mutex<BTreeMap<PathBuf, Option<GitRepo>>>>,
 }
+
+impl PartialEq for CloneMap {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries == other.entries
+    }
+}
+
+impl Eq for CloneMap {}
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -151,6 +163,19 @@ impl CloneMap {
         self.entries.get(&key).map(PathBuf::as_path)
     }
 
+    /// The git repository at `path` (one of this map's clones), opened on first use and shared
+    /// afterwards; `None` when it does not open.
+    pub fn open(&self, path: &Path) -> Option<GitRepo> {
+        let mut opened = self
+            .opened
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        opened
+            .entry(path.to_path_buf())
+            .or_insert_with(|| GitRepo::open(path).ok())
+            .clone()
+    }
+
     /// Every configured `(key, path)`.
     pub fn entries(&self) -> impl Iterator<Item = (&str, &Path)> {
         self.entries.iter().map(|(k, v)| (k.as_str(), v.as_path()))
@@ -174,7 +199,9 @@ pub struct RepoModule {
 /// [`crate::formats::registry`] (none when the file is missing or unusable: the workspace parsers
 /// report those problems).
 pub fn repo_modules(workspace: &Path) -> Vec<RepoModule> {
-    use crate::formats::registry::{load_registry, DirFiles, RegistryEntry, RegistryKind, RegistryState};
+    use crate::formats::registry::{
+        load_registry, DirFiles, RegistryEntry, RegistryKind, RegistryState,
+    };
     let RegistryState::Loaded(registry) =
         load_registry(&DirFiles::new(workspace), "", RegistryKind::Repo)
     else {

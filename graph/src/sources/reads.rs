@@ -6,12 +6,11 @@
 //! on one commit: a branch is resolved once, up front. Messages name the repository by its
 //! public name and the path as requested, never a disk location or a remote's credentials.
 
-use crate::sources::clones::{CloneError, CloneMap};
-use crate::sources::repositories::{ReadableRepo, RepoLookupError, Repositories};
+use crate::diagnostics::Code;
 use crate::sources::git::{LocalRepo, Lookup, RevisionError};
+use crate::sources::repositories::{ReadableRepo, RepoLookupError, Repositories};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 use std::sync::Arc;
 
 /// Lines one read returns at most.
@@ -33,67 +32,11 @@ pub const MAX_SEARCH_BYTES: usize = 64 * 1024;
 /// A matched line longer than this is cut (at a character boundary).
 pub const MAX_SEARCH_LINE_BYTES: usize = 500;
 
-/// An error code of the reads contract.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum ErrorCode {
-    /// The repository is unknown or has no local clone.
-    RepositoryNotFound,
-    /// A short commit id.
-    ShortShaUnsupported,
-    /// A revision that is neither a branch nor a full commit.
-    InvalidRevision,
-    /// A branch or commit the repository does not have.
-    RevisionNotFound,
-    /// A path that breaks the path rules.
-    InvalidPath,
-    /// Nothing at the path.
-    FileNotFound,
-    /// A directory or a submodule.
-    NotAFile,
-    /// A file with a NUL byte.
-    BinaryFile,
-    /// A file that is not UTF-8 text.
-    UnsupportedTextEncoding,
-    /// A start line past the end of the file.
-    LineRangeNotSatisfiable,
-    /// A start line below 1 or an end line before the start.
-    InvalidLineRange,
-    /// A `read_many` item cut or skipped by the batch budget.
-    ReadBudgetExceeded,
-    /// A search pattern or glob that cannot be used.
-    InvalidPattern,
-    /// A request that breaks a shape rule (item count…).
-    InvalidInput,
-}
-
-impl ErrorCode {
-    /// The code as serialized (`FILE_NOT_FOUND`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::RepositoryNotFound => "REPOSITORY_NOT_FOUND",
-            Self::ShortShaUnsupported => "SHORT_SHA_UNSUPPORTED",
-            Self::InvalidRevision => "INVALID_REVISION",
-            Self::RevisionNotFound => "REVISION_NOT_FOUND",
-            Self::InvalidPath => "INVALID_PATH",
-            Self::FileNotFound => "FILE_NOT_FOUND",
-            Self::NotAFile => "NOT_A_FILE",
-            Self::BinaryFile => "BINARY_FILE",
-            Self::UnsupportedTextEncoding => "UNSUPPORTED_TEXT_ENCODING",
-            Self::LineRangeNotSatisfiable => "LINE_RANGE_NOT_SATISFIABLE",
-            Self::InvalidLineRange => "INVALID_LINE_RANGE",
-            Self::ReadBudgetExceeded => "READ_BUDGET_EXCEEDED",
-            Self::InvalidPattern => "INVALID_PATTERN",
-            Self::InvalidInput => "INVALID_INPUT",
-        }
-    }
-}
-
 /// A failed read: a contract code and a one-line message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReadError {
     /// The code.
-    pub code: ErrorCode,
+    pub code: Code,
     /// What went wrong, naming the repository and path as requested.
     pub message: String,
 }
@@ -106,7 +49,7 @@ impl std::fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-fn err(code: ErrorCode, message: impl Into<String>) -> ReadError {
+fn err(code: Code, message: impl Into<String>) -> ReadError {
     ReadError {
         code,
         message: message.into(),
@@ -438,7 +381,7 @@ fn check_path(path: &str) -> Result<(), ReadError> {
         Ok(())
     } else {
         Err(err(
-            ErrorCode::InvalidPath,
+            Code::InvalidPath,
             "Invalid path: paths are repository-root relative, without a leading '/', '.', '..' or empty segments, backslashes or control characters",
         ))
     }
@@ -511,7 +454,7 @@ fn requested_range(start: Option<i64>, end: Option<i64>) -> Result<(u64, u64), R
     let start = start.unwrap_or(1);
     if start < 1 {
         return Err(err(
-            ErrorCode::InvalidLineRange,
+            Code::InvalidLineRange,
             "Invalid line range: start_line must be at least 1",
         ));
     }
@@ -520,7 +463,7 @@ fn requested_range(start: Option<i64>, end: Option<i64>) -> Result<(u64, u64), R
         None => start + MAX_READ_LINES - 1,
         Some(e) if e < 1 || (e as u64) < start => {
             return Err(err(
-                ErrorCode::InvalidLineRange,
+                Code::InvalidLineRange,
                 "Invalid line range: end_line must not be before start_line",
             ))
         }
@@ -552,7 +495,7 @@ fn slice(
     }
     if start > total {
         return Err(err(
-            ErrorCode::LineRangeNotSatisfiable,
+            Code::LineRangeNotSatisfiable,
             format!("Line range not satisfiable: start_line {start} is past the end of the file ({total} lines)"),
         ));
     }
@@ -608,19 +551,19 @@ fn slice(
 fn decode_text(bytes: Vec<u8>) -> Result<String, ReadError> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return Err(err(
-            ErrorCode::UnsupportedTextEncoding,
+            Code::UnsupportedTextEncoding,
             "Unsupported text encoding: the file is UTF-16; only UTF-8 text can be read",
         ));
     }
     if memchr::memchr(0, &bytes).is_some() {
         return Err(err(
-            ErrorCode::BinaryFile,
+            Code::BinaryFile,
             "Binary file: the file contains NUL bytes",
         ));
     }
     String::from_utf8(bytes).map_err(|_| {
         err(
-            ErrorCode::UnsupportedTextEncoding,
+            Code::UnsupportedTextEncoding,
             "Unsupported text encoding: the file is not valid UTF-8",
         )
     })
@@ -636,20 +579,11 @@ struct Pinned<'a> {
 
 impl Reader {
     /// A reader over `repos`, without evidence for knowledge pages.
-    pub fn new(repos: Repositories) -> Reader {
+    pub fn new(repos: Arc<Repositories>) -> Reader {
         Reader {
-            repos: Arc::new(repos),
+            repos,
             evidence: None,
         }
-    }
-
-    /// A reader for the workspace at `workspace`: its own repository, its registered modules,
-    /// and the clones of `ontoly.toml` plus `overrides` (`NAME=PATH` pairs). Reads of
-    /// knowledge pages get [`WorkspaceReferences`] appended.
-    pub fn open(workspace: &Path, overrides: &[(String, String)]) -> Result<Reader, CloneError> {
-        let clones = CloneMap::load(workspace, overrides)?;
-        Ok(Reader::new(Repositories::discover(workspace, &clones))
-            .with_evidence(Arc::new(WorkspaceReferences)))
     }
 
     /// Appends evidence from `hook` to reads of knowledge pages.
@@ -675,13 +609,13 @@ impl Reader {
                 }
             };
             err(
-                ErrorCode::RepositoryNotFound,
+                Code::RepositoryNotFound,
                 format!("Repository {} {why}", shown_name(name)),
             )
         })?;
         let Some(git) = repo.repo.as_ref() else {
             return Err(err(
-                ErrorCode::RepositoryNotFound,
+                Code::RepositoryNotFound,
                 format!("Repository '{}' has no local clone", repo.name),
             ));
         };
@@ -694,7 +628,7 @@ impl Reader {
             None => {
                 let (branch, c) = local.default_branch().map_err(|_| {
                     err(
-                        ErrorCode::RevisionNotFound,
+                        Code::RevisionNotFound,
                         format!("Repository '{}' has no default branch to read", repo.name),
                     )
                 })?;
@@ -747,7 +681,7 @@ impl Reader {
     pub fn read_many(&self, req: &ReadManyRequest) -> Result<ReadManyResult, ReadError> {
         if req.items.is_empty() || req.items.len() > MAX_BATCH_ITEMS {
             return Err(err(
-                ErrorCode::InvalidInput,
+                Code::InvalidInput,
                 format!(
                     "read_many takes 1 to {MAX_BATCH_ITEMS} items, got {}",
                     req.items.len()
@@ -779,7 +713,7 @@ impl Reader {
             };
             if exhausted || lines_left == 0 || bytes_left == 0 {
                 items.push(failed(err(
-                    ErrorCode::ReadBudgetExceeded,
+                    Code::ReadBudgetExceeded,
                     format!("Read budget exceeded: the batch already returned {MAX_BATCH_LINES} lines or {} KiB; read this item in another request", MAX_BATCH_BYTES / 1024),
                 )));
                 continue;
@@ -801,7 +735,7 @@ impl Reader {
                 // Not even one whole line fits what is left of the batch.
                 bytes_left = 0;
                 items.push(failed(err(
-                    ErrorCode::ReadBudgetExceeded,
+                    Code::ReadBudgetExceeded,
                     format!("Read budget exceeded: no whole line of this item fits the rest of the batch budget; read it from line {} in another request", s.start),
                 )));
                 continue;
@@ -811,7 +745,7 @@ impl Reader {
             lines_left = lines_left.saturating_sub(used_lines);
             bytes_left = bytes_left.saturating_sub(s.content.len());
             let error = s.budget_cut.then(|| ReadError {
-                code: ErrorCode::ReadBudgetExceeded,
+                code: Code::ReadBudgetExceeded,
                 message: format!(
                     "Item {n}: Read budget exceeded: the batch budget ({MAX_BATCH_LINES} lines, {} KiB) cut this item after line {}; continue from line {}",
                     MAX_BATCH_BYTES / 1024,
@@ -890,7 +824,7 @@ impl Reader {
         let pinned = self.pin(&req.repository, req.revision.as_deref())?;
         let files = pinned.local.files(&pinned.commit, &prefixes).map_err(|_| {
             err(
-                ErrorCode::RevisionNotFound,
+                Code::RevisionNotFound,
                 "The commit's tree could not be read",
             )
         })?;
@@ -963,15 +897,15 @@ fn rev_error(e: RevisionError, rev: &str) -> ReadError {
     };
     match e {
         RevisionError::ShortSha => err(
-            ErrorCode::ShortShaUnsupported,
+            Code::ShortShaUnsupported,
             format!("Short commit ids are not supported: give the full 40-hex commit instead of {shown}"),
         ),
         RevisionError::Invalid => err(
-            ErrorCode::InvalidRevision,
+            Code::InvalidRevision,
             format!("Invalid revision {shown}: use a branch name or a full commit"),
         ),
         RevisionError::NotFound => err(
-            ErrorCode::RevisionNotFound,
+            Code::RevisionNotFound,
             format!("Revision {shown} was not found in the repository"),
         ),
     }
@@ -980,7 +914,7 @@ fn rev_error(e: RevisionError, rev: &str) -> ReadError {
 fn file_text(p: &Pinned<'_>, path: &str) -> Result<String, ReadError> {
     let lookup = p.local.lookup(&p.commit, path).map_err(|_| {
         err(
-            ErrorCode::RevisionNotFound,
+            Code::RevisionNotFound,
             "The commit's tree could not be read",
         )
     })?;
@@ -988,26 +922,26 @@ fn file_text(p: &Pinned<'_>, path: &str) -> Result<String, ReadError> {
         Lookup::Blob { id, .. } => {
             let bytes = p.local.blob(id).map_err(|_| {
                 err(
-                    ErrorCode::FileNotFound,
+                    Code::FileNotFound,
                     format!("File not found: '{path}' could not be read at this commit"),
                 )
             })?;
             decode_text(bytes)
         }
         Lookup::Tree => Err(err(
-            ErrorCode::NotAFile,
+            Code::NotAFile,
             format!("Not a file: '{path}' is a directory"),
         )),
         Lookup::Submodule => Err(err(
-            ErrorCode::NotAFile,
+            Code::NotAFile,
             format!("Not a file: '{path}' is a submodule; submodules have no content here"),
         )),
         Lookup::Missing => Err(err(
-            ErrorCode::FileNotFound,
+            Code::FileNotFound,
             format!("File not found: '{path}' does not exist at this commit"),
         )),
         Lookup::SymlinkOutside => Err(err(
-            ErrorCode::FileNotFound,
+            Code::FileNotFound,
             format!("File not found: '{path}' is a symlink that leaves the repository"),
         )),
     }
@@ -1070,7 +1004,7 @@ fn line_matcher(
     fixed_strings: bool,
     ignore_case: bool,
 ) -> Result<LineMatcher, ReadError> {
-    let invalid = |why: &str| err(ErrorCode::InvalidPattern, format!("Invalid pattern: {why}"));
+    let invalid = |why: &str| err(Code::InvalidPattern, format!("Invalid pattern: {why}"));
     if pattern.is_empty() {
         return Err(invalid("the pattern is empty"));
     }
@@ -1187,7 +1121,7 @@ impl Globs {
                 .build()
                 .map_err(|e| {
                     err(
-                        ErrorCode::InvalidPattern,
+                        Code::InvalidPattern,
                         format!("Invalid glob '{g}': {}", e.kind()),
                     )
                 })?;
@@ -1196,7 +1130,7 @@ impl Globs {
         }
         let set = b
             .build()
-            .map_err(|_| err(ErrorCode::InvalidPattern, "Invalid glob set"))?;
+            .map_err(|_| err(Code::InvalidPattern, "Invalid glob set"))?;
         Ok(Globs {
             any_include: negated.iter().any(|n| !n),
             set: Some(set),

@@ -4,8 +4,7 @@
 
 use super::clones::{config_key, remote_key, repo_modules, CloneMap};
 use super::git::GitRepo;
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A repository that reads can name.
 #[derive(Debug, Clone)]
@@ -80,7 +79,6 @@ impl Repositories {
                 workspace_root: root,
             });
         }
-        let mut opened: BTreeMap<PathBuf, Option<GitRepo>> = BTreeMap::new();
         for m in repo_modules(workspace) {
             let key = m.remote.as_deref().and_then(remote_key);
             // Several modules of one remote (a monorepo) are one repository.
@@ -91,12 +89,16 @@ impl Repositories {
                 {
                     existing.aliases.push(m.name.clone());
                     if existing.repo.is_none() {
-                        existing.repo = open_cached(&mut opened, clones.find(Some(&m.name), None));
+                        existing.repo = clones
+                            .find(Some(&m.name), None)
+                            .and_then(|p| clones.open(p));
                     }
                     continue;
                 }
             }
-            let repo = open_cached(&mut opened, clones.find(Some(&m.name), m.remote.as_deref()));
+            let repo = clones
+                .find(Some(&m.name), m.remote.as_deref())
+                .and_then(|p| clones.open(p));
             let name = key
                 .as_deref()
                 .and_then(owner_name)
@@ -119,7 +121,7 @@ impl Repositories {
             if repos.iter().any(|r| r.aliases.iter().any(|a| a == k)) {
                 continue;
             }
-            let repo = open_cached(&mut opened, Some(path));
+            let repo = clones.open(path);
             let name = if k.contains('.') {
                 owner_name(k).unwrap_or_else(|| k.to_string())
             } else {
@@ -161,15 +163,3 @@ impl Repositories {
         self.repos.iter().find(|r| r.is_workspace)
     }
 }
-
-fn open_cached(
-    cache: &mut BTreeMap<PathBuf, Option<GitRepo>>,
-    path: Option<&Path>,
-) -> Option<GitRepo> {
-    let path = path?;
-    cache
-        .entry(path.to_path_buf())
-        .or_insert_with(|| GitRepo::open(path).ok())
-        .clone()
-}
-

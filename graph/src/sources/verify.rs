@@ -4,6 +4,13 @@
 //! many references cite it; then every reference gets its status from the shared file. The
 //! work per thread uses its own gix handle (one per repository, made on first use).
 
+use crate::diagnostics::Code;
+use crate::formats::layout::STRUCTURE_FILE;
+use crate::graph::build::inputs::Inputs;
+use crate::graph::build::{CitedRange, Parts, SourceStage};
+use crate::graph::findings::Finding;
+use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Span};
+use crate::sources::clones::CloneMap;
 use crate::sources::git::{GitRepo, LocalRepo, Lookup};
 use crate::sources::symbols::{Definition, FileSymbols};
 use rayon::prelude::*;
@@ -190,13 +197,16 @@ pub fn verify_all(repos: &[GitRepo], cites: &[Citation], with_symbols: bool) -> 
                 None | Some(FileState::FileMissing) => plain(Status::FileMissing),
                 Some(FileState::CommitMissing) => plain(Status::CommitMissing),
                 Some(FileState::Text { text, symbols }) => {
-                    let status = match crate::formats::text::range_digest(text, c.start_line, c.end_line) {
-                        None => Status::RangeOutOfBounds,
-                        Some(d) => match &c.digest {
-                            Some(rec) if crate::formats::text::digests_equal(rec, &d) => Status::Verified,
-                            _ => Status::DigestMismatch,
-                        },
-                    };
+                    let status =
+                        match crate::formats::text::range_digest(text, c.start_line, c.end_line) {
+                            None => Status::RangeOutOfBounds,
+                            Some(d) => match &c.digest {
+                                Some(rec) if crate::formats::text::digests_equal(rec, &d) => {
+                                    Status::Verified
+                                }
+                                _ => Status::DigestMismatch,
+                            },
+                        };
                     let symbols = match (status, symbols) {
                         (Status::RangeOutOfBounds, _) | (_, None) => Vec::new(),
                         (_, Some(s)) => s
@@ -216,37 +226,23 @@ pub fn verify_all(repos: &[GitRepo], cites: &[Citation], with_symbols: bool) -> 
 // The build stage: statuses on `CITES` edges, diagnostics, `Symbol` nodes and `OVERLAPS` edges.
 // ---------------------------------------------------------------------------------------------
 
-use crate::graph::build::{CitedRange, Parts, SourceStage};
-use crate::sources::clones::CloneMap;
-use crate::graph::findings::{Code, Finding};
-use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Span};
-use crate::formats::layout::Workspace;
-
 /// The sources stage of the graph build: verifies every resolved repository reference
 /// against its local clone (the workspace's own repository for `repo-content:`), at its
 /// pinned commit, and adds the symbols behind each cited range.
 #[derive(Debug, Clone, Default)]
 pub struct VerifyStage {
     clones: CloneMap,
+    /// The workspace's repository and the workspace directory relative to its root.
+    workspace_repo: Option<(GitRepo, String)>,
 }
 
 impl VerifyStage {
-    /// A stage over the clones of `ontoly.toml` and `--source` overrides.
-    pub fn new(clones: CloneMap) -> VerifyStage {
-        VerifyStage { clones }
-    }
-
-    /// Build options that verify against `clones`: the clone mapping and this stage, the rest
-    /// default. Every caller that builds "as the CLI does" starts here, so the mapping and the
-    /// stage cannot drift apart.
-    pub fn build_options(clones: CloneMap) -> crate::graph::build::BuildOptions {
-        crate::graph::build::BuildOptions {
-            clones: clones
-                .entries()
-                .map(|(k, p)| (k.to_string(), p.to_path_buf()))
-                .collect(),
-            source_stage: Some(std::sync::Arc::new(VerifyStage::new(clones))),
-            ..Default::default()
+    /// A stage over the clones of `ontoly.toml` and `--source` overrides, and the workspace's
+    /// own repository (for `repo-content:` references), both already opened by the caller.
+    pub fn new(clones: CloneMap, workspace_repo: Option<(GitRepo, String)>) -> VerifyStage {
+        VerifyStage {
+            clones,
+            workspace_repo,
         }
     }
 }
@@ -258,15 +254,15 @@ fn refs_fingerprint(repo: &GitRepo, h: &mut blake3::Hasher) {
 }
 
 impl SourceStage for VerifyStage {
-    fn cache_salt(&self, ws: &Workspace) -> String {
+    fn cache_salt(&self, inputs: &Inputs) -> String {
         let mut h = blake3::Hasher::new();
         h.update(b"verify.v1\0");
         for (key, path) in self.clones.entries() {
             h.update(key.as_bytes());
             h.update(b"\0");
-            match GitRepo::open(path) {
-                Ok(r) => refs_fingerprint(&r, &mut h),
-                Err(_) => {
+            match self.clones.open(path) {
+                Some(r) => refs_fingerprint(&r, &mut h),
+                None => {
                     h.update(b"-");
                 }
             }
@@ -274,18 +270,26 @@ impl SourceStage for VerifyStage {
         }
         // The workspace's own repository matters only to `repo-content:` references; its refs
         // move with every commit, so they must not invalidate the cache of other workspaces.
-        let structure = std::fs::read(ws.root.join("knowledge/structure.yaml")).unwrap_or_default();
-        if memchr::memmem::find(&structure, b"repo-content:").is_some() {
-            if let Some((r, root)) = GitRepo::discover(&ws.root) {
+        let structure = inputs
+            .get(STRUCTURE_FILE)
+            .and_then(|f| f.bytes.as_deref().ok())
+            .unwrap_or_default();
+        if memchr::memmem::find(structure, b"repo-content:").is_some() {
+            if let Some((r, root)) = &self.workspace_repo {
                 h.update(root.as_bytes());
-                refs_fingerprint(&r, &mut h);
+                refs_fingerprint(r, &mut h);
             }
         }
         h.finalize().to_hex().to_string()
     }
 
-    fn run(&self, ws: &Workspace, cited: &[CitedRange], parts: &mut Parts) {
-        verify_stage(ws, &self.clones, cited, parts);
+    fn run(&self, cited: &[CitedRange], parts: &mut Parts) {
+        verify_stage(
+            &self.clones,
+            self.workspace_repo.as_ref().map(|(r, _)| r),
+            cited,
+            parts,
+        );
     }
 }
 
@@ -293,7 +297,12 @@ impl SourceStage for VerifyStage {
 /// an error diagnostic for `digest_mismatch`, `commit_missing`, `file_missing` and
 /// `range_out_of_bounds` (naming the article, section and reference), and a `Symbol` node with an `OVERLAPS` edge from the range for each
 /// definition the range concerns.
-pub fn verify_stage(ws: &Workspace, clones: &CloneMap, cited: &[CitedRange], parts: &mut Parts) {
+pub fn verify_stage(
+    clones: &CloneMap,
+    workspace_repo: Option<&GitRepo>,
+    cited: &[CitedRange],
+    parts: &mut Parts,
+) {
     let edge_index: HashMap<String, usize> = parts
         .edges
         .iter()
@@ -309,7 +318,7 @@ pub fn verify_stage(ws: &Workspace, clones: &CloneMap, cited: &[CitedRange], par
     // Open each clone once; the workspace repository only when a reference needs it.
     let mut repos: Vec<GitRepo> = Vec::new();
     let mut by_path: HashMap<std::path::PathBuf, Option<usize>> = HashMap::new();
-    let mut workspace_repo: Option<Option<usize>> = None;
+    let mut workspace_index: Option<Option<usize>> = None;
     let mut cites = Vec::with_capacity(cited.len());
     let mut labels = Vec::with_capacity(cited.len());
     for c in cited {
@@ -322,10 +331,10 @@ pub fn verify_stage(ws: &Workspace, clones: &CloneMap, cited: &[CitedRange], par
         let repo = if kind == "repo-content" {
             let mapped = clones.find(Some(&c.repository), None);
             match mapped {
-                Some(p) => open_once(&mut repos, &mut by_path, p),
-                None => *workspace_repo.get_or_insert_with(|| {
-                    GitRepo::discover(&ws.root).map(|(r, _)| {
-                        repos.push(r);
+                Some(p) => open_once(clones, &mut repos, &mut by_path, p),
+                None => *workspace_index.get_or_insert_with(|| {
+                    workspace_repo.map(|r| {
+                        repos.push(r.clone());
                         repos.len() - 1
                     })
                 }),
@@ -336,7 +345,7 @@ pub fn verify_stage(ws: &Workspace, clones: &CloneMap, cited: &[CitedRange], par
                 .find(module, c.remote.as_deref())
                 .or_else(|| clones.find(Some(&c.repository), None));
             match mapped {
-                Some(p) => open_once(&mut repos, &mut by_path, p),
+                Some(p) => open_once(clones, &mut repos, &mut by_path, p),
                 None => None,
             }
         };
@@ -422,12 +431,13 @@ pub fn verify_stage(ws: &Workspace, clones: &CloneMap, cited: &[CitedRange], par
 }
 
 fn open_once(
+    clones: &CloneMap,
     repos: &mut Vec<GitRepo>,
     by_path: &mut HashMap<std::path::PathBuf, Option<usize>>,
     path: &std::path::Path,
 ) -> Option<usize> {
     *by_path.entry(path.to_path_buf()).or_insert_with(|| {
-        GitRepo::open(path).ok().map(|r| {
+        clones.open(path).map(|r| {
             repos.push(r);
             repos.len() - 1
         })

@@ -21,6 +21,17 @@ pub struct Structure {
     pub articles: Option<Vec<ArticleEntry>>,
     /// Top-level keys this reader does not know (tolerated, reported as warnings).
     pub unknown_keys: Vec<String>,
+    /// The 1-based line of each plain top-level key (`name:` at column 0), so findings about
+    /// the whole file can point at the key without reading the file again.
+    #[serde(default)]
+    pub key_lines: std::collections::BTreeMap<String, u64>,
+}
+
+impl Structure {
+    /// The line of top-level key `key`, or 1 when it is absent or not in the plain layout.
+    pub fn key_line(&self, key: &str) -> u64 {
+        self.key_lines.get(key).copied().unwrap_or(1)
+    }
 }
 
 /// One entry of `articles`.
@@ -134,7 +145,11 @@ pub fn parse_structure(text: &str) -> Result<Structure, YamlError> {
 /// Parses structure.yaml text the way the references output needs it: like
 /// [`parse_structure`], and the YAML must also have a JSON form (as in Context's plugin).
 pub fn load_structure(text: &str) -> Result<Structure, YamlError> {
-    parse_with(text, crate::formats::yaml::parse_json_compatible, PARALLEL_MIN_BYTES)
+    parse_with(
+        text,
+        crate::formats::yaml::parse_json_compatible,
+        PARALLEL_MIN_BYTES,
+    )
 }
 
 /// Below this size a whole-document parse is as fast as splitting.
@@ -150,6 +165,39 @@ fn parse_with(text: &str, parse: Parser, min_bytes: usize) -> Result<Structure, 
     };
     fill_lines_from(&mut structure, text, &items);
     Ok(structure)
+}
+
+/// The first line of each of `keys` at the top level: a line that starts with the key and
+/// then, after optional blanks, a `:`. Only lines starting at column 0 with something other
+/// than a blank, `-` or `#` can be one, so the scan skips the rest by their first byte.
+fn top_level_key_lines<'k>(
+    text: &str,
+    keys: impl Iterator<Item = &'k str>,
+) -> std::collections::BTreeMap<String, u64> {
+    let keys: Vec<&str> = keys.collect();
+    let mut out = std::collections::BTreeMap::new();
+    let bytes = text.as_bytes();
+    let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
+    for (n, start) in starts.enumerate() {
+        if out.len() == keys.len() {
+            break;
+        }
+        match bytes.get(start) {
+            None | Some(b' ' | b'\t' | b'-' | b'#' | b'\r' | b'\n') => continue,
+            Some(_) => {}
+        }
+        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |e| start + e);
+        let line = &text[start..end];
+        for key in &keys {
+            let is_key = line
+                .strip_prefix(key)
+                .is_some_and(|r| r.trim_start().starts_with(':'));
+            if is_key && !out.contains_key(*key) {
+                out.insert(key.to_string(), n as u64 + 1);
+            }
+        }
+    }
+    out
 }
 
 /// Whether `line` is a plain top-level key line (`name:` at column 0).
@@ -254,6 +302,7 @@ pub fn from_value(value: &Value) -> Structure {
             .and_then(Value::as_sequence)
             .map(|s| s.iter().map(article).collect()),
         unknown_keys,
+        key_lines: Default::default(),
     }
 }
 
@@ -478,6 +527,11 @@ pub fn fill_lines(structure: &mut Structure, text: &str) {
 
 /// [`fill_lines`] with the top-level items already scanned.
 fn fill_lines_from(structure: &mut Structure, text: &str, items: &[BlockItem]) {
+    let keys = ["schema_version", "articles"].into_iter();
+    structure.key_lines = top_level_key_lines(
+        text,
+        keys.chain(structure.unknown_keys.iter().map(String::as_str)),
+    );
     use rayon::prelude::*;
     let Some(articles) = structure.articles.as_mut() else {
         return;

@@ -1,49 +1,24 @@
-//! The text rendering of a pack, the neighbourhood pictures, and the questions gate.
+//! Neighbourhoods and the questions gate (their renderings are the CLI's, tested there).
 
 mod common;
 
-use ontoly_capabilities::check::{check, parse_questions, report_github, report_text};
-use ontoly_capabilities::evidence::Level;
-use ontoly_capabilities::{pack, render};
+use ontoly_capabilities::evidence::{Identity, Level};
+use ontoly_capabilities::gate::{check, parse_questions};
+use ontoly_capabilities::walk::neighbourhood;
+use ontoly_capabilities::Context;
 
-#[test]
-fn pack_text_is_readable_and_uncoloured_by_default() {
-    let (g, ix) = common::fixture();
-    let (p, _) = pack::evidence_pack(
-        &g,
-        &ix,
-        "testdata/demo",
-        "how does cache eviction work?",
-        None,
-    );
-    let text = render::pack_text(&p, &g, false);
-    assert!(!text.contains('\x1b'));
-    assert!(text.contains("https://github.com/acme/server/blob/0123456789abcdef0123456789abcdef01234567/src/cache.rs#L10-L30"));
-    insta::assert_snapshot!("pack_text_cache_eviction", text);
-    let coloured = render::pack_text(&p, &g, true);
-    assert!(coloured.contains("\x1b[32mhigh\x1b[0m"));
+fn ctx<'a>(g: &'a ontoly_graph::graph::Graph, ix: &'a ontoly_capabilities::Index) -> Context<'a> {
+    Context::detached(g, ix, Identity::default())
 }
 
 #[test]
-fn not_found_text_lists_fallbacks() {
-    let (g, ix) = common::fixture();
-    let (p, _) = pack::evidence_pack(&g, &ix, ".", "kubernetes helm charts", None);
-    let text = render::pack_text(&p, &g, false);
-    insta::assert_snapshot!("pack_text_not_found", text);
-}
-
-#[test]
-fn neighbourhood_pictures() {
+fn neighbourhoods_stay_within_depth_and_keep_their_edges() {
     let (g, _) = common::fixture();
     let focus = "section:faq/cache.md#eviction";
-    let (nodes, edges) = render::neighbourhood(&g, focus, 1).expect("focus exists");
+    let (nodes, edges) = neighbourhood(&g, focus, 1).expect("focus exists");
     assert!(nodes.iter().any(|n| n.id == "article:faq/cache.md"));
     assert!(edges.iter().all(|e| nodes.iter().any(|n| n.id == e.from)));
-    insta::assert_snapshot!("mermaid_eviction", render::mermaid(&nodes, &edges, focus));
-    let dot = render::dot(&nodes, &edges, focus);
-    assert!(dot.starts_with("digraph ontoly {"));
-    assert!(dot.contains("style=bold"));
-    assert!(render::neighbourhood(&g, "section:nope", 1).is_none());
+    assert!(neighbourhood(&g, "section:nope", 1).is_none());
 }
 
 const QUESTIONS: &str = "\
@@ -85,7 +60,7 @@ fn questions_parse_in_every_accepted_shape() {
 fn the_gate_fails_weak_answers_and_missed_expectations() {
     let (g, ix) = common::fixture();
     let q = parse_questions(QUESTIONS).expect("valid");
-    let r = check(&g, &ix, ".", &q);
+    let r = check(&ctx(&g, &ix), &q);
     assert_eq!(r.total, 4);
     assert!(r.outcomes[0].passed, "{:?}", r.outcomes[0]);
     assert!(
@@ -98,17 +73,14 @@ fn the_gate_fails_weak_answers_and_missed_expectations() {
         "- question: How does cache eviction work?\n  expect: guide/build.md#release\n",
     )
     .expect("valid");
-    let r2 = check(&g, &ix, ".", &wrong);
+    let r2 = check(&ctx(&g, &ix), &wrong);
     assert_eq!(r2.failed, 1);
     assert!(r2.outcomes[0]
         .reason
         .contains("expected one of section:guide/build.md#release"));
     let weak = parse_questions("- zookeeper quorum election timeouts\n").expect("valid");
-    let r3 = check(&g, &ix, ".", &weak);
+    let r3 = check(&ctx(&g, &ix), &weak);
     assert_eq!(r3.failed, 1);
     assert!(r3.outcomes[0].reason.starts_with("CAPABILITY_NOT_FOUND"));
     assert_eq!(r3.outcomes[0].level, Level::None);
-    insta::assert_snapshot!("check_text", report_text(&r));
-    let gh = report_github(&r2, "questions.yaml");
-    assert!(gh.starts_with("::error file=questions.yaml,line=1,title=ontoly check::"));
 }

@@ -6,8 +6,9 @@
 //! small (tens of thousands of short documents), the tokenizer must understand identifiers, and
 //! the postings must serialize deterministically next to the graph (see `benches/` for figures).
 
-use ontoly_graph::graph::Graph;
 use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
+use ontoly_graph::graph::Graph;
+use ontoly_graph::{Session, SessionError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -380,7 +381,7 @@ pub struct Index {
     /// precomputed so scoring a posting is one multiply-add.
     norms: Vec<f64>,
     /// The graph's facts, counted once at build (a pack reports them on every query).
-    pub facts: crate::pack::GraphFacts,
+    pub facts: crate::walk::GraphFacts,
 }
 
 /// Why a stored index cannot be used.
@@ -503,7 +504,7 @@ impl Index {
             avg_len,
             links,
             norms,
-            facts: crate::pack::GraphFacts::of(graph),
+            facts: crate::walk::GraphFacts::of(graph),
         }
     }
 
@@ -525,27 +526,20 @@ impl Index {
         Ok(ix)
     }
 
-    /// The index stored in the workspace snapshot for exactly this graph, or a new one (then
-    /// stored, atomically, for the next process). `cache: false` never touches the disk.
-    pub fn load_or_build(root: &std::path::Path, graph: &Graph, cache: bool) -> Index {
-        if cache {
-            let stored = ontoly_graph::graph::snapshot::read_artifact(root, &graph.hash, INDEX_ARTIFACT)
-                .and_then(|b| Index::from_bytes(&b, graph).ok());
-            if let Some(ix) = stored {
-                return ix;
-            }
+    /// The index of a session's graph: the one stored beside the snapshot for exactly this
+    /// graph, or a new one (then stored, atomically, for the next process). A session without
+    /// the cache never touches the disk.
+    pub fn open(session: &Session) -> Result<Index, SessionError> {
+        let graph = session.graph()?;
+        let stored = session
+            .artifact(INDEX_ARTIFACT)
+            .and_then(|b| Index::from_bytes(&b, graph).ok());
+        if let Some(ix) = stored {
+            return Ok(ix);
         }
         let ix = Index::build(graph);
-        if cache {
-            // A cache that cannot be written only costs time on the next run.
-            let _ = ontoly_graph::graph::snapshot::write_artifact(
-                root,
-                &graph.hash,
-                INDEX_ARTIFACT,
-                &ix.to_bytes(),
-            );
-        }
-        ix
+        session.store_artifact(INDEX_ARTIFACT, &ix.to_bytes());
+        Ok(ix)
     }
 
     /// Number of indexed documents.

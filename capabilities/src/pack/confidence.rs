@@ -21,7 +21,7 @@
 //! `testdata/demo/questions.yaml` (see the calibration example).
 
 use crate::evidence::{round4, Confidence, Factor, Level};
-use crate::rank::Ranking;
+use crate::retrieval::rank::Ranking;
 use crate::walk;
 use ontoly_graph::graph::Graph;
 

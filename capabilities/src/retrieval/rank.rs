@@ -4,9 +4,9 @@
 //! match the query; a file or symbol reached from a strong section is evidence too. Work is
 //! bounded by counts ([`PROPAGATE_TOP`]), never by time, so answers do not change under load.
 
-use crate::index::{query_terms, Index};
-use ontoly_graph::graph::Graph;
+use super::index::{query_terms, Index};
 use ontoly_graph::graph::model::NodeKind;
+use ontoly_graph::graph::Graph;
 use std::collections::{BTreeMap, HashMap};
 
 /// Share of the best cited file/symbol score a section inherits.

@@ -9,10 +9,10 @@
 //! at least one of them is among the top three sections (any of them answers it); an `answerable: false` question passes when its pack is `low` or
 //! `none` (the gate then checks that the workspace does not claim what it cannot back).
 
+use crate::context::Context;
+use crate::evidence::Code;
 use crate::evidence::Level;
-use crate::index::Index;
 use crate::pack::evidence_pack;
-use ontoly_graph::graph::Graph;
 use serde::Serialize;
 use yaml_serde::Value;
 
@@ -132,7 +132,7 @@ pub struct Outcome {
     /// Confidence score.
     pub score: f64,
     /// Capability diagnostic codes of the pack.
-    pub codes: Vec<String>,
+    pub codes: Vec<Code>,
     /// The top sections, best first (at most [`EXPECT_TOP`]).
     pub top_sections: Vec<String>,
     /// Expected sections not among them (the question passes when at least one is).
@@ -158,11 +158,11 @@ pub struct Report {
 }
 
 /// Answers every question and applies the gate.
-pub fn check(graph: &Graph, index: &Index, root: &str, questions: &[Question]) -> Report {
+pub fn check(ctx: &Context<'_>, questions: &[Question]) -> Report {
     let outcomes: Vec<Outcome> = questions
         .iter()
         .map(|q| {
-            let (p, _) = evidence_pack(graph, index, root, &q.question, None);
+            let p = evidence_pack(ctx, &q.question, None).pack;
             let top: Vec<String> = p
                 .top_nodes
                 .iter()
@@ -176,11 +176,11 @@ pub fn check(graph: &Graph, index: &Index, root: &str, questions: &[Question]) -
                 .filter(|e| !top.contains(e))
                 .cloned()
                 .collect();
-            let codes: Vec<String> = p
+            let codes: Vec<Code> = p
                 .diagnostics
                 .iter()
-                .filter(|d| d.code.starts_with("CAPABILITY_"))
-                .map(|d| d.code.clone())
+                .filter(|d| d.code.as_str().starts_with("CAPABILITY_"))
+                .map(|d| d.code)
                 .collect();
             let weak = matches!(p.confidence.level, Level::Low | Level::None);
             let (passed, reason) = if !q.answerable {
@@ -240,50 +240,4 @@ pub fn check(graph: &Graph, index: &Index, root: &str, questions: &[Question]) -
         failed: outcomes.len() - passed,
         outcomes,
     }
-}
-
-/// The report as text, one line per question.
-pub fn report_text(r: &Report) -> String {
-    let mut o = String::new();
-    for q in &r.outcomes {
-        o.push_str(&format!(
-            "{} {:<6} {:.4}  {}\n",
-            if q.passed { "ok  " } else { "FAIL" },
-            q.level.as_str(),
-            q.score,
-            q.question
-        ));
-        if !q.passed {
-            o.push_str(&format!("       {}\n", q.reason));
-        }
-    }
-    o.push_str(&format!(
-        "{} question(s): {} passed, {} failed\n",
-        r.total, r.passed, r.failed
-    ));
-    o
-}
-
-fn gh_escape(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
-}
-
-/// The report as GitHub Actions workflow commands (`::error file=…,line=…::…`).
-pub fn report_github(r: &Report, file: &str) -> String {
-    let mut o = String::new();
-    let file = gh_escape(file).replace(',', "%2C").replace(':', "%3A");
-    for q in r.outcomes.iter().filter(|q| !q.passed) {
-        o.push_str(&format!(
-            "::error file={file},line={},title=ontoly check::{}\n",
-            q.line,
-            gh_escape(&format!("{}: {}", q.question, q.reason))
-        ));
-    }
-    o.push_str(&format!(
-        "::notice title=ontoly check::{} question(s): {} passed, {} failed\n",
-        r.total, r.passed, r.failed
-    ));
-    o
 }

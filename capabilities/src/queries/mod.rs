@@ -1,14 +1,12 @@
 //! The capabilities themselves: each turns a validated input into a [`CapabilityResult`].
 
-use crate::evidence::{
-    CapabilityResult, Confidence, Diagnostic, Evidence, Level, Severity, CAPABILITY_INVALID_INPUT,
-    CAPABILITY_LOW_EVIDENCE, CAPABILITY_NOT_FOUND,
-};
-use crate::pack::{self, diagnostic_of_node, graph_diagnostics, title};
-use crate::registry::{error_result, Context};
+use crate::context::Context;
+use crate::evidence::{CapabilityResult, Code, Confidence, Diagnostic, Evidence, Level, Severity};
+use crate::pack;
 use crate::walk::{self, Verification};
-use ontoly_graph::graph::Graph;
+use crate::walk::{diagnostic_of_node, graph_diagnostics, title, GraphFacts};
 use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
+use ontoly_graph::graph::Graph;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -50,7 +48,7 @@ fn not_found(
     message: String,
     fallbacks: Vec<String>,
 ) -> CapabilityResult {
-    let d = Diagnostic::new(CAPABILITY_NOT_FOUND, Severity::Warning, message.clone());
+    let d = Diagnostic::new(Code::CapabilityNotFound, message.clone());
     result(
         ctx,
         capability,
@@ -74,7 +72,9 @@ pub(crate) fn evidence_pack(ctx: &Context<'_>, input: &Map<String, Value>) -> Ca
         }
         _ => None,
     };
-    let (p, evidence) = pack::evidence_pack(ctx.graph, ctx.index, ctx.root, query, limit);
+    let pack::PackAnswer {
+        pack: p, evidence, ..
+    } = pack::evidence_pack(ctx, query, limit);
     let summary = p.answer.clone();
     result(
         ctx,
@@ -98,16 +98,8 @@ fn file_path(n: &Node) -> Option<&str> {
 
 /// Parses `path`, `path:START` or `path:START-END`.
 fn parse_target(t: &str) -> (&str, Option<(u64, u64)>) {
-    if let Some((p, r)) = t.rsplit_once(':') {
-        let range = match r.split_once('-') {
-            Some((a, b)) => a.parse().ok().zip(b.parse().ok()),
-            None => r.parse().ok().map(|a| (a, a)),
-        };
-        if let Some((a, b)) = range {
-            return (p, Some((a, b)));
-        }
-    }
-    (t, None)
+    let l = ontoly_graph::formats::location::Location::parse(t);
+    (l.path, l.lines)
 }
 
 /// Symbols named `name`: exactly, or as the last segment of a qualified name.
@@ -134,11 +126,11 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     let g = ctx.graph;
     let target = str_field(input, "target").trim();
     if target.is_empty() {
-        return error_result(
+        return CapabilityResult::error(
             ctx,
             "CitationsOf",
             "1",
-            CAPABILITY_INVALID_INPUT,
+            Code::CapabilityInvalidInput,
             "CitationsOf.target must not be empty".into(),
         );
     }
@@ -249,8 +241,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     let mut diagnostics = Vec::new();
     if total > CITATIONS_MAX {
         diagnostics.push(Diagnostic::new(
-            crate::evidence::CAPABILITY_EVIDENCE_TRUNCATED,
-            Severity::Info,
+            Code::CapabilityEvidenceTruncated,
             format!("{total} sections cite {target:?}; listing the first {CITATIONS_MAX}"),
         ));
     }
@@ -363,8 +354,7 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
         conf.explanation =
             "the section cites nothing: its claims are not grounded in source".into();
         diagnostics.push(Diagnostic::new(
-            CAPABILITY_LOW_EVIDENCE,
-            Severity::Warning,
+            Code::CapabilityLowEvidence,
             format!("{} has no references", sec.id),
         ));
     }
@@ -543,7 +533,7 @@ pub(crate) fn graph_statistics(ctx: &Context<'_>, _: &Map<String, Value>) -> Cap
     for k in EdgeKind::ALL {
         edges.insert(k.as_str(), g.edges.iter().filter(|e| e.kind == k).count());
     }
-    let facts = pack::GraphFacts::of(g);
+    let facts = GraphFacts::of(g);
     let stats = json!({
         "nodes": nodes, "edges": edges,
         "nodeCount": g.nodes.len(), "edgeCount": g.edges.len(),
@@ -590,11 +580,11 @@ pub(crate) fn section_references(
     let line = |k: &str| input.get(k).and_then(Value::as_u64).unwrap_or(0);
     let (start, end) = (line("startLine"), line("endLine"));
     if start == 0 || end < start {
-        return error_result(
+        return CapabilityResult::error(
             ctx,
             "SectionReferences",
             "1",
-            CAPABILITY_INVALID_INPUT,
+            Code::CapabilityInvalidInput,
             format!("SectionReferences needs 1 <= startLine <= endLine, got {start}..{end}"),
         );
     }
@@ -602,8 +592,25 @@ pub(crate) fn section_references(
         .get("includeDigest")
         .and_then(Value::as_bool)
         .unwrap_or(false);
-    let files = DirFiles::new(ctx.root).with_max_bytes(crate::plugin::MAX_FILE_BYTES);
-    let out = ReferenceContext::new(&files, "", None).references_for_range(&RangeQuery {
+    // The build's parses of the working tree when the graph was opened from disk; without a
+    // session (an in-memory graph) there is no working tree to answer from.
+    let Some(session) = ctx.session() else {
+        return not_found(
+            ctx,
+            "SectionReferences",
+            "this graph has no workspace on disk to read references from".into(),
+            Vec::new(),
+        );
+    };
+    let parsed = match session.parsed() {
+        Ok(p) => p,
+        Err(e) => {
+            return not_found(ctx, "SectionReferences", e.to_string(), Vec::new());
+        }
+    };
+    let files =
+        DirFiles::new(&session.workspace().root).with_max_bytes(crate::plugin::MAX_FILE_BYTES);
+    let out = ReferenceContext::from_parsed(&files, parsed).references_for_range(&RangeQuery {
         path: &path,
         start_line: start,
         end_line: end,
@@ -653,8 +660,8 @@ pub(crate) fn section_references(
         .diagnostics
         .iter()
         .map(|d| Diagnostic {
-            code: d.code.as_str().to_string(),
-            severity: Severity::Warning,
+            code: d.code,
+            severity: d.code.severity(),
             message: d.message.clone(),
             subject: d.section_id.clone(),
             location: Some(d.path.clone()),

@@ -1,17 +1,14 @@
 //! The Evidence Pack: the compact, reusable answer to a question, with every canonical field
 //! of the contract always present.
 
-use crate::confidence;
-use crate::evidence::{
-    round4, Confidence, Diagnostic, Evidence, Level, Provenance, Severity,
-    CAPABILITY_EVIDENCE_TRUNCATED, CAPABILITY_LIMIT_CLAMPED, CAPABILITY_LOW_EVIDENCE,
-    CAPABILITY_NOT_FOUND,
-};
-use crate::index::Index;
-use crate::rank::{rank, Scored};
-use crate::walk::{self, Citation};
+pub mod confidence;
+
+use crate::context::Context;
+use crate::evidence::{round4, Code, Confidence, Diagnostic, Evidence, Level};
+use crate::retrieval::rank::{rank, Scored};
+use crate::walk::{self, graph_diagnostics, title, Citation, GraphFacts};
+use ontoly_graph::graph::model::{Edge, Node, NodeKind};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -25,48 +22,6 @@ pub const MIN_LIMIT: usize = 5;
 pub const MAX_LIMIT: usize = 20;
 /// Pinned reads in `filesToInspect` at most.
 pub const MAX_FILES_TO_INSPECT: usize = 8;
-
-/// Counts that frame an answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GraphFacts {
-    /// Knowledge pages.
-    pub articles: usize,
-    /// Marked sections.
-    pub sections: usize,
-    /// `CITES` edges.
-    pub references: usize,
-    /// Repositories.
-    pub repositories: usize,
-    /// Pinned commits.
-    pub commits: usize,
-    /// Code definitions.
-    pub symbols: usize,
-    /// All nodes.
-    pub nodes: usize,
-    /// All edges.
-    pub edges: usize,
-}
-
-impl GraphFacts {
-    /// The facts of `graph`.
-    pub fn of(graph: &Graph) -> Self {
-        let count = |k| graph.nodes_of(k).count();
-        GraphFacts {
-            articles: count(NodeKind::Article),
-            sections: count(NodeKind::Section),
-            references: graph
-                .edges
-                .iter()
-                .filter(|e| e.kind == EdgeKind::Cites)
-                .count(),
-            repositories: count(NodeKind::Repository),
-            commits: count(NodeKind::Commit),
-            symbols: count(NodeKind::Symbol),
-            nodes: graph.nodes.len(),
-            edges: graph.edges.len(),
-        }
-    }
-}
 
 /// A ranked entity: the serialized node with its score and why it ranks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -153,7 +108,7 @@ pub struct EvidencePack {
     /// What to do when the pack is not enough (empty when confidence is high).
     pub fallbacks: Vec<String>,
     /// Where it comes from.
-    pub provenance: Provenance,
+    pub provenance: crate::evidence::Provenance,
 }
 
 /// Clamps a requested limit into `MIN_LIMIT..=MAX_LIMIT`, saying so when it had to.
@@ -168,8 +123,7 @@ pub fn clamp_limit(requested: Option<i64>) -> (usize, Option<Diagnostic>) {
         (
             clamped,
             Some(Diagnostic::new(
-                CAPABILITY_LIMIT_CLAMPED,
-                Severity::Info,
+                Code::CapabilityLimitClamped,
                 format!("limit {n} is outside {MIN_LIMIT}..={MAX_LIMIT}; using {clamped}"),
             )),
         )
@@ -188,60 +142,6 @@ pub(crate) fn shell_quote(s: &str) -> String {
     }
 }
 
-/// The heading of a section (or title of another node) for people.
-pub(crate) fn title(n: &Node) -> &str {
-    n.metadata
-        .get("heading")
-        .or_else(|| n.metadata.get("title"))
-        .map(String::as_str)
-        .filter(|s| !s.is_empty())
-        .unwrap_or(&n.name)
-}
-
-/// Graph diagnostics (`Diagnostic` nodes) that concern `id`.
-pub(crate) fn graph_diagnostics(graph: &Graph, id: &str) -> Vec<Diagnostic> {
-    graph
-        .in_edges(id, Some(EdgeKind::Concerns))
-        .into_iter()
-        .filter_map(|e| graph.node(&e.from))
-        .filter(|n| n.kind == NodeKind::Diagnostic)
-        .map(diagnostic_of_node)
-        .collect()
-}
-
-/// A `Diagnostic` node as a diagnostic.
-pub(crate) fn diagnostic_of_node(n: &Node) -> Diagnostic {
-    let severity = match n.metadata.get("severity").map(String::as_str) {
-        Some("error") => Severity::Error,
-        Some("info") => Severity::Info,
-        _ => Severity::Warning,
-    };
-    let code = n
-        .metadata
-        .get("code")
-        .cloned()
-        .or_else(|| {
-            n.id.strip_prefix("diag:")
-                .and_then(|r| r.split('@').next())
-                .map(str::to_string)
-        })
-        .unwrap_or_else(|| n.name.clone());
-    Diagnostic {
-        code,
-        severity,
-        message: n
-            .metadata
-            .get("message")
-            .cloned()
-            .unwrap_or_else(|| n.name.clone()),
-        subject: n.metadata.get("subject").cloned(),
-        location: n
-            .span
-            .as_ref()
-            .map(|s| format!("{}:{}", s.file, s.start_line)),
-    }
-}
-
 fn read_of(c: &Citation<'_>, reason: String) -> Option<FileToInspect> {
     Some(FileToInspect {
         repository: c.repository.clone()?,
@@ -254,20 +154,52 @@ fn read_of(c: &Citation<'_>, reason: String) -> Option<FileToInspect> {
     })
 }
 
+/// One citation of a top section, as a reader of the pack's text sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CitationView {
+    /// `repo@commit12:path#Ls-Le`.
+    pub label: String,
+    /// `verified`, `DRIFT` (the digest does not match), `pinned` or `unpinned`.
+    pub status: &'static str,
+    /// The commit-pinned web URL, when the forge is known.
+    pub url: Option<String>,
+    /// The definitions the range overlaps: `(kind, qualified name)`.
+    pub symbols: Vec<(String, String)>,
+}
+
+/// An Evidence Pack with what stands behind it: the evidence items of the capability result
+/// and the citations of each top section (which its text rendering shows; its JSON is the
+/// pack alone).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PackAnswer {
+    /// The pack.
+    pub pack: EvidencePack,
+    /// The evidence items behind it.
+    pub evidence: Vec<Evidence>,
+    /// Per top section (in `topNodes` order): its id and its citations.
+    pub citations: Vec<(String, Vec<CitationView>)>,
+}
+
+/// What the top sections contribute: the edges and reads that ground them, and the words of
+/// the answer.
+struct Grounding {
+    top_edges: Vec<Edge>,
+    dropped_edges: usize,
+    reads: Vec<FileToInspect>,
+    cited_labels: Vec<String>,
+    symbol_names: Vec<String>,
+    paths: Vec<Evidence>,
+    citations: Vec<(String, Vec<CitationView>)>,
+}
+
 /// Builds the Evidence Pack for `query`, and the evidence items behind it.
-pub fn evidence_pack(
-    graph: &Graph,
-    index: &Index,
-    root: &str,
-    query: &str,
-    limit: Option<i64>,
-) -> (EvidencePack, Vec<Evidence>) {
+pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> PackAnswer {
+    let graph = ctx.graph;
     let (limit, clamped) = clamp_limit(limit);
     let mut diagnostics: Vec<Diagnostic> = clamped.into_iter().collect();
-    let ranking = rank(graph, index, query);
+    let ranking = rank(graph, ctx.index, query);
     let conf = confidence::assess(graph, &ranking);
     let top: Vec<&Scored> = ranking.nodes.iter().take(limit).collect();
-    let mut evidence = Vec::new();
 
     let top_nodes: Vec<TopNode> = top
         .iter()
@@ -280,144 +212,19 @@ pub fn evidence_pack(
         })
         .collect();
     let stable_ids: Vec<String> = top_nodes.iter().map(|t| t.node.id.clone()).collect();
-    let in_top: BTreeSet<&str> = stable_ids.iter().map(String::as_str).collect();
-    let best = top.first().map(|s| s.score).unwrap_or(0.0);
-    for t in &top_nodes {
-        let rel = if best > 0.0 { t.score / best } else { 0.0 };
-        evidence.push(Evidence::node(
-            &t.node,
-            rel,
-            format!(
-                "{} {:?} matched via {}",
-                t.node.kind.as_str(),
-                title(&t.node),
-                t.via.join("+")
-            ),
-        ));
-    }
-
-    // Edges and reads that ground the top sections, in rank order.
+    let mut evidence = node_evidence(&top_nodes, top.first().map_or(0.0, |s| s.score));
     let top_sections: Vec<&Node> = top_nodes
         .iter()
         .map(|t| &t.node)
         .filter(|n| n.kind == NodeKind::Section)
         .collect();
-    let edge_cap = 3 * limit;
-    let mut top_edges: Vec<Edge> = Vec::new();
-    let mut seen_edges = BTreeSet::new();
-    let mut dropped_edges = 0usize;
-    let mut push_edge = |e: &Edge, out: &mut Vec<Edge>| {
-        if seen_edges.insert(e.id.clone()) {
-            if out.len() < edge_cap {
-                out.push(e.clone());
-            } else {
-                dropped_edges += 1;
-            }
-        }
-    };
-    let mut files: Vec<RelevantFile> = Vec::new();
-    let mut reads: Vec<FileToInspect> = Vec::new();
-    let mut cited_labels: Vec<String> = Vec::new();
-    let mut symbol_names: Vec<String> = Vec::new();
-    for (rank_i, s) in top_sections.iter().enumerate() {
-        if let Some((e, _)) = walk::article_of(graph, &s.id) {
-            push_edge(e, &mut top_edges);
-        }
-        for c in walk::citations(graph, &s.id) {
-            push_edge(c.edge, &mut top_edges);
-            if let Some((e, _)) = c.chain.first() {
-                push_edge(e, &mut top_edges);
-            }
-            for (e, sym) in &c.symbols {
-                if in_top.contains(sym.id.as_str()) || rank_i == 0 {
-                    push_edge(e, &mut top_edges);
-                }
-                if rank_i == 0 && !symbol_names.contains(&sym.name) {
-                    symbol_names.push(sym.name.clone());
-                }
-            }
-            if rank_i == 0 {
-                cited_labels.push(c.label());
-            }
-            if rank_i < 5 && reads.len() < MAX_FILES_TO_INSPECT {
-                if let Some(r) = read_of(&c, format!("cited by {} ({:?})", s.id, title(s))) {
-                    if !reads.contains(&r) {
-                        reads.push(r);
-                    }
-                }
-            }
-            let mut nodes = vec![(*s).clone(), c.target.clone()];
-            let mut edges = vec![c.edge.clone()];
-            for (e, n) in &c.chain {
-                edges.push((*e).clone());
-                nodes.push((*n).clone());
-            }
-            if rank_i < 3 {
-                evidence.push(Evidence::path(
-                    nodes,
-                    edges,
-                    c.grounding(),
-                    format!("{} cites {}", s.id, c.label()),
-                ));
-            }
-        }
-    }
-    let relationships = top_edges.iter().fold(BTreeMap::new(), |mut m, e| {
+    let g = ground(graph, &top_sections, &stable_ids, limit);
+    evidence.extend(g.paths.iter().cloned());
+    let relationships = g.top_edges.iter().fold(BTreeMap::new(), |mut m, e| {
         *m.entry(e.kind.as_str().to_string()).or_insert(0) += 1;
         m
     });
-
-    // Files behind the top nodes: knowledge pages of sections and articles, source files of
-    // files, symbols and the top sections' citations.
-    let mut seen_files = BTreeSet::new();
-    for (t, s) in top_nodes.iter().zip(&top) {
-        let n = &t.node;
-        let mut add = |f: RelevantFile| {
-            // One entry per path: the first (best-ranked) carries the pin.
-            if seen_files.insert((f.kind.clone(), f.path.clone())) {
-                files.push(f);
-            }
-        };
-        match n.kind {
-            NodeKind::Section | NodeKind::Article => {
-                if let Some(p) = walk::page_path(n) {
-                    add(RelevantFile {
-                        path: p,
-                        kind: "knowledge".into(),
-                        repository: None,
-                        commit: None,
-                        score: round4(s.score),
-                    });
-                }
-                if n.kind == NodeKind::Section {
-                    for c in walk::citations(graph, &n.id) {
-                        if let Some(p) = c.path.clone() {
-                            add(RelevantFile {
-                                path: p,
-                                kind: "source".into(),
-                                repository: c.repository.clone(),
-                                commit: c.commit.clone(),
-                                score: round4(s.score),
-                            });
-                        }
-                    }
-                }
-            }
-            NodeKind::File | NodeKind::Symbol => {
-                let path = n.span.as_ref().map(|x| x.file.clone()).or(n.file.clone());
-                if let Some(p) = path {
-                    add(RelevantFile {
-                        path: p,
-                        kind: "source".into(),
-                        repository: n.package.clone(),
-                        commit: n.metadata.get("commit").cloned(),
-                        score: round4(s.score),
-                    });
-                }
-            }
-            _ => {}
-        }
-    }
+    let mut files = relevant_files(graph, &top_nodes, &top);
     let dropped_files = files.len().saturating_sub(limit);
     files.truncate(limit);
 
@@ -428,28 +235,242 @@ pub fn evidence_pack(
         }
     }
     let extra = ranking.matched.saturating_sub(limit);
-    if extra > 0 || dropped_edges > 0 || dropped_files > 0 {
+    if extra > 0 || g.dropped_edges > 0 || dropped_files > 0 {
         diagnostics.push(Diagnostic::new(
-            CAPABILITY_EVIDENCE_TRUNCATED,
-            Severity::Info,
+            Code::CapabilityEvidenceTruncated,
             format!(
                 "the pack carries {} of {} matching entities, {} of {} edges and {} of {} files",
                 top_nodes.len(),
                 ranking.matched,
-                top_edges.len(),
-                top_edges.len() + dropped_edges,
+                g.top_edges.len(),
+                g.top_edges.len() + g.dropped_edges,
                 files.len(),
                 files.len() + dropped_files
             ),
         ));
     }
-    let q = shell_quote(query);
+    let fallbacks = fallbacks(query, &conf, g.reads.is_empty(), &mut diagnostics);
+    let commands = suggested_commands(query, &conf, limit, &top_sections, &g.reads);
+    let answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
+    for d in &diagnostics {
+        evidence.push(Evidence::diagnostic(d.clone()));
+    }
+    evidence.push(Evidence::statistic(
+        serde_json::json!({
+            "matchedEntities": ranking.matched,
+            "matchedSections": ranking.sections().count(),
+            "queryTerms": ranking.terms,
+        }),
+        "how much of the graph matched",
+    ));
+
+    let pack = EvidencePack {
+        version: PACK_VERSION.into(),
+        query: query.to_string(),
+        limit,
+        answer,
+        graph_facts: ctx.index.facts.clone(),
+        top_nodes,
+        top_edges: g.top_edges,
+        relevant_files: files,
+        relationships,
+        diagnostics,
+        confidence: conf,
+        suggested_commands: commands,
+        stable_ids,
+        files_to_inspect: g.reads,
+        fallbacks,
+        provenance: ctx.provenance(),
+    };
+    PackAnswer {
+        pack,
+        evidence,
+        citations: g.citations,
+    }
+}
+
+/// One node evidence item per top node, scored relative to the best.
+fn node_evidence(top_nodes: &[TopNode], best: f64) -> Vec<Evidence> {
+    top_nodes
+        .iter()
+        .map(|t| {
+            let rel = if best > 0.0 { t.score / best } else { 0.0 };
+            Evidence::node(
+                &t.node,
+                rel,
+                format!(
+                    "{} {:?} matched via {}",
+                    t.node.kind.as_str(),
+                    title(&t.node),
+                    t.via.join("+")
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Edges and reads that ground the top sections, in rank order.
+fn ground(graph: &Graph, top_sections: &[&Node], stable_ids: &[String], limit: usize) -> Grounding {
+    let in_top: BTreeSet<&str> = stable_ids.iter().map(String::as_str).collect();
+    let edge_cap = 3 * limit;
+    let mut g = Grounding {
+        top_edges: Vec::new(),
+        dropped_edges: 0,
+        reads: Vec::new(),
+        cited_labels: Vec::new(),
+        symbol_names: Vec::new(),
+        paths: Vec::new(),
+        citations: Vec::new(),
+    };
+    let mut seen_edges = BTreeSet::new();
+    let mut push_edge = |e: &Edge, g: &mut Grounding| {
+        if seen_edges.insert(e.id.clone()) {
+            if g.top_edges.len() < edge_cap {
+                g.top_edges.push(e.clone());
+            } else {
+                g.dropped_edges += 1;
+            }
+        }
+    };
+    for (rank_i, s) in top_sections.iter().enumerate() {
+        if let Some((e, _)) = walk::article_of(graph, &s.id) {
+            push_edge(e, &mut g);
+        }
+        let cites = walk::citations(graph, &s.id);
+        g.citations
+            .push((s.id.clone(), cites.iter().map(citation_view).collect()));
+        for c in cites {
+            push_edge(c.edge, &mut g);
+            if let Some((e, _)) = c.chain.first() {
+                push_edge(e, &mut g);
+            }
+            for (e, sym) in &c.symbols {
+                if in_top.contains(sym.id.as_str()) || rank_i == 0 {
+                    push_edge(e, &mut g);
+                }
+                if rank_i == 0 && !g.symbol_names.contains(&sym.name) {
+                    g.symbol_names.push(sym.name.clone());
+                }
+            }
+            if rank_i == 0 {
+                g.cited_labels.push(c.label());
+            }
+            if rank_i < 5 && g.reads.len() < MAX_FILES_TO_INSPECT {
+                if let Some(r) = read_of(&c, format!("cited by {} ({:?})", s.id, title(s))) {
+                    if !g.reads.contains(&r) {
+                        g.reads.push(r);
+                    }
+                }
+            }
+            if rank_i < 3 {
+                let mut nodes = vec![(*s).clone(), c.target.clone()];
+                let mut edges = vec![c.edge.clone()];
+                for (e, n) in &c.chain {
+                    edges.push((*e).clone());
+                    nodes.push((*n).clone());
+                }
+                g.paths.push(Evidence::path(
+                    nodes,
+                    edges,
+                    c.grounding(),
+                    format!("{} cites {}", s.id, c.label()),
+                ));
+            }
+        }
+    }
+    g
+}
+
+fn citation_view(c: &Citation<'_>) -> CitationView {
+    CitationView {
+        label: c.label(),
+        status: match c.verification {
+            walk::Verification::Verified => "verified",
+            walk::Verification::Drift => "DRIFT",
+            walk::Verification::Unknown if c.pinned => "pinned",
+            walk::Verification::Unknown => "unpinned",
+        },
+        url: c.url.clone(),
+        symbols: c
+            .symbols
+            .iter()
+            .map(|(_, s)| {
+                let kind = s.metadata.get("kind").map_or("symbol", String::as_str);
+                (kind.to_string(), s.name.clone())
+            })
+            .collect(),
+    }
+}
+
+/// Files behind the top nodes: knowledge pages of sections and articles, source files of
+/// files, symbols and the top sections' citations. One entry per path: the first
+/// (best-ranked) carries the pin.
+fn relevant_files(graph: &Graph, top_nodes: &[TopNode], top: &[&Scored]) -> Vec<RelevantFile> {
+    let mut files: Vec<RelevantFile> = Vec::new();
+    let mut seen_files = BTreeSet::new();
+    for (t, s) in top_nodes.iter().zip(top) {
+        let n = &t.node;
+        let score = round4(s.score);
+        let mut add = |f: RelevantFile| {
+            if seen_files.insert((f.kind.clone(), f.path.clone())) {
+                files.push(f);
+            }
+        };
+        let source =
+            |path: String, repository: Option<String>, commit: Option<String>| RelevantFile {
+                path,
+                kind: "source".into(),
+                repository,
+                commit,
+                score,
+            };
+        match n.kind {
+            NodeKind::Section | NodeKind::Article => {
+                if let Some(p) = walk::page_path(n) {
+                    add(RelevantFile {
+                        path: p,
+                        kind: "knowledge".into(),
+                        repository: None,
+                        commit: None,
+                        score,
+                    });
+                }
+                if n.kind == NodeKind::Section {
+                    for c in walk::citations(graph, &n.id) {
+                        if let Some(p) = c.path.clone() {
+                            add(source(p, c.repository.clone(), c.commit.clone()));
+                        }
+                    }
+                }
+            }
+            NodeKind::File | NodeKind::Symbol => {
+                let path = n.span.as_ref().map(|x| x.file.clone()).or(n.file.clone());
+                if let Some(p) = path {
+                    add(source(
+                        p,
+                        n.package.clone(),
+                        n.metadata.get("commit").cloned(),
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    files
+}
+
+/// What to do when the pack is not enough, with the diagnostic a weak pack carries.
+fn fallbacks(
+    query: &str,
+    conf: &Confidence,
+    no_reads: bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<String> {
     let mut fallbacks = Vec::new();
     match conf.level {
         Level::None => {
             diagnostics.push(Diagnostic::new(
-                CAPABILITY_NOT_FOUND,
-                Severity::Warning,
+                Code::CapabilityNotFound,
                 format!("nothing in the graph matches {query:?}"),
             ));
             fallbacks.push("The knowledge workspace does not document this: search the source repositories directly, then add a section that cites what you find.".to_string());
@@ -463,8 +484,7 @@ pub fn evidence_pack(
         }
         Level::Low => {
             diagnostics.push(Diagnostic::new(
-                CAPABILITY_LOW_EVIDENCE,
-                Severity::Warning,
+                Code::CapabilityLowEvidence,
                 format!(
                     "confidence {} is below the {} threshold: {}",
                     conf.score,
@@ -472,7 +492,7 @@ pub fn evidence_pack(
                     conf.explanation
                 ),
             ));
-            fallbacks.push(if reads.is_empty() {
+            fallbacks.push(if no_reads {
                 "The top sections cite no pinned source: read the knowledge pages of relevantFiles and the code they describe before relying on this pack.".to_string()
             } else {
                 "Read the pinned ranges in filesToInspect before relying on this pack.".to_string()
@@ -481,7 +501,7 @@ pub fn evidence_pack(
             fallbacks.push("If the repositories hold the answer but no section cites it, search them directly and document it in a section.".to_string());
         }
         Level::Medium => {
-            fallbacks.push(if reads.is_empty() {
+            fallbacks.push(if no_reads {
                 "The top sections cite no pinned source: confirm the answer in the knowledge pages of relevantFiles.".to_string()
             } else {
                 "Confirm the answer by reading the pinned ranges in filesToInspect.".to_string()
@@ -489,7 +509,17 @@ pub fn evidence_pack(
         }
         Level::High => {}
     }
+    fallbacks
+}
 
+/// Next `ontoly` commands that deepen or verify the answer.
+fn suggested_commands(
+    query: &str,
+    conf: &Confidence,
+    limit: usize,
+    top_sections: &[&Node],
+    reads: &[FileToInspect],
+) -> Vec<String> {
     let mut commands = Vec::new();
     if let Some(s) = top_sections.first() {
         let input = serde_json::json!({ "section": s.id }).to_string();
@@ -518,11 +548,24 @@ pub fn evidence_pack(
         ));
     }
     if matches!(conf.level, Level::Low | Level::None) && limit < MAX_LIMIT {
-        commands.push(format!("ontoly evidence {q} --limit {MAX_LIMIT}"));
+        commands.push(format!(
+            "ontoly evidence {} --limit {MAX_LIMIT}",
+            shell_quote(query)
+        ));
     }
+    commands
+}
 
-    let answer = if top_sections.is_empty() {
-        if top_nodes.is_empty() {
+/// A short deterministic answer assembled from the evidence.
+fn answer_text(
+    query: &str,
+    conf: &Confidence,
+    top_nodes: &[TopNode],
+    top_sections: &[&Node],
+    g: &Grounding,
+) -> String {
+    if top_sections.is_empty() {
+        return if top_nodes.is_empty() {
             format!("No evidence in the graph for {query:?}.")
         } else {
             format!(
@@ -534,66 +577,34 @@ pub fn evidence_pack(
                     .collect::<Vec<_>>()
                     .join(", ")
             )
-        }
-    } else {
-        let names: Vec<String> = top_sections
-            .iter()
-            .take(3)
-            .map(|s| format!("{:?} ({})", title(s), s.id))
-            .collect();
-        let mut a = format!("Best answered by {}", names[0]);
-        if names.len() > 1 {
-            a.push_str(&format!("; see also {}", names[1..].join(", ")));
+        };
+    }
+    let names: Vec<String> = top_sections
+        .iter()
+        .take(3)
+        .map(|s| format!("{:?} ({})", title(s), s.id))
+        .collect();
+    let mut a = format!("Best answered by {}", names[0]);
+    if names.len() > 1 {
+        a.push_str(&format!("; see also {}", names[1..].join(", ")));
+    }
+    a.push('.');
+    if !g.cited_labels.is_empty() {
+        let shown: Vec<&str> = g.cited_labels.iter().take(3).map(String::as_str).collect();
+        a.push_str(&format!(" It cites {}", shown.join(", ")));
+        if g.cited_labels.len() > 3 {
+            a.push_str(&format!(" and {} more", g.cited_labels.len() - 3));
         }
         a.push('.');
-        if !cited_labels.is_empty() {
-            let shown: Vec<&str> = cited_labels.iter().take(3).map(String::as_str).collect();
-            a.push_str(&format!(" It cites {}", shown.join(", ")));
-            if cited_labels.len() > 3 {
-                a.push_str(&format!(" and {} more", cited_labels.len() - 3));
-            }
-            a.push('.');
-        }
-        if !symbol_names.is_empty() {
-            let shown: Vec<&str> = symbol_names.iter().take(5).map(String::as_str).collect();
-            a.push_str(&format!(" Symbols: {}.", shown.join(", ")));
-        }
-        a.push_str(&format!(
-            " Confidence {} ({}).",
-            conf.level.as_str(),
-            conf.score
-        ));
-        a
-    };
-    for d in &diagnostics {
-        evidence.push(Evidence::diagnostic(d.clone()));
     }
-    evidence.push(Evidence::statistic(
-        serde_json::json!({
-            "matchedEntities": ranking.matched,
-            "matchedSections": ranking.sections().count(),
-            "queryTerms": ranking.terms,
-        }),
-        "how much of the graph matched",
+    if !g.symbol_names.is_empty() {
+        let shown: Vec<&str> = g.symbol_names.iter().take(5).map(String::as_str).collect();
+        a.push_str(&format!(" Symbols: {}.", shown.join(", ")));
+    }
+    a.push_str(&format!(
+        " Confidence {} ({}).",
+        conf.level.as_str(),
+        conf.score
     ));
-
-    let pack = EvidencePack {
-        version: PACK_VERSION.into(),
-        query: query.to_string(),
-        limit,
-        answer,
-        graph_facts: index.facts.clone(),
-        top_nodes,
-        top_edges,
-        relevant_files: files,
-        relationships,
-        diagnostics,
-        confidence: conf,
-        suggested_commands: commands,
-        stable_ids,
-        files_to_inspect: reads,
-        fallbacks,
-        provenance: Provenance::of(graph, root),
-    };
-    (pack, evidence)
+    a
 }
