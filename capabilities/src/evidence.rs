@@ -304,7 +304,7 @@ impl CapabilityResult {
     /// The result of a capability that could not run (unknown name, invalid input): no
     /// evidence, one error diagnostic.
     pub fn error(
-        ctx: &crate::context::Context<'_>,
+        provenance: Provenance,
         capability: &str,
         version: &str,
         code: Code,
@@ -317,7 +317,7 @@ impl CapabilityResult {
             evidence: Vec::new(),
             diagnostics: vec![Diagnostic::new(code, message)],
             confidence: Confidence::none("the capability did not run"),
-            provenance: ctx.provenance(),
+            provenance,
             data: Value::Null,
         }
     }

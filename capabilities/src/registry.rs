@@ -246,7 +246,7 @@ pub fn run(ctx: &Context<'_>, name: &str, input: &Value) -> CapabilityResult {
     let Some(cap) = lookup(name) else {
         let names: Vec<&str> = CAPABILITIES.iter().map(|c| c.name).collect();
         return CapabilityResult::error(
-            ctx,
+            ctx.provenance(),
             name,
             "",
             Code::CapabilityNotRegistered,
@@ -261,7 +261,7 @@ pub fn run(ctx: &Context<'_>, name: &str, input: &Value) -> CapabilityResult {
     match cap.validate(input) {
         Ok(obj) => (cap.run)(ctx, obj),
         Err(msg) => CapabilityResult::error(
-            ctx,
+            ctx.provenance(),
             cap.name,
             cap.version,
             Code::CapabilityInvalidInput,
@@ -280,7 +280,7 @@ pub fn run_json(ctx: &Context<'_>, name: &str, input_json: &str) -> CapabilityRe
                 return run(ctx, name, &Value::Null);
             }
             CapabilityResult::error(
-                ctx,
+                ctx.provenance(),
                 name,
                 version,
                 Code::CapabilityInvalidInput,

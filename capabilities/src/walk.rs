@@ -6,6 +6,7 @@ use ontoly_graph::diagnostics::{Code, Severity};
 use ontoly_graph::formats::text::{is_full_commit, is_sha256_digest};
 use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::Graph;
+use ontoly_graph::sources::verify::Status;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, VecDeque};
 
@@ -14,15 +15,16 @@ use std::collections::{BTreeSet, VecDeque};
 pub(crate) enum Verification {
     /// The source was read and the digest matches.
     Verified,
-    /// The source was read and differs (drift, mismatch).
-    Drift,
+    /// The source was read and the evidence is wrong (digest mismatch, missing commit, file
+    /// or range).
+    Mismatch,
     /// The source was not available; nothing is known.
     Unknown,
 }
 
 /// One `CITES` edge of a section, resolved down to its repository.
 #[derive(Debug, Clone)]
-pub(crate) struct Citation<'g> {
+pub(crate) struct CitationPath<'g> {
     pub edge: &'g Edge,
     pub target: &'g Node,
     pub commit: Option<String>,
@@ -39,11 +41,11 @@ pub(crate) struct Citation<'g> {
     pub verification: Verification,
 }
 
-impl Citation<'_> {
+impl CitationPath<'_> {
     /// 0..1: how far this citation can be trusted without reading the source. Pinned full
-    /// commit 0.5, a well-formed digest 0.2, a verified digest 0.3; drift voids it.
+    /// commit 0.5, a well-formed digest 0.2, a verified digest 0.3; a mismatch voids it.
     pub fn grounding(&self) -> f64 {
-        if self.verification == Verification::Drift {
+        if self.verification == Verification::Mismatch {
             return 0.0;
         }
         let mut g = 0.0;
@@ -78,24 +80,13 @@ fn first_out<'g>(graph: &'g Graph, id: &str, kind: EdgeKind) -> Option<(&'g Edge
 }
 
 fn verification_of(meta: &std::collections::BTreeMap<String, String>) -> Option<Verification> {
-    let v = meta
-        .get("status")
-        .or_else(|| meta.get("verification"))?
-        .to_ascii_lowercase();
-    Some(match v.as_str() {
-        "verified" | "match" | "matches" | "ok" | "current" => Verification::Verified,
-        // The statuses of graph::verify that say the evidence is wrong, and their synonyms.
-        "digest_mismatch"
-        | "commit_missing"
-        | "file_missing"
-        | "range_out_of_bounds"
-        | "drift"
-        | "drifted"
-        | "mismatch"
-        | "changed"
-        | "stale"
-        | "missing" => Verification::Drift,
-        _ => Verification::Unknown,
+    let status = Status::parse(meta.get("status")?)?;
+    Some(if status == Status::Verified {
+        Verification::Verified
+    } else if status.is_error() {
+        Verification::Mismatch
+    } else {
+        Verification::Unknown
     })
 }
 
@@ -120,7 +111,7 @@ pub(crate) fn forge_url(
 }
 
 /// Resolves one `CITES` edge.
-pub(crate) fn citation<'g>(graph: &'g Graph, edge: &'g Edge) -> Option<Citation<'g>> {
+pub(crate) fn citation<'g>(graph: &'g Graph, edge: &'g Edge) -> Option<CitationPath<'g>> {
     let target = graph.node(&edge.to)?;
     let mut chain = Vec::new();
     let file = first_out(graph, &target.id, EdgeKind::InFile);
@@ -179,7 +170,7 @@ pub(crate) fn citation<'g>(graph: &'g Graph, edge: &'g Edge) -> Option<Citation<
     // One entry per symbol: a range may overlap it through several recorded edges.
     symbols.sort_by(|a, b| a.1.id.cmp(&b.1.id).then_with(|| a.0.id.cmp(&b.0.id)));
     symbols.dedup_by(|a, b| a.1.id == b.1.id);
-    Some(Citation {
+    Some(CitationPath {
         edge,
         target,
         pinned: commit.as_deref().is_some_and(is_full_commit),
@@ -197,7 +188,7 @@ pub(crate) fn citation<'g>(graph: &'g Graph, edge: &'g Edge) -> Option<Citation<
 }
 
 /// Every citation of a section, in edge-id order.
-pub(crate) fn citations<'g>(graph: &'g Graph, section: &str) -> Vec<Citation<'g>> {
+pub(crate) fn citations<'g>(graph: &'g Graph, section: &str) -> Vec<CitationPath<'g>> {
     graph
         .out_edges(section, Some(EdgeKind::Cites))
         .into_iter()
@@ -220,7 +211,7 @@ pub(crate) fn section_grounding(graph: &Graph, section: &str) -> f64 {
     if cites.is_empty() {
         return 0.0;
     }
-    cites.iter().map(Citation::grounding).sum::<f64>() / cites.len() as f64
+    cites.iter().map(CitationPath::grounding).sum::<f64>() / cites.len() as f64
 }
 
 /// The knowledge page path of a section or article node (`knowledge/faq/guide.md`).

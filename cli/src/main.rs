@@ -13,7 +13,7 @@
 //!
 //! Write `commands/<name>.rs` with `pub struct Args` (clap `Args`, with a `--format` limited to
 //! the module's `FORMATS`), `pub const FORMATS`, `pub fn format(&Args)` and
-//! `pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError>`, declare the module in
+//! `pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError>`, declare the module in
 //! `commands/mod.rs`, and add one line `Variant => name,` to the `commands!` list below. Give
 //! its output a [`report::Report`] variant and a rendering in each format it lists.
 
@@ -25,7 +25,7 @@ mod render;
 mod report;
 
 use clap::{Parser, Subcommand};
-use commands::{CliError, Context, Output};
+use commands::{CliError, Globals, Output};
 use render::Format;
 use std::io::Write;
 use std::path::PathBuf;
@@ -73,7 +73,7 @@ macro_rules! commands {
         }
 
         impl Command {
-            fn run(&self, ctx: &Context) -> Result<Output, CliError> {
+            fn run(&self, ctx: &Globals) -> Result<Output, CliError> {
                 match self {
                     $( Command::$variant(args) => commands::$module::run(ctx, args), )*
                 }
@@ -195,7 +195,7 @@ fn fail(e: &CliError) -> ! {
 fn main() {
     let cli = Cli::parse();
     let format = chosen_format(&cli).unwrap_or_else(|e| fail(&e));
-    let ctx = Context {
+    let ctx = Globals {
         workspace: cli.workspace.clone(),
         no_cache: cli.no_cache,
         sources: cli.sources.clone(),

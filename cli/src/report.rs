@@ -1,5 +1,4 @@
-//! What a command produced, typed: the renderers of `crate::render` draw these, one renderer
-//! per output format. A JSON rendering is the value's serde form with keys sorted.
+//! What a command produced, typed: the renderers draw these, one renderer per output format. A JSON rendering is the value's serde form with keys sorted.
 
 use ontoly_capabilities::evidence::Severity;
 use ontoly_capabilities::gate;

@@ -17,7 +17,7 @@
 use ontoly_graph::sources::clones::repo_modules;
 use ontoly_graph::sources::git::{GitRepo, LocalRepo, Lookup};
 use ontoly_graph::sources::symbols::{parse, Lang};
-use ontoly_graph::sources::verify::{verify_all, Citation};
+use ontoly_graph::sources::verify::{verify_all, RangeCheck};
 use ontoly_graph::{Session, SessionOptions};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -108,7 +108,7 @@ fn main() {
                 } else {
                     format!("{}/{}", sub.trim_end_matches('/'), loc.path)
                 };
-                cites.push(Citation {
+                cites.push(RangeCheck {
                     repo: *repo,
                     commit: commit.clone(),
                     worktree: false,

@@ -9,7 +9,7 @@
 //!             top section's matched weight
 //! grounding = mean citation grounding of the top three sections, weighted 3:2:1; a citation
 //!             earns 0.5 for a pinned full commit, 0.2 for a well-formed sha256 digest and
-//!             0.3 for a digest verified against the source; drift voids it
+//!             0.3 for a digest verified against the source; a mismatch voids it
 //! score     = 0.40·coverage + 0.25·strength + 0.15·agreement + 0.20·grounding
 //! level     = high ≥ 0.70, medium ≥ 0.45, else low; none when nothing matched.
 //!             Coverage gates the level: below 0.50 it is at most low, below 0.75 at most

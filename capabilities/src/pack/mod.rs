@@ -6,7 +6,7 @@ pub mod confidence;
 use crate::context::Context;
 use crate::evidence::{round4, Code, Confidence, Diagnostic, Evidence, Level};
 use crate::retrieval::rank::{rank, Scored};
-use crate::walk::{self, graph_diagnostics, title, Citation, GraphFacts};
+use crate::walk::{self, graph_diagnostics, title, CitationPath, GraphFacts};
 use ontoly_graph::graph::model::{Edge, Node, NodeKind};
 use ontoly_graph::graph::Graph;
 use serde::{Deserialize, Serialize};
@@ -142,7 +142,7 @@ pub(crate) fn shell_quote(s: &str) -> String {
     }
 }
 
-fn read_of(c: &Citation<'_>, reason: String) -> Option<FileToInspect> {
+fn read_of(c: &CitationPath<'_>, reason: String) -> Option<FileToInspect> {
     Some(FileToInspect {
         repository: c.repository.clone()?,
         commit: c.commit.clone()?,
@@ -159,7 +159,7 @@ fn read_of(c: &Citation<'_>, reason: String) -> Option<FileToInspect> {
 pub struct CitationView {
     /// `repo@commit12:path#Ls-Le`.
     pub label: String,
-    /// `verified`, `DRIFT` (the digest does not match), `pinned` or `unpinned`.
+    /// `verified`, `MISMATCH` (the evidence is wrong at its pinned commit), `pinned` or `unpinned`.
     pub status: &'static str,
     /// The commit-pinned web URL, when the forge is known.
     pub url: Option<String>,
@@ -381,12 +381,12 @@ fn ground(graph: &Graph, top_sections: &[&Node], stable_ids: &[String], limit: u
     g
 }
 
-fn citation_view(c: &Citation<'_>) -> CitationView {
+fn citation_view(c: &CitationPath<'_>) -> CitationView {
     CitationView {
         label: c.label(),
         status: match c.verification {
             walk::Verification::Verified => "verified",
-            walk::Verification::Drift => "DRIFT",
+            walk::Verification::Mismatch => "MISMATCH",
             walk::Verification::Unknown if c.pinned => "pinned",
             walk::Verification::Unknown => "unpinned",
         },

@@ -127,7 +127,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     let target = str_field(input, "target").trim();
     if target.is_empty() {
         return CapabilityResult::error(
-            ctx,
+            ctx.provenance(),
             "CitationsOf",
             "1",
             Code::CapabilityInvalidInput,
@@ -322,7 +322,7 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
             "pinned": c.pinned,
             "verification": match c.verification {
                 Verification::Verified => "verified",
-                Verification::Drift => "drift",
+                Verification::Mismatch => "mismatch",
                 Verification::Unknown => "unknown",
             },
             "grounding": crate::evidence::round4(c.grounding()),
@@ -570,7 +570,7 @@ pub(crate) fn section_references(
     input: &Map<String, Value>,
 ) -> CapabilityResult {
     use ontoly_graph::formats::references::{RangeQuery, ReferenceContext};
-    use ontoly_graph::formats::registry::DirFiles;
+    use ontoly_graph::formats::source_registry::DirFiles;
     let raw = str_field(input, "path");
     let path = if raw.starts_with("knowledge/") {
         raw.to_string()
@@ -581,7 +581,7 @@ pub(crate) fn section_references(
     let (start, end) = (line("startLine"), line("endLine"));
     if start == 0 || end < start {
         return CapabilityResult::error(
-            ctx,
+            ctx.provenance(),
             "SectionReferences",
             "1",
             Code::CapabilityInvalidInput,

@@ -385,27 +385,18 @@ pub struct Index {
 }
 
 /// Why a stored index cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IndexError {
     /// The bytes do not decode.
+    #[error("search index does not decode: {0}")]
     Corrupt(String),
     /// Written by another index version.
+    #[error("search index version {0} is not {INDEX_VERSION}")]
     Version(String),
     /// Built from another graph.
+    #[error("search index was built from another graph")]
     Stale,
 }
-
-impl std::fmt::Display for IndexError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            IndexError::Corrupt(e) => write!(f, "search index does not decode: {e}"),
-            IndexError::Version(v) => write!(f, "search index version {v} is not {INDEX_VERSION}"),
-            IndexError::Stale => write!(f, "search index was built from another graph"),
-        }
-    }
-}
-
-impl std::error::Error for IndexError {}
 
 /// The searchable text of a node: its name and stored text, with names and headings repeated
 /// so that a title match outweighs a passing mention in a body.

@@ -4,7 +4,7 @@
 //! match the query; a file or symbol reached from a strong section is evidence too. Work is
 //! bounded by counts ([`PROPAGATE_TOP`]), never by time, so answers do not change under load.
 
-use super::index::{query_terms, Index};
+use super::index::{query_terms, Dense, Index};
 use ontoly_graph::graph::model::NodeKind;
 use ontoly_graph::graph::Graph;
 use std::collections::{BTreeMap, HashMap};
@@ -104,155 +104,14 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
     let mut terms = query_terms(query);
     terms.retain(|t| t.chars().all(char::is_alphanumeric) || index.df(t) > 0);
     let idf: Vec<f64> = terms.iter().map(|t| index.idf(t)).collect();
-    let dense = index.search_dense(&terms);
-    let own = |d: u32| {
-        let m = dense.mask[d as usize];
-        (m != 0).then(|| (dense.score[d as usize], m))
+    let hits = Hits {
+        index,
+        dense: index.search_dense(&terms),
     };
-    let kind = |d: u32| index.docs[d as usize].kind;
-    let id = |d: u32| index.docs[d as usize].id.as_str();
-
-    // Top hits per kind, best first, ties by id: the only ones that propagate.
-    let order = |a: &(u32, f64), b: &(u32, f64)| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0));
-    // Bucket by kind through a fixed array (no map lookup per hit), then into the map.
-    let mut buckets: Vec<Vec<(u32, f64)>> = vec![Vec::new(); NodeKind::ALL.len()];
-    for &d in &dense.touched {
-        buckets[kind(d) as usize].push((d, dense.score[d as usize]));
-    }
-    let by_kind: BTreeMap<NodeKind, Vec<(u32, f64)>> = NodeKind::ALL
-        .iter()
-        .zip(buckets)
-        .filter(|(_, v)| !v.is_empty())
-        .map(|(k, v)| (*k, v))
-        .collect();
-    let mut by_kind = by_kind;
-    for v in by_kind.values_mut() {
-        // Partial selection first: a common word can hit most of a 100k-section corpus.
-        if v.len() > PROPAGATE_TOP {
-            v.select_nth_unstable_by(PROPAGATE_TOP, order);
-            v.truncate(PROPAGATE_TOP);
-        }
-        v.sort_by(order);
-    }
-
-    let mut candidates: Vec<u32> = Vec::new();
-    if let Some(v) = by_kind.get(&NodeKind::Section) {
-        candidates.extend(v.iter().map(|(d, _)| *d));
-    }
-    // Sections reached from the best files, symbols and articles, best sources first, bounded.
-    let mut sources: Vec<(u32, f64)> = by_kind
-        .iter()
-        .filter(|(k, _)| matches!(k, NodeKind::File | NodeKind::Symbol | NodeKind::Article))
-        .flat_map(|(_, v)| v.iter().take(PROPAGATE_SOURCES).copied())
-        .collect();
-    sources.sort_by(order);
-    let mut reached_sections = 0usize;
-    for (d, _) in sources {
-        if reached_sections >= MAX_REACHED_SECTIONS {
-            break;
-        }
-        let citing = index.links(d);
-        reached_sections += citing.len();
-        candidates.extend_from_slice(citing);
-    }
-    candidates.sort_unstable();
-    candidates.dedup();
-
-    // Sections: own + best cited file/symbol + article.
-    let mut scored: Vec<Cand> = Vec::new();
-    let mut section_score: HashMap<u32, f64> = HashMap::new();
-    for &d in &candidates {
-        let (o, om) = own(d).unwrap_or((0.0, 0));
-        let mut mask = om;
-        let (mut cited_best, mut art) = (0.0f64, 0.0f64);
-        for &t in index.links(d) {
-            if let Some((s, m)) = own(t) {
-                mask |= m;
-                if kind(t) == NodeKind::Article {
-                    art = art.max(s);
-                } else {
-                    cited_best = cited_best.max(s);
-                }
-            }
-        }
-        let mut via = 0u8;
-        if o > 0.0 {
-            via |= VIA_TEXT;
-        }
-        if cited_best > 0.0 {
-            via |= VIA_CITES;
-        }
-        if art > 0.0 {
-            via |= VIA_ARTICLE;
-        }
-        let score = o + CITED_WEIGHT * cited_best + ARTICLE_WEIGHT * art;
-        if score > 0.0 {
-            section_score.insert(d, score);
-            scored.push(Cand {
-                doc: d,
-                kind: NodeKind::Section,
-                score,
-                own: o,
-                own_mask: om,
-                mask,
-                via,
-            });
-        }
-    }
-
-    // Files, symbols and articles: own score, plus what the strongest sections pass down.
-    let mut top_sections: Vec<(u32, f64)> = section_score.iter().map(|(d, s)| (*d, *s)).collect();
-    if top_sections.len() > PROPAGATE_TOP {
-        top_sections.select_nth_unstable_by(PROPAGATE_TOP, order);
-        top_sections.truncate(PROPAGATE_TOP);
-    }
-    let mut reached: BTreeMap<u32, f64> = BTreeMap::new();
-    for (d, s) in &top_sections {
-        for &t in index.links(*d) {
-            let e = reached.entry(t).or_insert(0.0);
-            *e = e.max(*s);
-        }
-    }
-    let mut others: BTreeMap<u32, Cand> = BTreeMap::new();
-    for (k, v) in &by_kind {
-        if *k == NodeKind::Section {
-            continue;
-        }
-        for (d, _) in v {
-            let (o, m) = own(*d).unwrap_or((0.0, 0));
-            others.insert(
-                *d,
-                Cand {
-                    doc: *d,
-                    kind: *k,
-                    score: o,
-                    own: o,
-                    own_mask: m,
-                    mask: m,
-                    via: VIA_TEXT,
-                },
-            );
-        }
-    }
-    for (d, best) in reached {
-        let k = kind(d);
-        let e = others.entry(d).or_insert_with(|| Cand {
-            doc: d,
-            kind: k,
-            score: 0.0,
-            own: 0.0,
-            own_mask: 0,
-            mask: 0,
-            via: 0,
-        });
-        let w = if k == NodeKind::Article {
-            ARTICLE_WEIGHT
-        } else {
-            REACHED_WEIGHT
-        };
-        e.score += w * best;
-        e.via |= VIA_REACHED;
-    }
+    let by_kind = hits.top_by_kind();
+    let candidates = hits.candidate_sections(&by_kind);
+    let (scored, section_score) = hits.score_sections(&candidates);
+    let others = hits.score_others(&by_kind, &section_score);
     // Docs are in id order, so the doc index is the id tie-break.
     let mut all: Vec<Cand> = scored.into_iter().chain(others.into_values()).collect();
     let matched = all.len();
@@ -265,7 +124,7 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
     let nodes = all
         .into_iter()
         .map(|c| Scored {
-            id: id(c.doc).to_string(),
+            id: index.docs[c.doc as usize].id.clone(),
             kind: c.kind,
             score: c.score,
             own: c.own,
@@ -282,5 +141,189 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
         idf,
         nodes,
         matched,
+    }
+}
+
+/// Top hits per kind, best first, ties by id: the only ones that propagate.
+type ByKind = BTreeMap<NodeKind, Vec<(u32, f64)>>;
+
+/// Best first, ties by doc (= id) order.
+fn best_first(a: &(u32, f64), b: &(u32, f64)) -> std::cmp::Ordering {
+    b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0))
+}
+
+/// The BM25 hits of one query over the index.
+struct Hits<'a> {
+    index: &'a Index,
+    dense: Dense,
+}
+
+impl Hits<'_> {
+    /// A doc's own BM25 score and matched-term mask, when it matched.
+    fn own(&self, d: u32) -> Option<(f64, u64)> {
+        let m = self.dense.mask[d as usize];
+        (m != 0).then(|| (self.dense.score[d as usize], m))
+    }
+
+    fn kind(&self, d: u32) -> NodeKind {
+        self.index.docs[d as usize].kind
+    }
+
+    /// The best [`PROPAGATE_TOP`] hits of each kind.
+    fn top_by_kind(&self) -> ByKind {
+        // Bucket by kind through a fixed array (no map lookup per hit), then into the map.
+        let mut buckets: Vec<Vec<(u32, f64)>> = vec![Vec::new(); NodeKind::ALL.len()];
+        for &d in &self.dense.touched {
+            buckets[self.kind(d) as usize].push((d, self.dense.score[d as usize]));
+        }
+        let mut by_kind: ByKind = NodeKind::ALL
+            .iter()
+            .zip(buckets)
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(k, v)| (*k, v))
+            .collect();
+        for v in by_kind.values_mut() {
+            // Partial selection first: a common word can hit most of a 100k-section corpus.
+            if v.len() > PROPAGATE_TOP {
+                v.select_nth_unstable_by(PROPAGATE_TOP, best_first);
+                v.truncate(PROPAGATE_TOP);
+            }
+            v.sort_by(best_first);
+        }
+        by_kind
+    }
+
+    /// Sections hit themselves, and those reached from the best files, symbols and articles
+    /// (best sources first, bounded).
+    fn candidate_sections(&self, by_kind: &ByKind) -> Vec<u32> {
+        let mut candidates: Vec<u32> = Vec::new();
+        if let Some(v) = by_kind.get(&NodeKind::Section) {
+            candidates.extend(v.iter().map(|(d, _)| *d));
+        }
+        let mut sources: Vec<(u32, f64)> = by_kind
+            .iter()
+            .filter(|(k, _)| matches!(k, NodeKind::File | NodeKind::Symbol | NodeKind::Article))
+            .flat_map(|(_, v)| v.iter().take(PROPAGATE_SOURCES).copied())
+            .collect();
+        sources.sort_by(best_first);
+        let mut reached_sections = 0usize;
+        for (d, _) in sources {
+            if reached_sections >= MAX_REACHED_SECTIONS {
+                break;
+            }
+            let citing = self.index.links(d);
+            reached_sections += citing.len();
+            candidates.extend_from_slice(citing);
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        candidates
+    }
+
+    /// Sections: own score + best cited file/symbol + article.
+    fn score_sections(&self, candidates: &[u32]) -> (Vec<Cand>, HashMap<u32, f64>) {
+        let mut scored: Vec<Cand> = Vec::new();
+        let mut section_score: HashMap<u32, f64> = HashMap::new();
+        for &d in candidates {
+            let (o, om) = self.own(d).unwrap_or((0.0, 0));
+            let mut mask = om;
+            let (mut cited_best, mut art) = (0.0f64, 0.0f64);
+            for &t in self.index.links(d) {
+                if let Some((s, m)) = self.own(t) {
+                    mask |= m;
+                    if self.kind(t) == NodeKind::Article {
+                        art = art.max(s);
+                    } else {
+                        cited_best = cited_best.max(s);
+                    }
+                }
+            }
+            let mut via = 0u8;
+            if o > 0.0 {
+                via |= VIA_TEXT;
+            }
+            if cited_best > 0.0 {
+                via |= VIA_CITES;
+            }
+            if art > 0.0 {
+                via |= VIA_ARTICLE;
+            }
+            let score = o + CITED_WEIGHT * cited_best + ARTICLE_WEIGHT * art;
+            if score > 0.0 {
+                section_score.insert(d, score);
+                scored.push(Cand {
+                    doc: d,
+                    kind: NodeKind::Section,
+                    score,
+                    own: o,
+                    own_mask: om,
+                    mask,
+                    via,
+                });
+            }
+        }
+        (scored, section_score)
+    }
+
+    /// Files, symbols and articles: own score, plus what the strongest sections pass down.
+    fn score_others(
+        &self,
+        by_kind: &ByKind,
+        section_score: &HashMap<u32, f64>,
+    ) -> BTreeMap<u32, Cand> {
+        let mut top_sections: Vec<(u32, f64)> =
+            section_score.iter().map(|(d, s)| (*d, *s)).collect();
+        if top_sections.len() > PROPAGATE_TOP {
+            top_sections.select_nth_unstable_by(PROPAGATE_TOP, best_first);
+            top_sections.truncate(PROPAGATE_TOP);
+        }
+        let mut reached: BTreeMap<u32, f64> = BTreeMap::new();
+        for (d, s) in &top_sections {
+            for &t in self.index.links(*d) {
+                let e = reached.entry(t).or_insert(0.0);
+                *e = e.max(*s);
+            }
+        }
+        let mut others: BTreeMap<u32, Cand> = BTreeMap::new();
+        for (k, v) in by_kind {
+            if *k == NodeKind::Section {
+                continue;
+            }
+            for (d, _) in v {
+                let (o, m) = self.own(*d).unwrap_or((0.0, 0));
+                others.insert(
+                    *d,
+                    Cand {
+                        doc: *d,
+                        kind: *k,
+                        score: o,
+                        own: o,
+                        own_mask: m,
+                        mask: m,
+                        via: VIA_TEXT,
+                    },
+                );
+            }
+        }
+        for (d, best) in reached {
+            let k = self.kind(d);
+            let e = others.entry(d).or_insert_with(|| Cand {
+                doc: d,
+                kind: k,
+                score: 0.0,
+                own: 0.0,
+                own_mask: 0,
+                mask: 0,
+                via: 0,
+            });
+            let w = if k == NodeKind::Article {
+                ARTICLE_WEIGHT
+            } else {
+                REACHED_WEIGHT
+            };
+            e.score += w * best;
+            e.via |= VIA_REACHED;
+        }
+        others
     }
 }

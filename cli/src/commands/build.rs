@@ -1,6 +1,6 @@
 //! `ontoly build`: build the graph (or load it from the cache) and summarize it.
 
-use super::{CliError, Context, Output};
+use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{BuildView, CacheView, Counts, Report, SeverityCounts};
 use ontoly_graph::graph::{EdgeKind, NodeKind};
@@ -22,7 +22,7 @@ pub fn format(a: &Args) -> Option<Format> {
 }
 
 /// Builds and reports counts, the diagnostics summary, the graph hash and what the cache did.
-pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let out = session.build()?;
     let (g, r) = (&out.graph, &out.report);

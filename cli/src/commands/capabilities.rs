@@ -1,6 +1,6 @@
 //! `ontoly capabilities`: the registry, its input schemas and the diagnostic codes.
 
-use super::{CliError, Context, Output};
+use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::Report;
 use ontoly_capabilities::registry::describe;
@@ -22,6 +22,6 @@ pub fn format(a: &Args) -> Option<Format> {
 }
 
 /// Lists every capability.
-pub fn run(_ctx: &Context, _a: &Args) -> Result<Output, CliError> {
+pub fn run(_ctx: &Globals, _a: &Args) -> Result<Output, CliError> {
     Ok(Output::ok(Report::Capabilities(describe())))
 }

@@ -1,7 +1,7 @@
 //! `ontoly check --questions FILE [--format text|json|github]`: the CI gate.
 //! Exit 0 when every question passes, 3 when any fails, 2 on errors.
 
-use super::{index, CliError, Context, Output, EXIT_GATE};
+use super::{index, CliError, Globals, Output, EXIT_GATE};
 use crate::render::Format;
 use crate::report::{CheckView, Report};
 use ontoly_capabilities::gate::{check, parse_questions};
@@ -27,7 +27,7 @@ pub fn format(a: &Args) -> Option<Format> {
 }
 
 /// Answers every question.
-pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let shown = a.questions.to_string_lossy().into_owned();
     let text = std::fs::read_to_string(&a.questions)
         .map_err(|e| CliError::new(format!("cannot read {shown}: {}", e.kind())))?;

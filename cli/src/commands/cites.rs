@@ -1,6 +1,6 @@
 //! `ontoly cites <path>[:START[-END]] | --symbol NAME`: which sections cite it.
 
-use super::{index, CliError, Context, Output};
+use super::{index, CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::Report;
 use ontoly_capabilities::registry;
@@ -28,7 +28,7 @@ pub fn format(a: &Args) -> Option<Format> {
 }
 
 /// Each citing section with its pinned citations.
-pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let Some(target) = a.symbol.clone().or(a.target.clone()) else {
         return Err(CliError::new(
             "give a path (`src/x.rs:10-20`) or --symbol NAME",

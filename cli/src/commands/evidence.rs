@@ -1,6 +1,6 @@
 //! `ontoly evidence <query> [--limit N] [--format text|json|yaml] [--fail-on-low-evidence]`.
 
-use super::{index, CliError, Context, Output, EXIT_GATE};
+use super::{index, CliError, Globals, Output, EXIT_GATE};
 use crate::render::Format;
 use crate::report::Report;
 use ontoly_capabilities::evidence::Level;
@@ -31,7 +31,7 @@ pub fn format(a: &Args) -> Option<Format> {
 }
 
 /// The Evidence Pack for the query.
-pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let index = index(&session)?;
     let cx = ontoly_capabilities::Context::new(&session, &index)?;

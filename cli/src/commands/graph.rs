@@ -1,6 +1,6 @@
 //! `ontoly graph --focus <id> [--depth N] [--format mermaid|dot|json]`.
 
-use super::{CliError, Context, Output};
+use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{Neighbourhood, Report};
 use ontoly_capabilities::walk::neighbourhood;
@@ -28,7 +28,7 @@ pub fn format(a: &Args) -> Option<Format> {
 }
 
 /// The neighbourhood of the focus.
-pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let g = session.graph()?;
     let Some((nodes, edges)) = neighbourhood(g, &a.focus, a.depth as usize) else {

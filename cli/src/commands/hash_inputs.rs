@@ -1,7 +1,7 @@
 //! `ontoly hash-inputs` (hidden): reads and blake3-hashes every input file and stops — the floor
 //! that `scripts/bench-build.sh` compares builds against.
 
-use super::{CliError, Context, Output};
+use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{InputsView, Report};
 
@@ -22,7 +22,7 @@ pub fn format(a: &Args) -> Option<Format> {
 }
 
 /// Reads and hashes the inputs in parallel, as the first stage of a build does.
-pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let inputs = ontoly_graph::graph::build::inputs::read_inputs(session.workspace())
         .map_err(|e| CliError::new(e.to_string()))?;

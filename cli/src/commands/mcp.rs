@@ -1,6 +1,6 @@
 //! `ontoly mcp`: the MCP server over stdio (the server itself lives in `crate::mcp`).
 
-use super::{CliError, Context, Output};
+use super::{CliError, Globals, Output};
 use crate::render::Format;
 
 /// `ontoly mcp` speaks the protocol, not a format.
@@ -20,7 +20,7 @@ pub fn format(_: &Args) -> Option<Format> {
 /// not a workspace, a malformed `--source` or a bad `ontoly.toml` is a usage error before any
 /// protocol; a workspace that then fails to build is reported by every tool as
 /// `GRAPH_UNAVAILABLE`, so the agent learns why.
-pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let mut opts = ctx.session_options()?;
     // The build runs in the background while the client initializes: no progress bar.
     opts.progress = None;

@@ -2,7 +2,7 @@
 //! workspace's [`Session`] (with a progress bar when it helps), and the shape of an output.
 //!
 //! Each module has `Args` (clap), `FORMATS` (the formats it renders; the first is the
-//! default), `format(&Args)` and `run(&Context, &Args) -> Result<Output, CliError>`.
+//! default), `format(&Args)` and `run(&Globals, &Args) -> Result<Output, CliError>`.
 
 pub mod build;
 pub mod capabilities;
@@ -31,7 +31,7 @@ use std::sync::{Arc, Mutex};
 
 /// Global options every command sees.
 #[derive(Debug, Clone)]
-pub struct Context {
+pub struct Globals {
     /// `--workspace`.
     pub workspace: Option<PathBuf>,
     /// `--no-cache`.
@@ -131,7 +131,7 @@ impl Drop for Bar {
     }
 }
 
-impl Context {
+impl Globals {
     /// The session options of these global options, discovering from the current directory.
     pub fn session_options(&self) -> Result<SessionOptions, CliError> {
         let cwd = std::env::current_dir()

@@ -1,7 +1,7 @@
 //! `ontoly plugin enrich --root DIR`: the repository plugin contract (Source Graph ABI 2): one
 //! request on stdin, one response on stdout, byte for byte as the contract says.
 
-use super::{CliError, Context, Output};
+use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::Report;
 use std::io::Read;
@@ -33,7 +33,7 @@ pub fn format(_: &Args) -> Option<Format> {
 }
 
 /// Runs the plugin operation.
-pub fn run(_ctx: &Context, args: &Args) -> Result<Output, CliError> {
+pub fn run(_ctx: &Globals, args: &Args) -> Result<Output, CliError> {
     match &args.operation {
         Operation::Enrich { root } => {
             let mut request = Vec::new();

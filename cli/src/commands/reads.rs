@@ -3,13 +3,13 @@
 //! same API). JSON output is the library's camelCase result; a read error prints
 //! `{code, message}` (text: `CODE: message`) and exits 1.
 
-use super::{CliError, Context, Output};
+use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::Report;
 use ontoly_graph::sources::reads::{ReadError, Reader};
 
 /// The reader of the current workspace (its repository, registered modules, clones).
-fn reader(ctx: &Context) -> Result<Reader, CliError> {
+fn reader(ctx: &Globals) -> Result<Reader, CliError> {
     Ok(ctx.session()?.reader()?)
 }
 
@@ -69,7 +69,7 @@ pub mod read {
     }
 
     /// Runs the read.
-    pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError> {
+    pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
         let res = r.read(&ReadRequest {
             repository: args.repo.repo.clone(),
@@ -120,7 +120,7 @@ pub mod read_many {
     }
 
     /// Runs the batch.
-    pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError> {
+    pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
         let res = r.read_many(&ReadManyRequest {
             repository: args.repo.repo.clone(),
@@ -172,7 +172,7 @@ pub mod search {
     }
 
     /// Runs the search.
-    pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError> {
+    pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
         let res = r.search(&SearchRequest {
             repository: args.repo.repo.clone(),
@@ -211,7 +211,7 @@ pub mod resolve {
     }
 
     /// Runs the resolution.
-    pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError> {
+    pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
         let res = r.resolve(&ResolveRequest {
             repository: args.repo.repo.clone(),

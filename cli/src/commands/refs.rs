@@ -1,7 +1,7 @@
 //! `ontoly refs <knowledge/page.md>[:START[-END]] [--include-digest]`: the references YAML of
 //! the sections overlapping the range, byte-compatible with Context's plugin.
 
-use super::{index, CliError, Context, Output};
+use super::{index, CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::Report;
 use ontoly_capabilities::registry;
@@ -30,7 +30,7 @@ pub fn format(a: &Args) -> Option<Format> {
 }
 
 /// The references of the sections overlapping the range (nothing when none has any).
-pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let target = Location::parse(&a.target);
     let session = ctx.session()?;
     let index = index(&session)?;

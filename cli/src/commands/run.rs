@@ -1,6 +1,6 @@
 //! `ontoly run <Capability> --input <json|@file>`: the generic capability call.
 
-use super::{index, CliError, Context, Output};
+use super::{index, CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::Report;
 use ontoly_capabilities::run_json;
@@ -28,7 +28,7 @@ pub fn format(a: &Args) -> Option<Format> {
 
 /// Runs the capability; exit 1 when it could not run (CAPABILITY_NOT_REGISTERED,
 /// CAPABILITY_INVALID_INPUT).
-pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let input = match a.input.strip_prefix('@') {
         Some("-") => std::io::read_to_string(std::io::stdin())
             .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?,

@@ -1,7 +1,7 @@
 //! `ontoly stats`: node and edge counts by kind, references by source kind and by verification
 //! status, symbols by kind, diagnostics by code.
 
-use super::{CliError, Context, Output};
+use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{Report, StatsView};
 use ontoly_graph::graph::{EdgeKind, NodeKind};
@@ -30,7 +30,7 @@ fn zeros<'a>(keys: impl Iterator<Item = &'a str>) -> BTreeMap<String, usize> {
 }
 
 /// Counts over the built graph. Every kind is listed, zeros included, so outputs compare.
-pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let g = session.graph()?;
     let mut nodes = zeros(NodeKind::ALL.iter().map(|k| k.as_str()));

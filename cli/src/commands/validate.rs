@@ -1,6 +1,6 @@
 //! `ontoly validate`: every diagnostic with `file:line`; exit 1 when any is an error.
 
-use super::{CliError, Context, Output};
+use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{Report, SeverityCounts, ValidateView};
 use ontoly_graph::graph::findings::diagnostics_of;
@@ -22,7 +22,7 @@ pub fn format(a: &Args) -> Option<Format> {
 }
 
 /// Lists diagnostics ordered by file, line and code.
-pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let g = session.graph()?;
     let summary = SeverityCounts::of(g);

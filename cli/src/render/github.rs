@@ -30,3 +30,11 @@ pub fn render(report: &Report) -> Option<String> {
     ));
     Some(o)
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn workflow_command_data_is_escaped() {
+        assert_eq!(super::escape("a%b\r\nc"), "a%25b%0D%0Ac");
+    }
+}

@@ -27,3 +27,34 @@ pub fn render(report: &Report) -> Option<String> {
     let _ = writeln!(o, "  style n{} stroke-width:3px", key(&g.focus));
     Some(o)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::report::{Neighbourhood, Report};
+    use ontoly_capabilities::walk::neighbourhood;
+
+    #[test]
+    fn both_pictures_show_the_neighbourhood_and_mark_the_focus() {
+        let session = crate::render::tests::demo();
+        let g = session.graph().expect("builds");
+        let focus = "section:guides/checkout.md#payment-retry";
+        let (nodes, edges) = neighbourhood(g, focus, 1).expect("focus exists");
+        let report = Report::Graph(Neighbourhood {
+            focus: focus.into(),
+            nodes: nodes.into_iter().cloned().collect(),
+            edges: edges.into_iter().cloned().collect(),
+        });
+        let m = super::render(&report).expect("mermaid");
+        assert!(m.starts_with("flowchart LR\n"));
+        assert!(
+            m.contains("-->|CONTAINS|") && m.contains("stroke-width:3px"),
+            "{m}"
+        );
+        let d = crate::render::dot::render(&report).expect("dot");
+        assert!(
+            d.starts_with("digraph ontoly {") && d.contains("style=bold"),
+            "{d}"
+        );
+        assert!(d.contains(&format!("\"{focus}\"")));
+    }
+}

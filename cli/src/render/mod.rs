@@ -97,3 +97,29 @@ pub fn render(report: &Report, format: Format, color: bool) -> Option<Rendered> 
         stderr: None,
     })
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use ontoly_capabilities::pack::{self, PackAnswer};
+    use ontoly_capabilities::{Context, Index};
+    use ontoly_graph::{CachePolicy, Session, SessionOptions};
+
+    /// The demo workspace, opened as the CLI opens it (no cache written).
+    pub(crate) fn demo() -> Session {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/demo");
+        Session::open(
+            SessionOptions::new(&root)
+                .workspace(&root)
+                .cache(CachePolicy::Off),
+        )
+        .expect("the demo opens")
+    }
+
+    /// The pack the demo gives for `query`.
+    pub(crate) fn demo_pack(query: &str) -> PackAnswer {
+        let session = demo();
+        let index = Index::build(session.graph().expect("the demo builds"));
+        let cx = Context::new(&session, &index).expect("context");
+        pack::evidence_pack(&cx, query, None)
+    }
+}

@@ -26,43 +26,29 @@ pub struct Workspace {
 }
 
 /// Why no workspace could be used.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiscoverError {
     /// `--workspace DIR` was given but `DIR/knowledge/structure.yaml` does not exist.
+    #[error("{} is not a knowledge workspace: {} does not exist", dir.display(), dir.join(STRUCTURE_FILE).display())]
     NotAWorkspace {
         /// The directory as given.
         dir: PathBuf,
     },
     /// No directory from the start directory up to the filesystem root holds one.
+    #[error(
+        "no knowledge workspace found: looked for {STRUCTURE_FILE} in {} (use --workspace DIR)",
+        shown(searched)
+    )]
     NotFound {
         /// The directories that were searched, nearest first.
         searched: Vec<PathBuf>,
     },
 }
 
-impl std::fmt::Display for DiscoverError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::NotAWorkspace { dir } => write!(
-                f,
-                "{} is not a knowledge workspace: {} does not exist",
-                dir.display(),
-                dir.join(STRUCTURE_FILE).display()
-            ),
-            Self::NotFound { searched } => {
-                write!(
-                    f,
-                    "no knowledge workspace found: looked for {STRUCTURE_FILE} in "
-                )?;
-                let shown: Vec<String> = searched.iter().map(|p| p.display().to_string()).collect();
-                write!(f, "{}", shown.join(", "))?;
-                write!(f, " (use --workspace DIR)")
-            }
-        }
-    }
+fn shown(searched: &[PathBuf]) -> String {
+    let shown: Vec<String> = searched.iter().map(|p| p.display().to_string()).collect();
+    shown.join(", ")
 }
-
-impl std::error::Error for DiscoverError {}
 
 /// Finds the workspace: `explicit` when given (it must hold `knowledge/structure.yaml`), else
 /// `start` and then each of its ancestors.

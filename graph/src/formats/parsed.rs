@@ -3,10 +3,14 @@
 //! every later reader asks this instead of parsing again.
 
 use crate::formats::page::PageParse;
-use crate::formats::registry::Registries;
+use crate::formats::source_registry::Registries;
 use crate::formats::structure::Structure;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// The version of what [`Parsed`] holds: bumped when a parser's output changes, so that parses
+/// cached by an older build are not reused.
+pub const PARSED_VERSION: &str = "parsed.v1";
 
 /// The structure file, parsed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

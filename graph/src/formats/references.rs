@@ -14,12 +14,12 @@
 use crate::diagnostics::Code;
 use crate::formats::markers::{overlapping, parse_sections, SectionSpan};
 use crate::formats::parsed::{Parsed, StructureParse};
-use crate::formats::registry::{
-    is_safe_relative_path, join_path, load_registry, read_text, FileProblem, Registries,
-    RegistryKind, RegistryState, WorkspaceFiles,
-};
 use crate::formats::source_ref::{
     check_managed_file, resolve, DocumentIdentity, ResolveError, ResolvedRef,
+};
+use crate::formats::source_registry::{
+    is_safe_relative_path, join_path, load_registry, read_text, FileProblem, Registries,
+    RegistryKind, RegistryState, WorkspaceFiles,
 };
 use crate::formats::structure::{ReferenceEntry, Structure, SCHEMA_VERSION};
 use crate::formats::yaml::YamlErrorKind;
@@ -528,18 +528,20 @@ pub fn render(resolved: &ResolvedRef, include_digest: bool, workspace_root: &str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::registry::ReadError;
+    use crate::formats::source_registry::FileReadError;
     use std::collections::BTreeMap;
 
     const C40: &str = "9fceb02d0ae598e95dc970b74767f19372d61af8";
     const D: &str = "sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae";
 
-    fn workspace(files: &[(&str, String)]) -> impl Fn(&str) -> Result<Vec<u8>, ReadError> + Sync {
+    fn workspace(
+        files: &[(&str, String)],
+    ) -> impl Fn(&str) -> Result<Vec<u8>, FileReadError> + Sync {
         let map: BTreeMap<String, Vec<u8>> = files
             .iter()
             .map(|(k, v)| (k.to_string(), v.as_bytes().to_vec()))
             .collect();
-        move |p: &str| map.get(p).cloned().ok_or(ReadError::Unreadable)
+        move |p: &str| map.get(p).cloned().ok_or(FileReadError::Unreadable)
     }
 
     fn page() -> String {

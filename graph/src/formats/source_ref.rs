@@ -10,10 +10,10 @@
 //! reference is `+worktree`. A knowledge repository identity without `://` that carries
 //! credentials-like user-info (`user:token@host/x`) is refused instead of echoed.
 
-use crate::formats::registry::{
+use crate::formats::remote::{self, NormalizedRemote};
+use crate::formats::source_registry::{
     is_safe_relative_path, FileProblem, LookupError, Registries, RegistryKind, RegistryState,
 };
-use crate::formats::remote::{self, NormalizedRemote};
 use crate::formats::structure::ReferenceEntry;
 use crate::formats::text::is_full_commit;
 
@@ -231,7 +231,9 @@ impl ResolvedRef {
     /// repository module, `locator.path` otherwise.
     pub fn cited_path(&self) -> String {
         match self {
-            Self::Repo(r) => crate::formats::registry::join_path(&r.subpath, &r.citation.path),
+            Self::Repo(r) => {
+                crate::formats::source_registry::join_path(&r.subpath, &r.citation.path)
+            }
             other => other.citation().path.clone(),
         }
     }
@@ -457,12 +459,12 @@ pub fn resolve(
 /// (other references pass). `workspace_root` is repository-relative.
 pub fn check_managed_file(
     resolved: &ResolvedRef,
-    files: &dyn crate::formats::registry::WorkspaceFiles,
+    files: &dyn crate::formats::source_registry::WorkspaceFiles,
     workspace_root: &str,
 ) -> Result<(), ResolveError> {
     if let ResolvedRef::Managed(m) = resolved {
-        let path = crate::formats::registry::join_path(workspace_root, &m.materialized_at);
-        crate::formats::registry::read_text(files, &path).map_err(ResolveError::File)?;
+        let path = crate::formats::source_registry::join_path(workspace_root, &m.materialized_at);
+        crate::formats::source_registry::read_text(files, &path).map_err(ResolveError::File)?;
     }
     Ok(())
 }
@@ -626,7 +628,7 @@ fn resolve_registered(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::registry::{Registry, RegistryState};
+    use crate::formats::source_registry::{Registry, RegistryState};
     use crate::formats::structure::{parse_structure, ReferenceEntry};
 
     const C40: &str = "9fceb02d0ae598e95dc970b74767f19372d61af8";
@@ -771,7 +773,7 @@ mod tests {
             .expect("shape is valid");
         assert_eq!(managed.kind(), SourceKind::Note);
         assert_eq!(managed.repository_key(), None);
-        let files = |_: &str| Err(crate::formats::registry::ReadError::Unreadable);
+        let files = |_: &str| Err(crate::formats::source_registry::FileReadError::Unreadable);
         assert_eq!(
             check_managed_file(&managed, &files, "kb"),
             Err(ResolveError::File(FileProblem::Unreadable))

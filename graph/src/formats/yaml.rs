@@ -14,7 +14,8 @@ pub const MAX_YAML_BYTES: usize = 256 * 1024 * 1024;
 pub const MAX_FLOW_DEPTH: usize = 1000;
 
 /// Why a YAML file could not be used.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
 pub struct YamlError {
     /// A one-line description (never contains absolute paths).
     pub message: String,
@@ -42,15 +43,6 @@ impl YamlErrorKind {
         match self {
             Self::Invalid => "Invalid YAML metadata",
             Self::Unsupported => "Unsupported YAML metadata",
-        }
-    }
-}
-
-impl std::fmt::Display for YamlError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.line {
-            Some(l) => write!(f, "line {l}: {}", self.message),
-            None => f.write_str(&self.message),
         }
     }
 }

@@ -273,7 +273,7 @@ pub fn load_parsed(root: &Path) -> Result<Option<Parsed>, String> {
     let payload = unframe(&bytes)?;
     let (version, rest): (String, &[u8]) = postcard::take_from_bytes(payload)
         .map_err(|_| "parse cache is not readable".to_string())?;
-    if version != crate::graph::build::BUILDER_VERSION {
+    if version != crate::formats::parsed::PARSED_VERSION {
         return Ok(None);
     }
     postcard::from_bytes(rest)
@@ -298,7 +298,7 @@ pub fn store(root: &Path, key: &str, graph: &Graph, parses: &Parsed) -> std::io:
             let data = framed(|buf| {
                 postcard::to_extend(
                     parses,
-                    postcard::to_extend(crate::graph::build::BUILDER_VERSION, buf)?,
+                    postcard::to_extend(crate::formats::parsed::PARSED_VERSION, buf)?,
                 )
             })?;
             write_atomic(&dir, "parse.bin", &data)

@@ -22,19 +22,12 @@ pub const CONFIG_FILE: &str = "ontoly.toml";
 
 /// A configuration problem (bad `ontoly.toml`, bad `--source`). Messages name the file, never
 /// an absolute path.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct CloneError {
     /// One line.
     pub message: String,
 }
-
-impl std::fmt::Display for CloneError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for CloneError {}
 
 /// The identity of a remote for matching clones: `host/owner/repo`, lowercase host, without
 /// scheme, credentials, port, trailing `/` or `.git`. Lenient on purpose (any host, any
@@ -196,10 +189,10 @@ pub struct RepoModule {
 }
 
 /// The modules of `sources/repo/index.yaml` under `workspace`, read through
-/// [`crate::formats::registry`] (none when the file is missing or unusable: the workspace parsers
+/// [`crate::formats::source_registry`] (none when the file is missing or unusable: the workspace parsers
 /// report those problems).
 pub fn repo_modules(workspace: &Path) -> Vec<RepoModule> {
-    use crate::formats::registry::{
+    use crate::formats::source_registry::{
         load_registry, DirFiles, RegistryEntry, RegistryKind, RegistryState,
     };
     let RegistryState::Loaded(registry) =

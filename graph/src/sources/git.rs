@@ -29,19 +29,12 @@ impl std::fmt::Debug for GitRepo {
 }
 
 /// Why a repository could not be opened or read. Messages never contain paths.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct GitError {
     /// One line, free of absolute paths and credentials.
     pub message: String,
 }
-
-impl std::fmt::Display for GitError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for GitError {}
 
 fn git_err(what: &str) -> GitError {
     GitError {

@@ -66,6 +66,11 @@ impl Status {
         }
     }
 
+    /// The status written as [`Status::as_str`] gives it.
+    pub fn parse(s: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|st| st.as_str() == s)
+    }
+
     /// Whether the status says the evidence is wrong (as opposed to verified or unverifiable).
     pub fn is_error(self) -> bool {
         matches!(
@@ -91,7 +96,7 @@ impl Status {
 
 /// One cited range to verify.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Citation {
+pub struct RangeCheck {
     /// Index of the clone in the `repos` slice given to [`verify_all`]; `None` without one.
     pub repo: Option<usize>,
     /// The recorded ref or commit.
@@ -156,7 +161,7 @@ fn read_file(local: &LocalRepo, commit: &str, path: &str, with_symbols: bool) ->
 
 /// Verifies every citation; the result is parallel to `cites`. `with_symbols` also parses each
 /// cited file (once) and lists the definitions each range concerns.
-pub fn verify_all(repos: &[GitRepo], cites: &[Citation], with_symbols: bool) -> Vec<Outcome> {
+pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -> Vec<Outcome> {
     let mut keys: Vec<Key> = cites
         .iter()
         .filter(|c| !c.worktree && crate::formats::text::is_full_commit(&c.commit))
@@ -349,7 +354,7 @@ pub fn verify_stage(
                 None => None,
             }
         };
-        cites.push(Citation {
+        cites.push(RangeCheck {
             repo,
             commit,
             worktree,

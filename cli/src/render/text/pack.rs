@@ -172,3 +172,38 @@ fn provenance(o: &mut String, st: Style, p: &EvidencePack) {
         ))
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::render::tests::demo_pack;
+
+    #[test]
+    fn colour_only_when_asked_and_citations_under_their_section() {
+        let a = demo_pack("How does the checkout service retry failed payments?");
+        let plain = super::pack(&a, false);
+        assert!(!plain.contains('\x1b'), "{plain}");
+        assert!(plain.contains("Top sections:"));
+        assert!(plain.contains("cites "), "{plain}");
+        assert!(plain.contains("[verified]"), "{plain}");
+        let coloured = super::pack(&a, true);
+        assert!(coloured.contains("\x1b[1mQuestion:\x1b[0m"));
+        assert_eq!(
+            coloured
+                .replace("\x1b[1m", "")
+                .replace("\x1b[2m", "")
+                .replace("\x1b[32m", "")
+                .replace("\x1b[33m", "")
+                .replace("\x1b[31m", "")
+                .replace("\x1b[0m", ""),
+            plain
+        );
+    }
+
+    #[test]
+    fn an_unanswerable_question_lists_its_fallbacks() {
+        let a = demo_pack("kubernetes helm charts zookeeper quorum");
+        let text = super::pack(&a, false);
+        assert!(text.contains("Fallbacks:"), "{text}");
+        assert!(text.contains("CAPABILITY_"), "{text}");
+    }
+}

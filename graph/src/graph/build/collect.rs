@@ -160,6 +160,32 @@ pub fn collect(structure: &StructureParse, pages: &BTreeMap<String, PageParse>) 
     parts
 }
 
+/// A marked section of a page: its span and (first heading, body).
+type Marked<'a> = (&'a SectionSpan, &'a (Option<String>, String));
+
+/// One article being collected: where it lives and what it contributes so far.
+struct Article<'a> {
+    path: &'a str,
+    page_file: String,
+    aid: String,
+    parts: Parts,
+}
+
+impl Article<'_> {
+    fn finding(
+        &mut self,
+        code: Code,
+        message: impl Into<String>,
+        file: &str,
+        line: u64,
+        subject: &str,
+    ) {
+        self.parts
+            .findings
+            .push(Finding::new(code, message, file, line, subject));
+    }
+}
+
 fn article_parts(
     ws_id: &str,
     path: &str,
@@ -167,13 +193,61 @@ fn article_parts(
     page: Option<&PageParse>,
     pages: &BTreeMap<String, PageParse>,
 ) -> Parts {
-    let sf = STRUCTURE_FILE;
-    let page_file = format!("knowledge/{path}");
-    let aid = ids::article(path);
-    let mut p = Parts::default();
-    let mut a = node(NodeKind::Article, aid.clone(), path.to_string());
-    a.file = Some(page_file.clone());
-    a.metadata.insert("path".into(), path.to_string());
+    let mut cx = Article {
+        path,
+        page_file: format!("knowledge/{path}"),
+        aid: ids::article(path),
+        parts: Parts::default(),
+    };
+    let mut a = article_node(&cx, entry, page);
+    let contains_origin = match entry {
+        Some(e) => origin(STRUCTURE_FILE, e.line),
+        None => origin(&cx.page_file, 1),
+    };
+    cx.parts.edges.push(Edge::new(
+        EdgeKind::Contains,
+        ws_id,
+        cx.aid.clone(),
+        Some(contains_origin),
+    ));
+    let (marked, page_usable) = match page {
+        Some(pg) => page_facts(&mut cx, &mut a, pg, pages),
+        None => (BTreeMap::new(), false),
+    };
+    let (aid, page_file) = (cx.aid.clone(), cx.page_file.clone());
+    if entry.is_some() && page.is_none() {
+        cx.finding(
+            Code::ArticlePageMissing,
+            format!("Article page is missing: {page_file}"),
+            STRUCTURE_FILE,
+            entry.map_or(1, |e| e.line),
+            &aid,
+        );
+    }
+    if entry.is_none() && !marked.is_empty() {
+        cx.finding(
+            Code::ArticleNotInStructure,
+            "Article structure is missing or ambiguous: the page has sections but knowledge/structure.yaml does not list it",
+            &page_file,
+            1,
+            &aid,
+        );
+    }
+    cx.parts.nodes.push(a);
+    // Sections: structure entries first (in structure order), then marked-only ones.
+    let registered = match entry {
+        Some(e) => registered_sections(&mut cx, e, &marked, page_usable),
+        None => BTreeSet::new(),
+    };
+    marked_only_sections(&mut cx, entry.is_some(), &marked, &registered);
+    cx.parts
+}
+
+/// The article node, with what the structure entry and the page say about it.
+fn article_node(cx: &Article<'_>, entry: Option<&ArticleEntry>, page: Option<&PageParse>) -> Node {
+    let mut a = node(NodeKind::Article, cx.aid.clone(), cx.path.to_string());
+    a.file = Some(cx.page_file.clone());
+    a.metadata.insert("path".into(), cx.path.to_string());
     if let Some(e) = entry {
         for (k, v) in [
             ("article_id", &e.article_id),
@@ -193,212 +267,211 @@ fn article_parts(
         "registered".into(),
         if entry.is_some() { "true" } else { "false" }.into(),
     );
-    let contains_origin = match entry {
-        Some(e) => origin(sf, e.line),
-        None => origin(&page_file, 1),
-    };
-    p.edges.push(Edge::new(
-        EdgeKind::Contains,
-        ws_id,
-        aid.clone(),
-        Some(contains_origin),
-    ));
+    a
+}
 
-    // Page facts.
-    let mut marked: BTreeMap<&str, (&SectionSpan, &(Option<String>, String))> = BTreeMap::new();
-    let mut page_usable = false;
-    if let Some(pg) = page {
-        if let Some((code, msg)) = &pg.unusable {
-            p.findings
-                .push(Finding::new(*code, msg.clone(), &page_file, 1, &aid));
-        } else {
-            page_usable = pg.marker_errors.is_empty();
-            for err in &pg.marker_errors {
-                p.findings.push(
-                    Finding::new(
-                        Code::MarkerError,
-                        err.kind.message(),
-                        &page_file,
-                        err.line,
-                        &aid,
-                    )
-                    .with_discriminator(format!("{:?}", err.kind)),
-                );
-            }
-            if let Some((m, line)) = &pg.front.error {
-                p.findings.push(Finding::new(
-                    Code::YamlInvalid,
-                    format!("Invalid YAML front matter: {m}"),
-                    &page_file,
-                    *line,
-                    &aid,
-                ));
-            }
-            let title = pg.front.title.clone().or_else(|| pg.heading.clone());
-            if let Some(t) = &title {
-                a.name = t.clone();
-                a.metadata.insert("title".into(), t.clone());
-            }
-            if let Some(d) = &pg.front.description {
-                a.metadata.insert("description".into(), d.clone());
-            }
-            let text: Vec<&str> = [title.as_deref(), pg.front.description.as_deref()]
-                .into_iter()
-                .flatten()
-                .collect();
-            if !text.is_empty() {
-                p.texts.push((aid.clone(), text.join("\n")));
-            }
-            for (s, t) in pg.sections.iter().zip(&pg.section_texts) {
-                marked.insert(s.id.as_str(), (s, t));
-            }
-            for l in &pg.links {
-                if pages.contains_key(&l.target) {
-                    p.edges.push(Edge::new(
-                        EdgeKind::LinksTo,
-                        aid.clone(),
-                        ids::article(&l.target),
-                        Some(origin(&page_file, l.line)),
-                    ));
-                } else {
-                    p.findings.push(
-                        Finding::new(
-                            Code::LinkUnresolved,
-                            format!("link to `{}`: no such page", l.target),
-                            &page_file,
-                            l.line,
-                            &aid,
-                        )
-                        .with_discriminator(l.target.clone()),
-                    );
-                }
-            }
-        }
+/// What the page itself contributes: its findings, title and description, article text,
+/// links, and its marked sections by id. Returns those and whether the page is usable (no
+/// marker errors).
+fn page_facts<'p>(
+    cx: &mut Article<'_>,
+    a: &mut Node,
+    pg: &'p PageParse,
+    pages: &BTreeMap<String, PageParse>,
+) -> (BTreeMap<&'p str, Marked<'p>>, bool) {
+    let mut marked = BTreeMap::new();
+    let (aid, page_file) = (cx.aid.clone(), cx.page_file.clone());
+    if let Some((code, msg)) = &pg.unusable {
+        cx.finding(*code, msg.clone(), &page_file, 1, &aid);
+        return (marked, false);
     }
-    if entry.is_some() && page.is_none() {
-        p.findings.push(Finding::new(
-            Code::ArticlePageMissing,
-            format!("Article page is missing: {page_file}"),
-            sf,
-            entry.map_or(1, |e| e.line),
-            &aid,
-        ));
+    for err in &pg.marker_errors {
+        cx.parts.findings.push(
+            Finding::new(
+                Code::MarkerError,
+                err.kind.message(),
+                &page_file,
+                err.line,
+                &aid,
+            )
+            .with_discriminator(format!("{:?}", err.kind)),
+        );
     }
-    if entry.is_none() && !marked.is_empty() {
-        p.findings.push(Finding::new(
-            Code::ArticleNotInStructure,
-            "Article structure is missing or ambiguous: the page has sections but knowledge/structure.yaml does not list it",
+    if let Some((m, line)) = &pg.front.error {
+        cx.finding(
+            Code::YamlInvalid,
+            format!("Invalid YAML front matter: {m}"),
             &page_file,
-            1,
+            *line,
             &aid,
-        ));
+        );
     }
-    p.nodes.push(a);
-
-    // Sections: structure entries first (in structure order), then marked-only ones.
-    let mut registered: BTreeSet<&str> = BTreeSet::new();
-    if let Some(e) = entry {
-        for s in e.sections.iter().flatten() {
-            let Some(sid) = s.id.as_deref() else {
-                p.findings.push(Finding::new(
-                    Code::EntryIncomplete,
-                    "section entry has no string `id`",
-                    sf,
-                    s.line,
-                    &aid,
-                ));
-                continue;
-            };
-            let secid = ids::section(path, sid);
-            if !registered.insert(sid) {
-                p.findings.push(Finding::new(
-                    Code::SectionDuplicate,
-                    format!(
-                        "Section registration is missing or ambiguous: `{sid}` is listed twice"
-                    ),
-                    sf,
-                    s.line,
-                    &secid,
-                ));
-                continue;
-            }
-            let m = marked.get(sid);
-            p.nodes.push(section_node(path, sid, m.copied(), true));
-            if let Some((_, (_, body))) = m {
-                p.texts.push((secid.clone(), body.clone()));
-            }
-            let cont = match m {
-                Some((span, _)) => origin(&page_file, span.start),
-                None => origin(sf, s.line),
-            };
-            p.edges.push(Edge::new(
-                EdgeKind::Contains,
+    let title = pg.front.title.clone().or_else(|| pg.heading.clone());
+    if let Some(t) = &title {
+        a.name = t.clone();
+        a.metadata.insert("title".into(), t.clone());
+    }
+    if let Some(d) = &pg.front.description {
+        a.metadata.insert("description".into(), d.clone());
+    }
+    let text: Vec<&str> = [title.as_deref(), pg.front.description.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    if !text.is_empty() {
+        cx.parts.texts.push((aid.clone(), text.join("\n")));
+    }
+    for (s, t) in pg.sections.iter().zip(&pg.section_texts) {
+        marked.insert(s.id.as_str(), (s, t));
+    }
+    for l in &pg.links {
+        if pages.contains_key(&l.target) {
+            cx.parts.edges.push(Edge::new(
+                EdgeKind::LinksTo,
                 aid.clone(),
-                secid.clone(),
-                Some(cont),
+                ids::article(&l.target),
+                Some(origin(&page_file, l.line)),
             ));
-            if m.is_none() && page_usable {
-                p.findings.push(Finding::new(
-                    Code::SectionMissingMarker,
-                    format!("Section `{sid}` has no marker in {page_file}"),
-                    sf,
-                    s.line,
-                    &secid,
-                ));
-            }
-            let Some(refs) = &s.references else {
-                p.findings.push(Finding::new(
-                    Code::EntryIncomplete,
-                    format!("Missing section references: `{sid}` has no `references` list"),
-                    sf,
-                    s.line,
-                    &secid,
-                ));
-                continue;
-            };
-            if refs.len() > 3 {
-                p.findings.push(Finding::new(
-                    Code::TooManyReferences,
-                    format!("section `{sid}` has {} references (at most 3)", refs.len()),
-                    sf,
-                    s.line,
-                    &secid,
-                ));
-            }
-            for r in refs {
-                p.references.push(RefSite {
-                    section: secid.clone(),
-                    entry: r.clone(),
-                    origin: origin(sf, r.line),
-                });
-            }
+        } else {
+            cx.parts.findings.push(
+                Finding::new(
+                    Code::LinkUnresolved,
+                    format!("link to `{}`: no such page", l.target),
+                    &page_file,
+                    l.line,
+                    &aid,
+                )
+                .with_discriminator(l.target.clone()),
+            );
         }
     }
-    for (sid, (span, t)) in &marked {
+    (marked, pg.marker_errors.is_empty())
+}
+
+/// The sections the structure lists, in structure order, with their references. Returns the
+/// ids registered.
+fn registered_sections<'e>(
+    cx: &mut Article<'_>,
+    entry: &'e ArticleEntry,
+    marked: &BTreeMap<&str, Marked<'_>>,
+    page_usable: bool,
+) -> BTreeSet<&'e str> {
+    let sf = STRUCTURE_FILE;
+    let (path, aid, page_file) = (cx.path, cx.aid.clone(), cx.page_file.clone());
+    let mut registered: BTreeSet<&str> = BTreeSet::new();
+    for s in entry.sections.iter().flatten() {
+        let Some(sid) = s.id.as_deref() else {
+            cx.finding(
+                Code::EntryIncomplete,
+                "section entry has no string `id`",
+                sf,
+                s.line,
+                &aid,
+            );
+            continue;
+        };
+        let secid = ids::section(path, sid);
+        if !registered.insert(sid) {
+            cx.finding(
+                Code::SectionDuplicate,
+                format!("Section registration is missing or ambiguous: `{sid}` is listed twice"),
+                sf,
+                s.line,
+                &secid,
+            );
+            continue;
+        }
+        let m = marked.get(sid);
+        cx.parts
+            .nodes
+            .push(section_node(path, sid, m.copied(), true));
+        if let Some((_, (_, body))) = m {
+            cx.parts.texts.push((secid.clone(), body.clone()));
+        }
+        let cont = match m {
+            Some((span, _)) => origin(&page_file, span.start),
+            None => origin(sf, s.line),
+        };
+        cx.parts.edges.push(Edge::new(
+            EdgeKind::Contains,
+            aid.clone(),
+            secid.clone(),
+            Some(cont),
+        ));
+        if m.is_none() && page_usable {
+            cx.finding(
+                Code::SectionMissingMarker,
+                format!("Section `{sid}` has no marker in {page_file}"),
+                sf,
+                s.line,
+                &secid,
+            );
+        }
+        let Some(refs) = &s.references else {
+            cx.finding(
+                Code::EntryIncomplete,
+                format!("Missing section references: `{sid}` has no `references` list"),
+                sf,
+                s.line,
+                &secid,
+            );
+            continue;
+        };
+        if refs.len() > 3 {
+            cx.finding(
+                Code::TooManyReferences,
+                format!("section `{sid}` has {} references (at most 3)", refs.len()),
+                sf,
+                s.line,
+                &secid,
+            );
+        }
+        for r in refs {
+            cx.parts.references.push(RefSite {
+                section: secid.clone(),
+                entry: r.clone(),
+                origin: origin(sf, r.line),
+            });
+        }
+    }
+    registered
+}
+
+/// The marked sections the structure does not list (a finding when the article is listed).
+fn marked_only_sections(
+    cx: &mut Article<'_>,
+    listed: bool,
+    marked: &BTreeMap<&str, Marked<'_>>,
+    registered: &BTreeSet<&str>,
+) {
+    let (path, aid, page_file) = (cx.path, cx.aid.clone(), cx.page_file.clone());
+    for (sid, (span, t)) in marked {
         if registered.contains(sid) {
             continue;
         }
         let secid = ids::section(path, sid);
-        p.nodes
+        cx.parts
+            .nodes
             .push(section_node(path, sid, Some((span, t)), false));
-        p.texts.push((secid.clone(), t.1.clone()));
-        p.edges.push(Edge::new(
+        cx.parts.texts.push((secid.clone(), t.1.clone()));
+        cx.parts.edges.push(Edge::new(
             EdgeKind::Contains,
             aid.clone(),
             secid.clone(),
             Some(origin(&page_file, span.start)),
         ));
-        if entry.is_some() {
-            p.findings.push(Finding::new(
+        if listed {
+            cx.finding(
                 Code::SectionNotInStructure,
-                format!("Section registration is missing or ambiguous: `{sid}` is not in {sf}"),
+                format!(
+                    "Section registration is missing or ambiguous: `{sid}` is not in {STRUCTURE_FILE}"
+                ),
                 &page_file,
                 span.start,
                 &secid,
-            ));
+            );
         }
     }
-    p
 }
 
 fn section_node(

@@ -8,7 +8,7 @@ use super::{BuildError, BuildReport, CacheStatus, Progress};
 use crate::formats::layout::STRUCTURE_FILE;
 use crate::formats::page::parse_page;
 use crate::formats::parsed::{parse_structure_file, Parsed};
-use crate::formats::registry::{ReadError, Registries};
+use crate::formats::source_registry::{FileReadError, Registries};
 use rayon::prelude::*;
 
 /// Parses what changed since `cached` (the structure and pages by hash; the registries are
@@ -78,10 +78,10 @@ pub(super) fn parse_all(
 /// Reads the three registries from the already read inputs (so they are part of the cache key
 /// and read once).
 fn load_registries(inputs: &Inputs) -> Registries {
-    let files = |path: &str| -> Result<Vec<u8>, ReadError> {
+    let files = |path: &str| -> Result<Vec<u8>, FileReadError> {
         match inputs.get(path).map(|f| &f.bytes) {
             Some(Ok(b)) => Ok(b.clone()),
-            _ => Err(ReadError::Unreadable),
+            _ => Err(FileReadError::Unreadable),
         }
     };
     Registries::load(&files, "")

@@ -5,8 +5,8 @@ use super::collect::{node, origin};
 use super::inputs::Inputs;
 use super::{BuildOptions, CitedRange, Parts, RefSite};
 use crate::diagnostics::Code;
-use crate::formats::registry::{ReadError, Registries, WorkspaceFiles};
 use crate::formats::source_ref::{self, ResolveError, ResolvedRef};
+use crate::formats::source_registry::{FileReadError, Registries, WorkspaceFiles};
 use crate::formats::structure::ReferenceEntry;
 use crate::graph::findings::Finding;
 use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
@@ -48,10 +48,10 @@ pub fn resolve_references(
             ids::WORKSPACE,
         ));
     }
-    let files = |path: &str| -> Result<Vec<u8>, ReadError> {
+    let files = |path: &str| -> Result<Vec<u8>, FileReadError> {
         match inputs.get(path).map(|f| &f.bytes) {
             Some(Ok(b)) => Ok(b.clone()),
-            _ => Err(ReadError::Unreadable),
+            _ => Err(FileReadError::Unreadable),
         }
     };
     let sites = std::mem::take(&mut parts.references);
@@ -374,7 +374,7 @@ fn cite(site: &RefSite, source_ref: &str, res: ResolvedRef, l: Labels, out: &mut
     let file_path = match &res {
         ResolvedRef::Managed(m) => m.materialized_at.clone(),
         ResolvedRef::Document(d) => {
-            crate::formats::registry::join_path(&d.materialized_at, &c.path)
+            crate::formats::source_registry::join_path(&d.materialized_at, &c.path)
         }
         _ => res.cited_path(),
     };
@@ -484,13 +484,14 @@ fn build_shared(d: Shared, registries: &Registries, seen: &mut Seen, parts: &mut
                 source.metadata.insert("ref".into(), rr.git_ref.clone());
                 source.package = Some(format!("{}/{}", rr.source, rr.module));
                 // The registry line of the module, when the registry layout gives it.
-                let reg_line = match registries.get(crate::formats::registry::RegistryKind::Repo) {
-                    crate::formats::registry::RegistryState::Loaded(reg) => {
-                        let name = d.source_ref.split_once(':').map_or("", |x| x.1);
-                        reg.lookup(name).map_or(0, |m| m.module.line)
-                    }
-                    _ => 0,
-                };
+                let reg_line =
+                    match registries.get(crate::formats::source_registry::RegistryKind::Repo) {
+                        crate::formats::source_registry::RegistryState::Loaded(reg) => {
+                            let name = d.source_ref.split_once(':').map_or("", |x| x.1);
+                            reg.lookup(name).map_or(0, |m| m.module.line)
+                        }
+                        _ => 0,
+                    };
                 let reg_origin = if reg_line > 0 {
                     origin("sources/repo/index.yaml", reg_line)
                 } else {

@@ -36,7 +36,7 @@ pub fn join_path(root: &str, path: &str) -> String {
 /// Why a file could not be read. The underlying error is deliberately not kept: it can name
 /// private paths, and the format allows only one message for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReadError {
+pub enum FileReadError {
     /// Missing, a directory, unreadable: anything the host could not read.
     Unreadable,
     /// Larger than the reader's budget.
@@ -46,14 +46,14 @@ pub enum ReadError {
 /// Read access to the files of the repository that holds a workspace.
 pub trait WorkspaceFiles: Sync {
     /// The bytes of the file at the repository-relative `path` (already checked safe).
-    fn read(&self, path: &str) -> Result<Vec<u8>, ReadError>;
+    fn read(&self, path: &str) -> Result<Vec<u8>, FileReadError>;
 }
 
 impl<F> WorkspaceFiles for F
 where
-    F: Fn(&str) -> Result<Vec<u8>, ReadError> + Sync,
+    F: Fn(&str) -> Result<Vec<u8>, FileReadError> + Sync,
 {
-    fn read(&self, path: &str) -> Result<Vec<u8>, ReadError> {
+    fn read(&self, path: &str) -> Result<Vec<u8>, FileReadError> {
         self(path)
     }
 }
@@ -74,7 +74,7 @@ impl DirFiles {
         }
     }
 
-    /// Refuses files larger than `max_bytes` with [`ReadError::TooLarge`].
+    /// Refuses files larger than `max_bytes` with [`FileReadError::TooLarge`].
     pub fn with_max_bytes(mut self, max_bytes: u64) -> Self {
         self.max_bytes = Some(max_bytes);
         self
@@ -87,21 +87,21 @@ impl DirFiles {
 }
 
 impl WorkspaceFiles for DirFiles {
-    fn read(&self, path: &str) -> Result<Vec<u8>, ReadError> {
+    fn read(&self, path: &str) -> Result<Vec<u8>, FileReadError> {
         if !is_safe_relative_path(path) {
-            return Err(ReadError::Unreadable);
+            return Err(FileReadError::Unreadable);
         }
         let full = self.root.join(path);
-        let meta = std::fs::metadata(&full).map_err(|_| ReadError::Unreadable)?;
+        let meta = std::fs::metadata(&full).map_err(|_| FileReadError::Unreadable)?;
         if !meta.is_file() {
-            return Err(ReadError::Unreadable);
+            return Err(FileReadError::Unreadable);
         }
         if self.max_bytes.is_some_and(|m| meta.len() > m) {
-            return Err(ReadError::TooLarge);
+            return Err(FileReadError::TooLarge);
         }
-        let bytes = std::fs::read(&full).map_err(|_| ReadError::Unreadable)?;
+        let bytes = std::fs::read(&full).map_err(|_| FileReadError::Unreadable)?;
         if self.max_bytes.is_some_and(|m| bytes.len() as u64 > m) {
-            return Err(ReadError::TooLarge);
+            return Err(FileReadError::TooLarge);
         }
         Ok(bytes)
     }
@@ -150,11 +150,11 @@ impl FileProblem {
     }
 }
 
-impl From<ReadError> for FileProblem {
-    fn from(e: ReadError) -> Self {
+impl From<FileReadError> for FileProblem {
+    fn from(e: FileReadError) -> Self {
         match e {
-            ReadError::Unreadable => Self::Unreadable,
-            ReadError::TooLarge => Self::TooLarge,
+            FileReadError::Unreadable => Self::Unreadable,
+            FileReadError::TooLarge => Self::TooLarge,
         }
     }
 }
@@ -528,12 +528,12 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
 
-    fn files(map: &[(&str, &str)]) -> impl Fn(&str) -> Result<Vec<u8>, ReadError> + Sync {
+    fn files(map: &[(&str, &str)]) -> impl Fn(&str) -> Result<Vec<u8>, FileReadError> + Sync {
         let map: BTreeMap<String, Vec<u8>> = map
             .iter()
             .map(|(k, v)| (k.to_string(), v.as_bytes().to_vec()))
             .collect();
-        move |p: &str| map.get(p).cloned().ok_or(ReadError::Unreadable)
+        move |p: &str| map.get(p).cloned().ok_or(FileReadError::Unreadable)
     }
 
     #[test]
@@ -629,9 +629,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("a.txt"), "12345").unwrap();
         let f = DirFiles::new(dir.path()).with_max_bytes(4);
-        assert_eq!(f.read("a.txt"), Err(ReadError::TooLarge));
-        assert_eq!(f.read("../a.txt"), Err(ReadError::Unreadable));
-        assert_eq!(f.read("missing"), Err(ReadError::Unreadable));
+        assert_eq!(f.read("a.txt"), Err(FileReadError::TooLarge));
+        assert_eq!(f.read("../a.txt"), Err(FileReadError::Unreadable));
+        assert_eq!(f.read("missing"), Err(FileReadError::Unreadable));
         assert_eq!(
             DirFiles::new(dir.path()).read("a.txt").unwrap(),
             b"12345".to_vec()
