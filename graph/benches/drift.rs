@@ -101,7 +101,7 @@ fn file_pairs(repo: &DriftRepo, from: &str, to: &str, paths: &[String]) -> Vec<(
 
 /// Drift over a generated workspace (one repository per module, tag `drift-later`).
 fn scale(ws: &Path) {
-    use ontoly_graph::clones::{repo_modules, CloneMap};
+    use ontoly_graph::sources::clones::{repo_modules, CloneMap};
     let refs = drift_common::workspace_refs(ws);
     let clones = CloneMap::load(ws, &[]).expect("ontoly.toml");
     let mut groups = Vec::new();
@@ -192,8 +192,8 @@ fn scale(ws: &Path) {
         texts
             .par_iter()
             .filter_map(|(p, t)| {
-                ontoly_graph::symbols::Lang::for_path(p)
-                    .and_then(|l| ontoly_graph::symbols::parse(l, t))
+                ontoly_graph::sources::symbols::Lang::for_path(p)
+                    .and_then(|l| ontoly_graph::sources::symbols::parse(l, t))
             })
             .count()
     });
@@ -324,8 +324,8 @@ fn corpus() {
         texts
             .par_iter()
             .filter_map(|(p, t)| {
-                ontoly_graph::symbols::Lang::for_path(p)
-                    .and_then(|l| ontoly_graph::symbols::parse(l, t))
+                ontoly_graph::sources::symbols::Lang::for_path(p)
+                    .and_then(|l| ontoly_graph::sources::symbols::parse(l, t))
             })
             .count()
     });

@@ -73,7 +73,7 @@ fn changed_references_name_their_symbol_and_a_suggestion() {
             .blob(commit, path)
             .expect("read")
             .expect("file exists");
-        ontoly_graph::symbols::extract(path, std::str::from_utf8(&bytes).expect("utf-8"))
+        ontoly_graph::sources::symbols::extract(path, std::str::from_utf8(&bytes).expect("utf-8"))
     };
     let (mut with_symbol, mut with_suggestion) = (0, 0);
     for (r, d) in refs.iter().zip(&drifts) {

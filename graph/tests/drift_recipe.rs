@@ -78,7 +78,7 @@ fn the_fixture_pins_the_recipe_base_and_its_digests_hold() {
         std::fs::read_to_string(fixture().join("ws/knowledge/structure.yaml")).expect("read");
     for w in &refs {
         assert_eq!(w.commit, r.c1, "{}", w.key());
-        let digest = ontoly_graph::text::range_digest(
+        let digest = ontoly_graph::formats::text::range_digest(
             &text_at(&r.path, &r.c1, &w.path),
             w.start_line,
             w.end_line,

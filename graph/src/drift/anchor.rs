@@ -2,7 +2,7 @@
 //! pinned commit (the tree-sitter extractor of [`crate::symbols`]) and, as the re-anchoring
 //! suggestion, a definition of the same qualified name at the later commit.
 
-use crate::symbols::{Definition, FileSymbols, SymbolKind};
+use crate::sources::symbols::{Definition, FileSymbols, SymbolKind};
 use serde::{Deserialize, Serialize};
 
 /// A definition and where it is.
@@ -72,7 +72,7 @@ mod tests {
 
     #[test]
     fn the_innermost_enclosing_definition_covers_the_range() {
-        let syms = crate::symbols::extract("s.py", PY).expect("python parses");
+        let syms = crate::sources::symbols::extract("s.py", PY).expect("python parses");
         assert_eq!(
             covering(&syms, 2, 3).map(|d| d.qualified.as_str()),
             Some("Store.get")
@@ -92,7 +92,7 @@ mod tests {
     #[test]
     fn same_name_prefers_the_nearest() {
         let twice = "def f():\n    pass\n\n\ndef f():\n    pass\n";
-        let syms = crate::symbols::extract("t.py", twice).expect("python parses");
+        let syms = crate::sources::symbols::extract("t.py", twice).expect("python parses");
         let found = same_name(&syms, "f", 6);
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].start_line, 5);

@@ -7,7 +7,7 @@
 //! repositories and work trees behave the same. Errors never contain paths.
 
 use super::rename::{self, Side};
-use crate::git::GitError;
+use crate::sources::git::GitError;
 use gix::hash::ObjectId;
 use gix::objs::tree::EntryKind;
 use std::collections::{BTreeMap, HashSet};
@@ -95,7 +95,7 @@ fn is_hex(s: &str) -> bool {
 /// Whether `name` is acceptable as a branch or tag name, short (`main`, `v1.2`) or full
 /// (`refs/tags/v1.2`).
 fn is_ref_name(name: &str) -> bool {
-    crate::git::is_branch_name(name.strip_prefix("refs/").unwrap_or(name))
+    crate::sources::git::is_branch_name(name.strip_prefix("refs/").unwrap_or(name))
 }
 
 /// What changed between two commits' trees (trees themselves are not listed), each list in
@@ -176,7 +176,7 @@ impl DriftReader {
         if rev == "HEAD" {
             return self.head();
         }
-        if crate::text::is_full_commit(rev) {
+        if crate::formats::text::is_full_commit(rev) {
             let id = ObjectId::from_hex(rev.to_ascii_lowercase().as_bytes())
                 .map_err(|_| ResolveError::Invalid)?;
             if id.kind() != self.repo.object_hash() {
@@ -242,7 +242,7 @@ impl DriftReader {
 
     /// Whether `commit` (full hex) is a commit of this repository.
     pub fn has_commit(&self, commit: &str) -> bool {
-        crate::text::is_full_commit(commit)
+        crate::formats::text::is_full_commit(commit)
             && ObjectId::from_hex(commit.to_ascii_lowercase().as_bytes())
                 .ok()
                 .and_then(|id| self.repo.try_find_object(id).ok().flatten())

@@ -23,8 +23,8 @@ pub use anchor::SymbolAt;
 pub use classify::{Hunk, LineRange, Verdict};
 pub use git::{DriftReader, DriftRepo, Rename, ResolveError, TreeChanges};
 
-use crate::git::GitError;
-use crate::symbols::FileSymbols;
+use crate::sources::git::GitError;
+use crate::sources::symbols::FileSymbols;
 use classify::{split_lines, LaterFile};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -254,7 +254,7 @@ impl Context<'_> {
 /// Parses `data` as the language of `path` (no symbols for other languages or non-UTF-8
 /// text).
 fn parse_symbols(path: &str, data: &[u8]) -> Option<FileSymbols> {
-    crate::symbols::extract(path, std::str::from_utf8(data).ok()?)
+    crate::sources::symbols::extract(path, std::str::from_utf8(data).ok()?)
 }
 
 /// For changed and missing ranges whose symbol has no namesake in the later file: a definition
@@ -268,7 +268,7 @@ fn suggest_across_files(
     ctx: &Context<'_>,
     out: &mut [RangeDrift],
 ) -> Result<(), GitError> {
-    use crate::symbols::Lang;
+    use crate::sources::symbols::Lang;
     let lost: Vec<usize> = out
         .iter()
         .enumerate()

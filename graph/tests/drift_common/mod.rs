@@ -5,8 +5,8 @@
 #![allow(dead_code)]
 
 use ontoly_graph::drift::{compare, CitedRange, CompareOptions, DriftRepo, RangeDrift, Verdict};
-use ontoly_graph::registry::{DirFiles, Registries, RegistryState};
-use ontoly_graph::structure::parse_structure;
+use ontoly_graph::formats::source_registry::{DirFiles, Registries, RegistryState};
+use ontoly_graph::formats::structure::parse_structure;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -151,7 +151,7 @@ pub fn render(refs: &[WsRef], drifts: &[RangeDrift]) -> Vec<String> {
 /// The expected lines of a `drift.yaml` (as tools/drift.py writes it), and its two commits.
 pub fn expected(drift_yaml: &Path) -> (String, String, Vec<String>) {
     let text = std::fs::read_to_string(drift_yaml).expect("drift.yaml is readable");
-    let doc = ontoly_graph::yaml::parse_value(&text).expect("drift.yaml parses");
+    let doc = ontoly_graph::formats::yaml::parse_value(&text).expect("drift.yaml parses");
     let s = |v: &yaml_serde::Value, k: &str| -> String {
         v.get(k)
             .and_then(|x| x.as_str())
