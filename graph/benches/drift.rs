@@ -25,7 +25,8 @@
 #[path = "../tests/drift_common/mod.rs"]
 mod drift_common;
 
-use ontoly_graph::drift::{self, CitedRange, CompareOptions, DriftRepo};
+use ontoly_graph::sources::drift::{self, CitedRange, CompareOptions, DriftRepo};
+use ontoly_graph::sources::git::GitRepo;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -119,7 +120,7 @@ fn scale(ws: &Path) {
         let path = clones
             .find(Some(&m.name), m.remote.as_deref())
             .expect("every module has a clone");
-        let repo = DriftRepo::open(path).expect("opens");
+        let repo = DriftRepo::new(&GitRepo::open(path).expect("opens"));
         let to = repo
             .reader()
             .resolve("drift-later")
@@ -238,7 +239,7 @@ fn scale(ws: &Path) {
 fn corpus() {
     let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/corpora/requests");
     let refs = drift_common::workspace_refs(&corpus.join("ws"));
-    let repo = DriftRepo::open(&corpus.join("repo.git")).expect("repo.git opens");
+    let repo = DriftRepo::new(&GitRepo::open(&corpus.join("repo.git")).expect("repo.git opens"));
     let reader = repo.reader();
     let from = refs[0].commit.clone();
     assert!(refs.iter().all(|r| r.commit == from), "one pinned commit");

@@ -21,7 +21,6 @@
 #![deny(missing_docs)]
 
 pub mod diagnostics;
-pub mod drift;
 pub mod formats;
 pub mod graph;
 pub mod session;

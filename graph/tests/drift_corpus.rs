@@ -7,7 +7,8 @@
 mod drift_common;
 
 use drift_common::*;
-use ontoly_graph::drift::{self, DriftRepo, ResolveError, Verdict};
+use ontoly_graph::sources::drift::{self, DriftRepo, ResolveError, Verdict};
+use ontoly_graph::sources::git::GitRepo;
 use std::path::PathBuf;
 
 fn corpus() -> PathBuf {
@@ -18,7 +19,7 @@ const BASE: &str = "da9996fe4dc63356e9467d0a5e10df3d89a8528e";
 const LATER: &str = "0e322af87745eff34caffe4df68456ebc20d9068";
 
 fn repo() -> DriftRepo {
-    DriftRepo::open(&corpus().join("repo.git")).expect("repo.git opens")
+    DriftRepo::new(&GitRepo::open(&corpus().join("repo.git")).expect("repo.git opens"))
 }
 
 #[test]

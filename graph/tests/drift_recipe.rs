@@ -8,7 +8,10 @@ mod drift_common;
 mod support;
 
 use drift_common::*;
-use ontoly_graph::drift::{self, CitedRange, CompareOptions, DriftRepo, RangeDrift, Verdict};
+use ontoly_graph::sources::drift::{
+    self, CitedRange, CompareOptions, DriftRepo, RangeDrift, Verdict,
+};
+use ontoly_graph::sources::git::GitRepo;
 use std::path::{Path, PathBuf};
 
 fn fixture() -> PathBuf {
@@ -93,7 +96,7 @@ fn every_reference_agrees_with_the_fixture_drift_yaml() {
     let r = recipe();
     let (_, _, want) = expected(&fixture().join("drift.yaml"));
     let refs = workspace_refs(&fixture().join("ws"));
-    let repo = DriftRepo::open(&r.path).expect("opens");
+    let repo = DriftRepo::new(&GitRepo::open(&r.path).expect("opens"));
     // The later commit by its annotated tag.
     let to = repo.reader().resolve("v2").expect("v2 resolves");
     assert_eq!(to, r.c3);
@@ -119,7 +122,7 @@ fn every_reference_agrees_with_the_fixture_drift_yaml() {
 /// The drift of each reference of the fixture, by `section[index]`.
 fn by_section(r: &Recipe) -> Vec<(String, WsRef, RangeDrift)> {
     let refs = workspace_refs(&fixture().join("ws"));
-    let repo = DriftRepo::open(&r.path).expect("opens");
+    let repo = DriftRepo::new(&GitRepo::open(&r.path).expect("opens"));
     let drifts = run(&repo, &refs, &r.c3);
     refs.into_iter()
         .zip(drifts)
@@ -307,7 +310,7 @@ fn three_modules_are_re_anchorable_and_one_is_mixed() {
 #[test]
 fn renames_and_hunks_agree_with_git_between_every_two_commits() {
     let r = recipe();
-    let repo = DriftRepo::open(&r.path).expect("opens");
+    let repo = DriftRepo::new(&GitRepo::open(&r.path).expect("opens"));
     let reader = repo.reader();
     for (a, b) in [(&r.c1, &r.c2), (&r.c2, &r.c3), (&r.c1, &r.c3)] {
         let changes = reader.tree_changes(a, b).expect("trees diff");
@@ -338,7 +341,7 @@ fn renames_and_hunks_agree_with_git_between_every_two_commits() {
 #[test]
 fn revisions_resolve_to_the_recipe_commits() {
     let r = recipe();
-    let reader = DriftRepo::open(&r.path).expect("opens").reader();
+    let reader = DriftRepo::new(&GitRepo::open(&r.path).expect("opens")).reader();
     let cases = [
         ("v1", &r.c1),
         ("refs/tags/v1", &r.c1),
@@ -362,7 +365,7 @@ fn revisions_resolve_to_the_recipe_commits() {
 #[test]
 fn ranges_that_cannot_be_read_are_unverifiable_and_bad_commits_fail() {
     let r = recipe();
-    let repo = DriftRepo::open(&r.path).expect("opens");
+    let repo = DriftRepo::new(&GitRepo::open(&r.path).expect("opens"));
     let ranges = [
         CitedRange {
             path: "src/app.py".into(),
@@ -410,7 +413,7 @@ fn ranges_that_cannot_be_read_are_unverifiable_and_bad_commits_fail() {
 fn drift_to_the_same_commit_is_all_unchanged_and_thread_count_does_not_matter() {
     let r = recipe();
     let refs = workspace_refs(&fixture().join("ws"));
-    let repo = DriftRepo::open(&r.path).expect("opens");
+    let repo = DriftRepo::new(&GitRepo::open(&r.path).expect("opens"));
     let same = run(&repo, &refs, &r.c1);
     assert!(same.iter().all(|d| d.outcome == Ok(Verdict::Unchanged)));
     let pool = |n| {

@@ -1,12 +1,14 @@
 //! A small driver for the drift tests: reads a workspace's references with the public parsing
-//! API, runs `ontoly_graph::drift::compare` per pinned commit, and renders both its results
+//! API, runs `ontoly_graph::sources::drift::compare` per pinned commit, and renders both its results
 //! and an expected `drift.yaml` as one line per reference, so that a disagreement reads as a
 //! diff of two lines.
 #![allow(dead_code)]
 
-use ontoly_graph::drift::{compare, CitedRange, CompareOptions, DriftRepo, RangeDrift, Verdict};
 use ontoly_graph::formats::source_registry::{DirFiles, Registries, RegistryState};
 use ontoly_graph::formats::structure::parse_structure;
+use ontoly_graph::sources::drift::{
+    compare, CitedRange, CompareOptions, DriftRepo, RangeDrift, Verdict,
+};
 use std::collections::BTreeMap;
 use std::path::Path;
 

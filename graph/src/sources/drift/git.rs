@@ -7,11 +7,10 @@
 //! repositories and work trees behave the same. Errors never contain paths.
 
 use super::rename::{self, Side};
-use crate::sources::git::GitError;
+use crate::sources::git::{GitError, GitRepo};
 use gix::hash::ObjectId;
 use gix::objs::tree::EntryKind;
 use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
 
 /// Object cache of a reader: the same trees are walked for every cited path.
 const OBJECT_CACHE_BYTES: usize = 16 * 1024 * 1024;
@@ -25,11 +24,12 @@ fn err(message: &str) -> GitError {
     }
 }
 
-/// A repository opened for drift, shareable across threads; each thread reads through its
-/// own [`DriftReader`].
+/// A repository read for drift, shareable across threads; each thread reads through its own
+/// [`DriftReader`]. Made from a repository the session already opened ([`DriftRepo::new`]):
+/// drift never opens a repository itself.
 #[derive(Clone)]
 pub struct DriftRepo {
-    shared: gix::ThreadSafeRepository,
+    git: GitRepo,
 }
 
 impl std::fmt::Debug for DriftRepo {
@@ -40,19 +40,14 @@ impl std::fmt::Debug for DriftRepo {
 }
 
 impl DriftRepo {
-    /// Opens the repository at exactly `path` (a work tree, its `.git`, or a bare
-    /// repository), ignoring global and system configuration.
-    pub fn open(path: &Path) -> Result<Self, GitError> {
-        let repo = gix::open_opts(path, gix::open::Options::isolated())
-            .map_err(|_| err("not a readable git repository"))?;
-        Ok(Self {
-            shared: repo.into_sync(),
-        })
+    /// Drift reads of `git` (sharing its object database handle).
+    pub fn new(git: &GitRepo) -> Self {
+        Self { git: git.clone() }
     }
 
     /// A reader for the current thread.
     pub fn reader(&self) -> DriftReader {
-        let mut repo = self.shared.to_thread_local();
+        let mut repo = self.git.shared().to_thread_local();
         repo.object_cache_size_if_unset(OBJECT_CACHE_BYTES);
         DriftReader { repo }
     }
