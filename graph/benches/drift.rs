@@ -148,7 +148,17 @@ fn scale(ws: &Path) {
         groups
             .iter()
             .flat_map(|(repo, from, to, ranges, _)| {
-                drift::compare(repo, from, to, ranges, CompareOptions { symbols }).expect("compare")
+                drift::compare(
+                    repo,
+                    from,
+                    to,
+                    ranges,
+                    CompareOptions {
+                        symbols,
+                        digests: false,
+                    },
+                )
+                .expect("compare")
             })
             .collect::<Vec<_>>()
     };
@@ -283,7 +293,17 @@ fn corpus() {
             .sum::<usize>()
     });
     let run = |symbols| {
-        drift::compare(&repo, &from, &to, &ranges, CompareOptions { symbols }).expect("compare")
+        drift::compare(
+            &repo,
+            &from,
+            &to,
+            &ranges,
+            CompareOptions {
+                symbols,
+                digests: false,
+            },
+        )
+        .expect("compare")
     };
     let (t_plain, out) = best(|| run(false));
     let (t_symbols, _) = best(|| run(true));

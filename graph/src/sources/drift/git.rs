@@ -158,6 +158,12 @@ impl DriftReader {
             .map_err(|_| ResolveError::NotFound)
     }
 
+    /// The commit drift compares with when no revision is given: `HEAD`, else the default
+    /// branch of remote `origin` (`refs/remotes/origin/HEAD`).
+    pub fn default_later(&self) -> Result<String, ResolveError> {
+        self.head().or_else(|_| self.resolve("origin"))
+    }
+
     fn peel_to_commit(&self, id: ObjectId) -> Option<ObjectId> {
         let obj = self.repo.try_find_object(id).ok()??;
         obj.peel_to_commit().ok().map(|c| c.id)

@@ -55,6 +55,10 @@ pub struct RangeDrift {
     /// commit, in the later file or else in the one other file of the same language that the
     /// change added or modified.
     pub suggestion: Option<SymbolAt>,
+    /// For an unchanged or moved range, when asked for ([`CompareOptions::digests`]): the
+    /// `content_digest` of its lines at the later commit (the format's digest rule), which
+    /// re-anchoring writes.
+    pub later_digest: Option<String>,
 }
 
 /// Options of [`compare`].
@@ -65,11 +69,17 @@ pub struct CompareOptions {
     /// changed one, and, for symbols without a namesake there, the files the change added or
     /// modified that mention the name.
     pub symbols: bool,
+    /// Compute [`RangeDrift::later_digest`] for unchanged and moved ranges (a sha256 of the
+    /// cited lines, which equal the later ones).
+    pub digests: bool,
 }
 
 impl Default for CompareOptions {
     fn default() -> Self {
-        Self { symbols: true }
+        Self {
+            symbols: true,
+            digests: false,
+        }
     }
 }
 
@@ -169,6 +179,7 @@ impl Context<'_> {
                     outcome: Err(why),
                     symbol: None,
                     suggestion: None,
+                    later_digest: None,
                 },
             )
         };
@@ -238,12 +249,16 @@ impl Context<'_> {
                     }
                 }
             }
+            let later_digest = (self.options.digests
+                && matches!(verdict, Verdict::Unchanged | Verdict::Moved { .. }))
+            .then(|| crate::formats::text::lines_digest(cited));
             out.push((
                 i,
                 RangeDrift {
                     outcome: Ok(verdict),
                     symbol,
                     suggestion,
+                    later_digest,
                 },
             ));
         }
