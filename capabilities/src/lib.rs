@@ -15,8 +15,10 @@
 #![deny(missing_docs)]
 
 pub mod context;
+pub mod drift;
 pub mod evidence;
 pub mod gate;
+pub mod impact;
 pub mod pack;
 pub mod plugin;
 mod queries;

@@ -140,6 +140,11 @@ commands! {
     Graph => graph,
     /// CI gate: answer every question of a YAML file; exit 3 when any is weak or wrong.
     Check => check,
+    /// Is the knowledge still true? Compare every cited range with a later commit (--write
+    /// re-anchors the modules whose references all survived).
+    Drift => drift,
+    /// The sections and pages whose cited code a change (--from/--to, or --diff) touches.
+    Impact => impact,
 }
 
 /// The format to render in: the command's `--format`, else one given before the command name

@@ -8,6 +8,7 @@ pub mod dot;
 pub mod github;
 pub mod json;
 pub mod mermaid;
+pub mod sarif_drift;
 pub mod text;
 pub mod yaml;
 
@@ -28,17 +29,20 @@ pub enum Format {
     Mermaid,
     /// A Graphviz DOT digraph.
     Dot,
+    /// A SARIF 2.1.0 log (code scanning).
+    Sarif,
 }
 
 impl Format {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Text,
         Format::Json,
         Format::Yaml,
         Format::Github,
         Format::Mermaid,
         Format::Dot,
+        Format::Sarif,
     ];
 
     /// The format's name on the command line.
@@ -50,6 +54,7 @@ impl Format {
             Format::Github => "github",
             Format::Mermaid => "mermaid",
             Format::Dot => "dot",
+            Format::Sarif => "sarif",
         }
     }
 
@@ -91,6 +96,7 @@ pub fn render(report: &Report, format: Format, color: bool) -> Option<Rendered> 
         Format::Github => github::render(report)?,
         Format::Mermaid => mermaid::render(report)?,
         Format::Dot => dot::render(report)?,
+        Format::Sarif => sarif_drift::render(report)?,
     };
     Some(Rendered {
         stdout,

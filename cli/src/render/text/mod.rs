@@ -2,6 +2,7 @@
 //! caller decides: a terminal and no `NO_COLOR`).
 
 mod capabilities;
+mod drift;
 mod pack;
 mod reads;
 mod workspace;
@@ -29,6 +30,8 @@ pub fn render(report: &Report, color: bool) -> Option<String> {
         Report::Search(r) => reads::search(r),
         Report::Resolve(r) => format!("{}\n", r.commit),
         Report::ReadError(e) => format!("{}: {}\n", e.code.as_str(), e.message),
+        Report::Drift(d) => drift::drift(d, Style(color)),
+        Report::Impact(i) => drift::impact(i, Style(color)),
         Report::Graph(_) | Report::Raw(_) => return None,
     })
 }

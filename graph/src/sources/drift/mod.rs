@@ -5,6 +5,8 @@
 //! - [`hunks`]: `-U0` hunks that agree with `git diff -U0`;
 //! - [`rename`]: git's rename detection (`git diff -M`);
 //! - [`git`]: revisions, blobs and tree changes read with gix;
+//! - [`impact`]: what a change (two commits, or a unified diff) does to each file, as `-U0`
+//!   hunks, and which hunks touch a range;
 //! - [`anchor`]: the symbol behind a changed range and its re-anchoring suggestion;
 //! - [`compare`]: all of it over a list of cited ranges of one repository, per file in
 //!   parallel, reading each blob once.
@@ -17,6 +19,7 @@ pub mod anchor;
 pub mod classify;
 pub mod git;
 pub mod hunks;
+pub mod impact;
 pub mod rename;
 
 pub use anchor::SymbolAt;
