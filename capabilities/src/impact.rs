@@ -216,6 +216,11 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
         }
         (None, None) => return Err(ImpactError::Usage),
     };
+    // Added files touch no old line; a diff lists them, two commits' changes do not.
+    let changes: Vec<FileChange> = changes
+        .into_iter()
+        .filter(|c| c.old_path.is_some())
+        .collect();
     // Bring every reference of the source to `from`.
     let drift_opts = DriftOptions {
         to_by_name: vec![(name.clone(), from.clone())],

@@ -2,6 +2,7 @@
 //! through one entry point that always answers with a [`CapabilityResult`].
 
 use crate::context::Context;
+use crate::drift::capability as drift;
 use crate::evidence::{CapabilityResult, Code};
 use crate::{pack, queries};
 use serde_json::{json, Map, Value};
@@ -181,6 +182,16 @@ pub const CAPABILITIES: &[Capability] = &[
         run: queries::citations_of,
     },
     Capability {
+        name: "Drift",
+        version: "1",
+        description: "Is the knowledge still true? Every repo:/repo-content: reference compared at a later commit: unchanged, moved (new range), changed (mapped range, symbol, re-anchoring suggestion), missing or unverifiable (reason).",
+        fields: &[
+            field("to", FieldType::String, false, "the later revision: `REV` for every repository, or `NAME=REV` words (NAME: <source>/<module>, <source>, repo-content); default each clone's HEAD"),
+            field("onlyDrifted", FieldType::Boolean, false, "leave unchanged references out of the list (counts keep them)"),
+        ],
+        run: drift::run_drift,
+    },
+    Capability {
         name: "EvidencePack",
         version: "1",
         description: "The Evidence Pack for a question: top sections, their pinned citations, confidence, fallbacks.",
@@ -196,6 +207,18 @@ pub const CAPABILITIES: &[Capability] = &[
         description: "Counts of nodes and edges by kind, and the graph's identity.",
         fields: &[],
         run: queries::graph_statistics,
+    },
+    Capability {
+        name: "Impact",
+        version: "1",
+        description: "The sections and pages whose cited ranges, or the symbols behind them, a change touches: two commits of a source (`from`, `to`) or a unified diff against `from` (default the clone's HEAD), with the hunks.",
+        fields: &[
+            field("from", FieldType::String, false, "the old side: a branch, tag or commit of the source (required with `to`)"),
+            field("to", FieldType::String, false, "the new side, for a change between two commits"),
+            field("diff", FieldType::String, false, "a unified diff (git diff output), instead of `to`"),
+            field("source", FieldType::String, false, "<source>/<module>, <source> or repo-content; default the one repository cited"),
+        ],
+        run: drift::run_impact,
     },
     Capability {
         name: "PathBetween",

@@ -7,7 +7,7 @@ from mcp.shared.exceptions import McpError
 
 from conftest import run, server, structured, text
 
-TOOLS = ["EvidencePack", "capabilities", "capability", "resolve", "read", "read_many", "search"]
+TOOLS = ["EvidencePack", "capabilities", "capability", "resolve", "read", "read_many", "search", "Drift", "Impact"]
 
 
 @pytest.mark.parametrize("version", ["2025-06-18", "2025-11-25"])

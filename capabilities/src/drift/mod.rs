@@ -10,6 +10,7 @@
 //! Statuses, from the best to the worst: `unchanged`, `moved`, `changed`, `missing`;
 //! `unverifiable` (with the reason) stands apart: nothing was compared.
 
+pub(crate) mod capability;
 pub mod reanchor;
 pub mod targets;
 

@@ -156,8 +156,42 @@ pub struct SearchInput {
     pub output: Option<SearchOutput>,
 }
 
+/// Arguments of `Drift`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DriftInput {
+    /// The later revision: `REV` (a branch, tag or commit) for every repository, and/or
+    /// `NAME=REV` for one (`<source>/<module>`, `<source>`, `repo-content`). Default: each
+    /// clone's HEAD.
+    #[serde(default)]
+    pub to: Vec<String>,
+    /// Leave unchanged references out of the list (the counts keep them).
+    #[serde(default)]
+    pub only_drifted: bool,
+}
+
+/// Arguments of `Impact`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ImpactInput {
+    /// The old side: a branch, tag or commit of the source (required with `to`; for a diff,
+    /// default the clone's HEAD).
+    #[serde(default)]
+    pub from: Option<String>,
+    /// The new side, for a change between two commits.
+    #[serde(default)]
+    pub to: Option<String>,
+    /// A unified diff (`git diff` output) against `from`, instead of `to`.
+    #[serde(default)]
+    pub diff: Option<String>,
+    /// The source the change is on: `<source>/<module>`, `<source>` or `repo-content`;
+    /// default the one repository the workspace cites.
+    #[serde(default)]
+    pub source: Option<String>,
+}
+
 /// The tool names, in the order they are listed.
-pub const TOOL_NAMES: [&str; 7] = [
+pub const TOOL_NAMES: [&str; 9] = [
     "EvidencePack",
     "capabilities",
     "capability",
@@ -165,6 +199,8 @@ pub const TOOL_NAMES: [&str; 7] = [
     "read",
     "read_many",
     "search",
+    "Drift",
+    "Impact",
 ];
 
 /// Parses a tool's arguments; a mismatch becomes an `INVALID_ARGUMENTS` tool error that says
@@ -203,6 +239,8 @@ pub fn expected_args(tool: &str) -> &'static str {
              ignore_case?: bool, glob?: [string], paths?: [string], output?: \"content\" | \
              \"files\"}"
         }
+        "Drift" => "{to?: [string] (REV or NAME=REV), only_drifted?: bool}",
+        "Impact" => "{from?: string, to?: string, diff?: string, source?: string} (to or diff)",
         _ => "a known tool",
     }
 }
@@ -279,6 +317,21 @@ fn tool(name: &'static str) -> Tool {
              are bounded and say so with `truncated`; no match is not proof of absence.",
             input_schema::<SearchInput>(),
             search_schema(),
+        ),
+        "Drift" => (
+            "Is the knowledge still true? Compares every cited range with a later commit (default \
+             each clone's HEAD): unchanged, moved (with the new range), changed (with the range \
+             a diff maps it to, the symbol and a re-anchoring suggestion), missing, or \
+             unverifiable (with the reason). Identical to `ontoly drift --format json`.",
+            input_schema::<DriftInput>(),
+            drift_schema(),
+        ),
+        "Impact" => (
+            "Which sections and pages a change touches: two commits of a source, or a unified \
+             diff. A section is touched when a hunk changes its cited lines or the definition \
+             around them. Identical to `ontoly impact --format json`.",
+            input_schema::<ImpactInput>(),
+            impact_schema(),
         ),
         _ => ("", Arc::new(JsonObject::new()), json!({"type": "object"})),
     };
@@ -488,6 +541,59 @@ fn search_schema() -> Value {
                 }
             },
             "truncated": {"type": "boolean"}
+        }
+    })
+}
+
+fn drift_schema() -> Value {
+    let count = json!({"type": "integer", "minimum": 0});
+    json!({
+        "type": "object",
+        "required": ["to", "counts", "references"],
+        "properties": {
+            "to": {"type": "object", "additionalProperties": {"type": "string"}},
+            "counts": {
+                "type": "object",
+                "required": ["unchanged", "moved", "changed", "missing", "unverifiable"],
+                "properties": {
+                    "unchanged": count, "moved": count, "changed": count,
+                    "missing": count, "unverifiable": count
+                }
+            },
+            "references": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["articleId", "sectionId", "refIndex", "sourceRef", "path",
+                                 "startLine", "endLine", "status"],
+                    "properties": {
+                        "status": {"enum": ["unchanged", "moved", "changed", "missing", "unverifiable"]},
+                        "mapped": {"type": ["object", "null"]}
+                    }
+                }
+            }
+        }
+    })
+}
+
+fn impact_schema() -> Value {
+    json!({
+        "type": "object",
+        "required": ["source", "from", "counts", "pages", "unassessed"],
+        "properties": {
+            "source": {"type": "string"},
+            "from": {"type": "string"},
+            "to": {"type": ["string", "null"]},
+            "counts": {"type": "object"},
+            "pages": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["page", "articleId", "sections"],
+                    "properties": {"sections": {"type": "array"}}
+                }
+            },
+            "unassessed": {"type": "array"}
         }
     })
 }
