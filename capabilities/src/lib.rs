@@ -16,9 +16,11 @@
 
 pub mod context;
 pub mod drift;
+pub mod drift_marks;
 pub mod evidence;
 pub mod gate;
 pub mod impact;
+mod knowledge;
 pub mod pack;
 pub mod plugin;
 mod queries;
