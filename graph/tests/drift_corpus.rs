@@ -210,3 +210,25 @@ fn revisions_resolve_like_git() {
     );
     assert_eq!(reader.resolve(tree.trim()), Err(ResolveError::NotFound));
 }
+
+/// The change from v2.28.0 to v2.32.3 read from `git diff -M -U3` is the change computed from
+/// the two trees: the same files (renames included), the same `-U0` hunks.
+#[test]
+fn the_unified_diff_of_the_two_releases_reads_as_their_changes() {
+    use ontoly_graph::sources::drift::impact::{changes_between, parse_unified_diff, FileChange};
+    let key = |c: &FileChange| (c.old_path.clone(), c.new_path.clone());
+    let mut want = changes_between(&repo(), BASE, LATER).expect("changes");
+    want.sort_by_key(key);
+    let text = git(
+        &corpus().join("repo.git"),
+        &["diff", "-M", "--no-color", "--no-ext-diff", BASE, LATER],
+    );
+    let mut got: Vec<FileChange> = parse_unified_diff(&text)
+        .expect("git's diff parses")
+        .into_iter()
+        .filter(|c| c.old_path.is_some())
+        .collect();
+    got.sort_by_key(key);
+    assert!(want.len() > 20, "{} files changed", want.len());
+    assert_eq!(got, want);
+}

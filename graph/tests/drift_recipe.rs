@@ -426,3 +426,31 @@ fn drift_to_the_same_commit_is_all_unchanged_and_thread_count_does_not_matter() 
     let four = pool(4).install(|| run(&repo, &refs, &r.c3));
     assert_eq!(one, four);
 }
+
+/// `changes_between` (tree diff, renames, hunks) and `parse_unified_diff` of `git diff -M
+/// -U<n>` describe the same change: same files, same paths, same `-U0` hunks, whatever the
+/// context.
+#[test]
+fn a_unified_diff_reads_as_the_changes_between_the_commits() {
+    use ontoly_graph::sources::drift::impact::{changes_between, parse_unified_diff, FileChange};
+    let r = recipe();
+    let repo = DriftRepo::new(&GitRepo::open(&r.path).expect("opens"));
+    let key = |c: &FileChange| (c.old_path.clone(), c.new_path.clone());
+    for (a, b) in [(&r.c1, &r.c2), (&r.c2, &r.c3), (&r.c1, &r.c3)] {
+        let mut want = changes_between(&repo, a, b).expect("changes");
+        want.sort_by_key(key);
+        for context in ["-U0", "-U1", "-U3", "-U12"] {
+            let text = git(
+                &r.path,
+                &["diff", "-M", "--no-color", "--no-ext-diff", context, a, b],
+            );
+            let mut got: Vec<FileChange> = parse_unified_diff(&text)
+                .expect("git's diff parses")
+                .into_iter()
+                .filter(|c| c.old_path.is_some())
+                .collect();
+            got.sort_by_key(key);
+            assert_eq!(got, want, "{a}..{b} {context}");
+        }
+    }
+}

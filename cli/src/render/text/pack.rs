@@ -127,7 +127,11 @@ fn files_to_inspect(o: &mut String, st: Style, p: &EvidencePack) {
             let _ = writeln!(o, "    {u}");
         }
         if let Some(d) = &f.drift {
-            let _ = writeln!(o, "    {}", st.paint("33", &format!("drift: {}", d.describe())));
+            let _ = writeln!(
+                o,
+                "    {}",
+                st.paint("33", &format!("drift: {}", d.describe()))
+            );
         }
     }
 }
