@@ -454,3 +454,58 @@ fn a_unified_diff_reads_as_the_changes_between_the_commits() {
         }
     }
 }
+
+/// A cited path that is a symlink is compared on the file it points to, as verification
+/// reads it (not on the link's text, which is what `git show` prints).
+#[test]
+fn a_symlinked_file_is_followed_like_verification_follows_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
+    let run = |args: &[&str], date: &str| {
+        let out = std::process::Command::new("git")
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_AUTHOR_NAME", "T")
+            .env("GIT_AUTHOR_EMAIL", "t@ontoly.invalid")
+            .env("GIT_COMMITTER_NAME", "T")
+            .env("GIT_COMMITTER_EMAIL", "t@ontoly.invalid")
+            .env("GIT_AUTHOR_DATE", date)
+            .env("GIT_COMMITTER_DATE", date)
+            .arg("-C")
+            .arg(dir)
+            .args(args)
+            .output()
+            .expect("git runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    run(&["init", "-q", "-b", "main"], "2025-01-01T00:00:00Z");
+    std::fs::create_dir(dir.join("real")).expect("mkdir");
+    std::fs::write(dir.join("real/a.txt"), "one\ntwo\nthree\n").expect("write");
+    std::os::unix::fs::symlink("real/a.txt", dir.join("link.txt")).expect("symlink");
+    run(&["add", "-A"], "2025-01-01T00:00:00Z");
+    run(&["commit", "-q", "-m", "c1"], "2025-01-01T00:00:00Z");
+    let c1 = run(&["rev-parse", "HEAD"], "2025-01-01T00:00:00Z");
+    std::fs::write(dir.join("real/a.txt"), "zero\none\ntwo\nthree\n").expect("write");
+    run(&["commit", "-q", "-am", "c2"], "2025-01-02T00:00:00Z");
+    let c2 = run(&["rev-parse", "HEAD"], "2025-01-02T00:00:00Z");
+    let repo = DriftRepo::new(&GitRepo::open(dir).expect("opens"));
+    let ranges = [CitedRange {
+        path: "link.txt".into(),
+        start_line: 2,
+        end_line: 3,
+    }];
+    let got = drift::compare(&repo, &c1, &c2, &ranges, CompareOptions::default()).expect("compare");
+    assert_eq!(
+        got[0].outcome,
+        Ok(Verdict::Moved {
+            new_path: "link.txt".into(),
+            new_start_line: 3,
+            new_end_line: 4
+        })
+    );
+}

@@ -2,12 +2,14 @@
 //! commit, and what changed between two commits' trees (deletions, additions, modifications),
 //! from which [`TreeChanges::renames`] derives git's rename targets.
 //!
-//! Paths name exactly what git names: a symlink is read as its target text (as `git show
-//! COMMIT:PATH` does), not followed. Every read goes through the object database, so bare
-//! repositories and work trees behave the same. Errors never contain paths.
+//! [`DriftReader::blob`] reads exactly what git names (a symlink as its target text, as `git
+//! show COMMIT:PATH` does); [`DriftReader::file`], which drift reads cited files with,
+//! follows symlinks inside the repository as verification does, so that a reference that
+//! verifies is compared on the same bytes. Every read goes through the object database, so
+//! bare repositories and work trees behave the same. Errors never contain paths.
 
 use super::rename::{self, Side};
-use crate::sources::git::{GitError, GitRepo};
+use crate::sources::git::{GitError, GitRepo, LocalRepo, Lookup};
 use gix::hash::ObjectId;
 use gix::objs::tree::EntryKind;
 use std::collections::{BTreeMap, HashSet};
@@ -49,7 +51,10 @@ impl DriftRepo {
     pub fn reader(&self) -> DriftReader {
         let mut repo = self.git.shared().to_thread_local();
         repo.object_cache_size_if_unset(OBJECT_CACHE_BYTES);
-        DriftReader { repo }
+        DriftReader {
+            repo,
+            local: self.git.local(),
+        }
     }
 }
 
@@ -147,6 +152,8 @@ impl TreeChanges {
 /// A thread-local reader of a [`DriftRepo`].
 pub struct DriftReader {
     repo: gix::Repository,
+    /// The session's reads, for paths through symlinks.
+    local: LocalRepo,
 }
 
 impl DriftReader {
@@ -275,6 +282,16 @@ impl DriftReader {
                 self.blob_by_id(entry.object_id()).map(Some)
             }
             EntryKind::Tree | EntryKind::Commit => Ok(None),
+        }
+    }
+
+    /// The bytes of the file at `path` in `commit`, symlinks inside the repository followed
+    /// (as verification reads cited files), or `None` when nothing readable is there (no
+    /// file, a directory, a submodule, a link that leaves the repository or loops).
+    pub fn file(&self, commit: &str, path: &str) -> Result<Option<Vec<u8>>, GitError> {
+        match self.local.lookup(commit, path)? {
+            Lookup::Blob { id, .. } => self.blob_by_id(id).map(Some),
+            _ => Ok(None),
         }
     }
 

@@ -186,18 +186,18 @@ impl Context<'_> {
                 },
             )
         };
-        let Some(old) = reader.blob(self.from, path)? else {
+        let Some(old) = reader.file(self.from, path)? else {
             return Ok(idx
                 .iter()
                 .map(|&i| unverifiable(i, "the file does not exist at the pinned commit".into()))
                 .collect());
         };
-        let later: Option<(String, Vec<u8>)> = match reader.blob(self.to, path)? {
+        let later: Option<(String, Vec<u8>)> = match reader.file(self.to, path)? {
             Some(b) => Some((path.to_string(), b)),
             None => {
                 let (_, renames) = self.changes(reader)?;
                 match renames.get(path) {
-                    Some(target) => reader.blob(self.to, target)?.map(|b| (target.clone(), b)),
+                    Some(target) => reader.file(self.to, target)?.map(|b| (target.clone(), b)),
                     None => None,
                 }
             }
