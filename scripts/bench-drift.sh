@@ -15,7 +15,7 @@ if [ ! -f "$ws/knowledge/structure.yaml" ]; then
     --refs-per-section 2-3 --repos 50 --files-per-repo 100 --git
   python3 testdata/gen/drift_later.py "$ws"
 fi
-ONTOLY_BENCH_DRIFT_WS="$ws" cargo bench --quiet -p ontoly-capabilities --bench drift
+ONTOLY_BENCH_DRIFT_WS="$(cd "$ws" && pwd)" cargo bench --quiet -p ontoly-capabilities --bench drift
 cargo build --quiet --release --locked -p ontoly
 bin="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')/release/ontoly"
 "$bin" build --workspace "$ws" >/dev/null

@@ -19,23 +19,52 @@
 
 use ontoly_capabilities::drift::{self, targets, DriftOptions};
 use ontoly_graph::sources::drift::{hunks::diff_hunks, DriftRepo};
+use ontoly_graph::sources::symbols::{self, Lang};
 use ontoly_graph::{CachePolicy, Session, SessionOptions};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// CPU seconds (user + system) this process has used, from `/proc/self/stat` (Linux; 0
+/// elsewhere). On a shared machine CPU time varies less than wall time.
+fn cpu() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name; 100 Hz.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The best wall time of five runs after a warm-up, with that run's CPU time.
 fn best<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
     let _ = f();
     let mut best = Duration::MAX;
     let mut last = None;
     for _ in 0..5 {
-        let t = Instant::now();
+        let (t, c) = (Instant::now(), cpu());
         let r = f();
-        best = best.min(t.elapsed());
+        let wall = t.elapsed();
+        if wall < best {
+            best = wall;
+            CPU.with(|x| x.set(cpu() - c));
+        }
         last = Some(r);
     }
     (best, last.expect("five runs"))
+}
+
+thread_local! {
+    /// The CPU seconds of the last best run [`best`] measured.
+    static CPU: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+}
+
+fn last_cpu() -> f64 {
+    CPU.with(std::cell::Cell::get)
 }
 
 fn main() {
@@ -97,6 +126,53 @@ fn floor(pairs: &[Pair]) -> (usize, usize) {
         .reduce(|| (0, 0), |x, y| (x.0 + y.0, x.1 + y.1))
 }
 
+/// The file versions the symbols need: the pinned version of each file with a changed or
+/// missing reference, the later version of each with a changed one.
+fn symbol_texts(report: &drift::DriftReport, items: &[Pair]) -> Vec<(String, String)> {
+    let mut wanted: BTreeMap<(String, String), (DriftRepo, String)> = BTreeMap::new();
+    for r in &report.references {
+        let (Some(pinned), Some(later)) = (&r.origin.pinned, &r.origin.later) else {
+            continue;
+        };
+        let Some((repo, ..)) = items
+            .iter()
+            .find(|(_, from, to, old, _)| from == pinned && to == later && old == &r.path)
+        else {
+            continue;
+        };
+        match r.status {
+            drift::Status::Changed => {
+                wanted.insert(
+                    (pinned.clone(), r.path.clone()),
+                    (repo.clone(), r.path.clone()),
+                );
+                if let Some(n) = &r.new_path {
+                    wanted.insert((later.clone(), n.clone()), (repo.clone(), n.clone()));
+                }
+            }
+            drift::Status::Missing => {
+                wanted.insert(
+                    (pinned.clone(), r.path.clone()),
+                    (repo.clone(), r.path.clone()),
+                );
+            }
+            _ => {}
+        }
+    }
+    wanted
+        .into_iter()
+        .map(|((commit, _), (repo, path))| {
+            let bytes = repo
+                .reader()
+                .blob(&commit, &path)
+                .ok()
+                .flatten()
+                .unwrap_or_default();
+            (path, String::from_utf8(bytes).unwrap_or_default())
+        })
+        .collect()
+}
+
 fn measure(label: &str, ws: &Path, to: &str) {
     if !ws.join("knowledge/structure.yaml").is_file() {
         eprintln!("skipping {label}: {} is not generated", ws.display());
@@ -113,6 +189,7 @@ fn measure(label: &str, ws: &Path, to: &str) {
     let t_open = t.elapsed();
     let items = pairs(&session, to);
     let (t_floor, (bytes, hunks)) = best(|| floor(&items));
+    let c_floor = last_cpu();
     let run = |symbols: bool, digests: bool| {
         let opts = DriftOptions {
             symbols,
@@ -122,9 +199,28 @@ fn measure(label: &str, ws: &Path, to: &str) {
         .with_to_args([to]);
         drift::drift(&session, &opts).expect("drift runs")
     };
+    let (t_plan, _) = best(|| {
+        let opts = DriftOptions::default().with_to_args([to]);
+        targets::plan(&session, &opts).expect("plan").targets.len()
+    });
+    let c_plan = last_cpu();
     let (t_plain, report) = best(|| run(false, false));
+    let c_plain = last_cpu();
     let (t_digests, _) = best(|| run(false, true));
+    let c_digests = last_cpu();
     let (t_symbols, _) = best(|| run(true, false));
+    let c_symbols = last_cpu();
+    // The symbols' own floor: a tree-sitter parse (no extraction) of the pinned version of every
+    // file with a changed or missing reference and of the later version of those with a
+    // changed one.
+    let texts = symbol_texts(&report, &items);
+    let (t_parse, _) = best(|| {
+        texts
+            .par_iter()
+            .filter_map(|(p, t)| Lang::for_path(p).and_then(|l| symbols::parse(l, t)))
+            .count()
+    });
+    let c_parse = last_cpu();
     let c = report.counts;
     let s = |d: Duration| d.as_secs_f64();
     println!(
@@ -143,23 +239,36 @@ fn measure(label: &str, ws: &Path, to: &str) {
         rayon::current_num_threads(),
         s(t_open)
     );
-    println!(
-        "floor  read both versions + diff changed   {:8.3} s",
-        s(t_floor)
+    let line = |what: &str, wall: Duration, cpu: f64| {
+        println!(
+            "{what:<44} {:7.3} s wall {:5.2}x  {:7.2} s CPU {:5.2}x",
+            s(wall),
+            s(wall) / s(t_floor),
+            cpu,
+            if c_floor > 0.0 { cpu / c_floor } else { 0.0 }
+        );
+    };
+    line("floor: read both versions + diff changed", t_floor, c_floor);
+    line(
+        "  references resolved and grouped (in Drift)",
+        t_plan,
+        c_plan,
     );
-    println!(
-        "Drift, no symbols                          {:8.3} s   {:5.2}x the floor",
-        s(t_plain),
-        s(t_plain) / s(t_floor)
+    line("Drift, no symbols", t_plain, c_plain);
+    line(
+        "Drift, digests (what --write computes)",
+        t_digests,
+        c_digests,
     );
+    line("Drift, with symbols (ontoly drift)", t_symbols, c_symbols);
     println!(
-        "Drift, digests (what --write computes)     {:8.3} s   {:5.2}x the floor",
-        s(t_digests),
-        s(t_digests) / s(t_floor)
-    );
-    println!(
-        "Drift, with symbols (ontoly drift)         {:8.3} s   {:5.2}x the floor",
-        s(t_symbols),
-        s(t_symbols) / s(t_floor)
+        "floor with symbols: read + diff + tree-sitter parse of {} file versions ({:.1} MB): \
+         {:.3} s wall, {:.2} s CPU; Drift with symbols {:.2}x (wall) {:.2}x (CPU) of it",
+        texts.len(),
+        texts.iter().map(|(_, t)| t.len()).sum::<usize>() as f64 / 1e6,
+        s(t_floor + t_parse),
+        c_floor + c_parse,
+        s(t_symbols) / s(t_floor + t_parse),
+        c_symbols / (c_floor + c_parse)
     );
 }

@@ -114,11 +114,24 @@ pub fn collect(session: &Session) -> Result<Vec<Target>, DriftError> {
     };
     let repos = session.repositories()?;
     let mut targets = Vec::new();
+    // Each module's repository, looked up once.
+    let mut located: std::collections::HashMap<String, Result<usize, RepoLookupError>> =
+        std::collections::HashMap::new();
+    let mut locate = |name: &str| -> Result<usize, RepoLookupError> {
+        *located.entry(name.to_string()).or_insert_with(|| {
+            let found = repos.lookup(name)?;
+            repos
+                .repos
+                .iter()
+                .position(|x| std::ptr::eq(x, found))
+                .ok_or(RepoLookupError::Unknown)
+        })
+    };
     for article in structure.articles.iter().flatten() {
         let page = article.path.clone().unwrap_or_default();
         for section in article.sections.iter().flatten() {
             for (i, entry) in section.references.iter().flatten().enumerate() {
-                let t = target_of(entry, &parsed.registries, repos);
+                let t = target_of(entry, &parsed.registries, repos, &mut locate);
                 targets.push(Target {
                     article_id: article.article_id.clone().unwrap_or_default(),
                     section_id: section.id.clone().unwrap_or_default(),
@@ -141,6 +154,7 @@ fn target_of(
     entry: &ReferenceEntry,
     registries: &ontoly_graph::formats::source_registry::Registries,
     repos: &Repositories,
+    locate: &mut impl FnMut(&str) -> Result<usize, RepoLookupError>,
 ) -> Target {
     let parts = &entry.locator_parts;
     let mut t = Target {
@@ -185,10 +199,10 @@ fn target_of(
                 return t;
             }
             t.origin.pinned = Some(r.git_ref.to_ascii_lowercase());
-            match repos.lookup(&name) {
-                Ok(found) => {
+            match locate(&name) {
+                Ok(repo) => {
                     let names = vec![name, r.source.clone()];
-                    t.located = index_of(found).map(|repo| Located { repo, names });
+                    t.located = Some(Located { repo, names });
                     t
                 }
                 Err(e) => {
@@ -275,6 +289,8 @@ pub fn group(
     check_names(opts, targets)?;
     let mut resolved: BTreeMap<(usize, Option<&str>), Result<String, String>> = BTreeMap::new();
     let mut has_commit: BTreeMap<(usize, String), bool> = BTreeMap::new();
+    // One reader per repository: making one opens a thread-local handle.
+    let mut readers: BTreeMap<usize, ontoly_graph::sources::drift::DriftReader> = BTreeMap::new();
     let mut groups: BTreeMap<(usize, String, String), Vec<usize>> = BTreeMap::new();
     // A plain `--to REV` is an error only if no repository it applies to has it.
     let mut plain_found: Option<bool> = None;
@@ -289,7 +305,9 @@ pub fn group(
         let Some(git) = repos.repos[l.repo].repo.as_ref() else {
             continue;
         };
-        let reader = DriftRepo::new(git).reader();
+        let reader = readers
+            .entry(l.repo)
+            .or_insert_with(|| DriftRepo::new(git).reader());
         let (spec, named) = spec_of(opts, &l);
         let later = resolved
             .entry((l.repo, spec))

@@ -278,8 +278,9 @@ fn parse_symbols(path: &str, data: &[u8]) -> Option<FileSymbols> {
 /// For changed and missing ranges whose symbol has no namesake in the later file: a definition
 /// of the same qualified name in the one other file of the same language that the change
 /// added or modified (none when several files have one: that is no suggestion, a guess).
-/// Candidate files are read in parallel and parsed only when they contain one of the names
-/// sought.
+/// Candidate files are read in parallel and parsed only when every segment of some sought
+/// qualified name occurs in them (one Aho-Corasick pass per file), and the definitions found
+/// are indexed by qualified name, so the cost follows the files, not files × symbols.
 fn suggest_across_files(
     repo: &DriftRepo,
     reader: &DriftReader,
@@ -301,18 +302,26 @@ fn suggest_across_files(
         .iter()
         .filter_map(|&i| out[i].symbol.as_ref())
         .collect();
-    let mut names: Vec<&str> = sought
+    // Every segment of every sought qualified name, and each name's segments by index.
+    let mut segments: Vec<&str> = sought
+        .iter()
+        .flat_map(|s| segments_of(&s.qualified))
+        .collect();
+    segments.sort_unstable();
+    segments.dedup();
+    let needs: Vec<(Option<Lang>, Vec<usize>)> = sought
         .iter()
         .map(|s| {
-            s.qualified
-                .rsplit(['.', ':'])
-                .next()
-                .unwrap_or(&s.qualified)
+            let idx = segments_of(&s.qualified)
+                .filter_map(|x| segments.binary_search(&x).ok())
+                .collect();
+            (Lang::for_path(&s.path), idx)
         })
         .collect();
-    names.sort_unstable();
-    names.dedup();
-    let langs: Vec<Option<Lang>> = sought.iter().map(|s| Lang::for_path(&s.path)).collect();
+    let Ok(automaton) = aho_corasick::AhoCorasick::new(&segments) else {
+        return Ok(());
+    };
+    let langs: Vec<Option<Lang>> = needs.iter().map(|(l, _)| *l).collect();
     let mut candidates: Vec<&str> = changes
         .added
         .iter()
@@ -329,16 +338,34 @@ fn suggest_across_files(
         .map_init(
             || repo.reader(),
             |rd, &path| -> Result<(&str, Option<FileSymbols>), GitError> {
-                let Some(text) = rd.blob(ctx.to, path)? else {
+                let Some(text) = rd.file(ctx.to, path)? else {
                     return Ok((path, None));
                 };
-                let wanted = names
+                let mut present = vec![false; segments.len()];
+                for m in automaton.find_overlapping_iter(&text) {
+                    present[m.pattern().as_usize()] = true;
+                }
+                let lang = Lang::for_path(path);
+                let wanted = needs
                     .iter()
-                    .any(|n| memchr::memmem::find(&text, n.as_bytes()).is_some());
+                    .any(|(l, idx)| *l == lang && idx.iter().all(|&i| present[i]));
                 Ok((path, wanted.then(|| parse_symbols(path, &text)).flatten()))
             },
         )
         .collect::<Result<_, _>>()?;
+    // Qualified name -> (path, definition) of every definition found.
+    let mut by_name: std::collections::HashMap<
+        &str,
+        Vec<(&str, &crate::sources::symbols::Definition)>,
+    > = std::collections::HashMap::new();
+    for (path, syms) in &parsed {
+        for d in syms.iter().flat_map(|f| &f.definitions) {
+            by_name
+                .entry(d.qualified.as_str())
+                .or_default()
+                .push((path, d));
+        }
+    }
     for i in lost {
         let Some(symbol) = out[i].symbol.clone() else {
             continue;
@@ -348,18 +375,31 @@ fn suggest_across_files(
             _ => None,
         };
         let lang = Lang::for_path(&symbol.path);
-        let found: Vec<SymbolAt> = parsed
-            .iter()
+        let mut files: Vec<(&str, &crate::sources::symbols::Definition)> = by_name
+            .get(symbol.qualified.as_str())
+            .into_iter()
+            .flatten()
             .filter(|(path, _)| Some(*path) != own_later && Lang::for_path(path) == lang)
-            .filter_map(|(path, syms)| {
-                let syms = syms.as_ref()?;
-                let d = *anchor::same_name(syms, &symbol.qualified, symbol.start_line).first()?;
-                Some(SymbolAt::new(d, path))
-            })
+            .copied()
             .collect();
-        if let [one] = found.as_slice() {
-            out[i].suggestion = Some(one.clone());
+        // One suggestion per file (the definition nearest the old line), as before.
+        files.sort_by_key(|(path, d)| (*path, d.start_line.abs_diff(symbol.start_line)));
+        files.dedup_by_key(|(path, _)| *path);
+        if let [(path, d)] = files.as_slice() {
+            out[i].suggestion = Some(SymbolAt::new(d, path));
         }
     }
     Ok(())
+}
+
+/// The identifier segments of a qualified name (`Store.get` -> `Store`, `get`; `a::b` -> `a`,
+/// `b`), which any file defining it contains verbatim. Segments that are not plain
+/// identifiers (an impl's `Engine<T>`, normalized from several lines) are left out: the
+/// filter may let a file through, never keep one out.
+fn segments_of(qualified: &str) -> impl Iterator<Item = &str> {
+    qualified.split(['.', ':']).filter(|s| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80)
+    })
 }
