@@ -221,9 +221,23 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
         .into_iter()
         .filter(|c| c.old_path.is_some())
         .collect();
-    // Bring every reference of the source to `from`.
+    // Bring every reference of the source's repository (whichever module cites it) to
+    // `from`; the others are not part of this change.
+    let mut modules: Vec<String> = Vec::new();
+    for t in &mut all {
+        match &t.located {
+            Some(l) if l.repo == repo_index => {
+                if let Some(m) = l.names.first() {
+                    if !modules.contains(m) {
+                        modules.push(m.clone());
+                    }
+                }
+            }
+            _ => t.located = None,
+        }
+    }
     let drift_opts = DriftOptions {
-        to_by_name: vec![(name.clone(), from.clone())],
+        to_by_name: modules.into_iter().map(|m| (m, from.clone())).collect(),
         ..DriftOptions::default()
     };
     let groups = targets::group(repos, &drift_opts, &mut all)?;
@@ -254,7 +268,7 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
     };
     let affected = affected(&repo, &report.from, &all, &at, &changes);
     for (i, t) in all.iter().enumerate() {
-        if t.located.as_ref().map(|l| l.repo) != Some(repo_index) && !at.contains_key(&i) {
+        if t.located.is_none() {
             continue;
         }
         match at.get(&i) {

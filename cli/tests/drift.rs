@@ -190,6 +190,44 @@ fn requests_agrees_with_its_drift_yaml_through_the_cli() {
         );
         assert_eq!(json(&again)["references"], v["references"], "--to {to}");
     }
+    // Impact of the release on the corpus: both modules live in one repository, so naming
+    // either the module or the source selects the same references (all brought to v2.28.0).
+    let impact = |source: &str| {
+        let r = run_in(
+            dir.path(),
+            &[
+                "--workspace",
+                "ws",
+                "--no-cache",
+                "--source",
+                source,
+                "impact",
+                "--from",
+                "v2.28.0",
+                "--to",
+                "v2.32.3",
+                "--format",
+                "json",
+            ],
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        json(&r)
+    };
+    let by_module = impact("requests/lib");
+    assert_eq!(by_module["pages"], impact("requests")["pages"]);
+    assert!(
+        by_module["counts"]["sections"].as_u64().unwrap_or(0) > 50,
+        "{}",
+        by_module["counts"]
+    );
+    let setup = by_module["pages"]
+        .as_array()
+        .expect("pages")
+        .iter()
+        .flat_map(|p| p["sections"].as_array().into_iter().flatten())
+        .flat_map(|s| s["references"].as_array().into_iter().flatten())
+        .any(|a| a["path"] == "setup.py");
+    assert!(setup, "a requests/root reference (setup.py) is touched too");
     let head = run_in(
         dir.path(),
         &[
@@ -855,4 +893,88 @@ fn packs_mark_drifted_citations_and_read_pages_at_the_knowledge_commit() {
     ]);
     assert_eq!(read.code, 0, "{}", read.stderr);
     assert!(read.stdout.contains("## The store"), "{}", read.stdout);
+}
+
+/// `knowledge/structure.yaml` with every block `locator:` written as a one-line flow mapping,
+/// and digests single-quoted.
+fn flow_style(block: &str) -> String {
+    let lines: Vec<&str> = block.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i];
+        if l.trim() == "locator:" && i + 3 < lines.len() {
+            let v = |k: &str, j: usize| {
+                lines[j]
+                    .trim()
+                    .strip_prefix(k)
+                    .map(str::trim)
+                    .unwrap_or("")
+                    .to_string()
+            };
+            let indent = &l[..l.len() - l.trim_start().len()];
+            out.push(format!(
+                "{indent}locator: {{path: {}, start_line: {}, end_line: {}}}",
+                v("path:", i + 1),
+                v("start_line:", i + 2),
+                v("end_line:", i + 3)
+            ));
+            i += 4;
+            continue;
+        }
+        match l.split_once("content_digest: ") {
+            Some((head, d)) => out.push(format!("{head}content_digest: '{d}'")),
+            None => out.push(l.to_string()),
+        }
+        i += 1;
+    }
+    out.join("\n") + "\n"
+}
+
+#[test]
+fn write_keeps_flow_locators_and_quoting_styles() {
+    let f = Fixture::new();
+    let structure = flow_style(&f.read("knowledge/structure.yaml"));
+    assert!(structure.contains("locator: {path: core.rs, start_line: 3, end_line: 6}"));
+    std::fs::write(f.ws().join("knowledge/structure.yaml"), &structure).expect("write");
+    // Plain (unquoted) refs in the registry.
+    let registry = f
+        .read("sources/repo/index.yaml")
+        .replace(&format!("\"{FIXTURE_BASE}\""), FIXTURE_BASE);
+    std::fs::write(f.ws().join("sources/repo/index.yaml"), &registry).expect("write");
+    assert_eq!(f.run(&["validate"]).code, 0);
+    let r = f.run(&["drift", "--to", "v2", "--write"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("re-anchored: 3 module(s)"),
+        "{}",
+        r.stdout
+    );
+    let after = f.read("knowledge/structure.yaml");
+    let changed = changed_lines(&structure, &after);
+    assert_eq!(changed.len(), 4, "{changed:?}");
+    assert!(
+        changed
+            .iter()
+            .any(|(_, new)| new.trim() == "locator: {path: core.rs, start_line: 4, end_line: 7}"),
+        "{changed:?}"
+    );
+    assert!(
+        changed
+            .iter()
+            .any(|(_, new)| new.trim()
+                == "locator: {path: docs/manual.md, start_line: 1, end_line: 5}"),
+        "{changed:?}"
+    );
+    let reg = changed_lines(&registry, &f.read("sources/repo/index.yaml"));
+    assert!(
+        reg.iter()
+            .any(|(_, new)| new.trim() == format!("ref: {FIXTURE_LATER}")),
+        "{reg:?}"
+    );
+    assert_eq!(f.run(&["validate"]).code, 0);
+    assert_eq!(
+        json(&f.run(&["stats", "--format", "json"]))["referencesByStatus"]["verified"],
+        26
+    );
 }
