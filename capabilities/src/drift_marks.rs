@@ -13,6 +13,7 @@ use ontoly_graph::sources::drift::{self as engine, CompareOptions, DriftRepo, Ve
 use ontoly_graph::Session;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 
 /// Version of the artifact's format (part of its name).
 const MARKS_VERSION: &str = "drift-marks.v1";
@@ -67,19 +68,44 @@ impl DriftMarks {
     }
 }
 
+/// The marks last computed or loaded in this process, by workspace, graph and `HEAD`s: an MCP
+/// server answers many packs from one graph, and decoding the artifact each time would cost
+/// more than the pack.
+static LAST: Mutex<Option<(String, Arc<DriftMarks>)>> = Mutex::new(None);
+
 /// The drift marks of the context's workspace, or `None` when no clone's `HEAD` differs from
-/// a pinned commit (or the context has no workspace on disk).
-pub fn drift_marks(ctx: &Context<'_>) -> Option<DriftMarks> {
+/// a pinned commit (or the context has no workspace on disk, or no clone).
+pub fn drift_marks(ctx: &Context<'_>) -> Option<Arc<DriftMarks>> {
     let session = ctx.session()?;
     let name = artifact_name(session)?;
-    if let Some(bytes) = session.artifact(&name) {
-        if let Ok(marks) = postcard::from_bytes::<DriftMarks>(&bytes) {
-            return (!marks.is_empty()).then_some(marks);
+    let key = format!(
+        "{}|{}|{name}",
+        session.workspace().root.display(),
+        ctx.graph.hash
+    );
+    if let Ok(last) = LAST.lock() {
+        if let Some((k, marks)) = last.as_ref() {
+            if *k == key {
+                return (!marks.is_empty()).then(|| marks.clone());
+            }
         }
     }
-    let marks = compute(session)?;
-    if let Ok(bytes) = postcard::to_allocvec(&marks) {
-        session.store_artifact(&name, &bytes);
+    let marks = match session
+        .artifact(&name)
+        .and_then(|b| postcard::from_bytes::<DriftMarks>(&b).ok())
+    {
+        Some(m) => m,
+        None => {
+            let m = compute(session)?;
+            if let Ok(bytes) = postcard::to_allocvec(&m) {
+                session.store_artifact(&name, &bytes);
+            }
+            m
+        }
+    };
+    let marks = Arc::new(marks);
+    if let Ok(mut last) = LAST.lock() {
+        *last = Some((key, marks.clone()));
     }
     (!marks.is_empty()).then_some(marks)
 }
@@ -87,6 +113,9 @@ pub fn drift_marks(ctx: &Context<'_>) -> Option<DriftMarks> {
 /// The artifact's name: the format version and a hash of every clone's `HEAD`.
 fn artifact_name(session: &Session) -> Option<String> {
     let repos = session.repositories().ok()?;
+    if repos.repos.iter().all(|r| r.repo.is_none()) {
+        return None;
+    }
     let mut h = blake3::Hasher::new();
     h.update(MARKS_VERSION.as_bytes());
     for r in &repos.repos {
