@@ -978,3 +978,74 @@ fn write_keeps_flow_locators_and_quoting_styles() {
         26
     );
 }
+
+#[test]
+fn repo_content_references_drift_against_the_workspace_repository_head() {
+    // A workspace in its own git repository citing a file of that repository at commit c1;
+    // c2 inserts a line above the cited ones.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("kb/knowledge")).expect("mkdir");
+    std::fs::create_dir_all(root.join("notes")).expect("mkdir");
+    let notes = "alpha\nbeta\ngamma\n";
+    std::fs::write(root.join("notes/a.txt"), notes).expect("write");
+    std::fs::write(
+        root.join("kb/knowledge/page.md"),
+        "# Notes\n\n<!-- context:section id=\"greek\" -->\n## Greek\n\nBeta and gamma.\n\n<!-- /context:section -->\n",
+    )
+    .expect("write");
+    git(root, &["init", "-q", "-b", "main"]);
+    git(root, &["add", "-A"]);
+    git(root, &["commit", "-q", "-m", "c1"]);
+    let c1 = git(root, &["rev-parse", "HEAD"]).trim().to_string();
+    let digest = ontoly_graph::formats::text::range_digest(notes, 2, 3).expect("digest");
+    std::fs::write(
+        root.join("kb/knowledge/structure.yaml"),
+        format!(
+            "schema_version: context.approved-structure.v1\narticles:\n  - article_id: page\n    path: page.md\n    collection: notes\n    visibility: public\n    sections:\n      - id: greek\n        references:\n          - source_ref: repo-content:kb@{c1}\n            locator:\n              path: notes/a.txt\n              start_line: 2\n              end_line: 3\n            content_digest: {digest}\n"
+        ),
+    )
+    .expect("write");
+    std::fs::write(root.join("notes/a.txt"), format!("zero\n{notes}")).expect("write");
+    git(root, &["add", "-A"]);
+    git(root, &["commit", "-q", "-m", "c2"]);
+    let c2 = git(root, &["rev-parse", "HEAD"]).trim().to_string();
+    let r = run_in(
+        root,
+        &[
+            "--workspace",
+            "kb",
+            "--no-cache",
+            "drift",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r);
+    assert_eq!(v["to"][format!("repo-content:kb")], c2.as_str(), "{v}");
+    let g = reference(&v, "page", "greek", 0);
+    assert_eq!(g["status"], "moved", "{g}");
+    assert_eq!(
+        (g["newStartLine"].as_u64(), g["newEndLine"].as_u64()),
+        (Some(3), Some(4))
+    );
+    // Per source, back at the pinned commit: unchanged.
+    let at_pin = json(&run_in(
+        root,
+        &[
+            "--workspace",
+            "kb",
+            "--no-cache",
+            "drift",
+            "--to",
+            &format!("repo-content={c1}"),
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(
+        reference(&at_pin, "page", "greek", 0)["status"],
+        "unchanged"
+    );
+}
