@@ -1023,7 +1023,7 @@ fn repo_content_references_drift_against_the_workspace_repository_head() {
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let v = json(&r);
-    assert_eq!(v["to"][format!("repo-content:kb")], c2.as_str(), "{v}");
+    assert_eq!(v["to"]["repo-content:kb"], c2.as_str(), "{v}");
     let g = reference(&v, "page", "greek", 0);
     assert_eq!(g["status"], "moved", "{g}");
     assert_eq!(

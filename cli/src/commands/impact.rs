@@ -17,6 +17,9 @@ pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Github, For
 /// `--source NAME` (a NAME without `=PATH`): `<source>/<module>`, `<source>` or
 /// `repo-content`; by default, the one repository the workspace cites.
 #[derive(clap::Args)]
+#[command(
+    after_help = "The source the change is on: --source NAME without =PATH, with NAME a <source>/<module>, a <source> or repo-content; default: the one repository the workspace cites.\n\nExamples:\n  ontoly impact --from v1.2 --to main --source acme/server --format github\n  git diff origin/main... | ontoly impact --diff - --fail-on-affected"
+)]
 pub struct Args {
     /// The old side of the change: a branch, tag or commit of the source (for --diff:
     /// default the clone's HEAD).
