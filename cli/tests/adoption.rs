@@ -331,7 +331,6 @@ fn ontoly_into_closed_pipe(dir: &Path, args: &[&str]) -> Run {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn a_closed_stdout_ends_every_command_quietly() {
     let (dir, _) = walkthrough();
     let commands: &[&[&str]] = &[
@@ -443,7 +442,6 @@ fn validate_require_verified_fails_while_a_reference_is_unverified() {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn the_docs_stand_alone() {
     let mut docs = vec![
         repo_root().join("README.md"),
@@ -628,7 +626,6 @@ fn a_digest_mismatch_shows_both_digests_and_the_rule() {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn unsupported_formats_are_usage_errors() {
     let (dir, _) = walkthrough();
     // Each of these prints text today, whatever the format says.
@@ -1538,7 +1535,6 @@ fn sha2_is_built_in_one_version() {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn a_plugin_request_that_does_not_deserialize_gets_the_contract_message() {
     let dir = tempfile::tempdir().expect("tempdir");
     let expected = r#"{"attachments":[{"text":"diagnostics:\n- {\"code\":\"INVALID_INPUT\",\"message\":\"Expected ABI 2 input with item_id on every file and valid plugin arguments\"}"}]}"#;
