@@ -1194,7 +1194,6 @@ fn a_step_summary_is_written_when_github_asks_for_one() {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn version_names_the_commit() {
     let r = ontoly(&repo_root(), &["--version"]);
     assert_eq!(r.code, 0);
@@ -1208,19 +1207,19 @@ fn version_names_the_commit() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn completions_and_a_man_page() {
-    for (shell, marker) in [
-        ("bash", "complete -F"),
-        ("zsh", "#compdef ontoly"),
-        ("fish", "complete -c ontoly"),
-        ("powershell", "Register-ArgumentCompleter"),
+    // fish names long options `-l workspace`, the others `--workspace`.
+    for (shell, marker, option) in [
+        ("bash", "complete -F", "--workspace"),
+        ("zsh", "#compdef ontoly", "--workspace"),
+        ("fish", "complete -c ontoly", "-l workspace"),
+        ("powershell", "Register-ArgumentCompleter", "--workspace"),
     ] {
         let r = ontoly(&repo_root(), &["completions", shell]);
         assert_eq!(r.code, 0, "{shell}: {}", r.err);
         assert!(r.out.contains(marker), "{shell}");
         assert!(
-            r.out.contains("validate") && r.out.contains("--workspace"),
+            r.out.contains("validate") && r.out.contains(option),
             "{shell}"
         );
     }
@@ -1234,7 +1233,6 @@ fn completions_and_a_man_page() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn every_command_help_ends_with_examples() {
     let top = ontoly(&repo_root(), &["--help"]);
     let commands: Vec<String> = top
@@ -1266,7 +1264,6 @@ fn every_command_help_ends_with_examples() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn install_is_documented_and_the_release_binary_is_stripped() {
     let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README");
     assert!(readme.contains("## Install"), "an Install section");

@@ -8,6 +8,7 @@ pub mod build;
 pub mod capabilities;
 pub mod check;
 pub mod cites;
+pub mod completions;
 pub mod evidence;
 pub mod graph;
 pub mod hash_inputs;
@@ -19,6 +20,7 @@ pub mod run;
 pub mod stats;
 pub mod validate;
 
+pub use completions::man;
 pub use reads::{read, read_many, resolve, search};
 
 use crate::report::Report;
