@@ -222,6 +222,9 @@ fn main() {
         sources: cli.sources.clone(),
     };
     let out = cli.command.run(&ctx).unwrap_or_else(|e| fail(&e));
+    if let Some(md) = render::summary::markdown(&out.report) {
+        commands::ci::append_step_summary(&md);
+    }
     if let report::Report::Raw(raw) = &out.report {
         write_or_exit(&mut std::io::stdout().lock(), raw);
     } else {

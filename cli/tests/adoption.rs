@@ -376,7 +376,6 @@ fn a_closed_stdout_ends_every_command_quietly() {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn a_mapped_clone_that_does_not_exist_is_an_error_at_its_mapping() {
     let (dir, _) = walkthrough();
     let ws = kb(&dir);
@@ -414,7 +413,6 @@ fn a_mapped_clone_that_does_not_exist_is_an_error_at_its_mapping() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn validate_require_verified_fails_while_a_reference_is_unverified() {
     let (dir, _) = walkthrough();
     let ws = kb(&dir);
@@ -673,7 +671,6 @@ fn unsupported_formats_are_usage_errors() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn validate_github_annotates_each_diagnostic_at_its_line() {
     let (dir, _) = walkthrough();
     edit(
@@ -1034,7 +1031,6 @@ fn sarif_locations(log: &Value) -> Vec<(String, u64)> {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn check_annotations_use_repository_relative_paths() {
     let (dir, _) = walkthrough();
     std::fs::write(kb(&dir).join("questions.yaml"), QUESTIONS).expect("write");
@@ -1066,7 +1062,6 @@ fn check_annotations_use_repository_relative_paths() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn sarif_for_validate_and_check_is_valid_and_located() {
     let (dir, _) = walkthrough();
     edit(
@@ -1118,7 +1113,6 @@ fn sarif_for_validate_and_check_is_valid_and_located() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn check_junit_has_one_case_per_question() {
     let (dir, _) = walkthrough();
     std::fs::write(kb(&dir).join("questions.yaml"), QUESTIONS).expect("write");
@@ -1147,7 +1141,6 @@ fn check_junit_has_one_case_per_question() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn a_step_summary_is_written_when_github_asks_for_one() {
     let (dir, _) = walkthrough();
     std::fs::write(kb(&dir).join("questions.yaml"), QUESTIONS).expect("write");

@@ -7,6 +7,7 @@
 pub mod build;
 pub mod capabilities;
 pub mod check;
+pub mod ci;
 pub mod cites;
 pub mod completions;
 pub mod evidence;

@@ -265,6 +265,10 @@ impl SourceStage for VerifyStage {
         for (key, path) in self.clones.entries() {
             h.update(key.as_bytes());
             h.update(b"\0");
+            // Where it was mapped: a CLONE_NOT_FOUND finding names that line.
+            if let Some(m) = self.clones.mapping(key) {
+                h.update(format!("{}:{}\0", m.file, m.line).as_bytes());
+            }
             match self.clones.open(path) {
                 Some(r) => refs_fingerprint(&r, &mut h),
                 None => {
@@ -289,6 +293,18 @@ impl SourceStage for VerifyStage {
     }
 
     fn run(&self, cited: &[CitedRange], parts: &mut Parts) {
+        for (m, why) in self.clones.broken() {
+            parts.findings.push(Finding::new(
+                Code::CloneNotFound,
+                format!(
+                    "the clone mapped by {} {why}; its references stay no_clone, unverified",
+                    m.shown()
+                ),
+                &m.file,
+                m.line,
+                crate::graph::model::ids::WORKSPACE,
+            ));
+        }
         verify_stage(
             &self.clones,
             self.workspace_repo.as_ref().map(|(r, _)| r),
