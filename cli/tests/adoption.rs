@@ -598,7 +598,6 @@ fn digest_prints_a_reference_ready_to_paste() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn a_digest_mismatch_shows_both_digests_and_the_rule() {
     let (dir, _) = walkthrough();
     edit(
@@ -729,7 +728,6 @@ fn the_demo_passes_its_own_gate() {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn a_missing_commit_names_the_full_sha_and_the_registry_line() {
     let (dir, _) = walkthrough();
     // One hex digit off: the 12-character prefix still matches the commit the clone has.
@@ -747,7 +745,6 @@ fn a_missing_commit_names_the_full_sha_and_the_registry_line() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn a_missing_registry_is_named() {
     let (dir, _) = walkthrough();
     std::fs::remove_file(kb(&dir).join("sources/repo/index.yaml")).expect("rm");
@@ -757,7 +754,6 @@ fn a_missing_registry_is_named() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn a_section_id_typo_suggests_the_nearest_id() {
     let (dir, _) = walkthrough();
     let g = ontoly(
@@ -796,7 +792,6 @@ fn a_section_id_typo_suggests_the_nearest_id() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn a_range_past_the_end_says_the_file_length() {
     let (dir, _) = walkthrough();
     edit(

@@ -36,7 +36,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Bumped when the builder's interpretation of inputs changes, so old caches are not reused.
-pub const BUILDER_VERSION: &str = "build.v2";
+pub const BUILDER_VERSION: &str = "build.v3";
 
 /// Receives coarse progress (for a progress bar). Called from worker threads.
 pub trait Progress: Send + Sync {
@@ -224,6 +224,9 @@ pub struct CitedRange {
     pub content_digest: Option<String>,
     /// Where the reference was read.
     pub origin: Origin,
+    /// Where its commit is pinned: the module's `ref:` line in `sources/repo/index.yaml`
+    /// (`repo:` references), for messages about that commit.
+    pub pinned_at: Option<Origin>,
 }
 
 /// Builds the graph of `ws`.
