@@ -142,6 +142,11 @@ commands! {
     Graph => graph,
     /// CI gate: answer every question of a YAML file; exit 3 when any is weak or wrong.
     Check => check,
+    /// Start a workspace: one page, one section, the structure and an ontoly.toml.
+    Init => init,
+    /// The reference entry (source_ref, locator, content_digest) for lines of a repository,
+    /// ready to paste into knowledge/structure.yaml; the module is `--source NAME`.
+    Digest => digest,
     /// Shell completions for bash, zsh, fish or PowerShell.
     Completions => completions,
     /// The man page (roff), with every command.

@@ -28,7 +28,8 @@ pub fn render(report: &Report, color: bool) -> Option<String> {
         Report::ReadMany(r) => reads::read_many(r),
         Report::Search(r) => reads::search(r),
         Report::Resolve(r) => format!("{}\n", r.commit),
-        Report::ReadError(e) => format!("{}: {}\n", e.code.as_str(), e.message),
+        // On stderr, in the one error style (see `note`); stdout stays empty.
+        Report::ReadError(_) => String::new(),
         Report::Graph(_) | Report::Raw(_) => return None,
     })
 }
@@ -38,6 +39,7 @@ pub fn note(report: &Report) -> Option<String> {
     match report {
         Report::Read(r) => Some(reads::read_note(r)),
         Report::Search(r) => Some(reads::search_note(r)),
+        Report::ReadError(e) => Some(format!("error: {}: {}\n", e.code.as_str(), e.message)),
         _ => None,
     }
 }
