@@ -699,7 +699,6 @@ fn validate_github_annotates_each_diagnostic_at_its_line() {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn the_demo_validates_cleanly() {
     let root = repo_root();
     let v = ontoly(
