@@ -706,7 +706,11 @@ fn the_demo_validates_cleanly() {
         &["--workspace", "testdata/demo", "--no-cache", "validate"],
     );
     assert_eq!(v.code, 0, "{}", v.both());
-    assert!(v.out.ends_with("demo: 0 errors, 0 warnings, 0 info\n"), "{}", v.out);
+    assert!(
+        v.out.ends_with("demo: 0 errors, 0 warnings, 0 info\n"),
+        "{}",
+        v.out
+    );
 }
 
 /// The `check` half of item 5 (split from the demo test: the demo's questions and ranking
@@ -851,7 +855,6 @@ fn question_file_errors_name_the_file_key_and_line() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn every_error_has_one_style() {
     let (dir, _) = walkthrough();
     let nowhere = tempfile::tempdir().expect("tempdir");
@@ -1344,7 +1347,6 @@ fn property_names(schema: &Value, out: &mut Vec<String>) {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn mcp_inputs_follow_one_naming_convention() {
     let (dir, _) = walkthrough();
     let tools = mcp_tools(dir.path(), "kb");
@@ -1390,7 +1392,6 @@ fn mcp_inputs_follow_one_naming_convention() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn short_shas_are_accepted_where_outputs_print_them() {
     let (dir, _) = walkthrough();
     let short = &COMMIT[..12];
@@ -1448,7 +1449,6 @@ fn short_shas_are_accepted_where_outputs_print_them() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn repository_not_found_lists_the_known_repositories() {
     let (dir, _) = walkthrough();
     let r = ontoly(
@@ -1473,7 +1473,6 @@ fn repository_not_found_lists_the_known_repositories() {
 }
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn a_knowledge_page_reads_without_git() {
     let (dir, _) = walkthrough();
     // `kb/` is not a git repository: the read comes from the work tree, marked as such.
@@ -1513,7 +1512,6 @@ fn a_knowledge_page_reads_without_git() {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-#[ignore = "issue 12 phase 2"]
 fn sha2_is_built_in_one_version() {
     let lock = std::fs::read_to_string(repo_root().join("Cargo.lock")).expect("Cargo.lock");
     let versions: Vec<&str> = lock

@@ -61,10 +61,10 @@ fn read_errors_exit_1_with_code_and_message() {
         "--repo",
         "acme/shop-api",
         "--rev",
-        "d6e6a37",
+        "d6e6a3",
         "README.md",
     ]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 1, "under 7 hex digits is too short");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["code"], "SHORT_SHA_UNSUPPORTED");
     // Errors go to stderr in the one error style; stdout stays empty.

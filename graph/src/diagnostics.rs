@@ -161,8 +161,10 @@ codes! {
     // Pinned reads (sources/reads).
     /// The repository is unknown or has no local clone.
     RepositoryNotFound = "REPOSITORY_NOT_FOUND", Error;
-    /// A short commit id.
+    /// A commit id shorter than 7 hex digits (unique prefixes of 7 or more are accepted).
     ShortShaUnsupported = "SHORT_SHA_UNSUPPORTED", Error;
+    /// A commit prefix that several commits of the repository start with.
+    RevisionAmbiguous = "REVISION_AMBIGUOUS", Error;
     /// A revision that is neither a branch nor a full commit.
     InvalidRevision = "INVALID_REVISION", Error;
     /// A branch or commit the repository does not have.

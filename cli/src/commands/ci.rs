@@ -40,7 +40,8 @@ impl Anchor {
         let in_repo = session
             .repositories()
             .ok()
-            .and_then(|r| r.workspace().map(|w| w.workspace_root.clone()));
+            .and_then(|r| r.workspace().filter(|w| w.repo.is_some()))
+            .map(|w| w.workspace_root.clone());
         let root = in_repo.as_ref().and_then(|rel| {
             let mut root = std::fs::canonicalize(&session.workspace().root).ok()?;
             for _ in Path::new(rel).components() {

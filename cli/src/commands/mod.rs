@@ -166,7 +166,8 @@ pub fn index(session: &Session) -> Result<Index, CliError> {
     Ok(Index::open(session)?)
 }
 
-/// Colour only on a terminal, and never when `NO_COLOR` is set (to anything non-empty).
+/// Colour as anstream decides for standard output: on a terminal, unless `NO_COLOR` is set or
+/// `TERM=dumb`; `CLICOLOR_FORCE` forces it.
 pub fn use_color() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
 }

@@ -7,21 +7,13 @@
 
 use crate::report::Report;
 use ontoly_graph::diagnostics::{Code, Severity};
-use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+use ontoly_graph::formats::remote::percent_encode_path;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// The schema a log declares.
 pub const SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
-
-/// What a relative URI reference may carry unescaped: unreserved characters and `/`.
-const URI_PATH: &AsciiSet = &NON_ALPHANUMERIC
-    .remove(b'/')
-    .remove(b'-')
-    .remove(b'_')
-    .remove(b'.')
-    .remove(b'~');
 
 /// One result before it becomes SARIF.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,7 +115,7 @@ pub fn log(results: &[SarifResult]) -> Value {
             if let Some((file, line)) = &r.at {
                 let mut physical = json!({
                     "artifactLocation": {
-                        "uri": utf8_percent_encode(file, URI_PATH).to_string(),
+                        "uri": percent_encode_path(file),
                         "uriBaseId": "SRCROOT",
                     },
                 });

@@ -34,21 +34,20 @@ pub struct CloneError {
 /// transport): this is a lookup key, not a web URL. `None` when nothing host-like is left.
 pub fn remote_key(remote: &str) -> Option<String> {
     let r = remote.trim();
-    let (authority_and_path, scp) = match r.split_once("://") {
-        Some((_, rest)) => (rest, false),
-        None => (r, true),
-    };
-    let (host_part, path) = if scp {
-        // scp-like `user@host:owner/repo`, or a bare `host/owner/repo`.
-        match authority_and_path.split_once(':') {
-            Some((h, p)) if !h.contains('/') => (h, p),
-            _ => authority_and_path.split_once('/')?,
+    // URLs and scp-like `user@host:owner/repo` are git's own syntax (gix-url parses them, with
+    // credentials and port split off); a bare `host/owner/repo` is a key already written.
+    let parsed = gix::url::parse(r.as_bytes())
+        .ok()
+        .filter(|u| u.scheme != gix::url::Scheme::File)
+        .and_then(|u| Some((u.host()?.to_string(), u.path.to_string())));
+    let (host, path) = match parsed {
+        Some(hp) => hp,
+        None => {
+            let (h, p) = r.split_once('/')?;
+            (h.to_string(), p.to_string())
         }
-    } else {
-        authority_and_path.split_once('/')?
     };
-    let host = host_part.rsplit('@').next()?;
-    let host = host.split(':').next()?.to_ascii_lowercase();
+    let host = host.to_ascii_lowercase();
     let path = path.split(['?', '#']).next()?;
     let path = path.trim_matches('/');
     let path = path

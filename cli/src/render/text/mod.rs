@@ -44,25 +44,29 @@ pub fn note(report: &Report) -> Option<String> {
     }
 }
 
-/// ANSI styling, or none.
+/// ANSI styling (anstyle), or none.
 #[derive(Debug, Clone, Copy)]
 pub struct Style(pub bool);
 
 impl Style {
-    /// `s` in SGR `code` when styling is on.
-    pub fn paint(self, code: &str, s: &str) -> String {
+    /// `s` in `style` when styling is on.
+    pub fn paint(self, style: anstyle::Style, s: &str) -> String {
         if self.0 {
-            format!("\x1b[{code}m{s}\x1b[0m")
+            format!("{style}{s}{style:#}")
         } else {
             s.to_string()
         }
     }
     /// Bold.
     pub fn bold(self, s: &str) -> String {
-        self.paint("1", s)
+        self.paint(anstyle::Style::new().bold(), s)
     }
     /// Dim.
     pub fn dim(self, s: &str) -> String {
-        self.paint("2", s)
+        self.paint(anstyle::Style::new().dimmed(), s)
+    }
+    /// In a foreground colour.
+    pub fn fg(self, color: anstyle::AnsiColor, s: &str) -> String {
+        self.paint(color.on_default(), s)
     }
 }
