@@ -61,12 +61,12 @@ impl Anchor {
         }
     }
 
-    /// A workspace-relative path (`knowledge/structure.yaml`), repository-relative.
-    pub fn workspace_path(&self, rel: &str) -> String {
-        if self.workspace.is_empty() || self.workspace == "." {
-            rel.to_string()
+    /// The workspace directory, repository-relative ("" at the root).
+    pub fn workspace_dir(&self) -> &str {
+        if self.workspace == "." {
+            ""
         } else {
-            format!("{}/{rel}", self.workspace)
+            &self.workspace
         }
     }
 

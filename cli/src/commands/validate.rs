@@ -97,10 +97,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             valid: summary.error == 0,
             summary,
             diagnostics,
-            root: super::ci::Anchor::of(&session)
-                .workspace_path("")
-                .trim_end_matches('/')
-                .to_string(),
+            root: super::ci::Anchor::of(&session).workspace_dir().to_string(),
         }),
         exit: u8::from(summary.error > 0),
     })
