@@ -20,6 +20,7 @@ pub mod drift_marks;
 pub mod evidence;
 pub mod gate;
 pub mod impact;
+pub mod inputs;
 mod knowledge;
 pub mod pack;
 pub mod plugin;

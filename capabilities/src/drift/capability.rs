@@ -5,11 +5,8 @@ use super::{drift, DriftOptions, Status};
 use crate::context::Context;
 use crate::evidence::{CapabilityResult, Code, Confidence, Diagnostic, Evidence};
 use crate::impact::{impact, ImpactOptions};
+use crate::inputs::{DriftInput, ImpactInput};
 use serde_json::{json, Map, Value};
-
-fn string(input: &Map<String, Value>, key: &str) -> Option<String> {
-    input.get(key).and_then(Value::as_str).map(str::to_string)
-}
 
 fn envelope(
     ctx: &Context<'_>,
@@ -46,22 +43,27 @@ fn detached(ctx: &Context<'_>, name: &str) -> CapabilityResult {
     )
 }
 
-/// `Drift {to?, onlyDrifted?}`: `to` is `REV` or `NAME=REV` words (space- or comma-separated).
+/// The input as its type (the registry checked it already).
+fn input_as<T: for<'de> serde::Deserialize<'de> + Default>(input: &Map<String, Value>) -> T {
+    T::deserialize(Value::Object(input.clone())).unwrap_or_default()
+}
+
+/// `Drift {to?, onlyDrifted?}`: `to` holds `REV` and `NAME=REV` entries.
 pub(crate) fn run_drift(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
     let Some(session) = ctx.session() else {
         return detached(ctx, "Drift");
     };
-    let to = string(input, "to").unwrap_or_default();
+    let input: DriftInput = input_as(input);
     let opts = DriftOptions {
         symbols: true,
         ..DriftOptions::default()
     }
-    .with_to_args(to.split([' ', ',']).filter(|w| !w.is_empty()));
+    .with_to_args(input.to.iter().map(String::as_str));
     let mut report = match drift(session, &opts) {
         Ok(r) => r,
         Err(e) => return failed(ctx, "Drift", Code::CapabilityInvalidInput, e.to_string()),
     };
-    if input.get("onlyDrifted").and_then(Value::as_bool) == Some(true) {
+    if input.only_drifted {
         report.references.retain(|r| r.status != Status::Unchanged);
     }
     let c = report.counts;
@@ -88,11 +90,12 @@ pub(crate) fn run_impact(ctx: &Context<'_>, input: &Map<String, Value>) -> Capab
     let Some(session) = ctx.session() else {
         return detached(ctx, "Impact");
     };
+    let input: ImpactInput = input_as(input);
     let opts = ImpactOptions {
-        from: string(input, "from"),
-        to: string(input, "to"),
-        diff: string(input, "diff"),
-        source: string(input, "source"),
+        from: input.from,
+        to: input.to,
+        diff: input.diff,
+        source: input.source,
     };
     let report = match impact(session, &opts) {
         Ok(r) => r,

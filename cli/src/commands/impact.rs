@@ -17,9 +17,6 @@ pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Github, For
 /// `--source NAME` (a NAME without `=PATH`): `<source>/<module>`, `<source>` or
 /// `repo-content`; by default, the one repository the workspace cites.
 #[derive(clap::Args)]
-#[command(
-    after_help = "The source the change is on: --source NAME without =PATH, with NAME a <source>/<module>, a <source> or repo-content; default: the one repository the workspace cites.\n\nExamples:\n  ontoly impact --from v1.2 --to main --source acme/server --format github\n  git diff origin/main... | ontoly impact --diff - --fail-on-affected"
-)]
 pub struct Args {
     /// The old side of the change: a branch, tag or commit of the source (for --diff:
     /// default the clone's HEAD).
@@ -45,26 +42,21 @@ pub fn format(a: &Args) -> Option<Format> {
 }
 
 /// `rel` (workspace-relative) relative to the root of the repository the workspace is in,
-/// else to the current directory as the user named the workspace: the paths annotations carry.
+/// else to the current directory as the user named the workspace (the paths annotations
+/// carry; see [`super::ci::Anchor`]). An absolute workspace path would leak a disk location,
+/// so the workspace root is then the base.
 pub fn in_repository(session: &Session, rel: &str) -> String {
-    let root = session
-        .repositories()
-        .ok()
-        .and_then(|r| r.workspace().map(|w| w.workspace_root.clone()))
-        .unwrap_or_else(|| {
-            let shown = session.display_root();
-            if shown == "." {
-                String::new()
-            } else {
-                shown.trim_end_matches('/').to_string()
-            }
-        });
-    if root.is_empty() || root == "." {
-        rel.to_string()
-    } else if rel.is_empty() {
-        root
+    let anchor = super::ci::Anchor::of(session);
+    let dir = anchor.workspace_dir();
+    let dir = if dir.starts_with('/') || std::path::Path::new(dir).is_absolute() {
+        ""
     } else {
-        format!("{root}/{rel}")
+        dir.trim_end_matches('/')
+    };
+    match (dir.is_empty(), rel.is_empty()) {
+        (true, _) => rel.to_string(),
+        (false, true) => dir.to_string(),
+        (false, false) => format!("{dir}/{rel}"),
     }
 }
 

@@ -7,8 +7,11 @@
 pub mod dot;
 pub mod github;
 pub mod json;
+pub mod junit;
 pub mod mermaid;
+pub mod sarif;
 pub mod sarif_drift;
+pub mod summary;
 pub mod text;
 pub mod yaml;
 
@@ -31,11 +34,13 @@ pub enum Format {
     Dot,
     /// A SARIF 2.1.0 log (code scanning).
     Sarif,
+    /// JUnit XML (test reports).
+    Junit,
 }
 
 impl Format {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 7] = [
+    pub const ALL: [Format; 8] = [
         Format::Text,
         Format::Json,
         Format::Yaml,
@@ -43,6 +48,7 @@ impl Format {
         Format::Mermaid,
         Format::Dot,
         Format::Sarif,
+        Format::Junit,
     ];
 
     /// The format's name on the command line.
@@ -55,6 +61,7 @@ impl Format {
             Format::Mermaid => "mermaid",
             Format::Dot => "dot",
             Format::Sarif => "sarif",
+            Format::Junit => "junit",
         }
     }
 
@@ -96,7 +103,8 @@ pub fn render(report: &Report, format: Format, color: bool) -> Option<Rendered> 
         Format::Github => github::render(report)?,
         Format::Mermaid => mermaid::render(report)?,
         Format::Dot => dot::render(report)?,
-        Format::Sarif => sarif_drift::render(report)?,
+        Format::Sarif => sarif::render(report).or_else(|| sarif_drift::render(report))?,
+        Format::Junit => junit::render(report)?,
     };
     Some(Rendered {
         stdout,

@@ -36,12 +36,12 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
             .first()
             .and_then(|r| r.reason.as_deref())
             .unwrap_or("not compared");
-        return st.paint("2", &format!("unverifiable: {why}"));
+        return st.dim(&format!("unverifiable: {why}"));
     };
     let first = |s: Status| compared.iter().find(|r| r.status == s);
     let mut v = match worst {
-        Status::Unchanged => st.paint("32", "still accurate"),
-        Status::Moved => st.paint("32", "moved, re-anchorable"),
+        Status::Unchanged => st.fg(anstyle::AnsiColor::Green, "still accurate"),
+        Status::Moved => st.fg(anstyle::AnsiColor::Green, "moved, re-anchorable"),
         Status::Changed => {
             let r = first(Status::Changed).map(|r| **r);
             let place = match r.and_then(|r| r.mapped.clone()) {
@@ -57,7 +57,10 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                 .and_then(|r| r.suggestion.as_ref().or(r.symbol.as_ref()))
                 .map(|s| format!(", {}", symbol(s)))
                 .unwrap_or_default();
-            st.paint("33", &format!("changed: {place}{sym}"))
+            st.fg(
+                anstyle::AnsiColor::Yellow,
+                &format!("changed: {place}{sym}"),
+            )
         }
         Status::Missing | Status::Unverifiable => {
             let r = first(Status::Missing).map(|r| **r);
@@ -66,7 +69,10 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                 .and_then(|r| r.suggestion.as_ref())
                 .map(|s| format!("; {} is now at {}", symbol(s), at(s)))
                 .unwrap_or_default();
-            st.paint("31", &format!("missing: {path} is gone{sug}"))
+            st.fg(
+                anstyle::AnsiColor::Red,
+                &format!("missing: {path} is gone{sug}"),
+            )
         }
     };
     if unverifiable > 0 {
