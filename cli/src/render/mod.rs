@@ -10,7 +10,6 @@ pub mod json;
 pub mod junit;
 pub mod mermaid;
 pub mod sarif;
-pub mod sarif_drift;
 pub mod summary;
 pub mod text;
 pub mod yaml;
@@ -103,7 +102,7 @@ pub fn render(report: &Report, format: Format, color: bool) -> Option<Rendered> 
         Format::Github => github::render(report)?,
         Format::Mermaid => mermaid::render(report)?,
         Format::Dot => dot::render(report)?,
-        Format::Sarif => sarif::render(report).or_else(|| sarif_drift::render(report))?,
+        Format::Sarif => sarif::render(report)?,
         Format::Junit => junit::render(report)?,
     };
     Some(Rendered {
