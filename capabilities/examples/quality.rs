@@ -1,0 +1,244 @@
+//! Answer quality on question sets, in-sample and held out.
+//!
+//! ```sh
+//! cargo run --release -p ontoly-capabilities --example quality            # every corpus
+//! cargo run --release -p ontoly-capabilities --example quality -- -v fd   # one, per question
+//! ```
+//!
+//! For each corpus (`demo`, `requests`, `fd`, `black`, or `NAME=WORKSPACE:QUESTIONS`) it answers
+//! every question with the shipped Evidence Pack and prints top-1 and top-3 (an expected section
+//! is first / among the first three sections), the share of unanswerable questions flagged
+//! `CAPABILITY_LOW_EVIDENCE` / `CAPABILITY_NOT_FOUND`, the share of answerable ones flagged
+//! (false alarms) and the AUC of the confidence score.
+//!
+//! Then, for every pair (fit X, test Y), a threshold on the confidence score is fit on X (the
+//! lowest that flags at least 90 % of X's unanswerable questions) and applied to Y; the
+//! diagonal is in-sample. The shipped thresholds were fit on one corpus only (see
+//! docs/evidence.md), so the figures of the other corpora are held out.
+
+use ontoly_capabilities::evidence::Level;
+use ontoly_capabilities::gate::{self, parse_questions};
+use ontoly_capabilities::{pack, Context, Index};
+use ontoly_graph::graph::NodeKind;
+use ontoly_graph::{Session, SessionOptions};
+use std::path::PathBuf;
+
+/// One answered question.
+struct Answer {
+    question: String,
+    answerable: bool,
+    /// 1-based rank of the first expected section among the pack's sections.
+    rank: Option<usize>,
+    score: f64,
+    level: Level,
+    top: String,
+}
+
+struct Corpus {
+    name: String,
+    answers: Vec<Answer>,
+}
+
+fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
+    let c = PathBuf::from("testdata/corpora");
+    match spec {
+        "demo" => (
+            "demo".into(),
+            "testdata/demo".into(),
+            "testdata/demo/questions.yaml".into(),
+        ),
+        "requests" | "fd" | "black" => (
+            spec.into(),
+            c.join(spec).join("ws"),
+            c.join(spec).join("questions.yaml"),
+        ),
+        other => {
+            let (name, rest) = other.split_once('=').unwrap_or((other, other));
+            let (ws, q) = rest.split_once(':').unwrap_or((rest, "questions.yaml"));
+            (name.into(), ws.into(), q.into())
+        }
+    }
+}
+
+fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error>> {
+    let (name, ws, qfile) = corpus_paths(spec);
+    let session = Session::open(SessionOptions::new(std::env::current_dir()?).workspace(ws))?;
+    let index = Index::open(&session)?;
+    let cx = Context::new(&session, &index)?;
+    let questions = parse_questions(&std::fs::read_to_string(&qfile)?)?;
+    let articles = gate::article_ids(cx.graph);
+    let mut answers = Vec::new();
+    for q in &questions {
+        let expect: Vec<String> = q
+            .expect
+            .iter()
+            .map(|e| gate::resolve_section(cx.graph, e, &articles).unwrap_or_else(|| e.clone()))
+            .collect();
+        let p = pack::evidence_pack(&cx, &q.question, None).pack;
+        let sections: Vec<&str> = p
+            .top_nodes
+            .iter()
+            .filter(|t| t.node.kind == NodeKind::Section)
+            .map(|t| t.node.id.as_str())
+            .collect();
+        let rank = sections
+            .iter()
+            .position(|s| expect.iter().any(|e| e == s))
+            .map(|i| i + 1);
+        let a = Answer {
+            question: q.question.clone(),
+            answerable: q.answerable,
+            rank,
+            score: p.confidence.score,
+            level: p.confidence.level,
+            top: sections.first().unwrap_or(&"-").to_string(),
+        };
+        if verbose {
+            let mark = match (a.answerable, a.rank) {
+                (true, Some(1)) => "top1",
+                (true, Some(r)) if r <= 3 => "top3",
+                (true, _) => "MISS",
+                (false, _) if matches!(a.level, Level::Low | Level::None) => "flag",
+                (false, _) => "CONF",
+            };
+            println!(
+                "{name:<9} {mark} {:<6} {:.3} {:<60} -> {}",
+                a.level.as_str(),
+                a.score,
+                a.question,
+                a.top
+            );
+        }
+        answers.push(a);
+    }
+    Ok(Corpus { name, answers })
+}
+
+fn weak(l: Level) -> bool {
+    matches!(l, Level::Low | Level::None)
+}
+
+fn rate(n: usize, d: usize) -> f64 {
+    if d == 0 {
+        0.0
+    } else {
+        n as f64 / d as f64
+    }
+}
+
+fn auc(c: &Corpus) -> f64 {
+    let pos: Vec<f64> = c.answers.iter().filter(|a| a.answerable).map(|a| a.score).collect();
+    let neg: Vec<f64> = c.answers.iter().filter(|a| !a.answerable).map(|a| a.score).collect();
+    let mut wins = 0.0;
+    for p in &pos {
+        for n in &neg {
+            wins += if p > n {
+                1.0
+            } else if p == n {
+                0.5
+            } else {
+                0.0
+            };
+        }
+    }
+    wins / (pos.len() * neg.len()).max(1) as f64
+}
+
+/// The lowest threshold that flags (score < t) at least 90 % of the unanswerable questions.
+fn fit_threshold(c: &Corpus) -> f64 {
+    let mut un: Vec<f64> = c.answers.iter().filter(|a| !a.answerable).map(|a| a.score).collect();
+    un.sort_by(f64::total_cmp);
+    if un.is_empty() {
+        return 0.0;
+    }
+    let k = (un.len() * 9).div_ceil(10);
+    let at = un[k - 1];
+    // Halfway to the next score above it (of any question), so the threshold transfers.
+    let next = c
+        .answers
+        .iter()
+        .map(|a| a.score)
+        .filter(|s| *s > at)
+        .fold(f64::INFINITY, f64::min);
+    if next.is_finite() {
+        (at + next) / 2.0
+    } else {
+        at + 1e-6
+    }
+}
+
+fn flagged_at(c: &Corpus, t: f64) -> (f64, f64) {
+    let (mut un, mut unf, mut an, mut anf) = (0, 0, 0, 0);
+    for a in &c.answers {
+        if a.answerable {
+            an += 1;
+            anf += usize::from(a.score < t);
+        } else {
+            un += 1;
+            unf += usize::from(a.score < t);
+        }
+    }
+    (rate(unf, un), rate(anf, an))
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let verbose = args.iter().any(|a| a == "-v");
+    let mut specs: Vec<&str> = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .map(String::as_str)
+        .collect();
+    if specs.is_empty() {
+        specs = vec!["demo", "requests", "fd", "black"];
+    }
+    let corpora: Vec<Corpus> = specs
+        .iter()
+        .map(|s| answer(s, verbose))
+        .collect::<Result<_, _>>()?;
+
+    println!("shipped Evidence Pack (levels low/none = flagged):");
+    println!(
+        "{:<9} {:>7} {:>5} {:>5} {:>8} {:>12} {:>5}",
+        "corpus", "n", "top1", "top3", "flagged", "false-alarm", "AUC"
+    );
+    for c in &corpora {
+        let ans: Vec<&Answer> = c.answers.iter().filter(|a| a.answerable).collect();
+        let un: Vec<&Answer> = c.answers.iter().filter(|a| !a.answerable).collect();
+        let top1 = ans.iter().filter(|a| a.rank == Some(1)).count();
+        let top3 = ans.iter().filter(|a| a.rank.is_some_and(|r| r <= 3)).count();
+        let fl = un.iter().filter(|a| weak(a.level)).count();
+        let fa = ans.iter().filter(|a| weak(a.level)).count();
+        println!(
+            "{:<9} {:>7} {:>5.2} {:>5.2} {:>8.2} {:>12.2} {:>5.2}",
+            c.name,
+            format!("{}+{}", ans.len(), un.len()),
+            rate(top1, ans.len()),
+            rate(top3, ans.len()),
+            rate(fl, un.len()),
+            rate(fa, ans.len()),
+            auc(c)
+        );
+    }
+    println!("\nthreshold on the confidence score fit on X (>= 90% of X's unanswerable flagged), applied to Y:");
+    println!(
+        "{:<9} {:<9} {:>9} {:>8} {:>12}",
+        "fit X", "test Y", "threshold", "flagged", "false-alarm"
+    );
+    for x in &corpora {
+        let t = fit_threshold(x);
+        for y in &corpora {
+            let (fl, fa) = flagged_at(y, t);
+            println!(
+                "{:<9} {:<9} {:>9.4} {:>8.2} {:>12.2}{}",
+                x.name,
+                y.name,
+                t,
+                fl,
+                fa,
+                if x.name == y.name { "  (in-sample)" } else { "" }
+            );
+        }
+    }
+    Ok(())
+}
