@@ -127,8 +127,18 @@ fn rate(n: usize, d: usize) -> f64 {
 }
 
 fn auc(c: &Corpus) -> f64 {
-    let pos: Vec<f64> = c.answers.iter().filter(|a| a.answerable).map(|a| a.score).collect();
-    let neg: Vec<f64> = c.answers.iter().filter(|a| !a.answerable).map(|a| a.score).collect();
+    let pos: Vec<f64> = c
+        .answers
+        .iter()
+        .filter(|a| a.answerable)
+        .map(|a| a.score)
+        .collect();
+    let neg: Vec<f64> = c
+        .answers
+        .iter()
+        .filter(|a| !a.answerable)
+        .map(|a| a.score)
+        .collect();
     let mut wins = 0.0;
     for p in &pos {
         for n in &neg {
@@ -146,7 +156,12 @@ fn auc(c: &Corpus) -> f64 {
 
 /// The lowest threshold that flags (score < t) at least 90 % of the unanswerable questions.
 fn fit_threshold(c: &Corpus) -> f64 {
-    let mut un: Vec<f64> = c.answers.iter().filter(|a| !a.answerable).map(|a| a.score).collect();
+    let mut un: Vec<f64> = c
+        .answers
+        .iter()
+        .filter(|a| !a.answerable)
+        .map(|a| a.score)
+        .collect();
     un.sort_by(f64::total_cmp);
     if un.is_empty() {
         return 0.0;
@@ -206,7 +221,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let ans: Vec<&Answer> = c.answers.iter().filter(|a| a.answerable).collect();
         let un: Vec<&Answer> = c.answers.iter().filter(|a| !a.answerable).collect();
         let top1 = ans.iter().filter(|a| a.rank == Some(1)).count();
-        let top3 = ans.iter().filter(|a| a.rank.is_some_and(|r| r <= 3)).count();
+        let top3 = ans
+            .iter()
+            .filter(|a| a.rank.is_some_and(|r| r <= 3))
+            .count();
         let fl = un.iter().filter(|a| weak(a.level)).count();
         let fa = ans.iter().filter(|a| weak(a.level)).count();
         println!(
@@ -236,7 +254,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 t,
                 fl,
                 fa,
-                if x.name == y.name { "  (in-sample)" } else { "" }
+                if x.name == y.name {
+                    "  (in-sample)"
+                } else {
+                    ""
+                }
             );
         }
     }

@@ -256,7 +256,11 @@ fn parse_item(
 
 /// Resolves an expected section written `section:<X>#<id>` against the graph: `X` is a page
 /// path, or an article's `article_id` (the corpus shape). `None` when no such section exists.
-pub fn resolve_section(graph: &Graph, id: &str, articles: &BTreeMap<String, String>) -> Option<String> {
+pub fn resolve_section(
+    graph: &Graph,
+    id: &str,
+    articles: &BTreeMap<String, String>,
+) -> Option<String> {
     if graph.node(id).is_some_and(|n| n.kind == NodeKind::Section) {
         return Some(id.to_string());
     }
