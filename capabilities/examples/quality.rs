@@ -18,6 +18,8 @@
 
 use ontoly_capabilities::evidence::Level;
 use ontoly_capabilities::gate::{self, parse_questions};
+use ontoly_capabilities::retrieval::index::Params;
+use ontoly_capabilities::retrieval::rank::rank_with;
 use ontoly_capabilities::{pack, Context, Index};
 use ontoly_graph::graph::NodeKind;
 use ontoly_graph::{Session, SessionOptions};
@@ -37,6 +39,9 @@ struct Answer {
 struct Corpus {
     name: String,
     answers: Vec<Answer>,
+    /// For fitting: the index and each answerable question with its expected sections.
+    index: Index,
+    asked: Vec<(String, Vec<String>)>,
 }
 
 fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
@@ -68,6 +73,7 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
     let questions = parse_questions(&std::fs::read_to_string(&qfile)?)?;
     let articles = gate::article_ids(cx.graph);
     let mut answers = Vec::new();
+    let mut asked = Vec::new();
     for q in &questions {
         let expect: Vec<String> = q
             .expect
@@ -108,10 +114,107 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
                 a.question,
                 a.top
             );
+            if mark == "MISS" || mark == "top3" {
+                println!("            expected {}", expect.join(" "));
+                println!(
+                    "            got      {}",
+                    sections
+                        .iter()
+                        .take(4)
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+            }
         }
         answers.push(a);
+        if q.answerable && !expect.is_empty() {
+            asked.push((q.question.clone(), expect));
+        }
     }
-    Ok(Corpus { name, answers })
+    drop(cx);
+    Ok(Corpus {
+        name,
+        answers,
+        index,
+        asked,
+    })
+}
+
+/// Top-1 and top-3 of the section ranking alone under `p`.
+fn retrieval(c: &Corpus, p: &Params) -> (f64, f64) {
+    let (mut t1, mut t3) = (0, 0);
+    for (q, expect) in &c.asked {
+        let r = rank_with(&c.index, q, p);
+        let pos = r
+            .sections()
+            .take(3)
+            .position(|s| expect.iter().any(|e| *e == s.id));
+        t1 += usize::from(pos == Some(0));
+        t3 += usize::from(pos.is_some());
+    }
+    (rate(t1, c.asked.len()), rate(t3, c.asked.len()))
+}
+
+/// Every parameter set of the grid searched when fitting retrieval.
+fn grid() -> Vec<Params> {
+    let mut out = Vec::new();
+    for k1 in [0.8, 1.2, 1.8] {
+        for wh in [1.0, 2.0, 3.5] {
+            for ws in [0.0, 1.0, 2.0] {
+                for wa in [0.0, 0.3, 0.7] {
+                    for wc in [0.0, 0.3, 0.7] {
+                        for bb in [0.5, 0.75, 0.9] {
+                            let d = Params::default();
+                            out.push(Params {
+                                k1,
+                                b: [d.b[0], d.b[1], bb, d.b[3], d.b[4]],
+                                weight: [wh, ws, 1.0, wa, wc],
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn fit_retrieval(corpora: &[Corpus]) {
+    let g = grid();
+    println!(
+        "\nretrieval parameters fit on X (best top-1 + top-3 over {} sets), applied to Y:",
+        g.len()
+    );
+    let scores: Vec<Vec<(f64, f64)>> = corpora
+        .iter()
+        .map(|c| g.iter().map(|p| retrieval(c, p)).collect())
+        .collect();
+    let shipped: Vec<(f64, f64)> = corpora
+        .iter()
+        .map(|c| retrieval(c, &Params::default()))
+        .collect();
+    for (xi, x) in corpora.iter().enumerate() {
+        let best = (0..g.len())
+            .max_by(|&a, &b| {
+                let (sa, sb) = (scores[xi][a], scores[xi][b]);
+                (sa.0 + sa.1).total_cmp(&(sb.0 + sb.1)).then(b.cmp(&a))
+            })
+            .unwrap_or(0);
+        println!("fit {:<9} {:?}", x.name, g[best]);
+        for (yi, y) in corpora.iter().enumerate() {
+            let (t1, t3) = scores[yi][best];
+            println!(
+                "    test {:<9} top1 {:.2} top3 {:.2}   (shipped {:.2} {:.2}){}",
+                y.name,
+                t1,
+                t3,
+                shipped[yi].0,
+                shipped[yi].1,
+                if xi == yi { "  in-sample" } else { "" }
+            );
+        }
+    }
 }
 
 fn weak(l: Level) -> bool {
@@ -199,6 +302,7 @@ fn flagged_at(c: &Corpus, t: f64) -> (f64, f64) {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let verbose = args.iter().any(|a| a == "-v");
+    let fit = args.iter().any(|a| a == "--fit");
     let mut specs: Vec<&str> = args
         .iter()
         .filter(|a| !a.starts_with('-'))
@@ -261,6 +365,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 }
             );
         }
+    }
+    if fit {
+        fit_retrieval(&corpora);
     }
     Ok(())
 }

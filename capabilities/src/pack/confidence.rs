@@ -95,13 +95,7 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     } else if coverage < COVERAGE_MEDIUM_GATE {
         level = level.min(Level::Medium);
     }
-    let missing: Vec<&str> = ranking
-        .terms
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| top.mask & (1 << i) == 0)
-        .map(|(_, t)| t.as_str())
-        .collect();
+    let missing: Vec<&str> = ranking.words_missing(top.mask);
     let explanation = format!(
         "{} confidence: the top section matches {:.0}% of the query's weight{}, {} other section{} agree{}, grounding {:.2}",
         level.as_str(),

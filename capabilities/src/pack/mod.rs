@@ -199,7 +199,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     let mut diagnostics: Vec<Diagnostic> = clamped.into_iter().collect();
     let ranking = rank(graph, ctx.index, query);
     let conf = confidence::assess(graph, &ranking);
-    let top: Vec<&Scored> = ranking.nodes.iter().take(limit).collect();
+    let top = top_of(&ranking.nodes, limit);
 
     let top_nodes: Vec<TopNode> = top
         .iter()
@@ -259,7 +259,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         serde_json::json!({
             "matchedEntities": ranking.matched,
             "matchedSections": ranking.sections().count(),
-            "queryTerms": ranking.terms,
+            "queryTerms": ranking.terms.iter().map(|t| t.query.word.as_str()).collect::<Vec<_>>(),
         }),
         "how much of the graph matched",
     ));
@@ -287,6 +287,31 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         evidence,
         citations: g.citations,
     }
+}
+
+/// Files, symbols and articles take at most this share of a pack's top nodes: sections are
+/// the answer, and a symbol whose name matches one query word can outscore the section that
+/// explains it.
+const OTHER_SHARE: usize = 3;
+
+/// The best `limit` nodes, in rank order, with at most `limit / OTHER_SHARE` that are not
+/// sections.
+fn top_of(nodes: &[Scored], limit: usize) -> Vec<&Scored> {
+    let mut others = 0;
+    let mut top = Vec::new();
+    for s in nodes {
+        if top.len() == limit {
+            break;
+        }
+        if s.kind != NodeKind::Section {
+            if others >= limit / OTHER_SHARE {
+                continue;
+            }
+            others += 1;
+        }
+        top.push(s);
+    }
+    top
 }
 
 /// One node evidence item per top node, scored relative to the best.

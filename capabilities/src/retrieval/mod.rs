@@ -7,5 +7,6 @@
 
 pub mod index;
 pub mod rank;
+pub mod tokens;
 
 pub use index::Index;
