@@ -18,6 +18,7 @@
 
 use ontoly_capabilities::evidence::Level;
 use ontoly_capabilities::gate::{self, parse_questions};
+use ontoly_capabilities::pack::confidence::{score_with, Features, BIAS, LOW, N_FEATURES, WEIGHTS};
 use ontoly_capabilities::retrieval::index::Params;
 use ontoly_capabilities::retrieval::rank::rank_with;
 use ontoly_capabilities::{pack, Context, Index};
@@ -42,6 +43,8 @@ struct Corpus {
     /// For fitting: the index and each answerable question with its expected sections.
     index: Index,
     asked: Vec<(String, Vec<String>)>,
+    /// Every question's confidence features and whether it is answerable.
+    features: Vec<(Features, bool)>,
 }
 
 fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
@@ -74,6 +77,7 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
     let articles = gate::article_ids(cx.graph);
     let mut answers = Vec::new();
     let mut asked = Vec::new();
+    let mut features = Vec::new();
     for q in &questions {
         let expect: Vec<String> = q
             .expect
@@ -114,6 +118,20 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
                 a.question,
                 a.top
             );
+            if std::env::var_os("QUALITY_FEATURES").is_some() {
+                let r = rank_with(&index, &q.question, &Params::default());
+                let f = Features::of(&r);
+                let terms: Vec<String> = r
+                    .terms
+                    .iter()
+                    .zip(&r.idf)
+                    .map(|(t, w)| format!("{}{}:{w:.1}", t.query.term, if t.df == 0 { "?" } else { "" }))
+                    .collect();
+                println!(
+                    "            cov {:.2} own {:.2} rare {:.2} unk {:.2} str {:.2} gap {:.2} sup {:.2} mrare {:.2} [{}]",
+                    f.coverage, f.own, f.rare, f.unknown, f.strength, f.gap, f.support, f.matched_rare, terms.join(" ")
+                );
+            }
             if mark == "MISS" || mark == "top3" {
                 println!("            expected {}", expect.join(" "));
                 println!(
@@ -128,6 +146,10 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
             }
         }
         answers.push(a);
+        features.push((
+            Features::of(&rank_with(&index, &q.question, &Params::default())),
+            q.answerable,
+        ));
         if q.answerable && !expect.is_empty() {
             asked.push((q.question.clone(), expect));
         }
@@ -138,7 +160,131 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
         answers,
         index,
         asked,
+        features,
     })
+}
+
+/// Logistic regression by batch gradient descent (deterministic), with a small L2 penalty.
+fn fit_logistic(data: &[(Features, bool)]) -> ([f64; N_FEATURES], f64) {
+    let mut w = [0.0; N_FEATURES];
+    let mut b = 0.0;
+    let n = data.len().max(1) as f64;
+    let lambda = 0.01;
+    for _ in 0..20000 {
+        let mut gw = [0.0; N_FEATURES];
+        let mut gb = 0.0;
+        for (f, y) in data {
+            let p = score_with(&w, b, f);
+            let e = p - f64::from(u8::from(*y));
+            for (g, x) in gw.iter_mut().zip(f.to_array()) {
+                *g += e * x;
+            }
+            gb += e;
+        }
+        for (wi, g) in w.iter_mut().zip(gw) {
+            *wi -= 1.0 * (g / n + lambda * *wi);
+        }
+        b -= 1.0 * gb / n;
+    }
+    (w, b)
+}
+
+fn auc_of(scores: &[(f64, bool)]) -> f64 {
+    let pos: Vec<f64> = scores.iter().filter(|s| s.1).map(|s| s.0).collect();
+    let neg: Vec<f64> = scores.iter().filter(|s| !s.1).map(|s| s.0).collect();
+    let mut wins = 0.0;
+    for p in &pos {
+        for n in &neg {
+            wins += if p > n { 1.0 } else if p == n { 0.5 } else { 0.0 };
+        }
+    }
+    wins / (pos.len() * neg.len()).max(1) as f64
+}
+
+/// The lowest threshold that flags (score < t) at least 90 % of the unanswerable questions,
+/// halfway to the next score above.
+fn threshold_90(scores: &[(f64, bool)]) -> f64 {
+    let mut un: Vec<f64> = scores.iter().filter(|s| !s.1).map(|s| s.0).collect();
+    un.sort_by(f64::total_cmp);
+    if un.is_empty() {
+        return 0.0;
+    }
+    let at = un[(un.len() * 9).div_ceil(10) - 1];
+    let next = scores
+        .iter()
+        .map(|s| s.0)
+        .filter(|s| *s > at)
+        .fold(f64::INFINITY, f64::min);
+    if next.is_finite() {
+        (at + next) / 2.0
+    } else {
+        at + 1e-6
+    }
+}
+
+fn rates_at(scores: &[(f64, bool)], t: f64) -> (f64, f64) {
+    let un = scores.iter().filter(|s| !s.1).count();
+    let an = scores.len() - un;
+    let unf = scores.iter().filter(|s| !s.1 && s.0 < t).count();
+    let anf = scores.iter().filter(|s| s.1 && s.0 < t).count();
+    (rate(unf, un), rate(anf, an))
+}
+
+fn fit_confidence(corpora: &[Corpus]) {
+    println!("\nsingle-feature AUC (answerable vs unanswerable):");
+    print!("{:<9}", "corpus");
+    for n in Features::NAMES {
+        print!(" {n:>9}");
+    }
+    println!();
+    for c in corpora {
+        print!("{:<9}", c.name);
+        for i in 0..N_FEATURES {
+            let s: Vec<(f64, bool)> = c.features.iter().map(|(f, y)| (f.to_array()[i], *y)).collect();
+            print!(" {:>9.3}", auc_of(&s));
+        }
+        println!();
+    }
+    println!("\nconfidence model fit on X (logistic; threshold flags >= 90% of X's unanswerable), applied to Y:");
+    let shipped = (WEIGHTS, BIAS);
+    let mut fits: Vec<(String, [f64; N_FEATURES], f64)> = corpora
+        .iter()
+        .map(|c| {
+            let (w, b) = fit_logistic(&c.features);
+            (c.name.clone(), w, b)
+        })
+        .collect();
+    fits.push(("shipped".into(), shipped.0, shipped.1));
+    for (name, w, b) in &fits {
+        let fmt: Vec<String> = w.iter().map(|x| format!("{x:.2}")).collect();
+        let fx = corpora.iter().find(|c| c.name == *name);
+        let t = match fx {
+            Some(c) => threshold_90(
+                &c.features
+                    .iter()
+                    .map(|(f, y)| (score_with(w, *b, f), *y))
+                    .collect::<Vec<_>>(),
+            ),
+            None => LOW,
+        };
+        println!("fit {name:<9} weights [{}] bias {b:.2} threshold {t:.4}", fmt.join(", "));
+        for y in corpora {
+            let s: Vec<(f64, bool)> = y
+                .features
+                .iter()
+                .map(|(f, a)| (score_with(w, *b, f), *a))
+                .collect();
+            let (fl, fa) = rates_at(&s, t);
+            println!(
+                "    test {:<9} flagged {:.2} false alarms {:.2} AUC {:.3}{}",
+                y.name,
+                fl,
+                fa,
+                auc_of(&s),
+                if *name == y.name { "  in-sample" } else { "" }
+            );
+        }
+    }
 }
 
 /// Top-1 and top-3 of the section ranking alone under `p`.
@@ -164,12 +310,13 @@ fn grid() -> Vec<Params> {
             for ws in [0.0, 1.0, 2.0] {
                 for wa in [0.0, 0.3, 0.7] {
                     for wc in [0.0, 0.3, 0.7] {
-                        for bb in [0.5, 0.75, 0.9] {
+                        for pw in [0.0, 0.5, 1.0] {
                             let d = Params::default();
                             out.push(Params {
                                 k1,
-                                b: [d.b[0], d.b[1], bb, d.b[3], d.b[4]],
+                                b: d.b,
                                 weight: [wh, ws, 1.0, wa, wc],
+                                pair_weight: pw,
                             });
                         }
                     }
@@ -368,6 +515,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     if fit {
         fit_retrieval(&corpora);
+    }
+    if args.iter().any(|a| a == "--fit-confidence") {
+        fit_confidence(&corpora);
     }
     Ok(())
 }

@@ -26,7 +26,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v4";
+pub const INDEX_VERSION: &str = "ontoly.index.v5";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;
@@ -51,6 +51,8 @@ pub struct Params {
     pub b: [f64; FIELDS],
     /// Weight of each field.
     pub weight: [f64; FIELDS],
+    /// Weight of a pair of neighbouring query words found together (0: off).
+    pub pair_weight: f64,
 }
 
 impl Default for Params {
@@ -59,6 +61,7 @@ impl Default for Params {
             k1: 1.2,
             b: [0.3, 0.0, 0.75, 0.3, 0.5],
             weight: [2.5, 1.5, 1.0, 0.6, 0.5],
+            pair_weight: 0.5,
         }
     }
 }
@@ -212,6 +215,12 @@ fn node_fields(graph: &Graph, n: &Node, linked: &[&Node]) -> Option<[String; FIE
     Some(f)
 }
 
+/// The term of two neighbouring words (headings and bodies are indexed with them, so a query
+/// whose words stand together in a section scores higher there).
+pub fn bigram(a: &str, b: &str) -> String {
+    format!("{a} {b}")
+}
+
 /// BM25 inverse document frequency (never negative).
 pub fn bm25_idf(n: f64, df: f64) -> f64 {
     (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
@@ -260,7 +269,15 @@ impl Index {
             let mut total = 0u32;
             for (fi, text) in f.iter().enumerate() {
                 let mut len = 0u32;
-                for_each_token(text, |t, _, _| {
+                let mut prev: Option<String> = None;
+                let pairs = fi == F_HEADING || fi == F_BODY;
+                for_each_token(text, |t, _, whole| {
+                    if pairs && !whole {
+                        if let Some(p) = prev.replace(t.clone()) {
+                            let e = tf.entry((bigram(&p, &t), fi as u8)).or_insert(0);
+                            *e = e.saturating_add(1);
+                        }
+                    }
                     let e = tf.entry((t, fi as u8)).or_insert(0);
                     *e = e.saturating_add(1);
                     len += 1;
@@ -442,7 +459,7 @@ impl Index {
 
     /// Scores every document containing at least one of `terms` (each with a weight that
     /// multiplies its idf; 1 for a term as typed) with BM25F under `p`.
-    pub fn search(&self, terms: &[(String, f64)], p: &Params) -> Dense {
+    pub fn search(&self, terms: &[(String, f64)], pairs: &[String], p: &Params) -> Dense {
         let n = self.docs.len();
         let mut score = vec![0f64; n];
         let mut own = vec![0u64; n];
@@ -451,10 +468,16 @@ impl Index {
         let mut touched = Vec::new();
         let n_sec = f64::from(self.n_sections);
         let n_all = n as f64;
-        for (i, (t, w)) in terms.iter().take(MAX_QUERY_TERMS).enumerate() {
+        let terms = terms.iter().take(MAX_QUERY_TERMS).map(|(t, w)| (t, *w, true));
+        let pairs = pairs.iter().map(|t| (t, p.pair_weight, false));
+        for (i, (t, w, counted)) in terms.chain(pairs).enumerate() {
+            if w <= 0.0 {
+                continue;
+            }
             let Some(ti) = self.term_id(t) else {
                 continue;
             };
+            let bit = if counted { 1u64 << i } else { 0 };
             let idf_sec = w * bm25_idf(n_sec, f64::from(self.df_section[ti]));
             let idf_all = w * bm25_idf(n_all, f64::from(self.df_all[ti]));
             let (a, b) = (
@@ -465,7 +488,7 @@ impl Index {
             while k < b {
                 let d = self.post_doc[k] as usize;
                 let kind = self.docs[d].kind;
-                if own[d] | art[d] | code[d] == 0 {
+                if score[d] == 0.0 && own[d] | art[d] | code[d] == 0 {
                     touched.push(d as u32);
                 }
                 let mut wtf = 0.0;
@@ -476,9 +499,9 @@ impl Index {
                     let avg = self.avg_len[kind as usize * FIELDS + f];
                     wtf += p.weight[f] * tf / (1.0 - p.b[f] + p.b[f] * len / avg);
                     match f {
-                        F_ARTICLE => art[d] |= 1 << i,
-                        F_CODE => code[d] |= 1 << i,
-                        _ => own[d] |= 1 << i,
+                        F_ARTICLE => art[d] |= bit,
+                        F_CODE => code[d] |= bit,
+                        _ => own[d] |= bit,
                     }
                     k += 1;
                 }

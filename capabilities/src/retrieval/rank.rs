@@ -153,13 +153,41 @@ fn correction(index: &Index, term: &str) -> Option<String> {
     best.map(|(t, _)| t.to_string())
 }
 
+/// A workspace with at least this many distinct long flags documents a command line.
+pub const FLAG_WORKSPACE: usize = 10;
+
+/// Whether an unknown compound says nothing its words do not: true unless it is a short flag
+/// (`-k`: no words), a long flag in a workspace that documents flags, or a short compound with a lone digit that no term carries (`HTTP/2`,
+/// `2.7`, `3.12`: versions are what the question is about).
+fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool) -> bool {
+    if q.term.starts_with('-') && (documents_flags || !q.term.starts_with("--")) {
+        return false;
+    }
+    let pieces: Vec<&str> = q
+        .word
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let lone_digit = pieces
+        .iter()
+        .any(|p| p.len() == 1 && p.chars().all(|c| c.is_ascii_digit()));
+    !(pieces.len() <= 2 && lone_digit)
+}
+
 /// The terms of `query` as ranking uses them, and what to search for each.
 pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     let mut terms = Vec::new();
     let mut search = Vec::new();
+    // In a workspace that documents command-line flags, a flag it never mentions is a topic it
+    // does not cover (`--hyperlink`), not a paraphrase.
+    let documents_flags = index.terms_with_prefix("--").take(FLAG_WORKSPACE).count() == FLAG_WORKSPACE;
     for q in query_terms(query) {
         let df = index.df_sections(&q.term);
         let known = index.df(&q.term) > 0;
+        if !known && q.compound && spelled_by_its_words(&q, documents_flags) {
+            // `trust_env=False`, `requests.post`, `--proxy`: its words are terms of their own.
+            continue;
+        }
         let (searched, corrected, s) = if known {
             (true, None, (q.term.clone(), 1.0))
         } else if q.compound {
@@ -180,6 +208,23 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     (terms, search)
 }
 
+/// The pairs of neighbouring words of a query, as the index holds them.
+fn query_pairs(query: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut prev: Option<String> = None;
+    super::tokens::for_each_token(query, |t, _, whole| {
+        if !whole {
+            if let Some(p) = prev.replace(t.clone()) {
+                let b = super::index::bigram(&p, &t);
+                if !out.contains(&b) {
+                    out.push(b);
+                }
+            }
+        }
+    });
+    out
+}
+
 /// Ranks the nodes of `graph` for `query` with the shipped parameters.
 pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
     rank_with(index, query, &Params::default())
@@ -195,7 +240,8 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
             None => index.idf(&t.query.term),
         })
         .collect();
-    let dense = index.search(&search, p);
+    let pairs = query_pairs(query);
+    let dense = index.search(&search, &pairs, p);
     let mut all: Vec<Scored> = Vec::new();
     let mut section_score: Vec<(u32, f64)> = Vec::new();
     for &d in &dense.touched {
