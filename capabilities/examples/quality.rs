@@ -166,6 +166,10 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
 
 /// Logistic regression by batch gradient descent (deterministic), with a small L2 penalty.
 fn fit_logistic(data: &[(Features, bool)]) -> ([f64; N_FEATURES], f64) {
+    // QUALITY_MASK=101... keeps the features whose digit is 1 (for comparing models).
+    let keep: Vec<bool> = std::env::var("QUALITY_MASK")
+        .map(|m| m.chars().map(|c| c == '1').collect())
+        .unwrap_or_else(|_| vec![true; N_FEATURES]);
     let mut w = [0.0; N_FEATURES];
     let mut b = 0.0;
     let n = data.len().max(1) as f64;
@@ -181,8 +185,10 @@ fn fit_logistic(data: &[(Features, bool)]) -> ([f64; N_FEATURES], f64) {
             }
             gb += e;
         }
-        for (wi, g) in w.iter_mut().zip(gw) {
-            *wi -= 1.0 * (g / n + lambda * *wi);
+        for (i, (wi, g)) in w.iter_mut().zip(gw).enumerate() {
+            if keep.get(i).copied().unwrap_or(true) {
+                *wi -= 1.0 * (g / n + lambda * *wi);
+            }
         }
         b -= 1.0 * gb / n;
     }

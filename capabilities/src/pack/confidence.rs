@@ -176,13 +176,13 @@ pub fn score_with(weights: &[f64; N_FEATURES], bias: f64, f: &Features) -> f64 {
 }
 
 /// Fitted weights of the features (order of [`Features::NAMES`]).
-pub const WEIGHTS: [f64; N_FEATURES] = [4.0, 1.0, 2.0, -3.0, 1.0, 0.0, 0.5, 0.0, 0.0];
+pub const WEIGHTS: [f64; N_FEATURES] = [2.14, 0.0, 0.0, -2.59, 0.80, 0.0, 0.0, 0.0, 0.0];
 /// Fitted bias.
-pub const BIAS: f64 = -4.0;
+pub const BIAS: f64 = 0.86;
 /// Score below which the level is `low` (`CAPABILITY_LOW_EVIDENCE`).
-pub const LOW: f64 = 0.5;
+pub const LOW: f64 = 0.74;
 /// Score at or above which the level is `high` (when grounded).
-pub const HIGH: f64 = 0.8;
+pub const HIGH: f64 = 0.9;
 /// The score threshold of `medium`, for messages.
 pub const MEDIUM: f64 = LOW;
 /// Grounding (0..1) the top sections need for `high`.
