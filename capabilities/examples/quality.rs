@@ -125,7 +125,13 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
                     .terms
                     .iter()
                     .zip(&r.idf)
-                    .map(|(t, w)| format!("{}{}:{w:.1}", t.query.term, if t.df == 0 { "?" } else { "" }))
+                    .map(|(t, w)| {
+                        format!(
+                            "{}{}:{w:.1}",
+                            t.query.term,
+                            if t.df == 0 { "?" } else { "" }
+                        )
+                    })
                     .collect();
                 println!(
                     "            cov {:.2} own {:.2} rare {:.2} unk {:.2} str {:.2} gap {:.2} sup {:.2} mrare {:.2} [{}]",
@@ -201,7 +207,13 @@ fn auc_of(scores: &[(f64, bool)]) -> f64 {
     let mut wins = 0.0;
     for p in &pos {
         for n in &neg {
-            wins += if p > n { 1.0 } else if p == n { 0.5 } else { 0.0 };
+            wins += if p > n {
+                1.0
+            } else if p == n {
+                0.5
+            } else {
+                0.0
+            };
         }
     }
     wins / (pos.len() * neg.len()).max(1) as f64
@@ -246,7 +258,11 @@ fn fit_confidence(corpora: &[Corpus]) {
     for c in corpora {
         print!("{:<9}", c.name);
         for i in 0..N_FEATURES {
-            let s: Vec<(f64, bool)> = c.features.iter().map(|(f, y)| (f.to_array()[i], *y)).collect();
+            let s: Vec<(f64, bool)> = c
+                .features
+                .iter()
+                .map(|(f, y)| (f.to_array()[i], *y))
+                .collect();
             print!(" {:>9.3}", auc_of(&s));
         }
         println!();
@@ -273,7 +289,10 @@ fn fit_confidence(corpora: &[Corpus]) {
             ),
             None => LOW,
         };
-        println!("fit {name:<9} weights [{}] bias {b:.2} threshold {t:.4}", fmt.join(", "));
+        println!(
+            "fit {name:<9} weights [{}] bias {b:.2} threshold {t:.4}",
+            fmt.join(", ")
+        );
         for y in corpora {
             let s: Vec<(f64, bool)> = y
                 .features

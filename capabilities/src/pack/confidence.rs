@@ -117,8 +117,7 @@ impl Features {
         let supporting = sections[1..]
             .iter()
             .filter(|s| {
-                s.score >= 0.5 * top.score
-                    && ranking.weight(s.mask & top.mask) >= 0.5 * top_weight
+                s.score >= 0.5 * top.score && ranking.weight(s.mask & top.mask) >= 0.5 * top_weight
             })
             .count();
         let second = sections.get(1).map_or(0.0, |s| s.score);
@@ -264,42 +263,27 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
             factor(
                 "queryCoverage",
                 f.coverage,
-                "idf-weighted share of query terms matched by the top section, its article and what it cites".into(),
-            ),
-            factor(
-                "matchStrength",
-                f.own,
-                "idf-weighted share of query terms matched by the top section's own heading and text".into(),
-            ),
-            factor(
-                "rareTerms",
-                f.rare,
-                "1 - idf of the rarest query term the top section misses, over the highest idf possible".into(),
+                "share of the query's idf weight the top section matches (with its article and code)".into(),
             ),
             factor(
                 "unknownTerms",
                 f.unknown,
-                "idf-weighted share of query terms this workspace never uses".into(),
+                "share of the query's idf weight in words this workspace never uses".into(),
             ),
             factor(
                 "scoreStrength",
                 f.strength,
-                "the top section's score over the most the query could score".into(),
-            ),
-            factor(
-                "scoreGap",
-                f.gap,
-                "relative gap between the first and second sections' scores".into(),
+                "top score over the most the query could score".into(),
             ),
             factor(
                 "agreement",
                 f.support,
-                format!("{supporting} of the next four sections match the same terms at half the top score or more"),
+                format!("{supporting} of the next four sections agree with the top one"),
             ),
             factor(
                 "grounding",
                 grounding,
-                "pinned full commits, well-formed and verified digests of the top sections' citations".into(),
+                "pinned commits and verified digests of the top sections' citations".into(),
             ),
         ],
     }

@@ -26,7 +26,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v5";
+pub const INDEX_VERSION: &str = "ontoly.index.v6";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;
@@ -139,6 +139,9 @@ pub struct Index {
     links: Vec<u32>,
     /// The graph's facts, counted once at build (a pack reports them on every query).
     pub facts: crate::walk::GraphFacts,
+    /// Ids of the graph's error-severity `Diagnostic` nodes, in id order (a pack on a broken
+    /// workspace carries them).
+    pub errors: Vec<String>,
 }
 
 /// Why a stored index cannot be used.
@@ -349,6 +352,14 @@ impl Index {
             link_start,
             links,
             facts: crate::walk::GraphFacts::of(graph),
+            errors: graph
+                .nodes_of(NodeKind::Diagnostic)
+                .filter(|n| {
+                    crate::walk::diagnostic_of_node(n).severity
+                        == ontoly_graph::diagnostics::Severity::Error
+                })
+                .map(|n| n.id.clone())
+                .collect(),
         }
     }
 
@@ -468,7 +479,10 @@ impl Index {
         let mut touched = Vec::new();
         let n_sec = f64::from(self.n_sections);
         let n_all = n as f64;
-        let terms = terms.iter().take(MAX_QUERY_TERMS).map(|(t, w)| (t, *w, true));
+        let terms = terms
+            .iter()
+            .take(MAX_QUERY_TERMS)
+            .map(|(t, w)| (t, *w, true));
         let pairs = pairs.iter().map(|t| (t, p.pair_weight, false));
         for (i, (t, w, counted)) in terms.chain(pairs).enumerate() {
             if w <= 0.0 {

@@ -142,7 +142,7 @@ fn correction(index: &Index, term: &str) -> Option<String> {
     let mut best: Option<(&str, usize)> = None;
     for t in index.terms_with_prefix(&first) {
         let m = t.chars().count();
-        if m + 1 < n || m > n + 1 || !one_edit(t, term) {
+        if m + 1 < n || m > n + 1 || t.contains(' ') || !one_edit(t, term) {
             continue;
         }
         let df = index.df_sections(t);
@@ -180,7 +180,8 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     let mut search = Vec::new();
     // In a workspace that documents command-line flags, a flag it never mentions is a topic it
     // does not cover (`--hyperlink`), not a paraphrase.
-    let documents_flags = index.terms_with_prefix("--").take(FLAG_WORKSPACE).count() == FLAG_WORKSPACE;
+    let documents_flags =
+        index.terms_with_prefix("--").take(FLAG_WORKSPACE).count() == FLAG_WORKSPACE;
     for q in query_terms(query) {
         let df = index.df_sections(&q.term);
         let known = index.df(&q.term) > 0;

@@ -10,7 +10,7 @@
 use super::{index, CliError, Globals, Output, EXIT_GATE};
 use crate::render::Format;
 use crate::report::Report;
-use ontoly_capabilities::evidence::Level;
+use ontoly_capabilities::evidence::{Level, Severity};
 use ontoly_capabilities::pack;
 use std::path::PathBuf;
 
@@ -20,10 +20,11 @@ pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 /// Arguments of `ontoly evidence`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Entities in the pack (default 12; clamped to 5-20).
+    /// Entities in the pack (default 8; clamped to 5-20).
     #[arg(long, allow_negative_numbers = true)]
     limit: Option<i64>,
-    /// Exit 3 when the pack comes back CAPABILITY_LOW_EVIDENCE or CAPABILITY_NOT_FOUND.
+    /// Exit 3 when the pack comes back CAPABILITY_LOW_EVIDENCE or CAPABILITY_NOT_FOUND, or
+    /// carries error diagnostics of a broken workspace.
     #[arg(long)]
     fail_on_low_evidence: bool,
     /// Output format: a readable answer, or the Evidence Pack itself.
@@ -175,7 +176,13 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let index = index(&session)?;
     let cx = ontoly_capabilities::Context::new(&session, &index)?;
     let answer = pack::evidence_pack(&cx, &p.query, p.limit);
-    let weak = matches!(answer.pack.confidence.level, Level::Low | Level::None);
+    // A broken workspace fails the gate too: the pack then carries its error diagnostics.
+    let weak = matches!(answer.pack.confidence.level, Level::Low | Level::None)
+        || answer
+            .pack
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error);
     Ok(Output {
         report: Report::Pack(Box::new(answer)),
         exit: if p.fail_on_low_evidence && weak {
