@@ -317,10 +317,7 @@ fn retrieval(c: &Corpus, p: &Params) -> (f64, f64) {
     let (mut t1, mut t3) = (0, 0);
     for (q, expect) in &c.asked {
         let r = rank_with(&c.index, q, p);
-        let pos = r
-            .sections()
-            .take(3)
-            .position(|s| expect.iter().any(|e| *e == s.id));
+        let pos = r.sections().take(3).position(|s| expect.contains(&s.id));
         t1 += usize::from(pos == Some(0));
         t3 += usize::from(pos.is_some());
     }

@@ -179,10 +179,12 @@ pub fn parse_questions(text: &str) -> Result<Vec<Question>, String> {
         };
         let end = starts
             .as_ref()
-            .and_then(|s| s.get(i + 1).copied())
+            .map(|s| s.get(i + 1).copied().unwrap_or(u64::MAX))
             .unwrap_or(line + 1);
         from = line;
-        let at = |msg: String| format!("line {line}: question {}: {msg}", i + 1);
+        let at = |(l, msg): (Option<u64>, String)| {
+            format!("line {}: question {}: {msg}", l.unwrap_or(line), i + 1)
+        };
         let q = match item {
             Value::String(s) => Question {
                 question: s.clone(),
@@ -191,34 +193,42 @@ pub fn parse_questions(text: &str) -> Result<Vec<Question>, String> {
                 line,
             },
             Value::Mapping(m) => parse_item(text, m, line, end).map_err(at)?,
-            _ => return Err(at("expected a string or a map".into())),
+            _ => return Err(at((None, "expected a string or a map".into()))),
         };
         if q.question.trim().is_empty() {
-            return Err(at("the question is empty".into()));
+            return Err(at((None, "the question is empty".into())));
         }
         out.push(q);
     }
     Ok(out)
 }
 
+/// One item of a questions file; the error is the line it concerns (when not the item's own)
+/// and what is wrong.
 fn parse_item(
     text: &str,
     m: &yaml_serde::Mapping,
     line: u64,
     end: u64,
-) -> Result<Question, String> {
+) -> Result<Question, (Option<u64>, String)> {
     for (k, _) in m {
         let key = key_name(k);
         let known = [QUESTION_KEYS, EXPECT_KEYS, NOTE_KEYS, &["answerable"]]
             .iter()
             .any(|ks| ks.contains(&key.as_str()));
         if !known {
-            let kl = key_line(text, &key, line, end);
-            return Err(format!(
-                "unknown key `{key}` on line {kl} (known: question/query/q, expect/expected/expected_sections/sections, answerable, id, note, notes, tags)"
+            return Err((
+                Some(key_line(text, &key, line, end)),
+                format!(
+                    "unknown key `{key}` (known: question/query/q, expect/expected/expected_sections/sections, answerable, id, note, notes, tags)"
+                ),
             ));
         }
     }
+    parse_fields(m, line).map_err(|e| (None, e))
+}
+
+fn parse_fields(m: &yaml_serde::Mapping, line: u64) -> Result<Question, String> {
     let q = QUESTION_KEYS
         .iter()
         .find_map(|k| m.get(*k).and_then(Value::as_str))

@@ -186,7 +186,7 @@ pub const CAPABILITIES: &[Capability] = &[
         description: "The Evidence Pack for a question: top sections, their pinned citations, confidence, fallbacks.",
         fields: &[
             field("query", FieldType::String, true, "the question"),
-            field("limit", FieldType::Integer, false, "entities in the pack (default 12, clamped to 5-20)"),
+            field("limit", FieldType::Integer, false, "entities in the pack (default 8, clamped to 5-20)"),
         ],
         run: queries::evidence_pack,
     },

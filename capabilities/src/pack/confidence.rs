@@ -185,7 +185,7 @@ pub const HIGH: f64 = 0.9;
 /// The score threshold of `medium`, for messages.
 pub const MEDIUM: f64 = LOW;
 /// Grounding (0..1) the top sections need for `high`.
-pub const HIGH_GROUNDING: f64 = 0.8;
+pub const HIGH_GROUNDING: f64 = 0.7;
 
 /// The confidence of a ranking's sections.
 pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {

@@ -105,11 +105,10 @@ fn sentence_end(s: &str) -> Option<usize> {
     for i in 0..b.len().saturating_sub(2) {
         if matches!(b[i], b'.' | b'?' | b'!') && b[i + 1] == b' ' {
             let next = b[i + 2];
-            let before: &[u8] = if i >= 2 { &b[i - 2..i] } else { b"" };
-            if (next.is_ascii_uppercase() || next == b'`' || next == b'"')
-                && before != b"e."
-                && before != b"i."
-            {
+            let abbrev = [b"e.g.", b"i.e."]
+                .iter()
+                .any(|a| i >= 3 && &b[i - 3..=i] == *a);
+            if (next.is_ascii_uppercase() || next == b'`' || next == b'"') && !abbrev {
                 return Some(i);
             }
         }
@@ -222,7 +221,8 @@ mod tests {
     fn sentence_ends_are_found_in_any_text() {
         assert_eq!(sentence_end("ends here. Next"), Some(9));
         assert_eq!(sentence_end("e.g. This"), None);
-        assert_eq!(sentence_end("…. `x` …. Y"), Some(12));
+        assert_eq!(sentence_end("…. `x` …. Y"), Some(3));
+        assert_eq!(sentence_end("… x …. Y"), Some(9));
         assert_eq!(sentence_end("é. Ä"), None);
     }
 

@@ -323,14 +323,20 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
 /// explains it.
 const OTHER_SHARE: usize = 3;
 
-/// The best `limit` nodes, in rank order, with at most `limit / OTHER_SHARE` that are not
-/// sections.
+/// The best `limit` nodes: the best section first (it is the answer; a symbol or page it
+/// holds may score higher on a name), then in rank order with at most `limit / OTHER_SHARE`
+/// nodes that are not sections while sections remain to fill the pack.
 fn top_of(nodes: &[Scored], limit: usize) -> Vec<&Scored> {
+    let best = nodes.iter().position(|s| s.kind == NodeKind::Section);
+    let mut picked = vec![false; nodes.len()];
+    let mut order: Vec<usize> = best.into_iter().collect();
     let mut others = 0;
-    let mut top = Vec::new();
-    for s in nodes {
-        if top.len() == limit {
+    for (i, s) in nodes.iter().enumerate() {
+        if order.len() == limit {
             break;
+        }
+        if Some(i) == best {
+            continue;
         }
         if s.kind != NodeKind::Section {
             if others >= limit / OTHER_SHARE {
@@ -338,9 +344,23 @@ fn top_of(nodes: &[Scored], limit: usize) -> Vec<&Scored> {
             }
             others += 1;
         }
-        top.push(s);
+        order.push(i);
     }
-    top
+    for &i in &order {
+        picked[i] = true;
+    }
+    // Room left (few sections matched): the other nodes in rank order.
+    let rest: Vec<usize> = (0..nodes.len()).filter(|&i| !picked[i]).collect();
+    for i in rest {
+        if order.len() == limit {
+            break;
+        }
+        order.push(i);
+    }
+    let first = order.first().copied();
+    let mut tail: Vec<usize> = order.into_iter().skip(1).collect();
+    tail.sort_unstable();
+    first.into_iter().chain(tail).map(|i| &nodes[i]).collect()
 }
 
 /// One node evidence item per top node, scored relative to the best.

@@ -196,6 +196,8 @@ const STOPWORDS: &[&str] = &[
     "with",
     "within",
     "without",
+    "work",
+    "works",
     "would",
     "yet",
     "you",

@@ -115,7 +115,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
                         .ok_or_else(|| CliError {
                             message: format!("`ontoly evidence` does not render --format {v}"),
                             hint: Some(
-                                "use --format text|json|yaml, or put a question about `--format` after `--`"
+                                "possible values: text, json, yaml (a question about `--format` goes after `--`)"
                                     .into(),
                             ),
                         })?,

@@ -20,7 +20,7 @@ use ontoly_graph::diagnostics::Code;
 pub struct EvidencePackInput {
     /// The question or subject to gather evidence for, in plain words.
     pub query: String,
-    /// How many top entities to return: default 12, clamped to 5–20 (the pack then reports
+    /// How many top entities to return: default 8, clamped to 5–20 (the pack then reports
     /// `CAPABILITY_LIMIT_CLAMPED`).
     #[serde(default)]
     pub limit: Option<i64>,
