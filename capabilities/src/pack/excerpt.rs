@@ -8,7 +8,6 @@
 //! order. With no matching sentence the excerpt is the section's first sentences.
 
 use crate::retrieval::rank::Ranking;
-use crate::retrieval::tokens::for_each_token;
 use serde::{Deserialize, Serialize};
 
 /// Characters of excerpt text per section at most.
@@ -116,6 +115,39 @@ fn sentence_end(s: &str) -> Option<usize> {
     None
 }
 
+/// Whether a sentence holds a query term: a word of it starts with the term (terms are stems,
+/// which begin their words: `retri` in "retries"; a stem ending in `i` also matches the `y`
+/// spelling, "retry"), or the term occurs as written when it is a flag (`-H` is not `-h`) or a
+/// compound. Substring tests rather than tokenizing every sentence: this runs on each top
+/// section of every pack.
+fn holds(text: &str, lower: &str, term: &str) -> bool {
+    if term.starts_with('-') {
+        let short = !term.starts_with("--");
+        return starts_word(if short { text } else { lower }, term);
+    }
+    starts_word(lower, term)
+        || term
+            .strip_suffix('i')
+            .is_some_and(|stem| starts_word(lower, &format!("{stem}y")))
+}
+
+/// Whether `needle` occurs in `hay` at the start of a word.
+fn starts_word(hay: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return false;
+    }
+    let mut from = 0;
+    while let Some(p) = hay[from..].find(needle) {
+        let at = from + p;
+        let before = hay[..at].chars().next_back();
+        if before.is_none_or(|c| !c.is_alphanumeric() && c != '-' || needle.starts_with('-')) {
+            return true;
+        }
+        from = at + needle.len();
+    }
+    false
+}
+
 /// Cuts `s` to at most `max` characters at a word boundary, with an ellipsis.
 fn cut(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
@@ -147,19 +179,11 @@ pub fn excerpt(body: &str, first_line: u64, ranking: &Ranking, max: usize) -> Ve
         .enumerate()
         .filter(|(_, s)| !s.heading)
         .map(|(i, s)| {
-            let mut seen = 0u64;
-            for_each_token(&s.text, |t, _, _| {
-                for (k, (q, _)) in terms.iter().enumerate().take(64) {
-                    if *q == t {
-                        seen |= 1 << k;
-                    }
-                }
-            });
+            let lower = s.text.to_lowercase();
             let score: f64 = terms
                 .iter()
-                .enumerate()
-                .filter(|(k, _)| seen & (1 << k) != 0)
-                .map(|(_, (_, w))| w)
+                .filter(|(q, _)| holds(&s.text, &lower, q))
+                .map(|(_, w)| w)
                 .sum();
             (i, score)
         })
@@ -224,6 +248,19 @@ mod tests {
         assert_eq!(sentence_end("…. `x` …. Y"), Some(3));
         assert_eq!(sentence_end("… x …. Y"), Some(9));
         assert_eq!(sentence_end("é. Ä"), None);
+    }
+
+    #[test]
+    fn sentences_hold_terms_at_word_starts() {
+        let t = "The client retries; `-H` shows hidden files, retry=3.";
+        let l = t.to_lowercase();
+        assert!(holds(t, &l, "retri"));
+        assert!(holds("we retry", "we retry", "retri"));
+        assert!(holds(t, &l, "-H"));
+        assert!(!holds(t, &l, "-h"));
+        assert!(holds(t, &l, "hidden"));
+        assert!(!holds(t, &l, "lient"));
+        assert!(!holds(t, &l, "timeout"));
     }
 
     #[test]

@@ -239,19 +239,24 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         .map(|t| &t.node)
         .filter(|n| n.kind == NodeKind::Section)
         .collect();
-    let g = ground(graph, &top_sections, limit);
+    // Each top section's citations, resolved once for everything below.
+    let cited: Vec<Vec<CitationPath<'_>>> = top_sections
+        .iter()
+        .map(|s| walk::citations(graph, &s.id))
+        .collect();
+    let g = ground(graph, &top_sections, &cited, limit);
     evidence.extend(g.paths.iter().cloned());
     let relationships = g.top_edges.iter().fold(BTreeMap::new(), |mut m, e| {
         *m.entry(e.kind.as_str().to_string()).or_insert(0) += 1;
         m
     });
-    let mut files = relevant_files(graph, &top_nodes, &top);
+    let mut files = relevant_files(&top_nodes, &top, &top_sections, &cited);
     let dropped_files = files.len().saturating_sub(limit / 2);
     files.truncate(limit / 2);
 
-    for s in &top_sections {
+    for (s, cites) in top_sections.iter().zip(&cited) {
         diagnostics.extend(graph_diagnostics(graph, &s.id));
-        for c in walk::citations(graph, &s.id) {
+        for c in cites {
             diagnostics.extend(graph_diagnostics(graph, &c.target.id));
         }
     }
@@ -384,7 +389,12 @@ fn node_evidence(top_nodes: &[TopNode], best: f64) -> Vec<Evidence> {
 }
 
 /// Edges and reads that ground the top sections, in rank order.
-fn ground(graph: &Graph, top_sections: &[&Node], limit: usize) -> Grounding {
+fn ground(
+    graph: &Graph,
+    top_sections: &[&Node],
+    cited: &[Vec<CitationPath<'_>>],
+    limit: usize,
+) -> Grounding {
     let edge_cap = limit / 2;
     let mut g = Grounding {
         top_edges: Vec::new(),
@@ -405,11 +415,10 @@ fn ground(graph: &Graph, top_sections: &[&Node], limit: usize) -> Grounding {
             }
         }
     };
-    for (rank_i, s) in top_sections.iter().enumerate() {
+    for (rank_i, (s, cites)) in top_sections.iter().zip(cited).enumerate() {
         if let Some((e, _)) = walk::article_of(graph, &s.id) {
             push_edge(e, &mut g);
         }
-        let cites = walk::citations(graph, &s.id);
         g.citations
             .push((s.id.clone(), cites.iter().map(citation_view).collect()));
         for c in cites {
@@ -472,7 +481,12 @@ fn citation_view(c: &CitationPath<'_>) -> CitationView {
 /// Files behind the top nodes: knowledge pages of sections and articles, source files of
 /// files, symbols and the top sections' citations. One entry per path: the first
 /// (best-ranked) carries the pin.
-fn relevant_files(graph: &Graph, top_nodes: &[TopNode], top: &[&Scored]) -> Vec<RelevantFile> {
+fn relevant_files(
+    top_nodes: &[TopNode],
+    top: &[&Scored],
+    top_sections: &[&Node],
+    cited: &[Vec<CitationPath<'_>>],
+) -> Vec<RelevantFile> {
     let mut files: Vec<RelevantFile> = Vec::new();
     let mut seen_files = BTreeSet::new();
     for (t, s) in top_nodes.iter().zip(top) {
@@ -502,8 +516,9 @@ fn relevant_files(graph: &Graph, top_nodes: &[TopNode], top: &[&Scored]) -> Vec<
                         score,
                     });
                 }
-                if n.kind == NodeKind::Section {
-                    for c in walk::citations(graph, &n.id) {
+                let i = top_sections.iter().position(|s| s.id == n.id);
+                if let Some(cites) = i.and_then(|i| cited.get(i)) {
+                    for c in cites {
                         if let Some(p) = c.path.clone() {
                             add(source(p, c.repository.clone(), c.commit.clone()));
                         }

@@ -9,7 +9,6 @@
 use super::index::{query_terms, Dense, Index, Params, QueryTerm};
 use ontoly_graph::graph::model::NodeKind;
 use ontoly_graph::graph::Graph;
-use std::collections::BTreeMap;
 
 /// Share of the best linked section's score a file, symbol or article inherits.
 pub const REACHED_WEIGHT: f64 = 0.5;
@@ -105,17 +104,21 @@ const VIA: [&str; 4] = ["text", "cites", "article", "reached"];
 const VIA_TEXT: u8 = 1;
 const VIA_CITES: u8 = 2;
 const VIA_ARTICLE: u8 = 4;
+const VIA_REACHED: u8 = 8;
 
 /// Whether `a` and `b` are at most one edit apart (insert, delete, substitute, or swap two
 /// neighbours), counting characters.
 fn one_edit(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        return one_edit_in(a.as_bytes(), b.as_bytes());
+    }
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let (s, l) = if a.len() <= b.len() {
-        (&a, &b)
-    } else {
-        (&b, &a)
-    };
+    one_edit_in(&a, &b)
+}
+
+fn one_edit_in<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    let (s, l) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     if l.len() - s.len() > 1 {
         return false;
     }
@@ -140,9 +143,14 @@ fn correction(index: &Index, term: &str) -> Option<String> {
         return None;
     }
     let mut best: Option<(&str, usize)> = None;
+    let bytes = term.len();
     for t in index.terms_with_prefix(&first) {
+        // A character is at most four bytes: a cheap length filter before counting them.
+        if t.len() + 4 < bytes || t.len() > 4 * (n + 1) || t.contains(' ') {
+            continue;
+        }
         let m = t.chars().count();
-        if m + 1 < n || m > n + 1 || t.contains(' ') || !one_edit(t, term) {
+        if m + 1 < n || m > n + 1 || !one_edit(t, term) {
             continue;
         }
         let df = index.df_sections(t);
@@ -243,44 +251,43 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         .collect();
     let pairs = query_pairs(query);
     let dense = index.search(&search, &pairs, p);
-    let mut all: Vec<Scored> = Vec::new();
-    let mut section_score: Vec<(u32, f64)> = Vec::new();
-    for &d in &dense.touched {
-        let doc = &index.docs[d as usize];
-        if doc.kind != NodeKind::Section {
-            continue;
-        }
-        let s = dense.score[d as usize];
-        if s <= 0.0 {
-            continue;
-        }
-        section_score.push((d, s));
-    }
-    let others = score_others(index, &dense, &section_score);
-    for &(d, s) in &section_score {
-        all.push(scored(index, &dense, d, s, 0));
-    }
-    all.extend(others);
+    // Candidates as (doc, score, reached) without allocating; only the best become `Scored`.
+    let sections: Vec<(u32, f64)> = dense
+        .touched
+        .iter()
+        .filter(|&&d| index.docs[d as usize].kind == NodeKind::Section)
+        .map(|&d| (d, dense.score[d as usize]))
+        .filter(|(_, s)| *s > 0.0)
+        .collect();
+    let mut all: Vec<(u32, f64, bool)> = sections.iter().map(|&(d, s)| (d, s, false)).collect();
+    all.extend(score_others(index, &dense, &sections));
     let matched = all.len();
-    let cmp = |a: &Scored, b: &Scored| b.score.total_cmp(&a.score).then_with(|| a.id.cmp(&b.id));
+    // Docs are in id order, so the doc index is the id tie-break.
+    let cmp = |a: &(u32, f64, bool), b: &(u32, f64, bool)| {
+        b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0))
+    };
     if all.len() > MAX_RANKED {
         all.select_nth_unstable_by(MAX_RANKED, cmp);
         all.truncate(MAX_RANKED);
     }
     all.sort_by(cmp);
+    let nodes = all
+        .into_iter()
+        .map(|(d, s, reached)| scored(index, &dense, d, s, reached))
+        .collect();
     Ranking {
         terms,
         idf,
-        nodes: all,
+        nodes,
         matched,
         sections: index.sections(),
         params: *p,
     }
 }
 
-fn scored(index: &Index, dense: &Dense, d: u32, score: f64, extra_via: u8) -> Scored {
+fn scored(index: &Index, dense: &Dense, d: u32, score: f64, reached: bool) -> Scored {
     let du = d as usize;
-    let mut via = extra_via;
+    let mut via = 0u8;
     if dense.own[du] != 0 {
         via |= VIA_TEXT;
     }
@@ -289,6 +296,9 @@ fn scored(index: &Index, dense: &Dense, d: u32, score: f64, extra_via: u8) -> Sc
     }
     if dense.art[du] != 0 {
         via |= VIA_ARTICLE;
+    }
+    if reached {
+        via |= VIA_REACHED;
     }
     Scored {
         id: index.docs[du].id.clone(),
@@ -304,8 +314,9 @@ fn scored(index: &Index, dense: &Dense, d: u32, score: f64, extra_via: u8) -> Sc
     }
 }
 
-/// Files, symbols and articles: their own score, plus what the strongest sections pass down.
-fn score_others(index: &Index, dense: &Dense, sections: &[(u32, f64)]) -> Vec<Scored> {
+/// Files, symbols and articles: their own score, plus what the strongest sections pass down
+/// (`REACHED_WEIGHT` of the best linked section's score); `(doc, score, reached)`.
+fn score_others(index: &Index, dense: &Dense, sections: &[(u32, f64)]) -> Vec<(u32, f64, bool)> {
     let best_first =
         |a: &(u32, f64), b: &(u32, f64)| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0));
     let mut top: Vec<(u32, f64)> = sections.to_vec();
@@ -313,14 +324,13 @@ fn score_others(index: &Index, dense: &Dense, sections: &[(u32, f64)]) -> Vec<Sc
         top.select_nth_unstable_by(PROPAGATE_TOP, best_first);
         top.truncate(PROPAGATE_TOP);
     }
-    let mut reached: BTreeMap<u32, f64> = BTreeMap::new();
+    let mut reached: Vec<(u32, f64)> = Vec::new();
     for (d, s) in &top {
-        for &t in index.links(*d) {
-            let e = reached.entry(t).or_insert(0.0);
-            *e = e.max(*s);
-        }
+        reached.extend(index.links(*d).iter().map(|&t| (t, *s)));
     }
-    let mut out: BTreeMap<u32, Scored> = BTreeMap::new();
+    // Best first per doc, then one entry per doc.
+    reached.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.total_cmp(&a.1)));
+    reached.dedup_by_key(|x| x.0);
     let mut own: Vec<(u32, f64)> = dense
         .touched
         .iter()
@@ -331,19 +341,34 @@ fn score_others(index: &Index, dense: &Dense, sections: &[(u32, f64)]) -> Vec<Sc
         own.select_nth_unstable_by(PROPAGATE_TOP, best_first);
         own.truncate(PROPAGATE_TOP);
     }
-    for (d, s) in own {
-        out.insert(d, scored(index, dense, d, s, 0));
-    }
-    for (d, best) in reached {
-        let e = out
-            .entry(d)
-            .or_insert_with(|| scored(index, dense, d, 0.0, 0));
-        e.score += REACHED_WEIGHT * best;
-        if !e.via.contains(&"reached") {
-            e.via.push(VIA[3]);
+    own.sort_unstable_by_key(|x| x.0);
+    // Merge the two lists, both in doc order.
+    let mut out = Vec::with_capacity(own.len() + reached.len());
+    let (mut i, mut j) = (0, 0);
+    loop {
+        match (own.get(i), reached.get(j)) {
+            (Some(&(d, s)), Some(&(e, best))) if d == e => {
+                out.push((d, s + REACHED_WEIGHT * best, true));
+                i += 1;
+                j += 1;
+            }
+            (Some(&(d, s)), Some(&(e, _))) if d < e => {
+                out.push((d, s, false));
+                i += 1;
+            }
+            (Some(&(d, s)), None) => {
+                out.push((d, s, false));
+                i += 1;
+            }
+            (_, Some(&(e, best))) => {
+                out.push((e, dense.score[e as usize] + REACHED_WEIGHT * best, true));
+                j += 1;
+            }
+            (None, None) => break,
         }
     }
-    out.into_values().filter(|s| s.score > 0.0).collect()
+    out.retain(|x| x.1 > 0.0);
+    out
 }
 
 #[cfg(test)]
