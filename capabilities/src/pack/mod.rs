@@ -432,7 +432,7 @@ fn ground(
                 g.cited_labels.push(c.label());
             }
             if rank_i < 5 && g.reads.len() < MAX_FILES_TO_INSPECT {
-                if let Some(r) = read_of(&c, format!("cited by {}", s.id)) {
+                if let Some(r) = read_of(c, format!("cited by {}", s.id)) {
                     if !g.reads.contains(&r) {
                         g.reads.push(r);
                     }
