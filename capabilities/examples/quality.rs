@@ -172,10 +172,11 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
 
 /// Logistic regression by batch gradient descent (deterministic), with a small L2 penalty.
 fn fit_logistic(data: &[(Features, bool)]) -> ([f64; N_FEATURES], f64) {
-    // QUALITY_MASK=101... keeps the features whose digit is 1 (for comparing models).
+    // The shipped model's features, or QUALITY_MASK=101...: the features whose digit is 1
+    // (for comparing models).
     let keep: Vec<bool> = std::env::var("QUALITY_MASK")
         .map(|m| m.chars().map(|c| c == '1').collect())
-        .unwrap_or_else(|_| vec![true; N_FEATURES]);
+        .unwrap_or_else(|_| WEIGHTS.iter().map(|w| *w != 0.0).collect());
     let mut w = [0.0; N_FEATURES];
     let mut b = 0.0;
     let n = data.len().max(1) as f64;
