@@ -190,9 +190,7 @@ fn paste_back(cwd: &Path, commands: &serde_json::Value) -> usize {
         assert_eq!(words[0], "ontoly", "{line}");
         let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
         let r = run_in(cwd, &args);
-        // 1 is a capability answering with an error diagnostic (the demo cites a range whose
-        // digest does not match on purpose); 2 would be a line that does not parse.
-        assert!(r.code == 0 || r.code == 1, "`{line}` failed: {r:?}");
+        assert_eq!(r.code, 0, "`{line}` failed: {r:?}");
         assert!(r.stderr.is_empty(), "`{line}`: {}", r.stderr);
         assert!(!r.stdout.is_empty(), "`{line}` printed nothing");
         assert!(
