@@ -20,7 +20,7 @@ pub struct CitationsOfInput {
 pub struct EvidencePackInput {
     /// The question or subject to gather evidence for, in plain words.
     pub query: String,
-    /// How many top entities to return: default 8, clamped to 5–20 (the pack then reports `CAPABILITY_LIMIT_CLAMPED`).
+    /// How many top entities to return: default 12, clamped to 5–20 (the pack then reports `CAPABILITY_LIMIT_CLAMPED`).
     #[serde(default, deserialize_with = "saturating_integer")]
     #[schemars(with = "i64", range(min = 1), extend("default" = crate::pack::DEFAULT_LIMIT))]
     pub limit: Option<i64>,
@@ -118,7 +118,7 @@ mod tests {
         let s = schema_of::<EvidencePackInput>();
         assert_eq!(s["properties"]["limit"]["type"], "integer");
         assert_eq!(s["properties"]["limit"]["minimum"], 1);
-        assert_eq!(s["properties"]["limit"]["default"], 8);
+        assert_eq!(s["properties"]["limit"]["default"], 12);
         assert_eq!(s["required"], json!(["query"]));
         assert_eq!(s["additionalProperties"], false);
         assert!(check_as::<EvidencePackInput>(&json!({"query": "q", "limit": null})).is_ok());

@@ -54,8 +54,8 @@ fn pack_answers_with_the_right_section_and_every_canonical_field() {
     }
     let p = pack_of(&r);
     assert_eq!(p.stable_ids[0], "section:faq/cache.md#eviction");
-    assert_eq!(p.limit, 8);
-    assert!(p.top_nodes.len() <= 8);
+    assert_eq!(p.limit, 12);
+    assert!(p.top_nodes.len() <= 12);
     assert_eq!(p.confidence.level, Level::High, "{:?}", p.confidence);
     assert!(p.fallbacks.is_empty());
     let read = p

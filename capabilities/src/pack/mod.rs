@@ -15,9 +15,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Pack format version.
 pub const PACK_VERSION: &str = "1";
-/// Entities in a pack when no limit is asked for (8 keeps a pack with excerpts under 16 KB of
-/// JSON).
-pub const DEFAULT_LIMIT: usize = 8;
+/// Entities in a pack when no limit is asked for (the evidence contract's default).
+pub const DEFAULT_LIMIT: usize = 12;
 /// Smallest limit a request may ask for.
 pub const MIN_LIMIT: usize = 5;
 /// Largest limit a request may ask for.

@@ -20,7 +20,7 @@ pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 /// Arguments of `ontoly evidence`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Entities in the pack (default 8; clamped to 5-20).
+    /// Entities in the pack (default 12; clamped to 5-20).
     #[arg(long, allow_negative_numbers = true)]
     limit: Option<i64>,
     /// Exit 3 when the pack comes back CAPABILITY_LOW_EVIDENCE or CAPABILITY_NOT_FOUND, or
