@@ -361,7 +361,7 @@ def test_drift_and_impact_tools_are_the_cli_reports(demo):
             assert only["counts"] == drift["counts"]
             assert all(r["status"] != "unchanged" for r in only["references"])
             result = await session.call_tool("Drift", {"to": ["nope=main"]})
-            assert result.isError and "INVALID_ARGUMENTS" in text(result)
+            assert field(result, "isError") is True and "INVALID_ARGUMENTS" in text(result)
 
             args = {"from": "c1efd68", "to": "d6e6a37", "source": "acme/shop-api-legacy"}
             impact = structured(await session.call_tool("Impact", args))
