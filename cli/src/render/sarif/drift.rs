@@ -66,7 +66,10 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
                     r.origin.page, r.section_id, r.path, r.start_line, r.end_line
                 ),
                 at: Some((v.structure_file.clone(), r.origin.line, r.origin.line)),
-                fingerprint: Some(format!("{}#{}[{}]", r.article_id, r.section_id, r.ref_index)),
+                fingerprint: Some(format!(
+                    "{}#{}[{}]",
+                    r.article_id, r.section_id, r.ref_index
+                )),
             })
         })
         .collect()
