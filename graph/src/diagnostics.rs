@@ -202,6 +202,18 @@ codes! {
     /// More evidence existed than the result may carry.
     CapabilityEvidenceTruncated = "CAPABILITY_EVIDENCE_TRUNCATED", Info;
 
+    // Drift and impact (sources/drift, the Drift and Impact capabilities).
+    /// A cited range whose lines moved at the later commit (same lines, new place): re-anchorable.
+    DriftMoved = "DRIFT_MOVED", Info;
+    /// A cited range whose lines changed at the later commit: the section needs a review.
+    DriftChanged = "DRIFT_CHANGED", Warning;
+    /// A cited file that is gone at the later commit (no rename target): the section needs a review.
+    DriftMissing = "DRIFT_MISSING", Warning;
+    /// A reference drift cannot compare (no clone, unpinned, a document source, uncommitted content, an unknown commit).
+    DriftUnverifiable = "DRIFT_UNVERIFIABLE", Info;
+    /// A change touches code (a cited range or the definition around it) that a section describes.
+    ImpactAffected = "IMPACT_AFFECTED", Warning;
+
     // MCP tools.
     /// A tool call whose arguments do not match the tool's input schema.
     InvalidArguments = "INVALID_ARGUMENTS", Error;

@@ -18,3 +18,4 @@ pub mod source_registry;
 pub mod structure;
 pub mod text;
 pub mod yaml;
+pub mod yaml_edit;
