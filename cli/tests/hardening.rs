@@ -230,6 +230,25 @@ fn a_fifo_search_index_does_not_hang_evidence() {
     assert_cache_ignored(&root, &["evidence", "plugins"]);
 }
 
+#[test]
+#[ignore = "issue 13 (found in phase 1): a .ontoly linked outside the workspace receives the cache, fixed in phase 2"]
+fn a_cache_directory_linked_outside_the_workspace_is_not_used() {
+    let (t, root) = workspace("valid");
+    let elsewhere = t.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).expect("mkdir");
+    symlink(&elsewhere, root.join(".ontoly")).expect("symlink");
+    let o = ontoly(&root, &["build"]);
+    assert_eq!(o.code, Some(0), "{}", o.summary());
+    let written: Vec<_> = std::fs::read_dir(&elsewhere)
+        .expect("read dir")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert!(
+        written.is_empty(),
+        "the cache was written outside the workspace: {written:?}"
+    );
+}
+
 // ---- 3. Memory amplification from small inputs -------------------------------------------
 
 /// A workspace whose sections cite, three each (the most a section may record), `refs`
