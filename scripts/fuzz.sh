@@ -32,7 +32,7 @@ if [ $# -gt 0 ]; then
 else
     mapfile -t targets < <(cargo +nightly fuzz list)
 fi
-echo "fuzz: building ${#targets[@]} targets (release, debug assertions on)"
+echo "fuzz: building the targets (release, debug assertions on)"
 if ! cargo +nightly fuzz build -O; then
     echo "fuzz: the targets do not build" >&2
     exit 2

