@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ontoly_fuzz::{assert_no_credentials, fields, text, userinfo, KNOWN_OPEN_DEFECTS, REGISTRY};
+use ontoly_fuzz::{assert_no_credentials, fields, skip_known_defects, text, userinfo, REGISTRY};
 use ontoly_graph::registry::{Registries, Registry, RegistryKind, RegistryState};
 use ontoly_graph::remote;
 use ontoly_graph::source_ref::resolve;
@@ -73,10 +73,12 @@ fuzz_target!(|data: &[u8]| {
     }
     let words =
         registry_text.split(|c: char| c.is_whitespace() || matches!(c, '{' | '}' | ',' | '"'));
-    for s in [source_ref.as_str(), knowledge.as_str()]
+    let inputs = [source_ref.as_str(), knowledge.as_str()];
+    let words = inputs
         .into_iter()
-        .chain(words)
-    {
+        .flat_map(str::split_whitespace)
+        .chain(words);
+    for s in words {
         let redacted = remote::redact(s);
         if userinfo(s).is_some() {
             assert!(remote::has_credentials(s));
@@ -87,7 +89,7 @@ fuzz_target!(|data: &[u8]| {
             (Some(at), Some(scheme)) => scheme > at,
             _ => false,
         };
-        if !KNOWN_OPEN_DEFECTS || !scheme_after_at {
+        if !skip_known_defects() || !scheme_after_at {
             assert_no_credentials(s, &redacted);
         }
         if let Some(n) = remote::normalize(s) {

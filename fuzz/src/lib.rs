@@ -9,11 +9,13 @@ pub mod yaml {
 
 include!(concat!(env!("OUT_DIR"), "/structure_copy.rs"));
 
-/// Whether the defects that issue 13 lists and phase 2 fixes are still open. While `true`,
-/// targets skip the invariants those defects break (so a run keeps exploring instead of
-/// stopping at the known finding); phase 2 sets it to `false`, and the invariants then hold
-/// the fixes.
-pub const KNOWN_OPEN_DEFECTS: bool = true;
+/// Whether to skip the invariants that the defects issue 13 lists (and phase 2 fixes) still
+/// break, so that a run keeps exploring instead of stopping at a known finding. Set
+/// `ONTOLY_FUZZ_STRICT=1` to check them (phase 2 makes strict the default).
+pub fn skip_known_defects() -> bool {
+    static SKIP: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *SKIP.get_or_init(|| std::env::var_os("ONTOLY_FUZZ_STRICT").is_none())
+}
 
 /// Splits `data` at `0xFF` bytes (never part of UTF-8 text) into at most `n` fields; missing
 /// fields are empty.
@@ -57,8 +59,10 @@ pub fn secrets(text: &str) -> Vec<String> {
 }
 
 /// Panics when `out` carries the user-info of `input` (a credential echoed).
+/// (A secret that occurs more than once in the input cannot be told from other text that
+/// happens to repeat it, and is not checked.)
 pub fn assert_no_credentials(input: &str, out: &str) {
-    if let Some(user) = userinfo(input) {
+    if let Some(user) = userinfo(input).filter(|u| input.matches(u).count() == 1) {
         assert!(
             !out.contains(user),
             "credentials {user:?} of {input:?} echoed in {out:?}"
