@@ -56,6 +56,14 @@ while IFS= read -r -d '' req; do
     } | seed plugin
 done < <(find "$data/conformance" -name request.json -print0)
 
+# A credentialed repo-content reference and a lark URL with a token: what defect 8 of issue
+# 13 echoes, so that ONTOLY_FUZZ_STRICT=1 runs start from it.
+{
+    printf '{"abi_version":2,"operation":"read","files":[{"item_id":"i","path":"knowledge/faq/guide.md","start_line":1,"end_line":30}]}%s%s' "$FF" "$FF"
+    sed "s|- source_ref: note:20260101/meeting.md|- source_ref: repo-content:https://u:SECRETTOKEN@github.com/team/kb@$c40|" \
+        "$data/fixtures/valid/knowledge/structure.yaml"
+} | seed plugin
+
 # op byte (0 read, 1 read_many, 2 search, 3 resolve) + JSON, against the demo's clones.
 for repo in acme/shop-api github.com/acme/shop-worker https://github.com/acme/shop-web.git shop/cli; do
     printf '\000{"repository":"%s","path":"src/main.rs","start_line":3,"end_line":40}' "$repo" | seed reads

@@ -38,7 +38,15 @@ pub fn userinfo(s: &str) -> Option<&str> {
         Some((_, r)) => (r, true),
         None => (s, false),
     };
-    let (user, _) = rest.split_once('@')?;
+    // User-info sits in the authority, before the first `/`: an `@` further on is a path's
+    // or a `repo-content:` commit separator.
+    let authority = &rest[..rest.find('/').unwrap_or(rest.len())];
+    let (user, host) = authority.split_once('@')?;
+    let host = host.split(':').next().unwrap_or(host);
+    if !scheme && !host.contains('.') {
+        // `repo-content:docs@<commit>`: an identity and a commit, not user-info and a host.
+        return None;
+    }
     let user = user
         .rsplit(['/', '`', '\'', '"', '('])
         .next()
@@ -121,6 +129,8 @@ mod tests {
             vec!["SECRET"]
         );
         assert_eq!(userinfo("git@github.com:a/b"), None);
+        assert_eq!(userinfo("https://example.org/team/docs@0123"), None);
+        assert_eq!(userinfo("repo-content:docs@e83c5163"), None);
         assert_eq!(userinfo("github.com/a/b"), None);
         assert_eq!(fields(b"a\xffb", 3), vec![&b"a"[..], b"b", b""]);
     }
