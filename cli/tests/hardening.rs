@@ -594,12 +594,15 @@ fn credentials_in_recorded_references_are_never_echoed() {
             leaks.push(format!("{args:?}"));
         }
     }
-    let o = ontoly_with(
+    let request = serde_json::json!({"abi_version": 2, "operation": "read", "files": [
+        {"item_id": "i", "path": "knowledge/faq/guide.md", "start_line": 1, "end_line": 30}]});
+    let o = hostile::run(
         root.parent().expect("parent"),
         &["plugin", "enrich", "--root", "valid"],
-        Some(&plugin_request("knowledge/faq/guide.md")),
+        Some(request.to_string().as_bytes()),
         Limits::default(),
     );
+    assert!(o.stdout.contains("\"item_id\":\"i\""), "{}", o.summary());
     if o.stdout.contains(SECRET) {
         leaks.push("plugin enrich".into());
     }
