@@ -3,9 +3,10 @@
 //! Marked `#[ignore = "issue 13: …"]` while the defect is open; run with `cargo test -p
 //! ontoly-graph --test hardening -- --ignored` to see it fail.
 
-use ontoly_graph::build::{build, BuildOptions, CacheStatus};
-use ontoly_graph::snapshot::{load_graph, store, ParseCache};
-use ontoly_graph::workspace::Workspace;
+use ontoly_graph::formats::layout::Workspace;
+use ontoly_graph::formats::parsed::Parsed;
+use ontoly_graph::graph::build::{build, BuildOptions, BuildOutput, CacheStatus};
+use ontoly_graph::graph::snapshot::{load_graph, store};
 use std::path::Path;
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -21,7 +22,7 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-fn build_at(root: &Path, use_cache: bool) -> ontoly_graph::build::BuildOutput {
+fn build_at(root: &Path, use_cache: bool) -> BuildOutput {
     let ws = Workspace::at(root.to_path_buf());
     let opts = BuildOptions {
         use_cache,
@@ -58,7 +59,7 @@ fn a_graph_bin_written_elsewhere_is_not_served() {
     for text in forged.texts.values_mut() {
         *text = forged_text.to_string();
     }
-    store(&root, &key, &forged, &ParseCache::default()).unwrap();
+    store(&root, &key, &forged, &Parsed::default()).unwrap();
 
     let served = build_at(&root, true);
     assert!(
@@ -75,7 +76,7 @@ fn a_graph_bin_written_elsewhere_is_not_served() {
 #[test]
 #[ignore = "issue 13 (found by fuzzing in phase 1): redact keeps user-info before a later `://`, fixed in phase 2"]
 fn redact_hides_user_info_before_a_later_scheme() {
-    use ontoly_graph::remote::redact;
+    use ontoly_graph::formats::remote::redact;
     for s in [
         "u:SECRETPW@github.com/acme/x?next=https://example.org",
         "SECRETPW@github.com/acme/x#https://y",
