@@ -47,7 +47,6 @@ fn plugin_request(path: &str) -> Vec<u8> {
 // ---- 1. Symlinks leave the workspace ------------------------------------------------------
 
 #[test]
-#[ignore = "issue 13: a page symlinked outside the workspace is read, fixed in phase 2"]
 fn a_page_symlinked_outside_the_workspace_is_not_read() {
     let (t, root) = workspace("valid");
     outside_page(&t.path().join("outside"));
@@ -112,7 +111,6 @@ fn a_page_symlinked_inside_the_workspace_is_still_read() {
 }
 
 #[test]
-#[ignore = "issue 13: plugin enrich follows a directory link out of the workspace, fixed in phase 2"]
 fn plugin_enrich_does_not_follow_a_directory_link_out_of_the_workspace() {
     let (t, root) = workspace("valid");
     outside_page(&t.path().join("outside"));
@@ -137,7 +135,6 @@ fn plugin_enrich_does_not_follow_a_directory_link_out_of_the_workspace() {
 }
 
 #[test]
-#[ignore = "issue 13: SectionReferences follows a directory link out of the workspace, fixed in phase 2"]
 fn section_references_does_not_follow_a_directory_link_out_of_the_workspace() {
     let (t, root) = workspace("valid");
     outside_page(&t.path().join("outside"));

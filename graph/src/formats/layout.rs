@@ -96,7 +96,9 @@ impl Workspace {
     }
 
     /// Every knowledge page: `.md` files under `knowledge/`, as paths relative to `knowledge/`,
-    /// sorted in byte order. Hidden directories and symlinks leaving the tree are skipped.
+    /// sorted in byte order. Hidden and linked directories are not entered; a linked page is
+    /// listed, and read only where it resolves inside the workspace
+    /// ([`crate::formats::confined`]), so a link that leaves it gets a diagnostic.
     pub fn pages(&self) -> std::io::Result<Vec<String>> {
         let mut out = Vec::new();
         walk(&self.root.join("knowledge"), "", &mut out, &|name| {

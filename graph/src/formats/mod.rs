@@ -6,6 +6,7 @@
 //! nesting, huge files, unsafe paths) becomes an error value naming the file and line, never a
 //! panic.
 
+pub mod confined;
 pub mod layout;
 pub mod location;
 pub mod markers;

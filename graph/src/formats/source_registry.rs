@@ -9,6 +9,7 @@
 //! including that one nameless entry makes the whole registry unusable ("Missing source name")
 //! — a registry with a hole cannot say that a match is unique.
 
+use crate::formats::confined::{Confined, ConfinedError};
 use crate::formats::yaml::{get_str, parse_json_compatible, YamlErrorKind};
 use std::path::{Path, PathBuf};
 use yaml_serde::Value;
@@ -58,10 +59,12 @@ where
     }
 }
 
-/// Files under a directory on disk, optionally with a per-file byte budget.
+/// Files under a directory on disk, optionally with a per-file byte budget. A file is read
+/// only where it resolves inside the directory ([`Confined`]): a link that leaves it reads as
+/// a file that is not there.
 #[derive(Debug, Clone)]
 pub struct DirFiles {
-    root: PathBuf,
+    root: Confined,
     max_bytes: Option<u64>,
 }
 
@@ -69,7 +72,7 @@ impl DirFiles {
     /// Files under `root`, without a size budget.
     pub fn new(root: impl Into<PathBuf>) -> Self {
         Self {
-            root: root.into(),
+            root: Confined::new(root),
             max_bytes: None,
         }
     }
@@ -82,7 +85,7 @@ impl DirFiles {
 
     /// The directory files are read from.
     pub fn root(&self) -> &Path {
-        &self.root
+        self.root.dir()
     }
 }
 
@@ -91,19 +94,10 @@ impl WorkspaceFiles for DirFiles {
         if !is_safe_relative_path(path) {
             return Err(FileReadError::Unreadable);
         }
-        let full = self.root.join(path);
-        let meta = std::fs::metadata(&full).map_err(|_| FileReadError::Unreadable)?;
-        if !meta.is_file() {
-            return Err(FileReadError::Unreadable);
-        }
-        if self.max_bytes.is_some_and(|m| meta.len() > m) {
-            return Err(FileReadError::TooLarge);
-        }
-        let bytes = std::fs::read(&full).map_err(|_| FileReadError::Unreadable)?;
-        if self.max_bytes.is_some_and(|m| bytes.len() as u64 > m) {
-            return Err(FileReadError::TooLarge);
-        }
-        Ok(bytes)
+        self.root.read(path, self.max_bytes).map_err(|e| match e {
+            ConfinedError::TooLarge => FileReadError::TooLarge,
+            _ => FileReadError::Unreadable,
+        })
     }
 }
 

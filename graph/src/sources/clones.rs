@@ -12,6 +12,7 @@
 //! "acme/tools" = "/srv/git/tools.git"
 //! ```
 
+use crate::formats::confined::{Confined, ConfinedError};
 use crate::sources::git::GitRepo;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,6 +20,10 @@ use std::sync::{Arc, Mutex};
 
 /// The configuration file at the workspace root.
 pub const CONFIG_FILE: &str = "ontoly.toml";
+
+/// A configuration larger than this is refused: a few lines per clone, so 1 MiB is thousands
+/// of clones.
+const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
 /// A configuration problem (bad `ontoly.toml`, bad `--source`). Messages name the file, never
 /// an absolute path.
@@ -114,9 +119,11 @@ impl CloneMap {
     /// (`(name, path)` pairs, later ones winning). Relative paths are relative to `workspace`.
     pub fn load(workspace: &Path, overrides: &[(String, String)]) -> Result<CloneMap, CloneError> {
         let mut map = CloneMap::default();
-        let file = workspace.join(CONFIG_FILE);
-        match std::fs::read_to_string(&file) {
-            Ok(text) => {
+        match Confined::new(workspace).read(CONFIG_FILE, Some(MAX_CONFIG_BYTES)) {
+            Ok(bytes) => {
+                let text = String::from_utf8(bytes).map_err(|_| CloneError {
+                    message: format!("{CONFIG_FILE}: is not UTF-8"),
+                })?;
                 let cfg: ConfigFile = toml::from_str(&text).map_err(|e| CloneError {
                     message: format!("{CONFIG_FILE}: {}", e.message()),
                 })?;
@@ -124,7 +131,12 @@ impl CloneMap {
                     map.insert(workspace, &name, &path);
                 }
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(ConfinedError::Missing) => {}
+            Err(ConfinedError::LeavesRoot) => {
+                return Err(CloneError {
+                    message: format!("{CONFIG_FILE}: {}", ConfinedError::LeavesRoot),
+                })
+            }
             Err(_) => {
                 return Err(CloneError {
                     message: format!("{CONFIG_FILE}: could not be read"),

@@ -2,6 +2,7 @@
 //! the snapshot cache.
 
 use super::BuildError;
+use crate::formats::confined::Confined;
 use crate::formats::layout::{Workspace, REGISTRY_FILES, STRUCTURE_FILE};
 use rayon::prelude::*;
 
@@ -58,7 +59,8 @@ impl Inputs {
 }
 
 /// Stage 1: lists every input (structure, pages, registries, notes, sessions, `ontoly.toml`)
-/// and reads and hashes them in parallel.
+/// and reads and hashes them in parallel. A file is read only where it resolves inside the
+/// workspace: a link that leaves it is an input that could not be read, and says so.
 pub fn read_inputs(ws: &Workspace) -> Result<Inputs, BuildError> {
     let pages = ws
         .pages()
@@ -76,10 +78,11 @@ pub fn read_inputs(ws: &Workspace) -> Result<Inputs, BuildError> {
     paths.extend(ws.managed_documents());
     paths.sort();
     paths.dedup();
+    let dir = Confined::new(&ws.root);
     let files = paths
         .into_par_iter()
         .map(|path| {
-            let bytes = std::fs::read(ws.path(&path)).map_err(|e| io_message(&e));
+            let bytes = dir.read(&path, None).map_err(|e| e.to_string());
             let hash = match &bytes {
                 Ok(b) => blake3::hash(b).to_hex().to_string(),
                 Err(m) => format!("unreadable:{m}"),
