@@ -430,7 +430,6 @@ fn a_pack_from_a_page_with_broken_markers_is_not_high() {
 const BOM: &str = "\u{feff}";
 
 #[test]
-#[ignore = "issue 13: a BOM at the start of structure.yaml rejects the whole file, fixed in phase 2"]
 fn a_bom_at_the_start_of_structure_yaml_is_accepted() {
     let (_t, root) = workspace("valid");
     let path = root.join("knowledge/structure.yaml");
@@ -446,7 +445,6 @@ fn a_bom_at_the_start_of_structure_yaml_is_accepted() {
 }
 
 #[test]
-#[ignore = "issue 13: a page's BOM hides its first marker, fixed in phase 2"]
 fn a_bom_at_the_start_of_a_page_hides_nothing() {
     for page in [
         "<!-- context:section id=\"answer\" -->\nx\n<!-- /context:section -->\n<!-- context:section id=\"setup\" -->\ny\n<!-- /context:section -->\n",

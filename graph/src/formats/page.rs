@@ -52,6 +52,7 @@ pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PagePar
     let Ok(text) = std::str::from_utf8(bytes) else {
         return empty(Code::PageNotUtf8, "File is not UTF-8".into());
     };
+    let text = text::strip_bom(text);
     let ps = markers::parse_sections(text);
     let lines: Vec<&str> = text::lines(text).collect();
     let section_texts = ps

@@ -153,13 +153,17 @@ impl From<FileReadError> for FileProblem {
     }
 }
 
-/// Reads a UTF-8 text file through `files`.
+/// Reads a UTF-8 text file through `files`, without a leading byte order mark (see
+/// [`crate::formats::text::strip_bom`]).
 pub fn read_text(files: &dyn WorkspaceFiles, path: &str) -> Result<String, FileProblem> {
     if !is_safe_relative_path(path) {
         return Err(FileProblem::UnsafePath);
     }
     let bytes = files.read(path)?;
-    String::from_utf8(bytes).map_err(|_| FileProblem::NotUtf8)
+    let mut text = String::from_utf8(bytes).map_err(|_| FileProblem::NotUtf8)?;
+    let bom = text.len() - crate::formats::text::strip_bom(&text).len();
+    text.drain(..bom);
+    Ok(text)
 }
 
 /// Reads and parses a YAML file through `files` (it must have a JSON form).
@@ -631,5 +635,13 @@ mod tests {
             b"12345".to_vec()
         );
         assert_eq!(read_text(&f, "a/../b"), Err(FileProblem::UnsafePath));
+    }
+
+    #[test]
+    fn read_text_drops_a_leading_byte_order_mark_only() {
+        let files = |p: &str| -> Result<Vec<u8>, FileReadError> {
+            Ok(format!("\u{feff}{p}\u{feff}").into_bytes())
+        };
+        assert_eq!(read_text(&files, "a.md"), Ok("a.md\u{feff}".to_string()));
     }
 }

@@ -49,6 +49,7 @@ impl YamlErrorKind {
 
 /// Parses `text` into a YAML value, with the limits above.
 pub fn parse_value(text: &str) -> Result<yaml_serde::Value, YamlError> {
+    let text = crate::formats::text::strip_bom(text);
     if text.len() > MAX_YAML_BYTES {
         return Err(YamlError {
             message: format!("file is larger than {} bytes", MAX_YAML_BYTES),

@@ -158,6 +158,8 @@ const PARALLEL_MIN_BYTES: usize = 1 << 20;
 type Parser = fn(&str) -> Result<Value, YamlError>;
 
 fn parse_with(text: &str, parse: Parser, min_bytes: usize) -> Result<Structure, YamlError> {
+    // Before the block scan, which reads keys at the start of lines.
+    let text = crate::formats::text::strip_bom(text);
     let items = block_items(text, "articles", 0);
     let mut structure = match parse_chunked(text, &items, parse, min_bytes) {
         Some(s) => s,
