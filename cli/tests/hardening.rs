@@ -645,7 +645,6 @@ fn credentials_in_a_requested_repository_name_are_never_echoed() {
 // ---- 9. Smaller ---------------------------------------------------------------------------
 
 #[test]
-#[ignore = "issue 13: tools/call without params answers -32601 instead of -32602, fixed in phase 2"]
 fn tools_call_without_params_is_invalid_params() {
     let (_t, root) = workspace("valid");
     let lines = [
@@ -671,7 +670,6 @@ fn tools_call_without_params_is_invalid_params() {
 }
 
 #[test]
-#[ignore = "issue 13: a line number of u64::MAX passes validate and reaches outputs, fixed in phase 2"]
 fn a_line_number_beyond_u32_is_a_diagnostic() {
     let (_t, root) = workspace("valid");
     let path = root.join("knowledge/structure.yaml");

@@ -14,7 +14,7 @@ use crate::formats::remote::{self, NormalizedRemote};
 use crate::formats::source_registry::{
     is_safe_relative_path, FileProblem, LookupError, Registries, RegistryKind, RegistryState,
 };
-use crate::formats::structure::ReferenceEntry;
+use crate::formats::structure::{ReferenceEntry, MAX_LINE};
 use crate::formats::text::is_full_commit;
 
 /// The kinds of `source_ref`.
@@ -401,11 +401,11 @@ pub fn resolve(
         .ok_or(ResolveError::MissingPath)?;
     let start_line = parts
         .start_line
-        .filter(|&v| v > 0)
+        .filter(|&v| v > 0 && v <= MAX_LINE)
         .ok_or(ResolveError::InvalidStartLine)?;
     let end_line = parts
         .end_line
-        .filter(|&v| v >= start_line)
+        .filter(|&v| v >= start_line && v <= MAX_LINE)
         .ok_or(ResolveError::InvalidEndLine)?;
     if !is_safe_relative_path(path) || !is_safe_relative_path(name) {
         return Err(ResolveError::UnsafeSourcePath);

@@ -119,10 +119,17 @@ pub struct Locator {
     pub end_line: u64,
 }
 
+/// The largest line number a locator may name: what a `u32` holds (a file of 4 billion lines
+/// is far beyond any source file, and no output should carry a number no file can have).
+pub const MAX_LINE: u64 = u32::MAX as u64;
+
 impl Locator {
-    /// Whether the range is valid (`1 <= start <= end`) and the path is non-empty.
+    /// Whether the range is valid (`1 <= start <= end <= MAX_LINE`) and the path is non-empty.
     pub fn is_valid(&self) -> bool {
-        self.start_line >= 1 && self.end_line >= self.start_line && !self.path.is_empty()
+        self.start_line >= 1
+            && self.end_line >= self.start_line
+            && self.end_line <= MAX_LINE
+            && !self.path.is_empty()
     }
 }
 

@@ -7,7 +7,7 @@ use super::{BuildOptions, CitedRange, Parts, RefSite};
 use crate::diagnostics::Code;
 use crate::formats::source_ref::{self, ResolveError, ResolvedRef};
 use crate::formats::source_registry::{FileReadError, Registries, WorkspaceFiles};
-use crate::formats::structure::ReferenceEntry;
+use crate::formats::structure::{ReferenceEntry, MAX_LINE};
 use crate::graph::findings::Finding;
 use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
 use crate::sources::clones::CloneMap;
@@ -279,6 +279,13 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
                 "reference has no `locator`"
             }
             .into(),
+        )),
+        Some(l) if l.end_line > MAX_LINE || l.start_line > MAX_LINE => findings.push(at(
+            Code::LocatorInvalid,
+            format!(
+                "Invalid returned file range: a line of `{}` is beyond {MAX_LINE}, more than any file holds",
+                l.path
+            ),
         )),
         Some(l) if !l.is_valid() => findings.push(at(
             Code::LocatorInvalid,
