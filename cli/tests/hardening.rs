@@ -560,7 +560,6 @@ fn credentials_workspace() -> (tempfile::TempDir, std::path::PathBuf) {
 }
 
 #[test]
-#[ignore = "issue 13: credentials in a source_ref or a document URL are echoed, fixed in phase 2"]
 fn credentials_in_recorded_references_are_never_echoed() {
     let (_t, root) = credentials_workspace();
     let section = r#"{"section":"section:faq/guide.md#setup"}"#;
@@ -605,7 +604,6 @@ fn credentials_in_recorded_references_are_never_echoed() {
 }
 
 #[test]
-#[ignore = "issue 13: read --repo echoes the credentials of the requested name, fixed in phase 2"]
 fn credentials_in_a_requested_repository_name_are_never_echoed() {
     let (_t, root) = workspace("valid");
     for repo in [

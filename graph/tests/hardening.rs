@@ -74,7 +74,6 @@ fn a_graph_bin_written_elsewhere_is_not_served() {
 /// Found by the `source_ref` fuzz target: `redact` takes the scheme from the first `://` of
 /// the string, even when it comes after the user-info, and then keeps everything before it.
 #[test]
-#[ignore = "issue 13 (found by fuzzing in phase 1): redact keeps user-info before a later `://`, fixed in phase 2"]
 fn redact_hides_user_info_before_a_later_scheme() {
     use ontoly_graph::formats::remote::redact;
     for s in [

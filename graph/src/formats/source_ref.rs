@@ -113,7 +113,8 @@ pub enum DocumentKind {
 /// How a lark document is identified.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum DocumentIdentity {
-    /// `url` (http or https, no credentials).
+    /// `url` (http or https, no credentials), without its query and fragment, which often
+    /// carry access tokens.
     Url(String),
     /// `docToken`.
     DocToken(String),
@@ -419,7 +420,7 @@ pub fn resolve(
         return Err(ResolveError::InvalidDigest);
     }
     let citation = Citation {
-        source_ref: source_ref.to_string(),
+        source_ref: remote::redact(source_ref),
         path: path.to_string(),
         start_line,
         end_line,
@@ -596,7 +597,7 @@ fn resolve_registered(
             return Err(ResolveError::DocumentUrlCredentials);
         }
         identity = Some(match *field {
-            "url" => DocumentIdentity::Url(value.to_string()),
+            "url" => DocumentIdentity::Url(remote::redact_url(value)),
             "docToken" => DocumentIdentity::DocToken(value.to_string()),
             _ => DocumentIdentity::WikiToken(value.to_string()),
         });

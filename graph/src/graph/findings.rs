@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 pub struct Finding {
     /// What kind of finding.
     pub code: Code,
-    /// One line, no absolute paths.
+    /// One line, no absolute paths, no credentials.
     pub message: String,
     /// Workspace-relative file and 1-based line.
     pub at: Origin,
@@ -32,7 +32,8 @@ impl Finding {
     ) -> Finding {
         Finding {
             code,
-            message: message.into(),
+            // Messages quote what the user wrote; whatever they quote, never a credential.
+            message: crate::formats::remote::redact(&message.into()),
             at: Origin {
                 file: file.to_string(),
                 line,

@@ -39,21 +39,28 @@ pub struct CloneError {
 /// transport): this is a lookup key, not a web URL. `None` when nothing host-like is left.
 pub fn remote_key(remote: &str) -> Option<String> {
     let r = remote.trim();
-    let (authority_and_path, scp) = match r.split_once("://") {
-        Some((_, rest)) => (rest, false),
-        None => (r, true),
+    // A scheme is what precedes a `://` that comes before any `@` or `/`: in
+    // `u:pw@host/x?next=https://y` the `://` belongs to the query.
+    let (rest, scp) = match r.split_once("://") {
+        Some((scheme, rest)) if !scheme.contains(['@', '/']) => (rest, false),
+        _ => (r, true),
+    };
+    // User-info ends at the last `@` before the first `/`, and never reaches the key.
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let rest = match rest[..authority_end].rfind('@') {
+        Some(at) => &rest[at + 1..],
+        None => rest,
     };
     let (host_part, path) = if scp {
-        // scp-like `user@host:owner/repo`, or a bare `host/owner/repo`.
-        match authority_and_path.split_once(':') {
+        // scp-like `host:owner/repo` (its user gone), or a bare `host/owner/repo`.
+        match rest.split_once(':') {
             Some((h, p)) if !h.contains('/') => (h, p),
-            _ => authority_and_path.split_once('/')?,
+            _ => rest.split_once('/')?,
         }
     } else {
-        authority_and_path.split_once('/')?
+        rest.split_once('/')?
     };
-    let host = host_part.rsplit('@').next()?;
-    let host = host.split(':').next()?.to_ascii_lowercase();
+    let host = host_part.split(':').next()?.to_ascii_lowercase();
     let path = path.split(['?', '#']).next()?;
     let path = path.trim_matches('/');
     let path = path
@@ -258,6 +265,14 @@ mod tests {
                 "host.example/a/b",
             ),
             ("gitlab.com/group/sub/proj", "gitlab.com/group/sub/proj"),
+            // User-info never reaches the key, whatever follows it.
+            ("u:SECRET@github.com/acme/x", "github.com/acme/x"),
+            ("SECRET@github.com/acme/x", "github.com/acme/x"),
+            ("u:SECRET@github.com:acme/x.git", "github.com/acme/x"),
+            (
+                "u:SECRET@github.com/acme/x?next=https://y",
+                "github.com/acme/x",
+            ),
         ] {
             assert_eq!(remote_key(r).as_deref(), Some(k), "{r}");
         }

@@ -95,11 +95,13 @@ pub struct LocatorParts {
 
 impl ReferenceEntry {
     /// `source_ref` as the JSON value Context's plugin echoes in diagnostics: the string, the
-    /// value of another scalar (a number, a boolean), or `null` when absent.
+    /// value of another scalar (a number, a boolean), or `null` when absent; credentials
+    /// redacted ([`crate::formats::remote::redact`]).
     pub fn source_ref_json(&self) -> serde_json::Value {
+        use crate::formats::remote::redact;
         match (&self.source_ref, self.source_ref_is_string) {
-            (Some(s), true) => serde_json::Value::String(s.clone()),
-            (Some(text), false) => crate::formats::yaml::parse_value(text)
+            (Some(s), true) => serde_json::Value::String(redact(s)),
+            (Some(text), false) => crate::formats::yaml::parse_value(&redact(text))
                 .ok()
                 .and_then(|v| serde_json::to_value(v).ok())
                 .unwrap_or(serde_json::Value::Null),

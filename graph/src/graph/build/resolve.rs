@@ -215,6 +215,9 @@ fn resolve_site(
             .push(at(Code::SourceUnresolved, "Invalid source_ref".into()));
         return out;
     };
+    // Ids, names and messages carry the ref without credentials; resolution reads the entry.
+    let shown = crate::formats::remote::redact(source_ref);
+    let source_ref = shown.as_str();
     let resolved = source_ref::resolve(r, registries, opts.knowledge_repository.as_deref())
         .and_then(|res| source_ref::check_managed_file(&res, files, "").map(|()| res));
     let res = match resolved {
