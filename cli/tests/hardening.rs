@@ -287,7 +287,6 @@ fn floor_mib() -> f64 {
 }
 
 #[test]
-#[ignore = "issue 13: a 1 MB subpath cited 12 times drives validate to ~450 MB, fixed in phase 2"]
 fn a_long_subpath_cited_many_times_stays_within_twenty_times_its_size() {
     let floor = floor_mib();
     let t = tempfile::tempdir().expect("tempdir");

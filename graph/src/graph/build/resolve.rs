@@ -6,7 +6,7 @@ use super::inputs::Inputs;
 use super::{BuildOptions, CitedRange, Parts, RefSite};
 use crate::diagnostics::Code;
 use crate::formats::source_ref::{self, ResolveError, ResolvedRef};
-use crate::formats::source_registry::{FileReadError, Registries, WorkspaceFiles};
+use crate::formats::source_registry::{FileReadError, Registries, WorkspaceFiles, MAX_PATH_BYTES};
 use crate::formats::structure::{ReferenceEntry, MAX_LINE};
 use crate::graph::findings::Finding;
 use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
@@ -41,7 +41,7 @@ pub fn resolve_references(
 ) -> Vec<CitedRange> {
     for p in registries.problems() {
         parts.findings.push(Finding::new(
-            Code::RegistryUnusable,
+            p.code,
             p.message,
             &p.path,
             p.line.unwrap_or(1),
@@ -223,6 +223,8 @@ fn resolve_site(
     let res = match resolved {
         Ok(res) => res,
         Err(e) => {
+            let path_too_long =
+                (r.locator_parts.path.as_ref()).is_some_and(|p| p.len() > MAX_PATH_BYTES);
             let locator_or_digest = matches!(
                 e,
                 ResolveError::MissingPath
@@ -230,7 +232,7 @@ fn resolve_site(
                     | ResolveError::InvalidEndLine
                     | ResolveError::MissingDigest
                     | ResolveError::InvalidDigest
-            );
+            ) || (path_too_long && e == ResolveError::UnsafeSourcePath);
             // The locator and digest checks above already said it, with more detail.
             if !(locator_or_digest && own_check_failed) {
                 out.findings.push(at(
@@ -274,6 +276,14 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
     };
     let before = findings.len();
     match r.locator.as_ref() {
+        // Before any message that quotes the path.
+        Some(l) if l.path.len() > MAX_PATH_BYTES => findings.push(at(
+            Code::PathTooLong,
+            format!(
+                "locator `path` of {} bytes is longer than {MAX_PATH_BYTES}",
+                l.path.len()
+            ),
+        )),
         None => findings.push(at(
             Code::LocatorInvalid,
             if r.has_locator {
