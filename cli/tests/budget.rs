@@ -139,7 +139,6 @@ fn aliases_an_alias_bomb_is_refused() {
 
 // Measured: 100 KB → 222 MiB peak (build, validate, evidence alike), 4–7 s.
 #[test]
-#[ignore = "issue 13 (found in phase 1): 100 KB of aliases to a 60-item list peak at 222 MiB"]
 fn aliases_within_the_repetition_limit() {
     within_budget("aliases: many small", "x", |root| {
         let anchor = vec!["b"; 60].join(",");
@@ -185,7 +184,6 @@ fn depth_flow_nesting_in_front_matter() {
 // Measured: 200 KB → 95–105 MiB peak (about 390× over the floor) before the parser's recursion
 // limit refuses it: the block scanner queues every `- ` before nesting is counted.
 #[test]
-#[ignore = "issue 13 (found in phase 1): 100k nested block sequences (200 KB) peak at ~100 MiB before refusal"]
 fn depth_block_nesting() {
     within_budget("depth: block", "recursion limit", |root| {
         write(

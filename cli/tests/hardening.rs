@@ -344,14 +344,12 @@ fn assert_structure_within_budget(text: &str) {
 const HEAD: &str = "schema_version: context.approved-structure.v1\narticles: []\n";
 
 #[test]
-#[ignore = "issue 13: a 4 MB flow list under processed_scopes costs ~450 MB, fixed in phase 2"]
 fn an_ignored_flow_list_is_skipped_within_budget() {
     let list = vec!["a"; 2_000_000].join(",");
     assert_structure_within_budget(&format!("{HEAD}processed_scopes: [{list}]\n"));
 }
 
 #[test]
-#[ignore = "issue 13: a 4 MB block list under processed_scopes costs ~310 MB, fixed in phase 2"]
 fn an_ignored_block_list_is_skipped_within_budget() {
     assert_structure_within_budget(&format!(
         "{HEAD}processed_scopes:\n{}",
@@ -360,7 +358,6 @@ fn an_ignored_block_list_is_skipped_within_budget() {
 }
 
 #[test]
-#[ignore = "issue 13 (found in phase 1): 100 KB of aliases to a 60-item list cost ~220 MB and 2.5 s, fixed in phase 2"]
 fn aliases_within_the_repetition_limit_stay_within_budget() {
     let anchor = vec!["b"; 60].join(",");
     let aliases = vec!["*a"; 33_000].join(",");

@@ -19,3 +19,4 @@ pub mod source_registry;
 pub mod structure;
 pub mod text;
 pub mod yaml;
+pub(crate) mod yaml_scan;

@@ -126,7 +126,8 @@ pub fn front_matter(text: &str) -> FrontMatter {
             ..Default::default()
         };
     }
-    match crate::formats::yaml::parse_value(&body.join("\n")) {
+    let read = |k: &str| k == "title" || k == "description";
+    match crate::formats::yaml::parse_value_keeping(&body.join("\n"), &read) {
         Ok(v) => FrontMatter {
             title: crate::formats::yaml::get_str(&v, "title").map(str::to_string),
             description: crate::formats::yaml::get_str(&v, "description").map(str::to_string),

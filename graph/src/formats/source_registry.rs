@@ -536,7 +536,8 @@ pub fn load_registry(
         Err(FileProblem::Unreadable) => return RegistryState::Absent,
         Err(p) => return RegistryState::Unusable(p),
     };
-    match parse_json_compatible(&text) {
+    // Only `sources` is read: the values of other keys are never built.
+    match crate::formats::yaml::parse_json_compatible_keeping(&text, &|k| k == "sources") {
         Ok(v) => {
             let mut registry = Registry::from_value(kind, &v);
             fill_registry_lines(&mut registry, &text);

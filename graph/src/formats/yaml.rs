@@ -4,9 +4,32 @@
 //! or invented evidence. The YAML crate already refuses duplicate keys, deep nesting and alias
 //! expansion beyond a budget; this module adds a size limit and turns every failure into a
 //! message with a line.
+//!
+//! Memory is bounded before anything is built: a streaming pass ([`super::yaml_scan`]) counts
+//! the nodes a document would build (aliases expanded) and refuses more than [`node_budget`]
+//! allows, refuses nesting deeper than [`MAX_DEPTH`] as soon as it is reached, and lets a
+//! caller blank out the values of top-level keys it does not read, which are then never built.
 
 /// Files larger than this are refused before parsing (a 100k-section structure is ~50 MB).
 pub const MAX_YAML_BYTES: usize = 256 * 1024 * 1024;
+
+/// Collections nested deeper than this are refused by the streaming pass, at the line where it
+/// happens: the YAML crate's own recursion limit, which it applies only after loading the
+/// whole document (100k `- ` on one line: 100 MB first).
+pub const MAX_DEPTH: usize = 128;
+
+/// Nodes any document may build, whatever its size.
+pub const NODE_FLOOR: u64 = 150_000;
+
+/// Beyond [`NODE_FLOOR`], one node may be built per this many bytes of text. The YAML crate
+/// needs about 200 bytes per node (its event and its value), so this keeps a document within
+/// about 20× its size plus 30 MB; Context's writer uses 15–18 bytes per node.
+pub const BYTES_PER_NODE: u64 = 10;
+
+/// The nodes a document of `bytes` bytes may build.
+pub fn node_budget(bytes: usize) -> u64 {
+    NODE_FLOOR + bytes as u64 / BYTES_PER_NODE
+}
 
 /// Flow collections nested deeper than this are refused before parsing. The parser's own
 /// limit (128) would refuse them too, but only after a scan whose cost grows with the square
@@ -49,21 +72,93 @@ impl YamlErrorKind {
 
 /// Parses `text` into a YAML value, with the limits above.
 pub fn parse_value(text: &str) -> Result<yaml_serde::Value, YamlError> {
+    parse_value_keeping(text, &|_| true)
+}
+
+/// Parses `text` like [`parse_value`], with the value of every top-level key for which `keep`
+/// is false read as null without being built (the key stays: a reader may still report it).
+/// Values are kept when the document has anchors, which a blanked value might define.
+pub fn parse_value_keeping(
+    text: &str,
+    keep: &dyn Fn(&str) -> bool,
+) -> Result<yaml_serde::Value, YamlError> {
+    load(text, keep, false)
+}
+
+/// The one loader behind every parse: limits, the streaming pass, blanking, the YAML crate.
+/// `json`: values holding a mapping are kept (a mapping key with no JSON form must still make
+/// the document unsupported).
+fn load(
+    text: &str,
+    keep: &dyn Fn(&str) -> bool,
+    json: bool,
+) -> Result<yaml_serde::Value, YamlError> {
     let text = crate::formats::text::strip_bom(text);
+    let blanked = bounded(text, keep, json)?;
+    parse_bounded(blanked.as_deref().unwrap_or(text))
+}
+
+/// Checks the limits of `text` with the streaming pass; returns the text with the values of
+/// unread keys blanked out, when there are any.
+fn bounded(
+    text: &str,
+    keep: &dyn Fn(&str) -> bool,
+    json: bool,
+) -> Result<Option<String>, YamlError> {
+    let invalid = |message: String, line: Option<u64>| YamlError {
+        message,
+        line,
+        kind: YamlErrorKind::Invalid,
+    };
     if text.len() > MAX_YAML_BYTES {
-        return Err(YamlError {
-            message: format!("file is larger than {} bytes", MAX_YAML_BYTES),
-            line: None,
-            kind: YamlErrorKind::Invalid,
-        });
+        return Err(invalid(
+            format!("file is larger than {MAX_YAML_BYTES} bytes"),
+            None,
+        ));
     }
     if let Some(line) = flow_depth_exceeded(text, MAX_FLOW_DEPTH) {
-        return Err(YamlError {
-            message: format!("flow collections nested deeper than {MAX_FLOW_DEPTH}"),
-            line: Some(line),
-            kind: YamlErrorKind::Invalid,
-        });
+        return Err(invalid(
+            format!("flow collections nested deeper than {MAX_FLOW_DEPTH}"),
+            Some(line),
+        ));
     }
+    let scan =
+        super::yaml_scan::scan(text, MAX_DEPTH).map_err(|r| invalid(r.message, Some(r.line)))?;
+    let blank: Vec<&super::yaml_scan::TopEntry> = if scan.anchors || scan.incomplete {
+        Vec::new()
+    } else {
+        scan.top
+            .iter()
+            .filter(|t| t.key.as_deref().is_some_and(|k| !keep(k)))
+            .filter(|t| !(json && t.has_mapping))
+            .collect()
+    };
+    let skipped: u64 = blank.iter().map(|t| t.nodes).sum();
+    let built = scan.expanded.saturating_sub(skipped);
+    let budget = node_budget(text.len());
+    if built > budget {
+        let what = if scan.expanded > scan.nodes {
+            "repetition limit exceeded: with its aliases expanded, the document has"
+        } else {
+            "the document has"
+        };
+        return Err(invalid(
+            format!(
+                "{what} {built} nodes, more than the {budget} allowed for its {} bytes",
+                text.len()
+            ),
+            None,
+        ));
+    }
+    if blank.is_empty() {
+        return Ok(None);
+    }
+    let ranges: Vec<_> = blank.iter().map(|t| t.value.clone()).collect();
+    Ok(Some(super::yaml_scan::blank_out(text, &ranges)))
+}
+
+/// The YAML crate's parse of an already bounded text, its errors with their lines.
+fn parse_bounded(text: &str) -> Result<yaml_serde::Value, YamlError> {
     yaml_serde::from_str(text).map_err(|e| {
         let message = first_line(&e.to_string());
         let mut line = e.location().map(|l| (l.line() as u64, l.column() as u64));
@@ -157,7 +252,17 @@ fn second_document_line(text: &str) -> Option<u64> {
 /// Parses `text` like [`parse_value`] and also requires a JSON form (every mapping key a
 /// string, number or boolean), as Context's plugin does before it looks at any field.
 pub fn parse_json_compatible(text: &str) -> Result<yaml_serde::Value, YamlError> {
-    let value = parse_value(text)?;
+    parse_json_compatible_keeping(text, &|_| true)
+}
+
+/// [`parse_json_compatible`] with the values of unread top-level keys blanked out as
+/// [`parse_value_keeping`] does, except values that hold a mapping (whose keys decide whether
+/// the document has a JSON form).
+pub fn parse_json_compatible_keeping(
+    text: &str,
+    keep: &dyn Fn(&str) -> bool,
+) -> Result<yaml_serde::Value, YamlError> {
+    let value = load(text, keep, true)?;
     if !json_compatible(&value) {
         return Err(YamlError {
             message: "a mapping key has no JSON form".to_string(),
@@ -264,6 +369,51 @@ mod tests {
         let e = err(&block);
         assert!(e.message.contains("recursion limit"), "{e}");
         assert_eq!(e.line, Some(129));
+    }
+
+    #[test]
+    fn documents_building_more_nodes_than_their_budget_are_refused() {
+        // 2 bytes a node, 100× its size once built: refused by the streaming pass.
+        let tiny = format!("a: [{}]\n", vec!["x"; 400_000].join(","));
+        let e = err(&tiny);
+        assert!(e.message.contains("nodes, more than the"), "{e}");
+        // At Context's density the same size is accepted.
+        let words = format!("a: [{}]\n", vec!["abcdefghijklmnop"; 50_000].join(", "));
+        assert!(parse_value(&words).is_ok());
+        // Aliases count as what they expand to: 100 KB of them, within the YAML crate's
+        // repetition limit, once built 2 GB.
+        let anchor = vec!["b"; 60].join(",");
+        let aliases = vec!["*a"; 33_000].join(",");
+        let e = err(&format!("x: &a [{anchor}]\ny: [{aliases}]\n"));
+        assert!(e.message.contains("with its aliases expanded"), "{e}");
+        // A few aliases are fine.
+        assert!(parse_value("x: &a [1, 2]\ny: [*a, *a]\n").is_ok());
+    }
+
+    #[test]
+    fn values_of_unread_keys_are_not_built() {
+        let read = |k: &str| k == "a";
+        let big = format!(
+            "a: 1\nz: [{}]\nq:\n{}",
+            vec!["x"; 1_000_000].join(","),
+            "- x\n".repeat(300_000)
+        );
+        let v = parse_value_keeping(&big, &read).expect("accepted");
+        assert_eq!(v.get("a").and_then(yaml_serde::Value::as_u64), Some(1));
+        assert!(v.get("z").is_some_and(yaml_serde::Value::is_null));
+        assert!(v.get("q").is_some_and(yaml_serde::Value::is_null));
+        // The same without blanking is over the budget.
+        assert!(parse_value(&big).is_err());
+        // Errors inside kept values keep their lines.
+        let e = parse_value_keeping("z: [1, 2]\na: [\n", &read).unwrap_err();
+        assert_eq!(e.line, Some(3));
+        // An anchor might be defined in an unread value: nothing is blanked then.
+        let v = parse_value_keeping("z: &x 7\na: *x\n", &read).expect("accepted");
+        assert_eq!(v.get("a").and_then(yaml_serde::Value::as_u64), Some(7));
+        // A mapping in an unread value still decides whether the document has a JSON form.
+        let e = parse_json_compatible_keeping("a: 1\nz: {? [x] : 1}\n", &read).unwrap_err();
+        assert_eq!(e.kind, YamlErrorKind::Unsupported);
+        assert!(parse_json_compatible_keeping("a: 1\nz: [[x]]\n", &read).is_ok());
     }
 
     #[test]
