@@ -11,7 +11,7 @@
 
 use crate::diagnostics::Code;
 use crate::formats::confined::{Confined, ConfinedError};
-use crate::formats::yaml::{get_str, parse_json_compatible, YamlErrorKind};
+use crate::formats::yaml::{get_str, parse_json_compatible, NodeBudget, YamlErrorKind};
 use std::path::{Path, PathBuf};
 use yaml_serde::Value;
 
@@ -524,6 +524,14 @@ impl RegistryModule {
     }
 }
 
+/// The nodes a registry may build: an entry costs the YAML crate and [`RegistryModule`] about
+/// 600 bytes, and a registry of Context's about 13 bytes a node (a module, 9 nodes in 120
+/// bytes), so 30 000 nodes (3 000 modules) and then one per 16 bytes.
+pub const REGISTRY_NODES: NodeBudget = NodeBudget {
+    floor: 30_000,
+    bytes_per_node: 16,
+};
+
 /// Reads one registry file.
 pub fn load_registry(
     files: &dyn WorkspaceFiles,
@@ -537,8 +545,10 @@ pub fn load_registry(
         Err(p) => return RegistryState::Unusable(p),
     };
     // Only `sources` is read: the values of other keys are never built.
-    match crate::formats::yaml::parse_json_compatible_keeping(&text, &|k| k == "sources") {
-        Ok(v) => {
+    let sources = |k: &str| k == "sources";
+    match crate::formats::yaml::parse_json_compatible_keeping(&text, &sources, REGISTRY_NODES) {
+        Ok(loaded) => {
+            let v = loaded.value;
             let mut registry = Registry::from_value(kind, &v);
             fill_registry_lines(&mut registry, &text);
             RegistryState::Loaded(registry)

@@ -6,8 +6,8 @@
 //! message with a line.
 //!
 //! Memory is bounded before anything is built: a streaming pass ([`super::yaml_scan`]) counts
-//! the nodes a document would build (aliases expanded) and refuses more than [`node_budget`]
-//! allows, refuses nesting deeper than [`MAX_DEPTH`] as soon as it is reached, and lets a
+//! the nodes a document would build (aliases expanded) and refuses more than its
+//! [`NodeBudget`] allows, refuses nesting deeper than [`MAX_DEPTH`] as soon as it is reached, and lets a
 //! caller blank out the values of top-level keys it does not read, which are then never built.
 
 /// Files larger than this are refused before parsing (a 100k-section structure is ~50 MB).
@@ -18,17 +18,31 @@ pub const MAX_YAML_BYTES: usize = 256 * 1024 * 1024;
 /// whole document (100k `- ` on one line: 100 MB first).
 pub const MAX_DEPTH: usize = 128;
 
-/// Nodes any document may build, whatever its size.
-pub const NODE_FLOOR: u64 = 150_000;
+/// How many nodes (scalars, collections, aliases expanded) a document may build: `floor`
+/// whatever its size, then one per `bytes_per_node` bytes of text. The YAML crate needs 200–300
+/// bytes per node (its event and its value), and a reader adds its own per entry, so the
+/// budget is what bounds the memory of a document of tiny nodes (`[{},{},…]`: 3 bytes each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodeBudget {
+    /// Nodes allowed whatever the size.
+    pub floor: u64,
+    /// Bytes of text per further node.
+    pub bytes_per_node: u64,
+}
 
-/// Beyond [`NODE_FLOOR`], one node may be built per this many bytes of text. The YAML crate
-/// needs about 200 bytes per node (its event and its value), so this keeps a document within
-/// about 20× its size plus 30 MB; Context's writer uses 15–18 bytes per node.
-pub const BYTES_PER_NODE: u64 = 10;
+impl NodeBudget {
+    /// Any workspace YAML: 20 000 nodes (about 6 MB, a 330 KB structure of Context's), then
+    /// one per 10 bytes. Context's writer uses 15–18 bytes per node; large structures are read
+    /// by the fast path anyway.
+    pub const DEFAULT: NodeBudget = NodeBudget {
+        floor: 20_000,
+        bytes_per_node: 10,
+    };
 
-/// The nodes a document of `bytes` bytes may build.
-pub fn node_budget(bytes: usize) -> u64 {
-    NODE_FLOOR + bytes as u64 / BYTES_PER_NODE
+    /// The nodes a document of `bytes` bytes may build.
+    pub fn nodes(self, bytes: usize) -> u64 {
+        self.floor + bytes as u64 / self.bytes_per_node.max(1)
+    }
 }
 
 /// Flow collections nested deeper than this are refused before parsing. The parser's own
@@ -72,39 +86,56 @@ impl YamlErrorKind {
 
 /// Parses `text` into a YAML value, with the limits above.
 pub fn parse_value(text: &str) -> Result<yaml_serde::Value, YamlError> {
-    parse_value_keeping(text, &|_| true)
+    Ok(parse_value_keeping(text, &|_| true, NodeBudget::DEFAULT)?.value)
 }
 
-/// Parses `text` like [`parse_value`], with the value of every top-level key for which `keep`
-/// is false read as null without being built (the key stays: a reader may still report it).
-/// Values are kept when the document has anchors, which a blanked value might define.
+/// Parses `text` like [`parse_value`] within `budget`, with every top-level entry whose key
+/// `keep` refuses left out unbuilt (see [`Loaded`]). Nothing is left out when the document has
+/// anchors (a blanked value might define one) or a repeated top-level key.
 pub fn parse_value_keeping(
     text: &str,
     keep: &dyn Fn(&str) -> bool,
-) -> Result<yaml_serde::Value, YamlError> {
-    load(text, keep, false)
+    budget: NodeBudget,
+) -> Result<Loaded, YamlError> {
+    load(text, keep, false, budget)
 }
 
 /// The one loader behind every parse: limits, the streaming pass, blanking, the YAML crate.
 /// `json`: values holding a mapping are kept (a mapping key with no JSON form must still make
-/// the document unsupported).
+/// the document unsupported). Returns the value and the unread keys that were blanked out
+/// with their values (see [`Loaded`]).
 fn load(
     text: &str,
     keep: &dyn Fn(&str) -> bool,
     json: bool,
-) -> Result<yaml_serde::Value, YamlError> {
+    budget: NodeBudget,
+) -> Result<Loaded, YamlError> {
     let text = crate::formats::text::strip_bom(text);
-    let blanked = bounded(text, keep, json)?;
-    parse_bounded(blanked.as_deref().unwrap_or(text))
+    let (blanked, skipped) = bounded(text, keep, json, budget)?;
+    let value = parse_bounded(blanked.as_deref().unwrap_or(text))?;
+    Ok(Loaded { value, skipped })
 }
 
-/// Checks the limits of `text` with the streaming pass; returns the text with the values of
-/// unread keys blanked out, when there are any.
+/// A parse with unread keys left out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loaded {
+    /// The document, without the entries of `skipped` (and with the values of other unread
+    /// keys null).
+    pub value: yaml_serde::Value,
+    /// Unread top-level keys whose whole entry was blanked out, in document order: a reader
+    /// that reports unknown keys finds them here, not in `value`. (An entry is blanked whole
+    /// when its key begins its line, as in block style; otherwise only its value.)
+    pub skipped: Vec<String>,
+}
+
+/// Checks the limits of `text` with the streaming pass; returns the text with unread entries
+/// blanked out (when there are any) and the keys blanked with their values.
 fn bounded(
     text: &str,
     keep: &dyn Fn(&str) -> bool,
     json: bool,
-) -> Result<Option<String>, YamlError> {
+    budget: NodeBudget,
+) -> Result<(Option<String>, Vec<String>), YamlError> {
     let invalid = |message: String, line: Option<u64>| YamlError {
         message,
         line,
@@ -124,7 +155,11 @@ fn bounded(
     }
     let scan =
         super::yaml_scan::scan(text, MAX_DEPTH).map_err(|r| invalid(r.message, Some(r.line)))?;
-    let blank: Vec<&super::yaml_scan::TopEntry> = if scan.anchors || scan.incomplete {
+    // A repeated key must reach the YAML crate, which refuses it; so must an anchor, which a
+    // blanked value might define.
+    let keys: Vec<&str> = scan.top.iter().filter_map(|t| t.key.as_deref()).collect();
+    let repeated = keys.len() != keys.iter().collect::<std::collections::HashSet<_>>().len();
+    let blank: Vec<&super::yaml_scan::TopEntry> = if scan.anchors || scan.incomplete || repeated {
         Vec::new()
     } else {
         scan.top
@@ -133,9 +168,14 @@ fn bounded(
             .filter(|t| !(json && t.has_mapping))
             .collect()
     };
-    let skipped: u64 = blank.iter().map(|t| t.nodes).sum();
+    // The whole entry when its key begins its line (block style); else the value only.
+    let whole = |t: &super::yaml_scan::TopEntry| {
+        let line_start = text[..t.key_start].rfind('\n').map_or(0, |i| i + 1);
+        text[line_start..t.key_start].bytes().all(|b| b == b' ')
+    };
+    let skipped: u64 = blank.iter().map(|t| t.nodes + u64::from(whole(t))).sum();
     let built = scan.expanded.saturating_sub(skipped);
-    let budget = node_budget(text.len());
+    let budget = budget.nodes(text.len());
     if built > budget {
         let what = if scan.expanded > scan.nodes {
             "repetition limit exceeded: with its aliases expanded, the document has"
@@ -151,10 +191,19 @@ fn bounded(
         ));
     }
     if blank.is_empty() {
-        return Ok(None);
+        return Ok((None, Vec::new()));
     }
-    let ranges: Vec<_> = blank.iter().map(|t| t.value.clone()).collect();
-    Ok(Some(super::yaml_scan::blank_out(text, &ranges)))
+    let mut keys = Vec::new();
+    let ranges: Vec<_> = (blank.iter())
+        .map(|t| match (whole(t), &t.key) {
+            (true, Some(k)) => {
+                keys.push(k.clone());
+                t.key_start..t.value.end
+            }
+            _ => t.value.clone(),
+        })
+        .collect();
+    Ok((Some(super::yaml_scan::blank_out(text, &ranges)), keys))
 }
 
 /// The YAML crate's parse of an already bounded text, its errors with their lines.
@@ -252,7 +301,7 @@ fn second_document_line(text: &str) -> Option<u64> {
 /// Parses `text` like [`parse_value`] and also requires a JSON form (every mapping key a
 /// string, number or boolean), as Context's plugin does before it looks at any field.
 pub fn parse_json_compatible(text: &str) -> Result<yaml_serde::Value, YamlError> {
-    parse_json_compatible_keeping(text, &|_| true)
+    Ok(parse_json_compatible_keeping(text, &|_| true, NodeBudget::DEFAULT)?.value)
 }
 
 /// [`parse_json_compatible`] with the values of unread top-level keys blanked out as
@@ -261,16 +310,17 @@ pub fn parse_json_compatible(text: &str) -> Result<yaml_serde::Value, YamlError>
 pub fn parse_json_compatible_keeping(
     text: &str,
     keep: &dyn Fn(&str) -> bool,
-) -> Result<yaml_serde::Value, YamlError> {
-    let value = load(text, keep, true)?;
-    if !json_compatible(&value) {
+    budget: NodeBudget,
+) -> Result<Loaded, YamlError> {
+    let loaded = load(text, keep, true, budget)?;
+    if !json_compatible(&loaded.value) {
         return Err(YamlError {
             message: "a mapping key has no JSON form".to_string(),
             line: None,
             kind: YamlErrorKind::Unsupported,
         });
     }
-    Ok(value)
+    Ok(loaded)
 }
 
 /// Whether `value` converts to JSON: mapping keys must be strings, booleans, integers or finite
@@ -398,22 +448,36 @@ mod tests {
             vec!["x"; 1_000_000].join(","),
             "- x\n".repeat(300_000)
         );
-        let v = parse_value_keeping(&big, &read).expect("accepted");
+        let loaded = parse_value_keeping(&big, &read, NodeBudget::DEFAULT).expect("accepted");
+        let v = &loaded.value;
         assert_eq!(v.get("a").and_then(yaml_serde::Value::as_u64), Some(1));
-        assert!(v.get("z").is_some_and(yaml_serde::Value::is_null));
-        assert!(v.get("q").is_some_and(yaml_serde::Value::is_null));
+        assert!(v.get("z").is_none() && v.get("q").is_none());
+        assert_eq!(loaded.skipped, ["z", "q"]);
+        // Only the value when the key does not begin its line (flow style).
+        let flow =
+            parse_value_keeping("{a: 1, z: [x, y]}", &read, NodeBudget::DEFAULT).expect("accepted");
+        assert!(flow.value.get("z").is_some_and(yaml_serde::Value::is_null));
+        assert!(flow.skipped.is_empty());
+        // A repeated key is left for the YAML crate to refuse.
+        let e = parse_value_keeping("z: 1\nz: 2\n", &read, NodeBudget::DEFAULT).unwrap_err();
+        assert!(e.message.contains("duplicate entry"), "{e}");
         // The same without blanking is over the budget.
         assert!(parse_value(&big).is_err());
         // Errors inside kept values keep their lines.
-        let e = parse_value_keeping("z: [1, 2]\na: [\n", &read).unwrap_err();
+        let e = parse_value_keeping("z: [1, 2]\na: [\n", &read, NodeBudget::DEFAULT).unwrap_err();
         assert_eq!(e.line, Some(3));
         // An anchor might be defined in an unread value: nothing is blanked then.
-        let v = parse_value_keeping("z: &x 7\na: *x\n", &read).expect("accepted");
+        let v = parse_value_keeping("z: &x 7\na: *x\n", &read, NodeBudget::DEFAULT)
+            .expect("accepted")
+            .value;
         assert_eq!(v.get("a").and_then(yaml_serde::Value::as_u64), Some(7));
         // A mapping in an unread value still decides whether the document has a JSON form.
-        let e = parse_json_compatible_keeping("a: 1\nz: {? [x] : 1}\n", &read).unwrap_err();
+        let e = parse_json_compatible_keeping("a: 1\nz: {? [x] : 1}\n", &read, NodeBudget::DEFAULT)
+            .unwrap_err();
         assert_eq!(e.kind, YamlErrorKind::Unsupported);
-        assert!(parse_json_compatible_keeping("a: 1\nz: [[x]]\n", &read).is_ok());
+        assert!(
+            parse_json_compatible_keeping("a: 1\nz: [[x]]\n", &read, NodeBudget::DEFAULT).is_ok()
+        );
     }
 
     #[test]

@@ -23,6 +23,8 @@ use std::collections::HashMap;
 pub(crate) struct TopEntry {
     /// The key, when it is a plain or quoted scalar.
     pub key: Option<String>,
+    /// Where the key starts in the text.
+    pub key_start: usize,
     /// Byte range of the value in the text (from its anchor or tag, if any).
     pub value: std::ops::Range<usize>,
     /// Nodes of the value as written.
@@ -194,6 +196,7 @@ pub(crate) fn scan(text: &str, max_depth: usize) -> Result<Scan, Refusal> {
     let mut root_is_mapping = false;
     let mut expect_key = true;
     let mut key: Option<String> = None;
+    let mut key_start = 0;
     let mut entry_start: Option<(usize, u64, u64)> = None; // (start, nodes, expanded) at start
     let mut entry_has_mapping = false;
     loop {
@@ -270,9 +273,11 @@ pub(crate) fn scan(text: &str, max_depth: usize) -> Result<Scan, Refusal> {
         if root_is_mapping && stack.len() == 1 {
             if expect_key {
                 key = e.value;
+                key_start = e.start;
             } else if let Some((start, nodes, _)) = entry_start.take() {
                 out.top.push(TopEntry {
                     key: key.take(),
+                    key_start,
                     value: start..e.end,
                     nodes: out.nodes - nodes,
                     has_mapping: entry_has_mapping,

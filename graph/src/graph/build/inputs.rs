@@ -41,6 +41,18 @@ impl Inputs {
             .sum()
     }
 
+    /// Each input's size in bytes (0 when unreadable), by path.
+    pub fn sizes(&self) -> std::collections::HashMap<String, u64> {
+        (self.files.iter())
+            .map(|f| {
+                (
+                    f.path.clone(),
+                    f.bytes.as_ref().map_or(0, |b| b.len() as u64),
+                )
+            })
+            .collect()
+    }
+
     /// Knowledge pages, as paths relative to `knowledge/`, sorted.
     pub fn pages(&self) -> impl Iterator<Item = &str> {
         self.files
