@@ -408,3 +408,62 @@ fn many_tiny_entries_in_a_registry() {
         write(root, "sources/repo/index.yaml", text);
     });
 }
+
+// ---- the largest accepted file of each kind -------------------------------------------------
+
+#[test]
+fn size_the_largest_page() {
+    // 32 MiB, the page limit, in 10 000 sections (the section limit) of 3.3 KB.
+    within_budget("size: largest page", "ARTICLE_NOT_IN_STRUCTURE", |root| {
+        let body = "Plugins load at start and retry on failure. ".repeat(75);
+        let mut page = String::with_capacity(32 << 20);
+        let mut i = 0;
+        while page.len() + body.len() + 80 < 32 << 20 && i < 10_000 {
+            page.push_str(&format!(
+                "<!-- context:section id=\"s{i}\" -->\n{body}\n<!-- /context:section -->\n"
+            ));
+            i += 1;
+        }
+        page.push_str(&"x".repeat((32 << 20) - page.len() - 1));
+        page.push('\n');
+        assert_eq!(page.len(), 32 << 20);
+        write(root, "knowledge/faq/big.md", page);
+    });
+}
+
+#[test]
+fn size_a_page_over_the_limit_is_not_read() {
+    within_budget("size: page over the limit", "file is larger than", |root| {
+        write(root, "knowledge/faq/big.md", "x".repeat((32 << 20) + 1));
+    });
+}
+
+#[test]
+fn size_the_largest_registry_accepted() {
+    // Modules as Context writes them (about 13 bytes a node), near the registry's node
+    // budget (30 000 nodes, then one per 24 bytes): 810 KB, 5 500 modules.
+    within_budget("size: largest registry", "0 errors", |root| {
+        let mut text = String::from(
+            "sources:\n  - name: acme\n    modules:\n      - name: server\n        git: {remote: https://github.com/acme/server, ref: 0123456789abcdef0123456789abcdef01234567}\n",
+        );
+        for i in 0..5_500 {
+            text.push_str(&format!(
+                "      - name: m{i}\n        subpath: src/m{i}\n        git: {{remote: https://github.com/acme/m{i}, ref: 0123456789abcdef0123456789abcdef01234567}}\n"
+            ));
+        }
+        write(root, "sources/repo/index.yaml", text);
+    });
+}
+
+#[test]
+fn size_a_registry_over_its_node_budget_is_refused() {
+    within_budget("size: registry over budget", "REGISTRY_UNUSABLE", |root| {
+        let mut text = String::from("sources:\n  - name: acme\n    modules:\n");
+        for i in 0..16_000 {
+            text.push_str(&format!(
+                "      - name: m{i}\n        subpath: src/m{i}\n        git: {{remote: https://github.com/acme/m{i}, ref: 0123456789abcdef0123456789abcdef01234567}}\n"
+            ));
+        }
+        write(root, "sources/repo/index.yaml", text);
+    });
+}

@@ -21,10 +21,6 @@ use std::sync::{Arc, Mutex};
 /// The configuration file at the workspace root.
 pub const CONFIG_FILE: &str = "ontoly.toml";
 
-/// A configuration larger than this is refused: a few lines per clone, so 1 MiB is thousands
-/// of clones.
-const MAX_CONFIG_BYTES: u64 = 1 << 20;
-
 /// A configuration problem (bad `ontoly.toml`, bad `--source`). Messages name the file, never
 /// an absolute path.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -126,7 +122,8 @@ impl CloneMap {
     /// (`(name, path)` pairs, later ones winning). Relative paths are relative to `workspace`.
     pub fn load(workspace: &Path, overrides: &[(String, String)]) -> Result<CloneMap, CloneError> {
         let mut map = CloneMap::default();
-        match Confined::new(workspace).read(CONFIG_FILE, Some(MAX_CONFIG_BYTES)) {
+        let max = crate::formats::layout::MAX_CONFIG_BYTES;
+        match Confined::new(workspace).read(CONFIG_FILE, Some(max)) {
             Ok(bytes) => {
                 let text = String::from_utf8(bytes).map_err(|_| CloneError {
                     message: format!("{CONFIG_FILE}: is not UTF-8"),

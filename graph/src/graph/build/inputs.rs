@@ -2,7 +2,10 @@
 //! the snapshot cache.
 
 use super::BuildError;
-use crate::formats::confined::Confined;
+use crate::formats::confined::{Confined, ConfinedError};
+
+/// How the message of an input over its size limit begins.
+pub(crate) const TOO_LARGE: &str = "file is larger than";
 use crate::formats::layout::{Workspace, REGISTRY_FILES, STRUCTURE_FILE};
 use rayon::prelude::*;
 
@@ -94,7 +97,11 @@ pub fn read_inputs(ws: &Workspace) -> Result<Inputs, BuildError> {
     let files = paths
         .into_par_iter()
         .map(|path| {
-            let bytes = dir.read(&path, None).map_err(|e| e.to_string());
+            let max = crate::formats::layout::max_bytes(&path);
+            let bytes = dir.read(&path, Some(max)).map_err(|e| match e {
+                ConfinedError::TooLarge => format!("{TOO_LARGE} {max} bytes"),
+                e => e.to_string(),
+            });
             let hash = match &bytes {
                 Ok(b) => blake3::hash(b).to_hex().to_string(),
                 Err(m) => format!("unreadable:{m}"),
