@@ -168,10 +168,10 @@ fn bounded(
             .filter(|t| !(json && t.has_mapping))
             .collect()
     };
-    // The whole entry when its key begins its line (block style); else the value only.
+    // The whole entry when its key begins its line in a block mapping; else the value only.
     let whole = |t: &super::yaml_scan::TopEntry| {
         let line_start = text[..t.key_start].rfind('\n').map_or(0, |i| i + 1);
-        text[line_start..t.key_start].bytes().all(|b| b == b' ')
+        scan.block_root && text[line_start..t.key_start].bytes().all(|b| b == b' ')
     };
     let skipped: u64 = blank.iter().map(|t| t.nodes + u64::from(whole(t))).sum();
     let built = scan.expanded.saturating_sub(skipped);
@@ -453,11 +453,15 @@ mod tests {
         assert_eq!(v.get("a").and_then(yaml_serde::Value::as_u64), Some(1));
         assert!(v.get("z").is_none() && v.get("q").is_none());
         assert_eq!(loaded.skipped, ["z", "q"]);
-        // Only the value when the key does not begin its line (flow style).
-        let flow =
-            parse_value_keeping("{a: 1, z: [x, y]}", &read, NodeBudget::DEFAULT).expect("accepted");
-        assert!(flow.value.get("z").is_some_and(yaml_serde::Value::is_null));
-        assert!(flow.skipped.is_empty());
+        // Only the value in flow style, where the commas must stay.
+        for text in ["{a: 1, z: [x, y]}", "{\nz: [x, y], a: 1}", "{a: 1,\nz: 2}"] {
+            let flow = parse_value_keeping(text, &read, NodeBudget::DEFAULT).expect(text);
+            assert!(
+                flow.value.get("z").is_some_and(yaml_serde::Value::is_null),
+                "{text}"
+            );
+            assert!(flow.skipped.is_empty());
+        }
         // A repeated key is left for the YAML crate to refuse.
         let e = parse_value_keeping("z: 1\nz: 2\n", &read, NodeBudget::DEFAULT).unwrap_err();
         assert!(e.message.contains("duplicate entry"), "{e}");

@@ -44,6 +44,9 @@ pub(crate) struct Scan {
     pub anchors: bool,
     /// The entries of the top-level mapping (empty when the root is not a mapping).
     pub top: Vec<TopEntry>,
+    /// Whether the top-level mapping is in block style (`key: value` lines), where an entry
+    /// can be blanked whole; in flow style (`{…}`) its commas must stay.
+    pub block_root: bool,
     /// Whether the parser stopped at a syntax error (the figures then cover what came before).
     pub incomplete: bool,
 }
@@ -59,7 +62,7 @@ pub(crate) struct Refusal {
 
 /// Kinds of event the pass distinguishes.
 enum Kind {
-    Open { mapping: bool },
+    Open { mapping: bool, flow: bool },
     Close,
     Scalar,
     Alias,
@@ -136,12 +139,18 @@ impl<'t> Events<'t> {
                 }
                 sys::YAML_ALIAS_EVENT => (Kind::Alias, c_str((*e).data.alias.anchor), None),
                 sys::YAML_SEQUENCE_START_EVENT => (
-                    Kind::Open { mapping: false },
+                    Kind::Open {
+                        mapping: false,
+                        flow: false,
+                    },
                     c_str((*e).data.sequence_start.anchor),
                     None,
                 ),
                 sys::YAML_MAPPING_START_EVENT => (
-                    Kind::Open { mapping: true },
+                    Kind::Open {
+                        mapping: true,
+                        flow: (*e).data.mapping_start.style == sys::YAML_FLOW_MAPPING_STYLE,
+                    },
                     c_str((*e).data.mapping_start.anchor),
                     None,
                 ),
@@ -218,12 +227,13 @@ pub(crate) fn scan(text: &str, max_depth: usize) -> Result<Scan, Refusal> {
                 continue;
             }
             Kind::Other => continue,
-            Kind::Open { mapping } => {
+            Kind::Open { mapping, flow } => {
                 out.nodes += 1;
                 out.expanded += 1;
                 out.anchors |= e.anchor.is_some();
                 if stack.is_empty() && out.nodes == 1 {
                     root_is_mapping = mapping;
+                    out.block_root = mapping && !flow;
                 }
                 entry_has_mapping |= mapping && !stack.is_empty();
                 stack.push(Open {

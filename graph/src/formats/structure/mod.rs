@@ -177,6 +177,15 @@ pub fn load_structure(text: &str) -> Result<Structure, YamlError> {
 /// Below this size a whole-document parse is as fast as splitting.
 const PARALLEL_MIN_BYTES: usize = 1 << 20;
 
+/// [`parse_structure`] with the size from which files are split into chunks given: `0` splits
+/// every file and reads it with the fast block-layout reader where it can, `usize::MAX` never
+/// splits. For the differential fuzz target (`fuzz/fuzz_targets/structure_diff.rs`), which
+/// needs small inputs to take the chunked path; not an API.
+#[doc(hidden)]
+pub fn parse_structure_split_from(text: &str, min_bytes: usize) -> Result<Structure, YamlError> {
+    parse_with(text, tolerant, min_bytes)
+}
+
 type Parser = fn(&str) -> Result<Loaded, YamlError>;
 
 fn parse_with(text: &str, parse: Parser, min_bytes: usize) -> Result<Structure, YamlError> {
