@@ -57,7 +57,7 @@ while IFS= read -r -d '' req; do
 done < <(find "$data/conformance" -name request.json -print0)
 
 # A credentialed repo-content reference and a lark URL with a token: what defect 8 of issue
-# 13 echoes, so that ONTOLY_FUZZ_STRICT=1 runs start from it.
+# 13 echoed, so that the credential invariants start from it.
 {
     printf '{"abi_version":2,"operation":"read","files":[{"item_id":"i","path":"knowledge/faq/guide.md","start_line":1,"end_line":30}]}%s%s' "$FF" "$FF"
     sed "s|- source_ref: note:20260101/meeting.md|- source_ref: repo-content:https://u:SECRETTOKEN@github.com/team/kb@$c40|" \

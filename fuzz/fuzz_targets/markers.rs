@@ -3,21 +3,19 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ontoly_graph::build::{parse_page, InputFile};
-use ontoly_graph::markers::{decode_id, encode_id, parse_sections};
+use ontoly_graph::formats::markers::{decode_id, encode_id, parse_sections, MAX_SECTIONS};
+use ontoly_graph::formats::page::{parse_page, MAX_LINKS};
+use ontoly_graph::formats::text::strip_bom;
 
 fuzz_target!(|data: &[u8]| {
-    let file = InputFile {
-        path: "knowledge/faq/page.md".into(),
-        bytes: Ok(data.to_vec()),
-        hash: String::new(),
-    };
-    let page = parse_page("faq/page.md", &file);
+    let page = parse_page("faq/page.md", Ok(data), "");
     let Ok(text) = std::str::from_utf8(data) else {
         assert!(page.unusable.is_some(), "non-UTF-8 page used");
         return;
     };
-    let ps = parse_sections(text);
+    // A leading byte order mark hides nothing: the page reads as without it.
+    assert_eq!(page, parse_page("faq/page.md", Ok(strip_bom(text).as_bytes()), ""));
+    let ps = parse_sections(strip_bom(text));
     assert_eq!(ps.sections, page.sections);
     if !ps.errors.is_empty() {
         assert!(ps.sections.is_empty(), "sections kept beside marker errors");
@@ -34,6 +32,7 @@ fuzz_target!(|data: &[u8]| {
     for e in &ps.errors {
         assert!(e.line >= 1 && e.line <= lines, "{e:?}");
     }
+    assert!(ps.sections.len() <= MAX_SECTIONS && page.links.len() <= MAX_LINKS);
     assert_eq!(page.section_texts.len(), page.sections.len());
     for l in &page.links {
         assert!(!l.target.starts_with('/') && !l.target.split('/').any(|s| s == ".."));

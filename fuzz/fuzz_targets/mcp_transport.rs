@@ -1,7 +1,9 @@
 //! The MCP stdio line transport (`cli/src/mcp/transport.rs`, compiled here from the binary's
-//! source file because the binary exposes no library): any byte stream, read through a small
+//! source file by `#[path]`: the binary exposes no library, and the file depends on nothing
+//! else of the crate, which its module doc promises): any byte stream, read through a small
 //! buffer, gets exactly one outcome per line — a message handed to the server, or one
-//! JSON-RPC error line — except blank lines and unknown notifications, which get none.
+//! JSON-RPC error line (`-32602` for a protocol method whose params do not parse) — except
+//! blank lines and unknown notifications, which get none.
 #![no_main]
 
 #[path = "../../cli/src/mcp/transport.rs"]
@@ -47,8 +49,11 @@ fn expected(line: &[u8], max: usize) -> (usize, usize) {
     if text.iter().all(u8::is_ascii_whitespace) {
         return (0, 0);
     }
-    if serde_json::from_slice::<RxJsonRpcMessage<RoleServer>>(text).is_ok() {
-        return (1, 0);
+    if let Ok(message) = serde_json::from_slice::<RxJsonRpcMessage<RoleServer>>(text) {
+        return match transport::invalid_params(&message) {
+            Some(_) => (0, 1),
+            None => (1, 0),
+        };
     }
     match serde_json::from_slice::<serde_json::Value>(text) {
         Ok(v) if v.get("method").is_some() && v.get("id").is_none() => (0, 0),

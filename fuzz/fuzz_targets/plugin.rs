@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use ontoly_capabilities::plugin::{enrich_with, OUTPUT_LIMIT};
-use ontoly_fuzz::{fields, skip_known_defects, MemoryWorkspace, PAGE, REGISTRY, STRUCTURE};
+use ontoly_fuzz::{fields, MemoryWorkspace, PAGE, REGISTRY, STRUCTURE};
 
 fuzz_target!(|data: &[u8]| {
     // request | page | structure | registry (an empty field keeps the fixture's file)
@@ -43,15 +43,13 @@ fuzz_target!(|data: &[u8]| {
             );
         }
     }
-    if !skip_known_defects() {
-        // Issue 13, defect 8: recorded source_refs and remotes are echoed verbatim.
-        for input in [&ws.structure, &ws.registry, &f[0].to_vec()] {
-            for secret in ontoly_fuzz::secrets(&String::from_utf8_lossy(input)) {
-                assert!(
-                    !out.contains(&secret),
-                    "credential {secret:?} echoed: {out}"
-                );
-            }
+    // Issue 13, defect 8: recorded source_refs and remotes were echoed verbatim.
+    for input in [&ws.structure, &ws.registry, &f[0].to_vec()] {
+        for secret in ontoly_fuzz::secrets(&String::from_utf8_lossy(input)) {
+            assert!(
+                !out.contains(&secret),
+                "credential {secret:?} echoed: {out}"
+            );
         }
     }
 });

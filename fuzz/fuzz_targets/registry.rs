@@ -4,8 +4,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use ontoly_fuzz::{fields, text};
-use ontoly_graph::registry::{load_registry, Registry, RegistryKind, RegistryState};
-use ontoly_graph::yaml::parse_json_compatible;
+use ontoly_graph::formats::source_registry::{
+    load_registry, FileReadError, Registry, RegistryKind, RegistryState,
+};
+use ontoly_graph::formats::yaml::parse_json_compatible;
 
 fuzz_target!(|data: &[u8]| {
     let f = fields(data, 2);
@@ -16,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
             if path == kind.index_path() {
                 Ok(yaml.clone())
             } else {
-                Err(ontoly_graph::registry::ReadError::Unreadable)
+                Err(FileReadError::Unreadable)
             }
         };
         let state = load_registry(&files, "", kind);

@@ -3,11 +3,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ontoly_fuzz::{assert_no_credentials, fields, skip_known_defects, text, userinfo, REGISTRY};
-use ontoly_graph::registry::{Registries, Registry, RegistryKind, RegistryState};
-use ontoly_graph::remote;
-use ontoly_graph::source_ref::resolve;
-use ontoly_graph::structure::{LocatorParts, ReferenceEntry};
+use ontoly_fuzz::{assert_no_credentials, fields, text, userinfo, REGISTRY};
+use ontoly_graph::formats::remote;
+use ontoly_graph::formats::source_ref::resolve;
+use ontoly_graph::formats::source_registry::{Registries, Registry, RegistryKind, RegistryState};
+use ontoly_graph::formats::structure::{LocatorParts, ReferenceEntry};
 
 fn number(field: &[u8]) -> Option<u64> {
     std::str::from_utf8(field).ok()?.trim().parse().ok()
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let knowledge = text(f[6]);
     let mut registries = Registries::empty();
-    if let Ok(v) = ontoly_graph::yaml::parse_json_compatible(&registry_text) {
+    if let Ok(v) = ontoly_graph::formats::yaml::parse_json_compatible(&registry_text) {
         for kind in [RegistryKind::Repo, RegistryKind::File, RegistryKind::Lark] {
             registries.set(kind, RegistryState::Loaded(Registry::from_value(kind, &v)));
         }
@@ -52,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
             !cited.starts_with('/') && !cited.split('/').any(|s| s == ".."),
             "{cited}"
         );
-        let mut shown = r.repository_key().unwrap_or_default();
+        let mut shown = format!("{} {}", r.repository_key().unwrap_or_default(), c.source_ref);
         if let Some(url) = r.web_url() {
             assert!(
                 url.starts_with("https://") || url.starts_with("http://"),
@@ -83,14 +83,11 @@ fuzz_target!(|data: &[u8]| {
         if userinfo(s).is_some() {
             assert!(remote::has_credentials(s));
         }
-        // Issue 13 (found by this target): `redact` takes the scheme from the first `://`,
-        // even one after the user-info (`u:pw@host/x?next=https://y` keeps `u:pw`).
-        let scheme_after_at = match (s.find('@'), s.find("://")) {
-            (Some(at), Some(scheme)) => scheme > at,
-            _ => false,
-        };
-        if !skip_known_defects() || !scheme_after_at {
-            assert_no_credentials(s, &redacted);
+        // Issue 13 (found by this target): `redact` took the scheme from the first `://`,
+        // even one after the user-info (`u:pw@host/x?next=https://y` kept `u:pw`).
+        assert_no_credentials(s, &redacted);
+        if let Some(key) = ontoly_graph::sources::clones::remote_key(s) {
+            assert_no_credentials(s, &key);
         }
         if let Some(n) = remote::normalize(s) {
             assert!(

@@ -1,22 +1,6 @@
 //! Shared helpers of the fuzz targets: splitting one input into fields, a small in-memory
 //! workspace, and the invariants every target checks on what ontoly prints.
 
-/// `crate::yaml` for the copy of structure.rs below.
-#[doc(hidden)]
-pub mod yaml {
-    pub use ontoly_graph::yaml::*;
-}
-
-include!(concat!(env!("OUT_DIR"), "/structure_copy.rs"));
-
-/// Whether to skip the invariants that the defects issue 13 lists (and phase 2 fixes) still
-/// break, so that a run keeps exploring instead of stopping at a known finding. Set
-/// `ONTOLY_FUZZ_STRICT=1` to check them (phase 2 makes strict the default).
-pub fn skip_known_defects() -> bool {
-    static SKIP: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *SKIP.get_or_init(|| std::env::var_os("ONTOLY_FUZZ_STRICT").is_none())
-}
-
 /// Splits `data` at `0xFF` bytes (never part of UTF-8 text) into at most `n` fields; missing
 /// fields are empty.
 pub fn fields(data: &[u8], n: usize) -> Vec<&[u8]> {
@@ -101,7 +85,7 @@ pub const NOTE: &str =
 impl MemoryWorkspace {
     /// Reads a repository-relative path under any workspace root: every page under
     /// `knowledge/` is the one page, so requests with any root and path reach the parsers.
-    pub fn read(&self, path: &str) -> Result<Vec<u8>, ontoly_graph::registry::ReadError> {
+    pub fn read(&self, path: &str) -> Result<Vec<u8>, ontoly_graph::formats::source_registry::FileReadError> {
         if path.ends_with("knowledge/structure.yaml") {
             Ok(self.structure.clone())
         } else if path.ends_with("sources/repo/index.yaml") {
@@ -111,7 +95,7 @@ impl MemoryWorkspace {
         } else if path.contains("knowledge/") && path.ends_with(".md") {
             Ok(self.page.clone())
         } else {
-            Err(ontoly_graph::registry::ReadError::Unreadable)
+            Err(ontoly_graph::formats::source_registry::FileReadError::Unreadable)
         }
     }
 }
