@@ -16,8 +16,11 @@ SIZES=("${@:-1000 10000 100000}")
 SIZES=(${SIZES[*]})
 REPEAT=${REPEAT:-3}
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (GNU time)" >&2; exit 2; }
-cargo build --release -q -p ontoly
-BIN=$PWD/target/release/ontoly
+# PROFILE=profiling builds the release code with line tables, for `perf record` on the same
+# runs (the release profile strips symbols).
+PROFILE=${PROFILE:-release}
+cargo build --profile "$PROFILE" -q -p ontoly
+BIN=$PWD/target/$PROFILE/ontoly
 
 # run <label> <cmd...>: best wall time (s) over REPEAT runs and the max RSS (MB) of the runs.
 best=""; rss=""

@@ -12,8 +12,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DIRS=("${@:-testdata/generated/10k}")
 REPEAT=${REPEAT:-10}
-cargo build --release -q -p ontoly
-BIN=$PWD/target/release/ontoly
+# PROFILE=profiling builds the release code with line tables, for `perf record` on the same
+# runs (the release profile strips symbols).
+PROFILE=${PROFILE:-release}
+cargo build --profile "$PROFILE" -q -p ontoly
+BIN=$PWD/target/$PROFILE/ontoly
 for ws in "${DIRS[@]}"; do
   [ -f "$ws/knowledge/structure.yaml" ] || { echo "skip $ws: not generated" >&2; continue; }
   # Warm the snapshot (graph + search-index artifact).

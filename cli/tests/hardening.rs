@@ -1,9 +1,7 @@
 //! Issue 13 (hardening): one reproducer per defect, through the real binary.
 //!
-//! Each test asserts the behaviour the issue asks for, so the ones marked `#[ignore = "issue
-//! 13: …"]` fail on today's code (run them with `cargo test -p ontoly --test hardening --
-//! --ignored`); phase 2 removes the marks as it fixes each defect. The tests without a mark
-//! guard behaviour that already holds and that the fixes must keep.
+//! Each test asserts the behaviour the issue asks for; each defect's test was written first and
+//! failed on the code before its fix.
 //!
 //! Every child runs under an address-space cap and a time limit (see `hostile/mod.rs`), so a
 //! defect that eats memory or hangs fails its test instead of the machine.
@@ -190,7 +188,6 @@ fn assert_cache_ignored(root: &Path, command: &[&str]) {
 }
 
 #[test]
-#[ignore = "issue 13: a graph.bin linked to /dev/zero is read until memory runs out, fixed in phase 2"]
 fn a_graph_bin_linked_to_dev_zero_is_not_read() {
     let (_t, root) = workspace("valid");
     std::fs::create_dir_all(root.join(".ontoly")).expect("mkdir");
@@ -199,7 +196,6 @@ fn a_graph_bin_linked_to_dev_zero_is_not_read() {
 }
 
 #[test]
-#[ignore = "issue 13: a FIFO in place of graph.bin hangs build, fixed in phase 2"]
 fn a_fifo_graph_bin_does_not_hang_build() {
     let (_t, root) = workspace("valid");
     mkfifo(&root.join(".ontoly/graph.bin"));
@@ -207,7 +203,6 @@ fn a_fifo_graph_bin_does_not_hang_build() {
 }
 
 #[test]
-#[ignore = "issue 13: a FIFO in place of parse.bin hangs build, fixed in phase 2"]
 fn a_fifo_parse_bin_does_not_hang_build() {
     let (_t, root) = workspace("valid");
     mkfifo(&root.join(".ontoly/parse.bin"));
@@ -215,7 +210,6 @@ fn a_fifo_parse_bin_does_not_hang_build() {
 }
 
 #[test]
-#[ignore = "issue 13: a FIFO in place of the search index hangs evidence, fixed in phase 2"]
 fn a_fifo_search_index_does_not_hang_evidence() {
     let (_t, root) = workspace("valid");
     let first = ontoly(&root, &["evidence", "plugins"]);
@@ -228,7 +222,6 @@ fn a_fifo_search_index_does_not_hang_evidence() {
 }
 
 #[test]
-#[ignore = "issue 13 (found in phase 1): a .ontoly linked outside the workspace receives the cache, fixed in phase 2"]
 fn a_cache_directory_linked_outside_the_workspace_is_not_used() {
     let (t, root) = workspace("valid");
     let elsewhere = t.path().join("elsewhere");
@@ -398,7 +391,6 @@ fn assert_pack_reports_broken_page(root: &Path, code: &str, page: &str) {
 }
 
 #[test]
-#[ignore = "issue 13: evidence answers high with no diagnostics when a page is missing, fixed in phase 2"]
 fn a_pack_from_a_workspace_with_a_missing_page_carries_the_error() {
     let (_t, root) = demo_workspace();
     std::fs::remove_file(root.join("knowledge/guides/checkout.md")).expect("rm");
@@ -406,7 +398,6 @@ fn a_pack_from_a_workspace_with_a_missing_page_carries_the_error() {
 }
 
 #[test]
-#[ignore = "issue 13: evidence answers high from a page with broken markers, fixed in phase 2"]
 fn a_pack_from_a_page_with_broken_markers_is_not_high() {
     let (_t, root) = demo_workspace();
     let page = root.join("knowledge/guides/checkout.md");
@@ -488,7 +479,6 @@ fn a_bom_at_the_start_of_a_registry_is_accepted() {
 const DEEP: usize = 100_000;
 
 #[test]
-#[ignore = "issue 13: 100k nested flow mappings in a questions file take ~46 s, fixed in phase 2"]
 fn a_deeply_nested_questions_file_is_refused_quickly() {
     let (t, root) = workspace("valid");
     write(t.path(), "q.yaml", "{a: ".repeat(DEEP));

@@ -8,7 +8,13 @@ use ontoly_capabilities::gate::{check, parse_questions};
 use std::path::PathBuf;
 
 /// The formats `ontoly check` renders.
-pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Github];
+pub const FORMATS: &[Format] = &[
+    Format::Text,
+    Format::Json,
+    Format::Github,
+    Format::Sarif,
+    Format::Junit,
+];
 
 /// Arguments of `ontoly check`.
 #[derive(clap::Args)]
@@ -16,7 +22,7 @@ pub struct Args {
     /// The questions file (YAML; see the README for its shape).
     #[arg(long)]
     questions: PathBuf,
-    /// Output format (github: workflow annotations).
+    /// Output format (github: workflow annotations; sarif: SARIF 2.1.0; junit: JUnit XML).
     #[arg(long, value_parser = crate::render::parser(FORMATS))]
     format: Option<Format>,
 }
@@ -29,8 +35,13 @@ pub fn format(a: &Args) -> Option<Format> {
 /// Answers every question.
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let shown = a.questions.to_string_lossy().into_owned();
-    let text = std::fs::read_to_string(&a.questions)
-        .map_err(|e| CliError::new(format!("cannot read {shown}: {}", e.kind())))?;
+    let text = std::fs::read_to_string(&a.questions).map_err(|e| {
+        CliError::new(if e.kind() == std::io::ErrorKind::NotFound {
+            format!("questions file {shown} does not exist")
+        } else {
+            format!("cannot read questions file {shown}: {}", e.kind())
+        })
+    })?;
     let questions = parse_questions(&text).map_err(|e| CliError::new(format!("{shown}: {e}")))?;
     let session = ctx.session()?;
     let index = index(&session)?;
@@ -40,7 +51,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     Ok(Output {
         report: Report::Check(CheckView {
             report,
-            file: shown,
+            file: super::ci::Anchor::of(&session).typed_path(&a.questions),
         }),
         exit,
     })

@@ -35,28 +35,33 @@ pub struct CloneError {
 /// transport): this is a lookup key, not a web URL. `None` when nothing host-like is left.
 pub fn remote_key(remote: &str) -> Option<String> {
     let r = remote.trim();
-    // A scheme is what precedes a `://` that comes before any `@` or `/`: in
-    // `u:pw@host/x?next=https://y` the `://` belongs to the query.
-    let (rest, scp) = match r.split_once("://") {
-        Some((scheme, rest)) if !scheme.contains(['@', '/']) => (rest, false),
-        _ => (r, true),
-    };
-    // User-info ends at the last `@` before the first `/`, and never reaches the key.
-    let authority_end = rest.find('/').unwrap_or(rest.len());
-    let rest = match rest[..authority_end].rfind('@') {
-        Some(at) => &rest[at + 1..],
-        None => rest,
-    };
-    let (host_part, path) = if scp {
-        // scp-like `host:owner/repo` (its user gone), or a bare `host/owner/repo`.
-        match rest.split_once(':') {
-            Some((h, p)) if !h.contains('/') => (h, p),
-            _ => rest.split_once('/')?,
-        }
+    // A scheme is what precedes a `://` that comes before any `@` or `/` (in
+    // `u:pw@host/x?next=https://y` the `://` belongs to the query). Without one, user-info ends
+    // at the last `@` before the first `/` and is dropped here: gix-url would read `u:pw@host/x`
+    // as scp-like host `u`, and the credential would reach the key.
+    let has_scheme = r
+        .split_once("://")
+        .is_some_and(|(scheme, _)| !scheme.contains(['@', '/']));
+    let r = if has_scheme {
+        r
     } else {
-        rest.split_once('/')?
+        let authority_end = r.find('/').unwrap_or(r.len());
+        r[..authority_end].rfind('@').map_or(r, |at| &r[at + 1..])
     };
-    let host = host_part.split(':').next()?.to_ascii_lowercase();
+    // URLs and scp-like `host:owner/repo` are git's own syntax (gix-url parses them, with
+    // credentials and port split off); a bare `host/owner/repo` is a key already written.
+    let parsed = gix::url::parse(r.as_bytes())
+        .ok()
+        .filter(|u| u.scheme != gix::url::Scheme::File)
+        .and_then(|u| Some((u.host()?.to_string(), u.path.to_string())));
+    let (host, path) = match parsed {
+        Some(hp) => hp,
+        None => {
+            let (h, p) = r.split_once('/')?;
+            (h.to_string(), p.to_string())
+        }
+    };
+    let host = host.to_ascii_lowercase();
     let path = path.split(['?', '#']).next()?;
     let path = path.trim_matches('/');
     let path = path
@@ -87,7 +92,38 @@ pub(crate) fn config_key(name: &str) -> String {
 #[derive(Debug, Clone, Default)]
 pub struct CloneMap {
     entries: BTreeMap<String, PathBuf>,
+    origins: BTreeMap<String, Mapping>,
     opened: Arc<Mutex<BTreeMap<PathBuf, Option<GitRepo>>>>,
+}
+
+/// Where a clone was mapped: a line of `ontoly.toml`, or a `--source` argument.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mapping {
+    /// `ontoly.toml`, or `--source` for a command-line override.
+    pub file: String,
+    /// The line in `ontoly.toml`; for `--source`, the argument's position (1 = the first).
+    pub line: u64,
+    /// The name as written.
+    pub name: String,
+    /// The path as written (relative to the workspace, or absolute).
+    pub path: String,
+}
+
+impl Mapping {
+    /// The mapping as the user wrote it, for messages: the path only when relative (an
+    /// absolute path is a disk location, which outputs never carry).
+    pub fn shown(&self) -> String {
+        let path = if Path::new(&self.path).is_absolute() {
+            "<absolute path>".to_string()
+        } else {
+            format!("{:?}", self.path)
+        };
+        if self.file == CONFIG_FILE {
+            format!("{:?} = {path}", self.name)
+        } else {
+            format!("--source {}={}", self.name, path.trim_matches('"'))
+        }
+    }
 }
 
 impl PartialEq for CloneMap {
@@ -102,7 +138,7 @@ impl Eq for CloneMap {}
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
     #[serde(default)]
-    sources: BTreeMap<String, String>,
+    sources: BTreeMap<String, toml::Spanned<String>>,
 }
 
 /// Splits a `--source NAME=PATH` argument.
@@ -132,7 +168,18 @@ impl CloneMap {
                     message: format!("{CONFIG_FILE}: {}", e.message()),
                 })?;
                 for (name, path) in cfg.sources {
-                    map.insert(workspace, &name, &path);
+                    let line = 1 + text
+                        .get(..path.span().start)
+                        .map_or(0, |before| before.matches('\n').count() as u64);
+                    map.insert(
+                        workspace,
+                        Mapping {
+                            file: CONFIG_FILE.to_string(),
+                            line,
+                            name,
+                            path: path.into_inner(),
+                        },
+                    );
                 }
             }
             Err(ConfinedError::Missing) => {}
@@ -147,20 +194,52 @@ impl CloneMap {
                 })
             }
         }
-        for (name, path) in overrides {
-            map.insert(workspace, name, path);
+        for (i, (name, path)) in overrides.iter().enumerate() {
+            map.insert(
+                workspace,
+                Mapping {
+                    file: "--source".to_string(),
+                    line: i as u64 + 1,
+                    name: name.clone(),
+                    path: path.clone(),
+                },
+            );
         }
         Ok(map)
     }
 
-    fn insert(&mut self, workspace: &Path, name: &str, path: &str) {
-        let p = Path::new(path);
+    fn insert(&mut self, workspace: &Path, mapping: Mapping) {
+        let p = Path::new(&mapping.path);
         let abs = if p.is_absolute() {
             p.to_path_buf()
         } else {
             workspace.join(p)
         };
-        self.entries.insert(config_key(name), abs);
+        let key = config_key(&mapping.name);
+        self.entries.insert(key.clone(), abs);
+        self.origins.insert(key, mapping);
+    }
+
+    /// Where the clone of config key `key` was mapped.
+    pub fn mapping(&self, key: &str) -> Option<&Mapping> {
+        self.origins.get(key)
+    }
+
+    /// The mappings whose clone does not open (no such directory, or not a git repository),
+    /// with why, in key order.
+    pub fn broken(&self) -> Vec<(&Mapping, &'static str)> {
+        self.entries
+            .iter()
+            .filter(|(_, path)| self.open(path).is_none())
+            .filter_map(|(key, path)| {
+                let why = if path.exists() {
+                    "is not a git repository (a work tree, its .git, or a bare repository)"
+                } else {
+                    "does not exist"
+                };
+                Some((self.origins.get(key)?, why))
+            })
+            .collect()
     }
 
     /// The clone of a registered module: by `<source>/<module>` name first, then by remote.

@@ -10,9 +10,9 @@ pub(super) fn registry() -> String {
     let mut text = String::new();
     for c in CAPABILITIES {
         let fields: Vec<String> = c
-            .fields
-            .iter()
-            .map(|f| format!("{}{}", f.name, if f.required { "" } else { "?" }))
+            .fields()
+            .into_iter()
+            .map(|(name, required)| format!("{name}{}", if required { "" } else { "?" }))
             .collect();
         let _ = writeln!(text, "{} v{} {{{}}}", c.name, c.version, fields.join(", "));
         let _ = writeln!(text, "    {}", c.description);
@@ -72,6 +72,23 @@ pub(super) fn check(r: &Report) -> String {
     o.push_str(&format!(
         "{} question(s): {} passed, {} failed\n",
         r.total, r.passed, r.failed
+    ));
+    let m = &r.metrics;
+    let rate = |n: usize, d: usize| {
+        if d == 0 {
+            format!("{n}/{d}")
+        } else {
+            format!("{n}/{d} = {:.2}", n as f64 / d as f64)
+        }
+    };
+    o.push_str(&format!(
+        "answerable {}: top-1 {}, top-3 {}, false alarms {}; unanswerable {}: flagged {}\n",
+        m.answerable,
+        rate(m.top1, m.with_expected),
+        rate(m.top3, m.with_expected),
+        rate(m.false_alarms, m.answerable),
+        m.unanswerable,
+        rate(m.flagged, m.unanswerable),
     ));
     o
 }
