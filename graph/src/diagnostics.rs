@@ -114,6 +114,9 @@ codes! {
     TooManyReferences = "TOO_MANY_REFERENCES", Error;
     /// A reference without a usable locator (start < 1, end < start, no path).
     LocatorInvalid = "LOCATOR_INVALID", Error;
+    /// A path-like field (a locator `path`, a registry `subpath`, `materializedAt` or
+    /// `snapshot.manifest`) longer than 4096 bytes: what cites it does not resolve.
+    PathTooLong = "PATH_TOO_LONG", Error;
     /// A reference without `content_digest`.
     DigestMissing = "DIGEST_MISSING", Error;
     /// A `content_digest` that is not `sha256:` + 64 hex.

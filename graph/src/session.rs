@@ -207,16 +207,28 @@ impl Session {
 
     /// The bytes of the workspace file at `rel` (`/`-separated, relative to the workspace
     /// root; `..`, absolute paths and empty segments are refused).
+    /// Like every reader of workspace files, it reads only where the path resolves inside the
+    /// workspace ([`Confined`](crate::formats::confined::Confined)).
     pub fn read_workspace_file(&self, rel: &str) -> std::io::Result<Vec<u8>> {
-        std::fs::read(self.workspace_path(rel)?)
+        self.workspace_path(rel)?;
+        crate::formats::confined::Confined::new(&self.workspace.root)
+            .read(rel, None)
+            .map_err(|e| std::io::Error::other(e.to_string()))
     }
 
     /// Replaces workspace files (`(relative path, new bytes)`), each atomically: every new
     /// content is first written and synced to a temporary file beside its target (with the
     /// target's permissions), and only then are they renamed over their targets, in order. A
-    /// failure before the renames leaves every file as it was.
+    /// failure before the renames leaves every file as it was. Only existing regular files that
+    /// resolve inside the workspace are replaced (never a link that leaves it).
     pub fn replace_workspace_files(&self, files: &[(String, Vec<u8>)]) -> std::io::Result<()> {
         use std::io::Write;
+        let confined = crate::formats::confined::Confined::new(&self.workspace.root);
+        if let Some((rel, _)) = files.iter().find(|(rel, _)| !confined.is_file(rel)) {
+            return Err(std::io::Error::other(format!(
+                "{rel} is not a regular file inside the workspace"
+            )));
+        }
         let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
         let cleanup = |staged: &[(PathBuf, PathBuf)]| {
             for (tmp, _) in staged {

@@ -6,6 +6,12 @@
 
 use sha2::{Digest, Sha256};
 
+/// `text` without a leading UTF-8 byte order mark, which some editors write. Every reader of
+/// workspace text (YAML, pages, markers) drops it first; line numbers do not change.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// The lines of `text`: split on `\n`, one trailing `\r` dropped from each.
 ///
 /// `"a\nb\n"` yields `["a", "b", ""]`: the empty tail is a line of its own, as in the format.

@@ -12,6 +12,12 @@
 //! temporary file, fsynced and renamed into place: a build killed halfway leaves either the
 //! previous file or a stray temporary file, and a truncated or altered file fails its checksum
 //! and is ignored (rebuilt), never loaded.
+//!
+//! Cache files are trusted as data, never as files: a repository can commit `.ontoly/` with a
+//! link to `/dev/zero`, a FIFO or a directory link leading outside the workspace. Only regular
+//! files are opened (no symlink, FIFO or device), their size must match the frame header before
+//! the payload is read, and a `.ontoly` or `artifacts` that is not a real directory disables the
+//! cache (nothing read from it or written into it).
 
 use crate::formats::parsed::Parsed;
 use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, Origin, Span};
@@ -39,6 +45,9 @@ impl Snapshot {
     /// `graph` with every artifact in the workspace cache that was stored for its hash.
     pub fn with_artifacts(root: &Path, graph: Graph) -> Snapshot {
         let mut artifacts = BTreeMap::new();
+        if !cache_usable(root) {
+            return Snapshot { graph, artifacts };
+        }
         if let Ok(rd) = std::fs::read_dir(cache_dir(root).join("artifacts")) {
             let mut names: Vec<String> = rd
                 .filter_map(|e| e.ok()?.file_name().into_string().ok())
@@ -217,16 +226,65 @@ fn unframe(bytes: &[u8]) -> Result<&[u8], String> {
     Ok(payload)
 }
 
-fn read_framed(path: &Path) -> Result<Option<Vec<u8>>, String> {
-    match std::fs::read(path) {
-        Ok(b) => Ok(Some(b)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(_) => Err("cache file could not be read".into()),
+/// Whether `path` is a directory itself (not a link to one); `true` when it does not exist yet.
+fn real_dir_or_absent(path: &Path) -> bool {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) => m.file_type().is_dir(),
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
     }
 }
 
+/// Whether the workspace's cache directory may be used: absent, or a real directory.
+fn cache_usable(root: &Path) -> bool {
+    let dir = cache_dir(root);
+    real_dir_or_absent(&dir) && real_dir_or_absent(&dir.join("artifacts"))
+}
+
+/// A framed cache file's bytes: `Ok(None)` when absent; an error for anything but a regular
+/// file whose length matches its header (checked before the payload is read, so a huge or
+/// endless file costs nothing).
+fn read_framed(path: &Path) -> Result<Option<Vec<u8>>, String> {
+    use std::io::Read;
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_file() => {}
+        Ok(_) => return Err("cache file is not a regular file".into()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(_) => return Err("cache file could not be read".into()),
+    }
+    let unreadable = |_| "cache file could not be read".to_string();
+    let mut f = std::fs::File::open(path).map_err(unreadable)?;
+    // Checked again on the open file: the path may have been swapped since.
+    let len = f.metadata().map_err(unreadable)?;
+    if !len.file_type().is_file() {
+        return Err("cache file is not a regular file".into());
+    }
+    let len = len.len();
+    let mut header = [0u8; HEADER];
+    if len < HEADER as u64 || f.read_exact(&mut header).is_err() || &header[..8] != MAGIC {
+        return Err("cache file has no valid header".into());
+    }
+    let mut declared = [0u8; 8];
+    declared.copy_from_slice(&header[8..16]);
+    if u64::from_le_bytes(declared).checked_add(HEADER as u64) != Some(len) {
+        return Err("cache file length does not match its header".into());
+    }
+    let mut bytes =
+        Vec::with_capacity(usize::try_from(len).map_err(|_| "cache file is too large")?);
+    bytes.extend_from_slice(&header);
+    f.take(len - HEADER as u64)
+        .read_to_end(&mut bytes)
+        .map_err(unreadable)?;
+    Ok(Some(bytes))
+}
+
 /// Writes `data` to `dir/name` atomically: temporary file, fsync, rename, fsync of the dir.
+/// Refuses a `dir` that is a link (it could lead outside the workspace).
 fn write_atomic(dir: &Path, name: &str, data: &[u8]) -> std::io::Result<()> {
+    if !real_dir_or_absent(dir) {
+        return Err(std::io::Error::other(
+            "the cache directory is not a real directory",
+        ));
+    }
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     {
@@ -248,6 +306,9 @@ fn write_atomic(dir: &Path, name: &str, data: &[u8]) -> std::io::Result<()> {
 /// The cached graph when it was built from exactly the inputs behind `key`.
 /// `Ok(None)`: no cache or another key. `Err`: a cache that is corrupt (it is then ignored).
 pub fn load_graph(root: &Path, key: &str) -> Result<Option<Graph>, String> {
+    if !cache_usable(root) {
+        return Err("the cache directory is not a real directory".into());
+    }
     let Some(bytes) = read_framed(&cache_dir(root).join("graph.bin"))? else {
         return Ok(None);
     };
@@ -267,6 +328,9 @@ pub fn load_graph(root: &Path, key: &str) -> Result<Option<Graph>, String> {
 
 /// The build's parses, when present and intact.
 pub fn load_parsed(root: &Path) -> Result<Option<Parsed>, String> {
+    if !cache_usable(root) {
+        return Err("the cache directory is not a real directory".into());
+    }
     let Some(bytes) = read_framed(&cache_dir(root).join("parse.bin"))? else {
         return Ok(None);
     };
@@ -284,6 +348,11 @@ pub fn load_parsed(root: &Path) -> Result<Option<Parsed>, String> {
 /// Stores the graph under `key` and the per-file parse cache, each atomically.
 pub fn store(root: &Path, key: &str, graph: &Graph, parses: &Parsed) -> std::io::Result<()> {
     let dir = cache_dir(root);
+    if !cache_usable(root) {
+        return Err(std::io::Error::other(
+            "the cache directory is not a real directory",
+        ));
+    }
     std::fs::create_dir_all(&dir)?;
     let ignore = dir.join(".gitignore");
     if !ignore.exists() {
@@ -347,7 +416,7 @@ pub fn write_artifact(
 /// The blob stored under `name` for exactly this graph hash; `None` when absent, stale or
 /// corrupt.
 pub fn read_artifact(root: &Path, graph_hash: &str, name: &str) -> Option<Vec<u8>> {
-    if !artifact_name_ok(name) {
+    if !artifact_name_ok(name) || !cache_usable(root) {
         return None;
     }
     let path = cache_dir(root)

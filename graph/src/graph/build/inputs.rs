@@ -2,6 +2,10 @@
 //! the snapshot cache.
 
 use super::BuildError;
+use crate::formats::confined::{Confined, ConfinedError};
+
+/// How the message of an input over its size limit begins.
+pub(crate) const TOO_LARGE: &str = "file is larger than";
 use crate::formats::layout::{Workspace, REGISTRY_FILES, STRUCTURE_FILE};
 use rayon::prelude::*;
 
@@ -40,6 +44,18 @@ impl Inputs {
             .sum()
     }
 
+    /// Each input's size in bytes (0 when unreadable), by path.
+    pub fn sizes(&self) -> std::collections::HashMap<String, u64> {
+        (self.files.iter())
+            .map(|f| {
+                (
+                    f.path.clone(),
+                    f.bytes.as_ref().map_or(0, |b| b.len() as u64),
+                )
+            })
+            .collect()
+    }
+
     /// Knowledge pages, as paths relative to `knowledge/`, sorted.
     pub fn pages(&self) -> impl Iterator<Item = &str> {
         self.files
@@ -58,7 +74,8 @@ impl Inputs {
 }
 
 /// Stage 1: lists every input (structure, pages, registries, notes, sessions, `ontoly.toml`)
-/// and reads and hashes them in parallel.
+/// and reads and hashes them in parallel. A file is read only where it resolves inside the
+/// workspace: a link that leaves it is an input that could not be read, and says so.
 pub fn read_inputs(ws: &Workspace) -> Result<Inputs, BuildError> {
     let pages = ws
         .pages()
@@ -76,10 +93,15 @@ pub fn read_inputs(ws: &Workspace) -> Result<Inputs, BuildError> {
     paths.extend(ws.managed_documents());
     paths.sort();
     paths.dedup();
+    let dir = Confined::new(&ws.root);
     let files = paths
         .into_par_iter()
         .map(|path| {
-            let bytes = std::fs::read(ws.path(&path)).map_err(|e| io_message(&e));
+            let max = crate::formats::layout::max_bytes(&path);
+            let bytes = dir.read(&path, Some(max)).map_err(|e| match e {
+                ConfinedError::TooLarge => format!("{TOO_LARGE} {max} bytes"),
+                e => e.to_string(),
+            });
             let hash = match &bytes {
                 Ok(b) => blake3::hash(b).to_hex().to_string(),
                 Err(m) => format!("unreadable:{m}"),
