@@ -165,7 +165,7 @@ impl<'t> Events<'t> {
                 kind,
                 start: (*e).start_mark.index as usize,
                 end: (*e).end_mark.index as usize,
-                line: (*e).start_mark.line as u64 + 1,
+                line: (*e).start_mark.line + 1,
                 anchor,
                 value,
             };
