@@ -79,7 +79,9 @@ pub fn remote_key(remote: &str) -> Option<String> {
     if host.is_empty() || path.is_empty() {
         return None;
     }
-    Some(format!("{host}/{path}"))
+    // A URL inside the path (`host:team/x/https://u:p@y`) is not this remote's user-info, but
+    // a key is shown in messages: it carries no credential either.
+    Some(crate::formats::remote::redact(&format!("{host}/{path}")))
 }
 
 /// A configured name: a remote (normalized with [`remote_key`]) or a `<source>/<module>`.
@@ -362,6 +364,10 @@ mod tests {
             (
                 "\"https://deploy:s3cret-pass@example.org/team/source.git",
                 "example.org/team/source",
+            ),
+            (
+                "git@github.com:team/x/https://user:s3cret@docs.example.org",
+                "github.com:team/x/https://***@docs.example.org",
             ),
         ] {
             assert_eq!(remote_key(r).as_deref(), Some(k), "{r}");
