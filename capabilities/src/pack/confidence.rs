@@ -14,6 +14,9 @@
 //! unknown    idf-weighted share of query terms this workspace never uses
 //! strength   the top section's score over the most the query's terms could score
 //! gap        (top score − second score) / top score
+//! margin     (top score − best score of a section of another page) / top score
+//! prox       share of the query's neighbouring-word pairs the top section holds together
+//!            (heading or body; 1 for a query without pairs)
 //! support    other sections among the next four scoring at least half the top score and
 //!            matching at least half of its matched weight, over 4
 //! score      σ(b + Σ wᵢ·featureᵢ)
@@ -48,10 +51,15 @@ pub struct Features {
     /// Idf-weighted share of query terms the workspace never uses and that are not common
     /// English (jargon, names, flags: the topic is missing, not paraphrased).
     pub unknown_jargon: f64,
+    /// (top score − best score of a section of another page) / top score.
+    pub margin: f64,
+    /// Share of the query's neighbouring-word pairs the top section holds together (1 when
+    /// the query has none).
+    pub prox: f64,
 }
 
 /// Number of features.
-pub const N_FEATURES: usize = 9;
+pub const N_FEATURES: usize = 11;
 
 impl Features {
     /// The features as a vector, in the order of [`WEIGHTS`].
@@ -66,12 +74,15 @@ impl Features {
             self.support,
             self.matched_rare,
             self.unknown_jargon,
+            self.margin,
+            self.prox,
         ]
     }
 
     /// Names of the features, in the order of [`Features::to_array`].
     pub const NAMES: [&'static str; N_FEATURES] = [
         "coverage", "own", "rare", "unknown", "strength", "gap", "support", "mrare", "jargon",
+        "margin", "prox",
     ];
 
     /// The features of `ranking` (all zero when no section matched).
@@ -121,6 +132,12 @@ impl Features {
             })
             .count();
         let second = sections.get(1).map_or(0.0, |s| s.score);
+        let page = |id: &str| id.split('#').next().unwrap_or("").to_string();
+        let top_page = page(&top.id);
+        let other_page = ranking
+            .sections()
+            .find(|s| page(&s.id) != top_page)
+            .map_or(0.0, |s| s.score);
         let rarest_matched = ranking
             .idf
             .iter()
@@ -154,6 +171,16 @@ impl Features {
             } else {
                 0.0
             },
+            margin: if top.score > 0.0 {
+                (top.score - other_page) / top.score
+            } else {
+                0.0
+            },
+            prox: if ranking.pairs > 0 {
+                (f64::from(top.pair_hits) / ranking.pairs as f64).min(1.0)
+            } else {
+                1.0
+            },
         }
     }
 
@@ -175,11 +202,11 @@ pub fn score_with(weights: &[f64; N_FEATURES], bias: f64, f: &Features) -> f64 {
 }
 
 /// Fitted weights of the features (order of [`Features::NAMES`]).
-pub const WEIGHTS: [f64; N_FEATURES] = [2.14, 0.0, 0.0, -2.59, 0.80, 0.0, 0.0, 0.0, 0.0];
+pub const WEIGHTS: [f64; N_FEATURES] = [1.87, 0.0, 0.0, -2.42, 0.64, 0.0, 0.0, 0.0, 0.0, 0.0, 1.28];
 /// Fitted bias.
-pub const BIAS: f64 = 0.86;
+pub const BIAS: f64 = 0.74;
 /// Score below which the level is `low` (`CAPABILITY_LOW_EVIDENCE`).
-pub const LOW: f64 = 0.74;
+pub const LOW: f64 = 0.733;
 /// Score at or above which the level is `high` (when grounded).
 pub const HIGH: f64 = 0.9;
 /// The score threshold of `medium`, for messages.
@@ -274,6 +301,11 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
                 "scoreStrength",
                 f.strength,
                 "top score over the most the query could score".into(),
+            ),
+            factor(
+                "proximity",
+                f.prox,
+                "share of the query's neighbouring words the top section holds together".into(),
             ),
             factor(
                 "agreement",
