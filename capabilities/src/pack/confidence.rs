@@ -15,6 +15,7 @@
 //! strength   the top section's score over the most the query's terms could score
 //! gap        (top score − second score) / top score
 //! margin     (top score − best score of a section of another page) / top score
+//! covj       coverage with everyday-English words at half their idf
 //! prox       share of the query's neighbouring-word pairs the top section holds together
 //!            (heading or body; 1 for a query without pairs)
 //! support    other sections among the next four scoring at least half the top score and
@@ -56,10 +57,12 @@ pub struct Features {
     /// Share of the query's neighbouring-word pairs the top section holds together (1 when
     /// the query has none).
     pub prox: f64,
+    /// Coverage with everyday-English words (`english::is_common`) at half their idf.
+    pub covj: f64,
 }
 
 /// Number of features.
-pub const N_FEATURES: usize = 11;
+pub const N_FEATURES: usize = 12;
 
 impl Features {
     /// The features as a vector, in the order of [`WEIGHTS`].
@@ -76,13 +79,14 @@ impl Features {
             self.unknown_jargon,
             self.margin,
             self.prox,
+            self.covj,
         ]
     }
 
     /// Names of the features, in the order of [`Features::to_array`].
     pub const NAMES: [&'static str; N_FEATURES] = [
         "coverage", "own", "rare", "unknown", "strength", "gap", "support", "mrare", "jargon",
-        "margin", "prox",
+        "margin", "prox", "covj",
     ];
 
     /// The features of `ranking` (all zero when no section matched).
@@ -145,7 +149,20 @@ impl Features {
             .filter(|(i, _)| top.mask & (1 << i) != 0)
             .map(|(_, w)| *w)
             .fold(0.0f64, f64::max);
+        let (mut cj, mut tj) = (0.0, 0.0);
+        for (i, (t, w)) in ranking.terms.iter().zip(&ranking.idf).enumerate() {
+            let w = if crate::retrieval::english::is_common(&t.query.word) {
+                0.5 * w
+            } else {
+                *w
+            };
+            tj += w;
+            if top.mask & (1 << i) != 0 {
+                cj += w;
+            }
+        }
         Features {
+            covj: if tj > 0.0 { cj / tj } else { 0.0 },
             coverage: share(top.mask),
             own: share(top.own_mask),
             rare: if max_idf > 0.0 {
@@ -202,7 +219,9 @@ pub fn score_with(weights: &[f64; N_FEATURES], bias: f64, f: &Features) -> f64 {
 }
 
 /// Fitted weights of the features (order of [`Features::NAMES`]).
-pub const WEIGHTS: [f64; N_FEATURES] = [1.87, 0.0, 0.0, -2.42, 0.64, 0.0, 0.0, 0.0, 0.0, 0.0, 1.28];
+pub const WEIGHTS: [f64; N_FEATURES] = [
+    1.87, 0.0, 0.0, -2.42, 0.64, 0.0, 0.0, 0.0, 0.0, 0.0, 1.28, 0.0,
+];
 /// Fitted bias.
 pub const BIAS: f64 = 0.74;
 /// Score below which the level is `low` (`CAPABILITY_LOW_EVIDENCE`).
