@@ -17,6 +17,7 @@ pub mod registry;
 pub mod remote;
 pub mod snapshot;
 pub mod source_ref;
+pub mod store;
 pub mod structure;
 pub mod symbols;
 pub mod text;
