@@ -95,6 +95,31 @@ fn assert_same_answers(g: &Graph, m: &MappedGraph) {
             assert_eq!(a, b, "in_edges({}, {kind:?})", n.id);
         }
         assert_eq!(m.text(&n.id), g.texts.get(&n.id).map(String::as_str));
+        assert_eq!(r.text(), g.texts.get(&n.id).map(String::as_str));
+        assert_eq!(m.node_index_by_search(&n.id), Some(r.index()));
+        // Navigation by index agrees with the id-keyed calls.
+        let a: Vec<&str> = g
+            .out_edges(&n.id, None)
+            .iter()
+            .map(|e| e.to.as_str())
+            .collect();
+        let b: Vec<&str> = r
+            .out_edges(None)
+            .iter()
+            .map(|e| e.target().unwrap().id().unwrap())
+            .collect();
+        assert_eq!(a, b);
+        let a: Vec<&str> = g
+            .in_edges(&n.id, None)
+            .iter()
+            .map(|e| e.from.as_str())
+            .collect();
+        let b: Vec<&str> = r
+            .in_edges(None)
+            .iter()
+            .map(|e| e.source().unwrap().id().unwrap())
+            .collect();
+        assert_eq!(a, b);
     }
     assert!(m.node("no-such-node").is_none());
     assert!(m.out_edges("no-such-node", None).is_empty());

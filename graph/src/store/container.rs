@@ -9,9 +9,9 @@
 //! sums     [sums_off, file_len)      one 16-byte blake3 sum per data block, padded to blocks
 //! ```
 //!
-//! Integrity is a two-level tree of truncated blake3 sums: every data block (4 KiB) has a
-//! leaf sum; every block of leaf sums (256 of them, covering 1 MiB of data) has a root sum in
-//! the header; the header has its own sum. `open` checks the header only (magic, format, kind,
+//! Integrity is a two-level tree of truncated blake3 sums: every data block (4 KiB by default,
+//! [`Writer::with_block`]) has a 16-byte leaf sum; every 4 KiB page of leaf sums (256 of them)
+//! has a root sum in the header; the header has its own sum. `open` checks the header only (magic, format, kind,
 //! file length, header sum, key), so its cost does not grow with the file. A data block is
 //! checked the first time any byte of it is read (its sums block first, then the block), and
 //! remembered in a bitmap: every byte a reader gets has been checked, and a reader that touches
@@ -30,10 +30,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 pub const MAGIC: [u8; 8] = *b"ONTOLYMS";
 /// Layout version of the container; bump when the byte layout changes.
 pub const FORMAT_VERSION: u32 = 1;
-/// Bytes per checked block.
+/// Bytes per checked data block, by default (see [`Writer::with_block`]).
 pub const BLOCK: usize = 4096;
+/// Regions (header, data, sums) are padded to this; a page of sums holds 256 block sums.
+const PAGE: usize = 4096;
 const SUM: usize = 16;
-const SUMS_PER_BLOCK: usize = BLOCK / SUM;
+const SUMS_PER_PAGE: usize = PAGE / SUM;
 const FIXED: usize = 128;
 const TOC_ENTRY: usize = 32;
 const NAME: usize = 16;
@@ -93,6 +95,7 @@ fn round_up(n: usize, to: usize) -> usize {
 #[derive(Debug)]
 pub struct Writer {
     kind: [u8; 8],
+    block: usize,
     key: String,
     data: Vec<u8>,
     toc: Vec<([u8; NAME], u64, u64)>,
@@ -103,10 +106,20 @@ impl Writer {
     pub fn new(kind: [u8; 8], key: &str) -> Writer {
         Writer {
             kind,
+            block: BLOCK,
             key: key.to_string(),
             data: Vec::new(),
             toc: Vec::new(),
         }
+    }
+
+    /// Checks data in blocks of `block` bytes (a power of two from 512 to 65536; smaller
+    /// blocks mean less hashing per scattered read and a larger sums region).
+    pub fn with_block(mut self, block: usize) -> Writer {
+        if block.is_power_of_two() && (512..=65536).contains(&block) {
+            self.block = block;
+        }
+        self
     }
 
     /// Appends a section. Names are at most 16 bytes and unique (a later duplicate is ignored by
@@ -131,21 +144,22 @@ impl Writer {
     /// The whole file.
     pub fn finish(mut self) -> Vec<u8> {
         use rayon::prelude::*;
-        let data_len = round_up(self.data.len(), BLOCK);
+        let data_len = round_up(self.data.len().max(1), self.block.max(PAGE));
         self.data.resize(data_len, 0);
-        let mut leaves: Vec<u8> = self.data.par_chunks(BLOCK).flat_map_iter(sum).collect();
-        leaves.resize(round_up(leaves.len(), BLOCK), 0);
-        let roots: Vec<[u8; SUM]> = leaves.chunks(BLOCK).map(sum).collect();
-        let header_len = round_up(
-            FIXED + TOC_ENTRY * self.toc.len() + SUM * roots.len(),
-            BLOCK,
-        );
+        let mut leaves: Vec<u8> = self
+            .data
+            .par_chunks(self.block)
+            .flat_map_iter(sum)
+            .collect();
+        leaves.resize(round_up(leaves.len(), PAGE), 0);
+        let roots: Vec<[u8; SUM]> = leaves.chunks(PAGE).map(sum).collect();
+        let header_len = round_up(FIXED + TOC_ENTRY * self.toc.len() + SUM * roots.len(), PAGE);
         let sums_off = header_len + data_len;
         let file_len = sums_off + leaves.len();
         let mut out = Vec::with_capacity(file_len);
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.extend_from_slice(&(BLOCK as u32).to_le_bytes());
+        out.extend_from_slice(&(self.block as u32).to_le_bytes());
         out.extend_from_slice(&(file_len as u64).to_le_bytes());
         out.extend_from_slice(&(header_len as u64).to_le_bytes());
         out.extend_from_slice(&(sums_off as u64).to_le_bytes());
@@ -214,6 +228,7 @@ impl Backing {
 /// An opened container: header checked, data checked block by block on first read.
 pub struct Container {
     backing: Backing,
+    block: usize,
     header_len: usize,
     sums_off: usize,
     toc: Vec<([u8; NAME], usize, usize)>,
@@ -292,14 +307,15 @@ impl Container {
             )
             .and_then(|n| n.checked_add(nroots.checked_mul(SUM)?))
             .ok_or(OpenError::Corrupt("header"))?;
-        if block != BLOCK
+        if !block.is_power_of_two()
+            || !(512..=65536).contains(&block)
             || header_len < need
             || header_len > b.len()
-            || header_len % BLOCK != 0
+            || header_len % PAGE != 0
             || sums_off < header_len
             || sums_off > b.len()
-            || (sums_off - header_len) % BLOCK != 0
-            || (b.len() - sums_off) % BLOCK != 0
+            || (sums_off - header_len) % block.max(PAGE) != 0
+            || (b.len() - sums_off) % PAGE != 0
         {
             return Err(OpenError::Corrupt("header"));
         }
@@ -316,9 +332,9 @@ impl Container {
         if b[56..88] != key_sum(key) {
             return Err(OpenError::Stale);
         }
-        let data_blocks = (sums_off - header_len) / BLOCK;
-        let sum_blocks = (b.len() - sums_off) / BLOCK;
-        if sum_blocks != nroots || data_blocks > sum_blocks * SUMS_PER_BLOCK {
+        let data_blocks = (sums_off - header_len) / block;
+        let sum_blocks = (b.len() - sums_off) / PAGE;
+        if sum_blocks != nroots || data_blocks > sum_blocks * SUMS_PER_PAGE {
             return Err(OpenError::Corrupt("header"));
         }
         let data_len = sums_off - header_len;
@@ -344,6 +360,7 @@ impl Container {
             .collect();
         let bits = |n: usize| (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
         Ok(Container {
+            block,
             header_len,
             sums_off,
             toc,
@@ -370,6 +387,11 @@ impl Container {
     /// Data blocks checked so far (for benchmarks: what a query touched).
     pub fn blocks_checked(&self) -> u64 {
         self.blocks_checked.load(Ordering::Relaxed)
+    }
+
+    /// Bytes per checked data block.
+    pub fn block_size(&self) -> usize {
+        self.block
     }
 
     /// The section called `name`.
@@ -411,7 +433,7 @@ impl Container {
 
     /// Checks every block now (what `ontoly validate` or a test does); false when corrupt.
     pub fn verify_all(&self) -> bool {
-        let blocks = (self.sums_off - self.header_len) / BLOCK;
+        let blocks = (self.sums_off - self.header_len) / self.block;
         (0..blocks).all(|i| self.check_block(i)) && !self.is_corrupt()
     }
 
@@ -433,17 +455,17 @@ impl Container {
             return true;
         }
         let b = self.backing.bytes();
-        let page = i / SUMS_PER_BLOCK;
+        let page = i / SUMS_PER_PAGE;
         if !Self::bit(&self.sums_ok, page) {
-            let at = self.sums_off + page * BLOCK;
-            if sum(&b[at..at + BLOCK]) != self.roots[page] {
+            let at = self.sums_off + page * PAGE;
+            if sum(&b[at..at + PAGE]) != self.roots[page] {
                 return self.fail();
             }
             Self::set(&self.sums_ok, page);
         }
-        let at = self.header_len + i * BLOCK;
+        let at = self.header_len + i * self.block;
         let s = self.sums_off + i * SUM;
-        if sum(&b[at..at + BLOCK])[..] != b[s..s + SUM] {
+        if sum(&b[at..at + self.block])[..] != b[s..s + SUM] {
             return self.fail();
         }
         self.blocks_checked.fetch_add(1, Ordering::Relaxed);
@@ -456,8 +478,8 @@ impl Container {
         if len == 0 {
             return Some(&[]);
         }
-        let first = (at - self.header_len) / BLOCK;
-        let last = (at + len - 1 - self.header_len) / BLOCK;
+        let first = (at - self.header_len) / self.block;
+        let last = (at + len - 1 - self.header_len) / self.block;
         for i in first..=last {
             if !self.check_block(i) {
                 return None;
@@ -529,7 +551,11 @@ mod tests {
     const KIND: [u8; 8] = *b"test\0\0\0\0";
 
     fn sample() -> Vec<u8> {
-        let mut w = Writer::new(KIND, "key-1");
+        sample_with(BLOCK)
+    }
+
+    fn sample_with(block: usize) -> Vec<u8> {
+        let mut w = Writer::new(KIND, "key-1").with_block(block);
         w.section("small", b"hello");
         let big: Vec<u8> = (0..5_000u32).flat_map(|i| i.to_le_bytes()).collect();
         w.section("big", &big);
@@ -556,6 +582,22 @@ mod tests {
         assert!(c.blocks_checked() <= 3);
         assert!(c.section("missing").is_none());
         assert!(read_everything(&c));
+    }
+
+    #[test]
+    fn small_blocks_check_less_per_read() {
+        let c = Container::from_bytes(sample_with(512), KIND, "key-1").unwrap();
+        assert_eq!(c.block_size(), 512);
+        assert_eq!(c.section("big").unwrap().u32(4_000), Some(4_000));
+        assert_eq!(c.blocks_checked(), 1);
+        assert!(read_everything(&c));
+        for at in (0..c.raw().len()).step_by(7) {
+            let mut v = c.raw().to_vec();
+            v[at] ^= 0x10;
+            if let Ok(bad) = Container::from_bytes(v, KIND, "key-1") {
+                assert!(!read_everything(&bad), "flip at {at}");
+            }
+        }
     }
 
     #[test]

@@ -16,6 +16,8 @@
 //! | `meta.pairs` | `(key ref, value ref)` pairs; identical metadata maps are stored once |
 //! | `out.off`, `out.edges`, `in.off`, `in.edges` | CSR adjacency: per node, its edge indices (ascending = id order) |
 //! | `kind.off`, `kind.nodes` | node indices grouped by kind (counts and `nodes_of` without a scan) |
+//! | `id.table` | open addressing table (FNV-1a of the id, linear probing) of node index + 1 |
+//! | `node.text` | per node, its text's index + 1 (0: none); texts under other keys are found by search |
 //! | `text.keys`, `text.off`, `text.bytes` | texts sorted by key: key refs, `u64` offsets, bytes |
 //!
 //! Edge ids are `edge:<KIND>:<32 hex>` (see [`crate::model::edge_id`]); the row keeps the 16
@@ -176,6 +178,33 @@ fn csr(n: usize, pairs: impl Iterator<Item = (u32, u32)>) -> (Vec<u32>, Vec<u32>
     (off, items)
 }
 
+/// FNV-1a, 64 bit: a fixed, dependency-free hash for the id table (the file must mean the same
+/// on every machine, so no randomly seeded hasher).
+fn fnv(s: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in s.as_bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Open addressing table (linear probing, a power of two at least twice the node count) of
+/// node index + 1 by the id's hash (0 = empty): an id lookup reads one or two table slots and
+/// one id, where a binary search reads ~17 ids in as many blocks.
+fn id_table(nodes: &[Node]) -> Vec<u32> {
+    let size = (nodes.len() * 2).next_power_of_two().max(2);
+    let mut t = vec![0u32; size];
+    for (i, n) in nodes.iter().enumerate() {
+        let mut slot = (fnv(&n.id) as usize) & (size - 1);
+        while t[slot] != 0 {
+            slot = (slot + 1) & (size - 1);
+        }
+        t[slot] = i as u32 + 1;
+    }
+    t
+}
+
 /// Lays `graph` out as a container for the inputs identified by `key`. Other layers may add
 /// their own sections (e.g. the search index) before writing it.
 pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
@@ -223,12 +252,16 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
             ],
         );
     }
+    let ids: HashMap<&str, u32> = graph
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, nd)| (nd.id.as_str(), i as u32))
+        .collect();
     let position = |id: &str| -> Result<u32, LayoutError> {
-        graph
-            .nodes
-            .binary_search_by(|n| n.id.as_str().cmp(id))
-            .map(|i| i as u32)
-            .map_err(|_| LayoutError(format!("edge endpoint {id} is not a node")))
+        ids.get(id)
+            .copied()
+            .ok_or_else(|| LayoutError(format!("edge endpoint {id} is not a node")))
     };
     let mut edge_rows = Vec::with_capacity(graph.edges.len() * EDGE_ROW);
     let mut ends = Vec::with_capacity(graph.edges.len());
@@ -315,7 +348,17 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
     w.section_with("in.edges", |b| put_u32s(b, in_edges));
     w.section_with("kind.off", |b| put_u32s(b, kind_off));
     w.section_with("kind.nodes", |b| put_u32s(b, kind_nodes));
-    w.section_with("text.keys", |b| put_u32s(b, text_keys));
+    w.section_with("id.table", |b| put_u32s(b, id_table(&graph.nodes)));
+    w.section_with("node.text", |b| {
+        let mut slot = vec![0u32; n];
+        for (t, &k) in text_keys.iter().enumerate() {
+            if (k as usize) < n {
+                slot[k as usize] = t as u32 + 1;
+            }
+        }
+        put_u32s(b, slot)
+    });
+    w.section_with("text.keys", |b| put_u32s(b, text_keys.iter().copied()));
     w.section_with("text.off", |b| {
         let mut at = 0u64;
         b.extend_from_slice(&0u64.to_le_bytes());
@@ -336,10 +379,10 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
 pub struct MappedGraph {
     c: Container,
     meta: Meta,
-    h: [Handle; 14],
+    h: [Handle; 16],
 }
 
-const COLUMNS: [&str; 14] = [
+const COLUMNS: [&str; 16] = [
     "str.off",
     "str.bytes",
     "node.rows",
@@ -354,6 +397,8 @@ const COLUMNS: [&str; 14] = [
     "text.keys",
     "text.off",
     "text.bytes",
+    "id.table",
+    "node.text",
 ];
 
 /// The sections a reader needs, looked up once.
@@ -373,6 +418,8 @@ struct Cols<'a> {
     text_keys: Section<'a>,
     text_off: Section<'a>,
     text_bytes: Section<'a>,
+    id_table: Section<'a>,
+    node_text: Section<'a>,
 }
 
 impl MappedGraph {
@@ -393,7 +440,7 @@ impl MappedGraph {
         for name in COLUMNS {
             h.push(c.handle(name).ok_or(bad.clone())?);
         }
-        let h: [Handle; 14] = h.try_into().map_err(|_| bad.clone())?;
+        let h: [Handle; 16] = h.try_into().map_err(|_| bad.clone())?;
         let g = MappedGraph { c, meta, h };
         // Every section must exist with the length its counts imply: later reads then only
         // fail on a sum mismatch, never on a short column.
@@ -412,6 +459,9 @@ impl MappedGraph {
             && cols.kind_nodes.len() == 4 * n
             && cols.text_keys.len() == 4 * g.meta.texts as usize
             && cols.text_off.len() == 8 * (g.meta.texts as usize + 1)
+            && cols.node_text.len() == 4 * n
+            && cols.id_table.len() % 4 == 0
+            && (cols.id_table.len() / 4).is_power_of_two()
             && g.meta.node_kinds.len() == NodeKind::ALL.len()
             && g.meta.edge_kinds.len() == EdgeKind::ALL.len();
         if !ok {
@@ -437,6 +487,8 @@ impl MappedGraph {
             text_keys: s(11),
             text_off: s(12),
             text_bytes: s(13),
+            id_table: s(14),
+            node_text: s(15),
         })
     }
 
@@ -505,8 +557,28 @@ impl MappedGraph {
         }
     }
 
-    /// The index of the node with this id (binary search over the id strings).
+    /// The index of the node with this id (through the id hash table).
     pub fn node_index(&self, id: &str) -> Option<u32> {
+        let cols = self.cols()?;
+        let size = cols.id_table.len() / 4;
+        let mut slot = (fnv(id) as usize) & (size - 1);
+        // Bounded by the table size: a corrupt table full of entries cannot loop forever.
+        for _ in 0..size {
+            let v = cols.id_table.u32(slot)?;
+            if v == 0 {
+                return None;
+            }
+            if self.str_at(&cols, v - 1)? == id {
+                return Some(v - 1);
+            }
+            slot = (slot + 1) & (size - 1);
+        }
+        None
+    }
+
+    /// The index of the node with this id by binary search over the sorted ids (no table; kept
+    /// to measure against).
+    pub fn node_index_by_search(&self, id: &str) -> Option<u32> {
         let cols = self.cols()?;
         let (mut lo, mut hi) = (0u32, self.meta.nodes);
         while lo < hi {
@@ -545,7 +617,16 @@ impl MappedGraph {
     }
 
     fn adjacent(&self, id: &str, kind: Option<EdgeKind>, out: bool) -> Vec<EdgeRef<'_>> {
-        let (Some(i), Some(cols)) = (self.node_index(id), self.cols()) else {
+        match self.node_index(id) {
+            Some(i) => self.adjacent_at(i, kind, out),
+            None => Vec::new(),
+        }
+    }
+
+    /// Edges of the node at index `i` (`out`: leaving it, else arriving), optionally of one
+    /// kind, in id order: no id lookup.
+    pub fn adjacent_at(&self, i: u32, kind: Option<EdgeKind>, out: bool) -> Vec<EdgeRef<'_>> {
+        let Some(cols) = self.cols() else {
             return Vec::new();
         };
         let (off, items) = if out {
@@ -584,6 +665,23 @@ impl MappedGraph {
 
     /// The searchable text stored for `id`.
     pub fn text(&self, id: &str) -> Option<&str> {
+        match self.node_index(id) {
+            Some(i) => self.text_at(i),
+            None => self.text_by_search(id),
+        }
+    }
+
+    /// The text of the node at index `i` (one slot, no search).
+    pub fn text_at(&self, i: u32) -> Option<&str> {
+        let cols = self.cols()?;
+        let t = cols.node_text.u32(i as usize)?.checked_sub(1)? as usize;
+        let a = cols.text_off.u64(t)? as usize;
+        let b = cols.text_off.u64(t + 1)? as usize;
+        std::str::from_utf8(cols.text_bytes.bytes(a, b.checked_sub(a)?)?).ok()
+    }
+
+    /// A text whose key is not a node id (binary search over the keys).
+    fn text_by_search(&self, id: &str) -> Option<&str> {
         let cols = self.cols()?;
         let (mut lo, mut hi) = (0usize, self.meta.texts as usize);
         while lo < hi {
@@ -703,6 +801,21 @@ impl<'a> NodeRef<'a> {
         m.into_iter().find(|(k, _)| *k == key).map(|(_, v)| v)
     }
 
+    /// Edges leaving this node, optionally of one kind, in id order.
+    pub fn out_edges(&self, kind: Option<EdgeKind>) -> Vec<EdgeRef<'a>> {
+        self.g.adjacent_at(self.i, kind, true)
+    }
+
+    /// Edges arriving at this node, optionally of one kind, in id order.
+    pub fn in_edges(&self, kind: Option<EdgeKind>) -> Vec<EdgeRef<'a>> {
+        self.g.adjacent_at(self.i, kind, false)
+    }
+
+    /// Its stored text.
+    pub fn text(&self) -> Option<&'a str> {
+        self.g.text_at(self.i)
+    }
+
     /// The owned node, exactly as it was written.
     pub fn to_node(&self) -> Option<Node> {
         let r = self.row;
@@ -787,6 +900,16 @@ impl<'a> EdgeRef<'a> {
             row_u32(self.row, 20),
         )?;
         m.into_iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+
+    /// Its source node.
+    pub fn source(&self) -> Option<NodeRef<'a>> {
+        self.g.node_at(self.from_index())
+    }
+
+    /// Its target node.
+    pub fn target(&self) -> Option<NodeRef<'a>> {
+        self.g.node_at(self.to_index())
     }
 
     /// The owned edge, exactly as it was written.
