@@ -364,7 +364,7 @@ fn main() {
             println!(
                 "{mode}: open {open:.3} ms, first query {q:.3} ms, again {q2:.3} ms, blocks checked {} ({} KiB), peak RSS {}, total {:.1} ms [{touched}]",
                 m.container().blocks_checked(),
-                m.container().blocks_checked() * 4,
+                m.container().blocks_checked() as usize * m.container().block_size() / 1024,
                 peak_rss_mb(),
                 ms(t0)
             );

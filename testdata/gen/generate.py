@@ -545,8 +545,14 @@ def main(argv=None):
     ncoll = (args.articles + args.articles_per_collection - 1) // args.articles_per_collection
     coll_names = []
     seen = set()
+    limit = min(len(vocab.words), 400)
     while len(coll_names) < ncoll:
-        w = vocab.words[rng.randrange(min(len(vocab.words), 400))]
+        if len(seen) == limit:
+            # More collections than candidate words (1M sections need 1000): number them.
+            k = len(coll_names)
+            coll_names.append(f"{coll_names[k % limit]}-{k // limit}")
+            continue
+        w = vocab.words[rng.randrange(limit)]
         if w not in seen:
             seen.add(w)
             coll_names.append(w)
