@@ -47,8 +47,12 @@ QUERIES = [
 ]
 
 
+CPU = {}
+
+
 def run_rss(cmd):
-    """Runs cmd with stdout to a pipe drained by us; returns (wall s, peak RSS bytes, stdout)."""
+    """Runs cmd with stdout to a pipe drained by us; returns (wall s, peak RSS bytes, stdout).
+    The child's CPU time (user + system) is appended to CPU[label] by the callers' label."""
     r, w = os.pipe()
     t0 = time.perf_counter()
     pid = os.fork()
@@ -74,6 +78,7 @@ def run_rss(cmd):
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 3):
         sys.exit(f"{' '.join(cmd)} exited {code}")
+    run_rss.last_cpu = ru.ru_utime + ru.ru_stime
     return t1 - t0, ru.ru_maxrss * 1024, b"".join(chunks)
 
 
@@ -145,11 +150,14 @@ def measure_size(binary, n, repeat, only):
     if gen:
         res["generate_s"], res["generate_rss"] = gen
     base = [binary, "--workspace", ws]
+    cpu = {}
+    res["cpu"] = cpu
     floor = []
     out = b""
     for _ in range(repeat):
         t, _, out = run_rss(base + ["hash-inputs", "--format", "json"])
         floor.append(t)
+        cpu.setdefault("floor", []).append(run_rss.last_cpu)
     info = json.loads(out)
     res["input_bytes"] = info["bytes"]
     res["input_files"] = info["files"]
@@ -160,6 +168,7 @@ def measure_size(binary, n, repeat, only):
             rm_cache(ws)
             t, rss, out = run_rss(base + ["build", "--format", "json"])
             cold.append(t)
+            cpu.setdefault("cold", []).append(run_rss.last_cpu)
             cold_rss.append(rss)
             hashes.add(json.loads(out)["graphHash"])
         snap = {f: os.path.getsize(os.path.join(ws, ".ontoly", f))
@@ -172,6 +181,7 @@ def measure_size(binary, n, repeat, only):
             assert j["cache"]["status"] == "hit", j["cache"]
             hashes.add(j["graphHash"])
             warm.append(t)
+            cpu.setdefault("warm", []).append(run_rss.last_cpu)
             warm_rss.append(rss)
         toggle = Toggle(pick_page(ws))
         page, page_rss = [], []
@@ -182,6 +192,7 @@ def measure_size(binary, n, repeat, only):
                 j = json.loads(out)
                 assert j["cache"]["pagesParsed"] == 1, j["cache"]
                 page.append(t)
+                cpu.setdefault("page", []).append(run_rss.last_cpu)
                 page_rss.append(rss)
         finally:
             toggle.restore()
@@ -200,6 +211,7 @@ def measure_size(binary, n, repeat, only):
             for query in QUERIES:
                 t, rss, _ = run_rss(base + ["evidence", query, "--format", "json"])
                 q.append(t)
+                cpu.setdefault("query", []).append(run_rss.last_cpu)
                 q_rss.append(rss)
         res.update(query=q, query_rss=max(q_rss))
         art = os.path.join(ws, ".ontoly", "artifacts")
@@ -249,6 +261,21 @@ def report(rows, only):
                 parts = ", ".join(f"{k} {v}" for k, v in sorted(r["snapshot"].items()))
                 print(f"- {r['sections']}: {parts}; graph hash {r.get('graph_hash', '?')[:16]}")
         print()
+    print("CPU seconds (user + system of the process, best run; less disturbed by other jobs "
+          "than wall time):")
+    print()
+    print("| sections | floor | cold | warm | one page | query (median) | cold/floor CPU |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for r in rows:
+        c = r.get("cpu", {})
+        def best(k):
+            return f"{min(c[k]):.2f}" if k in c else "-"
+        q = f"{statistics.median(c['query']):.2f}" if "query" in c else "-"
+        ratio_cpu = (f"{min(c['cold']) / max(min(c['floor']), 0.01):.1f}x"
+                     if "cold" in c and "floor" in c else "-")
+        print(f"| {r['sections']} | {best('floor')} | {best('cold')} | {best('warm')} "
+              f"| {best('page')} | {q} | {ratio_cpu} |")
+    print()
     if only in (None, "evidence"):
         print(f"fresh-process `ontoly evidence --format json`, warm snapshot, {len(QUERIES)} queries "
               "x repeat:")
