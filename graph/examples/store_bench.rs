@@ -321,6 +321,10 @@ fn main() {
             for (name, len) in c.sections() {
                 println!("  {name:<12} {len:>12}");
             }
+            if std::env::var_os("STORE_NO_RKYV").is_some() {
+                std::mem::forget(g);
+                return;
+            }
             let t = Instant::now();
             let r = to_rkyv(&g);
             let mirror = ms(t);
