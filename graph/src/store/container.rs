@@ -9,7 +9,7 @@
 //! sums     [sums_off, file_len)      one 16-byte blake3 sum per data block, padded to blocks
 //! ```
 //!
-//! Integrity is a two-level tree of truncated blake3 sums: every data block (4 KiB by default,
+//! Integrity is a two-level tree of truncated blake3 sums: every data block (1 KiB by default,
 //! [`Writer::with_block`]) has a 16-byte leaf sum; every 4 KiB page of leaf sums (256 of them)
 //! has a root sum in the header; the header has its own sum. `open` checks the header only (magic, format, kind,
 //! file length, header sum, key), so its cost does not grow with the file. A data block is
@@ -31,7 +31,7 @@ pub const MAGIC: [u8; 8] = *b"ONTOLYMS";
 /// Layout version of the container; bump when the byte layout changes.
 pub const FORMAT_VERSION: u32 = 1;
 /// Bytes per checked data block, by default (see [`Writer::with_block`]).
-pub const BLOCK: usize = 4096;
+pub const BLOCK: usize = 1024;
 /// Regions (header, data, sums) are padded to this; a page of sums holds 256 block sums.
 const PAGE: usize = 4096;
 const SUM: usize = 16;
