@@ -369,7 +369,12 @@ fn composition(g: &Graph, parses: &ParseCache, index: &Index) {
     let page_texts: usize = parses
         .pages
         .values()
-        .map(|p: &PageParse| p.section_texts.iter().map(|(h, b)| h.as_deref().map_or(0, s) + s(b)).sum::<usize>())
+        .map(|p: &PageParse| {
+            p.section_texts
+                .iter()
+                .map(|(h, b)| h.as_deref().map_or(0, s) + s(b))
+                .sum::<usize>()
+        })
         .sum();
     println!(
         "parse cache (postcard): structure {:.1} MB, pages {:.1} MB (of which section texts {:.1} MB, the same bytes as the graph's texts)",
@@ -402,7 +407,10 @@ fn psize<T: serde::Serialize>(v: &T) -> usize {
 fn index_composition(index: &Index) {
     let bytes = index.to_bytes();
     let Ok(m) = postcard::from_bytes::<IndexMirror>(&bytes) else {
-        println!("search index: {:.1} MB (layout not mirrored)", mb(bytes.len()));
+        println!(
+            "search index: {:.1} MB (layout not mirrored)",
+            mb(bytes.len())
+        );
         return;
     };
     let postings: usize = m.postings.iter().map(Vec::len).sum();
@@ -434,7 +442,9 @@ fn shuffle<T>(v: &mut [T]) {
 }
 
 fn main() {
-    let dir = std::env::args().nth(1).expect("usage: build_profile WORKSPACE");
+    let dir = std::env::args()
+        .nth(1)
+        .expect("usage: build_profile WORKSPACE");
     let ws = Workspace::at(std::path::PathBuf::from(&dir));
     let clones = CloneMap::load(&ws.root, &[]).expect("clones");
     let opts = BuildOptions {
@@ -562,7 +572,10 @@ fn main() {
     }
     let s = start();
     let direct = hash_direct(&graph);
-    let direct_s = end(s, "experiment: graph hash from hand-written canonical bytes");
+    let direct_s = end(
+        s,
+        "experiment: graph hash from hand-written canonical bytes",
+    );
     println!(
         "\nexperiment, canonical bytes without serde_json: bytes identical on every node and edge: {same}; hash equal: {}; {:.3} s vs {:.3} s through serde_json",
         direct == graph.hash,
@@ -572,7 +585,10 @@ fn main() {
 
     let s = start();
     let (streamed, canonical_bytes) = hash_streamed(&graph);
-    end(s, "experiment: graph hash via serde_json, streamed in bounded windows");
+    end(
+        s,
+        "experiment: graph hash via serde_json, streamed in bounded windows",
+    );
     println!(
         "streamed hash equal: {}; canonical bytes hashed: {:.1} MB ({:.1}x the input bytes)",
         streamed == graph.hash,

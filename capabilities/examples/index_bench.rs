@@ -112,9 +112,11 @@ fn write(ws: &Path) {
     });
     w.section_with("docs.node", |b| u32s(b, node_of.iter().copied()));
     w.section_with("docs.kind", |b| {
-        b.extend(m.docs.iter().map(|d| {
-            NodeKind::ALL.iter().position(|&k| k == d.kind).unwrap_or(0) as u8
-        }))
+        b.extend(
+            m.docs
+                .iter()
+                .map(|d| NodeKind::ALL.iter().position(|&k| k == d.kind).unwrap_or(0) as u8),
+        )
     });
     w.section_with("links.off", |b| {
         let mut at = 0u32;
@@ -248,7 +250,10 @@ fn query(ws: &Path, q: &str) {
             for f in range.out_edges(Some(EdgeKind::InFile)) {
                 let Some(file) = f.target() else { continue };
                 for cm in file.out_edges(Some(EdgeKind::AtCommit)) {
-                    read += cm.target().and_then(|x| x.to_node()).map_or(0, |x| x.id.len());
+                    read += cm
+                        .target()
+                        .and_then(|x| x.to_node())
+                        .map_or(0, |x| x.id.len());
                 }
             }
             for o in range.out_edges(Some(EdgeKind::Overlaps)) {
@@ -256,7 +261,10 @@ fn query(ws: &Path, q: &str) {
             }
         }
         for a in n.in_edges(Some(EdgeKind::Contains)) {
-            read += a.source().and_then(|x| x.to_node()).map_or(0, |x| x.name.len());
+            read += a
+                .source()
+                .and_then(|x| x.to_node())
+                .map_or(0, |x| x.name.len());
         }
         for dg in n.in_edges(Some(EdgeKind::Concerns)) {
             read += dg.source().map_or(0, |x| x.index() as usize);

@@ -311,11 +311,11 @@ impl Container {
             || !(512..=65536).contains(&block)
             || header_len < need
             || header_len > b.len()
-            || header_len % PAGE != 0
+            || !header_len.is_multiple_of(PAGE)
             || sums_off < header_len
             || sums_off > b.len()
-            || (sums_off - header_len) % block.max(PAGE) != 0
-            || (b.len() - sums_off) % PAGE != 0
+            || !(sums_off - header_len).is_multiple_of(block.max(PAGE))
+            || !(b.len() - sums_off).is_multiple_of(PAGE)
         {
             return Err(OpenError::Corrupt("header"));
         }

@@ -450,7 +450,7 @@ impl MappedGraph {
         let ok = cols.str_off.len() == 8 * (g.meta.strings as usize + 1)
             && cols.node_rows.len() == NODE_ROW * n
             && cols.edge_rows.len() == EDGE_ROW * m
-            && cols.pairs.len() % 8 == 0
+            && cols.pairs.len().is_multiple_of(8)
             && cols.out_off.len() == 4 * (n + 1)
             && cols.in_off.len() == 4 * (n + 1)
             && cols.out_edges.len() == 4 * m
@@ -460,7 +460,7 @@ impl MappedGraph {
             && cols.text_keys.len() == 4 * g.meta.texts as usize
             && cols.text_off.len() == 8 * (g.meta.texts as usize + 1)
             && cols.node_text.len() == 4 * n
-            && cols.id_table.len() % 4 == 0
+            && cols.id_table.len().is_multiple_of(4)
             && (cols.id_table.len() / 4).is_power_of_two()
             && g.meta.node_kinds.len() == NodeKind::ALL.len()
             && g.meta.edge_kinds.len() == EdgeKind::ALL.len();
@@ -819,14 +819,11 @@ impl<'a> NodeRef<'a> {
     /// The owned node, exactly as it was written.
     pub fn to_node(&self) -> Option<Node> {
         let r = self.row;
-        let span = match self.g.opt_str(&self.cols, row_u32(r, 16))? {
-            None => None,
-            Some(f) => Some(Span {
-                file: f.to_string(),
-                start_line: row_u64(r, 32),
-                end_line: row_u64(r, 40),
-            }),
-        };
+        let span = self.g.opt_str(&self.cols, row_u32(r, 16))?.map(|f| Span {
+            file: f.to_string(),
+            start_line: row_u64(r, 32),
+            end_line: row_u64(r, 40),
+        });
         Some(Node {
             id: self.id()?.to_string(),
             kind: self.kind()?,
