@@ -22,12 +22,16 @@ release binary of main). Workspaces are generated once into testdata/generated/<
 (git-ignored) by testdata/gen/generate.py and reused.
 
     scripts/bench.py [--bin PATH] [--sizes 1000,10000,100000] [--1m] [--repeat N]
-                     [--only build|evidence] [--json FILE]
+                     [--only build|evidence] [--json FILE] [--gen-args '...']
+
+At 1M (default shape) the workspace is 1.3 GB and each build writes a 1.5 GB snapshot; with
+today's binary its 739 MB structure.yaml is over the 256 MB YAML limit (see docs/scale.md).
 """
 
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -94,12 +98,12 @@ def dir_bytes(path):
     return total
 
 
-def generate(ws, n):
+def generate(ws, n, extra):
     if os.path.isfile(os.path.join(ws, "knowledge", "structure.yaml")):
         return None
     print(f"generating {ws} ...", file=sys.stderr)
     t, rss, _ = run_rss([sys.executable, os.path.join(ROOT, "testdata/gen/generate.py"),
-                         "--out", ws, "--sections", str(n), "--force"])
+                         "--out", ws, "--sections", str(n), "--force", *extra])
     return t, rss
 
 
@@ -143,9 +147,12 @@ def fmt_mb(b):
     return f"{b / 1e6:.0f}" if b >= 10e6 else f"{b / 1e6:.1f}"
 
 
-def measure_size(binary, n, repeat, only):
-    ws = os.path.join(ROOT, "testdata", "generated", str(n))
-    gen = generate(ws, n)
+def measure_size(binary, n, repeat, only, gen_args):
+    extra = gen_args.split()
+    # Another shape is another workspace: its directory name says which.
+    suffix = re.sub(r"[^A-Za-z0-9]+", "-", gen_args).strip("-")
+    ws = os.path.join(ROOT, "testdata", "generated", f"{n}-{suffix}" if suffix else str(n))
+    gen = generate(ws, n, extra)
     res = {"sections": n, "workspace": os.path.relpath(ws, ROOT)}
     if gen:
         res["generate_s"], res["generate_rss"] = gen
@@ -300,6 +307,9 @@ def main():
     ap.add_argument("--repeat", type=int, default=int(os.environ.get("REPEAT", "3")))
     ap.add_argument("--only", choices=["build", "evidence"])
     ap.add_argument("--json", help="also write the raw figures here")
+    ap.add_argument("--gen-args", default="",
+                    help="extra generate.py arguments, e.g. '--refs-per-section 0-1 "
+                         "--locator-style flow' (the 1M shape today's 256 MB YAML limit accepts)")
     a = ap.parse_args()
     if a.bin:
         binary = os.path.abspath(a.bin)
@@ -312,7 +322,7 @@ def main():
     load = f"{os.getloadavg()[0]:.1f}"
     rows = []
     for n in sizes:
-        r = measure_size(binary, n, a.repeat, a.only)
+        r = measure_size(binary, n, a.repeat, a.only, a.gen_args)
         r.update(binary=binary, repeat=a.repeat, load=load)
         rows.append(r)
         print(f"done {n}", file=sys.stderr)
