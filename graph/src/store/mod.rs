@@ -637,6 +637,8 @@ impl MappedGraph {
         let (Some(a), Some(b)) = (off.u32(i as usize), off.u32(i as usize + 1)) else {
             return Vec::new();
         };
+        // Offsets come from the file: never walk past the list, whatever they say.
+        let b = b.min((items.len() / 4) as u32);
         (a..b)
             .filter_map(|k| self.edge_at(items.u32(k as usize)?))
             .filter(|e| kind.is_none_or(|k| e.kind() == Some(k)))
@@ -658,7 +660,10 @@ impl MappedGraph {
         let cols = self.cols();
         let k = node_kind_code(kind) as usize;
         let range = cols
-            .and_then(|c| Some(c.kind_off.u32(k)?..c.kind_off.u32(k + 1)?))
+            .and_then(|c| {
+                let end = c.kind_off.u32(k + 1)?.min((c.kind_nodes.len() / 4) as u32);
+                Some(c.kind_off.u32(k)?..end)
+            })
             .unwrap_or(0..0);
         range.filter_map(move |j| self.node_at(cols?.kind_nodes.u32(j as usize)?))
     }
@@ -746,7 +751,12 @@ fn metadata<'a>(
     start: u32,
     len: u32,
 ) -> Option<Vec<(&'a str, &'a str)>> {
-    (start..start.checked_add(len)?)
+    // A length from the file is checked against the section before anything is allocated.
+    let end = start.checked_add(len)?;
+    if end as usize > cols.pairs.len() / 8 {
+        return None;
+    }
+    (start..end)
         .map(|p| {
             let k = cols.pairs.u32(2 * p as usize)?;
             let v = cols.pairs.u32(2 * p as usize + 1)?;
