@@ -290,7 +290,9 @@ fn exercise(m: &MappedGraph, ids: &[String]) {
         );
     }
     for k in NodeKind::ALL {
-        let _ = m.nodes_of(k).take(1000).map(|n| n.to_node()).count();
+        for n in m.nodes_of(k).take(1000) {
+            let _ = n.to_node();
+        }
         let _ = m.count_of(k);
     }
     let _ = m.to_graph();
