@@ -105,8 +105,33 @@ impl std::fmt::Display for LayoutError {
 
 impl std::error::Error for LayoutError {}
 
+/// FNV-1a as a `Hasher` for the writer's maps: keys are short strings and small integer lists,
+/// for which SipHash's setup dominates; no flooding concern in a one-off local layout.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
+
 struct Pool<'g> {
-    ix: HashMap<&'g str, u32>,
+    ix: FastMap<&'g str, u32>,
     strs: Vec<&'g str>,
 }
 
@@ -124,24 +149,40 @@ impl<'g> Pool<'g> {
     }
 }
 
-struct Pairs {
-    ix: HashMap<Vec<(u32, u32)>, u32>,
+struct Pairs<'g> {
+    /// Maps already laid out, by content: a repeated map costs one hash of its strings.
+    maps: FastMap<&'g BTreeMap<String, String>, (u32, u32)>,
+    ix: FastMap<Vec<(u32, u32)>, u32>,
     flat: Vec<(u32, u32)>,
+    scratch: Vec<(u32, u32)>,
 }
 
-impl Pairs {
-    fn add<'g>(&mut self, pool: &mut Pool<'g>, m: &'g BTreeMap<String, String>) -> (u32, u32) {
+impl<'g> Pairs<'g> {
+    fn add(&mut self, pool: &mut Pool<'g>, m: &'g BTreeMap<String, String>) -> (u32, u32) {
         if m.is_empty() {
             return (0, 0);
         }
-        let v: Vec<(u32, u32)> = m.iter().map(|(k, v)| (pool.add(k), pool.add(v))).collect();
-        let len = v.len() as u32;
-        let flat = &mut self.flat;
-        let start = *self.ix.entry(v).or_insert_with_key(|v| {
-            let s = flat.len() as u32;
-            flat.extend_from_slice(v);
-            s
-        });
+        if let Some(&r) = self.maps.get(m) {
+            return r;
+        }
+        let r = self.add_new(pool, m);
+        self.maps.insert(m, r);
+        r
+    }
+
+    fn add_new(&mut self, pool: &mut Pool<'g>, m: &'g BTreeMap<String, String>) -> (u32, u32) {
+        // Most maps repeat (3 147 distinct of 373 305 edge maps at 100k): look up by slice and
+        // allocate a key only for a new one.
+        self.scratch.clear();
+        self.scratch
+            .extend(m.iter().map(|(k, v)| (pool.add(k), pool.add(v))));
+        let len = self.scratch.len() as u32;
+        if let Some(&start) = self.ix.get(self.scratch.as_slice()) {
+            return (start, len);
+        }
+        let start = self.flat.len() as u32;
+        self.flat.extend_from_slice(&self.scratch);
+        self.ix.insert(self.scratch.clone(), start);
         (start, len)
     }
 }
@@ -213,7 +254,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
         return Err(LayoutError("graph too large for 32-bit indices".into()));
     }
     let mut pool = Pool {
-        ix: HashMap::with_capacity(n * 3),
+        ix: FastMap::with_capacity_and_hasher(n * 3, Default::default()),
         strs: Vec::with_capacity(n * 3),
     };
     for (i, node) in graph.nodes.iter().enumerate() {
@@ -222,8 +263,10 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
         }
     }
     let mut pairs = Pairs {
-        ix: HashMap::new(),
+        maps: FastMap::default(),
+        ix: FastMap::default(),
         flat: Vec::new(),
+        scratch: Vec::new(),
     };
     let mut node_rows = Vec::with_capacity(n * NODE_ROW);
     let mut node_kinds = vec![0u32; NodeKind::ALL.len()];
@@ -252,7 +295,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
             ],
         );
     }
-    let ids: HashMap<&str, u32> = graph
+    let ids: FastMap<&str, u32> = graph
         .nodes
         .iter()
         .enumerate()
