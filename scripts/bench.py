@@ -235,7 +235,9 @@ def report(rows, only):
     def ratio(x, f):
         return f"{x / max(f, 1e-4):.1f}x"
 
-    print(f"binary: {rows[0]['binary']}; best of {rows[0]['repeat']} runs; load average at "
+    b = rows[0]["binary"]
+    shown = os.path.relpath(b, ROOT) if b.startswith(ROOT + os.sep) else os.path.basename(b)
+    print(f"binary: {shown}; best of {rows[0]['repeat']} runs; load average at "
           f"start {rows[0]['load']}, at end {os.getloadavg()[0]:.1f}")
     print()
     if only in (None, "build"):
