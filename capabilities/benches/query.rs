@@ -13,29 +13,25 @@
 //! assembly); criterion then measures the same loop. Workspaces that do not exist are skipped.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use ontoly_capabilities::{pack, Index};
-use ontoly_graph::build::{build, BuildOptions};
+use ontoly_capabilities::{pack, Context, Index};
+
+use ontoly_graph::graph::model::NodeKind;
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::NodeKind;
-use ontoly_graph::workspace::Workspace;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Queries at most.
 const QUERIES: usize = 400;
 
-fn load(root: &Path) -> Option<Graph> {
+fn load(root: &Path) -> Option<ontoly_graph::Session> {
     if !root.join("knowledge/structure.yaml").is_file() {
         eprintln!("skipping {}: not generated", root.display());
         return None;
     }
-    let ws = Workspace::at(root.to_path_buf());
-    let clones = ontoly_graph::clones::CloneMap::load(&ws.root, &[]).ok()?;
-    let opts = BuildOptions {
-        use_cache: true,
-        ..ontoly_graph::verify::VerifyStage::build_options(clones)
-    };
-    build(&ws, &opts).ok().map(|o| o.graph)
+    let opts = ontoly_graph::SessionOptions::new(root).workspace(root);
+    let session = ontoly_graph::Session::open(opts).ok()?;
+    session.graph().ok()?;
+    Some(session)
 }
 
 /// Deterministic queries: questions built from the headings and body words of evenly spaced
@@ -73,21 +69,25 @@ fn bench(c: &mut Criterion) {
     let list = std::env::var("ONTOLY_BENCH_WS").unwrap_or_else(|_| "testdata/generated/10k".into());
     for ws in list.split(',').filter(|s| !s.is_empty()) {
         let root = base.join(ws);
-        let Some(g) = load(&root) else { continue };
+        let Some(session) = load(&root) else { continue };
+        let Ok(g) = session.graph() else { continue };
         let sections = g.nodes_of(NodeKind::Section).count();
         let t = Instant::now();
-        let index = Index::build(&g);
+        let index = Index::build(g);
         let built = t.elapsed();
         let bytes = index.to_bytes();
         let t = Instant::now();
-        let _ = Index::from_bytes(&bytes, &g);
+        let _ = Index::from_bytes(&bytes, g);
         let decoded = t.elapsed();
-        let qs = queries(&g);
+        let qs = queries(g);
+        let Ok(cx) = Context::new(&session, &index) else {
+            continue;
+        };
         let mut lat = Vec::with_capacity(qs.len());
         let mut low = 0;
         for q in &qs {
             let t = Instant::now();
-            let (p, _) = pack::evidence_pack(&g, &index, ".", q, None);
+            let p = pack::evidence_pack(&cx, q, None).pack;
             lat.push(t.elapsed());
             low += usize::from(!p.fallbacks.is_empty());
         }
@@ -114,10 +114,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function("one query (round robin)", |b| {
             b.iter(|| {
                 i = (i + 1) % qs.len();
-                pack::evidence_pack(&g, &index, ".", &qs[i], None)
-                    .0
-                    .top_nodes
-                    .len()
+                pack::evidence_pack(&cx, &qs[i], None).pack.top_nodes.len()
             })
         });
         group.finish();

@@ -12,12 +12,15 @@
 //! (read + blake3 of the inputs) of the same run.
 
 use ontoly_capabilities::Index;
-use ontoly_graph::build::{self, BuildOptions, PageParse};
-use ontoly_graph::clones::CloneMap;
+use ontoly_graph::formats::layout::Workspace;
+use ontoly_graph::formats::page::PageParse;
+use ontoly_graph::formats::parsed::Parsed;
+use ontoly_graph::graph::build::{self, inputs, BuildOptions};
+use ontoly_graph::graph::model::{Edge, Node};
+use ontoly_graph::graph::snapshot;
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{Edge, Node};
-use ontoly_graph::snapshot::{self, ParseCache};
-use ontoly_graph::workspace::{Workspace, STRUCTURE_FILE};
+use ontoly_graph::sources::clones::CloneMap;
+use ontoly_graph::sources::verify::VerifyStage;
 use rayon::prelude::*;
 use std::alloc::{GlobalAlloc, Layout};
 use std::collections::BTreeMap;
@@ -125,7 +128,7 @@ fn end(s: Stage, name: &str) -> f64 {
 /// by hand: the experiment "hash canonical bytes directly instead of through serde_json".
 /// Must give exactly serde_json's bytes (checked below on every node and edge).
 mod canon {
-    use ontoly_graph::model::{Edge, Node};
+    use ontoly_graph::graph::model::{Edge, Node};
 
     pub fn string(out: &mut Vec<u8>, s: &str) {
         out.push(b'"');
@@ -317,7 +320,7 @@ fn hash_streamed(g: &Graph) -> (String, usize) {
     (h.finalize().to_hex().to_string(), total)
 }
 
-fn composition(g: &Graph, parses: &ParseCache, index: &Index) {
+fn composition(g: &Graph, parses: &Parsed, index: &Index) {
     let s = |x: &str| x.len();
     let mut node_ids = 0;
     let mut names = 0;
@@ -391,13 +394,13 @@ fn composition(g: &Graph, parses: &ParseCache, index: &Index) {
 struct IndexMirror {
     _version: String,
     _graph_hash: String,
-    docs: Vec<ontoly_capabilities::index::Doc>,
+    docs: Vec<ontoly_capabilities::retrieval::index::Doc>,
     terms: Vec<String>,
     postings: Vec<Vec<(u32, u32)>>,
-    _avg_len: BTreeMap<ontoly_graph::model::NodeKind, f64>,
+    _avg_len: BTreeMap<ontoly_graph::graph::model::NodeKind, f64>,
     links: Vec<Vec<u32>>,
     norms: Vec<f64>,
-    _facts: ontoly_capabilities::pack::GraphFacts,
+    _facts: ontoly_capabilities::walk::GraphFacts,
 }
 
 fn psize<T: serde::Serialize>(v: &T) -> usize {
@@ -447,34 +450,44 @@ fn main() {
         .expect("usage: build_profile WORKSPACE");
     let ws = Workspace::at(std::path::PathBuf::from(&dir));
     let clones = CloneMap::load(&ws.root, &[]).expect("clones");
+    // As `Session::build` sets it up (without the workspace's own repository: the generated
+    // workspaces cite none of it).
     let opts = BuildOptions {
         use_cache: false,
-        ..ontoly_graph::verify::VerifyStage::build_options(clones)
+        progress: None,
+        clones: clones.clone(),
+        source_stage: Some(std::sync::Arc::new(VerifyStage::new(clones, None))),
+        knowledge_repository: None,
     };
     println!("| stage | wall s | CPU s | allocations | MB allocated | MB live after | MB peak live | process |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
     let total = Instant::now();
     let s = start();
-    let inputs = build::read_inputs(&ws).expect("inputs");
+    let inputs = inputs::read_inputs(&ws).expect("inputs");
     let floor = end(s, "read + blake3 inputs (the floor)");
 
     let s = start();
-    let sf = inputs
-        .files
-        .iter()
-        .find(|f| f.path == STRUCTURE_FILE)
-        .expect("structure");
-    let structure = build::parse_structure_file(sf);
+    let sf = inputs.get("knowledge/structure.yaml").expect("structure");
+    let structure = ontoly_graph::formats::parsed::parse_structure_file(
+        sf.bytes.as_deref().map_err(String::as_str),
+    );
     end(s, "parse structure.yaml");
 
     let s = start();
     let pages: BTreeMap<String, PageParse> = inputs
-        .files
+        .pages()
+        .collect::<Vec<_>>()
         .par_iter()
-        .filter_map(|f| {
-            let p = f.path.strip_prefix("knowledge/")?;
-            p.ends_with(".md")
-                .then(|| (p.to_string(), build::parse_page(p, f)))
+        .filter_map(|&p| {
+            let f = inputs.get(&format!("knowledge/{p}"))?;
+            Some((
+                p.to_string(),
+                ontoly_graph::formats::page::parse_page(
+                    p,
+                    f.bytes.as_deref().map_err(String::as_str),
+                    &f.hash,
+                ),
+            ))
         })
         .collect::<Vec<_>>()
         .into_iter()
@@ -482,12 +495,19 @@ fn main() {
     end(s, "parse pages");
 
     let s = start();
-    let mut parts = build::collect(&ws, &structure, &pages);
+    let mut parts = build::collect::collect(&structure, &pages);
     end(s, "collect");
 
     let s = start();
-    let registries = build::load_registries(&inputs);
-    let cited = build::resolve_references(&inputs, &registries, &opts, &mut parts);
+    let files =
+        |path: &str| -> Result<Vec<u8>, ontoly_graph::formats::source_registry::FileReadError> {
+            match inputs.get(path).map(|f| &f.bytes) {
+                Some(Ok(b)) => Ok(b.clone()),
+                _ => Err(ontoly_graph::formats::source_registry::FileReadError::Unreadable),
+            }
+        };
+    let registries = ontoly_graph::formats::source_registry::Registries::load(&files, "");
+    let cited = build::resolve::resolve_references(&inputs, &registries, &opts, &mut parts);
     end(s, "resolve references");
     println!(
         "|   (parts now: {} nodes, {} edges, {} texts, {} cited ranges) | | | | | | | |",
@@ -499,15 +519,15 @@ fn main() {
 
     let s = start();
     if let Some(stage) = &opts.source_stage {
-        let salt = stage.cache_salt(&ws);
+        let salt = stage.cache_salt(&inputs);
         std::hint::black_box(salt);
-        stage.run(&ws, &cited, &mut parts);
+        stage.run(&cited, &mut parts);
     }
     drop(cited);
     end(s, "source stage (+ its cache salt)");
 
     let s = start();
-    let graph = build::assemble(&ws, parts);
+    let graph = build::assemble(parts);
     end(s, "assemble (sort, dedup, hash)");
 
     let s = start();
@@ -515,11 +535,12 @@ fn main() {
     let serde_hash = end(s, "  of which: graph hash via serde_json");
     assert_eq!(h, graph.hash);
 
-    let pc = ParseCache {
-        structure: Some((sf.hash.clone(), structure)),
+    let pc = Parsed {
+        structure: (sf.hash.clone(), structure),
         pages,
+        registries,
     };
-    let key = build::cache_key(&inputs, "profile");
+    let key = inputs::cache_key(&inputs, "profile");
     let tmp = tempfile::tempdir().expect("tmp");
     // PROFILE_NO_DISK=1: serialize in memory only (for a machine short of disk space).
     let disk = std::env::var_os("PROFILE_NO_DISK").is_none();
@@ -530,7 +551,7 @@ fn main() {
     end(s, "store snapshot (graph.bin + parse.bin)");
 
     let s = start();
-    let w = ontoly_graph::store::write(&graph, &key).expect("layout");
+    let w = ontoly_graph::graph::store::write(&graph, &key).expect("layout");
     let bytes = w.finish();
     if disk {
         std::fs::write(tmp.path().join("graph.map"), &bytes).expect("write");

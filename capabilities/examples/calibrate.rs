@@ -11,12 +11,11 @@
 //! the AUC of the confidence score (probability that a random answerable question scores above
 //! a random unanswerable one). `-v` lists every question.
 
-use ontoly_capabilities::check::parse_questions;
 use ontoly_capabilities::evidence::Level;
-use ontoly_capabilities::{pack, Index};
-use ontoly_graph::build::build;
-use ontoly_graph::model::NodeKind;
-use ontoly_graph::workspace::Workspace;
+use ontoly_capabilities::gate::parse_questions;
+use ontoly_capabilities::{pack, Context, Index};
+use ontoly_graph::graph::NodeKind;
+use ontoly_graph::{Session, SessionOptions};
 use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -28,12 +27,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .get(1)
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("questions.yaml"));
-    let ws = Workspace::at(root.clone());
-    // As the CLI builds: clones from ontoly.toml, verification and symbols.
-    let clones = ontoly_graph::clones::CloneMap::load(&ws.root, &[]).map_err(|e| e.message)?;
-    let opts = ontoly_graph::verify::VerifyStage::build_options(clones);
-    let graph = build(&ws, &opts)?.graph;
-    let index = Index::build(&graph);
+    // As the CLI opens it: clones from ontoly.toml, verification and symbols.
+    let session = Session::open(SessionOptions::new(std::env::current_dir()?).workspace(root))?;
+    let index = Index::open(&session)?;
+    let cx = Context::new(&session, &index)?;
     let questions = parse_questions(&std::fs::read_to_string(&qfile)?)?;
 
     let (mut n_ans, mut top1, mut top3) = (0usize, 0usize, 0usize);
@@ -42,7 +39,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut scores_ans = Vec::new();
     let mut scores_un = Vec::new();
     for q in &questions {
-        let (p, _) = pack::evidence_pack(&graph, &index, ".", &q.question, None);
+        let p = pack::evidence_pack(&cx, &q.question, None).pack;
         let sections: Vec<&str> = p
             .top_nodes
             .iter()

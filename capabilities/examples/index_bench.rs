@@ -15,13 +15,12 @@
 //! node, its citations (range, file, commit) and its article: roughly what an Evidence Pack
 //! reads. It prints the time of each step and the blocks the integrity checks hashed.
 
-use ontoly_capabilities::index::{query_terms, Doc};
+use ontoly_capabilities::retrieval::index::{query_terms, Doc};
 use ontoly_capabilities::Index;
-use ontoly_graph::build::{build, BuildOptions};
-use ontoly_graph::model::{EdgeKind, NodeKind};
-use ontoly_graph::store::container::{Container, Writer};
-use ontoly_graph::store::{self, MappedGraph};
-use ontoly_graph::workspace::Workspace;
+use ontoly_graph::graph::model::{EdgeKind, NodeKind};
+use ontoly_graph::graph::store::container::{Container, Writer};
+use ontoly_graph::graph::store::{self, MappedGraph};
+use ontoly_graph::{Session, SessionOptions};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -40,7 +39,7 @@ struct IndexMirror {
     _avg_len: BTreeMap<NodeKind, f64>,
     links: Vec<Vec<u32>>,
     norms: Vec<f64>,
-    _facts: ontoly_capabilities::pack::GraphFacts,
+    _facts: ontoly_capabilities::walk::GraphFacts,
 }
 
 fn dir(ws: &Path) -> PathBuf {
@@ -59,14 +58,9 @@ fn u32s(b: &mut Vec<u8>, xs: impl IntoIterator<Item = u32>) {
 
 fn write(ws: &Path) {
     let t = Instant::now();
-    let opts = BuildOptions {
-        use_cache: true,
-        ..Default::default()
-    };
-    let graph = build(&Workspace::at(ws.to_path_buf()), &opts)
-        .expect("build")
-        .graph;
-    let index = Index::load_or_build(ws, &graph, true);
+    let session = Session::open(SessionOptions::new(".").workspace(ws)).expect("session");
+    let index = Index::open(&session).expect("index");
+    let graph = session.into_build().expect("build").graph;
     println!("graph + index obtained in {:.0} ms", ms(t));
     let t = Instant::now();
     let m: IndexMirror = postcard::from_bytes(&index.to_bytes()).expect("index layout mirrored");

@@ -1,69 +1,17 @@
 //! The evidence model every capability answers with: evidence items of five kinds, capability
 //! diagnostics, confidence, provenance and the result envelope.
 
+pub use ontoly_graph::diagnostics::{Code, Severity};
+use ontoly_graph::graph::model::{Edge, Node};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{Edge, Node};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-
-/// The capability name is unknown (error).
-pub const CAPABILITY_NOT_REGISTERED: &str = "CAPABILITY_NOT_REGISTERED";
-/// The input does not match the capability's schema (error; says what was expected).
-pub const CAPABILITY_INVALID_INPUT: &str = "CAPABILITY_INVALID_INPUT";
-/// Nothing in the graph matches the query or target (warning).
-pub const CAPABILITY_NOT_FOUND: &str = "CAPABILITY_NOT_FOUND";
-/// Something matched, but the confidence is below the threshold (warning).
-pub const CAPABILITY_LOW_EVIDENCE: &str = "CAPABILITY_LOW_EVIDENCE";
-/// A requested limit was outside its range and was clamped (info).
-pub const CAPABILITY_LIMIT_CLAMPED: &str = "CAPABILITY_LIMIT_CLAMPED";
-/// More evidence existed than the result may carry (info).
-pub const CAPABILITY_EVIDENCE_TRUNCATED: &str = "CAPABILITY_EVIDENCE_TRUNCATED";
-
-/// Every capability diagnostic code, with what it means (for docs and `ontoly capabilities`).
-pub const DIAGNOSTIC_CODES: [(&str, &str); 6] = [
-    (
-        CAPABILITY_NOT_REGISTERED,
-        "the capability name is unknown (error)",
-    ),
-    (
-        CAPABILITY_INVALID_INPUT,
-        "the input does not match the capability's schema (error)",
-    ),
-    (
-        CAPABILITY_NOT_FOUND,
-        "nothing in the graph matches the query or target (warning)",
-    ),
-    (
-        CAPABILITY_LOW_EVIDENCE,
-        "something matched, but the confidence is below the threshold (warning)",
-    ),
-    (
-        CAPABILITY_LIMIT_CLAMPED,
-        "a requested limit was outside its range and was clamped (info)",
-    ),
-    (
-        CAPABILITY_EVIDENCE_TRUNCATED,
-        "more evidence existed than the result may carry (info)",
-    ),
-];
-
-/// How serious a diagnostic is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Informational.
-    Info,
-    /// The answer is weaker than asked for.
-    Warning,
-    /// The capability could not answer.
-    Error,
-}
 
 /// A diagnostic: `{code, severity, message, subject?, location?}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnostic {
-    /// Stable code (see [`DIAGNOSTIC_CODES`] and the graph's own codes).
-    pub code: String,
+    /// Stable code, from the one vocabulary of [`Code`].
+    pub code: Code,
     /// How serious it is.
     pub severity: Severity,
     /// What happened, for a human.
@@ -77,11 +25,11 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// A diagnostic with no subject or location.
-    pub fn new(code: &str, severity: Severity, message: impl Into<String>) -> Self {
+    /// A diagnostic of `code` (its severity is the code's) with no subject or location.
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
-            code: code.to_string(),
-            severity,
+            code,
+            severity: code.severity(),
             message: message.into(),
             subject: None,
             location: None,
@@ -305,19 +253,30 @@ pub struct Provenance {
 }
 
 impl Provenance {
-    /// The provenance of `graph` read from `root`.
-    pub fn of(graph: &Graph, root: &str) -> Self {
+    /// The provenance of `graph` of the workspace `identity`.
+    pub fn of(graph: &Graph, identity: &Identity) -> Self {
         Provenance {
             source: "ontoly".into(),
-            repository: graph.workspace.clone(),
-            root: root.to_string(),
+            repository: identity.name.clone(),
+            root: identity.root.clone(),
             graph_hash: graph.hash.clone(),
             graph_version: graph.version.clone(),
             node_count: graph.nodes.len(),
             edge_count: graph.edges.len(),
-            knowledge_commit: graph.knowledge_commit.clone(),
+            knowledge_commit: identity.knowledge_commit.clone(),
         }
     }
+}
+
+/// What names a workspace in provenance: none of it is graph content.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Identity {
+    /// The workspace's display name (its directory's name).
+    pub name: String,
+    /// The workspace root as the user gave it (never made absolute).
+    pub root: String,
+    /// Full commit of the knowledge repository, when known.
+    pub knowledge_commit: Option<String>,
 }
 
 /// The result envelope of every capability.
@@ -342,8 +301,29 @@ pub struct CapabilityResult {
 }
 
 impl CapabilityResult {
+    /// The result of a capability that could not run (unknown name, invalid input): no
+    /// evidence, one error diagnostic.
+    pub fn error(
+        provenance: Provenance,
+        capability: &str,
+        version: &str,
+        code: Code,
+        message: String,
+    ) -> CapabilityResult {
+        CapabilityResult {
+            capability: capability.to_string(),
+            version: version.to_string(),
+            summary: message.clone(),
+            evidence: Vec::new(),
+            diagnostics: vec![Diagnostic::new(code, message)],
+            confidence: Confidence::none("the capability did not run"),
+            provenance,
+            data: Value::Null,
+        }
+    }
+
     /// True when a diagnostic of this code is present.
-    pub fn has(&self, code: &str) -> bool {
+    pub fn has(&self, code: Code) -> bool {
         self.diagnostics.iter().any(|d| d.code == code)
     }
 

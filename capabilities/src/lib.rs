@@ -1,24 +1,31 @@
-//! ontoly-capabilities: the evidence model, the capability registry, retrieval, confidence,
-//! Evidence Packs, and the repository plugin contract.
+//! ontoly-capabilities: the evidence model, the capability registry and every capability,
+//! retrieval and ranking, confidence, Evidence Packs, the CI gate and the repository plugin
+//! contract.
 //!
-//! A query flows: [`index::Index`] (BM25 over identifier-aware tokens, built with the graph and
-//! stored in the snapshot) → [`rank`] (propagation along the graph) → [`confidence`] →
-//! [`pack::EvidencePack`]. Every capability runs through [`registry::run`] and answers with an
-//! [`evidence::CapabilityResult`]; same graph and input, byte-identical JSON.
+//! A query flows: [`retrieval::Index`] (BM25 over identifier-aware tokens, built with the
+//! graph and stored in the snapshot) → [`retrieval::rank`] (propagation along the graph) →
+//! [`pack::confidence`] → [`pack::EvidencePack`]. Every capability runs through
+//! [`registry::run`] against a [`Context`] and answers with an [`evidence::CapabilityResult`];
+//! same graph and input, byte-identical JSON. Capabilities return typed results; rendering
+//! them (text, Mermaid, annotations…) is the CLI's job.
+//!
+//! Invariant: capabilities do no file I/O except through the [`ontoly_graph::Session`] of
+//! their [`Context`].
 
-pub mod check;
-pub mod confidence;
+#![deny(missing_docs)]
+
+pub mod context;
 pub mod evidence;
-pub mod index;
+pub mod gate;
 pub mod pack;
 pub mod plugin;
 mod queries;
-pub mod rank;
 pub mod registry;
-pub mod render;
-mod walk;
+pub mod retrieval;
+pub mod walk;
 
+pub use context::Context;
 pub use evidence::CapabilityResult;
-pub use index::Index;
 pub use pack::EvidencePack;
-pub use registry::{run, run_json, Context};
+pub use registry::{run, run_json};
+pub use retrieval::Index;

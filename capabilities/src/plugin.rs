@@ -7,8 +7,8 @@
 //! that breaks the rules (Context answers `{"issues":[…]}` there), and a file's `content` is
 //! optional (Context requires the field although it never uses it).
 
-use ontoly_graph::references::{RangeQuery, ReferenceContext};
-use ontoly_graph::registry::{is_safe_relative_path, DirFiles, WorkspaceFiles};
+use ontoly_graph::formats::references::{RangeQuery, ReferenceContext};
+use ontoly_graph::formats::source_registry::{is_safe_relative_path, DirFiles, WorkspaceFiles};
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashSet;
@@ -131,10 +131,10 @@ pub fn enrich(request_json: &[u8], root: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ontoly_graph::registry::ReadError;
+    use ontoly_graph::formats::source_registry::FileReadError;
 
-    fn no_files(_: &str) -> Result<Vec<u8>, ReadError> {
-        Err(ReadError::Unreadable)
+    fn no_files(_: &str) -> Result<Vec<u8>, FileReadError> {
+        Err(FileReadError::Unreadable)
     }
 
     fn invalid(message: &str) -> String {

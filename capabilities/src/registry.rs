@@ -1,32 +1,10 @@
 //! The capability registry: named, versioned capabilities with JSON input schemas, run
 //! through one entry point that always answers with a [`CapabilityResult`].
 
-use crate::evidence::{
-    CapabilityResult, Confidence, Diagnostic, Provenance, Severity, CAPABILITY_INVALID_INPUT,
-    CAPABILITY_NOT_REGISTERED,
-};
-use crate::index::Index;
+use crate::context::Context;
+use crate::evidence::{CapabilityResult, Code};
 use crate::{pack, queries};
-use ontoly_graph::graph::Graph;
 use serde_json::{json, Map, Value};
-
-/// What a capability runs against: the graph, its index, and the root as the user gave it.
-#[derive(Debug, Clone, Copy)]
-pub struct Context<'a> {
-    /// The evidence graph.
-    pub graph: &'a Graph,
-    /// Its search index.
-    pub index: &'a Index,
-    /// The workspace root as given (for provenance; never made absolute).
-    pub root: &'a str,
-}
-
-impl Context<'_> {
-    /// The provenance of every result from this context.
-    pub fn provenance(&self) -> Provenance {
-        Provenance::of(self.graph, self.root)
-    }
-}
 
 /// A field type of an input schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -262,36 +240,16 @@ pub fn lookup(name: &str) -> Option<&'static Capability> {
     CAPABILITIES.iter().find(|c| c.name == name)
 }
 
-/// An error result (unknown capability, invalid input) with no evidence.
-pub fn error_result(
-    ctx: &Context<'_>,
-    capability: &str,
-    version: &str,
-    code: &str,
-    message: String,
-) -> CapabilityResult {
-    CapabilityResult {
-        capability: capability.to_string(),
-        version: version.to_string(),
-        summary: message.clone(),
-        evidence: Vec::new(),
-        diagnostics: vec![Diagnostic::new(code, Severity::Error, message)],
-        confidence: Confidence::none("the capability did not run"),
-        provenance: ctx.provenance(),
-        data: Value::Null,
-    }
-}
-
 /// Runs capability `name` on `input`. Never panics on user input: an unknown name or an input
 /// that does not match the schema comes back as an error result with its diagnostic.
 pub fn run(ctx: &Context<'_>, name: &str, input: &Value) -> CapabilityResult {
     let Some(cap) = lookup(name) else {
         let names: Vec<&str> = CAPABILITIES.iter().map(|c| c.name).collect();
-        return error_result(
-            ctx,
+        return CapabilityResult::error(
+            ctx.provenance(),
             name,
             "",
-            CAPABILITY_NOT_REGISTERED,
+            Code::CapabilityNotRegistered,
             format!(
                 "no capability named {name:?}; registered: {}",
                 names.join(", ")
@@ -302,7 +260,13 @@ pub fn run(ctx: &Context<'_>, name: &str, input: &Value) -> CapabilityResult {
     let input = if input.is_null() { &empty } else { input };
     match cap.validate(input) {
         Ok(obj) => (cap.run)(ctx, obj),
-        Err(msg) => error_result(ctx, cap.name, cap.version, CAPABILITY_INVALID_INPUT, msg),
+        Err(msg) => CapabilityResult::error(
+            ctx.provenance(),
+            cap.name,
+            cap.version,
+            Code::CapabilityInvalidInput,
+            msg,
+        ),
     }
 }
 
@@ -315,11 +279,11 @@ pub fn run_json(ctx: &Context<'_>, name: &str, input_json: &str) -> CapabilityRe
             if lookup(name).is_none() {
                 return run(ctx, name, &Value::Null);
             }
-            error_result(
-                ctx,
+            CapabilityResult::error(
+                ctx.provenance(),
                 name,
                 version,
-                CAPABILITY_INVALID_INPUT,
+                Code::CapabilityInvalidInput,
                 format!("input is not valid JSON: {e}"),
             )
         }

@@ -1,23 +1,30 @@
-//! Graph walks shared by the capabilities: what a section cites, pinned and resolved.
+//! Reading the graph, shared by the capabilities: what a section cites (pinned and resolved),
+//! titles, the diagnostics that concern a node, and the counts that frame an answer.
 
+use crate::evidence::Diagnostic;
+use ontoly_graph::diagnostics::{Code, Severity};
+use ontoly_graph::formats::text::{is_full_commit, is_sha256_digest};
+use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{Edge, EdgeKind, Node, NodeKind};
-use ontoly_graph::text::{is_full_commit, is_sha256_digest};
+use ontoly_graph::sources::verify::Status;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeSet, VecDeque};
 
 /// How a citation's recorded digest compares with the source, when it could be checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Verification {
     /// The source was read and the digest matches.
     Verified,
-    /// The source was read and differs (drift, mismatch).
-    Drift,
+    /// The source was read and the evidence is wrong (digest mismatch, missing commit, file
+    /// or range).
+    Mismatch,
     /// The source was not available; nothing is known.
     Unknown,
 }
 
 /// One `CITES` edge of a section, resolved down to its repository.
 #[derive(Debug, Clone)]
-pub(crate) struct Citation<'g> {
+pub(crate) struct CitationPath<'g> {
     pub edge: &'g Edge,
     pub target: &'g Node,
     pub commit: Option<String>,
@@ -34,11 +41,11 @@ pub(crate) struct Citation<'g> {
     pub verification: Verification,
 }
 
-impl Citation<'_> {
+impl CitationPath<'_> {
     /// 0..1: how far this citation can be trusted without reading the source. Pinned full
-    /// commit 0.5, a well-formed digest 0.2, a verified digest 0.3; drift voids it.
+    /// commit 0.5, a well-formed digest 0.2, a verified digest 0.3; a mismatch voids it.
     pub fn grounding(&self) -> f64 {
-        if self.verification == Verification::Drift {
+        if self.verification == Verification::Mismatch {
             return 0.0;
         }
         let mut g = 0.0;
@@ -73,24 +80,13 @@ fn first_out<'g>(graph: &'g Graph, id: &str, kind: EdgeKind) -> Option<(&'g Edge
 }
 
 fn verification_of(meta: &std::collections::BTreeMap<String, String>) -> Option<Verification> {
-    let v = meta
-        .get("status")
-        .or_else(|| meta.get("verification"))?
-        .to_ascii_lowercase();
-    Some(match v.as_str() {
-        "verified" | "match" | "matches" | "ok" | "current" => Verification::Verified,
-        // The statuses of graph::verify that say the evidence is wrong, and their synonyms.
-        "digest_mismatch"
-        | "commit_missing"
-        | "file_missing"
-        | "range_out_of_bounds"
-        | "drift"
-        | "drifted"
-        | "mismatch"
-        | "changed"
-        | "stale"
-        | "missing" => Verification::Drift,
-        _ => Verification::Unknown,
+    let status = Status::parse(meta.get("status")?)?;
+    Some(if status == Status::Verified {
+        Verification::Verified
+    } else if status.is_error() {
+        Verification::Mismatch
+    } else {
+        Verification::Unknown
     })
 }
 
@@ -115,7 +111,7 @@ pub(crate) fn forge_url(
 }
 
 /// Resolves one `CITES` edge.
-pub(crate) fn citation<'g>(graph: &'g Graph, edge: &'g Edge) -> Option<Citation<'g>> {
+pub(crate) fn citation<'g>(graph: &'g Graph, edge: &'g Edge) -> Option<CitationPath<'g>> {
     let target = graph.node(&edge.to)?;
     let mut chain = Vec::new();
     let file = first_out(graph, &target.id, EdgeKind::InFile);
@@ -174,7 +170,7 @@ pub(crate) fn citation<'g>(graph: &'g Graph, edge: &'g Edge) -> Option<Citation<
     // One entry per symbol: a range may overlap it through several recorded edges.
     symbols.sort_by(|a, b| a.1.id.cmp(&b.1.id).then_with(|| a.0.id.cmp(&b.0.id)));
     symbols.dedup_by(|a, b| a.1.id == b.1.id);
-    Some(Citation {
+    Some(CitationPath {
         edge,
         target,
         pinned: commit.as_deref().is_some_and(is_full_commit),
@@ -192,7 +188,7 @@ pub(crate) fn citation<'g>(graph: &'g Graph, edge: &'g Edge) -> Option<Citation<
 }
 
 /// Every citation of a section, in edge-id order.
-pub(crate) fn citations<'g>(graph: &'g Graph, section: &str) -> Vec<Citation<'g>> {
+pub(crate) fn citations<'g>(graph: &'g Graph, section: &str) -> Vec<CitationPath<'g>> {
     graph
         .out_edges(section, Some(EdgeKind::Cites))
         .into_iter()
@@ -215,11 +211,11 @@ pub(crate) fn section_grounding(graph: &Graph, section: &str) -> f64 {
     if cites.is_empty() {
         return 0.0;
     }
-    cites.iter().map(Citation::grounding).sum::<f64>() / cites.len() as f64
+    cites.iter().map(CitationPath::grounding).sum::<f64>() / cites.len() as f64
 }
 
 /// The knowledge page path of a section or article node (`knowledge/faq/guide.md`).
-pub(crate) fn page_path(node: &Node) -> Option<String> {
+pub fn page_path(node: &Node) -> Option<String> {
     if let Some(f) = node
         .span
         .as_ref()
@@ -231,4 +227,135 @@ pub(crate) fn page_path(node: &Node) -> Option<String> {
     let rest = node.id.split_once(':')?.1;
     let p = rest.split('#').next()?;
     Some(format!("knowledge/{p}"))
+}
+
+/// Counts that frame an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GraphFacts {
+    /// Knowledge pages.
+    pub articles: usize,
+    /// Marked sections.
+    pub sections: usize,
+    /// `CITES` edges.
+    pub references: usize,
+    /// Repositories.
+    pub repositories: usize,
+    /// Pinned commits.
+    pub commits: usize,
+    /// Code definitions.
+    pub symbols: usize,
+    /// All nodes.
+    pub nodes: usize,
+    /// All edges.
+    pub edges: usize,
+}
+
+impl GraphFacts {
+    /// The facts of `graph`.
+    pub fn of(graph: &Graph) -> Self {
+        let count = |k| graph.nodes_of(k).count();
+        GraphFacts {
+            articles: count(NodeKind::Article),
+            sections: count(NodeKind::Section),
+            references: graph
+                .edges
+                .iter()
+                .filter(|e| e.kind == EdgeKind::Cites)
+                .count(),
+            repositories: count(NodeKind::Repository),
+            commits: count(NodeKind::Commit),
+            symbols: count(NodeKind::Symbol),
+            nodes: graph.nodes.len(),
+            edges: graph.edges.len(),
+        }
+    }
+}
+
+/// The heading of a section (or title of another node) for people.
+pub fn title(n: &Node) -> &str {
+    n.metadata
+        .get("heading")
+        .or_else(|| n.metadata.get("title"))
+        .map(String::as_str)
+        .filter(|s| !s.is_empty())
+        .unwrap_or(&n.name)
+}
+
+/// Graph diagnostics (`Diagnostic` nodes) that concern `id`.
+pub fn graph_diagnostics(graph: &Graph, id: &str) -> Vec<Diagnostic> {
+    graph
+        .in_edges(id, Some(EdgeKind::Concerns))
+        .into_iter()
+        .filter_map(|e| graph.node(&e.from))
+        .filter(|n| n.kind == NodeKind::Diagnostic)
+        .map(diagnostic_of_node)
+        .collect()
+}
+
+/// A `Diagnostic` node as a diagnostic.
+pub fn diagnostic_of_node(n: &Node) -> Diagnostic {
+    // A Diagnostic node's code is its name and its `code` metadata, both written from the one
+    // vocabulary; a graph from another version may hold a code this build does not know.
+    let code = n
+        .metadata
+        .get("code")
+        .and_then(|c| Code::parse(c))
+        .or_else(|| Code::parse(&n.name))
+        .unwrap_or(Code::InternalError);
+    Diagnostic {
+        code,
+        severity: Severity::parse(n.metadata.get("severity").map_or("", String::as_str)),
+        message: n
+            .metadata
+            .get("message")
+            .cloned()
+            .unwrap_or_else(|| n.name.clone()),
+        subject: n.metadata.get("subject").cloned(),
+        location: n
+            .span
+            .as_ref()
+            .map(|s| format!("{}:{}", s.file, s.start_line)),
+    }
+}
+
+/// Nodes shown around a focus at most.
+pub const NEIGHBOURHOOD_MAX_NODES: usize = 60;
+
+/// The nodes within `depth` hops of `focus` (edges in either direction), at most
+/// [`NEIGHBOURHOOD_MAX_NODES`], and the edges among them. `None` when `focus` is unknown.
+pub fn neighbourhood<'g>(
+    graph: &'g Graph,
+    focus: &str,
+    depth: usize,
+) -> Option<(Vec<&'g Node>, Vec<&'g Edge>)> {
+    graph.node(focus)?;
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    let mut queue = VecDeque::new();
+    let f = graph.node(focus)?;
+    seen.insert(&f.id);
+    queue.push_back((f.id.as_str(), 0));
+    while let Some((id, d)) = queue.pop_front() {
+        if d >= depth {
+            continue;
+        }
+        let mut next: Vec<&Edge> = graph.out_edges(id, None);
+        next.extend(graph.in_edges(id, None));
+        next.sort_by(|a, b| a.id.cmp(&b.id));
+        for e in next {
+            let other = if e.from == id { &e.to } else { &e.from };
+            if seen.len() >= NEIGHBOURHOOD_MAX_NODES {
+                break;
+            }
+            if seen.insert(other) {
+                queue.push_back((other.as_str(), d + 1));
+            }
+        }
+    }
+    let nodes: Vec<&Node> = seen.iter().filter_map(|id| graph.node(id)).collect();
+    let edges: Vec<&Edge> = graph
+        .edges
+        .iter()
+        .filter(|e| seen.contains(e.from.as_str()) && seen.contains(e.to.as_str()))
+        .collect();
+    Some((nodes, edges))
 }

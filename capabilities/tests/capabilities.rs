@@ -4,16 +4,20 @@
 mod common;
 
 use ontoly_capabilities::evidence::*;
-use ontoly_capabilities::registry::{describe, run, run_json, Context, CAPABILITIES};
-use ontoly_capabilities::{pack, EvidencePack, Index};
+use ontoly_capabilities::registry::{describe, run, run_json, CAPABILITIES};
+use ontoly_capabilities::{pack, Context, EvidencePack, Index};
 use serde_json::{json, Value};
 
 fn ctx<'a>(g: &'a ontoly_graph::graph::Graph, ix: &'a Index) -> Context<'a> {
-    Context {
-        graph: g,
-        index: ix,
-        root: "testdata/demo",
-    }
+    Context::detached(
+        g,
+        ix,
+        Identity {
+            name: "demo".into(),
+            root: "testdata/demo".into(),
+            knowledge_commit: Some(common::KNOWLEDGE_COMMIT.into()),
+        },
+    )
 }
 
 fn pack_of(r: &CapabilityResult) -> EvidencePack {
@@ -76,7 +80,7 @@ fn symbols_propagate_to_the_sections_that_cite_them() {
     let (g, ix) = common::fixture();
     // "evict_oldest" appears in no section text as such (the text says evictOldest), only in
     // the symbol: the section ranks through its citation, and the symbol is in the pack.
-    let (p, _) = pack::evidence_pack(&g, &ix, ".", "evict_oldest", None);
+    let p = pack::evidence_pack(&ctx(&g, &ix), "evict_oldest", None).pack;
     let sec = p
         .top_nodes
         .iter()
@@ -117,11 +121,13 @@ fn a_stale_or_corrupt_index_is_refused() {
     let other = b.build();
     assert!(matches!(
         Index::from_bytes(&ix.to_bytes(), &other),
-        Err(ontoly_capabilities::index::IndexError::Stale)
+        Err(ontoly_capabilities::retrieval::index::IndexError::Stale)
     ));
     assert!(matches!(
         Index::from_bytes(b"garbage", &g),
-        Err(ontoly_capabilities::index::IndexError::Corrupt(_))
+        Err(ontoly_capabilities::retrieval::index::IndexError::Corrupt(
+            _
+        ))
     ));
 }
 
@@ -142,7 +148,11 @@ fn limits_are_clamped_to_5_through_20() {
         );
         let p = pack_of(&r);
         assert_eq!(p.limit, got, "limit {asked}");
-        assert_eq!(r.has(CAPABILITY_LIMIT_CLAMPED), clamped, "limit {asked}");
+        assert_eq!(
+            r.has(Code::CapabilityLimitClamped),
+            clamped,
+            "limit {asked}"
+        );
         assert!(p.top_nodes.len() <= got);
     }
     let r = run(
@@ -158,27 +168,27 @@ fn every_diagnostic_code_is_raised_where_it_should_be() {
     let (g, ix) = common::fixture();
     let c = ctx(&g, &ix);
     let r = run(&c, "Nope", &json!({}));
-    assert!(r.has(CAPABILITY_NOT_REGISTERED) && r.is_error());
+    assert!(r.has(Code::CapabilityNotRegistered) && r.is_error());
     let r = run(&c, "EvidencePack", &json!({"limit": 3}));
-    assert!(r.has(CAPABILITY_INVALID_INPUT) && r.is_error());
+    assert!(r.has(Code::CapabilityInvalidInput) && r.is_error());
     assert!(
         r.summary.contains("query"),
         "says what was expected: {}",
         r.summary
     );
     let r = run(&c, "EvidencePack", &json!({"query": 3}));
-    assert!(r.has(CAPABILITY_INVALID_INPUT));
+    assert!(r.has(Code::CapabilityInvalidInput));
     let r = run(&c, "EvidencePack", &json!({"query": "x", "extra": true}));
-    assert!(r.has(CAPABILITY_INVALID_INPUT));
+    assert!(r.has(Code::CapabilityInvalidInput));
     let r = run_json(&c, "EvidencePack", "{not json");
-    assert!(r.has(CAPABILITY_INVALID_INPUT));
+    assert!(r.has(Code::CapabilityInvalidInput));
 
     let r = run(
         &c,
         "EvidencePack",
         &json!({"query": "kubernetes autoscaling helm"}),
     );
-    assert!(r.has(CAPABILITY_NOT_FOUND));
+    assert!(r.has(Code::CapabilityNotFound));
     let p = pack_of(&r);
     assert_eq!(p.confidence.level, Level::None);
     assert!(!p.fallbacks.is_empty());
@@ -190,28 +200,28 @@ fn every_diagnostic_code_is_raised_where_it_should_be() {
         "EvidencePack",
         &json!({"query": "cache warming with redis cluster replicas"}),
     );
-    assert!(r.has(CAPABILITY_LOW_EVIDENCE), "{:?}", r.confidence);
+    assert!(r.has(Code::CapabilityLowEvidence), "{:?}", r.confidence);
     assert!(!pack_of(&r).fallbacks.is_empty());
 
     let r = run(&c, "EvidencePack", &json!({"query": "cache", "limit": 50}));
-    assert!(r.has(CAPABILITY_LIMIT_CLAMPED));
+    assert!(r.has(Code::CapabilityLimitClamped));
     let r = run(
         &c,
         "EvidencePack",
         &json!({"query": "cache release eviction sizing builds", "limit": 5}),
     );
-    assert!(r.has(CAPABILITY_EVIDENCE_TRUNCATED));
+    assert!(r.has(Code::CapabilityEvidenceTruncated));
 }
 
 #[test]
 fn graph_diagnostics_reach_the_pack_of_the_section_they_concern() {
     let (g, ix) = common::fixture();
-    let (p, _) = pack::evidence_pack(&g, &ix, ".", "release builds", None);
+    let p = pack::evidence_pack(&ctx(&g, &ix), "release builds", None).pack;
     assert_eq!(p.stable_ids[0], "section:guide/build.md#release");
     assert!(p
         .diagnostics
         .iter()
-        .any(|d| d.code == "SECTION_NO_REFERENCES"));
+        .any(|d| d.code == Code::EntryIncomplete));
     // An uncited section is not grounded: never high.
     assert_ne!(p.confidence.level, Level::High);
 }
@@ -232,7 +242,7 @@ fn citations_of_a_file_a_range_and_a_symbol() {
         "CitationsOf",
         &json!({"target": "src/cache.rs:100-120"}),
     );
-    assert!(r.has(CAPABILITY_NOT_FOUND));
+    assert!(r.has(Code::CapabilityNotFound));
     let r = run(&c, "CitationsOf", &json!({"target": "cache::evict_oldest"}));
     assert_eq!(
         r.data["sections"][0]["section"],
@@ -241,9 +251,9 @@ fn citations_of_a_file_a_range_and_a_symbol() {
     let r = run(&c, "CitationsOf", &json!({"target": "evict_oldest"}));
     assert_eq!(r.data["sectionCount"], 1);
     let r = run(&c, "CitationsOf", &json!({"target": "src/missing.rs"}));
-    assert!(r.has(CAPABILITY_NOT_FOUND));
+    assert!(r.has(Code::CapabilityNotFound));
     let r = run(&c, "CitationsOf", &json!({"target": ""}));
-    assert!(r.has(CAPABILITY_INVALID_INPUT));
+    assert!(r.has(Code::CapabilityInvalidInput));
 }
 
 #[test]
@@ -274,9 +284,9 @@ fn section_evidence_reports_citations_and_their_grounding() {
         "SectionEvidence",
         &json!({"section": "guide/build.md#release"}),
     );
-    assert!(r.has(CAPABILITY_LOW_EVIDENCE));
+    assert!(r.has(Code::CapabilityLowEvidence));
     let r = run(&c, "SectionEvidence", &json!({"section": "nope.md#x"}));
-    assert!(r.has(CAPABILITY_NOT_FOUND));
+    assert!(r.has(Code::CapabilityNotFound));
 }
 
 #[test]
@@ -300,7 +310,7 @@ fn path_between_follows_edges_both_ways() {
         "PathBetween",
         &json!({"from": "section:faq/cache.md#eviction", "to": "x"}),
     );
-    assert!(r.has(CAPABILITY_NOT_FOUND));
+    assert!(r.has(Code::CapabilityNotFound));
 }
 
 #[test]
@@ -309,7 +319,7 @@ fn validate_and_statistics_count_the_graph() {
     let c = ctx(&g, &ix);
     let r = run(&c, "Validate", &Value::Null);
     assert_eq!(r.data["warnings"], 1);
-    assert_eq!(r.data["byCode"]["SECTION_NO_REFERENCES"], 1);
+    assert_eq!(r.data["byCode"]["ENTRY_INCOMPLETE"], 1);
     assert_eq!(
         r.data["diagnostics"][0]["subject"],
         "section:guide/build.md#release"

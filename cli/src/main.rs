@@ -5,24 +5,30 @@
 //! | code | meaning |
 //! | --- | --- |
 //! | 0 | success |
-//! | 1 | validation failed: the workspace has at least one error-severity diagnostic (`validate`) |
-//! | 2 | usage or workspace error: bad arguments, no workspace found, a workspace that cannot be read |
+//! | 1 | validation failed: the workspace has at least one error-severity diagnostic (`validate`); a capability could not run (`run`, `cites`); a pinned read failed |
+//! | 2 | usage or workspace error: bad arguments, an unsupported `--format`, no workspace found, a workspace that cannot be read |
 //! | 3 | evidence gate failed: a question came back `CAPABILITY_LOW_EVIDENCE` or `CAPABILITY_NOT_FOUND`, or missed its expected sections (`check`, `evidence --fail-on-low-evidence`) |
 //!
 //! # Adding a subcommand
 //!
-//! Write `commands/<name>.rs` with `pub struct Args` (clap `Args`) and
-//! `pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError>`, declare the module in
-//! `commands/mod.rs`, and add one line `Variant => name,` to the `commands!` list below.
+//! Write `commands/<name>.rs` with `pub struct Args` (clap `Args`, with a `--format` limited to
+//! the module's `FORMATS`), `pub const FORMATS`, `pub fn format(&Args)` and
+//! `pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError>`, declare the module in
+//! `commands/mod.rs`, and add one line `Variant => name,` to the `commands!` list below. Give
+//! its output a [`report::Report`] variant and a rendering in each format it lists.
+
+#![deny(missing_docs)]
 
 mod commands;
 mod mcp;
+mod render;
+mod report;
 
-use clap::{Parser, Subcommand, ValueEnum};
-use commands::{CliError, Context, Output};
+use clap::{Parser, Subcommand};
+use commands::{CliError, Globals, Output};
+use render::Format;
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// mimalloc instead of the system allocator: a cold build of a large workspace makes millions
 /// of small, short-lived allocations (ids, metadata, serialized chunks) from several rayon
@@ -30,23 +36,6 @@ use std::process::ExitCode;
 /// (perf, 100k sections). mimalloc's per-thread free lists remove most of that.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// Output format of every command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Human-readable text.
-    Text,
-    /// Pretty JSON with sorted keys.
-    Json,
-    /// YAML of the JSON rendering (`evidence`, `capabilities`, `run`, `cites`).
-    Yaml,
-    /// GitHub Actions annotations (`check`).
-    Github,
-    /// A Mermaid flowchart (`graph`).
-    Mermaid,
-    /// A Graphviz DOT digraph (`graph`).
-    Dot,
-}
 
 #[derive(Parser)]
 #[command(
@@ -62,14 +51,15 @@ struct Cli {
     /// Ignore and do not write the snapshot cache under <workspace>/.ontoly/.
     #[arg(long, global = true)]
     no_cache: bool,
-    /// Output format.
-    #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
-    format: Format,
     /// A local clone for a registered repository: NAME is a remote (github.com/acme/server)
     /// or a <source>/<module> name; PATH a git work tree or bare repository, relative to the
     /// workspace. Adds to or overrides ontoly.toml's [sources]. Repeatable.
     #[arg(long = "source", global = true, value_name = "NAME=PATH")]
     sources: Vec<String>,
+    /// `--format` before the command name, as earlier versions took it; each command's own
+    /// `--format` lists what it renders.
+    #[arg(long, hide = true, value_name = "FORMAT")]
+    format: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -83,9 +73,30 @@ macro_rules! commands {
         }
 
         impl Command {
-            fn run(&self, ctx: &Context) -> Result<Output, CliError> {
+            fn run(&self, ctx: &Globals) -> Result<Output, CliError> {
                 match self {
                     $( Command::$variant(args) => commands::$module::run(ctx, args), )*
+                }
+            }
+
+            /// The formats the command renders (the first is its default).
+            fn formats(&self) -> &'static [Format] {
+                match self {
+                    $( Command::$variant(_) => commands::$module::FORMATS, )*
+                }
+            }
+
+            /// The command's own `--format`.
+            fn format(&self) -> Option<Format> {
+                match self {
+                    $( Command::$variant(args) => commands::$module::format(args), )*
+                }
+            }
+
+            /// The command's name as typed.
+            fn name(&self) -> &'static str {
+                match self {
+                    $( Command::$variant(_) => stringify!($module), )*
                 }
             }
         }
@@ -131,40 +142,81 @@ commands! {
     Check => check,
 }
 
-fn main() -> ExitCode {
+/// The format to render in: the command's `--format`, else one given before the command name
+/// (when the command renders it), else the command's default.
+fn chosen_format(cli: &Cli) -> Result<Format, CliError> {
+    let formats = cli.command.formats();
+    if let Some(f) = cli.command.format() {
+        return Ok(f);
+    }
+    match cli.format.as_deref() {
+        None => Ok(formats.first().copied().unwrap_or(Format::Text)),
+        Some(name) => Format::parse(name)
+            .filter(|f| formats.contains(f))
+            .ok_or_else(|| {
+                let names: Vec<&str> = formats.iter().map(|f| f.name()).collect();
+                CliError {
+                    message: format!(
+                        "`ontoly {}` does not render --format {name}",
+                        cli.command.name().replace('_', "-")
+                    ),
+                    hint: Some(if names.is_empty() {
+                        "this command takes no --format".to_string()
+                    } else {
+                        format!("use --format {}", names.join("|"))
+                    }),
+                }
+            }),
+    }
+}
+
+/// Writes to a stream; a closed pipe (`ontoly … | head`) ends the process quietly, as a
+/// reader that stopped reading is not an error.
+fn write_or_exit(stream: &mut dyn Write, bytes: &str) {
+    let written = stream
+        .write_all(bytes.as_bytes())
+        .and_then(|()| stream.flush());
+    match written {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(_) => std::process::exit(2),
+    }
+}
+
+fn fail(e: &CliError) -> ! {
+    let mut msg = format!("error: {}\n", e.message);
+    if let Some(h) = &e.hint {
+        msg.push_str(&format!("hint: {h}\n"));
+    }
+    write_or_exit(&mut std::io::stderr(), &msg);
+    std::process::exit(i32::from(e.exit_code()));
+}
+
+fn main() {
     let cli = Cli::parse();
-    let ctx = Context {
+    let format = chosen_format(&cli).unwrap_or_else(|e| fail(&e));
+    let ctx = Globals {
         workspace: cli.workspace.clone(),
         no_cache: cli.no_cache,
-        format: cli.format,
         sources: cli.sources.clone(),
     };
-    match cli.command.run(&ctx) {
-        Ok(out) => {
-            if let Some(raw) = out.raw {
-                let mut stdout = std::io::stdout().lock();
-                let written = stdout
-                    .write_all(raw.as_bytes())
-                    .and_then(|()| stdout.flush());
-                return if written.is_ok() {
-                    ExitCode::from(out.exit)
-                } else {
-                    ExitCode::from(2)
-                };
-            }
-            let text = match ctx.format {
-                Format::Text => out.text,
-                Format::Json => commands::to_json(&out.json),
-                Format::Yaml => commands::to_yaml(&out.json),
-                // Commands that support these render them into `text`.
-                Format::Github | Format::Mermaid | Format::Dot => out.text,
-            };
-            print!("{text}");
-            ExitCode::from(out.exit)
+    let out = cli.command.run(&ctx).unwrap_or_else(|e| fail(&e));
+    if let report::Report::Raw(raw) = &out.report {
+        write_or_exit(&mut std::io::stdout().lock(), raw);
+    } else {
+        let Some(rendered) = render::render(&out.report, format, commands::use_color()) else {
+            fail(&CliError::new(format!(
+                "`ontoly {}` has no {} rendering of this result",
+                cli.command.name().replace('_', "-"),
+                format.name()
+            )));
+        };
+        if let Some(note) = &rendered.stderr {
+            write_or_exit(&mut std::io::stderr(), note);
         }
-        Err(e) => {
-            eprintln!("ontoly: {e}");
-            ExitCode::from(e.exit_code())
-        }
+        write_or_exit(&mut std::io::stdout().lock(), &rendered.stdout);
     }
+    // Exit without dropping the graph: freeing a large graph's million small allocations
+    // would only add time after the answer is out.
+    std::process::exit(i32::from(out.exit));
 }

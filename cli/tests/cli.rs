@@ -1,25 +1,15 @@
 //! The `ontoly` binary on fixture workspaces: text and JSON outputs (insta snapshots), exit
 //! codes, discovery.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/fixtures")
-}
+use common::fixtures;
+use std::path::Path;
 
 /// Runs `ontoly` in `dir` with `args`; returns (exit code, stdout, stderr).
 fn ontoly(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ontoly"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let r = common::run_in(dir, args);
+    (r.code, r.stdout, r.stderr)
 }
 
 fn run_ok(ws: &str, args: &[&str]) -> String {

@@ -12,22 +12,13 @@ use serde_json::{json, Value};
 
 const WAIT: Duration = Duration::from_secs(20);
 
+mod common;
+
+use common::copy_dir;
+
 /// A small valid workspace (copied per test, so the snapshot cache never lands in the tree).
 fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/fixtures/valid")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    for entry in std::fs::read_dir(from).expect("read fixture") {
-        let entry = entry.expect("fixture entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("file type").is_dir() {
-            std::fs::create_dir_all(&target).expect("mkdir");
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
+    common::fixtures().join("valid")
 }
 
 struct Server {

@@ -1,30 +1,18 @@
 //! `ontoly read`, `read-many`, `search` and `resolve` on the demo workspace, whose source
 //! repositories ship as bare clones (stable commits): outputs (insta), exit codes, errors.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn demo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/demo")
-}
+use common::demo;
 
 /// Runs `ontoly --workspace <demo> <args>`; returns (exit code, stdout, stderr).
 fn ontoly(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ontoly"))
-        .arg("--workspace")
-        .arg(demo())
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    let r = (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    );
-    let root = demo().canonicalize().unwrap();
-    assert!(!r.1.contains(root.to_str().unwrap()), "no absolute paths");
-    assert!(!r.2.contains(root.to_str().unwrap()), "no absolute paths");
-    r
+    let ws = demo();
+    let mut all = vec!["--workspace", ws.to_str().expect("utf-8 path")];
+    all.extend_from_slice(args);
+    let r = common::run_in(&demo(), &all);
+    common::assert_no_absolute_paths(&r, &demo());
+    (r.code, r.stdout, r.stderr)
 }
 
 const API_HEAD: &str = "d6e6a37f40f1119c82f6e0d515cc54a413c68617";

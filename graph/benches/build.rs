@@ -3,8 +3,9 @@
 //! the floor (read and hash the inputs only). Large workspaces: `scripts/bench-build.sh`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use ontoly_graph::build::{build, read_inputs, BuildOptions};
-use ontoly_graph::workspace::Workspace;
+use ontoly_graph::formats::layout::Workspace;
+use ontoly_graph::graph::build::inputs::read_inputs;
+use ontoly_graph::{CachePolicy, Session, SessionOptions};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -39,22 +40,17 @@ fn bench(c: &mut Criterion) {
     g.bench_function("floor (read + blake3)", |b| {
         b.iter(|| read_inputs(&ws).unwrap().files.len())
     });
-    g.bench_function("cold", |b| {
-        b.iter(|| {
-            build(&ws, &BuildOptions::default())
-                .unwrap()
-                .graph
-                .nodes
-                .len()
-        })
-    });
-    let cached = BuildOptions {
-        use_cache: true,
-        ..Default::default()
+    let open = |cache| {
+        Session::open(SessionOptions::new(&root).workspace(&root).cache(cache))
+            .and_then(Session::into_build)
+            .unwrap()
     };
-    build(&ws, &cached).unwrap();
+    g.bench_function("cold", |b| {
+        b.iter(|| open(CachePolicy::Off).graph.nodes.len())
+    });
+    open(CachePolicy::ReadWrite);
     g.bench_function("warm", |b| {
-        b.iter(|| build(&ws, &cached).unwrap().graph.nodes.len())
+        b.iter(|| open(CachePolicy::ReadWrite).graph.nodes.len())
     });
     g.finish();
 }

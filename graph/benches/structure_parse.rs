@@ -3,8 +3,8 @@
 //! (`examples/structure_parse.rs` measures the full 100 000-section size once.)
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use ontoly_graph::structure::{fill_lines, from_value, parse_structure};
-use ontoly_graph::yaml::parse_value;
+use ontoly_graph::formats::structure::{fill_lines, from_value, parse_structure};
+use ontoly_graph::formats::yaml::parse_value;
 
 fn generate(sections: usize) -> String {
     let mut t = String::from("schema_version: context.approved-structure.v1\narticles:\n");

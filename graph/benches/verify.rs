@@ -14,10 +14,11 @@
 //!
 //! Each figure is the best of three runs after one warm-up.
 
-use ontoly_graph::clones::{repo_modules, CloneMap};
-use ontoly_graph::git::{GitRepo, LocalRepo, Lookup};
-use ontoly_graph::symbols::{parse, Lang};
-use ontoly_graph::verify::{verify_all, Citation};
+use ontoly_graph::sources::clones::repo_modules;
+use ontoly_graph::sources::git::{GitRepo, LocalRepo, Lookup};
+use ontoly_graph::sources::symbols::{parse, Lang};
+use ontoly_graph::sources::verify::{verify_all, RangeCheck};
+use ontoly_graph::{Session, SessionOptions};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -65,7 +66,8 @@ fn workspace() -> (PathBuf, Option<tempfile::TempDir>) {
 
 fn main() {
     let (ws, _keep) = workspace();
-    let clones = CloneMap::load(&ws, &[]).expect("ontoly.toml");
+    let session = Session::open(SessionOptions::new(&ws).workspace(&ws)).expect("workspace");
+    let clones = session.clones().expect("ontoly.toml");
     let modules = repo_modules(&ws);
     let mut repos = Vec::new();
     let mut module_repo: BTreeMap<String, (Option<usize>, String, String)> = BTreeMap::new();
@@ -87,7 +89,8 @@ fn main() {
         );
     }
     let text = std::fs::read_to_string(ws.join("knowledge/structure.yaml")).expect("structure");
-    let structure = ontoly_graph::structure::parse_structure(&text).expect("structure parses");
+    let structure =
+        ontoly_graph::formats::structure::parse_structure(&text).expect("structure parses");
     let mut cites = Vec::new();
     for a in structure.articles.iter().flatten() {
         for s in a.sections.iter().flatten() {
@@ -105,7 +108,7 @@ fn main() {
                 } else {
                     format!("{}/{}", sub.trim_end_matches('/'), loc.path)
                 };
-                cites.push(Citation {
+                cites.push(RangeCheck {
                     repo: *repo,
                     commit: commit.clone(),
                     worktree: false,
@@ -158,7 +161,7 @@ fn main() {
     let (t_verify, outcomes) = best(|| verify_all(&repos, &cites, true));
     let verified = outcomes
         .iter()
-        .filter(|o| o.status == ontoly_graph::verify::Status::Verified)
+        .filter(|o| o.status == ontoly_graph::sources::verify::Status::Verified)
         .count();
     let symbols: usize = outcomes.iter().map(|o| o.symbols.len()).sum();
     let floor = t_read + t_parse;

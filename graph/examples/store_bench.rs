@@ -17,11 +17,12 @@
 //! the id space, each with its node, out edges, their targets and their targets' out edges,
 //! and its text (what an Evidence Pack of 12 entities reads, times ~8).
 
-use ontoly_graph::build::{build, read_inputs, BuildOptions};
+use ontoly_graph::formats::layout::Workspace;
+use ontoly_graph::graph::build::inputs::read_inputs;
+use ontoly_graph::graph::model::{EdgeKind, NodeKind};
+use ontoly_graph::graph::store::{self, MappedGraph};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{EdgeKind, NodeKind};
-use ontoly_graph::store::{self, MappedGraph};
-use ontoly_graph::workspace::Workspace;
+use ontoly_graph::{Session, SessionOptions};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -51,12 +52,11 @@ fn dir(ws: &Path) -> PathBuf {
     ws.join(".ontoly").join("bench")
 }
 
+/// The workspace's graph as `ontoly build` makes it (loaded from the snapshot when warm).
 fn graph_of(ws: &Path) -> Graph {
-    let opts = BuildOptions {
-        use_cache: true,
-        ..Default::default()
-    };
-    build(&Workspace::at(ws.to_path_buf()), &opts)
+    Session::open(SessionOptions::new(".").workspace(ws))
+        .expect("session")
+        .into_build()
         .expect("build")
         .graph
 }
@@ -302,7 +302,7 @@ fn main() {
             let block: usize = std::env::var("STORE_BLOCK")
                 .ok()
                 .and_then(|b| b.parse().ok())
-                .unwrap_or(ontoly_graph::store::container::BLOCK);
+                .unwrap_or(ontoly_graph::graph::store::container::BLOCK);
             let w = store::write(&g, KEY).expect("layout").with_block(block);
             let layout = ms(t);
             let t = Instant::now();
@@ -312,8 +312,12 @@ fn main() {
             let path = dir(ws).join("graph.map");
             std::fs::write(&path, &bytes).unwrap();
             let io = ms(t);
-            let c = ontoly_graph::store::container::Container::from_bytes(bytes, store::KIND, KEY)
-                .unwrap();
+            let c = ontoly_graph::graph::store::container::Container::from_bytes(
+                bytes,
+                store::KIND,
+                KEY,
+            )
+            .unwrap();
             println!(
                 "mapped ({block} B blocks): {} bytes; layout {layout:.0} ms, sums+header {finish:.0} ms, write {io:.0} ms (graph obtained in {load:.0} ms)",
                 c.raw().len()

@@ -4,8 +4,8 @@
 //! generates a structure with SECTIONS sections (default 100 000, ~50 MB) in the writer's
 //! block layout, or reads FILE, and prints time and MB/s for both parsers.
 
-use ontoly_graph::structure::{fill_lines, from_value, parse_structure};
-use ontoly_graph::yaml::parse_value;
+use ontoly_graph::formats::structure::{fill_lines, from_value, parse_structure};
+use ontoly_graph::formats::yaml::parse_value;
 use std::time::Instant;
 
 /// A structure in Context's block layout: 10 sections per article, 1 or 2 references per

@@ -1,23 +1,23 @@
-//! Build diagnostics: the codes, their severities, and how a finding becomes a `Diagnostic`
-//! node with a `CONCERNS` edge to its subject.
+//! The one vocabulary of diagnostic codes and severities, for every layer.
 //!
-//! Codes are stable strings (documented in the README); the severity belongs to the code, so
-//! one code never means an error here and a warning there.
+//! A code says what happened; its severity belongs to the code (one code never means an error
+//! here and a warning there). Builds, the references output of the plugin contract, pinned
+//! reads, capabilities and MCP tools all report in these codes, and a severity written into a
+//! graph or a cache is read back through [`Severity::parse`] alone.
 
-use crate::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
-/// How bad a finding is.
+/// How serious a diagnostic is. Ordered from the least to the most serious.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
-    /// The workspace is inconsistent: `ontoly validate` exits 1.
-    Error,
-    /// Probably a mistake; evidence is still usable.
-    Warning,
     /// A fact worth knowing.
     Info,
+    /// Probably a mistake, or an answer weaker than asked for; evidence is still usable.
+    Warning,
+    /// The workspace is inconsistent (`ontoly validate` exits 1), or an operation could not
+    /// answer.
+    Error,
 }
 
 impl Severity {
@@ -29,237 +29,223 @@ impl Severity {
             Self::Info => "info",
         }
     }
+
+    /// Reads a severity written by [`Severity::as_str`]. Anything else reads as
+    /// [`Severity::Error`]: a severity nobody can interpret must not make a workspace look
+    /// cleaner than it is.
+    pub fn parse(s: &str) -> Severity {
+        match s {
+            "info" => Self::Info,
+            "warning" => Self::Warning,
+            _ => Self::Error,
+        }
+    }
 }
 
-/// Every diagnostic code the builder emits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Code {
+macro_rules! codes {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $sev:ident; )*) => {
+        /// Every diagnostic and error code ontoly reports, in every layer.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code {
+            $( $(#[doc = $doc])* $variant, )*
+        }
+
+        impl Code {
+            /// Every code, in declaration order (for documentation and tests).
+            pub const ALL: &'static [Code] = &[$( Code::$variant, )*];
+
+            /// The code as written in outputs (`REFERENCE_DIGEST_MISMATCH`).
+            pub fn as_str(self) -> &'static str {
+                match self { $( Code::$variant => $name, )* }
+            }
+
+            /// The severity every diagnostic of this code has.
+            pub fn severity(self) -> Severity {
+                match self { $( Code::$variant => Severity::$sev, )* }
+            }
+
+            /// What the code means: the first line of its documentation.
+            pub fn description(self) -> &'static str {
+                match self { $( Code::$variant => first_doc(&[$($doc),*]), )* }
+            }
+
+            /// The code written as `as_str` gives it; `None` for an unknown string.
+            pub fn parse(s: &str) -> Option<Code> {
+                match s { $( $name => Some(Code::$variant), )* _ => None }
+            }
+        }
+    };
+}
+
+const fn first_doc(lines: &[&'static str]) -> &'static str {
+    match lines.first() {
+        Some(l) => l,
+        None => "",
+    }
+}
+
+codes! {
+    // The workspace: build and validation findings (graph/build).
     /// `knowledge/structure.yaml` could not be read or is not UTF-8.
-    StructureUnreadable,
+    StructureUnreadable = "STRUCTURE_UNREADABLE", Error;
     /// A workspace YAML file (structure, registry, front matter) is not valid YAML.
-    YamlInvalid,
+    YamlInvalid = "YAML_INVALID", Error;
     /// `schema_version` is missing or not `context.approved-structure.v1`.
-    SchemaUnsupported,
+    SchemaUnsupported = "SCHEMA_UNSUPPORTED", Error;
     /// `articles` is missing or not a list.
-    ArticlesMissing,
+    ArticlesMissing = "ARTICLES_MISSING", Error;
     /// A key the reader does not know (tolerated).
-    UnknownKey,
-    /// An article or section entry lacks a required field (`path`, `id`, `source_ref`).
-    EntryIncomplete,
+    UnknownKey = "UNKNOWN_KEY", Warning;
+    /// An article or section entry lacks a required field (`path`, `id`, `references`).
+    EntryIncomplete = "ENTRY_INCOMPLETE", Error;
     /// An article of the structure has no page.
-    ArticlePageMissing,
+    ArticlePageMissing = "ARTICLE_PAGE_MISSING", Error;
     /// A page with section markers that the structure does not list.
-    ArticleNotInStructure,
+    ArticleNotInStructure = "ARTICLE_NOT_IN_STRUCTURE", Warning;
     /// Two articles share an `article_id` or a `path`.
-    ArticleDuplicate,
+    ArticleDuplicate = "ARTICLE_DUPLICATE", Error;
     /// Two sections of one article share an id in the structure.
-    SectionDuplicate,
+    SectionDuplicate = "SECTION_DUPLICATE", Error;
     /// A marked section that the structure does not list.
-    SectionNotInStructure,
+    SectionNotInStructure = "SECTION_NOT_IN_STRUCTURE", Error;
     /// A structure section with no marker in its page.
-    SectionMissingMarker,
+    SectionMissingMarker = "SECTION_MISSING_MARKER", Error;
     /// More than 3 references on one section.
-    TooManyReferences,
+    TooManyReferences = "TOO_MANY_REFERENCES", Error;
     /// A reference without a usable locator (start < 1, end < start, no path).
-    LocatorInvalid,
+    LocatorInvalid = "LOCATOR_INVALID", Error;
     /// A reference without `content_digest`.
-    DigestMissing,
+    DigestMissing = "DIGEST_MISSING", Error;
     /// A `content_digest` that is not `sha256:` + 64 hex.
-    DigestInvalid,
+    DigestInvalid = "DIGEST_INVALID", Error;
     /// A section marker error (the page then has no sections).
-    MarkerError,
+    MarkerError = "MARKER_ERROR", Error;
     /// A page that is not UTF-8.
-    PageNotUtf8,
+    PageNotUtf8 = "PAGE_NOT_UTF8", Error;
     /// A page that could not be read.
-    PageUnreadable,
+    PageUnreadable = "PAGE_UNREADABLE", Error;
     /// A reference whose `source_ref` does not resolve.
-    SourceUnresolved,
+    SourceUnresolved = "SOURCE_UNRESOLVED", Error;
     /// A repository reference pinned to something that is not a full commit.
-    SourceUnpinned,
+    SourceUnpinned = "SOURCE_UNPINNED", Warning;
     /// A markdown link to a page that does not exist.
-    LinkUnresolved,
+    LinkUnresolved = "LINK_UNRESOLVED", Warning;
     /// A registry file (`sources/<kind>/index.yaml`) exists but cannot be used.
-    RegistryUnusable,
+    RegistryUnusable = "REGISTRY_UNUSABLE", Error;
     /// A cited range whose lines at the pinned commit do not match its `content_digest`.
-    ReferenceDigestMismatch,
+    ReferenceDigestMismatch = "REFERENCE_DIGEST_MISMATCH", Error;
     /// A cited commit that the local clone does not have.
-    ReferenceCommitMissing,
+    ReferenceCommitMissing = "REFERENCE_COMMIT_MISSING", Error;
     /// A cited file that does not exist at the pinned commit.
-    ReferenceFileMissing,
+    ReferenceFileMissing = "REFERENCE_FILE_MISSING", Error;
     /// A cited line range past the end of the file at the pinned commit.
-    ReferenceRangeOutOfBounds,
+    ReferenceRangeOutOfBounds = "REFERENCE_RANGE_OUT_OF_BOUNDS", Error;
+
+    // The references output of the plugin contract (formats/references).
+    /// A section marker with no (or more than one) registration in the structure.
+    SectionUnresolved = "SECTION_UNRESOLVED", Warning;
+    /// The page or the structure cannot be used: the item keeps no references.
+    EvidenceUnavailable = "EVIDENCE_UNAVAILABLE", Warning;
+    /// A plugin or reads request that breaks the contract's rules.
+    InvalidInput = "INVALID_INPUT", Error;
+    /// The plugin's output would exceed its budget.
+    OutputLimit = "OUTPUT_LIMIT", Error;
+
+    // Pinned reads (sources/reads).
+    /// The repository is unknown or has no local clone.
+    RepositoryNotFound = "REPOSITORY_NOT_FOUND", Error;
+    /// A short commit id.
+    ShortShaUnsupported = "SHORT_SHA_UNSUPPORTED", Error;
+    /// A revision that is neither a branch nor a full commit.
+    InvalidRevision = "INVALID_REVISION", Error;
+    /// A branch or commit the repository does not have.
+    RevisionNotFound = "REVISION_NOT_FOUND", Error;
+    /// A path that breaks the path rules.
+    InvalidPath = "INVALID_PATH", Error;
+    /// Nothing at the path.
+    FileNotFound = "FILE_NOT_FOUND", Error;
+    /// A directory or a submodule.
+    NotAFile = "NOT_A_FILE", Error;
+    /// A file with a NUL byte.
+    BinaryFile = "BINARY_FILE", Error;
+    /// A file that is not UTF-8 text.
+    UnsupportedTextEncoding = "UNSUPPORTED_TEXT_ENCODING", Error;
+    /// A start line past the end of the file.
+    LineRangeNotSatisfiable = "LINE_RANGE_NOT_SATISFIABLE", Error;
+    /// A start line below 1 or an end line before the start.
+    InvalidLineRange = "INVALID_LINE_RANGE", Error;
+    /// A `read_many` item cut or skipped by the batch budget.
+    ReadBudgetExceeded = "READ_BUDGET_EXCEEDED", Error;
+    /// A search pattern or glob that cannot be used.
+    InvalidPattern = "INVALID_PATTERN", Error;
+
+    // Capabilities (the evidence contract).
+    /// The capability name is unknown.
+    CapabilityNotRegistered = "CAPABILITY_NOT_REGISTERED", Error;
+    /// The input does not match the capability's schema (the message says what was expected).
+    CapabilityInvalidInput = "CAPABILITY_INVALID_INPUT", Error;
+    /// Nothing in the graph matches the query or target.
+    CapabilityNotFound = "CAPABILITY_NOT_FOUND", Warning;
+    /// Something matched, but the confidence is below the threshold.
+    CapabilityLowEvidence = "CAPABILITY_LOW_EVIDENCE", Warning;
+    /// A requested limit was outside its range and was clamped.
+    CapabilityLimitClamped = "CAPABILITY_LIMIT_CLAMPED", Info;
+    /// More evidence existed than the result may carry.
+    CapabilityEvidenceTruncated = "CAPABILITY_EVIDENCE_TRUNCATED", Info;
+
+    // MCP tools.
+    /// A tool call whose arguments do not match the tool's input schema.
+    InvalidArguments = "INVALID_ARGUMENTS", Error;
+    /// A tool that the server does not have.
+    UnknownTool = "UNKNOWN_TOOL", Error;
+    /// The workspace's graph could not be built or loaded.
+    GraphUnavailable = "GRAPH_UNAVAILABLE", Error;
+    /// A call failed inside the server (a bug: please report it).
+    InternalError = "INTERNAL_ERROR", Error;
 }
 
-impl Code {
-    /// The code as written in outputs.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::StructureUnreadable => "STRUCTURE_UNREADABLE",
-            Self::YamlInvalid => "YAML_INVALID",
-            Self::SchemaUnsupported => "SCHEMA_UNSUPPORTED",
-            Self::ArticlesMissing => "ARTICLES_MISSING",
-            Self::UnknownKey => "UNKNOWN_KEY",
-            Self::EntryIncomplete => "ENTRY_INCOMPLETE",
-            Self::ArticlePageMissing => "ARTICLE_PAGE_MISSING",
-            Self::ArticleNotInStructure => "ARTICLE_NOT_IN_STRUCTURE",
-            Self::ArticleDuplicate => "ARTICLE_DUPLICATE",
-            Self::SectionDuplicate => "SECTION_DUPLICATE",
-            Self::SectionNotInStructure => "SECTION_NOT_IN_STRUCTURE",
-            Self::SectionMissingMarker => "SECTION_MISSING_MARKER",
-            Self::TooManyReferences => "TOO_MANY_REFERENCES",
-            Self::LocatorInvalid => "LOCATOR_INVALID",
-            Self::DigestMissing => "DIGEST_MISSING",
-            Self::DigestInvalid => "DIGEST_INVALID",
-            Self::MarkerError => "MARKER_ERROR",
-            Self::PageNotUtf8 => "PAGE_NOT_UTF8",
-            Self::PageUnreadable => "PAGE_UNREADABLE",
-            Self::SourceUnresolved => "SOURCE_UNRESOLVED",
-            Self::SourceUnpinned => "SOURCE_UNPINNED",
-            Self::LinkUnresolved => "LINK_UNRESOLVED",
-            Self::ReferenceDigestMismatch => "REFERENCE_DIGEST_MISMATCH",
-            Self::ReferenceCommitMissing => "REFERENCE_COMMIT_MISSING",
-            Self::ReferenceFileMissing => "REFERENCE_FILE_MISSING",
-            Self::ReferenceRangeOutOfBounds => "REFERENCE_RANGE_OUT_OF_BOUNDS",
-            Self::RegistryUnusable => "REGISTRY_UNUSABLE",
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Code {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Code, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Code::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("unknown code {s:?}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_and_are_unique() {
+        let mut seen = std::collections::BTreeSet::new();
+        for &c in Code::ALL {
+            assert!(seen.insert(c.as_str()), "duplicate {}", c.as_str());
+            assert_eq!(Code::parse(c.as_str()), Some(c));
+            assert!(!c.description().is_empty(), "{c} has no description");
+            let json = serde_json::to_string(&c).unwrap();
+            assert_eq!(serde_json::from_str::<Code>(&json).unwrap(), c);
         }
+        assert_eq!(Code::parse("NOPE"), None);
     }
 
-    /// The severity every diagnostic of this code has.
-    pub fn severity(self) -> Severity {
-        match self {
-            Self::UnknownKey | Self::SourceUnpinned | Self::LinkUnresolved => Severity::Warning,
-            Self::ArticleNotInStructure => Severity::Warning,
-            _ => Severity::Error,
-        }
+    #[test]
+    fn unknown_severity_reads_as_error() {
+        assert_eq!(Severity::parse("warning"), Severity::Warning);
+        assert_eq!(Severity::parse("info"), Severity::Info);
+        assert_eq!(Severity::parse("error"), Severity::Error);
+        assert_eq!(Severity::parse("fatal"), Severity::Error);
+        assert!(Severity::Error > Severity::Warning && Severity::Warning > Severity::Info);
     }
-}
-
-/// One finding, before it becomes graph nodes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Finding {
-    /// What kind of finding.
-    pub code: Code,
-    /// One line, no absolute paths.
-    pub message: String,
-    /// Workspace-relative file and 1-based line.
-    pub at: Origin,
-    /// The node id this concerns (a section, an article, the workspace, a source).
-    pub subject: String,
-    /// Makes the id unique when one line has several findings of one code (e.g. a key name).
-    pub discriminator: String,
-}
-
-impl Finding {
-    /// A finding at `file:line` about `subject`.
-    pub fn new(
-        code: Code,
-        message: impl Into<String>,
-        file: &str,
-        line: u64,
-        subject: impl Into<String>,
-    ) -> Finding {
-        Finding {
-            code,
-            message: message.into(),
-            at: Origin {
-                file: file.to_string(),
-                line,
-            },
-            subject: subject.into(),
-            discriminator: String::new(),
-        }
-    }
-
-    /// The same finding with a discriminator.
-    pub fn with_discriminator(mut self, d: impl Into<String>) -> Finding {
-        self.discriminator = d.into();
-        self
-    }
-
-    /// The `Diagnostic` node and its `CONCERNS` edge.
-    pub fn to_graph(&self) -> (Node, Edge) {
-        let id = ids::diagnostic(
-            self.code.as_str(),
-            &self.at.file,
-            self.at.line,
-            &self.discriminator,
-        );
-        let mut metadata = BTreeMap::new();
-        metadata.insert("code".to_string(), self.code.as_str().to_string());
-        metadata.insert(
-            "severity".to_string(),
-            self.code.severity().as_str().to_string(),
-        );
-        metadata.insert("message".to_string(), self.message.clone());
-        let node = Node {
-            id: id.clone(),
-            kind: NodeKind::Diagnostic,
-            name: self.code.as_str().to_string(),
-            file: Some(self.at.file.clone()),
-            span: Some(Span {
-                file: self.at.file.clone(),
-                start_line: self.at.line,
-                end_line: self.at.line,
-            }),
-            package: None,
-            metadata,
-        };
-        let edge = Edge::new(
-            EdgeKind::Concerns,
-            id,
-            self.subject.clone(),
-            Some(self.at.clone()),
-        );
-        (node, edge)
-    }
-}
-
-/// A diagnostic as read back from a graph (for `validate`, `stats`, evidence).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct DiagnosticView {
-    /// The code string.
-    pub code: String,
-    /// `error`, `warning` or `info`.
-    pub severity: String,
-    /// The message.
-    pub message: String,
-    /// `file:line`.
-    pub location: String,
-    /// What it concerns (node id), when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub subject: Option<String>,
-}
-
-/// Every diagnostic of a graph, ordered by file, line, code, then id.
-pub fn diagnostics_of(graph: &crate::graph::Graph) -> Vec<DiagnosticView> {
-    let mut v: Vec<(String, u64, DiagnosticView)> = graph
-        .nodes_of(NodeKind::Diagnostic)
-        .map(|n| {
-            let (file, line) = n
-                .span
-                .as_ref()
-                .map(|s| (s.file.clone(), s.start_line))
-                .unwrap_or_default();
-            let get = |k: &str| n.metadata.get(k).cloned().unwrap_or_default();
-            let subject = graph
-                .out_edges(&n.id, Some(EdgeKind::Concerns))
-                .first()
-                .map(|e| e.to.clone());
-            (
-                file.clone(),
-                line,
-                DiagnosticView {
-                    code: get("code"),
-                    severity: get("severity"),
-                    message: get("message"),
-                    location: format!("{file}:{line}"),
-                    subject,
-                },
-            )
-        })
-        .collect();
-    v.sort_by(|a, b| {
-        (&a.0, a.1, &a.2.code, &a.2.message).cmp(&(&b.0, b.1, &b.2.code, &b.2.message))
-    });
-    v.into_iter().map(|x| x.2).collect()
 }

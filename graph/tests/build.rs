@@ -1,11 +1,12 @@
 //! The builder on the fixture workspaces of `testdata/fixtures/`: one workspace per rule, plus
 //! determinism (threads, paths) and the snapshot cache.
 
-use ontoly_graph::build::{build, BuildOptions, CacheStatus};
-use ontoly_graph::diagnostics::diagnostics_of;
+use ontoly_graph::diagnostics::Severity;
+use ontoly_graph::formats::layout::Workspace;
+use ontoly_graph::graph::build::{build, BuildOptions, CacheStatus};
+use ontoly_graph::graph::findings::diagnostics_of;
+use ontoly_graph::graph::model::{EdgeKind, NodeKind};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{EdgeKind, NodeKind};
-use ontoly_graph::workspace::Workspace;
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
@@ -14,7 +15,7 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn build_at(root: &Path, use_cache: bool) -> ontoly_graph::build::BuildOutput {
+fn build_at(root: &Path, use_cache: bool) -> ontoly_graph::graph::build::BuildOutput {
     let ws = Workspace::at(root.to_path_buf());
     build(
         &ws,
@@ -232,7 +233,7 @@ fn structure_and_pages_are_cross_checked() {
         .find(|d| d.code == "ARTICLE_NOT_IN_STRUCTURE")
         .unwrap()
         .severity;
-    assert_eq!(sev, "warning");
+    assert_eq!(sev, Severity::Warning);
 }
 
 #[test]
@@ -259,7 +260,7 @@ fn schema_version_and_unknown_keys() {
         ]
     );
     let d = diagnostics_of(&g);
-    assert_eq!(d[1].severity, "warning");
+    assert_eq!(d[1].severity, Severity::Warning);
     assert!(d[0].message.contains("context.approved-structure.v0"));
 }
 
@@ -286,10 +287,10 @@ fn yaml_errors_carry_their_line() {
     let d = diagnostics_of(&g);
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].code, "YAML_INVALID");
-    assert_eq!(d[0].severity, "error");
+    assert_eq!(d[0].severity, Severity::Error);
     assert!(d[0].location.starts_with("knowledge/structure.yaml:"));
     assert_ne!(d[0].location, "knowledge/structure.yaml:1");
-    assert_eq!(d[0].subject.as_deref(), Some("workspace:yaml-error"));
+    assert_eq!(d[0].subject.as_deref(), Some("workspace:."));
 }
 
 #[test]
@@ -372,10 +373,12 @@ fn hash_is_independent_of_thread_count() {
 }
 
 #[test]
-fn hash_is_independent_of_the_absolute_path() {
+fn hash_is_independent_of_the_absolute_path_and_the_folder_name() {
     let t = tempfile::tempdir().unwrap();
+    // Two copies of one workspace, in folders of different names: a directory's name is where
+    // the workspace sits, not what it holds.
     let a = t.path().join("one/valid");
-    let b = t.path().join("two/deeper/valid");
+    let b = t.path().join("two/deeper/renamed-copy");
     copy_dir(&fixture("valid"), &a);
     copy_dir(&fixture("valid"), &b);
     let ga = build_at(&a, false).graph;
@@ -470,7 +473,7 @@ fn interrupted_or_corrupt_cache_writes_are_never_loaded() {
 
 #[test]
 fn artifacts_are_tied_to_the_graph_hash() {
-    use ontoly_graph::snapshot::{read_artifact, write_artifact, Snapshot};
+    use ontoly_graph::graph::snapshot::{read_artifact, write_artifact, Snapshot};
     let t = tempfile::tempdir().unwrap();
     let root = t.path().join("valid");
     copy_dir(&fixture("valid"), &root);

@@ -2,12 +2,25 @@
 
 mod support;
 
-use ontoly_graph::reads::*;
+use ontoly_graph::diagnostics::Code as ErrorCode;
+use ontoly_graph::sources::reads::*;
+use ontoly_graph::{Session, SessionOptions};
 use std::sync::Arc;
+
+/// The reader of the workspace at `ws` with `--source` overrides, as every caller opens it.
+fn open_reader(
+    ws: &std::path::Path,
+    sources: &[(String, String)],
+) -> Result<Reader, ontoly_graph::SessionError> {
+    let opts = SessionOptions::new(ws)
+        .workspace(ws)
+        .sources(sources.iter().map(|(n, p)| format!("{n}={p}")));
+    Session::open(opts)?.reader()
+}
 use support::{fixture, Fixture, SECRET};
 
 fn reader(fx: &Fixture) -> Reader {
-    Reader::open(&fx.ws, &[]).expect("reader")
+    open_reader(&fx.ws, &[]).expect("reader")
 }
 
 fn read(
@@ -816,14 +829,14 @@ fn source_overrides_and_relative_paths() {
     let fx = fixture();
     // Without ontoly.toml the server has no clone; --source adds it (relative to the workspace).
     std::fs::remove_file(fx.ws.join("ontoly.toml")).unwrap();
-    let none = Reader::open(&fx.ws, &[]).unwrap();
+    let none = open_reader(&fx.ws, &[]).unwrap();
     assert_eq!(
         code(read(&none, None, "README.md", None, None)),
         ErrorCode::RepositoryNotFound
     );
-    let by_name = Reader::open(&fx.ws, &[("acme/server".into(), "../../server".into())]).unwrap();
+    let by_name = open_reader(&fx.ws, &[("acme/server".into(), "../../server".into())]).unwrap();
     assert!(read(&by_name, None, "README.md", None, None).is_ok());
-    let by_remote = Reader::open(
+    let by_remote = open_reader(
         &fx.ws,
         &[(
             "git@github.com:acme/server.git".into(),
@@ -838,7 +851,7 @@ fn source_overrides_and_relative_paths() {
         fx.tmp.path(),
         &["clone", "-q", "--bare", "server", "server.git"],
     );
-    let r = Reader::open(
+    let r = open_reader(
         &fx.ws,
         &[("acme/server".into(), bare.to_string_lossy().into_owned())],
     )
@@ -850,7 +863,7 @@ fn source_overrides_and_relative_paths() {
         fx.server.c3
     );
     // A mapping to something that is not a repository: not found, without the path.
-    let r = Reader::open(&fx.ws, &[("acme/server".into(), "../nowhere".into())]).unwrap();
+    let r = open_reader(&fx.ws, &[("acme/server".into(), "../nowhere".into())]).unwrap();
     let e = read(&r, None, "README.md", None, None).unwrap_err();
     assert_eq!(e.code, ErrorCode::RepositoryNotFound);
     assert_clean(&fx, &e.message);
@@ -861,12 +874,14 @@ fn a_workspace_outside_git_still_reads_its_clones() {
     let fx = fixture();
     let plain = fx.tmp.path().join("plain");
     std::fs::create_dir_all(plain.join("sources/repo")).unwrap();
+    std::fs::create_dir_all(plain.join("knowledge")).unwrap();
+    std::fs::write(plain.join("knowledge/structure.yaml"), "articles: []\n").unwrap();
     std::fs::copy(
         fx.ws.join("sources/repo/index.yaml"),
         plain.join("sources/repo/index.yaml"),
     )
     .unwrap();
-    let r = Reader::open(&plain, &[("acme/server".into(), "../server".into())]).unwrap();
+    let r = open_reader(&plain, &[("acme/server".into(), "../server".into())]).unwrap();
     assert!(r.repositories().workspace().is_none());
     assert!(read(&r, None, "README.md", None, None).is_ok());
     assert_eq!(

@@ -3,13 +3,11 @@
 //! the same graph hash, the same answers as the in-memory graph, and rejection of truncated,
 //! corrupt, foreign, other-version and stale files.
 
-use ontoly_graph::build::{build, BuildOptions};
-use ontoly_graph::clones::CloneMap;
+use ontoly_graph::graph::model::{EdgeKind, NodeKind};
+use ontoly_graph::graph::store::container::{Container, OpenError};
+use ontoly_graph::graph::store::{self, MappedGraph};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{EdgeKind, NodeKind};
-use ontoly_graph::store::container::{Container, OpenError};
-use ontoly_graph::store::{self, MappedGraph};
-use ontoly_graph::workspace::Workspace;
+use ontoly_graph::{CachePolicy, Session, SessionOptions};
 use std::path::{Path, PathBuf};
 
 fn testdata(rel: &str) -> PathBuf {
@@ -18,14 +16,16 @@ fn testdata(rel: &str) -> PathBuf {
         .join(rel)
 }
 
+/// The graph as the CLI builds it (clones from `ontoly.toml`, so the demo is verified), no cache.
 fn graph_at(root: &Path) -> Graph {
-    let ws = Workspace::at(root.to_path_buf());
-    let clones = CloneMap::load(root, &[]).expect("clone map");
-    let opts = BuildOptions {
-        use_cache: false,
-        ..ontoly_graph::verify::VerifyStage::build_options(clones)
-    };
-    build(&ws, &opts).expect("build runs").graph
+    let opts = SessionOptions::new(root)
+        .workspace(root)
+        .cache(CachePolicy::Off);
+    Session::open(opts)
+        .expect("session")
+        .into_build()
+        .expect("build runs")
+        .graph
 }
 
 fn workspaces() -> Vec<PathBuf> {
@@ -133,8 +133,6 @@ fn round_trip_is_exact_and_keeps_the_graph_hash() {
         let m = mapped(bytes_of(&g, "k"), "k").expect("opens");
         let back = m.to_graph().expect("decodes");
         assert_eq!(back.version, g.version);
-        assert_eq!(back.workspace, g.workspace);
-        assert_eq!(back.knowledge_commit, g.knowledge_commit);
         assert_eq!(back.nodes, g.nodes, "{}", root.display());
         assert_eq!(back.edges, g.edges);
         assert_eq!(back.texts, g.texts);
@@ -187,7 +185,8 @@ fn stale_foreign_and_other_versions_are_refused() {
     v[8] ^= 1;
     assert!(matches!(mapped(v, "inputs-1"), Err(OpenError::Version(_))));
     // Another kind of container (e.g. a future index file) is not a graph.
-    let other = ontoly_graph::store::container::Writer::new(*b"index\0\0\0", "inputs-1").finish();
+    let other =
+        ontoly_graph::graph::store::container::Writer::new(*b"index\0\0\0", "inputs-1").finish();
     assert!(matches!(mapped(other, "inputs-1"), Err(OpenError::Foreign)));
     // The postcard snapshot of today is foreign to this layout.
     assert!(matches!(
@@ -324,7 +323,7 @@ fn crafted_sections_with_valid_sums_never_panic() {
         x
     };
     for round in 0..300 {
-        let mut w = ontoly_graph::store::container::Writer::new(store::KIND, "k");
+        let mut w = ontoly_graph::graph::store::container::Writer::new(store::KIND, "k");
         let target = (next() as usize) % sections.len();
         for (i, (name, bytes)) in sections.iter().enumerate() {
             let mut b = bytes.clone();

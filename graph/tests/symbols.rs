@@ -1,6 +1,6 @@
 //! Definitions found with tree-sitter in all six languages, and the symbols a range concerns.
 
-use ontoly_graph::symbols::{extract, FileSymbols, SymbolKind};
+use ontoly_graph::sources::symbols::{extract, FileSymbols, SymbolKind};
 
 fn sample(name: &str) -> String {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/recipes/server");

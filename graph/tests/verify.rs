@@ -2,9 +2,9 @@
 
 mod support;
 
-use ontoly_graph::git::GitRepo;
-use ontoly_graph::text::range_digest;
-use ontoly_graph::verify::{verify_all, Citation, Status};
+use ontoly_graph::formats::text::range_digest;
+use ontoly_graph::sources::git::GitRepo;
+use ontoly_graph::sources::verify::{verify_all, RangeCheck, Status};
 
 fn cite(
     repo: Option<usize>,
@@ -13,8 +13,8 @@ fn cite(
     a: u64,
     b: u64,
     digest: Option<String>,
-) -> Citation {
-    Citation {
+) -> RangeCheck {
+    RangeCheck {
         repo,
         commit: commit.into(),
         worktree: false,

@@ -3,13 +3,13 @@
 
 mod support;
 
-use ontoly_graph::build::build;
-use ontoly_graph::clones::CloneMap;
+use ontoly_graph::formats::layout::Workspace;
+use ontoly_graph::formats::text::range_digest;
+use ontoly_graph::graph::model::{EdgeKind, NodeKind};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{EdgeKind, NodeKind};
-use ontoly_graph::text::range_digest;
-use ontoly_graph::verify::VerifyStage;
-use ontoly_graph::workspace::Workspace;
+use ontoly_graph::sources::clones::CloneMap;
+use ontoly_graph::sources::verify::VerifyStage;
+use ontoly_graph::{CachePolicy, Session, SessionOptions};
 use std::collections::BTreeMap;
 
 /// A workspace (the root of its own git repository) with one reference per status.
@@ -100,17 +100,19 @@ fn status_workspace() -> (tempfile::TempDir, std::path::PathBuf, support::Server
 }
 
 fn build_with_clones(ws: &std::path::Path, threads: usize) -> Graph {
-    let clones = CloneMap::load(ws, &[]).unwrap();
-    let opts = VerifyStage::build_options(clones);
-    let w = Workspace {
-        root: ws.to_path_buf(),
-        name: "ws".into(),
-    };
+    let opts = SessionOptions::new(ws)
+        .workspace(ws)
+        .cache(CachePolicy::Off);
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .unwrap()
-        .install(|| build(&w, &opts).unwrap().graph)
+        .install(|| {
+            Session::open(opts)
+                .and_then(Session::into_build)
+                .unwrap()
+                .graph
+        })
 }
 
 fn statuses(g: &Graph) -> BTreeMap<String, String> {
@@ -147,7 +149,7 @@ fn every_status_lands_on_its_cites_edge() {
     .collect();
     assert_eq!(got, want);
     // Diagnostics for the four wrong-evidence statuses, naming article, section and reference.
-    let diags = ontoly_graph::diagnostics::diagnostics_of(&g);
+    let diags = ontoly_graph::graph::findings::diagnostics_of(&g);
     let mut codes: Vec<&str> = diags
         .iter()
         .map(|d| d.code.as_str())
@@ -173,7 +175,10 @@ fn every_status_lands_on_its_cites_edge() {
         mismatch.location
     );
     assert!(mismatch.message.contains("article `k/page.md`, section `mismatch`, reference `repo:acme/server` src/lib.rs#L13-L18"), "{}", mismatch.message);
-    assert_eq!(mismatch.severity, "error");
+    assert_eq!(
+        mismatch.severity,
+        ontoly_graph::diagnostics::Severity::Error
+    );
     // No credential anywhere in the graph.
     let json = serde_json::to_string(&g).unwrap();
     assert!(!json.contains(support::SECRET));
@@ -262,20 +267,20 @@ fn demo_workspace_is_verified_with_symbols() {
 
 #[test]
 fn cache_salt_follows_the_clones_refs() {
-    use ontoly_graph::build::SourceStage;
+    use ontoly_graph::graph::build::SourceStage;
     let (_tmp, ws, srv) = status_workspace();
-    let w = Workspace {
-        root: ws.clone(),
-        name: "ws".into(),
-    };
-    let stage = VerifyStage::new(CloneMap::load(&ws, &[]).unwrap());
-    let a = stage.cache_salt(&w);
-    assert_eq!(a, stage.cache_salt(&w), "stable while nothing changes");
+    let w = Workspace::at(ws.clone());
+    let inputs = ontoly_graph::graph::build::inputs::read_inputs(&w).unwrap();
+    let stage = VerifyStage::new(CloneMap::load(&ws, &[]).unwrap(), None);
+    let a = stage.cache_salt(&inputs);
+    assert_eq!(a, stage.cache_salt(&inputs), "stable while nothing changes");
     // A fetch (here: a new ref) may bring a missing commit: the cached graph must not be reused.
     support::git(&srv.path, &["branch", "fetched", &srv.c1]);
-    assert_ne!(a, stage.cache_salt(&w));
+    assert_ne!(a, stage.cache_salt(&inputs));
     // Another mapping is another salt.
-    let other =
-        VerifyStage::new(CloneMap::load(&ws, &[("acme/x".into(), "../server".into())]).unwrap());
-    assert_ne!(stage.cache_salt(&w), other.cache_salt(&w));
+    let other = VerifyStage::new(
+        CloneMap::load(&ws, &[("acme/x".into(), "../server".into())]).unwrap(),
+        None,
+    );
+    assert_ne!(stage.cache_salt(&inputs), other.cache_salt(&inputs));
 }

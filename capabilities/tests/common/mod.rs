@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use ontoly_capabilities::Index;
+use ontoly_graph::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
 use std::collections::BTreeMap;
 
 pub const COMMIT: &str = "0123456789abcdef0123456789abcdef01234567";
@@ -64,8 +64,11 @@ impl Builder {
             None,
         ));
         b.nodes.push(c);
-        b.nodes
-            .push(node(ids::workspace("demo"), NodeKind::Workspace, "demo"));
+        b.nodes.push(node(
+            ids::WORKSPACE.into(),
+            NodeKind::Workspace,
+            ids::WORKSPACE_NAME,
+        ));
         b
     }
 
@@ -76,7 +79,7 @@ impl Builder {
         self.texts.insert(a.id.clone(), title.into());
         self.edges.push(Edge::new(
             EdgeKind::Contains,
-            ids::workspace("demo"),
+            ids::WORKSPACE,
             a.id.clone(),
             origin("knowledge/structure.yaml", 1),
         ));
@@ -174,13 +177,7 @@ impl Builder {
     }
 
     pub fn build(self) -> Graph {
-        Graph::assemble(
-            "demo".into(),
-            Some("fedcba9876543210fedcba9876543210fedcba98".into()),
-            self.nodes,
-            self.edges,
-            self.texts,
-        )
+        Graph::assemble(self.nodes, self.edges, self.texts)
     }
 }
 
@@ -225,7 +222,7 @@ pub fn fixture() -> (Graph, Index) {
         "Release builds run cargo build --release with link-time optimisation enabled.",
     );
     b.diagnostic(
-        "SECTION_NO_REFERENCES",
+        "ENTRY_INCOMPLETE",
         &rel,
         "knowledge/structure.yaml",
         30,
@@ -235,3 +232,6 @@ pub fn fixture() -> (Graph, Index) {
     let ix = Index::build(&g);
     (g, ix)
 }
+
+/// The knowledge commit the fixture's provenance reports.
+pub const KNOWLEDGE_COMMIT: &str = "fedcba9876543210fedcba9876543210fedcba98";

@@ -1,55 +1,50 @@
 //! `ontoly build`: build the graph (or load it from the cache) and summarize it.
 
-use super::{severity_counts, CliError, Context, Output};
-use ontoly_graph::model::{EdgeKind, NodeKind};
-use serde_json::json;
+use super::{CliError, Globals, Output};
+use crate::render::Format;
+use crate::report::{BuildView, CacheView, Counts, Report, SeverityCounts};
+use ontoly_graph::graph::{EdgeKind, NodeKind};
 
-/// `ontoly build` takes only the global options.
+/// The formats `ontoly build` renders.
+pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
+
+/// Arguments of `ontoly build`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Output format.
+    #[arg(long, value_parser = crate::render::parser(FORMATS))]
+    format: Option<Format>,
+}
 
-/// Builds and prints counts, the diagnostics summary, the graph hash and what the cache did.
-pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
-    let (ws, out) = ctx.build()?;
-    let g = &out.graph;
-    let r = &out.report;
-    let articles = g.nodes_of(NodeKind::Article).count();
-    let sections = g.nodes_of(NodeKind::Section).count();
-    let references = g.edges.iter().filter(|e| e.kind == EdgeKind::Cites).count();
-    let (errors, warnings, infos) = severity_counts(g);
+/// The `--format` given to this command.
+pub fn format(a: &Args) -> Option<Format> {
+    a.format
+}
+
+/// Builds and reports counts, the diagnostics summary, the graph hash and what the cache did.
+pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
+    let session = ctx.session()?;
+    let out = session.build()?;
+    let (g, r) = (&out.graph, &out.report);
     let cache = serde_json::to_value(r.cache).unwrap_or_default();
-    let cache = cache.as_str().unwrap_or("");
-    let text = format!(
-        "workspace   {}\narticles    {articles}\nsections    {sections}\nreferences  {references}\nnodes       {}\nedges       {}\ndiagnostics {errors} errors, {warnings} warnings, {infos} info\ngraph hash  {}\ncache       {cache} ({} of {} pages parsed)\n",
-        ws.name,
-        g.nodes.len(),
-        g.edges.len(),
-        g.hash,
-        r.pages_parsed,
-        r.pages,
-    );
-    let json = json!({
-        "workspace": ws.name,
-        "graphHash": g.hash,
-        "graphVersion": g.version,
-        "counts": {
-            "articles": articles,
-            "sections": sections,
-            "references": references,
-            "nodes": g.nodes.len(),
-            "edges": g.edges.len(),
+    Ok(Output::ok(Report::Build(BuildView {
+        workspace: session.name().to_string(),
+        graph_hash: g.hash.clone(),
+        graph_version: g.version.clone(),
+        counts: Counts {
+            articles: g.nodes_of(NodeKind::Article).count(),
+            sections: g.nodes_of(NodeKind::Section).count(),
+            references: g.edges.iter().filter(|e| e.kind == EdgeKind::Cites).count(),
+            nodes: g.nodes.len(),
+            edges: g.edges.len(),
         },
-        "diagnostics": {"error": errors, "warning": warnings, "info": infos},
-        "cache": {
-            "status": cache,
-            "pages": r.pages,
-            "pagesParsed": r.pages_parsed,
-            "pagesReused": r.pages_reused,
-            "note": r.cache_note,
+        diagnostics: SeverityCounts::of(g),
+        cache: CacheView {
+            status: cache.as_str().unwrap_or("").to_string(),
+            pages: r.pages,
+            pages_parsed: r.pages_parsed,
+            pages_reused: r.pages_reused,
+            note: r.cache_note.clone(),
         },
-    });
-    // The process ends right after printing: freeing a large graph's million small
-    // allocations would only add seconds.
-    std::mem::forget(out);
-    Ok(Output::new(text, json, 0))
+    })))
 }

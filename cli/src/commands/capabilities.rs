@@ -1,29 +1,27 @@
 //! `ontoly capabilities`: the registry, its input schemas and the diagnostic codes.
 
-use super::{CliError, Context, Output};
-use ontoly_capabilities::evidence::DIAGNOSTIC_CODES;
-use ontoly_capabilities::registry::{describe, CAPABILITIES};
-use std::fmt::Write as _;
+use super::{CliError, Globals, Output};
+use crate::render::Format;
+use crate::report::Report;
+use ontoly_capabilities::registry::describe;
 
-/// `ontoly capabilities` takes only the global options.
+/// The formats `ontoly capabilities` renders.
+pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
+
+/// Arguments of `ontoly capabilities`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Output format (json/yaml: name, version, description and inputSchema of each).
+    #[arg(long, value_parser = crate::render::parser(FORMATS))]
+    format: Option<Format>,
+}
 
-/// Lists every capability (json/yaml: name, version, description, inputSchema).
-pub fn run(_ctx: &Context, _a: &Args) -> Result<Output, CliError> {
-    let mut text = String::new();
-    for c in CAPABILITIES {
-        let fields: Vec<String> = c
-            .fields
-            .iter()
-            .map(|f| format!("{}{}", f.name, if f.required { "" } else { "?" }))
-            .collect();
-        let _ = writeln!(text, "{} v{} {{{}}}", c.name, c.version, fields.join(", "));
-        let _ = writeln!(text, "    {}", c.description);
-    }
-    text.push_str("\nDiagnostic codes:\n");
-    for (code, what) in DIAGNOSTIC_CODES {
-        let _ = writeln!(text, "  {code}: {what}");
-    }
-    Ok(Output::new(text, describe(), 0))
+/// The `--format` given to this command.
+pub fn format(a: &Args) -> Option<Format> {
+    a.format
+}
+
+/// Lists every capability.
+pub fn run(_ctx: &Globals, _a: &Args) -> Result<Output, CliError> {
+    Ok(Output::ok(Report::Capabilities(describe())))
 }

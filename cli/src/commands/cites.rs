@@ -1,11 +1,13 @@
 //! `ontoly cites <path>[:START[-END]] | --symbol NAME`: which sections cite it.
 
-use super::loaded::{load, require_format};
-use super::{CliError, Context, Output};
-use crate::Format;
+use super::{index, CliError, Globals, Output};
+use crate::render::Format;
+use crate::report::Report;
 use ontoly_capabilities::registry;
 use serde_json::json;
-use std::fmt::Write as _;
+
+/// The formats `ontoly cites` renders (json/yaml: the CitationsOf result).
+pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 
 /// Arguments of `ontoly cites`.
 #[derive(clap::Args)]
@@ -15,39 +17,30 @@ pub struct Args {
     /// A symbol's qualified name (or its last segment) instead of a path.
     #[arg(long, conflicts_with = "target")]
     symbol: Option<String>,
+    /// Output format.
+    #[arg(long, value_parser = crate::render::parser(FORMATS))]
+    format: Option<Format>,
 }
 
-/// Text: each citing section with its pinned citations; json/yaml: the CitationsOf result.
-pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
-    require_format(ctx, "cites", &[Format::Text, Format::Json, Format::Yaml])?;
+/// The `--format` given to this command.
+pub fn format(a: &Args) -> Option<Format> {
+    a.format
+}
+
+/// Each citing section with its pinned citations.
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let Some(target) = a.symbol.clone().or(a.target.clone()) else {
-        return Err(CliError(
-            "give a path (`src/x.rs:10-20`) or --symbol NAME".into(),
+        return Err(CliError::new(
+            "give a path (`src/x.rs:10-20`) or --symbol NAME",
         ));
     };
-    let l = load(ctx)?;
-    let r = registry::run(&l.ctx(), "CitationsOf", &json!({ "target": target }));
-    let mut text = format!("{}\n", r.summary);
-    for s in r.data["sections"].as_array().into_iter().flatten() {
-        let _ = writeln!(
-            text,
-            "  {}  {}",
-            s["section"].as_str().unwrap_or(""),
-            s["title"].as_str().unwrap_or("")
-        );
-        for c in s["citations"].as_array().into_iter().flatten() {
-            let _ = writeln!(text, "    cites {}", c["label"].as_str().unwrap_or(""));
-            if let Some(u) = c["url"].as_str() {
-                let _ = writeln!(text, "          {u}");
-            }
-        }
-    }
-    for f in r.data["fallbacks"].as_array().into_iter().flatten() {
-        let _ = writeln!(text, "  - {}", f.as_str().unwrap_or(""));
-    }
-    Ok(Output::new(
-        text,
-        serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?,
-        u8::from(r.is_error()),
-    ))
+    let session = ctx.session()?;
+    let index = index(&session)?;
+    let cx = ontoly_capabilities::Context::new(&session, &index)?;
+    let r = registry::run(&cx, "CitationsOf", &json!({ "target": target }));
+    let exit = u8::from(r.is_error());
+    Ok(Output {
+        report: Report::Cites(Box::new(r)),
+        exit,
+    })
 }

@@ -1,10 +1,13 @@
 //! `ontoly evidence <query> [--limit N] [--format text|json|yaml] [--fail-on-low-evidence]`.
 
-use super::loaded::{load, require_format, use_color, EXIT_GATE};
-use super::{CliError, Context, Output};
-use crate::Format;
+use super::{index, CliError, Globals, Output, EXIT_GATE};
+use crate::render::Format;
+use crate::report::Report;
 use ontoly_capabilities::evidence::Level;
-use ontoly_capabilities::{pack, render};
+use ontoly_capabilities::pack;
+
+/// The formats `ontoly evidence` renders.
+pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 
 /// Arguments of `ontoly evidence`.
 #[derive(clap::Args)]
@@ -17,27 +20,29 @@ pub struct Args {
     /// Exit 3 when the pack comes back CAPABILITY_LOW_EVIDENCE or CAPABILITY_NOT_FOUND.
     #[arg(long)]
     fail_on_low_evidence: bool,
+    /// Output format: a readable answer, or the Evidence Pack itself.
+    #[arg(long, value_parser = crate::render::parser(FORMATS))]
+    format: Option<Format>,
 }
 
-/// Text: a readable answer. JSON/YAML: the Evidence Pack itself.
-pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
-    require_format(ctx, "evidence", &[Format::Text, Format::Json, Format::Yaml])?;
-    let l = load(ctx)?;
-    let (p, _) = pack::evidence_pack(&l.graph, &l.index, &l.root, &a.query, a.limit);
-    let text = if ctx.format == Format::Text {
-        render::pack_text(&p, &l.graph, use_color())
-    } else {
-        String::new()
-    };
-    let weak = matches!(p.confidence.level, Level::Low | Level::None);
-    let exit = if a.fail_on_low_evidence && weak {
-        EXIT_GATE
-    } else {
-        0
-    };
-    Ok(Output::new(
-        text,
-        serde_json::to_value(&p).map_err(|e| CliError(e.to_string()))?,
-        exit,
-    ))
+/// The `--format` given to this command.
+pub fn format(a: &Args) -> Option<Format> {
+    a.format
+}
+
+/// The Evidence Pack for the query.
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
+    let session = ctx.session()?;
+    let index = index(&session)?;
+    let cx = ontoly_capabilities::Context::new(&session, &index)?;
+    let answer = pack::evidence_pack(&cx, &a.query, a.limit);
+    let weak = matches!(answer.pack.confidence.level, Level::Low | Level::None);
+    Ok(Output {
+        report: Report::Pack(Box::new(answer)),
+        exit: if a.fail_on_low_evidence && weak {
+            EXIT_GATE
+        } else {
+            0
+        },
+    })
 }

@@ -1,10 +1,12 @@
-//! `ontoly graph --focus <id> [--depth N] --format mermaid|dot|json`.
+//! `ontoly graph --focus <id> [--depth N] [--format mermaid|dot|json]`.
 
-use super::loaded::{load, require_format};
-use super::{CliError, Context, Output};
-use crate::Format;
-use ontoly_capabilities::render;
-use serde_json::json;
+use super::{CliError, Globals, Output};
+use crate::render::Format;
+use crate::report::{Neighbourhood, Report};
+use ontoly_capabilities::walk::neighbourhood;
+
+/// The formats `ontoly graph` renders.
+pub const FORMATS: &[Format] = &[Format::Mermaid, Format::Dot, Format::Json];
 
 /// Arguments of `ontoly graph`.
 #[derive(clap::Args)]
@@ -15,29 +17,29 @@ pub struct Args {
     /// Hops around the focus (1-3).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
     depth: u8,
+    /// Output format.
+    #[arg(long, value_parser = crate::render::parser(FORMATS))]
+    format: Option<Format>,
 }
 
-/// The neighbourhood of the focus; `--format text` is Mermaid.
-pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
-    require_format(
-        ctx,
-        "graph",
-        &[Format::Mermaid, Format::Dot, Format::Json, Format::Text],
-    )?;
-    let l = load(ctx)?;
-    let Some((nodes, edges)) = render::neighbourhood(&l.graph, &a.focus, a.depth as usize) else {
-        return Err(CliError(format!(
+/// The `--format` given to this command.
+pub fn format(a: &Args) -> Option<Format> {
+    a.format
+}
+
+/// The neighbourhood of the focus.
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
+    let session = ctx.session()?;
+    let g = session.graph()?;
+    let Some((nodes, edges)) = neighbourhood(g, &a.focus, a.depth as usize) else {
+        return Err(CliError::new(format!(
             "no node {:?} in the graph (ids are in an Evidence Pack's stableIds)",
             a.focus
         )));
     };
-    let text = match ctx.format {
-        Format::Dot => render::dot(&nodes, &edges, &a.focus),
-        _ => render::mermaid(&nodes, &edges, &a.focus),
-    };
-    Ok(Output::new(
-        text,
-        json!({ "focus": a.focus, "nodes": nodes, "edges": edges }),
-        0,
-    ))
+    Ok(Output::ok(Report::Graph(Neighbourhood {
+        focus: a.focus.clone(),
+        nodes: nodes.into_iter().cloned().collect(),
+        edges: edges.into_iter().cloned().collect(),
+    })))
 }

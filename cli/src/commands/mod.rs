@@ -1,5 +1,8 @@
-//! Subcommands, one module each, and what they share: locating the workspace, building (with
-//! a progress bar when it helps), and the shape of an output.
+//! Subcommands, one module each, and what they share: the global options, opening the
+//! workspace's [`Session`] (with a progress bar when it helps), and the shape of an output.
+//!
+//! Each module has `Args` (clap), `FORMATS` (the formats it renders; the first is the
+//! default), `format(&Args)` and `run(&Globals, &Args) -> Result<Output, CliError>`.
 
 pub mod build;
 pub mod capabilities;
@@ -8,7 +11,6 @@ pub mod cites;
 pub mod evidence;
 pub mod graph;
 pub mod hash_inputs;
-pub mod loaded;
 pub mod mcp;
 pub mod plugin;
 pub mod reads;
@@ -19,77 +21,74 @@ pub mod validate;
 
 pub use reads::{read, read_many, resolve, search};
 
-use crate::Format;
-use ontoly_graph::build::{BuildOptions, BuildOutput, Progress};
-use ontoly_graph::workspace::{discover, Workspace};
+use crate::report::Report;
+use ontoly_capabilities::Index;
+use ontoly_graph::graph::build::Progress;
+use ontoly_graph::{CachePolicy, Session, SessionOptions};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 /// Global options every command sees.
-pub struct Context {
-    /// `--workspace DIR`.
+#[derive(Debug, Clone)]
+pub struct Globals {
+    /// `--workspace`.
     pub workspace: Option<PathBuf>,
     /// `--no-cache`.
     pub no_cache: bool,
-    /// `--format`.
-    pub format: Format,
     /// `--source NAME=PATH`, in command-line order.
     pub sources: Vec<String>,
 }
 
-/// What a command produced: both renderings and the exit code.
+/// What a command produced and its exit code.
 pub struct Output {
-    /// The text rendering (ends with a newline).
-    pub text: String,
-    /// The JSON rendering.
-    pub json: serde_json::Value,
-    /// Process exit code (0 or 1; errors go through [`CliError`]).
+    /// The typed result, for the renderer of the chosen format.
+    pub report: Report,
+    /// Process exit code (0, 1 or 3; usage errors go through [`CliError`]).
     pub exit: u8,
-    /// Bytes written as they are whatever `--format` says (protocol outputs).
-    pub raw: Option<String>,
 }
 
 impl Output {
-    /// An output with text and JSON renderings.
-    pub fn new(text: String, json: serde_json::Value, exit: u8) -> Output {
-        Output {
-            text,
-            json,
-            exit,
-            raw: None,
-        }
+    /// A successful output.
+    pub fn ok(report: Report) -> Output {
+        Output { report, exit: 0 }
     }
 }
 
-/// A usage or workspace error (exit code 2).
-#[derive(Debug)]
-pub struct CliError(pub String);
-
-impl std::fmt::Display for CliError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+/// A usage or workspace error: the process prints `error: …` (and a `hint: …` when there is
+/// one) and exits 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct CliError {
+    /// What went wrong.
+    pub message: String,
+    /// What to do about it.
+    pub hint: Option<String>,
 }
 
 impl CliError {
+    /// An error without a hint.
+    pub fn new(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            hint: None,
+        }
+    }
+
     /// The process exit code for this error.
     pub fn exit_code(&self) -> u8 {
         2
     }
 }
 
-/// Pretty JSON with a trailing newline (keys are sorted: serde_json's map is a BTreeMap).
-pub fn to_json(v: &serde_json::Value) -> String {
-    let mut s = serde_json::to_string_pretty(v).unwrap_or_else(|_| "null".into());
-    s.push('\n');
-    s
+impl From<ontoly_graph::SessionError> for CliError {
+    fn from(e: ontoly_graph::SessionError) -> Self {
+        CliError::new(e.to_string())
+    }
 }
 
-/// YAML of a JSON value (keys stay sorted).
-pub fn to_yaml(v: &serde_json::Value) -> String {
-    yaml_serde::to_string(v).unwrap_or_else(|_| "null\n".into())
-}
+/// Exit code when the evidence gate fails.
+pub const EXIT_GATE: u8 = 3;
 
 /// Workspaces with at least this many pages get a progress bar (when stderr is a terminal).
 const PROGRESS_MIN_PAGES: u64 = 2000;
@@ -132,53 +131,37 @@ impl Drop for Bar {
     }
 }
 
-impl Context {
-    /// The workspace: `--workspace`, else discovery from the current directory.
-    pub fn workspace(&self) -> Result<Workspace, CliError> {
+impl Globals {
+    /// The session options of these global options, discovering from the current directory.
+    pub fn session_options(&self) -> Result<SessionOptions, CliError> {
         let cwd = std::env::current_dir()
-            .map_err(|e| CliError(format!("cannot read the current directory: {e}")))?;
-        discover(self.workspace.as_deref(), &cwd).map_err(|e| CliError(e.to_string()))
+            .map_err(|e| CliError::new(format!("cannot read the current directory: {e}")))?;
+        let mut opts = SessionOptions::new(cwd)
+            .sources(self.sources.iter().cloned())
+            .cache(if self.no_cache {
+                CachePolicy::Off
+            } else {
+                CachePolicy::ReadWrite
+            });
+        opts.workspace = self.workspace.clone();
+        if std::io::stderr().is_terminal() {
+            opts.progress = Some(Arc::new(Bar(Mutex::new(None))));
+        }
+        Ok(opts)
     }
 
-    /// The local clones of `ontoly.toml` and `--source` (later overrides win).
-    pub fn clones(&self, ws: &Workspace) -> Result<ontoly_graph::clones::CloneMap, CliError> {
-        let overrides = self
-            .sources
-            .iter()
-            .map(|s| ontoly_graph::clones::parse_override(s))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| CliError(e.message))?;
-        ontoly_graph::clones::CloneMap::load(&ws.root, &overrides).map_err(|e| CliError(e.message))
-    }
-
-    /// Builds (or loads) the workspace's graph.
-    pub fn build(&self) -> Result<(Workspace, BuildOutput), CliError> {
-        let ws = self.workspace()?;
-        let progress: Option<Arc<dyn Progress>> = if std::io::stderr().is_terminal() {
-            Some(Arc::new(Bar(Mutex::new(None))))
-        } else {
-            None
-        };
-        let clones = self.clones(&ws)?;
-        let opts = BuildOptions {
-            use_cache: !self.no_cache,
-            progress,
-            ..ontoly_graph::verify::VerifyStage::build_options(clones)
-        };
-        let out = ontoly_graph::build::build(&ws, &opts).map_err(|e| CliError(e.to_string()))?;
-        Ok((ws, out))
+    /// Opens the workspace: the one place the CLI does.
+    pub fn session(&self) -> Result<Session, CliError> {
+        Ok(Session::open(self.session_options()?)?)
     }
 }
 
-/// Diagnostic counts by severity: (errors, warnings, infos).
-pub fn severity_counts(g: &ontoly_graph::graph::Graph) -> (usize, usize, usize) {
-    let mut c = (0, 0, 0);
-    for n in g.nodes_of(ontoly_graph::model::NodeKind::Diagnostic) {
-        match n.metadata.get("severity").map(String::as_str) {
-            Some("error") => c.0 += 1,
-            Some("warning") => c.1 += 1,
-            _ => c.2 += 1,
-        }
-    }
-    c
+/// The search index of a session's graph (loaded from the snapshot, or built and stored).
+pub fn index(session: &Session) -> Result<Index, CliError> {
+    Ok(Index::open(session)?)
+}
+
+/// Colour only on a terminal, and never when `NO_COLOR` is set (to anything non-empty).
+pub fn use_color() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }

@@ -1,9 +1,14 @@
 //! `ontoly plugin enrich --root DIR`: the repository plugin contract (Source Graph ABI 2): one
 //! request on stdin, one response on stdout, byte for byte as the contract says.
 
-use super::{CliError, Context, Output};
+use super::{CliError, Globals, Output};
+use crate::render::Format;
+use crate::report::Report;
 use std::io::Read;
 use std::path::PathBuf;
+
+/// `ontoly plugin` writes protocol bytes, not a format.
+pub const FORMATS: &[Format] = &[];
 
 /// `ontoly plugin <operation>`.
 #[derive(clap::Args)]
@@ -22,18 +27,21 @@ enum Operation {
     },
 }
 
-/// Runs the plugin operation; its response ignores `--format`.
-pub fn run(_ctx: &Context, args: &Args) -> Result<Output, CliError> {
+/// No `--format`.
+pub fn format(_: &Args) -> Option<Format> {
+    None
+}
+
+/// Runs the plugin operation.
+pub fn run(_ctx: &Globals, args: &Args) -> Result<Output, CliError> {
     match &args.operation {
         Operation::Enrich { root } => {
             let mut request = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut request)
-                .map_err(|e| CliError(format!("cannot read the request from stdin: {e}")))?;
+                .map_err(|e| CliError::new(format!("cannot read the request from stdin: {e}")))?;
             let response = ontoly_capabilities::plugin::enrich(&request, root);
-            let mut out = Output::new(String::new(), serde_json::Value::Null, 0);
-            out.raw = Some(response);
-            Ok(out)
+            Ok(Output::ok(Report::Raw(response)))
         }
     }
 }

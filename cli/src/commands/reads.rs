@@ -1,46 +1,31 @@
 //! Commit-pinned reads from the command line: `ontoly read`, `read-many`, `search` and
-//! `resolve`, thin wrappers over [`ontoly_graph::reads::Reader`] (the MCP server calls the
+//! `resolve`, thin wrappers over [`ontoly_graph::sources::reads::Reader`] (the MCP server calls the
 //! same API). JSON output is the library's camelCase result; a read error prints
 //! `{code, message}` (text: `CODE: message`) and exits 1.
 
-use super::{CliError, Context, Output};
-use ontoly_graph::reads::{ReadError, Reader};
-use serde::Serialize;
+use super::{CliError, Globals, Output};
+use crate::render::Format;
+use crate::report::Report;
+use ontoly_graph::sources::reads::{ReadError, Reader};
 
-/// Opens the reader of the current workspace (its repository, registered modules, clones).
-fn reader(ctx: &Context) -> Result<Reader, CliError> {
-    let ws = ctx.workspace()?;
-    let overrides = ctx
-        .sources
-        .iter()
-        .map(|s| ontoly_graph::clones::parse_override(s))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| CliError(e.message))?;
-    Reader::open(&ws.root, &overrides).map_err(|e| CliError(e.message))
+/// The reader of the current workspace (its repository, registered modules, clones).
+fn reader(ctx: &Globals) -> Result<Reader, CliError> {
+    Ok(ctx.session()?.reader()?)
 }
 
 /// The output of a result, or of a read error (exit 1).
-fn output<T: Serialize>(
-    result: Result<T, ReadError>,
-    text: impl FnOnce(&T) -> String,
-) -> Result<Output, CliError> {
+fn output<T>(result: Result<T, ReadError>, report: impl FnOnce(T) -> Report) -> Output {
     match result {
-        Ok(r) => {
-            let json = serde_json::to_value(&r)
-                .map_err(|e| CliError(format!("cannot render the result: {e}")))?;
-            Ok(Output::new(text(&r), json, 0))
-        }
-        Err(e) => {
-            let json = serde_json::to_value(&e)
-                .map_err(|e| CliError(format!("cannot render the error: {e}")))?;
-            Ok(Output::new(
-                format!("{}: {}\n", e.code.as_str(), e.message),
-                json,
-                1,
-            ))
-        }
+        Ok(r) => Output::ok(report(r)),
+        Err(e) => Output {
+            report: Report::ReadError(e),
+            exit: 1,
+        },
     }
 }
+
+/// The formats every pinned read renders.
+pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 
 /// Options shared by every pinned read.
 #[derive(clap::Args, Debug, Clone)]
@@ -51,12 +36,21 @@ pub struct RepoArgs {
     /// Branch or full commit (default: the repository's default branch).
     #[arg(long, alias = "revision", value_name = "REV")]
     rev: Option<String>,
+    /// Output format.
+    #[arg(long, value_parser = crate::render::parser(FORMATS))]
+    format: Option<Format>,
 }
 
 /// `ontoly read`.
 pub mod read {
+    pub use super::FORMATS;
     use super::*;
-    use ontoly_graph::reads::ReadRequest;
+
+    /// The `--format` given to this command.
+    pub fn format(a: &Args) -> Option<Format> {
+        a.repo.format
+    }
+    use ontoly_graph::sources::reads::ReadRequest;
 
     /// Read a line range of a file at a pinned commit (500 lines / 256 KiB at most); knowledge
     /// pages come with the references of the overlapping sections.
@@ -75,7 +69,7 @@ pub mod read {
     }
 
     /// Runs the read.
-    pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError> {
+    pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
         let res = r.read(&ReadRequest {
             repository: args.repo.repo.clone(),
@@ -84,28 +78,21 @@ pub mod read {
             start_line: args.start,
             end_line: args.end,
         });
-        output(res, |r| {
-            eprintln!(
-                "{}@{} {} lines {}-{}{}{}",
-                r.repository,
-                r.commit,
-                r.path,
-                r.start_line,
-                r.end_line,
-                if r.truncated { " (truncated)" } else { "" },
-                r.next_start_line
-                    .map(|n| format!("; more from line {n}"))
-                    .unwrap_or_default()
-            );
-            r.text()
-        })
+        Ok(output(res, Report::Read))
     }
 }
 
 /// `ontoly read-many`.
 pub mod read_many {
+    pub use super::FORMATS;
     use super::*;
-    use ontoly_graph::reads::{ReadManyItem, ReadManyRequest};
+
+    /// The `--format` given to this command.
+    pub fn format(a: &Args) -> Option<Format> {
+        a.repo.format
+    }
+    use ontoly_graph::formats::location::Location;
+    use ontoly_graph::sources::reads::{ReadManyItem, ReadManyRequest};
 
     /// Read 1–10 ranges at one commit within one batch budget (1000 lines / 256 KiB).
     #[derive(clap::Args, Debug)]
@@ -117,75 +104,43 @@ pub mod read_many {
         items: Vec<String>,
     }
 
-    /// `src/a.rs:10-20` → path and range; a suffix that is not a range stays in the path.
+    /// `src/a.rs:10-20` → path and range, `src/a.rs:7` → line 7 alone, as everywhere
+    /// ([`Location`]).
     pub(crate) fn parse_item(s: &str) -> ReadManyItem {
-        if let Some((path, range)) = s.rsplit_once(':') {
-            let (a, b) = match range.split_once('-') {
-                Some((a, b)) => (a, Some(b)),
-                None => (range, None),
-            };
-            if let Ok(start) = a.parse::<i64>() {
-                let end = match b.map(str::parse::<i64>) {
-                    None => Some(None),
-                    Some(Ok(e)) => Some(Some(e)),
-                    Some(Err(_)) => None,
-                };
-                if let Some(end) = end {
-                    return ReadManyItem {
-                        path: path.to_string(),
-                        start_line: Some(start),
-                        end_line: end,
-                    };
-                }
-            }
-        }
+        let l = Location::parse(s);
+        let lines = l.lines.map(|(a, b)| {
+            let line = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+            (line(a), line(b))
+        });
         ReadManyItem {
-            path: s.to_string(),
-            start_line: None,
-            end_line: None,
+            path: l.path.to_string(),
+            start_line: lines.map(|x| x.0),
+            end_line: lines.map(|x| x.1),
         }
     }
 
     /// Runs the batch.
-    pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError> {
+    pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
         let res = r.read_many(&ReadManyRequest {
             repository: args.repo.repo.clone(),
             revision: args.repo.rev.clone(),
             items: args.items.iter().map(|s| parse_item(s)).collect(),
         });
-        output(res, |r| {
-            let mut text = String::new();
-            for item in &r.items {
-                match (item.start_line, item.end_line) {
-                    (Some(a), Some(b)) => {
-                        text.push_str(&format!("==> {}:{a}-{b} <==\n", item.path))
-                    }
-                    _ => text.push_str(&format!("==> {} <==\n", item.path)),
-                }
-                if let Some(c) = &item.content {
-                    text.push_str(c);
-                    if !c.is_empty() && !c.ends_with('\n') {
-                        text.push('\n');
-                    }
-                }
-                if let Some(ev) = &item.evidence {
-                    text.push('\n');
-                    text.push_str(ev);
-                }
-                if let Some(e) = &item.error {
-                    text.push_str(&format!("{}: {}\n", e.code.as_str(), e.message));
-                }
-            }
-            text
-        })
+        Ok(output(res, Report::ReadMany))
     }
 }
 
 /// `ontoly search`.
 pub mod search {
+    pub use super::FORMATS;
     use super::*;
-    use ontoly_graph::reads::{SearchOutput, SearchRequest};
+
+    /// The `--format` given to this command.
+    pub fn format(a: &Args) -> Option<Format> {
+        a.repo.format
+    }
+    use ontoly_graph::sources::reads::{SearchOutput, SearchRequest};
 
     /// Search file contents at a pinned commit, line by line (bounded; never proof of absence).
     #[derive(clap::Args, Debug)]
@@ -217,7 +172,7 @@ pub mod search {
     }
 
     /// Runs the search.
-    pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError> {
+    pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
         let res = r.search(&SearchRequest {
             repository: args.repo.repo.clone(),
@@ -233,36 +188,20 @@ pub mod search {
                 SearchOutput::Content
             },
         });
-        output(res, |r| {
-            let mut text = String::new();
-            for f in &r.files {
-                if f.matches.is_empty() {
-                    text.push_str(&format!("{}\n", f.path));
-                }
-                for m in &f.matches {
-                    text.push_str(&format!("{}:{}:{}\n", f.path, m.line, m.text));
-                }
-            }
-            eprintln!(
-                "{}@{}: {} file(s){}",
-                r.repository,
-                r.commit,
-                r.files.len(),
-                if r.truncated {
-                    " (truncated: narrow the search)"
-                } else {
-                    ""
-                }
-            );
-            text
-        })
+        Ok(output(res, Report::Search))
     }
 }
 
 /// `ontoly resolve`.
 pub mod resolve {
+    pub use super::FORMATS;
     use super::*;
-    use ontoly_graph::reads::ResolveRequest;
+
+    /// The `--format` given to this command.
+    pub fn format(a: &Args) -> Option<Format> {
+        a.repo.format
+    }
+    use ontoly_graph::sources::reads::ResolveRequest;
 
     /// Resolve a branch (or the default branch) to its full commit.
     #[derive(clap::Args, Debug)]
@@ -272,13 +211,13 @@ pub mod resolve {
     }
 
     /// Runs the resolution.
-    pub fn run(ctx: &Context, args: &Args) -> Result<Output, CliError> {
+    pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
         let res = r.resolve(&ResolveRequest {
             repository: args.repo.repo.clone(),
             revision: args.repo.rev.clone(),
         });
-        output(res, |r| format!("{}\n", r.commit))
+        Ok(output(res, Report::Resolve))
     }
 }
 
@@ -296,7 +235,7 @@ mod tests {
         let i = parse_item("src/a.rs:7");
         assert_eq!(
             (i.path.as_str(), i.start_line, i.end_line),
-            ("src/a.rs", Some(7), None)
+            ("src/a.rs", Some(7), Some(7))
         );
         let i = parse_item("weird:name.rs");
         assert_eq!((i.path.as_str(), i.start_line), ("weird:name.rs", None));

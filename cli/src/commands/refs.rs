@@ -1,11 +1,15 @@
 //! `ontoly refs <knowledge/page.md>[:START[-END]] [--include-digest]`: the references YAML of
 //! the sections overlapping the range, byte-compatible with Context's plugin.
 
-use super::loaded::{load, require_format};
-use super::{CliError, Context, Output};
-use crate::Format;
+use super::{index, CliError, Globals, Output};
+use crate::render::Format;
+use crate::report::Report;
 use ontoly_capabilities::registry;
+use ontoly_graph::formats::location::Location;
 use serde_json::json;
+
+/// The formats `ontoly refs` renders (text is the references YAML itself).
+pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 
 /// Arguments of `ontoly refs`.
 #[derive(clap::Args)]
@@ -15,51 +19,44 @@ pub struct Args {
     /// Pinned URLs come with their content_digest.
     #[arg(long)]
     include_digest: bool,
+    /// Output format (json/yaml: the SectionReferences result).
+    #[arg(long, value_parser = crate::render::parser(FORMATS))]
+    format: Option<Format>,
 }
 
-fn parse(target: &str) -> (&str, Option<(u64, u64)>) {
-    if let Some((p, r)) = target.rsplit_once(':') {
-        let range = match r.split_once('-') {
-            Some((a, b)) => a.parse().ok().zip(b.parse().ok()),
-            None => r.parse().ok().map(|a| (a, a)),
-        };
-        if range.is_some() {
-            return (p, range);
-        }
-    }
-    (target, None)
+/// The `--format` given to this command.
+pub fn format(a: &Args) -> Option<Format> {
+    a.format
 }
 
-/// Text: the YAML itself (nothing when no section in range has references); json/yaml: the
-/// SectionReferences result.
-pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
-    require_format(ctx, "refs", &[Format::Text, Format::Json, Format::Yaml])?;
-    let (path, range) = parse(&a.target);
-    let l = load(ctx)?;
-    let (start, end) = match range {
+/// The references of the sections overlapping the range (nothing when none has any).
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
+    let target = Location::parse(&a.target);
+    let session = ctx.session()?;
+    let index = index(&session)?;
+    let cx = ontoly_capabilities::Context::new(&session, &index)?;
+    let (start, end) = match target.lines {
         Some(r) => r,
         None => {
-            let page = if path.starts_with("knowledge/") {
-                path.to_string()
-            } else {
-                format!("knowledge/{path}")
-            };
-            let text = std::fs::read_to_string(std::path::Path::new(&l.root).join(&page))
-                .map_err(|e| CliError(format!("cannot read {page}: {}", e.kind())))?;
-            (1, ontoly_graph::text::lines(&text).count().max(1) as u64)
+            let page = target
+                .path
+                .strip_prefix("knowledge/")
+                .unwrap_or(target.path);
+            let parsed = session.parsed()?;
+            let lines =
+                parsed.pages.get(page).map(|p| p.lines).ok_or_else(|| {
+                    CliError::new(format!("cannot read knowledge/{page}: not found"))
+                })?;
+            (1, lines.max(1))
         }
     };
     let r = registry::run(
-        &l.ctx(),
+        &cx,
         "SectionReferences",
-        &json!({"path": path, "startLine": start, "endLine": end, "includeDigest": a.include_digest}),
+        &json!({"path": target.path, "startLine": start, "endLine": end, "includeDigest": a.include_digest}),
     );
     if r.is_error() {
-        return Err(CliError(r.summary));
+        return Err(CliError::new(r.summary));
     }
-    Ok(Output::new(
-        r.data["yaml"].as_str().unwrap_or("").to_string(),
-        serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?,
-        0,
-    ))
+    Ok(Output::ok(Report::Refs(Box::new(r))))
 }

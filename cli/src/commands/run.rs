@@ -1,9 +1,12 @@
 //! `ontoly run <Capability> --input <json|@file>`: the generic capability call.
 
-use super::loaded::{load, require_format};
-use super::{to_json, CliError, Context, Output};
-use crate::Format;
+use super::{index, CliError, Globals, Output};
+use crate::render::Format;
+use crate::report::Report;
 use ontoly_capabilities::run_json;
+
+/// The formats `ontoly run` renders (text is the JSON result).
+pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 
 /// Arguments of `ontoly run`.
 #[derive(clap::Args)]
@@ -13,21 +16,33 @@ pub struct Args {
     /// The input: JSON text, or @FILE to read it from a file (`@-`: standard input).
     #[arg(long, default_value = "{}")]
     input: String,
+    /// Output format.
+    #[arg(long, value_parser = crate::render::parser(FORMATS))]
+    format: Option<Format>,
 }
 
-/// Prints the capability result (JSON by default); exit 1 when the capability could not run
-/// (CAPABILITY_NOT_REGISTERED, CAPABILITY_INVALID_INPUT).
-pub fn run(ctx: &Context, a: &Args) -> Result<Output, CliError> {
-    require_format(ctx, "run", &[Format::Text, Format::Json, Format::Yaml])?;
+/// The `--format` given to this command.
+pub fn format(a: &Args) -> Option<Format> {
+    a.format
+}
+
+/// Runs the capability; exit 1 when it could not run (CAPABILITY_NOT_REGISTERED,
+/// CAPABILITY_INVALID_INPUT).
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let input = match a.input.strip_prefix('@') {
         Some("-") => std::io::read_to_string(std::io::stdin())
-            .map_err(|e| CliError(format!("cannot read standard input: {e}")))?,
+            .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?,
         Some(f) => std::fs::read_to_string(f)
-            .map_err(|e| CliError(format!("cannot read {f}: {}", e.kind())))?,
+            .map_err(|e| CliError::new(format!("cannot read {f}: {}", e.kind())))?,
         None => a.input.clone(),
     };
-    let l = load(ctx)?;
-    let r = run_json(&l.ctx(), &a.capability, &input);
-    let json = serde_json::to_value(&r).map_err(|e| CliError(e.to_string()))?;
-    Ok(Output::new(to_json(&json), json, u8::from(r.is_error())))
+    let session = ctx.session()?;
+    let index = index(&session)?;
+    let cx = ontoly_capabilities::Context::new(&session, &index)?;
+    let r = run_json(&cx, &a.capability, &input);
+    let exit = u8::from(r.is_error());
+    Ok(Output {
+        report: Report::Capability(Box::new(r)),
+        exit,
+    })
 }

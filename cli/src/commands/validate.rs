@@ -1,39 +1,39 @@
 //! `ontoly validate`: every diagnostic with `file:line`; exit 1 when any is an error.
 
-use super::{severity_counts, CliError, Context, Output};
-use ontoly_graph::diagnostics::diagnostics_of;
-use serde_json::json;
+use super::{CliError, Globals, Output};
+use crate::render::Format;
+use crate::report::{Report, SeverityCounts, ValidateView};
+use ontoly_graph::graph::findings::diagnostics_of;
 
-/// `ontoly validate` takes only the global options.
+/// The formats `ontoly validate` renders.
+pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
+
+/// Arguments of `ontoly validate`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Output format.
+    #[arg(long, value_parser = crate::render::parser(FORMATS))]
+    format: Option<Format>,
+}
+
+/// The `--format` given to this command.
+pub fn format(a: &Args) -> Option<Format> {
+    a.format
+}
 
 /// Lists diagnostics ordered by file, line and code.
-pub fn run(ctx: &Context, _args: &Args) -> Result<Output, CliError> {
-    let (ws, out) = ctx.build()?;
-    let g = &out.graph;
-    let diags = diagnostics_of(g);
-    let (errors, warnings, infos) = severity_counts(g);
-    let mut text = String::new();
-    for d in &diags {
-        text.push_str(&format!(
-            "{}: {} {}: {}\n",
-            d.location, d.severity, d.code, d.message
-        ));
-    }
-    text.push_str(&format!(
-        "{}: {errors} errors, {warnings} warnings, {infos} info\n",
-        ws.name
-    ));
-    let json = json!({
-        "workspace": ws.name,
-        "graphHash": g.hash,
-        "valid": errors == 0,
-        "summary": {"error": errors, "warning": warnings, "info": infos},
-        "diagnostics": diags,
-    });
-    // The process ends right after printing: freeing a large graph's million small
-    // allocations would only add seconds.
-    std::mem::forget(out);
-    Ok(Output::new(text, json, u8::from(errors > 0)))
+pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
+    let session = ctx.session()?;
+    let g = session.graph()?;
+    let summary = SeverityCounts::of(g);
+    Ok(Output {
+        report: Report::Validate(ValidateView {
+            workspace: session.name().to_string(),
+            graph_hash: g.hash.clone(),
+            valid: summary.error == 0,
+            summary,
+            diagnostics: diagnostics_of(g),
+        }),
+        exit: u8::from(summary.error > 0),
+    })
 }

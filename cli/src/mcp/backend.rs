@@ -1,46 +1,212 @@
-//! What the MCP tools call: one function per tool over the loaded graph and the readable
-//! repositories. The server only adapts arguments and results; every rule lives behind this
-//! trait (capabilities crate for Evidence Packs and capabilities, graph reads for pinned reads).
+//! What the MCP tools call: one function per tool over the workspace's [`Session`] (its graph,
+//! search index and readable repositories). The server only adapts arguments and results;
+//! every rule lives in the crates (capabilities for Evidence Packs and capabilities, the graph
+//! crate's pinned reads).
 
-use serde_json::Value;
+use super::error::ToolError;
+use super::tools::{self, ReadInput, ReadManyInput, ResolveInput, SearchInput};
+use crate::report::Report;
+use ontoly_capabilities::evidence::Severity;
+use ontoly_capabilities::{pack, registry, Context, Index};
+use ontoly_graph::diagnostics::Code;
+use ontoly_graph::sources::reads::{
+    ReadError, ReadManyItem, ReadManyRequest, ReadRequest, Reader, ResolveRequest, SearchOutput,
+    SearchRequest,
+};
+use ontoly_graph::{Session, SessionError};
+use serde_json::{json, Value};
 
-use super::tools::{ReadInput, ReadManyInput, ResolveInput, SearchInput};
-
-/// A failed tool call: the `{code, message}` body of an `isError` result.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct ToolError {
-    /// A stable upper-case code (`FILE_NOT_FOUND`, `CAPABILITY_INVALID_INPUT`, …).
-    pub code: String,
-    /// What went wrong, and for bad input what was expected.
-    pub message: String,
+/// A tool's answer: its structured content and the report its text content is rendered from.
+pub struct ToolOutput {
+    /// `structuredContent`.
+    pub structured: Value,
+    /// What the text renderer draws for clients that show only text.
+    pub report: Report,
 }
 
-impl ToolError {
-    /// A tool error with `code` and `message`.
-    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
-        Self {
-            code: code.into(),
-            message: message.into(),
+/// Everything the tools need, loaded once and shared read-only by concurrent calls.
+pub struct Backend {
+    session: Session,
+    index: Index,
+    reader: Reader,
+}
+
+fn unavailable(e: SessionError) -> ToolError {
+    ToolError::new(Code::GraphUnavailable, e.to_string())
+}
+
+fn read_error(e: ReadError) -> ToolError {
+    ToolError::new(e.code, e.message)
+}
+
+fn to_value<T: serde::Serialize>(value: &T) -> Result<Value, ToolError> {
+    serde_json::to_value(value).map_err(|e| ToolError::new(Code::InternalError, e.to_string()))
+}
+
+/// The error of a capability that could not run (unknown name, invalid input).
+fn capability_error(result: &ontoly_capabilities::CapabilityResult) -> Option<ToolError> {
+    result
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .map(|d| ToolError::new(d.code, d.message.clone()))
+}
+
+/// Joins a read's content and the evidence appended to a knowledge page, the way the hosted
+/// service returns them: the content, a blank line, then the references YAML.
+fn joined(content: &str, evidence: Option<&str>) -> String {
+    let mut out = content.to_string();
+    if let Some(ev) = evidence {
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push('\n');
+        out.push_str(ev);
+    }
+    out
+}
+
+impl Backend {
+    /// Builds (or loads from the snapshot cache) the session's graph and its index, and opens
+    /// the repositories reads can name. Blocking.
+    pub fn load(session: Session) -> Result<Backend, ToolError> {
+        let reader = session.reader().map_err(unavailable)?;
+        let index = Index::open(&session).map_err(unavailable)?;
+        Ok(Backend {
+            session,
+            index,
+            reader,
+        })
+    }
+
+    fn context(&self) -> Result<Context<'_>, ToolError> {
+        Context::new(&self.session, &self.index).map_err(unavailable)
+    }
+
+    /// The Evidence Pack for `query` (the same as `ontoly evidence --format json`).
+    pub fn evidence_pack(&self, query: &str, limit: Option<i64>) -> Result<ToolOutput, ToolError> {
+        // The tool's input schema already holds the capability's (a string query, an integer
+        // limit), so the pack is built directly, as `ontoly evidence` builds it.
+        let answer = pack::evidence_pack(&self.context()?, query, limit);
+        Ok(ToolOutput {
+            structured: to_value(&answer.pack)?,
+            report: Report::Pack(Box::new(answer)),
+        })
+    }
+
+    /// The registered capabilities with their input schemas: `{capabilities: [...]}`.
+    pub fn capabilities(&self) -> ToolOutput {
+        let all = registry::describe();
+        ToolOutput {
+            structured: json!({ "capabilities": all }),
+            report: Report::Capabilities(all),
         }
     }
-}
 
-/// The operations behind the tools. Implementations are shared by concurrent calls, and every
-/// method may block (graph traversal, git object reads): the server runs them on the blocking
-/// pool.
-pub trait Backend: Send + Sync + 'static {
-    /// The Evidence Pack for `query` (the same as `ontoly evidence --format json`).
-    fn evidence_pack(&self, query: &str, limit: Option<i64>) -> Result<Value, ToolError>;
-    /// The registered capabilities with their input schemas: `{capabilities: [...]}`.
-    fn capabilities(&self) -> Result<Value, ToolError>;
     /// The result of capability `name` on `input`.
-    fn capability(&self, name: &str, input: Value) -> Result<Value, ToolError>;
+    pub fn capability(&self, name: &str, input: Value) -> Result<ToolOutput, ToolError> {
+        let result = registry::run(&self.context()?, name, &input);
+        if let Some(e) = capability_error(&result) {
+            return Err(e);
+        }
+        Ok(ToolOutput {
+            structured: to_value(&result)?,
+            report: Report::Capability(Box::new(result)),
+        })
+    }
+
     /// The full commit a repository revision resolves to.
-    fn resolve(&self, input: &ResolveInput) -> Result<Value, ToolError>;
+    pub fn resolve(&self, input: &ResolveInput) -> Result<ToolOutput, ToolError> {
+        let request = ResolveRequest {
+            repository: input.repo.clone(),
+            revision: input.revision.clone(),
+        };
+        let r = self.reader.resolve(&request).map_err(read_error)?;
+        Ok(ToolOutput {
+            structured: to_value(&r)?,
+            report: Report::Resolve(r),
+        })
+    }
+
     /// A pinned read of one line range of one file.
-    fn read(&self, input: &ReadInput) -> Result<Value, ToolError>;
+    pub fn read(&self, input: &ReadInput) -> Result<ToolOutput, ToolError> {
+        let request = ReadRequest {
+            repository: input.repository.clone(),
+            revision: input.revision.clone(),
+            path: input.path.clone(),
+            start_line: input.start_line,
+            end_line: input.end_line,
+        };
+        let r = self.reader.read(&request).map_err(read_error)?;
+        Ok(ToolOutput {
+            structured: json!({
+                "repository": r.repository,
+                "commit": r.commit,
+                "path": r.path,
+                "startLine": r.start_line,
+                "endLine": r.end_line,
+                "nextStartLine": r.next_start_line,
+                "hasMore": r.has_more,
+                "truncated": r.truncated,
+                "content": r.text(),
+            }),
+            report: Report::Read(r),
+        })
+    }
+
     /// Up to ten pinned reads against one repository and revision.
-    fn read_many(&self, input: &ReadManyInput) -> Result<Value, ToolError>;
+    pub fn read_many(&self, input: &ReadManyInput) -> Result<ToolOutput, ToolError> {
+        let request = ReadManyRequest {
+            repository: input.repository.clone(),
+            revision: input.revision.clone(),
+            items: input
+                .items
+                .iter()
+                .map(|i| ReadManyItem {
+                    path: i.path.clone(),
+                    start_line: i.start_line,
+                    end_line: i.end_line,
+                })
+                .collect(),
+        };
+        let result = self.reader.read_many(&request).map_err(read_error)?;
+        let mut value = to_value(&result)?;
+        if let Some(items) = value.get_mut("items").and_then(Value::as_array_mut) {
+            for (item, original) in items.iter_mut().zip(&result.items) {
+                if let (Some(obj), Some(content)) = (item.as_object_mut(), &original.content) {
+                    obj.remove("evidence");
+                    obj.insert(
+                        "content".into(),
+                        json!(joined(content, original.evidence.as_deref())),
+                    );
+                }
+            }
+        }
+        Ok(ToolOutput {
+            structured: value,
+            report: Report::ReadMany(result),
+        })
+    }
+
     /// A content search at a pinned commit.
-    fn search(&self, input: &SearchInput) -> Result<Value, ToolError>;
+    pub fn search(&self, input: &SearchInput) -> Result<ToolOutput, ToolError> {
+        let request = SearchRequest {
+            repository: input.repository.clone(),
+            revision: input.revision.clone(),
+            pattern: input.pattern.clone(),
+            fixed_strings: input.fixed_strings,
+            ignore_case: input.ignore_case,
+            glob: input.glob.clone(),
+            paths: input.paths.clone(),
+            output: match input.output {
+                Some(tools::SearchOutput::Files) => SearchOutput::Files,
+                Some(tools::SearchOutput::Content) | None => SearchOutput::Content,
+            },
+        };
+        let r = self.reader.search(&request).map_err(read_error)?;
+        Ok(ToolOutput {
+            structured: to_value(&r)?,
+            report: Report::Search(r),
+        })
+    }
 }

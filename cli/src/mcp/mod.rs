@@ -6,8 +6,7 @@
 //! stalls the protocol loop. Stdout carries protocol messages only; logs go to stderr.
 
 mod backend;
-mod graph_backend;
-mod render;
+mod error;
 mod tools;
 mod transport;
 
@@ -20,10 +19,12 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, ServerInitializeError};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
-use serde_json::{json, Value};
+use serde_json::json;
 use tokio::sync::watch;
 
-pub use backend::{Backend, ToolError};
+use backend::{Backend, ToolOutput};
+use error::ToolError;
+use ontoly_graph::diagnostics::Code;
 use tools::{
     expected_args, parse_args, CapabilitiesInput, CapabilityInput, EvidencePackInput, ReadInput,
     ReadManyInput, ResolveInput, SearchInput, TOOL_NAMES,
@@ -49,10 +50,7 @@ Tool failures come back as results with isError and a {code, message} body; read
 fix the arguments and retry.";
 
 /// The outcome of loading the workspace: shared by every call once ready.
-pub type Loaded = Result<Arc<dyn Backend>, ToolError>;
-
-/// Builds the backend for a workspace. Blocking: runs on the blocking pool.
-pub type Loader = Box<dyn FnOnce() -> Loaded + Send>;
+type Loaded = Result<Arc<Backend>, ToolError>;
 
 /// The MCP server: the tool table over a backend that becomes ready once the graph is loaded.
 #[derive(Clone)]
@@ -62,13 +60,14 @@ pub struct OntolyServer {
 }
 
 impl OntolyServer {
-    /// Starts `load` on the blocking pool and returns a server whose calls wait for it.
-    pub fn start(load: Loader) -> Self {
+    /// Loads `session`'s graph and index on the blocking pool and returns a server whose
+    /// calls wait for them.
+    pub fn start(session: ontoly_graph::Session) -> Self {
         let (tx, rx) = watch::channel(None);
         tokio::task::spawn_blocking(move || {
-            let loaded = load();
+            let loaded = Backend::load(session).map(Arc::new);
             if let Err(e) = &loaded {
-                eprintln!("ontoly mcp: {}", render::error(e));
+                eprintln!("ontoly mcp: {}", e.text());
             }
             let _ = tx.send(Some(loaded));
         });
@@ -90,21 +89,26 @@ impl OntolyServer {
 
 fn unavailable(why: &str) -> ToolError {
     ToolError::new(
-        "GRAPH_UNAVAILABLE",
+        Code::GraphUnavailable,
         format!("the graph is not available: {why}"),
     )
 }
 
-/// A successful call: the structured result plus its compact text rendering.
-fn success(value: Value, text: String) -> CallToolResult {
+/// A successful call: the structured result plus the text renderer's drawing of it (a read's
+/// position and a search's totals first, as a client showing only text needs them).
+fn success(out: ToolOutput) -> CallToolResult {
+    let rendered = crate::render::render(&out.report, crate::render::Format::Text, false);
+    let text = rendered
+        .map(|r| r.stderr.unwrap_or_default() + &r.stdout)
+        .unwrap_or_default();
     let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
-    result.structured_content = Some(value);
+    result.structured_content = Some(out.structured);
     result
 }
 
 /// A failed call: `isError` with the `{code, message}` body as structured content and text.
 fn failure(error: &ToolError) -> CallToolResult {
-    let mut result = CallToolResult::error(vec![ContentBlock::text(render::error(error))]);
+    let mut result = CallToolResult::error(vec![ContentBlock::text(error.text())]);
     result.structured_content = Some(json!({"code": error.code, "message": error.message}));
     result
 }
@@ -137,29 +141,24 @@ impl Call {
             "search" => Call::Search(parse_args(name, args, expected)?),
             other => {
                 return Err(ToolError::new(
-                    "UNKNOWN_TOOL",
+                    Code::UnknownTool,
                     format!("unknown tool `{other}`"),
                 ))
             }
         })
     }
 
-    /// Runs the call against the backend and renders its text. Blocking.
-    fn run(self, backend: &dyn Backend) -> Result<(Value, String), ToolError> {
-        let (value, render): (Value, fn(&Value) -> String) = match self {
-            Call::EvidencePack(a) => (
-                backend.evidence_pack(&a.query, a.limit)?,
-                render::evidence_pack,
-            ),
-            Call::Capabilities => (backend.capabilities()?, render::capabilities),
-            Call::Capability(a) => (backend.capability(&a.name, a.input)?, render::capability),
-            Call::Resolve(a) => (backend.resolve(&a)?, render::resolve),
-            Call::Read(a) => (backend.read(&a)?, render::read),
-            Call::ReadMany(a) => (backend.read_many(&a)?, render::read_many),
-            Call::Search(a) => (backend.search(&a)?, render::search),
-        };
-        let text = render(&value);
-        Ok((value, text))
+    /// Runs the call against the backend. Blocking.
+    fn run(self, backend: &Backend) -> Result<ToolOutput, ToolError> {
+        match self {
+            Call::EvidencePack(a) => backend.evidence_pack(&a.query, a.limit),
+            Call::Capabilities => Ok(backend.capabilities()),
+            Call::Capability(a) => backend.capability(&a.name, a.input),
+            Call::Resolve(a) => backend.resolve(&a),
+            Call::Read(a) => backend.read(&a),
+            Call::ReadMany(a) => backend.read_many(&a),
+            Call::Search(a) => backend.search(&a),
+        }
     }
 }
 
@@ -212,12 +211,12 @@ impl ServerHandler for OntolyServer {
         };
         let outcome = tokio::task::spawn_blocking(move || call.run(backend.as_ref())).await;
         let result = match outcome {
-            Ok(Ok((value, text))) => success(value, text),
+            Ok(Ok(out)) => success(out),
             Ok(Err(e)) => failure(&e),
             Err(join) => {
                 eprintln!("ontoly mcp: a tool call failed unexpectedly: {join}");
                 failure(&ToolError::new(
-                    "INTERNAL_ERROR",
+                    Code::InternalError,
                     "the tool failed unexpectedly; the server keeps running",
                 ))
             }
@@ -253,9 +252,9 @@ async fn serve_stdio(server: OntolyServer) -> u8 {
     }
 }
 
-/// Runs the server until the client closes stdin; `load` runs in the background while the
-/// client completes the handshake. Returns the process exit code.
-pub fn run(load: Loader) -> u8 {
+/// Runs the server until the client closes stdin; the session's graph is loaded in the
+/// background while the client completes the handshake. Returns the process exit code.
+pub fn run(session: ontoly_graph::Session) -> u8 {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -267,19 +266,10 @@ pub fn run(load: Loader) -> u8 {
         }
     };
     let code = runtime.block_on(async move {
-        let server = OntolyServer::start(load);
+        let server = OntolyServer::start(session);
         serve_stdio(server).await
     });
     // A blocking stdin read cannot be cancelled; do not wait on it at exit.
     runtime.shutdown_timeout(Duration::from_millis(200));
     code
-}
-
-/// The loader of the real workspace: the graph and index as every evidence command loads
-/// them, and pinned reads over its repositories.
-pub fn workspace_loader(ctx: crate::commands::Context) -> Loader {
-    Box::new(move || {
-        let backend = graph_backend::GraphBackend::load(&ctx)?;
-        Ok(Arc::new(backend) as Arc<dyn Backend>)
-    })
 }

@@ -11,10 +11,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::backend::ToolError;
-
-/// The code of a tool error caused by arguments that do not match the tool's input schema.
-pub const INVALID_ARGUMENTS: &str = "INVALID_ARGUMENTS";
+use super::error::ToolError;
+use ontoly_graph::diagnostics::Code;
 
 /// Arguments of `EvidencePack`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -179,7 +177,7 @@ pub fn parse_args<T: for<'de> Deserialize<'de>>(
     let value = Value::Object(arguments.unwrap_or_default());
     serde_json::from_value(value).map_err(|e| {
         ToolError::new(
-            INVALID_ARGUMENTS,
+            Code::InvalidArguments,
             format!("invalid arguments for `{tool}`: {e}; expected {expected}"),
         )
     })
@@ -534,7 +532,7 @@ mod tests {
     fn bad_arguments_say_what_was_expected() {
         let args = json!({"repository": "a/b", "path": 3}).as_object().cloned();
         let err = parse_args::<ReadInput>("read", args, expected_args("read")).unwrap_err();
-        assert_eq!(err.code, INVALID_ARGUMENTS);
+        assert_eq!(err.code, Code::InvalidArguments);
         assert!(
             err.message
                 .contains("invalid type: integer `3`, expected a string"),

@@ -115,7 +115,7 @@ pub fn fixture() -> Fixture {
     std::fs::create_dir_all(ws.join("knowledge/guide")).unwrap();
     std::fs::create_dir_all(ws.join("sources/repo")).unwrap();
     let lib = show(&server.path, &server.c1, "src/lib.rs");
-    let d = |a, b| ontoly_graph::text::range_digest(&lib, a, b).unwrap();
+    let d = |a, b| ontoly_graph::formats::text::range_digest(&lib, a, b).unwrap();
     let structure = format!(
         "schema_version: context.approved-structure.v1\narticles:\n  - article_id: guide\n    path: guide/search.md\n    collection: guide\n    visibility: public\n    sections:\n      - id: search\n        references:\n          - source_ref: repo:acme/server\n            locator: {{path: src/lib.rs, start_line: 13, end_line: 18}}\n            content_digest: {}\n      - id: modes\n        references:\n          - source_ref: repo:acme/clean\n            locator: {{path: src/lib.rs, start_line: 26, end_line: 29}}\n            content_digest: {}\n",
         d(13, 18),

@@ -1,0 +1,610 @@
+//! The Evidence Pack: the compact, reusable answer to a question, with every canonical field
+//! of the contract always present.
+
+pub mod confidence;
+
+use crate::context::Context;
+use crate::evidence::{round4, Code, Confidence, Diagnostic, Evidence, Level};
+use crate::retrieval::rank::{rank, Scored};
+use crate::walk::{self, graph_diagnostics, title, CitationPath, GraphFacts};
+use ontoly_graph::graph::model::{Edge, Node, NodeKind};
+use ontoly_graph::graph::Graph;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Pack format version.
+pub const PACK_VERSION: &str = "1";
+/// Entities in a pack when no limit is asked for.
+pub const DEFAULT_LIMIT: usize = 12;
+/// Smallest limit a request may ask for.
+pub const MIN_LIMIT: usize = 5;
+/// Largest limit a request may ask for.
+pub const MAX_LIMIT: usize = 20;
+/// Pinned reads in `filesToInspect` at most.
+pub const MAX_FILES_TO_INSPECT: usize = 8;
+
+/// A ranked entity: the serialized node with its score and why it ranks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TopNode {
+    /// The node.
+    #[serde(flatten)]
+    pub node: Node,
+    /// Rank score (BM25 plus propagation), rounded.
+    pub score: f64,
+    /// Why it ranks: `text`, `cites`, `article`, `reached`.
+    pub via: Vec<String>,
+}
+
+/// A knowledge page or source file behind the top nodes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RelevantFile {
+    /// Workspace-relative (knowledge) or repository-relative (source) path.
+    pub path: String,
+    /// `knowledge` or `source`.
+    pub kind: String,
+    /// The source repository, for source files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repository: Option<String>,
+    /// The pinned commit, for source files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<String>,
+    /// Best score of a top node behind it.
+    pub score: f64,
+}
+
+/// A pinned read that verifies the answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FileToInspect {
+    /// Repository (remote or name; the workspace name for knowledge pages).
+    pub repository: String,
+    /// Full commit.
+    pub commit: String,
+    /// Path inside the repository.
+    pub path: String,
+    /// First line.
+    pub start_line: u64,
+    /// Last line, inclusive.
+    pub end_line: u64,
+    /// Web URL of the pinned range, when the forge is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Why to read it.
+    pub reason: String,
+}
+
+/// The Evidence Pack. Every canonical field is always present.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvidencePack {
+    /// Pack format version.
+    pub version: String,
+    /// The query as given.
+    pub query: String,
+    /// The effective limit (after clamping).
+    pub limit: usize,
+    /// A short deterministic answer assembled from the evidence.
+    pub answer: String,
+    /// Counts that frame the answer.
+    pub graph_facts: GraphFacts,
+    /// Top entities, best first, at most `limit`.
+    pub top_nodes: Vec<TopNode>,
+    /// Relationships that connect and ground the top nodes.
+    pub top_edges: Vec<Edge>,
+    /// Knowledge pages and source files behind the top nodes.
+    pub relevant_files: Vec<RelevantFile>,
+    /// Relationship type → count over `topEdges`.
+    pub relationships: BTreeMap<String, usize>,
+    /// Diagnostics that bear on this answer.
+    pub diagnostics: Vec<Diagnostic>,
+    /// How far the pack can be relied on.
+    pub confidence: Confidence,
+    /// Next commands that deepen or verify the answer.
+    pub suggested_commands: Vec<String>,
+    /// Ids of `topNodes`, in order.
+    pub stable_ids: Vec<String>,
+    /// Pinned reads that verify the answer.
+    pub files_to_inspect: Vec<FileToInspect>,
+    /// What to do when the pack is not enough (empty when confidence is high).
+    pub fallbacks: Vec<String>,
+    /// Where it comes from.
+    pub provenance: crate::evidence::Provenance,
+}
+
+/// Clamps a requested limit into `MIN_LIMIT..=MAX_LIMIT`, saying so when it had to.
+pub fn clamp_limit(requested: Option<i64>) -> (usize, Option<Diagnostic>) {
+    let Some(n) = requested else {
+        return (DEFAULT_LIMIT, None);
+    };
+    let clamped = n.clamp(MIN_LIMIT as i64, MAX_LIMIT as i64) as usize;
+    if clamped as i64 == n {
+        (clamped, None)
+    } else {
+        (
+            clamped,
+            Some(Diagnostic::new(
+                Code::CapabilityLimitClamped,
+                format!("limit {n} is outside {MIN_LIMIT}..={MAX_LIMIT}; using {clamped}"),
+            )),
+        )
+    }
+}
+
+/// Quotes a word for a POSIX shell when it needs it.
+pub(crate) fn shell_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:#@,+=".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+fn read_of(c: &CitationPath<'_>, reason: String) -> Option<FileToInspect> {
+    Some(FileToInspect {
+        repository: c.repository.clone()?,
+        commit: c.commit.clone()?,
+        path: c.path.clone()?,
+        start_line: c.start,
+        end_line: c.end,
+        url: c.url.clone(),
+        reason,
+    })
+}
+
+/// One citation of a top section, as a reader of the pack's text sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CitationView {
+    /// `repo@commit12:path#Ls-Le`.
+    pub label: String,
+    /// `verified`, `MISMATCH` (the evidence is wrong at its pinned commit), `pinned` or `unpinned`.
+    pub status: &'static str,
+    /// The commit-pinned web URL, when the forge is known.
+    pub url: Option<String>,
+    /// The definitions the range overlaps: `(kind, qualified name)`.
+    pub symbols: Vec<(String, String)>,
+}
+
+/// An Evidence Pack with what stands behind it: the evidence items of the capability result
+/// and the citations of each top section (which its text rendering shows; its JSON is the
+/// pack alone).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PackAnswer {
+    /// The pack.
+    pub pack: EvidencePack,
+    /// The evidence items behind it.
+    pub evidence: Vec<Evidence>,
+    /// Per top section (in `topNodes` order): its id and its citations.
+    pub citations: Vec<(String, Vec<CitationView>)>,
+}
+
+/// What the top sections contribute: the edges and reads that ground them, and the words of
+/// the answer.
+struct Grounding {
+    top_edges: Vec<Edge>,
+    dropped_edges: usize,
+    reads: Vec<FileToInspect>,
+    cited_labels: Vec<String>,
+    symbol_names: Vec<String>,
+    paths: Vec<Evidence>,
+    citations: Vec<(String, Vec<CitationView>)>,
+}
+
+/// Builds the Evidence Pack for `query`, and the evidence items behind it.
+pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> PackAnswer {
+    let graph = ctx.graph;
+    let (limit, clamped) = clamp_limit(limit);
+    let mut diagnostics: Vec<Diagnostic> = clamped.into_iter().collect();
+    let ranking = rank(graph, ctx.index, query);
+    let conf = confidence::assess(graph, &ranking);
+    let top: Vec<&Scored> = ranking.nodes.iter().take(limit).collect();
+
+    let top_nodes: Vec<TopNode> = top
+        .iter()
+        .filter_map(|s| {
+            Some(TopNode {
+                node: graph.node(&s.id)?.clone(),
+                score: round4(s.score),
+                via: s.via.iter().map(|v| v.to_string()).collect(),
+            })
+        })
+        .collect();
+    let stable_ids: Vec<String> = top_nodes.iter().map(|t| t.node.id.clone()).collect();
+    let mut evidence = node_evidence(&top_nodes, top.first().map_or(0.0, |s| s.score));
+    let top_sections: Vec<&Node> = top_nodes
+        .iter()
+        .map(|t| &t.node)
+        .filter(|n| n.kind == NodeKind::Section)
+        .collect();
+    let g = ground(graph, &top_sections, &stable_ids, limit);
+    evidence.extend(g.paths.iter().cloned());
+    let relationships = g.top_edges.iter().fold(BTreeMap::new(), |mut m, e| {
+        *m.entry(e.kind.as_str().to_string()).or_insert(0) += 1;
+        m
+    });
+    let mut files = relevant_files(graph, &top_nodes, &top);
+    let dropped_files = files.len().saturating_sub(limit);
+    files.truncate(limit);
+
+    for s in &top_sections {
+        diagnostics.extend(graph_diagnostics(graph, &s.id));
+        for c in walk::citations(graph, &s.id) {
+            diagnostics.extend(graph_diagnostics(graph, &c.target.id));
+        }
+    }
+    let extra = ranking.matched.saturating_sub(limit);
+    if extra > 0 || g.dropped_edges > 0 || dropped_files > 0 {
+        diagnostics.push(Diagnostic::new(
+            Code::CapabilityEvidenceTruncated,
+            format!(
+                "the pack carries {} of {} matching entities, {} of {} edges and {} of {} files",
+                top_nodes.len(),
+                ranking.matched,
+                g.top_edges.len(),
+                g.top_edges.len() + g.dropped_edges,
+                files.len(),
+                files.len() + dropped_files
+            ),
+        ));
+    }
+    let fallbacks = fallbacks(query, &conf, g.reads.is_empty(), &mut diagnostics);
+    let commands = suggested_commands(query, &conf, limit, &top_sections, &g.reads);
+    let answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
+    for d in &diagnostics {
+        evidence.push(Evidence::diagnostic(d.clone()));
+    }
+    evidence.push(Evidence::statistic(
+        serde_json::json!({
+            "matchedEntities": ranking.matched,
+            "matchedSections": ranking.sections().count(),
+            "queryTerms": ranking.terms,
+        }),
+        "how much of the graph matched",
+    ));
+
+    let pack = EvidencePack {
+        version: PACK_VERSION.into(),
+        query: query.to_string(),
+        limit,
+        answer,
+        graph_facts: ctx.index.facts.clone(),
+        top_nodes,
+        top_edges: g.top_edges,
+        relevant_files: files,
+        relationships,
+        diagnostics,
+        confidence: conf,
+        suggested_commands: commands,
+        stable_ids,
+        files_to_inspect: g.reads,
+        fallbacks,
+        provenance: ctx.provenance(),
+    };
+    PackAnswer {
+        pack,
+        evidence,
+        citations: g.citations,
+    }
+}
+
+/// One node evidence item per top node, scored relative to the best.
+fn node_evidence(top_nodes: &[TopNode], best: f64) -> Vec<Evidence> {
+    top_nodes
+        .iter()
+        .map(|t| {
+            let rel = if best > 0.0 { t.score / best } else { 0.0 };
+            Evidence::node(
+                &t.node,
+                rel,
+                format!(
+                    "{} {:?} matched via {}",
+                    t.node.kind.as_str(),
+                    title(&t.node),
+                    t.via.join("+")
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Edges and reads that ground the top sections, in rank order.
+fn ground(graph: &Graph, top_sections: &[&Node], stable_ids: &[String], limit: usize) -> Grounding {
+    let in_top: BTreeSet<&str> = stable_ids.iter().map(String::as_str).collect();
+    let edge_cap = 3 * limit;
+    let mut g = Grounding {
+        top_edges: Vec::new(),
+        dropped_edges: 0,
+        reads: Vec::new(),
+        cited_labels: Vec::new(),
+        symbol_names: Vec::new(),
+        paths: Vec::new(),
+        citations: Vec::new(),
+    };
+    let mut seen_edges = BTreeSet::new();
+    let mut push_edge = |e: &Edge, g: &mut Grounding| {
+        if seen_edges.insert(e.id.clone()) {
+            if g.top_edges.len() < edge_cap {
+                g.top_edges.push(e.clone());
+            } else {
+                g.dropped_edges += 1;
+            }
+        }
+    };
+    for (rank_i, s) in top_sections.iter().enumerate() {
+        if let Some((e, _)) = walk::article_of(graph, &s.id) {
+            push_edge(e, &mut g);
+        }
+        let cites = walk::citations(graph, &s.id);
+        g.citations
+            .push((s.id.clone(), cites.iter().map(citation_view).collect()));
+        for c in cites {
+            push_edge(c.edge, &mut g);
+            if let Some((e, _)) = c.chain.first() {
+                push_edge(e, &mut g);
+            }
+            for (e, sym) in &c.symbols {
+                if in_top.contains(sym.id.as_str()) || rank_i == 0 {
+                    push_edge(e, &mut g);
+                }
+                if rank_i == 0 && !g.symbol_names.contains(&sym.name) {
+                    g.symbol_names.push(sym.name.clone());
+                }
+            }
+            if rank_i == 0 {
+                g.cited_labels.push(c.label());
+            }
+            if rank_i < 5 && g.reads.len() < MAX_FILES_TO_INSPECT {
+                if let Some(r) = read_of(&c, format!("cited by {} ({:?})", s.id, title(s))) {
+                    if !g.reads.contains(&r) {
+                        g.reads.push(r);
+                    }
+                }
+            }
+            if rank_i < 3 {
+                let mut nodes = vec![(*s).clone(), c.target.clone()];
+                let mut edges = vec![c.edge.clone()];
+                for (e, n) in &c.chain {
+                    edges.push((*e).clone());
+                    nodes.push((*n).clone());
+                }
+                g.paths.push(Evidence::path(
+                    nodes,
+                    edges,
+                    c.grounding(),
+                    format!("{} cites {}", s.id, c.label()),
+                ));
+            }
+        }
+    }
+    g
+}
+
+fn citation_view(c: &CitationPath<'_>) -> CitationView {
+    CitationView {
+        label: c.label(),
+        status: match c.verification {
+            walk::Verification::Verified => "verified",
+            walk::Verification::Mismatch => "MISMATCH",
+            walk::Verification::Unknown if c.pinned => "pinned",
+            walk::Verification::Unknown => "unpinned",
+        },
+        url: c.url.clone(),
+        symbols: c
+            .symbols
+            .iter()
+            .map(|(_, s)| {
+                let kind = s.metadata.get("kind").map_or("symbol", String::as_str);
+                (kind.to_string(), s.name.clone())
+            })
+            .collect(),
+    }
+}
+
+/// Files behind the top nodes: knowledge pages of sections and articles, source files of
+/// files, symbols and the top sections' citations. One entry per path: the first
+/// (best-ranked) carries the pin.
+fn relevant_files(graph: &Graph, top_nodes: &[TopNode], top: &[&Scored]) -> Vec<RelevantFile> {
+    let mut files: Vec<RelevantFile> = Vec::new();
+    let mut seen_files = BTreeSet::new();
+    for (t, s) in top_nodes.iter().zip(top) {
+        let n = &t.node;
+        let score = round4(s.score);
+        let mut add = |f: RelevantFile| {
+            if seen_files.insert((f.kind.clone(), f.path.clone())) {
+                files.push(f);
+            }
+        };
+        let source =
+            |path: String, repository: Option<String>, commit: Option<String>| RelevantFile {
+                path,
+                kind: "source".into(),
+                repository,
+                commit,
+                score,
+            };
+        match n.kind {
+            NodeKind::Section | NodeKind::Article => {
+                if let Some(p) = walk::page_path(n) {
+                    add(RelevantFile {
+                        path: p,
+                        kind: "knowledge".into(),
+                        repository: None,
+                        commit: None,
+                        score,
+                    });
+                }
+                if n.kind == NodeKind::Section {
+                    for c in walk::citations(graph, &n.id) {
+                        if let Some(p) = c.path.clone() {
+                            add(source(p, c.repository.clone(), c.commit.clone()));
+                        }
+                    }
+                }
+            }
+            NodeKind::File | NodeKind::Symbol => {
+                let path = n.span.as_ref().map(|x| x.file.clone()).or(n.file.clone());
+                if let Some(p) = path {
+                    add(source(
+                        p,
+                        n.package.clone(),
+                        n.metadata.get("commit").cloned(),
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    files
+}
+
+/// What to do when the pack is not enough, with the diagnostic a weak pack carries.
+fn fallbacks(
+    query: &str,
+    conf: &Confidence,
+    no_reads: bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<String> {
+    let mut fallbacks = Vec::new();
+    match conf.level {
+        Level::None => {
+            diagnostics.push(Diagnostic::new(
+                Code::CapabilityNotFound,
+                format!("nothing in the graph matches {query:?}"),
+            ));
+            fallbacks.push("The knowledge workspace does not document this: search the source repositories directly, then add a section that cites what you find.".to_string());
+            fallbacks.push(
+                "Rephrase with the identifiers involved (function, type, file or module names)."
+                    .to_string(),
+            );
+            fallbacks.push(
+                "See what is documented: `ontoly run GraphStatistics --input '{}'`.".to_string(),
+            );
+        }
+        Level::Low => {
+            diagnostics.push(Diagnostic::new(
+                Code::CapabilityLowEvidence,
+                format!(
+                    "confidence {} is below the {} threshold: {}",
+                    conf.score,
+                    confidence::MEDIUM,
+                    conf.explanation
+                ),
+            ));
+            fallbacks.push(if no_reads {
+                "The top sections cite no pinned source: read the knowledge pages of relevantFiles and the code they describe before relying on this pack.".to_string()
+            } else {
+                "Read the pinned ranges in filesToInspect before relying on this pack.".to_string()
+            });
+            fallbacks.push("Rephrase with the identifiers involved (function, type, file or module names), or widen with --limit 20.".to_string());
+            fallbacks.push("If the repositories hold the answer but no section cites it, search them directly and document it in a section.".to_string());
+        }
+        Level::Medium => {
+            fallbacks.push(if no_reads {
+                "The top sections cite no pinned source: confirm the answer in the knowledge pages of relevantFiles.".to_string()
+            } else {
+                "Confirm the answer by reading the pinned ranges in filesToInspect.".to_string()
+            });
+        }
+        Level::High => {}
+    }
+    fallbacks
+}
+
+/// Next `ontoly` commands that deepen or verify the answer.
+fn suggested_commands(
+    query: &str,
+    conf: &Confidence,
+    limit: usize,
+    top_sections: &[&Node],
+    reads: &[FileToInspect],
+) -> Vec<String> {
+    let mut commands = Vec::new();
+    if let Some(s) = top_sections.first() {
+        let input = serde_json::json!({ "section": s.id }).to_string();
+        commands.push(format!(
+            "ontoly run SectionEvidence --input {}",
+            shell_quote(&input)
+        ));
+        if let Some(span) = &s.span {
+            commands.push(format!(
+                "ontoly refs {}",
+                shell_quote(&format!(
+                    "{}:{}-{}",
+                    span.file, span.start_line, span.end_line
+                ))
+            ));
+        }
+        commands.push(format!(
+            "ontoly graph --focus {} --format mermaid",
+            shell_quote(&s.id)
+        ));
+    }
+    if let Some(r) = reads.first() {
+        commands.push(format!(
+            "ontoly cites {}",
+            shell_quote(&format!("{}:{}-{}", r.path, r.start_line, r.end_line))
+        ));
+    }
+    if matches!(conf.level, Level::Low | Level::None) && limit < MAX_LIMIT {
+        commands.push(format!(
+            "ontoly evidence {} --limit {MAX_LIMIT}",
+            shell_quote(query)
+        ));
+    }
+    commands
+}
+
+/// A short deterministic answer assembled from the evidence.
+fn answer_text(
+    query: &str,
+    conf: &Confidence,
+    top_nodes: &[TopNode],
+    top_sections: &[&Node],
+    g: &Grounding,
+) -> String {
+    if top_sections.is_empty() {
+        return if top_nodes.is_empty() {
+            format!("No evidence in the graph for {query:?}.")
+        } else {
+            format!(
+                "No section answers {query:?}; the closest entities are {}.",
+                top_nodes
+                    .iter()
+                    .take(3)
+                    .map(|t| t.node.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+    }
+    let names: Vec<String> = top_sections
+        .iter()
+        .take(3)
+        .map(|s| format!("{:?} ({})", title(s), s.id))
+        .collect();
+    let mut a = format!("Best answered by {}", names[0]);
+    if names.len() > 1 {
+        a.push_str(&format!("; see also {}", names[1..].join(", ")));
+    }
+    a.push('.');
+    if !g.cited_labels.is_empty() {
+        let shown: Vec<&str> = g.cited_labels.iter().take(3).map(String::as_str).collect();
+        a.push_str(&format!(" It cites {}", shown.join(", ")));
+        if g.cited_labels.len() > 3 {
+            a.push_str(&format!(" and {} more", g.cited_labels.len() - 3));
+        }
+        a.push('.');
+    }
+    if !g.symbol_names.is_empty() {
+        let shown: Vec<&str> = g.symbol_names.iter().take(5).map(String::as_str).collect();
+        a.push_str(&format!(" Symbols: {}.", shown.join(", ")));
+    }
+    a.push_str(&format!(
+        " Confidence {} ({}).",
+        conf.level.as_str(),
+        conf.score
+    ));
+    a
+}

@@ -1,0 +1,686 @@
+//! The capabilities themselves: each turns a validated input into a [`CapabilityResult`].
+
+use crate::context::Context;
+use crate::evidence::{CapabilityResult, Code, Confidence, Diagnostic, Evidence, Level, Severity};
+use crate::pack;
+use crate::walk::{self, Verification};
+use crate::walk::{diagnostic_of_node, graph_diagnostics, title, GraphFacts};
+use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
+use ontoly_graph::graph::Graph;
+use serde_json::{json, Map, Value};
+use std::collections::{BTreeMap, VecDeque};
+
+/// Nodes a `PathBetween` search may visit at most.
+pub const PATH_MAX_VISITS: usize = 100_000;
+/// Hops a `PathBetween` path may have at most.
+pub const PATH_MAX_DEPTH: usize = 12;
+/// Sections a `CitationsOf` result lists at most.
+pub const CITATIONS_MAX: usize = 50;
+
+fn str_field<'a>(input: &'a Map<String, Value>, key: &str) -> &'a str {
+    input.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+fn result(
+    ctx: &Context<'_>,
+    capability: &str,
+    summary: String,
+    evidence: Vec<Evidence>,
+    diagnostics: Vec<Diagnostic>,
+    confidence: Confidence,
+    data: Value,
+) -> CapabilityResult {
+    CapabilityResult {
+        capability: capability.to_string(),
+        version: "1".to_string(),
+        summary,
+        evidence,
+        diagnostics,
+        confidence,
+        provenance: ctx.provenance(),
+        data,
+    }
+}
+
+fn not_found(
+    ctx: &Context<'_>,
+    capability: &str,
+    message: String,
+    fallbacks: Vec<String>,
+) -> CapabilityResult {
+    let d = Diagnostic::new(Code::CapabilityNotFound, message.clone());
+    result(
+        ctx,
+        capability,
+        message.clone(),
+        vec![Evidence::diagnostic(d.clone())],
+        vec![d],
+        Confidence::none(message),
+        json!({ "fallbacks": fallbacks }),
+    )
+}
+
+/// `EvidencePack {query, limit?}`: the pack is the result's `data`.
+pub(crate) fn evidence_pack(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
+    let query = str_field(input, "query");
+    let limit = match input.get("limit") {
+        Some(Value::Number(n)) => {
+            Some(
+                n.as_i64()
+                    .unwrap_or(if n.as_u64().is_some() { i64::MAX } else { 0 }),
+            )
+        }
+        _ => None,
+    };
+    let pack::PackAnswer {
+        pack: p, evidence, ..
+    } = pack::evidence_pack(ctx, query, limit);
+    let summary = p.answer.clone();
+    result(
+        ctx,
+        "EvidencePack",
+        summary,
+        evidence,
+        p.diagnostics.clone(),
+        p.confidence.clone(),
+        serde_json::to_value(&p).unwrap_or(Value::Null),
+    )
+}
+
+/// The repository-relative path of a `File` node.
+fn file_path(n: &Node) -> Option<&str> {
+    n.span
+        .as_ref()
+        .map(|s| s.file.as_str())
+        .or(n.file.as_deref())
+        .or_else(|| n.id.split_once('@')?.1.split_once(':').map(|x| x.1))
+}
+
+/// Parses `path`, `path:START` or `path:START-END`.
+fn parse_target(t: &str) -> (&str, Option<(u64, u64)>) {
+    let l = ontoly_graph::formats::location::Location::parse(t);
+    (l.path, l.lines)
+}
+
+/// Symbols named `name`: exactly, or as the last segment of a qualified name.
+fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
+    let exact: Vec<&Node> = graph
+        .nodes_of(NodeKind::Symbol)
+        .filter(|n| n.name == name || n.metadata.get("qualified").is_some_and(|q| q == name))
+        .collect();
+    if !exact.is_empty() {
+        return exact;
+    }
+    graph
+        .nodes_of(NodeKind::Symbol)
+        .filter(|n| {
+            ["::", ".", "/", "#"]
+                .iter()
+                .any(|sep| n.name.ends_with(&format!("{sep}{name}")))
+        })
+        .collect()
+}
+
+/// `CitationsOf {target}`: which sections cite a file, a range of it, or a symbol.
+pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
+    let g = ctx.graph;
+    let target = str_field(input, "target").trim();
+    if target.is_empty() {
+        return CapabilityResult::error(
+            ctx.provenance(),
+            "CitationsOf",
+            "1",
+            Code::CapabilityInvalidInput,
+            "CitationsOf.target must not be empty".into(),
+        );
+    }
+    // Ranges that answer the target, each with the node that made it match.
+    let mut ranges: Vec<(&Node, &Node)> = Vec::new();
+    let by_id = g.node(target);
+    let (path, span) = parse_target(target);
+    let symbols: Vec<&Node> = match by_id {
+        Some(n) if n.kind == NodeKind::Symbol => vec![n],
+        Some(_) => Vec::new(),
+        None => symbols_named(g, target),
+    };
+    let files: Vec<&Node> = match by_id {
+        Some(n) if n.kind == NodeKind::File => vec![n],
+        Some(_) => Vec::new(),
+        None => g
+            .nodes_of(NodeKind::File)
+            .filter(|n| file_path(n) == Some(path))
+            .collect(),
+    };
+    if let Some(n) = by_id.filter(|n| n.kind == NodeKind::Range) {
+        ranges.push((n, n));
+    }
+    for f in &files {
+        for e in g.in_edges(&f.id, Some(EdgeKind::InFile)) {
+            let Some(r) = g.node(&e.from) else { continue };
+            let overlaps = match (span, &r.span) {
+                (Some((a, b)), Some(s)) => s.start_line <= b && s.end_line >= a,
+                _ => true,
+            };
+            if overlaps {
+                ranges.push((r, f));
+            }
+        }
+    }
+    for s in &symbols {
+        for e in g.in_edges(&s.id, Some(EdgeKind::Overlaps)) {
+            if let Some(r) = g.node(&e.from) {
+                ranges.push((r, s));
+            }
+        }
+    }
+    let mut by_section: BTreeMap<String, Vec<(&Edge, &Node, &Node)>> = BTreeMap::new();
+    for (r, via) in &ranges {
+        for e in g.in_edges(&r.id, Some(EdgeKind::Cites)) {
+            by_section
+                .entry(e.from.clone())
+                .or_default()
+                .push((e, r, via));
+        }
+    }
+    if by_section.is_empty() {
+        let what = if files.is_empty() && symbols.is_empty() && ranges.is_empty() {
+            "no file, range or symbol in the graph matches"
+        } else {
+            "no section cites"
+        };
+        return not_found(
+            ctx,
+            "CitationsOf",
+            format!("{what} {target:?}"),
+            vec![
+                "Check the path is repository-relative (as in the references), or give a symbol's qualified name.".into(),
+                "If the code matters, document it in a section that cites it.".into(),
+            ],
+        );
+    }
+    let total = by_section.len();
+    let mut evidence = Vec::new();
+    let mut sections = Vec::new();
+    for (sid, cites) in by_section.iter().take(CITATIONS_MAX) {
+        let Some(sec) = g.node(sid) else { continue };
+        let mut labels = Vec::new();
+        for (e, r, via) in cites {
+            let c = walk::citation(g, e);
+            let label = c
+                .as_ref()
+                .map(|c| c.label())
+                .unwrap_or_else(|| r.id.clone());
+            let mut nodes = vec![sec.clone(), (*r).clone()];
+            let mut edges = vec![(*e).clone()];
+            if via.id != r.id {
+                let link = g
+                    .out_edges(&r.id, None)
+                    .into_iter()
+                    .find(|x| x.to == via.id)
+                    .cloned();
+                if let Some(l) = link {
+                    edges.push(l);
+                    nodes.push((*via).clone());
+                }
+            }
+            evidence.push(Evidence::path(
+                nodes,
+                edges,
+                c.as_ref().map(|c| c.grounding()).unwrap_or(0.0),
+                format!("{sid} cites {label}"),
+            ));
+            labels.push(json!({"range": r.id, "label": label, "url": c.and_then(|c| c.url)}));
+        }
+        sections.push(json!({
+            "section": sid,
+            "title": title(sec),
+            "page": walk::page_path(sec),
+            "citations": labels,
+        }));
+    }
+    let mut diagnostics = Vec::new();
+    if total > CITATIONS_MAX {
+        diagnostics.push(Diagnostic::new(
+            Code::CapabilityEvidenceTruncated,
+            format!("{total} sections cite {target:?}; listing the first {CITATIONS_MAX}"),
+        ));
+    }
+    result(
+        ctx,
+        "CitationsOf",
+        format!("{total} section(s) cite {target:?}"),
+        evidence,
+        diagnostics,
+        Confidence::exact("the citations are recorded edges of the graph"),
+        json!({ "target": target, "sectionCount": total, "sections": sections }),
+    )
+}
+
+/// Resolves `section:page.md#id`, `page.md#id` or `knowledge/page.md#id`.
+fn resolve_section<'g>(g: &'g Graph, s: &str) -> Option<&'g Node> {
+    let candidates = [
+        s.to_string(),
+        format!("section:{s}"),
+        format!("section:{}", s.strip_prefix("knowledge/").unwrap_or(s)),
+    ];
+    candidates
+        .iter()
+        .filter_map(|c| g.node(c))
+        .find(|n| n.kind == NodeKind::Section)
+}
+
+/// `SectionEvidence {section}`.
+pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
+    let g = ctx.graph;
+    let want = str_field(input, "section");
+    let Some(sec) = resolve_section(g, want) else {
+        return not_found(
+            ctx,
+            "SectionEvidence",
+            format!("no section {want:?} in the graph"),
+            vec!["Find section ids with `ontoly evidence <question>` (stableIds).".into()],
+        );
+    };
+    let mut evidence = vec![Evidence::node(
+        sec,
+        1.0,
+        format!("section {:?}", title(sec)),
+    )];
+    let mut citations = Vec::new();
+    let mut grounding = Vec::new();
+    for c in walk::citations(g, &sec.id) {
+        let mut nodes = vec![sec.clone(), c.target.clone()];
+        let mut edges = vec![c.edge.clone()];
+        for (e, n) in &c.chain {
+            edges.push((*e).clone());
+            nodes.push((*n).clone());
+        }
+        evidence.push(Evidence::path(
+            nodes,
+            edges,
+            c.grounding(),
+            format!("cites {}", c.label()),
+        ));
+        for (e, s) in &c.symbols {
+            evidence.push(Evidence::path(
+                vec![c.target.clone(), (*s).clone()],
+                vec![(*e).clone()],
+                c.grounding(),
+                format!("{} overlaps {}", c.label(), s.name),
+            ));
+        }
+        grounding.push(c.grounding());
+        citations.push(json!({
+            "range": c.target.id,
+            "repository": c.repository,
+            "commit": c.commit,
+            "path": c.path,
+            "startLine": c.start,
+            "endLine": c.end,
+            "url": c.url,
+            "contentDigest": c.edge.metadata.get("content_digest"),
+            "pinned": c.pinned,
+            "verification": match c.verification {
+                Verification::Verified => "verified",
+                Verification::Mismatch => "mismatch",
+                Verification::Unknown => "unknown",
+            },
+            "grounding": crate::evidence::round4(c.grounding()),
+            "symbols": c.symbols.iter().map(|(_, s)| json!({"id": s.id, "name": s.name})).collect::<Vec<_>>(),
+        }));
+    }
+    let mut diagnostics = graph_diagnostics(g, &sec.id);
+    for c in walk::citations(g, &sec.id) {
+        diagnostics.extend(graph_diagnostics(g, &c.target.id));
+    }
+    for d in &diagnostics {
+        evidence.push(Evidence::diagnostic(d.clone()));
+    }
+    let article = walk::article_of(g, &sec.id).map(|(_, a)| a.id.clone());
+    let mean = if grounding.is_empty() {
+        0.0
+    } else {
+        grounding.iter().sum::<f64>() / grounding.len() as f64
+    };
+    let mut conf = Confidence::exact("the section is a recorded node of the graph");
+    conf.factors.push(crate::evidence::Factor {
+        kind: "grounding".into(),
+        confidence: crate::evidence::round4(mean),
+        description: "mean grounding of the section's citations".into(),
+    });
+    if citations.is_empty() {
+        conf.level = Level::Low;
+        conf.score = 0.3;
+        conf.explanation =
+            "the section cites nothing: its claims are not grounded in source".into();
+        diagnostics.push(Diagnostic::new(
+            Code::CapabilityLowEvidence,
+            format!("{} has no references", sec.id),
+        ));
+    }
+    result(
+        ctx,
+        "SectionEvidence",
+        format!(
+            "{} ({:?}) cites {} range(s)",
+            sec.id,
+            title(sec),
+            citations.len()
+        ),
+        evidence,
+        diagnostics,
+        conf,
+        json!({
+            "section": sec,
+            "article": article,
+            "text": g.texts.get(&sec.id),
+            "citations": citations,
+        }),
+    )
+}
+
+/// `PathBetween {from, to}`: breadth-first over edges in either direction, bounded by visits
+/// and depth; neighbours in edge-id order so the path found is deterministic.
+pub(crate) fn path_between(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
+    let g = ctx.graph;
+    let (from, to) = (str_field(input, "from"), str_field(input, "to"));
+    for id in [from, to] {
+        if g.node(id).is_none() {
+            return not_found(
+                ctx,
+                "PathBetween",
+                format!("no node {id:?} in the graph"),
+                vec!["Node ids are in `stableIds` of an Evidence Pack.".into()],
+            );
+        }
+    }
+    let mut prev: BTreeMap<&str, Option<(&str, &Edge)>> = BTreeMap::new();
+    prev.insert(from, None);
+    let mut queue = VecDeque::from([(from, 0usize)]);
+    let mut found = from == to;
+    while let Some((id, depth)) = queue.pop_front() {
+        if found || prev.len() >= PATH_MAX_VISITS {
+            break;
+        }
+        if depth >= PATH_MAX_DEPTH {
+            continue;
+        }
+        let mut next: Vec<(&Edge, &str)> = g
+            .out_edges(id, None)
+            .into_iter()
+            .map(|e| (e, e.to.as_str()))
+            .chain(
+                g.in_edges(id, None)
+                    .into_iter()
+                    .map(|e| (e, e.from.as_str())),
+            )
+            .collect();
+        next.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        for (e, n) in next {
+            if prev.contains_key(n) {
+                continue;
+            }
+            prev.insert(n, Some((id, e)));
+            if n == to {
+                found = true;
+                break;
+            }
+            queue.push_back((n, depth + 1));
+        }
+    }
+    if !found {
+        return not_found(
+            ctx,
+            "PathBetween",
+            format!(
+                "no path from {from:?} to {to:?} within {PATH_MAX_DEPTH} hops ({} nodes visited)",
+                prev.len()
+            ),
+            vec!["The nodes may belong to unrelated parts of the workspace.".into()],
+        );
+    }
+    let mut nodes = Vec::new();
+    let mut edges = Vec::new();
+    let mut cur = to;
+    while let Some(Some((p, e))) = prev.get(cur) {
+        if let Some(n) = g.node(cur) {
+            nodes.push(n.clone());
+        }
+        edges.push((*e).clone());
+        cur = p;
+    }
+    if let Some(n) = g.node(from) {
+        nodes.push(n.clone());
+    }
+    nodes.reverse();
+    edges.reverse();
+    let hops = edges.len();
+    let kinds: Vec<&str> = edges.iter().map(|e| e.kind.as_str()).collect();
+    let data = json!({
+        "from": from, "to": to, "hops": hops,
+        "nodeIds": nodes.iter().map(|n| n.id.clone()).collect::<Vec<_>>(),
+        "edgeIds": edges.iter().map(|e| e.id.clone()).collect::<Vec<_>>(),
+    });
+    result(
+        ctx,
+        "PathBetween",
+        format!("{hops} hop(s) from {from} to {to}: {}", kinds.join(" → ")),
+        vec![Evidence::path(
+            nodes,
+            edges,
+            1.0,
+            format!("shortest path of {hops} hop(s)"),
+        )],
+        Vec::new(),
+        Confidence::exact("the path follows recorded edges"),
+        data,
+    )
+}
+
+/// `Validate {}`: every diagnostic node of the graph.
+pub(crate) fn validate(ctx: &Context<'_>, _: &Map<String, Value>) -> CapabilityResult {
+    let diags: Vec<Diagnostic> = ctx
+        .graph
+        .nodes_of(NodeKind::Diagnostic)
+        .map(|n| {
+            let mut d = diagnostic_of_node(n);
+            if d.subject.is_none() {
+                d.subject = ctx
+                    .graph
+                    .out_edges(&n.id, Some(EdgeKind::Concerns))
+                    .first()
+                    .map(|e| e.to.clone());
+            }
+            d
+        })
+        .collect();
+    let count = |s: Severity| diags.iter().filter(|d| d.severity == s).count();
+    let (errors, warnings, infos) = (
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info),
+    );
+    let mut by_code: BTreeMap<&str, usize> = BTreeMap::new();
+    for d in &diags {
+        *by_code.entry(d.code.as_str()).or_insert(0) += 1;
+    }
+    let data = json!({
+        "valid": errors == 0,
+        "errors": errors, "warnings": warnings, "infos": infos,
+        "byCode": by_code,
+        "diagnostics": diags,
+    });
+    let evidence = diags.iter().cloned().map(Evidence::diagnostic).collect();
+    result(
+        ctx,
+        "Validate",
+        format!("{errors} error(s), {warnings} warning(s), {infos} info(s)"),
+        evidence,
+        Vec::new(),
+        Confidence::exact("validation facts recorded while building the graph"),
+        data,
+    )
+}
+
+/// `GraphStatistics {}`.
+pub(crate) fn graph_statistics(ctx: &Context<'_>, _: &Map<String, Value>) -> CapabilityResult {
+    let g = ctx.graph;
+    let mut nodes = BTreeMap::new();
+    for k in NodeKind::ALL {
+        nodes.insert(k.as_str(), g.nodes_of(k).count());
+    }
+    let mut edges = BTreeMap::new();
+    for k in EdgeKind::ALL {
+        edges.insert(k.as_str(), g.edges.iter().filter(|e| e.kind == k).count());
+    }
+    let facts = GraphFacts::of(g);
+    let stats = json!({
+        "nodes": nodes, "edges": edges,
+        "nodeCount": g.nodes.len(), "edgeCount": g.edges.len(),
+        "indexedDocuments": ctx.index.len(),
+        "facts": facts,
+    });
+    result(
+        ctx,
+        "GraphStatistics",
+        format!(
+            "{} nodes, {} edges: {} articles, {} sections, {} references",
+            g.nodes.len(),
+            g.edges.len(),
+            facts.articles,
+            facts.sections,
+            facts.references
+        ),
+        vec![Evidence::statistic(
+            stats.clone(),
+            "node and edge counts by kind",
+        )],
+        Vec::new(),
+        Confidence::exact("counted from the graph"),
+        stats,
+    )
+}
+
+/// `SectionReferences {path, startLine, endLine, includeDigest?}`: the references of the
+/// sections overlapping a returned range of a knowledge page, exactly as Context's plugin
+/// renders them (the shared code of `ontoly plugin enrich`). Reads the page and the structure
+/// from the workspace root as given.
+pub(crate) fn section_references(
+    ctx: &Context<'_>,
+    input: &Map<String, Value>,
+) -> CapabilityResult {
+    use ontoly_graph::formats::references::{RangeQuery, ReferenceContext};
+    use ontoly_graph::formats::source_registry::DirFiles;
+    let raw = str_field(input, "path");
+    let path = if raw.starts_with("knowledge/") {
+        raw.to_string()
+    } else {
+        format!("knowledge/{raw}")
+    };
+    let line = |k: &str| input.get(k).and_then(Value::as_u64).unwrap_or(0);
+    let (start, end) = (line("startLine"), line("endLine"));
+    if start == 0 || end < start {
+        return CapabilityResult::error(
+            ctx.provenance(),
+            "SectionReferences",
+            "1",
+            Code::CapabilityInvalidInput,
+            format!("SectionReferences needs 1 <= startLine <= endLine, got {start}..{end}"),
+        );
+    }
+    let include_digest = input
+        .get("includeDigest")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    // The build's parses of the working tree when the graph was opened from disk; without a
+    // session (an in-memory graph) there is no working tree to answer from.
+    let Some(session) = ctx.session() else {
+        return not_found(
+            ctx,
+            "SectionReferences",
+            "this graph has no workspace on disk to read references from".into(),
+            Vec::new(),
+        );
+    };
+    let parsed = match session.parsed() {
+        Ok(p) => p,
+        Err(e) => {
+            return not_found(ctx, "SectionReferences", e.to_string(), Vec::new());
+        }
+    };
+    let files =
+        DirFiles::new(&session.workspace().root).with_max_bytes(crate::plugin::MAX_FILE_BYTES);
+    let out = ReferenceContext::from_parsed(&files, parsed).references_for_range(&RangeQuery {
+        path: &path,
+        start_line: start,
+        end_line: end,
+        include_digest,
+    });
+    let yaml = out.to_yaml();
+    let sections: Vec<&str> = out.sections.iter().map(|s| s.section_id.as_str()).collect();
+    let data = json!({
+        "path": path,
+        "startLine": start,
+        "endLine": end,
+        "includeDigest": include_digest,
+        "sections": sections,
+        "references": out.references,
+        "diagnostics": out.diagnostics.iter().map(|d| d.to_json()).collect::<Vec<_>>(),
+        "yaml": yaml,
+    });
+    if out.is_empty() {
+        return CapabilityResult {
+            data,
+            ..not_found(
+                ctx,
+                "SectionReferences",
+                format!("no section of {path} overlapping lines {start}-{end} has references"),
+                vec![
+                    "Check the path and lines; `ontoly evidence` lists sections with their lines."
+                        .into(),
+                ],
+            )
+        };
+    }
+    let mut evidence = Vec::new();
+    for sid in &sections {
+        let page = path.strip_prefix("knowledge/").unwrap_or(&path);
+        if let Some(n) = ctx
+            .graph
+            .node(&ontoly_graph::graph::model::ids::section(page, sid))
+        {
+            evidence.push(Evidence::node(
+                n,
+                1.0,
+                format!("section {sid} overlaps the range"),
+            ));
+        }
+    }
+    let diagnostics: Vec<Diagnostic> = out
+        .diagnostics
+        .iter()
+        .map(|d| Diagnostic {
+            code: d.code,
+            severity: d.code.severity(),
+            message: d.message.clone(),
+            subject: d.section_id.clone(),
+            location: Some(d.path.clone()),
+        })
+        .collect();
+    for d in &diagnostics {
+        evidence.push(Evidence::diagnostic(d.clone()));
+    }
+    result(
+        ctx,
+        "SectionReferences",
+        format!(
+            "{} reference(s) from {} section(s) of {path}:{start}-{end}",
+            out.references.len(),
+            sections.len()
+        ),
+        evidence,
+        diagnostics,
+        Confidence::exact("the references are read from the workspace's structure"),
+        data,
+    )
+}

@@ -1,0 +1,11 @@
+//! Retrieval: the search index over the graph's texts (BM25 over identifier-aware tokens,
+//! built once per graph and stored beside the snapshot) and the ranking that propagates its
+//! scores along the graph.
+//!
+//! Invariant: a ranking depends only on the graph, the index and the query; work is bounded by
+//! counts, never by time, and ties break by id.
+
+pub mod index;
+pub mod rank;
+
+pub use index::Index;

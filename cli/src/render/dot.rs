@@ -1,0 +1,30 @@
+//! Graphviz DOT: a node's neighbourhood as a digraph, the focus bold.
+
+use crate::report::Report;
+use ontoly_capabilities::walk::title;
+use std::fmt::Write as _;
+
+/// `--format dot`.
+pub fn render(report: &Report) -> Option<String> {
+    let Report::Graph(g) = report else {
+        return None;
+    };
+    let q = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
+    let mut o = String::from("digraph ontoly {\n  rankdir=LR;\n  node [shape=box];\n");
+    for n in &g.nodes {
+        let style = if n.id == g.focus { ", style=bold" } else { "" };
+        let label = format!("{}: {}", n.kind.as_str(), title(n));
+        let _ = writeln!(o, "  {} [label={}{style}];", q(&n.id), q(&label));
+    }
+    for e in &g.edges {
+        let _ = writeln!(
+            o,
+            "  {} -> {} [label={}];",
+            q(&e.from),
+            q(&e.to),
+            q(e.kind.as_str())
+        );
+    }
+    o.push_str("}\n");
+    Some(o)
+}

@@ -1,0 +1,60 @@
+//! Mermaid: a node's neighbourhood as a flowchart, the focus highlighted.
+
+use crate::report::Report;
+use ontoly_capabilities::walk::title;
+use std::fmt::Write as _;
+
+/// `--format mermaid`.
+pub fn render(report: &Report) -> Option<String> {
+    let Report::Graph(g) = report else {
+        return None;
+    };
+    let key = |id: &str| g.nodes.iter().position(|n| n.id == id).unwrap_or(0);
+    let mut o = String::from("flowchart LR\n");
+    for (i, n) in g.nodes.iter().enumerate() {
+        let l = format!("{}: {}", n.kind.as_str(), title(n)).replace('"', "#quot;");
+        let _ = writeln!(o, "  n{i}[\"{l}\"]");
+    }
+    for e in &g.edges {
+        let _ = writeln!(
+            o,
+            "  n{} -->|{}| n{}",
+            key(&e.from),
+            e.kind.as_str(),
+            key(&e.to)
+        );
+    }
+    let _ = writeln!(o, "  style n{} stroke-width:3px", key(&g.focus));
+    Some(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::report::{Neighbourhood, Report};
+    use ontoly_capabilities::walk::neighbourhood;
+
+    #[test]
+    fn both_pictures_show_the_neighbourhood_and_mark_the_focus() {
+        let session = crate::render::tests::demo();
+        let g = session.graph().expect("builds");
+        let focus = "section:guides/checkout.md#payment-retry";
+        let (nodes, edges) = neighbourhood(g, focus, 1).expect("focus exists");
+        let report = Report::Graph(Neighbourhood {
+            focus: focus.into(),
+            nodes: nodes.into_iter().cloned().collect(),
+            edges: edges.into_iter().cloned().collect(),
+        });
+        let m = super::render(&report).expect("mermaid");
+        assert!(m.starts_with("flowchart LR\n"));
+        assert!(
+            m.contains("-->|CONTAINS|") && m.contains("stroke-width:3px"),
+            "{m}"
+        );
+        let d = crate::render::dot::render(&report).expect("dot");
+        assert!(
+            d.starts_with("digraph ontoly {") && d.contains("style=bold"),
+            "{d}"
+        );
+        assert!(d.contains(&format!("\"{focus}\"")));
+    }
+}

@@ -1,0 +1,125 @@
+//! The output layer: one renderer per format, each over the typed [`Report`] of a command.
+//!
+//! Every command declares the formats it renders (`FORMATS` in its module); `--help` lists
+//! only those and any other is a usage error (exit 2), so no renderer is ever asked for a
+//! report it does not draw. The MCP server's text content comes from the same text renderer.
+
+pub mod dot;
+pub mod github;
+pub mod json;
+pub mod mermaid;
+pub mod text;
+pub mod yaml;
+
+use crate::report::Report;
+
+/// An output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Human-readable text.
+    Text,
+    /// Pretty JSON with sorted keys.
+    Json,
+    /// YAML of the JSON rendering.
+    Yaml,
+    /// GitHub Actions workflow commands (annotations).
+    Github,
+    /// A Mermaid flowchart.
+    Mermaid,
+    /// A Graphviz DOT digraph.
+    Dot,
+}
+
+impl Format {
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [Format; 6] = [
+        Format::Text,
+        Format::Json,
+        Format::Yaml,
+        Format::Github,
+        Format::Mermaid,
+        Format::Dot,
+    ];
+
+    /// The format's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Json => "json",
+            Format::Yaml => "yaml",
+            Format::Github => "github",
+            Format::Mermaid => "mermaid",
+            Format::Dot => "dot",
+        }
+    }
+
+    /// The format named `name`.
+    pub fn parse(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// A clap value parser that accepts exactly `formats` (and lists only them in `--help`).
+pub fn parser(formats: &'static [Format]) -> impl clap::builder::TypedValueParser<Value = Format> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(formats.iter().map(|f| f.name()))
+        .map(|s| Format::parse(&s).unwrap_or(Format::Text))
+}
+
+/// What a renderer writes: standard output, and a note for standard error (a read's
+/// position, a search's totals) that must not mix with piped content.
+pub struct Rendered {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error, when there is something to say there.
+    pub stderr: Option<String>,
+}
+
+/// Renders `report` in `format`; `color` only affects text. `None` when the report has no
+/// rendering in that format (commands declare their formats, so this is a bug, not a user
+/// error).
+pub fn render(report: &Report, format: Format, color: bool) -> Option<Rendered> {
+    let stdout = match format {
+        Format::Text => {
+            return text::render(report, color).map(|stdout| Rendered {
+                stdout,
+                stderr: text::note(report),
+            })
+        }
+        Format::Json => json::render(report)?,
+        Format::Yaml => yaml::render(report)?,
+        Format::Github => github::render(report)?,
+        Format::Mermaid => mermaid::render(report)?,
+        Format::Dot => dot::render(report)?,
+    };
+    Some(Rendered {
+        stdout,
+        stderr: None,
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use ontoly_capabilities::pack::{self, PackAnswer};
+    use ontoly_capabilities::{Context, Index};
+    use ontoly_graph::{CachePolicy, Session, SessionOptions};
+
+    /// The demo workspace, opened as the CLI opens it (no cache written).
+    pub(crate) fn demo() -> Session {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/demo");
+        Session::open(
+            SessionOptions::new(&root)
+                .workspace(&root)
+                .cache(CachePolicy::Off),
+        )
+        .expect("the demo opens")
+    }
+
+    /// The pack the demo gives for `query`.
+    pub(crate) fn demo_pack(query: &str) -> PackAnswer {
+        let session = demo();
+        let index = Index::build(session.graph().expect("the demo builds"));
+        let cx = Context::new(&session, &index).expect("context");
+        pack::evidence_pack(&cx, query, None)
+    }
+}

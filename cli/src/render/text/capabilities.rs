@@ -1,0 +1,77 @@
+//! Text of the capability commands: `capabilities`, `cites`, `check`.
+
+use ontoly_capabilities::evidence::Code;
+use ontoly_capabilities::gate::Report;
+use ontoly_capabilities::registry::CAPABILITIES;
+use ontoly_capabilities::CapabilityResult;
+use std::fmt::Write as _;
+
+pub(super) fn registry() -> String {
+    let mut text = String::new();
+    for c in CAPABILITIES {
+        let fields: Vec<String> = c
+            .fields
+            .iter()
+            .map(|f| format!("{}{}", f.name, if f.required { "" } else { "?" }))
+            .collect();
+        let _ = writeln!(text, "{} v{} {{{}}}", c.name, c.version, fields.join(", "));
+        let _ = writeln!(text, "    {}", c.description);
+    }
+    text.push_str("\nDiagnostic codes:\n");
+    for code in Code::ALL
+        .iter()
+        .filter(|c| c.as_str().starts_with("CAPABILITY_"))
+    {
+        let _ = writeln!(
+            text,
+            "  {}: {} ({})",
+            code.as_str(),
+            code.description(),
+            code.severity().as_str()
+        );
+    }
+    text
+}
+
+pub(super) fn cites(r: &CapabilityResult) -> String {
+    let mut text = format!("{}\n", r.summary);
+    for s in r.data["sections"].as_array().into_iter().flatten() {
+        let _ = writeln!(
+            text,
+            "  {}  {}",
+            s["section"].as_str().unwrap_or(""),
+            s["title"].as_str().unwrap_or("")
+        );
+        for c in s["citations"].as_array().into_iter().flatten() {
+            let _ = writeln!(text, "    cites {}", c["label"].as_str().unwrap_or(""));
+            if let Some(u) = c["url"].as_str() {
+                let _ = writeln!(text, "          {u}");
+            }
+        }
+    }
+    for f in r.data["fallbacks"].as_array().into_iter().flatten() {
+        let _ = writeln!(text, "  - {}", f.as_str().unwrap_or(""));
+    }
+    text
+}
+
+pub(super) fn check(r: &Report) -> String {
+    let mut o = String::new();
+    for q in &r.outcomes {
+        o.push_str(&format!(
+            "{} {:<6} {:.4}  {}\n",
+            if q.passed { "ok  " } else { "FAIL" },
+            q.level.as_str(),
+            q.score,
+            q.question
+        ));
+        if !q.passed {
+            o.push_str(&format!("       {}\n", q.reason));
+        }
+    }
+    o.push_str(&format!(
+        "{} question(s): {} passed, {} failed\n",
+        r.total, r.passed, r.failed
+    ));
+    o
+}

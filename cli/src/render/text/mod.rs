@@ -1,0 +1,66 @@
+//! Text: what a person reads in a terminal. Deterministic; colour only when asked for (the
+//! caller decides: a terminal and no `NO_COLOR`).
+
+mod capabilities;
+mod pack;
+mod reads;
+mod workspace;
+
+use crate::report::Report;
+
+/// `--format text` (the default).
+pub fn render(report: &Report, color: bool) -> Option<String> {
+    Some(match report {
+        Report::Build(v) => workspace::build(v),
+        Report::Stats(v) => workspace::stats(v),
+        Report::Validate(v) => workspace::validate(v),
+        Report::Inputs(v) => format!(
+            "files {}\nbytes {}\ninputs {}\n",
+            v.files, v.bytes, v.inputs
+        ),
+        Report::Pack(a) => pack::pack(a, color),
+        Report::Capabilities(_) => capabilities::registry(),
+        Report::Capability(r) => super::json::pretty(&serde_json::to_value(r).ok()?),
+        Report::Refs(r) => r.data["yaml"].as_str().unwrap_or("").to_string(),
+        Report::Cites(r) => capabilities::cites(r),
+        Report::Check(c) => capabilities::check(&c.report),
+        Report::Read(r) => r.text(),
+        Report::ReadMany(r) => reads::read_many(r),
+        Report::Search(r) => reads::search(r),
+        Report::Resolve(r) => format!("{}\n", r.commit),
+        Report::ReadError(e) => format!("{}: {}\n", e.code.as_str(), e.message),
+        Report::Graph(_) | Report::Raw(_) => return None,
+    })
+}
+
+/// What goes to standard error beside the text (a read's position, a search's totals).
+pub fn note(report: &Report) -> Option<String> {
+    match report {
+        Report::Read(r) => Some(reads::read_note(r)),
+        Report::Search(r) => Some(reads::search_note(r)),
+        _ => None,
+    }
+}
+
+/// ANSI styling, or none.
+#[derive(Debug, Clone, Copy)]
+pub struct Style(pub bool);
+
+impl Style {
+    /// `s` in SGR `code` when styling is on.
+    pub fn paint(self, code: &str, s: &str) -> String {
+        if self.0 {
+            format!("\x1b[{code}m{s}\x1b[0m")
+        } else {
+            s.to_string()
+        }
+    }
+    /// Bold.
+    pub fn bold(self, s: &str) -> String {
+        self.paint("1", s)
+    }
+    /// Dim.
+    pub fn dim(self, s: &str) -> String {
+        self.paint("2", s)
+    }
+}

@@ -1,0 +1,209 @@
+//! The Evidence Pack as a readable answer: the answer, confidence, the top sections with their
+//! pinned citations and URLs, other entities, files to inspect, diagnostics, fallbacks, next
+//! commands and provenance.
+
+use super::Style;
+use ontoly_capabilities::evidence::{Level, Severity};
+use ontoly_capabilities::pack::{CitationView, EvidencePack, PackAnswer, TopNode};
+use ontoly_capabilities::walk::{page_path, title};
+use ontoly_graph::graph::NodeKind;
+use std::fmt::Write as _;
+
+fn level(st: Style, l: Level) -> String {
+    let code = match l {
+        Level::High => "32",
+        Level::Medium => "33",
+        Level::Low | Level::None => "31",
+    };
+    st.paint(code, l.as_str())
+}
+
+pub(super) fn pack(a: &PackAnswer, color: bool) -> String {
+    let st = Style(color);
+    let p = &a.pack;
+    let mut o = String::new();
+    let c = &p.confidence;
+    let _ = writeln!(o, "{} {}", st.bold("Question:"), p.query);
+    let _ = writeln!(o, "{} {}", st.bold("Answer:"), p.answer);
+    let _ = writeln!(
+        o,
+        "{} {} ({}): {}",
+        st.bold("Confidence:"),
+        level(st, c.level),
+        c.score,
+        c.explanation
+    );
+    top_sections(&mut o, st, a);
+    let others: Vec<&TopNode> = p
+        .top_nodes
+        .iter()
+        .filter(|t| t.node.kind != NodeKind::Section)
+        .collect();
+    if !others.is_empty() {
+        let _ = writeln!(o, "\n{}", st.bold("Related entities:"));
+        for t in others {
+            let _ = writeln!(
+                o,
+                "  - {} {}  {}",
+                t.node.kind.as_str(),
+                t.node.id,
+                st.dim(&format!("score {}", t.score))
+            );
+        }
+    }
+    files_to_inspect(&mut o, st, p);
+    advice(&mut o, st, p);
+    provenance(&mut o, st, p);
+    o
+}
+
+fn top_sections(o: &mut String, st: Style, a: &PackAnswer) {
+    let sections: Vec<&TopNode> = a
+        .pack
+        .top_nodes
+        .iter()
+        .filter(|t| t.node.kind == NodeKind::Section)
+        .collect();
+    if !sections.is_empty() {
+        let _ = writeln!(o, "\n{}", st.bold("Top sections:"));
+    }
+    for (i, t) in sections.iter().enumerate() {
+        let n = &t.node;
+        let at = n
+            .span
+            .as_ref()
+            .map(|s| format!("{}:{}-{}", s.file, s.start_line, s.end_line))
+            .or_else(|| page_path(n))
+            .unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "{:>3}. {}  {}  {}",
+            i + 1,
+            st.bold(title(n)),
+            st.dim(&at),
+            st.dim(&format!("score {}", t.score))
+        );
+        let _ = writeln!(o, "     {}", st.dim(&n.id));
+        let cites: &[CitationView] = a
+            .citations
+            .iter()
+            .find(|(id, _)| *id == n.id)
+            .map_or(&[], |(_, c)| c.as_slice());
+        if cites.is_empty() {
+            let _ = writeln!(o, "     cites nothing");
+        }
+        for c in cites {
+            let _ = writeln!(o, "     cites {} [{}]", c.label, c.status);
+            if let Some(u) = &c.url {
+                let _ = writeln!(o, "           {u}");
+            }
+            for (kind, name) in &c.symbols {
+                let _ = writeln!(o, "           overlaps {kind} {name}");
+            }
+        }
+    }
+}
+
+fn files_to_inspect(o: &mut String, st: Style, p: &EvidencePack) {
+    if p.files_to_inspect.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "\n{}", st.bold("Files to inspect:"));
+    for f in &p.files_to_inspect {
+        let commit = f.commit.get(..12).unwrap_or(&f.commit);
+        let _ = writeln!(
+            o,
+            "  - {}@{commit}:{}:{}-{}  {}",
+            f.repository,
+            f.path,
+            f.start_line,
+            f.end_line,
+            st.dim(&f.reason)
+        );
+        if let Some(u) = &f.url {
+            let _ = writeln!(o, "    {u}");
+        }
+    }
+}
+
+fn advice(o: &mut String, st: Style, p: &EvidencePack) {
+    if !p.diagnostics.is_empty() {
+        let _ = writeln!(o, "\n{}", st.bold("Diagnostics:"));
+        for d in &p.diagnostics {
+            let sev = match d.severity {
+                Severity::Error => st.paint("31", "error"),
+                Severity::Warning => st.paint("33", "warning"),
+                Severity::Info => st.dim("info"),
+            };
+            let _ = writeln!(o, "  [{sev}] {}: {}", d.code, d.message);
+        }
+    }
+    if !p.fallbacks.is_empty() {
+        let _ = writeln!(o, "\n{}", st.bold("Fallbacks:"));
+        for f in &p.fallbacks {
+            let _ = writeln!(o, "  - {f}");
+        }
+    }
+    if !p.suggested_commands.is_empty() {
+        let _ = writeln!(o, "\n{}", st.bold("Next:"));
+        for c in &p.suggested_commands {
+            let _ = writeln!(o, "  $ {c}");
+        }
+    }
+}
+
+fn provenance(o: &mut String, st: Style, p: &EvidencePack) {
+    let v = &p.provenance;
+    let _ = writeln!(
+        o,
+        "\n{}",
+        st.dim(&format!(
+            "Provenance: {} at {}, graph {} ({}), {} nodes, {} edges{}",
+            v.repository,
+            v.root,
+            v.graph_hash.get(..16).unwrap_or(&v.graph_hash),
+            v.graph_version,
+            v.node_count,
+            v.edge_count,
+            v.knowledge_commit
+                .as_deref()
+                .map(|c| format!(", knowledge commit {c}"))
+                .unwrap_or_default()
+        ))
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::render::tests::demo_pack;
+
+    #[test]
+    fn colour_only_when_asked_and_citations_under_their_section() {
+        let a = demo_pack("How does the checkout service retry failed payments?");
+        let plain = super::pack(&a, false);
+        assert!(!plain.contains('\x1b'), "{plain}");
+        assert!(plain.contains("Top sections:"));
+        assert!(plain.contains("cites "), "{plain}");
+        assert!(plain.contains("[verified]"), "{plain}");
+        let coloured = super::pack(&a, true);
+        assert!(coloured.contains("\x1b[1mQuestion:\x1b[0m"));
+        assert_eq!(
+            coloured
+                .replace("\x1b[1m", "")
+                .replace("\x1b[2m", "")
+                .replace("\x1b[32m", "")
+                .replace("\x1b[33m", "")
+                .replace("\x1b[31m", "")
+                .replace("\x1b[0m", ""),
+            plain
+        );
+    }
+
+    #[test]
+    fn an_unanswerable_question_lists_its_fallbacks() {
+        let a = demo_pack("kubernetes helm charts zookeeper quorum");
+        let text = super::pack(&a, false);
+        assert!(text.contains("Fallbacks:"), "{text}");
+        assert!(text.contains("CAPABILITY_"), "{text}");
+    }
+}

@@ -1,0 +1,73 @@
+//! Text of the workspace commands: `build`, `stats`, `validate`.
+
+use crate::report::{BuildView, StatsView, ValidateView};
+use std::collections::BTreeMap;
+
+pub(super) fn build(v: &BuildView) -> String {
+    let (c, d) = (&v.counts, &v.diagnostics);
+    format!(
+        "workspace   {}\narticles    {}\nsections    {}\nreferences  {}\nnodes       {}\nedges       {}\ndiagnostics {} errors, {} warnings, {} info\ngraph hash  {}\ncache       {} ({} of {} pages parsed)\n",
+        v.workspace,
+        c.articles,
+        c.sections,
+        c.references,
+        c.nodes,
+        c.edges,
+        d.error,
+        d.warning,
+        d.info,
+        v.graph_hash,
+        v.cache.status,
+        v.cache.pages_parsed,
+        v.cache.pages,
+    )
+}
+
+pub(super) fn stats(v: &StatsView) -> String {
+    fn table(text: &mut String, m: &BTreeMap<String, usize>) {
+        for (k, v) in m {
+            text.push_str(&format!("  {k:<26} {v}\n"));
+        }
+    }
+    let mut text = format!(
+        "workspace {}\ngraph hash {}\n\nnodes\n",
+        v.workspace, v.graph_hash
+    );
+    table(&mut text, &v.nodes);
+    text.push_str("\nedges\n");
+    table(&mut text, &v.edges);
+    text.push_str("\nreferences by source kind\n");
+    if v.references_by_source_kind.is_empty() {
+        text.push_str("  (none)\n");
+    }
+    table(&mut text, &v.references_by_source_kind);
+    text.push_str("\nreferences by status\n");
+    table(&mut text, &v.references_by_status);
+    text.push_str("\nsymbols by kind\n");
+    table(&mut text, &v.symbols_by_kind);
+    text.push_str("\ndiagnostics by code\n");
+    if v.diagnostics_by_code.is_empty() {
+        text.push_str("  (none)\n");
+    }
+    table(&mut text, &v.diagnostics_by_code);
+    text
+}
+
+pub(super) fn validate(v: &ValidateView) -> String {
+    let mut text = String::new();
+    for d in &v.diagnostics {
+        text.push_str(&format!(
+            "{}: {} {}: {}\n",
+            d.location,
+            d.severity.as_str(),
+            d.code,
+            d.message
+        ));
+    }
+    let s = &v.summary;
+    text.push_str(&format!(
+        "{}: {} errors, {} warnings, {} info\n",
+        v.workspace, s.error, s.warning, s.info
+    ));
+    text
+}

@@ -1,0 +1,200 @@
+//! What a command produced, typed: the renderers draw these, one renderer per output format. A JSON rendering is the value's serde form with keys sorted.
+
+use ontoly_capabilities::evidence::Severity;
+use ontoly_capabilities::gate;
+use ontoly_capabilities::pack::PackAnswer;
+use ontoly_capabilities::CapabilityResult;
+use ontoly_graph::graph::findings::DiagnosticView;
+use ontoly_graph::graph::{Edge, Graph, Node, NodeKind};
+use ontoly_graph::sources::reads::{
+    ReadError, ReadManyResult, ReadResult, ResolveResult, SearchResult,
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// A command's result.
+pub enum Report {
+    /// `ontoly build`.
+    Build(BuildView),
+    /// `ontoly stats`.
+    Stats(StatsView),
+    /// `ontoly validate`.
+    Validate(ValidateView),
+    /// `ontoly hash-inputs`.
+    Inputs(InputsView),
+    /// `ontoly evidence`: the pack and the citations its text shows.
+    Pack(Box<PackAnswer>),
+    /// `ontoly capabilities`: the registry (its JSON is `registry::describe()`).
+    Capabilities(serde_json::Value),
+    /// `ontoly run`: any capability's result.
+    Capability(Box<CapabilityResult>),
+    /// `ontoly refs`: a SectionReferences result (its text is the references YAML).
+    Refs(Box<CapabilityResult>),
+    /// `ontoly cites`: a CitationsOf result.
+    Cites(Box<CapabilityResult>),
+    /// `ontoly graph`: a node's neighbourhood.
+    Graph(Neighbourhood),
+    /// `ontoly check`: the gate's report over a questions file.
+    Check(CheckView),
+    /// `ontoly read`.
+    Read(ReadResult),
+    /// `ontoly read-many`.
+    ReadMany(ReadManyResult),
+    /// `ontoly search`.
+    Search(SearchResult),
+    /// `ontoly resolve`.
+    Resolve(ResolveResult),
+    /// A pinned read that failed (exit 1).
+    ReadError(ReadError),
+    /// Protocol bytes written as they are (`ontoly plugin enrich`).
+    Raw(String),
+}
+
+/// Diagnostic counts by severity.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct SeverityCounts {
+    /// Errors.
+    pub error: usize,
+    /// Warnings.
+    pub warning: usize,
+    /// Infos.
+    pub info: usize,
+}
+
+impl SeverityCounts {
+    /// The counts of a graph's diagnostics.
+    pub fn of(graph: &Graph) -> SeverityCounts {
+        let mut c = SeverityCounts::default();
+        for n in graph.nodes_of(NodeKind::Diagnostic) {
+            let severity = n.metadata.get("severity").map_or("", String::as_str);
+            match Severity::parse(severity) {
+                Severity::Error => c.error += 1,
+                Severity::Warning => c.warning += 1,
+                Severity::Info => c.info += 1,
+            }
+        }
+        c
+    }
+}
+
+/// Counts of a build.
+#[derive(Debug, Clone, Serialize)]
+pub struct Counts {
+    /// Articles.
+    pub articles: usize,
+    /// Sections.
+    pub sections: usize,
+    /// `CITES` edges.
+    pub references: usize,
+    /// Nodes.
+    pub nodes: usize,
+    /// Edges.
+    pub edges: usize,
+}
+
+/// What the cache did.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CacheView {
+    /// `disabled`, `miss`, `partial` or `hit`.
+    pub status: String,
+    /// Pages of the workspace.
+    pub pages: usize,
+    /// Pages parsed in this run.
+    pub pages_parsed: usize,
+    /// Pages whose parse came from the cache.
+    pub pages_reused: usize,
+    /// Why the cache was refused, when it was.
+    pub note: Option<String>,
+}
+
+/// `ontoly build`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildView {
+    /// The workspace's display name.
+    pub workspace: String,
+    /// The graph hash.
+    pub graph_hash: String,
+    /// The graph model version.
+    pub graph_version: String,
+    /// Counts.
+    pub counts: Counts,
+    /// Diagnostics by severity.
+    pub diagnostics: SeverityCounts,
+    /// What the cache did.
+    pub cache: CacheView,
+}
+
+/// `ontoly stats`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StatsView {
+    /// The workspace's display name.
+    pub workspace: String,
+    /// The graph hash.
+    pub graph_hash: String,
+    /// The graph model version.
+    pub graph_version: String,
+    /// Nodes by kind (every kind, zeros included).
+    pub nodes: BTreeMap<String, usize>,
+    /// Edges by kind (every kind, zeros included).
+    pub edges: BTreeMap<String, usize>,
+    /// `CITES` edges by source kind.
+    pub references_by_source_kind: BTreeMap<String, usize>,
+    /// `CITES` edges by verification status (every status, zeros included).
+    pub references_by_status: BTreeMap<String, usize>,
+    /// Symbols by kind (every kind, zeros included).
+    pub symbols_by_kind: BTreeMap<String, usize>,
+    /// Diagnostics by code.
+    pub diagnostics_by_code: BTreeMap<String, usize>,
+}
+
+/// `ontoly validate`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ValidateView {
+    /// The workspace's display name.
+    pub workspace: String,
+    /// The graph hash.
+    pub graph_hash: String,
+    /// No error-severity diagnostic.
+    pub valid: bool,
+    /// Diagnostics by severity.
+    pub summary: SeverityCounts,
+    /// Every diagnostic, by file, line and code.
+    pub diagnostics: Vec<DiagnosticView>,
+}
+
+/// `ontoly hash-inputs`: the benchmark floor.
+#[derive(Debug, Clone, Serialize)]
+pub struct InputsView {
+    /// Input files read.
+    pub files: usize,
+    /// Their bytes.
+    pub bytes: u64,
+    /// The cache key of the inputs alone.
+    pub inputs: String,
+}
+
+/// `ontoly graph`: the nodes within a few hops of a focus and the edges among them.
+#[derive(Debug, Clone, Serialize)]
+pub struct Neighbourhood {
+    /// The focus id.
+    pub focus: String,
+    /// The nodes.
+    pub nodes: Vec<Node>,
+    /// The edges among them.
+    pub edges: Vec<Edge>,
+}
+
+/// `ontoly check`: the gate's report and the questions file as the user named it.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckView {
+    /// The report.
+    #[serde(flatten)]
+    pub report: gate::Report,
+    /// The questions file as given (for annotations); not part of the JSON.
+    #[serde(skip)]
+    pub file: String,
+}

@@ -1,0 +1,1555 @@
+//! A tool people adopt (issue 12), through the real binary, on the workspace a new user writes
+//! by following docs/workspace-format.md.
+//!
+//! `walkthrough()` builds that workspace from the document itself: it runs the blocks marked
+//! `step` and writes the blocks named `file=PATH`, in document order, in a temporary directory
+//! (a git repository `payments/` with fixed dates, so its commit id is stable, and the
+//! workspace `kb/` citing it). The first tests check the document; they pass today. Every other
+//! test states the behaviour one item of the issue asks for and is ignored until phase 2
+//! implements it (`cargo test -p ontoly --test adoption -- --ignored` shows what is left).
+
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The commit of `payments/` made by the document's first step.
+const COMMIT: &str = "c11b1eb453b0094c5646c4460b5d32184c56cc1d";
+/// `content_digest` of `src/retry.py` lines 1-3 at [`COMMIT`] (the document's worked example).
+const DIGEST_1_3: &str = "sha256:e78e9c3bce84c027c65a647fa30ac41e136da642184bc4b5898489ac12c980c6";
+/// The same lines through `sed -n 1,3p | sha256sum`: with the trailing newline, so wrong.
+const SED_DIGEST_1_3: &str =
+    "sha256:a27fcb3b9d3d0fdc8b82b531ef37a5e71e2316c617295046ab8bcb66dd010464";
+/// `content_digest` of lines 2-3.
+const DIGEST_2_3: &str = "sha256:c5587cea9ef5e86e895f0c3cb9627f78045e5e7ace33d11ea31978a9795df140";
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// What one run of the binary gave.
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+impl Run {
+    fn both(&self) -> String {
+        format!("{}{}", self.out, self.err)
+    }
+}
+
+fn ontoly_cmd(dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ontoly"));
+    cmd.current_dir(dir)
+        .args(args)
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("GITHUB_WORKSPACE")
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+/// Runs `ontoly` in `dir` with `args` and no stdin.
+fn ontoly(dir: &Path, args: &[&str]) -> Run {
+    finish(ontoly_cmd(dir, args).stdin(Stdio::null()).output())
+}
+
+/// Runs `ontoly` in `dir` with `args` and `input` on stdin.
+fn ontoly_stdin(dir: &Path, args: &[&str], input: &str) -> Run {
+    let mut child = ontoly_cmd(dir, args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    finish(child.wait_with_output())
+}
+
+fn finish(out: std::io::Result<std::process::Output>) -> Run {
+    let out = out.expect("the binary runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        out: String::from_utf8_lossy(&out.stdout).into_owned(),
+        err: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// `git` with a fixed identity, fixed dates and no user or system configuration, so commit
+/// ids are the same on every machine.
+fn git_env(cmd: &mut Command) -> &mut Command {
+    cmd.env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_AUTHOR_NAME", "Doc")
+        .env("GIT_AUTHOR_EMAIL", "doc@example.invalid")
+        .env("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
+        .env("GIT_COMMITTER_NAME", "Doc")
+        .env("GIT_COMMITTER_EMAIL", "doc@example.invalid")
+        .env("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
+}
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = git_env(Command::new("git").current_dir(dir).args(args))
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The document's walk-through
+// ---------------------------------------------------------------------------------------------
+
+/// One fenced block of a markdown document: its info string and its text.
+struct Block {
+    info: String,
+    text: String,
+}
+
+/// The fenced blocks of `markdown` that open at column 0 with three backticks (indented blocks,
+/// e.g. inside list items, are examples, not steps).
+fn fenced_blocks(markdown: &str) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut open: Option<Block> = None;
+    for line in markdown.lines() {
+        match open.as_mut() {
+            None => {
+                if let Some(info) = line.strip_prefix("```") {
+                    open = Some(Block {
+                        info: info.trim().to_string(),
+                        text: String::new(),
+                    });
+                }
+            }
+            Some(b) => {
+                if line == "```" {
+                    blocks.extend(open.take());
+                } else {
+                    b.text.push_str(line);
+                    b.text.push('\n');
+                }
+            }
+        }
+    }
+    blocks
+}
+
+fn workspace_format_doc() -> String {
+    std::fs::read_to_string(repo_root().join("docs/workspace-format.md"))
+        .expect("docs/workspace-format.md exists")
+}
+
+/// The walk-through of docs/workspace-format.md, done in a fresh directory. Returns the
+/// directory (holding `payments/` and `kb/`) and what the steps printed.
+fn walkthrough() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut script = String::from("set -euo pipefail\n");
+    let mut files = 0;
+    for b in fenced_blocks(&workspace_format_doc()) {
+        let mut words = b.info.split_whitespace();
+        let _lang = words.next();
+        for w in words {
+            if w == "step" {
+                script.push_str(&b.text);
+            } else if let Some(path) = w.strip_prefix("file=") {
+                // Files are written by the script too, so that they exist exactly when the
+                // steps before them have run.
+                files += 1;
+                let parent = Path::new(path).parent().expect("a file path has a parent");
+                script.push_str(&format!(
+                    "mkdir -p '{}'\ncat > '{path}' <<'ONTOLY_DOC_EOF'\n{}ONTOLY_DOC_EOF\n",
+                    parent.display(),
+                    b.text
+                ));
+            }
+        }
+    }
+    assert!(files >= 4, "the walk-through names its files (file=…)");
+    let out = git_env(
+        Command::new("bash")
+            .current_dir(dir.path())
+            .arg("-c")
+            .arg(&script),
+    )
+    .output()
+    .expect("bash runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "the walk-through's steps fail:\n{}\n{stdout}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (dir, stdout)
+}
+
+fn kb(dir: &tempfile::TempDir) -> PathBuf {
+    dir.path().join("kb")
+}
+
+/// Replaces `from` by `to` in the workspace file `rel` (which must contain it).
+fn edit(ws: &Path, rel: &str, from: &str, to: &str) {
+    let path = ws.join(rel);
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(text.contains(from), "{rel} does not contain {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
+}
+
+/// Makes the walk-through directory a git repository (so `kb/` sits in a repository and
+/// repository-relative paths are `kb/...`).
+fn as_repository(dir: &Path) {
+    git(dir, &["init", "-q", "-b", "main"]);
+    std::fs::write(dir.join(".gitignore"), "payments/\n.ontoly/\n").expect("gitignore");
+    git(dir, &["add", "."]);
+    git(dir, &["commit", "-q", "-m", "kb"]);
+}
+
+/// The count shown for `status` under "references by status" in `ontoly stats`.
+fn status_count(stats: &str, status: &str) -> Option<u64> {
+    stats
+        .lines()
+        .skip_while(|l| !l.starts_with("references by status"))
+        .skip(1)
+        .take_while(|l| l.starts_with(' '))
+        .find_map(|l| {
+            let mut w = l.split_whitespace();
+            (w.next() == Some(status)).then(|| w.next()?.parse().ok())?
+        })
+}
+
+#[test]
+fn the_workspace_format_walkthrough_validates_and_verifies() {
+    let (dir, printed) = walkthrough();
+    let ws = kb(&dir);
+    assert!(
+        printed.contains(COMMIT),
+        "step 1 prints the documented commit:\n{printed}"
+    );
+    assert!(
+        printed.contains(DIGEST_1_3.trim_start_matches("sha256:")),
+        "step 2 prints the documented digest:\n{printed}"
+    );
+    let structure = std::fs::read_to_string(ws.join("knowledge/structure.yaml")).expect("read");
+    assert!(
+        structure.contains(DIGEST_1_3),
+        "the structure records that digest"
+    );
+
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(
+        (v.code, v.out.as_str()),
+        (0, "kb: 0 errors, 0 warnings, 0 info\n"),
+        "{}",
+        v.err
+    );
+    let s = ontoly(dir.path(), &["--workspace", "kb", "stats"]);
+    assert_eq!(s.code, 0, "{}", s.err);
+    assert_eq!(status_count(&s.out, "verified"), Some(1), "{}", s.out);
+    assert_eq!(status_count(&s.out, "no_clone"), Some(0), "{}", s.out);
+    let e = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "evidence",
+            "what is the retry backoff?",
+        ],
+    );
+    assert_eq!(e.code, 0, "{}", e.err);
+    assert!(
+        e.out.contains(&format!(
+            "https://github.com/acme/payments/blob/{COMMIT}/src/retry.py#L1-L3"
+        )),
+        "{}",
+        e.out
+    );
+    assert!(e.out.contains("overlaps function backoff"), "{}", e.out);
+}
+
+#[test]
+fn the_documented_digests_and_the_sed_pitfall_are_real() {
+    let (dir, _) = walkthrough();
+    let sh = |script: &str| {
+        let out = Command::new("bash")
+            .current_dir(dir.path())
+            .arg("-c")
+            .arg(script)
+            .output()
+            .expect("bash runs");
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        format!("sha256:{}", text.split_whitespace().next().unwrap_or(""))
+    };
+    let rule = |s: u32, e: u32| {
+        sh(&format!(
+            "git -C payments show {COMMIT}:src/retry.py | awk -v s={s} -v e={e} 'NR >= s && NR <= e {{ sub(/\\r$/, \"\"); printf \"%s%s\", (NR > s ? \"\\n\" : \"\"), $0 }}' | sha256sum"
+        ))
+    };
+    assert_eq!(rule(1, 3), DIGEST_1_3);
+    assert_eq!(rule(2, 3), DIGEST_2_3);
+    assert_eq!(
+        sh("sed -n 1,3p payments/src/retry.py | sha256sum"),
+        SED_DIGEST_1_3
+    );
+    let doc = workspace_format_doc();
+    for d in [DIGEST_1_3, DIGEST_2_3, SED_DIGEST_1_3] {
+        assert!(
+            doc.contains(d.trim_start_matches("sha256:")),
+            "the document shows {d}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 1: a closed pipe ends quietly.
+// ---------------------------------------------------------------------------------------------
+
+/// Runs `ontoly` with stdout connected to a pipe whose reading end is already closed, as in
+/// `ontoly … | head -c0` when `head` has exited: every write fails with EPIPE.
+fn ontoly_into_closed_pipe(dir: &Path, args: &[&str]) -> Run {
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    finish(
+        ontoly_cmd(dir, args)
+            .stdin(Stdio::null())
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output(),
+    )
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn a_closed_stdout_ends_every_command_quietly() {
+    let (dir, _) = walkthrough();
+    let commands: &[&[&str]] = &[
+        &[
+            "search",
+            "--repo",
+            "acme/payments",
+            "--rev",
+            COMMIT,
+            "attempt",
+        ],
+        &["run", "EvidencePack", "--input", r#"{"query":"retry"}"#],
+        &["evidence", "retry backoff"],
+        &["validate"],
+        &["--format", "json", "stats"],
+        &["capabilities"],
+        &["refs", "knowledge/guides/payments.md:1-11"],
+        &[
+            "read",
+            "--repo",
+            "acme/payments",
+            "--rev",
+            COMMIT,
+            "src/retry.py",
+        ],
+        &["plugin", "enrich", "--root", "."],
+    ];
+    for args in commands {
+        let mut all = vec!["--workspace", "kb"];
+        all.extend_from_slice(args);
+        let r = ontoly_into_closed_pipe(dir.path(), &all);
+        assert!(
+            !r.err.contains("panicked") && !r.err.contains("Broken pipe"),
+            "{args:?}: {}",
+            r.err
+        );
+        assert_eq!(r.code, 0, "{args:?} ends like `rg … | head`: {}", r.err);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 2: a wrong clone path is an error.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn a_mapped_clone_that_does_not_exist_is_an_error_at_its_mapping() {
+    let (dir, _) = walkthrough();
+    let ws = kb(&dir);
+    edit(&ws, "ontoly.toml", "\"../payments\"", "\"../paymentz\"");
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(v.code, 1, "{}", v.both());
+    assert!(v.out.contains("CLONE_NOT_FOUND"), "{}", v.out);
+    assert!(
+        v.out.contains("ontoly.toml:2"),
+        "names the mapping's file and line: {}",
+        v.out
+    );
+
+    // An existing directory that is not a git repository.
+    edit(&ws, "ontoly.toml", "\"../paymentz\"", "\"knowledge\"");
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(v.code, 1, "{}", v.both());
+    assert!(v.out.contains("CLONE_NOT_FOUND"), "{}", v.out);
+
+    // The same through --source.
+    edit(&ws, "ontoly.toml", "\"knowledge\"", "\"../payments\"");
+    let v = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "--source",
+            "acme/payments=/nonexistent/payments",
+            "validate",
+        ],
+    );
+    assert_eq!(v.code, 1, "{}", v.both());
+    assert!(v.out.contains("CLONE_NOT_FOUND"), "{}", v.out);
+    assert!(v.out.contains("--source"), "names the option: {}", v.out);
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn validate_require_verified_fails_while_a_reference_is_unverified() {
+    let (dir, _) = walkthrough();
+    let ws = kb(&dir);
+    let ok = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "validate", "--require-verified"],
+    );
+    assert_eq!(ok.code, 0, "{}", ok.both());
+    std::fs::remove_file(ws.join("ontoly.toml")).expect("rm");
+    let v = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "validate", "--require-verified"],
+    );
+    assert_eq!(v.code, 1, "no clone: nothing verified: {}", v.both());
+    assert!(v.both().contains("no_clone"), "says why: {}", v.both());
+    let plain = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(
+        plain.code, 0,
+        "without the flag an unverifiable reference is not an error"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 3: the format documented; `init` and `digest`; a digest mismatch that teaches.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn the_docs_stand_alone() {
+    let mut docs = vec![
+        repo_root().join("README.md"),
+        repo_root().join("ARCHITECTURE.md"),
+    ];
+    for dir in [
+        "docs",
+        "testdata",
+        "testdata/conformance/plugin",
+        "testdata/conformance/extra",
+    ] {
+        for entry in std::fs::read_dir(repo_root().join(dir))
+            .expect("read dir")
+            .flatten()
+        {
+            if entry.path().extension().is_some_and(|e| e == "md") {
+                docs.push(entry.path());
+            }
+        }
+        let readme = repo_root().join(dir).join("README.md");
+        if readme.exists() {
+            docs.push(readme);
+        }
+    }
+    for doc in &docs {
+        let text = std::fs::read_to_string(doc).expect("read doc");
+        assert!(
+            !text.contains("shared/spec") && !text.contains("spec/formats.md"),
+            "{} points outside the repository",
+            doc.display()
+        );
+    }
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README");
+    assert!(
+        readme.contains("docs/workspace-format.md"),
+        "the README links the format"
+    );
+    assert!(
+        readme.contains("docs/ci.md"),
+        "the README links the CI guide"
+    );
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn init_then_the_walkthrough_gives_a_valid_workspace() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = ontoly(dir.path(), &["init", "kb"]);
+    assert_eq!(r.code, 0, "{}", r.both());
+    for f in ["knowledge/structure.yaml", "ontoly.toml"] {
+        assert!(dir.path().join("kb").join(f).is_file(), "init writes {f}");
+    }
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(v.code, 0, "a fresh workspace is valid: {}", v.both());
+    let s = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "--format", "json", "stats"],
+    );
+    let stats: Value = serde_json::from_str(&s.out).expect("stats json");
+    assert!(
+        stats.to_string().contains("\"Section\":1"),
+        "one page with one section: {stats}"
+    );
+    assert_ne!(
+        ontoly(dir.path(), &["init", "kb"]).code,
+        0,
+        "init never overwrites"
+    );
+
+    // Then a page and a reference, by the document (its files overwrite the starter ones).
+    let (walk, _) = walkthrough();
+    std::fs::rename(walk.path().join("payments"), dir.path().join("payments")).expect("mv");
+    for f in [
+        "knowledge/guides/payments.md",
+        "knowledge/structure.yaml",
+        "sources/repo/index.yaml",
+        "ontoly.toml",
+    ] {
+        let to = dir.path().join("kb").join(f);
+        std::fs::create_dir_all(to.parent().expect("parent")).expect("mkdir");
+        std::fs::copy(kb(&walk).join(f), to).expect("copy");
+    }
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(v.code, 0, "{}", v.both());
+    let s = ontoly(dir.path(), &["--workspace", "kb", "stats"]);
+    assert_eq!(status_count(&s.out, "verified"), Some(1), "{}", s.out);
+}
+
+/// The one reference entry `ontoly digest` prints (a YAML list item or map).
+fn printed_reference(out: &str) -> Value {
+    let v: Value = yaml_serde::from_str(out).expect("digest prints YAML");
+    match v {
+        Value::Array(mut items) if items.len() == 1 => items.remove(0),
+        other => other,
+    }
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn digest_prints_a_reference_ready_to_paste() {
+    let (dir, _) = walkthrough();
+    let r = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "digest",
+            "src/retry.py:1-3",
+            "--source",
+            "acme/payments",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.both());
+    assert_eq!(
+        printed_reference(&r.out),
+        json!({
+            "source_ref": "repo:acme/payments",
+            "locator": {"path": "src/retry.py", "start_line": 1, "end_line": 3},
+            "content_digest": DIGEST_1_3,
+        }),
+        "{}",
+        r.out
+    );
+    let r = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "digest",
+            "src/retry.py:2-3",
+            "--source",
+            "acme/payments",
+            "--rev",
+            COMMIT,
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.both());
+    assert_eq!(printed_reference(&r.out)["content_digest"], DIGEST_2_3);
+    let past = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "digest",
+            "src/retry.py:2-9",
+            "--source",
+            "acme/payments",
+        ],
+    );
+    assert_ne!(past.code, 0);
+    assert!(
+        past.err.contains("3 lines"),
+        "says the file's length: {}",
+        past.err
+    );
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn a_digest_mismatch_shows_both_digests_and_the_rule() {
+    let (dir, _) = walkthrough();
+    edit(
+        &kb(&dir),
+        "knowledge/structure.yaml",
+        DIGEST_1_3,
+        SED_DIGEST_1_3,
+    );
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(v.code, 1, "{}", v.both());
+    assert!(v.out.contains("REFERENCE_DIGEST_MISMATCH"), "{}", v.out);
+    assert!(
+        v.out.contains(SED_DIGEST_1_3),
+        "the recorded digest: {}",
+        v.out
+    );
+    assert!(v.out.contains(DIGEST_1_3), "the actual digest: {}", v.out);
+    assert!(v.out.contains("no trailing newline"), "the rule: {}", v.out);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 4: --format is honest.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn unsupported_formats_are_usage_errors() {
+    let (dir, _) = walkthrough();
+    // Each of these prints text today, whatever the format says.
+    let cases: &[(&str, &[&str])] = &[
+        ("github", &["stats"]),
+        ("mermaid", &["validate"]),
+        ("dot", &["build"]),
+        ("mermaid", &["capabilities"]),
+        (
+            "dot",
+            &[
+                "search",
+                "--repo",
+                "acme/payments",
+                "--rev",
+                COMMIT,
+                "attempt",
+            ],
+        ),
+        (
+            "github",
+            &[
+                "read",
+                "--repo",
+                "acme/payments",
+                "--rev",
+                COMMIT,
+                "src/retry.py",
+            ],
+        ),
+        ("mermaid", &["resolve", "--repo", "acme/payments"]),
+    ];
+    for (format, args) in cases {
+        let mut all = vec!["--workspace", "kb", "--format", format];
+        all.extend_from_slice(args);
+        let r = ontoly(dir.path(), &all);
+        assert_eq!(r.code, 2, "--format {format} {args:?}: {}", r.both());
+        assert_eq!(r.out, "", "nothing on stdout for a usage error");
+    }
+    let help = ontoly(dir.path(), &["stats", "--help"]);
+    assert!(
+        !help.out.contains("mermaid"),
+        "--help lists only what stats supports"
+    );
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn validate_github_annotates_each_diagnostic_at_its_line() {
+    let (dir, _) = walkthrough();
+    edit(
+        &kb(&dir),
+        "knowledge/structure.yaml",
+        DIGEST_1_3,
+        SED_DIGEST_1_3,
+    );
+    as_repository(dir.path());
+    let v = ontoly(
+        &kb(&dir).join("knowledge"),
+        &["--format", "github", "validate"],
+    );
+    assert_eq!(v.code, 1, "{}", v.both());
+    let line = v
+        .out
+        .lines()
+        .find(|l| l.starts_with("::error ") && l.contains("REFERENCE_DIGEST_MISMATCH"))
+        .unwrap_or_else(|| panic!("an annotation: {}", v.out));
+    assert!(
+        line.contains("file=kb/knowledge/structure.yaml,line=10"),
+        "repository-relative file and line: {line}"
+    );
+    assert!(line.contains("endLine="), "{line}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 5: the demo passes its own gate.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn the_demo_passes_its_own_gate() {
+    let root = repo_root();
+    let v = ontoly(
+        &root,
+        &["--workspace", "testdata/demo", "--no-cache", "validate"],
+    );
+    assert_eq!(v.code, 0, "{}", v.both());
+    let c = ontoly(
+        &root,
+        &[
+            "--workspace",
+            "testdata/demo",
+            "--no-cache",
+            "check",
+            "--questions",
+            "testdata/demo/questions.yaml",
+        ],
+    );
+    assert_eq!(c.code, 0, "{}", c.both());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 6: errors that teach.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn a_missing_commit_names_the_full_sha_and_the_registry_line() {
+    let (dir, _) = walkthrough();
+    // One hex digit off: the 12-character prefix still matches the commit the clone has.
+    let wrong = "c11b1eb453b0094c5646c4460b5d32184c56cc1e";
+    edit(&kb(&dir), "sources/repo/index.yaml", COMMIT, wrong);
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(v.code, 1, "{}", v.both());
+    assert!(v.out.contains("REFERENCE_COMMIT_MISSING"), "{}", v.out);
+    assert!(v.out.contains(wrong), "the full SHA: {}", v.out);
+    assert!(
+        v.out.contains("sources/repo/index.yaml:8"),
+        "where it is pinned: {}",
+        v.out
+    );
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn a_missing_registry_is_named() {
+    let (dir, _) = walkthrough();
+    std::fs::remove_file(kb(&dir).join("sources/repo/index.yaml")).expect("rm");
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(v.code, 1, "{}", v.both());
+    assert!(v.out.contains("sources/repo/index.yaml"), "{}", v.out);
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn a_section_id_typo_suggests_the_nearest_id() {
+    let (dir, _) = walkthrough();
+    let g = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "graph",
+            "--focus",
+            "section:guides/payments.md#backof",
+            "--format",
+            "mermaid",
+        ],
+    );
+    assert_eq!(g.code, 2, "{}", g.both());
+    assert!(
+        g.err.contains("section:guides/payments.md#backoff"),
+        "{}",
+        g.err
+    );
+
+    edit(
+        &kb(&dir),
+        "knowledge/structure.yaml",
+        "- id: backoff",
+        "- id: backof",
+    );
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    let lines: Vec<&str> = v.out.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("SECTION_MISSING_MARKER"))
+        .unwrap_or_else(|| panic!("{}", v.out));
+    let near = lines[at..(at + 2).min(lines.len())].join("\n");
+    assert!(near.contains("`backoff`"), "suggests the marker id: {near}");
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn a_range_past_the_end_says_the_file_length() {
+    let (dir, _) = walkthrough();
+    edit(
+        &kb(&dir),
+        "knowledge/structure.yaml",
+        "end_line: 3}",
+        "end_line: 9}",
+    );
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(v.code, 1, "{}", v.both());
+    let line = v
+        .out
+        .lines()
+        .find(|l| l.contains("REFERENCE_RANGE_OUT_OF_BOUNDS"))
+        .unwrap_or_else(|| panic!("{}", v.out));
+    assert!(line.contains("3 lines"), "{line}");
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn question_file_errors_name_the_file_key_and_line() {
+    let (dir, _) = walkthrough();
+    let r = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "check", "--questions", "nope.yaml"],
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.err.contains("nope.yaml") && r.err.contains("does not exist"),
+        "{}",
+        r.err
+    );
+    assert!(!r.err.contains("entity not found"), "{}", r.err);
+
+    std::fs::write(
+        dir.path().join("q.yaml"),
+        "questions:\n  - query: \"retry backoff\"\n    expected_section: [\"section:guides/payments.md#backoff\"]\n",
+    )
+    .expect("write");
+    let r = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "check", "--questions", "q.yaml"],
+    );
+    assert_eq!(r.code, 2, "a misspelled key is a usage error: {}", r.both());
+    assert!(r.err.contains("expected_section"), "{}", r.err);
+    assert!(
+        r.err.contains("line 3") || r.err.contains("q.yaml:3"),
+        "{}",
+        r.err
+    );
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn every_error_has_one_style() {
+    let (dir, _) = walkthrough();
+    let nowhere = tempfile::tempdir().expect("tempdir");
+    let failures: Vec<Run> = vec![
+        ontoly(nowhere.path(), &["validate"]),
+        ontoly(
+            dir.path(),
+            &["--workspace", "kb", "--source", "acme/payments", "validate"],
+        ),
+        ontoly(
+            dir.path(),
+            &["--workspace", "kb", "check", "--questions", "nope.yaml"],
+        ),
+        ontoly(
+            dir.path(),
+            &[
+                "--workspace",
+                "kb",
+                "read",
+                "--repo",
+                "acme/nope",
+                "src/retry.py",
+            ],
+        ),
+        ontoly(
+            dir.path(),
+            &["--workspace", "kb", "--format", "dot", "stats"],
+        ),
+        ontoly(
+            dir.path(),
+            &[
+                "--workspace",
+                "kb",
+                "graph",
+                "--focus",
+                "section:nope.md#x",
+                "--format",
+                "dot",
+            ],
+        ),
+    ];
+    for r in failures {
+        assert_ne!(r.code, 0);
+        let first = r.err.lines().next().unwrap_or("");
+        assert!(first.starts_with("error: "), "{:?}", r.err);
+        for l in r.err.lines().skip(1) {
+            assert!(
+                l.starts_with("hint: ") || l.starts_with("  ") || l.is_empty(),
+                "only `hint:` lines follow: {:?}",
+                r.err
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 7: exit codes scripts can trust.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn exit_codes_scripts_can_trust() {
+    let (dir, _) = walkthrough();
+    let ws = |args: &[&str]| {
+        let mut all = vec!["--workspace", "kb"];
+        all.extend_from_slice(args);
+        ontoly(dir.path(), &all)
+    };
+    assert_eq!(
+        ws(&["refs", "knowledge/guides/nope.md:1-3"]).code,
+        1,
+        "refs of a missing page"
+    );
+    let many = ws(&[
+        "read-many",
+        "--repo",
+        "acme/payments",
+        "--rev",
+        COMMIT,
+        "src/retry.py:1-2",
+        "src/nope.py:1-2",
+    ]);
+    assert_eq!(
+        many.code,
+        1,
+        "read-many with a failed item: {}",
+        many.both()
+    );
+    assert!(
+        many.out.contains("def backoff(attempt):"),
+        "the good item is still printed"
+    );
+    let none = ws(&[
+        "search",
+        "--repo",
+        "acme/payments",
+        "--rev",
+        COMMIT,
+        "zzz-no-match",
+    ]);
+    assert_eq!(none.code, 1, "search without a match, like rg");
+    let hit = ws(&[
+        "search",
+        "--repo",
+        "acme/payments",
+        "--rev",
+        COMMIT,
+        "attempt",
+    ]);
+    assert_eq!(hit.code, 0, "{}", hit.both());
+    for (name, text) in [
+        ("empty.yaml", ""),
+        ("list.yaml", "[]\n"),
+        ("map.yaml", "questions: []\n"),
+    ] {
+        std::fs::write(dir.path().join(name), text).expect("write");
+        let r = ontoly(
+            dir.path(),
+            &["--workspace", "kb", "check", "--questions", name],
+        );
+        assert_eq!(
+            r.code,
+            2,
+            "{name}: a questions file without questions: {}",
+            r.both()
+        );
+    }
+    let help = ontoly(dir.path(), &["--help"]);
+    assert!(
+        help.out.contains("Exit codes"),
+        "--help documents the exit codes"
+    );
+    for code in ["0", "1", "2", "3"] {
+        assert!(help.out.contains(code));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 9: CI outputs.
+// ---------------------------------------------------------------------------------------------
+
+/// Two questions: the first is answered by the walk-through's section (passes), the second is
+/// marked unanswerable but is answered with high confidence (fails, at line 4).
+const QUESTIONS: &str = "questions:\n  - query: \"What is the retry backoff?\"\n    expect: [\"section:guides/payments.md#backoff\"]\n  - query: \"Backoff before retry\"\n    answerable: false\n";
+
+fn sarif_violations(log: &Value) -> Vec<String> {
+    let path = repo_root().join("testdata/schemas/sarif-schema-2.1.0.json");
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("schema")).expect("json");
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("schema compiles");
+    validator
+        .iter_errors(log)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect()
+}
+
+/// The `(uri, startLine)` of every result of a SARIF log.
+fn sarif_locations(log: &Value) -> Vec<(String, u64)> {
+    log["runs"][0]["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|r| r["locations"].as_array().cloned().unwrap_or_default())
+        .map(|l| {
+            let p = &l["physicalLocation"];
+            (
+                p["artifactLocation"]["uri"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string(),
+                p["region"]["startLine"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn check_annotations_use_repository_relative_paths() {
+    let (dir, _) = walkthrough();
+    std::fs::write(kb(&dir).join("questions.yaml"), QUESTIONS).expect("write");
+    as_repository(dir.path());
+    // From inside the workspace, the questions file typed relative to the current directory.
+    let r = ontoly(
+        &kb(&dir).join("knowledge"),
+        &[
+            "--format",
+            "github",
+            "check",
+            "--questions",
+            "../questions.yaml",
+        ],
+    );
+    assert_eq!(
+        r.code,
+        3,
+        "the unanswerable question is answered: {}",
+        r.both()
+    );
+    let line = r
+        .out
+        .lines()
+        .find(|l| l.starts_with("::error "))
+        .unwrap_or_else(|| panic!("{}", r.out));
+    assert!(line.contains("file=kb/questions.yaml,line=4"), "{line}");
+    assert!(line.contains("endLine=") && line.contains("col="), "{line}");
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn sarif_for_validate_and_check_is_valid_and_located() {
+    let (dir, _) = walkthrough();
+    edit(
+        &kb(&dir),
+        "knowledge/structure.yaml",
+        DIGEST_1_3,
+        SED_DIGEST_1_3,
+    );
+    std::fs::write(kb(&dir).join("questions.yaml"), QUESTIONS).expect("write");
+    as_repository(dir.path());
+    let v = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "--format", "sarif", "validate"],
+    );
+    assert_eq!(v.code, 1, "{}", v.err);
+    let log: Value = serde_json::from_str(&v.out).expect("SARIF is JSON");
+    assert_eq!(sarif_violations(&log), Vec::<String>::new());
+    assert_eq!(
+        log["runs"][0]["results"][0]["ruleId"],
+        "REFERENCE_DIGEST_MISMATCH"
+    );
+    assert!(sarif_locations(&log).contains(&("kb/knowledge/structure.yaml".to_string(), 10)));
+
+    let c = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "--format",
+            "sarif",
+            "check",
+            "--questions",
+            "kb/questions.yaml",
+        ],
+    );
+    assert_eq!(c.code, 3, "{}", c.err);
+    let log: Value = serde_json::from_str(&c.out).expect("SARIF is JSON");
+    assert_eq!(sarif_violations(&log), Vec::<String>::new());
+    assert_eq!(
+        sarif_locations(&log),
+        vec![("kb/questions.yaml".to_string(), 4)]
+    );
+
+    let clean = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "--format", "sarif", "stats"],
+    );
+    assert_eq!(clean.code, 2, "stats has no SARIF form");
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn check_junit_has_one_case_per_question() {
+    let (dir, _) = walkthrough();
+    std::fs::write(kb(&dir).join("questions.yaml"), QUESTIONS).expect("write");
+    let r = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "--format",
+            "junit",
+            "check",
+            "--questions",
+            "kb/questions.yaml",
+        ],
+    );
+    assert_eq!(r.code, 3, "{}", r.err);
+    assert!(r.out.starts_with("<?xml"), "{}", r.out);
+    assert!(
+        r.out.contains("<testsuite") && r.out.contains("tests=\"2\""),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("failures=\"1\""), "{}", r.out);
+    assert_eq!(r.out.matches("<testcase").count(), 2, "{}", r.out);
+    assert_eq!(r.out.matches("<failure").count(), 1, "{}", r.out);
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn a_step_summary_is_written_when_github_asks_for_one() {
+    let (dir, _) = walkthrough();
+    std::fs::write(kb(&dir).join("questions.yaml"), QUESTIONS).expect("write");
+    let summary = dir.path().join("summary.md");
+    std::fs::write(&summary, "earlier step\n").expect("write");
+    for args in [
+        &["--workspace", "kb", "validate"][..],
+        &[
+            "--workspace",
+            "kb",
+            "check",
+            "--questions",
+            "kb/questions.yaml",
+            "--format",
+            "github",
+        ][..],
+    ] {
+        let r = finish(
+            ontoly_cmd(dir.path(), args)
+                .env("GITHUB_STEP_SUMMARY", &summary)
+                .stdin(Stdio::null())
+                .output(),
+        );
+        assert_ne!(r.code, 2, "{}", r.err);
+    }
+    let text = std::fs::read_to_string(&summary).expect("summary");
+    assert!(
+        text.starts_with("earlier step\n"),
+        "appended, not overwritten"
+    );
+    assert!(
+        text.contains("ontoly validate") && text.contains("ontoly check"),
+        "{text}"
+    );
+    assert!(text.contains("| "), "a Markdown table: {text}");
+    // Without the variable nothing is written anywhere.
+    let before = std::fs::read_to_string(&summary).expect("summary");
+    ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(std::fs::read_to_string(&summary).expect("summary"), before);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 10: install and the binary.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn version_names_the_commit() {
+    let r = ontoly(&repo_root(), &["--version"]);
+    assert_eq!(r.code, 0);
+    // `ontoly 0.1.0 (0123456789ab)` or with a date after the commit.
+    let line = r.out.trim();
+    let rest = line
+        .strip_prefix(&format!("ontoly {} (", env!("CARGO_PKG_VERSION")))
+        .unwrap_or_else(|| panic!("{line}"));
+    let commit: String = rest.chars().take_while(char::is_ascii_hexdigit).collect();
+    assert!(commit.len() >= 7, "a commit id: {line}");
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn completions_and_a_man_page() {
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef ontoly"),
+        ("fish", "complete -c ontoly"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let r = ontoly(&repo_root(), &["completions", shell]);
+        assert_eq!(r.code, 0, "{shell}: {}", r.err);
+        assert!(r.out.contains(marker), "{shell}");
+        assert!(
+            r.out.contains("validate") && r.out.contains("--workspace"),
+            "{shell}"
+        );
+    }
+    let man = ontoly(&repo_root(), &["man"]);
+    assert_eq!(man.code, 0, "{}", man.err);
+    assert!(
+        man.out.contains(".TH ontoly 1"),
+        "roff: {}",
+        &man.out[..man.out.len().min(200)]
+    );
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn every_command_help_ends_with_examples() {
+    let top = ontoly(&repo_root(), &["--help"]);
+    let commands: Vec<String> = top
+        .out
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect();
+    assert!(commands.len() >= 15, "{}", top.out);
+    for c in &commands {
+        let h = ontoly(&repo_root(), &[c, "--help"]);
+        let examples: Vec<&str> = h
+            .out
+            .lines()
+            .skip_while(|l| !l.starts_with("Examples:"))
+            .filter(|l| {
+                l.trim_start().starts_with("ontoly ") || l.trim_start().starts_with("$ ontoly ")
+            })
+            .collect();
+        assert!(
+            (1..=3).contains(&examples.len()),
+            "`ontoly {c} --help` ends with 1-3 examples:\n{}",
+            h.out
+        );
+    }
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn install_is_documented_and_the_release_binary_is_stripped() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README");
+    assert!(readme.contains("## Install"), "an Install section");
+    assert!(readme.contains("cargo install --locked --path cli"));
+    let manifest = std::fs::read_to_string(repo_root().join("Cargo.toml")).expect("Cargo.toml");
+    let release: String = manifest
+        .split("[profile.release]")
+        .nth(1)
+        .map(|s| s.split("\n[").next().unwrap_or("").to_string())
+        .unwrap_or_default();
+    assert!(
+        release.contains("strip"),
+        "[profile.release] strips: {release}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 11: MCP consistency.
+// ---------------------------------------------------------------------------------------------
+
+/// `tools/list` of `ontoly mcp --workspace <ws>` after the handshake.
+fn mcp_tools(dir: &Path, ws: &str) -> Vec<Value> {
+    let mut child = ontoly_cmd(dir, &["mcp", "--workspace", ws])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn ontoly mcp");
+    let messages = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "adoption-test", "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+    ];
+    let mut stdin = child.stdin.take().expect("stdin");
+    for m in &messages {
+        writeln!(stdin, "{m}").expect("write");
+    }
+    drop(stdin);
+    let mut stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut all = String::new();
+        let _ = stdout.read_to_string(&mut all);
+        let _ = tx.send(all);
+    });
+    let all = match rx.recv_timeout(Duration::from_secs(30)) {
+        Ok(all) => all,
+        Err(_) => {
+            let _ = child.kill();
+            panic!("ontoly mcp did not answer within 30 s");
+        }
+    };
+    let _ = child.wait();
+    all.lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|m| m["id"] == 2)
+        .and_then(|m| m["result"]["tools"].as_array().cloned())
+        .expect("tools/list answered")
+}
+
+/// Every property name in a JSON schema, `$defs` included.
+fn property_names(schema: &Value, out: &mut Vec<String>) {
+    match schema {
+        Value::Object(map) => {
+            if let Some(Value::Object(props)) = map.get("properties") {
+                out.extend(props.keys().cloned());
+            }
+            for v in map.values() {
+                property_names(v, out);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| property_names(v, out)),
+        _ => {}
+    }
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn mcp_inputs_follow_one_naming_convention() {
+    let (dir, _) = walkthrough();
+    let tools = mcp_tools(dir.path(), "kb");
+    let schema = |name: &str| {
+        tools
+            .iter()
+            .find(|t| t["name"] == name)
+            .map(|t| t["inputSchema"].clone())
+            .unwrap_or_else(|| panic!("tool {name}"))
+    };
+    for t in &tools {
+        let mut names = Vec::new();
+        property_names(&t["inputSchema"], &mut names);
+        for n in names {
+            assert!(
+                !n.contains('_'),
+                "tool {}: input `{n}` is not camelCase like the outputs",
+                t["name"]
+            );
+        }
+    }
+    for name in ["resolve", "read", "read_many", "search"] {
+        assert!(
+            schema(name)["properties"].get("repository").is_some(),
+            "{name} names its repository input `repository`"
+        );
+    }
+    // The `limit` of EvidencePack: one schema in capabilities and MCP.
+    let caps = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "--format", "json", "capabilities"],
+    );
+    let caps: Value = serde_json::from_str(&caps.out).expect("capabilities json");
+    let cap_limit = caps
+        .as_array()
+        .and_then(|a| a.iter().find(|c| c["name"] == "EvidencePack"))
+        .map(|c| c["inputSchema"]["properties"]["limit"].clone())
+        .expect("EvidencePack in capabilities");
+    let mcp_limit = schema("EvidencePack")["properties"]["limit"].clone();
+    for key in ["type", "minimum", "maximum", "default"] {
+        assert_eq!(cap_limit.get(key), mcp_limit.get(key), "limit `{key}`");
+    }
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn short_shas_are_accepted_where_outputs_print_them() {
+    let (dir, _) = walkthrough();
+    let short = &COMMIT[..12];
+    let read = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "read",
+            "--repo",
+            "acme/payments",
+            "--rev",
+            short,
+            "src/retry.py",
+            "--start",
+            "1",
+            "--end",
+            "1",
+        ],
+    );
+    assert_eq!(read.code, 0, "{}", read.both());
+    assert!(
+        read.err.contains(COMMIT),
+        "the header names the full commit: {}",
+        read.err
+    );
+    let search = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "search",
+            "--repo",
+            "acme/payments",
+            "--rev",
+            &COMMIT[..7],
+            "attempt",
+        ],
+    );
+    assert_eq!(search.code, 0, "{}", search.both());
+    let many = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "read-many",
+            "--repo",
+            "acme/payments",
+            "--rev",
+            short,
+            "src/retry.py:1-1",
+        ],
+    );
+    assert_eq!(many.code, 0, "{}", many.both());
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn repository_not_found_lists_the_known_repositories() {
+    let (dir, _) = walkthrough();
+    let r = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "read",
+            "--repo",
+            "acme/paymentz",
+            "src/retry.py",
+        ],
+    );
+    assert_eq!(r.code, 1);
+    // On stderr (today the error goes to stdout).
+    assert!(r.err.contains("REPOSITORY_NOT_FOUND"), "{}", r.both());
+    assert!(
+        r.err.contains("acme/payments"),
+        "lists what it knows: {}",
+        r.both()
+    );
+}
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn a_knowledge_page_reads_without_git() {
+    let (dir, _) = walkthrough();
+    // `kb/` is not a git repository: the read comes from the work tree, marked as such.
+    let r = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "read",
+            "--repo",
+            "kb",
+            "knowledge/guides/payments.md",
+            "--start",
+            "6",
+            "--end",
+            "11",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.both());
+    assert!(r.out.contains("## Retry backoff"), "{}", r.out);
+    assert!(
+        r.out.contains(&format!(
+            "https://github.com/acme/payments/blob/{COMMIT}/src/retry.py#L1-L3"
+        )),
+        "with the references of the section: {}",
+        r.out
+    );
+    assert!(
+        r.both().contains("worktree"),
+        "marked as a work-tree read: {}",
+        r.both()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 12: kept crates instead of hand-written code (the part a test can see).
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn sha2_is_built_in_one_version() {
+    let lock = std::fs::read_to_string(repo_root().join("Cargo.lock")).expect("Cargo.lock");
+    let versions: Vec<&str> = lock
+        .split("[[package]]")
+        .filter(|p| p.contains("\nname = \"sha2\"\n"))
+        .filter_map(|p| p.lines().find_map(|l| l.strip_prefix("version = ")))
+        .collect();
+    assert_eq!(
+        versions.len(),
+        1,
+        "sha2 versions in Cargo.lock: {versions:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 13: the plugin contract's INVALID_INPUT messages.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+#[ignore = "issue 12 phase 2"]
+fn a_plugin_request_that_does_not_deserialize_gets_the_contract_message() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let expected = r#"{"attachments":[{"text":"diagnostics:\n- {\"code\":\"INVALID_INPUT\",\"message\":\"Expected ABI 2 input with item_id on every file and valid plugin arguments\"}"}]}"#;
+    for request in [
+        "[]",
+        r#"{"abi_version": 2, "operation": "read", "files": ["#,
+        r#"{"abi_version":2,"operation":"read","files":[{"path":"knowledge/a.md","start_line":1,"end_line":2}]}"#,
+        r#"{"abi_version":2,"operation":"read","args":{"verbose":true},"files":[]}"#,
+        r#"{"abi_version":"2","operation":"read","files":[]}"#,
+    ] {
+        let r = ontoly_stdin(dir.path(), &["plugin", "enrich", "--root", "."], request);
+        assert_eq!(r.out, expected, "request {request}");
+    }
+}

@@ -1,0 +1,80 @@
+//! What the CLI's integration tests share: where the test data is, running the real binary,
+//! and copying a fixture into a temporary directory (so no cache lands in the tree).
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// `testdata/` of the repository.
+pub fn testdata() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata")
+}
+
+/// `testdata/fixtures/`.
+pub fn fixtures() -> PathBuf {
+    testdata().join("fixtures")
+}
+
+/// `testdata/demo/`.
+pub fn demo() -> PathBuf {
+    testdata().join("demo")
+}
+
+/// What one run of the binary did.
+#[derive(Debug)]
+pub struct Run {
+    /// Exit code (-1 when killed by a signal).
+    pub code: i32,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+/// The binary under test, with colour off (tests read plain text).
+pub fn command() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ontoly"));
+    c.env("NO_COLOR", "1");
+    c
+}
+
+/// Runs the binary in `dir` with `args`.
+pub fn run_in(dir: &Path, args: &[&str]) -> Run {
+    let out = command()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Asserts that nothing of `root`'s absolute location leaks into a run's outputs.
+pub fn assert_no_absolute_paths(r: &Run, root: &Path) {
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let shown = root.to_string_lossy();
+    assert!(
+        !r.stdout.contains(shown.as_ref()),
+        "absolute path in stdout"
+    );
+    assert!(
+        !r.stderr.contains(shown.as_ref()),
+        "absolute path in stderr"
+    );
+}
+
+/// Copies a directory tree.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read_dir").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! The knowledge workspace on disk: finding it, listing its input files, and reading what a
+//! page says about itself (front matter) and about other pages (markdown links).
+//!
+//! Every path this module hands out is workspace-relative and `/`-separated, so nothing that
+//! reaches the graph depends on where the workspace sits on disk.
+
+use std::path::{Path, PathBuf};
+
+/// The file whose presence marks a workspace root.
+pub const STRUCTURE_FILE: &str = "knowledge/structure.yaml";
+
+/// The registry files a workspace may hold, workspace-relative.
+pub const REGISTRY_FILES: [&str; 3] = [
+    "sources/repo/index.yaml",
+    "sources/file/index.yaml",
+    "sources/lark/index.yaml",
+];
+
+/// A located knowledge workspace.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Workspace {
+    /// The workspace directory (absolute or as given; never written into outputs).
+    pub root: PathBuf,
+    /// The workspace name: the root directory's name.
+    pub name: String,
+}
+
+/// Why no workspace could be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DiscoverError {
+    /// `--workspace DIR` was given but `DIR/knowledge/structure.yaml` does not exist.
+    #[error("{} is not a knowledge workspace: {} does not exist", dir.display(), dir.join(STRUCTURE_FILE).display())]
+    NotAWorkspace {
+        /// The directory as given.
+        dir: PathBuf,
+    },
+    /// No directory from the start directory up to the filesystem root holds one.
+    #[error(
+        "no knowledge workspace found: looked for {STRUCTURE_FILE} in {} (use --workspace DIR)",
+        shown(searched)
+    )]
+    NotFound {
+        /// The directories that were searched, nearest first.
+        searched: Vec<PathBuf>,
+    },
+}
+
+fn shown(searched: &[PathBuf]) -> String {
+    let shown: Vec<String> = searched.iter().map(|p| p.display().to_string()).collect();
+    shown.join(", ")
+}
+
+/// Finds the workspace: `explicit` when given (it must hold `knowledge/structure.yaml`), else
+/// `start` and then each of its ancestors.
+pub fn discover(explicit: Option<&Path>, start: &Path) -> Result<Workspace, DiscoverError> {
+    if let Some(dir) = explicit {
+        let dir = if dir.is_absolute() {
+            dir.to_path_buf()
+        } else {
+            start.join(dir)
+        };
+        if dir.join(STRUCTURE_FILE).is_file() {
+            return Ok(Workspace::at(dir));
+        }
+        return Err(DiscoverError::NotAWorkspace { dir });
+    }
+    let mut searched = Vec::new();
+    for dir in start.ancestors() {
+        searched.push(dir.to_path_buf());
+        if dir.join(STRUCTURE_FILE).is_file() {
+            return Ok(Workspace::at(dir.to_path_buf()));
+        }
+    }
+    Err(DiscoverError::NotFound { searched })
+}
+
+impl Workspace {
+    /// A workspace rooted at `root` (not checked). The name is the directory's own name, after
+    /// resolving `.` and `..` lexically so `--workspace .` names the real directory.
+    pub fn at(root: PathBuf) -> Workspace {
+        let canonical = std::fs::canonicalize(&root).unwrap_or_else(|_| root.clone());
+        let name = canonical
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "workspace".to_string());
+        Workspace { root, name }
+    }
+
+    /// The absolute location of a workspace-relative `/`-separated path.
+    pub fn path(&self, rel: &str) -> PathBuf {
+        let mut p = self.root.clone();
+        for part in rel.split('/') {
+            p.push(part);
+        }
+        p
+    }
+
+    /// Every knowledge page: `.md` files under `knowledge/`, as paths relative to `knowledge/`,
+    /// sorted in byte order. Hidden directories and symlinks leaving the tree are skipped.
+    pub fn pages(&self) -> std::io::Result<Vec<String>> {
+        let mut out = Vec::new();
+        walk(&self.root.join("knowledge"), "", &mut out, &|name| {
+            name.ends_with(".md")
+        })?;
+        out.sort();
+        Ok(out)
+    }
+
+    /// Committed notes and session records (`sources/note/**.md`, `sources/sessions/**.md`),
+    /// workspace-relative, sorted. Their presence decides whether `note:` references resolve.
+    pub fn managed_documents(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for kind in ["note", "sessions"] {
+            let mut found = Vec::new();
+            let dir = self.root.join("sources").join(kind);
+            if walk(&dir, "", &mut found, &|n| n.ends_with(".md")).is_ok() {
+                out.extend(found.into_iter().map(|p| format!("sources/{kind}/{p}")));
+            }
+        }
+        out.sort();
+        out
+    }
+}
+
+fn walk(
+    dir: &Path,
+    prefix: &str,
+    out: &mut Vec<String>,
+    keep: &dyn Fn(&str) -> bool,
+) -> std::io::Result<()> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    for entry in entries {
+        let entry = entry?;
+        let Ok(name) = entry.file_name().into_string() else {
+            continue; // a non-UTF-8 name cannot be referenced from structure.yaml
+        };
+        if name.starts_with('.') {
+            continue;
+        }
+        let rel = if prefix.is_empty() {
+            name.clone()
+        } else {
+            format!("{prefix}/{name}")
+        };
+        let ft = entry.file_type()?;
+        if ft.is_dir() {
+            walk(&entry.path(), &rel, out, keep)?;
+        } else if (ft.is_file() || ft.is_symlink()) && keep(&name) && entry.path().is_file() {
+            out.push(rel);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discovery_walks_up_and_names_where_it_looked() {
+        let t = tempfile::tempdir().unwrap();
+        let ws = t.path().join("kb");
+        std::fs::create_dir_all(ws.join("knowledge/faq")).unwrap();
+        std::fs::write(ws.join(STRUCTURE_FILE), "schema_version: x\n").unwrap();
+        let found = discover(None, &ws.join("knowledge/faq")).unwrap();
+        assert_eq!(found.root, ws);
+        assert_eq!(found.name, "kb");
+        let explicit = discover(Some(Path::new("kb")), t.path()).unwrap();
+        assert_eq!(explicit.name, "kb");
+        let err = discover(Some(Path::new("nope")), t.path()).unwrap_err();
+        assert!(err.to_string().contains("knowledge/structure.yaml"));
+        let other = t.path().join("other/deep");
+        std::fs::create_dir_all(&other).unwrap();
+        match discover(None, &other) {
+            Err(DiscoverError::NotFound { searched }) => {
+                assert_eq!(searched[0], other);
+                assert_eq!(searched[1], t.path().join("other"));
+            }
+            // A workspace above the temp dir would be a broken test machine, not a pass.
+            r => panic!("unexpected {r:?}"),
+        }
+    }
+
+    #[test]
+    fn pages_are_sorted_and_relative() {
+        let t = tempfile::tempdir().unwrap();
+        for p in [
+            "knowledge/b.md",
+            "knowledge/a/z.md",
+            "knowledge/a/x.txt",
+            "knowledge/.h/y.md",
+        ] {
+            let f = t.path().join(p);
+            std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+            std::fs::write(f, "").unwrap();
+        }
+        let ws = Workspace::at(t.path().to_path_buf());
+        assert_eq!(ws.pages().unwrap(), ["a/z.md", "b.md"]);
+    }
+}

@@ -1,0 +1,67 @@
+//! `PATH[:START[-END]]`: the one syntax for a file and an optional line range on the command
+//! line (`refs`, `cites`, `read-many`, `digest`). `:N` always means line N alone, and
+//! `:A-B` lines A to B inclusive. A suffix that is not such a range stays part of the path, so
+//! a path that itself contains a colon (`weird:name.rs`) still works.
+
+/// A path and the lines it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Location<'a> {
+    /// The path, as written.
+    pub path: &'a str,
+    /// `(start, end)` when a range was given (`:N` gives `(N, N)`); not checked for
+    /// `1 <= start <= end`, which each command reports in its own terms.
+    pub lines: Option<(u64, u64)>,
+}
+
+impl<'a> Location<'a> {
+    /// Parses `PATH`, `PATH:N` or `PATH:A-B`.
+    pub fn parse(s: &'a str) -> Location<'a> {
+        if let Some((path, range)) = s.rsplit_once(':') {
+            let lines = match range.split_once('-') {
+                Some((a, b)) => number(a).zip(number(b)),
+                None => number(range).map(|n| (n, n)),
+            };
+            if lines.is_some() && !path.is_empty() {
+                return Location { path, lines };
+            }
+        }
+        Location {
+            path: s,
+            lines: None,
+        }
+    }
+}
+
+/// A line number: ASCII digits only (no sign, no blanks).
+fn number(s: &str) -> Option<u64> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_meaning_everywhere() {
+        let l = Location::parse("src/a.rs:10-20");
+        assert_eq!((l.path, l.lines), ("src/a.rs", Some((10, 20))));
+        let l = Location::parse("src/a.rs:7");
+        assert_eq!((l.path, l.lines), ("src/a.rs", Some((7, 7))));
+        for path in [
+            "src/a.rs",
+            "weird:name.rs",
+            "a.rs:1-x",
+            "a.rs:-5",
+            "a.rs:+5",
+            ":5",
+        ] {
+            let l = Location::parse(path);
+            assert_eq!((l.path, l.lines), (path, None), "{path}");
+        }
+        let l = Location::parse("c:/x.rs:3-1");
+        assert_eq!((l.path, l.lines), ("c:/x.rs", Some((3, 1))));
+    }
+}

@@ -1,0 +1,321 @@
+//! Section markers in knowledge pages (`<!-- context:section id="…" -->` … `<!-- /context:section -->`).
+//!
+//! A page is valid when every marker pairs up; any marker error makes the whole page contribute
+//! no sections, because a half-understood page would attach evidence to the wrong text.
+
+use crate::formats::text::lines;
+
+/// One marked section: its decoded id and its extent, opening to closing marker line inclusive.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SectionSpan {
+    /// The decoded section id.
+    pub id: String,
+    /// 1-based line of the opening marker.
+    pub start: u64,
+    /// 1-based line of the closing marker.
+    pub end: u64,
+}
+
+/// What is wrong with a marker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum MarkerErrorKind {
+    /// An opening marker while a section is open.
+    Nested,
+    /// A second section with an id already used in the page.
+    Duplicate,
+    /// A closing marker with no open section.
+    UnmatchedEnd,
+    /// A section still open at the end of the page (reported at its opening line).
+    Unclosed,
+    /// A line that starts like a marker but is not one of the two forms.
+    Invalid,
+}
+
+impl MarkerErrorKind {
+    /// The message Context's evidence plugin uses for this error.
+    pub fn message(self) -> &'static str {
+        match self {
+            Self::Nested => "Nested section marker",
+            Self::Duplicate => "Duplicate section marker",
+            Self::UnmatchedEnd => "Unmatched section end",
+            Self::Unclosed => "Unclosed section marker",
+            Self::Invalid => "Invalid section marker",
+        }
+    }
+}
+
+/// A marker error and the 1-based line it concerns.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct MarkerError {
+    /// What is wrong.
+    pub kind: MarkerErrorKind,
+    /// Where.
+    pub line: u64,
+}
+
+/// The outcome of scanning one page: sections in document order and errors in the order found.
+/// When `errors` is not empty the page has no usable sections (`sections` is then empty).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PageSections {
+    /// Sections in document order (empty when there are errors).
+    pub sections: Vec<SectionSpan>,
+    /// Errors in the order they were found while scanning.
+    pub errors: Vec<MarkerError>,
+}
+
+enum Marker {
+    Open(String),
+    Close,
+    Invalid,
+}
+
+/// Decodes an id as written in a marker: `&quot;`, `&lt;`, `&gt;` first, `&amp;` last, so that
+/// `&amp;lt;` stays the literal `&lt;`.
+pub fn decode_id(raw: &str) -> String {
+    raw.replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// Encodes an id for a marker (the inverse of [`decode_id`]).
+pub fn encode_id(id: &str) -> String {
+    id.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+fn classify(line: &str) -> Option<Marker> {
+    let t = line.trim();
+    let rest = t.strip_prefix("<!--")?;
+    let body = rest.trim_start();
+    if body.starts_with("/context:section") {
+        // Only the exact closing form is a marker; any other line starting like a closing
+        // marker is ordinary text (the format's error rule covers lines that start like an
+        // opening marker), as in Context's plugin.
+        let is_close = rest
+            .strip_suffix("-->")
+            .is_some_and(|inner| inner.trim() == "/context:section");
+        return is_close.then_some(Marker::Close);
+    }
+    if !body.starts_with("context:section") {
+        return None;
+    }
+    let Some(inner) = rest.strip_suffix("-->") else {
+        return Some(Marker::Invalid);
+    };
+    let inner = inner.trim();
+    let Some(attrs) = inner.strip_prefix("context:section") else {
+        return Some(Marker::Invalid);
+    };
+    if !attrs.starts_with(char::is_whitespace) {
+        return Some(Marker::Invalid);
+    }
+    let attrs = attrs.trim();
+    let Some(value) = attrs
+        .strip_prefix("id=\"")
+        .and_then(|v| v.strip_suffix('"'))
+    else {
+        return Some(Marker::Invalid);
+    };
+    if value.is_empty() || value.contains('"') {
+        return Some(Marker::Invalid);
+    }
+    Some(Marker::Open(decode_id(value)))
+}
+
+/// A fence opener or closer: its character and run length, and whether only whitespace follows.
+fn fence(line: &str) -> Option<(u8, usize, bool)> {
+    let indent = line.bytes().take_while(|&b| b == b' ').count();
+    if indent > 3 {
+        return None;
+    }
+    let rest = &line[indent..];
+    let ch = *rest.as_bytes().first()?;
+    if ch != b'`' && ch != b'~' {
+        return None;
+    }
+    let run = rest.bytes().take_while(|&b| b == ch).count();
+    if run < 3 {
+        return None;
+    }
+    // Unlike CommonMark, a backtick fence's info string may contain backticks: the format
+    // (and Context's plugin) take any run of 3+ backticks or tildes as a fence.
+    let after = &rest[run..];
+    Some((ch, run, after.trim().is_empty()))
+}
+
+/// Scans a page for sections.
+pub fn parse_sections(text: &str) -> PageSections {
+    let mut out = PageSections::default();
+    let mut open: Option<(String, u64)> = None;
+    let mut seen = std::collections::HashSet::new();
+    let mut in_fence: Option<(u8, usize)> = None;
+    for (i, line) in lines(text).enumerate() {
+        let n = i as u64 + 1;
+        if let Some((ch, run)) = in_fence {
+            if let Some((c, r, bare)) = fence(line) {
+                if c == ch && r >= run && bare {
+                    in_fence = None;
+                }
+            }
+            continue;
+        }
+        if let Some((c, r, _)) = fence(line) {
+            in_fence = Some((c, r));
+            continue;
+        }
+        match classify(line) {
+            None => {}
+            Some(Marker::Invalid) => out.errors.push(MarkerError {
+                kind: MarkerErrorKind::Invalid,
+                line: n,
+            }),
+            Some(Marker::Open(id)) => {
+                if open.is_some() {
+                    out.errors.push(MarkerError {
+                        kind: MarkerErrorKind::Nested,
+                        line: n,
+                    });
+                    continue;
+                }
+                if !seen.insert(id.clone()) {
+                    out.errors.push(MarkerError {
+                        kind: MarkerErrorKind::Duplicate,
+                        line: n,
+                    });
+                }
+                open = Some((id, n));
+            }
+            Some(Marker::Close) => match open.take() {
+                Some((id, start)) => out.sections.push(SectionSpan { id, start, end: n }),
+                None => out.errors.push(MarkerError {
+                    kind: MarkerErrorKind::UnmatchedEnd,
+                    line: n,
+                }),
+            },
+        }
+    }
+    if let Some((_, start)) = open {
+        out.errors.push(MarkerError {
+            kind: MarkerErrorKind::Unclosed,
+            line: start,
+        });
+    }
+    if !out.errors.is_empty() {
+        out.sections.clear();
+    }
+    out
+}
+
+/// The sections of `sections` that overlap lines `start..=end`, in document order.
+pub fn overlapping(
+    sections: &[SectionSpan],
+    start: u64,
+    end: u64,
+) -> impl Iterator<Item = &SectionSpan> {
+    sections
+        .iter()
+        .filter(move |s| s.start <= end && s.end >= start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(p: &PageSections) -> Vec<(&str, u64, u64)> {
+        p.sections
+            .iter()
+            .map(|s| (s.id.as_str(), s.start, s.end))
+            .collect()
+    }
+
+    #[test]
+    fn basic_and_crlf() {
+        let p = parse_sections(
+            "x\r\n<!-- context:section id=\"a\" -->\r\nbody\r\n<!-- /context:section -->\r\n",
+        );
+        assert!(p.errors.is_empty());
+        assert_eq!(ids(&p), [("a", 2, 4)]);
+    }
+
+    #[test]
+    fn fences_hide_markers() {
+        let text = "```md\n<!-- context:section id=\"fake\" -->\n```\n<!-- context:section id=\"real\" -->\n~~~\n<!-- /context:section -->\n~~~\n````text\n```\n<!-- context:section bad -->\n```` trailing\n````\n   ~~~~\n<!-- /context:section -->\n~~~~~  \n    ```\n<!-- /context:section -->\n";
+        let p = parse_sections(text);
+        assert_eq!(p.errors, []);
+        assert_eq!(ids(&p), [("real", 4, 17)]);
+    }
+
+    #[test]
+    fn whitespace_inside_and_around_markers() {
+        let p = parse_sections(
+            "  <!--   context:section   id=\"spaced\"   -->  \ntext\n\t<!-- /context:section -->",
+        );
+        assert_eq!(ids(&p), [("spaced", 1, 3)]);
+    }
+
+    #[test]
+    fn entity_decoding_order() {
+        assert_eq!(decode_id("a&amp;b"), "a&b");
+        assert_eq!(decode_id("x&lt;y&gt;&quot;z"), "x<y>\"z");
+        assert_eq!(decode_id("&amp;lt;"), "&lt;");
+        assert_eq!(decode_id("plain&#39;s"), "plain&#39;s");
+        assert_eq!(decode_id(&encode_id("a&<>\"b")), "a&<>\"b");
+    }
+
+    #[test]
+    fn errors() {
+        let cases: &[(&str, MarkerErrorKind, u64)] = &[
+            ("<!-- context:section id=\"a\" -->\n<!-- context:section id=\"b\" -->\n<!-- /context:section -->", MarkerErrorKind::Nested, 2),
+            ("<!-- context:section id=\"a\" -->\n<!-- /context:section -->\n<!-- context:section id=\"a\" -->\n<!-- /context:section -->", MarkerErrorKind::Duplicate, 3),
+            ("x\n<!-- /context:section -->", MarkerErrorKind::UnmatchedEnd, 2),
+            ("x\n<!-- context:section id=\"a\" -->\nbody", MarkerErrorKind::Unclosed, 2),
+            ("<!-- context:section bad -->", MarkerErrorKind::Invalid, 1),
+            ("<!-- context:section id=\"a\" kind=\"x\" -->", MarkerErrorKind::Invalid, 1),
+            ("<!-- context:section id=\"a\" source_ref=\"repo:x/y\" -->", MarkerErrorKind::Invalid, 1),
+            ("<!-- context:section id=\"\" -->", MarkerErrorKind::Invalid, 1),
+            ("<!-- context:section id=\"a\"", MarkerErrorKind::Invalid, 1),
+        ];
+        for (text, kind, line) in cases {
+            let p = parse_sections(text);
+            assert_eq!(
+                p.errors.first(),
+                Some(&MarkerError {
+                    kind: *kind,
+                    line: *line
+                }),
+                "{text}"
+            );
+            assert!(p.sections.is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn text_that_only_resembles_markers() {
+        // A closing marker with extra text is ordinary text; a backtick fence may carry
+        // backticks in its info string (the fence hides the marker inside it).
+        let p = parse_sections(
+            "<!-- /context:section x -->\n<!-- /context:section\n```js `x`\n<!-- context:section id=\"hidden\" -->\n```\n<!-- context:section id=\"a\" -->\n<!-- /context:section -->",
+        );
+        assert_eq!(p.errors, []);
+        assert_eq!(ids(&p), [("a", 6, 7)]);
+    }
+
+    #[test]
+    fn no_markers_is_valid() {
+        let p = parse_sections("# Title\n\nplain text\n");
+        assert_eq!(p, PageSections::default());
+    }
+
+    #[test]
+    fn overlap_rule() {
+        let p = parse_sections("<!-- context:section id=\"a\" -->\n<!-- /context:section -->\n\n<!-- context:section id=\"b\" -->\nx\n<!-- /context:section -->");
+        let got: Vec<_> = overlapping(&p.sections, 2, 4)
+            .map(|s| s.id.as_str())
+            .collect();
+        assert_eq!(got, ["a", "b"]);
+        assert_eq!(overlapping(&p.sections, 3, 3).count(), 0);
+    }
+}

@@ -1,0 +1,267 @@
+//! What a knowledge page says: its sections (markers), their texts and first headings, the
+//! page's front matter and first heading, and its links to other pages. One page at a time,
+//! independent of every other file, so the build can cache it by the page's hash.
+
+use crate::diagnostics::Code;
+use crate::formats::markers::{self, MarkerError, SectionSpan};
+use crate::formats::text;
+use serde::{Deserialize, Serialize};
+
+/// What one knowledge page contributes, independent of every other file (cached per page).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PageParse {
+    /// blake3 of the page bytes.
+    pub hash: String,
+    /// Why the page could not be used (not UTF-8, unreadable), with the code.
+    pub unusable: Option<(Code, String)>,
+    /// Sections in document order (empty when there are marker errors).
+    pub sections: Vec<SectionSpan>,
+    /// Marker errors in the order found.
+    pub marker_errors: Vec<MarkerError>,
+    /// Per section: (first heading, body between the markers).
+    pub section_texts: Vec<(Option<String>, String)>,
+    /// Front matter.
+    pub front: FrontMatter,
+    /// The first heading of the page (a title when the front matter has none).
+    pub heading: Option<String>,
+    /// Links to other pages.
+    pub links: Vec<Link>,
+    /// Number of lines of the page.
+    #[serde(default)]
+    pub lines: u64,
+}
+
+/// Parses one page (`path` relative to `knowledge/`) from its bytes (or why they could not be
+/// read) and their blake3 `hash`.
+pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PageParse {
+    let empty = |code: Code, msg: String| PageParse {
+        hash: hash.to_string(),
+        unusable: Some((code, msg)),
+        sections: Vec::new(),
+        marker_errors: Vec::new(),
+        section_texts: Vec::new(),
+        front: FrontMatter::default(),
+        heading: None,
+        links: Vec::new(),
+        lines: 0,
+    };
+    let bytes = match bytes {
+        Ok(b) => b,
+        Err(m) => return empty(Code::PageUnreadable, m.to_string()),
+    };
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return empty(Code::PageNotUtf8, "File is not UTF-8".into());
+    };
+    let ps = markers::parse_sections(text);
+    let lines: Vec<&str> = text::lines(text).collect();
+    let section_texts = ps
+        .sections
+        .iter()
+        .map(|s| {
+            let (a, b) = (s.start as usize, (s.end as usize).saturating_sub(1));
+            let body = lines.get(a..b.max(a)).unwrap_or(&[]);
+            (body.iter().find_map(|l| heading(l)), body.join("\n"))
+        })
+        .collect();
+    PageParse {
+        hash: hash.to_string(),
+        unusable: None,
+        sections: ps.sections,
+        marker_errors: ps.errors,
+        section_texts,
+        front: front_matter(text),
+        heading: lines.iter().find_map(|l| heading(l)),
+        links: links(text, path),
+        lines: lines.len() as u64,
+    }
+}
+
+/// The text of an ATX heading line (`## Title` → `Title`).
+fn heading(line: &str) -> Option<String> {
+    let t = line.strip_prefix("   ").or_else(|| line.strip_prefix("  "));
+    let t = t.or_else(|| line.strip_prefix(' ')).unwrap_or(line);
+    let level = t.bytes().take_while(|&b| b == b'#').count();
+    if !(1..=6).contains(&level) {
+        return None;
+    }
+    let rest = &t[level..];
+    if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
+        return None;
+    }
+    let title = rest.trim().trim_end_matches('#').trim();
+    (!title.is_empty()).then(|| title.to_string())
+}
+
+/// What a page's YAML front matter says about it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FrontMatter {
+    /// `title`, when it is a string.
+    pub title: Option<String>,
+    /// `description`, when it is a string.
+    pub description: Option<String>,
+    /// Why the front matter could not be read (message, 1-based page line).
+    pub error: Option<(String, u64)>,
+}
+
+/// Reads the front matter: a first line `---`, YAML, and a closing `---` (or `...`) line.
+/// A page without one has an empty [`FrontMatter`].
+pub fn front_matter(text: &str) -> FrontMatter {
+    let mut it = text::lines(text);
+    if it.next().map(str::trim_end) != Some("---") {
+        return FrontMatter::default();
+    }
+    let mut body = Vec::new();
+    let mut closed = false;
+    for line in it {
+        if line.trim_end() == "---" || line.trim_end() == "..." {
+            closed = true;
+            break;
+        }
+        body.push(line);
+    }
+    if !closed {
+        return FrontMatter {
+            error: Some(("front matter is not closed by a `---` line".into(), 1)),
+            ..Default::default()
+        };
+    }
+    match crate::formats::yaml::parse_value(&body.join("\n")) {
+        Ok(v) => FrontMatter {
+            title: crate::formats::yaml::get_str(&v, "title").map(str::to_string),
+            description: crate::formats::yaml::get_str(&v, "description").map(str::to_string),
+            error: None,
+        },
+        Err(e) => FrontMatter {
+            error: Some((e.message, e.line.map_or(1, |l| l + 1))),
+            ..Default::default()
+        },
+    }
+}
+
+/// A markdown link from one page to a target under `knowledge/`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Link {
+    /// The target, relative to `knowledge/`, normalized (no `.`/`..`, no fragment).
+    pub target: String,
+    /// 1-based page line of the link.
+    pub line: u64,
+}
+
+/// Markdown links (inline, reference and autolinks) of a page at `page` (relative to
+/// `knowledge/`) whose destination is a relative `.md` path that stays inside `knowledge/`.
+/// External URLs, in-page anchors and absolute paths are not article links.
+pub fn links(text: &str, page: &str) -> Vec<Link> {
+    use pulldown_cmark::{Event, Options, Parser, Tag};
+    let starts = line_starts(text);
+    let mut out = Vec::new();
+    let parser = Parser::new_ext(text, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS);
+    for (event, range) in parser.into_offset_iter() {
+        let Event::Start(Tag::Link { dest_url, .. }) = event else {
+            continue;
+        };
+        if let Some(target) = resolve_link(page, &dest_url) {
+            let line = starts.partition_point(|&s| s <= range.start) as u64;
+            out.push(Link { target, line });
+        }
+    }
+    out
+}
+
+fn line_starts(text: &str) -> Vec<usize> {
+    let mut v = vec![0];
+    v.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+    v
+}
+
+/// Resolves a link destination against the page's directory; `None` for anything that is not a
+/// relative link to a `.md` file inside `knowledge/`.
+pub fn resolve_link(page: &str, dest: &str) -> Option<String> {
+    let dest = dest.split(['#', '?']).next().unwrap_or("");
+    if dest.is_empty() || dest.starts_with('/') || dest.contains("://") || dest.contains(':') {
+        return None;
+    }
+    let dest = percent_decode(dest);
+    if !dest.ends_with(".md") {
+        return None;
+    }
+    let mut parts: Vec<&str> = page.split('/').collect();
+    parts.pop();
+    for seg in dest.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            s => parts.push(s),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%'
+            && i + 2 < b.len()
+            && b[i + 1].is_ascii_hexdigit()
+            && b[i + 2].is_ascii_hexdigit()
+        {
+            let hexval = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+            out.push(hexval(b[i + 1]) * 16 + hexval(b[i + 2]));
+            i += 3;
+            continue;
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_else(|_| s.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn front_matter_title_description_and_errors() {
+        let fm = front_matter("---\ntitle: Guide\ndescription: How to\n---\n# x\n");
+        assert_eq!(fm.title.as_deref(), Some("Guide"));
+        assert_eq!(fm.description.as_deref(), Some("How to"));
+        assert_eq!(front_matter("# no front matter\n"), FrontMatter::default());
+        let bad = front_matter("---\ntitle: [\n---\n");
+        assert!(bad.error.is_some());
+        assert!(front_matter("---\ntitle: x\n").error.is_some());
+    }
+
+    #[test]
+    fn links_resolve_relative_to_the_page() {
+        let text = "---\ntitle: t\n---\nSee [a](../api/a.md#x) and [b](b.md).\n\n[ext](https://x.org/a.md) [anchor](#top) [img](c.png)\n[up](../../out.md)\n";
+        let l = links(text, "faq/guide.md");
+        assert_eq!(
+            l,
+            [
+                Link {
+                    target: "api/a.md".into(),
+                    line: 4
+                },
+                Link {
+                    target: "faq/b.md".into(),
+                    line: 4
+                }
+            ]
+        );
+        assert_eq!(
+            resolve_link("a.md", "my%20page.md").as_deref(),
+            Some("my page.md")
+        );
+    }
+
+    #[test]
+    fn headings() {
+        assert_eq!(heading("## Title ##").as_deref(), Some("Title"));
+        assert_eq!(heading("   # x").as_deref(), Some("x"));
+        assert_eq!(heading("#nope"), None);
+        assert_eq!(heading("    # code"), None);
+    }
+}

@@ -1,0 +1,289 @@
+//! Git remotes as registries write them: which shapes name a web-browsable repository, how a
+//! cited range becomes a commit-pinned blob URL, and how credentials are kept out of output.
+//!
+//! Supported shapes (formats.md, "Web URLs for references"): `https://host/path[.git][/]`,
+//! `http://host/path…`, `git@host:path[.git]` and `ssh://git@host/path[.git]`. The repository
+//! path may have more than two segments (`group/sub/repo`), as in Context's exported links.
+//!
+//! Difference from formats.md, following Context's recorded behaviour (conformance case
+//! `08-remote-transports-and-hosts`): an `http://` remote keeps its `http` scheme in the URL;
+//! only the SSH forms become `https`.
+//!
+//! Differences from Context's plugin, on the side of safety: the refused hosts
+//! (`gitlab.com`, `bitbucket.org`, `dev.azure.com`) are compared case-insensitively, and an
+//! SSH-form remote with a second `@` (e.g. `ssh://git@host/x:token@y`) counts as carrying
+//! credentials.
+
+use std::fmt::Write as _;
+
+/// Hosts whose blob routes differ from `/<repo>/blob/<commit>/<path>`.
+const REFUSED_HOSTS: [&str; 3] = ["gitlab.com", "bitbucket.org", "dev.azure.com"];
+
+/// A remote reduced to the web location of its repository.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NormalizedRemote {
+    /// `https`, or `http` for a plain-HTTP remote.
+    pub scheme: &'static str,
+    /// The host as written (only `A-Za-z0-9.-`).
+    pub host: String,
+    /// The repository path without `.git` or trailing slashes, e.g. `acme/server`.
+    pub path: String,
+}
+
+impl NormalizedRemote {
+    /// `scheme://host/path`.
+    pub fn web_base(&self) -> String {
+        format!("{}://{}/{}", self.scheme, self.host, self.path)
+    }
+
+    /// A transport-independent identity, `host/path` with the host lowercased: the same
+    /// repository reached over HTTPS and SSH gets the same key.
+    pub fn key(&self) -> String {
+        format!("{}/{}", self.host.to_ascii_lowercase(), self.path)
+    }
+
+    /// Whether the host serves the default `blob/<commit>/<path>` route.
+    pub fn supports_blob_urls(&self) -> bool {
+        !REFUSED_HOSTS
+            .iter()
+            .any(|h| self.host.eq_ignore_ascii_case(h))
+    }
+
+    /// The commit-pinned URL of lines `start..=end` of `path`, or `None` when the commit is not
+    /// a full 40/64-hex id or the host's routes differ.
+    pub fn blob_url(&self, commit: &str, path: &str, start: u64, end: u64) -> Option<String> {
+        if !crate::formats::text::is_full_commit(commit) || !self.supports_blob_urls() {
+            return None;
+        }
+        let anchor = if start == end {
+            format!("L{start}")
+        } else {
+            format!("L{start}-L{end}")
+        };
+        Some(format!(
+            "{}/blob/{commit}/{}#{anchor}",
+            self.web_base(),
+            percent_encode_path(path)
+        ))
+    }
+}
+
+/// Reduces a remote to its web location, or `None` when its shape is not supported (ports,
+/// credentials, query or fragment, odd characters, no repository path, other transports).
+pub fn normalize(remote: &str) -> Option<NormalizedRemote> {
+    let (scheme, rest) = if let Some(rest) = remote.strip_prefix("https://") {
+        ("https", rest.to_string())
+    } else if let Some(rest) = remote.strip_prefix("http://") {
+        ("http", rest.to_string())
+    } else if let Some(rest) = remote.strip_prefix("ssh://git@") {
+        ("https", rest.to_string())
+    } else if let Some(rest) = remote.strip_prefix("git@") {
+        let (host, path) = rest.split_once(':')?;
+        ("https", format!("{host}/{path}"))
+    } else {
+        return None;
+    };
+    let (host, path) = rest.split_once('/')?;
+    if host.is_empty()
+        || !host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-'))
+    {
+        return None;
+    }
+    let path = path.trim_end_matches('/');
+    let path = path.strip_suffix(".git").unwrap_or(path);
+    if !crate::formats::source_registry::is_safe_relative_path(path)
+        || !path
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.'))
+    {
+        return None;
+    }
+    Some(NormalizedRemote {
+        scheme,
+        host: host.to_string(),
+        path: path.to_string(),
+    })
+}
+
+/// The commit-pinned web URL of a cited range, when the remote and commit allow one.
+pub fn blob_url(remote: &str, commit: &str, path: &str, start: u64, end: u64) -> Option<String> {
+    normalize(remote)?.blob_url(commit, path, start, end)
+}
+
+/// Percent-encodes a repository path byte by byte (uppercase hex), keeping
+/// `A-Z a-z 0-9 / - _ . ~`.
+pub fn percent_encode_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// Whether a registry remote may be used and echoed: an HTTP(S) URL with no `@` at all, or
+/// an SSH form whose only user is `git`; never control characters, `?` or `#`.
+pub fn is_acceptable_remote(remote: &str) -> bool {
+    if remote.chars().any(char::is_control) || remote.contains(['?', '#']) {
+        return false;
+    }
+    if remote.starts_with("https://") || remote.starts_with("http://") {
+        return !remote.contains('@');
+    }
+    if let Some(rest) = remote.strip_prefix("ssh://git@") {
+        return !rest.contains('@');
+    }
+    if let Some(rest) = remote.strip_prefix("git@") {
+        return rest.contains(':') && !rest.contains('@');
+    }
+    false
+}
+
+/// Whether `s` carries something that reads as credentials. Deliberately conservative: any
+/// `@` counts, except the SSH user `git` of `git@host:…` and `ssh://git@host/…`.
+pub fn has_credentials(s: &str) -> bool {
+    match s
+        .strip_prefix("ssh://git@")
+        .or_else(|| s.strip_prefix("git@"))
+    {
+        Some(rest) => rest.contains('@'),
+        None => s.contains('@'),
+    }
+}
+
+/// `s` with everything up to its last `@` replaced by `***` (the scheme kept), for logs and
+/// messages: `https://u:p@h/x` becomes `https://***@h/x`; strings without credentials are
+/// returned unchanged.
+pub fn redact(s: &str) -> String {
+    if !has_credentials(s) {
+        return s.to_string();
+    }
+    let tail = s.rsplit('@').next().unwrap_or("");
+    match s.split_once("://") {
+        Some((scheme, _)) => format!("{scheme}://***@{tail}"),
+        None => format!("***@{tail}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const C40: &str = "9fceb02d0ae598e95dc970b74767f19372d61af8";
+
+    #[test]
+    fn transports_normalize_to_one_web_base() {
+        for (remote, base) in [
+            (
+                "https://github.com/team/one.git",
+                "https://github.com/team/one",
+            ),
+            ("git@github.com:team/two.git", "https://github.com/team/two"),
+            (
+                "ssh://git@github.com/team/three.git",
+                "https://github.com/team/three",
+            ),
+            (
+                "http://git.internal.example/team/four",
+                "http://git.internal.example/team/four",
+            ),
+            (
+                "https://example.org/group/sub/five.git/",
+                "https://example.org/group/sub/five",
+            ),
+        ] {
+            assert_eq!(
+                normalize(remote).map(|n| n.web_base()).as_deref(),
+                Some(base),
+                "{remote}"
+            );
+        }
+        let a = normalize("git@GitHub.com:acme/server.git").unwrap();
+        let b = normalize("https://github.com/acme/server").unwrap();
+        assert_eq!(a.key(), b.key());
+        assert_eq!(b.key(), "github.com/acme/server");
+    }
+
+    #[test]
+    fn unsupported_shapes() {
+        for remote in [
+            "ssh://git@example.org:2222/team/source",
+            "git@example.org:2222:team/source.git",
+            "https://example.org",
+            "https://example.org/",
+            "https://example.org/team/source name",
+            "https://user:pw@example.org/team/source",
+            "https://example.org/team/source?x=1",
+            "https://example.org/team/source#frag",
+            "https://example.org/team/../source",
+            "ftp://example.org/team/source",
+            "/srv/git/source",
+        ] {
+            assert_eq!(normalize(remote), None, "{remote}");
+        }
+    }
+
+    #[test]
+    fn blob_urls() {
+        let n = normalize("https://github.com/acme/server.git").unwrap();
+        assert_eq!(
+            n.blob_url(C40, "src/a b/ü.rs", 3, 3).as_deref(),
+            Some("https://github.com/acme/server/blob/9fceb02d0ae598e95dc970b74767f19372d61af8/src/a%20b/%C3%BC.rs#L3")
+        );
+        assert!(n.blob_url(C40, "x", 3, 9).unwrap().ends_with("/x#L3-L9"));
+        let c64 = "a".repeat(64);
+        assert!(n.blob_url(&c64, "x", 1, 1).is_some());
+        assert_eq!(n.blob_url("main", "x", 1, 1), None);
+        assert_eq!(n.blob_url(&C40[..39], "x", 1, 1), None);
+        for host in ["gitlab.com", "GitLab.com", "bitbucket.org", "dev.azure.com"] {
+            assert_eq!(
+                blob_url(&format!("https://{host}/a/b"), C40, "x", 1, 1),
+                None
+            );
+        }
+    }
+
+    #[test]
+    fn percent_encoding_keeps_unreserved() {
+        assert_eq!(percent_encode_path("A-z_0.9~/x"), "A-z_0.9~/x");
+        assert_eq!(percent_encode_path("a+b%c#d?e"), "a%2Bb%25c%23d%3Fe");
+    }
+
+    #[test]
+    fn acceptable_remotes() {
+        assert!(is_acceptable_remote("https://example.org/team/source name"));
+        assert!(is_acceptable_remote("git@example.org:2222:team/source.git"));
+        assert!(is_acceptable_remote(
+            "ssh://git@example.org:2222/team/source"
+        ));
+        assert!(!is_acceptable_remote("https://user:secret@example.org/x"));
+        assert!(!is_acceptable_remote("https://token@example.org/x"));
+        assert!(!is_acceptable_remote("ssh://git@host/x:token@y"));
+        assert!(!is_acceptable_remote("ssh://deploy:pw@host/x"));
+        assert!(!is_acceptable_remote("git@host"));
+        assert!(!is_acceptable_remote("https://example.org/x?token=1"));
+        assert!(!is_acceptable_remote("file:///srv/git/x"));
+        assert!(!is_acceptable_remote("https://example.org/x\n"));
+    }
+
+    #[test]
+    fn credentials_are_detected_and_redacted() {
+        assert!(has_credentials("https://user:secret@example.org/x"));
+        assert!(has_credentials("user:secret@example.org:x"));
+        assert!(!has_credentials("git@github.com:a/b.git"));
+        assert!(!has_credentials("ssh://git@github.com/a/b"));
+        assert!(!has_credentials("https://example.org/a/b"));
+        assert_eq!(
+            redact("https://user:secret@example.org/x"),
+            "https://***@example.org/x"
+        );
+        assert_eq!(redact("user:secret@example.org:x"), "***@example.org:x");
+        assert_eq!(redact("git@github.com:a/b.git"), "git@github.com:a/b.git");
+        assert!(!redact("ssh://git@h/x:tok@y").contains("tok"));
+    }
+}

@@ -1,0 +1,504 @@
+//! Stage 3: workspace, article and section nodes, `CONTAINS` and `LINKS_TO` edges, texts for
+//! retrieval, and every cross-check between the structure and the pages.
+
+use super::{Parts, RefSite};
+use crate::diagnostics::Code;
+use crate::formats::layout::STRUCTURE_FILE;
+use crate::formats::markers::SectionSpan;
+use crate::formats::page::PageParse;
+use crate::formats::parsed::StructureParse;
+use crate::formats::structure::{self, ArticleEntry};
+use crate::graph::findings::Finding;
+use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+pub(super) fn node(kind: NodeKind, id: String, name: String) -> Node {
+    Node {
+        id,
+        kind,
+        name,
+        file: None,
+        span: None,
+        package: None,
+        metadata: BTreeMap::new(),
+    }
+}
+
+pub(super) fn origin(file: &str, line: u64) -> Origin {
+    Origin {
+        file: file.to_string(),
+        line: line.max(1),
+    }
+}
+
+/// Stage 3: workspace, article and section nodes, `CONTAINS` and `LINKS_TO` edges, texts, and
+/// every cross-check between the structure and the pages.
+pub fn collect(structure: &StructureParse, pages: &BTreeMap<String, PageParse>) -> Parts {
+    let ws_id = ids::WORKSPACE.to_string();
+    let mut parts = Parts::default();
+    parts.nodes.push(node(
+        NodeKind::Workspace,
+        ws_id.clone(),
+        ids::WORKSPACE_NAME.to_string(),
+    ));
+    let sf = STRUCTURE_FILE;
+
+    // Structure-level checks.
+    let mut entries: BTreeMap<&str, &ArticleEntry> = BTreeMap::new();
+    match structure {
+        StructureParse::Unreadable(m) => parts.findings.push(Finding::new(
+            Code::StructureUnreadable,
+            m.clone(),
+            sf,
+            1,
+            &ws_id,
+        )),
+        StructureParse::Invalid(m, line) => parts.findings.push(Finding::new(
+            Code::YamlInvalid,
+            format!("Invalid YAML metadata: {m}"),
+            sf,
+            line.unwrap_or(1),
+            &ws_id,
+        )),
+        StructureParse::Parsed(s) => {
+            if s.schema_version.as_deref() != Some(structure::SCHEMA_VERSION) {
+                let got = s.schema_version.as_deref().unwrap_or("(missing)");
+                parts.findings.push(Finding::new(
+                    Code::SchemaUnsupported,
+                    format!(
+                        "Unsupported approved structure schema: {got} (expected {})",
+                        structure::SCHEMA_VERSION
+                    ),
+                    sf,
+                    s.key_line("schema_version"),
+                    &ws_id,
+                ));
+            }
+            if s.articles.is_none() {
+                parts.findings.push(Finding::new(
+                    Code::ArticlesMissing,
+                    "Missing structure articles",
+                    sf,
+                    s.key_line("articles"),
+                    &ws_id,
+                ));
+            }
+            for k in &s.unknown_keys {
+                parts.findings.push(
+                    Finding::new(
+                        Code::UnknownKey,
+                        format!("unknown key `{k}` is ignored"),
+                        sf,
+                        s.key_line(k),
+                        &ws_id,
+                    )
+                    .with_discriminator(k.clone()),
+                );
+            }
+            let mut by_id: HashMap<&str, u64> = HashMap::new();
+            for a in s.articles.iter().flatten() {
+                let Some(path) = a.path.as_deref() else {
+                    parts.findings.push(Finding::new(
+                        Code::EntryIncomplete,
+                        "article entry has no `path`",
+                        sf,
+                        a.line,
+                        &ws_id,
+                    ));
+                    continue;
+                };
+                if let Some(aid) = a.article_id.as_deref() {
+                    if let Some(first) = by_id.insert(aid, a.line) {
+                        by_id.insert(aid, first);
+                        parts.findings.push(Finding::new(
+                            Code::ArticleDuplicate,
+                            format!("article_id `{aid}` is already used at line {first}"),
+                            sf,
+                            a.line,
+                            ids::article(path),
+                        ));
+                    }
+                }
+                if let Some(first) = entries.get(path) {
+                    parts.findings.push(Finding::new(
+                        Code::ArticleDuplicate,
+                        format!(
+                            "Article structure is missing or ambiguous: path `{path}` is already listed at line {}",
+                            first.line
+                        ),
+                        sf,
+                        a.line,
+                        ids::article(path),
+                    ));
+                    continue;
+                }
+                entries.insert(path, a);
+            }
+        }
+    }
+
+    // Per article: the union of structure entries and pages, in path order.
+    let mut all: BTreeSet<&str> = entries.keys().copied().collect();
+    all.extend(pages.keys().map(String::as_str));
+    let all: Vec<&str> = all.into_iter().collect();
+    let per: Vec<Parts> = all
+        .par_iter()
+        .map(|path| {
+            article_parts(
+                &ws_id,
+                path,
+                entries.get(path).copied(),
+                pages.get(*path),
+                pages,
+            )
+        })
+        .collect();
+    for p in per {
+        parts.extend(p);
+    }
+    parts
+}
+
+/// A marked section of a page: its span and (first heading, body).
+type Marked<'a> = (&'a SectionSpan, &'a (Option<String>, String));
+
+/// One article being collected: where it lives and what it contributes so far.
+struct Article<'a> {
+    path: &'a str,
+    page_file: String,
+    aid: String,
+    parts: Parts,
+}
+
+impl Article<'_> {
+    fn finding(
+        &mut self,
+        code: Code,
+        message: impl Into<String>,
+        file: &str,
+        line: u64,
+        subject: &str,
+    ) {
+        self.parts
+            .findings
+            .push(Finding::new(code, message, file, line, subject));
+    }
+}
+
+fn article_parts(
+    ws_id: &str,
+    path: &str,
+    entry: Option<&ArticleEntry>,
+    page: Option<&PageParse>,
+    pages: &BTreeMap<String, PageParse>,
+) -> Parts {
+    let mut cx = Article {
+        path,
+        page_file: format!("knowledge/{path}"),
+        aid: ids::article(path),
+        parts: Parts::default(),
+    };
+    let mut a = article_node(&cx, entry, page);
+    let contains_origin = match entry {
+        Some(e) => origin(STRUCTURE_FILE, e.line),
+        None => origin(&cx.page_file, 1),
+    };
+    cx.parts.edges.push(Edge::new(
+        EdgeKind::Contains,
+        ws_id,
+        cx.aid.clone(),
+        Some(contains_origin),
+    ));
+    let (marked, page_usable) = match page {
+        Some(pg) => page_facts(&mut cx, &mut a, pg, pages),
+        None => (BTreeMap::new(), false),
+    };
+    let (aid, page_file) = (cx.aid.clone(), cx.page_file.clone());
+    if entry.is_some() && page.is_none() {
+        cx.finding(
+            Code::ArticlePageMissing,
+            format!("Article page is missing: {page_file}"),
+            STRUCTURE_FILE,
+            entry.map_or(1, |e| e.line),
+            &aid,
+        );
+    }
+    if entry.is_none() && !marked.is_empty() {
+        cx.finding(
+            Code::ArticleNotInStructure,
+            "Article structure is missing or ambiguous: the page has sections but knowledge/structure.yaml does not list it",
+            &page_file,
+            1,
+            &aid,
+        );
+    }
+    cx.parts.nodes.push(a);
+    // Sections: structure entries first (in structure order), then marked-only ones.
+    let registered = match entry {
+        Some(e) => registered_sections(&mut cx, e, &marked, page_usable),
+        None => BTreeSet::new(),
+    };
+    marked_only_sections(&mut cx, entry.is_some(), &marked, &registered);
+    cx.parts
+}
+
+/// The article node, with what the structure entry and the page say about it.
+fn article_node(cx: &Article<'_>, entry: Option<&ArticleEntry>, page: Option<&PageParse>) -> Node {
+    let mut a = node(NodeKind::Article, cx.aid.clone(), cx.path.to_string());
+    a.file = Some(cx.page_file.clone());
+    a.metadata.insert("path".into(), cx.path.to_string());
+    if let Some(e) = entry {
+        for (k, v) in [
+            ("article_id", &e.article_id),
+            ("collection", &e.collection),
+            ("visibility", &e.visibility),
+        ] {
+            if let Some(v) = v {
+                a.metadata.insert(k.into(), v.clone());
+            }
+        }
+    }
+    a.metadata.insert(
+        "page".into(),
+        if page.is_some() { "present" } else { "missing" }.into(),
+    );
+    a.metadata.insert(
+        "registered".into(),
+        if entry.is_some() { "true" } else { "false" }.into(),
+    );
+    a
+}
+
+/// What the page itself contributes: its findings, title and description, article text,
+/// links, and its marked sections by id. Returns those and whether the page is usable (no
+/// marker errors).
+fn page_facts<'p>(
+    cx: &mut Article<'_>,
+    a: &mut Node,
+    pg: &'p PageParse,
+    pages: &BTreeMap<String, PageParse>,
+) -> (BTreeMap<&'p str, Marked<'p>>, bool) {
+    let mut marked = BTreeMap::new();
+    let (aid, page_file) = (cx.aid.clone(), cx.page_file.clone());
+    if let Some((code, msg)) = &pg.unusable {
+        cx.finding(*code, msg.clone(), &page_file, 1, &aid);
+        return (marked, false);
+    }
+    for err in &pg.marker_errors {
+        cx.parts.findings.push(
+            Finding::new(
+                Code::MarkerError,
+                err.kind.message(),
+                &page_file,
+                err.line,
+                &aid,
+            )
+            .with_discriminator(format!("{:?}", err.kind)),
+        );
+    }
+    if let Some((m, line)) = &pg.front.error {
+        cx.finding(
+            Code::YamlInvalid,
+            format!("Invalid YAML front matter: {m}"),
+            &page_file,
+            *line,
+            &aid,
+        );
+    }
+    let title = pg.front.title.clone().or_else(|| pg.heading.clone());
+    if let Some(t) = &title {
+        a.name = t.clone();
+        a.metadata.insert("title".into(), t.clone());
+    }
+    if let Some(d) = &pg.front.description {
+        a.metadata.insert("description".into(), d.clone());
+    }
+    let text: Vec<&str> = [title.as_deref(), pg.front.description.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    if !text.is_empty() {
+        cx.parts.texts.push((aid.clone(), text.join("\n")));
+    }
+    for (s, t) in pg.sections.iter().zip(&pg.section_texts) {
+        marked.insert(s.id.as_str(), (s, t));
+    }
+    for l in &pg.links {
+        if pages.contains_key(&l.target) {
+            cx.parts.edges.push(Edge::new(
+                EdgeKind::LinksTo,
+                aid.clone(),
+                ids::article(&l.target),
+                Some(origin(&page_file, l.line)),
+            ));
+        } else {
+            cx.parts.findings.push(
+                Finding::new(
+                    Code::LinkUnresolved,
+                    format!("link to `{}`: no such page", l.target),
+                    &page_file,
+                    l.line,
+                    &aid,
+                )
+                .with_discriminator(l.target.clone()),
+            );
+        }
+    }
+    (marked, pg.marker_errors.is_empty())
+}
+
+/// The sections the structure lists, in structure order, with their references. Returns the
+/// ids registered.
+fn registered_sections<'e>(
+    cx: &mut Article<'_>,
+    entry: &'e ArticleEntry,
+    marked: &BTreeMap<&str, Marked<'_>>,
+    page_usable: bool,
+) -> BTreeSet<&'e str> {
+    let sf = STRUCTURE_FILE;
+    let (path, aid, page_file) = (cx.path, cx.aid.clone(), cx.page_file.clone());
+    let mut registered: BTreeSet<&str> = BTreeSet::new();
+    for s in entry.sections.iter().flatten() {
+        let Some(sid) = s.id.as_deref() else {
+            cx.finding(
+                Code::EntryIncomplete,
+                "section entry has no string `id`",
+                sf,
+                s.line,
+                &aid,
+            );
+            continue;
+        };
+        let secid = ids::section(path, sid);
+        if !registered.insert(sid) {
+            cx.finding(
+                Code::SectionDuplicate,
+                format!("Section registration is missing or ambiguous: `{sid}` is listed twice"),
+                sf,
+                s.line,
+                &secid,
+            );
+            continue;
+        }
+        let m = marked.get(sid);
+        cx.parts
+            .nodes
+            .push(section_node(path, sid, m.copied(), true));
+        if let Some((_, (_, body))) = m {
+            cx.parts.texts.push((secid.clone(), body.clone()));
+        }
+        let cont = match m {
+            Some((span, _)) => origin(&page_file, span.start),
+            None => origin(sf, s.line),
+        };
+        cx.parts.edges.push(Edge::new(
+            EdgeKind::Contains,
+            aid.clone(),
+            secid.clone(),
+            Some(cont),
+        ));
+        if m.is_none() && page_usable {
+            cx.finding(
+                Code::SectionMissingMarker,
+                format!("Section `{sid}` has no marker in {page_file}"),
+                sf,
+                s.line,
+                &secid,
+            );
+        }
+        let Some(refs) = &s.references else {
+            cx.finding(
+                Code::EntryIncomplete,
+                format!("Missing section references: `{sid}` has no `references` list"),
+                sf,
+                s.line,
+                &secid,
+            );
+            continue;
+        };
+        if refs.len() > 3 {
+            cx.finding(
+                Code::TooManyReferences,
+                format!("section `{sid}` has {} references (at most 3)", refs.len()),
+                sf,
+                s.line,
+                &secid,
+            );
+        }
+        for r in refs {
+            cx.parts.references.push(RefSite {
+                section: secid.clone(),
+                entry: r.clone(),
+                origin: origin(sf, r.line),
+            });
+        }
+    }
+    registered
+}
+
+/// The marked sections the structure does not list (a finding when the article is listed).
+fn marked_only_sections(
+    cx: &mut Article<'_>,
+    listed: bool,
+    marked: &BTreeMap<&str, Marked<'_>>,
+    registered: &BTreeSet<&str>,
+) {
+    let (path, aid, page_file) = (cx.path, cx.aid.clone(), cx.page_file.clone());
+    for (sid, (span, t)) in marked {
+        if registered.contains(sid) {
+            continue;
+        }
+        let secid = ids::section(path, sid);
+        cx.parts
+            .nodes
+            .push(section_node(path, sid, Some((span, t)), false));
+        cx.parts.texts.push((secid.clone(), t.1.clone()));
+        cx.parts.edges.push(Edge::new(
+            EdgeKind::Contains,
+            aid.clone(),
+            secid.clone(),
+            Some(origin(&page_file, span.start)),
+        ));
+        if listed {
+            cx.finding(
+                Code::SectionNotInStructure,
+                format!(
+                    "Section registration is missing or ambiguous: `{sid}` is not in {STRUCTURE_FILE}"
+                ),
+                &page_file,
+                span.start,
+                &secid,
+            );
+        }
+    }
+}
+
+fn section_node(
+    path: &str,
+    sid: &str,
+    marked: Option<(&SectionSpan, &(Option<String>, String))>,
+    registered: bool,
+) -> Node {
+    let mut n = node(NodeKind::Section, ids::section(path, sid), sid.to_string());
+    let file = format!("knowledge/{path}");
+    n.metadata.insert("article".into(), path.to_string());
+    n.metadata.insert("section_id".into(), sid.to_string());
+    n.metadata
+        .insert("registered".into(), registered.to_string());
+    n.metadata
+        .insert("marked".into(), marked.is_some().to_string());
+    if let Some((span, (title, _))) = marked {
+        if let Some(t) = title {
+            n.name = t.clone();
+            n.metadata.insert("title".into(), t.clone());
+        }
+        n.span = Some(Span {
+            file: file.clone(),
+            start_line: span.start,
+            end_line: span.end,
+        });
+    }
+    n.file = Some(file);
+    n
+}

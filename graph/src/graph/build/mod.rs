@@ -1,0 +1,331 @@
+//! The parallel graph build: read and hash every input, parse pages, the structure and the
+//! registries on all cores, cross-check them, and assemble one deterministic [`Graph`].
+//!
+//! Stages, in order (each in its own file):
+//! 1. [`inputs`]: list and read every input file, blake3 each (parallel); the hashes key the
+//!    snapshot cache;
+//! 2. [`parse`]: the structure and every page (parallel), reusing each file's cached parse
+//!    when its hash is unchanged;
+//! 3. [`collect`]: per-article nodes, edges, texts and cross-check findings (parallel);
+//! 4. [`resolve`]: every recorded reference → Source / Repository / Commit / File / Range nodes
+//!    and `CITES` edges;
+//! 5. [`SourceStage`]: optional verification against local clones (git, symbols), run after
+//!    references are resolved and before assembly;
+//! 6. [`assemble`]: findings become Diagnostic nodes; sort by id, drop duplicates, hash.
+//!
+//! Nothing here depends on thread scheduling: every parallel step collects into input order,
+//! and assembly sorts by id. Nothing here depends on where the workspace sits either: every
+//! path in the graph is workspace-relative and the workspace node's id is fixed.
+
+pub mod collect;
+pub mod inputs;
+pub mod parse;
+pub mod resolve;
+
+use crate::formats::layout::Workspace;
+use crate::formats::parsed::Parsed;
+use crate::formats::structure::ReferenceEntry;
+use crate::graph::findings::Finding;
+use crate::graph::model::{Edge, Node, Origin};
+use crate::graph::snapshot;
+use crate::graph::Graph;
+use crate::sources::clones::CloneMap;
+use inputs::Inputs;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Bumped when the builder's interpretation of inputs changes, so old caches are not reused.
+pub const BUILDER_VERSION: &str = "build.v2";
+
+/// Receives coarse progress (for a progress bar). Called from worker threads.
+pub trait Progress: Send + Sync {
+    /// A new stage starts with `total` units of work.
+    fn stage(&self, name: &str, total: u64);
+    /// `n` more units are done.
+    fn advance(&self, n: u64);
+}
+
+/// A later build stage that sees every resolved reference before assembly (the git
+/// verification and symbol extraction of the sources layer plug in here).
+pub trait SourceStage: Send + Sync {
+    /// A string that changes whenever this stage's outputs could change for the same workspace
+    /// inputs (e.g. the clone mapping and the commits it resolves to); part of the cache key.
+    fn cache_salt(&self, inputs: &Inputs) -> String;
+    /// Adds nodes, edges, findings, or updates `CITES` metadata in `parts`.
+    fn run(&self, cited: &[CitedRange], parts: &mut Parts);
+}
+
+/// How to build.
+#[derive(Clone, Default)]
+pub struct BuildOptions {
+    /// Read and write the snapshot cache under `<workspace>/.ontoly/`.
+    pub use_cache: bool,
+    /// Progress sink.
+    pub progress: Option<Arc<dyn Progress>>,
+    /// Local clones (`ontoly.toml` and `--source`): a reference whose repository has one is
+    /// `unverified` until the sources stage checks it, else `no_clone`.
+    pub clones: CloneMap,
+    /// Verification against local clones; runs between resolution and assembly.
+    pub source_stage: Option<Arc<dyn SourceStage>>,
+    /// Identity of the repository holding the workspace (remote URL or name), for
+    /// `repo-content:` references.
+    pub knowledge_repository: Option<String>,
+}
+
+impl BuildOptions {
+    /// Everything besides the input files that changes the graph (part of the cache key).
+    fn salt(&self, inputs: &Inputs) -> String {
+        let mut s = self
+            .source_stage
+            .as_ref()
+            .map(|st| st.cache_salt(inputs))
+            .unwrap_or_default();
+        s.push('\0');
+        s.push_str(self.knowledge_repository.as_deref().unwrap_or(""));
+        for (k, _) in self.clones.entries() {
+            s.push('\0');
+            s.push_str(k);
+        }
+        s
+    }
+
+    fn stage(&self, name: &str, total: u64) {
+        if let Some(p) = &self.progress {
+            p.stage(name, total);
+        }
+    }
+}
+
+/// Whether and how the cache was used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CacheStatus {
+    /// `--no-cache`.
+    Disabled,
+    /// No usable cache (absent, corrupt, or another graph version).
+    Miss,
+    /// Some inputs changed: only those were re-parsed.
+    Partial,
+    /// Every input unchanged: the graph was loaded.
+    Hit,
+}
+
+/// What a build did (not part of the graph; for reports and tests).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BuildReport {
+    /// Input files read and hashed.
+    pub input_files: usize,
+    /// Their total size in bytes.
+    pub input_bytes: u64,
+    /// Knowledge pages.
+    pub pages: usize,
+    /// Pages parsed in this run.
+    pub pages_parsed: usize,
+    /// Pages whose parse came from the cache.
+    pub pages_reused: usize,
+    /// Whether structure.yaml was parsed in this run (false when reused or the graph loaded).
+    pub structure_parsed: bool,
+    /// Cache use.
+    pub cache: CacheStatus,
+    /// Why the cache was not used, when it existed but was refused.
+    pub cache_note: Option<String>,
+}
+
+impl BuildReport {
+    /// A report of a build over `inputs` that has not used the cache yet.
+    fn of(inputs: &Inputs) -> BuildReport {
+        BuildReport {
+            input_files: inputs.files.len(),
+            input_bytes: inputs.bytes(),
+            pages: inputs.pages().count(),
+            pages_parsed: 0,
+            pages_reused: 0,
+            structure_parsed: false,
+            cache: CacheStatus::Disabled,
+            cache_note: None,
+        }
+    }
+}
+
+/// A built graph and what the build did.
+#[derive(Debug, Clone)]
+pub struct BuildOutput {
+    /// The graph.
+    pub graph: Graph,
+    /// What the build did.
+    pub report: BuildReport,
+    /// The parses the graph was built from, when this run had them in memory (not on a cache
+    /// hit, where the graph was loaded instead).
+    pub parsed: Option<Arc<Parsed>>,
+}
+
+/// A build that could not run at all (bad workspaces produce diagnostics, not this).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct BuildError(pub String);
+
+/// Nodes, edges, texts and findings gathered before assembly.
+#[derive(Debug, Default, Clone)]
+pub struct Parts {
+    /// Nodes (any order, duplicates allowed when identical).
+    pub nodes: Vec<Node>,
+    /// Edges (any order).
+    pub edges: Vec<Edge>,
+    /// Searchable texts by node id.
+    pub texts: Vec<(String, String)>,
+    /// Findings (become Diagnostic nodes at assembly).
+    pub findings: Vec<Finding>,
+    /// Every recorded reference of a registered section, in structure order.
+    pub references: Vec<RefSite>,
+}
+
+impl Parts {
+    fn extend(&mut self, other: Parts) {
+        self.nodes.extend(other.nodes);
+        self.edges.extend(other.edges);
+        self.texts.extend(other.texts);
+        self.findings.extend(other.findings);
+        self.references.extend(other.references);
+    }
+}
+
+/// One recorded reference, where it was read, and the section that records it.
+#[derive(Debug, Clone)]
+pub struct RefSite {
+    /// The citing section's node id.
+    pub section: String,
+    /// The entry as read.
+    pub entry: ReferenceEntry,
+    /// `knowledge/structure.yaml` and the entry's line.
+    pub origin: Origin,
+}
+
+/// A resolved reference to a line range in a repository, for the sources stage.
+#[derive(Debug, Clone)]
+pub struct CitedRange {
+    /// The `Range` node id.
+    pub range: String,
+    /// The `CITES` edge id.
+    pub cites: String,
+    /// Repository identity as used in ids (normalized remote or name).
+    pub repository: String,
+    /// The repository's remote, when registered.
+    pub remote: Option<String>,
+    /// The commit or ref as recorded.
+    pub commit: String,
+    /// Repository-relative path.
+    pub path: String,
+    /// First line.
+    pub start_line: u64,
+    /// Last line.
+    pub end_line: u64,
+    /// The recorded digest.
+    pub content_digest: Option<String>,
+    /// Where the reference was read.
+    pub origin: Origin,
+}
+
+/// Builds the graph of `ws`.
+pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildError> {
+    let timer = Timer::from_env();
+    opts.stage("reading", 1);
+    let inputs = inputs::read_inputs(ws)?;
+    timer.lap("read+hash inputs");
+    let key = inputs::cache_key(&inputs, &opts.salt(&inputs));
+    let mut report = BuildReport::of(&inputs);
+    let mut cached = Parsed::default();
+    if opts.use_cache {
+        report.cache = CacheStatus::Miss;
+        match snapshot::load_graph(&ws.root, &key) {
+            Ok(Some(graph)) => {
+                report.cache = CacheStatus::Hit;
+                report.pages_reused = report.pages;
+                return Ok(BuildOutput {
+                    graph,
+                    report,
+                    parsed: None,
+                });
+            }
+            Ok(None) => {}
+            Err(note) => report.cache_note = Some(note),
+        }
+        match snapshot::load_parsed(&ws.root) {
+            Ok(Some(c)) => cached = c,
+            Ok(None) => {}
+            Err(note) => report.cache_note = Some(note),
+        }
+    }
+
+    opts.stage("parsing", report.pages as u64 + 1);
+    let parsed = parse::parse_all(&inputs, cached, opts.progress.as_deref(), &mut report)?;
+    timer.lap("parse structure, pages and registries");
+
+    opts.stage("linking", 1);
+    let mut parts = collect::collect(&parsed.structure.1, &parsed.pages);
+    timer.lap("collect");
+    let cited = resolve::resolve_references(&inputs, &parsed.registries, opts, &mut parts);
+    timer.lap("resolve references");
+    drop(inputs);
+    if let Some(stage) = &opts.source_stage {
+        opts.stage("verifying", 1);
+        stage.run(&cited, &mut parts);
+        timer.lap("source stage");
+    }
+    let graph = assemble(parts);
+    timer.lap("assemble");
+
+    if opts.use_cache {
+        // A cache that cannot be written only costs time on the next run.
+        if let Err(e) = snapshot::store(&ws.root, &key, &graph, &parsed) {
+            report.cache_note = Some(format!("cache not written: {}", inputs::io_message(&e)));
+        }
+        timer.lap("store cache");
+    }
+    Ok(BuildOutput {
+        graph,
+        report,
+        parsed: Some(Arc::new(parsed)),
+    })
+}
+
+/// Stage timings on stderr when `ONTOLY_TIMINGS` is set (for profiling; never in outputs).
+struct Timer(Option<std::cell::Cell<std::time::Instant>>);
+
+impl Timer {
+    fn from_env() -> Timer {
+        Timer(
+            std::env::var_os("ONTOLY_TIMINGS")
+                .map(|_| std::cell::Cell::new(std::time::Instant::now())),
+        )
+    }
+
+    fn lap(&self, what: &str) {
+        if let Some(t) = &self.0 {
+            let now = std::time::Instant::now();
+            eprintln!("{:>8.3}s  {what}", (now - t.get()).as_secs_f64());
+            t.set(now);
+        }
+    }
+}
+
+/// Stage 6: findings become Diagnostic nodes, then everything is sorted, de-duplicated and
+/// hashed.
+pub fn assemble(mut parts: Parts) -> Graph {
+    use rayon::prelude::*;
+    let diags: Vec<(Node, Edge)> = parts.findings.par_iter().map(Finding::to_graph).collect();
+    for (n, e) in diags {
+        parts.nodes.push(n);
+        parts.edges.push(e);
+    }
+    let texts: BTreeMap<String, String> = parts.texts.into_iter().collect();
+    Graph::assemble(parts.nodes, parts.edges, texts)
+}
+
+/// Stages 1 and 2 alone: the parses of every input, without building a graph (for readers of
+/// the parses when neither a build of this run nor the snapshot has them).
+pub fn parse_workspace(ws: &Workspace) -> Result<Parsed, BuildError> {
+    let inputs = inputs::read_inputs(ws)?;
+    let mut report = BuildReport::of(&inputs);
+    parse::parse_all(&inputs, Parsed::default(), None, &mut report)
+}

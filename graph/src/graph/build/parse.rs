@@ -1,0 +1,88 @@
+//! Stage 2: parse the structure, every page and the registries, reusing each file's cached
+//! parse when its hash is unchanged. This is the only place a workspace's files are parsed:
+//! later readers (the references of `ontoly refs`, line numbers of findings) ask the
+//! [`Parsed`] it returns, which the snapshot keeps beside the graph.
+
+use super::inputs::Inputs;
+use super::{BuildError, BuildReport, CacheStatus, Progress};
+use crate::formats::layout::STRUCTURE_FILE;
+use crate::formats::page::parse_page;
+use crate::formats::parsed::{parse_structure_file, Parsed};
+use crate::formats::source_registry::{FileReadError, Registries};
+use rayon::prelude::*;
+
+/// Parses what changed since `cached` (the structure and pages by hash; the registries are
+/// small and always parsed) and records in `report` what was reused.
+pub(super) fn parse_all(
+    inputs: &Inputs,
+    mut cached: Parsed,
+    progress: Option<&dyn Progress>,
+    report: &mut BuildReport,
+) -> Result<Parsed, BuildError> {
+    let structure_file = inputs
+        .get(STRUCTURE_FILE)
+        .ok_or_else(|| BuildError(format!("{STRUCTURE_FILE} is missing")))?;
+    let pages: Vec<&str> = inputs.pages().collect();
+    let cached_structure = std::mem::take(&mut cached.structure);
+    let ((structure, structure_parsed), page_parses) = rayon::join(
+        || {
+            if cached_structure.0 == structure_file.hash {
+                (cached_structure.1, false)
+            } else {
+                (
+                    parse_structure_file(structure_file.bytes.as_deref().map_err(String::as_str)),
+                    true,
+                )
+            }
+        },
+        || {
+            pages
+                .par_iter()
+                .map(|&p| {
+                    let file = inputs.get(&format!("knowledge/{p}"));
+                    let r = match (cached.pages.get(p), file) {
+                        (Some(c), Some(f)) if c.hash == f.hash => (c.clone(), false),
+                        (_, Some(f)) => (
+                            parse_page(p, f.bytes.as_deref().map_err(String::as_str), &f.hash),
+                            true,
+                        ),
+                        (_, None) => (parse_page(p, Err("file not found"), ""), true),
+                    };
+                    if let Some(pr) = progress {
+                        pr.advance(1);
+                    }
+                    r
+                })
+                .collect::<Vec<_>>()
+        },
+    );
+    report.structure_parsed = structure_parsed;
+    report.pages_parsed = page_parses.iter().filter(|p| p.1).count();
+    report.pages_reused = page_parses.len() - report.pages_parsed;
+    if report.cache != CacheStatus::Disabled
+        && (report.pages_reused > 0 || !report.structure_parsed)
+    {
+        report.cache = CacheStatus::Partial;
+    }
+    Ok(Parsed {
+        structure: (structure_file.hash.clone(), structure),
+        pages: pages
+            .iter()
+            .map(|p| p.to_string())
+            .zip(page_parses.into_iter().map(|p| p.0))
+            .collect(),
+        registries: load_registries(inputs),
+    })
+}
+
+/// Reads the three registries from the already read inputs (so they are part of the cache key
+/// and read once).
+fn load_registries(inputs: &Inputs) -> Registries {
+    let files = |path: &str| -> Result<Vec<u8>, FileReadError> {
+        match inputs.get(path).map(|f| &f.bytes) {
+            Some(Ok(b)) => Ok(b.clone()),
+            _ => Err(FileReadError::Unreadable),
+        }
+    };
+    Registries::load(&files, "")
+}

@@ -1,0 +1,589 @@
+//! Stage 4: every recorded reference checked (locator, digest) and resolved through the
+//! registries into Source, Repository, Commit, File and Range nodes and `CITES` edges.
+
+use super::collect::{node, origin};
+use super::inputs::Inputs;
+use super::{BuildOptions, CitedRange, Parts, RefSite};
+use crate::diagnostics::Code;
+use crate::formats::source_ref::{self, ResolveError, ResolvedRef};
+use crate::formats::source_registry::{FileReadError, Registries, WorkspaceFiles};
+use crate::formats::structure::ReferenceEntry;
+use crate::graph::findings::Finding;
+use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
+use crate::sources::clones::CloneMap;
+use rayon::prelude::*;
+use std::collections::HashMap;
+
+/// What one reference contributes once resolved (built in parallel).
+#[derive(Default)]
+struct Resolved {
+    /// Nodes only this site can produce (an unresolved source).
+    nodes: Vec<Node>,
+    /// The `CITES` edge.
+    edges: Vec<Edge>,
+    /// The range and its `IN_FILE` edge (kept for the first citation of a range).
+    range: Option<(Node, Edge)>,
+    /// The parts shared with other citations.
+    shared: Option<Shared>,
+    findings: Vec<Finding>,
+    cited: Option<CitedRange>,
+}
+
+/// Stage 4: checks every recorded reference (locator, digest) and resolves its `source_ref`
+/// through the registries. Adds Source / Repository / Commit / File / Range nodes, `CITES`,
+/// `IN_FILE`, `AT_COMMIT`, `OF_REPOSITORY` and `REGISTERED_AS` edges, and findings. Returns
+/// the resolved repository ranges for the sources stage.
+pub fn resolve_references(
+    inputs: &Inputs,
+    registries: &Registries,
+    opts: &BuildOptions,
+    parts: &mut Parts,
+) -> Vec<CitedRange> {
+    for p in registries.problems() {
+        parts.findings.push(Finding::new(
+            Code::RegistryUnusable,
+            p.message,
+            &p.path,
+            p.line.unwrap_or(1),
+            ids::WORKSPACE,
+        ));
+    }
+    let files = |path: &str| -> Result<Vec<u8>, FileReadError> {
+        match inputs.get(path).map(|f| &f.bytes) {
+            Some(Ok(b)) => Ok(b.clone()),
+            _ => Err(FileReadError::Unreadable),
+        }
+    };
+    let sites = std::mem::take(&mut parts.references);
+    // Large workspaces cite the same few thousand ranges hundreds of thousands of times, and
+    // resolving an entry (registry lookup, remote normalization, ids, URL, range node) costs far
+    // more than a CITES edge. So each distinct entry is resolved once, from its first citation,
+    // and every later citation of it only gets its own CITES edge, findings and cited range.
+    // The outputs are exactly those of resolving every site: everything else a later citation
+    // would produce (range, source, file, commit, repository) was already kept from the first.
+    let mut first_of: HashMap<EntryKey<'_>, usize> = HashMap::with_capacity(sites.len() / 8);
+    let mut firsts: Vec<usize> = Vec::new();
+    let key_of: Vec<usize> = sites
+        .iter()
+        .enumerate()
+        .map(|(i, site)| {
+            *first_of.entry(entry_key(&site.entry)).or_insert_with(|| {
+                firsts.push(i);
+                firsts.len() - 1
+            })
+        })
+        .collect();
+    drop(first_of);
+    let resolved: Vec<Resolved> = firsts
+        .par_iter()
+        .map(|&i| resolve_site(&sites[i], registries, &files, opts))
+        .collect();
+    // Later citations, derived in parallel from their entry's first resolution.
+    let repeats: Vec<Option<Resolved>> = sites
+        .par_iter()
+        .enumerate()
+        .map(|(i, site)| {
+            let k = key_of[i];
+            (firsts[k] != i).then(|| resolved[k].repeat_for(site))
+        })
+        .collect();
+    // Shared nodes (a source, repository, commit, file or range cited many times) arrive once
+    // per citation; keeping the first here spares assembly from sorting the duplicates. Sites
+    // are merged in structure order, so "first" means the same as when each site was resolved.
+    let mut firsts_resolved: Vec<Option<Resolved>> = resolved.into_iter().map(Some).collect();
+    let mut seen = Seen::default();
+    let mut cited = Vec::new();
+    for (i, repeat) in repeats.into_iter().enumerate() {
+        let Some(r) = repeat.or_else(|| firsts_resolved[key_of[i]].take()) else {
+            continue;
+        };
+        for n in r.nodes {
+            if seen.sources.insert(n.id.clone()) {
+                parts.nodes.push(n);
+            }
+        }
+        parts.edges.extend(r.edges);
+        if let Some((range, in_file)) = r.range {
+            if seen.ranges.insert(range.id.clone()) {
+                parts.nodes.push(range);
+                parts.edges.push(in_file);
+            }
+        }
+        if let Some(sh) = r.shared {
+            build_shared(sh, registries, &mut seen, parts);
+        }
+        parts.findings.extend(r.findings);
+        cited.extend(r.cited);
+    }
+    cited
+}
+
+/// Everything of a [`ReferenceEntry`] that [`resolve_site`] reads, i.e. all but its line: two
+/// entries with equal keys resolve alike.
+type EntryKey<'a> = (
+    Option<&'a str>,
+    bool,
+    Option<(&'a str, u64, u64)>,
+    bool,
+    Option<&'a str>,
+    (Option<&'a str>, Option<u64>, Option<u64>),
+);
+
+fn entry_key(e: &ReferenceEntry) -> EntryKey<'_> {
+    (
+        e.source_ref.as_deref(),
+        e.source_ref_is_string,
+        e.locator
+            .as_ref()
+            .map(|l| (l.path.as_str(), l.start_line, l.end_line)),
+        e.has_locator,
+        e.content_digest.as_deref(),
+        (
+            e.locator_parts.path.as_deref(),
+            e.locator_parts.start_line,
+            e.locator_parts.end_line,
+        ),
+    )
+}
+
+impl Resolved {
+    /// What resolving `site` gives when `self` is the resolution of an earlier site with the
+    /// same entry: the same findings and CITES edge, placed at `site`. Nodes, the range and
+    /// the shared parts are left out: the earlier site already contributed them.
+    fn repeat_for(&self, site: &RefSite) -> Resolved {
+        let findings = self
+            .findings
+            .iter()
+            .map(|f| Finding {
+                code: f.code,
+                message: f.message.clone(),
+                at: site.origin.clone(),
+                subject: site.section.clone(),
+                discriminator: f.discriminator.clone(),
+            })
+            .collect();
+        let edges: Vec<Edge> = self
+            .edges
+            .iter()
+            .map(|e| {
+                let mut cites = Edge::new(
+                    e.kind,
+                    site.section.clone(),
+                    e.to.clone(),
+                    Some(site.origin.clone()),
+                );
+                cites.metadata = e.metadata.clone();
+                cites
+            })
+            .collect();
+        let cited = self.cited.as_ref().map(|c| CitedRange {
+            cites: edges.first().map(|e| e.id.clone()).unwrap_or_default(),
+            origin: site.origin.clone(),
+            ..c.clone()
+        });
+        Resolved {
+            nodes: Vec::new(),
+            edges,
+            range: None,
+            shared: None,
+            findings,
+            cited,
+        }
+    }
+}
+
+fn resolve_site(
+    site: &RefSite,
+    registries: &Registries,
+    files: &dyn WorkspaceFiles,
+    opts: &BuildOptions,
+) -> Resolved {
+    let mut out = Resolved::default();
+    let r = &site.entry;
+    let own_check_failed = check_locator_and_digest(site, &mut out.findings);
+    let at = |code: Code, message: String| {
+        Finding::new(
+            code,
+            message,
+            &site.origin.file,
+            site.origin.line,
+            &site.section,
+        )
+    };
+    let Some(source_ref) = r.source_ref.as_deref().filter(|_| r.source_ref_is_string) else {
+        out.findings
+            .push(at(Code::SourceUnresolved, "Invalid source_ref".into()));
+        return out;
+    };
+    let resolved = source_ref::resolve(r, registries, opts.knowledge_repository.as_deref())
+        .and_then(|res| source_ref::check_managed_file(&res, files, "").map(|()| res));
+    let res = match resolved {
+        Ok(res) => res,
+        Err(e) => {
+            let locator_or_digest = matches!(
+                e,
+                ResolveError::MissingPath
+                    | ResolveError::InvalidStartLine
+                    | ResolveError::InvalidEndLine
+                    | ResolveError::MissingDigest
+                    | ResolveError::InvalidDigest
+            );
+            // The locator and digest checks above already said it, with more detail.
+            if !(locator_or_digest && own_check_failed) {
+                out.findings.push(at(
+                    Code::SourceUnresolved,
+                    format!("{} (`{source_ref}`)", e.message()),
+                ));
+            }
+            if !locator_or_digest {
+                let mut source = source_node(source_ref, &source_kind_of(source_ref));
+                source.metadata.insert("status".into(), "unresolved".into());
+                out.nodes.push(source);
+            }
+            return out;
+        }
+    };
+    let labels = Labels::of(&res, source_ref, &opts.clones);
+    if let (ResolvedRef::Repo(rr), "unpinned") = (&res, labels.status) {
+        out.findings.push(at(
+            Code::SourceUnpinned,
+            format!(
+                "Repository reference is not pinned to a full commit (ref `{}`): no URL, no verification",
+                rr.git_ref
+            ),
+        ));
+    }
+    cite(site, source_ref, res, labels, &mut out);
+    out
+}
+
+/// Checks the entry's own fields; findings go to `findings`. True when one failed.
+fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool {
+    let r = &site.entry;
+    let at = |code: Code, message: String| {
+        Finding::new(
+            code,
+            message,
+            &site.origin.file,
+            site.origin.line,
+            &site.section,
+        )
+    };
+    let before = findings.len();
+    match r.locator.as_ref() {
+        None => findings.push(at(
+            Code::LocatorInvalid,
+            if r.has_locator {
+                "Invalid returned file range: locator needs a string `path` and integer `start_line`/`end_line`"
+            } else {
+                "reference has no `locator`"
+            }
+            .into(),
+        )),
+        Some(l) if !l.is_valid() => findings.push(at(
+            Code::LocatorInvalid,
+            format!(
+                "Invalid returned file range: lines {}..{} of `{}` (need 1 <= start <= end)",
+                l.start_line, l.end_line, l.path
+            ),
+        )),
+        Some(_) => {}
+    }
+    match r.content_digest.as_deref() {
+        None => findings.push(at(
+            Code::DigestMissing,
+            "Missing source content_digest".into(),
+        )),
+        Some(d) if !crate::formats::text::is_sha256_digest(d) => {
+            findings.push(at(Code::DigestInvalid, "Invalid content digest".into()))
+        }
+        Some(_) => {}
+    }
+    findings.len() > before
+}
+
+/// `repo`, `file`… : the part of a `source_ref` before its colon.
+fn source_kind_of(source_ref: &str) -> String {
+    source_ref.split(':').next().unwrap_or("").to_string()
+}
+
+fn source_node(source_ref: &str, kind: &str) -> Node {
+    let mut source = node(
+        NodeKind::Source,
+        ids::source(source_ref),
+        source_ref.to_string(),
+    );
+    source.metadata.insert("kind".into(), kind.to_string());
+    source
+}
+
+/// How a resolved reference is named in ids, and its status before verification.
+struct Labels {
+    repo: String,
+    commit: String,
+    status: &'static str,
+}
+
+impl Labels {
+    fn of(res: &ResolvedRef, source_ref: &str, clones: &CloneMap) -> Labels {
+        let (repo, commit, status) = match res {
+            ResolvedRef::Repo(rr) => {
+                let key = res.repository_key().unwrap_or_default();
+                let module = format!("{}/{}", rr.source, rr.module);
+                let status = if !rr.pinned {
+                    "unpinned"
+                } else if clones.find(Some(&module), Some(&rr.remote)).is_some()
+                    || clones.find(Some(&key), None).is_some()
+                {
+                    "unverified"
+                } else {
+                    "no_clone"
+                };
+                (key, rr.git_ref.clone(), status)
+            }
+            ResolvedRef::RepoContent(rc) => {
+                let key = res
+                    .repository_key()
+                    .unwrap_or_else(|| "knowledge".to_string());
+                if rc.worktree {
+                    (key, format!("{}+worktree", rc.commit), "worktree")
+                } else {
+                    let status = if clones.find(Some(&key), None).is_some() {
+                        "unverified"
+                    } else {
+                        "no_clone"
+                    };
+                    (key, rc.commit.clone(), status)
+                }
+            }
+            ResolvedRef::Document(_) => (source_ref.to_string(), "snapshot".into(), "unverified"),
+            ResolvedRef::Managed(_) => (source_ref.to_string(), "workspace".into(), "unverified"),
+        };
+        Labels {
+            repo,
+            commit,
+            status,
+        }
+    }
+}
+
+/// The range node, its `IN_FILE` edge, the `CITES` edge and (for repositories) the cited range
+/// of a resolved reference.
+fn cite(site: &RefSite, source_ref: &str, res: ResolvedRef, l: Labels, out: &mut Resolved) {
+    let c = res.citation().clone();
+    let file_path = match &res {
+        ResolvedRef::Managed(m) => m.materialized_at.clone(),
+        ResolvedRef::Document(d) => {
+            crate::formats::source_registry::join_path(&d.materialized_at, &c.path)
+        }
+        _ => res.cited_path(),
+    };
+    let range_id = ids::range(&l.repo, &l.commit, &file_path, c.start_line, c.end_line);
+    let file_id = ids::file(&l.repo, &l.commit, &file_path);
+    let mut range = node(
+        NodeKind::Range,
+        range_id.clone(),
+        format!("{file_path}#L{}-L{}", c.start_line, c.end_line),
+    );
+    range.file = Some(file_path.clone());
+    range.span = Some(Span {
+        file: file_path.clone(),
+        start_line: c.start_line,
+        end_line: c.end_line,
+    });
+    range.package = Some(l.repo.clone());
+    if let Some(url) = res.web_url() {
+        range.metadata.insert("url".into(), url);
+    }
+    let mut cites = Edge::new(
+        EdgeKind::Cites,
+        site.section.clone(),
+        range_id.clone(),
+        Some(site.origin.clone()),
+    );
+    for (k, v) in [
+        ("content_digest", c.content_digest.clone()),
+        ("status", l.status.to_string()),
+        ("source_ref", source_ref.to_string()),
+        ("source_kind", res.kind().as_str().to_string()),
+    ] {
+        cites.metadata.insert(k.into(), v);
+    }
+    let in_file = Edge::new(
+        EdgeKind::InFile,
+        range_id.clone(),
+        file_id.clone(),
+        Some(site.origin.clone()),
+    );
+    if matches!(res, ResolvedRef::Repo(_) | ResolvedRef::RepoContent(_)) {
+        out.cited = Some(CitedRange {
+            range: range_id,
+            cites: cites.id.clone(),
+            repository: l.repo.clone(),
+            remote: match &res {
+                ResolvedRef::Repo(rr) => Some(crate::formats::remote::redact(&rr.remote)),
+                _ => None,
+            },
+            commit: l.commit.clone(),
+            path: file_path.clone(),
+            start_line: c.start_line,
+            end_line: c.end_line,
+            content_digest: Some(c.content_digest.clone()),
+            origin: site.origin.clone(),
+        });
+    }
+    out.edges.push(cites);
+    out.range = Some((range, in_file));
+    out.shared = Some(Shared {
+        source_ref: source_ref.to_string(),
+        res,
+        repo_label: l.repo,
+        commit_label: l.commit,
+        file_id,
+        file_path,
+        origin: site.origin.clone(),
+    });
+}
+
+/// What many citations have in common (their source, file, commit, repository): built once,
+/// from the first citation in structure order, by [`build_shared`].
+struct Shared {
+    source_ref: String,
+    res: ResolvedRef,
+    repo_label: String,
+    commit_label: String,
+    file_id: String,
+    file_path: String,
+    origin: Origin,
+}
+
+#[derive(Default)]
+struct Seen {
+    ranges: std::collections::HashSet<String>,
+    files: std::collections::HashSet<String>,
+    sources: std::collections::HashSet<String>,
+    commits: std::collections::HashSet<String>,
+    repos: std::collections::HashSet<String>,
+    doc_links: std::collections::HashSet<(String, String)>,
+}
+
+fn build_shared(d: Shared, registries: &Registries, seen: &mut Seen, parts: &mut Parts) {
+    let is_repo = matches!(d.res, ResolvedRef::Repo(_) | ResolvedRef::RepoContent(_));
+    let source_id = ids::source(&d.source_ref);
+    if !seen.sources.contains(&source_id) {
+        seen.sources.insert(source_id.clone());
+        let mut source = node(NodeKind::Source, source_id.clone(), d.source_ref.clone());
+        source
+            .metadata
+            .insert("kind".into(), d.res.kind().as_str().to_string());
+        match &d.res {
+            ResolvedRef::Repo(rr) => {
+                source
+                    .metadata
+                    .insert("remote".into(), crate::formats::remote::redact(&rr.remote));
+                source.metadata.insert("ref".into(), rr.git_ref.clone());
+                source.package = Some(format!("{}/{}", rr.source, rr.module));
+                // The registry line of the module, when the registry layout gives it.
+                let reg_line =
+                    match registries.get(crate::formats::source_registry::RegistryKind::Repo) {
+                        crate::formats::source_registry::RegistryState::Loaded(reg) => {
+                            let name = d.source_ref.split_once(':').map_or("", |x| x.1);
+                            reg.lookup(name).map_or(0, |m| m.module.line)
+                        }
+                        _ => 0,
+                    };
+                let reg_origin = if reg_line > 0 {
+                    origin("sources/repo/index.yaml", reg_line)
+                } else {
+                    d.origin.clone()
+                };
+                parts.edges.push(Edge::new(
+                    EdgeKind::RegisteredAs,
+                    source_id.clone(),
+                    ids::repository(&d.repo_label),
+                    Some(reg_origin),
+                ));
+            }
+            ResolvedRef::RepoContent(_) => parts.edges.push(Edge::new(
+                EdgeKind::RegisteredAs,
+                source_id.clone(),
+                ids::repository(&d.repo_label),
+                Some(d.origin.clone()),
+            )),
+            ResolvedRef::Document(doc) => {
+                source
+                    .metadata
+                    .insert("materialized_at".into(), doc.materialized_at.clone());
+                if let Some(m) = &doc.manifest {
+                    source.metadata.insert("manifest".into(), m.clone());
+                }
+            }
+            ResolvedRef::Managed(m) => {
+                source
+                    .metadata
+                    .insert("materialized_at".into(), m.materialized_at.clone());
+            }
+        }
+        parts.nodes.push(source);
+    }
+    if !is_repo
+        && seen
+            .doc_links
+            .insert((source_id.clone(), d.file_id.clone()))
+    {
+        parts.edges.push(Edge::new(
+            EdgeKind::RegisteredAs,
+            source_id,
+            d.file_id.clone(),
+            Some(d.origin.clone()),
+        ));
+    }
+    if seen.files.contains(&d.file_id) {
+        return;
+    }
+    seen.files.insert(d.file_id.clone());
+    let mut file = node(NodeKind::File, d.file_id.clone(), d.file_path.clone());
+    file.file = Some(d.file_path.clone());
+    file.package = Some(d.repo_label.clone());
+    file.metadata.insert("path".into(), d.file_path.clone());
+    if is_repo {
+        file.metadata
+            .insert("commit".into(), d.commit_label.clone());
+        let commit_id = ids::commit(&d.repo_label, &d.commit_label);
+        parts.edges.push(Edge::new(
+            EdgeKind::AtCommit,
+            d.file_id.clone(),
+            commit_id.clone(),
+            Some(d.origin.clone()),
+        ));
+        if !seen.commits.contains(&commit_id) {
+            seen.commits.insert(commit_id.clone());
+            let mut commit = node(NodeKind::Commit, commit_id.clone(), d.commit_label.clone());
+            commit.package = Some(d.repo_label.clone());
+            commit
+                .metadata
+                .insert("commit".into(), d.commit_label.clone());
+            commit.metadata.insert(
+                "pinned".into(),
+                crate::formats::text::is_full_commit(&d.commit_label).to_string(),
+            );
+            let repo_id = ids::repository(&d.repo_label);
+            parts.edges.push(Edge::new(
+                EdgeKind::OfRepository,
+                commit_id,
+                repo_id.clone(),
+                Some(d.origin.clone()),
+            ));
+            parts.nodes.push(commit);
+            if seen.repos.insert(repo_id.clone()) {
+                let mut repo = node(NodeKind::Repository, repo_id, d.repo_label.clone());
+                if let ResolvedRef::Repo(rr) = &d.res {
+                    repo.metadata
+                        .insert("remote".into(), crate::formats::remote::redact(&rr.remote));
+                }
+                parts.nodes.push(repo);
+            }
+        }
+    }
+    parts.nodes.push(file);
+}

@@ -1,0 +1,300 @@
+//! The workspace session: one workspace, opened once, for every caller.
+//!
+//! In the spirit of rust-analyzer's host: the CLI, the MCP server, benches, examples and tests
+//! all open a workspace through [`Session::open`], which discovers it once and checks the
+//! `--source` overrides; `ontoly.toml` is read once, and each repository opened once, on first
+//! need (so a bad `ontoly.toml` surfaces where the clones are first needed, not at open).
+//! The graph is built — or loaded from the snapshot — once, on first use, and shared by every
+//! later question; so are the parses it was built from. Nothing else in the crates discovers a
+//! workspace, reads its configuration or opens its clones.
+//!
+//! What is content and what is not stays apart here: the graph (and its hash) holds content
+//! only, while the workspace's display name, the root as the user wrote it and the knowledge
+//! repository's commit are the session's.
+
+use crate::formats::layout::{discover, DiscoverError, Workspace};
+use crate::formats::parsed::Parsed;
+use crate::graph::build::{self, BuildError, BuildOptions, BuildOutput, Progress};
+use crate::graph::snapshot;
+use crate::graph::Graph;
+use crate::sources::clones::{parse_override, CloneError, CloneMap};
+use crate::sources::reads::{Reader, WorkspaceReferences};
+use crate::sources::repositories::Repositories;
+use crate::sources::verify::VerifyStage;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// Whether the snapshot cache under `<workspace>/.ontoly/` is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CachePolicy {
+    /// Load the graph and artifacts from the cache when they match the inputs; write them
+    /// after a build.
+    ReadWrite,
+    /// Neither read nor write the cache (`--no-cache`).
+    Off,
+}
+
+/// How to open a session.
+#[derive(Clone)]
+pub struct SessionOptions {
+    /// Where discovery starts and what relative paths are relative to (usually the current
+    /// directory).
+    pub start: PathBuf,
+    /// `--workspace DIR`: the workspace itself, instead of discovering it from `start`.
+    pub workspace: Option<PathBuf>,
+    /// `--source NAME=PATH` overrides, in command-line order (later ones win).
+    pub sources: Vec<String>,
+    /// Cache use.
+    pub cache: CachePolicy,
+    /// Progress of the build, for a progress bar.
+    pub progress: Option<Arc<dyn Progress>>,
+}
+
+impl SessionOptions {
+    /// Options that discover the workspace from `start`, with the cache on and no overrides.
+    pub fn new(start: impl Into<PathBuf>) -> SessionOptions {
+        SessionOptions {
+            start: start.into(),
+            workspace: None,
+            sources: Vec::new(),
+            cache: CachePolicy::ReadWrite,
+            progress: None,
+        }
+    }
+
+    /// The same options for the workspace at `dir` (relative to `start`).
+    pub fn workspace(mut self, dir: impl Into<PathBuf>) -> SessionOptions {
+        self.workspace = Some(dir.into());
+        self
+    }
+
+    /// The same options with cache policy `cache`.
+    pub fn cache(mut self, cache: CachePolicy) -> SessionOptions {
+        self.cache = cache;
+        self
+    }
+
+    /// The same options with `--source NAME=PATH` overrides.
+    pub fn sources(mut self, sources: impl IntoIterator<Item = String>) -> SessionOptions {
+        self.sources = sources.into_iter().collect();
+        self
+    }
+}
+
+/// Why a session could not open or build.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum SessionError {
+    /// No workspace where one was expected.
+    #[error(transparent)]
+    Discover(#[from] DiscoverError),
+    /// A bad `ontoly.toml` or `--source`.
+    #[error(transparent)]
+    Config(#[from] CloneError),
+    /// The build could not run at all.
+    #[error("{0}")]
+    Build(String),
+}
+
+impl From<BuildError> for SessionError {
+    fn from(e: BuildError) -> Self {
+        SessionError::Build(e.0)
+    }
+}
+
+/// One opened workspace. `Sync`: share it between threads (the MCP server does).
+pub struct Session {
+    workspace: Workspace,
+    display_root: String,
+    overrides: Vec<(String, String)>,
+    clones: OnceLock<Result<CloneMap, SessionError>>,
+    cache: CachePolicy,
+    progress: Option<Arc<dyn Progress>>,
+    repositories: OnceLock<Arc<Repositories>>,
+    built: OnceLock<Result<BuildOutput, SessionError>>,
+    parsed: OnceLock<Result<Arc<Parsed>, SessionError>>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("workspace", &self.workspace.name)
+            .field("display_root", &self.display_root)
+            .finish()
+    }
+}
+
+impl Session {
+    /// Discovers the workspace and checks the `--source` overrides. The clone configuration is
+    /// read, repositories are opened and the graph is built only when first asked for.
+    pub fn open(opts: SessionOptions) -> Result<Session, SessionError> {
+        let workspace = discover(opts.workspace.as_deref(), &opts.start)?;
+        let overrides = opts
+            .sources
+            .iter()
+            .map(|s| parse_override(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        let display_root = display_root(opts.workspace.as_deref(), &opts.start, &workspace.root);
+        Ok(Session {
+            workspace,
+            display_root,
+            overrides,
+            clones: OnceLock::new(),
+            cache: opts.cache,
+            progress: opts.progress,
+            repositories: OnceLock::new(),
+            built: OnceLock::new(),
+            parsed: OnceLock::new(),
+        })
+    }
+
+    /// The workspace on disk.
+    pub fn workspace(&self) -> &Workspace {
+        &self.workspace
+    }
+
+    /// The workspace's display name: its directory's name. Never part of the graph.
+    pub fn name(&self) -> &str {
+        &self.workspace.name
+    }
+
+    /// The workspace root as the user would write it (`--workspace` as given, else relative to
+    /// the start directory; never made absolute), for provenance and pasteable commands.
+    pub fn display_root(&self) -> &str {
+        &self.display_root
+    }
+
+    /// Whether the snapshot cache is used.
+    pub fn cache(&self) -> CachePolicy {
+        self.cache
+    }
+
+    /// The local clones of `ontoly.toml` and `--source` (read once).
+    pub fn clones(&self) -> Result<&CloneMap, SessionError> {
+        self.clones
+            .get_or_init(|| Ok(CloneMap::load(&self.workspace.root, &self.overrides)?))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Every repository reads can name, opened once.
+    pub fn repositories(&self) -> Result<&Arc<Repositories>, SessionError> {
+        let clones = self.clones()?;
+        Ok(self
+            .repositories
+            .get_or_init(|| Arc::new(Repositories::discover(&self.workspace.root, clones))))
+    }
+
+    /// Pinned reads over [`Session::repositories`]; reads of knowledge pages come with the
+    /// references of the sections they overlap.
+    pub fn reader(&self) -> Result<Reader, SessionError> {
+        Ok(Reader::new(self.repositories()?.clone()).with_evidence(Arc::new(WorkspaceReferences)))
+    }
+
+    /// The build (or the snapshot load), once.
+    pub fn build(&self) -> Result<&BuildOutput, SessionError> {
+        self.built
+            .get_or_init(|| {
+                let clones = self.clones()?;
+                let workspace_repo = self.repositories()?.workspace().and_then(|r| {
+                    r.repo
+                        .as_ref()
+                        .map(|g| (g.clone(), r.workspace_root.clone()))
+                });
+                let opts = BuildOptions {
+                    use_cache: self.cache == CachePolicy::ReadWrite,
+                    progress: self.progress.clone(),
+                    clones: clones.clone(),
+                    source_stage: Some(Arc::new(VerifyStage::new(clones.clone(), workspace_repo))),
+                    knowledge_repository: None,
+                };
+                Ok(build::build(&self.workspace, &opts)?)
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The evidence graph, built or loaded once.
+    pub fn graph(&self) -> Result<&Graph, SessionError> {
+        Ok(&self.build()?.graph)
+    }
+
+    /// The build, taken out of the session (for a command that only reports it and exits).
+    pub fn into_build(self) -> Result<BuildOutput, SessionError> {
+        self.build()?;
+        match self.built.into_inner() {
+            Some(result) => result,
+            None => Err(SessionError::Build("the build did not run".into())),
+        }
+    }
+
+    /// The parses the graph was built from: kept from this run's build, else the snapshot's
+    /// parse cache, else (no usable cache) parsed now by the build's own parse stage.
+    pub fn parsed(&self) -> Result<Arc<Parsed>, SessionError> {
+        self.parsed
+            .get_or_init(|| {
+                if let Some(p) = &self.build()?.parsed {
+                    return Ok(p.clone());
+                }
+                if self.cache == CachePolicy::ReadWrite {
+                    if let Ok(Some(p)) = snapshot::load_parsed(&self.workspace.root) {
+                        return Ok(Arc::new(p));
+                    }
+                }
+                Ok(Arc::new(build::parse_workspace(&self.workspace)?))
+            })
+            .clone()
+    }
+
+    /// The artifact `name` stored for the current graph, when the cache is on and it is there.
+    pub fn artifact(&self, name: &str) -> Option<Vec<u8>> {
+        if self.cache != CachePolicy::ReadWrite {
+            return None;
+        }
+        let graph = self.graph().ok()?;
+        snapshot::read_artifact(&self.workspace.root, &graph.hash, name)
+    }
+
+    /// Stores artifact `name` for the current graph (when the cache is on). A write that fails
+    /// only costs time on the next run, so it is not an error.
+    pub fn store_artifact(&self, name: &str, bytes: &[u8]) {
+        if self.cache != CachePolicy::ReadWrite {
+            return;
+        }
+        if let Ok(graph) = self.graph() {
+            let _ = snapshot::write_artifact(&self.workspace.root, &graph.hash, name, bytes);
+        }
+    }
+}
+
+/// `--workspace` as given, else the found root relative to the start directory.
+fn display_root(explicit: Option<&Path>, start: &Path, found: &Path) -> String {
+    if let Some(p) = explicit {
+        return p.to_string_lossy().into_owned();
+    }
+    let found = std::fs::canonicalize(found).unwrap_or_else(|_| found.to_path_buf());
+    let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());
+    let ups = start
+        .components()
+        .count()
+        .saturating_sub(found.components().count());
+    if ups == 0 || !start.starts_with(&found) {
+        ".".into()
+    } else {
+        vec![Component::ParentDir.as_os_str().to_string_lossy(); ups].join("/")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_root_is_as_given_or_relative() {
+        let t = tempfile::tempdir().unwrap();
+        let ws = t.path().join("kb");
+        std::fs::create_dir_all(ws.join("knowledge/a/b")).unwrap();
+        assert_eq!(display_root(Some(Path::new("kb")), t.path(), &ws), "kb");
+        assert_eq!(display_root(None, &ws, &ws), ".");
+        assert_eq!(display_root(None, &ws.join("knowledge/a"), &ws), "../..");
+    }
+}

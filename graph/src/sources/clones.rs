@@ -1,0 +1,290 @@
+//! Local clones: which git repository on disk holds each registered source repository.
+//!
+//! Registries name remotes, never disk locations. `ontoly.toml` at the workspace root maps a
+//! normalized remote (`github.com/acme/server`) or a `<source>/<module>` name to a local git
+//! repository (work tree or bare), relative to the workspace; `--source NAME=PATH` adds or
+//! overrides entries. The workspace's own repository is found by walking up from the
+//! workspace. Nothing here touches the network.
+//!
+//! ```toml
+//! [sources]
+//! "github.com/acme/server" = "../clones/server"
+//! "acme/tools" = "/srv/git/tools.git"
+//! ```
+
+use crate::sources::git::GitRepo;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// The configuration file at the workspace root.
+pub const CONFIG_FILE: &str = "ontoly.toml";
+
+/// A configuration problem (bad `ontoly.toml`, bad `--source`). Messages name the file, never
+/// an absolute path.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct CloneError {
+    /// One line.
+    pub message: String,
+}
+
+/// The identity of a remote for matching clones: `host/owner/repo`, lowercase host, without
+/// scheme, credentials, port, trailing `/` or `.git`. Lenient on purpose (any host, any
+/// transport): this is a lookup key, not a web URL. `None` when nothing host-like is left.
+pub fn remote_key(remote: &str) -> Option<String> {
+    let r = remote.trim();
+    let (authority_and_path, scp) = match r.split_once("://") {
+        Some((_, rest)) => (rest, false),
+        None => (r, true),
+    };
+    let (host_part, path) = if scp {
+        // scp-like `user@host:owner/repo`, or a bare `host/owner/repo`.
+        match authority_and_path.split_once(':') {
+            Some((h, p)) if !h.contains('/') => (h, p),
+            _ => authority_and_path.split_once('/')?,
+        }
+    } else {
+        authority_and_path.split_once('/')?
+    };
+    let host = host_part.rsplit('@').next()?;
+    let host = host.split(':').next()?.to_ascii_lowercase();
+    let path = path.split(['?', '#']).next()?;
+    let path = path.trim_matches('/');
+    let path = path
+        .strip_suffix(".git")
+        .unwrap_or(path)
+        .trim_end_matches('/');
+    if host.is_empty() || path.is_empty() {
+        return None;
+    }
+    Some(format!("{host}/{path}"))
+}
+
+/// A configured name: a remote (normalized with [`remote_key`]) or a `<source>/<module>`.
+pub(crate) fn config_key(name: &str) -> String {
+    let n = name.trim();
+    if n.contains("://") || (n.contains('@') && n.contains(':')) {
+        if let Some(k) = remote_key(n) {
+            return k;
+        }
+    }
+    let n = n.trim_matches('/');
+    n.strip_suffix(".git").unwrap_or(n).to_string()
+}
+
+/// The `[sources]` mapping of `ontoly.toml` merged with command-line overrides: config key →
+/// absolute path of the clone. Cloning a map shares its opened repositories: each clone on disk
+/// is opened once per process, whoever asks ([`CloneMap::open`]).
+#[derive(Debug, Clone, Default)]
+pub struct CloneMap {
+    entries: BTreeMap<String, PathBuf>,
+    opened: Arc<Mutex<BTreeMap<PathBuf, Option<GitRepo>>>>,
+}
+
+impl PartialEq for CloneMap {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries == other.entries
+    }
+}
+
+impl Eq for CloneMap {}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    #[serde(default)]
+    sources: BTreeMap<String, String>,
+}
+
+/// Splits a `--source NAME=PATH` argument.
+pub fn parse_override(arg: &str) -> Result<(String, String), CloneError> {
+    match arg.split_once('=') {
+        Some((n, p)) if !n.trim().is_empty() && !p.trim().is_empty() => {
+            Ok((n.trim().to_string(), p.trim().to_string()))
+        }
+        _ => Err(CloneError {
+            message: "--source expects NAME=PATH (a remote like github.com/acme/server or a <source>/<module> name, and a local git repository)".into(),
+        }),
+    }
+}
+
+impl CloneMap {
+    /// Reads `ontoly.toml` (when present) in `workspace`, then applies `overrides`
+    /// (`(name, path)` pairs, later ones winning). Relative paths are relative to `workspace`.
+    pub fn load(workspace: &Path, overrides: &[(String, String)]) -> Result<CloneMap, CloneError> {
+        let mut map = CloneMap::default();
+        let file = workspace.join(CONFIG_FILE);
+        match std::fs::read_to_string(&file) {
+            Ok(text) => {
+                let cfg: ConfigFile = toml::from_str(&text).map_err(|e| CloneError {
+                    message: format!("{CONFIG_FILE}: {}", e.message()),
+                })?;
+                for (name, path) in cfg.sources {
+                    map.insert(workspace, &name, &path);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(_) => {
+                return Err(CloneError {
+                    message: format!("{CONFIG_FILE}: could not be read"),
+                })
+            }
+        }
+        for (name, path) in overrides {
+            map.insert(workspace, name, path);
+        }
+        Ok(map)
+    }
+
+    fn insert(&mut self, workspace: &Path, name: &str, path: &str) {
+        let p = Path::new(path);
+        let abs = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            workspace.join(p)
+        };
+        self.entries.insert(config_key(name), abs);
+    }
+
+    /// The clone of a registered module: by `<source>/<module>` name first, then by remote.
+    pub fn find(&self, name: Option<&str>, remote: Option<&str>) -> Option<&Path> {
+        if let Some(p) = name.and_then(|n| self.entries.get(&config_key(n))) {
+            return Some(p);
+        }
+        let key = remote.and_then(remote_key)?;
+        self.entries.get(&key).map(PathBuf::as_path)
+    }
+
+    /// The git repository at `path` (one of this map's clones), opened on first use and shared
+    /// afterwards; `None` when it does not open.
+    pub fn open(&self, path: &Path) -> Option<GitRepo> {
+        let mut opened = self
+            .opened
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        opened
+            .entry(path.to_path_buf())
+            .or_insert_with(|| GitRepo::open(path).ok())
+            .clone()
+    }
+
+    /// Every configured `(key, path)`.
+    pub fn entries(&self) -> impl Iterator<Item = (&str, &Path)> {
+        self.entries.iter().map(|(k, v)| (k.as_str(), v.as_path()))
+    }
+}
+
+/// One module of `sources/repo/index.yaml`, as far as clones and reads need it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RepoModule {
+    /// `<source>/<module>`.
+    pub name: String,
+    /// `subpath` ("" when absent).
+    pub subpath: String,
+    /// `git.remote` as written (may contain credentials: never print it raw).
+    pub remote: Option<String>,
+    /// `git.ref` as written.
+    pub git_ref: Option<String>,
+}
+
+/// The modules of `sources/repo/index.yaml` under `workspace`, read through
+/// [`crate::formats::source_registry`] (none when the file is missing or unusable: the workspace parsers
+/// report those problems).
+pub fn repo_modules(workspace: &Path) -> Vec<RepoModule> {
+    use crate::formats::source_registry::{
+        load_registry, DirFiles, RegistryEntry, RegistryKind, RegistryState,
+    };
+    let RegistryState::Loaded(registry) =
+        load_registry(&DirFiles::new(workspace), "", RegistryKind::Repo)
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for entry in registry.sources.iter().flatten() {
+        let RegistryEntry::Namespace { entry, modules } = entry else {
+            continue;
+        };
+        let Some(source) = entry.name.as_deref() else {
+            continue;
+        };
+        for m in modules {
+            let Some(module) = m.name.as_deref() else {
+                continue;
+            };
+            out.push(RepoModule {
+                name: format!("{source}/{module}"),
+                subpath: m.subpath.clone().unwrap_or_default(),
+                remote: m.remote.clone(),
+                git_ref: m.git_ref.clone(),
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remote_keys() {
+        for (r, k) in [
+            ("https://github.com/acme/server", "github.com/acme/server"),
+            (
+                "https://github.com/acme/server.git/",
+                "github.com/acme/server",
+            ),
+            ("http://GitHub.com/acme/server", "github.com/acme/server"),
+            ("git@github.com:acme/server.git", "github.com/acme/server"),
+            (
+                "ssh://git@github.com/acme/server.git",
+                "github.com/acme/server",
+            ),
+            (
+                "https://user:tok@host.example:8443/a/b.git",
+                "host.example/a/b",
+            ),
+            ("gitlab.com/group/sub/proj", "gitlab.com/group/sub/proj"),
+        ] {
+            assert_eq!(remote_key(r).as_deref(), Some(k), "{r}");
+        }
+        assert_eq!(remote_key("nohost"), None);
+        assert_eq!(remote_key("https://host/"), None);
+    }
+
+    #[test]
+    fn config_keys_and_overrides() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(CONFIG_FILE),
+            "[sources]\n\"https://github.com/acme/server.git\" = \"../clones/server\"\n\"acme/tools\" = \"/abs/tools\"\n",
+        )
+        .unwrap();
+        let map = CloneMap::load(dir.path(), &[("acme/tools".into(), "other".into())]).unwrap();
+        assert_eq!(
+            map.find(None, Some("git@github.com:acme/server")),
+            Some(dir.path().join("../clones/server").as_path())
+        );
+        assert_eq!(
+            map.find(Some("acme/tools"), None),
+            Some(dir.path().join("other").as_path())
+        );
+        assert_eq!(map.find(Some("acme/none"), Some("https://x.org/a/b")), None);
+        assert!(parse_override("noequals").is_err());
+        assert_eq!(
+            parse_override("acme/x=../p").unwrap(),
+            ("acme/x".to_string(), "../p".to_string())
+        );
+    }
+
+    #[test]
+    fn bad_config_names_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(CONFIG_FILE), "[sources\n").unwrap();
+        let e = CloneMap::load(dir.path(), &[]).unwrap_err();
+        assert!(e.message.starts_with("ontoly.toml:"), "{}", e.message);
+        std::fs::write(dir.path().join(CONFIG_FILE), "[other]\nx = 1\n").unwrap();
+        assert!(CloneMap::load(dir.path(), &[]).is_err());
+    }
+}

@@ -1,0 +1,490 @@
+//! Reads of local git repositories with gix: revisions, trees and blobs at pinned commits.
+//!
+//! One [`GitRepo`] wraps a `gix::ThreadSafeRepository` shared by every thread; each worker
+//! takes its own [`LocalRepo`] handle ([`GitRepo::local`]) because gix handles carry caches
+//! that are not `Sync`. Nothing here touches the network or the work tree: every read goes
+//! through the object database, so bare clones and work trees behave the same.
+
+use gix::hash::ObjectId;
+use gix::objs::tree::EntryKind;
+use std::path::Path;
+
+/// Symlink hops followed before a path is declared unresolvable (git itself uses 40).
+const MAX_SYMLINK_HOPS: usize = 40;
+
+/// Object cache per thread-local handle: trees of one commit are looked up over and over.
+const OBJECT_CACHE_BYTES: usize = 8 * 1024 * 1024;
+
+/// A local git repository (work tree or bare), shareable across threads.
+#[derive(Clone)]
+pub struct GitRepo {
+    shared: gix::ThreadSafeRepository,
+}
+
+impl std::fmt::Debug for GitRepo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never print the on-disk location: outputs must not carry absolute paths.
+        f.write_str("GitRepo")
+    }
+}
+
+/// Why a repository could not be opened or read. Messages never contain paths.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct GitError {
+    /// One line, free of absolute paths and credentials.
+    pub message: String,
+}
+
+fn git_err(what: &str) -> GitError {
+    GitError {
+        message: what.to_string(),
+    }
+}
+
+/// Why a revision could not be resolved (the codes of the reads contract).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RevisionError {
+    /// A hex string shorter than a full commit.
+    ShortSha,
+    /// Not a branch name nor a full commit (`HEAD~1`, `a..b`, `refs/x`, …).
+    Invalid,
+    /// A well-formed branch or commit that this repository does not have.
+    NotFound,
+}
+
+impl RevisionError {
+    /// The error code of the reads contract.
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::ShortSha => "SHORT_SHA_UNSUPPORTED",
+            Self::Invalid => "INVALID_REVISION",
+            Self::NotFound => "REVISION_NOT_FOUND",
+        }
+    }
+}
+
+/// What a repository-relative path names at a commit (symlinks already followed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lookup {
+    /// A regular (or executable) file; the blob id and the path it was finally found at.
+    Blob {
+        /// The blob's object id.
+        id: ObjectId,
+        /// The path after following symlinks.
+        resolved: String,
+    },
+    /// A directory.
+    Tree,
+    /// A submodule (gitlink): no content at this commit.
+    Submodule,
+    /// Nothing at this path.
+    Missing,
+    /// A symlink that leaves the repository, is absolute, or loops.
+    SymlinkOutside,
+}
+
+impl GitRepo {
+    /// Opens the repository at `path` (a work tree, its `.git`, or a bare repository).
+    /// Only that exact location is tried: no discovery upwards, so a mapping to the wrong
+    /// directory fails instead of silently reading an enclosing repository.
+    pub fn open(path: &Path) -> Result<GitRepo, GitError> {
+        let repo = gix::open_opts(path, gix::open::Options::isolated())
+            .map_err(|_| git_err("not a readable git repository"))?;
+        Ok(GitRepo {
+            shared: repo.into_sync(),
+        })
+    }
+
+    /// Finds the repository that contains `dir` (searching upwards), and returns it with the
+    /// `/`-separated path of `dir` relative to its work tree root ("" at the root).
+    pub fn discover(dir: &Path) -> Option<(GitRepo, String)> {
+        let repo = gix::discover(dir).ok()?;
+        let work = repo.workdir()?.to_path_buf();
+        let work = std::fs::canonicalize(work).ok()?;
+        let dir = std::fs::canonicalize(dir).ok()?;
+        let rel = dir.strip_prefix(&work).ok()?;
+        let mut parts = Vec::new();
+        for c in rel.components() {
+            parts.push(c.as_os_str().to_str()?.to_string());
+        }
+        Some((
+            GitRepo {
+                shared: repo.into_sync(),
+            },
+            parts.join("/"),
+        ))
+    }
+
+    /// A handle for the current thread.
+    pub fn local(&self) -> LocalRepo {
+        let mut repo = self.shared.to_thread_local();
+        repo.object_cache_size_if_unset(OBJECT_CACHE_BYTES);
+        LocalRepo { repo }
+    }
+
+    /// The URL of remote `origin` as configured (may contain credentials: never print it
+    /// without normalizing it first).
+    pub fn origin_url(&self) -> Option<String> {
+        let repo = self.shared.to_thread_local();
+        let url = repo.config_snapshot().string("remote.origin.url")?;
+        String::from_utf8(url.to_vec()).ok()
+    }
+}
+
+/// A thread-local handle on a [`GitRepo`].
+pub struct LocalRepo {
+    repo: gix::Repository,
+}
+
+/// Whether `name` is a well-formed branch name (git's `check-ref-format --branch` rules, and
+/// no full `refs/…` names: those are "other ref forms").
+pub fn is_branch_name(name: &str) -> bool {
+    if name.is_empty()
+        || name == "@"
+        || name == "HEAD"
+        || name.starts_with('-')
+        || name.starts_with('/')
+        || name.ends_with('/')
+        || name.ends_with('.')
+        || name.ends_with(".lock")
+        || name.contains("..")
+        || name.contains("//")
+        || name.contains("@{")
+        || name.starts_with("refs/")
+    {
+        return false;
+    }
+    if name
+        .bytes()
+        .any(|b| b < 0x20 || b == 0x7f || b" ~^:?*[\\".contains(&b))
+    {
+        return false;
+    }
+    name.split('/')
+        .all(|c| !c.is_empty() && !c.starts_with('.') && !c.ends_with(".lock"))
+}
+
+fn is_hex(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+impl LocalRepo {
+    /// Resolves a revision: a full 40- or 64-hex commit (which must exist) or a branch name
+    /// (local branch first, then `origin`'s remote-tracking branch), to a full lowercase commit.
+    pub fn resolve(&self, revision: &str) -> Result<String, RevisionError> {
+        if crate::formats::text::is_full_commit(revision) {
+            return self.commit_exists(revision);
+        }
+        if !is_branch_name(revision) {
+            return Err(RevisionError::Invalid);
+        }
+        if let Some(c) = self.branch(revision) {
+            return Ok(c);
+        }
+        // A short hex string is almost always an abbreviated commit; refusing it (rather than
+        // guessing) keeps every read of an answer on one exact commit.
+        if is_hex(revision) && revision.len() >= 4 {
+            return Err(RevisionError::ShortSha);
+        }
+        Err(RevisionError::NotFound)
+    }
+
+    fn branch(&self, name: &str) -> Option<String> {
+        for full in [
+            format!("refs/heads/{name}"),
+            format!("refs/remotes/origin/{name}"),
+        ] {
+            let Ok(Some(mut r)) = self.repo.try_find_reference(full.as_str()) else {
+                continue;
+            };
+            let Ok(commit) = r.peel_to_commit() else {
+                continue;
+            };
+            return Some(commit.id.to_string());
+        }
+        None
+    }
+
+    fn commit_exists(&self, hex: &str) -> Result<String, RevisionError> {
+        let id = ObjectId::from_hex(hex.to_ascii_lowercase().as_bytes())
+            .map_err(|_| RevisionError::NotFound)?;
+        if id.kind() != self.repo.object_hash() {
+            return Err(RevisionError::NotFound);
+        }
+        let Ok(Some(obj)) = self.repo.try_find_object(id) else {
+            return Err(RevisionError::NotFound);
+        };
+        match obj.kind {
+            gix::objs::Kind::Commit => Ok(id.to_string()),
+            _ => Err(RevisionError::NotFound),
+        }
+    }
+
+    /// The default branch (the branch `HEAD` points to) and its commit.
+    pub fn default_branch(&self) -> Result<(Option<String>, String), RevisionError> {
+        let name = self
+            .repo
+            .head_name()
+            .ok()
+            .flatten()
+            .map(|n| n.shorten().to_string());
+        let id = self.repo.head_id().map_err(|_| RevisionError::NotFound)?;
+        Ok((name, id.to_string()))
+    }
+
+    /// Whether `commit` (full hex) is a commit of this repository.
+    pub fn has_commit(&self, commit: &str) -> bool {
+        crate::formats::text::is_full_commit(commit) && self.commit_exists(commit).is_ok()
+    }
+
+    fn root_tree(&self, commit: &str) -> Result<ObjectId, GitError> {
+        let id = ObjectId::from_hex(commit.to_ascii_lowercase().as_bytes())
+            .map_err(|_| git_err("invalid commit id"))?;
+        let c = self
+            .repo
+            .find_commit(id)
+            .map_err(|_| git_err("commit not found"))?;
+        c.tree_id()
+            .map(|t| t.detach())
+            .map_err(|_| git_err("commit has no readable tree"))
+    }
+
+    fn tree_entries(&self, tree: ObjectId) -> Result<Vec<(String, EntryKind, ObjectId)>, GitError> {
+        let t = self
+            .repo
+            .find_tree(tree)
+            .map_err(|_| git_err("tree object not found"))?;
+        let decoded = t.decode().map_err(|_| git_err("tree object is corrupt"))?;
+        Ok(decoded
+            .entries
+            .iter()
+            .map(|e| {
+                (
+                    String::from_utf8_lossy(e.filename).into_owned(),
+                    e.mode.kind(),
+                    e.oid.to_owned(),
+                )
+            })
+            .collect())
+    }
+
+    /// The entry `name` of tree `tree`, without decoding the other entries' names.
+    fn find_entry(
+        &self,
+        tree: ObjectId,
+        name: &str,
+    ) -> Result<Option<(EntryKind, ObjectId)>, GitError> {
+        let t = self
+            .repo
+            .find_tree(tree)
+            .map_err(|_| git_err("tree object not found"))?;
+        for e in gix::objs::TreeRefIter::from_bytes(&t.data, tree.kind()) {
+            let e = e.map_err(|_| git_err("tree object is corrupt"))?;
+            if e.filename == name.as_bytes() {
+                return Ok(Some((e.mode.kind(), e.oid.to_owned())));
+            }
+        }
+        Ok(None)
+    }
+
+    /// What `path` (repository-root relative, already validated) names at `commit`. Symlinks
+    /// are followed while they stay inside the repository, including symlinked directories
+    /// in the middle of the path.
+    pub fn lookup(&self, commit: &str, path: &str) -> Result<Lookup, GitError> {
+        let root = self.root_tree(commit)?;
+        let mut components: Vec<String> = path.split('/').map(str::to_string).collect();
+        let mut hops = 0;
+        'restart: loop {
+            let mut tree = root;
+            for i in 0..components.len() {
+                let last = i + 1 == components.len();
+                let Some((kind, oid)) = self.find_entry(tree, &components[i])? else {
+                    return Ok(Lookup::Missing);
+                };
+                let (kind, oid) = (&kind, &oid);
+                match kind {
+                    EntryKind::Tree => {
+                        if last {
+                            return Ok(Lookup::Tree);
+                        }
+                        tree = *oid;
+                    }
+                    EntryKind::Commit => return Ok(Lookup::Submodule),
+                    EntryKind::Blob | EntryKind::BlobExecutable => {
+                        if last {
+                            return Ok(Lookup::Blob {
+                                id: *oid,
+                                resolved: components.join("/"),
+                            });
+                        }
+                        return Ok(Lookup::Missing);
+                    }
+                    EntryKind::Link => {
+                        hops += 1;
+                        if hops > MAX_SYMLINK_HOPS {
+                            return Ok(Lookup::SymlinkOutside);
+                        }
+                        let target = self.blob(*oid)?;
+                        let Ok(target) = String::from_utf8(target) else {
+                            return Ok(Lookup::SymlinkOutside);
+                        };
+                        if target.starts_with('/') {
+                            return Ok(Lookup::SymlinkOutside);
+                        }
+                        let mut next: Vec<String> = components[..i].to_vec();
+                        for seg in target.split('/') {
+                            match seg {
+                                "" | "." => {}
+                                ".." => {
+                                    if next.pop().is_none() {
+                                        return Ok(Lookup::SymlinkOutside);
+                                    }
+                                }
+                                s => next.push(s.to_string()),
+                            }
+                        }
+                        next.extend(components[i + 1..].iter().cloned());
+                        if next.is_empty() {
+                            return Ok(Lookup::Tree);
+                        }
+                        components = next;
+                        continue 'restart;
+                    }
+                }
+            }
+            return Ok(Lookup::Tree);
+        }
+    }
+
+    /// The bytes of blob `id`.
+    pub fn blob(&self, id: ObjectId) -> Result<Vec<u8>, GitError> {
+        let mut obj = self
+            .repo
+            .find_object(id)
+            .map_err(|_| git_err("blob object not found"))?;
+        Ok(std::mem::take(&mut obj.data))
+    }
+
+    /// Every regular file at `commit` under one of `prefixes` (all files when empty), in path
+    /// order, with its blob id. Symlinks and submodules are not listed: search reads content.
+    pub fn files(
+        &self,
+        commit: &str,
+        prefixes: &[String],
+    ) -> Result<Vec<(String, ObjectId)>, GitError> {
+        let root = self.root_tree(commit)?;
+        let mut out = Vec::new();
+        self.walk(root, "", prefixes, &mut out)?;
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(out)
+    }
+
+    fn walk(
+        &self,
+        tree: ObjectId,
+        dir: &str,
+        prefixes: &[String],
+        out: &mut Vec<(String, ObjectId)>,
+    ) -> Result<(), GitError> {
+        for (name, kind, oid) in self.tree_entries(tree)? {
+            let path = if dir.is_empty() {
+                name
+            } else {
+                format!("{dir}/{name}")
+            };
+            let wanted = prefixes.is_empty()
+                || prefixes.iter().any(|p| {
+                    // Inside the prefix, or an ancestor directory of it.
+                    under(&path, p) || under(p, &path)
+                });
+            if !wanted {
+                continue;
+            }
+            match kind {
+                EntryKind::Tree => self.walk(oid, &path, prefixes, out)?,
+                EntryKind::Blob | EntryKind::BlobExecutable => {
+                    if prefixes.is_empty() || prefixes.iter().any(|p| under(&path, p)) {
+                        out.push((path, oid));
+                    }
+                }
+                EntryKind::Link | EntryKind::Commit => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether `path` is `prefix` or inside directory `prefix`.
+pub fn under(path: &str, prefix: &str) -> bool {
+    path == prefix
+        || (path.len() > prefix.len()
+            && path.starts_with(prefix)
+            && path.as_bytes()[prefix.len()] == b'/')
+}
+
+impl LocalRepo {
+    /// Every ref name and target, sorted, as one string (changes when refs move or appear).
+    pub fn refs_fingerprint(&self) -> String {
+        let mut out = Vec::new();
+        if let Ok(platform) = self.repo.references() {
+            if let Ok(all) = platform.all() {
+                for r in all.flatten() {
+                    let target = r
+                        .target()
+                        .try_id()
+                        .map(|id| id.to_string())
+                        .unwrap_or_default();
+                    out.push(format!("{} {target}", r.name().as_bstr()));
+                }
+            }
+        }
+        out.sort();
+        out.join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn branch_names() {
+        for ok in ["main", "feature/x", "release-1.2", "v1", "deadbeef", "a@b"] {
+            assert!(is_branch_name(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "HEAD",
+            "@",
+            "-x",
+            "/a",
+            "a/",
+            "a..b",
+            "a//b",
+            "a.lock",
+            "x/.hidden",
+            "a b",
+            "a~1",
+            "a^",
+            "a:b",
+            "a?",
+            "a*",
+            "a[",
+            "a\\b",
+            "a@{1}",
+            "refs/heads/main",
+            "a.",
+        ] {
+            assert!(!is_branch_name(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn prefixes() {
+        assert!(under("src/a.rs", "src"));
+        assert!(under("src", "src"));
+        assert!(!under("srcx/a.rs", "src"));
+        assert!(!under("sr", "src"));
+    }
+}

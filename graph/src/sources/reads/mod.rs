@@ -1,0 +1,739 @@
+//! Commit-pinned reads: `read`, `read_many`, `search` and `resolve` over local clones, with the
+//! rules of the reads contract (`spec/reads.md`).
+//!
+//! This is a library API: the CLI and the MCP server call [`Reader`] directly and serialize its
+//! results (camelCase JSON) or its errors (`{code, message}`). Every read of one request stays
+//! on one commit: a branch is resolved once, up front. Messages name the repository by its
+//! public name and the path as requested, never a disk location or a remote's credentials.
+
+use crate::diagnostics::Code;
+use crate::sources::git::{LocalRepo, Lookup, RevisionError};
+use crate::sources::repositories::{ReadableRepo, RepoLookupError, Repositories};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+mod lines;
+mod search;
+
+use lines::{decode_text, requested_range, slice, Slice};
+
+/// Lines one read returns at most.
+pub const MAX_READ_LINES: u64 = 500;
+/// Bytes of whole lines one read returns at most (256 KiB).
+pub const MAX_READ_BYTES: usize = 256 * 1024;
+/// Items of one `read_many` request.
+pub const MAX_BATCH_ITEMS: usize = 10;
+/// Lines of one whole `read_many` batch.
+pub const MAX_BATCH_LINES: u64 = 1000;
+/// Bytes of one whole `read_many` batch (256 KiB).
+pub const MAX_BATCH_BYTES: usize = 256 * 1024;
+/// Files one search reports at most.
+pub const MAX_SEARCH_FILES: usize = 100;
+/// Matches reported per file at most.
+pub const MAX_SEARCH_MATCHES_PER_FILE: usize = 50;
+/// Bytes of matched line text one search reports at most.
+pub const MAX_SEARCH_BYTES: usize = 64 * 1024;
+/// A matched line longer than this is cut (at a character boundary).
+pub const MAX_SEARCH_LINE_BYTES: usize = 500;
+
+/// A failed read: a contract code and a one-line message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{code}: {message}")]
+pub struct ReadError {
+    /// The code.
+    pub code: Code,
+    /// What went wrong, naming the repository and path as requested.
+    pub message: String,
+}
+
+fn err(code: Code, message: impl Into<String>) -> ReadError {
+    ReadError {
+        code,
+        message: message.into(),
+    }
+}
+
+/// `resolve` input.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResolveRequest {
+    /// Repository name (`owner/name`, `<source>/<module>`, or a remote).
+    #[serde(alias = "repo")]
+    pub repository: String,
+    /// Branch or full commit; the default branch when absent.
+    #[serde(default)]
+    pub revision: Option<String>,
+}
+
+/// `resolve` output.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResolveResult {
+    /// The repository's public name.
+    pub repository: String,
+    /// The revision as resolved (the default branch's name when none was given).
+    pub revision: String,
+    /// The full commit.
+    pub commit: String,
+}
+
+/// `read` input.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadRequest {
+    /// Repository name.
+    #[serde(alias = "repo")]
+    pub repository: String,
+    /// Branch or full commit; the default branch when absent.
+    #[serde(default)]
+    pub revision: Option<String>,
+    /// Repository-root relative path.
+    pub path: String,
+    /// First line, 1-based (default 1).
+    #[serde(default, alias = "startLine")]
+    pub start_line: Option<i64>,
+    /// Last line, inclusive (default start + 499).
+    #[serde(default, alias = "endLine")]
+    pub end_line: Option<i64>,
+}
+
+/// `read` output.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadResult {
+    /// The repository's public name.
+    pub repository: String,
+    /// The revision as requested, or the default branch it resolved when none was given.
+    pub revision: String,
+    /// The full commit read.
+    pub commit: String,
+    /// The path as requested.
+    pub path: String,
+    /// First returned line.
+    pub start_line: u64,
+    /// Last returned line (`start_line - 1` when nothing was returned).
+    pub end_line: u64,
+    /// The line to continue from, when `has_more`.
+    pub next_start_line: Option<u64>,
+    /// Whether the file goes on after `end_line`.
+    pub has_more: bool,
+    /// Whether the 500-line clamp or a byte budget cut requested content off.
+    pub truncated: bool,
+    /// The returned lines, as in the file (line endings kept).
+    pub content: String,
+    /// For a knowledge page: the YAML references (or diagnostics) of the overlapping sections.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<String>,
+}
+
+impl ReadResult {
+    /// The text an agent receives: the content, then the evidence after a blank line.
+    pub fn text(&self) -> String {
+        let mut out = self.content.clone();
+        if let Some(ev) = &self.evidence {
+            if !out.is_empty() && !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push('\n');
+            out.push_str(ev);
+        }
+        out
+    }
+}
+
+/// One item of a `read_many` request.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadManyItem {
+    /// Repository-root relative path.
+    pub path: String,
+    /// First line (default 1).
+    #[serde(default, alias = "startLine")]
+    pub start_line: Option<i64>,
+    /// Last line (default start + 499).
+    #[serde(default, alias = "endLine")]
+    pub end_line: Option<i64>,
+}
+
+/// `read_many` input: 1–10 items against one repository and revision.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadManyRequest {
+    /// Repository name.
+    #[serde(alias = "repo")]
+    pub repository: String,
+    /// Branch or full commit, resolved once for every item.
+    #[serde(default)]
+    pub revision: Option<String>,
+    /// The items, in request order.
+    pub items: Vec<ReadManyItem>,
+}
+
+/// One item's outcome: its read (when any content was returned) and/or its error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadManyItemResult {
+    /// The path as requested.
+    pub path: String,
+    /// First returned line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_line: Option<u64>,
+    /// Last returned line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_line: Option<u64>,
+    /// Where to continue.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_start_line: Option<u64>,
+    /// Whether the file goes on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub has_more: Option<bool>,
+    /// Whether content was cut off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<bool>,
+    /// The returned lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
+    /// Evidence of a knowledge page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<String>,
+    /// The item's error (`Item N: …`); with content only for `READ_BUDGET_EXCEEDED`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ReadError>,
+}
+
+/// `read_many` output.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadManyResult {
+    /// The repository's public name.
+    pub repository: String,
+    /// The revision as requested, or the default branch.
+    pub revision: String,
+    /// The one commit every item was read at.
+    pub commit: String,
+    /// One result per item, in request order.
+    pub items: Vec<ReadManyItemResult>,
+}
+
+/// What a search reports.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchOutput {
+    /// Matching lines.
+    #[default]
+    Content,
+    /// Matching file paths only.
+    Files,
+}
+
+/// `search` input.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchRequest {
+    /// Repository name.
+    #[serde(alias = "repo")]
+    pub repository: String,
+    /// Branch or full commit.
+    #[serde(default)]
+    pub revision: Option<String>,
+    /// A regular expression (or a literal with `fixed_strings`), matched line by line.
+    pub pattern: String,
+    /// Treat the pattern as a literal string.
+    #[serde(default, alias = "fixedStrings")]
+    pub fixed_strings: bool,
+    /// Match case-insensitively.
+    #[serde(default, alias = "ignoreCase")]
+    pub ignore_case: bool,
+    /// Ordered globs; `!` excludes; the last matching glob decides.
+    #[serde(default, alias = "globs")]
+    pub glob: Vec<String>,
+    /// Path prefixes (directories or files) to search under.
+    #[serde(default)]
+    pub paths: Vec<String>,
+    /// `content` (default) or `files`.
+    #[serde(default)]
+    pub output: SearchOutput,
+}
+
+/// One matching line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchMatch {
+    /// 1-based line.
+    pub line: u64,
+    /// The line's text (cut at [`MAX_SEARCH_LINE_BYTES`]).
+    pub text: String,
+    /// Whether `text` was cut.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+}
+
+/// One file with matches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchFile {
+    /// Repository-root relative path.
+    pub path: String,
+    /// Matching lines (`content` output only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub matches: Vec<SearchMatch>,
+}
+
+/// `search` output.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchResult {
+    /// The repository's public name.
+    pub repository: String,
+    /// The revision as requested, or the default branch.
+    pub revision: String,
+    /// The commit searched.
+    pub commit: String,
+    /// Files with matches, in path order.
+    pub files: Vec<SearchFile>,
+    /// Whether a bound (files, matches per file, bytes) left results out. Even when false,
+    /// a search is never proof that something is absent.
+    pub truncated: bool,
+}
+
+/// What the evidence hook receives for one read of a knowledge page.
+pub struct PageRead<'a> {
+    /// The workspace directory relative to the repository root ("" at the root).
+    pub workspace_root: &'a str,
+    /// The page's repository-root relative path.
+    pub path: &'a str,
+    /// The returned range.
+    pub start_line: u64,
+    /// The returned range's last line.
+    pub end_line: u64,
+    /// The repository's normalized remote key (`github.com/acme/docs`), when it has one.
+    pub remote_key: Option<&'a str>,
+    /// The commit read.
+    pub commit: &'a str,
+    /// Reads another file of the repository at the same commit (repository-root relative);
+    /// `None` when it is missing, not a file, or not a safe path.
+    pub read_file: &'a (dyn Fn(&str) -> Option<Vec<u8>> + Sync),
+}
+
+/// Renders the references appended to reads of knowledge pages (`formats.md`, "References
+/// output"). Returns the YAML text (ending in a newline), or `None` when there is nothing to
+/// append. It must never fail the read: problems belong in its `diagnostics:`.
+pub trait EvidenceHook: Send + Sync {
+    /// The YAML for `page`.
+    fn references(&self, page: &PageRead<'_>) -> Option<String>;
+}
+
+/// The references output of `formats.md` ("References output"), rendered by
+/// [`crate::formats::references`] from the page, the structure and the registries at the commit read.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WorkspaceReferences;
+
+impl EvidenceHook for WorkspaceReferences {
+    fn references(&self, page: &PageRead<'_>) -> Option<String> {
+        let files =
+            |path: &str| -> Result<Vec<u8>, crate::formats::source_registry::FileReadError> {
+                (page.read_file)(path)
+                    .ok_or(crate::formats::source_registry::FileReadError::Unreadable)
+            };
+        // The knowledge repository's identity for `repo-content:` references: its remote
+        // with any credentials already stripped (a clone's configured URL may carry a token).
+        let identity = page.remote_key.map(|k| format!("https://{k}"));
+        crate::formats::references::references_for_range(
+            &crate::formats::references::RangeQuery {
+                path: page.path,
+                start_line: page.start_line,
+                end_line: page.end_line,
+                include_digest: false,
+            },
+            &files,
+            page.workspace_root,
+            identity.as_deref(),
+        )
+        .to_yaml()
+    }
+}
+
+/// Serves pinned reads over the repositories of one workspace. `Send + Sync`: share one
+/// `Reader` between concurrent requests.
+#[derive(Clone)]
+pub struct Reader {
+    repos: Arc<Repositories>,
+    evidence: Option<Arc<dyn EvidenceHook>>,
+}
+
+impl std::fmt::Debug for Reader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reader")
+            .field("repos", &self.repos.repos.len())
+            .finish()
+    }
+}
+
+/// Whether a path follows the path rules: relative, UTF-8, `/`-separated, no empty, `.` or
+/// `..` segments, no backslash, no control characters.
+pub fn is_valid_path(path: &str) -> bool {
+    !path.is_empty()
+        && !path.contains('\\')
+        && !path.chars().any(char::is_control)
+        && path
+            .split('/')
+            .all(|s| !s.is_empty() && s != "." && s != "..")
+}
+
+fn check_path(path: &str) -> Result<(), ReadError> {
+    if is_valid_path(path) {
+        Ok(())
+    } else {
+        Err(err(
+            Code::InvalidPath,
+            "Invalid path: paths are repository-root relative, without a leading '/', '.', '..' or empty segments, backslashes or control characters",
+        ))
+    }
+}
+
+/// A requested name echoed in a message: only when it cannot carry credentials.
+fn shown_name(name: &str) -> String {
+    if name.contains('@') || name.contains(':') || name.chars().any(char::is_control) {
+        match crate::sources::clones::remote_key(name) {
+            Some(k) => format!("'{k}'"),
+            None => "the requested repository".to_string(),
+        }
+    } else {
+        format!("'{name}'")
+    }
+}
+
+/// A repository opened at one resolved commit.
+struct Pinned<'a> {
+    repo: &'a ReadableRepo,
+    local: LocalRepo,
+    commit: String,
+    revision: String,
+}
+
+impl Reader {
+    /// A reader over `repos`, without evidence for knowledge pages.
+    pub fn new(repos: Arc<Repositories>) -> Reader {
+        Reader {
+            repos,
+            evidence: None,
+        }
+    }
+
+    /// Appends evidence from `hook` to reads of knowledge pages.
+    pub fn with_evidence(mut self, hook: Arc<dyn EvidenceHook>) -> Reader {
+        self.evidence = Some(hook);
+        self
+    }
+
+    /// The repositories this reader knows.
+    pub fn repositories(&self) -> &Repositories {
+        &self.repos
+    }
+
+    fn pin(&self, name: &str, revision: Option<&str>) -> Result<Pinned<'_>, ReadError> {
+        let repo = self.repos.lookup(name).map_err(|e| {
+            let why = match e {
+                RepoLookupError::Unknown => "is not a known repository of this workspace",
+                RepoLookupError::NoClone => {
+                    "has no local clone (map it in ontoly.toml or with --source NAME=PATH)"
+                }
+                RepoLookupError::Ambiguous => {
+                    "names several repositories; use owner/name or <source>/<module>"
+                }
+            };
+            err(
+                Code::RepositoryNotFound,
+                format!("Repository {} {why}", shown_name(name)),
+            )
+        })?;
+        let Some(git) = repo.repo.as_ref() else {
+            return Err(err(
+                Code::RepositoryNotFound,
+                format!("Repository '{}' has no local clone", repo.name),
+            ));
+        };
+        let local = git.local();
+        let (revision, commit) = match revision {
+            Some(r) => {
+                let c = local.resolve(r).map_err(|e| rev_error(e, r))?;
+                (r.to_string(), c)
+            }
+            None => {
+                let (branch, c) = local.default_branch().map_err(|_| {
+                    err(
+                        Code::RevisionNotFound,
+                        format!("Repository '{}' has no default branch to read", repo.name),
+                    )
+                })?;
+                (branch.unwrap_or_else(|| c.clone()), c)
+            }
+        };
+        Ok(Pinned {
+            repo,
+            local,
+            commit,
+            revision,
+        })
+    }
+
+    /// Resolves a revision (or the default branch) to its full commit.
+    pub fn resolve(&self, req: &ResolveRequest) -> Result<ResolveResult, ReadError> {
+        let p = self.pin(&req.repository, req.revision.as_deref())?;
+        Ok(ResolveResult {
+            repository: p.repo.name.clone(),
+            revision: p.revision,
+            commit: p.commit,
+        })
+    }
+
+    /// Reads a line range of one file at a pinned commit.
+    pub fn read(&self, req: &ReadRequest) -> Result<ReadResult, ReadError> {
+        check_path(&req.path)?;
+        let (start, end) = requested_range(req.start_line, req.end_line)?;
+        let p = self.pin(&req.repository, req.revision.as_deref())?;
+        let text = file_text(&p, &req.path)?;
+        let s = slice(&text, start, end, MAX_READ_LINES, MAX_READ_BYTES)?;
+        let evidence = self.evidence_for(&p, &req.path, &s);
+        Ok(ReadResult {
+            repository: p.repo.name.clone(),
+            revision: p.revision.clone(),
+            commit: p.commit.clone(),
+            path: req.path.clone(),
+            start_line: s.start,
+            end_line: s.end,
+            next_start_line: s.has_more.then_some(s.end + 1),
+            has_more: s.has_more,
+            truncated: s.truncated,
+            content: s.content,
+            evidence,
+        })
+    }
+
+    /// Reads up to ten ranges at one commit, within one batch budget. Item errors never fail
+    /// the batch; only the repository and revision can.
+    pub fn read_many(&self, req: &ReadManyRequest) -> Result<ReadManyResult, ReadError> {
+        if req.items.is_empty() || req.items.len() > MAX_BATCH_ITEMS {
+            return Err(err(
+                Code::InvalidInput,
+                format!(
+                    "read_many takes 1 to {MAX_BATCH_ITEMS} items, got {}",
+                    req.items.len()
+                ),
+            ));
+        }
+        let p = self.pin(&req.repository, req.revision.as_deref())?;
+        let mut lines_left = MAX_BATCH_LINES;
+        let mut bytes_left = MAX_BATCH_BYTES;
+        // Once an item is cut by the batch budget, every later item is refused, even one
+        // small enough to fit: the caller continues from the cut item in order.
+        let mut exhausted = false;
+        let mut items = Vec::with_capacity(req.items.len());
+        for (i, item) in req.items.iter().enumerate() {
+            let n = i + 1;
+            let failed = |e: ReadError| ReadManyItemResult {
+                path: item.path.clone(),
+                start_line: None,
+                end_line: None,
+                next_start_line: None,
+                has_more: None,
+                truncated: None,
+                content: None,
+                evidence: None,
+                error: Some(ReadError {
+                    code: e.code,
+                    message: format!("Item {n}: {}", e.message),
+                }),
+            };
+            if exhausted || lines_left == 0 || bytes_left == 0 {
+                items.push(failed(err(
+                    Code::ReadBudgetExceeded,
+                    format!("Read budget exceeded: the batch already returned {MAX_BATCH_LINES} lines or {} KiB; read this item in another request", MAX_BATCH_BYTES / 1024),
+                )));
+                continue;
+            }
+            let outcome = check_path(&item.path)
+                .and_then(|_| requested_range(item.start_line, item.end_line))
+                .and_then(|(start, end)| {
+                    let text = file_text(&p, &item.path)?;
+                    slice(&text, start, end, lines_left, bytes_left)
+                });
+            let s = match outcome {
+                Ok(s) => s,
+                Err(e) => {
+                    items.push(failed(e));
+                    continue;
+                }
+            };
+            if s.budget_cut && s.end < s.start {
+                // Not even one whole line fits what is left of the batch.
+                bytes_left = 0;
+                items.push(failed(err(
+                    Code::ReadBudgetExceeded,
+                    format!("Read budget exceeded: no whole line of this item fits the rest of the batch budget; read it from line {} in another request", s.start),
+                )));
+                continue;
+            }
+            exhausted |= s.budget_cut;
+            let used_lines = s.end + 1 - s.start;
+            lines_left = lines_left.saturating_sub(used_lines);
+            bytes_left = bytes_left.saturating_sub(s.content.len());
+            let error = s.budget_cut.then(|| ReadError {
+                code: Code::ReadBudgetExceeded,
+                message: format!(
+                    "Item {n}: Read budget exceeded: the batch budget ({MAX_BATCH_LINES} lines, {} KiB) cut this item after line {}; continue from line {}",
+                    MAX_BATCH_BYTES / 1024,
+                    s.end,
+                    s.end + 1
+                ),
+            });
+            let evidence = self.evidence_for(&p, &item.path, &s);
+            items.push(ReadManyItemResult {
+                path: item.path.clone(),
+                start_line: Some(s.start),
+                end_line: Some(s.end),
+                next_start_line: s.has_more.then_some(s.end + 1),
+                has_more: Some(s.has_more),
+                truncated: Some(s.truncated),
+                content: Some(s.content),
+                evidence,
+                error,
+            });
+        }
+        Ok(ReadManyResult {
+            repository: p.repo.name.clone(),
+            revision: p.revision.clone(),
+            commit: p.commit,
+            items,
+        })
+    }
+
+    fn evidence_for(&self, p: &Pinned<'_>, path: &str, s: &Slice) -> Option<String> {
+        let hook = self.evidence.as_ref()?;
+        if !p.repo.is_workspace || s.end < s.start {
+            return None;
+        }
+        let knowledge = if p.repo.workspace_root.is_empty() {
+            "knowledge/".to_string()
+        } else {
+            format!("{}/knowledge/", p.repo.workspace_root)
+        };
+        if !(path.starts_with(&knowledge) && path.ends_with(".md")) {
+            return None;
+        }
+        let git = p.repo.repo.as_ref()?;
+        let commit = p.commit.as_str();
+        // Sync (the references renderer may share it): a fresh thread-local handle per read.
+        let read_file = move |rel: &str| -> Option<Vec<u8>> {
+            if !is_valid_path(rel) {
+                return None;
+            }
+            let local = git.local();
+            match local.lookup(commit, rel).ok()? {
+                Lookup::Blob { id, .. } => local.blob(id).ok(),
+                _ => None,
+            }
+        };
+        hook.references(&PageRead {
+            workspace_root: &p.repo.workspace_root,
+            path,
+            start_line: s.start,
+            end_line: s.end,
+            remote_key: p.repo.remote_key.as_deref(),
+            commit: &p.commit,
+            read_file: &read_file,
+        })
+    }
+}
+
+fn rev_error(e: RevisionError, rev: &str) -> ReadError {
+    let shown = if rev.chars().any(char::is_control) || rev.len() > 200 {
+        "the requested revision".to_string()
+    } else {
+        format!("'{rev}'")
+    };
+    match e {
+        RevisionError::ShortSha => err(
+            Code::ShortShaUnsupported,
+            format!("Short commit ids are not supported: give the full 40-hex commit instead of {shown}"),
+        ),
+        RevisionError::Invalid => err(
+            Code::InvalidRevision,
+            format!("Invalid revision {shown}: use a branch name or a full commit"),
+        ),
+        RevisionError::NotFound => err(
+            Code::RevisionNotFound,
+            format!("Revision {shown} was not found in the repository"),
+        ),
+    }
+}
+
+fn file_text(p: &Pinned<'_>, path: &str) -> Result<String, ReadError> {
+    let lookup = p.local.lookup(&p.commit, path).map_err(|_| {
+        err(
+            Code::RevisionNotFound,
+            "The commit's tree could not be read",
+        )
+    })?;
+    match lookup {
+        Lookup::Blob { id, .. } => {
+            let bytes = p.local.blob(id).map_err(|_| {
+                err(
+                    Code::FileNotFound,
+                    format!("File not found: '{path}' could not be read at this commit"),
+                )
+            })?;
+            decode_text(bytes)
+        }
+        Lookup::Tree => Err(err(
+            Code::NotAFile,
+            format!("Not a file: '{path}' is a directory"),
+        )),
+        Lookup::Submodule => Err(err(
+            Code::NotAFile,
+            format!("Not a file: '{path}' is a submodule; submodules have no content here"),
+        )),
+        Lookup::Missing => Err(err(
+            Code::FileNotFound,
+            format!("File not found: '{path}' does not exist at this commit"),
+        )),
+        Lookup::SymlinkOutside => Err(err(
+            Code::FileNotFound,
+            format!("File not found: '{path}' is a symlink that leaves the repository"),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reader_is_shareable_between_requests() {
+        fn shareable<T: Send + Sync + Clone>() {}
+        shareable::<Reader>();
+    }
+
+    #[test]
+    fn slicing_rules() {
+        let text = "a\nb\nc\n";
+        let s = slice(text, 1, 2, 500, MAX_READ_BYTES).unwrap();
+        assert_eq!((s.end, s.has_more, s.truncated), (2, true, false));
+        assert_eq!(s.content, "a\nb\n");
+        let s = slice(text, 2, 99, 500, MAX_READ_BYTES).unwrap();
+        assert_eq!((s.end, s.has_more, s.truncated), (3, false, false));
+        assert!(slice(text, 4, 4, 500, MAX_READ_BYTES).is_err());
+        let s = slice("", 1, 500, 500, MAX_READ_BYTES).unwrap();
+        assert_eq!((s.end, s.content.as_str()), (0, ""));
+        let s = slice("x\ny", 2, 2, 500, MAX_READ_BYTES).unwrap();
+        assert_eq!(s.content, "y");
+    }
+
+    #[test]
+    fn path_rules() {
+        for bad in [
+            "", "/a", "a/", "a//b", "./a", "a/../b", "a\\b", "a\u{1}b", "..",
+        ] {
+            assert!(!is_valid_path(bad), "{bad:?}");
+        }
+        for good in ["a", "a/b.rs", ".github/x", "dir/.hidden", "名前.md"] {
+            assert!(is_valid_path(good), "{good:?}");
+        }
+    }
+}

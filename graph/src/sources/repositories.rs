@@ -1,0 +1,165 @@
+//! Every repository that reads can name for one workspace: the workspace's own repository
+//! (found upwards from the workspace) and each module of the repository registry, opened once
+//! through the local clones of [`CloneMap`].
+
+use super::clones::{config_key, remote_key, repo_modules, CloneMap};
+use super::git::GitRepo;
+use std::path::Path;
+
+/// A repository that reads can name.
+#[derive(Debug, Clone)]
+pub struct ReadableRepo {
+    /// The name reads report: `owner/name` from the remote, else the configured name.
+    pub name: String,
+    /// Every name that selects it (`owner/name`, `host/owner/name`, `<source>/<module>`…).
+    pub aliases: Vec<String>,
+    /// The normalized remote key, when there is a remote.
+    pub remote_key: Option<String>,
+    /// The local clone, when one is configured and opens.
+    pub repo: Option<GitRepo>,
+    /// Whether this is the knowledge workspace's own repository.
+    pub is_workspace: bool,
+    /// For the workspace repository: the workspace directory relative to its root.
+    pub workspace_root: String,
+}
+
+/// Every repository the engine can read for one workspace.
+#[derive(Debug, Clone, Default)]
+pub struct Repositories {
+    /// In a fixed order: the workspace repository first, then modules in registry order.
+    pub repos: Vec<ReadableRepo>,
+}
+
+/// Why a repository name selects nothing readable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RepoLookupError {
+    /// No repository has this name.
+    Unknown,
+    /// The repository is registered but has no (openable) local clone.
+    NoClone,
+    /// The name selects several different repositories.
+    Ambiguous,
+}
+
+fn owner_name(key: &str) -> Option<String> {
+    let (_, path) = key.split_once('/')?;
+    Some(path.to_string())
+}
+
+impl Repositories {
+    /// Collects the workspace repository (found upwards from `workspace`) and every module of
+    /// the repository registry, opening the clones that `clones` maps.
+    pub fn discover(workspace: &Path, clones: &CloneMap) -> Repositories {
+        let mut repos = Vec::new();
+        let ws_name = workspace
+            .canonicalize()
+            .ok()
+            .and_then(|p| p.file_name().and_then(|n| n.to_str()).map(str::to_string));
+        if let Some((repo, root)) = GitRepo::discover(workspace) {
+            let key = repo.origin_url().and_then(|u| remote_key(&u));
+            let mut aliases = Vec::new();
+            let name = key
+                .as_deref()
+                .and_then(owner_name)
+                .or_else(|| ws_name.clone())
+                .unwrap_or_else(|| "workspace".to_string());
+            aliases.push(name.clone());
+            if let Some(k) = &key {
+                aliases.push(k.clone());
+            }
+            if let Some(w) = &ws_name {
+                aliases.push(w.clone());
+            }
+            repos.push(ReadableRepo {
+                name,
+                aliases,
+                remote_key: key,
+                repo: Some(repo),
+                is_workspace: true,
+                workspace_root: root,
+            });
+        }
+        for m in repo_modules(workspace) {
+            let key = m.remote.as_deref().and_then(remote_key);
+            // Several modules of one remote (a monorepo) are one repository.
+            if let Some(k) = &key {
+                if let Some(existing) = repos
+                    .iter_mut()
+                    .find(|r| !r.is_workspace && r.remote_key.as_ref() == Some(k))
+                {
+                    existing.aliases.push(m.name.clone());
+                    if existing.repo.is_none() {
+                        existing.repo = clones
+                            .find(Some(&m.name), None)
+                            .and_then(|p| clones.open(p));
+                    }
+                    continue;
+                }
+            }
+            let repo = clones
+                .find(Some(&m.name), m.remote.as_deref())
+                .and_then(|p| clones.open(p));
+            let name = key
+                .as_deref()
+                .and_then(owner_name)
+                .unwrap_or_else(|| m.name.clone());
+            let mut aliases = vec![name.clone(), m.name.clone()];
+            if let Some(k) = &key {
+                aliases.push(k.clone());
+            }
+            repos.push(ReadableRepo {
+                name,
+                aliases,
+                remote_key: key,
+                repo,
+                is_workspace: false,
+                workspace_root: String::new(),
+            });
+        }
+        // Clones configured for remotes that no module registers are readable too.
+        for (k, path) in clones.entries() {
+            if repos.iter().any(|r| r.aliases.iter().any(|a| a == k)) {
+                continue;
+            }
+            let repo = clones.open(path);
+            let name = if k.contains('.') {
+                owner_name(k).unwrap_or_else(|| k.to_string())
+            } else {
+                k.to_string()
+            };
+            repos.push(ReadableRepo {
+                name: name.clone(),
+                aliases: vec![name, k.to_string()],
+                remote_key: k.contains('.').then(|| k.to_string()),
+                repo,
+                is_workspace: false,
+                workspace_root: String::new(),
+            });
+        }
+        Repositories { repos }
+    }
+
+    /// The repository named `name` (any of its aliases; remotes are normalized first).
+    pub fn lookup(&self, name: &str) -> Result<&ReadableRepo, RepoLookupError> {
+        let key = config_key(name);
+        let hits: Vec<&ReadableRepo> = self
+            .repos
+            .iter()
+            .filter(|r| r.aliases.contains(&key))
+            .collect();
+        match hits.as_slice() {
+            [] => Err(RepoLookupError::Unknown),
+            [one] => one
+                .repo
+                .as_ref()
+                .map(|_| *one)
+                .ok_or(RepoLookupError::NoClone),
+            _ => Err(RepoLookupError::Ambiguous),
+        }
+    }
+
+    /// The workspace's own repository, when the workspace is in one.
+    pub fn workspace(&self) -> Option<&ReadableRepo> {
+        self.repos.iter().find(|r| r.is_workspace)
+    }
+}

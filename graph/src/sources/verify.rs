@@ -1,0 +1,464 @@
+//! Verification of cited ranges against their pinned commits, and the symbols behind them.
+//!
+//! Each distinct (repository, commit, path) is read and parsed once, in parallel, however
+//! many references cite it; then every reference gets its status from the shared file. The
+//! work per thread uses its own gix handle (one per repository, made on first use).
+
+use crate::diagnostics::Code;
+use crate::formats::layout::STRUCTURE_FILE;
+use crate::graph::build::inputs::Inputs;
+use crate::graph::build::{CitedRange, Parts, SourceStage};
+use crate::graph::findings::Finding;
+use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Span};
+use crate::sources::clones::CloneMap;
+use crate::sources::git::{GitRepo, LocalRepo, Lookup};
+use crate::sources::symbols::{Definition, FileSymbols};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// The verification status of one reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Commit, file and range exist and the sha256 digest of the range matches.
+    Verified,
+    /// The range exists but its digest differs from the recorded one.
+    DigestMismatch,
+    /// The clone does not have the pinned commit.
+    CommitMissing,
+    /// The commit has no file at the cited path.
+    FileMissing,
+    /// The file is shorter than the cited range.
+    RangeOutOfBounds,
+    /// The reference's ref is not a full commit.
+    Unpinned,
+    /// No local clone of the repository: not verifiable here.
+    NoClone,
+    /// Uncommitted evidence (`+worktree`): the digest is its only identity.
+    Worktree,
+}
+
+impl Status {
+    /// Every status, in a fixed order (for statistics).
+    pub const ALL: [Status; 8] = [
+        Self::Verified,
+        Self::DigestMismatch,
+        Self::CommitMissing,
+        Self::FileMissing,
+        Self::RangeOutOfBounds,
+        Self::Unpinned,
+        Self::NoClone,
+        Self::Worktree,
+    ];
+
+    /// The status as serialized (`digest_mismatch`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Verified => "verified",
+            Self::DigestMismatch => "digest_mismatch",
+            Self::CommitMissing => "commit_missing",
+            Self::FileMissing => "file_missing",
+            Self::RangeOutOfBounds => "range_out_of_bounds",
+            Self::Unpinned => "unpinned",
+            Self::NoClone => "no_clone",
+            Self::Worktree => "worktree",
+        }
+    }
+
+    /// The status written as [`Status::as_str`] gives it.
+    pub fn parse(s: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|st| st.as_str() == s)
+    }
+
+    /// Whether the status says the evidence is wrong (as opposed to verified or unverifiable).
+    pub fn is_error(self) -> bool {
+        matches!(
+            self,
+            Self::DigestMismatch | Self::CommitMissing | Self::FileMissing | Self::RangeOutOfBounds
+        )
+    }
+
+    /// A one-line explanation for diagnostics.
+    pub fn message(self) -> &'static str {
+        match self {
+            Self::Verified => "the cited range matches its recorded digest at the pinned commit",
+            Self::DigestMismatch => "the cited lines at the pinned commit do not match the recorded content_digest",
+            Self::CommitMissing => "the local clone does not contain the pinned commit",
+            Self::FileMissing => "the cited file does not exist at the pinned commit",
+            Self::RangeOutOfBounds => "the cited line range goes past the end of the file at the pinned commit",
+            Self::Unpinned => "the reference is not pinned to a full commit",
+            Self::NoClone => "no local clone of the repository is configured; the reference is not verifiable here",
+            Self::Worktree => "the reference cites uncommitted content; only its digest identifies it",
+        }
+    }
+}
+
+/// One cited range to verify.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RangeCheck {
+    /// Index of the clone in the `repos` slice given to [`verify_all`]; `None` without one.
+    pub repo: Option<usize>,
+    /// The recorded ref or commit.
+    pub commit: String,
+    /// Whether the reference is `+worktree` evidence.
+    pub worktree: bool,
+    /// Repository-root relative path of the cited file.
+    pub path: String,
+    /// First cited line.
+    pub start_line: u64,
+    /// Last cited line.
+    pub end_line: u64,
+    /// The recorded `content_digest`.
+    pub digest: Option<String>,
+}
+
+/// The verification of one citation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The status.
+    pub status: Status,
+    /// The definitions the range concerns (see [`FileSymbols::for_range`]); empty unless the
+    /// file was read and its language is supported.
+    pub symbols: Vec<Definition>,
+}
+
+/// What one distinct (repository, commit, path) turned out to be.
+enum FileState {
+    CommitMissing,
+    FileMissing,
+    Text {
+        text: String,
+        symbols: Option<FileSymbols>,
+    },
+}
+
+type Key = (usize, String, String);
+
+fn read_file(local: &LocalRepo, commit: &str, path: &str, with_symbols: bool) -> FileState {
+    if !local.has_commit(commit) {
+        return FileState::CommitMissing;
+    }
+    match local.lookup(commit, path) {
+        Ok(Lookup::Blob { id, .. }) => match local.blob(id) {
+            Ok(bytes) => {
+                let text = match String::from_utf8(bytes) {
+                    Ok(t) => t,
+                    Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                };
+                let symbols = if with_symbols {
+                    crate::sources::symbols::extract(path, &text)
+                } else {
+                    None
+                };
+                FileState::Text { text, symbols }
+            }
+            Err(_) => FileState::FileMissing,
+        },
+        _ => FileState::FileMissing,
+    }
+}
+
+/// Verifies every citation; the result is parallel to `cites`. `with_symbols` also parses each
+/// cited file (once) and lists the definitions each range concerns.
+pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -> Vec<Outcome> {
+    let mut keys: Vec<Key> = cites
+        .iter()
+        .filter(|c| !c.worktree && crate::formats::text::is_full_commit(&c.commit))
+        .filter_map(|c| Some((c.repo?, c.commit.to_ascii_lowercase(), c.path.clone())))
+        .filter(|(r, _, _)| *r < repos.len())
+        .collect();
+    keys.sort();
+    keys.dedup();
+    let states: Vec<FileState> = keys
+        .par_iter()
+        .map_init(
+            || -> Vec<Option<LocalRepo>> { (0..repos.len()).map(|_| None).collect() },
+            |locals, (r, commit, path)| {
+                let local = locals[*r].get_or_insert_with(|| repos[*r].local());
+                read_file(local, commit, path, with_symbols)
+            },
+        )
+        .collect();
+    let index: HashMap<&Key, &FileState> = keys.iter().zip(states.iter()).collect();
+    cites
+        .par_iter()
+        .map(|c| {
+            let plain = |status| Outcome {
+                status,
+                symbols: Vec::new(),
+            };
+            if c.worktree {
+                return plain(Status::Worktree);
+            }
+            if !crate::formats::text::is_full_commit(&c.commit) {
+                return plain(Status::Unpinned);
+            }
+            let Some(r) = c.repo.filter(|r| *r < repos.len()) else {
+                return plain(Status::NoClone);
+            };
+            let key = (r, c.commit.to_ascii_lowercase(), c.path.clone());
+            match index.get(&key) {
+                None | Some(FileState::FileMissing) => plain(Status::FileMissing),
+                Some(FileState::CommitMissing) => plain(Status::CommitMissing),
+                Some(FileState::Text { text, symbols }) => {
+                    let status =
+                        match crate::formats::text::range_digest(text, c.start_line, c.end_line) {
+                            None => Status::RangeOutOfBounds,
+                            Some(d) => match &c.digest {
+                                Some(rec) if crate::formats::text::digests_equal(rec, &d) => {
+                                    Status::Verified
+                                }
+                                _ => Status::DigestMismatch,
+                            },
+                        };
+                    let symbols = match (status, symbols) {
+                        (Status::RangeOutOfBounds, _) | (_, None) => Vec::new(),
+                        (_, Some(s)) => s
+                            .for_range(c.start_line, c.end_line)
+                            .into_iter()
+                            .cloned()
+                            .collect(),
+                    };
+                    Outcome { status, symbols }
+                }
+            }
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The build stage: statuses on `CITES` edges, diagnostics, `Symbol` nodes and `OVERLAPS` edges.
+// ---------------------------------------------------------------------------------------------
+
+/// The sources stage of the graph build: verifies every resolved repository reference
+/// against its local clone (the workspace's own repository for `repo-content:`), at its
+/// pinned commit, and adds the symbols behind each cited range.
+#[derive(Debug, Clone, Default)]
+pub struct VerifyStage {
+    clones: CloneMap,
+    /// The workspace's repository and the workspace directory relative to its root.
+    workspace_repo: Option<(GitRepo, String)>,
+}
+
+impl VerifyStage {
+    /// A stage over the clones of `ontoly.toml` and `--source` overrides, and the workspace's
+    /// own repository (for `repo-content:` references), both already opened by the caller.
+    pub fn new(clones: CloneMap, workspace_repo: Option<(GitRepo, String)>) -> VerifyStage {
+        VerifyStage {
+            clones,
+            workspace_repo,
+        }
+    }
+}
+
+/// A fingerprint of a clone's refs: a fetch that brings a missing commit changes it.
+fn refs_fingerprint(repo: &GitRepo, h: &mut blake3::Hasher) {
+    let local = repo.local();
+    h.update(local.refs_fingerprint().as_bytes());
+}
+
+impl SourceStage for VerifyStage {
+    fn cache_salt(&self, inputs: &Inputs) -> String {
+        let mut h = blake3::Hasher::new();
+        h.update(b"verify.v1\0");
+        for (key, path) in self.clones.entries() {
+            h.update(key.as_bytes());
+            h.update(b"\0");
+            match self.clones.open(path) {
+                Some(r) => refs_fingerprint(&r, &mut h),
+                None => {
+                    h.update(b"-");
+                }
+            }
+            h.update(b"\0");
+        }
+        // The workspace's own repository matters only to `repo-content:` references; its refs
+        // move with every commit, so they must not invalidate the cache of other workspaces.
+        let structure = inputs
+            .get(STRUCTURE_FILE)
+            .and_then(|f| f.bytes.as_deref().ok())
+            .unwrap_or_default();
+        if memchr::memmem::find(structure, b"repo-content:").is_some() {
+            if let Some((r, root)) = &self.workspace_repo {
+                h.update(root.as_bytes());
+                refs_fingerprint(r, &mut h);
+            }
+        }
+        h.finalize().to_hex().to_string()
+    }
+
+    fn run(&self, cited: &[CitedRange], parts: &mut Parts) {
+        verify_stage(
+            &self.clones,
+            self.workspace_repo.as_ref().map(|(r, _)| r),
+            cited,
+            parts,
+        );
+    }
+}
+
+/// Verifies `cited` and records the outcome in `parts`: the `status` of each `CITES` edge,
+/// an error diagnostic for `digest_mismatch`, `commit_missing`, `file_missing` and
+/// `range_out_of_bounds` (naming the article, section and reference), and a `Symbol` node with an `OVERLAPS` edge from the range for each
+/// definition the range concerns.
+pub fn verify_stage(
+    clones: &CloneMap,
+    workspace_repo: Option<&GitRepo>,
+    cited: &[CitedRange],
+    parts: &mut Parts,
+) {
+    let edge_index: HashMap<String, usize> = parts
+        .edges
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.kind == EdgeKind::Cites)
+        .map(|(i, e)| (e.id.clone(), i))
+        .collect();
+    let meta = |c: &CitedRange, key: &str| -> Option<String> {
+        edge_index
+            .get(&c.cites)
+            .and_then(|&i| parts.edges[i].metadata.get(key).cloned())
+    };
+    // Open each clone once; the workspace repository only when a reference needs it.
+    let mut repos: Vec<GitRepo> = Vec::new();
+    let mut by_path: HashMap<std::path::PathBuf, Option<usize>> = HashMap::new();
+    let mut workspace_index: Option<Option<usize>> = None;
+    let mut cites = Vec::with_capacity(cited.len());
+    let mut labels = Vec::with_capacity(cited.len());
+    for c in cited {
+        let source_ref = meta(c, "source_ref").unwrap_or_default();
+        let kind = meta(c, "source_kind").unwrap_or_default();
+        let (commit, worktree) = match c.commit.strip_suffix("+worktree") {
+            Some(x) => (x.to_string(), true),
+            None => (c.commit.clone(), false),
+        };
+        let repo = if kind == "repo-content" {
+            let mapped = clones.find(Some(&c.repository), None);
+            match mapped {
+                Some(p) => open_once(clones, &mut repos, &mut by_path, p),
+                None => *workspace_index.get_or_insert_with(|| {
+                    workspace_repo.map(|r| {
+                        repos.push(r.clone());
+                        repos.len() - 1
+                    })
+                }),
+            }
+        } else {
+            let module = source_ref.strip_prefix("repo:");
+            let mapped = clones
+                .find(module, c.remote.as_deref())
+                .or_else(|| clones.find(Some(&c.repository), None));
+            match mapped {
+                Some(p) => open_once(clones, &mut repos, &mut by_path, p),
+                None => None,
+            }
+        };
+        cites.push(RangeCheck {
+            repo,
+            commit,
+            worktree,
+            path: c.path.clone(),
+            start_line: c.start_line,
+            end_line: c.end_line,
+            digest: c.content_digest.clone(),
+        });
+        labels.push(source_ref);
+    }
+    let outcomes = verify_all(&repos, &cites, true);
+    for ((c, outcome), source_ref) in cited.iter().zip(&outcomes).zip(&labels) {
+        let Some(&ei) = edge_index.get(&c.cites) else {
+            continue;
+        };
+        let edge = &mut parts.edges[ei];
+        edge.metadata
+            .insert("status".into(), outcome.status.as_str().to_string());
+        let section = edge.from.clone();
+        if let Some(code) = status_code(outcome.status) {
+            let (article, section_id) = section
+                .strip_prefix("section:")
+                .and_then(|s| s.rsplit_once('#'))
+                .unwrap_or(("?", "?"));
+            parts.findings.push(
+                Finding::new(
+                    code,
+                    format!(
+                        "{}: article `{article}`, section `{section_id}`, reference `{source_ref}` {}#L{}-L{} @ {}: {}",
+                        outcome.status.as_str(),
+                        c.path,
+                        c.start_line,
+                        c.end_line,
+                        ids::short(&c.commit),
+                        outcome.status.message()
+                    ),
+                    &c.origin.file,
+                    c.origin.line,
+                    section,
+                )
+                .with_discriminator(c.range.clone()),
+            );
+        }
+        for d in &outcome.symbols {
+            let id = ids::symbol(
+                &c.repository,
+                &c.commit,
+                &c.path,
+                d.kind.as_str(),
+                &d.qualified,
+                d.start_line,
+                d.end_line,
+            );
+            let mut n = Node {
+                id: id.clone(),
+                kind: NodeKind::Symbol,
+                name: d.qualified.clone(),
+                file: Some(c.path.clone()),
+                span: Some(Span {
+                    file: c.path.clone(),
+                    start_line: d.start_line,
+                    end_line: d.end_line,
+                }),
+                package: Some(c.repository.clone()),
+                metadata: Default::default(),
+            };
+            n.metadata
+                .insert("kind".into(), d.kind.as_str().to_string());
+            n.metadata.insert("name".into(), d.name.clone());
+            n.metadata.insert("commit".into(), c.commit.clone());
+            parts.nodes.push(n);
+            // A fact of the range, not of one citation: no origin, so several citations of
+            // one range share one edge.
+            parts
+                .edges
+                .push(Edge::new(EdgeKind::Overlaps, c.range.clone(), id, None));
+        }
+    }
+}
+
+fn open_once(
+    clones: &CloneMap,
+    repos: &mut Vec<GitRepo>,
+    by_path: &mut HashMap<std::path::PathBuf, Option<usize>>,
+    path: &std::path::Path,
+) -> Option<usize> {
+    *by_path.entry(path.to_path_buf()).or_insert_with(|| {
+        clones.open(path).map(|r| {
+            repos.push(r);
+            repos.len() - 1
+        })
+    })
+}
+
+/// The diagnostic code of a status. Only statuses that say the evidence is wrong get one:
+/// unpinned references already have the resolver's `SOURCE_UNPINNED`, and `no_clone` /
+/// `worktree` say nothing about the evidence (they stay on the edge and in `ontoly stats`),
+/// which keeps a workspace without clones free of one diagnostic per reference.
+fn status_code(s: Status) -> Option<Code> {
+    match s {
+        Status::Verified | Status::Unpinned | Status::NoClone | Status::Worktree => None,
+        Status::DigestMismatch => Some(Code::ReferenceDigestMismatch),
+        Status::CommitMissing => Some(Code::ReferenceCommitMissing),
+        Status::FileMissing => Some(Code::ReferenceFileMissing),
+        Status::RangeOutOfBounds => Some(Code::ReferenceRangeOutOfBounds),
+    }
+}
