@@ -8,7 +8,7 @@
 //!
 //! `write` takes the workspace's graph and index (from the snapshot when warm), decodes the
 //! index's postcard bytes through a mirror of its fields, and writes `.ontoly/bench/graph.map`
-//! (`ontoly_graph::store`) and `.ontoly/bench/index.map` (sections: sorted terms, postings as
+//! (`ontoly_graph::graph::store`) and `.ontoly/bench/index.map` (sections: sorted terms, postings as
 //! `(doc, tf)` pairs, BM25 norms, doc → node index, propagation links as CSR). `query` opens
 //! both, scores the query's postings with BM25 exactly as `Index::search_dense` does (dense
 //! per-doc arrays), takes the best 50 documents and reads, for each section among them, its

@@ -1,4 +1,4 @@
-//! Measures the mapped graph snapshot (`ontoly_graph::store`) against today's postcard
+//! Measures the mapped graph snapshot (`ontoly_graph::graph::store`) against today's postcard
 //! snapshot and an rkyv archive of the same graph (issue 10, phase 1). Each `open-*` mode is
 //! meant to run as a fresh process (as `ontoly evidence` does); `scripts/bench-store.sh`
 //! drives them and takes medians.

@@ -1,4 +1,4 @@
-//! The mapped graph snapshot (`ontoly_graph::store`) on the demo workspace (verified against its
+//! The mapped graph snapshot (`ontoly_graph::graph::store`) on the demo workspace (verified against its
 //! repositories, so every node and edge kind occurs) and on every fixture: exact round trip,
 //! the same graph hash, the same answers as the in-memory graph, and rejection of truncated,
 //! corrupt, foreign, other-version and stale files.
