@@ -7,6 +7,7 @@
 #   scripts/bench-build.sh [--bin PATH] [--sizes 1000,10000] [--1m] [--repeat N] [--json FILE]
 #   scripts/bench-build.sh --bin /path/to/other/ontoly      # time another binary
 #
-# Without --bin the release binary is built first. REPEAT=N is the same as --repeat N.
+# Without --bin the release binary is built first (PROFILE=profiling: with line tables, for
+# perf). REPEAT=N is the same as --repeat N.
 set -euo pipefail
 exec python3 "$(dirname "$0")/bench.py" "$@"

@@ -5,6 +5,7 @@
 #
 #   scripts/bench-evidence.sh [--bin PATH] [--sizes 1000,10000,100000] [--1m] [--repeat N]
 #
-# Without --bin the release binary is built first. REPEAT=N is the same as --repeat N.
+# Without --bin the release binary is built first (PROFILE=profiling: with line tables, for
+# perf). REPEAT=N is the same as --repeat N.
 set -euo pipefail
 exec python3 "$(dirname "$0")/bench.py" --only evidence "$@"

@@ -316,8 +316,12 @@ def main():
     if a.bin:
         binary = os.path.abspath(a.bin)
     else:
-        subprocess.run(["cargo", "build", "--release", "-q", "-p", "ontoly"], cwd=ROOT, check=True)
-        binary = os.path.join(ROOT, "target", "release", "ontoly")
+        # PROFILE=profiling builds the release code with line tables, for `perf record` on
+        # the same runs (the release profile strips symbols).
+        profile = os.environ.get("PROFILE", "release")
+        subprocess.run(["cargo", "build", "--profile", profile, "-q", "-p", "ontoly"], cwd=ROOT,
+                       check=True)
+        binary = os.path.join(ROOT, "target", profile, "ontoly")
     sizes = [int(s) for s in a.sizes.split(",") if s]
     if a.one_million and 1000000 not in sizes:
         sizes.append(1000000)

@@ -17,6 +17,7 @@
 pub mod context;
 pub mod evidence;
 pub mod gate;
+pub mod inputs;
 pub mod pack;
 pub mod plugin;
 mod queries;

@@ -25,6 +25,10 @@ pub const MAX_INPUT: usize = 1024 * 1024;
 /// The largest file the plugin reads (pages, structure, registries, notes).
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
 
+/// A request that does not deserialize: not JSON, a wrong type, a file without `item_id`, an
+/// unknown key in `args` (the contract's exact wording).
+const SHAPE_MESSAGE: &str =
+    "Expected ABI 2 input with item_id on every file and valid plugin arguments";
 const RULES_MESSAGE: &str =
     "Expected ABI 2, unique nonempty item IDs, a safe workspace root and at most 10 read items";
 const OUTPUT_MESSAGE: &str = "Evidence exceeds output budget; read a narrower range";
@@ -93,7 +97,7 @@ pub fn enrich_with(request_json: &[u8], files: &dyn WorkspaceFiles) -> String {
     }
     let mut request: Request = match serde_json::from_slice(request_json) {
         Ok(r) => r,
-        Err(_) => return batch_diagnostic("INVALID_INPUT", "Invalid plugin input"),
+        Err(_) => return batch_diagnostic("INVALID_INPUT", SHAPE_MESSAGE),
     };
     let args = request.args.take().unwrap_or_default();
     let root = args.workspace_root.as_deref().unwrap_or(".");
@@ -150,10 +154,20 @@ mod tests {
             enrich_with(&big, &no_files),
             invalid("Input exceeds plugin budget")
         );
-        assert_eq!(
-            enrich_with(b"[]", &no_files),
-            invalid("Invalid plugin input")
-        );
+        for shape in [
+            &b"[]"[..],
+            br#"{"abi_version": 2, "operation": "read", "files": ["#,
+            br#"{"abi_version":2,"operation":"read","files":[{"path":"a.md","start_line":1,"end_line":2}]}"#,
+            br#"{"abi_version":2,"operation":"read","args":{"verbose":true},"files":[]}"#,
+            br#"{"abi_version":"2","operation":"read","files":[]}"#,
+        ] {
+            assert_eq!(
+                enrich_with(shape, &no_files),
+                invalid(SHAPE_MESSAGE),
+                "{}",
+                String::from_utf8_lossy(shape)
+            );
+        }
         assert_eq!(
             enrich_with(
                 br#"{"abi_version":2,"operation":"read","files":[]}"#,

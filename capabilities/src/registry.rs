@@ -3,54 +3,17 @@
 
 use crate::context::Context;
 use crate::evidence::{CapabilityResult, Code};
-use crate::{pack, queries};
+use crate::inputs::{
+    check_as, schema_of, CitationsOfInput, EvidencePackInput, NoInput, PathBetweenInput,
+    SectionEvidenceInput, SectionReferencesInput,
+};
+use crate::queries;
 use serde_json::{json, Map, Value};
-
-/// A field type of an input schema.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FieldType {
-    /// A JSON string.
-    String,
-    /// A JSON integer.
-    Integer,
-    /// A JSON boolean.
-    Boolean,
-}
-
-impl FieldType {
-    fn name(self) -> &'static str {
-        match self {
-            FieldType::String => "string",
-            FieldType::Integer => "integer",
-            FieldType::Boolean => "boolean",
-        }
-    }
-
-    fn accepts(self, v: &Value) -> bool {
-        match self {
-            FieldType::String => v.is_string(),
-            FieldType::Integer => v.is_i64() || v.is_u64(),
-            FieldType::Boolean => v.is_boolean(),
-        }
-    }
-}
-
-/// One input field of a capability.
-#[derive(Debug, Clone, Copy)]
-pub struct Field {
-    /// JSON key.
-    pub name: &'static str,
-    /// Its type.
-    pub ty: FieldType,
-    /// Whether it must be present.
-    pub required: bool,
-    /// What it means.
-    pub description: &'static str,
-}
 
 type Runner = fn(&Context<'_>, &Map<String, Value>) -> CapabilityResult;
 
-/// A registered capability.
+/// A registered capability. Its input is a type of [`crate::inputs`]: `schema` is derived from
+/// it and `check` deserializes into it, so the published schema and validation cannot drift.
 #[derive(Clone, Copy)]
 pub struct Capability {
     /// Its name (`EvidencePack`).
@@ -59,8 +22,8 @@ pub struct Capability {
     pub version: &'static str,
     /// What it answers.
     pub description: &'static str,
-    /// Its input fields.
-    pub fields: &'static [Field],
+    schema: fn() -> Value,
+    check: fn(&Value) -> Result<(), String>,
     run: Runner,
 }
 
@@ -74,100 +37,57 @@ impl std::fmt::Debug for Capability {
 }
 
 impl Capability {
-    /// The JSON Schema of the input (draft 2020-12 subset: object, typed properties, required,
-    /// no additional properties).
+    /// The JSON Schema of the input (draft 2020-12: an object with typed properties,
+    /// `required`, and no additional properties).
     pub fn input_schema(&self) -> Value {
-        let mut props = Map::new();
-        for f in self.fields {
-            let mut p = json!({ "type": f.ty.name(), "description": f.description });
-            if f.name == "limit" {
-                p["minimum"] = json!(1);
-                p["default"] = json!(pack::DEFAULT_LIMIT);
-            }
-            props.insert(f.name.to_string(), p);
-        }
-        let required: Vec<&str> = self
-            .fields
-            .iter()
-            .filter(|f| f.required)
-            .map(|f| f.name)
+        (self.schema)()
+    }
+
+    /// The input fields, in schema order, with whether each is required.
+    pub fn fields(&self) -> Vec<(String, bool)> {
+        let schema = self.input_schema();
+        let required: Vec<&str> = schema["required"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
             .collect();
-        json!({
-            "type": "object",
-            "properties": props,
-            "required": required,
-            "additionalProperties": false,
-        })
+        schema["properties"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(k, _)| (k.clone(), required.contains(&k.as_str())))
+            .collect()
+    }
+
+    /// `{query: string, limit?: integer}`: the input in one line, for messages.
+    fn expected(&self) -> String {
+        let schema = self.input_schema();
+        let fields: Vec<String> = self
+            .fields()
+            .into_iter()
+            .map(|(name, required)| {
+                let ty = schema["properties"][&name]["type"]
+                    .as_str()
+                    .unwrap_or("value")
+                    .to_string();
+                format!("{name}{}: {ty}", if required { "" } else { "?" })
+            })
+            .collect();
+        format!("{{{}}}", fields.join(", "))
     }
 
     fn validate<'v>(&self, input: &'v Value) -> Result<&'v Map<String, Value>, String> {
-        let expected = || {
-            self.fields
-                .iter()
-                .map(|f| {
-                    format!(
-                        "{}{}: {}",
-                        f.name,
-                        if f.required { "" } else { "?" },
-                        f.ty.name()
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         let Some(obj) = input.as_object() else {
             return Err(format!(
-                "{} expects a JSON object {{{}}}",
+                "{} expects a JSON object {}",
                 self.name,
-                expected()
+                self.expected()
             ));
         };
-        for key in obj.keys() {
-            if !self.fields.iter().any(|f| f.name == key) {
-                return Err(format!(
-                    "{} does not take {key:?}; expected {{{}}}",
-                    self.name,
-                    expected()
-                ));
-            }
-        }
-        for f in self.fields {
-            match obj.get(f.name) {
-                None | Some(Value::Null) if f.required => {
-                    return Err(format!(
-                        "{} requires {:?} ({}); expected {{{}}}",
-                        self.name,
-                        f.name,
-                        f.ty.name(),
-                        expected()
-                    ))
-                }
-                Some(v) if !v.is_null() && !f.ty.accepts(v) => {
-                    return Err(format!(
-                        "{}.{} must be a {}, got {v}",
-                        self.name,
-                        f.name,
-                        f.ty.name()
-                    ))
-                }
-                _ => {}
-            }
-        }
+        (self.check)(input)
+            .map_err(|e| format!("{}: {e}; expected {}", self.name, self.expected()))?;
         Ok(obj)
-    }
-}
-
-const fn field(
-    name: &'static str,
-    ty: FieldType,
-    required: bool,
-    description: &'static str,
-) -> Field {
-    Field {
-        name,
-        ty,
-        required,
-        description,
     }
 }
 
@@ -177,60 +97,56 @@ pub const CAPABILITIES: &[Capability] = &[
         name: "CitationsOf",
         version: "1",
         description: "Which sections cite a file, a line range of it (`path:START-END`), or a symbol (by qualified name).",
-        fields: &[field("target", FieldType::String, true, "`path`, `path:START-END`, a node id, or a symbol's qualified name")],
+        schema: schema_of::<CitationsOfInput>,
+        check: check_as::<CitationsOfInput>,
         run: queries::citations_of,
     },
     Capability {
         name: "EvidencePack",
         version: "1",
         description: "The Evidence Pack for a question: top sections, their pinned citations, confidence, fallbacks.",
-        fields: &[
-            field("query", FieldType::String, true, "the question"),
-            field("limit", FieldType::Integer, false, "entities in the pack (default 12, clamped to 5-20)"),
-        ],
+        schema: schema_of::<EvidencePackInput>,
+        check: check_as::<EvidencePackInput>,
         run: queries::evidence_pack,
     },
     Capability {
         name: "GraphStatistics",
         version: "1",
         description: "Counts of nodes and edges by kind, and the graph's identity.",
-        fields: &[],
+        schema: schema_of::<NoInput>,
+        check: check_as::<NoInput>,
         run: queries::graph_statistics,
     },
     Capability {
         name: "PathBetween",
         version: "1",
         description: "The shortest relationship path between two nodes (bounded breadth-first search, edges in either direction).",
-        fields: &[
-            field("from", FieldType::String, true, "a node id"),
-            field("to", FieldType::String, true, "a node id"),
-        ],
+        schema: schema_of::<PathBetweenInput>,
+        check: check_as::<PathBetweenInput>,
         run: queries::path_between,
     },
     Capability {
         name: "SectionEvidence",
         version: "1",
         description: "One section with its references, verification status, symbols and path evidence.",
-        fields: &[field("section", FieldType::String, true, "a section id (`section:page.md#id`) or `page.md#id`")],
+        schema: schema_of::<SectionEvidenceInput>,
+        check: check_as::<SectionEvidenceInput>,
         run: queries::section_evidence,
     },
     Capability {
         name: "SectionReferences",
         version: "1",
         description: "The references of the sections overlapping a returned range of a knowledge page, in the exact YAML of Context's plugin (data.yaml).",
-        fields: &[
-            field("path", FieldType::String, true, "the page, `knowledge/faq/guide.md`"),
-            field("startLine", FieldType::Integer, true, "first returned line (1-based)"),
-            field("endLine", FieldType::Integer, true, "last returned line (inclusive)"),
-            field("includeDigest", FieldType::Boolean, false, "pinned URLs come with their content_digest"),
-        ],
+        schema: schema_of::<SectionReferencesInput>,
+        check: check_as::<SectionReferencesInput>,
         run: queries::section_references,
     },
     Capability {
         name: "Validate",
         version: "1",
         description: "Every validation diagnostic of the graph.",
-        fields: &[],
+        schema: schema_of::<NoInput>,
+        check: check_as::<NoInput>,
         run: queries::validate,
     },
 ];

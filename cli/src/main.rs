@@ -20,11 +20,12 @@
 #![deny(missing_docs)]
 
 mod commands;
+mod help;
 mod mcp;
 mod render;
 mod report;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use commands::{CliError, Globals, Output};
 use render::Format;
 use std::io::Write;
@@ -40,8 +41,9 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Parser)]
 #[command(
     name = "ontoly",
-    version,
-    about = "Graph evidence engine for Context knowledge workspaces"
+    version = env!("ONTOLY_VERSION_LINE"),
+    about = "Graph evidence engine for Context knowledge workspaces",
+    after_help = help::EXIT_CODES
 )]
 struct Cli {
     /// The workspace directory (holding knowledge/structure.yaml); default: the current
@@ -140,6 +142,30 @@ commands! {
     Graph => graph,
     /// CI gate: answer every question of a YAML file; exit 3 when any is weak or wrong.
     Check => check,
+    /// Start a workspace: one page, one section, the structure and an ontoly.toml.
+    Init => init,
+    /// The reference entry (source_ref, locator, content_digest) for lines of a repository,
+    /// ready to paste into knowledge/structure.yaml; the module is `--source NAME`.
+    Digest => digest,
+    /// Shell completions for bash, zsh, fish or PowerShell.
+    Completions => completions,
+    /// The man page (roff), with every command.
+    Man => man,
+}
+
+/// The command line with each command's exit codes and examples at the end of its help.
+fn cli_command() -> clap::Command {
+    let mut cmd = Cli::command();
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in names {
+        if let Some(text) = help::after_help(&name.replace('-', "_")) {
+            cmd = cmd.mut_subcommand(&name, |c| c.after_help(text));
+        }
+    }
+    cmd
 }
 
 /// The format to render in: the command's `--format`, else one given before the command name
@@ -193,7 +219,7 @@ fn fail(e: &CliError) -> ! {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = Cli::from_arg_matches(&cli_command().get_matches()).unwrap_or_else(|e| e.exit());
     let format = chosen_format(&cli).unwrap_or_else(|e| fail(&e));
     let ctx = Globals {
         workspace: cli.workspace.clone(),
@@ -201,6 +227,9 @@ fn main() {
         sources: cli.sources.clone(),
     };
     let out = cli.command.run(&ctx).unwrap_or_else(|e| fail(&e));
+    if let Some(md) = render::summary::markdown(&out.report) {
+        commands::ci::append_step_summary(&md);
+    }
     if let report::Report::Raw(raw) = &out.report {
         write_or_exit(&mut std::io::stdout().lock(), raw);
     } else {

@@ -164,6 +164,27 @@ pub struct ValidateView {
     pub summary: SeverityCounts,
     /// Every diagnostic, by file, line and code.
     pub diagnostics: Vec<DiagnosticView>,
+    /// The workspace directory relative to its repository's root ("" at the root), so CI
+    /// reports can name files repository-relative; not part of the JSON.
+    #[serde(skip)]
+    pub root: String,
+}
+
+impl ValidateView {
+    /// A diagnostic's file, repository-relative, and its line; `None` for a location that is
+    /// not a file of the repository (a `--source` argument).
+    pub fn file_line(&self, d: &DiagnosticView) -> Option<(String, u64)> {
+        let (file, line) = d.location.rsplit_once(':')?;
+        if file.is_empty() || file.starts_with('-') {
+            return None;
+        }
+        let file = if self.root.is_empty() || self.root == "." {
+            file.to_string()
+        } else {
+            format!("{}/{file}", self.root)
+        };
+        Some((file, line.parse().unwrap_or(0)))
+    }
 }
 
 /// `ontoly hash-inputs`: the benchmark floor.
@@ -194,7 +215,8 @@ pub struct CheckView {
     /// The report.
     #[serde(flatten)]
     pub report: gate::Report,
-    /// The questions file as given (for annotations); not part of the JSON.
+    /// The questions file, repository-relative where it lies in the workspace's repository
+    /// (for annotations and SARIF); not part of the JSON.
     #[serde(skip)]
     pub file: String,
 }

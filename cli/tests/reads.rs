@@ -61,16 +61,17 @@ fn read_errors_exit_1_with_code_and_message() {
         "--repo",
         "acme/shop-api",
         "--rev",
-        "d6e6a37",
+        "d6e6a3",
         "README.md",
     ]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 1, "under 7 hex digits is too short");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["code"], "SHORT_SHA_UNSUPPORTED");
-    let (code, out, _) = ontoly(&["read", "--repo", "acme/nothing", "README.md"]);
-    assert_eq!(code, 1);
-    assert!(out.starts_with("REPOSITORY_NOT_FOUND: "), "{out}");
-    let (code, out, _) = ontoly(&[
+    // Errors go to stderr in the one error style; stdout stays empty.
+    let (code, out, err) = ontoly(&["read", "--repo", "acme/nothing", "README.md"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with("error: REPOSITORY_NOT_FOUND: "), "{err}");
+    let (code, _, err) = ontoly(&[
         "read",
         "--repo",
         "acme/shop-api",
@@ -79,9 +80,9 @@ fn read_errors_exit_1_with_code_and_message() {
         "0",
     ]);
     assert_eq!(
-        (code, out.starts_with("INVALID_LINE_RANGE")),
+        (code, err.starts_with("error: INVALID_LINE_RANGE")),
         (1, true),
-        "{out}"
+        "{err}"
     );
     // A bad --source is a usage error.
     let (code, _, err) = ontoly(&[
@@ -105,7 +106,8 @@ fn read_many_and_search() {
         "missing.rs",
         "src/checkout.rs:58-58",
     ]);
-    assert_eq!(code, 0);
+    // Every item is printed; the failed one makes the exit 1.
+    assert_eq!(code, 1);
     insta::assert_snapshot!("read_many_text", out);
     let (code, out, _) = ontoly(&[
         "search",
@@ -129,18 +131,21 @@ fn read_many_and_search() {
     ]);
     assert_eq!(code, 0);
     insta::assert_snapshot!("search_files_json", out);
-    let (code, out, _) = ontoly(&["search", "--repo", "acme/shop-api", "x*"]);
+    let (code, _, err) = ontoly(&["search", "--repo", "acme/shop-api", "x*"]);
     assert_eq!(
-        (code, out.starts_with("INVALID_PATTERN")),
+        (code, err.starts_with("error: INVALID_PATTERN")),
         (1, true),
-        "{out}"
+        "{err}"
     );
+    let (code, out, err) = ontoly(&["search", "--repo", "acme/shop-api", "-F", "no such text"]);
+    assert_eq!((code, out.as_str()), (1, ""), "no match is exit 1, like rg");
+    assert!(err.contains(": 0 file(s)"), "{err}");
 }
 
 #[test]
 fn source_override_replaces_the_configured_clone() {
     // Point shop-api at the shop-cli clone: the shop-api commit is then missing.
-    let (code, out, _) = ontoly(&[
+    let (code, _, err) = ontoly(&[
         "--source",
         "github.com/acme/shop-api=repos/shop-cli.git",
         "resolve",
@@ -150,8 +155,8 @@ fn source_override_replaces_the_configured_clone() {
         API_HEAD,
     ]);
     assert_eq!(
-        (code, out.starts_with("REVISION_NOT_FOUND")),
+        (code, err.starts_with("error: REVISION_NOT_FOUND")),
         (1, true),
-        "{out}"
+        "{err}"
     );
 }

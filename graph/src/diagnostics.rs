@@ -132,6 +132,9 @@ codes! {
     LinkUnresolved = "LINK_UNRESOLVED", Warning;
     /// A registry file (`sources/<kind>/index.yaml`) exists but cannot be used.
     RegistryUnusable = "REGISTRY_UNUSABLE", Error;
+    /// A clone mapped in `ontoly.toml` or by `--source` that does not exist or is not a git
+    /// repository (nothing it should verify is verified).
+    CloneNotFound = "CLONE_NOT_FOUND", Error;
     /// A cited range whose lines at the pinned commit do not match its `content_digest`.
     ReferenceDigestMismatch = "REFERENCE_DIGEST_MISMATCH", Error;
     /// A cited commit that the local clone does not have.
@@ -140,6 +143,10 @@ codes! {
     ReferenceFileMissing = "REFERENCE_FILE_MISSING", Error;
     /// A cited line range past the end of the file at the pinned commit.
     ReferenceRangeOutOfBounds = "REFERENCE_RANGE_OUT_OF_BOUNDS", Error;
+
+    /// A repository reference that is not `verified` (reported by `validate
+    /// --require-verified` only: without the flag an unverifiable reference is not an error).
+    ReferenceUnverified = "REFERENCE_UNVERIFIED", Error;
 
     // The references output of the plugin contract (formats/references).
     /// A section marker with no (or more than one) registration in the structure.
@@ -154,8 +161,10 @@ codes! {
     // Pinned reads (sources/reads).
     /// The repository is unknown or has no local clone.
     RepositoryNotFound = "REPOSITORY_NOT_FOUND", Error;
-    /// A short commit id.
+    /// A commit id shorter than 7 hex digits (unique prefixes of 7 or more are accepted).
     ShortShaUnsupported = "SHORT_SHA_UNSUPPORTED", Error;
+    /// A commit prefix that several commits of the repository start with.
+    RevisionAmbiguous = "REVISION_AMBIGUOUS", Error;
     /// A revision that is neither a branch nor a full commit.
     InvalidRevision = "INVALID_REVISION", Error;
     /// A branch or commit the repository does not have.

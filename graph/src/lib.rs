@@ -25,5 +25,6 @@ pub mod formats;
 pub mod graph;
 pub mod session;
 pub mod sources;
+pub mod suggest;
 
 pub use session::{CachePolicy, Session, SessionError, SessionOptions};

@@ -163,6 +163,12 @@ impl Session {
         &self.display_root
     }
 
+    /// The progress sink the session was opened with (a progress bar), for phases outside
+    /// the build (the search index).
+    pub fn progress(&self) -> Option<&Arc<dyn Progress>> {
+        self.progress.as_ref()
+    }
+
     /// Whether the snapshot cache is used.
     pub fn cache(&self) -> CachePolicy {
         self.cache

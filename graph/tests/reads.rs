@@ -92,12 +92,16 @@ fn resolve_revisions() {
     ] {
         assert_eq!(res(name, None).unwrap().repository, "acme/server", "{name}");
     }
+    // A unique prefix of 7 or more hex digits names its commit; a shorter one is refused.
+    for n in [7, 12, 39] {
+        assert_eq!(
+            res("acme/server", Some(&fx.server.c1[..n])).unwrap().commit,
+            fx.server.c1,
+            "prefix of {n}"
+        );
+    }
     assert_eq!(
-        code(res("acme/server", Some(&fx.server.c1[..7]))),
-        ErrorCode::ShortShaUnsupported
-    );
-    assert_eq!(
-        code(res("acme/server", Some(&fx.server.c1[..39]))),
+        code(res("acme/server", Some(&fx.server.c1[..6]))),
         ErrorCode::ShortShaUnsupported
     );
     for bad in [
@@ -551,7 +555,7 @@ fn read_many_order_errors_and_budget() {
         ErrorCode::InvalidInput
     );
     assert_eq!(
-        code(many(Some("abc1234"), vec![item("README.md", None, None)])),
+        code(many(Some("abc123"), vec![item("README.md", None, None)])),
         ErrorCode::ShortShaUnsupported
     );
     let json =
@@ -704,7 +708,7 @@ fn search_rules() {
     assert_eq!(
         code(search(&r, |q| {
             q.pattern = "x".into();
-            q.revision = Some("deadbee".into());
+            q.revision = Some("deadbe".into());
         })),
         ErrorCode::ShortShaUnsupported
     );
@@ -882,8 +886,23 @@ fn a_workspace_outside_git_still_reads_its_clones() {
     )
     .unwrap();
     let r = open_reader(&plain, &[("acme/server".into(), "../server".into())]).unwrap();
-    assert!(r.repositories().workspace().is_none());
+    // The workspace itself is readable from its work tree (no commits: resolve refuses it).
+    let ws = r.repositories().workspace().expect("the work tree");
+    assert!(ws.repo.is_none() && ws.worktree.is_some());
     assert!(read(&r, None, "README.md", None, None).is_ok());
+    let page = r
+        .read(&ReadRequest {
+            repository: "plain".into(),
+            revision: None,
+            path: "knowledge/structure.yaml".into(),
+            start_line: None,
+            end_line: None,
+        })
+        .unwrap();
+    assert_eq!(
+        (page.commit.as_str(), page.content.as_str()),
+        ("worktree", "articles: []\n")
+    );
     assert_eq!(
         code(r.resolve(&ResolveRequest {
             repository: "plain".into(),

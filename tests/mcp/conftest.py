@@ -14,6 +14,7 @@ import sys
 from contextlib import asynccontextmanager
 
 import anyio
+import mcp.client.session as client_session
 import mcp.types as types
 import pytest
 from mcp import ClientSession, StdioServerParameters
@@ -46,24 +47,37 @@ async def server(workspace, protocol_version: str | None = None, extra=()):
         args=["mcp", "--workspace", str(workspace), *extra],
         env={"PATH": os.environ.get("PATH", "")},
     )
-    saved = types.LATEST_PROTOCOL_VERSION
+    # The client always proposes its latest version (mcp 1.x: types.LATEST_PROTOCOL_VERSION;
+    # mcp 2.x: the session module's LATEST_HANDSHAKE_VERSION); pin it to test each revision.
+    pinned = [(m, n) for m, n in [(types, "LATEST_PROTOCOL_VERSION"),
+                                  (client_session, "LATEST_HANDSHAKE_VERSION")] if hasattr(m, n)]
+    saved = [getattr(m, n) for m, n in pinned]
     if protocol_version is not None:
-        # The client always proposes LATEST_PROTOCOL_VERSION; pin it to test each revision.
-        types.LATEST_PROTOCOL_VERSION = protocol_version
+        for m, n in pinned:
+            setattr(m, n, protocol_version)
     try:
         async with stdio_client(params, errlog=sys.stderr) as (read, write):
             async with ClientSession(read, write) as session:
                 init = await session.initialize()
                 yield session, init
     finally:
-        types.LATEST_PROTOCOL_VERSION = saved
+        for (m, n), value in zip(pinned, saved):
+            setattr(m, n, value)
+
+
+def field(obj, name: str):
+    """`obj.name` by its protocol (camelCase) name: mcp 1.x exposes the camelCase attribute,
+    mcp 2.x its snake_case form; the tests run against both."""
+    if hasattr(obj, name):
+        return getattr(obj, name)
+    return getattr(obj, "".join("_" + c.lower() if c.isupper() else c for c in name))
 
 
 def structured(result):
     """The structured content of a successful call (fails the test on a tool error)."""
-    assert not result.isError, text(result)
-    assert isinstance(result.structuredContent, dict), result
-    return result.structuredContent
+    assert not field(result, "isError"), text(result)
+    assert isinstance(field(result, "structuredContent"), dict), result
+    return field(result, "structuredContent")
 
 
 def text(result) -> str:

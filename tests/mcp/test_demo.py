@@ -11,7 +11,7 @@ import subprocess
 import anyio
 import pytest
 
-from conftest import BIN, DEMO, KNOWLEDGE_REPO, run, server, structured, text
+from conftest import BIN, DEMO, KNOWLEDGE_REPO, field, run, server, structured, text
 
 HEX40 = re.compile(r"^[0-9a-f]{40}$")
 CANONICAL = [
@@ -147,7 +147,7 @@ def references(content: str) -> list[str]:
 def test_reading_a_knowledge_page_appends_its_references_and_they_can_be_read(demo):
     async def body():
         async with server(demo) as (session, _):
-            pinned = structured(await session.call_tool("resolve", {"repo": KNOWLEDGE_REPO}))
+            pinned = structured(await session.call_tool("resolve", {"repository": KNOWLEDGE_REPO}))
             assert pinned["repository"] == KNOWLEDGE_REPO
             assert pinned["revision"] == "main"
             commit = pinned["commit"]
@@ -172,8 +172,9 @@ def test_reading_a_knowledge_page_appends_its_references_and_they_can_be_read(de
             narrow = structured(
                 await session.call_tool(
                     "read",
+                    # camelCase inputs, like the outputs (snake_case stays accepted below).
                     {"repository": KNOWLEDGE_REPO, "revision": commit, "path": page,
-                     "start_line": start, "end_line": start + 2},
+                     "startLine": start, "endLine": start + 2},
                 )
             )
             assert narrow["hasMore"] is True and narrow["nextStartLine"] == start + 3
@@ -237,7 +238,7 @@ def test_read_many_reports_a_failing_middle_item_without_failing_the_batch(demo)
                 "read_many",
                 {"repository": "acme/shop-api", "items": [{"path": "README.md"}] * 11},
             )
-            assert too_many.isError is True
+            assert field(too_many, "isError") is True
 
     run(body)
 
@@ -270,8 +271,8 @@ def test_search_finds_lines_at_a_pinned_commit(demo):
             assert all("matches" not in f for f in files["files"])
 
             bad = await session.call_tool("search", {"repository": "acme/shop-api", "pattern": "x*"})
-            assert bad.isError is True
-            assert bad.structuredContent["code"] == "INVALID_PATTERN"
+            assert field(bad, "isError") is True
+            assert field(bad, "structuredContent")["code"] == "INVALID_PATTERN"
 
     run(body)
 
@@ -281,18 +282,18 @@ def test_revision_errors_are_tool_errors_with_their_codes(demo):
         async with server(demo) as (session, _):
             head = structured(await session.call_tool("resolve", {"repo": "acme/shop-api"}))
             cases = [
-                ({"repo": "acme/shop-api", "revision": head["commit"][:8]}, "SHORT_SHA_UNSUPPORTED"),
+                ({"repository": "acme/shop-api", "revision": head["commit"][:6]}, "SHORT_SHA_UNSUPPORTED"),
                 ({"repo": "acme/shop-api", "revision": "0" * 40}, "REVISION_NOT_FOUND"),
                 ({"repo": "acme/nowhere"}, "REPOSITORY_NOT_FOUND"),
             ]
             for arguments, code in cases:
                 result = await session.call_tool("resolve", arguments)
-                assert result.isError is True, arguments
-                assert result.structuredContent["code"] == code, result.structuredContent
+                assert field(result, "isError") is True, arguments
+                assert field(result, "structuredContent")["code"] == code, field(result, "structuredContent")
                 assert text(result).startswith(code + ": ")
             traversal = await session.call_tool(
                 "read", {"repository": "acme/shop-api", "path": "../secrets"})
-            assert traversal.structuredContent["code"] == "INVALID_PATH"
+            assert field(traversal, "structuredContent")["code"] == "INVALID_PATH"
 
     run(body)
 

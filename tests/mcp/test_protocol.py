@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from mcp.shared.exceptions import McpError
+try:
+    from mcp.shared.exceptions import McpError
+except ImportError:  # mcp >= 2 renamed it
+    from mcp.shared.exceptions import MCPError as McpError
 
-from conftest import run, server, structured, text
+from conftest import field, run, server, structured, text
 
 TOOLS = ["EvidencePack", "capabilities", "capability", "resolve", "read", "read_many", "search"]
 
@@ -14,9 +17,9 @@ TOOLS = ["EvidencePack", "capabilities", "capability", "resolve", "read", "read_
 def test_initialize_negotiates_the_requested_revision(demo, version):
     async def body():
         async with server(demo, version) as (_, init):
-            assert init.protocolVersion == version
-            assert init.serverInfo.name == "ontoly"
-            assert init.serverInfo.version
+            assert field(init, "protocolVersion") == version
+            assert field(init, "serverInfo").name == "ontoly"
+            assert field(init, "serverInfo").version
             assert init.capabilities.tools is not None
             # The instructions tell an agent how the tools fit together.
             assert "EvidencePack" in init.instructions
@@ -34,34 +37,34 @@ def test_tools_are_listed_with_input_and_output_schemas(demo):
             assert list(tools) == TOOLS
             for tool in tools.values():
                 assert tool.description, tool.name
-                assert tool.inputSchema["type"] == "object", tool.name
-                assert tool.inputSchema.get("additionalProperties") is False, tool.name
-                assert tool.outputSchema and tool.outputSchema["type"] == "object", tool.name
-                assert tool.annotations and tool.annotations.readOnlyHint is True
+                assert field(tool, "inputSchema")["type"] == "object", tool.name
+                assert field(tool, "inputSchema").get("additionalProperties") is False, tool.name
+                assert field(tool, "outputSchema") and field(tool, "outputSchema")["type"] == "object", tool.name
+                assert tool.annotations and field(tool.annotations, "readOnlyHint") is True
 
             pack = tools["EvidencePack"]
-            assert pack.inputSchema["required"] == ["query"]
-            assert set(pack.inputSchema["properties"]) == {"query", "limit"}
-            assert set(pack.outputSchema["required"]) == {
+            assert field(pack, "inputSchema")["required"] == ["query"]
+            assert set(field(pack, "inputSchema")["properties"]) == {"query", "limit"}
+            assert set(field(pack, "outputSchema")["required"]) == {
                 "version", "query", "answer", "graphFacts", "topNodes", "topEdges",
                 "relevantFiles", "relationships", "diagnostics", "confidence",
                 "suggestedCommands", "stableIds", "filesToInspect", "fallbacks", "provenance",
             }
             read = tools["read"]
-            assert read.inputSchema["required"] == ["repository", "path"]
-            assert set(read.inputSchema["properties"]) == {
-                "repository", "revision", "path", "start_line", "end_line",
+            assert field(read, "inputSchema")["required"] == ["repository", "path"]
+            assert set(field(read, "inputSchema")["properties"]) == {
+                "repository", "revision", "path", "startLine", "endLine",
             }
             assert {"commit", "nextStartLine", "hasMore", "truncated", "content"} <= set(
-                read.outputSchema["properties"]
+                field(read, "outputSchema")["properties"]
             )
-            items = tools["read_many"].inputSchema["properties"]["items"]
+            items = field(tools["read_many"], "inputSchema")["properties"]["items"]
             assert (items["minItems"], items["maxItems"]) == (1, 10)
-            assert tools["resolve"].inputSchema["required"] == ["repo"]
-            assert tools["capability"].inputSchema["required"] == ["name"]
-            search = tools["search"].inputSchema
+            assert field(tools["resolve"], "inputSchema")["required"] == ["repository"]
+            assert field(tools["capability"], "inputSchema")["required"] == ["name"]
+            search = field(tools["search"], "inputSchema")
             assert search["required"] == ["repository", "pattern"]
-            assert {"fixed_strings", "ignore_case", "glob", "paths", "output"} <= set(
+            assert {"fixedStrings", "ignoreCase", "glob", "paths", "output"} <= set(
                 search["properties"]
             )
 
@@ -96,8 +99,8 @@ def test_invalid_arguments_are_tool_errors_that_say_what_was_expected(demo, tool
     async def body():
         async with server(demo) as (session, _):
             result = await session.call_tool(tool, arguments)
-            assert result.isError is True
-            body = result.structuredContent
+            assert field(result, "isError") is True
+            body = field(result, "structuredContent")
             assert body["code"] == "INVALID_ARGUMENTS"
             assert expected in body["message"], body["message"]
             assert f"invalid arguments for `{tool}`" in body["message"]
@@ -117,7 +120,7 @@ def test_capabilities_are_listed_with_their_input_schemas(demo):
                 assert capability["inputSchema"]["type"] == "object", capability
 
             unknown = await session.call_tool("capability", {"name": "NoSuchThing", "input": {}})
-            assert unknown.isError is True
-            assert unknown.structuredContent["code"] == "CAPABILITY_NOT_REGISTERED"
+            assert field(unknown, "isError") is True
+            assert field(unknown, "structuredContent")["code"] == "CAPABILITY_NOT_REGISTERED"
 
     run(body)

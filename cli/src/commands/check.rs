@@ -8,7 +8,13 @@ use ontoly_capabilities::gate::{check, parse_questions};
 use std::path::PathBuf;
 
 /// The formats `ontoly check` renders.
-pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Github];
+pub const FORMATS: &[Format] = &[
+    Format::Text,
+    Format::Json,
+    Format::Github,
+    Format::Sarif,
+    Format::Junit,
+];
 
 /// Arguments of `ontoly check`.
 #[derive(clap::Args)]
@@ -16,7 +22,7 @@ pub struct Args {
     /// The questions file (YAML; see the README for its shape).
     #[arg(long)]
     questions: PathBuf,
-    /// Output format (github: workflow annotations).
+    /// Output format (github: workflow annotations; sarif: SARIF 2.1.0; junit: JUnit XML).
     #[arg(long, value_parser = crate::render::parser(FORMATS))]
     format: Option<Format>,
 }
@@ -40,7 +46,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     Ok(Output {
         report: Report::Check(CheckView {
             report,
-            file: shown,
+            file: super::ci::Anchor::of(&session).typed_path(&a.questions),
         }),
         exit,
     })

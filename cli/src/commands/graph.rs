@@ -32,10 +32,21 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let g = session.graph()?;
     let Some((nodes, edges)) = neighbourhood(g, &a.focus, a.depth as usize) else {
-        return Err(CliError::new(format!(
-            "no node {:?} in the graph (ids are in an Evidence Pack's stableIds)",
-            a.focus
-        )));
+        // Only ids of the same kind (`section:`, `file:`…): a typo keeps its prefix.
+        let kind = a.focus.split(':').next().unwrap_or("");
+        let same_kind = g
+            .nodes
+            .iter()
+            .map(|n| n.id.as_str())
+            .filter(|id| id.split(':').next() == Some(kind));
+        let near = ontoly_graph::suggest::nearest(&a.focus, same_kind);
+        return Err(CliError {
+            message: format!("no node {:?} in the graph", a.focus),
+            hint: Some(match near {
+                Some(id) => format!("did you mean {id}?"),
+                None => "ids are in an Evidence Pack's stableIds (`ontoly evidence QUERY --format json`)".to_string(),
+            }),
+        });
     };
     Ok(Output::ok(Report::Graph(Neighbourhood {
         focus: a.focus.clone(),

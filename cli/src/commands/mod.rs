@@ -7,10 +7,14 @@
 pub mod build;
 pub mod capabilities;
 pub mod check;
+pub mod ci;
 pub mod cites;
+pub mod completions;
+pub mod digest;
 pub mod evidence;
 pub mod graph;
 pub mod hash_inputs;
+pub mod init;
 pub mod mcp;
 pub mod plugin;
 pub mod reads;
@@ -19,6 +23,7 @@ pub mod run;
 pub mod stats;
 pub mod validate;
 
+pub use completions::man;
 pub use reads::{read, read_many, resolve, search};
 
 use crate::report::Report;
@@ -28,6 +33,7 @@ use ontoly_graph::{CachePolicy, Session, SessionOptions};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// Global options every command sees.
 #[derive(Debug, Clone)]
@@ -90,32 +96,109 @@ impl From<ontoly_graph::SessionError> for CliError {
 /// Exit code when the evidence gate fails.
 pub const EXIT_GATE: u8 = 3;
 
-/// Workspaces with at least this many pages get a progress bar (when stderr is a terminal).
-const PROGRESS_MIN_PAGES: u64 = 2000;
+/// How long a phase runs before its progress bar appears (`ONTOLY_PROGRESS_DELAY_MS`
+/// overrides it, for tests): quick commands never flash a bar.
+const PROGRESS_DELAY: Duration = Duration::from_secs(1);
 
-struct Bar(Mutex<Option<indicatif::ProgressBar>>);
+/// The phase being shown (or waiting to be).
+struct Phase {
+    bar: indicatif::ProgressBar,
+    started: Instant,
+    shown: bool,
+}
+
+impl Phase {
+    /// Draws the bar from now on, once it has waited `delay`.
+    fn reveal_after(&mut self, delay: Duration) {
+        if !self.shown && self.started.elapsed() >= delay {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            // Draw now (a tick is ignored once the steady ticker runs), then keep it moving.
+            self.bar.tick();
+            self.bar.enable_steady_tick(Duration::from_millis(120));
+            self.shown = true;
+        }
+    }
+}
+
+/// Progress on a terminal: each phase of a build (and the index build) gets a bar — counted
+/// when the phase knows its total, a spinner otherwise — once it has run for a second.
+struct Bar {
+    phase: Arc<Mutex<Option<Phase>>>,
+    delay: Duration,
+}
+
+impl Bar {
+    fn new() -> Bar {
+        let delay = std::env::var("ONTOLY_PROGRESS_DELAY_MS")
+            .ok()
+            .and_then(|ms| ms.parse().ok())
+            .map_or(PROGRESS_DELAY, Duration::from_millis);
+        let phase: Arc<Mutex<Option<Phase>>> = Arc::new(Mutex::new(None));
+        // Reveals a phase that has run long enough, even one that reports no progress.
+        let watched = Arc::downgrade(&phase);
+        std::thread::spawn(move || {
+            while let Some(phase) = watched.upgrade() {
+                if let Ok(mut p) = phase.lock() {
+                    if let Some(p) = p.as_mut() {
+                        p.reveal_after(delay);
+                    }
+                }
+                drop(phase);
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        });
+        Bar { phase, delay }
+    }
+}
 
 impl Progress for Bar {
     fn stage(&self, name: &str, total: u64) {
-        let Ok(mut bar) = self.0.lock() else { return };
-        if let Some(b) = bar.take() {
-            b.finish_and_clear();
+        let Ok(mut phase) = self.phase.lock() else {
+            return;
+        };
+        if let Some(p) = phase.take() {
+            p.bar.finish_and_clear();
         }
-        if total >= PROGRESS_MIN_PAGES {
-            let b = indicatif::ProgressBar::new(total);
-            b.set_style(
-                indicatif::ProgressStyle::with_template("{msg:>9} [{bar:40}] {pos}/{len}")
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            b.set_message(name.to_string());
-            *bar = Some(b);
+        // A stage without work ends the display (the build is done).
+        if name.is_empty() || total == 0 {
+            return;
         }
+        let (bar, template) = if total > 1 {
+            (
+                indicatif::ProgressBar::with_draw_target(
+                    Some(total),
+                    indicatif::ProgressDrawTarget::hidden(),
+                ),
+                "{msg:>12} [{bar:40}] {pos}/{len} {elapsed}",
+            )
+        } else {
+            (
+                indicatif::ProgressBar::with_draw_target(
+                    None,
+                    indicatif::ProgressDrawTarget::hidden(),
+                ),
+                "{msg:>12} {spinner} {elapsed}",
+            )
+        };
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar.set_message(name.to_string());
+        let mut p = Phase {
+            bar,
+            started: Instant::now(),
+            shown: false,
+        };
+        p.reveal_after(self.delay);
+        *phase = Some(p);
     }
 
     fn advance(&self, n: u64) {
-        if let Ok(bar) = self.0.lock() {
-            if let Some(b) = bar.as_ref() {
-                b.inc(n);
+        if let Ok(phase) = self.phase.lock() {
+            if let Some(p) = phase.as_ref() {
+                p.bar.inc(n);
             }
         }
     }
@@ -123,11 +206,7 @@ impl Progress for Bar {
 
 impl Drop for Bar {
     fn drop(&mut self) {
-        if let Ok(mut bar) = self.0.lock() {
-            if let Some(b) = bar.take() {
-                b.finish_and_clear();
-            }
-        }
+        self.stage("", 0);
     }
 }
 
@@ -145,7 +224,7 @@ impl Globals {
             });
         opts.workspace = self.workspace.clone();
         if std::io::stderr().is_terminal() {
-            opts.progress = Some(Arc::new(Bar(Mutex::new(None))));
+            opts.progress = Some(Arc::new(Bar::new()));
         }
         Ok(opts)
     }
@@ -156,12 +235,23 @@ impl Globals {
     }
 }
 
-/// The search index of a session's graph (loaded from the snapshot, or built and stored).
+/// The search index of a session's graph (loaded from the snapshot, or built and stored),
+/// with its own progress phase (building it takes seconds on large workspaces).
 pub fn index(session: &Session) -> Result<Index, CliError> {
-    Ok(Index::open(session)?)
+    session.graph()?;
+    let progress = session.progress();
+    if let Some(p) = progress {
+        p.stage("indexing", 1);
+    }
+    let index = Index::open(session);
+    if let Some(p) = progress {
+        p.stage("", 0);
+    }
+    Ok(index?)
 }
 
-/// Colour only on a terminal, and never when `NO_COLOR` is set (to anything non-empty).
+/// Colour as anstream decides for standard output: on a terminal, unless `NO_COLOR` is set or
+/// `TERM=dumb`; `CLICOLOR_FORCE` forces it.
 pub fn use_color() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
 }

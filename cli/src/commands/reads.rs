@@ -127,7 +127,15 @@ pub mod read_many {
             revision: args.repo.rev.clone(),
             items: args.items.iter().map(|s| parse_item(s)).collect(),
         });
-        Ok(output(res, Report::ReadMany))
+        let failed = res
+            .as_ref()
+            .is_ok_and(|r| r.items.iter().any(|i| i.error.is_some()));
+        let mut out = output(res, Report::ReadMany);
+        // Every item is printed; a failed one makes the answer negative, as for `read`.
+        if failed {
+            out.exit = 1;
+        }
+        Ok(out)
     }
 }
 
@@ -188,7 +196,13 @@ pub mod search {
                 SearchOutput::Content
             },
         });
-        Ok(output(res, Report::Search))
+        let none = res.as_ref().is_ok_and(|r| r.files.is_empty());
+        let mut out = output(res, Report::Search);
+        // No match is exit 1, as with grep and rg.
+        if none {
+            out.exit = 1;
+        }
+        Ok(out)
     }
 }
 

@@ -5,7 +5,9 @@ use super::{index, CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::Report;
 use ontoly_capabilities::registry;
+use ontoly_graph::diagnostics::Code;
 use ontoly_graph::formats::location::Location;
+use ontoly_graph::sources::reads::ReadError;
 use serde_json::json;
 
 /// The formats `ontoly refs` renders (text is the references YAML itself).
@@ -35,21 +37,27 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let index = index(&session)?;
     let cx = ontoly_capabilities::Context::new(&session, &index)?;
-    let (start, end) = match target.lines {
-        Some(r) => r,
-        None => {
-            let page = target
-                .path
-                .strip_prefix("knowledge/")
-                .unwrap_or(target.path);
-            let parsed = session.parsed()?;
-            let lines =
-                parsed.pages.get(page).map(|p| p.lines).ok_or_else(|| {
-                    CliError::new(format!("cannot read knowledge/{page}: not found"))
-                })?;
-            (1, lines.max(1))
-        }
+    let page = target
+        .path
+        .strip_prefix("knowledge/")
+        .unwrap_or(target.path);
+    let parsed = session.parsed()?;
+    let Some(found) = parsed.pages.get(page) else {
+        // A page that does not exist is a negative answer (exit 1), not an empty one.
+        let near = ontoly_graph::suggest::nearest(page, parsed.pages.keys().map(String::as_str));
+        return Ok(Output {
+            report: Report::ReadError(ReadError {
+                code: Code::FileNotFound,
+                message: format!(
+                    "knowledge/{page} is not a page of the workspace{}",
+                    near.map(|n| format!("; did you mean knowledge/{n}?"))
+                        .unwrap_or_default()
+                ),
+            }),
+            exit: 1,
+        });
     };
+    let (start, end) = target.lines.unwrap_or((1, found.lines.max(1)));
     let r = registry::run(
         &cx,
         "SectionReferences",

@@ -118,7 +118,7 @@ impl Backend {
     /// The full commit a repository revision resolves to.
     pub fn resolve(&self, input: &ResolveInput) -> Result<ToolOutput, ToolError> {
         let request = ResolveRequest {
-            repository: input.repo.clone(),
+            repository: input.repository.clone(),
             revision: input.revision.clone(),
         };
         let r = self.reader.resolve(&request).map_err(read_error)?;

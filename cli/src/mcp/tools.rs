@@ -14,17 +14,9 @@ use serde_json::{json, Value};
 use super::error::ToolError;
 use ontoly_graph::diagnostics::Code;
 
-/// Arguments of `EvidencePack`.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct EvidencePackInput {
-    /// The question or subject to gather evidence for, in plain words.
-    pub query: String,
-    /// How many top entities to return: default 12, clamped to 5–20 (the pack then reports
-    /// `CAPABILITY_LIMIT_CLAMPED`).
-    #[serde(default)]
-    pub limit: Option<i64>,
-}
+/// Arguments of `EvidencePack`: the capability's own input type, so the tool and
+/// `ontoly capabilities` publish one schema.
+pub use ontoly_capabilities::inputs::EvidencePackInput;
 
 /// Arguments of `capabilities` (none).
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -56,48 +48,50 @@ fn object_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 #[serde(deny_unknown_fields)]
 pub struct ResolveInput {
     /// A readable repository, `owner/name` (or its configured name).
-    #[serde(alias = "repository")]
-    pub repo: String,
-    /// A branch name or a full 40/64-hex commit; omitted: the default branch.
+    #[serde(alias = "repo")]
+    pub repository: String,
+    /// A branch name, a full commit, or a unique commit prefix (>= 7 hex); omitted: the
+    /// default branch.
     #[serde(default)]
     pub revision: Option<String>,
 }
 
-/// Arguments of `read`.
+/// Arguments of `read`. Inputs are camelCase like every output; the snake_case names of
+/// earlier versions are accepted as aliases.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ReadInput {
     /// A readable repository, `owner/name` (or its configured name).
     #[serde(alias = "repo")]
     pub repository: String,
-    /// A branch name or a full 40/64-hex commit; omitted: the default branch (resolved and
-    /// reported). Short SHAs are refused.
+    /// A branch name, a full 40/64-hex commit, or a unique commit prefix of at least 7 hex
+    /// digits; omitted: the default branch (resolved and reported).
     #[serde(default)]
     pub revision: Option<String>,
     /// Repository-root relative path, e.g. `src/lib.rs`.
     pub path: String,
     /// First line to return, 1-based (default 1).
-    #[serde(default)]
+    #[serde(default, alias = "start_line")]
     #[schemars(range(min = 1))]
     pub start_line: Option<i64>,
-    /// Last line to return (default start_line + 499; at most 500 lines per read).
-    #[serde(default)]
+    /// Last line to return (default startLine + 499; at most 500 lines per read).
+    #[serde(default, alias = "end_line")]
     #[schemars(range(min = 1))]
     pub end_line: Option<i64>,
 }
 
 /// One item of `read_many`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ReadItem {
     /// Repository-root relative path.
     pub path: String,
     /// First line, 1-based (default 1).
-    #[serde(default)]
+    #[serde(default, alias = "start_line")]
     #[schemars(range(min = 1))]
     pub start_line: Option<i64>,
-    /// Last line (default start_line + 499).
-    #[serde(default)]
+    /// Last line (default startLine + 499).
+    #[serde(default, alias = "end_line")]
     #[schemars(range(min = 1))]
     pub end_line: Option<i64>,
 }
@@ -109,7 +103,8 @@ pub struct ReadManyInput {
     /// A readable repository, `owner/name` (or its configured name).
     #[serde(alias = "repo")]
     pub repository: String,
-    /// A branch name or a full commit, resolved once for all items; omitted: the default branch.
+    /// A branch name, a full commit or a unique prefix (>= 7 hex), resolved once for all
+    /// items; omitted: the default branch.
     #[serde(default)]
     pub revision: Option<String>,
     /// 1 to 10 reads, run in order; the batch shares a budget of 1000 lines and 256 KiB.
@@ -129,21 +124,21 @@ pub enum SearchOutput {
 
 /// Arguments of `search`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct SearchInput {
     /// A readable repository, `owner/name` (or its configured name).
     #[serde(alias = "repo")]
     pub repository: String,
-    /// A branch name or a full commit; omitted: the default branch.
+    /// A branch name, a full commit or a unique prefix (>= 7 hex); omitted: the default branch.
     #[serde(default)]
     pub revision: Option<String>,
-    /// A regular expression matched line by line (or a literal with `fixed_strings`).
+    /// A regular expression matched line by line (or a literal with `fixedStrings`).
     pub pattern: String,
     /// Treat the pattern as a literal string.
-    #[serde(default)]
+    #[serde(default, alias = "fixed_strings")]
     pub fixed_strings: bool,
     /// Match case-insensitively.
-    #[serde(default)]
+    #[serde(default, alias = "ignore_case")]
     pub ignore_case: bool,
     /// Ordered glob filters on paths; `!` excludes; the last matching glob wins.
     #[serde(default)]
@@ -189,18 +184,18 @@ pub fn expected_args(tool: &str) -> &'static str {
         "EvidencePack" => "{query: string, limit?: integer}",
         "capabilities" => "no arguments ({})",
         "capability" => "{name: string, input?: object}",
-        "resolve" => "{repo: string, revision?: string}",
+        "resolve" => "{repository: string, revision?: string}",
         "read" => {
-            "{repository: string, revision?: string, path: string, start_line?: integer >= 1, \
-             end_line?: integer >= 1}"
+            "{repository: string, revision?: string, path: string, startLine?: integer >= 1, \
+             endLine?: integer >= 1}"
         }
         "read_many" => {
-            "{repository: string, revision?: string, items: [{path: string, start_line?: \
-             integer, end_line?: integer}] (1 to 10 items)}"
+            "{repository: string, revision?: string, items: [{path: string, startLine?: \
+             integer, endLine?: integer}] (1 to 10 items)}"
         }
         "search" => {
-            "{repository: string, revision?: string, pattern: string, fixed_strings?: bool, \
-             ignore_case?: bool, glob?: [string], paths?: [string], output?: \"content\" | \
+            "{repository: string, revision?: string, pattern: string, fixedStrings?: bool, \
+             ignoreCase?: bool, glob?: [string], paths?: [string], output?: \"content\" | \
              \"files\"}"
         }
         _ => "a known tool",

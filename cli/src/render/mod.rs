@@ -7,7 +7,10 @@
 pub mod dot;
 pub mod github;
 pub mod json;
+pub mod junit;
 pub mod mermaid;
+pub mod sarif;
+pub mod summary;
 pub mod text;
 pub mod yaml;
 
@@ -28,17 +31,23 @@ pub enum Format {
     Mermaid,
     /// A Graphviz DOT digraph.
     Dot,
+    /// A SARIF 2.1.0 log (code scanning).
+    Sarif,
+    /// JUnit XML (test reports).
+    Junit,
 }
 
 impl Format {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 8] = [
         Format::Text,
         Format::Json,
         Format::Yaml,
         Format::Github,
         Format::Mermaid,
         Format::Dot,
+        Format::Sarif,
+        Format::Junit,
     ];
 
     /// The format's name on the command line.
@@ -50,6 +59,8 @@ impl Format {
             Format::Github => "github",
             Format::Mermaid => "mermaid",
             Format::Dot => "dot",
+            Format::Sarif => "sarif",
+            Format::Junit => "junit",
         }
     }
 
@@ -91,6 +102,8 @@ pub fn render(report: &Report, format: Format, color: bool) -> Option<Rendered> 
         Format::Github => github::render(report)?,
         Format::Mermaid => mermaid::render(report)?,
         Format::Dot => dot::render(report)?,
+        Format::Sarif => sarif::render(report)?,
+        Format::Junit => junit::render(report)?,
     };
     Some(Rendered {
         stdout,

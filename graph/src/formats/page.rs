@@ -198,25 +198,12 @@ pub fn resolve_link(page: &str, dest: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// `%XX` escapes decoded (malformed ones kept as written); the text as written when the result
+/// is not UTF-8.
 fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%'
-            && i + 2 < b.len()
-            && b[i + 1].is_ascii_hexdigit()
-            && b[i + 2].is_ascii_hexdigit()
-        {
-            let hexval = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
-            out.push(hexval(b[i + 1]) * 16 + hexval(b[i + 2]));
-            i += 3;
-            continue;
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8(out).unwrap_or_else(|_| s.to_string())
+    percent_encoding::percent_decode_str(s)
+        .decode_utf8()
+        .map_or_else(|_| s.to_string(), |d| d.into_owned())
 }
 
 #[cfg(test)]

@@ -14,8 +14,6 @@
 //! SSH-form remote with a second `@` (e.g. `ssh://git@host/x:token@y`) counts as carrying
 //! credentials.
 
-use std::fmt::Write as _;
-
 /// Hosts whose blob routes differ from `/<repo>/blob/<commit>/<path>`.
 const REFUSED_HOSTS: [&str; 3] = ["gitlab.com", "bitbucket.org", "dev.azure.com"];
 
@@ -112,18 +110,18 @@ pub fn blob_url(remote: &str, commit: &str, path: &str, start: u64, end: u64) ->
     normalize(remote)?.blob_url(commit, path, start, end)
 }
 
+/// What a path in a URL keeps unescaped: `A-Z a-z 0-9 / - _ . ~`.
+const URL_PATH: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'/')
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+
 /// Percent-encodes a repository path byte by byte (uppercase hex), keeping
 /// `A-Z a-z 0-9 / - _ . ~`.
 pub fn percent_encode_path(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for b in path.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.' | b'~') {
-            out.push(b as char);
-        } else {
-            let _ = write!(out, "%{b:02X}");
-        }
-    }
-    out
+    percent_encoding::utf8_percent_encode(path, URL_PATH).to_string()
 }
 
 /// Whether a registry remote may be used and echoed: an HTTP(S) URL with no `@` at all, or

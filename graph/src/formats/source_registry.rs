@@ -213,6 +213,9 @@ impl RegistryKind {
 pub struct RegistryModule {
     /// 1-based line of the entry in its index.yaml (0 when unknown).
     pub line: u64,
+    /// 1-based line of its `ref:` key (repo modules; 0 when unknown), where a commit is pinned.
+    #[serde(default)]
+    pub ref_line: u64,
     /// `name`.
     pub name: Option<String>,
     /// `id`, an alternative name.
@@ -363,6 +366,7 @@ fn module(v: &Value) -> RegistryModule {
     let snapshot = v.get("snapshot");
     RegistryModule {
         line: 0,
+        ref_line: 0,
         name: s("name"),
         id: s("id"),
         subpath: s("subpath"),
@@ -496,6 +500,21 @@ pub fn load_registry(
     }
 }
 
+/// The line of the first `key:` inside a block item (block or flow style), 0 when none.
+fn key_line(text: &str, item: &crate::formats::structure::BlockItem, key: &str) -> u64 {
+    let body = text.get(item.start..item.end).unwrap_or("");
+    let plain = format!("{key}:");
+    body.split('\n')
+        .position(|l| {
+            let t = l.trim_start().trim_start_matches("- ");
+            t.starts_with(&plain)
+                || l.contains(&format!("{{{plain}"))
+                || l.contains(&format!("{{ {plain}"))
+                || l.contains(&format!(", {plain}"))
+        })
+        .map_or(0, |i| item.line + i as u64)
+}
+
 /// Sets each entry's line from a scan of block-style text: the `- ` items at the indentation
 /// of the first item under `sources:` and, inside a namespace, under its `modules:`. Leaves 0
 /// when the layout is not the plain block form.
@@ -516,6 +535,7 @@ fn fill_registry_lines(registry: &mut Registry, text: &str) {
                 if sub.len() == modules.len() {
                     for (m, s) in modules.iter_mut().zip(sub) {
                         m.line = s.line;
+                        m.ref_line = key_line(text, &s, "ref");
                     }
                 }
             }

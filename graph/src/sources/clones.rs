@@ -34,21 +34,20 @@ pub struct CloneError {
 /// transport): this is a lookup key, not a web URL. `None` when nothing host-like is left.
 pub fn remote_key(remote: &str) -> Option<String> {
     let r = remote.trim();
-    let (authority_and_path, scp) = match r.split_once("://") {
-        Some((_, rest)) => (rest, false),
-        None => (r, true),
-    };
-    let (host_part, path) = if scp {
-        // scp-like `user@host:owner/repo`, or a bare `host/owner/repo`.
-        match authority_and_path.split_once(':') {
-            Some((h, p)) if !h.contains('/') => (h, p),
-            _ => authority_and_path.split_once('/')?,
+    // URLs and scp-like `user@host:owner/repo` are git's own syntax (gix-url parses them, with
+    // credentials and port split off); a bare `host/owner/repo` is a key already written.
+    let parsed = gix::url::parse(r.as_bytes())
+        .ok()
+        .filter(|u| u.scheme != gix::url::Scheme::File)
+        .and_then(|u| Some((u.host()?.to_string(), u.path.to_string())));
+    let (host, path) = match parsed {
+        Some(hp) => hp,
+        None => {
+            let (h, p) = r.split_once('/')?;
+            (h.to_string(), p.to_string())
         }
-    } else {
-        authority_and_path.split_once('/')?
     };
-    let host = host_part.rsplit('@').next()?;
-    let host = host.split(':').next()?.to_ascii_lowercase();
+    let host = host.to_ascii_lowercase();
     let path = path.split(['?', '#']).next()?;
     let path = path.trim_matches('/');
     let path = path
@@ -79,7 +78,38 @@ pub(crate) fn config_key(name: &str) -> String {
 #[derive(Debug, Clone, Default)]
 pub struct CloneMap {
     entries: BTreeMap<String, PathBuf>,
+    origins: BTreeMap<String, Mapping>,
     opened: Arc<Mutex<BTreeMap<PathBuf, Option<GitRepo>>>>,
+}
+
+/// Where a clone was mapped: a line of `ontoly.toml`, or a `--source` argument.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mapping {
+    /// `ontoly.toml`, or `--source` for a command-line override.
+    pub file: String,
+    /// The line in `ontoly.toml`; for `--source`, the argument's position (1 = the first).
+    pub line: u64,
+    /// The name as written.
+    pub name: String,
+    /// The path as written (relative to the workspace, or absolute).
+    pub path: String,
+}
+
+impl Mapping {
+    /// The mapping as the user wrote it, for messages: the path only when relative (an
+    /// absolute path is a disk location, which outputs never carry).
+    pub fn shown(&self) -> String {
+        let path = if Path::new(&self.path).is_absolute() {
+            "<absolute path>".to_string()
+        } else {
+            format!("{:?}", self.path)
+        };
+        if self.file == CONFIG_FILE {
+            format!("{:?} = {path}", self.name)
+        } else {
+            format!("--source {}={}", self.name, path.trim_matches('"'))
+        }
+    }
 }
 
 impl PartialEq for CloneMap {
@@ -94,7 +124,7 @@ impl Eq for CloneMap {}
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
     #[serde(default)]
-    sources: BTreeMap<String, String>,
+    sources: BTreeMap<String, toml::Spanned<String>>,
 }
 
 /// Splits a `--source NAME=PATH` argument.
@@ -121,7 +151,18 @@ impl CloneMap {
                     message: format!("{CONFIG_FILE}: {}", e.message()),
                 })?;
                 for (name, path) in cfg.sources {
-                    map.insert(workspace, &name, &path);
+                    let line = 1 + text
+                        .get(..path.span().start)
+                        .map_or(0, |before| before.matches('\n').count() as u64);
+                    map.insert(
+                        workspace,
+                        Mapping {
+                            file: CONFIG_FILE.to_string(),
+                            line,
+                            name,
+                            path: path.into_inner(),
+                        },
+                    );
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -131,20 +172,52 @@ impl CloneMap {
                 })
             }
         }
-        for (name, path) in overrides {
-            map.insert(workspace, name, path);
+        for (i, (name, path)) in overrides.iter().enumerate() {
+            map.insert(
+                workspace,
+                Mapping {
+                    file: "--source".to_string(),
+                    line: i as u64 + 1,
+                    name: name.clone(),
+                    path: path.clone(),
+                },
+            );
         }
         Ok(map)
     }
 
-    fn insert(&mut self, workspace: &Path, name: &str, path: &str) {
-        let p = Path::new(path);
+    fn insert(&mut self, workspace: &Path, mapping: Mapping) {
+        let p = Path::new(&mapping.path);
         let abs = if p.is_absolute() {
             p.to_path_buf()
         } else {
             workspace.join(p)
         };
-        self.entries.insert(config_key(name), abs);
+        let key = config_key(&mapping.name);
+        self.entries.insert(key.clone(), abs);
+        self.origins.insert(key, mapping);
+    }
+
+    /// Where the clone of config key `key` was mapped.
+    pub fn mapping(&self, key: &str) -> Option<&Mapping> {
+        self.origins.get(key)
+    }
+
+    /// The mappings whose clone does not open (no such directory, or not a git repository),
+    /// with why, in key order.
+    pub fn broken(&self) -> Vec<(&Mapping, &'static str)> {
+        self.entries
+            .iter()
+            .filter(|(_, path)| self.open(path).is_none())
+            .filter_map(|(key, path)| {
+                let why = if path.exists() {
+                    "is not a git repository (a work tree, its .git, or a bare repository)"
+                } else {
+                    "does not exist"
+                };
+                Some((self.origins.get(key)?, why))
+            })
+            .collect()
     }
 
     /// The clone of a registered module: by `<source>/<module>` name first, then by remote.

@@ -45,8 +45,10 @@ fn git_err(what: &str) -> GitError {
 /// Why a revision could not be resolved (the codes of the reads contract).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RevisionError {
-    /// A hex string shorter than a full commit.
+    /// A hex string too short to name a commit (under [`MIN_SHORT_SHA`] digits).
     ShortSha,
+    /// A commit prefix that more than one commit of the repository starts with.
+    Ambiguous,
     /// Not a branch name nor a full commit (`HEAD~1`, `a..b`, `refs/x`, …).
     Invalid,
     /// A well-formed branch or commit that this repository does not have.
@@ -58,11 +60,15 @@ impl RevisionError {
     pub fn code(self) -> &'static str {
         match self {
             Self::ShortSha => "SHORT_SHA_UNSUPPORTED",
+            Self::Ambiguous => "REVISION_AMBIGUOUS",
             Self::Invalid => "INVALID_REVISION",
             Self::NotFound => "REVISION_NOT_FOUND",
         }
     }
 }
+
+/// The shortest commit prefix a revision may be: what `git log --oneline` prints at least.
+pub const MIN_SHORT_SHA: usize = 7;
 
 /// What a repository-relative path names at a commit (symlinks already followed).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -170,8 +176,10 @@ fn is_hex(s: &str) -> bool {
 }
 
 impl LocalRepo {
-    /// Resolves a revision: a full 40- or 64-hex commit (which must exist) or a branch name
-    /// (local branch first, then `origin`'s remote-tracking branch), to a full lowercase commit.
+    /// Resolves a revision: a full 40- or 64-hex commit (which must exist), a branch name
+    /// (local branch first, then `origin`'s remote-tracking branch), or a prefix of at least
+    /// [`MIN_SHORT_SHA`] hex digits that exactly one commit starts with, to a full lowercase
+    /// commit. Outputs print 12-digit prefixes, so they can be pasted back.
     pub fn resolve(&self, revision: &str) -> Result<String, RevisionError> {
         if crate::formats::text::is_full_commit(revision) {
             return self.commit_exists(revision);
@@ -182,12 +190,38 @@ impl LocalRepo {
         if let Some(c) = self.branch(revision) {
             return Ok(c);
         }
-        // A short hex string is almost always an abbreviated commit; refusing it (rather than
-        // guessing) keeps every read of an answer on one exact commit.
+        // A hex string is an abbreviated commit: long enough, it must name exactly one commit
+        // (never a guess, so every read of an answer stays on one exact commit); shorter ones
+        // are refused.
+        if is_hex(revision) && revision.len() >= MIN_SHORT_SHA {
+            return self.commit_by_prefix(revision);
+        }
         if is_hex(revision) && revision.len() >= 4 {
             return Err(RevisionError::ShortSha);
         }
         Err(RevisionError::NotFound)
+    }
+
+    /// The one commit whose id starts with `hex` (other objects with that prefix do not count).
+    fn commit_by_prefix(&self, hex: &str) -> Result<String, RevisionError> {
+        let prefix = gix::hash::Prefix::from_hex(&hex.to_ascii_lowercase())
+            .map_err(|_| RevisionError::Invalid)?;
+        let mut candidates = std::collections::HashSet::new();
+        self.repo
+            .objects
+            .lookup_prefix(prefix, Some(&mut candidates))
+            .map_err(|_| RevisionError::NotFound)?;
+        let mut commits = candidates.into_iter().filter(|id| {
+            matches!(
+                self.repo.try_find_object(*id),
+                Ok(Some(o)) if o.kind == gix::objs::Kind::Commit
+            )
+        });
+        match (commits.next(), commits.next()) {
+            (Some(one), None) => Ok(one.to_string()),
+            (Some(_), Some(_)) => Err(RevisionError::Ambiguous),
+            (None, _) => Err(RevisionError::NotFound),
+        }
     }
 
     fn branch(&self, name: &str) -> Option<String> {

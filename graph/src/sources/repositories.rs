@@ -21,7 +21,13 @@ pub struct ReadableRepo {
     pub is_workspace: bool,
     /// For the workspace repository: the workspace directory relative to its root.
     pub workspace_root: String,
+    /// For a workspace that is in no git repository: its directory, read as a work tree
+    /// (reads at the pseudo-commit [`WORKTREE`]).
+    pub worktree: Option<std::path::PathBuf>,
 }
+
+/// The commit reported for reads of a work tree that is not a git repository.
+pub const WORKTREE: &str = "worktree";
 
 /// Every repository the engine can read for one workspace.
 #[derive(Debug, Clone, Default)]
@@ -77,6 +83,18 @@ impl Repositories {
                 repo: Some(repo),
                 is_workspace: true,
                 workspace_root: root,
+                worktree: None,
+            });
+        } else if let Some(name) = &ws_name {
+            // Not in a git repository: its knowledge pages are still readable, from disk.
+            repos.push(ReadableRepo {
+                name: name.clone(),
+                aliases: vec![name.clone()],
+                remote_key: None,
+                repo: None,
+                is_workspace: true,
+                workspace_root: String::new(),
+                worktree: workspace.canonicalize().ok(),
             });
         }
         for m in repo_modules(workspace) {
@@ -114,6 +132,7 @@ impl Repositories {
                 repo,
                 is_workspace: false,
                 workspace_root: String::new(),
+                worktree: None,
             });
         }
         // Clones configured for remotes that no module registers are readable too.
@@ -134,6 +153,7 @@ impl Repositories {
                 repo,
                 is_workspace: false,
                 workspace_root: String::new(),
+                worktree: None,
             });
         }
         Repositories { repos }
@@ -149,11 +169,8 @@ impl Repositories {
             .collect();
         match hits.as_slice() {
             [] => Err(RepoLookupError::Unknown),
-            [one] => one
-                .repo
-                .as_ref()
-                .map(|_| *one)
-                .ok_or(RepoLookupError::NoClone),
+            [one] if one.repo.is_some() || one.worktree.is_some() => Ok(*one),
+            [_] => Err(RepoLookupError::NoClone),
             _ => Err(RepoLookupError::Ambiguous),
         }
     }

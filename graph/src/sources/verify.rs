@@ -121,6 +121,17 @@ pub struct Outcome {
     /// The definitions the range concerns (see [`FileSymbols::for_range`]); empty unless the
     /// file was read and its language is supported.
     pub symbols: Vec<Definition>,
+    /// The digest of the cited lines at the pinned commit, when they exist.
+    pub actual_digest: Option<String>,
+    /// The file's number of lines at the pinned commit (a final newline ends the last line),
+    /// when it was read.
+    pub file_lines: Option<u64>,
+}
+
+/// The number of lines a person counts in `text`: a final newline ends the last line.
+fn line_count(text: &str) -> u64 {
+    let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64;
+    newlines + u64::from(!text.is_empty() && !text.ends_with('\n'))
 }
 
 /// What one distinct (repository, commit, path) turned out to be.
@@ -187,6 +198,8 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
             let plain = |status| Outcome {
                 status,
                 symbols: Vec::new(),
+                actual_digest: None,
+                file_lines: None,
             };
             if c.worktree {
                 return plain(Status::Worktree);
@@ -202,16 +215,16 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                 None | Some(FileState::FileMissing) => plain(Status::FileMissing),
                 Some(FileState::CommitMissing) => plain(Status::CommitMissing),
                 Some(FileState::Text { text, symbols }) => {
-                    let status =
-                        match crate::formats::text::range_digest(text, c.start_line, c.end_line) {
-                            None => Status::RangeOutOfBounds,
-                            Some(d) => match &c.digest {
-                                Some(rec) if crate::formats::text::digests_equal(rec, &d) => {
-                                    Status::Verified
-                                }
-                                _ => Status::DigestMismatch,
-                            },
-                        };
+                    let actual = crate::formats::text::range_digest(text, c.start_line, c.end_line);
+                    let status = match &actual {
+                        None => Status::RangeOutOfBounds,
+                        Some(d) => match &c.digest {
+                            Some(rec) if crate::formats::text::digests_equal(rec, d) => {
+                                Status::Verified
+                            }
+                            _ => Status::DigestMismatch,
+                        },
+                    };
                     let symbols = match (status, symbols) {
                         (Status::RangeOutOfBounds, _) | (_, None) => Vec::new(),
                         (_, Some(s)) => s
@@ -220,7 +233,12 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                             .cloned()
                             .collect(),
                     };
-                    Outcome { status, symbols }
+                    Outcome {
+                        status,
+                        symbols,
+                        actual_digest: actual,
+                        file_lines: Some(line_count(text)),
+                    }
                 }
             }
         })
@@ -265,6 +283,10 @@ impl SourceStage for VerifyStage {
         for (key, path) in self.clones.entries() {
             h.update(key.as_bytes());
             h.update(b"\0");
+            // Where it was mapped: a CLONE_NOT_FOUND finding names that line.
+            if let Some(m) = self.clones.mapping(key) {
+                h.update(format!("{}:{}\0", m.file, m.line).as_bytes());
+            }
             match self.clones.open(path) {
                 Some(r) => refs_fingerprint(&r, &mut h),
                 None => {
@@ -289,6 +311,18 @@ impl SourceStage for VerifyStage {
     }
 
     fn run(&self, cited: &[CitedRange], parts: &mut Parts) {
+        for (m, why) in self.clones.broken() {
+            parts.findings.push(Finding::new(
+                Code::CloneNotFound,
+                format!(
+                    "the clone mapped by {} {why}; its references stay no_clone, unverified",
+                    m.shown()
+                ),
+                &m.file,
+                m.line,
+                crate::graph::model::ids::WORKSPACE,
+            ));
+        }
         verify_stage(
             &self.clones,
             self.workspace_repo.as_ref().map(|(r, _)| r),
@@ -383,13 +417,14 @@ pub fn verify_stage(
                 Finding::new(
                     code,
                     format!(
-                        "{}: article `{article}`, section `{section_id}`, reference `{source_ref}` {}#L{}-L{} @ {}: {}",
+                        "{}: article `{article}`, section `{section_id}`, reference `{source_ref}` {}#L{}-L{} @ {}: {}{}",
                         outcome.status.as_str(),
                         c.path,
                         c.start_line,
                         c.end_line,
-                        ids::short(&c.commit),
-                        outcome.status.message()
+                        c.commit,
+                        outcome.status.message(),
+                        explain(c, outcome),
                     ),
                     &c.origin.file,
                     c.origin.line,
@@ -432,6 +467,38 @@ pub fn verify_stage(
                 .edges
                 .push(Edge::new(EdgeKind::Overlaps, c.range.clone(), id, None));
         }
+    }
+}
+
+/// What to do about a failed verification: the facts a person needs to fix it.
+fn explain(c: &CitedRange, outcome: &Outcome) -> String {
+    match outcome.status {
+        Status::DigestMismatch => format!(
+            "; recorded {}, actual {}. The digest is the sha256 of lines {}-{} joined by \\n, with no trailing newline (`sed -n {},{}p | sha256sum` hashes one more newline); `ontoly digest PATH:{}-{} --source MODULE --rev COMMIT` prints the entry",
+            c.content_digest.as_deref().unwrap_or("(none)"),
+            outcome.actual_digest.as_deref().unwrap_or("(none)"),
+            c.start_line,
+            c.end_line,
+            c.start_line,
+            c.end_line,
+            c.start_line,
+            c.end_line,
+        ),
+        Status::CommitMissing => match &c.pinned_at {
+            Some(at) => format!(
+                "; the commit is pinned at {}:{}: fetch it into the clone, or fix the ref",
+                at.file, at.line
+            ),
+            None => "; fetch it into the clone, or fix the ref".to_string(),
+        },
+        Status::RangeOutOfBounds => match outcome.file_lines {
+            Some(n) => format!(
+                "; the file has {n} line{} at that commit",
+                if n == 1 { "" } else { "s" }
+            ),
+            None => String::new(),
+        },
+        _ => String::new(),
     }
 }
 

@@ -10,9 +10,9 @@ pub(super) fn registry() -> String {
     let mut text = String::new();
     for c in CAPABILITIES {
         let fields: Vec<String> = c
-            .fields
-            .iter()
-            .map(|f| format!("{}{}", f.name, if f.required { "" } else { "?" }))
+            .fields()
+            .into_iter()
+            .map(|(name, required)| format!("{name}{}", if required { "" } else { "?" }))
             .collect();
         let _ = writeln!(text, "{} v{} {{{}}}", c.name, c.version, fields.join(", "));
         let _ = writeln!(text, "    {}", c.description);

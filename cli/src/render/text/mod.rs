@@ -28,7 +28,8 @@ pub fn render(report: &Report, color: bool) -> Option<String> {
         Report::ReadMany(r) => reads::read_many(r),
         Report::Search(r) => reads::search(r),
         Report::Resolve(r) => format!("{}\n", r.commit),
-        Report::ReadError(e) => format!("{}: {}\n", e.code.as_str(), e.message),
+        // On stderr, in the one error style (see `note`); stdout stays empty.
+        Report::ReadError(_) => String::new(),
         Report::Graph(_) | Report::Raw(_) => return None,
     })
 }
@@ -38,29 +39,34 @@ pub fn note(report: &Report) -> Option<String> {
     match report {
         Report::Read(r) => Some(reads::read_note(r)),
         Report::Search(r) => Some(reads::search_note(r)),
+        Report::ReadError(e) => Some(format!("error: {}: {}\n", e.code.as_str(), e.message)),
         _ => None,
     }
 }
 
-/// ANSI styling, or none.
+/// ANSI styling (anstyle), or none.
 #[derive(Debug, Clone, Copy)]
 pub struct Style(pub bool);
 
 impl Style {
-    /// `s` in SGR `code` when styling is on.
-    pub fn paint(self, code: &str, s: &str) -> String {
+    /// `s` in `style` when styling is on.
+    pub fn paint(self, style: anstyle::Style, s: &str) -> String {
         if self.0 {
-            format!("\x1b[{code}m{s}\x1b[0m")
+            format!("{style}{s}{style:#}")
         } else {
             s.to_string()
         }
     }
     /// Bold.
     pub fn bold(self, s: &str) -> String {
-        self.paint("1", s)
+        self.paint(anstyle::Style::new().bold(), s)
     }
     /// Dim.
     pub fn dim(self, s: &str) -> String {
-        self.paint("2", s)
+        self.paint(anstyle::Style::new().dimmed(), s)
+    }
+    /// In a foreground colour.
+    pub fn fg(self, color: anstyle::AnsiColor, s: &str) -> String {
+        self.paint(color.on_default(), s)
     }
 }

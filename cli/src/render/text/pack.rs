@@ -10,12 +10,12 @@ use ontoly_graph::graph::NodeKind;
 use std::fmt::Write as _;
 
 fn level(st: Style, l: Level) -> String {
-    let code = match l {
-        Level::High => "32",
-        Level::Medium => "33",
-        Level::Low | Level::None => "31",
+    let color = match l {
+        Level::High => anstyle::AnsiColor::Green,
+        Level::Medium => anstyle::AnsiColor::Yellow,
+        Level::Low | Level::None => anstyle::AnsiColor::Red,
     };
-    st.paint(code, l.as_str())
+    st.fg(color, l.as_str())
 }
 
 pub(super) fn pack(a: &PackAnswer, color: bool) -> String {
@@ -131,8 +131,8 @@ fn advice(o: &mut String, st: Style, p: &EvidencePack) {
         let _ = writeln!(o, "\n{}", st.bold("Diagnostics:"));
         for d in &p.diagnostics {
             let sev = match d.severity {
-                Severity::Error => st.paint("31", "error"),
-                Severity::Warning => st.paint("33", "warning"),
+                Severity::Error => st.fg(anstyle::AnsiColor::Red, "error"),
+                Severity::Warning => st.fg(anstyle::AnsiColor::Yellow, "warning"),
                 Severity::Info => st.dim("info"),
             };
             let _ = writeln!(o, "  [{sev}] {}: {}", d.code, d.message);

@@ -399,9 +399,12 @@ fn registered_sections<'e>(
             Some(cont),
         ));
         if m.is_none() && page_usable {
+            let hint = crate::suggest::nearest(sid, marked.keys().copied())
+                .map(|n| format!("; did you mean `{n}` (a marker id of the page)?"))
+                .unwrap_or_default();
             cx.finding(
                 Code::SectionMissingMarker,
-                format!("Section `{sid}` has no marker in {page_file}"),
+                format!("Section `{sid}` has no marker in {page_file}{hint}"),
                 sf,
                 s.line,
                 &secid,

@@ -36,11 +36,12 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Bumped when the builder's interpretation of inputs changes, so old caches are not reused.
-pub const BUILDER_VERSION: &str = "build.v2";
+pub const BUILDER_VERSION: &str = "build.v3";
 
 /// Receives coarse progress (for a progress bar). Called from worker threads.
 pub trait Progress: Send + Sync {
-    /// A new stage starts with `total` units of work.
+    /// A new stage starts with `total` units of work (1: a phase without counts). An empty
+    /// name with total 0 says the work is over.
     fn stage(&self, name: &str, total: u64);
     /// `n` more units are done.
     fn advance(&self, n: u64);
@@ -224,6 +225,9 @@ pub struct CitedRange {
     pub content_digest: Option<String>,
     /// Where the reference was read.
     pub origin: Origin,
+    /// Where its commit is pinned: the module's `ref:` line in `sources/repo/index.yaml`
+    /// (`repo:` references), for messages about that commit.
+    pub pinned_at: Option<Origin>,
 }
 
 /// Builds the graph of `ws`.
@@ -239,6 +243,7 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
         report.cache = CacheStatus::Miss;
         match snapshot::load_graph(&ws.root, &key) {
             Ok(Some(graph)) => {
+                opts.stage("", 0);
                 report.cache = CacheStatus::Hit;
                 report.pages_reused = report.pages;
                 return Ok(BuildOutput {
@@ -264,24 +269,28 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
     opts.stage("linking", 1);
     let mut parts = collect::collect(&parsed.structure.1, &parsed.pages);
     timer.lap("collect");
+    opts.stage("resolving", 1);
     let cited = resolve::resolve_references(&inputs, &parsed.registries, opts, &mut parts);
     timer.lap("resolve references");
     drop(inputs);
     if let Some(stage) = &opts.source_stage {
-        opts.stage("verifying", 1);
+        opts.stage("verifying", 1); // with the symbols of every cited file
         stage.run(&cited, &mut parts);
         timer.lap("source stage");
     }
+    opts.stage("assembling", 1);
     let graph = assemble(parts);
     timer.lap("assemble");
 
     if opts.use_cache {
+        opts.stage("writing cache", 1);
         // A cache that cannot be written only costs time on the next run.
         if let Err(e) = snapshot::store(&ws.root, &key, &graph, &parsed) {
             report.cache_note = Some(format!("cache not written: {}", inputs::io_message(&e)));
         }
         timer.lap("store cache");
     }
+    opts.stage("", 0);
     Ok(BuildOutput {
         graph,
         report,

@@ -6,7 +6,9 @@ use super::inputs::Inputs;
 use super::{BuildOptions, CitedRange, Parts, RefSite};
 use crate::diagnostics::Code;
 use crate::formats::source_ref::{self, ResolveError, ResolvedRef};
-use crate::formats::source_registry::{FileReadError, Registries, WorkspaceFiles};
+use crate::formats::source_registry::{
+    FileProblem, FileReadError, Registries, RegistryKind, RegistryState, WorkspaceFiles,
+};
 use crate::formats::structure::ReferenceEntry;
 use crate::graph::findings::Finding;
 use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
@@ -232,7 +234,7 @@ fn resolve_site(
             if !(locator_or_digest && own_check_failed) {
                 out.findings.push(at(
                     Code::SourceUnresolved,
-                    format!("{} (`{source_ref}`)", e.message()),
+                    resolve_message(&e, source_ref, registries),
                 ));
             }
             if !locator_or_digest {
@@ -253,8 +255,52 @@ fn resolve_site(
             ),
         ));
     }
+    let pinned_at = match &res {
+        ResolvedRef::Repo(rr) => pin_line(registries, &format!("{}/{}", rr.source, rr.module)),
+        _ => None,
+    };
     cite(site, source_ref, res, labels, &mut out);
+    if let Some(c) = out.cited.as_mut() {
+        c.pinned_at = pinned_at;
+    }
     out
+}
+
+/// Where module `name`'s commit is pinned: its `ref:` line (else its entry's line) in
+/// `sources/repo/index.yaml`.
+fn pin_line(registries: &Registries, name: &str) -> Option<Origin> {
+    let RegistryState::Loaded(r) = &registries.repo else {
+        return None;
+    };
+    let m = r.lookup(name).ok()?.module;
+    let line = if m.ref_line > 0 { m.ref_line } else { m.line };
+    (line > 0).then(|| Origin {
+        file: RegistryKind::Repo.index_path(),
+        line,
+    })
+}
+
+/// The message of a resolution error. The plugin contract says "Host could not read the
+/// requested repository file" for a registry that cannot be read (its reasons could name
+/// private paths); a build names the missing registry instead, which is inside the workspace.
+fn resolve_message(e: &ResolveError, source_ref: &str, registries: &Registries) -> String {
+    let kind = match source_ref.split(':').next() {
+        Some("repo") => Some(RegistryKind::Repo),
+        Some("file") => Some(RegistryKind::File),
+        Some("lark") => Some(RegistryKind::Lark),
+        _ => None,
+    };
+    if let Some(kind) = kind {
+        if matches!(registries.get(kind), RegistryState::Absent)
+            && *e == ResolveError::File(FileProblem::Unreadable)
+        {
+            return format!(
+                "{} does not exist: `{source_ref}` is resolved through it (see the source registries in docs/workspace-format.md)",
+                kind.index_path()
+            );
+        }
+    }
+    format!("{} (`{source_ref}`)", e.message())
 }
 
 /// Checks the entry's own fields; findings go to `findings`. True when one failed.
@@ -430,6 +476,7 @@ fn cite(site: &RefSite, source_ref: &str, res: ResolvedRef, l: Labels, out: &mut
             end_line: c.end_line,
             content_digest: Some(c.content_digest.clone()),
             origin: site.origin.clone(),
+            pinned_at: None,
         });
     }
     out.edges.push(cites);

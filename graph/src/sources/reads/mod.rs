@@ -8,7 +8,7 @@
 
 use crate::diagnostics::Code;
 use crate::sources::git::{LocalRepo, Lookup, RevisionError};
-use crate::sources::repositories::{ReadableRepo, RepoLookupError, Repositories};
+use crate::sources::repositories::{ReadableRepo, RepoLookupError, Repositories, WORKTREE};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -399,12 +399,39 @@ fn shown_name(name: &str) -> String {
     }
 }
 
-/// A repository opened at one resolved commit.
+/// A repository opened at one resolved commit, or a work tree (no git: `local` is `None`,
+/// the commit is [`WORKTREE`]).
 struct Pinned<'a> {
     repo: &'a ReadableRepo,
-    local: LocalRepo,
+    local: Option<LocalRepo>,
     commit: String,
     revision: String,
+}
+
+/// The bytes of `path` (already validated) in the work tree at `root`; `None` when missing,
+/// not a file, or a symlink that leaves the tree.
+fn worktree_file(root: &std::path::Path, path: &str) -> Result<Vec<u8>, ReadError> {
+    let full = root.join(path);
+    let missing = || {
+        err(
+            Code::FileNotFound,
+            format!("File not found: '{path}' does not exist in the work tree"),
+        )
+    };
+    let real = full.canonicalize().map_err(|_| missing())?;
+    if !real.starts_with(root) {
+        return Err(err(
+            Code::FileNotFound,
+            format!("File not found: '{path}' is a symlink that leaves the work tree"),
+        ));
+    }
+    if real.is_dir() {
+        return Err(err(
+            Code::NotAFile,
+            format!("Not a file: '{path}' is a directory"),
+        ));
+    }
+    std::fs::read(&real).map_err(|_| missing())
 }
 
 impl Reader {
@@ -429,6 +456,12 @@ impl Reader {
 
     fn pin(&self, name: &str, revision: Option<&str>) -> Result<Pinned<'_>, ReadError> {
         let repo = self.repos.lookup(name).map_err(|e| {
+            let known: Vec<&str> = self.repos.repos.iter().map(|r| r.name.as_str()).collect();
+            let known = if known.is_empty() {
+                "this workspace knows no repository".to_string()
+            } else {
+                format!("known repositories: {}", known.join(", "))
+            };
             let why = match e {
                 RepoLookupError::Unknown => "is not a known repository of this workspace",
                 RepoLookupError::NoClone => {
@@ -440,9 +473,26 @@ impl Reader {
             };
             err(
                 Code::RepositoryNotFound,
-                format!("Repository {} {why}", shown_name(name)),
+                format!("Repository {} {why}; {known}", shown_name(name)),
             )
         })?;
+        if repo.repo.is_none() && repo.worktree.is_some() {
+            if revision.is_some_and(|r| r != WORKTREE) {
+                return Err(err(
+                    Code::RevisionNotFound,
+                    format!(
+                        "Repository '{}' is a work tree without git: it has no commits; omit the revision",
+                        repo.name
+                    ),
+                ));
+            }
+            return Ok(Pinned {
+                repo,
+                local: None,
+                commit: WORKTREE.to_string(),
+                revision: WORKTREE.to_string(),
+            });
+        }
         let Some(git) = repo.repo.as_ref() else {
             return Err(err(
                 Code::RepositoryNotFound,
@@ -467,15 +517,30 @@ impl Reader {
         };
         Ok(Pinned {
             repo,
-            local,
+            local: Some(local),
             commit,
             revision,
         })
     }
 
+    /// `pin` for operations that need commits (search, resolve): a work tree is refused.
+    fn pin_git(&self, name: &str, revision: Option<&str>) -> Result<Pinned<'_>, ReadError> {
+        let p = self.pin(name, revision)?;
+        if p.local.is_none() {
+            return Err(err(
+                Code::RepositoryNotFound,
+                format!(
+                    "Repository '{}' is a work tree without git: only read and read_many work on it",
+                    p.repo.name
+                ),
+            ));
+        }
+        Ok(p)
+    }
+
     /// Resolves a revision (or the default branch) to its full commit.
     pub fn resolve(&self, req: &ResolveRequest) -> Result<ResolveResult, ReadError> {
-        let p = self.pin(&req.repository, req.revision.as_deref())?;
+        let p = self.pin_git(&req.repository, req.revision.as_deref())?;
         Ok(ResolveResult {
             repository: p.repo.name.clone(),
             revision: p.revision,
@@ -617,14 +682,18 @@ impl Reader {
         if !(path.starts_with(&knowledge) && path.ends_with(".md")) {
             return None;
         }
-        let git = p.repo.repo.as_ref()?;
+        let git = p.repo.repo.as_ref();
+        let tree = p.repo.worktree.as_deref();
         let commit = p.commit.as_str();
         // Sync (the references renderer may share it): a fresh thread-local handle per read.
         let read_file = move |rel: &str| -> Option<Vec<u8>> {
             if !is_valid_path(rel) {
                 return None;
             }
-            let local = git.local();
+            if let Some(root) = tree {
+                return worktree_file(root, rel).ok();
+            }
+            let local = git?.local();
             match local.lookup(commit, rel).ok()? {
                 Lookup::Blob { id, .. } => local.blob(id).ok(),
                 _ => None,
@@ -651,7 +720,11 @@ fn rev_error(e: RevisionError, rev: &str) -> ReadError {
     match e {
         RevisionError::ShortSha => err(
             Code::ShortShaUnsupported,
-            format!("Short commit ids are not supported: give the full 40-hex commit instead of {shown}"),
+            format!("Commit id {shown} is too short: give at least 7 hex digits (or the full commit)"),
+        ),
+        RevisionError::Ambiguous => err(
+            Code::RevisionAmbiguous,
+            format!("Commit prefix {shown} names several commits: give more hex digits (or the full commit)"),
         ),
         RevisionError::Invalid => err(
             Code::InvalidRevision,
@@ -665,7 +738,16 @@ fn rev_error(e: RevisionError, rev: &str) -> ReadError {
 }
 
 fn file_text(p: &Pinned<'_>, path: &str) -> Result<String, ReadError> {
-    let lookup = p.local.lookup(&p.commit, path).map_err(|_| {
+    let Some(local) = p.local.as_ref() else {
+        let root = p.repo.worktree.as_deref().ok_or_else(|| {
+            err(
+                Code::RepositoryNotFound,
+                "The repository has no local clone",
+            )
+        })?;
+        return decode_text(worktree_file(root, path)?);
+    };
+    let lookup = local.lookup(&p.commit, path).map_err(|_| {
         err(
             Code::RevisionNotFound,
             "The commit's tree could not be read",
@@ -673,7 +755,7 @@ fn file_text(p: &Pinned<'_>, path: &str) -> Result<String, ReadError> {
     })?;
     match lookup {
         Lookup::Blob { id, .. } => {
-            let bytes = p.local.blob(id).map_err(|_| {
+            let bytes = local.blob(id).map_err(|_| {
                 err(
                     Code::FileNotFound,
                     format!("File not found: '{path}' could not be read at this commit"),

@@ -14,8 +14,14 @@ impl Reader {
             check_path(p)?;
             prefixes.push(p.to_string());
         }
-        let pinned = self.pin(&req.repository, req.revision.as_deref())?;
-        let files = pinned.local.files(&pinned.commit, &prefixes).map_err(|_| {
+        let pinned = self.pin_git(&req.repository, req.revision.as_deref())?;
+        let local = pinned.local.as_ref().ok_or_else(|| {
+            err(
+                Code::RepositoryNotFound,
+                "The repository has no local clone",
+            )
+        })?;
+        let files = local.files(&pinned.commit, &prefixes).map_err(|_| {
             err(
                 Code::RevisionNotFound,
                 "The commit's tree could not be read",

@@ -1,0 +1,127 @@
+//! The input of every capability as a Rust type: its JSON Schema is derived (schemars) and its
+//! validation is deserialization (serde), so what `ontoly capabilities` and the MCP tools
+//! publish and what `run` accepts are one definition.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+/// `CitationsOf`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CitationsOfInput {
+    /// `path`, `path:START-END`, a node id, or a symbol's qualified name.
+    pub target: String,
+}
+
+/// `EvidencePack` (also the MCP tool of that name).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EvidencePackInput {
+    /// The question or subject to gather evidence for, in plain words.
+    pub query: String,
+    /// How many top entities to return: default 12, clamped to 5–20 (the pack then reports `CAPABILITY_LIMIT_CLAMPED`).
+    #[serde(default, deserialize_with = "saturating_integer")]
+    #[schemars(with = "i64", range(min = 1), extend("default" = crate::pack::DEFAULT_LIMIT))]
+    pub limit: Option<i64>,
+}
+
+/// Any JSON integer: one past `i64` saturates (the limit is clamped anyway), a fraction is an
+/// error.
+fn saturating_integer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    use serde::de::Error;
+    let Some(n) = Option::<serde_json::Number>::deserialize(d)? else {
+        return Ok(None);
+    };
+    match (n.as_i64(), n.as_u64()) {
+        (Some(i), _) => Ok(Some(i)),
+        (None, Some(_)) => Ok(Some(i64::MAX)),
+        _ => Err(D::Error::custom(format!(
+            "invalid type: floating point `{n}`, expected an integer"
+        ))),
+    }
+}
+
+/// `GraphStatistics` and `Validate`: no input.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoInput {}
+
+/// `PathBetween`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PathBetweenInput {
+    /// A node id.
+    pub from: String,
+    /// A node id.
+    pub to: String,
+}
+
+/// `SectionEvidence`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SectionEvidenceInput {
+    /// A section id (`section:page.md#id`) or `page.md#id`.
+    pub section: String,
+}
+
+/// `SectionReferences`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SectionReferencesInput {
+    /// The page, `knowledge/faq/guide.md`.
+    pub path: String,
+    /// First returned line (1-based).
+    pub start_line: i64,
+    /// Last returned line (inclusive).
+    pub end_line: i64,
+    /// Pinned URLs come with their content_digest.
+    #[serde(default)]
+    pub include_digest: bool,
+}
+
+/// The JSON Schema of `T` as published: draft 2020-12, everything inline, no `$schema`,
+/// `title` or top-level `description` (the capability's own name and description say it).
+pub fn schema_of<T: JsonSchema>() -> Value {
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .with(|s| {
+            s.inline_subschemas = true;
+            s.meta_schema = None;
+        })
+        .into_generator();
+    let mut v = generator.into_root_schema_for::<T>().to_value();
+    if let Value::Object(m) = &mut v {
+        m.remove("title");
+        m.remove("$schema");
+        m.remove("description");
+        // An input without fields still lists none, as every other input does.
+        m.entry("properties")
+            .or_insert_with(|| Value::Object(Map::new()));
+        m.entry("required")
+            .or_insert_with(|| Value::Array(Vec::new()));
+    }
+    v
+}
+
+/// Whether `input` deserializes as `T`; the error is serde's, one line.
+pub fn check_as<T: for<'de> Deserialize<'de>>(input: &Value) -> Result<(), String> {
+    T::deserialize(input).map(|_| ()).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn limit_is_an_integer_with_a_default() {
+        let s = schema_of::<EvidencePackInput>();
+        assert_eq!(s["properties"]["limit"]["type"], "integer");
+        assert_eq!(s["properties"]["limit"]["minimum"], 1);
+        assert_eq!(s["properties"]["limit"]["default"], 12);
+        assert_eq!(s["required"], json!(["query"]));
+        assert_eq!(s["additionalProperties"], false);
+        assert!(check_as::<EvidencePackInput>(&json!({"query": "q", "limit": null})).is_ok());
+        assert!(check_as::<EvidencePackInput>(&json!({"query": "q", "limt": 3})).is_err());
+    }
+}

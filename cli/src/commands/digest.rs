@@ -1,0 +1,208 @@
+//! `ontoly digest PATH:START-END [--source NAME] [--rev REV]`: the reference entry for a range
+//! of a registered repository — `source_ref`, `locator` and `content_digest` by the format's
+//! digest rule — as YAML ready to paste under a section's `references:`.
+//!
+//! `--source` is the global option: `--source NAME=PATH` maps a clone as everywhere, while a
+//! bare `--source NAME` (no `=`) names the registry module to cite.
+
+use super::{CliError, Globals, Output};
+use crate::render::Format;
+use crate::report::Report;
+use ontoly_graph::diagnostics::Code;
+use ontoly_graph::formats::location::Location;
+use ontoly_graph::formats::text::{is_full_commit, range_digest};
+use ontoly_graph::sources::clones::{repo_modules, RepoModule};
+use ontoly_graph::sources::git::Lookup;
+use ontoly_graph::sources::reads::{is_valid_path, ReadError};
+
+/// The formats `ontoly digest` renders (the entry is YAML whatever the format).
+pub const FORMATS: &[Format] = &[Format::Text];
+
+/// Arguments of `ontoly digest`. The module comes from `--source NAME` (without `=PATH`).
+#[derive(clap::Args)]
+pub struct Args {
+    /// The cited lines: `PATH:START-END` (or `PATH:LINE`), PATH relative to the module's
+    /// subpath, as in a locator.
+    #[arg(value_name = "PATH:START-END")]
+    location: String,
+    /// The commit to read (default: the commit the registry pins the module to).
+    #[arg(long, value_name = "REV")]
+    rev: Option<String>,
+}
+
+/// No `--format`.
+pub fn format(_: &Args) -> Option<Format> {
+    None
+}
+
+fn failed(code: Code, message: String) -> Output {
+    Output {
+        report: Report::ReadError(ReadError { code, message }),
+        exit: 1,
+    }
+}
+
+/// The registry module named `name` (`acme/payments`), or the only one when no name is given.
+fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliError> {
+    let names = || {
+        modules
+            .iter()
+            .map(|m| m.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let found = match name {
+        Some(n) => modules.iter().find(|m| m.name == n),
+        None if modules.len() == 1 => modules.first(),
+        None => {
+            return Err(CliError {
+                message: "which repository? name its module with --source NAME".into(),
+                hint: Some(if modules.is_empty() {
+                    "sources/repo/index.yaml registers no module".into()
+                } else {
+                    format!("modules of sources/repo/index.yaml: {}", names())
+                }),
+            })
+        }
+    };
+    found.cloned().ok_or_else(|| CliError {
+        message: format!(
+            "no module {:?} in sources/repo/index.yaml",
+            name.unwrap_or("")
+        ),
+        hint: Some(
+            match name.and_then(|n| {
+                ontoly_graph::suggest::nearest(n, modules.iter().map(|m| m.name.as_str()))
+            }) {
+                Some(near) => format!("did you mean --source {near}?"),
+                None if modules.is_empty() => "the registry has no module".into(),
+                None => format!("modules: {}", names()),
+            },
+        ),
+    })
+}
+
+/// Prints the reference entry.
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
+    let (names, maps): (Vec<String>, Vec<String>) =
+        ctx.sources.iter().cloned().partition(|s| !s.contains('='));
+    if names.len() > 1 {
+        return Err(CliError::new(format!(
+            "digest cites one module, got --source {}",
+            names.join(", --source ")
+        )));
+    }
+    let loc = Location::parse(&a.location);
+    let Some((start, end)) = loc.lines.filter(|(s, e)| *s >= 1 && s <= e) else {
+        return Err(CliError {
+            message: format!("{:?} is not PATH:START-END", a.location),
+            hint: Some("lines are 1-based and START <= END, e.g. src/retry.py:1-3".into()),
+        });
+    };
+    if !is_valid_path(loc.path) {
+        return Err(CliError::new(format!(
+            "{:?}: the path must be relative, without `..`, `.` or empty segments",
+            loc.path
+        )));
+    }
+    let globals = Globals {
+        sources: maps,
+        ..ctx.clone()
+    };
+    let session = globals.session()?;
+    let m = module(
+        &repo_modules(&session.workspace().root),
+        names.first().map(String::as_str),
+    )?;
+    let repos = session.repositories()?;
+    let Some(git) = repos.lookup(&m.name).ok().and_then(|r| r.repo.as_ref()) else {
+        return Ok(failed(
+            Code::RepositoryNotFound,
+            format!(
+                "module '{}' has no local clone: map it in ontoly.toml or with --source {}=PATH",
+                m.name, m.name
+            ),
+        ));
+    };
+    let local = git.local();
+    let rev = a
+        .rev
+        .clone()
+        .or_else(|| m.git_ref.clone())
+        .unwrap_or_default();
+    let commit = if is_full_commit(&rev) && local.has_commit(&rev) {
+        rev.to_ascii_lowercase()
+    } else {
+        match local.resolve(&rev) {
+            Ok(c) => c,
+            Err(_) => {
+                return Ok(failed(
+                    Code::RevisionNotFound,
+                    format!(
+                        "revision '{rev}' was not found in the clone of '{}'",
+                        m.name
+                    ),
+                ))
+            }
+        }
+    };
+    let full = if m.subpath.is_empty() {
+        loc.path.to_string()
+    } else {
+        format!("{}/{}", m.subpath.trim_end_matches('/'), loc.path)
+    };
+    let text = match local.lookup(&commit, &full) {
+        Ok(Lookup::Blob { id, .. }) => match local.blob(id) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(_) => {
+                return Ok(failed(
+                    Code::FileNotFound,
+                    format!("'{full}' could not be read at {commit}"),
+                ))
+            }
+        },
+        _ => {
+            return Ok(failed(
+                Code::FileNotFound,
+                format!("'{full}' is not a file at {commit}"),
+            ))
+        }
+    };
+    let n = text.matches('\n').count() + usize::from(!text.is_empty() && !text.ends_with('\n'));
+    let Some(digest) = range_digest(&text, start, end) else {
+        return Ok(failed(
+            Code::LineRangeNotSatisfiable,
+            format!("'{full}' has {n} lines at {commit}: lines {start}-{end} go past its end"),
+        ));
+    };
+    let pinned = m.git_ref.as_deref().filter(|r| is_full_commit(r));
+    let mut out = format!("# lines {start}-{end} of {full} at {commit} (the file has {n} lines)\n");
+    if pinned.is_some_and(|p| !p.eq_ignore_ascii_case(&commit)) {
+        out.push_str(&format!(
+            "# note: the registry pins {} at {}; the reference is verified there\n",
+            m.name,
+            pinned.unwrap_or_default()
+        ));
+    }
+    out.push_str(&format!(
+        "- source_ref: repo:{}\n  locator: {{path: {}, start_line: {start}, end_line: {end}}}\n  content_digest: {digest}\n",
+        m.name,
+        yaml_plain(loc.path)
+    ));
+    Ok(Output::ok(Report::Raw(out)))
+}
+
+/// A path as a YAML flow scalar: plain when that reads back as the same string, else quoted.
+fn yaml_plain(s: &str) -> String {
+    // A `/` or `.` keeps it from reading as a number, boolean or null.
+    let plain = s.contains(['/', '.'])
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c))
+        && !s.starts_with(['-', '.'])
+        && s.parse::<f64>().is_err();
+    if plain {
+        s.to_string()
+    } else {
+        serde_json::to_string(s).unwrap_or_default()
+    }
+}

@@ -1,0 +1,129 @@
+//! `ontoly init [DIR]`: a minimal workspace to start from — one page with one marked section,
+//! the structure that lists it, and an `ontoly.toml` for local clones. Never overwrites.
+
+use super::{CliError, Globals, Output};
+use crate::render::Format;
+use crate::report::Report;
+use std::path::{Path, PathBuf};
+
+/// `ontoly init` prints what it wrote; no `--format`.
+pub const FORMATS: &[Format] = &[];
+
+/// Arguments of `ontoly init`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The directory to create the workspace in (created when missing; default: the current
+    /// directory).
+    #[arg(default_value = ".")]
+    dir: PathBuf,
+}
+
+/// No `--format`.
+pub fn format(_: &Args) -> Option<Format> {
+    None
+}
+
+const STRUCTURE: &str = "\
+schema_version: context.approved-structure.v1
+articles:
+  - article_id: welcome
+    path: welcome.md
+    visibility: public
+    sections:
+      - id: about
+        references: []
+";
+
+const PAGE: &str = "\
+---
+title: Welcome
+---
+# Welcome
+
+<!-- context:section id=\"about\" -->
+## About this workspace
+
+What this knowledge workspace documents, and for whom. Each section like this one is listed in
+knowledge/structure.yaml with the source lines it was written from (its `references`).
+
+<!-- /context:section -->
+";
+
+const CONFIG: &str = "\
+# Local clones of the repositories that references cite, relative to this directory:
+# a registry module (\"<source>/<module>\") or a remote (\"github.com/acme/payments\").
+[sources]
+# \"acme/payments\" = \"../payments\"
+";
+
+const GITIGNORE: &str = "# ontoly's graph cache\n.ontoly/\n";
+
+/// The files `init` writes, relative to the workspace.
+const FILES: [(&str, &str); 4] = [
+    ("knowledge/structure.yaml", STRUCTURE),
+    ("knowledge/welcome.md", PAGE),
+    ("ontoly.toml", CONFIG),
+    (".gitignore", GITIGNORE),
+];
+
+fn shown(dir: &Path, rel: &str) -> String {
+    if dir == Path::new(".") {
+        rel.to_string()
+    } else {
+        format!("{}/{rel}", dir.to_string_lossy().trim_end_matches('/'))
+    }
+}
+
+/// Writes the starter workspace.
+pub fn run(_ctx: &Globals, a: &Args) -> Result<Output, CliError> {
+    let existing: Vec<String> = FILES
+        .iter()
+        .filter(|(rel, _)| a.dir.join(rel).exists())
+        .map(|(rel, _)| shown(&a.dir, rel))
+        .collect();
+    if !existing.is_empty() {
+        return Err(CliError {
+            message: format!(
+                "{} already exists; init never overwrites",
+                existing.join(", ")
+            ),
+            hint: Some(
+                "choose another directory (`ontoly init DIR`), or edit the workspace by hand"
+                    .into(),
+            ),
+        });
+    }
+    let mut out = String::new();
+    for (rel, text) in FILES {
+        let path = a.dir.join(rel);
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| {
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&path)
+            })
+            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
+        if let Err(e) = written {
+            return Err(CliError::new(format!(
+                "cannot write {}: {}",
+                shown(&a.dir, rel),
+                e.kind()
+            )));
+        }
+        out.push_str(&format!("created {}\n", shown(&a.dir, rel)));
+    }
+    let ws = if a.dir == Path::new(".") {
+        String::new()
+    } else {
+        format!("--workspace {} ", a.dir.to_string_lossy())
+    };
+    out.push_str(&format!(
+        "next: write pages under knowledge/, list their sections in knowledge/structure.yaml, \
+         register cited repositories in sources/repo/index.yaml (docs/workspace-format.md), \
+         then `ontoly {ws}validate`\n"
+    ));
+    Ok(Output::ok(Report::Raw(out)))
+}

@@ -1,0 +1,79 @@
+//! JUnit XML for `check`: one test case per question, a failure for each failed one, so
+//! test-report tools show the gate like a test suite.
+
+use crate::report::Report;
+use std::fmt::Write;
+
+/// Escapes text and attribute values. Characters XML 1.0 cannot carry (control characters
+/// other than tab, newline and carriage return) become U+FFFD.
+fn escape(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&apos;"),
+            '\t' | '\n' | '\r' => o.push(c),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => o.push('\u{FFFD}'),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+/// `--format junit` (the check gate).
+pub fn render(report: &Report) -> Option<String> {
+    let Report::Check(c) = report else {
+        return None;
+    };
+    let r = &c.report;
+    let file = escape(&c.file);
+    let mut o = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        o,
+        "<testsuites name=\"ontoly check\" tests=\"{}\" failures=\"{}\" errors=\"0\">",
+        r.total, r.failed
+    );
+    let _ = writeln!(
+        o,
+        "  <testsuite name=\"{file}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">",
+        r.total, r.failed
+    );
+    for q in &r.outcomes {
+        let _ = write!(
+            o,
+            "    <testcase classname=\"{file}\" name=\"{}\" file=\"{file}\" line=\"{}\"",
+            escape(&q.question),
+            q.line
+        );
+        if q.passed {
+            o.push_str("/>\n");
+        } else {
+            let _ = writeln!(
+                o,
+                ">\n      <failure message=\"{}\" type=\"{}\">{}: {} (confidence {} {:.4})</failure>\n    </testcase>",
+                escape(&q.reason),
+                super::sarif::CHECK_RULE,
+                file,
+                escape(&format!("line {}: {}", q.line, q.reason)),
+                q.level.as_str(),
+                q.score
+            );
+        }
+    }
+    o.push_str("  </testsuite>\n</testsuites>\n");
+    Some(o)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn escapes_markup_and_control_characters() {
+        assert_eq!(
+            super::escape("a<b>&\"c'\u{1}"),
+            "a&lt;b&gt;&amp;&quot;c&apos;\u{FFFD}"
+        );
+    }
+}

@@ -1,0 +1,182 @@
+//! SARIF 2.1.0 (OASIS), for code scanning: one result per diagnostic of `validate` or failed
+//! question of `check`, located at a repository-relative file and line.
+//!
+//! Any report becomes a list of [`SarifResult`]s and [`log`] wraps them in one run, with a
+//! rule per distinct `ruleId` (described by its [`Code`] when it is one); a new report kind
+//! (drift, for one) only adds a conversion to [`results`].
+
+use crate::report::Report;
+use ontoly_graph::diagnostics::{Code, Severity};
+use ontoly_graph::formats::remote::percent_encode_path;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// The schema a log declares.
+pub const SCHEMA: &str =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+
+/// One result before it becomes SARIF.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SarifResult {
+    /// The rule: a diagnostic code, or a rule of the report (`CHECK_QUESTION_FAILED`).
+    pub rule_id: String,
+    /// Its severity.
+    pub severity: Severity,
+    /// One line.
+    pub message: String,
+    /// Repository-relative file and 1-based line (0: the file as a whole), when located.
+    pub at: Option<(String, u64)>,
+}
+
+/// The rule of a failed `check` question.
+pub const CHECK_RULE: &str = "CHECK_QUESTION_FAILED";
+
+fn describe(rule: &str) -> String {
+    match Code::parse(rule) {
+        Some(c) => c.description().to_string(),
+        None if rule == CHECK_RULE => "A question of the questions file is not backed by the evidence it expects (weak, not found, missing its expected sections, or answered while marked unanswerable)".to_string(),
+        None => rule.to_string(),
+    }
+}
+
+fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+/// The results of a report; `None` for a report without a SARIF form.
+pub fn results(report: &Report) -> Option<Vec<SarifResult>> {
+    Some(match report {
+        Report::Validate(v) => v
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let at = v.file_line(d);
+                SarifResult {
+                    rule_id: d.code.clone(),
+                    severity: d.severity,
+                    message: if at.is_none() {
+                        format!("{}: {}", d.location, d.message)
+                    } else {
+                        d.message.clone()
+                    },
+                    at,
+                }
+            })
+            .collect(),
+        Report::Check(c) => c
+            .report
+            .outcomes
+            .iter()
+            .filter(|q| !q.passed)
+            .map(|q| SarifResult {
+                rule_id: CHECK_RULE.to_string(),
+                severity: Severity::Error,
+                message: format!("{}: {}", q.question, q.reason),
+                at: Some((c.file.clone(), q.line)),
+            })
+            .collect(),
+        _ => return None,
+    })
+}
+
+/// A SARIF log of one run holding `results`.
+pub fn log(results: &[SarifResult]) -> Value {
+    let mut rules: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in results {
+        let n = rules.len();
+        rules.entry(r.rule_id.as_str()).or_insert(n);
+    }
+    let mut ordered: Vec<(&str, usize)> = rules.iter().map(|(k, v)| (*k, *v)).collect();
+    ordered.sort_by_key(|(_, i)| *i);
+    let rules_json: Vec<Value> = ordered
+        .iter()
+        .map(|(id, _)| {
+            let severity = Code::parse(id).map_or(Severity::Error, Code::severity);
+            json!({
+                "id": id,
+                "shortDescription": {"text": describe(id)},
+                "defaultConfiguration": {"level": level(severity)},
+            })
+        })
+        .collect();
+    let results_json: Vec<Value> = results
+        .iter()
+        .map(|r| {
+            let mut v = json!({
+                "ruleId": r.rule_id,
+                "ruleIndex": rules[r.rule_id.as_str()],
+                "level": level(r.severity),
+                "message": {"text": r.message},
+            });
+            if let Some((file, line)) = &r.at {
+                let mut physical = json!({
+                    "artifactLocation": {
+                        "uri": percent_encode_path(file),
+                        "uriBaseId": "SRCROOT",
+                    },
+                });
+                if *line > 0 {
+                    physical["region"] = json!({"startLine": line, "endLine": line});
+                }
+                v["locations"] = json!([{ "physicalLocation": physical }]);
+                v["partialFingerprints"] =
+                    json!({"ontoly/v1": format!("{}@{file}:{line}", r.rule_id)});
+            }
+            v
+        })
+        .collect();
+    json!({
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "ontoly",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules_json,
+            }},
+            "originalUriBaseIds": {
+                "SRCROOT": {"description": {"text": "The root of the repository checked."}}
+            },
+            "results": results_json,
+        }]
+    })
+}
+
+/// `--format sarif`.
+pub fn render(report: &Report) -> Option<String> {
+    results(report).map(|r| super::json::pretty(&log(&r)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_percent_encoded_and_rules_shared() {
+        let r = |rule: &str, file: &str| SarifResult {
+            rule_id: rule.into(),
+            severity: Severity::Warning,
+            message: "m".into(),
+            at: Some((file.into(), 3)),
+        };
+        let l = log(&[
+            r("LINK_UNRESOLVED", "kb/a b/é.md"),
+            r("LINK_UNRESOLVED", "kb/x.md"),
+        ]);
+        let run = &l["runs"][0];
+        assert_eq!(
+            run["tool"]["driver"]["rules"].as_array().map(Vec::len),
+            Some(1)
+        );
+        assert_eq!(
+            run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "kb/a%20b/%C3%A9.md"
+        );
+        assert_eq!(run["results"][1]["ruleIndex"], 0);
+        assert_eq!(run["results"][0]["level"], "warning");
+    }
+}

@@ -1,0 +1,90 @@
+//! The Markdown job summary `validate` and `check` append to `$GITHUB_STEP_SUMMARY`.
+
+use crate::report::Report;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Table cells: no line breaks, `|` escaped.
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace(['\n', '\r'], " ")
+}
+
+/// Rows shown before "… and N more".
+const MAX_ROWS: usize = 50;
+
+/// The summary of a report; `None` for reports without one.
+pub fn markdown(report: &Report) -> Option<String> {
+    let mut o = String::new();
+    match report {
+        Report::Validate(v) => {
+            let s = &v.summary;
+            let _ = writeln!(
+                o,
+                "### ontoly validate: {}\n\n{} errors, {} warnings, {} info\n",
+                if v.valid { "passed" } else { "failed" },
+                s.error,
+                s.warning,
+                s.info
+            );
+            if !v.diagnostics.is_empty() {
+                let mut by_code: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+                for d in &v.diagnostics {
+                    *by_code.entry((d.severity.as_str(), &d.code)).or_default() += 1;
+                }
+                o.push_str("| severity | code | count |\n| --- | --- | ---: |\n");
+                for ((sev, code), n) in &by_code {
+                    let _ = writeln!(o, "| {sev} | `{code}` | {n} |");
+                }
+                o.push_str("\n| where | code | message |\n| --- | --- | --- |\n");
+                for d in v.diagnostics.iter().take(MAX_ROWS) {
+                    let at = v
+                        .file_line(d)
+                        .map_or_else(|| d.location.clone(), |(f, l)| format!("{f}:{l}"));
+                    let _ = writeln!(
+                        o,
+                        "| `{}` | `{}` | {} |",
+                        cell(&at),
+                        d.code,
+                        cell(&d.message)
+                    );
+                }
+                if v.diagnostics.len() > MAX_ROWS {
+                    let _ = writeln!(o, "\n… and {} more", v.diagnostics.len() - MAX_ROWS);
+                }
+            }
+        }
+        Report::Check(c) => {
+            let r = &c.report;
+            let _ = writeln!(
+                o,
+                "### ontoly check: {}\n\n`{}`: {} question(s), {} passed, {} failed\n",
+                if r.failed == 0 { "passed" } else { "failed" },
+                cell(&c.file),
+                r.total,
+                r.passed,
+                r.failed
+            );
+            let failed: Vec<_> = r.outcomes.iter().filter(|q| !q.passed).collect();
+            if !failed.is_empty() {
+                o.push_str("| line | question | confidence | why |\n| ---: | --- | --- | --- |\n");
+                for q in failed.iter().take(MAX_ROWS) {
+                    let _ = writeln!(
+                        o,
+                        "| {} | {} | {} {:.2} | {} |",
+                        q.line,
+                        cell(&q.question),
+                        q.level.as_str(),
+                        q.score,
+                        cell(&q.reason)
+                    );
+                }
+                if failed.len() > MAX_ROWS {
+                    let _ = writeln!(o, "\n… and {} more", failed.len() - MAX_ROWS);
+                }
+            }
+        }
+        _ => return None,
+    }
+    o.push('\n');
+    Some(o)
+}

@@ -1,0 +1,80 @@
+//! CI outputs of `validate` on a fixture inside this repository: GitHub annotations and SARIF
+//! name files relative to the repository root whatever the current directory (insta
+//! snapshots), and the SARIF log is valid against the vendored OASIS 2.1.0 schema.
+
+mod common;
+
+use common::{fixtures, run_in};
+use serde_json::Value;
+
+fn sarif_violations(log: &Value) -> Vec<String> {
+    let path = common::testdata().join("schemas/sarif-schema-2.1.0.json");
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("schema")).expect("json");
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("schema compiles");
+    validator.iter_errors(log).map(|e| e.to_string()).collect()
+}
+
+#[test]
+fn validate_annotations_and_sarif_are_repository_relative() {
+    let ws = fixtures().join("mismatch");
+    // From the workspace itself and from the fixtures folder: the same repository paths.
+    let inside = run_in(
+        &ws.join("knowledge"),
+        &["--no-cache", "validate", "--format", "github"],
+    );
+    let outside = run_in(
+        &fixtures(),
+        &[
+            "--workspace",
+            "mismatch",
+            "--no-cache",
+            "validate",
+            "--format",
+            "github",
+        ],
+    );
+    assert_eq!(inside.code, 1, "{}", inside.stderr);
+    assert_eq!(inside.stdout, outside.stdout);
+    insta::assert_snapshot!("validate_mismatch_github", inside.stdout);
+
+    let sarif = run_in(
+        &fixtures(),
+        &[
+            "--workspace",
+            "mismatch",
+            "--no-cache",
+            "validate",
+            "--format",
+            "sarif",
+        ],
+    );
+    assert_eq!(sarif.code, 1, "{}", sarif.stderr);
+    let log: Value = serde_json::from_str(&sarif.stdout).expect("SARIF is JSON");
+    assert_eq!(sarif_violations(&log), Vec::<String>::new());
+    let mut shown = log.clone();
+    shown["runs"][0]["tool"]["driver"]["version"] = Value::from("<version>");
+    insta::assert_json_snapshot!("validate_mismatch_sarif", shown);
+}
+
+#[test]
+fn a_clean_validate_is_an_empty_sarif_run() {
+    let r = run_in(
+        &fixtures(),
+        &[
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "validate",
+            "--format",
+            "sarif",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let log: Value = serde_json::from_str(&r.stdout).expect("SARIF is JSON");
+    assert_eq!(sarif_violations(&log), Vec::<String>::new());
+    assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
+}
