@@ -98,6 +98,20 @@ def dir_bytes(path):
     return total
 
 
+def snapshot_files(ws):
+    """Bytes of every file of the snapshot cache (graph, parse cache, artifacts such as the
+    search index), by path under .ontoly/."""
+    base = os.path.join(ws, ".ontoly")
+    out = {}
+    for dp, _, fs in os.walk(base):
+        for f in fs:
+            if f.startswith("."):
+                continue
+            p = os.path.join(dp, f)
+            out[os.path.relpath(p, base)] = os.path.getsize(p)
+    return out
+
+
 def generate(ws, n, extra):
     if os.path.isfile(os.path.join(ws, "knowledge", "structure.yaml")):
         return None
@@ -178,9 +192,7 @@ def measure_size(binary, n, repeat, only, gen_args):
             cpu.setdefault("cold", []).append(run_rss.last_cpu)
             cold_rss.append(rss)
             hashes.add(json.loads(out)["graphHash"])
-        snap = {f: os.path.getsize(os.path.join(ws, ".ontoly", f))
-                for f in ("graph.bin", "parse.bin")
-                if os.path.exists(os.path.join(ws, ".ontoly", f))}
+        snap = snapshot_files(ws)
         warm, warm_rss = [], []
         for _ in range(repeat):
             t, rss, out = run_rss(base + ["build", "--format", "json"])
@@ -221,13 +233,7 @@ def measure_size(binary, n, repeat, only, gen_args):
                 cpu.setdefault("query", []).append(run_rss.last_cpu)
                 q_rss.append(rss)
         res.update(query=q, query_rss=max(q_rss))
-        art = os.path.join(ws, ".ontoly", "artifacts")
-        if os.path.isdir(art):
-            res.setdefault("snapshot", {})["artifacts"] = dir_bytes(art)
-        for f in ("graph.bin", "parse.bin"):
-            p = os.path.join(ws, ".ontoly", f)
-            if os.path.exists(p):
-                res.setdefault("snapshot", {})[f] = os.path.getsize(p)
+        res.setdefault("snapshot", {}).update(snapshot_files(ws))
     return res
 
 

@@ -262,13 +262,13 @@ fn hash_direct(g: &Graph) -> String {
     let mut h = blake3::Hasher::new();
     h.update(g.version.as_bytes());
     h.update(b"\n");
-    for c in lines(&g.nodes, canon::node) {
+    for c in lines(g.parts().expect("built").0, canon::node) {
         h.update(&c);
     }
-    for c in lines(&g.edges, canon::edge) {
+    for c in lines(g.parts().expect("built").1, canon::edge) {
         h.update(&c);
     }
-    for (k, v) in &g.texts {
+    for (k, v) in g.parts().expect("built").2 {
         h.update(k.as_bytes());
         h.update(b"\0");
         h.update(v.as_bytes());
@@ -309,8 +309,9 @@ fn hash_streamed(g: &Graph) -> (String, usize) {
     let mut h = blake3::Hasher::new();
     h.update(g.version.as_bytes());
     h.update(b"\n");
-    let mut total = feed(&mut h, &g.nodes) + feed(&mut h, &g.edges);
-    for (k, v) in &g.texts {
+    let mut total =
+        feed(&mut h, g.parts().expect("built").0) + feed(&mut h, g.parts().expect("built").1);
+    for (k, v) in g.parts().expect("built").2 {
         total += k.len() + v.len() + 2;
         h.update(k.as_bytes());
         h.update(b"\0");
@@ -327,7 +328,7 @@ fn composition(g: &Graph, parses: &Parsed, index: &Index) {
     let mut files = 0;
     let mut meta = 0;
     let mut strings_nodes = 0usize;
-    for n in &g.nodes {
+    for n in g.parts().expect("built").0 {
         node_ids += s(&n.id);
         names += s(&n.name);
         files += n.file.as_deref().map_or(0, s)
@@ -341,31 +342,42 @@ fn composition(g: &Graph, parses: &Parsed, index: &Index) {
             + 2 * n.metadata.len();
     }
     let (mut edge_ids, mut ends, mut origins, mut emeta, mut strings_edges) = (0, 0, 0, 0, 0usize);
-    for e in &g.edges {
+    for e in g.parts().expect("built").1 {
         edge_ids += s(&e.id);
         ends += s(&e.from) + s(&e.to);
         origins += e.origin.as_ref().map_or(0, |o| s(&o.file) + 8);
         emeta += e.metadata.iter().map(|(k, v)| s(k) + s(v)).sum::<usize>();
         strings_edges += 3 + usize::from(e.origin.is_some()) + 2 * e.metadata.len();
     }
-    let texts: usize = g.texts.iter().map(|(k, v)| s(k) + s(v)).sum();
+    let texts: usize = g
+        .parts()
+        .expect("built")
+        .2
+        .iter()
+        .map(|(k, v)| s(k) + s(v))
+        .sum();
     println!(
         "\ngraph content (string bytes; {} nodes, {} edges, {} texts):",
-        g.nodes.len(),
-        g.edges.len(),
-        g.texts.len()
+        g.node_count(),
+        g.edge_count(),
+        g.parts().expect("built").2.len()
     );
     println!("- node ids {:.1} MB, names {:.1} MB, files/spans/packages {:.1} MB, node metadata {:.1} MB; owned strings per node {:.1}",
-        mb(node_ids), mb(names), mb(files), mb(meta), strings_nodes as f64 / g.nodes.len().max(1) as f64);
+        mb(node_ids), mb(names), mb(files), mb(meta), strings_nodes as f64 / g.node_count().max(1) as f64);
     println!("- edge ids {:.1} MB, from+to ids {:.1} MB, origins {:.1} MB, edge metadata {:.1} MB; owned strings per edge {:.1}",
-        mb(edge_ids), mb(ends), mb(origins), mb(emeta), strings_edges as f64 / g.edges.len().max(1) as f64);
+        mb(edge_ids), mb(ends), mb(origins), mb(emeta), strings_edges as f64 / g.edge_count().max(1) as f64);
     println!("- texts (keys + values) {:.1} MB", mb(texts));
-    let distinct_meta: std::collections::HashSet<&BTreeMap<String, String>> =
-        g.edges.iter().map(|e| &e.metadata).collect();
+    let distinct_meta: std::collections::HashSet<&BTreeMap<String, String>> = g
+        .parts()
+        .expect("built")
+        .1
+        .iter()
+        .map(|e| &e.metadata)
+        .collect();
     println!(
         "- distinct edge metadata maps: {} of {}",
         distinct_meta.len(),
-        g.edges.len()
+        g.edge_count()
     );
     let pc_structure = postcard::to_stdvec(&parses.structure).map_or(0, |v| v.len());
     let pc_pages = postcard::to_stdvec(&parses.pages).map_or(0, |v| v.len());
@@ -458,6 +470,7 @@ fn main() {
         clones: clones.clone(),
         source_stage: Some(std::sync::Arc::new(VerifyStage::new(clones, None))),
         knowledge_repository: None,
+        verify_snapshot: false,
     };
     println!("| stage | wall s | CPU s | allocations | MB allocated | MB live after | MB peak live | process |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
@@ -519,7 +532,7 @@ fn main() {
 
     let s = start();
     if let Some(stage) = &opts.source_stage {
-        let salt = stage.cache_salt(&inputs);
+        let salt = stage.cache_salt(inputs.repo_content());
         std::hint::black_box(salt);
         stage.run(&cited, &mut parts);
     }
@@ -540,13 +553,13 @@ fn main() {
         pages,
         registries,
     };
-    let key = inputs::cache_key(&inputs, "profile");
+    let key = inputs::cache_key(inputs.pairs(), "profile");
     let tmp = tempfile::tempdir().expect("tmp");
     // PROFILE_NO_DISK=1: serialize in memory only (for a machine short of disk space).
     let disk = std::env::var_os("PROFILE_NO_DISK").is_none();
     let s = start();
     if disk {
-        snapshot::store(tmp.path(), &key, &graph, &pc).expect("store");
+        snapshot::store(tmp.path(), &key, &graph, &pc, &Default::default()).expect("store");
     }
     end(s, "store snapshot (graph.bin + parse.bin)");
 
@@ -577,14 +590,14 @@ fn main() {
     let mut same = true;
     let mut a = Vec::new();
     let mut b = Vec::new();
-    for n in &graph.nodes {
+    for n in graph.parts().expect("built").0 {
         a.clear();
         b.clear();
         canon::node(&mut a, n);
         serde_json::to_writer(&mut b, n).expect("json");
         same &= a == b;
     }
-    for e in &graph.edges {
+    for e in graph.parts().expect("built").1 {
         a.clear();
         b.clear();
         canon::edge(&mut a, e);
@@ -618,8 +631,8 @@ fn main() {
     );
 
     // Experiment: what sorting owned-string nodes and edges costs (assemble's first step).
-    let mut nodes: Vec<Node> = graph.nodes.clone();
-    let mut edges: Vec<Edge> = graph.edges.clone();
+    let mut nodes: Vec<Node> = graph.parts().expect("built").0.to_vec();
+    let mut edges: Vec<Edge> = graph.parts().expect("built").1.to_vec();
     shuffle(&mut nodes);
     shuffle(&mut edges);
     let t = Instant::now();
@@ -653,10 +666,10 @@ fn main() {
     // The heap that owned nodes and edges hold (a clone is measured, so the figure is exactly
     // what the representation costs), against the mapped layout's fixed-width rows.
     let before = LIVE.load(Relaxed);
-    let e2 = graph.edges.clone();
+    let e2 = graph.parts().expect("built").1.to_vec();
     let edges_heap = LIVE.load(Relaxed) - before;
     let before = LIVE.load(Relaxed);
-    let n2 = graph.nodes.clone();
+    let n2 = graph.parts().expect("built").0.to_vec();
     let nodes_heap = LIVE.load(Relaxed) - before;
     println!(
         "heap held by Vec<Edge>: {:.0} MB ({:.0} B per edge); by Vec<Node>: {:.0} MB ({:.0} B per node); the mapped rows take 48 B each plus shared strings",

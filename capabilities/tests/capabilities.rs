@@ -327,7 +327,7 @@ fn validate_and_statistics_count_the_graph() {
     let r = run(&c, "GraphStatistics", &json!({}));
     assert_eq!(r.data["nodes"]["Section"], 3);
     assert_eq!(r.data["edges"]["CITES"], 3);
-    assert_eq!(r.data["nodeCount"], g.nodes.len());
+    assert_eq!(r.data["nodeCount"], g.node_count());
 }
 
 #[test]

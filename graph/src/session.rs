@@ -48,6 +48,9 @@ pub struct SessionOptions {
     pub cache: CachePolicy,
     /// Progress of the build, for a progress bar.
     pub progress: Option<Arc<dyn Progress>>,
+    /// Check every block of the snapshot before using it, instead of each block on first read
+    /// (after a read found the snapshot corrupt: the retry must not trust it again).
+    pub verify_snapshot: bool,
 }
 
 impl SessionOptions {
@@ -59,6 +62,7 @@ impl SessionOptions {
             sources: Vec::new(),
             cache: CachePolicy::ReadWrite,
             progress: None,
+            verify_snapshot: false,
         }
     }
 
@@ -109,6 +113,7 @@ pub struct Session {
     clones: OnceLock<Result<CloneMap, SessionError>>,
     cache: CachePolicy,
     progress: Option<Arc<dyn Progress>>,
+    verify_snapshot: bool,
     repositories: OnceLock<Arc<Repositories>>,
     built: OnceLock<Result<BuildOutput, SessionError>>,
     parsed: OnceLock<Result<Arc<Parsed>, SessionError>>,
@@ -141,6 +146,7 @@ impl Session {
             clones: OnceLock::new(),
             cache: opts.cache,
             progress: opts.progress,
+            verify_snapshot: opts.verify_snapshot,
             repositories: OnceLock::new(),
             built: OnceLock::new(),
             parsed: OnceLock::new(),
@@ -212,6 +218,7 @@ impl Session {
                     clones: clones.clone(),
                     source_stage: Some(Arc::new(VerifyStage::new(clones.clone(), workspace_repo))),
                     knowledge_repository: None,
+                    verify_snapshot: self.verify_snapshot,
                 };
                 Ok(build::build(&self.workspace, &opts)?)
             })
@@ -222,6 +229,13 @@ impl Session {
     /// The evidence graph, built or loaded once.
     pub fn graph(&self) -> Result<&Graph, SessionError> {
         Ok(&self.build()?.graph)
+    }
+
+    /// True when the graph is a mapped snapshot in which a read found bytes that fail their
+    /// checksum: whatever was computed from it must be discarded, and the question asked again
+    /// of a session opened with [`SessionOptions::verify_snapshot`] (which rebuilds).
+    pub fn is_corrupt(&self) -> bool {
+        matches!(self.built.get(), Some(Ok(b)) if b.graph.is_corrupt())
     }
 
     /// The build, taken out of the session (for a command that only reports it and exits).
@@ -258,6 +272,18 @@ impl Session {
         }
         let graph = self.graph().ok()?;
         snapshot::read_artifact(&self.workspace.root, &graph.hash, name)
+    }
+
+    /// True when artifact `name` is stored for the current graph (its header is checked, not
+    /// its content).
+    pub fn has_artifact(&self, name: &str) -> bool {
+        if self.cache != CachePolicy::ReadWrite {
+            return false;
+        }
+        let Ok(graph) = self.graph() else {
+            return false;
+        };
+        snapshot::open_artifact(&self.workspace.root, &graph.hash, name).is_some()
     }
 
     /// Stores artifact `name` for the current graph (when the cache is on). A write that fails

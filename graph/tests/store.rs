@@ -50,8 +50,8 @@ fn mapped(bytes: Vec<u8>, key: &str) -> Result<MappedGraph, OpenError> {
 
 /// Every query the capabilities make, answered alike by both graphs.
 fn assert_same_answers(g: &Graph, m: &MappedGraph) {
-    assert_eq!(m.node_count(), g.nodes.len());
-    assert_eq!(m.edge_count(), g.edges.len());
+    assert_eq!(m.node_count(), g.node_count());
+    assert_eq!(m.edge_count(), g.edge_count());
     assert_eq!(m.hash(), g.hash);
     for k in NodeKind::ALL {
         let a: Vec<&str> = g.nodes_of(k).map(|n| n.id.as_str()).collect();
@@ -60,10 +60,10 @@ fn assert_same_answers(g: &Graph, m: &MappedGraph) {
         assert_eq!(m.count_of(k), a.len());
     }
     for k in EdgeKind::ALL {
-        let n = g.edges.iter().filter(|e| e.kind == k).count();
+        let n = g.edges().filter(|e| e.kind == k).count();
         assert_eq!(m.edge_count_of(k), n);
     }
-    for n in &g.nodes {
+    for n in g.nodes() {
         let r = m.node(&n.id).expect("node found");
         assert_eq!(r.to_node().as_ref(), Some(n));
         assert_eq!(r.kind(), Some(n.kind));
@@ -94,8 +94,8 @@ fn assert_same_answers(g: &Graph, m: &MappedGraph) {
                 .collect();
             assert_eq!(a, b, "in_edges({}, {kind:?})", n.id);
         }
-        assert_eq!(m.text(&n.id), g.texts.get(&n.id).map(String::as_str));
-        assert_eq!(r.text(), g.texts.get(&n.id).map(String::as_str));
+        assert_eq!(m.text(&n.id), g.text(&n.id));
+        assert_eq!(r.text(), g.text(&n.id));
         assert_eq!(m.node_index_by_search(&n.id), Some(r.index()));
         // Navigation by index agrees with the id-keyed calls.
         let a: Vec<&str> = g
@@ -133,9 +133,9 @@ fn round_trip_is_exact_and_keeps_the_graph_hash() {
         let m = mapped(bytes_of(&g, "k"), "k").expect("opens");
         let back = m.to_graph().expect("decodes");
         assert_eq!(back.version, g.version);
-        assert_eq!(back.nodes, g.nodes, "{}", root.display());
-        assert_eq!(back.edges, g.edges);
-        assert_eq!(back.texts, g.texts);
+        assert!(back.nodes().eq(g.nodes()), "{}", root.display());
+        assert!(back.edges().eq(g.edges()));
+        assert!(back.texts().eq(g.texts()));
         assert_eq!(back.hash, g.hash);
         assert_eq!(
             back.compute_hash(),
@@ -143,7 +143,42 @@ fn round_trip_is_exact_and_keeps_the_graph_hash() {
             "the layout does not change the hash"
         );
         assert_same_answers(&g, &m);
+        assert_facade_answers(&g, &mapped(bytes_of(&g, "k"), "k").expect("opens"));
     }
+}
+
+/// The `Graph` facade over a mapped snapshot answers exactly as the built graph.
+fn assert_facade_answers(g: &Graph, m: &MappedGraph) {
+    let f = Graph::mapped(mapped(m.container().raw().to_vec(), "k").expect("opens"));
+    assert_eq!(f.hash, g.hash);
+    assert_eq!(f.version, g.version);
+    assert_eq!(f.node_count(), g.node_count());
+    assert_eq!(f.edge_count(), g.edge_count());
+    for k in NodeKind::ALL {
+        assert!(f.nodes_of(k).eq(g.nodes_of(k)), "nodes_of({k:?})");
+        assert_eq!(f.count_of(k), g.count_of(k));
+    }
+    for k in EdgeKind::ALL {
+        assert_eq!(f.edge_count_of(k), g.edge_count_of(k));
+    }
+    for n in g.nodes() {
+        assert_eq!(f.node(&n.id), Some(n));
+        assert_eq!(f.text(&n.id), g.text(&n.id));
+        for kind in std::iter::once(None).chain(EdgeKind::ALL.map(Some)) {
+            assert_eq!(f.out_edges(&n.id, kind), g.out_edges(&n.id, kind));
+            assert_eq!(f.in_edges(&n.id, kind), g.in_edges(&n.id, kind));
+        }
+    }
+    assert!(f.node("no-such-node").is_none());
+    assert!(f.nodes().eq(g.nodes()));
+    assert!(f.edges().eq(g.edges()));
+    assert!(f.texts().eq(g.texts()));
+    assert_eq!(
+        serde_json::to_string(&f).unwrap(),
+        serde_json::to_string(g).unwrap()
+    );
+    assert_eq!(f.compute_hash(), g.hash);
+    assert!(!f.is_corrupt());
 }
 
 #[test]
@@ -152,8 +187,8 @@ fn the_demo_has_every_kind_the_layout_must_carry() {
     for k in [NodeKind::Symbol, NodeKind::Range, NodeKind::Commit] {
         assert!(g.nodes_of(k).count() > 0, "{k:?}");
     }
-    assert!(g.edges.iter().any(|e| e.kind == EdgeKind::Overlaps));
-    assert!(g.edges.iter().any(|e| !e.metadata.is_empty()));
+    assert!(g.edges().any(|e| e.kind == EdgeKind::Overlaps));
+    assert!(g.edges().any(|e| !e.metadata.is_empty()));
 }
 
 #[test]
@@ -237,21 +272,21 @@ fn corruption_found_by_a_query_marks_the_snapshot() {
     let bytes = bytes_of(&g, "k");
     let m = mapped(bytes.clone(), "k").unwrap();
     // Corrupt the last byte of the texts: open still succeeds (nothing there is read yet)...
-    let (id, _) = g.texts.iter().next_back().unwrap();
+    let (id, _) = g.texts().last().unwrap();
     let probe = mapped(bytes.clone(), "k").unwrap();
     assert!(probe.text(id).is_some());
     drop(probe);
     let text_end = {
         let c = m.container();
         let raw = c.raw();
-        let t = g.texts.values().next_back().unwrap().as_bytes();
+        let t = g.texts().last().unwrap().1.as_bytes();
         raw.windows(t.len()).rposition(|w| w == t).unwrap() + t.len() - 1
     };
     let mut v = bytes;
     v[text_end] ^= 0x01;
     let bad = mapped(v, "k").expect("open checks only the header");
     // ...a query that does not touch that block is answered...
-    assert!(bad.node_index(&g.nodes[0].id).is_some() || bad.is_corrupt());
+    assert!(bad.node_index(&g.nodes().next().unwrap().id).is_some() || bad.is_corrupt());
     // ...and the one that does gets nothing, and the snapshot says it is corrupt.
     assert_eq!(bad.text(id), None);
     assert!(bad.is_corrupt());
@@ -303,7 +338,7 @@ fn exercise(m: &MappedGraph, ids: &[String]) {
 #[test]
 fn crafted_sections_with_valid_sums_never_panic() {
     let g = graph_at(&testdata("demo"));
-    let ids: Vec<String> = g.nodes.iter().map(|n| n.id.clone()).collect();
+    let ids: Vec<String> = g.nodes().map(|n| n.id.clone()).collect();
     let good = mapped(bytes_of(&g, "k"), "k").unwrap();
     let sections: Vec<(String, Vec<u8>)> = good
         .container()

@@ -401,7 +401,7 @@ pub enum IndexError {
 /// The searchable text of a node: its name and stored text, with names and headings repeated
 /// so that a title match outweighs a passing mention in a body.
 fn node_text(graph: &Graph, n: &Node) -> Option<String> {
-    let body = graph.texts.get(&n.id).map(String::as_str).unwrap_or("");
+    let body = graph.text(&n.id).unwrap_or("");
     match n.kind {
         NodeKind::Section => {
             // The heading twice (a title match outweighs a passing mention), the section id
@@ -445,7 +445,7 @@ impl Index {
     pub fn build(graph: &Graph) -> Index {
         let mut docs = Vec::new();
         let mut tf_by_doc: Vec<BTreeMap<String, u32>> = Vec::new();
-        for n in &graph.nodes {
+        for n in graph.nodes() {
             let Some(text) = node_text(graph, n) else {
                 continue;
             };

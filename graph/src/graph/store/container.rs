@@ -211,6 +211,40 @@ impl Writer {
     }
 }
 
+static CORRUPTION_SEEN: AtomicBool = AtomicBool::new(false);
+
+/// True once any container of this process found a block that fails its sum. A command-line
+/// process asks after answering: an answer computed while a read came back empty must be
+/// discarded and computed again from a checked (or rebuilt) snapshot.
+pub fn corruption_seen() -> bool {
+    CORRUPTION_SEEN.load(Ordering::Relaxed)
+}
+
+/// Opens a file for reading only when it is a regular file: never through a symbolic link,
+/// and without blocking on a FIFO (the type is checked on the open handle, so nothing can be
+/// swapped in between). `Ok(None)`: no such file; `Err`: something else is there.
+pub fn open_regular(path: &Path) -> Result<Option<(std::fs::File, u64)>, String> {
+    let mut opts = std::fs::OpenOptions::new();
+    opts.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        opts.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let f = match opts.open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(_) => return Err("not a regular file, or it cannot be opened".into()),
+    };
+    let meta = f
+        .metadata()
+        .map_err(|_| "cannot read its status".to_string())?;
+    if !meta.file_type().is_file() {
+        return Err("not a regular file".into());
+    }
+    Ok(Some((f, meta.len())))
+}
+
 enum Backing {
     Map(memmap2::Mmap),
     Owned(Vec<u8>),
@@ -228,6 +262,7 @@ impl Backing {
 /// An opened container: header checked, data checked block by block on first read.
 pub struct Container {
     backing: Backing,
+    key: [u8; 32],
     block: usize,
     header_len: usize,
     sums_off: usize,
@@ -255,11 +290,52 @@ impl Container {
     /// Maps `path` and checks its header: magic, layout version, `kind`, length, header sum and
     /// that it was written for `key`.
     pub fn open(path: &Path, kind: [u8; 8], key: &str) -> Result<Container, OpenError> {
-        let f = match std::fs::File::open(path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(OpenError::NotFound),
-            Err(_) => return Err(OpenError::Io("cannot open".into())),
+        let c = Container::open_unkeyed(path, kind)?;
+        if !c.key_matches(key) {
+            return Err(OpenError::Stale);
+        }
+        Ok(c)
+    }
+
+    /// Maps `path` and checks its header (magic, layout version, `kind`, length, header sum) but
+    /// not its key: for a caller that reads a section (e.g. a manifest of the inputs) to find
+    /// the key it must have, then asks [`Container::key_matches`]. The file is opened only
+    /// when it is a regular file (see [`open_regular`]), and its size is checked against its
+    /// header before it is mapped.
+    pub fn open_unkeyed(path: &Path, kind: [u8; 8]) -> Result<Container, OpenError> {
+        let (mut f, size) = match open_regular(path) {
+            Ok(Some(f)) => f,
+            Ok(None) => return Err(OpenError::NotFound),
+            Err(m) => return Err(OpenError::Io(m)),
         };
+        let mut head = [0u8; FIXED];
+        let got = {
+            use std::io::Read;
+            let mut n = 0;
+            while n < FIXED {
+                match f.read(&mut head[n..]) {
+                    Ok(0) => break,
+                    Ok(k) => n += k,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => return Err(OpenError::Io("cannot read".into())),
+                }
+            }
+            n
+        };
+        if got < FIXED || head[..8] != MAGIC {
+            return Err(if got < FIXED && MAGIC.starts_with(&head[..got.min(8)]) {
+                OpenError::Truncated
+            } else {
+                OpenError::Foreign
+            });
+        }
+        let version = le_u32(&head, 8);
+        if version != FORMAT_VERSION {
+            return Err(OpenError::Version(version));
+        }
+        if le_u64(&head, 16) != size {
+            return Err(OpenError::Truncated);
+        }
         // Safety: the mapping is read-only and ontoly never writes a snapshot in place (it
         // writes a new file and renames it over the old one). Another program truncating or
         // rewriting the file while it is mapped could still change what we read or fault; that
@@ -267,15 +343,24 @@ impl Container {
         // against its block sum before use.
         let map =
             unsafe { memmap2::Mmap::map(&f) }.map_err(|_| OpenError::Io("cannot map".into()))?;
-        Container::from_backing(Backing::Map(map), kind, key)
+        Container::from_backing(Backing::Map(map), kind, None)
+    }
+
+    /// True when the container was written for the inputs identified by `key`.
+    pub fn key_matches(&self, key: &str) -> bool {
+        self.key == key_sum(key)
     }
 
     /// A container over bytes in memory (tests, and platforms without mapping).
     pub fn from_bytes(bytes: Vec<u8>, kind: [u8; 8], key: &str) -> Result<Container, OpenError> {
-        Container::from_backing(Backing::Owned(bytes), kind, key)
+        Container::from_backing(Backing::Owned(bytes), kind, Some(key))
     }
 
-    fn from_backing(backing: Backing, kind: [u8; 8], key: &str) -> Result<Container, OpenError> {
+    fn from_backing(
+        backing: Backing,
+        kind: [u8; 8],
+        key: Option<&str>,
+    ) -> Result<Container, OpenError> {
         let b = backing.bytes();
         if b.len() < FIXED || b[..8] != MAGIC {
             return Err(
@@ -329,9 +414,11 @@ impl Container {
         if b[48..56] != kind {
             return Err(OpenError::Foreign);
         }
-        if b[56..88] != key_sum(key) {
+        if key.is_some_and(|k| b[56..88] != key_sum(k)) {
             return Err(OpenError::Stale);
         }
+        let mut stored_key = [0u8; 32];
+        stored_key.copy_from_slice(&b[56..88]);
         let data_blocks = (sums_off - header_len) / block;
         let sum_blocks = (b.len() - sums_off) / PAGE;
         if sum_blocks != nroots || data_blocks > sum_blocks * SUMS_PER_PAGE {
@@ -360,6 +447,7 @@ impl Container {
             .collect();
         let bits = |n: usize| (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
         Ok(Container {
+            key: stored_key,
             block,
             header_len,
             sums_off,
@@ -392,6 +480,12 @@ impl Container {
     /// Bytes per checked data block.
     pub fn block_size(&self) -> usize {
         self.block
+    }
+
+    /// Where the section called `name` lies in the file: its first byte and its length (for
+    /// tests that alter one section).
+    pub fn span_of(&self, name: &str) -> Option<(usize, usize)> {
+        self.handle(name).map(|h| (h.start, h.len))
     }
 
     /// The section called `name`.
@@ -447,6 +541,7 @@ impl Container {
 
     fn fail(&self) -> bool {
         self.corrupt.store(true, Ordering::Relaxed);
+        CORRUPTION_SEEN.store(true, Ordering::Relaxed);
         false
     }
 

@@ -247,15 +247,18 @@ fn id_table(nodes: &[Node]) -> Vec<u32> {
 /// Lays `graph` out as a container for the inputs identified by `key`. Other layers may add
 /// their own sections (e.g. the search index) before writing it.
 pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
-    let n = graph.nodes.len();
-    if n >= NONE as usize || graph.edges.len() >= NONE as usize {
+    let Some((nodes, edges, texts)) = graph.parts() else {
+        return Err(LayoutError("a mapped graph is laid out already".into()));
+    };
+    let n = nodes.len();
+    if n >= NONE as usize || edges.len() >= NONE as usize {
         return Err(LayoutError("graph too large for 32-bit indices".into()));
     }
     let mut pool = Pool {
         ix: FastMap::with_capacity_and_hasher(n * 3, Default::default()),
         strs: Vec::with_capacity(n * 3),
     };
-    for (i, node) in graph.nodes.iter().enumerate() {
+    for (i, node) in nodes.iter().enumerate() {
         if pool.add(&node.id) as usize != i {
             return Err(LayoutError(format!("duplicate node id {}", node.id)));
         }
@@ -268,7 +271,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
     };
     let mut node_rows = Vec::with_capacity(n * NODE_ROW);
     let mut node_kinds = vec![0u32; NodeKind::ALL.len()];
-    for node in &graph.nodes {
+    for node in nodes {
         let (ms, ml) = pairs.add(&mut pool, &node.metadata);
         let span = node.span.as_ref();
         node_kinds[node_kind_code(node.kind) as usize] += 1;
@@ -293,8 +296,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
             ],
         );
     }
-    let ids: FastMap<&str, u32> = graph
-        .nodes
+    let ids: FastMap<&str, u32> = nodes
         .iter()
         .enumerate()
         .map(|(i, nd)| (nd.id.as_str(), i as u32))
@@ -304,10 +306,10 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
             .copied()
             .ok_or_else(|| LayoutError(format!("edge endpoint {id} is not a node")))
     };
-    let mut edge_rows = Vec::with_capacity(graph.edges.len() * EDGE_ROW);
-    let mut ends = Vec::with_capacity(graph.edges.len());
+    let mut edge_rows = Vec::with_capacity(edges.len() * EDGE_ROW);
+    let mut ends = Vec::with_capacity(edges.len());
     let mut edge_kinds = vec![0u32; EdgeKind::ALL.len()];
-    for e in &graph.edges {
+    for e in edges {
         let (from, to) = (position(&e.from)?, position(&e.to)?);
         ends.push((from, to));
         let (ms, ml) = pairs.add(&mut pool, &e.metadata);
@@ -334,13 +336,12 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
         put_u64s(&mut edge_rows, [e.origin.as_ref().map_or(0, |o| o.line)]);
         edge_rows.extend_from_slice(&idbytes);
     }
-    let text_keys: Vec<u32> = graph.texts.keys().map(|k| pool.add(k)).collect();
+    let text_keys: Vec<u32> = texts.keys().map(|k| pool.add(k)).collect();
     let (out_off, out_edges) = csr(n, ends.iter().enumerate().map(|(i, e)| (e.0, i as u32)));
     let (in_off, in_edges) = csr(n, ends.iter().enumerate().map(|(i, e)| (e.1, i as u32)));
     let (kind_off, kind_nodes) = csr(
         NodeKind::ALL.len(),
-        graph
-            .nodes
+        nodes
             .iter()
             .enumerate()
             .map(|(i, n)| (u32::from(node_kind_code(n.kind)), i as u32)),
@@ -352,9 +353,9 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
         version: graph.version.clone(),
         hash: graph.hash.clone(),
         nodes: n as u32,
-        edges: graph.edges.len() as u32,
+        edges: edges.len() as u32,
         strings: pool.strs.len() as u32,
-        texts: graph.texts.len() as u32,
+        texts: texts.len() as u32,
         node_kinds,
         edge_kinds,
     };
@@ -387,7 +388,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
     w.section_with("in.edges", |b| put_u32s(b, in_edges));
     w.section_with("kind.off", |b| put_u32s(b, kind_off));
     w.section_with("kind.nodes", |b| put_u32s(b, kind_nodes));
-    w.section_with("id.table", |b| put_u32s(b, id_table(&graph.nodes)));
+    w.section_with("id.table", |b| put_u32s(b, id_table(nodes)));
     w.section_with("node.text", |b| {
         let mut slot = vec![0u32; n];
         for (t, &k) in text_keys.iter().enumerate() {
@@ -401,13 +402,13 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
     w.section_with("text.off", |b| {
         let mut at = 0u64;
         b.extend_from_slice(&0u64.to_le_bytes());
-        for t in graph.texts.values() {
+        for t in texts.values() {
             at += t.len() as u64;
             b.extend_from_slice(&at.to_le_bytes());
         }
     });
     w.section_with("text.bytes", |b| {
-        for t in graph.texts.values() {
+        for t in texts.values() {
             b.extend_from_slice(t.as_bytes());
         }
     });
@@ -672,6 +673,61 @@ impl MappedGraph {
             .filter_map(|k| self.edge_at(items.u32(k as usize)?))
             .filter(|e| kind.is_none_or(|k| e.kind() == Some(k)))
             .collect()
+    }
+
+    /// Indices of the edges of the node at index `i` (`out`: leaving it, else arriving),
+    /// optionally of one kind, ascending (= id order).
+    pub fn adjacent_indices(&self, i: u32, kind: Option<EdgeKind>, out: bool) -> Vec<u32> {
+        let Some(cols) = self.cols() else {
+            return Vec::new();
+        };
+        let (off, items) = if out {
+            (cols.out_off, cols.out_edges)
+        } else {
+            (cols.in_off, cols.in_edges)
+        };
+        let (Some(a), Some(b)) = (off.u32(i as usize), off.u32(i as usize + 1)) else {
+            return Vec::new();
+        };
+        // Offsets come from the file: never walk past the list, whatever they say.
+        let b = b.min((items.len() / 4) as u32);
+        (a..b)
+            .filter_map(|k| items.u32(k as usize))
+            .filter(|&e| {
+                kind.is_none_or(|k| {
+                    cols.edge_rows
+                        .bytes(e as usize * EDGE_ROW, 1)
+                        .is_some_and(|b| b[0] == edge_kind_code(k))
+                })
+            })
+            .collect()
+    }
+
+    /// Indices of the nodes of one kind, in id order.
+    pub fn node_indices_of(&self, kind: NodeKind) -> impl Iterator<Item = u32> + '_ {
+        let cols = self.cols();
+        let k = node_kind_code(kind) as usize;
+        let range = cols
+            .and_then(|c| {
+                let end = c.kind_off.u32(k + 1)?.min((c.kind_nodes.len() / 4) as u32);
+                Some(c.kind_off.u32(k)?..end)
+            })
+            .unwrap_or(0..0);
+        range.filter_map(move |j| cols?.kind_nodes.u32(j as usize))
+    }
+
+    /// Every stored text as `(key, text)`, in key order (a corrupt entry ends the walk; the
+    /// graph is then marked corrupt).
+    pub fn texts(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        let cols = self.cols();
+        (0..self.meta.texts as usize).map_while(move |t| {
+            let cols = cols?;
+            let key = self.str_at(&cols, cols.text_keys.u32(t)?)?;
+            let a = cols.text_off.u64(t)? as usize;
+            let b = cols.text_off.u64(t + 1)? as usize;
+            let v = std::str::from_utf8(cols.text_bytes.bytes(a, b.checked_sub(a)?)?).ok()?;
+            Some((key, v))
+        })
     }
 
     /// Edges leaving `id`, optionally of one kind, in id order.
