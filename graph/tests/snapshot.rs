@@ -349,3 +349,22 @@ mod unix {
         assert_eq!(build_with(&root, false).report.cache, CacheStatus::Hit);
     }
 }
+
+#[test]
+fn the_parse_cache_holds_no_section_texts_and_reuse_derives_them_again() {
+    let (_t, root, _) = built();
+    let cached = snapshot::load_parsed(&root).unwrap().expect("parse cache");
+    let fresh = ontoly_graph::graph::build::parse_workspace(&Workspace::at(root.clone())).unwrap();
+    assert_eq!(cached.pages.len(), fresh.pages.len());
+    let mut sections = 0;
+    for (path, c) in &cached.pages {
+        let f = &fresh.pages[path];
+        assert!(c.section_texts.is_empty(), "{path}: texts were cached");
+        assert_eq!(c.sections, f.sections);
+        sections += f.sections.len();
+        let mut restored = c.clone();
+        restored.restore_texts(&std::fs::read(root.join("knowledge").join(path)).unwrap());
+        assert_eq!(&restored, f, "{path}: restored parse equals a fresh one");
+    }
+    assert!(sections > 0);
+}
