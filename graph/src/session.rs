@@ -238,6 +238,24 @@ impl Session {
         matches!(self.built.get(), Some(Ok(b)) if b.graph.is_corrupt())
     }
 
+    /// A new session over the same workspace, sources and cache policy that checks the whole
+    /// snapshot before using it (and rebuilds it when any block fails): what a long-lived
+    /// process opens after [`Session::is_corrupt`] turned true.
+    pub fn reopened_verified(&self) -> Session {
+        Session {
+            workspace: self.workspace.clone(),
+            display_root: self.display_root.clone(),
+            overrides: self.overrides.clone(),
+            clones: OnceLock::new(),
+            cache: self.cache,
+            progress: self.progress.clone(),
+            verify_snapshot: true,
+            repositories: OnceLock::new(),
+            built: OnceLock::new(),
+            parsed: OnceLock::new(),
+        }
+    }
+
     /// The build, taken out of the session (for a command that only reports it and exits).
     pub fn into_build(self) -> Result<BuildOutput, SessionError> {
         self.build()?;
