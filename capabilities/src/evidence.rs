@@ -327,11 +327,17 @@ impl CapabilityResult {
         self.diagnostics.iter().any(|d| d.code == code)
     }
 
-    /// True when the capability could not run (unknown name or invalid input).
+    /// True when the capability could not run (unknown name or invalid input). Error
+    /// diagnostics of the graph that a result carries as evidence (a digest mismatch, a broken
+    /// page of the workspace) do not make the call itself an error.
     pub fn is_error(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
+        self.diagnostics.iter().any(|d| {
+            d.severity == Severity::Error
+                && matches!(
+                    d.code,
+                    Code::CapabilityNotRegistered | Code::CapabilityInvalidInput
+                )
+        })
     }
 
     /// Deterministic pretty JSON (object keys are emitted in declaration order or sorted maps).

@@ -1,30 +1,51 @@
-//! The CI gate: answer a file of questions and say which ones the graph cannot back.
+//! The CI gate: answer a file of questions, say which ones the graph cannot back, and measure
+//! how answerable the knowledge base is (top-1, top-3, unanswerable flagged, false alarms).
 //!
 //! A questions file is a YAML list (or a map with a `questions:` list). Each item is a string,
-//! or a map: `question` (or `query`), optional `expect` (also `expected`, `sections`: one
-//! section or a list; `section:page.md#id`, `page.md#id` or `knowledge/page.md#id`) and optional
-//! `answerable: false` for a question the workspace should *not* answer confidently.
+//! or a map with:
+//!
+//! - the question: `question`, `query` or `q`;
+//! - the sections that answer it: `expect` (also `expected`, `expected_sections`, `sections`):
+//!   one section or a list, written `section:page.md#id`, `page.md#id`,
+//!   `knowledge/page.md#id` or `article_id#id` (the corpus shape);
+//! - `answerable: false` for a question the workspace should *not* answer confidently. An
+//!   explicit empty `expect: []` without `answerable` means the same (the corpus shape);
+//! - annotations that the gate ignores: `id`, `note`, `notes`, `tags`.
+//!
+//! Any other key is an error that names the key and its line (a misspelled `expected_sectons`
+//! would otherwise silently turn an expectation off). The file is read through the one safe YAML
+//! loader ([`ontoly_graph::formats::yaml`]) with its size and nesting limits.
 //!
 //! A question passes when its pack is at least `medium` and, when it lists expected sections,
-//! at least one of them is among the top three sections (any of them answers it); an `answerable: false` question passes when its pack is `low` or
-//! `none` (the gate then checks that the workspace does not claim what it cannot back).
+//! at least one of them is among the top three sections (any of them answers it); an
+//! `answerable: false` question passes when its pack is `low` or `none` (the gate then checks
+//! that the workspace does not claim what it cannot back).
 
 use crate::context::Context;
-use crate::evidence::Code;
-use crate::evidence::Level;
+use crate::evidence::{round4, Code, Level};
 use crate::pack::evidence_pack;
+use ontoly_graph::formats::yaml;
+use ontoly_graph::graph::model::NodeKind;
+use ontoly_graph::graph::Graph;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use yaml_serde::Value;
 
 /// Expected sections must be among this many top sections.
 pub const EXPECT_TOP: usize = 3;
+
+/// Keys a question may have.
+const QUESTION_KEYS: &[&str] = &["question", "query", "q"];
+const EXPECT_KEYS: &[&str] = &["expect", "expected", "expected_sections", "sections"];
+const NOTE_KEYS: &[&str] = &["id", "note", "notes", "tags"];
 
 /// One question of a questions file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Question {
     /// The question.
     pub question: String,
-    /// Section ids that must answer it (normalized to `section:page.md#id`).
+    /// Section ids that must answer it, normalized to `section:<page or article id>#<id>`
+    /// (an article id is resolved against the graph by [`check`]).
     pub expect: Vec<String>,
     /// False for a question the workspace should not answer.
     pub answerable: bool,
@@ -39,82 +60,239 @@ fn normalize_section(s: &str) -> String {
     format!("section:{s}")
 }
 
-fn line_of(text: &str, needle: &str, from: usize) -> u64 {
-    text.split('\n')
+/// The 1-based lines where the items of the questions list start: lines that begin with `-`
+/// at the smallest indentation any such line has after the `questions:` key (or in the whole
+/// file for a bare list). `None` when that does not give one line per item (flow style, block
+/// scalars holding dashes): then each item is found by its text instead.
+fn item_lines(text: &str, mapped: bool, count: usize) -> Option<Vec<u64>> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let start = if mapped {
+        lines
+            .iter()
+            .position(|l| l.starts_with("questions:"))
+            .map_or(0, |i| i + 1)
+    } else {
+        0
+    };
+    let dash = |l: &str| {
+        let t = l.trim_start_matches(' ');
+        (t == "-" || t.starts_with("- ")).then(|| l.len() - t.len())
+    };
+    let indent = lines[start..].iter().filter_map(|l| dash(l)).min()?;
+    let found: Vec<u64> = lines
+        .iter()
         .enumerate()
-        .skip(from)
-        .find(|(_, l)| l.contains(needle))
-        .map_or(1, |(i, _)| i as u64 + 1)
+        .skip(start)
+        .filter(|(_, l)| dash(l) == Some(indent))
+        .map(|(i, _)| i as u64 + 1)
+        .collect();
+    (found.len() == count).then_some(found)
 }
 
-/// Parses a questions file; the error names the item that is wrong.
+/// The line of `needle` at or after line `from` (1-based), for files whose items
+/// [`item_lines`] cannot place.
+fn line_of(text: &str, needle: &str, from: u64) -> u64 {
+    text.split('\n')
+        .enumerate()
+        .skip(from.saturating_sub(1) as usize)
+        .find(|(_, l)| l.contains(needle))
+        .map_or(from.max(1), |(i, _)| i as u64 + 1)
+}
+
+/// The line of `key:` within the item that spans lines `from..to` (1-based, `to` exclusive).
+fn key_line(text: &str, key: &str, from: u64, to: u64) -> u64 {
+    text.split('\n')
+        .enumerate()
+        .skip(from.saturating_sub(1) as usize)
+        .take(to.saturating_sub(from).max(1) as usize)
+        .find(|(_, l)| {
+            let t = l.trim_start().trim_start_matches('-').trim_start();
+            let t = t.trim_start_matches('{').trim_start();
+            t.strip_prefix(key)
+                .is_some_and(|r| r.trim_start().starts_with(':'))
+                || l.contains(&format!(" {key}:"))
+                || l.contains(&format!("{{{key}:"))
+        })
+        .map_or(from, |(i, _)| i as u64 + 1)
+}
+
+fn key_name(k: &Value) -> String {
+    match k {
+        Value::String(s) => s.clone(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        _ => "?".to_string(),
+    }
+}
+
+/// Parses a questions file; the error names the line and what is wrong there.
 pub fn parse_questions(text: &str) -> Result<Vec<Question>, String> {
-    let v: Value = yaml_serde::from_str(text).map_err(|e| format!("invalid YAML: {e}"))?;
-    let list = match &v {
-        Value::Sequence(s) => s.clone(),
-        Value::Mapping(m) => match m.get("questions") {
-            Some(Value::Sequence(s)) => s.clone(),
-            _ => {
-                return Err(
-                    "expected a list of questions, or a map with a `questions:` list".into(),
-                )
+    if text.trim().is_empty() {
+        return Err("the file is empty: it needs a list of questions".into());
+    }
+    let v = yaml::parse_value(text).map_err(|e| format!("invalid YAML: {e}"))?;
+    let (list, mapped) = match &v {
+        Value::Sequence(s) => (s, false),
+        Value::Mapping(m) => {
+            if let Some((k, _)) = m.iter().find(|(k, _)| k.as_str() != Some("questions")) {
+                let key = key_name(k);
+                let line = key_line(text, &key, 1, u64::MAX);
+                return Err(format!(
+                    "line {line}: unknown key `{key}` (a questions file is a list, or a map with a `questions:` list)"
+                ));
             }
-        },
+            match m.get("questions") {
+                Some(Value::Sequence(s)) => (s, true),
+                _ => {
+                    return Err(
+                        "expected a list of questions, or a map with a `questions:` list".into(),
+                    )
+                }
+            }
+        }
+        Value::Null => return Err("the file is empty: it needs a list of questions".into()),
         _ => return Err("expected a list of questions".into()),
     };
+    if list.is_empty() {
+        return Err("the file lists no questions".into());
+    }
+    let starts = item_lines(text, mapped, list.len());
     let mut out = Vec::new();
-    let mut from = 0usize;
+    let mut from = 1u64;
     for (i, item) in list.iter().enumerate() {
-        let n = i + 1;
-        let (question, expect, answerable) = match item {
-            Value::String(s) => (s.clone(), Vec::new(), true),
-            Value::Mapping(m) => {
-                let q = ["question", "query", "q"]
-                    .iter()
-                    .find_map(|k| m.get(*k).and_then(Value::as_str))
-                    .ok_or_else(|| format!("question {n}: needs a string `question`"))?;
-                let mut expect = Vec::new();
-                for k in ["expect", "expected", "expected_sections", "sections"] {
-                    match m.get(k) {
-                        Some(Value::String(s)) => expect.push(normalize_section(s)),
-                        Some(Value::Sequence(seq)) => {
-                            for e in seq {
-                                let s = e.as_str().ok_or_else(|| {
-                                    format!("question {n}: `{k}` must list section ids")
-                                })?;
-                                expect.push(normalize_section(s));
-                            }
-                        }
-                        Some(Value::Null) | None => {}
-                        Some(_) => {
-                            return Err(format!(
-                                "question {n}: `{k}` must be a section id or a list"
-                            ))
-                        }
-                    }
-                }
-                let answerable = match m.get("answerable") {
-                    None | Some(Value::Null) => true,
-                    Some(Value::Bool(b)) => *b,
-                    Some(_) => {
-                        return Err(format!("question {n}: `answerable` must be true or false"))
-                    }
+        let line = match &starts {
+            Some(s) => s[i],
+            None => {
+                let key = match item {
+                    Value::String(s) => s.chars().take(40).collect::<String>(),
+                    Value::Mapping(m) => QUESTION_KEYS
+                        .iter()
+                        .find_map(|k| m.get(*k).and_then(Value::as_str))
+                        .unwrap_or("")
+                        .chars()
+                        .take(40)
+                        .collect(),
+                    _ => String::new(),
                 };
-                (q.to_string(), expect, answerable)
+                line_of(text, &key, from)
             }
-            _ => return Err(format!("question {n}: expected a string or a map")),
         };
-        let key = question.chars().take(40).collect::<String>();
-        let line = line_of(text, &key, from);
-        from = line as usize;
-        out.push(Question {
-            question,
-            expect,
-            answerable,
-            line,
-        });
+        let end = starts
+            .as_ref()
+            .map(|s| s.get(i + 1).copied().unwrap_or(u64::MAX))
+            .unwrap_or(line + 1);
+        from = line;
+        let at = |(l, msg): (Option<u64>, String)| {
+            format!("line {}: question {}: {msg}", l.unwrap_or(line), i + 1)
+        };
+        let q = match item {
+            Value::String(s) => Question {
+                question: s.clone(),
+                expect: Vec::new(),
+                answerable: true,
+                line,
+            },
+            Value::Mapping(m) => parse_item(text, m, line, end).map_err(at)?,
+            _ => return Err(at((None, "expected a string or a map".into()))),
+        };
+        if q.question.trim().is_empty() {
+            return Err(at((None, "the question is empty".into())));
+        }
+        out.push(q);
     }
     Ok(out)
+}
+
+/// One item of a questions file; the error is the line it concerns (when not the item's own)
+/// and what is wrong.
+fn parse_item(
+    text: &str,
+    m: &yaml_serde::Mapping,
+    line: u64,
+    end: u64,
+) -> Result<Question, (Option<u64>, String)> {
+    for (k, _) in m {
+        let key = key_name(k);
+        let known = [QUESTION_KEYS, EXPECT_KEYS, NOTE_KEYS, &["answerable"]]
+            .iter()
+            .any(|ks| ks.contains(&key.as_str()));
+        if !known {
+            return Err((
+                Some(key_line(text, &key, line, end)),
+                format!(
+                    "unknown key `{key}` (known: question/query/q, expect/expected/expected_sections/sections, answerable, id, note, notes, tags)"
+                ),
+            ));
+        }
+    }
+    parse_fields(m, line).map_err(|e| (None, e))
+}
+
+fn parse_fields(m: &yaml_serde::Mapping, line: u64) -> Result<Question, String> {
+    let q = QUESTION_KEYS
+        .iter()
+        .find_map(|k| m.get(*k).and_then(Value::as_str))
+        .ok_or_else(|| "needs a string `question` (or `query`, `q`)".to_string())?;
+    let mut expect = Vec::new();
+    let mut explicit_empty = false;
+    for k in EXPECT_KEYS {
+        match m.get(*k) {
+            Some(Value::String(s)) => expect.push(normalize_section(s)),
+            Some(Value::Sequence(seq)) => {
+                explicit_empty |= seq.is_empty();
+                for e in seq {
+                    let s = e
+                        .as_str()
+                        .ok_or_else(|| format!("`{k}` must list section ids"))?;
+                    expect.push(normalize_section(s));
+                }
+            }
+            Some(Value::Null) | None => {}
+            Some(_) => return Err(format!("`{k}` must be a section id or a list")),
+        }
+    }
+    let answerable = match m.get("answerable") {
+        None | Some(Value::Null) => !(explicit_empty && expect.is_empty()),
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err("`answerable` must be true or false".into()),
+    };
+    Ok(Question {
+        question: q.to_string(),
+        expect,
+        answerable,
+        line,
+    })
+}
+
+/// Resolves an expected section written `section:<X>#<id>` against the graph: `X` is a page
+/// path, or an article's `article_id` (the corpus shape). `None` when no such section exists.
+pub fn resolve_section(
+    graph: &Graph,
+    id: &str,
+    articles: &BTreeMap<String, String>,
+) -> Option<String> {
+    if graph.node(id).is_some_and(|n| n.kind == NodeKind::Section) {
+        return Some(id.to_string());
+    }
+    let (x, sid) = id.strip_prefix("section:")?.split_once('#')?;
+    let path = articles.get(x)?;
+    let resolved = format!("section:{path}#{sid}");
+    graph
+        .node(&resolved)
+        .is_some_and(|n| n.kind == NodeKind::Section)
+        .then_some(resolved)
+}
+
+/// `article_id` → page path (relative to `knowledge/`) of every article of the graph.
+pub fn article_ids(graph: &Graph) -> BTreeMap<String, String> {
+    graph
+        .nodes_of(NodeKind::Article)
+        .filter_map(|a| {
+            let aid = a.metadata.get("article_id")?;
+            let path = a.id.strip_prefix("article:")?;
+            Some((aid.clone(), path.to_string()))
+        })
+        .collect()
 }
 
 /// The outcome of one question.
@@ -137,10 +315,69 @@ pub struct Outcome {
     pub top_sections: Vec<String>,
     /// Expected sections not among them (the question passes when at least one is).
     pub missing: Vec<String>,
+    /// 1-based rank of the best expected section among the pack's sections (absent when none
+    /// is there or none is expected).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<usize>,
     /// Passed the gate.
     pub passed: bool,
     /// Why it failed, or `ok`.
     pub reason: String,
+}
+
+/// How answerable the knowledge base is, over a questions file.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Metrics {
+    /// Answerable questions.
+    pub answerable: usize,
+    /// Answerable questions that list expected sections (the denominator of top-1 and top-3).
+    pub with_expected: usize,
+    /// Unanswerable questions.
+    pub unanswerable: usize,
+    /// Questions whose first section is an expected one.
+    pub top1: usize,
+    /// Questions with an expected section among the first three.
+    pub top3: usize,
+    /// Unanswerable questions flagged `CAPABILITY_LOW_EVIDENCE` / `CAPABILITY_NOT_FOUND`.
+    pub flagged: usize,
+    /// Answerable questions flagged `CAPABILITY_LOW_EVIDENCE` / `CAPABILITY_NOT_FOUND`.
+    pub false_alarms: usize,
+    /// `top1 / withExpected` (absent without expected sections).
+    pub top1_rate: Option<f64>,
+    /// `top3 / withExpected`.
+    pub top3_rate: Option<f64>,
+    /// `flagged / unanswerable`.
+    pub flagged_rate: Option<f64>,
+    /// `falseAlarms / answerable`.
+    pub false_alarm_rate: Option<f64>,
+}
+
+impl Metrics {
+    fn of(outcomes: &[Outcome], questions: &[Question]) -> Metrics {
+        let mut m = Metrics::default();
+        for (o, q) in outcomes.iter().zip(questions) {
+            let weak = matches!(o.level, Level::Low | Level::None);
+            if o.answerable {
+                m.answerable += 1;
+                m.false_alarms += usize::from(weak);
+                if !q.expect.is_empty() {
+                    m.with_expected += 1;
+                    m.top1 += usize::from(o.rank == Some(1));
+                    m.top3 += usize::from(o.rank.is_some_and(|r| r <= EXPECT_TOP));
+                }
+            } else {
+                m.unanswerable += 1;
+                m.flagged += usize::from(weak);
+            }
+        }
+        let rate = |a: usize, b: usize| (b > 0).then(|| round4(a as f64 / b as f64));
+        m.top1_rate = rate(m.top1, m.with_expected);
+        m.top3_rate = rate(m.top3, m.with_expected);
+        m.flagged_rate = rate(m.flagged, m.unanswerable);
+        m.false_alarm_rate = rate(m.false_alarms, m.answerable);
+        m
+    }
 }
 
 /// The outcome of a questions file.
@@ -153,91 +390,126 @@ pub struct Report {
     pub passed: usize,
     /// Failed.
     pub failed: usize,
+    /// Top-1, top-3, unanswerable flagged, false alarms.
+    pub metrics: Metrics,
     /// Each question's outcome, in file order.
     pub outcomes: Vec<Outcome>,
 }
 
 /// Answers every question and applies the gate.
 pub fn check(ctx: &Context<'_>, questions: &[Question]) -> Report {
+    let articles = article_ids(ctx.graph);
     let outcomes: Vec<Outcome> = questions
         .iter()
-        .map(|q| {
-            let p = evidence_pack(ctx, &q.question, None).pack;
-            let top: Vec<String> = p
-                .top_nodes
-                .iter()
-                .filter(|t| t.node.kind == ontoly_graph::graph::model::NodeKind::Section)
-                .take(EXPECT_TOP)
-                .map(|t| t.node.id.clone())
-                .collect();
-            let missing: Vec<String> = q
-                .expect
-                .iter()
-                .filter(|e| !top.contains(e))
-                .cloned()
-                .collect();
-            let codes: Vec<Code> = p
-                .diagnostics
-                .iter()
-                .filter(|d| d.code.as_str().starts_with("CAPABILITY_"))
-                .map(|d| d.code)
-                .collect();
-            let weak = matches!(p.confidence.level, Level::Low | Level::None);
-            let (passed, reason) = if !q.answerable {
-                if weak {
-                    (true, "ok".to_string())
-                } else {
-                    (
-                        false,
-                        format!(
-                            "expected no confident answer, got {} ({})",
-                            p.confidence.level.as_str(),
-                            top.first().map(String::as_str).unwrap_or("-")
-                        ),
-                    )
-                }
-            } else if weak {
-                let code = if p.confidence.level == Level::None {
-                    "CAPABILITY_NOT_FOUND"
-                } else {
-                    "CAPABILITY_LOW_EVIDENCE"
-                };
-                (false, format!("{code}: {}", p.confidence.explanation))
-            } else if !q.expect.is_empty() && missing.len() == q.expect.len() {
-                (
-                    false,
-                    format!(
-                        "expected one of {} in the top {EXPECT_TOP} sections, got {}",
-                        missing.join(", "),
-                        if top.is_empty() {
-                            "-".to_string()
-                        } else {
-                            top.join(", ")
-                        }
-                    ),
-                )
-            } else {
-                (true, "ok".to_string())
-            };
-            Outcome {
-                question: q.question.clone(),
-                line: q.line,
-                answerable: q.answerable,
-                level: p.confidence.level,
-                score: p.confidence.score,
-                codes,
-                top_sections: top,
-                missing,
-                passed,
-                reason,
-            }
-        })
+        .map(|q| outcome(ctx, q, &articles))
         .collect();
     let passed = outcomes.iter().filter(|o| o.passed).count();
     Report {
         total: outcomes.len(),
         passed,
         failed: outcomes.len() - passed,
+        metrics: Metrics::of(&outcomes, questions),
         outcomes,
+    }
+}
+
+fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>) -> Outcome {
+    let p = evidence_pack(ctx, &q.question, None).pack;
+    let sections: Vec<&str> = p
+        .top_nodes
+        .iter()
+        .filter(|t| t.node.kind == NodeKind::Section)
+        .map(|t| t.node.id.as_str())
+        .collect();
+    let top: Vec<String> = sections
+        .iter()
+        .take(EXPECT_TOP)
+        .map(|s| s.to_string())
+        .collect();
+    let mut unknown = Vec::new();
+    let expect: Vec<String> = q
+        .expect
+        .iter()
+        .map(|e| {
+            resolve_section(ctx.graph, e, articles).unwrap_or_else(|| {
+                unknown.push(e.clone());
+                e.clone()
+            })
+        })
+        .collect();
+    let rank = sections
+        .iter()
+        .position(|s| expect.iter().any(|e| e == s))
+        .map(|i| i + 1);
+    let missing: Vec<String> = expect
+        .iter()
+        .filter(|e| !top.contains(e))
+        .cloned()
+        .collect();
+    let codes: Vec<Code> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.as_str().starts_with("CAPABILITY_"))
+        .map(|d| d.code)
+        .collect();
+    let weak = matches!(p.confidence.level, Level::Low | Level::None);
+    let (passed, reason) = if !unknown.is_empty() {
+        (
+            false,
+            format!(
+                "expected section{} {} do{} not exist in this workspace",
+                if unknown.len() == 1 { "" } else { "s" },
+                unknown.join(", "),
+                if unknown.len() == 1 { "es" } else { "" }
+            ),
+        )
+    } else if !q.answerable {
+        if weak {
+            (true, "ok".to_string())
+        } else {
+            (
+                false,
+                format!(
+                    "expected no confident answer, got {} ({})",
+                    p.confidence.level.as_str(),
+                    top.first().map(String::as_str).unwrap_or("-")
+                ),
+            )
+        }
+    } else if weak {
+        let code = if p.confidence.level == Level::None {
+            "CAPABILITY_NOT_FOUND"
+        } else {
+            "CAPABILITY_LOW_EVIDENCE"
+        };
+        (false, format!("{code}: {}", p.confidence.explanation))
+    } else if !expect.is_empty() && missing.len() == expect.len() {
+        (
+            false,
+            format!(
+                "expected one of {} in the top {EXPECT_TOP} sections, got {}",
+                missing.join(", "),
+                if top.is_empty() {
+                    "-".to_string()
+                } else {
+                    top.join(", ")
+                }
+            ),
+        )
+    } else {
+        (true, "ok".to_string())
+    };
+    Outcome {
+        question: q.question.clone(),
+        line: q.line,
+        answerable: q.answerable,
+        level: p.confidence.level,
+        score: p.confidence.score,
+        codes,
+        top_sections: top,
+        missing,
+        rank,
+        passed,
+        reason,
     }
 }

@@ -2,7 +2,7 @@
 //! retrieval and ranking, confidence, Evidence Packs, the CI gate and the repository plugin
 //! contract.
 //!
-//! A query flows: [`retrieval::Index`] (BM25 over identifier-aware tokens, built with the
+//! A query flows: [`retrieval::Index`] (BM25F over identifier-aware tokens, built with the
 //! graph and stored in the snapshot) → [`retrieval::rank`] (propagation along the graph) →
 //! [`pack::confidence`] → [`pack::EvidencePack`]. Every capability runs through
 //! [`registry::run`] against a [`Context`] and answers with an [`evidence::CapabilityResult`];

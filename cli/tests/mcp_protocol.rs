@@ -399,10 +399,15 @@ fn pack_after(prepare: impl FnOnce(&Path), query: &str) -> (Value, Value, String
         );
         let result = server.response(id)["result"].clone();
         assert_eq!(result["isError"], false, "{result}");
-        let mut pack = result["structuredContent"].clone();
-        // Each server runs on its own temporary copy, named as given on the command line.
-        pack["provenance"]["root"] = Value::Null;
-        packs.push(pack);
+        // Each server runs on its own temporary copy, named as given on the command line
+        // (provenance, suggested commands).
+        let pack = &result["structuredContent"];
+        let root = pack["provenance"]["root"]
+            .as_str()
+            .unwrap_or("?")
+            .to_string();
+        let text = serde_json::to_string(pack).expect("json");
+        packs.push(serde_json::from_str(&text.replace(&root, "ROOT")).expect("json"));
     }
     let (status, stderr) = server.close();
     assert!(status.success());

@@ -1,50 +1,195 @@
 //! Confidence of an Evidence Pack, computed from the evidence, never assumed.
 //!
-//! ```text
-//! coverage  = idf-weighted share of the query terms matched by the top section,
-//!             its article and what it cites
-//! strength  = idf-weighted share matched by the top section's own heading and text
-//! agreement = min(1, supporting / 2), supporting = other sections among the next four
-//!             scoring at least half the top score and matching at least half of the
-//!             top section's matched weight
-//! grounding = mean citation grounding of the top three sections, weighted 3:2:1; a citation
-//!             earns 0.5 for a pinned full commit, 0.2 for a well-formed sha256 digest and
-//!             0.3 for a digest verified against the source; a mismatch voids it
-//! score     = 0.40·coverage + 0.25·strength + 0.15·agreement + 0.20·grounding
-//! level     = high ≥ 0.70, medium ≥ 0.45, else low; none when nothing matched.
-//!             Coverage gates the level: below 0.50 it is at most low, below 0.75 at most
-//!             medium (an answer to less than half the question is not an answer).
-//! ```
+//! A logistic model over features of the ranking that mean the same on every workspace
+//! (shares of the query's idf weight and scores normalised by what the query could score at
+//! most), fit on one question set and tested on the others (`examples/quality.rs`;
+//! docs/evidence.md has the method, the fitted values and every figure):
 //!
-//! Idf weighting makes a question about something absent (a rare word found nowhere) score
-//! low even when its common words match; the thresholds are calibrated on
-//! `testdata/demo/questions.yaml` (see the calibration example).
+//! ```text
+//! coverage   idf-weighted share of the query terms the top section matches (its own text,
+//!            its article's title and description, the names of what it cites)
+//! own        the same share, matched by the top section's own heading, id and body
+//! rare       1 − the idf of the rarest query term the top section misses, over the highest
+//!            idf a term can have in this workspace (1 when it misses nothing)
+//! unknown    idf-weighted share of query terms this workspace never uses
+//! strength   the top section's score over the most the query's terms could score
+//! gap        (top score − second score) / top score
+//! support    other sections among the next four scoring at least half the top score and
+//!            matching at least half of its matched weight, over 4
+//! score      σ(b + Σ wᵢ·featureᵢ)
+//! level      none when nothing matched; low below LOW; high at HIGH or above when the top
+//!            sections' citations are grounded (pinned, digests verified); else medium
+//! ```
 
 use crate::evidence::{round4, Confidence, Factor, Level};
 use crate::retrieval::rank::Ranking;
 use crate::walk;
 use ontoly_graph::graph::Graph;
 
-/// Weight of query coverage.
-pub const W_COVERAGE: f64 = 0.40;
-/// Weight of match strength.
-pub const W_STRENGTH: f64 = 0.25;
-/// Weight of agreement between sections.
-pub const W_AGREEMENT: f64 = 0.15;
-/// Weight of grounding.
-pub const W_GROUNDING: f64 = 0.20;
-/// Score at or above which the level is `high`.
-pub const HIGH: f64 = 0.70;
-/// Score at or above which the level is `medium`.
-pub const MEDIUM: f64 = 0.45;
-/// Coverage below which the level is at most `low`.
-pub const COVERAGE_LOW_GATE: f64 = 0.50;
-/// Coverage below which the level is at most `medium`.
-pub const COVERAGE_MEDIUM_GATE: f64 = 0.75;
+/// Features of a ranking that bear on whether it answers the question.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Features {
+    /// Idf-weighted share of the query matched by the top section with its article and code.
+    pub coverage: f64,
+    /// Idf-weighted share matched by the top section's own text.
+    pub own: f64,
+    /// 1 − idf of the rarest term the top section misses over the highest idf possible.
+    pub rare: f64,
+    /// Idf-weighted share of query terms the workspace never uses.
+    pub unknown: f64,
+    /// Top score over the query's attainable score.
+    pub strength: f64,
+    /// Relative gap between the first and second section scores.
+    pub gap: f64,
+    /// Share of the next four sections that agree with the top one.
+    pub support: f64,
+    /// Idf of the rarest term the top section matches, over the highest idf possible.
+    pub matched_rare: f64,
+    /// Idf-weighted share of query terms the workspace never uses and that are not common
+    /// English (jargon, names, flags: the topic is missing, not paraphrased).
+    pub unknown_jargon: f64,
+}
+
+/// Number of features.
+pub const N_FEATURES: usize = 9;
+
+impl Features {
+    /// The features as a vector, in the order of [`WEIGHTS`].
+    pub fn to_array(&self) -> [f64; N_FEATURES] {
+        [
+            self.coverage,
+            self.own,
+            self.rare,
+            self.unknown,
+            self.strength,
+            self.gap,
+            self.support,
+            self.matched_rare,
+            self.unknown_jargon,
+        ]
+    }
+
+    /// Names of the features, in the order of [`Features::to_array`].
+    pub const NAMES: [&'static str; N_FEATURES] = [
+        "coverage", "own", "rare", "unknown", "strength", "gap", "support", "mrare", "jargon",
+    ];
+
+    /// The features of `ranking` (all zero when no section matched).
+    pub fn of(ranking: &Ranking) -> Features {
+        let sections: Vec<_> = ranking.sections().take(5).collect();
+        let Some(top) = sections.first() else {
+            return Features::default();
+        };
+        let total = ranking.total_weight();
+        let share = |mask: u64| {
+            if total > 0.0 {
+                ranking.weight(mask) / total
+            } else {
+                0.0
+            }
+        };
+        let max_idf = crate::retrieval::index::bm25_idf(ranking.sections as f64, 0.0);
+        let rarest_missing = ranking
+            .idf
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| top.mask & (1 << i) == 0)
+            .map(|(_, w)| *w)
+            .fold(0.0f64, f64::max);
+        let unknown_mask = ranking
+            .terms
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.df == 0 && t.corrected.is_none())
+            .fold(0u64, |m, (i, _)| m | (1 << i));
+        let jargon_mask = ranking
+            .terms
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| {
+                t.df == 0
+                    && t.corrected.is_none()
+                    && !crate::retrieval::english::is_common(&t.query.word)
+            })
+            .fold(0u64, |m, (i, _)| m | (1 << i));
+        let attainable = total * (ranking.params.k1 + 1.0) * ranking.params.weight[0].max(1.0);
+        let top_weight = ranking.weight(top.mask);
+        let supporting = sections[1..]
+            .iter()
+            .filter(|s| {
+                s.score >= 0.5 * top.score && ranking.weight(s.mask & top.mask) >= 0.5 * top_weight
+            })
+            .count();
+        let second = sections.get(1).map_or(0.0, |s| s.score);
+        let rarest_matched = ranking
+            .idf
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| top.mask & (1 << i) != 0)
+            .map(|(_, w)| *w)
+            .fold(0.0f64, f64::max);
+        Features {
+            coverage: share(top.mask),
+            own: share(top.own_mask),
+            rare: if max_idf > 0.0 {
+                1.0 - (rarest_missing / max_idf).min(1.0)
+            } else {
+                0.0
+            },
+            unknown: share(unknown_mask),
+            strength: if attainable > 0.0 {
+                (top.score / attainable).min(1.0)
+            } else {
+                0.0
+            },
+            gap: if top.score > 0.0 {
+                (top.score - second) / top.score
+            } else {
+                0.0
+            },
+            support: supporting as f64 / 4.0,
+            unknown_jargon: share(jargon_mask),
+            matched_rare: if max_idf > 0.0 {
+                (rarest_matched / max_idf).min(1.0)
+            } else {
+                0.0
+            },
+        }
+    }
+
+    /// The model's score, 0..1.
+    pub fn score(&self) -> f64 {
+        score_with(&WEIGHTS, BIAS, self)
+    }
+}
+
+/// σ(bias + weights · features).
+pub fn score_with(weights: &[f64; N_FEATURES], bias: f64, f: &Features) -> f64 {
+    let z: f64 = bias
+        + weights
+            .iter()
+            .zip(f.to_array())
+            .map(|(w, x)| w * x)
+            .sum::<f64>();
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// Fitted weights of the features (order of [`Features::NAMES`]).
+pub const WEIGHTS: [f64; N_FEATURES] = [2.14, 0.0, 0.0, -2.59, 0.80, 0.0, 0.0, 0.0, 0.0];
+/// Fitted bias.
+pub const BIAS: f64 = 0.86;
+/// Score below which the level is `low` (`CAPABILITY_LOW_EVIDENCE`).
+pub const LOW: f64 = 0.74;
+/// Score at or above which the level is `high` (when grounded).
+pub const HIGH: f64 = 0.9;
+/// The score threshold of `medium`, for messages.
+pub const MEDIUM: f64 = LOW;
+/// Grounding (0..1) the top sections need for `high`.
+pub const HIGH_GROUNDING: f64 = 0.7;
 
 /// The confidence of a ranking's sections.
 pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
-    let sections: Vec<_> = ranking.sections().take(5).collect();
+    let sections: Vec<_> = ranking.sections().take(3).collect();
     let Some(top) = sections.first() else {
         return Confidence::none(if ranking.terms.is_empty() {
             "the query has no searchable words"
@@ -52,24 +197,7 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
             "no section, article, file or symbol matches the query"
         });
     };
-    let total = ranking.total_weight();
-    let share = |mask: u64| {
-        if total > 0.0 {
-            ranking.weight(mask) / total
-        } else {
-            0.0
-        }
-    };
-    let coverage = share(top.mask);
-    let strength = share(top.own_mask);
-    let top_weight = ranking.weight(top.mask);
-    let supporting = sections[1..]
-        .iter()
-        .filter(|s| {
-            s.score >= 0.5 * top.score && ranking.weight(s.mask & top.mask) >= 0.5 * top_weight
-        })
-        .count();
-    let agreement = (supporting as f64 / 2.0).min(1.0);
+    let f = Features::of(ranking);
     let mut g_sum = 0.0;
     let mut w_sum = 0.0;
     for (s, w) in sections.iter().zip([3.0, 2.0, 1.0]) {
@@ -77,39 +205,45 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         w_sum += w;
     }
     let grounding = if w_sum > 0.0 { g_sum / w_sum } else { 0.0 };
-    let score = round4(
-        W_COVERAGE * coverage
-            + W_STRENGTH * strength
-            + W_AGREEMENT * agreement
-            + W_GROUNDING * grounding,
-    );
-    let mut level = if score >= HIGH {
-        Level::High
-    } else if score >= MEDIUM {
-        Level::Medium
-    } else {
+    let score = round4(f.score());
+    let level = if score < LOW {
         Level::Low
+    } else if score >= HIGH && grounding >= HIGH_GROUNDING {
+        Level::High
+    } else {
+        Level::Medium
     };
-    if coverage < COVERAGE_LOW_GATE {
-        level = level.min(Level::Low);
-    } else if coverage < COVERAGE_MEDIUM_GATE {
-        level = level.min(Level::Medium);
-    }
-    let missing: Vec<&str> = ranking
+    let missing = ranking.words_missing(top.mask);
+    let unknown: Vec<&str> = ranking
         .terms
         .iter()
-        .enumerate()
-        .filter(|(i, _)| top.mask & (1 << i) == 0)
-        .map(|(_, t)| t.as_str())
+        .filter(|t| t.df == 0 && t.corrected.is_none())
+        .map(|t| t.query.word.as_str())
         .collect();
+    let corrected: Vec<String> = ranking
+        .terms
+        .iter()
+        .filter_map(|t| Some(format!("{} as {}", t.query.word, t.corrected.as_ref()?)))
+        .collect();
+    let supporting = (f.support * 4.0).round() as usize;
     let explanation = format!(
-        "{} confidence: the top section matches {:.0}% of the query's weight{}, {} other section{} agree{}, grounding {:.2}",
+        "{} confidence: the top section matches {:.0}% of the query's weight{}{}{}, {} other section{} agree{}, grounding {:.2}",
         level.as_str(),
-        coverage * 100.0,
+        f.coverage * 100.0,
         if missing.is_empty() {
             String::new()
         } else {
             format!(" (unmatched: {})", missing.join(", "))
+        },
+        if unknown.is_empty() {
+            String::new()
+        } else {
+            format!("; not in this workspace: {}", unknown.join(", "))
+        },
+        if corrected.is_empty() {
+            String::new()
+        } else {
+            format!("; read {}", corrected.join(", "))
         },
         supporting,
         if supporting == 1 { "" } else { "s" },
@@ -128,23 +262,28 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         factors: vec![
             factor(
                 "queryCoverage",
-                coverage,
-                "idf-weighted share of query terms matched by the top section, its article and what it cites".into(),
+                f.coverage,
+                "share of the query's idf weight the top section matches (with its article and code)".into(),
             ),
             factor(
-                "matchStrength",
-                strength,
-                "idf-weighted share of query terms matched by the top section's own heading and text".into(),
+                "unknownTerms",
+                f.unknown,
+                "share of the query's idf weight in words this workspace never uses".into(),
+            ),
+            factor(
+                "scoreStrength",
+                f.strength,
+                "top score over the most the query could score".into(),
             ),
             factor(
                 "agreement",
-                agreement,
-                format!("{supporting} other top section(s) match the same terms at half the top score or more"),
+                f.support,
+                format!("{supporting} of the next four sections agree with the top one"),
             ),
             factor(
                 "grounding",
                 grounding,
-                "pinned full commits, well-formed and verified digests of the top sections' citations".into(),
+                "pinned commits and verified digests of the top sections' citations".into(),
             ),
         ],
     }

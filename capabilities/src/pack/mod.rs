@@ -2,6 +2,7 @@
 //! of the contract always present.
 
 pub mod confidence;
+pub mod excerpt;
 
 use crate::context::Context;
 use crate::evidence::{round4, Code, Confidence, Diagnostic, Evidence, Level};
@@ -14,14 +15,18 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Pack format version.
 pub const PACK_VERSION: &str = "1";
-/// Entities in a pack when no limit is asked for.
+/// Entities in a pack when no limit is asked for (the evidence contract's default).
 pub const DEFAULT_LIMIT: usize = 12;
 /// Smallest limit a request may ask for.
 pub const MIN_LIMIT: usize = 5;
 /// Largest limit a request may ask for.
 pub const MAX_LIMIT: usize = 20;
 /// Pinned reads in `filesToInspect` at most.
-pub const MAX_FILES_TO_INSPECT: usize = 8;
+pub const MAX_FILES_TO_INSPECT: usize = 4;
+/// Sections of a pack that carry an excerpt.
+pub const EXCERPT_SECTIONS: usize = 3;
+/// Workspace error diagnostics a pack carries at most (a count says how many more there are).
+pub const MAX_WORKSPACE_ERRORS: usize = 5;
 
 /// A ranked entity: the serialized node with its score and why it ranks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -33,6 +38,10 @@ pub struct TopNode {
     pub score: f64,
     /// Why it ranks: `text`, `cites`, `article`, `reached`.
     pub via: Vec<String>,
+    /// For the first sections of a pack: the sentences that best match the query, with their
+    /// page lines (at most [`excerpt::MAX_EXCERPT_CHARS`] characters in all).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excerpt: Vec<excerpt::ExcerptLine>,
 }
 
 /// A knowledge page or source file behind the top nodes.
@@ -130,15 +139,14 @@ pub fn clamp_limit(requested: Option<i64>) -> (usize, Option<Diagnostic>) {
     }
 }
 
-/// Quotes a word for a POSIX shell when it needs it.
+/// Quotes a word for a POSIX shell when it needs it (`shlex`; a word with a NUL byte, which
+/// no shell can pass, is quoted with it removed).
 pub(crate) fn shell_quote(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./:#@,+=".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', r"'\''"))
+    match shlex::try_quote(s) {
+        Ok(q) => q.into_owned(),
+        Err(_) => shlex::try_quote(&s.replace('\0', ""))
+            .map(|q| q.into_owned())
+            .unwrap_or_default(),
     }
 }
 
@@ -198,16 +206,28 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     let (limit, clamped) = clamp_limit(limit);
     let mut diagnostics: Vec<Diagnostic> = clamped.into_iter().collect();
     let ranking = rank(graph, ctx.index, query);
-    let conf = confidence::assess(graph, &ranking);
-    let top: Vec<&Scored> = ranking.nodes.iter().take(limit).collect();
+    let mut conf = confidence::assess(graph, &ranking);
+    let top = top_of(&ranking.nodes, limit);
 
+    // Excerpt characters by section rank: the best section says the most.
+    const BUDGET: [usize; EXCERPT_SECTIONS] = [500, 300, 250];
+    let mut excerpts = 0;
     let top_nodes: Vec<TopNode> = top
         .iter()
         .filter_map(|s| {
+            let node = graph.node(&s.id)?.clone();
+            let mut ex = Vec::new();
+            if node.kind == NodeKind::Section && excerpts < EXCERPT_SECTIONS {
+                if let (Some(body), Some(span)) = (graph.text(&node.id), &node.span) {
+                    ex = excerpt::excerpt(body, span.start_line + 1, &ranking, BUDGET[excerpts]);
+                }
+                excerpts += 1;
+            }
             Some(TopNode {
-                node: graph.node(&s.id)?.clone(),
+                node,
                 score: round4(s.score),
                 via: s.via.iter().map(|v| v.to_string()).collect(),
+                excerpt: ex,
             })
         })
         .collect();
@@ -218,22 +238,28 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         .map(|t| &t.node)
         .filter(|n| n.kind == NodeKind::Section)
         .collect();
-    let g = ground(graph, &top_sections, &stable_ids, limit);
+    // Each top section's citations, resolved once for everything below.
+    let cited: Vec<Vec<CitationPath<'_>>> = top_sections
+        .iter()
+        .map(|s| walk::citations(graph, &s.id))
+        .collect();
+    let g = ground(graph, &top_sections, &cited, limit);
     evidence.extend(g.paths.iter().cloned());
     let relationships = g.top_edges.iter().fold(BTreeMap::new(), |mut m, e| {
         *m.entry(e.kind.as_str().to_string()).or_insert(0) += 1;
         m
     });
-    let mut files = relevant_files(graph, &top_nodes, &top);
-    let dropped_files = files.len().saturating_sub(limit);
-    files.truncate(limit);
+    let mut files = relevant_files(&top_nodes, &top, &top_sections, &cited);
+    let dropped_files = files.len().saturating_sub(limit / 2);
+    files.truncate(limit / 2);
 
-    for s in &top_sections {
+    for (s, cites) in top_sections.iter().zip(&cited) {
         diagnostics.extend(graph_diagnostics(graph, &s.id));
-        for c in walk::citations(graph, &s.id) {
+        for c in cites {
             diagnostics.extend(graph_diagnostics(graph, &c.target.id));
         }
     }
+    workspace_errors(ctx, &top_sections, &mut conf, &mut diagnostics);
     let extra = ranking.matched.saturating_sub(limit);
     if extra > 0 || g.dropped_edges > 0 || dropped_files > 0 {
         diagnostics.push(Diagnostic::new(
@@ -250,7 +276,14 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         ));
     }
     let fallbacks = fallbacks(query, &conf, g.reads.is_empty(), &mut diagnostics);
-    let commands = suggested_commands(query, &conf, limit, &top_sections, &g.reads);
+    let commands = suggested_commands(
+        &ctx.identity().root,
+        query,
+        &conf,
+        limit,
+        &top_sections,
+        &g.reads,
+    );
     let answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
     for d in &diagnostics {
         evidence.push(Evidence::diagnostic(d.clone()));
@@ -259,7 +292,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         serde_json::json!({
             "matchedEntities": ranking.matched,
             "matchedSections": ranking.sections().count(),
-            "queryTerms": ranking.terms,
+            "queryTerms": ranking.terms.iter().map(|t| t.query.word.as_str()).collect::<Vec<_>>(),
         }),
         "how much of the graph matched",
     ));
@@ -289,6 +322,51 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     }
 }
 
+/// Files, symbols and articles take at most this share of a pack's top nodes: sections are
+/// the answer, and a symbol whose name matches one query word can outscore the section that
+/// explains it.
+const OTHER_SHARE: usize = 3;
+
+/// The best `limit` nodes: the best section first (it is the answer; a symbol or page it
+/// holds may score higher on a name), then in rank order with at most `limit / OTHER_SHARE`
+/// nodes that are not sections while sections remain to fill the pack.
+fn top_of(nodes: &[Scored], limit: usize) -> Vec<&Scored> {
+    let best = nodes.iter().position(|s| s.kind == NodeKind::Section);
+    let mut picked = vec![false; nodes.len()];
+    let mut order: Vec<usize> = best.into_iter().collect();
+    let mut others = 0;
+    for (i, s) in nodes.iter().enumerate() {
+        if order.len() == limit {
+            break;
+        }
+        if Some(i) == best {
+            continue;
+        }
+        if s.kind != NodeKind::Section {
+            if others >= limit / OTHER_SHARE {
+                continue;
+            }
+            others += 1;
+        }
+        order.push(i);
+    }
+    for &i in &order {
+        picked[i] = true;
+    }
+    // Room left (few sections matched): the other nodes in rank order.
+    let rest: Vec<usize> = (0..nodes.len()).filter(|&i| !picked[i]).collect();
+    for i in rest {
+        if order.len() == limit {
+            break;
+        }
+        order.push(i);
+    }
+    let first = order.first().copied();
+    let mut tail: Vec<usize> = order.into_iter().skip(1).collect();
+    tail.sort_unstable();
+    first.into_iter().chain(tail).map(|i| &nodes[i]).collect()
+}
+
 /// One node evidence item per top node, scored relative to the best.
 fn node_evidence(top_nodes: &[TopNode], best: f64) -> Vec<Evidence> {
     top_nodes
@@ -310,9 +388,13 @@ fn node_evidence(top_nodes: &[TopNode], best: f64) -> Vec<Evidence> {
 }
 
 /// Edges and reads that ground the top sections, in rank order.
-fn ground(graph: &Graph, top_sections: &[&Node], stable_ids: &[String], limit: usize) -> Grounding {
-    let in_top: BTreeSet<&str> = stable_ids.iter().map(String::as_str).collect();
-    let edge_cap = 3 * limit;
+fn ground(
+    graph: &Graph,
+    top_sections: &[&Node],
+    cited: &[Vec<CitationPath<'_>>],
+    limit: usize,
+) -> Grounding {
+    let edge_cap = limit / 2;
     let mut g = Grounding {
         top_edges: Vec::new(),
         dropped_edges: 0,
@@ -332,22 +414,15 @@ fn ground(graph: &Graph, top_sections: &[&Node], stable_ids: &[String], limit: u
             }
         }
     };
-    for (rank_i, s) in top_sections.iter().enumerate() {
+    for (rank_i, (s, cites)) in top_sections.iter().zip(cited).enumerate() {
         if let Some((e, _)) = walk::article_of(graph, &s.id) {
             push_edge(e, &mut g);
         }
-        let cites = walk::citations(graph, &s.id);
         g.citations
             .push((s.id.clone(), cites.iter().map(citation_view).collect()));
         for c in cites {
             push_edge(c.edge, &mut g);
-            if let Some((e, _)) = c.chain.first() {
-                push_edge(e, &mut g);
-            }
-            for (e, sym) in &c.symbols {
-                if in_top.contains(sym.id.as_str()) || rank_i == 0 {
-                    push_edge(e, &mut g);
-                }
+            for (_, sym) in &c.symbols {
                 if rank_i == 0 && !g.symbol_names.contains(&sym.name) {
                     g.symbol_names.push(sym.name.clone());
                 }
@@ -356,7 +431,7 @@ fn ground(graph: &Graph, top_sections: &[&Node], stable_ids: &[String], limit: u
                 g.cited_labels.push(c.label());
             }
             if rank_i < 5 && g.reads.len() < MAX_FILES_TO_INSPECT {
-                if let Some(r) = read_of(&c, format!("cited by {} ({:?})", s.id, title(s))) {
+                if let Some(r) = read_of(c, format!("cited by {}", s.id)) {
                     if !g.reads.contains(&r) {
                         g.reads.push(r);
                     }
@@ -405,7 +480,12 @@ fn citation_view(c: &CitationPath<'_>) -> CitationView {
 /// Files behind the top nodes: knowledge pages of sections and articles, source files of
 /// files, symbols and the top sections' citations. One entry per path: the first
 /// (best-ranked) carries the pin.
-fn relevant_files(graph: &Graph, top_nodes: &[TopNode], top: &[&Scored]) -> Vec<RelevantFile> {
+fn relevant_files(
+    top_nodes: &[TopNode],
+    top: &[&Scored],
+    top_sections: &[&Node],
+    cited: &[Vec<CitationPath<'_>>],
+) -> Vec<RelevantFile> {
     let mut files: Vec<RelevantFile> = Vec::new();
     let mut seen_files = BTreeSet::new();
     for (t, s) in top_nodes.iter().zip(top) {
@@ -435,8 +515,9 @@ fn relevant_files(graph: &Graph, top_nodes: &[TopNode], top: &[&Scored]) -> Vec<
                         score,
                     });
                 }
-                if n.kind == NodeKind::Section {
-                    for c in walk::citations(graph, &n.id) {
+                let i = top_sections.iter().position(|s| s.id == n.id);
+                if let Some(cites) = i.and_then(|i| cited.get(i)) {
+                    for c in cites {
                         if let Some(p) = c.path.clone() {
                             add(source(p, c.repository.clone(), c.commit.clone()));
                         }
@@ -512,24 +593,32 @@ fn fallbacks(
     fallbacks
 }
 
-/// Next `ontoly` commands that deepen or verify the answer.
+/// Next `ontoly` commands that deepen or verify the answer, each pasteable as it is: words
+/// quoted for a POSIX shell, `--workspace` when the workspace is not found from the current
+/// directory, and `--` before the query (which may start with a dash).
 fn suggested_commands(
+    root: &str,
     query: &str,
     conf: &Confidence,
     limit: usize,
     top_sections: &[&Node],
     reads: &[FileToInspect],
 ) -> Vec<String> {
+    let ontoly = if root.is_empty() || root == "." {
+        "ontoly".to_string()
+    } else {
+        format!("ontoly --workspace {}", shell_quote(root))
+    };
     let mut commands = Vec::new();
     if let Some(s) = top_sections.first() {
         let input = serde_json::json!({ "section": s.id }).to_string();
         commands.push(format!(
-            "ontoly run SectionEvidence --input {}",
+            "{ontoly} run SectionEvidence --input {}",
             shell_quote(&input)
         ));
         if let Some(span) = &s.span {
             commands.push(format!(
-                "ontoly refs {}",
+                "{ontoly} refs {}",
                 shell_quote(&format!(
                     "{}:{}-{}",
                     span.file, span.start_line, span.end_line
@@ -537,23 +626,71 @@ fn suggested_commands(
             ));
         }
         commands.push(format!(
-            "ontoly graph --focus {} --format mermaid",
+            "{ontoly} graph --focus {} --format mermaid",
             shell_quote(&s.id)
         ));
     }
     if let Some(r) = reads.first() {
         commands.push(format!(
-            "ontoly cites {}",
+            "{ontoly} cites {}",
             shell_quote(&format!("{}:{}-{}", r.path, r.start_line, r.end_line))
         ));
     }
     if matches!(conf.level, Level::Low | Level::None) && limit < MAX_LIMIT {
         commands.push(format!(
-            "ontoly evidence {} --limit {MAX_LIMIT}",
+            "{ontoly} evidence --limit {MAX_LIMIT} -- {}",
             shell_quote(query)
         ));
     }
     commands
+}
+
+/// A workspace with error diagnostics answers with them: the pack carries its errors (the
+/// first [`MAX_WORKSPACE_ERRORS`], and how many more), and a top section whose page or entry
+/// is broken is never `high`.
+fn workspace_errors(
+    ctx: &Context<'_>,
+    top_sections: &[&Node],
+    conf: &mut Confidence,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let graph = ctx.graph;
+    let errors = &ctx.index.errors;
+    if errors.is_empty() {
+        return;
+    }
+    let mut carried = 0;
+    for id in errors {
+        let Some(n) = graph.node(id) else { continue };
+        let d = walk::diagnostic_of_node(n);
+        if carried < MAX_WORKSPACE_ERRORS && !diagnostics.contains(&d) {
+            diagnostics.push(d);
+            carried += 1;
+        }
+    }
+    if errors.len() > carried {
+        diagnostics.push(Diagnostic::new(
+            Code::CapabilityEvidenceTruncated,
+            format!(
+                "the workspace has {} error diagnostics; the pack carries {carried} of them (ontoly validate lists them all)",
+                errors.len()
+            ),
+        ));
+    }
+    let is_error = |d: &Diagnostic| d.severity == ontoly_graph::diagnostics::Severity::Error;
+    let broken_top = top_sections.iter().take(3).any(|s| {
+        let page = walk::article_of(graph, &s.id).map(|(_, a)| graph_diagnostics(graph, &a.id));
+        graph_diagnostics(graph, &s.id).iter().any(is_error)
+            || page.is_some_and(|ds| ds.iter().any(is_error))
+    });
+    if broken_top && conf.level == Level::High {
+        conf.level = Level::Medium;
+        conf.explanation = format!(
+            "{}; capped at medium: a top section's page or entry has errors",
+            conf.explanation
+                .replacen("high confidence", "medium confidence", 1)
+        );
+    }
 }
 
 /// A short deterministic answer assembled from the evidence.

@@ -63,6 +63,15 @@ fn not_found(
 /// `EvidencePack {query, limit?}`: the pack is the result's `data`.
 pub(crate) fn evidence_pack(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
     let query = str_field(input, "query");
+    if query.trim().is_empty() {
+        return CapabilityResult::error(
+            ctx.provenance(),
+            "EvidencePack",
+            "1",
+            Code::CapabilityInvalidInput,
+            "EvidencePack.query must not be empty".into(),
+        );
+    }
     let limit = match input.get("limit") {
         Some(Value::Number(n)) => {
             Some(

@@ -1,328 +1,69 @@
-//! The retrieval index: identifier-aware tokens, an inverted index over sections, articles,
-//! files and symbols, and BM25 scoring.
+//! The retrieval index: an inverted index over the fields of sections, articles, files and
+//! symbols, scored with BM25F.
+//!
+//! A section is indexed in five fields: its heading, its section id, its body, its article's
+//! title and description, and the names of what it cites (symbols and file paths). Field
+//! weights and length normalisation are applied at query time ([`Params`]), so one stored index
+//! serves any weighting, and the weights can be fit on one question set and tested on another
+//! (`examples/quality.rs`).
 //!
 //! Built once with the graph and stored in the snapshot ([`Index::to_bytes`]); a query only
-//! walks the postings of its own terms. Our own BM25 rather than a search library: the corpus is
-//! small (tens of thousands of short documents), the tokenizer must understand identifiers, and
-//! the postings must serialize deterministically next to the graph (see `benches/` for figures).
+//! walks the postings of its own terms. The layout is flat arrays (postings as `Vec<u32>` with
+//! offsets), so it can later be mapped from disk as it is. Our own BM25F rather than a search
+//! library: the corpus is small documents, the tokenizer must understand identifiers and flags,
+//! and the postings must serialize deterministically next to the graph.
 
+use super::tokens::for_each_token;
 use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::Graph;
 use ontoly_graph::{Session, SessionError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
+
 /// Name of the snapshot artifact that holds the index of a graph.
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v3";
+pub const INDEX_VERSION: &str = "ontoly.index.v7";
 
-/// BM25 term-frequency saturation.
-const K1: f64 = 1.2;
-/// BM25 length normalization.
-const B: f64 = 0.75;
-/// At most this many distinct query terms are scored (the match mask is a `u64`).
-pub const MAX_QUERY_TERMS: usize = 64;
+/// Fields of a document.
+pub const FIELDS: usize = 5;
+/// A section's heading; an article's title; a file's path; a symbol's qualified name.
+pub const F_HEADING: usize = 0;
+/// A section's id (slugs are often the best keywords).
+pub const F_SLUG: usize = 1;
+/// A section's body; an article's description; a symbol's kind.
+pub const F_BODY: usize = 2;
+/// A section's article: title and description.
+pub const F_ARTICLE: usize = 3;
+/// What a section cites: symbol names and file paths.
+pub const F_CODE: usize = 4;
 
-const STOPWORDS: &[&str] = &[
-    "a",
-    "about",
-    "across",
-    "after",
-    "all",
-    "also",
-    "although",
-    "am",
-    "among",
-    "an",
-    "and",
-    "another",
-    "any",
-    "anything",
-    "are",
-    "as",
-    "at",
-    "be",
-    "because",
-    "been",
-    "before",
-    "being",
-    "both",
-    "but",
-    "by",
-    "can",
-    "cannot",
-    "certain",
-    "could",
-    "did",
-    "do",
-    "does",
-    "doing",
-    "done",
-    "during",
-    "each",
-    "either",
-    "else",
-    "ever",
-    "every",
-    "everything",
-    "for",
-    "from",
-    "get",
-    "gets",
-    "got",
-    "had",
-    "happen",
-    "happened",
-    "happening",
-    "happens",
-    "has",
-    "have",
-    "having",
-    "he",
-    "her",
-    "here",
-    "him",
-    "his",
-    "how",
-    "i",
-    "if",
-    "in",
-    "into",
-    "is",
-    "it",
-    "its",
-    "just",
-    "kind",
-    "least",
-    "less",
-    "many",
-    "maybe",
-    "me",
-    "mean",
-    "means",
-    "meant",
-    "more",
-    "most",
-    "much",
-    "must",
-    "my",
-    "neither",
-    "no",
-    "nor",
-    "not",
-    "nothing",
-    "now",
-    "of",
-    "often",
-    "on",
-    "once",
-    "one",
-    "ones",
-    "only",
-    "onto",
-    "or",
-    "other",
-    "our",
-    "out",
-    "over",
-    "own",
-    "per",
-    "perhaps",
-    "please",
-    "quite",
-    "rather",
-    "really",
-    "regarding",
-    "said",
-    "same",
-    "say",
-    "says",
-    "several",
-    "she",
-    "should",
-    "since",
-    "so",
-    "some",
-    "something",
-    "sometimes",
-    "somewhat",
-    "still",
-    "such",
-    "sure",
-    "tell",
-    "than",
-    "that",
-    "the",
-    "their",
-    "them",
-    "then",
-    "there",
-    "these",
-    "they",
-    "thing",
-    "things",
-    "this",
-    "those",
-    "though",
-    "through",
-    "to",
-    "together",
-    "too",
-    "toward",
-    "towards",
-    "under",
-    "until",
-    "up",
-    "upon",
-    "us",
-    "use",
-    "used",
-    "using",
-    "very",
-    "via",
-    "want",
-    "wants",
-    "was",
-    "way",
-    "ways",
-    "we",
-    "were",
-    "what",
-    "when",
-    "where",
-    "whether",
-    "which",
-    "while",
-    "who",
-    "whom",
-    "why",
-    "will",
-    "with",
-    "within",
-    "without",
-    "would",
-    "yet",
-    "you",
-    "your",
-];
-
-fn is_stopword(t: &str) -> bool {
-    STOPWORDS.binary_search(&t).is_ok()
+/// Scoring parameters (BM25F). The shipped values are fit on one question set and tested on
+/// the others; see docs/evidence.md.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Params {
+    /// Term-frequency saturation.
+    pub k1: f64,
+    /// Length normalisation per field.
+    pub b: [f64; FIELDS],
+    /// Weight of each field.
+    pub weight: [f64; FIELDS],
+    /// Weight of a pair of neighbouring query words found together (0: off).
+    pub pair_weight: f64,
 }
 
-/// A light suffix stemmer (a small subset of Porter's steps), applied alike to documents and
-/// queries so `retried`/`retries`/`retry`, `cancelled`/`cancel`, `configure`/`configuration`
-/// and `charging`/`charge` meet. Words with digits or non-ASCII letters are kept whole.
-fn stem(word: &str) -> String {
-    let mut w = word.to_ascii_lowercase();
-    if !w.bytes().all(|b| b.is_ascii_lowercase()) || w.len() <= 3 {
-        return w;
-    }
-    let strip = |w: &mut String, suffix: &str, replace: &str, min_stem: usize| -> bool {
-        if w.len() >= suffix.len() + min_stem && w.ends_with(suffix) {
-            w.truncate(w.len() - suffix.len());
-            w.push_str(replace);
-            true
-        } else {
-            false
-        }
-    };
-    // Plurals and third person.
-    let plural = strip(&mut w, "sses", "ss", 1) || strip(&mut w, "ies", "y", 2);
-    let keeps_s = ["ss", "us", "is"].iter().any(|x| w.ends_with(x));
-    if !plural && !keeps_s && w.ends_with('s') {
-        w.pop();
-    }
-    // Past tense, gerund and the common nominal suffixes.
-    let _ = strip(&mut w, "ied", "y", 2)
-        || strip(&mut w, "iation", "", 4)
-        || strip(&mut w, "ation", "", 4)
-        || strip(&mut w, "ing", "", 3)
-        || strip(&mut w, "ed", "", 3)
-        || strip(&mut w, "er", "", 4)
-        || strip(&mut w, "ly", "", 4);
-    // A final silent e, then a doubled final consonant (s and z stay doubled).
-    if w.len() > 3 && w.ends_with('e') {
-        w.pop();
-    }
-    let b = w.as_bytes();
-    let n = b.len();
-    if n > 3 && b[n - 1] == b[n - 2] && !b"aeiousz".contains(&b[n - 1]) {
-        w.pop();
-    }
-    w
-}
-
-/// Splits one identifier into its words: `parseSections` → parse, Sections; `HTTPServer` →
-/// HTTP, Server; `snake_case`, `a/b.rs`, `mod::fn` → their parts.
-fn split_identifier(chunk: &str, out: &mut Vec<String>) {
-    for part in chunk.split(|c: char| !c.is_alphanumeric()) {
-        if part.is_empty() {
-            continue;
-        }
-        let chars: Vec<char> = part.chars().collect();
-        let mut start = 0;
-        for i in 1..chars.len() {
-            let (p, c) = (chars[i - 1], chars[i]);
-            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
-            if (p.is_lowercase() && c.is_uppercase())
-                || (p.is_uppercase() && c.is_uppercase() && next_lower)
-            {
-                out.push(chars[start..i].iter().collect());
-                start = i;
-            }
-        }
-        out.push(chars[start..].iter().collect());
-    }
-}
-
-/// Identifier-aware tokens of `text`, in order, with repeats (term frequency matters).
-///
-/// A compound chunk (`graph/src/text.rs`, `parse_sections`, `parseSections`, `a::b`) yields its
-/// whole lowercased form, so an exact identifier or path matches strongly, plus each of its
-/// words, so a natural-language question still finds it. Words are lowercased and plural-folded;
-/// stopwords and one-letter words are dropped.
-pub fn tokenize(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut parts = Vec::new();
-    for raw in text.split(|c: char| !(c.is_alphanumeric() || "_./:-#".contains(c))) {
-        let chunk = raw.trim_matches(|c: char| !c.is_alphanumeric());
-        if chunk.is_empty() {
-            continue;
-        }
-        parts.clear();
-        split_identifier(chunk, &mut parts);
-        if parts.len() > 1 {
-            out.push(chunk.to_lowercase());
-        }
-        for p in &parts {
-            if is_stopword(&p.to_lowercase()) {
-                continue;
-            }
-            let t = stem(p);
-            if t.chars().count() > 1 && !is_stopword(&t) {
-                out.push(t);
-            }
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            k1: 1.2,
+            b: [0.3, 0.0, 0.75, 0.3, 0.5],
+            weight: [2.5, 1.5, 1.0, 0.6, 0.5],
+            pair_weight: 0.5,
         }
     }
-    out
-}
-
-/// Distinct query terms in first-seen order, at most [`MAX_QUERY_TERMS`].
-pub fn query_terms(query: &str) -> Vec<String> {
-    let mut seen = std::collections::BTreeSet::new();
-    let mut terms = Vec::new();
-    for t in tokenize(query) {
-        if terms.len() == MAX_QUERY_TERMS {
-            break;
-        }
-        if seen.insert(t.clone()) {
-            terms.push(t);
-        }
-    }
-    terms
 }
 
 /// One indexed document: a node and its length in tokens.
@@ -332,30 +73,32 @@ pub struct Doc {
     pub id: String,
     /// The node kind.
     pub kind: NodeKind,
-    /// Length in tokens.
+    /// Length in tokens, all fields.
     pub len: u32,
 }
 
-/// A scored document of one query.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Hit {
-    /// Index into [`Index::docs`].
-    pub doc: u32,
-    /// BM25 score.
-    pub score: f64,
-    /// Bit `i` set when query term `i` occurs in the document.
-    pub mask: u64,
-}
-
-/// Dense search results: `score[doc]`, `mask[doc]` (zero when untouched), and the docs hit.
+/// Dense search results: per doc its score and which query terms it matched in its own text,
+/// its article and its code (zero when untouched), and the docs hit.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dense {
-    /// BM25 score per doc.
+    /// BM25F score per doc.
     pub score: Vec<f64>,
-    /// Matched query terms per doc.
-    pub mask: Vec<u64>,
+    /// Query terms (bit per term) matched in the doc's own fields.
+    pub own: Vec<u64>,
+    /// Query terms matched in the doc's article field.
+    pub art: Vec<u64>,
+    /// Query terms matched in the doc's code field.
+    pub code: Vec<u64>,
     /// Docs with at least one term, in doc order.
     pub touched: Vec<u32>,
+}
+
+impl Dense {
+    /// Terms matched in any field.
+    pub fn mask(&self, doc: u32) -> u64 {
+        let d = doc as usize;
+        self.own[d] | self.art[d] | self.code[d]
+    }
 }
 
 /// The inverted index. Terms are sorted (binary search, deterministic bytes).
@@ -369,19 +112,36 @@ pub struct Index {
     pub docs: Vec<Doc>,
     /// Sorted distinct terms.
     terms: Vec<String>,
-    /// Postings of `terms[i]`: `(doc, term frequency)` in doc order.
-    postings: Vec<Vec<(u32, u32)>>,
-    /// Average document length per node kind (BM25 compares like with like).
-    avg_len: BTreeMap<NodeKind, f64>,
-    /// Propagation links, by doc: for a section, the file and symbol docs it cites and its
-    /// article doc; for a file, symbol or article, the section docs citing or holding it.
-    /// Precomputed so a query never walks the graph for ranking.
-    links: Vec<Vec<u32>>,
-    /// `K1 · (1 − B + B · len / avg_len[kind])` per doc: the BM25 length normalization,
-    /// precomputed so scoring a posting is one multiply-add.
-    norms: Vec<f64>,
+    /// Postings of `terms[i]` are `post_*[term_start[i]..term_start[i + 1]]`, by doc then field.
+    term_start: Vec<u32>,
+    /// Posting: the doc.
+    post_doc: Vec<u32>,
+    /// Posting: the field.
+    post_field: Vec<u8>,
+    /// Posting: the term frequency in that field.
+    post_tf: Vec<u16>,
+    /// Per term: sections holding it in any field.
+    df_section: Vec<u32>,
+    /// Per term: documents of any kind holding it.
+    df_all: Vec<u32>,
+    /// Sections indexed.
+    n_sections: u32,
+    /// Per doc and field (`doc * FIELDS + field`): length in tokens.
+    field_len: Vec<u32>,
+    /// Per node kind and field (`kind * FIELDS + field`): average length (at least 1).
+    avg_len: Vec<f64>,
+    /// Propagation links of doc `d` are `links[link_start[d]..link_start[d + 1]]`: for a
+    /// section, the file and symbol docs it cites and its article doc; for a file, symbol or
+    /// article, the section docs citing or holding it. Precomputed so a query never walks the
+    /// graph for ranking.
+    link_start: Vec<u32>,
+    /// See `link_start`.
+    links: Vec<u32>,
     /// The graph's facts, counted once at build (a pack reports them on every query).
     pub facts: crate::walk::GraphFacts,
+    /// Ids of the graph's error-severity `Diagnostic` nodes, in id order (a pack on a broken
+    /// workspace carries them).
+    pub errors: Vec<String>,
 }
 
 /// Why a stored index cannot be used.
@@ -398,104 +158,207 @@ pub enum IndexError {
     Stale,
 }
 
-/// The searchable text of a node: its name and stored text, with names and headings repeated
-/// so that a title match outweighs a passing mention in a body.
-fn node_text(graph: &Graph, n: &Node) -> Option<String> {
+fn heading_of(n: &Node) -> &str {
+    n.metadata
+        .get("heading")
+        .or_else(|| n.metadata.get("title"))
+        .unwrap_or(&n.name)
+}
+
+fn file_path(n: &Node) -> &str {
+    n.span
+        .as_ref()
+        .map(|s| s.file.as_str())
+        .or(n.file.as_deref())
+        .unwrap_or(&n.name)
+}
+
+/// The fields of a node's document, or `None` when the kind is not indexed. `linked` are the
+/// docs a section links to (its cited files and symbols, its article).
+fn node_fields(graph: &Graph, n: &Node, linked: &[&Node]) -> Option<[String; FIELDS]> {
     let body = graph.text(&n.id).unwrap_or("");
+    let mut f: [String; FIELDS] = Default::default();
     match n.kind {
         NodeKind::Section => {
-            // The heading twice (a title match outweighs a passing mention), the section id
-            // once (slugs are often the best keywords), then the body.
-            let heading = n
-                .metadata
-                .get("heading")
-                .or_else(|| n.metadata.get("title"))
-                .unwrap_or(&n.name);
-            let sid = n
-                .metadata
-                .get("section_id")
-                .map(String::as_str)
-                .unwrap_or("");
-            Some(format!("{heading} {heading} {sid} {body}"))
+            f[F_HEADING] = heading_of(n).to_string();
+            f[F_SLUG] = n.metadata.get("section_id").cloned().unwrap_or_default();
+            f[F_BODY] = body.to_string();
+            for l in linked {
+                match l.kind {
+                    NodeKind::Article => {
+                        let art = graph.text(&l.id);
+                        f[F_ARTICLE] = art.unwrap_or(heading_of(l)).to_string();
+                    }
+                    NodeKind::File => {
+                        f[F_CODE].push_str(file_path(l));
+                        f[F_CODE].push('\n');
+                    }
+                    _ => {
+                        f[F_CODE].push_str(&l.name);
+                        f[F_CODE].push('\n');
+                    }
+                }
+            }
         }
         NodeKind::Article => {
-            // Article texts already hold the title and description.
-            let title = n.metadata.get("title").unwrap_or(&n.name);
-            Some(format!("{title} {body}"))
+            // Article texts hold the title and description.
+            f[F_HEADING] = heading_of(n).to_string();
+            f[F_BODY] = body.to_string();
         }
         NodeKind::File => {
-            let path = n
-                .span
-                .as_ref()
-                .map(|s| s.file.as_str())
-                .or(n.file.as_deref())
-                .unwrap_or(&n.name);
-            Some(format!("{path} {body}"))
+            f[F_HEADING] = file_path(n).to_string();
+            f[F_BODY] = body.to_string();
         }
         NodeKind::Symbol => {
-            let kind = n.metadata.get("kind").map(String::as_str).unwrap_or("");
-            Some(format!("{0} {0} {kind} {body}", n.name))
+            f[F_HEADING] = n.name.clone();
+            f[F_BODY] = n.metadata.get("kind").cloned().unwrap_or_default();
         }
-        _ => None,
+        _ => return None,
     }
+    Some(f)
+}
+
+/// The term of two neighbouring words (headings and bodies are indexed with them, so a query
+/// whose words stand together in a section scores higher there).
+pub fn bigram(a: &str, b: &str) -> String {
+    format!("{a} {b}")
+}
+
+/// BM25 inverse document frequency (never negative).
+pub fn bm25_idf(n: f64, df: f64) -> f64 {
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
 impl Index {
     /// Indexes every section, article, file and symbol of `graph`.
     pub fn build(graph: &Graph) -> Index {
-        let mut docs = Vec::new();
-        let mut tf_by_doc: Vec<BTreeMap<String, u32>> = Vec::new();
-        for n in graph.nodes() {
-            let Some(text) = node_text(graph, n) else {
-                continue;
-            };
-            let toks = tokenize(&text);
-            let mut tf = BTreeMap::new();
-            for t in &toks {
-                *tf.entry(t.clone()).or_insert(0u32) += 1;
-            }
-            docs.push(Doc {
+        let docs: Vec<Doc> = graph
+            .nodes()
+            .filter(|n| {
+                matches!(
+                    n.kind,
+                    NodeKind::Section | NodeKind::Article | NodeKind::File | NodeKind::Symbol
+                )
+            })
+            .map(|n| Doc {
                 id: n.id.clone(),
                 kind: n.kind,
-                len: toks.len() as u32,
-            });
-            tf_by_doc.push(tf);
-        }
-        let mut by_term: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
-        for (d, tf) in tf_by_doc.into_iter().enumerate() {
-            for (t, f) in tf {
-                by_term.entry(t).or_default().push((d as u32, f));
-            }
-        }
-        let mut sums: BTreeMap<NodeKind, (f64, f64)> = BTreeMap::new();
-        for d in &docs {
-            let e = sums.entry(d.kind).or_insert((0.0, 0.0));
-            e.0 += f64::from(d.len);
-            e.1 += 1.0;
-        }
-        let avg_len: BTreeMap<NodeKind, f64> = sums
-            .into_iter()
-            .map(|(k, (s, c))| (k, if c > 0.0 { (s / c).max(1.0) } else { 1.0 }))
-            .collect();
-        let (terms, postings) = by_term.into_iter().unzip();
-        let links = build_links(graph, &docs);
-        let norms = docs
-            .iter()
-            .map(|d| {
-                let avg: f64 = avg_len.get(&d.kind).copied().unwrap_or(1.0);
-                K1 * (1.0 - B + B * f64::from(d.len) / avg)
+                len: 0,
             })
             .collect();
+        let link_lists = build_links(graph, &docs);
+        let mut docs = docs;
+        // term -> [(doc, field, tf)]
+        let mut by_term: BTreeMap<String, Vec<(u32, u8, u16)>> = BTreeMap::new();
+        let mut field_len = vec![0u32; docs.len() * FIELDS];
+        let fields: Vec<Option<[String; FIELDS]>> = (0..docs.len())
+            .map(|d| {
+                let n = graph.node(&docs[d].id)?;
+                let linked: Vec<&Node> = if n.kind == NodeKind::Section {
+                    link_lists[d]
+                        .iter()
+                        .filter_map(|&l| graph.node(&docs[l as usize].id))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                node_fields(graph, n, &linked)
+            })
+            .collect();
+        for (d, f) in fields.iter().enumerate() {
+            let Some(f) = f else { continue };
+            let mut tf: BTreeMap<(String, u8), u16> = BTreeMap::new();
+            let mut total = 0u32;
+            for (fi, text) in f.iter().enumerate() {
+                let mut len = 0u32;
+                let mut prev: Option<String> = None;
+                let pairs = fi == F_HEADING || fi == F_BODY;
+                for_each_token(text, |t, _, whole| {
+                    if pairs && !whole {
+                        if let Some(p) = prev.replace(t.clone()) {
+                            let e = tf.entry((bigram(&p, &t), fi as u8)).or_insert(0);
+                            *e = e.saturating_add(1);
+                        }
+                    }
+                    let e = tf.entry((t, fi as u8)).or_insert(0);
+                    *e = e.saturating_add(1);
+                    len += 1;
+                });
+                field_len[d * FIELDS + fi] = len;
+                total += len;
+            }
+            docs[d].len = total;
+            for ((t, fi), n) in tf {
+                by_term.entry(t).or_default().push((d as u32, fi, n));
+            }
+        }
+        let n_kinds = NodeKind::ALL.len();
+        let mut sums = vec![(0.0f64, 0.0f64); n_kinds * FIELDS];
+        for (d, doc) in docs.iter().enumerate() {
+            for fi in 0..FIELDS {
+                let e = &mut sums[doc.kind as usize * FIELDS + fi];
+                e.0 += f64::from(field_len[d * FIELDS + fi]);
+                e.1 += 1.0;
+            }
+        }
+        let avg_len = sums
+            .into_iter()
+            .map(|(s, c)| if c > 0.0 { (s / c).max(1.0) } else { 1.0 })
+            .collect();
+        let mut terms = Vec::with_capacity(by_term.len());
+        let mut term_start = vec![0u32];
+        let (mut post_doc, mut post_field, mut post_tf) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut df_section, mut df_all) = (Vec::new(), Vec::new());
+        for (t, mut ps) in by_term {
+            ps.sort_unstable();
+            let (mut ds, mut da, mut last) = (0u32, 0u32, u32::MAX);
+            for &(d, f, n) in &ps {
+                if d != last {
+                    da += 1;
+                    ds += u32::from(docs[d as usize].kind == NodeKind::Section);
+                    last = d;
+                }
+                post_doc.push(d);
+                post_field.push(f);
+                post_tf.push(n);
+            }
+            terms.push(t);
+            term_start.push(post_doc.len() as u32);
+            df_section.push(ds);
+            df_all.push(da);
+        }
+        let mut link_start = vec![0u32];
+        let mut links = Vec::new();
+        for l in link_lists {
+            links.extend(l);
+            link_start.push(links.len() as u32);
+        }
+        let n_sections = docs.iter().filter(|d| d.kind == NodeKind::Section).count() as u32;
         Index {
             version: INDEX_VERSION.to_string(),
             graph_hash: graph.hash.clone(),
             docs,
             terms,
-            postings,
+            term_start,
+            post_doc,
+            post_field,
+            post_tf,
+            df_section,
+            df_all,
+            n_sections,
+            field_len,
             avg_len,
+            link_start,
             links,
-            norms,
             facts: crate::walk::GraphFacts::of(graph),
+            errors: graph
+                .nodes_of(NodeKind::Diagnostic)
+                .filter(|n| {
+                    crate::walk::diagnostic_of_node(n).severity
+                        == ontoly_graph::diagnostics::Severity::Error
+                })
+                .map(|n| n.id.clone())
+                .collect(),
         }
     }
 
@@ -513,6 +376,31 @@ impl Index {
         }
         if ix.graph_hash != graph.hash {
             return Err(IndexError::Stale);
+        }
+        let n = ix.docs.len();
+        let consistent = ix.term_start.len() == ix.terms.len() + 1
+            && ix
+                .term_start
+                .last()
+                .is_some_and(|&e| e as usize == ix.post_doc.len())
+            && ix.post_field.len() == ix.post_doc.len()
+            && ix.post_tf.len() == ix.post_doc.len()
+            && ix.df_section.len() == ix.terms.len()
+            && ix.df_all.len() == ix.terms.len()
+            && ix.field_len.len() == n * FIELDS
+            && ix.avg_len.len() == NodeKind::ALL.len() * FIELDS
+            && ix.link_start.len() == n + 1
+            && ix
+                .link_start
+                .last()
+                .is_some_and(|&e| e as usize == ix.links.len())
+            && ix.term_start.windows(2).all(|w| w[0] <= w[1])
+            && ix.link_start.windows(2).all(|w| w[0] <= w[1])
+            && ix.post_doc.iter().all(|&d| (d as usize) < n)
+            && ix.post_field.iter().all(|&f| (f as usize) < FIELDS)
+            && ix.links.iter().all(|&d| (d as usize) < n);
+        if !consistent {
+            return Err(IndexError::Corrupt("inconsistent lengths".into()));
         }
         Ok(ix)
     }
@@ -543,73 +431,118 @@ impl Index {
         self.docs.is_empty()
     }
 
-    fn postings_of(&self, term: &str) -> &[(u32, u32)] {
-        match self.terms.binary_search_by(|t| t.as_str().cmp(term)) {
-            Ok(i) => &self.postings[i],
-            Err(_) => &[],
-        }
+    /// Number of sections indexed.
+    pub fn sections(&self) -> usize {
+        self.n_sections as usize
     }
 
-    /// Number of documents containing `term`.
+    fn term_id(&self, term: &str) -> Option<usize> {
+        self.terms.binary_search_by(|t| t.as_str().cmp(term)).ok()
+    }
+
+    /// Number of documents (of any kind) containing `term`.
     pub fn df(&self, term: &str) -> usize {
-        self.postings_of(term).len()
+        self.term_id(term).map_or(0, |i| self.df_all[i] as usize)
     }
 
-    /// Inverse document frequency (BM25, never negative). A term absent from the corpus gets
-    /// the highest value, so an unknown word weighs fully against coverage.
+    /// Number of sections containing `term` in any field.
+    pub fn df_sections(&self, term: &str) -> usize {
+        self.term_id(term)
+            .map_or(0, |i| self.df_section[i] as usize)
+    }
+
+    /// Inverse document frequency of `term` among sections (BM25, never negative). A term
+    /// absent from the corpus gets the highest value, so an unknown word weighs fully against
+    /// coverage.
     pub fn idf(&self, term: &str) -> f64 {
-        let n = self.docs.len() as f64;
-        let df = self.postings_of(term).len() as f64;
-        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+        bm25_idf(f64::from(self.n_sections), self.df_sections(term) as f64)
     }
 
-    /// Scores every document containing at least one term. Hits come back in doc order.
-    pub fn search(&self, terms: &[String]) -> Vec<Hit> {
-        let d = self.search_dense(terms);
-        d.touched
+    /// Indexed terms that start with `prefix`, in order (for spelling suggestions).
+    pub fn terms_with_prefix<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        let from = self.terms.partition_point(|t| t.as_str() < prefix);
+        self.terms[from..]
             .iter()
-            .map(|&doc| Hit {
-                doc,
-                score: d.score[doc as usize],
-                mask: d.mask[doc as usize],
-            })
-            .collect()
+            .take_while(move |t| t.starts_with(prefix))
+            .map(String::as_str)
     }
 
-    /// [`Index::search`] as dense per-doc arrays plus the touched docs (in doc order): what
-    /// ranking needs, with O(1) lookups and no hashing.
-    pub fn search_dense(&self, terms: &[String]) -> Dense {
+    /// Scores every document containing at least one of `terms` (each with a weight that
+    /// multiplies its idf; 1 for a term as typed) with BM25F under `p`.
+    pub fn search(&self, terms: &[(String, f64)], pairs: &[String], p: &Params) -> Dense {
         let n = self.docs.len();
         let mut score = vec![0f64; n];
-        let mut mask = vec![0u64; n];
+        let mut own = vec![0u64; n];
+        let mut art = vec![0u64; n];
+        let mut code = vec![0u64; n];
         let mut touched = Vec::new();
-        for (i, t) in terms.iter().take(MAX_QUERY_TERMS).enumerate() {
-            let idf = self.idf(t);
-            let w = idf * (K1 + 1.0);
-            for &(d, tf) in self.postings_of(t) {
-                let d = d as usize;
-                let tf = f64::from(tf);
-                if mask[d] == 0 {
+        let n_sec = f64::from(self.n_sections);
+        let n_all = n as f64;
+        let terms = terms
+            .iter()
+            .take(MAX_QUERY_TERMS)
+            .map(|(t, w)| (t, *w, true));
+        let pairs = pairs.iter().map(|t| (t, p.pair_weight, false));
+        for (i, (t, w, counted)) in terms.chain(pairs).enumerate() {
+            if w <= 0.0 {
+                continue;
+            }
+            let Some(ti) = self.term_id(t) else {
+                continue;
+            };
+            let bit = if counted { 1u64 << i } else { 0 };
+            let idf_sec = w * bm25_idf(n_sec, f64::from(self.df_section[ti]));
+            let idf_all = w * bm25_idf(n_all, f64::from(self.df_all[ti]));
+            let (a, b) = (
+                self.term_start[ti] as usize,
+                self.term_start[ti + 1] as usize,
+            );
+            let mut k = a;
+            while k < b {
+                let d = self.post_doc[k] as usize;
+                let kind = self.docs[d].kind;
+                if score[d] == 0.0 && own[d] | art[d] | code[d] == 0 {
                     touched.push(d as u32);
                 }
-                score[d] += w * tf / (tf + self.norms[d]);
-                mask[d] |= 1 << i;
+                let mut wtf = 0.0;
+                while k < b && self.post_doc[k] as usize == d {
+                    let f = self.post_field[k] as usize;
+                    let tf = f64::from(self.post_tf[k]);
+                    let len = f64::from(self.field_len[d * FIELDS + f]);
+                    let avg = self.avg_len[kind as usize * FIELDS + f];
+                    wtf += p.weight[f] * tf / (1.0 - p.b[f] + p.b[f] * len / avg);
+                    match f {
+                        F_ARTICLE => art[d] |= bit,
+                        F_CODE => code[d] |= bit,
+                        _ => own[d] |= bit,
+                    }
+                    k += 1;
+                }
+                let idf = if kind == NodeKind::Section {
+                    idf_sec
+                } else {
+                    idf_all
+                };
+                score[d] += idf * wtf * (p.k1 + 1.0) / (p.k1 + wtf);
             }
         }
         touched.sort_unstable();
         Dense {
             score,
-            mask,
+            own,
+            art,
+            code,
             touched,
         }
     }
 
     /// Propagation links of a doc (see the field's description), sorted.
     pub fn links(&self, doc: u32) -> &[u32] {
-        self.links
-            .get(doc as usize)
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
+        let d = doc as usize;
+        match (self.link_start.get(d), self.link_start.get(d + 1)) {
+            (Some(&a), Some(&b)) => &self.links[a as usize..b as usize],
+            _ => &[],
+        }
     }
 
     /// The document index of a node id.
@@ -660,65 +593,4 @@ fn build_links(graph: &Graph, docs: &[Doc]) -> Vec<Vec<u32>> {
         l.dedup();
     }
     links
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stopwords_are_sorted_for_binary_search() {
-        let mut s = STOPWORDS.to_vec();
-        s.sort();
-        assert_eq!(s, STOPWORDS);
-    }
-
-    #[test]
-    fn identifiers_split_and_keep_their_whole() {
-        assert_eq!(
-            tokenize("parseSections"),
-            vec!["parsesections", "pars", "section"]
-        );
-        assert_eq!(
-            tokenize("HTTPServer snake_case"),
-            vec!["httpserver", "http", "serv", "snake_case", "snak", "cas"]
-        );
-        assert_eq!(
-            tokenize("see graph/src/text.rs."),
-            vec!["see", "graph/src/text.rs", "graph", "src", "text", "rs"]
-        );
-        assert_eq!(
-            tokenize("How are the Sections stored?"),
-            vec!["section", "stor"]
-        );
-    }
-
-    #[test]
-    fn inflections_fold_but_short_words_stay() {
-        for (a, b) in [
-            ("retried", "retries"),
-            ("retry", "retries"),
-            ("cancelled", "cancel"),
-            ("configure", "configuration"),
-            ("configured", "configure"),
-            ("charging", "charge"),
-            ("declined", "decline"),
-            ("failing", "fails"),
-            ("reconciling", "reconciliation"),
-            ("represented", "representation"),
-            ("libraries", "library"),
-            ("classes", "class"),
-        ] {
-            assert_eq!(stem(a), stem(b), "{a} ~ {b}");
-        }
-        assert_eq!(stem("status"), "status");
-        assert_eq!(stem("gas"), "gas");
-        assert_eq!(stem("sha256s"), "sha256s");
-        assert_ne!(stem("order"), stem("ord"));
-    }
-
-    #[test]
-    fn query_terms_are_distinct_in_order() {
-        assert_eq!(query_terms("cache the caches Cache"), vec!["cach"]);
-    }
 }

@@ -1,29 +1,23 @@
-//! Ranking: BM25 hits from the [`Index`], then propagation along the graph.
+//! Ranking: BM25F over the fields of each section (its own text, its article, what it cites),
+//! then propagation to the files, symbols and articles around the best sections.
 //!
-//! A section ranks higher when the files and symbols it cites, or the article that holds it,
-//! match the query; a file or symbol reached from a strong section is evidence too. Work is
+//! Query words the corpus never saw are matched to a known term one edit away (a typo), at a
+//! reduced weight; a compound (`end-to-end`, `HTTP/2`) the corpus never saw is not searched
+//! (its words are), but it stays a query term, so confidence counts it as unmatched. Work is
 //! bounded by counts ([`PROPAGATE_TOP`]), never by time, so answers do not change under load.
 
-use super::index::{query_terms, Dense, Index};
+use super::index::{query_terms, Dense, Index, Params, QueryTerm};
 use ontoly_graph::graph::model::NodeKind;
 use ontoly_graph::graph::Graph;
-use std::collections::{BTreeMap, HashMap};
 
-/// Share of the best cited file/symbol score a section inherits.
-pub const CITED_WEIGHT: f64 = 0.5;
-/// Share of its article's score a section inherits.
-pub const ARTICLE_WEIGHT: f64 = 0.3;
-/// Share of the best citing section's score a file or symbol inherits.
+/// Share of the best linked section's score a file, symbol or article inherits.
 pub const REACHED_WEIGHT: f64 = 0.5;
-/// How many section hits are ranked with propagation, and how many top sections pass their
-/// score down to what they cite.
+/// How many top sections pass their score down to what they cite.
 pub const PROPAGATE_TOP: usize = 400;
-/// How many file, symbol and article hits pass their score up to the sections citing them.
-pub const PROPAGATE_SOURCES: usize = 50;
 /// Nodes kept in a ranking (a pack carries at most 20).
 pub const MAX_RANKED: usize = 200;
-/// Sections reached only through a cited file, symbol or article, at most.
-pub const MAX_REACHED_SECTIONS: usize = 2000;
+/// Weight of a spelling correction relative to the word as typed.
+pub const FUZZY_WEIGHT: f64 = 0.7;
 
 /// A ranked node.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,9 +28,9 @@ pub struct Scored {
     pub kind: NodeKind,
     /// Final score after propagation.
     pub score: f64,
-    /// The node's own BM25 score.
+    /// The node's own BM25F score (all its fields).
     pub own: f64,
-    /// Query terms matched by the node's own text (bit per term).
+    /// Query terms matched by the node's own text (heading, id, body), bit per term.
     pub own_mask: u64,
     /// Query terms matched by the node, its article and what it cites.
     pub mask: u64,
@@ -44,17 +38,34 @@ pub struct Scored {
     pub via: Vec<&'static str>,
 }
 
+/// One query term as ranking used it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Term {
+    /// The term and the user's word.
+    pub query: QueryTerm,
+    /// Sections holding it (0: the corpus never uses it).
+    pub df: usize,
+    /// The known term searched in its place (a spelling correction), if any.
+    pub corrected: Option<String>,
+    /// Whether it was searched at all (an unknown compound is not).
+    pub searched: bool,
+}
+
 /// The ranking of one query.
 #[derive(Debug, Clone)]
 pub struct Ranking {
-    /// Distinct query terms.
-    pub terms: Vec<String>,
-    /// Their idf, same order.
+    /// Distinct query terms, in query order.
+    pub terms: Vec<Term>,
+    /// Their idf among sections, same order.
     pub idf: Vec<f64>,
     /// The best scored nodes, best first (ties by id), at most [`MAX_RANKED`].
     pub nodes: Vec<Scored>,
     /// How many nodes scored above zero in all.
     pub matched: usize,
+    /// Sections indexed (for normalising scores per workspace).
+    pub sections: usize,
+    /// The scoring parameters used.
+    pub params: Params,
 }
 
 impl Ranking {
@@ -77,17 +88,16 @@ impl Ranking {
     pub fn total_weight(&self) -> f64 {
         self.idf.iter().sum()
     }
-}
 
-/// A scored document before it becomes a [`Scored`] (no allocation per candidate).
-struct Cand {
-    doc: u32,
-    kind: NodeKind,
-    score: f64,
-    own: f64,
-    own_mask: u64,
-    mask: u64,
-    via: u8,
+    /// The user's words of the terms not in `mask`.
+    pub fn words_missing(&self, mask: u64) -> Vec<&str> {
+        self.terms
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) == 0)
+            .map(|(_, t)| t.query.word.as_str())
+            .collect()
+    }
 }
 
 const VIA: [&str; 4] = ["text", "cites", "article", "reached"];
@@ -96,26 +106,166 @@ const VIA_CITES: u8 = 2;
 const VIA_ARTICLE: u8 = 4;
 const VIA_REACHED: u8 = 8;
 
-/// Ranks the nodes of `graph` for `query`. Propagation follows the index's precomputed links,
-/// so a query costs its postings plus a bounded number of link lists.
+/// Whether `a` and `b` are at most one edit apart (insert, delete, substitute, or swap two
+/// neighbours), counting characters.
+fn one_edit(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        return one_edit_in(a.as_bytes(), b.as_bytes());
+    }
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    one_edit_in(&a, &b)
+}
+
+fn one_edit_in<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    let (s, l) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if l.len() - s.len() > 1 {
+        return false;
+    }
+    let p = s.iter().zip(l.iter()).take_while(|(x, y)| x == y).count();
+    if s.len() == l.len() {
+        if p == s.len() {
+            return true;
+        }
+        // substitution, or a swap of p and p+1
+        s[p + 1..] == l[p + 1..]
+            || (p + 1 < s.len() && s[p] == l[p + 1] && s[p + 1] == l[p] && s[p + 2..] == l[p + 2..])
+    } else {
+        s[p..] == l[p + 1..]
+    }
+}
+
+/// The known term one edit from `term` that most sections use (ties: the first in order).
+fn correction(index: &Index, term: &str) -> Option<String> {
+    let first: String = term.chars().take(1).collect();
+    let n = term.chars().count();
+    if n < 4 || !term.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    let mut best: Option<(&str, usize)> = None;
+    let bytes = term.len();
+    for t in index.terms_with_prefix(&first) {
+        // A character is at most four bytes: a cheap length filter before counting them.
+        if t.len() + 4 < bytes || t.len() > 4 * (n + 1) || t.contains(' ') {
+            continue;
+        }
+        let m = t.chars().count();
+        if m + 1 < n || m > n + 1 || !one_edit(t, term) {
+            continue;
+        }
+        let df = index.df_sections(t);
+        if df > 0 && best.is_none_or(|(_, b)| df > b) {
+            best = Some((t, df));
+        }
+    }
+    best.map(|(t, _)| t.to_string())
+}
+
+/// A workspace with at least this many distinct long flags documents a command line.
+pub const FLAG_WORKSPACE: usize = 10;
+
+/// Whether an unknown compound says nothing its words do not: true unless it is a short flag
+/// (`-k`: no words), a long flag in a workspace that documents flags, or a short compound with a lone digit that no term carries (`HTTP/2`,
+/// `2.7`, `3.12`: versions are what the question is about).
+fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool) -> bool {
+    if q.term.starts_with('-') && (documents_flags || !q.term.starts_with("--")) {
+        return false;
+    }
+    let pieces: Vec<&str> = q
+        .word
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let lone_digit = pieces
+        .iter()
+        .any(|p| p.len() == 1 && p.chars().all(|c| c.is_ascii_digit()));
+    !(pieces.len() <= 2 && lone_digit)
+}
+
+/// The terms of `query` as ranking uses them, and what to search for each.
+pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
+    let mut terms = Vec::new();
+    let mut search = Vec::new();
+    // In a workspace that documents command-line flags, a flag it never mentions is a topic it
+    // does not cover (`--hyperlink`), not a paraphrase.
+    let documents_flags =
+        index.terms_with_prefix("--").take(FLAG_WORKSPACE).count() == FLAG_WORKSPACE;
+    for q in query_terms(query) {
+        let df = index.df_sections(&q.term);
+        let known = index.df(&q.term) > 0;
+        if !known && q.compound && spelled_by_its_words(&q, documents_flags) {
+            // `trust_env=False`, `requests.post`, `--proxy`: its words are terms of their own.
+            continue;
+        }
+        let (searched, corrected, s) = if known {
+            (true, None, (q.term.clone(), 1.0))
+        } else if q.compound {
+            (false, None, (String::new(), 0.0))
+        } else if let Some(c) = correction(index, &q.term) {
+            (true, Some(c.clone()), (c, FUZZY_WEIGHT))
+        } else {
+            (true, None, (q.term.clone(), 1.0))
+        };
+        search.push(s);
+        terms.push(Term {
+            query: q,
+            df,
+            corrected,
+            searched,
+        });
+    }
+    (terms, search)
+}
+
+/// The pairs of neighbouring words of a query, as the index holds them.
+fn query_pairs(query: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut prev: Option<String> = None;
+    super::tokens::for_each_token(query, |t, _, whole| {
+        if !whole {
+            if let Some(p) = prev.replace(t.clone()) {
+                let b = super::index::bigram(&p, &t);
+                if !out.contains(&b) {
+                    out.push(b);
+                }
+            }
+        }
+    });
+    out
+}
+
+/// Ranks the nodes of `graph` for `query` with the shipped parameters.
 pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
-    // A compound query token (`end-to-end`, `snake_case`) the corpus never saw is not a
-    // missing concept: its words are query terms too. Keep it only when it can match.
-    let mut terms = query_terms(query);
-    terms.retain(|t| t.chars().all(char::is_alphanumeric) || index.df(t) > 0);
-    let idf: Vec<f64> = terms.iter().map(|t| index.idf(t)).collect();
-    let hits = Hits {
-        index,
-        dense: index.search_dense(&terms),
-    };
-    let by_kind = hits.top_by_kind();
-    let candidates = hits.candidate_sections(&by_kind);
-    let (scored, section_score) = hits.score_sections(&candidates);
-    let others = hits.score_others(&by_kind, &section_score);
-    // Docs are in id order, so the doc index is the id tie-break.
-    let mut all: Vec<Cand> = scored.into_iter().chain(others.into_values()).collect();
+    rank_with(index, query, &Params::default())
+}
+
+/// Ranks with explicit parameters (for fitting them on a question set).
+pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
+    let (terms, search) = analyze(index, query);
+    let idf: Vec<f64> = terms
+        .iter()
+        .map(|t| match &t.corrected {
+            Some(c) => FUZZY_WEIGHT * index.idf(c),
+            None => index.idf(&t.query.term),
+        })
+        .collect();
+    let pairs = query_pairs(query);
+    let dense = index.search(&search, &pairs, p);
+    // Candidates as (doc, score, reached) without allocating; only the best become `Scored`.
+    let sections: Vec<(u32, f64)> = dense
+        .touched
+        .iter()
+        .filter(|&&d| index.docs[d as usize].kind == NodeKind::Section)
+        .map(|&d| (d, dense.score[d as usize]))
+        .filter(|(_, s)| *s > 0.0)
+        .collect();
+    let mut all: Vec<(u32, f64, bool)> = sections.iter().map(|&(d, s)| (d, s, false)).collect();
+    all.extend(score_others(index, &dense, &sections));
     let matched = all.len();
-    let cmp = |a: &Cand, b: &Cand| b.score.total_cmp(&a.score).then_with(|| a.doc.cmp(&b.doc));
+    // Docs are in id order, so the doc index is the id tie-break.
+    let cmp = |a: &(u32, f64, bool), b: &(u32, f64, bool)| {
+        b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0))
+    };
     if all.len() > MAX_RANKED {
         all.select_nth_unstable_by(MAX_RANKED, cmp);
         all.truncate(MAX_RANKED);
@@ -123,207 +273,116 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
     all.sort_by(cmp);
     let nodes = all
         .into_iter()
-        .map(|c| Scored {
-            id: index.docs[c.doc as usize].id.clone(),
-            kind: c.kind,
-            score: c.score,
-            own: c.own,
-            own_mask: c.own_mask,
-            mask: c.mask,
-            via: (0..4)
-                .filter(|i| c.via & (1 << i) != 0)
-                .map(|i| VIA[i])
-                .collect(),
-        })
+        .map(|(d, s, reached)| scored(index, &dense, d, s, reached))
         .collect();
     Ranking {
         terms,
         idf,
         nodes,
         matched,
+        sections: index.sections(),
+        params: *p,
     }
 }
 
-/// Top hits per kind, best first, ties by id: the only ones that propagate.
-type ByKind = BTreeMap<NodeKind, Vec<(u32, f64)>>;
-
-/// Best first, ties by doc (= id) order.
-fn best_first(a: &(u32, f64), b: &(u32, f64)) -> std::cmp::Ordering {
-    b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0))
+fn scored(index: &Index, dense: &Dense, d: u32, score: f64, reached: bool) -> Scored {
+    let du = d as usize;
+    let mut via = 0u8;
+    if dense.own[du] != 0 {
+        via |= VIA_TEXT;
+    }
+    if dense.code[du] != 0 {
+        via |= VIA_CITES;
+    }
+    if dense.art[du] != 0 {
+        via |= VIA_ARTICLE;
+    }
+    if reached {
+        via |= VIA_REACHED;
+    }
+    Scored {
+        id: index.docs[du].id.clone(),
+        kind: index.docs[du].kind,
+        score,
+        own: dense.score[du],
+        own_mask: dense.own[du],
+        mask: dense.mask(d),
+        via: (0..4)
+            .filter(|i| via & (1 << i) != 0)
+            .map(|i| VIA[i])
+            .collect(),
+    }
 }
 
-/// The BM25 hits of one query over the index.
-struct Hits<'a> {
-    index: &'a Index,
-    dense: Dense,
+/// Files, symbols and articles: their own score, plus what the strongest sections pass down
+/// (`REACHED_WEIGHT` of the best linked section's score); `(doc, score, reached)`.
+fn score_others(index: &Index, dense: &Dense, sections: &[(u32, f64)]) -> Vec<(u32, f64, bool)> {
+    let best_first =
+        |a: &(u32, f64), b: &(u32, f64)| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0));
+    let mut top: Vec<(u32, f64)> = sections.to_vec();
+    if top.len() > PROPAGATE_TOP {
+        top.select_nth_unstable_by(PROPAGATE_TOP, best_first);
+        top.truncate(PROPAGATE_TOP);
+    }
+    let mut reached: Vec<(u32, f64)> = Vec::new();
+    for (d, s) in &top {
+        reached.extend(index.links(*d).iter().map(|&t| (t, *s)));
+    }
+    // Best first per doc, then one entry per doc.
+    reached.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.total_cmp(&a.1)));
+    reached.dedup_by_key(|x| x.0);
+    let mut own: Vec<(u32, f64)> = dense
+        .touched
+        .iter()
+        .filter(|&&d| index.docs[d as usize].kind != NodeKind::Section)
+        .map(|&d| (d, dense.score[d as usize]))
+        .collect();
+    if own.len() > PROPAGATE_TOP {
+        own.select_nth_unstable_by(PROPAGATE_TOP, best_first);
+        own.truncate(PROPAGATE_TOP);
+    }
+    own.sort_unstable_by_key(|x| x.0);
+    // Merge the two lists, both in doc order.
+    let mut out = Vec::with_capacity(own.len() + reached.len());
+    let (mut i, mut j) = (0, 0);
+    loop {
+        match (own.get(i), reached.get(j)) {
+            (Some(&(d, s)), Some(&(e, best))) if d == e => {
+                out.push((d, s + REACHED_WEIGHT * best, true));
+                i += 1;
+                j += 1;
+            }
+            (Some(&(d, s)), Some(&(e, _))) if d < e => {
+                out.push((d, s, false));
+                i += 1;
+            }
+            (Some(&(d, s)), None) => {
+                out.push((d, s, false));
+                i += 1;
+            }
+            (_, Some(&(e, best))) => {
+                out.push((e, dense.score[e as usize] + REACHED_WEIGHT * best, true));
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    out.retain(|x| x.1 > 0.0);
+    out
 }
 
-impl Hits<'_> {
-    /// A doc's own BM25 score and matched-term mask, when it matched.
-    fn own(&self, d: u32) -> Option<(f64, u64)> {
-        let m = self.dense.mask[d as usize];
-        (m != 0).then(|| (self.dense.score[d as usize], m))
-    }
+#[cfg(test)]
+mod tests {
+    use super::one_edit;
 
-    fn kind(&self, d: u32) -> NodeKind {
-        self.index.docs[d as usize].kind
-    }
-
-    /// The best [`PROPAGATE_TOP`] hits of each kind.
-    fn top_by_kind(&self) -> ByKind {
-        // Bucket by kind through a fixed array (no map lookup per hit), then into the map.
-        let mut buckets: Vec<Vec<(u32, f64)>> = vec![Vec::new(); NodeKind::ALL.len()];
-        for &d in &self.dense.touched {
-            buckets[self.kind(d) as usize].push((d, self.dense.score[d as usize]));
-        }
-        let mut by_kind: ByKind = NodeKind::ALL
-            .iter()
-            .zip(buckets)
-            .filter(|(_, v)| !v.is_empty())
-            .map(|(k, v)| (*k, v))
-            .collect();
-        for v in by_kind.values_mut() {
-            // Partial selection first: a common word can hit most of a 100k-section corpus.
-            if v.len() > PROPAGATE_TOP {
-                v.select_nth_unstable_by(PROPAGATE_TOP, best_first);
-                v.truncate(PROPAGATE_TOP);
-            }
-            v.sort_by(best_first);
-        }
-        by_kind
-    }
-
-    /// Sections hit themselves, and those reached from the best files, symbols and articles
-    /// (best sources first, bounded).
-    fn candidate_sections(&self, by_kind: &ByKind) -> Vec<u32> {
-        let mut candidates: Vec<u32> = Vec::new();
-        if let Some(v) = by_kind.get(&NodeKind::Section) {
-            candidates.extend(v.iter().map(|(d, _)| *d));
-        }
-        let mut sources: Vec<(u32, f64)> = by_kind
-            .iter()
-            .filter(|(k, _)| matches!(k, NodeKind::File | NodeKind::Symbol | NodeKind::Article))
-            .flat_map(|(_, v)| v.iter().take(PROPAGATE_SOURCES).copied())
-            .collect();
-        sources.sort_by(best_first);
-        let mut reached_sections = 0usize;
-        for (d, _) in sources {
-            if reached_sections >= MAX_REACHED_SECTIONS {
-                break;
-            }
-            let citing = self.index.links(d);
-            reached_sections += citing.len();
-            candidates.extend_from_slice(citing);
-        }
-        candidates.sort_unstable();
-        candidates.dedup();
-        candidates
-    }
-
-    /// Sections: own score + best cited file/symbol + article.
-    fn score_sections(&self, candidates: &[u32]) -> (Vec<Cand>, HashMap<u32, f64>) {
-        let mut scored: Vec<Cand> = Vec::new();
-        let mut section_score: HashMap<u32, f64> = HashMap::new();
-        for &d in candidates {
-            let (o, om) = self.own(d).unwrap_or((0.0, 0));
-            let mut mask = om;
-            let (mut cited_best, mut art) = (0.0f64, 0.0f64);
-            for &t in self.index.links(d) {
-                if let Some((s, m)) = self.own(t) {
-                    mask |= m;
-                    if self.kind(t) == NodeKind::Article {
-                        art = art.max(s);
-                    } else {
-                        cited_best = cited_best.max(s);
-                    }
-                }
-            }
-            let mut via = 0u8;
-            if o > 0.0 {
-                via |= VIA_TEXT;
-            }
-            if cited_best > 0.0 {
-                via |= VIA_CITES;
-            }
-            if art > 0.0 {
-                via |= VIA_ARTICLE;
-            }
-            let score = o + CITED_WEIGHT * cited_best + ARTICLE_WEIGHT * art;
-            if score > 0.0 {
-                section_score.insert(d, score);
-                scored.push(Cand {
-                    doc: d,
-                    kind: NodeKind::Section,
-                    score,
-                    own: o,
-                    own_mask: om,
-                    mask,
-                    via,
-                });
-            }
-        }
-        (scored, section_score)
-    }
-
-    /// Files, symbols and articles: own score, plus what the strongest sections pass down.
-    fn score_others(
-        &self,
-        by_kind: &ByKind,
-        section_score: &HashMap<u32, f64>,
-    ) -> BTreeMap<u32, Cand> {
-        let mut top_sections: Vec<(u32, f64)> =
-            section_score.iter().map(|(d, s)| (*d, *s)).collect();
-        if top_sections.len() > PROPAGATE_TOP {
-            top_sections.select_nth_unstable_by(PROPAGATE_TOP, best_first);
-            top_sections.truncate(PROPAGATE_TOP);
-        }
-        let mut reached: BTreeMap<u32, f64> = BTreeMap::new();
-        for (d, s) in &top_sections {
-            for &t in self.index.links(*d) {
-                let e = reached.entry(t).or_insert(0.0);
-                *e = e.max(*s);
-            }
-        }
-        let mut others: BTreeMap<u32, Cand> = BTreeMap::new();
-        for (k, v) in by_kind {
-            if *k == NodeKind::Section {
-                continue;
-            }
-            for (d, _) in v {
-                let (o, m) = self.own(*d).unwrap_or((0.0, 0));
-                others.insert(
-                    *d,
-                    Cand {
-                        doc: *d,
-                        kind: *k,
-                        score: o,
-                        own: o,
-                        own_mask: m,
-                        mask: m,
-                        via: VIA_TEXT,
-                    },
-                );
-            }
-        }
-        for (d, best) in reached {
-            let k = self.kind(d);
-            let e = others.entry(d).or_insert_with(|| Cand {
-                doc: d,
-                kind: k,
-                score: 0.0,
-                own: 0.0,
-                own_mask: 0,
-                mask: 0,
-                via: 0,
-            });
-            let w = if k == NodeKind::Article {
-                ARTICLE_WEIGHT
-            } else {
-                REACHED_WEIGHT
-            };
-            e.score += w * best;
-            e.via |= VIA_REACHED;
-        }
-        others
+    #[test]
+    fn one_edit_apart() {
+        assert!(one_edit("domian", "domain"));
+        assert!(one_edit("certifcate", "certificate"));
+        assert!(one_edit("droped", "dropped"));
+        assert!(one_edit("cache", "cachx"));
+        assert!(one_edit("same", "same"));
+        assert!(!one_edit("retry", "timeout"));
+        assert!(!one_edit("abcd", "badc"));
     }
 }

@@ -1,10 +1,18 @@
-//! `ontoly evidence <query> [--limit N] [--format text|json|yaml] [--fail-on-low-evidence]`.
+//! `ontoly evidence <query…> [--limit N] [--format text|json|yaml] [--fail-on-low-evidence]`.
+//!
+//! The query is taken as typed: unquoted words (`ontoly evidence how does retry work`) and
+//! words that start with a dash (`ontoly evidence --engine auto fallback`, `-z formats`) are the
+//! question. ontoly's own options are recognised before or after the words, exactly as spelled
+//! (`--limit N` / `--limit=N`, `--format F`, `--fail-on-low-evidence`, and the global
+//! `--workspace DIR`, `--no-cache`, `--source NAME=PATH`); everything after `--` is the
+//! question, whatever it looks like.
 
 use super::{index, CliError, Globals, Output, EXIT_GATE};
 use crate::render::Format;
 use crate::report::Report;
-use ontoly_capabilities::evidence::Level;
+use ontoly_capabilities::evidence::{Level, Severity};
 use ontoly_capabilities::pack;
+use std::path::PathBuf;
 
 /// The formats `ontoly evidence` renders.
 pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
@@ -12,37 +20,212 @@ pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 /// Arguments of `ontoly evidence`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The question.
-    query: String,
     /// Entities in the pack (default 12; clamped to 5-20).
     #[arg(long, allow_negative_numbers = true)]
     limit: Option<i64>,
-    /// Exit 3 when the pack comes back CAPABILITY_LOW_EVIDENCE or CAPABILITY_NOT_FOUND.
+    /// Exit 3 when the pack comes back CAPABILITY_LOW_EVIDENCE or CAPABILITY_NOT_FOUND, or
+    /// carries error diagnostics of a broken workspace.
     #[arg(long)]
     fail_on_low_evidence: bool,
     /// Output format: a readable answer, or the Evidence Pack itself.
     #[arg(long, value_parser = crate::render::parser(FORMATS))]
     format: Option<Format>,
+    /// The question, quoted or not; it may start with a dash (`--engine auto fallback`).
+    /// ontoly's own options may come before or after it; after `--` everything is the question.
+    #[arg(
+        value_name = "QUERY",
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        num_args = 0..
+    )]
+    words: Vec<String>,
 }
 
-/// The `--format` given to this command.
+/// The query and the options found among its words.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Parsed {
+    /// The question, its words joined by one space.
+    pub query: String,
+    /// `--limit`.
+    pub limit: Option<i64>,
+    /// `--format`.
+    pub format: Option<Format>,
+    /// `--fail-on-low-evidence`.
+    pub fail_on_low_evidence: bool,
+    /// `--workspace`.
+    pub workspace: Option<PathBuf>,
+    /// `--no-cache`.
+    pub no_cache: bool,
+    /// `--source`, in order.
+    pub sources: Vec<String>,
+}
+
+/// Whether the words clap collected came after a `--` that clap consumed itself (then none of
+/// them is an option). clap keeps a `--` that follows the first word, but drops one that comes
+/// before it, so the raw command line is the only place that says so.
+fn escaped(words: &[String]) -> bool {
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    raw.len() > words.len() && raw[raw.len() - words.len() - 1] == "--"
+}
+
+/// Separates the question from ontoly's options among `words` (`escaped`: all of them follow a
+/// `--`). A `--` among the words ends the options.
+pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> {
+    let mut p = Parsed::default();
+    let mut query: Vec<&str> = Vec::new();
+    let mut literal = escaped;
+    let mut it = words.iter();
+    let value = |name: &str, v: Option<&String>| -> Result<String, CliError> {
+        v.cloned().ok_or_else(|| CliError {
+            message: format!("{name} needs a value"),
+            hint: Some(format!(
+                "to ask about `{name}` itself, put the question after `--`: ontoly evidence -- '{name} …'"
+            )),
+        })
+    };
+    while let Some(w) = it.next() {
+        if literal {
+            query.push(w);
+            continue;
+        }
+        let (name, inline) = match w.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (w.as_str(), None),
+        };
+        match name {
+            "--" => literal = true,
+            "--limit" => {
+                let v = match inline {
+                    Some(v) => v,
+                    None => value(name, it.next())?,
+                };
+                p.limit = Some(v.parse().map_err(|_| CliError {
+                    message: format!("--limit takes a number, not {v:?}"),
+                    hint: Some("to ask about `--limit` itself, put the question after `--`".into()),
+                })?);
+            }
+            "--format" => {
+                let v = match inline {
+                    Some(v) => v,
+                    None => value(name, it.next())?,
+                };
+                p.format = Some(
+                    Format::parse(&v)
+                        .filter(|f| FORMATS.contains(f))
+                        .ok_or_else(|| CliError {
+                            message: format!("`ontoly evidence` does not render --format {v}"),
+                            hint: Some(
+                                "possible values: text, json, yaml (a question about `--format` goes after `--`)"
+                                    .into(),
+                            ),
+                        })?,
+                );
+            }
+            "--workspace" => {
+                p.workspace = Some(PathBuf::from(match inline {
+                    Some(v) => v,
+                    None => value(name, it.next())?,
+                }))
+            }
+            "--source" => p.sources.push(match inline {
+                Some(v) => v,
+                None => value(name, it.next())?,
+            }),
+            "--fail-on-low-evidence" if inline.is_none() => p.fail_on_low_evidence = true,
+            "--no-cache" if inline.is_none() => p.no_cache = true,
+            _ => query.push(w),
+        }
+    }
+    p.query = query.join(" ").trim().to_string();
+    if p.query.is_empty() {
+        return Err(CliError {
+            message: "`ontoly evidence` needs a question".into(),
+            hint: Some(
+                "ontoly evidence how does retry work  (or: ontoly evidence -- '--engine auto')"
+                    .into(),
+            ),
+        });
+    }
+    Ok(p)
+}
+
+fn parsed(a: &Args) -> Result<Parsed, CliError> {
+    let mut p = split_words(&a.words, escaped(&a.words))?;
+    p.limit = p.limit.or(a.limit);
+    p.format = p.format.or(a.format);
+    p.fail_on_low_evidence |= a.fail_on_low_evidence;
+    Ok(p)
+}
+
+/// The `--format` given to this command (before or after the question).
 pub fn format(a: &Args) -> Option<Format> {
-    a.format
+    parsed(a).ok().and_then(|p| p.format).or(a.format)
 }
 
 /// The Evidence Pack for the query.
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
-    let session = ctx.session()?;
+    let p = parsed(a)?;
+    // Global options typed after the question reach us among its words.
+    let mut globals = ctx.clone();
+    if p.workspace.is_some() {
+        globals.workspace = p.workspace.clone();
+    }
+    globals.no_cache |= p.no_cache;
+    globals.sources.extend(p.sources.iter().cloned());
+    let session = globals.session()?;
     let index = index(&session)?;
     let cx = ontoly_capabilities::Context::new(&session, &index)?;
-    let answer = pack::evidence_pack(&cx, &a.query, a.limit);
-    let weak = matches!(answer.pack.confidence.level, Level::Low | Level::None);
+    let answer = pack::evidence_pack(&cx, &p.query, p.limit);
+    // A broken workspace fails the gate too: the pack then carries its error diagnostics.
+    let weak = matches!(answer.pack.confidence.level, Level::Low | Level::None)
+        || answer
+            .pack
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error);
     Ok(Output {
         report: Report::Pack(Box::new(answer)),
-        exit: if a.fail_on_low_evidence && weak {
+        exit: if p.fail_on_low_evidence && weak {
             EXIT_GATE
         } else {
             0
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn options_are_found_around_the_words_and_dashes_are_words() {
+        let p = split_words(
+            &words("--engine auto fallback --limit 7 --format json"),
+            false,
+        )
+        .expect("valid");
+        assert_eq!(p.query, "--engine auto fallback");
+        assert_eq!(p.limit, Some(7));
+        assert_eq!(p.format, Some(Format::Json));
+        let p = split_words(&words("-z formats --workspace=ws --no-cache"), false).expect("valid");
+        assert_eq!(p.query, "-z formats");
+        assert_eq!(p.workspace, Some(PathBuf::from("ws")));
+        assert!(p.no_cache);
+        let p = split_words(&words("how -- --limit 5"), false).expect("valid");
+        assert_eq!(p.query, "how --limit 5");
+        assert_eq!(p.limit, None);
+        let p = split_words(&words("--limit 5"), true).expect("valid");
+        assert_eq!(p.query, "--limit 5");
+        assert!(split_words(&[], false).is_err());
+        assert!(split_words(&words("--limit 5"), false).is_err());
+        assert!(split_words(&words("q --limit"), false).is_err());
+        assert!(split_words(&words("q --format xml"), false).is_err());
+        // One argument holding a whole dash-led question is a question.
+        let p = split_words(&["--format '{size}' template".to_string()], false).expect("valid");
+        assert_eq!(p.query, "--format '{size}' template");
+    }
 }

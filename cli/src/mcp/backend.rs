@@ -45,10 +45,14 @@ fn to_value<T: serde::Serialize>(value: &T) -> Result<Value, ToolError> {
 
 /// The error of a capability that could not run (unknown name, invalid input).
 fn capability_error(result: &ontoly_capabilities::CapabilityResult) -> Option<ToolError> {
+    // Only a call that could not run fails; graph errors a result carries are its evidence.
+    if !result.is_error() {
+        return None;
+    }
     result
         .diagnostics
         .iter()
-        .find(|d| d.severity == Severity::Error)
+        .find(|d| d.severity == Severity::Error && d.code.as_str().starts_with("CAPABILITY_"))
         .map(|d| ToolError::new(d.code, d.message.clone()))
 }
 

@@ -73,5 +73,22 @@ pub(super) fn check(r: &Report) -> String {
         "{} question(s): {} passed, {} failed\n",
         r.total, r.passed, r.failed
     ));
+    let m = &r.metrics;
+    let rate = |n: usize, d: usize| {
+        if d == 0 {
+            format!("{n}/{d}")
+        } else {
+            format!("{n}/{d} = {:.2}", n as f64 / d as f64)
+        }
+    };
+    o.push_str(&format!(
+        "answerable {}: top-1 {}, top-3 {}, false alarms {}; unanswerable {}: flagged {}\n",
+        m.answerable,
+        rate(m.top1, m.with_expected),
+        rate(m.top3, m.with_expected),
+        rate(m.false_alarms, m.answerable),
+        m.unanswerable,
+        rate(m.flagged, m.unanswerable),
+    ));
     o
 }

@@ -84,6 +84,9 @@ fn top_sections(o: &mut String, st: Style, a: &PackAnswer) {
             st.dim(&format!("score {}", t.score))
         );
         let _ = writeln!(o, "     {}", st.dim(&n.id));
+        for e in &t.excerpt {
+            let _ = writeln!(o, "     {} {}", st.dim(&format!("L{}:", e.line)), e.text);
+        }
         let cites: &[CitationView] = a
             .citations
             .iter()

@@ -1,0 +1,273 @@
+//! Excerpts: the sentences of a section that best match the query, with their line numbers in
+//! the page, so an agent can answer from the pack alone.
+//!
+//! A section's body is split into sentences (at `. `, `? `, `! `, blank lines, list items and
+//! headings); each sentence scores the idf of the distinct query terms it holds (a heading
+//! line scores nothing: the pack already names the section). The best sentences are taken,
+//! best first (ties: earlier), while they fit in [`MAX_EXCERPT_CHARS`], and shown in page
+//! order. With no matching sentence the excerpt is the section's first sentences.
+
+use crate::retrieval::rank::Ranking;
+use serde::{Deserialize, Serialize};
+
+/// Characters of excerpt text per section at most.
+pub const MAX_EXCERPT_CHARS: usize = 600;
+
+/// One sentence of an excerpt.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExcerptLine {
+    /// 1-based line of the page where the sentence starts.
+    pub line: u64,
+    /// The sentence, whitespace collapsed.
+    pub text: String,
+}
+
+struct Sentence {
+    line: u64,
+    text: String,
+    heading: bool,
+}
+
+/// Splits a section body (whose first line is page line `first_line`) into sentences.
+fn sentences(body: &str, first_line: u64) -> Vec<Sentence> {
+    let mut out: Vec<Sentence> = Vec::new();
+    let mut cur = String::new();
+    let mut cur_line = first_line;
+    let mut in_fence = false;
+    let flush = |cur: &mut String, line: u64, out: &mut Vec<Sentence>, heading: bool| {
+        let t = cur.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !t.is_empty() {
+            out.push(Sentence {
+                line,
+                text: t,
+                heading,
+            });
+        }
+        cur.clear();
+    };
+    for (i, raw) in body.split('\n').enumerate() {
+        let line_no = first_line + i as u64;
+        let l = raw.trim();
+        if l.starts_with("```") || l.starts_with("~~~") {
+            flush(&mut cur, cur_line, &mut out, false);
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            // Code stays line by line.
+            cur.push_str(l);
+            flush(&mut cur, line_no, &mut out, false);
+            continue;
+        }
+        if l.is_empty() || l.starts_with("<!--") {
+            flush(&mut cur, cur_line, &mut out, false);
+            continue;
+        }
+        if l.starts_with('#') {
+            flush(&mut cur, cur_line, &mut out, false);
+            cur.push_str(l.trim_start_matches('#'));
+            flush(&mut cur, line_no, &mut out, true);
+            continue;
+        }
+        let item = l.starts_with("- ") || l.starts_with("* ") || l.starts_with("| ");
+        if item {
+            flush(&mut cur, cur_line, &mut out, false);
+        }
+        if cur.is_empty() {
+            cur_line = line_no;
+        }
+        // Split the line at sentence ends; a sentence may continue on the next line.
+        let mut rest = l;
+        while let Some(p) = sentence_end(rest) {
+            cur.push(' ');
+            cur.push_str(&rest[..=p]);
+            flush(&mut cur, cur_line, &mut out, false);
+            cur_line = line_no;
+            rest = rest[p + 1..].trim_start();
+        }
+        if !rest.is_empty() {
+            if cur.is_empty() {
+                cur_line = line_no;
+            }
+            cur.push(' ');
+            cur.push_str(rest);
+        }
+    }
+    flush(&mut cur, cur_line, &mut out, false);
+    out
+}
+
+/// The byte index of the first sentence end in `s` (`.`, `?` or `!` followed by a space and
+/// an uppercase letter, a backtick or a quote), not counting abbreviations like `e.g.`.
+fn sentence_end(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    for i in 0..b.len().saturating_sub(2) {
+        if matches!(b[i], b'.' | b'?' | b'!') && b[i + 1] == b' ' {
+            let next = b[i + 2];
+            let abbrev = [b"e.g.", b"i.e."]
+                .iter()
+                .any(|a| i >= 3 && &b[i - 3..=i] == *a);
+            if (next.is_ascii_uppercase() || next == b'`' || next == b'"') && !abbrev {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
+
+/// Whether a sentence holds a query term: a word of it starts with the term (terms are stems,
+/// which begin their words: `retri` in "retries"; a stem ending in `i` also matches the `y`
+/// spelling, "retry"), or the term occurs as written when it is a flag (`-H` is not `-h`) or a
+/// compound. Substring tests rather than tokenizing every sentence: this runs on each top
+/// section of every pack.
+fn holds(text: &str, lower: &str, term: &str) -> bool {
+    if term.starts_with('-') {
+        let short = !term.starts_with("--");
+        return starts_word(if short { text } else { lower }, term);
+    }
+    starts_word(lower, term)
+        || term
+            .strip_suffix('i')
+            .is_some_and(|stem| starts_word(lower, &format!("{stem}y")))
+}
+
+/// Whether `needle` occurs in `hay` at the start of a word.
+fn starts_word(hay: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return false;
+    }
+    let mut from = 0;
+    while let Some(p) = hay[from..].find(needle) {
+        let at = from + p;
+        let before = hay[..at].chars().next_back();
+        if before.is_none_or(|c| !c.is_alphanumeric() && c != '-' || needle.starts_with('-')) {
+            return true;
+        }
+        from = at + needle.len();
+    }
+    false
+}
+
+/// Cuts `s` to at most `max` characters at a word boundary, with an ellipsis.
+fn cut(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+    if let Some(p) = out.rfind(' ') {
+        if p > max / 2 {
+            out.truncate(p);
+        }
+    }
+    out.push('…');
+    out
+}
+
+/// The excerpt of a section body (first body line = page line `first_line`) for the query
+/// terms of `ranking`.
+pub fn excerpt(body: &str, first_line: u64, ranking: &Ranking, max: usize) -> Vec<ExcerptLine> {
+    let max = max.min(MAX_EXCERPT_CHARS);
+    let sents = sentences(body, first_line);
+    let terms: Vec<(&str, f64)> = ranking
+        .terms
+        .iter()
+        .zip(&ranking.idf)
+        .map(|(t, w)| (t.corrected.as_deref().unwrap_or(&t.query.term), *w))
+        .collect();
+    let mut scored: Vec<(usize, f64)> = sents
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.heading)
+        .map(|(i, s)| {
+            let lower = s.text.to_lowercase();
+            let score: f64 = terms
+                .iter()
+                .filter(|(q, _)| holds(&s.text, &lower, q))
+                .map(|(_, w)| w)
+                .sum();
+            (i, score)
+        })
+        .collect();
+    if scored.iter().all(|(_, s)| *s == 0.0) {
+        // Nothing matches: the opening sentences say what the section is about.
+        scored.iter_mut().for_each(|(i, s)| *s = -(*i as f64));
+    } else {
+        scored.retain(|(_, s)| *s > 0.0);
+    }
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut used = 0usize;
+    for (i, _) in scored {
+        let len = sents[i].text.chars().count();
+        if used + len <= max {
+            chosen.push(i);
+            used += len;
+        } else if chosen.is_empty() {
+            chosen.push(i);
+            used = max;
+        }
+        if used + 40 > max {
+            break;
+        }
+    }
+    chosen.sort_unstable();
+    chosen
+        .into_iter()
+        .map(|i| ExcerptLine {
+            line: sents[i].line,
+            text: cut(&sents[i].text, max),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_keep_their_page_lines() {
+        let body = "## Retries\n\nThe client retries twice. It waits\n250 ms between tries.\n\n- a list item\n```\ncode()\n```";
+        let s = sentences(body, 10);
+        let got: Vec<(u64, &str)> = s.iter().map(|s| (s.line, s.text.as_str())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (10, "Retries"),
+                (12, "The client retries twice."),
+                (12, "It waits 250 ms between tries."),
+                (15, "- a list item"),
+                (17, "code()"),
+            ]
+        );
+    }
+
+    #[test]
+    fn sentence_ends_are_found_in_any_text() {
+        assert_eq!(sentence_end("ends here. Next"), Some(9));
+        assert_eq!(sentence_end("e.g. This"), None);
+        assert_eq!(sentence_end("…. `x` …. Y"), Some(3));
+        assert_eq!(sentence_end("… x …. Y"), Some(9));
+        assert_eq!(sentence_end("é. Ä"), None);
+    }
+
+    #[test]
+    fn sentences_hold_terms_at_word_starts() {
+        let t = "The client retries; `-H` shows hidden files, retry=3.";
+        let l = t.to_lowercase();
+        assert!(holds(t, &l, "retri"));
+        assert!(holds("we retry", "we retry", "retri"));
+        assert!(holds(t, &l, "-H"));
+        assert!(!holds(t, &l, "-h"));
+        assert!(holds(t, &l, "hidden"));
+        assert!(!holds(t, &l, "lient"));
+        assert!(!holds(t, &l, "timeout"));
+    }
+
+    #[test]
+    fn long_sentences_are_cut_at_a_word() {
+        let s = "word ".repeat(300);
+        let c = cut(s.trim(), MAX_EXCERPT_CHARS);
+        assert!(c.chars().count() <= MAX_EXCERPT_CHARS, "{}", c.len());
+        assert!(c.ends_with('…'));
+    }
+}

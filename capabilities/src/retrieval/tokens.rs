@@ -1,0 +1,468 @@
+//! Tokens: identifier- and flag-aware words, folded by the Snowball English stemmer.
+//!
+//! One tokenizer for documents and queries, so they meet:
+//!
+//! - a compound chunk (`graph/src/text.rs`, `parse_sections`, `parseSections`, `Session.mount`,
+//!   `a::b`) yields its whole lowercased form, so an exact identifier or path matches strongly,
+//!   plus each of its words, so a natural-language question still finds it;
+//! - a command-line flag (`--max-filesize`, `-uuu`, `-H`, `-1`) yields itself as a term (long
+//!   flags lowercased, short flags with their case: `-e` and `-E` are different options) plus
+//!   the words of a long flag's name; `-H/--hidden` is two flags, `--max-filesize=10M` a flag
+//!   and a value;
+//! - words are lowercased and stemmed (`rust-stemmers`, Snowball English: `retried`, `retries`,
+//!   `retry` → `retri`); words with digits are kept whole; stopwords (English and question
+//!   filler) and one-letter words are dropped.
+
+use rust_stemmers::{Algorithm, Stemmer};
+use std::sync::OnceLock;
+
+/// At most this many distinct query terms are scored (the match mask is a `u64`).
+pub const MAX_QUERY_TERMS: usize = 64;
+
+const STOPWORDS: &[&str] = &[
+    "a",
+    "about",
+    "across",
+    "after",
+    "all",
+    "also",
+    "although",
+    "am",
+    "among",
+    "an",
+    "and",
+    "another",
+    "any",
+    "anything",
+    "are",
+    "as",
+    "at",
+    "be",
+    "because",
+    "been",
+    "before",
+    "being",
+    "both",
+    "but",
+    "by",
+    "can",
+    "cannot",
+    "certain",
+    "could",
+    "did",
+    "do",
+    "does",
+    "doing",
+    "done",
+    "during",
+    "each",
+    "either",
+    "else",
+    "ever",
+    "every",
+    "everything",
+    "for",
+    "from",
+    "get",
+    "gets",
+    "got",
+    "had",
+    "happen",
+    "happened",
+    "happening",
+    "happens",
+    "has",
+    "have",
+    "having",
+    "he",
+    "her",
+    "here",
+    "him",
+    "his",
+    "how",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "just",
+    "kind",
+    "least",
+    "less",
+    "many",
+    "maybe",
+    "me",
+    "mean",
+    "means",
+    "meant",
+    "more",
+    "most",
+    "much",
+    "must",
+    "my",
+    "neither",
+    "no",
+    "nor",
+    "not",
+    "nothing",
+    "now",
+    "of",
+    "often",
+    "on",
+    "once",
+    "one",
+    "ones",
+    "only",
+    "onto",
+    "or",
+    "other",
+    "our",
+    "out",
+    "over",
+    "own",
+    "per",
+    "perhaps",
+    "please",
+    "quite",
+    "rather",
+    "really",
+    "regarding",
+    "said",
+    "same",
+    "say",
+    "says",
+    "several",
+    "she",
+    "should",
+    "since",
+    "so",
+    "some",
+    "something",
+    "sometimes",
+    "somewhat",
+    "still",
+    "such",
+    "sure",
+    "tell",
+    "than",
+    "that",
+    "the",
+    "their",
+    "them",
+    "then",
+    "there",
+    "these",
+    "they",
+    "thing",
+    "things",
+    "this",
+    "those",
+    "though",
+    "through",
+    "to",
+    "together",
+    "too",
+    "toward",
+    "towards",
+    "under",
+    "until",
+    "up",
+    "upon",
+    "us",
+    "use",
+    "used",
+    "using",
+    "very",
+    "via",
+    "want",
+    "wants",
+    "was",
+    "way",
+    "ways",
+    "we",
+    "were",
+    "what",
+    "when",
+    "where",
+    "whether",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "why",
+    "will",
+    "with",
+    "within",
+    "without",
+    "work",
+    "works",
+    "would",
+    "yet",
+    "you",
+    "your",
+];
+
+fn is_stopword(t: &str) -> bool {
+    STOPWORDS.binary_search(&t).is_ok()
+}
+
+fn stemmer() -> &'static Stemmer {
+    static S: OnceLock<Stemmer> = OnceLock::new();
+    S.get_or_init(|| Stemmer::create(Algorithm::English))
+}
+
+/// The term of one word: lowercased, stemmed when it is all letters; `None` for stopwords
+/// and one-letter words.
+pub fn word_term(word: &str) -> Option<String> {
+    let w = word.to_lowercase();
+    if is_stopword(&w) || w.chars().count() < 2 {
+        return None;
+    }
+    let t = if w.chars().all(|c| c.is_alphabetic()) && w.len() > 3 {
+        stemmer().stem(&w).into_owned()
+    } else {
+        w
+    };
+    (t.chars().count() > 1 && !is_stopword(&t)).then_some(t)
+}
+
+/// Splits one identifier into its words: `parseSections` → parse, Sections; `HTTPServer` →
+/// HTTP, Server; `snake_case`, `a/b.rs`, `mod::fn` → their parts.
+fn split_identifier<'a>(chunk: &'a str, out: &mut Vec<&'a str>) {
+    for part in chunk.split(|c: char| !c.is_alphanumeric()) {
+        if part.is_empty() {
+            continue;
+        }
+        let mut start = 0;
+        let mut prev: Option<char> = None;
+        let mut it = part.char_indices().peekable();
+        while let Some((i, c)) = it.next() {
+            if let Some(p) = prev {
+                let next_lower = it.peek().is_some_and(|(_, n)| n.is_lowercase());
+                if (p.is_lowercase() && c.is_uppercase())
+                    || (p.is_uppercase() && c.is_uppercase() && next_lower)
+                {
+                    out.push(&part[start..i]);
+                    start = i;
+                }
+            }
+            prev = Some(c);
+        }
+        out.push(&part[start..]);
+    }
+}
+
+/// Characters that hold a chunk together (identifiers, paths, flags, `key=value`).
+fn joins(c: char) -> bool {
+    c.is_alphanumeric() || "_./:-#=".contains(c)
+}
+
+/// A command-line flag: `-x`, `-xyz`, `-1`, `--long-name` (no spaces, starts with a dash and
+/// then a letter or digit).
+fn is_flag(chunk: &str) -> bool {
+    let rest = chunk.strip_prefix("--").or_else(|| chunk.strip_prefix('-'));
+    rest.is_some_and(|r| {
+        r.chars().next().is_some_and(char::is_alphanumeric)
+            && r.chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    })
+}
+
+/// Calls `emit(term, surface, whole)` for every token of `text`, in order, with repeats.
+/// `surface` is the text the term came from, as written; `whole` is true for the whole form of
+/// a compound or a flag (as opposed to one of its words).
+pub fn for_each_token(text: &str, mut emit: impl FnMut(String, &str, bool)) {
+    let mut parts = Vec::new();
+    for raw in text.split(|c: char| !joins(c)) {
+        let chunk = raw
+            .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '-')
+            .trim_end_matches(|c: char| !c.is_alphanumeric());
+        if chunk.is_empty() {
+            continue;
+        }
+        // `-H/--hidden` is two flags; `--max-filesize=10M` a flag and its value.
+        if chunk.starts_with('-') && (chunk.contains('/') || chunk.contains('=')) {
+            let pieces: Vec<&str> = chunk.split(['/', '=']).collect();
+            if pieces.iter().any(|p| is_flag(p)) {
+                for p in pieces {
+                    token_chunk(p, &mut parts, &mut emit);
+                }
+                continue;
+            }
+        }
+        token_chunk(chunk, &mut parts, &mut emit);
+    }
+}
+
+fn token_chunk<'a>(
+    chunk: &'a str,
+    parts: &mut Vec<&'a str>,
+    emit: &mut impl FnMut(String, &str, bool),
+) {
+    let chunk = chunk.trim_end_matches(|c: char| !c.is_alphanumeric());
+    if chunk.is_empty() {
+        return;
+    }
+    if is_flag(chunk) {
+        if let Some(long) = chunk.strip_prefix("--") {
+            emit(chunk.to_lowercase(), chunk, true);
+            parts.clear();
+            split_identifier(long, parts);
+            for p in parts.iter() {
+                if let Some(t) = word_term(p) {
+                    emit(t, p, false);
+                }
+            }
+        } else {
+            emit(chunk.to_string(), chunk, true);
+        }
+        return;
+    }
+    let chunk = chunk.trim_start_matches(|c: char| !c.is_alphanumeric());
+    if chunk.is_empty() {
+        return;
+    }
+    parts.clear();
+    split_identifier(chunk, parts);
+    if parts.len() > 1 {
+        emit(chunk.to_lowercase(), chunk, true);
+    }
+    for p in parts.iter() {
+        if let Some(t) = word_term(p) {
+            emit(t, p, false);
+        }
+    }
+}
+
+/// Identifier- and flag-aware tokens of `text`, in order, with repeats.
+pub fn tokenize(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for_each_token(text, |t, _, _| out.push(t));
+    out
+}
+
+/// A distinct query term and the user's word it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryTerm {
+    /// The indexed term (stemmed, lowercased).
+    pub term: String,
+    /// The word as the user typed it (first occurrence).
+    pub word: String,
+    /// A whole compound (`max_retries`, `a/b.rs`, `--max-filesize`) rather than a word.
+    pub compound: bool,
+}
+
+/// Distinct query terms in first-seen order, at most [`MAX_QUERY_TERMS`].
+pub fn query_terms(query: &str) -> Vec<QueryTerm> {
+    let mut terms: Vec<QueryTerm> = Vec::new();
+    for_each_token(query, |t, surface, whole| {
+        if terms.len() < MAX_QUERY_TERMS && !terms.iter().any(|q| q.term == t) {
+            terms.push(QueryTerm {
+                compound: whole,
+                term: t,
+                word: surface.to_string(),
+            });
+        }
+    });
+    terms
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stopwords_are_sorted_for_binary_search() {
+        let mut s = STOPWORDS.to_vec();
+        s.sort();
+        assert_eq!(s, STOPWORDS);
+    }
+
+    #[test]
+    fn identifiers_split_and_keep_their_whole() {
+        assert_eq!(
+            tokenize("parseSections"),
+            vec!["parsesections", "pars", "section"]
+        );
+        assert_eq!(
+            tokenize("HTTPServer snake_case"),
+            vec![
+                "httpserver",
+                "http",
+                "server",
+                "snake_case",
+                "snake",
+                "case"
+            ]
+        );
+        assert_eq!(
+            tokenize("see graph/src/text.rs."),
+            vec!["see", "graph/src/text.rs", "graph", "src", "text", "rs"]
+        );
+        assert_eq!(
+            tokenize("Session.mount()"),
+            vec!["session.mount", "session", "mount"]
+        );
+        assert_eq!(tokenize("max_retries"), vec!["max_retries", "max", "retri"]);
+        assert_eq!(
+            tokenize("How are the Sections stored?"),
+            vec!["section", "store"]
+        );
+    }
+
+    #[test]
+    fn flags_are_terms_with_their_words() {
+        assert_eq!(
+            tokenize("--max-filesize units"),
+            vec!["--max-filesize", "max", "files", "unit"]
+        );
+        assert_eq!(
+            tokenize("`-H`/`--hidden`"),
+            vec!["-H", "--hidden", "hidden"]
+        );
+        assert_eq!(tokenize("-H/--hidden"), vec!["-H", "--hidden", "hidden"]);
+        assert_eq!(
+            tokenize("-uuu and -e vs -E"),
+            vec!["-uuu", "-e", "vs", "-E"]
+        );
+        assert_eq!(tokenize("-z formats"), vec!["-z", "format"]);
+        assert_eq!(
+            tokenize("--max-filesize=10M"),
+            vec!["--max-filesize", "max", "files", "10m"]
+        );
+        assert_eq!(tokenize("-1 stop"), vec!["-1", "stop"]);
+        assert_eq!(tokenize("- a list item"), vec!["list", "item"]);
+        assert_eq!(tokenize("non-zero"), vec!["non-zero", "non", "zero"]);
+    }
+
+    #[test]
+    fn inflections_fold() {
+        for (a, b) in [
+            ("retried", "retries"),
+            ("retry", "retries"),
+            ("configure", "configuration"),
+            ("configured", "configure"),
+            ("charging", "charge"),
+            ("declined", "decline"),
+            ("failing", "fails"),
+            ("libraries", "library"),
+            ("classes", "class"),
+        ] {
+            assert_eq!(word_term(a), word_term(b), "{a} ~ {b}");
+        }
+        assert_eq!(word_term("sha256s").as_deref(), Some("sha256s"));
+        assert_eq!(word_term("the"), None);
+    }
+
+    #[test]
+    fn query_terms_keep_the_users_words() {
+        let q = query_terms("retries timing out, retried");
+        let words: Vec<(&str, &str)> = q
+            .iter()
+            .map(|t| (t.term.as_str(), t.word.as_str()))
+            .collect();
+        assert_eq!(words, vec![("retri", "retries"), ("time", "timing")]);
+    }
+}

@@ -1,0 +1,554 @@
+//! Queries as people type them, through the real binary: unquoted and dash-led words,
+//! ontoly's options before and after them, `--`, empty queries; every "Next:" line of a pack
+//! pasted back into a shell; excerpt bounds and pack size; packs on broken workspaces; the
+//! questions files of `check` and its metrics.
+
+mod common;
+
+use common::{copy_dir, demo, fixtures, run_in, testdata, Run};
+use std::path::Path;
+
+fn json(r: &Run) -> serde_json::Value {
+    serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {r:?}"))
+}
+
+#[test]
+fn dash_led_and_unquoted_words_are_the_question() {
+    let f = fixtures();
+    let r = run_in(
+        &f,
+        &[
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "evidence",
+            "--engine",
+            "auto",
+            "fallback",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(json(&r)["query"], "--engine auto fallback");
+
+    let r = run_in(
+        &f,
+        &[
+            "--no-cache",
+            "evidence",
+            "-z",
+            "formats",
+            "--workspace",
+            "valid",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(json(&r)["query"], "-z formats");
+
+    // Options after the words, global ones included.
+    let r = run_in(
+        &f,
+        &[
+            "evidence",
+            "how",
+            "are",
+            "plugins",
+            "loaded",
+            "--limit",
+            "5",
+            "--format",
+            "json",
+            "--workspace",
+            "valid",
+            "--no-cache",
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let v = json(&r);
+    assert_eq!(v["query"], "how are plugins loaded");
+    assert_eq!(v["limit"], 5);
+    assert_eq!(v["stableIds"][0], "section:faq/guide.md#answer");
+
+    // Options before the words give the same pack.
+    let r2 = run_in(
+        &f,
+        &[
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "evidence",
+            "--limit",
+            "5",
+            "--format",
+            "json",
+            "how",
+            "are",
+            "plugins",
+            "loaded",
+        ],
+    );
+    assert_eq!(r2.stdout, r.stdout);
+
+    // `--` makes everything after it the question, options included.
+    let r = run_in(
+        &f,
+        &[
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "evidence",
+            "--format",
+            "json",
+            "--",
+            "--limit",
+            "5",
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(json(&r)["query"], "--limit 5");
+    let r = run_in(
+        &f,
+        &[
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "evidence",
+            "--format",
+            "json",
+            "plugin",
+            "--",
+            "--format",
+            "x",
+        ],
+    );
+    assert_eq!(json(&r)["query"], "plugin --format x");
+
+    // One argument holding a dash-led question, as scripts pass it.
+    let r = run_in(
+        &f,
+        &[
+            "evidence",
+            "--max-filesize units",
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(json(&r)["query"], "--max-filesize units");
+}
+
+#[test]
+fn an_empty_query_is_a_usage_error() {
+    let f = fixtures();
+    for args in [
+        vec!["--workspace", "valid", "evidence"],
+        vec!["--workspace", "valid", "evidence", ""],
+        vec!["--workspace", "valid", "evidence", "  "],
+        vec!["--workspace", "valid", "evidence", "--format", "json"],
+        vec!["--workspace", "valid", "evidence", "--"],
+    ] {
+        let r = run_in(&f, &args);
+        assert_eq!(r.code, 2, "{args:?}: {r:?}");
+        assert!(r.stderr.contains("needs a question"), "{r:?}");
+        assert!(r.stdout.is_empty());
+    }
+    let r = run_in(&f, &["--workspace", "valid", "evidence", "q", "--limit"]);
+    assert_eq!(r.code, 2, "{r:?}");
+    let r = run_in(
+        &f,
+        &["--workspace", "valid", "evidence", "q", "--format", "xml"],
+    );
+    assert_eq!(r.code, 2, "{r:?}");
+    let r = run_in(
+        &f,
+        &[
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "run",
+            "EvidencePack",
+            "--input",
+            r#"{"query":" "}"#,
+        ],
+    );
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.contains("CAPABILITY_INVALID_INPUT"), "{r:?}");
+}
+
+/// Runs each suggested command of a pack as a shell would split it, from `cwd`.
+fn paste_back(cwd: &Path, commands: &serde_json::Value) -> usize {
+    let mut n = 0;
+    for c in commands.as_array().expect("a list") {
+        let line = c.as_str().expect("a string");
+        let words = shlex::split(line).unwrap_or_else(|| panic!("does not split: {line}"));
+        assert_eq!(words[0], "ontoly", "{line}");
+        let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let r = run_in(cwd, &args);
+        assert_eq!(r.code, 0, "`{line}` failed: {r:?}");
+        assert!(r.stderr.is_empty(), "`{line}`: {}", r.stderr);
+        assert!(!r.stdout.is_empty(), "`{line}` printed nothing");
+        assert!(
+            !r.stdout.contains("CAPABILITY_INVALID_INPUT")
+                && !r.stdout.contains("CAPABILITY_NOT_REGISTERED"),
+            "`{line}`: {}",
+            r.stdout
+        );
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn every_next_line_pastes_back_as_it_is() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("my demo");
+    copy_dir(&demo(), &ws);
+    // From outside the workspace: the lines name it with --workspace, quoted.
+    for q in [
+        "How does the checkout service retry failed payments?",
+        "--retry-budget it's \"quoted\" $HOME `x`",
+        "-z kubernetes helm charts",
+    ] {
+        let r = run_in(
+            t.path(),
+            &[
+                "--workspace",
+                "my demo",
+                "evidence",
+                "--format",
+                "json",
+                "--",
+                q,
+            ],
+        );
+        assert_eq!(r.code, 0, "{r:?}");
+        let v = json(&r);
+        let cmds = &v["suggestedCommands"];
+        assert!(
+            cmds.as_array().is_some_and(|c| c.iter().all(|l| l
+                .as_str()
+                .is_some_and(|s| s.starts_with("ontoly --workspace 'my demo' ")))),
+            "{cmds}"
+        );
+        assert!(paste_back(t.path(), cmds) >= 1, "{q}: {cmds}");
+        if v["confidence"]["level"] == "low" || v["confidence"]["level"] == "none" {
+            let again = cmds
+                .as_array()
+                .and_then(|c| {
+                    c.iter()
+                        .filter_map(|l| l.as_str())
+                        .find(|l| l.contains(" evidence "))
+                })
+                .expect("a weak pack suggests asking again");
+            let words = shlex::split(again).expect("splits");
+            assert_eq!(
+                words.last().map(String::as_str),
+                Some(q),
+                "the question survives: {again}"
+            );
+        }
+    }
+    // From inside the workspace the lines need no --workspace.
+    let r = run_in(
+        &ws,
+        &["evidence", "--format", "json", "how are orders cancelled?"],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let v = json(&r);
+    assert!(
+        v["suggestedCommands"].as_array().is_some_and(|c| c
+            .iter()
+            .all(|l| !l.as_str().unwrap_or("").contains("--workspace"))),
+        "{}",
+        v["suggestedCommands"]
+    );
+    assert!(paste_back(&ws, &v["suggestedCommands"]) >= 3);
+    // The text rendering prints the same lines.
+    let r = run_in(&ws, &["evidence", "how are orders cancelled?"]);
+    for c in v["suggestedCommands"].as_array().into_iter().flatten() {
+        assert!(
+            r.stdout
+                .contains(&format!("$ {}", c.as_str().unwrap_or(""))),
+            "{}",
+            r.stdout
+        );
+    }
+}
+
+/// The question texts of a questions file (either shape).
+fn question_texts(file: &Path) -> Vec<String> {
+    let v: serde_json::Value =
+        yaml_serde::from_str(&std::fs::read_to_string(file).expect("read")).expect("yaml");
+    let list = v.get("questions").cloned().unwrap_or(v);
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|q| {
+            q.get("q")
+                .or_else(|| q.get("query"))
+                .and_then(|x| x.as_str())
+                .map(str::to_string)
+        })
+        .collect()
+}
+
+#[test]
+fn packs_stay_small_and_excerpts_quote_their_page_lines() {
+    for (ws, qfile, step) in [
+        (demo(), demo().join("questions.yaml"), 1),
+        (
+            testdata().join("corpora/fd/ws"),
+            testdata().join("corpora/fd/questions.yaml"),
+            3,
+        ),
+    ] {
+        let t = tempfile::tempdir().expect("tempdir");
+        let dir = t.path().join("ws");
+        copy_dir(&ws, &dir);
+        if ws.ends_with("fd/ws") {
+            // ontoly.toml maps the sources to ../repo.git.
+            copy_dir(&ws.join("../repo.git"), &t.path().join("repo.git"));
+        }
+        let mut excerpts = 0;
+        for q in question_texts(&qfile).iter().step_by(step) {
+            let r = run_in(&dir, &["evidence", "--format", "json", "--", q]);
+            assert_eq!(r.code, 0, "{q}: {r:?}");
+            let v = json(&r);
+            // The pack as an agent receives it (MCP structuredContent is compact JSON); the
+            // CLI's indented rendering adds about a quarter.
+            let compact = serde_json::to_string(&v).expect("serializes").len();
+            assert!(compact < 16 * 1024, "{q}: pack of {compact} bytes");
+            for n in v["topNodes"].as_array().into_iter().flatten() {
+                let Some(ex) = n["excerpt"].as_array() else {
+                    continue;
+                };
+                excerpts += 1;
+                let total: usize = ex
+                    .iter()
+                    .map(|e| e["text"].as_str().unwrap_or("").chars().count())
+                    .sum();
+                assert!(total <= 600, "{q}: excerpt of {total} characters");
+                let page = std::fs::read_to_string(dir.join(n["file"].as_str().expect("file")))
+                    .expect("page");
+                let lines: Vec<&str> = page.lines().collect();
+                let (start, end) = (
+                    n["span"]["startLine"].as_u64().unwrap_or(0),
+                    n["span"]["endLine"].as_u64().unwrap_or(0),
+                );
+                for e in ex {
+                    let line = e["line"].as_u64().expect("line");
+                    assert!(
+                        line > start && line < end,
+                        "{q}: line {line} outside {start}-{end}"
+                    );
+                    let first_word = e["text"]
+                        .as_str()
+                        .and_then(|t| t.split_whitespace().next())
+                        .unwrap_or("")
+                        .trim_end_matches('…');
+                    assert!(
+                        lines[line as usize - 1].contains(first_word),
+                        "{q}: line {line} {:?} does not hold {first_word:?}",
+                        lines[line as usize - 1]
+                    );
+                }
+            }
+        }
+        assert!(excerpts > 0);
+    }
+}
+
+#[test]
+fn a_broken_workspace_answers_with_its_errors() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("ws");
+    copy_dir(&fixtures().join("valid"), &ws);
+    let page = ws.join("knowledge/faq/guide.md");
+    let text = std::fs::read_to_string(&page).expect("page");
+    // Break the front matter of the page that answers the question.
+    std::fs::write(&page, text.replacen("title:", "title: [unclosed\nx:", 1)).expect("write");
+    let r = run_in(
+        &ws,
+        &[
+            "--no-cache",
+            "evidence",
+            "--format",
+            "json",
+            "how are plugins loaded?",
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let v = json(&r);
+    let codes: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["severity"] == "error")
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    assert!(codes.contains(&"YAML_INVALID"), "{}", v["diagnostics"]);
+    assert_ne!(v["confidence"]["level"], "high");
+    let r = run_in(
+        &ws,
+        &[
+            "--no-cache",
+            "evidence",
+            "how are plugins loaded?",
+            "--fail-on-low-evidence",
+        ],
+    );
+    assert_eq!(r.code, 3, "{r:?}");
+    assert!(r.stdout.contains("YAML_INVALID"), "{}", r.stdout);
+
+    // A page the structure lists but that does not exist.
+    std::fs::write(&page, &text).expect("restore");
+    std::fs::remove_file(ws.join("knowledge/api/plugins.md")).expect("remove");
+    let r = run_in(
+        &ws,
+        &[
+            "--no-cache",
+            "evidence",
+            "--format",
+            "json",
+            "plugin overview",
+        ],
+    );
+    let v = json(&r);
+    assert!(
+        v["diagnostics"]
+            .to_string()
+            .contains("ARTICLE_PAGE_MISSING"),
+        "{}",
+        v["diagnostics"]
+    );
+    let r = run_in(
+        &ws,
+        &[
+            "--no-cache",
+            "evidence",
+            "plugin overview",
+            "--fail-on-low-evidence",
+        ],
+    );
+    assert_eq!(r.code, 3, "{r:?}");
+}
+
+fn questions(dir: &Path, text: &str) -> String {
+    let p = dir.join("q.yaml");
+    std::fs::write(&p, text).expect("write");
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn check_reads_the_corpus_shape_and_reports_metrics() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let q = questions(
+        t.path(),
+        "# corpus shape\n- q: how are plugins loaded?\n  expect: [guide#answer]\n- q: \"--engine kubernetes helm zookeeper\"\n  expect: []\n",
+    );
+    let f = fixtures();
+    let r = run_in(
+        &f,
+        &[
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "check",
+            "--questions",
+            &q,
+            "--format",
+            "json",
+        ],
+    );
+    let v = json(&r);
+    assert_eq!(v["total"], 2, "{v}");
+    assert_eq!(v["outcomes"][0]["answerable"], true);
+    assert_eq!(v["outcomes"][0]["rank"], 1, "{v}");
+    assert_eq!(v["outcomes"][1]["answerable"], false);
+    let m = &v["metrics"];
+    assert_eq!(m["answerable"], 1);
+    assert_eq!(m["unanswerable"], 1);
+    assert_eq!(m["top1"], 1);
+    assert_eq!(m["top3"], 1);
+    assert_eq!(m["flagged"], 1, "{m}");
+    assert_eq!(m["top1Rate"], 1.0);
+    let r = run_in(
+        &f,
+        &[
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "check",
+            "--questions",
+            &q,
+        ],
+    );
+    assert!(r.stdout.contains("top-1 1/1"), "{}", r.stdout);
+    assert!(r.stdout.contains("flagged 1/1"), "{}", r.stdout);
+
+    // An expected section that does not exist fails its question, by name.
+    let q = questions(
+        t.path(),
+        "- q: how are plugins loaded?\n  expect: [guide#nope]\n",
+    );
+    let r = run_in(
+        &f,
+        &[
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "check",
+            "--questions",
+            &q,
+        ],
+    );
+    assert_eq!(r.code, 3, "{r:?}");
+    assert!(r.stdout.contains("guide#nope"), "{}", r.stdout);
+}
+
+#[test]
+fn questions_file_errors_name_the_problem() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let f = fixtures();
+    let check = |q: &str| {
+        run_in(
+            &f,
+            &[
+                "--workspace",
+                "valid",
+                "--no-cache",
+                "check",
+                "--questions",
+                q,
+            ],
+        )
+    };
+    let q = questions(
+        t.path(),
+        "questions:\n  - query: how are plugins loaded?\n    expected_sectons: [faq/guide.md#answer]\n",
+    );
+    let r = check(&q);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("expected_sectons"), "{}", r.stderr);
+    assert!(r.stderr.contains("line 3"), "{}", r.stderr);
+    for empty in ["", "# only a comment\n", "questions: []\n", "[]\n"] {
+        let r = check(&questions(t.path(), empty));
+        assert_eq!(r.code, 2, "{empty:?}: {r:?}");
+        assert!(
+            r.stderr.contains("no questions") || r.stderr.contains("empty"),
+            "{r:?}"
+        );
+    }
+    let r = check(&t.path().join("missing.yaml").to_string_lossy());
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("does not exist"), "{}", r.stderr);
+    let r = check(&questions(t.path(), "- q: [unclosed\n"));
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("invalid YAML"), "{}", r.stderr);
+}
