@@ -13,6 +13,7 @@
 //! library: the corpus is small documents, the tokenizer must understand identifiers and flags,
 //! and the postings must serialize deterministically next to the graph.
 
+use super::columns::{le_vec, Strings};
 use super::tokens::for_each_token;
 use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::Graph;
@@ -26,7 +27,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v7";
+pub const INDEX_VERSION: &str = "ontoly.index.v8";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;
@@ -111,31 +112,41 @@ pub struct Index {
     /// Documents in node-id order.
     pub docs: Vec<Doc>,
     /// Sorted distinct terms.
-    terms: Vec<String>,
+    terms: Strings,
     /// Postings of `terms[i]` are `post_*[term_start[i]..term_start[i + 1]]`, by doc then field.
+    #[serde(with = "le_vec")]
     term_start: Vec<u32>,
     /// Posting: the doc.
+    #[serde(with = "le_vec")]
     post_doc: Vec<u32>,
     /// Posting: the field.
+    #[serde(with = "le_vec")]
     post_field: Vec<u8>,
     /// Posting: the term frequency in that field.
+    #[serde(with = "le_vec")]
     post_tf: Vec<u16>,
     /// Per term: sections holding it in any field.
+    #[serde(with = "le_vec")]
     df_section: Vec<u32>,
     /// Per term: documents of any kind holding it.
+    #[serde(with = "le_vec")]
     df_all: Vec<u32>,
     /// Sections indexed.
     n_sections: u32,
     /// Per doc and field (`doc * FIELDS + field`): length in tokens.
+    #[serde(with = "le_vec")]
     field_len: Vec<u32>,
     /// Per node kind and field (`kind * FIELDS + field`): average length (at least 1).
+    #[serde(with = "le_vec")]
     avg_len: Vec<f64>,
     /// Propagation links of doc `d` are `links[link_start[d]..link_start[d + 1]]`: for a
     /// section, the file and symbol docs it cites and its article doc; for a file, symbol or
     /// article, the section docs citing or holding it. Precomputed so a query never walks the
     /// graph for ranking.
+    #[serde(with = "le_vec")]
     link_start: Vec<u32>,
     /// See `link_start`.
+    #[serde(with = "le_vec")]
     links: Vec<u32>,
     /// The graph's facts, counted once at build (a pack reports them on every query).
     pub facts: crate::walk::GraphFacts,
@@ -338,7 +349,7 @@ impl Index {
             version: INDEX_VERSION.to_string(),
             graph_hash: graph.hash.clone(),
             docs,
-            terms,
+            terms: Strings::new(terms),
             term_start,
             post_doc,
             post_field,
@@ -394,6 +405,7 @@ impl Index {
                 .link_start
                 .last()
                 .is_some_and(|&e| e as usize == ix.links.len())
+            && ix.terms.is_consistent()
             && ix.term_start.windows(2).all(|w| w[0] <= w[1])
             && ix.link_start.windows(2).all(|w| w[0] <= w[1])
             && ix.post_doc.iter().all(|&d| (d as usize) < n)
@@ -437,7 +449,7 @@ impl Index {
     }
 
     fn term_id(&self, term: &str) -> Option<usize> {
-        self.terms.binary_search_by(|t| t.as_str().cmp(term)).ok()
+        self.terms.find(term)
     }
 
     /// Number of documents (of any kind) containing `term`.
@@ -460,11 +472,10 @@ impl Index {
 
     /// Indexed terms that start with `prefix`, in order (for spelling suggestions).
     pub fn terms_with_prefix<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        let from = self.terms.partition_point(|t| t.as_str() < prefix);
-        self.terms[from..]
-            .iter()
+        let from = self.terms.lower_bound(prefix);
+        (from..self.terms.len())
+            .map(|i| self.terms.get(i))
             .take_while(move |t| t.starts_with(prefix))
-            .map(String::as_str)
     }
 
     /// Scores every document containing at least one of `terms` (each with a weight that
