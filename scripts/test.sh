@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # The whole test suite: Rust unit, integration and snapshot tests, then the MCP end-to-end
-# tests with the official Python client, pinned and newest. This is the command the README and
-# CI run.
+# tests with the official Python client, pinned and newest, then `ontoly drift` through the CLI
+# against every drift.yaml (the three corpora and the drift fixture). This is the command the
+# README and CI run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 cargo test --workspace --locked
 bash scripts/mcp-e2e.sh
 ONTOLY_MCP_SDK=latest bash scripts/mcp-e2e.sh
+bash scripts/drift-check.sh
+# Coverage-guided fuzzing, ~20 s a target, in CI only: it needs nightly and cargo-fuzz (skipped
+# with a message without them) and a cold build of the targets longer than 5 minutes is skipped
+# too, so CI stays within its time.
+if [ -n "${CI:-}" ]; then
+    FUZZ_BUILD_TIMEOUT=${FUZZ_BUILD_TIMEOUT:-300} bash scripts/fuzz.sh 20
+fi

@@ -28,7 +28,7 @@ impl<'a> Context<'a> {
             identity: Identity {
                 name: session.name().to_string(),
                 root: session.display_root().to_string(),
-                knowledge_commit: None,
+                knowledge_commit: session.knowledge_commit(),
             },
             session: Some(session),
         })

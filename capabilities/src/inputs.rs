@@ -80,6 +80,40 @@ pub struct SectionReferencesInput {
     pub include_digest: bool,
 }
 
+/// `Drift` (also the MCP tool of that name).
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DriftInput {
+    /// The later revision: `REV` (a branch, tag or commit, full or a unique abbreviation) for
+    /// every repository, and/or `NAME=REV` for one (`<source>/<module>`, `<source>`,
+    /// `repo-content`). Default: each clone's HEAD, else its default branch.
+    #[serde(default)]
+    pub to: Vec<String>,
+    /// Leave unchanged references out of the list (the counts keep them).
+    #[serde(default, alias = "only_drifted")]
+    pub only_drifted: bool,
+}
+
+/// `Impact` (also the MCP tool of that name): `to` or `diff`.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ImpactInput {
+    /// The old side: a branch, tag or commit of the source (required with `to`; for a diff,
+    /// default the clone's HEAD).
+    #[serde(default)]
+    pub from: Option<String>,
+    /// The new side, for a change between two commits.
+    #[serde(default)]
+    pub to: Option<String>,
+    /// A unified diff (`git diff` output, any context) against `from`, instead of `to`.
+    #[serde(default)]
+    pub diff: Option<String>,
+    /// The source the change is on: `<source>/<module>`, `<source>` or `repo-content`;
+    /// default the one repository the workspace cites.
+    #[serde(default)]
+    pub source: Option<String>,
+}
+
 /// The JSON Schema of `T` as published: draft 2020-12, everything inline, no `$schema`,
 /// `title` or top-level `description` (the capability's own name and description say it).
 pub fn schema_of<T: JsonSchema>() -> Value {

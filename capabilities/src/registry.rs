@@ -2,10 +2,11 @@
 //! through one entry point that always answers with a [`CapabilityResult`].
 
 use crate::context::Context;
+use crate::drift::capability as drift;
 use crate::evidence::{CapabilityResult, Code};
 use crate::inputs::{
-    check_as, schema_of, CitationsOfInput, EvidencePackInput, NoInput, PathBetweenInput,
-    SectionEvidenceInput, SectionReferencesInput,
+    check_as, schema_of, CitationsOfInput, DriftInput, EvidencePackInput, ImpactInput, NoInput,
+    PathBetweenInput, SectionEvidenceInput, SectionReferencesInput,
 };
 use crate::queries;
 use serde_json::{json, Map, Value};
@@ -102,6 +103,14 @@ pub const CAPABILITIES: &[Capability] = &[
         run: queries::citations_of,
     },
     Capability {
+        name: "Drift",
+        version: "1",
+        description: "Is the knowledge still true? Every repo:/repo-content: reference compared at a later commit: unchanged, moved (new range), changed (mapped range, symbol, re-anchoring suggestion), missing or unverifiable (reason).",
+        schema: schema_of::<DriftInput>,
+        check: check_as::<DriftInput>,
+        run: drift::run_drift,
+    },
+    Capability {
         name: "EvidencePack",
         version: "1",
         description: "The Evidence Pack for a question: top sections, their pinned citations, confidence, fallbacks.",
@@ -116,6 +125,14 @@ pub const CAPABILITIES: &[Capability] = &[
         schema: schema_of::<NoInput>,
         check: check_as::<NoInput>,
         run: queries::graph_statistics,
+    },
+    Capability {
+        name: "Impact",
+        version: "1",
+        description: "The sections and pages whose cited ranges, or the symbols behind them, a change touches: two commits of a source (`from`, `to`) or a unified diff against `from` (default the clone's HEAD), with the hunks.",
+        schema: schema_of::<ImpactInput>,
+        check: check_as::<ImpactInput>,
+        run: drift::run_impact,
     },
     Capability {
         name: "PathBetween",

@@ -11,7 +11,9 @@ Exit codes:
   2  usage or workspace error: bad arguments, an unsupported --format, no workspace, an
      unreadable questions file or ontoly.toml
   3  the evidence gate failed: check had a failed question, or evidence
-     --fail-on-low-evidence came back CAPABILITY_LOW_EVIDENCE / CAPABILITY_NOT_FOUND";
+     --fail-on-low-evidence came back CAPABILITY_LOW_EVIDENCE / CAPABILITY_NOT_FOUND; drift
+     --fail-on found a reference of that status or worse; impact --fail-on-affected found a
+     touched section";
 
 const USAGE: &str = "  2  usage or workspace error";
 
@@ -137,6 +139,21 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             ],
         ),
         "man" => ("  0  success", &["ontoly man > ontoly.1 && man ./ontoly.1"]),
+        "drift" => (
+            "  0  the report was printed, whatever drifted (with --write: the re-anchorable modules were written)\n  3  with --fail-on: a reference of that status or worse",
+            &[
+                "ontoly --workspace kb drift --to main",
+                "ontoly --workspace kb drift --to v2.32.3 --fail-on changed --format github",
+                "ontoly --workspace kb drift --to acme/server=main --write",
+            ],
+        ),
+        "impact" => (
+            "  0  the report was printed\n  3  with --fail-on-affected: the change touches a section",
+            &[
+                "ontoly --workspace kb impact --from v1.2 --to main --source acme/server",
+                "git diff origin/main... | ontoly --workspace kb impact --diff - --fail-on-affected --format github",
+            ],
+        ),
         _ => return None,
     })
 }

@@ -142,6 +142,12 @@ commands! {
     Graph => graph,
     /// CI gate: answer every question of a YAML file; exit 3 when any is weak or wrong.
     Check => check,
+    /// Is the knowledge still true? Compare every cited range with a later commit (--write
+    /// re-anchors the modules whose references all survived).
+    Drift => drift,
+    /// The sections and pages whose cited code a change (--from/--to, or --diff) touches; the
+    /// change is on the source named by --source NAME (no =PATH), by default the one cited.
+    Impact => impact,
     /// Start a workspace: one page, one section, the structure and an ontoly.toml.
     Init => init,
     /// The reference entry (source_ref, locator, content_digest) for lines of a repository,

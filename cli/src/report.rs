@@ -1,7 +1,10 @@
 //! What a command produced, typed: the renderers draw these, one renderer per output format. A JSON rendering is the value's serde form with keys sorted.
 
+use ontoly_capabilities::drift::reanchor::Reanchor;
+use ontoly_capabilities::drift::DriftReport;
 use ontoly_capabilities::evidence::Severity;
 use ontoly_capabilities::gate;
+use ontoly_capabilities::impact::ImpactReport;
 use ontoly_capabilities::pack::PackAnswer;
 use ontoly_capabilities::CapabilityResult;
 use ontoly_graph::graph::findings::DiagnosticView;
@@ -48,6 +51,10 @@ pub enum Report {
     ReadError(ReadError),
     /// Protocol bytes written as they are (`ontoly plugin enrich`).
     Raw(String),
+    /// `ontoly drift`.
+    Drift(Box<DriftView>),
+    /// `ontoly impact`.
+    Impact(Box<ImpactView>),
 }
 
 /// Diagnostic counts by severity.
@@ -219,4 +226,42 @@ pub struct CheckView {
     /// (for annotations and SARIF); not part of the JSON.
     #[serde(skip)]
     pub file: String,
+}
+
+/// `ontoly drift`: the report, what `--write` did, and where annotations point.
+#[derive(Debug, Clone, Serialize)]
+pub struct DriftView {
+    /// The drift of every reference (its JSON is the object of the shape).
+    #[serde(flatten)]
+    pub report: DriftReport,
+    /// With `--write`: the modules re-anchored and those left for review.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reanchor: Option<Reanchor>,
+    /// `knowledge/structure.yaml` relative to the root of the repository the workspace is in
+    /// (else to the current directory), for annotations. Not in the JSON.
+    #[serde(skip)]
+    pub structure_file: String,
+}
+
+/// `ontoly impact`: the report, and where annotations point.
+#[derive(Debug, Clone, Serialize)]
+pub struct ImpactView {
+    /// The sections and pages the change touches.
+    #[serde(flatten)]
+    pub report: ImpactReport,
+    /// The workspace root relative to the root of its repository (else to the current
+    /// directory), to locate pages in annotations. Not in the JSON.
+    #[serde(skip)]
+    pub workspace_root: String,
+}
+
+impl ImpactView {
+    /// The page `page` (under `knowledge/`) relative to the root of the workspace's repository.
+    pub fn page_file(&self, page: &str) -> String {
+        if self.workspace_root.is_empty() {
+            format!("knowledge/{page}")
+        } else {
+            format!("{}/knowledge/{page}", self.workspace_root)
+        }
+    }
 }

@@ -114,6 +114,9 @@ codes! {
     TooManyReferences = "TOO_MANY_REFERENCES", Error;
     /// A reference without a usable locator (start < 1, end < start, no path).
     LocatorInvalid = "LOCATOR_INVALID", Error;
+    /// A path-like field (a locator `path`, a registry `subpath`, `materializedAt` or
+    /// `snapshot.manifest`) longer than 4096 bytes: what cites it does not resolve.
+    PathTooLong = "PATH_TOO_LONG", Error;
     /// A reference without `content_digest`.
     DigestMissing = "DIGEST_MISSING", Error;
     /// A `content_digest` that is not `sha256:` + 64 hex.
@@ -201,6 +204,18 @@ codes! {
     CapabilityLimitClamped = "CAPABILITY_LIMIT_CLAMPED", Info;
     /// More evidence existed than the result may carry.
     CapabilityEvidenceTruncated = "CAPABILITY_EVIDENCE_TRUNCATED", Info;
+
+    // Drift and impact (sources/drift, the Drift and Impact capabilities).
+    /// A cited range whose lines moved at the later commit (same lines, new place): re-anchorable.
+    DriftMoved = "DRIFT_MOVED", Info;
+    /// A cited range whose lines changed at the later commit: the section needs a review.
+    DriftChanged = "DRIFT_CHANGED", Warning;
+    /// A cited file that is gone at the later commit (no rename target): the section needs a review.
+    DriftMissing = "DRIFT_MISSING", Warning;
+    /// A reference drift cannot compare (no clone, unpinned, a document source, uncommitted content, an unknown commit).
+    DriftUnverifiable = "DRIFT_UNVERIFIABLE", Info;
+    /// A change touches code (a cited range or the definition around it) that a section describes.
+    ImpactAffected = "IMPACT_AFFECTED", Warning;
 
     // MCP tools.
     /// A tool call whose arguments do not match the tool's input schema.

@@ -117,6 +117,7 @@ pub struct Session {
     repositories: OnceLock<Arc<Repositories>>,
     built: OnceLock<Result<BuildOutput, SessionError>>,
     parsed: OnceLock<Result<Arc<Parsed>, SessionError>>,
+    knowledge_commit: OnceLock<Option<String>>,
 }
 
 impl std::fmt::Debug for Session {
@@ -150,6 +151,7 @@ impl Session {
             repositories: OnceLock::new(),
             built: OnceLock::new(),
             parsed: OnceLock::new(),
+            knowledge_commit: OnceLock::new(),
         })
     }
 
@@ -194,6 +196,89 @@ impl Session {
         Ok(self
             .repositories
             .get_or_init(|| Arc::new(Repositories::discover(&self.workspace.root, clones))))
+    }
+
+    /// The commit `HEAD` of the git repository that holds the workspace (read once, with gix),
+    /// or `None` for a workspace outside git. Provenance shows it and knowledge pages are read
+    /// at it; it is never part of the graph.
+    pub fn knowledge_commit(&self) -> Option<String> {
+        self.knowledge_commit
+            .get_or_init(|| {
+                let repos = self.repositories().ok()?;
+                let git = repos.workspace()?.repo.as_ref()?;
+                git.local().default_branch().ok().map(|(_, commit)| commit)
+            })
+            .clone()
+    }
+
+    /// The bytes of the workspace file at `rel` (`/`-separated, relative to the workspace
+    /// root; `..`, absolute paths and empty segments are refused).
+    /// Like every reader of workspace files, it reads only where the path resolves inside the
+    /// workspace ([`Confined`](crate::formats::confined::Confined)).
+    pub fn read_workspace_file(&self, rel: &str) -> std::io::Result<Vec<u8>> {
+        self.workspace_path(rel)?;
+        crate::formats::confined::Confined::new(&self.workspace.root)
+            .read(rel, None)
+            .map_err(|e| std::io::Error::other(e.to_string()))
+    }
+
+    /// Replaces workspace files (`(relative path, new bytes)`), each atomically: every new
+    /// content is first written and synced to a temporary file beside its target (with the
+    /// target's permissions), and only then are they renamed over their targets, in order. A
+    /// failure before the renames leaves every file as it was. Only existing regular files that
+    /// resolve inside the workspace are replaced (never a link that leaves it).
+    pub fn replace_workspace_files(&self, files: &[(String, Vec<u8>)]) -> std::io::Result<()> {
+        use std::io::Write;
+        let confined = crate::formats::confined::Confined::new(&self.workspace.root);
+        if let Some((rel, _)) = files.iter().find(|(rel, _)| !confined.is_file(rel)) {
+            return Err(std::io::Error::other(format!(
+                "{rel} is not a regular file inside the workspace"
+            )));
+        }
+        let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
+        let cleanup = |staged: &[(PathBuf, PathBuf)]| {
+            for (tmp, _) in staged {
+                let _ = std::fs::remove_file(tmp);
+            }
+        };
+        for (rel, bytes) in files {
+            let target = self.workspace_path(rel)?;
+            let name = target
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let tmp = target.with_file_name(format!(".{name}.ontoly-{}", std::process::id()));
+            let written = (|| {
+                let mut f = std::fs::File::create(&tmp)?;
+                f.write_all(bytes)?;
+                if let Ok(meta) = std::fs::metadata(&target) {
+                    f.set_permissions(meta.permissions())?;
+                }
+                f.sync_all()
+            })();
+            staged.push((tmp, target));
+            if let Err(e) = written {
+                cleanup(&staged);
+                return Err(e);
+            }
+        }
+        for (i, (tmp, target)) in staged.iter().enumerate() {
+            if let Err(e) = std::fs::rename(tmp, target) {
+                cleanup(&staged[i..]);
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    fn workspace_path(&self, rel: &str) -> std::io::Result<PathBuf> {
+        if !crate::formats::source_registry::is_safe_relative_path(rel) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a relative path inside the workspace",
+            ));
+        }
+        Ok(self.workspace.root.join(rel))
     }
 
     /// Pinned reads over [`Session::repositories`]; reads of knowledge pages come with the
@@ -250,6 +335,7 @@ impl Session {
             cache: self.cache,
             progress: self.progress.clone(),
             verify_snapshot: true,
+            knowledge_commit: OnceLock::new(),
             repositories: OnceLock::new(),
             built: OnceLock::new(),
             parsed: OnceLock::new(),

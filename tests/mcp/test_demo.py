@@ -336,3 +336,37 @@ def test_twenty_concurrent_calls_on_one_session_all_answer_correctly(demo):
                     assert value["files"]
 
     run(body)
+
+
+def test_drift_and_impact_tools_are_the_cli_reports(demo):
+    """`Drift` and `Impact` answer like `ontoly drift` / `ontoly impact --format json`; the
+    demo pins one module of shop-api at its first commit, so something drifted at HEAD."""
+
+    def cli(*args) -> dict:
+        out = subprocess.run(
+            [BIN, *args, "--workspace", str(demo), "--format", "json"],
+            capture_output=True, check=False, timeout=120,
+        )
+        assert out.returncode == 0, out.stderr.decode()
+        return json.loads(out.stdout)
+
+    async def body():
+        async with server(demo) as (session, _):
+            drift = structured(await session.call_tool("Drift", {}))
+            assert drift == cli("drift")
+            assert set(drift["counts"]) == {"unchanged", "moved", "changed", "missing", "unverifiable"}
+            assert drift["counts"]["changed"] + drift["counts"]["missing"] > 0
+            assert all(HEX40.match(c) for c in drift["to"].values())
+            only = structured(await session.call_tool("Drift", {"onlyDrifted": True}))
+            assert only["counts"] == drift["counts"]
+            assert all(r["status"] != "unchanged" for r in only["references"])
+            result = await session.call_tool("Drift", {"to": ["nope=main"]})
+            assert field(result, "isError") is True and "INVALID_ARGUMENTS" in text(result)
+
+            args = {"from": "c1efd68", "to": "d6e6a37", "source": "acme/shop-api-legacy"}
+            impact = structured(await session.call_tool("Impact", args))
+            assert impact == cli("impact", "--from", "c1efd68", "--to", "d6e6a37", "--source", "acme/shop-api-legacy")
+            assert impact["counts"]["sections"] > 0
+            assert "touch" in text(await session.call_tool("Impact", args))
+
+    run(body)

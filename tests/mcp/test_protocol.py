@@ -10,7 +10,7 @@ except ImportError:  # mcp >= 2 renamed it
 
 from conftest import field, run, server, structured, text
 
-TOOLS = ["EvidencePack", "capabilities", "capability", "resolve", "read", "read_many", "search"]
+TOOLS = ["EvidencePack", "capabilities", "capability", "resolve", "read", "read_many", "search", "Drift", "Impact"]
 
 
 @pytest.mark.parametrize("version", ["2025-06-18", "2025-11-25"])

@@ -80,6 +80,9 @@ pub struct FileToInspect {
     pub url: Option<String>,
     /// Why to read it.
     pub reason: String,
+    /// The range's drift at its clone's `HEAD`, when `HEAD` is not the pinned commit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drift: Option<crate::drift_marks::DriftMark>,
 }
 
 /// The Evidence Pack. Every canonical field is always present.
@@ -159,6 +162,7 @@ fn read_of(c: &CitationPath<'_>, reason: String) -> Option<FileToInspect> {
         end_line: c.end,
         url: c.url.clone(),
         reason,
+        drift: None,
     })
 }
 
@@ -173,6 +177,8 @@ pub struct CitationView {
     pub url: Option<String>,
     /// The definitions the range overlaps: `(kind, qualified name)`.
     pub symbols: Vec<(String, String)>,
+    /// The range's drift at its clone's `HEAD`, when `HEAD` is not the pinned commit.
+    pub drift: Option<String>,
 }
 
 /// An Evidence Pack with what stands behind it: the evidence items of the capability result
@@ -243,7 +249,8 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         .iter()
         .map(|s| walk::citations(graph, &s.id))
         .collect();
-    let g = ground(graph, &top_sections, &cited, limit);
+    let mut g = ground(graph, &top_sections, &cited, limit);
+    let older = crate::drift_marks::mark_pack(ctx, &mut g.reads, &mut g.citations);
     evidence.extend(g.paths.iter().cloned());
     let relationships = g.top_edges.iter().fold(BTreeMap::new(), |mut m, e| {
         *m.entry(e.kind.as_str().to_string()).or_insert(0) += 1;
@@ -284,7 +291,9 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         &top_sections,
         &g.reads,
     );
-    let answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
+    let mut answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
+    answer.push_str(older.as_deref().unwrap_or(""));
+    crate::knowledge::add_page_reads(ctx, &top_sections, &mut g.reads, MAX_FILES_TO_INSPECT);
     for d in &diagnostics {
         evidence.push(Evidence::diagnostic(d.clone()));
     }
@@ -474,6 +483,7 @@ fn citation_view(c: &CitationPath<'_>) -> CitationView {
                 (kind.to_string(), s.name.clone())
             })
             .collect(),
+        drift: None,
     }
 }
 

@@ -4,7 +4,9 @@
 //! crate's pinned reads).
 
 use super::error::ToolError;
-use super::tools::{self, ReadInput, ReadManyInput, ResolveInput, SearchInput};
+use super::tools::{
+    self, DriftInput, ImpactInput, ReadInput, ReadManyInput, ResolveInput, SearchInput,
+};
 use crate::report::Report;
 use ontoly_capabilities::evidence::Severity;
 use ontoly_capabilities::{pack, registry, Context, Index};
@@ -223,6 +225,57 @@ impl Backend {
         Ok(ToolOutput {
             structured: to_value(&r)?,
             report: Report::Search(r),
+        })
+    }
+
+    /// The drift of every reference (the same as `ontoly drift --format json`).
+    pub fn drift(&self, input: &DriftInput) -> Result<ToolOutput, ToolError> {
+        use ontoly_capabilities::drift::{self, DriftError, DriftOptions, Status};
+        let opts = DriftOptions {
+            symbols: true,
+            ..DriftOptions::default()
+        }
+        .with_to_args(input.to.iter().map(String::as_str));
+        let mut report = drift::drift(&self.session, &opts).map_err(|e| match e {
+            DriftError::Session(m) => ToolError::new(Code::GraphUnavailable, m),
+            other => ToolError::new(Code::InvalidArguments, other.to_string()),
+        })?;
+        if input.only_drifted {
+            report.references.retain(|r| r.status != Status::Unchanged);
+        }
+        let structure_file =
+            crate::commands::impact::in_repository(&self.session, drift::reanchor::STRUCTURE_FILE);
+        Ok(ToolOutput {
+            structured: to_value(&report)?,
+            report: Report::Drift(Box::new(crate::report::DriftView {
+                report,
+                reanchor: None,
+                structure_file,
+            })),
+        })
+    }
+
+    /// The sections a change touches (the same as `ontoly impact --format json`).
+    pub fn impact(&self, input: &ImpactInput) -> Result<ToolOutput, ToolError> {
+        use ontoly_capabilities::drift::DriftError;
+        use ontoly_capabilities::impact::{self, ImpactError, ImpactOptions};
+        let opts = ImpactOptions {
+            from: input.from.clone(),
+            to: input.to.clone(),
+            diff: input.diff.clone(),
+            source: input.source.clone(),
+        };
+        let report = impact::impact(&self.session, &opts).map_err(|e| match e {
+            ImpactError::Drift(DriftError::Session(m)) => ToolError::new(Code::GraphUnavailable, m),
+            other => ToolError::new(Code::InvalidArguments, other.to_string()),
+        })?;
+        let workspace_root = crate::commands::impact::in_repository(&self.session, "");
+        Ok(ToolOutput {
+            structured: to_value(&report)?,
+            report: Report::Impact(Box::new(crate::report::ImpactView {
+                report,
+                workspace_root,
+            })),
         })
     }
 }

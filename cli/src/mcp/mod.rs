@@ -26,8 +26,8 @@ use backend::{Backend, ToolOutput};
 use error::ToolError;
 use ontoly_graph::diagnostics::Code;
 use tools::{
-    expected_args, parse_args, CapabilitiesInput, CapabilityInput, EvidencePackInput, ReadInput,
-    ReadManyInput, ResolveInput, SearchInput, TOOL_NAMES,
+    expected_args, parse_args, CapabilitiesInput, CapabilityInput, DriftInput, EvidencePackInput,
+    ImpactInput, ReadInput, ReadManyInput, ResolveInput, SearchInput, TOOL_NAMES,
 };
 
 /// What agents are told at `initialize`: how the tools fit together.
@@ -168,6 +168,8 @@ enum Call {
     Read(ReadInput),
     ReadMany(ReadManyInput),
     Search(SearchInput),
+    Drift(DriftInput),
+    Impact(ImpactInput),
 }
 
 impl Call {
@@ -184,6 +186,8 @@ impl Call {
             "read" => Call::Read(parse_args(name, args, expected)?),
             "read_many" => Call::ReadMany(parse_args(name, args, expected)?),
             "search" => Call::Search(parse_args(name, args, expected)?),
+            "Drift" => Call::Drift(parse_args(name, args, expected)?),
+            "Impact" => Call::Impact(parse_args(name, args, expected)?),
             other => {
                 return Err(ToolError::new(
                     Code::UnknownTool,
@@ -203,6 +207,8 @@ impl Call {
             Call::Read(a) => backend.read(&a),
             Call::ReadMany(a) => backend.read_many(&a),
             Call::Search(a) => backend.search(&a),
+            Call::Drift(a) => backend.drift(&a),
+            Call::Impact(a) => backend.impact(&a),
         }
     }
 }

@@ -16,7 +16,7 @@ use ontoly_graph::diagnostics::Code;
 
 /// Arguments of `EvidencePack`: the capability's own input type, so the tool and
 /// `ontoly capabilities` publish one schema.
-pub use ontoly_capabilities::inputs::EvidencePackInput;
+pub use ontoly_capabilities::inputs::{DriftInput, EvidencePackInput, ImpactInput};
 
 /// Arguments of `capabilities` (none).
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -152,7 +152,7 @@ pub struct SearchInput {
 }
 
 /// The tool names, in the order they are listed.
-pub const TOOL_NAMES: [&str; 7] = [
+pub const TOOL_NAMES: [&str; 9] = [
     "EvidencePack",
     "capabilities",
     "capability",
@@ -160,6 +160,8 @@ pub const TOOL_NAMES: [&str; 7] = [
     "read",
     "read_many",
     "search",
+    "Drift",
+    "Impact",
 ];
 
 /// Parses a tool's arguments; a mismatch becomes an `INVALID_ARGUMENTS` tool error that says
@@ -198,6 +200,8 @@ pub fn expected_args(tool: &str) -> &'static str {
              ignoreCase?: bool, glob?: [string], paths?: [string], output?: \"content\" | \
              \"files\"}"
         }
+        "Drift" => "{to?: [string] (REV or NAME=REV), onlyDrifted?: bool}",
+        "Impact" => "{from?: string, to?: string, diff?: string, source?: string} (to or diff)",
         _ => "a known tool",
     }
 }
@@ -274,6 +278,21 @@ fn tool(name: &'static str) -> Tool {
              are bounded and say so with `truncated`; no match is not proof of absence.",
             input_schema::<SearchInput>(),
             search_schema(),
+        ),
+        "Drift" => (
+            "Is the knowledge still true? Compares every cited range with a later commit (default \
+             each clone's HEAD): unchanged, moved (with the new range), changed (with the range \
+             a diff maps it to, the symbol and a re-anchoring suggestion), missing, or \
+             unverifiable (with the reason). Identical to `ontoly drift --format json`.",
+            input_schema::<DriftInput>(),
+            drift_schema(),
+        ),
+        "Impact" => (
+            "Which sections and pages a change touches: two commits of a source, or a unified \
+             diff. A section is touched when a hunk changes its cited lines or the definition \
+             around them. Identical to `ontoly impact --format json`.",
+            input_schema::<ImpactInput>(),
+            impact_schema(),
         ),
         _ => ("", Arc::new(JsonObject::new()), json!({"type": "object"})),
     };
@@ -483,6 +502,59 @@ fn search_schema() -> Value {
                 }
             },
             "truncated": {"type": "boolean"}
+        }
+    })
+}
+
+fn drift_schema() -> Value {
+    let count = json!({"type": "integer", "minimum": 0});
+    json!({
+        "type": "object",
+        "required": ["to", "counts", "references"],
+        "properties": {
+            "to": {"type": "object", "additionalProperties": {"type": "string"}},
+            "counts": {
+                "type": "object",
+                "required": ["unchanged", "moved", "changed", "missing", "unverifiable"],
+                "properties": {
+                    "unchanged": count, "moved": count, "changed": count,
+                    "missing": count, "unverifiable": count
+                }
+            },
+            "references": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["articleId", "sectionId", "refIndex", "sourceRef", "path",
+                                 "startLine", "endLine", "status"],
+                    "properties": {
+                        "status": {"enum": ["unchanged", "moved", "changed", "missing", "unverifiable"]},
+                        "mapped": {"type": ["object", "null"]}
+                    }
+                }
+            }
+        }
+    })
+}
+
+fn impact_schema() -> Value {
+    json!({
+        "type": "object",
+        "required": ["source", "from", "counts", "pages", "unassessed"],
+        "properties": {
+            "source": {"type": "string"},
+            "from": {"type": "string"},
+            "to": {"type": ["string", "null"]},
+            "counts": {"type": "object"},
+            "pages": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["page", "articleId", "sections"],
+                    "properties": {"sections": {"type": "array"}}
+                }
+            },
+            "unassessed": {"type": "array"}
         }
     })
 }

@@ -5,12 +5,19 @@
 //! a JSON-RPC error instead (`-32600` for an oversized message, `-32700` for a parse error,
 //! `-32600` for well-formed JSON that is not a JSON-RPC message), and ends cleanly at EOF.
 //!
+//! A request for a method the protocol defines whose params do not parse (`tools/call`
+//! without `params`) reaches the SDK as a custom request, which it would answer "method not
+//! found"; this transport answers `-32602` (invalid params) instead.
+//!
 //! Lines are read by a dedicated task that feeds a channel: `receive` is polled inside the
 //! SDK's `select!`, and a channel receive is cancellation safe where a partial line read is not.
+//!
+//! This file depends on nothing else of the crate: the fuzz target `mcp_transport` compiles it
+//! on its own (`fuzz/fuzz_targets/mcp_transport.rs`).
 
 use std::sync::Arc;
 
-use rmcp::model::{ErrorData, JsonRpcMessage, NumberOrString, RequestId};
+use rmcp::model::{ClientRequest, ErrorData, JsonRpcMessage, NumberOrString, RequestId};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use rmcp::RoleServer;
@@ -81,6 +88,49 @@ async fn send_error<W: AsyncWrite + Unpin>(
 ) -> std::io::Result<()> {
     let message: TxJsonRpcMessage<RoleServer> = JsonRpcMessage::error(error, id);
     write_line(writer, encode(&message)?).await
+}
+
+/// The request methods of the protocol (those of the SDK's `ClientRequest`). A request that
+/// names one of them yet parses only as a custom request has params that do not fit it.
+const PROTOCOL_METHODS: [&str; 21] = [
+    "ping",
+    "initialize",
+    "server/discover",
+    "completion/complete",
+    "logging/setLevel",
+    "prompts/get",
+    "prompts/list",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "resources/directory/read",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "subscriptions/listen",
+    "tools/call",
+    "tools/list",
+    "tasks/get",
+    "tasks/update",
+    "tasks/cancel",
+    "skills/list",
+    "skills/get",
+];
+
+/// The error for a request whose method the protocol defines but whose params do not parse as
+/// that method's, with the request's id; `None` for every other message.
+pub fn invalid_params(message: &RxJsonRpcMessage<RoleServer>) -> Option<(ErrorData, RequestId)> {
+    let JsonRpcMessage::Request(request) = message else {
+        return None;
+    };
+    let ClientRequest::CustomRequest(custom) = &request.request else {
+        return None;
+    };
+    let method = custom.method.as_str();
+    PROTOCOL_METHODS.contains(&method).then(|| {
+        let error =
+            ErrorData::invalid_params(format!("invalid or missing params for {method}"), None);
+        (error, request.id.clone())
+    })
 }
 
 /// What one bounded line read produced.
@@ -182,6 +232,12 @@ async fn read_loop<R, W>(
         }
         let error = match serde_json::from_slice::<RxJsonRpcMessage<RoleServer>>(text) {
             Ok(message) => {
+                if let Some((error, id)) = invalid_params(&message) {
+                    if send_error(&writer, error, Some(id)).await.is_err() {
+                        return;
+                    }
+                    continue;
+                }
                 if tx.send(message).await.is_err() {
                     return;
                 }

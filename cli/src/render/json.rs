@@ -20,6 +20,8 @@ pub fn value(report: &Report) -> Option<Value> {
         Report::Search(r) => serde_json::to_value(r),
         Report::Resolve(r) => serde_json::to_value(r),
         Report::ReadError(e) => serde_json::to_value(e),
+        Report::Drift(d) => serde_json::to_value(d),
+        Report::Impact(i) => serde_json::to_value(i),
         Report::Raw(_) => return None,
     };
     v.ok()

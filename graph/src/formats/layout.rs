@@ -16,6 +16,33 @@ pub const REGISTRY_FILES: [&str; 3] = [
     "sources/lark/index.yaml",
 ];
 
+/// The largest `structure.yaml` read: Context's writer needs about 460 bytes a section
+/// (100 000 sections: 46 MB), so 128 MiB is some 290 000 sections.
+pub const MAX_STRUCTURE_BYTES: u64 = 128 << 20;
+
+/// The largest registry read, as the plugin's read budget: a module takes about 120 bytes.
+pub const MAX_REGISTRY_BYTES: u64 = 8 << 20;
+
+/// The largest page, note or session record read.
+pub const MAX_PAGE_BYTES: u64 = 32 << 20;
+
+/// The largest `ontoly.toml` read: a few lines a clone.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// The most the build reads of the workspace file at `rel`: a file over it is an input that
+/// could not be read, and says so.
+pub fn max_bytes(rel: &str) -> u64 {
+    if rel == STRUCTURE_FILE {
+        MAX_STRUCTURE_BYTES
+    } else if REGISTRY_FILES.contains(&rel) {
+        MAX_REGISTRY_BYTES
+    } else if rel == "ontoly.toml" {
+        MAX_CONFIG_BYTES
+    } else {
+        MAX_PAGE_BYTES
+    }
+}
+
 /// A located knowledge workspace.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Workspace {
@@ -96,7 +123,9 @@ impl Workspace {
     }
 
     /// Every knowledge page: `.md` files under `knowledge/`, as paths relative to `knowledge/`,
-    /// sorted in byte order. Hidden directories and symlinks leaving the tree are skipped.
+    /// sorted in byte order. Hidden and linked directories are not entered; a linked page is
+    /// listed, and read only where it resolves inside the workspace
+    /// ([`crate::formats::confined`]), so a link that leaves it gets a diagnostic.
     pub fn pages(&self) -> std::io::Result<Vec<String>> {
         let mut out = Vec::new();
         walk(&self.root.join("knowledge"), "", &mut out, &|name| {

@@ -29,7 +29,17 @@ pub enum MarkerErrorKind {
     Unclosed,
     /// A line that starts like a marker but is not one of the two forms.
     Invalid,
+    /// More than [`MAX_SECTIONS`] sections in one page (reported at the first one over).
+    TooMany,
 }
+
+/// The most sections one page may hold. Each costs the build about 2.5 KB whatever its size,
+/// so a page of 100 000 one-line sections (7.7 MB) took 250 MB; Context's pages hold tens.
+pub const MAX_SECTIONS: usize = 10_000;
+
+/// Scanning stops at this many marker errors: the page is unusable from the first one, and a
+/// page of a million bad markers must not become a million findings.
+pub const MAX_ERRORS: usize = 100;
 
 impl MarkerErrorKind {
     /// The message Context's evidence plugin uses for this error.
@@ -40,6 +50,7 @@ impl MarkerErrorKind {
             Self::UnmatchedEnd => "Unmatched section end",
             Self::Unclosed => "Unclosed section marker",
             Self::Invalid => "Invalid section marker",
+            Self::TooMany => "Too many section markers (more than 10000 in one page)",
         }
     }
 }
@@ -154,6 +165,9 @@ pub fn parse_sections(text: &str) -> PageSections {
     let mut in_fence: Option<(u8, usize)> = None;
     for (i, line) in lines(text).enumerate() {
         let n = i as u64 + 1;
+        if out.errors.len() >= MAX_ERRORS {
+            break;
+        }
         if let Some((ch, run)) = in_fence {
             if let Some((c, r, bare)) = fence(line) {
                 if c == ch && r >= run && bare {
@@ -189,6 +203,13 @@ pub fn parse_sections(text: &str) -> PageSections {
                 open = Some((id, n));
             }
             Some(Marker::Close) => match open.take() {
+                Some(_) if out.sections.len() == MAX_SECTIONS => {
+                    out.errors.push(MarkerError {
+                        kind: MarkerErrorKind::TooMany,
+                        line: n,
+                    });
+                    break;
+                }
                 Some((id, start)) => out.sections.push(SectionSpan { id, start, end: n }),
                 None => out.errors.push(MarkerError {
                     kind: MarkerErrorKind::UnmatchedEnd,
@@ -290,6 +311,30 @@ mod tests {
             );
             assert!(p.sections.is_empty(), "{text}");
         }
+    }
+
+    #[test]
+    fn sections_and_errors_are_bounded() {
+        let section = |i: usize| {
+            format!("<!-- context:section id=\"s{i}\" -->\nx\n<!-- /context:section -->\n")
+        };
+        let at_limit: String = (0..MAX_SECTIONS).map(section).collect();
+        let p = parse_sections(&at_limit);
+        assert_eq!((p.sections.len(), p.errors.len()), (MAX_SECTIONS, 0));
+        let over = at_limit.clone() + &section(MAX_SECTIONS) + &section(MAX_SECTIONS + 1);
+        let p = parse_sections(&over);
+        assert!(p.sections.is_empty());
+        let line = 3 * MAX_SECTIONS as u64 + 3;
+        let first = MarkerError {
+            kind: MarkerErrorKind::TooMany,
+            line,
+        };
+        assert_eq!(p.errors, vec![first]);
+        assert!(MarkerErrorKind::TooMany
+            .message()
+            .contains(&MAX_SECTIONS.to_string()));
+        let bad = "<!-- context:section bad -->\n".repeat(10 * MAX_ERRORS);
+        assert_eq!(parse_sections(&bad).errors.len(), MAX_ERRORS);
     }
 
     #[test]

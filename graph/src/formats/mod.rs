@@ -6,6 +6,7 @@
 //! nesting, huge files, unsafe paths) becomes an error value naming the file and line, never a
 //! panic.
 
+pub mod confined;
 pub mod layout;
 pub mod location;
 pub mod markers;
@@ -18,3 +19,5 @@ pub mod source_registry;
 pub mod structure;
 pub mod text;
 pub mod yaml;
+pub mod yaml_edit;
+pub(crate) mod yaml_scan;

@@ -55,6 +55,7 @@ pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PagePar
     let Ok(text) = std::str::from_utf8(bytes) else {
         return empty(Code::PageNotUtf8, "File is not UTF-8".into());
     };
+    let text = text::strip_bom(text);
     let ps = markers::parse_sections(text);
     let lines: Vec<&str> = text::lines(text).collect();
     let section_texts = texts_of(&lines, &ps.sections);
@@ -125,6 +126,13 @@ pub struct FrontMatter {
     pub error: Option<(String, u64)>,
 }
 
+/// The nodes a page's front matter may build: it holds a title and a description, so a few
+/// thousand nodes and then one per 20 bytes.
+const FRONT_MATTER_NODES: crate::formats::yaml::NodeBudget = crate::formats::yaml::NodeBudget {
+    floor: 5_000,
+    bytes_per_node: 20,
+};
+
 /// Reads the front matter: a first line `---`, YAML, and a closing `---` (or `...`) line.
 /// A page without one has an empty [`FrontMatter`].
 pub fn front_matter(text: &str) -> FrontMatter {
@@ -147,7 +155,10 @@ pub fn front_matter(text: &str) -> FrontMatter {
             ..Default::default()
         };
     }
-    match crate::formats::yaml::parse_value(&body.join("\n")) {
+    let read = |k: &str| k == "title" || k == "description";
+    match crate::formats::yaml::parse_value_keeping(&body.join("\n"), &read, FRONT_MATTER_NODES)
+        .map(|l| l.value)
+    {
         Ok(v) => FrontMatter {
             title: crate::formats::yaml::get_str(&v, "title").map(str::to_string),
             description: crate::formats::yaml::get_str(&v, "description").map(str::to_string),
@@ -169,11 +180,26 @@ pub struct Link {
     pub line: u64,
 }
 
+/// The links of a page the build keeps. Each becomes an edge or a `LINK_UNRESOLVED` finding,
+/// which cost the graph about 2.5 KB each: 200 000 links in 3.8 MB took 500 MB. A page of
+/// Context's holds tens.
+pub const MAX_LINKS: usize = 1000;
+
 /// Markdown links (inline, reference and autolinks) of a page at `page` (relative to
 /// `knowledge/`) whose destination is a relative `.md` path that stays inside `knowledge/`.
-/// External URLs, in-page anchors and absolute paths are not article links.
+/// External URLs, in-page anchors and absolute paths are not article links. At most
+/// [`MAX_LINKS`], the first in document order.
 pub fn links(text: &str, page: &str) -> Vec<Link> {
     use pulldown_cmark::{Event, Options, Parser, Tag};
+    // The markdown parser builds a paragraph's inline tree whole (about 500 bytes a link): it
+    // is given the page up to the line that holds twice [`MAX_LINKS`] `](`, which is where
+    // the links kept can be. (Reference definitions further down are then not seen.)
+    let text = match memchr::memmem::find_iter(text.as_bytes(), b"](").nth(2 * MAX_LINKS) {
+        Some(at) => {
+            &text[..memchr::memchr(b'\n', &text.as_bytes()[at..]).map_or(text.len(), |e| at + e)]
+        }
+        None => text,
+    };
     let starts = line_starts(text);
     let mut out = Vec::new();
     let parser = Parser::new_ext(text, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS);
@@ -184,6 +210,9 @@ pub fn links(text: &str, page: &str) -> Vec<Link> {
         if let Some(target) = resolve_link(page, &dest_url) {
             let line = starts.partition_point(|&s| s <= range.start) as u64;
             out.push(Link { target, line });
+            if out.len() == MAX_LINKS {
+                break;
+            }
         }
     }
     out

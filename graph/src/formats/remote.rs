@@ -154,17 +154,67 @@ pub fn has_credentials(s: &str) -> bool {
     }
 }
 
-/// `s` with everything up to its last `@` replaced by `***` (the scheme kept), for logs and
-/// messages: `https://u:p@h/x` becomes `https://***@h/x`; strings without credentials are
-/// returned unchanged.
+/// Characters that end a word of text around a URL (a message quotes refs in backticks).
+fn is_word_end(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '`' | '\'' | '"' | '(' | ')' | '<' | '>' | '[' | ']' | '{' | '}' | ','
+        )
+}
+
+/// `s` — a remote, a `source_ref`, a message — with the user-info of every URL in it replaced
+/// by `***`, for every output: `https://u:p@h/x` becomes `https://***@h/x`,
+/// `repo-content:https://u:p@h/team/kb@<commit>` becomes `repo-content:https://***@h/team/kb@<commit>`
+/// and `u:p@github.com/x` becomes `***@github.com/x`. Text without user-info comes back
+/// unchanged, so identities built from redacted refs stay what they were.
+///
+/// User-info is what precedes an `@`, back to the previous `/` or word boundary, when it sits
+/// in the authority of a `scheme://` URL, or looks like `user:password` later in such a URL,
+/// or precedes a dotted host in a word without a scheme. The SSH user `git` is not a secret;
+/// `repo-content:docs@<commit>` (an identity and a commit) is not user-info.
 pub fn redact(s: &str) -> String {
-    if !has_credentials(s) {
-        return s.to_string();
+    let mut out = String::with_capacity(s.len());
+    let mut copied = 0;
+    for (at, _) in s.match_indices('@') {
+        let before = &s[..at];
+        let word_start = before.rfind(is_word_end).map_or(0, |i| i + 1);
+        let seg_start = before
+            .rfind(|c| c == '/' || is_word_end(c))
+            .map_or(0, |i| i + 1);
+        let seg = &s[seg_start.max(copied)..at];
+        let host = s[at + 1..]
+            .split(|c: char| matches!(c, '/' | ':' | '?' | '#' | '@') || is_word_end(c))
+            .next()
+            .unwrap_or("");
+        let in_authority = before[..seg_start].ends_with("://");
+        let in_url = before[word_start..seg_start].contains("://");
+        let is_git = seg == "git" || seg.ends_with(":git");
+        let secret = !seg.is_empty()
+            && if in_authority {
+                seg != "git"
+            } else if in_url {
+                seg.contains(':')
+            } else {
+                !is_git && host.contains('.')
+            };
+        if secret {
+            out.push_str(&s[copied..at - seg.len()]);
+            out.push_str("***");
+            copied = at;
+        }
     }
-    let tail = s.rsplit('@').next().unwrap_or("");
-    match s.split_once("://") {
-        Some((scheme, _)) => format!("{scheme}://***@{tail}"),
-        None => format!("***@{tail}"),
+    out.push_str(&s[copied..]);
+    out
+}
+
+/// A document URL fit to echo: [`redact`]ed, without its query and fragment (which carry
+/// access tokens as often as not).
+pub fn redact_url(url: &str) -> String {
+    let url = redact(url);
+    match url.find(['?', '#']) {
+        Some(i) => url[..i].to_string(),
+        None => url,
     }
 }
 
@@ -283,5 +333,59 @@ mod tests {
         assert_eq!(redact("user:secret@example.org:x"), "***@example.org:x");
         assert_eq!(redact("git@github.com:a/b.git"), "git@github.com:a/b.git");
         assert!(!redact("ssh://git@h/x:tok@y").contains("tok"));
+        assert_eq!(
+            redact("https://token@example.org/x"),
+            "https://***@example.org/x"
+        );
+    }
+
+    #[test]
+    fn redaction_finds_user_info_in_refs_and_messages() {
+        for (s, shown) in [
+            // A later `://` does not make the user-info a scheme (found by fuzzing).
+            (
+                "u:SECRETPW@github.com/acme/x?next=https://example.org",
+                "***@github.com/acme/x?next=https://example.org",
+            ),
+            (
+                "SECRETPW@github.com/acme/x#https://y",
+                "***@github.com/acme/x#https://y",
+            ),
+            (
+                "repo-content:https://u:S@github.com/team/kb@9fceb02d",
+                "repo-content:https://***@github.com/team/kb@9fceb02d",
+            ),
+            (
+                "Invalid repo-content id (`repo-content:https://u:S@github.com/team/kb@9fceb02d`)",
+                "Invalid repo-content id (`repo-content:https://***@github.com/team/kb@9fceb02d`)",
+            ),
+            (
+                "a https://x:y@h.org/a and b:c@d.org/e",
+                "a https://***@h.org/a and ***@d.org/e",
+            ),
+            // Not user-info: identities, commits, the SSH user, blob URLs.
+            ("repo-content:docs@9fceb02d", "repo-content:docs@9fceb02d"),
+            (
+                "repo-content:https://github.com/team/kb@9fceb02d",
+                "repo-content:https://github.com/team/kb@9fceb02d",
+            ),
+            ("git@github.com:a/b.git", "git@github.com:a/b.git"),
+            ("ssh://git@github.com/a/b", "ssh://git@github.com/a/b"),
+            (
+                "https://github.com/a/b/blob/c/p.rs#L1-L2",
+                "https://github.com/a/b/blob/c/p.rs#L1-L2",
+            ),
+            ("@@", "@@"),
+        ] {
+            assert_eq!(redact(s), shown, "{s}");
+        }
+        assert_eq!(
+            redact_url("https://u:p@acme.feishu.cn/docx/AbCd?token=S#x"),
+            "https://***@acme.feishu.cn/docx/AbCd"
+        );
+        assert_eq!(
+            redact_url("https://acme.feishu.cn/docx/AbCd"),
+            "https://acme.feishu.cn/docx/AbCd"
+        );
     }
 }

@@ -14,7 +14,7 @@ use crate::formats::remote::{self, NormalizedRemote};
 use crate::formats::source_registry::{
     is_safe_relative_path, FileProblem, LookupError, Registries, RegistryKind, RegistryState,
 };
-use crate::formats::structure::ReferenceEntry;
+use crate::formats::structure::{ReferenceEntry, MAX_LINE};
 use crate::formats::text::is_full_commit;
 
 /// The kinds of `source_ref`.
@@ -113,7 +113,8 @@ pub enum DocumentKind {
 /// How a lark document is identified.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum DocumentIdentity {
-    /// `url` (http or https, no credentials).
+    /// `url` (http or https, no credentials), without its query and fragment, which often
+    /// carry access tokens.
     Url(String),
     /// `docToken`.
     DocToken(String),
@@ -401,11 +402,11 @@ pub fn resolve(
         .ok_or(ResolveError::MissingPath)?;
     let start_line = parts
         .start_line
-        .filter(|&v| v > 0)
+        .filter(|&v| v > 0 && v <= MAX_LINE)
         .ok_or(ResolveError::InvalidStartLine)?;
     let end_line = parts
         .end_line
-        .filter(|&v| v >= start_line)
+        .filter(|&v| v >= start_line && v <= MAX_LINE)
         .ok_or(ResolveError::InvalidEndLine)?;
     if !is_safe_relative_path(path) || !is_safe_relative_path(name) {
         return Err(ResolveError::UnsafeSourcePath);
@@ -419,7 +420,7 @@ pub fn resolve(
         return Err(ResolveError::InvalidDigest);
     }
     let citation = Citation {
-        source_ref: source_ref.to_string(),
+        source_ref: remote::redact(source_ref),
         path: path.to_string(),
         start_line,
         end_line,
@@ -596,7 +597,7 @@ fn resolve_registered(
             return Err(ResolveError::DocumentUrlCredentials);
         }
         identity = Some(match *field {
-            "url" => DocumentIdentity::Url(value.to_string()),
+            "url" => DocumentIdentity::Url(remote::redact_url(value)),
             "docToken" => DocumentIdentity::DocToken(value.to_string()),
             _ => DocumentIdentity::WikiToken(value.to_string()),
         });

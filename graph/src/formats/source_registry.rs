@@ -9,14 +9,23 @@
 //! including that one nameless entry makes the whole registry unusable ("Missing source name")
 //! — a registry with a hole cannot say that a match is unique.
 
-use crate::formats::yaml::{get_str, parse_json_compatible, YamlErrorKind};
+use crate::diagnostics::Code;
+use crate::formats::confined::{Confined, ConfinedError};
+use crate::formats::yaml::{get_str, parse_json_compatible, NodeBudget, YamlErrorKind};
 use std::path::{Path, PathBuf};
 use yaml_serde::Value;
 
-/// Whether `path` is a safe relative path: non-empty, no `\`, no `:`, no control characters,
-/// and `/`-separated segments that are neither empty nor `.` nor `..`.
+/// The longest path-like field accepted (a locator path, a subpath, a snapshot path), as on
+/// most systems (`PATH_MAX`). Without a bound, one long `subpath` is copied into every
+/// reference that cites its module: 1 MB cited 90 times took 3 GB.
+pub const MAX_PATH_BYTES: usize = 4096;
+
+/// Whether `path` is a safe relative path: non-empty, at most [`MAX_PATH_BYTES`], no `\`, no
+/// `:`, no control characters, and `/`-separated segments that are neither empty nor `.`
+/// nor `..`.
 pub fn is_safe_relative_path(path: &str) -> bool {
     !path.is_empty()
+        && path.len() <= MAX_PATH_BYTES
         && !path.contains(['\\', ':'])
         && !path.chars().any(char::is_control)
         && path
@@ -58,10 +67,12 @@ where
     }
 }
 
-/// Files under a directory on disk, optionally with a per-file byte budget.
+/// Files under a directory on disk, optionally with a per-file byte budget. A file is read
+/// only where it resolves inside the directory ([`Confined`]): a link that leaves it reads as
+/// a file that is not there.
 #[derive(Debug, Clone)]
 pub struct DirFiles {
-    root: PathBuf,
+    root: Confined,
     max_bytes: Option<u64>,
 }
 
@@ -69,7 +80,7 @@ impl DirFiles {
     /// Files under `root`, without a size budget.
     pub fn new(root: impl Into<PathBuf>) -> Self {
         Self {
-            root: root.into(),
+            root: Confined::new(root),
             max_bytes: None,
         }
     }
@@ -82,7 +93,7 @@ impl DirFiles {
 
     /// The directory files are read from.
     pub fn root(&self) -> &Path {
-        &self.root
+        self.root.dir()
     }
 }
 
@@ -91,19 +102,10 @@ impl WorkspaceFiles for DirFiles {
         if !is_safe_relative_path(path) {
             return Err(FileReadError::Unreadable);
         }
-        let full = self.root.join(path);
-        let meta = std::fs::metadata(&full).map_err(|_| FileReadError::Unreadable)?;
-        if !meta.is_file() {
-            return Err(FileReadError::Unreadable);
-        }
-        if self.max_bytes.is_some_and(|m| meta.len() > m) {
-            return Err(FileReadError::TooLarge);
-        }
-        let bytes = std::fs::read(&full).map_err(|_| FileReadError::Unreadable)?;
-        if self.max_bytes.is_some_and(|m| bytes.len() as u64 > m) {
-            return Err(FileReadError::TooLarge);
-        }
-        Ok(bytes)
+        self.root.read(path, self.max_bytes).map_err(|e| match e {
+            ConfinedError::TooLarge => FileReadError::TooLarge,
+            _ => FileReadError::Unreadable,
+        })
     }
 }
 
@@ -159,13 +161,17 @@ impl From<FileReadError> for FileProblem {
     }
 }
 
-/// Reads a UTF-8 text file through `files`.
+/// Reads a UTF-8 text file through `files`, without a leading byte order mark (see
+/// [`crate::formats::text::strip_bom`]).
 pub fn read_text(files: &dyn WorkspaceFiles, path: &str) -> Result<String, FileProblem> {
     if !is_safe_relative_path(path) {
         return Err(FileProblem::UnsafePath);
     }
     let bytes = files.read(path)?;
-    String::from_utf8(bytes).map_err(|_| FileProblem::NotUtf8)
+    let mut text = String::from_utf8(bytes).map_err(|_| FileProblem::NotUtf8)?;
+    let bom = text.len() - crate::formats::text::strip_bom(&text).len();
+    text.drain(..bom);
+    Ok(text)
 }
 
 /// Reads and parses a YAML file through `files` (it must have a JSON form).
@@ -385,6 +391,8 @@ fn module(v: &Value) -> RegistryModule {
 /// A problem with a registry file, for diagnostics that name file and line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RegistryProblem {
+    /// `REGISTRY_UNUSABLE` for the file, `PATH_TOO_LONG` for one field of an entry.
+    pub code: Code,
     /// The registry's repository-relative path.
     pub path: String,
     /// 1-based line, when known.
@@ -453,13 +461,16 @@ impl Registries {
         }
     }
 
-    /// Problems of registry files that exist but cannot be used, in kind order.
+    /// Problems of registry files that exist but cannot be used, and of path-like fields
+    /// over [`MAX_PATH_BYTES`], in kind order.
     pub fn problems(&self) -> Vec<RegistryProblem> {
-        [RegistryKind::Repo, RegistryKind::File, RegistryKind::Lark]
-            .into_iter()
-            .filter_map(|k| match self.get(k) {
-                RegistryState::Unusable(p) => Some(RegistryProblem {
-                    path: join_path(&self.workspace_root, &k.index_path()),
+        let mut out = Vec::new();
+        for k in [RegistryKind::Repo, RegistryKind::File, RegistryKind::Lark] {
+            let path = join_path(&self.workspace_root, &k.index_path());
+            match self.get(k) {
+                RegistryState::Unusable(p) => out.push(RegistryProblem {
+                    code: Code::RegistryUnusable,
+                    path,
                     line: p.line(),
                     message: match p {
                         FileProblem::Yaml { detail, kind, .. } => {
@@ -468,11 +479,63 @@ impl Registries {
                         other => other.message().to_string(),
                     },
                 }),
-                _ => None,
-            })
-            .collect()
+                RegistryState::Loaded(r) => {
+                    for m in r.modules() {
+                        for (field, value) in m.path_fields() {
+                            if value.len() > MAX_PATH_BYTES {
+                                out.push(RegistryProblem {
+                                    code: Code::PathTooLong,
+                                    path: path.clone(),
+                                    line: (m.line > 0).then_some(m.line),
+                                    message: format!(
+                                        "`{field}` of {} bytes is longer than {MAX_PATH_BYTES}: references to this entry do not resolve",
+                                        value.len()
+                                    ),
+                                });
+                            }
+                        }
+                    }
+                }
+                RegistryState::Absent => {}
+            }
+        }
+        out
     }
 }
+
+impl Registry {
+    /// Every namespace entry, module and flat entry, in file order.
+    pub fn modules(&self) -> impl Iterator<Item = &RegistryModule> {
+        self.sources.iter().flatten().flat_map(|e| match e {
+            RegistryEntry::Namespace { entry, modules } => std::iter::once(entry)
+                .chain(modules.iter())
+                .collect::<Vec<_>>(),
+            RegistryEntry::Flat(m) => vec![m],
+        })
+    }
+}
+
+impl RegistryModule {
+    /// The fields that name paths: `subpath`, `materializedAt`, `snapshot.manifest`.
+    pub fn path_fields(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        [
+            ("subpath", &self.subpath),
+            ("materializedAt", &self.materialized_at),
+            ("snapshot.manifest", &self.manifest),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| v.as_deref().map(|v| (k, v)))
+    }
+}
+
+/// The nodes a registry may build: a node costs the YAML crate and [`RegistryModule`] about
+/// 560 bytes (measured), and a registry of Context's about 13 bytes a node (a module with a
+/// subpath, 11 nodes in 147 bytes), so 30 000 nodes (3 000 modules) and then one per 24 bytes:
+/// registries up to about 6 000 modules, 900 KB.
+pub const REGISTRY_NODES: NodeBudget = NodeBudget {
+    floor: 30_000,
+    bytes_per_node: 24,
+};
 
 /// Reads one registry file.
 pub fn load_registry(
@@ -486,8 +549,11 @@ pub fn load_registry(
         Err(FileProblem::Unreadable) => return RegistryState::Absent,
         Err(p) => return RegistryState::Unusable(p),
     };
-    match parse_json_compatible(&text) {
-        Ok(v) => {
+    // Only `sources` is read: the values of other keys are never built.
+    let sources = |k: &str| k == "sources";
+    match crate::formats::yaml::parse_json_compatible_keeping(&text, &sources, REGISTRY_NODES) {
+        Ok(loaded) => {
+            let v = loaded.value;
             let mut registry = Registry::from_value(kind, &v);
             fill_registry_lines(&mut registry, &text);
             RegistryState::Loaded(registry)
@@ -566,6 +632,23 @@ mod tests {
         ] {
             assert!(!is_safe_relative_path(bad), "{bad}");
         }
+        assert!(is_safe_relative_path(&"a".repeat(MAX_PATH_BYTES)));
+        assert!(!is_safe_relative_path(&"a".repeat(MAX_PATH_BYTES + 1)));
+    }
+
+    #[test]
+    fn long_path_fields_are_problems_with_their_line() {
+        let long = "a/".repeat(MAX_PATH_BYTES / 2) + "b";
+        let f = files(&[(
+            "sources/repo/index.yaml",
+            &format!("sources:\n  - name: ns\n    modules:\n      - name: ok\n        subpath: x\n      - name: long\n        subpath: {long}\n"),
+        )]);
+        let problems = Registries::load(&f, "").problems();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].code, Code::PathTooLong);
+        assert_eq!(problems[0].line, Some(6));
+        assert!(problems[0].message.starts_with("`subpath` of 4097 bytes"));
+        assert!(!problems[0].message.contains("a/a/"));
     }
 
     #[test]
@@ -657,5 +740,13 @@ mod tests {
             b"12345".to_vec()
         );
         assert_eq!(read_text(&f, "a/../b"), Err(FileProblem::UnsafePath));
+    }
+
+    #[test]
+    fn read_text_drops_a_leading_byte_order_mark_only() {
+        let files = |p: &str| -> Result<Vec<u8>, FileReadError> {
+            Ok(format!("\u{feff}{p}\u{feff}").into_bytes())
+        };
+        assert_eq!(read_text(&files, "a.md"), Ok("a.md\u{feff}".to_string()));
     }
 }

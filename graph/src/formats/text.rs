@@ -6,11 +6,31 @@
 
 use sha2::{Digest, Sha256};
 
+/// `text` without a leading UTF-8 byte order mark, which some editors write. Every reader of
+/// workspace text (YAML, pages, markers) drops it first; line numbers do not change.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// The lines of `text`: split on `\n`, one trailing `\r` dropped from each.
 ///
 /// `"a\nb\n"` yields `["a", "b", ""]`: the empty tail is a line of its own, as in the format.
 pub fn lines(text: &str) -> impl Iterator<Item = &str> {
     text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l))
+}
+
+/// `sha256:<hex>` of `lines` (already split by the format's rule) joined with `\n`: the digest
+/// [`range_digest`] gives the range those lines were taken from, for bytes that need not be
+/// UTF-8.
+pub fn lines_digest(lines: &[&[u8]]) -> String {
+    let mut hasher = Sha256::new();
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            hasher.update(b"\n");
+        }
+        hasher.update(line);
+    }
+    format!("sha256:{}", hex(&hasher.finalize()))
 }
 
 /// `sha256:<hex>` of lines `start..=end` (1-based) joined with `\n`, or `None` when the range
@@ -72,6 +92,14 @@ pub fn is_full_commit(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_digest_is_the_range_digest_of_those_lines() {
+        let text = "a\r\nb\nc\n";
+        let split: Vec<&[u8]> = lines(text).map(str::as_bytes).collect();
+        assert_eq!(Some(lines_digest(&split[1..3])), range_digest(text, 2, 3));
+        assert_eq!(Some(lines_digest(&split[..1])), range_digest(text, 1, 1));
+    }
 
     #[test]
     fn crlf_and_trailing_newline() {

@@ -4,9 +4,46 @@
 //! or invented evidence. The YAML crate already refuses duplicate keys, deep nesting and alias
 //! expansion beyond a budget; this module adds a size limit and turns every failure into a
 //! message with a line.
+//!
+//! Memory is bounded before anything is built: a streaming pass ([`super::yaml_scan`]) counts
+//! the nodes a document would build (aliases expanded) and refuses more than its
+//! [`NodeBudget`] allows, refuses nesting deeper than [`MAX_DEPTH`] as soon as it is reached, and lets a
+//! caller blank out the values of top-level keys it does not read, which are then never built.
 
 /// Files larger than this are refused before parsing (a 100k-section structure is ~50 MB).
 pub const MAX_YAML_BYTES: usize = 256 * 1024 * 1024;
+
+/// Collections nested deeper than this are refused by the streaming pass, at the line where it
+/// happens: the YAML crate's own recursion limit, which it applies only after loading the
+/// whole document (100k `- ` on one line: 100 MB first).
+pub const MAX_DEPTH: usize = 128;
+
+/// How many nodes (scalars, collections, aliases expanded) a document may build: `floor`
+/// whatever its size, then one per `bytes_per_node` bytes of text. The YAML crate needs 200–300
+/// bytes per node (its event and its value), and a reader adds its own per entry, so the
+/// budget is what bounds the memory of a document of tiny nodes (`[{},{},…]`: 3 bytes each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodeBudget {
+    /// Nodes allowed whatever the size.
+    pub floor: u64,
+    /// Bytes of text per further node.
+    pub bytes_per_node: u64,
+}
+
+impl NodeBudget {
+    /// Any workspace YAML: 20 000 nodes (about 6 MB, a 330 KB structure of Context's), then
+    /// one per 10 bytes. Context's writer uses 15–18 bytes per node; large structures are read
+    /// by the fast path anyway.
+    pub const DEFAULT: NodeBudget = NodeBudget {
+        floor: 20_000,
+        bytes_per_node: 10,
+    };
+
+    /// The nodes a document of `bytes` bytes may build.
+    pub fn nodes(self, bytes: usize) -> u64 {
+        self.floor + bytes as u64 / self.bytes_per_node.max(1)
+    }
+}
 
 /// Flow collections nested deeper than this are refused before parsing. The parser's own
 /// limit (128) would refuse them too, but only after a scan whose cost grows with the square
@@ -49,20 +86,128 @@ impl YamlErrorKind {
 
 /// Parses `text` into a YAML value, with the limits above.
 pub fn parse_value(text: &str) -> Result<yaml_serde::Value, YamlError> {
+    Ok(parse_value_keeping(text, &|_| true, NodeBudget::DEFAULT)?.value)
+}
+
+/// Parses `text` like [`parse_value`] within `budget`, with every top-level entry whose key
+/// `keep` refuses left out unbuilt (see [`Loaded`]). Nothing is left out when the document has
+/// anchors (a blanked value might define one) or a repeated top-level key.
+pub fn parse_value_keeping(
+    text: &str,
+    keep: &dyn Fn(&str) -> bool,
+    budget: NodeBudget,
+) -> Result<Loaded, YamlError> {
+    load(text, keep, false, budget)
+}
+
+/// The one loader behind every parse: limits, the streaming pass, blanking, the YAML crate.
+/// `json`: values holding a mapping are kept (a mapping key with no JSON form must still make
+/// the document unsupported). Returns the value and the unread keys that were blanked out
+/// with their values (see [`Loaded`]).
+fn load(
+    text: &str,
+    keep: &dyn Fn(&str) -> bool,
+    json: bool,
+    budget: NodeBudget,
+) -> Result<Loaded, YamlError> {
+    let text = crate::formats::text::strip_bom(text);
+    let (blanked, skipped) = bounded(text, keep, json, budget)?;
+    let value = parse_bounded(blanked.as_deref().unwrap_or(text))?;
+    Ok(Loaded { value, skipped })
+}
+
+/// A parse with unread keys left out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loaded {
+    /// The document, without the entries of `skipped` (and with the values of other unread
+    /// keys null).
+    pub value: yaml_serde::Value,
+    /// Unread top-level keys whose whole entry was blanked out, in document order: a reader
+    /// that reports unknown keys finds them here, not in `value`. (An entry is blanked whole
+    /// when its key begins its line, as in block style; otherwise only its value.)
+    pub skipped: Vec<String>,
+}
+
+/// Checks the limits of `text` with the streaming pass; returns the text with unread entries
+/// blanked out (when there are any) and the keys blanked with their values.
+fn bounded(
+    text: &str,
+    keep: &dyn Fn(&str) -> bool,
+    json: bool,
+    budget: NodeBudget,
+) -> Result<(Option<String>, Vec<String>), YamlError> {
+    let invalid = |message: String, line: Option<u64>| YamlError {
+        message,
+        line,
+        kind: YamlErrorKind::Invalid,
+    };
     if text.len() > MAX_YAML_BYTES {
-        return Err(YamlError {
-            message: format!("file is larger than {} bytes", MAX_YAML_BYTES),
-            line: None,
-            kind: YamlErrorKind::Invalid,
-        });
+        return Err(invalid(
+            format!("file is larger than {MAX_YAML_BYTES} bytes"),
+            None,
+        ));
     }
     if let Some(line) = flow_depth_exceeded(text, MAX_FLOW_DEPTH) {
-        return Err(YamlError {
-            message: format!("flow collections nested deeper than {MAX_FLOW_DEPTH}"),
-            line: Some(line),
-            kind: YamlErrorKind::Invalid,
-        });
+        return Err(invalid(
+            format!("flow collections nested deeper than {MAX_FLOW_DEPTH}"),
+            Some(line),
+        ));
     }
+    let scan =
+        super::yaml_scan::scan(text, MAX_DEPTH).map_err(|r| invalid(r.message, Some(r.line)))?;
+    // A repeated key must reach the YAML crate, which refuses it; so must an anchor, which a
+    // blanked value might define.
+    let keys: Vec<&str> = scan.top.iter().filter_map(|t| t.key.as_deref()).collect();
+    let repeated = keys.len() != keys.iter().collect::<std::collections::HashSet<_>>().len();
+    let blank: Vec<&super::yaml_scan::TopEntry> = if scan.anchors || scan.incomplete || repeated {
+        Vec::new()
+    } else {
+        scan.top
+            .iter()
+            .filter(|t| t.key.as_deref().is_some_and(|k| !keep(k)))
+            .filter(|t| !(json && t.has_mapping))
+            .collect()
+    };
+    // The whole entry when its key begins its line in a block mapping; else the value only.
+    let whole = |t: &super::yaml_scan::TopEntry| {
+        let line_start = text[..t.key_start].rfind('\n').map_or(0, |i| i + 1);
+        scan.block_root && text[line_start..t.key_start].bytes().all(|b| b == b' ')
+    };
+    let skipped: u64 = blank.iter().map(|t| t.nodes + u64::from(whole(t))).sum();
+    let built = scan.expanded.saturating_sub(skipped);
+    let budget = budget.nodes(text.len());
+    if built > budget {
+        let what = if scan.expanded > scan.nodes {
+            "repetition limit exceeded: with its aliases expanded, the document has"
+        } else {
+            "the document has"
+        };
+        return Err(invalid(
+            format!(
+                "{what} {built} nodes, more than the {budget} allowed for its {} bytes",
+                text.len()
+            ),
+            None,
+        ));
+    }
+    if blank.is_empty() {
+        return Ok((None, Vec::new()));
+    }
+    let mut keys = Vec::new();
+    let ranges: Vec<_> = (blank.iter())
+        .map(|t| match (whole(t), &t.key) {
+            (true, Some(k)) => {
+                keys.push(k.clone());
+                t.key_start..t.value.end
+            }
+            _ => t.value.clone(),
+        })
+        .collect();
+    Ok((Some(super::yaml_scan::blank_out(text, &ranges)), keys))
+}
+
+/// The YAML crate's parse of an already bounded text, its errors with their lines.
+fn parse_bounded(text: &str) -> Result<yaml_serde::Value, YamlError> {
     yaml_serde::from_str(text).map_err(|e| {
         let message = first_line(&e.to_string());
         let mut line = e.location().map(|l| (l.line() as u64, l.column() as u64));
@@ -156,15 +301,26 @@ fn second_document_line(text: &str) -> Option<u64> {
 /// Parses `text` like [`parse_value`] and also requires a JSON form (every mapping key a
 /// string, number or boolean), as Context's plugin does before it looks at any field.
 pub fn parse_json_compatible(text: &str) -> Result<yaml_serde::Value, YamlError> {
-    let value = parse_value(text)?;
-    if !json_compatible(&value) {
+    Ok(parse_json_compatible_keeping(text, &|_| true, NodeBudget::DEFAULT)?.value)
+}
+
+/// [`parse_json_compatible`] with the values of unread top-level keys blanked out as
+/// [`parse_value_keeping`] does, except values that hold a mapping (whose keys decide whether
+/// the document has a JSON form).
+pub fn parse_json_compatible_keeping(
+    text: &str,
+    keep: &dyn Fn(&str) -> bool,
+    budget: NodeBudget,
+) -> Result<Loaded, YamlError> {
+    let loaded = load(text, keep, true, budget)?;
+    if !json_compatible(&loaded.value) {
         return Err(YamlError {
             message: "a mapping key has no JSON form".to_string(),
             line: None,
             kind: YamlErrorKind::Unsupported,
         });
     }
-    Ok(value)
+    Ok(loaded)
 }
 
 /// Whether `value` converts to JSON: mapping keys must be strings, booleans, integers or finite
@@ -263,6 +419,69 @@ mod tests {
         let e = err(&block);
         assert!(e.message.contains("recursion limit"), "{e}");
         assert_eq!(e.line, Some(129));
+    }
+
+    #[test]
+    fn documents_building_more_nodes_than_their_budget_are_refused() {
+        // 2 bytes a node, 100× its size once built: refused by the streaming pass.
+        let tiny = format!("a: [{}]\n", vec!["x"; 400_000].join(","));
+        let e = err(&tiny);
+        assert!(e.message.contains("nodes, more than the"), "{e}");
+        // At Context's density the same size is accepted.
+        let words = format!("a: [{}]\n", vec!["abcdefghijklmnop"; 50_000].join(", "));
+        assert!(parse_value(&words).is_ok());
+        // Aliases count as what they expand to: 100 KB of them, within the YAML crate's
+        // repetition limit, once built 2 GB.
+        let anchor = vec!["b"; 60].join(",");
+        let aliases = vec!["*a"; 33_000].join(",");
+        let e = err(&format!("x: &a [{anchor}]\ny: [{aliases}]\n"));
+        assert!(e.message.contains("with its aliases expanded"), "{e}");
+        // A few aliases are fine.
+        assert!(parse_value("x: &a [1, 2]\ny: [*a, *a]\n").is_ok());
+    }
+
+    #[test]
+    fn values_of_unread_keys_are_not_built() {
+        let read = |k: &str| k == "a";
+        let big = format!(
+            "a: 1\nz: [{}]\nq:\n{}",
+            vec!["x"; 1_000_000].join(","),
+            "- x\n".repeat(300_000)
+        );
+        let loaded = parse_value_keeping(&big, &read, NodeBudget::DEFAULT).expect("accepted");
+        let v = &loaded.value;
+        assert_eq!(v.get("a").and_then(yaml_serde::Value::as_u64), Some(1));
+        assert!(v.get("z").is_none() && v.get("q").is_none());
+        assert_eq!(loaded.skipped, ["z", "q"]);
+        // Only the value in flow style, where the commas must stay.
+        for text in ["{a: 1, z: [x, y]}", "{\nz: [x, y], a: 1}", "{a: 1,\nz: 2}"] {
+            let flow = parse_value_keeping(text, &read, NodeBudget::DEFAULT).expect(text);
+            assert!(
+                flow.value.get("z").is_some_and(yaml_serde::Value::is_null),
+                "{text}"
+            );
+            assert!(flow.skipped.is_empty());
+        }
+        // A repeated key is left for the YAML crate to refuse.
+        let e = parse_value_keeping("z: 1\nz: 2\n", &read, NodeBudget::DEFAULT).unwrap_err();
+        assert!(e.message.contains("duplicate entry"), "{e}");
+        // The same without blanking is over the budget.
+        assert!(parse_value(&big).is_err());
+        // Errors inside kept values keep their lines.
+        let e = parse_value_keeping("z: [1, 2]\na: [\n", &read, NodeBudget::DEFAULT).unwrap_err();
+        assert_eq!(e.line, Some(3));
+        // An anchor might be defined in an unread value: nothing is blanked then.
+        let v = parse_value_keeping("z: &x 7\na: *x\n", &read, NodeBudget::DEFAULT)
+            .expect("accepted")
+            .value;
+        assert_eq!(v.get("a").and_then(yaml_serde::Value::as_u64), Some(7));
+        // A mapping in an unread value still decides whether the document has a JSON form.
+        let e = parse_json_compatible_keeping("a: 1\nz: {? [x] : 1}\n", &read, NodeBudget::DEFAULT)
+            .unwrap_err();
+        assert_eq!(e.kind, YamlErrorKind::Unsupported);
+        assert!(
+            parse_json_compatible_keeping("a: 1\nz: [[x]]\n", &read, NodeBudget::DEFAULT).is_ok()
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 pub struct Finding {
     /// What kind of finding.
     pub code: Code,
-    /// One line, no absolute paths.
+    /// One line, no absolute paths, no credentials.
     pub message: String,
     /// Workspace-relative file and 1-based line.
     pub at: Origin,
@@ -32,7 +32,8 @@ impl Finding {
     ) -> Finding {
         Finding {
             code,
-            message: message.into(),
+            // Messages quote what the user wrote; whatever they quote, never a credential.
+            message: crate::formats::remote::redact(&message.into()),
             at: Origin {
                 file: file.to_string(),
                 line,
@@ -84,6 +85,49 @@ impl Finding {
         );
         (node, edge)
     }
+}
+
+/// Findings kept for one file: [`FINDINGS_FLOOR`], then one per [`BYTES_PER_FINDING`] bytes of
+/// the file. A finding becomes a graph node and an edge, 5–7 KB by the time a command has
+/// assembled, indexed and printed the graph, so a file of entries that are each a finding in
+/// 3 bytes (`articles: [{},{},…]`) took 450 MB for 600 KB. A reference of Context's takes
+/// about 230 bytes and has at most two or three findings, the structure's findings one per
+/// reference when every reference is broken; only a file denser in findings than one per 100
+/// bytes loses some, and says how many.
+pub const FINDINGS_FLOOR: u64 = 500;
+
+/// See [`FINDINGS_FLOOR`].
+pub const BYTES_PER_FINDING: u64 = 100;
+
+/// `findings` with at most the allowance of each file (its size from `bytes`), in order, and,
+/// for a file over it, one more finding (with the code and line of the first one left out)
+/// that says how many were left out.
+pub fn bounded(findings: Vec<Finding>, bytes: &dyn Fn(&str) -> u64) -> Vec<Finding> {
+    let mut kept: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
+    let mut over: BTreeMap<String, (Finding, u64)> = BTreeMap::new();
+    let mut out = Vec::with_capacity(findings.len());
+    for f in findings {
+        let n = kept.entry(f.at.file.clone()).or_insert(0);
+        if *n < FINDINGS_FLOOR + bytes(&f.at.file) / BYTES_PER_FINDING {
+            *n += 1;
+            out.push(f);
+        } else {
+            over.entry(f.at.file.clone()).or_insert((f, 0)).1 += 1;
+        }
+    }
+    for (file, (first, more)) in over {
+        out.push(
+            Finding::new(
+                first.code,
+                format!("{more} more findings in {file} are not listed: more than one per {BYTES_PER_FINDING} bytes of the file"),
+                &file,
+                first.at.line,
+                ids::WORKSPACE,
+            )
+            .with_discriminator("more"),
+        );
+    }
+    out
 }
 
 /// A diagnostic as read back from a graph (for `validate`, `stats`, evidence).

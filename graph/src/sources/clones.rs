@@ -12,6 +12,7 @@
 //! "acme/tools" = "/srv/git/tools.git"
 //! ```
 
+use crate::formats::confined::{Confined, ConfinedError};
 use crate::sources::git::GitRepo;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -34,7 +35,20 @@ pub struct CloneError {
 /// transport): this is a lookup key, not a web URL. `None` when nothing host-like is left.
 pub fn remote_key(remote: &str) -> Option<String> {
     let r = remote.trim();
-    // URLs and scp-like `user@host:owner/repo` are git's own syntax (gix-url parses them, with
+    // A scheme is what precedes a `://` that comes before any `@` or `/` (in
+    // `u:pw@host/x?next=https://y` the `://` belongs to the query). Without one, user-info ends
+    // at the last `@` before the first `/` and is dropped here: gix-url would read `u:pw@host/x`
+    // as scp-like host `u`, and the credential would reach the key.
+    let has_scheme = r
+        .split_once("://")
+        .is_some_and(|(scheme, _)| !scheme.contains(['@', '/']));
+    let r = if has_scheme {
+        r
+    } else {
+        let authority_end = r.find('/').unwrap_or(r.len());
+        r[..authority_end].rfind('@').map_or(r, |at| &r[at + 1..])
+    };
+    // URLs and scp-like `host:owner/repo` are git's own syntax (gix-url parses them, with
     // credentials and port split off); a bare `host/owner/repo` is a key already written.
     let parsed = gix::url::parse(r.as_bytes())
         .ok()
@@ -144,9 +158,12 @@ impl CloneMap {
     /// (`(name, path)` pairs, later ones winning). Relative paths are relative to `workspace`.
     pub fn load(workspace: &Path, overrides: &[(String, String)]) -> Result<CloneMap, CloneError> {
         let mut map = CloneMap::default();
-        let file = workspace.join(CONFIG_FILE);
-        match std::fs::read_to_string(&file) {
-            Ok(text) => {
+        let max = crate::formats::layout::MAX_CONFIG_BYTES;
+        match Confined::new(workspace).read(CONFIG_FILE, Some(max)) {
+            Ok(bytes) => {
+                let text = String::from_utf8(bytes).map_err(|_| CloneError {
+                    message: format!("{CONFIG_FILE}: is not UTF-8"),
+                })?;
                 let cfg: ConfigFile = toml::from_str(&text).map_err(|e| CloneError {
                     message: format!("{CONFIG_FILE}: {}", e.message()),
                 })?;
@@ -165,7 +182,12 @@ impl CloneMap {
                     );
                 }
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(ConfinedError::Missing) => {}
+            Err(ConfinedError::LeavesRoot) => {
+                return Err(CloneError {
+                    message: format!("{CONFIG_FILE}: {}", ConfinedError::LeavesRoot),
+                })
+            }
             Err(_) => {
                 return Err(CloneError {
                     message: format!("{CONFIG_FILE}: could not be read"),
@@ -319,6 +341,14 @@ mod tests {
                 "host.example/a/b",
             ),
             ("gitlab.com/group/sub/proj", "gitlab.com/group/sub/proj"),
+            // User-info never reaches the key, whatever follows it.
+            ("u:SECRET@github.com/acme/x", "github.com/acme/x"),
+            ("SECRET@github.com/acme/x", "github.com/acme/x"),
+            ("u:SECRET@github.com:acme/x.git", "github.com/acme/x"),
+            (
+                "u:SECRET@github.com/acme/x?next=https://y",
+                "github.com/acme/x",
+            ),
         ] {
             assert_eq!(remote_key(r).as_deref(), Some(k), "{r}");
         }

@@ -129,6 +129,13 @@ impl GitRepo {
         LocalRepo { repo }
     }
 
+    /// The shared gix repository, for readers in this crate that need more than the reads
+    /// here (drift's revision parsing and tree diffs), so that they use the repository the
+    /// session opened instead of opening it again.
+    pub(crate) fn shared(&self) -> &gix::ThreadSafeRepository {
+        &self.shared
+    }
+
     /// The URL of remote `origin` as configured (may contain credentials: never print it
     /// without normalizing it first).
     pub fn origin_url(&self) -> Option<String> {

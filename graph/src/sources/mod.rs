@@ -1,5 +1,7 @@
 //! The sources: the git repositories a workspace cites, read locally at pinned commits.
 //!
+//! - [`drift`]: how cited ranges fare at a later commit (unchanged, moved, changed, missing),
+//!   with git-equal hunks and renames;
 //! - [`clones`]: which local git repository holds each registered repository (`ontoly.toml`
 //!   `[sources]` and `--source NAME=PATH`);
 //! - [`repositories`]: every repository reads can name, opened once;
@@ -12,6 +14,7 @@
 //! location or a remote's credentials.
 
 pub mod clones;
+pub mod drift;
 pub mod git;
 pub mod reads;
 pub mod repositories;

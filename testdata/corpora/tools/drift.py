@@ -2,9 +2,11 @@
 """Compute drift.yaml: how every workspace reference fares from the base to a later commit.
 
 Usage: drift.py --corpus DIR --later COMMIT [--out FILE]
+       drift.py --ws WS --repo REPO --later COMMIT --out FILE
 
 DIR holds ws/ (structure.yaml, sources/repo/index.yaml) and repo.git, which must contain the
-modules' pinned base commit and COMMIT. The algorithm is written into the output's header
+modules' pinned base commit and COMMIT; --ws and --repo name them separately (a fixture
+workspace and a repository made by a recipe). The algorithm is written into the output's header
 (HEADER below) and implemented by classify() and map_range().
 """
 
@@ -100,13 +102,20 @@ def occurrences(block, lines):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--corpus", required=True)
+    ap.add_argument("--corpus")
+    ap.add_argument("--ws")
+    ap.add_argument("--repo")
     ap.add_argument("--later", required=True)
     ap.add_argument("--out")
     args = ap.parse_args()
-    ws = os.path.join(args.corpus, "ws")
-    repo = os.path.join(args.corpus, "repo.git")
-    out_path = args.out or os.path.join(args.corpus, "drift.yaml")
+    if args.corpus:
+        ws = args.ws or os.path.join(args.corpus, "ws")
+        repo = args.repo or os.path.join(args.corpus, "repo.git")
+        out_path = args.out or os.path.join(args.corpus, "drift.yaml")
+    elif args.ws and args.repo and args.out:
+        ws, repo, out_path = args.ws, args.repo, args.out
+    else:
+        ap.error("give --corpus DIR, or --ws, --repo and --out")
     st = yaml.safe_load(open(os.path.join(ws, "knowledge", "structure.yaml"), encoding="utf-8"))
     reg = yaml.safe_load(open(os.path.join(ws, "sources", "repo", "index.yaml"), encoding="utf-8"))
     modules = {}

@@ -2,6 +2,7 @@
 //! caller decides: a terminal and no `NO_COLOR`).
 
 mod capabilities;
+mod drift;
 mod pack;
 mod reads;
 mod workspace;
@@ -30,6 +31,8 @@ pub fn render(report: &Report, color: bool) -> Option<String> {
         Report::Resolve(r) => format!("{}\n", r.commit),
         // On stderr, in the one error style (see `note`); stdout stays empty.
         Report::ReadError(_) => String::new(),
+        Report::Drift(d) => drift::drift(d, Style(color)),
+        Report::Impact(i) => drift::impact(i, Style(color)),
         Report::Graph(_) | Report::Raw(_) => return None,
     })
 }

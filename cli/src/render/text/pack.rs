@@ -103,6 +103,13 @@ fn top_sections(o: &mut String, st: Style, a: &PackAnswer) {
             for (kind, name) in &c.symbols {
                 let _ = writeln!(o, "           overlaps {kind} {name}");
             }
+            if let Some(d) = &c.drift {
+                let _ = writeln!(
+                    o,
+                    "           {}",
+                    st.fg(anstyle::AnsiColor::Yellow, &format!("drift: {d}"))
+                );
+            }
         }
     }
 }
@@ -125,6 +132,16 @@ fn files_to_inspect(o: &mut String, st: Style, p: &EvidencePack) {
         );
         if let Some(u) = &f.url {
             let _ = writeln!(o, "    {u}");
+        }
+        if let Some(d) = &f.drift {
+            let _ = writeln!(
+                o,
+                "    {}",
+                st.fg(
+                    anstyle::AnsiColor::Yellow,
+                    &format!("drift: {}", d.describe())
+                )
+            );
         }
     }
 }

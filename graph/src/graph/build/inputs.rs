@@ -2,6 +2,10 @@
 //! the snapshot cache.
 
 use super::BuildError;
+use crate::formats::confined::{Confined, ConfinedError};
+
+/// How the message of an input over its size limit begins.
+pub(crate) const TOO_LARGE: &str = "file is larger than";
 use crate::formats::layout::{Workspace, REGISTRY_FILES, STRUCTURE_FILE};
 use crate::graph::snapshot::{FileStat, Manifest, ManifestEntry};
 use rayon::prelude::*;
@@ -50,6 +54,18 @@ impl Inputs {
             .sum()
     }
 
+    /// Each input's size in bytes (0 when unreadable), by path.
+    pub fn sizes(&self) -> std::collections::HashMap<String, u64> {
+        (self.files.iter())
+            .map(|f| {
+                (
+                    f.path.clone(),
+                    f.bytes.as_ref().map_or(0, |b| b.len() as u64),
+                )
+            })
+            .collect()
+    }
+
     /// Knowledge pages, as paths relative to `knowledge/`, sorted.
     pub fn pages(&self) -> impl Iterator<Item = &str> {
         self.files
@@ -89,23 +105,24 @@ pub fn list_inputs(ws: &Workspace) -> Result<Vec<String>, BuildError> {
     Ok(paths)
 }
 
-/// Reads and hashes one input, with its status taken on the open file before reading.
-pub fn read_one(ws: &Workspace, path: String) -> InputFile {
-    use std::io::Read;
-    let read = std::fs::File::open(ws.path(&path)).and_then(|mut f| {
-        let stat = f.metadata().ok().map(|m| FileStat::of(&m));
-        let mut b = Vec::new();
-        f.read_to_end(&mut b)?;
-        Ok((b, stat))
+/// Reads and hashes one input under `dir` (the workspace, confined: a file is read only where
+/// it resolves inside it, within its size limit), with its status taken before the read: a file
+/// changed after that is seen as changed later and hashed again, never vouched for with the
+/// hash of other bytes. The status is kept only for a file that was read.
+pub fn read_one(ws: &Workspace, dir: &Confined, path: String) -> InputFile {
+    let stat = std::fs::metadata(ws.path(&path))
+        .ok()
+        .map(|m| FileStat::of(&m));
+    let max = crate::formats::layout::max_bytes(&path);
+    let bytes = dir.read(&path, Some(max)).map_err(|e| match e {
+        ConfinedError::TooLarge => format!("{TOO_LARGE} {max} bytes"),
+        e => e.to_string(),
     });
-    let (bytes, stat) = match read {
-        Ok((b, stat)) => (Ok(b), stat),
-        Err(e) => (Err(io_message(&e)), None),
-    };
     let hash = match &bytes {
         Ok(b) => blake3::hash(b).to_hex().to_string(),
         Err(m) => format!("unreadable:{m}"),
     };
+    let stat = stat.filter(|_| bytes.is_ok());
     InputFile {
         path,
         bytes,
@@ -115,11 +132,13 @@ pub fn read_one(ws: &Workspace, path: String) -> InputFile {
 }
 
 /// Stage 1: lists every input (structure, pages, registries, notes, sessions, `ontoly.toml`)
-/// and reads and hashes them in parallel.
+/// and reads and hashes them in parallel. A file is read only where it resolves inside the
+/// workspace: a link that leaves it is an input that could not be read, and says so.
 pub fn read_inputs(ws: &Workspace) -> Result<Inputs, BuildError> {
+    let dir = Confined::new(&ws.root);
     let files = list_inputs(ws)?
         .into_par_iter()
-        .map(|path| read_one(ws, path))
+        .map(|path| read_one(ws, &dir, path))
         .collect();
     Ok(Inputs { files })
 }
@@ -185,6 +204,7 @@ pub fn check_manifest(
     {
         return Ok(None);
     }
+    let dir = Confined::new(&ws.root);
     let checked: Vec<Option<(u64, bool, bool)>> = manifest
         .files
         .par_iter()
@@ -196,7 +216,7 @@ pub fn check_manifest(
                 let rc = e.path == STRUCTURE_FILE && manifest.repo_content;
                 return Some((now.len, rc, false));
             }
-            let f = read_one(ws, e.path.clone());
+            let f = read_one(ws, &dir, e.path.clone());
             if f.hash != e.hash {
                 return None;
             }

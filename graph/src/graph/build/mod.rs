@@ -289,12 +289,16 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
     opts.stage("resolving", 1);
     let cited = resolve::resolve_references(&inputs, &parsed.registries, opts, &mut parts);
     timer.lap("resolve references");
+    // Sizes bound the findings each file may have; the bytes themselves are not needed now.
+    let sizes = inputs.sizes();
     drop(inputs);
     if let Some(stage) = &opts.source_stage {
         opts.stage("verifying", 1); // with the symbols of every cited file
         stage.run(&cited, &mut parts);
         timer.lap("source stage");
     }
+    let size = |file: &str| sizes.get(file).copied().unwrap_or(0);
+    parts.findings = crate::graph::findings::bounded(std::mem::take(&mut parts.findings), &size);
     opts.stage("assembling", 1);
     let graph = assemble(parts);
     timer.lap("assemble");

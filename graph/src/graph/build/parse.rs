@@ -87,6 +87,7 @@ fn load_registries(inputs: &Inputs) -> Registries {
     let files = |path: &str| -> Result<Vec<u8>, FileReadError> {
         match inputs.get(path).map(|f| &f.bytes) {
             Some(Ok(b)) => Ok(b.clone()),
+            Some(Err(m)) if m.starts_with(super::inputs::TOO_LARGE) => Err(FileReadError::TooLarge),
             _ => Err(FileReadError::Unreadable),
         }
     };

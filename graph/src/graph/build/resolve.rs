@@ -8,8 +8,9 @@ use crate::diagnostics::Code;
 use crate::formats::source_ref::{self, ResolveError, ResolvedRef};
 use crate::formats::source_registry::{
     FileProblem, FileReadError, Registries, RegistryKind, RegistryState, WorkspaceFiles,
+    MAX_PATH_BYTES,
 };
-use crate::formats::structure::ReferenceEntry;
+use crate::formats::structure::{ReferenceEntry, MAX_LINE};
 use crate::graph::findings::Finding;
 use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
 use crate::sources::clones::CloneMap;
@@ -43,7 +44,7 @@ pub fn resolve_references(
 ) -> Vec<CitedRange> {
     for p in registries.problems() {
         parts.findings.push(Finding::new(
-            Code::RegistryUnusable,
+            p.code,
             p.message,
             &p.path,
             p.line.unwrap_or(1),
@@ -217,11 +218,16 @@ fn resolve_site(
             .push(at(Code::SourceUnresolved, "Invalid source_ref".into()));
         return out;
     };
+    // Ids, names and messages carry the ref without credentials; resolution reads the entry.
+    let shown = crate::formats::remote::redact(source_ref);
+    let source_ref = shown.as_str();
     let resolved = source_ref::resolve(r, registries, opts.knowledge_repository.as_deref())
         .and_then(|res| source_ref::check_managed_file(&res, files, "").map(|()| res));
     let res = match resolved {
         Ok(res) => res,
         Err(e) => {
+            let path_too_long =
+                (r.locator_parts.path.as_ref()).is_some_and(|p| p.len() > MAX_PATH_BYTES);
             let locator_or_digest = matches!(
                 e,
                 ResolveError::MissingPath
@@ -229,7 +235,7 @@ fn resolve_site(
                     | ResolveError::InvalidEndLine
                     | ResolveError::MissingDigest
                     | ResolveError::InvalidDigest
-            );
+            ) || (path_too_long && e == ResolveError::UnsafeSourcePath);
             // The locator and digest checks above already said it, with more detail.
             if !(locator_or_digest && own_check_failed) {
                 out.findings.push(at(
@@ -317,6 +323,14 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
     };
     let before = findings.len();
     match r.locator.as_ref() {
+        // Before any message that quotes the path.
+        Some(l) if l.path.len() > MAX_PATH_BYTES => findings.push(at(
+            Code::PathTooLong,
+            format!(
+                "locator `path` of {} bytes is longer than {MAX_PATH_BYTES}",
+                l.path.len()
+            ),
+        )),
         None => findings.push(at(
             Code::LocatorInvalid,
             if r.has_locator {
@@ -325,6 +339,13 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
                 "reference has no `locator`"
             }
             .into(),
+        )),
+        Some(l) if l.end_line > MAX_LINE || l.start_line > MAX_LINE => findings.push(at(
+            Code::LocatorInvalid,
+            format!(
+                "Invalid returned file range: a line of `{}` is beyond {MAX_LINE}, more than any file holds",
+                l.path
+            ),
         )),
         Some(l) if !l.is_valid() => findings.push(at(
             Code::LocatorInvalid,

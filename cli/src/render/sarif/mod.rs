@@ -3,7 +3,9 @@
 //!
 //! Any report becomes a list of [`SarifResult`]s and [`log`] wraps them in one run, with a
 //! rule per distinct `ruleId` (described by its [`Code`] when it is one); a new report kind
-//! (drift, for one) only adds a conversion to [`results`].
+//! only adds a conversion to [`results`] (drift and impact: [`drift`]).
+
+mod drift;
 
 use crate::report::Report;
 use ontoly_graph::diagnostics::{Code, Severity};
@@ -24,8 +26,11 @@ pub struct SarifResult {
     pub severity: Severity,
     /// One line.
     pub message: String,
-    /// Repository-relative file and 1-based line (0: the file as a whole), when located.
-    pub at: Option<(String, u64)>,
+    /// Repository-relative file and 1-based first and last line (0: the file as a whole), when
+    /// located.
+    pub at: Option<(String, u64, u64)>,
+    /// What identifies the finding across runs when its line moves (default: rule, file, line).
+    pub fingerprint: Option<String>,
 }
 
 /// The rule of a failed `check` question.
@@ -54,7 +59,7 @@ pub fn results(report: &Report) -> Option<Vec<SarifResult>> {
             .diagnostics
             .iter()
             .map(|d| {
-                let at = v.file_line(d);
+                let at = v.file_line(d).map(|(f, l)| (f, l, l));
                 SarifResult {
                     rule_id: d.code.clone(),
                     severity: d.severity,
@@ -64,6 +69,7 @@ pub fn results(report: &Report) -> Option<Vec<SarifResult>> {
                         d.message.clone()
                     },
                     at,
+                    fingerprint: None,
                 }
             })
             .collect(),
@@ -76,9 +82,12 @@ pub fn results(report: &Report) -> Option<Vec<SarifResult>> {
                 rule_id: CHECK_RULE.to_string(),
                 severity: Severity::Error,
                 message: format!("{}: {}", q.question, q.reason),
-                at: Some((c.file.clone(), q.line)),
+                at: Some((c.file.clone(), q.line, q.line)),
+                fingerprint: None,
             })
             .collect(),
+        Report::Drift(d) => drift::drift_results(d),
+        Report::Impact(i) => drift::impact_results(i),
         _ => return None,
     })
 }
@@ -112,19 +121,25 @@ pub fn log(results: &[SarifResult]) -> Value {
                 "level": level(r.severity),
                 "message": {"text": r.message},
             });
-            if let Some((file, line)) = &r.at {
+            if let Some((file, start, end)) = &r.at {
                 let mut physical = json!({
                     "artifactLocation": {
                         "uri": percent_encode_path(file),
                         "uriBaseId": "SRCROOT",
                     },
                 });
-                if *line > 0 {
-                    physical["region"] = json!({"startLine": line, "endLine": line});
+                if *start > 0 {
+                    physical["region"] = json!({"startLine": start, "endLine": end});
                 }
                 v["locations"] = json!([{ "physicalLocation": physical }]);
-                v["partialFingerprints"] =
-                    json!({"ontoly/v1": format!("{}@{file}:{line}", r.rule_id)});
+            }
+            let fingerprint = match (&r.fingerprint, &r.at) {
+                (Some(f), _) => Some(f.clone()),
+                (None, Some((file, line, _))) => Some(format!("{file}:{line}")),
+                (None, None) => None,
+            };
+            if let Some(f) = fingerprint {
+                v["partialFingerprints"] = json!({"ontoly/v1": format!("{}@{f}", r.rule_id)});
             }
             v
         })
@@ -161,7 +176,8 @@ mod tests {
             rule_id: rule.into(),
             severity: Severity::Warning,
             message: "m".into(),
-            at: Some((file.into(), 3)),
+            at: Some((file.into(), 3, 3)),
+            fingerprint: None,
         };
         let l = log(&[
             r("LINK_UNRESOLVED", "kb/a b/é.md"),

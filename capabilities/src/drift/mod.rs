@@ -1,0 +1,353 @@
+//! Drift: is the knowledge still true? Every `repo:` and `repo-content:` reference of the
+//! workspace, compared at a later commit with the lines it cites at its pinned commit.
+//!
+//! The engine is `ontoly_graph::sources::drift` (verdicts, git-equal hunks and renames,
+//! symbols); this module turns the workspace's references into cited ranges of the session's
+//! repositories, groups them by repository and pair of commits (one `compare` per group),
+//! and maps the results back to each reference, in structure order. [`reanchor`] plans the
+//! registry and structure edits that re-anchor the modules whose references all survived.
+//!
+//! Statuses, from the best to the worst: `unchanged`, `moved`, `changed`, `missing`;
+//! `unverifiable` (with the reason) stands apart: nothing was compared.
+
+pub(crate) mod capability;
+pub mod reanchor;
+pub mod targets;
+
+use ontoly_graph::sources::drift::{self as engine, CompareOptions, RangeDrift, SymbolAt, Verdict};
+use ontoly_graph::Session;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+pub use targets::{Target, TargetGroup};
+
+/// The status of one reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Same path, same lines at the same line numbers.
+    Unchanged,
+    /// The cited lines occur exactly once at the later commit, elsewhere.
+    Moved,
+    /// The cited lines occur zero or several times at the later commit.
+    Changed,
+    /// The file and any rename target of it are gone.
+    Missing,
+    /// Nothing could be compared (no clone, unpinned, a document source, `+worktree`, an
+    /// unknown commit…): `reason` says why.
+    Unverifiable,
+}
+
+impl Status {
+    /// Every status, best first.
+    pub const ALL: [Status; 5] = [
+        Status::Unchanged,
+        Status::Moved,
+        Status::Changed,
+        Status::Missing,
+        Status::Unverifiable,
+    ];
+
+    /// The status as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Unchanged => "unchanged",
+            Status::Moved => "moved",
+            Status::Changed => "changed",
+            Status::Missing => "missing",
+            Status::Unverifiable => "unverifiable",
+        }
+    }
+
+    /// Whether this status is `threshold` or worse (`unverifiable` is never worse than
+    /// anything: it says nothing about the code).
+    pub fn at_least(self, threshold: Status) -> bool {
+        self != Status::Unverifiable && self >= threshold
+    }
+}
+
+/// A line range at the later commit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MappedRange {
+    /// The later file.
+    pub path: String,
+    /// First line.
+    pub start_line: u64,
+    /// Last line, inclusive.
+    pub end_line: u64,
+}
+
+/// How one reference fares. Fields that do not apply to its status are absent from the JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReferenceDrift {
+    /// The article of the section.
+    pub article_id: String,
+    /// The section.
+    pub section_id: String,
+    /// 0-based position in the section's references.
+    pub ref_index: usize,
+    /// `source_ref` as written.
+    pub source_ref: String,
+    /// Repository-relative path: the module subpath joined with the locator path.
+    pub path: String,
+    /// First cited line.
+    pub start_line: u64,
+    /// Last cited line.
+    pub end_line: u64,
+    /// The verdict.
+    pub status: Status,
+    /// Moved or changed: the later file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_path: Option<String>,
+    /// Moved: the new first line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_start_line: Option<u64>,
+    /// Moved: the new last line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_end_line: Option<u64>,
+    /// Changed: how many times the cited block occurs in the later file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub occurrences: Option<u64>,
+    /// Changed: where a `-U0` diff takes the old range (`null`: all of it was deleted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mapped: Option<Option<MappedRange>>,
+    /// Changed or missing: the definition that covered the range at the pinned commit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<SymbolAt>,
+    /// Changed or missing: a definition of the same name at the later commit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggestion: Option<SymbolAt>,
+    /// Unverifiable: why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Where the reference is written, for annotations and re-anchoring (not in the JSON).
+    #[serde(skip)]
+    pub origin: Origin,
+}
+
+/// Where a reference is written and what its section is on (kept out of the JSON).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Origin {
+    /// The page of the article (`architecture/app.md`, under `knowledge/`).
+    pub page: String,
+    /// The line of the reference's `-` in `knowledge/structure.yaml` (0: unknown).
+    pub line: u64,
+    /// `<source>/<module>` of a `repo:` reference; `repo-content:<id>` of a `repo-content:`
+    /// one; empty otherwise.
+    pub module: String,
+    /// The pinned commit, when there is one.
+    pub pinned: Option<String>,
+    /// The later commit compared with, when there was one.
+    pub later: Option<String>,
+    /// Unchanged or moved: the `content_digest` of the lines at the later commit, when asked
+    /// for.
+    pub later_digest: Option<String>,
+}
+
+/// Counts by status (every status, zeros included).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts {
+    /// `unchanged`.
+    pub unchanged: usize,
+    /// `moved`.
+    pub moved: usize,
+    /// `changed`.
+    pub changed: usize,
+    /// `missing`.
+    pub missing: usize,
+    /// `unverifiable`.
+    pub unverifiable: usize,
+}
+
+impl Counts {
+    fn add(&mut self, s: Status) {
+        *match s {
+            Status::Unchanged => &mut self.unchanged,
+            Status::Moved => &mut self.moved,
+            Status::Changed => &mut self.changed,
+            Status::Missing => &mut self.missing,
+            Status::Unverifiable => &mut self.unverifiable,
+        } += 1;
+    }
+
+    /// The count of `s`.
+    pub fn of(&self, s: Status) -> usize {
+        match s {
+            Status::Unchanged => self.unchanged,
+            Status::Moved => self.moved,
+            Status::Changed => self.changed,
+            Status::Missing => self.missing,
+            Status::Unverifiable => self.unverifiable,
+        }
+    }
+}
+
+/// The drift of a workspace.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriftReport {
+    /// The later commit of each module compared (`<source>/<module>`, `repo-content:<id>`).
+    pub to: BTreeMap<String, String>,
+    /// References by status.
+    pub counts: Counts,
+    /// Every reference, in structure order.
+    pub references: Vec<ReferenceDrift>,
+}
+
+impl DriftReport {
+    /// The worst status of any reference (`unverifiable` aside), when there is one.
+    pub fn worst(&self) -> Option<Status> {
+        self.references
+            .iter()
+            .map(|r| r.status)
+            .filter(|s| *s != Status::Unverifiable)
+            .max()
+    }
+}
+
+/// What to compare with.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DriftOptions {
+    /// `--to REV`: the later revision of every repository (default: each clone's `HEAD`,
+    /// else its default branch).
+    pub to: Option<String>,
+    /// `--to NAME=REV`: NAME is `<source>/<module>`, `<source>` (its every module) or
+    /// `repo-content` (the workspace's own repository); the most specific one wins.
+    pub to_by_name: Vec<(String, String)>,
+    /// Find the symbol and the suggestion of changed and missing references (tree-sitter).
+    pub symbols: bool,
+    /// Compute the digest of unchanged and moved references at the later commit (for
+    /// re-anchoring).
+    pub digests: bool,
+}
+
+impl DriftOptions {
+    /// Reads `REV` and `NAME=REV` arguments, as `--to` takes them.
+    pub fn with_to_args<'a>(mut self, args: impl IntoIterator<Item = &'a str>) -> Self {
+        for a in args {
+            match a.split_once('=') {
+                Some((name, rev)) => self
+                    .to_by_name
+                    .push((name.trim().to_string(), rev.trim().to_string())),
+                None => self.to = Some(a.trim().to_string()),
+            }
+        }
+        self
+    }
+}
+
+/// Why drift could not run at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DriftError {
+    /// The workspace could not be opened or parsed.
+    #[error("{0}")]
+    Session(String),
+    /// `--to NAME=REV` names no module of the workspace.
+    #[error("--to {0}=…: no module of the workspace is named {0:?} (give <source>/<module>, <source> or repo-content; modules: {1})")]
+    UnknownName(String, String),
+    /// A `--to` revision that none of the repositories it applies to has.
+    #[error("--to {0}: {1}")]
+    Revision(String, String),
+}
+
+impl From<ontoly_graph::SessionError> for DriftError {
+    fn from(e: ontoly_graph::SessionError) -> Self {
+        DriftError::Session(e.to_string())
+    }
+}
+
+/// The drift of every reference of the session's workspace.
+pub fn drift(session: &Session, opts: &DriftOptions) -> Result<DriftReport, DriftError> {
+    let plan = targets::plan(session, opts)?;
+    let mut out: Vec<Option<ReferenceDrift>> = vec![None; plan.targets.len()];
+    let compare_opts = CompareOptions {
+        symbols: opts.symbols,
+        digests: opts.digests,
+    };
+    let mut to = BTreeMap::new();
+    for group in &plan.groups {
+        let ranges: Vec<engine::CitedRange> = group
+            .members
+            .iter()
+            .map(|&i| plan.targets[i].range.clone())
+            .collect();
+        let repo = engine::DriftRepo::new(&group.repo);
+        let results = engine::compare(&repo, &group.from, &group.to, &ranges, compare_opts);
+        for &i in &group.members {
+            to.insert(plan.targets[i].origin.module.clone(), group.to.clone());
+        }
+        match results {
+            Ok(results) => {
+                for (&i, d) in group.members.iter().zip(results) {
+                    out[i] = Some(reference_of(&plan.targets[i], Some(&group.to), d));
+                }
+            }
+            Err(e) => {
+                for &i in &group.members {
+                    out[i] = Some(plan.targets[i].unverifiable(e.message.clone()));
+                }
+            }
+        }
+    }
+    let mut counts = Counts::default();
+    let references: Vec<ReferenceDrift> = plan
+        .targets
+        .iter()
+        .zip(out)
+        .map(|(t, d)| {
+            let d = d.unwrap_or_else(|| {
+                t.unverifiable(t.reason.clone().unwrap_or_else(|| "not compared".into()))
+            });
+            counts.add(d.status);
+            d
+        })
+        .collect();
+    Ok(DriftReport {
+        to,
+        counts,
+        references,
+    })
+}
+
+/// The reference `t` with the engine's result `d` at commit `later`.
+fn reference_of(t: &Target, later: Option<&String>, d: RangeDrift) -> ReferenceDrift {
+    let mut r = t.unverifiable(String::new());
+    r.reason = None;
+    r.origin.later = later.cloned();
+    r.origin.later_digest = d.later_digest;
+    r.symbol = d.symbol;
+    r.suggestion = d.suggestion;
+    match d.outcome {
+        Err(why) => {
+            r.reason = Some(why);
+        }
+        Ok(Verdict::Unchanged) => r.status = Status::Unchanged,
+        Ok(Verdict::Missing) => r.status = Status::Missing,
+        Ok(Verdict::Moved {
+            new_path,
+            new_start_line,
+            new_end_line,
+        }) => {
+            r.status = Status::Moved;
+            r.new_path = Some(new_path);
+            r.new_start_line = Some(new_start_line);
+            r.new_end_line = Some(new_end_line);
+        }
+        Ok(Verdict::Changed {
+            new_path,
+            occurrences,
+            mapped,
+        }) => {
+            r.status = Status::Changed;
+            r.occurrences = Some(occurrences);
+            r.mapped = Some(mapped.map(|m| MappedRange {
+                path: new_path.clone(),
+                start_line: m.start_line,
+                end_line: m.end_line,
+            }));
+            r.new_path = Some(new_path);
+        }
+    }
+    r
+}

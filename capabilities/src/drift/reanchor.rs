@@ -1,0 +1,493 @@
+//! Re-anchoring (`ontoly drift --write`): the edits that move a module's pin to the later
+//! commit when every reference of it survived (`unchanged` or `moved`), touching only the
+//! scalars that change — the module's `ref` (and `subpath`, see below) in
+//! `sources/repo/index.yaml`, each moved locator's `path`, `start_line` and `end_line`, and
+//! every `content_digest` — in `knowledge/structure.yaml`. Everything else in both files
+//! (comments, order, layout, quoting) stays byte for byte.
+//!
+//! A module with a `changed`, `missing` or `unverifiable` reference is left alone and listed
+//! for review with its references (mapped ranges and symbol suggestions included).
+//!
+//! Extension beyond the issue: when the module's files left its `subpath` (a directory moved,
+//! `pkg/` → `vendor/pkg/`), and one prefix rewrite of the subpath puts every later path back
+//! under it, the subpath is rewritten too, and the locators are taken relative to the new one.
+//!
+//! The plan is computed without writing; the result is checked by parsing the new texts
+//! again (each edited reference and module must read back as intended) before any file is
+//! handed back. Applying it is the caller's job ([`Session::replace_workspace_files`]).
+
+use super::{DriftError, DriftReport, ReferenceDrift, Status};
+use ontoly_graph::formats::source_registry::{RegistryKind, RegistryState};
+use ontoly_graph::formats::yaml_edit::{self, Edit, Lines};
+use ontoly_graph::Session;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The structure file, relative to the workspace.
+pub const STRUCTURE_FILE: &str = "knowledge/structure.yaml";
+/// The repository registry, relative to the workspace.
+pub const REGISTRY_FILE: &str = "sources/repo/index.yaml";
+
+/// A module re-anchored at its later commit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ModuleChange {
+    /// `<source>/<module>`.
+    pub module: String,
+    /// The pinned commit before.
+    pub from: String,
+    /// The later commit, the module's new `ref`.
+    pub to: String,
+    /// The subpath before and after, when it changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subpath: Option<(String, String)>,
+    /// Its references.
+    pub references: usize,
+    /// Locators rewritten.
+    pub locators: usize,
+    /// `content_digest`s rewritten.
+    pub digests: usize,
+}
+
+/// A module left alone, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ModuleReview {
+    /// `<source>/<module>`.
+    pub module: String,
+    /// Why it was not re-anchored.
+    pub reason: String,
+    /// The references a person must review (the ones that did not survive), in structure
+    /// order.
+    pub references: Vec<ReferenceDrift>,
+}
+
+/// What `--write` does (or did).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Reanchor {
+    /// Modules re-anchored.
+    pub modules: Vec<ModuleChange>,
+    /// Modules left for review.
+    pub review: Vec<ModuleReview>,
+    /// Modules already pinned at their later commit with every reference unchanged.
+    pub current: Vec<String>,
+    /// Workspace files whose bytes change, with their new bytes (not in the JSON).
+    #[serde(skip)]
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+/// Scalars to set in one YAML item: key path and new value.
+type Scalars = Vec<(Vec<&'static str>, String)>;
+
+/// New contents of workspace files: relative path and bytes.
+type Files = Vec<(String, Vec<u8>)>;
+
+/// One module's planned edits.
+struct ModuleEdits {
+    change: ModuleChange,
+    registry: Scalars,
+    /// Per reference: its structure line, the new scalars and what must read back.
+    references: Vec<(u64, Scalars, Expect)>,
+    registry_line: u64,
+}
+
+/// What a reference must read back as.
+struct Expect {
+    article_id: String,
+    section_id: String,
+    ref_index: usize,
+    path: String,
+    start_line: u64,
+    end_line: u64,
+    digest: Option<String>,
+}
+
+/// Plans the re-anchoring of `report` (computed with digests) for the session's workspace.
+pub fn plan(session: &Session, report: &DriftReport) -> Result<Reanchor, DriftError> {
+    let parsed = session.parsed()?;
+    let RegistryState::Loaded(registry) = &parsed.registries.repo else {
+        return Err(DriftError::Session(format!(
+            "{REGISTRY_FILE} cannot be used: run `ontoly validate`"
+        )));
+    };
+    let mut by_module: BTreeMap<&str, Vec<&ReferenceDrift>> = BTreeMap::new();
+    for r in &report.references {
+        if r.source_ref.starts_with("repo:") && !r.origin.module.is_empty() {
+            by_module.entry(&r.origin.module).or_default().push(r);
+        }
+    }
+    let mut out = Reanchor {
+        modules: Vec::new(),
+        review: Vec::new(),
+        current: Vec::new(),
+        files: Vec::new(),
+    };
+    let mut planned = Vec::new();
+    for (module, refs) in by_module {
+        let review = |reason: String, all: bool| ModuleReview {
+            module: module.to_string(),
+            reason,
+            references: refs
+                .iter()
+                .filter(|r| all || !matches!(r.status, Status::Unchanged | Status::Moved))
+                .map(|r| (*r).clone())
+                .collect(),
+        };
+        let Ok(m) = registry.lookup(module) else {
+            out.review.push(review(
+                format!("{module} is not registered once in {REGISTRY_FILE}"),
+                true,
+            ));
+            continue;
+        };
+        match module_edits(module, m.module, &refs) {
+            Ok(None) => out.current.push(module.to_string()),
+            Ok(Some(e)) => planned.push(e),
+            Err((reason, all)) => out.review.push(review(reason, all)),
+        }
+    }
+    let (files, modules) = apply(session, planned, &mut out.review)?;
+    out.files = files;
+    out.modules = modules;
+    Ok(out)
+}
+
+/// The edits of one module, `Ok(None)` when it is already current, or why it is left alone
+/// (and whether to list all its references rather than the failed ones).
+fn module_edits(
+    module: &str,
+    m: &ontoly_graph::formats::source_registry::RegistryModule,
+    refs: &[&ReferenceDrift],
+) -> Result<Option<ModuleEdits>, (String, bool)> {
+    let mut counts = super::Counts::default();
+    for r in refs {
+        counts.add(r.status);
+    }
+    let failed = counts.changed + counts.missing + counts.unverifiable;
+    if failed > 0 {
+        let parts: Vec<String> = [Status::Changed, Status::Missing, Status::Unverifiable]
+            .into_iter()
+            .filter(|s| counts.of(*s) > 0)
+            .map(|s| format!("{} {}", counts.of(s), s.as_str()))
+            .collect();
+        return Err((
+            format!(
+                "{} of {} references did not survive ({})",
+                failed,
+                refs.len(),
+                parts.join(", ")
+            ),
+            false,
+        ));
+    }
+    let from = refs[0].origin.pinned.clone().unwrap_or_default();
+    let Some(to) = refs[0].origin.later.clone() else {
+        return Err(("no later commit was compared".into(), true));
+    };
+    if refs
+        .iter()
+        .any(|r| r.origin.later.as_ref() != Some(&to) || r.origin.pinned.as_ref() != Some(&from))
+    {
+        return Err((
+            "its references were compared at different commits".into(),
+            true,
+        ));
+    }
+    if from == to && counts.moved == 0 {
+        return Ok(None);
+    }
+    if m.line == 0 || refs.iter().any(|r| r.origin.line == 0) {
+        return Err((
+            "the layout of its YAML entries is not supported for editing".into(),
+            true,
+        ));
+    }
+    let old_sub = m.subpath.clone().unwrap_or_default();
+    let moves: Vec<(&str, &str)> = refs
+        .iter()
+        .map(|r| (r.path.as_str(), r.new_path.as_deref().unwrap_or(&r.path)))
+        .collect();
+    let Some(new_sub) = subpath_rewrite(&old_sub, &moves) else {
+        return Err((
+            format!("its files left subpath `{old_sub}` in ways one prefix rewrite cannot follow"),
+            true,
+        ));
+    };
+    if new_sub != old_sub && m.subpath.is_none() {
+        return Err(("its files left the repository root for a directory, and the module has no subpath key to rewrite".into(), true));
+    }
+    let mut registry = vec![(vec!["git", "ref"], to.clone())];
+    if new_sub != old_sub {
+        registry.push((vec!["subpath"], new_sub.clone()));
+    }
+    let mut change = ModuleChange {
+        module: module.to_string(),
+        from,
+        to,
+        subpath: (new_sub != old_sub).then(|| (old_sub.clone(), new_sub.clone())),
+        references: refs.len(),
+        locators: 0,
+        digests: 0,
+    };
+    let mut references = Vec::new();
+    for r in refs {
+        let new_path = r.new_path.as_deref().unwrap_or(&r.path);
+        let locator = strip_dir(new_path, &new_sub).to_string();
+        let (s, e) = (
+            r.new_start_line.unwrap_or(r.start_line),
+            r.new_end_line.unwrap_or(r.end_line),
+        );
+        let old_locator = strip_dir(&r.path, &old_sub);
+        if locator != old_locator || s != r.start_line || e != r.end_line {
+            change.locators += 1;
+        }
+        let mut scalars = vec![
+            (vec!["locator", "path"], locator.clone()),
+            (vec!["locator", "start_line"], s.to_string()),
+            (vec!["locator", "end_line"], e.to_string()),
+        ];
+        if let Some(d) = &r.origin.later_digest {
+            scalars.push((vec!["content_digest"], d.clone()));
+        }
+        references.push((
+            r.origin.line,
+            scalars,
+            Expect {
+                article_id: r.article_id.clone(),
+                section_id: r.section_id.clone(),
+                ref_index: r.ref_index,
+                path: locator,
+                start_line: s,
+                end_line: e,
+                digest: r.origin.later_digest.clone(),
+            },
+        ));
+    }
+    Ok(Some(ModuleEdits {
+        change,
+        registry,
+        references,
+        registry_line: m.line,
+    }))
+}
+
+/// Whether `path` is `dir` or under it (everything is under the root, "").
+fn under(path: &str, dir: &str) -> bool {
+    dir.is_empty() || path.strip_prefix(dir).is_some_and(|r| r.starts_with('/'))
+}
+
+/// `path` relative to `dir`.
+fn strip_dir<'a>(path: &'a str, dir: &str) -> &'a str {
+    if dir.is_empty() {
+        path
+    } else {
+        path.strip_prefix(dir)
+            .and_then(|r| r.strip_prefix('/'))
+            .unwrap_or(path)
+    }
+}
+
+/// The subpath under which every later path of `moves` (`(old, new)` repository paths) lies:
+/// `old_sub` itself when they all still do, else the first rewrite of it that one move implies
+/// (`pkg/x.py` → `vendor/pkg/x.py` implies `vendor/pkg`) and that holds for every move.
+pub fn subpath_rewrite(old_sub: &str, moves: &[(&str, &str)]) -> Option<String> {
+    if moves.iter().all(|(_, new)| under(new, old_sub)) {
+        return Some(old_sub.to_string());
+    }
+    for (old, new) in moves.iter().filter(|(_, new)| !under(new, old_sub)) {
+        let rest = strip_dir(old, old_sub);
+        let candidate = if *new == rest {
+            Some("")
+        } else {
+            new.strip_suffix(rest).and_then(|c| c.strip_suffix('/'))
+        };
+        if let Some(c) = candidate {
+            if moves.iter().all(|(_, n)| under(n, c) && *n != c) {
+                return Some(c.to_string());
+            }
+        }
+    }
+    None
+}
+
+/// Turns the planned modules into new file contents, checked by parsing them again. A module
+/// whose entries cannot be located for editing joins the review list instead.
+fn apply(
+    session: &Session,
+    planned: Vec<ModuleEdits>,
+    review: &mut Vec<ModuleReview>,
+) -> Result<(Files, Vec<ModuleChange>), DriftError> {
+    if planned.is_empty() {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let read = |rel: &str| -> Result<String, DriftError> {
+        let bytes = session
+            .read_workspace_file(rel)
+            .map_err(|e| DriftError::Session(format!("cannot read {rel}: {}", e.kind())))?;
+        String::from_utf8(bytes).map_err(|_| DriftError::Session(format!("{rel} is not UTF-8")))
+    };
+    let structure = read(STRUCTURE_FILE)?;
+    let registry = read(REGISTRY_FILE)?;
+    let (s_lines, r_lines) = (Lines::new(&structure), Lines::new(&registry));
+    let mut s_edits = Vec::new();
+    let mut r_edits = Vec::new();
+    let mut kept = Vec::new();
+    for m in planned {
+        let found = edits_of(&r_lines, &registry, m.registry_line, &m.registry).and_then(|r| {
+            let mut s = Vec::new();
+            for (line, scalars, _) in &m.references {
+                s.extend(edits_of(&s_lines, &structure, *line, scalars)?);
+            }
+            Some((r, s))
+        });
+        match found {
+            Some((r, s)) => {
+                r_edits.extend(r);
+                s_edits.extend(s);
+                kept.push(m);
+            }
+            None => review.push(ModuleReview {
+                module: m.change.module.clone(),
+                reason: "the layout of its YAML entries is not supported for editing".into(),
+                references: Vec::new(),
+            }),
+        }
+    }
+    let broken = |f: &str| {
+        DriftError::Session(format!(
+            "re-anchoring would not leave {f} as intended; nothing was written"
+        ))
+    };
+    let new_structure =
+        yaml_edit::apply(&structure, &s_edits).ok_or_else(|| broken(STRUCTURE_FILE))?;
+    let new_registry =
+        yaml_edit::apply(&registry, &r_edits).ok_or_else(|| broken(REGISTRY_FILE))?;
+    check_structure(&new_structure, &kept).ok_or_else(|| broken(STRUCTURE_FILE))?;
+    check_registry(&new_registry, &kept).ok_or_else(|| broken(REGISTRY_FILE))?;
+    let mut files = Vec::new();
+    if new_registry != registry {
+        files.push((REGISTRY_FILE.to_string(), new_registry.into_bytes()));
+    }
+    if new_structure != structure {
+        files.push((STRUCTURE_FILE.to_string(), new_structure.into_bytes()));
+    }
+    Ok((files, kept.into_iter().map(|m| m.change).collect()))
+}
+
+/// The edits setting `scalars` (key path, value) in the item on `line`; `None` when one of
+/// them cannot be located. Numbers are written plain; strings keep their quoting.
+fn edits_of(lines: &Lines<'_>, text: &str, line: u64, scalars: &Scalars) -> Option<Vec<Edit>> {
+    let mut out = Vec::new();
+    for (keys, value) in scalars {
+        let span = lines.find(line, keys)?;
+        let numeric = matches!(keys.last(), Some(&"start_line" | &"end_line"));
+        let new = if numeric {
+            value.clone()
+        } else {
+            yaml_edit::render_scalar(value, &span)
+        };
+        if new != text[span.start..span.end] {
+            out.push(Edit {
+                start: span.start,
+                end: span.end,
+                text: new,
+            });
+        }
+    }
+    Some(out)
+}
+
+/// Whether every re-anchored reference reads back as intended from `text`.
+fn check_structure(text: &str, modules: &[ModuleEdits]) -> Option<()> {
+    let s = ontoly_graph::formats::structure::parse_structure(text).ok()?;
+    let articles = s.articles?;
+    for m in modules {
+        for (_, _, e) in &m.references {
+            let a = articles
+                .iter()
+                .find(|a| a.article_id.as_deref() == Some(&e.article_id))?;
+            let sec = a
+                .sections
+                .as_ref()?
+                .iter()
+                .find(|x| x.id.as_deref() == Some(&e.section_id))?;
+            let r = sec.references.as_ref()?.get(e.ref_index)?;
+            let p = &r.locator_parts;
+            let ok = p.path.as_deref() == Some(e.path.as_str())
+                && p.start_line == Some(e.start_line)
+                && p.end_line == Some(e.end_line)
+                && e.digest
+                    .as_ref()
+                    .is_none_or(|d| r.content_digest.as_ref() == Some(d));
+            if !ok {
+                return None;
+            }
+        }
+    }
+    Some(())
+}
+
+/// Whether every re-anchored module reads back as intended from `text`.
+fn check_registry(text: &str, modules: &[ModuleEdits]) -> Option<()> {
+    let v = ontoly_graph::formats::yaml::parse_value(text).ok()?;
+    let registry =
+        ontoly_graph::formats::source_registry::Registry::from_value(RegistryKind::Repo, &v);
+    for m in modules {
+        let found = registry.lookup(&m.change.module).ok()?.module;
+        let sub_ok = m
+            .change
+            .subpath
+            .as_ref()
+            .is_none_or(|(_, new)| found.subpath.as_deref() == Some(new.as_str()));
+        if found.git_ref.as_deref() != Some(m.change.to.as_str()) || !sub_ok {
+            return None;
+        }
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::subpath_rewrite;
+
+    #[test]
+    fn one_prefix_rewrite_follows_a_moved_directory() {
+        assert_eq!(
+            subpath_rewrite("pkg", &[("pkg/a.py", "pkg/b.py")]).as_deref(),
+            Some("pkg")
+        );
+        assert_eq!(
+            subpath_rewrite(
+                "pkg",
+                &[
+                    ("pkg/a.py", "vendor/pkg/a.py"),
+                    ("pkg/x/b.py", "vendor/pkg/x/c.py")
+                ]
+            )
+            .as_deref(),
+            Some("vendor/pkg")
+        );
+        assert_eq!(
+            subpath_rewrite("requests", &[("requests/api.py", "src/requests/api.py")]).as_deref(),
+            Some("src/requests")
+        );
+        // Into the root.
+        assert_eq!(
+            subpath_rewrite("lib", &[("lib/a.rs", "a.rs")]).as_deref(),
+            Some("")
+        );
+        // Two directions: no single rewrite.
+        assert_eq!(
+            subpath_rewrite(
+                "pkg",
+                &[("pkg/a.py", "vendor/pkg/a.py"), ("pkg/b.py", "pkg/b.py")]
+            ),
+            None
+        );
+        assert_eq!(
+            subpath_rewrite("", &[("a.py", "b/a.py")]).as_deref(),
+            Some("")
+        );
+    }
+}

@@ -1,0 +1,234 @@
+//! Drift marks for Evidence Packs: when a clone's `HEAD` is not the commit a module is pinned
+//! to, the status of every cited range at `HEAD` (unchanged, moved, changed, missing), so that
+//! a pack can say which of its citations describe older code.
+//!
+//! Computed without symbols (only the verdicts: both blobs of each cited file and the diff of
+//! the changed ones), once per graph and set of `HEAD` commits, and kept as a snapshot artifact
+//! named after those commits; later packs of the same graph and `HEAD`s only look them up.
+
+use crate::context::Context;
+use crate::drift::targets;
+use crate::drift::{DriftOptions, Status};
+use ontoly_graph::sources::drift::{self as engine, CompareOptions, DriftRepo, Verdict};
+use ontoly_graph::Session;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+/// Version of the artifact's format (part of its name).
+const MARKS_VERSION: &str = "drift-marks.v1";
+
+/// How a cited range fares at its clone's `HEAD`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriftMark {
+    /// `unchanged`, `moved`, `changed` or `missing`.
+    pub status: Status,
+    /// The `HEAD` commit compared with.
+    pub head: String,
+    /// Moved: where the lines are now; changed: the range a diff maps them to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub now: Option<crate::drift::MappedRange>,
+}
+
+impl DriftMark {
+    /// One line: `moved to src/a.py:10-12 at HEAD 0123456789ab`.
+    pub fn describe(&self) -> String {
+        let head = self.head.get(..12).unwrap_or(&self.head);
+        let now = self
+            .now
+            .as_ref()
+            .map(|m| format!(" ({}:{}-{})", m.path, m.start_line, m.end_line))
+            .unwrap_or_default();
+        match self.status {
+            Status::Unchanged => format!("unchanged at HEAD {head}"),
+            Status::Moved => format!("moved at HEAD {head}{now}"),
+            Status::Changed => format!("changed at HEAD {head}{now}"),
+            _ => format!("{} at HEAD {head}", self.status.as_str()),
+        }
+    }
+}
+
+/// The marks of one workspace: by pinned commit, repository-relative path and cited lines.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DriftMarks {
+    marks: BTreeMap<(String, String, u64, u64), DriftMark>,
+}
+
+impl DriftMarks {
+    /// The mark of the range `path:start-end` pinned at `commit`.
+    pub fn get(&self, commit: &str, path: &str, start: u64, end: u64) -> Option<&DriftMark> {
+        self.marks
+            .get(&(commit.to_ascii_lowercase(), path.to_string(), start, end))
+    }
+
+    /// Whether there is no mark at all (every clone is at its pinned commits).
+    pub fn is_empty(&self) -> bool {
+        self.marks.is_empty()
+    }
+}
+
+/// The marks last computed or loaded in this process, by workspace, graph and `HEAD`s: an MCP
+/// server answers many packs from one graph, and decoding the artifact each time would cost
+/// more than the pack.
+static LAST: Mutex<Option<(String, Arc<DriftMarks>)>> = Mutex::new(None);
+
+/// The drift marks of the context's workspace, or `None` when no clone's `HEAD` differs from
+/// a pinned commit (or the context has no workspace on disk, or no clone).
+pub fn drift_marks(ctx: &Context<'_>) -> Option<Arc<DriftMarks>> {
+    let session = ctx.session()?;
+    let name = artifact_name(session)?;
+    let key = format!(
+        "{}|{}|{name}",
+        session.workspace().root.display(),
+        ctx.graph.hash
+    );
+    if let Ok(last) = LAST.lock() {
+        if let Some((k, marks)) = last.as_ref() {
+            if *k == key {
+                return (!marks.is_empty()).then(|| marks.clone());
+            }
+        }
+    }
+    let marks = match session
+        .artifact(&name)
+        .and_then(|b| postcard::from_bytes::<DriftMarks>(&b).ok())
+    {
+        Some(m) => m,
+        None => {
+            let m = compute(session)?;
+            if let Ok(bytes) = postcard::to_allocvec(&m) {
+                session.store_artifact(&name, &bytes);
+            }
+            m
+        }
+    };
+    let marks = Arc::new(marks);
+    if let Ok(mut last) = LAST.lock() {
+        *last = Some((key, marks.clone()));
+    }
+    (!marks.is_empty()).then_some(marks)
+}
+
+/// The artifact's name: the format version and a hash of every clone's `HEAD`.
+fn artifact_name(session: &Session) -> Option<String> {
+    let repos = session.repositories().ok()?;
+    if repos.repos.iter().all(|r| r.repo.is_none()) {
+        return None;
+    }
+    let mut h = blake3::Hasher::new();
+    h.update(MARKS_VERSION.as_bytes());
+    for r in &repos.repos {
+        let head = r
+            .repo
+            .as_ref()
+            .and_then(|g| DriftRepo::new(g).reader().default_later().ok())
+            .unwrap_or_default();
+        h.update(head.as_bytes());
+        h.update(b"\n");
+    }
+    Some(format!("{MARKS_VERSION}-{}", &h.finalize().to_hex()[..16]))
+}
+
+/// Compares every reference whose module is pinned to a commit other than its clone's `HEAD`.
+fn compute(session: &Session) -> Option<DriftMarks> {
+    let plan = targets::plan(session, &DriftOptions::default()).ok()?;
+    let mut marks = DriftMarks::default();
+    let options = CompareOptions {
+        symbols: false,
+        digests: false,
+    };
+    for g in plan.groups.iter().filter(|g| g.from != g.to) {
+        let ranges: Vec<_> = g
+            .members
+            .iter()
+            .map(|&i| plan.targets[i].range.clone())
+            .collect();
+        let Ok(results) =
+            engine::compare(&DriftRepo::new(&g.repo), &g.from, &g.to, &ranges, options)
+        else {
+            continue;
+        };
+        for (r, d) in ranges.into_iter().zip(results) {
+            let Ok(verdict) = d.outcome else { continue };
+            let (status, now) = match verdict {
+                Verdict::Unchanged => (Status::Unchanged, None),
+                Verdict::Moved {
+                    new_path,
+                    new_start_line,
+                    new_end_line,
+                } => (
+                    Status::Moved,
+                    Some(crate::drift::MappedRange {
+                        path: new_path,
+                        start_line: new_start_line,
+                        end_line: new_end_line,
+                    }),
+                ),
+                Verdict::Changed {
+                    new_path, mapped, ..
+                } => (
+                    Status::Changed,
+                    mapped.map(|m| crate::drift::MappedRange {
+                        path: new_path,
+                        start_line: m.start_line,
+                        end_line: m.end_line,
+                    }),
+                ),
+                Verdict::Missing => (Status::Missing, None),
+            };
+            marks.marks.insert(
+                (g.from.clone(), r.path, r.start_line, r.end_line),
+                DriftMark {
+                    status,
+                    head: g.to.clone(),
+                    now,
+                },
+            );
+        }
+    }
+    Some(marks)
+}
+
+/// Marks the pack's reads and the citations of its top sections (`citations`: per top
+/// section id, its citation views in `walk::citations` order) with their drift at `HEAD`, and
+/// returns the sentence the answer adds when some cited code moved or changed since it was
+/// pinned. Nothing happens when every clone is at its pinned commits.
+pub(crate) fn mark_pack(
+    ctx: &Context<'_>,
+    reads: &mut [crate::pack::FileToInspect],
+    citations: &mut [(String, Vec<crate::pack::CitationView>)],
+) -> Option<String> {
+    let marks = drift_marks(ctx)?;
+    for r in reads.iter_mut() {
+        r.drift = marks
+            .get(&r.commit, &r.path, r.start_line, r.end_line)
+            .cloned();
+    }
+    let (mut total, mut older) = (0, 0);
+    let mut head = None;
+    for (section, views) in citations.iter_mut() {
+        let paths = crate::walk::citations(ctx.graph, section);
+        for (view, c) in views.iter_mut().zip(&paths) {
+            let (Some(commit), Some(path)) = (&c.commit, &c.path) else {
+                continue;
+            };
+            let Some(m) = marks.get(commit, path, c.start, c.end) else {
+                continue;
+            };
+            total += 1;
+            if m.status != Status::Unchanged {
+                older += 1;
+                head.get_or_insert_with(|| m.head.clone());
+            }
+            view.drift = Some(m.describe());
+        }
+    }
+    let head = head?;
+    Some(format!(
+        " Parts of this answer describe older code: {older} of the {total} cited ranges of its \
+         top sections that were compared with HEAD ({}) moved or changed since they were \
+         pinned; read them at their pinned commits, or run `ontoly drift`.",
+        head.get(..12).unwrap_or(&head)
+    ))
+}

@@ -1,0 +1,475 @@
+//! Impact of a change: the sections and pages whose cited ranges, or the symbols behind them,
+//! a change touches — "this change touches code that these pages describe".
+//!
+//! The change is two commits of a source (`--from A --to B`) or a unified diff whose old side
+//! is commit A (`--diff`, A = `--from`, else the clone's `HEAD`). Each reference of that
+//! source is first brought from its pinned commit to A (drift's verdict: the same range, its
+//! one occurrence, or the mapped range of a changed one); it is affected when a hunk of its
+//! file replaces or deletes one of its lines or inserts strictly inside it, or else when a hunk
+//! touches the definition that covers it at A (tree-sitter).
+
+use crate::drift::targets::{self, Target};
+use crate::drift::{DriftError, DriftOptions, MappedRange, Status};
+use ontoly_graph::sources::drift::impact::{self as engine, FileChange};
+use ontoly_graph::sources::drift::{
+    self as drift_engine, anchor, CompareOptions, Hunk, SymbolAt, Verdict,
+};
+use ontoly_graph::sources::symbols;
+use ontoly_graph::Session;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What the change is.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImpactOptions {
+    /// The old side: a revision of the source (`--from`).
+    pub from: Option<String>,
+    /// The new side (`--to`), for a change between two commits.
+    pub to: Option<String>,
+    /// A unified diff, instead of `to`.
+    pub diff: Option<String>,
+    /// The source the change is on: `<source>/<module>`, `<source>` or `repo-content`
+    /// (default: the one repository the workspace cites).
+    pub source: Option<String>,
+}
+
+/// A hunk of the change, with the file it is in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HunkView {
+    /// The file after the change (before it, for a deleted file).
+    pub path: String,
+    /// `@@ -a,b +c,d @@`.
+    pub header: String,
+    /// First old line (for an insertion, the line it follows).
+    pub old_start: u64,
+    /// Old lines replaced.
+    pub old_count: u64,
+    /// First new line (for a deletion, the line it follows).
+    pub new_start: u64,
+    /// New lines.
+    pub new_count: u64,
+}
+
+impl HunkView {
+    fn new(path: &str, h: &Hunk) -> Self {
+        HunkView {
+            path: path.to_string(),
+            header: h.to_string(),
+            old_start: h.old_start,
+            old_count: h.old_count,
+            new_start: h.new_start,
+            new_count: h.new_count,
+        }
+    }
+}
+
+/// A reference the change touches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AffectedReference {
+    /// 0-based position in the section's references.
+    pub ref_index: usize,
+    /// `source_ref` as written.
+    pub source_ref: String,
+    /// The cited path at the pinned commit (repository-relative).
+    pub path: String,
+    /// First cited line.
+    pub start_line: u64,
+    /// Last cited line.
+    pub end_line: u64,
+    /// The cited range at the change's old side.
+    pub at: MappedRange,
+    /// `range` (a hunk touches the cited lines) or `symbol` (only the definition around them).
+    pub via: String,
+    /// The definition covering the range at the old side, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<SymbolAt>,
+    /// The hunks that touch it.
+    pub hunks: Vec<HunkView>,
+    /// Line of the reference in `knowledge/structure.yaml` (not in the JSON).
+    #[serde(skip)]
+    pub line: u64,
+}
+
+/// A section the change touches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SectionImpact {
+    /// The section.
+    pub section_id: String,
+    /// Its affected references.
+    pub references: Vec<AffectedReference>,
+}
+
+/// A page with sections the change touches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageImpact {
+    /// The page, under `knowledge/`.
+    pub page: String,
+    /// Its article.
+    pub article_id: String,
+    /// The sections, in structure order.
+    pub sections: Vec<SectionImpact>,
+}
+
+/// A reference of the source that could not be assessed, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Unassessed {
+    /// The article.
+    pub article_id: String,
+    /// The section.
+    pub section_id: String,
+    /// 0-based position in the section's references.
+    pub ref_index: usize,
+    /// Why.
+    pub reason: String,
+}
+
+/// Counts of an impact report.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImpactCounts {
+    /// Files the change modifies, renames or deletes.
+    pub files: usize,
+    /// Its `-U0` hunks.
+    pub hunks: usize,
+    /// Pages touched.
+    pub pages: usize,
+    /// Sections touched.
+    pub sections: usize,
+    /// References touched.
+    pub references: usize,
+}
+
+/// What a change touches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImpactReport {
+    /// The source the change is on (as selected).
+    pub source: String,
+    /// The old side's commit.
+    pub from: String,
+    /// The new side's commit (`null` for a diff).
+    pub to: Option<String>,
+    /// Counts.
+    pub counts: ImpactCounts,
+    /// The pages and sections touched, in structure order.
+    pub pages: Vec<PageImpact>,
+    /// References of the source that could not be assessed.
+    pub unassessed: Vec<Unassessed>,
+}
+
+/// Why impact could not run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImpactError {
+    /// Drift's errors (workspace, names, revisions).
+    #[error(transparent)]
+    Drift(#[from] DriftError),
+    /// The source cannot be chosen.
+    #[error("{0}")]
+    Source(String),
+    /// The diff cannot be read.
+    #[error("the diff: {0}")]
+    Diff(String),
+    /// A repository read failed.
+    #[error("{0}")]
+    Git(String),
+    /// Neither `--to` nor `--diff`, or both.
+    #[error("give --from A --to B, or --diff FILE")]
+    Usage,
+}
+
+/// The sections and pages of the session's workspace that the change touches.
+pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, ImpactError> {
+    if opts.to.is_some() == opts.diff.is_some() || (opts.to.is_some() && opts.from.is_none()) {
+        return Err(ImpactError::Usage);
+    }
+    let repos = session.repositories().map_err(DriftError::from)?;
+    let mut all = targets::collect(session)?;
+    let (repo_index, name) = select_source(&all, opts.source.as_deref())?;
+    let git = repos.repos[repo_index]
+        .repo
+        .clone()
+        .ok_or_else(|| ImpactError::Source(format!("{name} has no local clone")))?;
+    let repo = drift_engine::DriftRepo::new(&git);
+    let reader = repo.reader();
+    let resolve = |rev: &str| {
+        reader
+            .resolve(rev)
+            .map_err(|e| DriftError::Revision(rev.to_string(), e.message().to_string()))
+    };
+    let from = match &opts.from {
+        Some(rev) => resolve(rev)?,
+        None => reader
+            .default_later()
+            .map_err(|_| ImpactError::Source(format!("{name}: the clone has no HEAD")))?,
+    };
+    let to = opts.to.as_deref().map(resolve).transpose()?;
+    let changes = match (&to, &opts.diff) {
+        (Some(to), _) => {
+            engine::changes_between(&repo, &from, to).map_err(|e| ImpactError::Git(e.message))?
+        }
+        (None, Some(text)) => {
+            engine::parse_unified_diff(text).map_err(|e| ImpactError::Diff(e.to_string()))?
+        }
+        (None, None) => return Err(ImpactError::Usage),
+    };
+    // Added files touch no old line; a diff lists them, two commits' changes do not.
+    let changes: Vec<FileChange> = changes
+        .into_iter()
+        .filter(|c| c.old_path.is_some())
+        .collect();
+    // Bring every reference of the source's repository (whichever module cites it) to
+    // `from`; the others are not part of this change.
+    let mut modules: Vec<String> = Vec::new();
+    for t in &mut all {
+        match &t.located {
+            Some(l) if l.repo == repo_index => {
+                if let Some(m) = l.names.first() {
+                    if !modules.contains(m) {
+                        modules.push(m.clone());
+                    }
+                }
+            }
+            _ => t.located = None,
+        }
+    }
+    let drift_opts = DriftOptions {
+        to_by_name: modules.into_iter().map(|m| (m, from.clone())).collect(),
+        ..DriftOptions::default()
+    };
+    let groups = targets::group(repos, &drift_opts, &mut all)?;
+    let mut at: BTreeMap<usize, Result<MappedRange, String>> = BTreeMap::new();
+    for g in groups.iter().filter(|g| g.repo_index == repo_index) {
+        let ranges: Vec<_> = g.members.iter().map(|&i| all[i].range.clone()).collect();
+        let options = CompareOptions {
+            symbols: false,
+            digests: false,
+        };
+        let results = drift_engine::compare(&repo, &g.from, &g.to, &ranges, options)
+            .map_err(|e| ImpactError::Git(e.message))?;
+        for (&i, d) in g.members.iter().zip(results) {
+            at.insert(i, range_at(&all[i], d.outcome));
+        }
+    }
+    let mut report = ImpactReport {
+        source: name,
+        from,
+        to,
+        counts: ImpactCounts {
+            files: changes.len(),
+            hunks: changes.iter().map(|c| c.hunks.len()).sum(),
+            ..ImpactCounts::default()
+        },
+        pages: Vec::new(),
+        unassessed: Vec::new(),
+    };
+    let affected = affected(&repo, &report.from, &all, &at, &changes);
+    for (i, t) in all.iter().enumerate() {
+        if t.located.is_none() {
+            continue;
+        }
+        match at.get(&i) {
+            Some(Err(reason)) => report.unassessed.push(unassessed(t, reason.clone())),
+            None => report.unassessed.push(unassessed(
+                t,
+                t.reason.clone().unwrap_or_else(|| "not compared".into()),
+            )),
+            Some(Ok(_)) => {}
+        }
+    }
+    assemble(&mut report, &all, affected);
+    Ok(report)
+}
+
+fn unassessed(t: &Target, reason: String) -> Unassessed {
+    Unassessed {
+        article_id: t.article_id.clone(),
+        section_id: t.section_id.clone(),
+        ref_index: t.ref_index,
+        reason,
+    }
+}
+
+/// The repository the change is on: the one `name` selects, else the only one cited.
+fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), ImpactError> {
+    let mut found: BTreeMap<usize, String> = BTreeMap::new();
+    let mut known: BTreeSet<&str> = BTreeSet::new();
+    for t in all {
+        let Some(l) = &t.located else { continue };
+        known.extend(l.names.iter().map(String::as_str));
+        match name {
+            Some(n) if l.names.iter().any(|x| x == n) => {
+                found.entry(l.repo).or_insert_with(|| n.to_string());
+            }
+            Some(_) => {}
+            // Without a name, a module's source names the change unless the sources differ.
+            None => {
+                found
+                    .entry(l.repo)
+                    .or_insert_with(|| l.names.last().cloned().unwrap_or_default());
+            }
+        }
+    }
+    let list = || known.iter().copied().collect::<Vec<_>>().join(", ");
+    match found.len() {
+        1 => Ok(found.into_iter().next().unwrap_or_default()),
+        0 => Err(ImpactError::Source(match name {
+            Some(n) => format!(
+                "no cited module with a local clone is named {n:?} (known: {})",
+                list()
+            ),
+            None => {
+                "no reference of the workspace cites a repository with a local clone".to_string()
+            }
+        })),
+        _ => Err(ImpactError::Source(format!(
+            "the references cite several repositories: choose one with --source NAME (known: {})",
+            list()
+        ))),
+    }
+}
+
+/// A reference's range at the old side of the change, from its drift verdict.
+fn range_at(t: &Target, outcome: Result<Verdict, String>) -> Result<MappedRange, String> {
+    let r = &t.range;
+    match outcome? {
+        Verdict::Unchanged => Ok(MappedRange {
+            path: r.path.clone(),
+            start_line: r.start_line,
+            end_line: r.end_line,
+        }),
+        Verdict::Moved {
+            new_path,
+            new_start_line,
+            new_end_line,
+        } => Ok(MappedRange {
+            path: new_path,
+            start_line: new_start_line,
+            end_line: new_end_line,
+        }),
+        Verdict::Changed {
+            new_path,
+            mapped: Some(m),
+            ..
+        } => Ok(MappedRange {
+            path: new_path,
+            start_line: m.start_line,
+            end_line: m.end_line,
+        }),
+        Verdict::Changed { mapped: None, .. } => Err(format!(
+            "its lines are gone at the change's old side ({})",
+            Status::Changed.as_str()
+        )),
+        Verdict::Missing => Err(format!(
+            "its file is gone at the change's old side ({})",
+            Status::Missing.as_str()
+        )),
+    }
+}
+
+/// Per affected target: its range at the old side, how it is touched, the covering symbol
+/// and the hunks. Symbols are parsed only for files that are both cited and changed.
+fn affected(
+    repo: &drift_engine::DriftRepo,
+    from: &str,
+    all: &[Target],
+    at: &BTreeMap<usize, Result<MappedRange, String>>,
+    changes: &[FileChange],
+) -> BTreeMap<usize, AffectedReference> {
+    let by_old: BTreeMap<&str, &FileChange> = changes
+        .iter()
+        .filter_map(|c| Some((c.old_path.as_deref()?, c)))
+        .collect();
+    let reader = repo.reader();
+    let mut parsed: BTreeMap<&str, Option<symbols::FileSymbols>> = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for (&i, range) in at {
+        let Ok(range) = range else { continue };
+        let Some(change) = by_old.get(range.path.as_str()) else {
+            continue;
+        };
+        let shown = change.new_path.as_deref().unwrap_or(&range.path);
+        let direct = engine::touching(&change.hunks, range.start_line, range.end_line);
+        let syms = parsed.entry(range.path.as_str()).or_insert_with(|| {
+            let text = reader.blob(from, &range.path).ok().flatten()?;
+            symbols::extract(&range.path, std::str::from_utf8(&text).ok()?)
+        });
+        let symbol = syms
+            .as_ref()
+            .and_then(|f| anchor::covering(f, range.start_line, range.end_line))
+            .map(|d| SymbolAt::new(d, &range.path));
+        let (via, hunks) = if !direct.is_empty() {
+            ("range", direct)
+        } else if let Some(s) = &symbol {
+            (
+                "symbol",
+                engine::touching(&change.hunks, s.start_line, s.end_line),
+            )
+        } else {
+            continue;
+        };
+        if hunks.is_empty() {
+            continue;
+        }
+        let t = &all[i];
+        out.insert(
+            i,
+            AffectedReference {
+                ref_index: t.ref_index,
+                source_ref: t.source_ref.clone(),
+                path: t.range.path.clone(),
+                start_line: t.range.start_line,
+                end_line: t.range.end_line,
+                at: range.clone(),
+                via: via.to_string(),
+                symbol,
+                hunks: hunks.iter().map(|h| HunkView::new(shown, h)).collect(),
+                line: t.origin.line,
+            },
+        );
+    }
+    out
+}
+
+/// Groups the affected references by page and section, in structure order, and counts them.
+fn assemble(
+    report: &mut ImpactReport,
+    all: &[Target],
+    affected: BTreeMap<usize, AffectedReference>,
+) {
+    for (i, a) in affected {
+        let t = &all[i];
+        if report
+            .pages
+            .last()
+            .is_none_or(|p| p.article_id != t.article_id)
+        {
+            report.pages.push(PageImpact {
+                page: t.origin.page.clone(),
+                article_id: t.article_id.clone(),
+                sections: Vec::new(),
+            });
+        }
+        let Some(page) = report.pages.last_mut() else {
+            continue;
+        };
+        match page.sections.last_mut() {
+            Some(s) if s.section_id == t.section_id => s.references.push(a),
+            _ => page.sections.push(SectionImpact {
+                section_id: t.section_id.clone(),
+                references: vec![a],
+            }),
+        }
+    }
+    report.counts.pages = report.pages.len();
+    report.counts.sections = report.pages.iter().map(|p| p.sections.len()).sum();
+    report.counts.references = report
+        .pages
+        .iter()
+        .flat_map(|p| &p.sections)
+        .map(|s| s.references.len())
+        .sum();
+}

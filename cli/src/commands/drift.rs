@@ -1,0 +1,93 @@
+//! `ontoly drift [--to REV | --to NAME=REV ...] [--write] [--fail-on changed|moved]
+//! [--format text|json|github|sarif]`: is the knowledge still true at a later commit?
+//! Exit 0, or 3 with `--fail-on` when a reference of that status or worse exists.
+
+use super::{CliError, Globals, Output, EXIT_GATE};
+use crate::render::Format;
+use crate::report::{DriftView, Report};
+use ontoly_capabilities::drift::{self, reanchor, DriftError, DriftOptions, Status};
+
+/// The formats `ontoly drift` renders.
+pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Github, Format::Sarif];
+
+/// The status `--fail-on` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FailOn {
+    /// Fail when a reference is changed or missing.
+    Changed,
+    /// Fail when a reference is moved, changed or missing.
+    Moved,
+}
+
+/// Arguments of `ontoly drift`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The later revision (branch, tag, full or unique short commit) of every repository, or
+    /// of one: NAME=REV with NAME a <source>/<module>, a <source>, or repo-content (the
+    /// workspace's own repository). Repeatable. Default: each clone's HEAD, else its default
+    /// branch.
+    #[arg(long = "to", value_name = "REV|NAME=REV")]
+    to: Vec<String>,
+    /// Re-anchor every module whose references are all unchanged or moved: set its ref to the
+    /// later commit and rewrite moved locators and digests in place; list the others for review.
+    #[arg(long)]
+    write: bool,
+    /// Exit 3 when a reference has this status or a worse one (moved < changed < missing).
+    #[arg(long, value_enum, value_name = "STATUS")]
+    fail_on: Option<FailOn>,
+    /// Output format (github: workflow annotations; sarif: SARIF 2.1.0).
+    #[arg(long, value_parser = crate::render::parser(FORMATS))]
+    format: Option<Format>,
+}
+
+/// The `--format` given to this command.
+pub fn format(a: &Args) -> Option<Format> {
+    a.format
+}
+
+fn cli_error(e: DriftError) -> CliError {
+    let hint = match &e {
+        DriftError::Revision(..) => Some(
+            "give a branch, a tag or a commit of the clone, or NAME=REV for one source".to_string(),
+        ),
+        _ => None,
+    };
+    CliError {
+        message: e.to_string(),
+        hint,
+    }
+}
+
+/// Compares every reference with its later commit (and re-anchors with `--write`).
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
+    let session = ctx.session()?;
+    let opts = DriftOptions {
+        symbols: true,
+        digests: a.write,
+        ..DriftOptions::default()
+    }
+    .with_to_args(a.to.iter().map(String::as_str));
+    let report = drift::drift(&session, &opts).map_err(cli_error)?;
+    let reanchor = if a.write {
+        let plan = reanchor::plan(&session, &report).map_err(cli_error)?;
+        session.replace_workspace_files(&plan.files).map_err(|e| {
+            CliError::new(format!("cannot write the re-anchored files: {}", e.kind()))
+        })?;
+        Some(plan)
+    } else {
+        None
+    };
+    let threshold = a.fail_on.map(|f| match f {
+        FailOn::Changed => Status::Changed,
+        FailOn::Moved => Status::Moved,
+    });
+    let failed = threshold.is_some_and(|t| report.worst().is_some_and(|w| w.at_least(t)));
+    Ok(Output {
+        report: Report::Drift(Box::new(DriftView {
+            report,
+            reanchor,
+            structure_file: super::impact::in_repository(&session, reanchor::STRUCTURE_FILE),
+        })),
+        exit: if failed { EXIT_GATE } else { 0 },
+    })
+}

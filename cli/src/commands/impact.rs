@@ -1,0 +1,120 @@
+//! `ontoly impact --from A --to B [--source NAME]` and `ontoly impact --diff FILE|-`: the
+//! sections and pages whose cited code a change touches. Exit 0, or 3 with
+//! `--fail-on-affected` when the change touches any.
+
+use super::{CliError, Globals, Output, EXIT_GATE};
+use crate::render::Format;
+use crate::report::{ImpactView, Report};
+use ontoly_capabilities::impact::{self, ImpactError, ImpactOptions};
+use ontoly_graph::Session;
+use std::io::Read;
+use std::path::PathBuf;
+
+/// The formats `ontoly impact` renders.
+pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Github, Format::Sarif];
+
+/// Arguments of `ontoly impact`. The source the change is on is chosen with the global
+/// `--source NAME` (a NAME without `=PATH`): `<source>/<module>`, `<source>` or
+/// `repo-content`; by default, the one repository the workspace cites.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The old side of the change: a branch, tag or commit of the source (for --diff:
+    /// default the clone's HEAD).
+    #[arg(long, value_name = "REV")]
+    from: Option<String>,
+    /// The new side of the change.
+    #[arg(long, value_name = "REV", conflicts_with = "diff", requires = "from")]
+    to: Option<String>,
+    /// A unified diff (`git diff` output, any context), from a file or `-` (standard input).
+    #[arg(long, value_name = "FILE|-")]
+    diff: Option<PathBuf>,
+    /// Exit 3 when the change touches any section.
+    #[arg(long)]
+    fail_on_affected: bool,
+    /// Output format (github: workflow annotations on the changed lines; sarif: SARIF 2.1.0).
+    #[arg(long, value_parser = crate::render::parser(FORMATS))]
+    format: Option<Format>,
+}
+
+/// The `--format` given to this command.
+pub fn format(a: &Args) -> Option<Format> {
+    a.format
+}
+
+/// `rel` (workspace-relative) relative to the root of the repository the workspace is in,
+/// else to the current directory as the user named the workspace (the paths annotations
+/// carry; see [`super::ci::Anchor`]). An absolute workspace path would leak a disk location,
+/// so the workspace root is then the base.
+pub fn in_repository(session: &Session, rel: &str) -> String {
+    let anchor = super::ci::Anchor::of(session);
+    let dir = anchor.workspace_dir();
+    let dir = if dir.starts_with('/') || std::path::Path::new(dir).is_absolute() {
+        ""
+    } else {
+        dir.trim_end_matches('/')
+    };
+    match (dir.is_empty(), rel.is_empty()) {
+        (true, _) => rel.to_string(),
+        (false, true) => dir.to_string(),
+        (false, false) => format!("{dir}/{rel}"),
+    }
+}
+
+/// Finds the sections the change touches.
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
+    if a.to.is_none() && a.diff.is_none() {
+        return Err(CliError {
+            message: "impact needs a change".into(),
+            hint: Some("give --from A --to B, or --diff FILE (- for standard input)".into()),
+        });
+    }
+    // The global --source takes NAME=PATH clone overrides; a bare NAME names the source.
+    let (names, overrides): (Vec<String>, Vec<String>) =
+        ctx.sources.iter().cloned().partition(|s| !s.contains('='));
+    if names.len() > 1 {
+        return Err(CliError::new("impact takes one --source NAME"));
+    }
+    let globals = Globals {
+        sources: overrides,
+        ..ctx.clone()
+    };
+    let diff = match &a.diff {
+        None => None,
+        Some(p) if p.as_os_str() == "-" => {
+            let mut s = String::new();
+            std::io::stdin().read_to_string(&mut s).map_err(|e| {
+                CliError::new(format!(
+                    "cannot read the diff from standard input: {}",
+                    e.kind()
+                ))
+            })?;
+            Some(s)
+        }
+        Some(p) => Some(std::fs::read_to_string(p).map_err(|e| {
+            CliError::new(format!("cannot read {}: {}", p.to_string_lossy(), e.kind()))
+        })?),
+    };
+    let session = globals.session()?;
+    let opts = ImpactOptions {
+        from: a.from.clone(),
+        to: a.to.clone(),
+        diff,
+        source: names.into_iter().next(),
+    };
+    let report = impact::impact(&session, &opts).map_err(|e| {
+        let hint = matches!(e, ImpactError::Source(_))
+            .then(|| "choose the source with --source NAME".to_string());
+        CliError {
+            message: e.to_string(),
+            hint,
+        }
+    })?;
+    let failed = a.fail_on_affected && !report.pages.is_empty();
+    Ok(Output {
+        report: Report::Impact(Box::new(ImpactView {
+            report,
+            workspace_root: in_repository(&session, ""),
+        })),
+        exit: if failed { EXIT_GATE } else { 0 },
+    })
+}

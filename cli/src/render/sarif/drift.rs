@@ -1,0 +1,114 @@
+//! SARIF results of `drift` and `impact`.
+//!
+//! Drift: one result per reference that did not stay put (`DRIFT_MOVED`, `DRIFT_CHANGED`,
+//! `DRIFT_MISSING`) or could not be compared (`DRIFT_UNVERIFIABLE`), located at its line of
+//! `knowledge/structure.yaml`. Impact: one `IMPACT_AFFECTED` result per touched reference,
+//! located at the changed lines of the source. Both are fingerprinted by the reference
+//! (page, section, position), which survives edits that shift lines.
+
+use super::SarifResult;
+use crate::report::{DriftView, ImpactView};
+use ontoly_capabilities::drift::Status;
+use ontoly_graph::diagnostics::Code;
+
+/// One result per reference that did not stay put or could not be compared, at its line of
+/// the structure file.
+pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
+    v.report
+        .references
+        .iter()
+        .filter_map(|r| {
+            let code = match r.status {
+                Status::Unchanged => return None,
+                Status::Moved => Code::DriftMoved,
+                Status::Changed => Code::DriftChanged,
+                Status::Missing => Code::DriftMissing,
+                Status::Unverifiable => Code::DriftUnverifiable,
+            };
+            let what = match r.status {
+                Status::Moved => format!(
+                    "moved to {}:{}-{}",
+                    r.new_path.as_deref().unwrap_or(""),
+                    r.new_start_line.unwrap_or(0),
+                    r.new_end_line.unwrap_or(0)
+                ),
+                Status::Changed => match &r.mapped {
+                    Some(Some(m)) => format!(
+                        "changed: review lines {}-{} of {}",
+                        m.start_line, m.end_line, m.path
+                    ),
+                    _ => "changed: the cited lines are gone".to_string(),
+                },
+                Status::Missing => "missing: the file is gone".to_string(),
+                _ => format!("unverifiable: {}", r.reason.as_deref().unwrap_or("")),
+            };
+            let suggestion = r
+                .suggestion
+                .as_ref()
+                .map(|s| {
+                    format!(
+                        " (suggestion: `{}` at {}:{}-{})",
+                        s.qualified, s.path, s.start_line, s.end_line
+                    )
+                })
+                .unwrap_or_default();
+            let later = r
+                .origin
+                .later
+                .as_deref()
+                .map(|c| format!(" at {}", c.get(..12).unwrap_or(c)))
+                .unwrap_or_default();
+            Some(SarifResult {
+                rule_id: code.as_str().to_string(),
+                severity: code.severity(),
+                message: format!(
+                    "{}#{} cites {}:{}-{}{later}, {what}{suggestion}",
+                    r.origin.page, r.section_id, r.path, r.start_line, r.end_line
+                ),
+                at: Some((v.structure_file.clone(), r.origin.line, r.origin.line)),
+                fingerprint: Some(format!(
+                    "{}#{}[{}]",
+                    r.article_id, r.section_id, r.ref_index
+                )),
+            })
+        })
+        .collect()
+}
+
+/// One result per touched reference, at the changed lines of the source.
+pub fn impact_results(v: &ImpactView) -> Vec<SarifResult> {
+    let mut out = Vec::new();
+    for p in &v.report.pages {
+        for s in &p.sections {
+            for a in &s.references {
+                let Some(h) = a.hunks.first() else { continue };
+                let start = h.new_start.max(1);
+                let end = (h.new_start + h.new_count).saturating_sub(1).max(start);
+                out.push(SarifResult {
+                    rule_id: Code::ImpactAffected.as_str().to_string(),
+                    severity: Code::ImpactAffected.severity(),
+                    message: format!(
+                        "this change touches code that {}#{} describes ({}:{}-{}, via {}; {})",
+                        v.page_file(&p.page),
+                        s.section_id,
+                        a.at.path,
+                        a.at.start_line,
+                        a.at.end_line,
+                        a.via,
+                        a.hunks
+                            .iter()
+                            .map(|h| h.header.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ),
+                    at: Some((h.path.clone(), start, end)),
+                    fingerprint: Some(format!(
+                        "{}#{}[{}]",
+                        p.article_id, s.section_id, a.ref_index
+                    )),
+                });
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,293 @@
+//! Text of `drift` (grouped by page and section, one verdict line per section, a line per
+//! reference that did not stay put) and of `impact`.
+
+use super::Style;
+use crate::report::{DriftView, ImpactView};
+use ontoly_capabilities::drift::reanchor::Reanchor;
+use ontoly_capabilities::drift::{ReferenceDrift, Status};
+use ontoly_graph::sources::drift::SymbolAt;
+use std::fmt::Write;
+
+fn short(c: &str) -> &str {
+    c.get(..12).unwrap_or(c)
+}
+
+fn symbol(s: &SymbolAt) -> String {
+    let kind = serde_json::to_value(s.kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    format!("{kind} `{}`", s.qualified)
+}
+
+fn at(s: &SymbolAt) -> String {
+    format!("{}:{}-{}", s.path, s.start_line, s.end_line)
+}
+
+/// The one-line verdict of a section's references.
+fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
+    let compared: Vec<&&ReferenceDrift> = refs
+        .iter()
+        .filter(|r| r.status != Status::Unverifiable)
+        .collect();
+    let unverifiable = refs.len() - compared.len();
+    let Some(worst) = compared.iter().map(|r| r.status).max() else {
+        let why = refs
+            .first()
+            .and_then(|r| r.reason.as_deref())
+            .unwrap_or("not compared");
+        return st.dim(&format!("unverifiable: {why}"));
+    };
+    let first = |s: Status| compared.iter().find(|r| r.status == s);
+    let mut v = match worst {
+        Status::Unchanged => st.fg(anstyle::AnsiColor::Green, "still accurate"),
+        Status::Moved => st.fg(anstyle::AnsiColor::Green, "moved, re-anchorable"),
+        Status::Changed => {
+            let r = first(Status::Changed).map(|r| **r);
+            let place = match r.and_then(|r| r.mapped.clone()) {
+                Some(Some(m)) => {
+                    format!("review lines {}–{} of {}", m.start_line, m.end_line, m.path)
+                }
+                _ => format!(
+                    "review {} (the cited lines are gone)",
+                    r.and_then(|r| r.new_path.as_deref()).unwrap_or("the file")
+                ),
+            };
+            let sym = r
+                .and_then(|r| r.suggestion.as_ref().or(r.symbol.as_ref()))
+                .map(|s| format!(", {}", symbol(s)))
+                .unwrap_or_default();
+            st.fg(
+                anstyle::AnsiColor::Yellow,
+                &format!("changed: {place}{sym}"),
+            )
+        }
+        Status::Missing | Status::Unverifiable => {
+            let r = first(Status::Missing).map(|r| **r);
+            let path = r.map_or("the file", |r| r.path.as_str());
+            let sug = r
+                .and_then(|r| r.suggestion.as_ref())
+                .map(|s| format!("; {} is now at {}", symbol(s), at(s)))
+                .unwrap_or_default();
+            st.fg(
+                anstyle::AnsiColor::Red,
+                &format!("missing: {path} is gone{sug}"),
+            )
+        }
+    };
+    if unverifiable > 0 {
+        let _ = write!(v, " ({unverifiable} unverifiable)");
+    }
+    v
+}
+
+/// One line for a reference that did not stay put.
+fn detail(r: &ReferenceDrift) -> Option<String> {
+    let cited = format!(
+        "[{}] {}:{}-{}",
+        r.ref_index, r.path, r.start_line, r.end_line
+    );
+    let np = r.new_path.as_deref().unwrap_or("");
+    let mut line = match r.status {
+        Status::Unchanged => return None,
+        Status::Moved => format!(
+            "{cited} moved to {np}:{}-{}",
+            r.new_start_line.unwrap_or(0),
+            r.new_end_line.unwrap_or(0)
+        ),
+        Status::Changed => {
+            let occ = r.occurrences.unwrap_or(0);
+            let to = match &r.mapped {
+                Some(Some(m)) => format!("now {}:{}-{}", m.path, m.start_line, m.end_line),
+                _ => format!("deleted from {np}"),
+            };
+            format!(
+                "{cited} changed ({occ} occurrence{}), {to}",
+                if occ == 1 { "" } else { "s" }
+            )
+        }
+        Status::Missing => format!("{cited} missing"),
+        Status::Unverifiable => format!(
+            "{cited} unverifiable: {}",
+            r.reason.as_deref().unwrap_or("")
+        ),
+    };
+    if let Some(s) = &r.symbol {
+        let _ = write!(line, "; was {} at {}", symbol(s), at(s));
+    }
+    if let Some(s) = &r.suggestion {
+        let _ = write!(line, "; suggestion {} at {}", symbol(s), at(s));
+    }
+    Some(line)
+}
+
+/// `ontoly drift` as text.
+pub(super) fn drift(v: &DriftView, st: Style) -> String {
+    let r = &v.report;
+    let c = &r.counts;
+    let mut o = format!(
+        "{} {} unchanged, {} moved, {} changed, {} missing, {} unverifiable\n",
+        st.bold("drift:"),
+        c.unchanged,
+        c.moved,
+        c.changed,
+        c.missing,
+        c.unverifiable
+    );
+    let mut commits: Vec<&str> = r.to.values().map(String::as_str).collect();
+    commits.dedup();
+    if let [one] = commits.as_slice() {
+        let _ = writeln!(
+            o,
+            "later commit {} ({})",
+            short(one),
+            r.to.keys().cloned().collect::<Vec<_>>().join(", ")
+        );
+    } else {
+        for (m, commit) in &r.to {
+            let _ = writeln!(o, "later commit {} ({m})", short(commit));
+        }
+    }
+    let mut i = 0;
+    let refs = &r.references;
+    let mut page = None;
+    while i < refs.len() {
+        let j = refs[i..]
+            .iter()
+            .position(|x| x.article_id != refs[i].article_id || x.section_id != refs[i].section_id)
+            .map_or(refs.len(), |k| i + k);
+        let section: Vec<&ReferenceDrift> = refs[i..j].iter().collect();
+        let p = if refs[i].origin.page.is_empty() {
+            &refs[i].article_id
+        } else {
+            &refs[i].origin.page
+        };
+        if page != Some(p) {
+            let _ = write!(o, "\n{}\n", st.bold(p));
+            page = Some(p);
+        }
+        let _ = writeln!(o, "  #{:<24} {}", refs[i].section_id, verdict(&section, st));
+        for d in section.iter().filter_map(|r| detail(r)) {
+            let _ = writeln!(o, "      {}", st.dim(&d));
+        }
+        i = j;
+    }
+    if let Some(w) = &v.reanchor {
+        reanchor(&mut o, w, st);
+    }
+    o
+}
+
+fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
+    let _ = write!(
+        o,
+        "\n{} {} module(s)\n",
+        st.bold("re-anchored:"),
+        w.modules.len()
+    );
+    for m in &w.modules {
+        let sub = m
+            .subpath
+            .as_ref()
+            .map(|(a, b)| format!(", subpath `{a}` -> `{b}`"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "  {} {} -> {}: {} references, {} locators and {} digests rewritten{sub}",
+            m.module,
+            short(&m.from),
+            short(&m.to),
+            m.references,
+            m.locators,
+            m.digests
+        );
+    }
+    if !w.current.is_empty() {
+        let _ = writeln!(o, "  already current: {}", w.current.join(", "));
+    }
+    let _ = writeln!(
+        o,
+        "{} {} module(s) left as they were",
+        st.bold("review:"),
+        w.review.len()
+    );
+    for m in &w.review {
+        let _ = writeln!(o, "  {}: {}", m.module, m.reason);
+        for r in &m.references {
+            let page = if r.origin.page.is_empty() {
+                &r.article_id
+            } else {
+                &r.origin.page
+            };
+            let what =
+                detail(r).unwrap_or_else(|| format!("[{}] {}", r.ref_index, r.status.as_str()));
+            let _ = writeln!(o, "    {page}#{} {what}", r.section_id);
+        }
+    }
+    if w.files.is_empty() {
+        o.push_str("nothing written\n");
+    } else {
+        let names: Vec<&str> = w.files.iter().map(|(p, _)| p.as_str()).collect();
+        let _ = writeln!(o, "written: {}", names.join(", "));
+    }
+}
+
+/// `ontoly impact` as text.
+pub(super) fn impact(v: &ImpactView, st: Style) -> String {
+    let r = &v.report;
+    let c = &r.counts;
+    let side = match &r.to {
+        Some(to) => format!("{}..{}", short(&r.from), short(to)),
+        None => format!("a diff against {}", short(&r.from)),
+    };
+    let mut o = format!(
+        "{} {} {side}: {} file(s), {} hunk(s) touch {} section(s) on {} page(s)\n",
+        st.bold("impact of"),
+        r.source,
+        c.files,
+        c.hunks,
+        c.sections,
+        c.pages
+    );
+    for p in &r.pages {
+        let _ = write!(o, "\n{}\n", st.bold(&p.page));
+        for s in &p.sections {
+            let _ = writeln!(o, "  #{}", s.section_id);
+            for a in &s.references {
+                let hunks: Vec<&str> = a.hunks.iter().map(|h| h.header.as_str()).collect();
+                let sym = a
+                    .symbol
+                    .as_ref()
+                    .map(|s| format!(" in {}", symbol(s)))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    o,
+                    "      [{}] {}:{}-{}{sym} touched via {}: {} {}",
+                    a.ref_index,
+                    a.at.path,
+                    a.at.start_line,
+                    a.at.end_line,
+                    a.via,
+                    a.hunks.first().map_or("", |h| h.path.as_str()),
+                    hunks.join(" ")
+                );
+            }
+        }
+    }
+    if !r.unassessed.is_empty() {
+        let _ = write!(
+            o,
+            "\n{} {} reference(s) of the source\n",
+            st.bold("not assessed:"),
+            r.unassessed.len()
+        );
+        for u in &r.unassessed {
+            let _ = writeln!(
+                o,
+                "  {}#{} [{}] {}",
+                u.article_id, u.section_id, u.ref_index, u.reason
+            );
+        }
+    }
+    o
+}

@@ -1,0 +1,1051 @@
+//! `ontoly drift` and `ontoly impact` on real git histories: the requests development corpus
+//! (v2.28.0 -> v2.32.3, its `drift.yaml` computed with git) and the repository of
+//! `testdata/recipes/drift-repo.sh` cited by the fixture `testdata/fixtures/drift/ws` (edits
+//! above a range, moves within and across files, renames, deletions, whitespace-only edits,
+//! duplicated blocks, a deleted symbol, a module with mixed statuses). Agreement with the
+//! `drift.yaml` files is checked by `scripts/drift-compare.py`, as CI does.
+
+mod common;
+
+use common::{copy_dir, run_in, testdata, Run};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+const REQUESTS_LATER: &str = "0e322af87745eff34caffe4df68456ebc20d9068";
+const FIXTURE_BASE: &str = "371a34a4595b154890942bb6da20e6d737992546";
+const FIXTURE_LATER: &str = "7ae5d7cd6a7656f492c7e0d18eb7d9a31dde2f87";
+
+/// Runs git in `dir` with the user's configuration ignored.
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_AUTHOR_NAME", "Ontoly Test")
+        .env("GIT_AUTHOR_EMAIL", "test@ontoly.invalid")
+        .env("GIT_COMMITTER_NAME", "Ontoly Test")
+        .env("GIT_COMMITTER_EMAIL", "test@ontoly.invalid")
+        .env("GIT_AUTHOR_DATE", "2025-01-01T00:00:00Z")
+        .env("GIT_COMMITTER_DATE", "2025-01-01T00:00:00Z")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A temporary directory holding `repo/` (made by the drift recipe) and `ws/` (a copy of the
+/// fixture workspace, whose ontoly.toml maps every module to `../repo`).
+struct Fixture {
+    dir: tempfile::TempDir,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = std::process::Command::new("bash")
+            .arg(testdata().join("recipes/drift-repo.sh"))
+            .arg(dir.path().join("repo"))
+            .output()
+            .expect("bash runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let ids = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            ids.lines().next(),
+            Some(FIXTURE_BASE),
+            "the recipe's commits are stable"
+        );
+        assert_eq!(ids.lines().nth(2), Some(FIXTURE_LATER));
+        copy_dir(
+            &testdata().join("fixtures/drift/ws"),
+            &dir.path().join("ws"),
+        );
+        Fixture { dir }
+    }
+
+    fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn ws(&self) -> PathBuf {
+        self.root().join("ws")
+    }
+
+    /// `ontoly --workspace ws --no-cache ARGS` from the fixture's directory.
+    fn run(&self, args: &[&str]) -> Run {
+        let mut all = vec!["--workspace", "ws", "--no-cache"];
+        all.extend_from_slice(args);
+        run_in(self.root(), &all)
+    }
+
+    fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.ws().join(rel)).expect("readable")
+    }
+}
+
+/// A copy of the requests corpus (workspace and repo.git) in a temporary directory.
+fn requests_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let corpus = testdata().join("corpora/requests");
+    copy_dir(&corpus.join("ws"), &dir.path().join("ws"));
+    copy_dir(&corpus.join("repo.git"), &dir.path().join("repo.git"));
+    dir
+}
+
+fn json(r: &Run) -> Value {
+    serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", r.stdout, r.stderr))
+}
+
+/// Runs scripts/drift-compare.py on `json_text` against `drift_yaml`.
+fn compare_script(json_text: &str, drift_yaml: &Path) -> (bool, String) {
+    use std::io::Write;
+    let mut child = std::process::Command::new("python3")
+        .arg(testdata().join("../scripts/drift-compare.py"))
+        .arg("-")
+        .arg(drift_yaml)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(json_text.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("waits");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+fn reference<'a>(v: &'a Value, article: &str, section: &str, index: u64) -> &'a Value {
+    v["references"]
+        .as_array()
+        .and_then(|refs| {
+            refs.iter().find(|r| {
+                r["articleId"] == article && r["sectionId"] == section && r["refIndex"] == index
+            })
+        })
+        .unwrap_or_else(|| panic!("{article}#{section}[{index}] is reported"))
+}
+
+#[test]
+fn requests_agrees_with_its_drift_yaml_through_the_cli() {
+    let ws = testdata().join("corpora/requests/ws");
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_dir(&ws, &dir.path().join("ws"));
+    copy_dir(
+        &testdata().join("corpora/requests/repo.git"),
+        &dir.path().join("repo.git"),
+    );
+    let r = run_in(
+        dir.path(),
+        &[
+            "--workspace",
+            "ws",
+            "--no-cache",
+            "drift",
+            "--to",
+            "later",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (ok, out) = compare_script(&r.stdout, &testdata().join("corpora/requests/drift.yaml"));
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("262 references agree: 6 unchanged, 196 moved, 60 changed, 0 missing"),
+        "{out}"
+    );
+    let v = json(&r);
+    assert_eq!(v["to"]["requests/lib"], REQUESTS_LATER);
+    assert_eq!(v["counts"]["unverifiable"], 0);
+    // A short commit and the full one name the same later commit; so does HEAD (main).
+    for to in ["0e322af8", REQUESTS_LATER, "v2.32.3"] {
+        let again = run_in(
+            dir.path(),
+            &[
+                "--workspace",
+                "ws",
+                "--no-cache",
+                "drift",
+                "--to",
+                to,
+                "--format",
+                "json",
+            ],
+        );
+        assert_eq!(json(&again)["references"], v["references"], "--to {to}");
+    }
+    // Impact of the release on the corpus: both modules live in one repository, so naming
+    // either the module or the source selects the same references (all brought to v2.28.0).
+    let impact = |source: &str| {
+        let r = run_in(
+            dir.path(),
+            &[
+                "--workspace",
+                "ws",
+                "--no-cache",
+                "--source",
+                source,
+                "impact",
+                "--from",
+                "v2.28.0",
+                "--to",
+                "v2.32.3",
+                "--format",
+                "json",
+            ],
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        json(&r)
+    };
+    let by_module = impact("requests/lib");
+    assert_eq!(by_module["pages"], impact("requests")["pages"]);
+    assert!(
+        by_module["counts"]["sections"].as_u64().unwrap_or(0) > 50,
+        "{}",
+        by_module["counts"]
+    );
+    let setup = by_module["pages"]
+        .as_array()
+        .expect("pages")
+        .iter()
+        .flat_map(|p| p["sections"].as_array().into_iter().flatten())
+        .flat_map(|s| s["references"].as_array().into_iter().flatten())
+        .any(|a| a["path"] == "setup.py");
+    assert!(setup, "a requests/root reference (setup.py) is touched too");
+    let head = run_in(
+        dir.path(),
+        &[
+            "--workspace",
+            "ws",
+            "--no-cache",
+            "drift",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(json(&head)["to"], v["to"], "HEAD is the later commit");
+}
+
+#[test]
+fn the_fixture_agrees_with_its_drift_yaml_and_each_case_reads_right() {
+    let f = Fixture::new();
+    let r = f.run(&["drift", "--to", "v2", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (ok, out) = compare_script(&r.stdout, &testdata().join("fixtures/drift/drift.yaml"));
+    assert!(ok, "{out}");
+    let v = json(&r);
+    // Whitespace-only edit of Store.put: changed, mapped onto its new lines, same symbol.
+    let put = reference(&v, "app", "store", 1);
+    assert_eq!(put["status"], "changed");
+    assert_eq!(
+        put["mapped"],
+        serde_json::json!({"path": "src/app.py", "startLine": 26, "endLine": 28})
+    );
+    assert_eq!(put["symbol"]["qualified"], "Store.put");
+    assert_eq!(put["suggestion"]["startLine"], 26);
+    // A deleted symbol: no suggestion.
+    let gamma = reference(&v, "app", "summing", 0);
+    assert_eq!(gamma["symbol"]["qualified"], "gamma");
+    assert!(gamma.get("suggestion").is_none(), "{gamma}");
+    // Duplicated block: two occurrences, changed.
+    assert_eq!(reference(&v, "app", "duplicates", 0)["occurrences"], 2);
+    // Moved to another file by a function move: the suggestion names the new file.
+    assert_eq!(
+        reference(&v, "app", "helpers", 0)["suggestion"]["path"],
+        "src/helpers.py"
+    );
+    // A renamed file: moved with its new path.
+    assert_eq!(
+        reference(&v, "docs", "guide", 0)["newPath"],
+        "docs/manual.md"
+    );
+    // Missing: fields that do not apply are absent.
+    let gone = reference(&v, "app", "legacy", 1);
+    assert_eq!(gone["status"], "missing");
+    assert!(gone.get("mapped").is_none() && gone.get("newPath").is_none());
+    assert_eq!(gone["suggestion"]["path"], "src/modes.py");
+    // The text: by page and section, one verdict per section, a line per drifted reference.
+    insta::assert_snapshot!("drift_text_fixture", f.run(&["drift", "--to", "v2"]).stdout);
+    insta::assert_snapshot!(
+        "impact_text_fixture",
+        f.run(&["impact", "--from", "v1", "--to", "v2"]).stdout
+    );
+}
+
+#[test]
+fn fail_on_and_per_source_revisions() {
+    let f = Fixture::new();
+    assert_eq!(f.run(&["drift", "--to", "v2"]).code, 0);
+    assert_eq!(
+        f.run(&["drift", "--to", "v2", "--fail-on", "changed"]).code,
+        3
+    );
+    assert_eq!(
+        f.run(&["drift", "--to", "v2", "--fail-on", "moved"]).code,
+        3
+    );
+    // Only drift/core at the later commit: its references are unchanged or moved.
+    let core_only = ["drift", "--to", "v1", "--to", "drift/core=v2"];
+    let r = f.run(&[&core_only[..], &["--format", "json"]].concat());
+    let v = json(&r);
+    assert_eq!(v["to"]["drift/core"], FIXTURE_LATER);
+    assert_eq!(v["to"]["drift/app"], FIXTURE_BASE);
+    assert_eq!(v["counts"]["moved"], 3, "{}", r.stdout);
+    assert_eq!(v["counts"]["changed"], 0);
+    assert_eq!(
+        f.run(&[&core_only[..], &["--fail-on", "changed"]].concat())
+            .code,
+        0
+    );
+    assert_eq!(
+        f.run(&[&core_only[..], &["--fail-on", "moved"]].concat())
+            .code,
+        3
+    );
+    // A source name selects all its modules; an unknown name or revision is a usage error.
+    let all = json(&f.run(&["drift", "--to", "drift=v2", "--format", "json"]));
+    assert_eq!(all["to"]["drift/app"], FIXTURE_LATER);
+    let bad = f.run(&["drift", "--to", "nope=v2"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("drift/app"), "{}", bad.stderr);
+    let bad = f.run(&["drift", "--to", "no-such-tag"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("no such branch, tag or commit"),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn references_that_cannot_be_compared_are_unverifiable_with_a_reason() {
+    let f = Fixture::new();
+    let registry = f.read("sources/repo/index.yaml");
+    // drift/app unpinned, drift/core pinned to a commit the clone does not have.
+    let edited = registry
+        .replacen(&format!("ref: \"{FIXTURE_BASE}\""), "ref: \"main\"", 2)
+        .replacen("ref: \"main\"", &format!("ref: \"{FIXTURE_BASE}\""), 1);
+    let edited = edited.replacen(
+        &format!("ref: \"{FIXTURE_BASE}\"\n      - name: pkg"),
+        "ref: \"1111111111111111111111111111111111111111\"\n      - name: pkg",
+        1,
+    );
+    std::fs::write(f.ws().join("sources/repo/index.yaml"), &edited).expect("write");
+    let v = json(&f.run(&["drift", "--to", "v2", "--format", "json"]));
+    let app = reference(&v, "app", "doubling", 0);
+    assert_eq!(app["status"], "unverifiable");
+    assert!(
+        app["reason"].as_str().unwrap_or("").starts_with("unpinned"),
+        "{app}"
+    );
+    let core = reference(&v, "core", "engine", 0);
+    assert_eq!(core["status"], "unverifiable");
+    assert!(
+        core["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("not in the local clone"),
+        "{core}"
+    );
+    // Without the clone, everything is unverifiable, and says why.
+    std::fs::remove_dir_all(f.root().join("repo")).expect("rm");
+    std::fs::write(f.ws().join("ontoly.toml"), "").expect("write");
+    let v = json(&f.run(&["drift", "--format", "json"]));
+    assert_eq!(v["counts"]["unverifiable"], 26, "{v}");
+    let r = reference(&v, "codec", "encoding", 0);
+    assert!(
+        r["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("no local clone of drift/pkg"),
+        "{r}"
+    );
+}
+
+/// The lines that differ between two texts of the same line count.
+fn changed_lines(a: &str, b: &str) -> Vec<(String, String)> {
+    assert_eq!(a.lines().count(), b.lines().count(), "line count");
+    a.lines()
+        .zip(b.lines())
+        .filter(|(x, y)| x != y)
+        .map(|(x, y)| (x.to_string(), y.to_string()))
+        .collect()
+}
+
+#[test]
+fn write_re_anchors_the_surviving_modules_and_is_idempotent() {
+    let f = Fixture::new();
+    let (registry, structure) = (
+        f.read("sources/repo/index.yaml"),
+        f.read("knowledge/structure.yaml"),
+    );
+    let r = f.run(&["drift", "--to", "v2", "--write", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r);
+    let modules: Vec<&str> = v["reanchor"]["modules"]
+        .as_array()
+        .expect("modules")
+        .iter()
+        .filter_map(|m| m["module"].as_str())
+        .collect();
+    assert_eq!(modules, ["drift/core", "drift/pkg", "drift/root"]);
+    let review = &v["reanchor"]["review"];
+    assert_eq!(review.as_array().map(Vec::len), Some(1));
+    assert_eq!(review[0]["module"], "drift/app");
+    // The sections to review: every changed or missing reference of drift/app, with suggestions.
+    let listed: Vec<(String, String)> = review[0]["references"]
+        .as_array()
+        .expect("refs")
+        .iter()
+        .map(|r| {
+            (
+                r["sectionId"].as_str().unwrap_or("").to_string(),
+                r["status"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let expected: Vec<(String, String)> = v["references"]
+        .as_array()
+        .expect("refs")
+        .iter()
+        .filter(|r| {
+            r["sourceRef"] == "repo:drift/app"
+                && (r["status"] == "changed" || r["status"] == "missing")
+        })
+        .map(|r| {
+            (
+                r["sectionId"].as_str().unwrap_or("").to_string(),
+                r["status"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(listed, expected);
+    assert_eq!(listed.len(), 9);
+    assert!(review[0]["references"]
+        .as_array()
+        .expect("refs")
+        .iter()
+        .any(|r| r["suggestion"]["path"] == "src/helpers.py"));
+    // Only the scalars changed: three refs, one subpath; moved locators' lines and one path.
+    let later = format!("ref: \"{FIXTURE_LATER}\"");
+    let reg = changed_lines(&registry, &f.read("sources/repo/index.yaml"));
+    assert_eq!(reg.len(), 4, "{reg:?}");
+    assert!(
+        reg.iter()
+            .all(|(_, new)| new.ends_with(&later) || new.ends_with("subpath: \"vendor/pkg\"")),
+        "{reg:?}"
+    );
+    let st = changed_lines(&structure, &f.read("knowledge/structure.yaml"));
+    let mut keys: Vec<&str> = st
+        .iter()
+        .map(|(_, new)| new.trim().split(':').next().unwrap_or(""))
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "end_line",
+            "end_line",
+            "end_line",
+            "path",
+            "start_line",
+            "start_line",
+            "start_line"
+        ],
+        "{st:?}"
+    );
+    // validate is clean, every reference verifies (the re-anchored ones at the later commit).
+    let val = f.run(&["validate", "--format", "json"]);
+    assert_eq!(val.code, 0, "{}", val.stdout);
+    assert_eq!(json(&val)["summary"]["error"], 0);
+    let stats = json(&f.run(&["stats", "--format", "json"]));
+    assert_eq!(stats["referencesByStatus"]["verified"], 26, "{stats}");
+    // At the later commit, the re-anchored modules' references are unchanged.
+    let again = json(&f.run(&["drift", "--to", "v2", "--format", "json"]));
+    for r in again["references"].as_array().expect("refs") {
+        if r["sourceRef"] != "repo:drift/app" {
+            assert_eq!(r["status"], "unchanged", "{r}");
+        }
+    }
+    // A second --write writes nothing.
+    let (registry2, structure2) = (
+        f.read("sources/repo/index.yaml"),
+        f.read("knowledge/structure.yaml"),
+    );
+    let second = f.run(&["drift", "--to", "v2", "--write"]);
+    assert_eq!(second.code, 0);
+    assert!(
+        second.stdout.contains("re-anchored: 0 module(s)"),
+        "{}",
+        second.stdout
+    );
+    assert!(
+        second
+            .stdout
+            .contains("already current: drift/core, drift/pkg, drift/root"),
+        "{}",
+        second.stdout
+    );
+    assert!(
+        second.stdout.contains("nothing written"),
+        "{}",
+        second.stdout
+    );
+    assert_eq!(f.read("sources/repo/index.yaml"), registry2);
+    assert_eq!(f.read("knowledge/structure.yaml"), structure2);
+}
+
+#[test]
+fn write_on_requests_writes_nothing_and_lists_both_modules_for_review() {
+    // On the development corpus no module is fully re-anchorable: both have changed
+    // references (requests/lib: 56 of 248 changed; requests/root: 4 of 14).
+    let dir = requests_copy();
+    let before = std::fs::read(dir.path().join("ws/knowledge/structure.yaml")).expect("read");
+    let registry = std::fs::read(dir.path().join("ws/sources/repo/index.yaml")).expect("read");
+    let r = run_in(
+        dir.path(),
+        &[
+            "--workspace",
+            "ws",
+            "--no-cache",
+            "drift",
+            "--to",
+            "later",
+            "--write",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r);
+    assert_eq!(v["reanchor"]["modules"], serde_json::json!([]));
+    let review = v["reanchor"]["review"].as_array().expect("review");
+    let by_module: Vec<(String, usize)> = review
+        .iter()
+        .map(|m| {
+            (
+                m["module"].as_str().unwrap_or("").to_string(),
+                m["references"].as_array().map_or(0, Vec::len),
+            )
+        })
+        .collect();
+    let changed = |module: &str| {
+        v["references"]
+            .as_array()
+            .expect("refs")
+            .iter()
+            .filter(|r| r["sourceRef"] == format!("repo:{module}") && r["status"] == "changed")
+            .count()
+    };
+    assert_eq!(
+        by_module,
+        vec![
+            ("requests/lib".to_string(), changed("requests/lib")),
+            ("requests/root".to_string(), changed("requests/root"))
+        ]
+    );
+    assert_eq!(changed("requests/lib") + changed("requests/root"), 60);
+    assert_eq!(
+        std::fs::read(dir.path().join("ws/knowledge/structure.yaml")).expect("read"),
+        before
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("ws/sources/repo/index.yaml")).expect("read"),
+        registry
+    );
+}
+
+#[test]
+fn annotations_and_sarif_point_at_repository_relative_paths() {
+    // The workspace inside a git repository, as `kb/`.
+    let f = Fixture::new();
+    let outer = f.root();
+    std::fs::rename(outer.join("ws"), outer.join("kb")).expect("mv");
+    std::fs::write(outer.join(".gitignore"), "repo/\n").expect("write");
+    git(outer, &["init", "-q", "-b", "main"]);
+    git(outer, &["add", "-A"]);
+    git(outer, &["commit", "-q", "-m", "kb"]);
+    let run = |args: &[&str]| {
+        run_in(
+            outer,
+            &[&["--workspace", "kb", "--no-cache"][..], args].concat(),
+        )
+    };
+    let gh = run(&["drift", "--to", "v2", "--format", "github"]);
+    assert_eq!(gh.code, 0, "{}", gh.stderr);
+    let first = gh.stdout.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("::notice file=kb/knowledge/structure.yaml,line=18,"),
+        "{first}"
+    );
+    assert!(
+        gh.stdout.contains(
+            "::warning file=kb/knowledge/structure.yaml,line=26,title=ontoly drift%3A changed::"
+        ),
+        "{}",
+        gh.stdout
+    );
+    let sarif: Value =
+        serde_json::from_str(&run(&["drift", "--to", "v2", "--format", "sarif"]).stdout)
+            .expect("json");
+    let results = sarif["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 21, "5 unchanged of 26 are not results");
+    assert_eq!(
+        results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "kb/knowledge/structure.yaml"
+    );
+    validate_sarif(&sarif);
+    // Impact annotations sit on the changed lines of the source repository.
+    let im = run(&["impact", "--from", "v1", "--to", "v2", "--format", "github"]);
+    assert!(im.stdout.contains("::warning file=src/app.py,line=15,endLine=16,title=ontoly impact::this change touches code that kb/knowledge/architecture/app.md#tripling describes"), "{}", im.stdout);
+    let sarif: Value = serde_json::from_str(
+        &run(&["impact", "--from", "v1", "--to", "v2", "--format", "sarif"]).stdout,
+    )
+    .expect("json");
+    assert_eq!(
+        sarif["runs"][0]["results"].as_array().map(Vec::len),
+        Some(10)
+    );
+    validate_sarif(&sarif);
+}
+
+fn validate_sarif(log: &Value) {
+    let text = std::fs::read_to_string(testdata().join("schemas/sarif-schema-2.1.0.json"))
+        .expect("schema");
+    let schema: Value = serde_json::from_str(&text).expect("schema is json");
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("compiles");
+    let errors: Vec<String> = validator
+        .iter_errors(log)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
+
+#[test]
+fn impact_between_two_commits_and_of_a_diff() {
+    let f = Fixture::new();
+    let r = f.run(&["impact", "--from", "v1", "--to", "v2", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r);
+    let touched: Vec<String> = v["pages"]
+        .as_array()
+        .expect("pages")
+        .iter()
+        .flat_map(|p| {
+            p["sections"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .flat_map(move |s| {
+                    s["references"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(move |a| {
+                            format!(
+                                "{}#{}[{}] {}",
+                                p["articleId"].as_str().unwrap_or(""),
+                                s["sectionId"].as_str().unwrap_or(""),
+                                a["refIndex"],
+                                a["via"].as_str().unwrap_or("")
+                            )
+                        })
+                })
+        })
+        .collect();
+    assert_eq!(
+        touched,
+        [
+            "app#tripling[0] range",
+            "app#store[0] range",
+            "app#store[1] range",
+            "app#summing[0] range",
+            "app#helpers[0] range",
+            "app#files[1] range",
+            "app#trimming[0] range",
+            "app#legacy[0] range",
+            "app#legacy[1] range",
+            "docs#table[0] range",
+        ]
+    );
+    assert_eq!(
+        f.run(&["impact", "--from", "v1", "--to", "v2", "--fail-on-affected"])
+            .code,
+        3
+    );
+    // The same change as a diff, with context, read from a file and from standard input.
+    let diff = git(&f.root().join("repo"), &["diff", "-U5", "v1", "v2"]);
+    let file = f.root().join("change.diff");
+    std::fs::write(&file, &diff).expect("write");
+    let d = json(&f.run(&[
+        "impact",
+        "--from",
+        "v1",
+        "--diff",
+        file.to_str().unwrap_or(""),
+        "--format",
+        "json",
+    ]));
+    assert_eq!(d["pages"], v["pages"]);
+    assert_eq!(d["counts"], v["counts"]);
+    let mut child = common::command()
+        .current_dir(f.root())
+        .args([
+            "--workspace",
+            "ws",
+            "--no-cache",
+            "impact",
+            "--from",
+            "v1",
+            "--diff",
+            "-",
+            "--format",
+            "json",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    {
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(diff.as_bytes())
+            .expect("write");
+    }
+    let out = child.wait_with_output().expect("waits");
+    let s: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(s["pages"], v["pages"]);
+    // No change, no impact.
+    let none = json(&f.run(&["impact", "--from", "v2", "--to", "v2", "--format", "json"]));
+    assert_eq!(none["pages"], serde_json::json!([]));
+}
+
+#[test]
+fn impact_through_the_symbol_behind_a_range() {
+    // duplicates[0] cites lines 2-4 of first() in src/dup.py at v1; at v2 a copy of the block
+    // was added above, so drift maps the range to 10-12, inside first() at 9-13. A diff
+    // against v2 that edits line 13 (`return None`) leaves the cited lines alone but changes
+    // the function they stand for.
+    let f = Fixture::new();
+    let dup = git(&f.root().join("repo"), &["show", "v2:src/dup.py"]);
+    assert_eq!(dup.lines().nth(12), Some("    return None"));
+    let diff = "--- a/src/dup.py\n+++ b/src/dup.py\n@@ -12,2 +12,2 @@\n         return value\n-    return None\n+    return 0\n";
+    let file = f.root().join("edit.diff");
+    std::fs::write(&file, diff).expect("write");
+    let path = file.to_str().unwrap_or("");
+    let v = json(&f.run(&["impact", "--from", "v2", "--diff", path, "--format", "json"]));
+    assert_eq!(v["counts"]["references"], 1, "{v}");
+    let s = &v["pages"][0]["sections"][0];
+    assert_eq!(s["sectionId"], "duplicates");
+    let a = &s["references"][0];
+    assert_eq!(a["via"], "symbol");
+    assert_eq!(
+        a["at"],
+        serde_json::json!({"path": "src/dup.py", "startLine": 10, "endLine": 12})
+    );
+    assert_eq!(a["symbol"]["qualified"], "first");
+    assert_eq!(a["hunks"][0]["header"], "@@ -13 +13 @@");
+    // Without --from, the diff is against the clone's HEAD (main = v2): the same answer.
+    let head = json(&f.run(&["impact", "--diff", path, "--format", "json"]));
+    assert_eq!(head["pages"], v["pages"]);
+    assert_eq!(head["from"], FIXTURE_LATER);
+    // The text names the page, the section, the symbol and the hunk.
+    let text = f.run(&["impact", "--diff", path]).stdout;
+    assert!(text.contains("architecture/app.md"), "{text}");
+    assert!(
+        text.contains(
+            "[0] src/dup.py:10-12 in function `first` touched via symbol: src/dup.py @@ -13 +13 @@"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn packs_mark_drifted_citations_and_read_pages_at_the_knowledge_commit() {
+    let f = Fixture::new();
+    let q = "How does the Store get and put values?";
+    // Outside git: no knowledge commit, no page read; the clone's HEAD (v2) is not the pinned
+    // commit (v1), so the citations carry their drift.
+    let v = json(&f.run(&["evidence", q, "--format", "json"]));
+    assert_eq!(v["provenance"]["knowledgeCommit"], Value::Null);
+    let first_section = v["stableIds"]
+        .as_array()
+        .expect("ids")
+        .iter()
+        .find(|i| i.as_str().is_some_and(|i| i.starts_with("section:")))
+        .cloned();
+    assert_eq!(
+        first_section,
+        Some(Value::from("section:architecture/app.md#store"))
+    );
+    let reads = v["filesToInspect"].as_array().expect("reads");
+    let put = reads
+        .iter()
+        .find(|r| r["path"] == "src/app.py" && r["startLine"] == 28)
+        .expect("Store.put is a read");
+    assert_eq!(put["drift"]["status"], "changed");
+    assert_eq!(put["drift"]["head"], FIXTURE_LATER);
+    assert_eq!(
+        put["drift"]["now"],
+        serde_json::json!({"path": "src/app.py", "startLine": 26, "endLine": 28})
+    );
+    let get = reads
+        .iter()
+        .find(|r| r["path"] == "src/app.py" && r["startLine"] == 24)
+        .expect("Store.get is a read");
+    assert_eq!(get["drift"]["status"], "moved");
+    let answer = v["answer"].as_str().unwrap_or("");
+    assert!(
+        answer.contains("Parts of this answer describe older code"),
+        "{answer}"
+    );
+    let text = f.run(&["evidence", q]).stdout;
+    assert!(
+        text.contains("drift: changed at HEAD 7ae5d7cd6a76 (src/app.py:26-28)"),
+        "{text}"
+    );
+
+    // The marks are computed once per graph and HEAD commits, then read from the cache.
+    let cached = |args: &[&str]| run_in(f.root(), &[&["--workspace", "ws"][..], args].concat());
+    let first = cached(&["evidence", q, "--format", "json"]);
+    let artifacts: Vec<String> = std::fs::read_dir(f.ws().join(".ontoly/artifacts"))
+        .expect("artifacts")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("drift-marks"))
+        .collect();
+    assert_eq!(artifacts.len(), 1, "{artifacts:?}");
+    assert_eq!(
+        cached(&["evidence", q, "--format", "json"]).stdout,
+        first.stdout
+    );
+    assert_eq!(json(&first)["filesToInspect"], v["filesToInspect"]);
+
+    // At the pinned commits, nothing is marked and the answer says nothing about drift.
+    std::fs::write(f.ws().join("ontoly.toml"), "[sources]\n\"drift/app\" = \"../pinned\"\n\"drift/core\" = \"../pinned\"\n\"drift/root\" = \"../pinned\"\n\"drift/pkg\" = \"../pinned\"\n").expect("write");
+    git(f.root(), &["clone", "-q", "--bare", "repo", "pinned"]);
+    git(
+        &f.root().join("pinned"),
+        &["update-ref", "--no-deref", "HEAD", FIXTURE_BASE],
+    );
+    let at_pin = json(&f.run(&["evidence", q, "--format", "json"]));
+    assert!(at_pin["filesToInspect"]
+        .as_array()
+        .expect("reads")
+        .iter()
+        .all(|r| r.get("drift").is_none()));
+    assert!(!at_pin["answer"]
+        .as_str()
+        .unwrap_or("")
+        .contains("older code"));
+
+    // Inside git: the knowledge commit is the workspace repository's HEAD, and the top
+    // section's page is a read at that commit.
+    std::fs::write(f.root().join(".gitignore"), "repo/\npinned/\n.ontoly/\n").expect("write");
+    git(f.root(), &["init", "-q", "-b", "main"]);
+    git(f.root(), &["add", "-A"]);
+    git(f.root(), &["commit", "-q", "-m", "knowledge"]);
+    let head = git(f.root(), &["rev-parse", "HEAD"]).trim().to_string();
+    let v = json(&f.run(&["evidence", q, "--format", "json"]));
+    assert_eq!(v["provenance"]["knowledgeCommit"], head.as_str());
+    let page = v["filesToInspect"]
+        .as_array()
+        .expect("reads")
+        .iter()
+        .find(|r| r["path"] == "ws/knowledge/architecture/app.md")
+        .expect("the page is a read");
+    assert_eq!(page["commit"], head.as_str());
+    let repo = page["repository"].as_str().unwrap_or("").to_string();
+    let (s, e) = (page["startLine"].to_string(), page["endLine"].to_string());
+    let read = f.run(&[
+        "read",
+        "--repo",
+        &repo,
+        "--rev",
+        &head,
+        "ws/knowledge/architecture/app.md",
+        "--start",
+        &s,
+        "--end",
+        &e,
+    ]);
+    assert_eq!(read.code, 0, "{}", read.stderr);
+    assert!(read.stdout.contains("## The store"), "{}", read.stdout);
+}
+
+/// `knowledge/structure.yaml` with every block `locator:` written as a one-line flow mapping,
+/// and digests single-quoted.
+fn flow_style(block: &str) -> String {
+    let lines: Vec<&str> = block.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i];
+        if l.trim() == "locator:" && i + 3 < lines.len() {
+            let v = |k: &str, j: usize| {
+                lines[j]
+                    .trim()
+                    .strip_prefix(k)
+                    .map(str::trim)
+                    .unwrap_or("")
+                    .to_string()
+            };
+            let indent = &l[..l.len() - l.trim_start().len()];
+            out.push(format!(
+                "{indent}locator: {{path: {}, start_line: {}, end_line: {}}}",
+                v("path:", i + 1),
+                v("start_line:", i + 2),
+                v("end_line:", i + 3)
+            ));
+            i += 4;
+            continue;
+        }
+        match l.split_once("content_digest: ") {
+            Some((head, d)) => out.push(format!("{head}content_digest: '{d}'")),
+            None => out.push(l.to_string()),
+        }
+        i += 1;
+    }
+    out.join("\n") + "\n"
+}
+
+#[test]
+fn write_keeps_flow_locators_and_quoting_styles() {
+    let f = Fixture::new();
+    let structure = flow_style(&f.read("knowledge/structure.yaml"));
+    assert!(structure.contains("locator: {path: core.rs, start_line: 3, end_line: 6}"));
+    std::fs::write(f.ws().join("knowledge/structure.yaml"), &structure).expect("write");
+    // Plain (unquoted) refs in the registry.
+    let registry = f
+        .read("sources/repo/index.yaml")
+        .replace(&format!("\"{FIXTURE_BASE}\""), FIXTURE_BASE);
+    std::fs::write(f.ws().join("sources/repo/index.yaml"), &registry).expect("write");
+    assert_eq!(f.run(&["validate"]).code, 0);
+    let r = f.run(&["drift", "--to", "v2", "--write"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("re-anchored: 3 module(s)"),
+        "{}",
+        r.stdout
+    );
+    let after = f.read("knowledge/structure.yaml");
+    let changed = changed_lines(&structure, &after);
+    assert_eq!(changed.len(), 4, "{changed:?}");
+    assert!(
+        changed
+            .iter()
+            .any(|(_, new)| new.trim() == "locator: {path: core.rs, start_line: 4, end_line: 7}"),
+        "{changed:?}"
+    );
+    assert!(
+        changed
+            .iter()
+            .any(|(_, new)| new.trim()
+                == "locator: {path: docs/manual.md, start_line: 1, end_line: 5}"),
+        "{changed:?}"
+    );
+    let reg = changed_lines(&registry, &f.read("sources/repo/index.yaml"));
+    assert!(
+        reg.iter()
+            .any(|(_, new)| new.trim() == format!("ref: {FIXTURE_LATER}")),
+        "{reg:?}"
+    );
+    assert_eq!(f.run(&["validate"]).code, 0);
+    assert_eq!(
+        json(&f.run(&["stats", "--format", "json"]))["referencesByStatus"]["verified"],
+        26
+    );
+}
+
+#[test]
+fn repo_content_references_drift_against_the_workspace_repository_head() {
+    // A workspace in its own git repository citing a file of that repository at commit c1;
+    // c2 inserts a line above the cited ones.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("kb/knowledge")).expect("mkdir");
+    std::fs::create_dir_all(root.join("notes")).expect("mkdir");
+    let notes = "alpha\nbeta\ngamma\n";
+    std::fs::write(root.join("notes/a.txt"), notes).expect("write");
+    std::fs::write(
+        root.join("kb/knowledge/page.md"),
+        "# Notes\n\n<!-- context:section id=\"greek\" -->\n## Greek\n\nBeta and gamma.\n\n<!-- /context:section -->\n",
+    )
+    .expect("write");
+    git(root, &["init", "-q", "-b", "main"]);
+    git(root, &["add", "-A"]);
+    git(root, &["commit", "-q", "-m", "c1"]);
+    let c1 = git(root, &["rev-parse", "HEAD"]).trim().to_string();
+    let digest = ontoly_graph::formats::text::range_digest(notes, 2, 3).expect("digest");
+    std::fs::write(
+        root.join("kb/knowledge/structure.yaml"),
+        format!(
+            "schema_version: context.approved-structure.v1\narticles:\n  - article_id: page\n    path: page.md\n    collection: notes\n    visibility: public\n    sections:\n      - id: greek\n        references:\n          - source_ref: repo-content:kb@{c1}\n            locator:\n              path: notes/a.txt\n              start_line: 2\n              end_line: 3\n            content_digest: {digest}\n"
+        ),
+    )
+    .expect("write");
+    std::fs::write(root.join("notes/a.txt"), format!("zero\n{notes}")).expect("write");
+    git(root, &["add", "-A"]);
+    git(root, &["commit", "-q", "-m", "c2"]);
+    let c2 = git(root, &["rev-parse", "HEAD"]).trim().to_string();
+    let r = run_in(
+        root,
+        &[
+            "--workspace",
+            "kb",
+            "--no-cache",
+            "drift",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r);
+    assert_eq!(v["to"]["repo-content:kb"], c2.as_str(), "{v}");
+    let g = reference(&v, "page", "greek", 0);
+    assert_eq!(g["status"], "moved", "{g}");
+    assert_eq!(
+        (g["newStartLine"].as_u64(), g["newEndLine"].as_u64()),
+        (Some(3), Some(4))
+    );
+    // Per source, back at the pinned commit: unchanged.
+    let at_pin = json(&run_in(
+        root,
+        &[
+            "--workspace",
+            "kb",
+            "--no-cache",
+            "drift",
+            "--to",
+            &format!("repo-content={c1}"),
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(
+        reference(&at_pin, "page", "greek", 0)["status"],
+        "unchanged"
+    );
+}

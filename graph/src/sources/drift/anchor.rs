@@ -1,0 +1,101 @@
+//! Symbols behind a changed reference: the definition that covered the cited range at the
+//! pinned commit (the tree-sitter extractor of [`crate::symbols`]) and, as the re-anchoring
+//! suggestion, a definition of the same qualified name at the later commit.
+
+use crate::sources::symbols::{Definition, FileSymbols, SymbolKind};
+use serde::{Deserialize, Serialize};
+
+/// A definition and where it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SymbolAt {
+    /// What it is.
+    pub kind: SymbolKind,
+    /// Its name with its enclosing definitions (`Session.send`, `Engine::start`).
+    pub qualified: String,
+    /// Repository-relative path of the file it is in.
+    pub path: String,
+    /// 1-based first line.
+    pub start_line: u64,
+    /// 1-based last line, inclusive.
+    pub end_line: u64,
+}
+
+impl SymbolAt {
+    /// `def` of the file at `path`.
+    pub fn new(def: &Definition, path: &str) -> Self {
+        Self {
+            kind: def.kind,
+            qualified: def.qualified.clone(),
+            path: path.to_string(),
+            start_line: def.start_line,
+            end_line: def.end_line,
+        }
+    }
+}
+
+/// The definition a cited range `start..=end` stands for: the innermost one that encloses the
+/// whole range; else, among those it overlaps, the one it overlaps most (the first on a tie).
+pub fn covering(symbols: &FileSymbols, start: u64, end: u64) -> Option<&Definition> {
+    let defs = symbols.for_range(start, end);
+    if let Some(d) = defs
+        .iter()
+        .find(|d| d.start_line <= start && d.end_line >= end)
+    {
+        return Some(d);
+    }
+    let overlap = |d: &Definition| d.end_line.min(end) + 1 - d.start_line.max(start);
+    defs.into_iter()
+        .fold(None, |best: Option<&Definition>, d| match best {
+            Some(b) if overlap(b) >= overlap(d) => Some(b),
+            _ => Some(d),
+        })
+}
+
+/// The definitions of `symbols` with qualified name `qualified`, the one starting nearest to
+/// line `near` first (document order on a tie).
+pub fn same_name<'a>(symbols: &'a FileSymbols, qualified: &str, near: u64) -> Vec<&'a Definition> {
+    let mut found: Vec<&Definition> = symbols
+        .definitions
+        .iter()
+        .filter(|d| d.qualified == qualified)
+        .collect();
+    found.sort_by_key(|d| d.start_line.abs_diff(near));
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PY: &str = "class Store:\n    def get(self):\n        return 1\n\n    def put(self):\n        return 2\n\n\ndef free():\n    return 3\n";
+
+    #[test]
+    fn the_innermost_enclosing_definition_covers_the_range() {
+        let syms = crate::sources::symbols::extract("s.py", PY).expect("python parses");
+        assert_eq!(
+            covering(&syms, 2, 3).map(|d| d.qualified.as_str()),
+            Some("Store.get")
+        );
+        assert_eq!(
+            covering(&syms, 1, 6).map(|d| d.qualified.as_str()),
+            Some("Store")
+        );
+        // Spanning the class's end and the free function: most overlap wins.
+        assert_eq!(
+            covering(&syms, 6, 10).map(|d| d.qualified.as_str()),
+            Some("free")
+        );
+        assert!(covering(&syms, 7, 8).is_none());
+    }
+
+    #[test]
+    fn same_name_prefers_the_nearest() {
+        let twice = "def f():\n    pass\n\n\ndef f():\n    pass\n";
+        let syms = crate::sources::symbols::extract("t.py", twice).expect("python parses");
+        let found = same_name(&syms, "f", 6);
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].start_line, 5);
+        assert!(same_name(&syms, "g", 1).is_empty());
+    }
+}

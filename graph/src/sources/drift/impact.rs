@@ -1,0 +1,415 @@
+//! The change side of impact analysis: what a change does to each file, as `-U0` hunks, from
+//! two commits of a repository ([`changes_between`]) or from a unified diff
+//! ([`parse_unified_diff`]), and which hunks touch a line range ([`touching`]).
+
+use super::classify::{split_lines, Hunk};
+use super::git::DriftRepo;
+use super::hunks::diff_hunks;
+use crate::sources::git::GitError;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+
+/// What a change does to one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileChange {
+    /// The path before (`None`: the file was added).
+    pub old_path: Option<String>,
+    /// The path after (`None`: the file was deleted).
+    pub new_path: Option<String>,
+    /// The `-U0` hunks, in order (a deleted file is one hunk over all its lines).
+    pub hunks: Vec<Hunk>,
+}
+
+/// How many lines git counts in `data` (a last line without a newline counts).
+fn line_count(data: &[u8]) -> u64 {
+    let lines = split_lines(data);
+    let n = lines.len() as u64;
+    if lines.last().is_some_and(|l| l.is_empty()) {
+        n - 1
+    } else {
+        n
+    }
+}
+
+/// The changes from commit `from` to commit `to` (full ids): every modified, renamed or
+/// deleted file with its hunks, in old-path order (added files are left out: no old line can
+/// be touched by them). Files are diffed in parallel.
+pub fn changes_between(
+    repo: &DriftRepo,
+    from: &str,
+    to: &str,
+) -> Result<Vec<FileChange>, GitError> {
+    let reader = repo.reader();
+    for c in [from, to] {
+        if !reader.has_commit(c) {
+            return Err(GitError {
+                message: "the commit is not in the repository".into(),
+            });
+        }
+    }
+    let tree = reader.tree_changes(from, to)?;
+    let renames = tree.rename_targets(&reader)?;
+    let mut pairs: BTreeMap<String, Option<String>> = BTreeMap::new();
+    for p in &tree.modified {
+        pairs.insert(p.clone(), Some(p.clone()));
+    }
+    for d in &tree.deleted {
+        pairs.insert(d.path.clone(), renames.get(&d.path).cloned());
+    }
+    let pairs: Vec<(String, Option<String>)> = pairs.into_iter().collect();
+    pairs
+        .par_iter()
+        .map_init(
+            || repo.reader(),
+            |rd, (old, new)| -> Result<FileChange, GitError> {
+                let before = rd.blob(from, old)?.unwrap_or_default();
+                let hunks = match new {
+                    Some(n) => diff_hunks(&before, &rd.blob(to, n)?.unwrap_or_default()),
+                    None => {
+                        let count = line_count(&before);
+                        vec![Hunk {
+                            old_start: u64::from(count > 0),
+                            old_count: count,
+                            new_start: 0,
+                            new_count: 0,
+                        }]
+                    }
+                };
+                Ok(FileChange {
+                    old_path: Some(old.clone()),
+                    new_path: new.clone(),
+                    hunks,
+                })
+            },
+        )
+        .collect()
+}
+
+/// The hunks of `hunks` that touch lines `start..=end` of the old file: a hunk that replaces
+/// or deletes one of them, or an insertion strictly inside the range (after line `start` and
+/// before line `end`).
+pub fn touching(hunks: &[Hunk], start: u64, end: u64) -> Vec<Hunk> {
+    hunks
+        .iter()
+        .filter(|h| {
+            if h.old_count == 0 {
+                start <= h.old_start && h.old_start < end
+            } else {
+                h.old_start <= end && start < h.old_start + h.old_count
+            }
+        })
+        .copied()
+        .collect()
+}
+
+/// Why a unified diff could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct DiffError {
+    /// 1-based line of the diff.
+    pub line: usize,
+    /// What is wrong there.
+    pub message: String,
+}
+
+/// A path of a `---`/`+++` line: `None` for `/dev/null`; the `a/`/`b/` prefix dropped when
+/// the diff has prefixes; a tab and what follows (a timestamp) dropped; C-style quotes undone.
+fn diff_path(raw: &str, prefix: &str, prefixed: bool) -> Option<String> {
+    let raw = raw.split('\t').next().unwrap_or(raw).trim_end();
+    if raw == "/dev/null" {
+        return None;
+    }
+    let unquoted = if raw.starts_with('"') && raw.ends_with('"') && raw.len() >= 2 {
+        unquote(&raw[1..raw.len() - 1])
+    } else {
+        raw.to_string()
+    };
+    Some(match unquoted.strip_prefix(prefix) {
+        Some(p) if prefixed => p.to_string(),
+        _ => unquoted,
+    })
+}
+
+/// Undoes git's C-style quoting of a path (`\t`, `\n`, `\"`, `\\`, octal bytes).
+fn unquote(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && i + 1 < b.len() {
+            let c = b[i + 1];
+            let octal = b
+                .get(i + 1..i + 4)
+                .filter(|o| o.iter().all(|d| (b'0'..=b'7').contains(d)));
+            if let Some(o) = octal {
+                out.push(
+                    o.iter()
+                        .fold(0u8, |acc, d| acc.wrapping_mul(8).wrapping_add(d - b'0')),
+                );
+                i += 4;
+                continue;
+            }
+            out.push(match c {
+                b'n' => b'\n',
+                b't' => b'\t',
+                b'r' => b'\r',
+                other => other,
+            });
+            i += 2;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `@@ -a[,b] +c[,d] @@`: `(a, b, c, d)`.
+fn hunk_header(line: &str) -> Option<(u64, u64, u64, u64)> {
+    let rest = line.strip_prefix("@@ -")?;
+    let (ranges, _) = rest.split_once(" @@")?;
+    let (old, new) = ranges.split_once(" +")?;
+    let side = |s: &str| -> Option<(u64, u64)> {
+        match s.split_once(',') {
+            Some((a, b)) => Some((a.parse().ok()?, b.parse().ok()?)),
+            None => Some((s.parse().ok()?, 1)),
+        }
+    };
+    let (a, b) = side(old)?;
+    let (c, d) = side(new)?;
+    Some((a, b, c, d))
+}
+
+/// State of the file being read.
+struct FileState {
+    change: FileChange,
+    /// The old and new line numbers of the next line of the current hunk, and the lines
+    /// left on each side.
+    at: Option<(u64, u64, u64, u64)>,
+    /// The `-U0` hunk being collected.
+    run: Option<Hunk>,
+}
+
+impl FileState {
+    fn close_run(&mut self) {
+        if let Some(h) = self.run.take() {
+            let mut h = h;
+            // git numbers an empty side by the line before it.
+            if h.old_count == 0 {
+                h.old_start = h.old_start.saturating_sub(1);
+            }
+            if h.new_count == 0 {
+                h.new_start = h.new_start.saturating_sub(1);
+            }
+            self.change.hunks.push(h);
+        }
+    }
+}
+
+/// Reads a unified diff (`git diff`, `diff -u`, with any context) into `-U0` hunks per file:
+/// within each hunk, every run of `-`/`+` lines without a context line between them is one
+/// `-U0` hunk, numbered as `git diff -U0` numbers it. Binary files, mode changes and pure
+/// renames come back with no hunks.
+pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
+    let mut files: Vec<FileChange> = Vec::new();
+    let mut cur: Option<FileState> = None;
+    let mut prefixed = true;
+    let mut pending_old: Option<Option<String>> = None;
+    let mut git_paths: Option<(String, String)> = None;
+    let finish = |cur: &mut Option<FileState>, files: &mut Vec<FileChange>| {
+        if let Some(mut f) = cur.take() {
+            f.close_run();
+            files.push(f.change);
+        }
+    };
+    for (n, raw) in text.split('\n').enumerate() {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        let lineno = n + 1;
+        let err = |m: &str| DiffError {
+            line: lineno,
+            message: m.to_string(),
+        };
+        if let Some(f) = cur.as_mut() {
+            if let Some((old, new, left_old, left_new)) = f.at {
+                if left_old > 0 || left_new > 0 {
+                    match line.as_bytes().first() {
+                        Some(b' ') | None => {
+                            f.close_run();
+                            if left_old == 0 || left_new == 0 {
+                                return Err(err("a context line beyond the hunk's counts"));
+                            }
+                            f.at = Some((old + 1, new + 1, left_old - 1, left_new - 1));
+                        }
+                        Some(b'-') => {
+                            if left_old == 0 {
+                                return Err(err("more removed lines than the hunk header says"));
+                            }
+                            let run = f.run.get_or_insert(Hunk {
+                                old_start: old,
+                                old_count: 0,
+                                new_start: new,
+                                new_count: 0,
+                            });
+                            run.old_count += 1;
+                            f.at = Some((old + 1, new, left_old - 1, left_new));
+                        }
+                        Some(b'+') => {
+                            if left_new == 0 {
+                                return Err(err("more added lines than the hunk header says"));
+                            }
+                            let run = f.run.get_or_insert(Hunk {
+                                old_start: old,
+                                old_count: 0,
+                                new_start: new,
+                                new_count: 0,
+                            });
+                            run.new_count += 1;
+                            f.at = Some((old, new + 1, left_old, left_new - 1));
+                        }
+                        Some(b'\\') => {}
+                        _ => return Err(err("a hunk line must start with ' ', '-', '+' or '\\'")),
+                    }
+                    continue;
+                }
+                if line.starts_with('\\') {
+                    continue;
+                }
+                f.close_run();
+                f.at = None;
+            }
+        }
+        if let Some(rest) = line.strip_prefix("diff --git ") {
+            finish(&mut cur, &mut files);
+            pending_old = None;
+            // `diff --git a/x b/x`: prefixes unless `--no-prefix` (then no `a/`).
+            prefixed = rest.starts_with("a/") || rest.starts_with("\"a/");
+            git_paths = rest
+                .split_once(" b/")
+                .map(|(a, b)| (a.trim_start_matches("a/").to_string(), b.to_string()));
+            cur = Some(FileState {
+                change: FileChange {
+                    old_path: git_paths.as_ref().map(|p| p.0.clone()),
+                    new_path: git_paths.as_ref().map(|p| p.1.clone()),
+                    hunks: Vec::new(),
+                },
+                at: None,
+                run: None,
+            });
+        } else if let Some(p) = line.strip_prefix("--- ") {
+            pending_old = Some(diff_path(p, "a/", prefixed));
+        } else if let Some(p) = line.strip_prefix("+++ ") {
+            let Some(old) = pending_old.take() else {
+                return Err(err("a '+++' line without its '---' line"));
+            };
+            let new = diff_path(p, "b/", prefixed);
+            let in_git_file = cur.as_ref().is_some_and(|f| {
+                f.change.hunks.is_empty() && f.at.is_none() && git_paths.is_some()
+            });
+            if !in_git_file {
+                finish(&mut cur, &mut files);
+            }
+            let f = cur.get_or_insert(FileState {
+                change: FileChange {
+                    old_path: None,
+                    new_path: None,
+                    hunks: Vec::new(),
+                },
+                at: None,
+                run: None,
+            });
+            f.change.old_path = old;
+            f.change.new_path = new;
+            git_paths = None;
+        } else if let Some(p) = line.strip_prefix("rename from ") {
+            if let Some(f) = cur.as_mut() {
+                f.change.old_path = Some(p.to_string());
+            }
+        } else if let Some(p) = line.strip_prefix("rename to ") {
+            if let Some(f) = cur.as_mut() {
+                f.change.new_path = Some(p.to_string());
+            }
+        } else if line.starts_with("deleted file mode") {
+            if let Some(f) = cur.as_mut() {
+                f.change.new_path = None;
+            }
+        } else if line.starts_with("new file mode") {
+            if let Some(f) = cur.as_mut() {
+                f.change.old_path = None;
+            }
+        } else if line.starts_with("@@ ") {
+            let Some((a, b, c, d)) = hunk_header(line) else {
+                return Err(err("not a hunk header (@@ -a,b +c,d @@)"));
+            };
+            let Some(f) = cur.as_mut() else {
+                return Err(err("a hunk before any file header"));
+            };
+            // An empty side is numbered by the line before it: the next line is one later.
+            let old = if b == 0 { a + 1 } else { a };
+            let new = if d == 0 { c + 1 } else { c };
+            f.at = Some((old, new, b, d));
+        }
+    }
+    finish(&mut cur, &mut files);
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(a: u64, b: u64, c: u64, d: u64) -> Hunk {
+        Hunk {
+            old_start: a,
+            old_count: b,
+            new_start: c,
+            new_count: d,
+        }
+    }
+
+    #[test]
+    fn touching_counts_replacements_and_inner_insertions() {
+        let hs = [h(2, 1, 2, 1), h(5, 0, 6, 2), h(9, 2, 10, 0)];
+        assert_eq!(touching(&hs, 1, 1), vec![]);
+        assert_eq!(touching(&hs, 1, 2), vec![h(2, 1, 2, 1)]);
+        // An insertion after line 5 is inside 5..6 but not inside 6..8 nor at the end of 3..5.
+        assert_eq!(touching(&hs, 5, 6), vec![h(5, 0, 6, 2)]);
+        assert_eq!(touching(&hs, 6, 8), vec![]);
+        assert_eq!(touching(&hs, 3, 5), vec![]);
+        assert_eq!(touching(&hs, 10, 12), vec![h(9, 2, 10, 0)]);
+    }
+
+    #[test]
+    fn a_diff_with_context_becomes_u0_hunks() {
+        let diff = "diff --git a/src/x.py b/src/x.py\nindex 1..2 100644\n--- a/src/x.py\n+++ b/src/x.py\n@@ -1,7 +1,7 @@\n a\n-b\n+B\n c\n d\n+e2\n e\n f\n-g\n";
+        let files = parse_unified_diff(diff).unwrap();
+        assert_eq!(files.len(), 1);
+        assert_eq!(files[0].old_path.as_deref(), Some("src/x.py"));
+        assert_eq!(files[0].new_path.as_deref(), Some("src/x.py"));
+        let headers: Vec<String> = files[0].hunks.iter().map(ToString::to_string).collect();
+        assert_eq!(headers, ["@@ -2 +2 @@", "@@ -4,0 +5 @@", "@@ -7 +7,0 @@"]);
+    }
+
+    #[test]
+    fn renames_deletions_and_plain_diffs() {
+        let diff = "diff --git a/old.py b/new.py\nsimilarity index 90%\nrename from old.py\nrename to new.py\n--- a/old.py\n+++ b/new.py\n@@ -3 +3 @@\n-x\n+y\ndiff --git a/gone.py b/gone.py\ndeleted file mode 100644\n--- a/gone.py\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-1\n-2\n";
+        let files = parse_unified_diff(diff).unwrap();
+        assert_eq!(files.len(), 2);
+        assert_eq!(
+            (files[0].old_path.as_deref(), files[0].new_path.as_deref()),
+            (Some("old.py"), Some("new.py"))
+        );
+        assert_eq!(files[0].hunks, vec![h(3, 1, 3, 1)]);
+        assert_eq!(
+            (files[1].old_path.as_deref(), files[1].new_path.as_deref()),
+            (Some("gone.py"), None)
+        );
+        assert_eq!(files[1].hunks, vec![h(1, 2, 0, 0)]);
+        // `diff -u` without git's header, with timestamps.
+        let plain = "--- a.txt\t2024-01-01\n+++ a.txt\t2024-01-02\n@@ -1,2 +1,2 @@\n-a\n+A\n b\n";
+        let files = parse_unified_diff(plain).unwrap();
+        assert_eq!(files[0].old_path.as_deref(), Some("a.txt"));
+        assert_eq!(files[0].hunks, vec![h(1, 1, 1, 1)]);
+        assert!(parse_unified_diff("@@ -1 +1 @@\n-a\n+b\n").is_err());
+        assert!(parse_unified_diff("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n-b\n").is_err());
+    }
+}

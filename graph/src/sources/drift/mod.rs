@@ -1,0 +1,405 @@
+//! Drift: how the code a reference cites at its pinned commit fares at a later commit.
+//!
+//! - [`classify`]: the verdict of one cited range (unchanged, moved, changed with the mapped
+//!   range, missing) as pure functions of the cited lines, the later file and the hunks;
+//! - [`hunks`]: `-U0` hunks that agree with `git diff -U0`;
+//! - [`rename`]: git's rename detection (`git diff -M`);
+//! - [`git`]: revisions, blobs and tree changes read with gix;
+//! - [`impact`]: what a change (two commits, or a unified diff) does to each file, as `-U0`
+//!   hunks, and which hunks touch a range;
+//! - [`anchor`]: the symbol behind a changed range and its re-anchoring suggestion;
+//! - [`compare`]: all of it over a list of cited ranges of one repository, per file in
+//!   parallel, reading each blob once.
+//!
+//! Nothing here knows workspaces: callers turn references into repository paths and commits
+//! (module subpath joined with the locator path, the module's pinned `ref`) and map the
+//! results back.
+
+pub mod anchor;
+pub mod classify;
+pub mod git;
+pub mod hunks;
+pub mod impact;
+pub mod rename;
+
+pub use anchor::SymbolAt;
+pub use classify::{Hunk, LineRange, Verdict};
+pub use git::{DriftReader, DriftRepo, Rename, ResolveError, TreeChanges};
+
+use crate::sources::git::GitError;
+use crate::sources::symbols::FileSymbols;
+use classify::{split_lines, LaterFile};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// A cited range: lines `start_line..=end_line` of repository-relative `path`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CitedRange {
+    /// Repository-relative path (module subpath joined with the locator's path).
+    pub path: String,
+    /// First cited line, 1-based.
+    pub start_line: u64,
+    /// Last cited line, inclusive.
+    pub end_line: u64,
+}
+
+/// What [`compare`] found for one cited range.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RangeDrift {
+    /// The verdict, or why there is none (the range cannot be read at the pinned commit).
+    pub outcome: Result<Verdict, String>,
+    /// For a changed or missing range: the definition that covered it at the pinned commit.
+    pub symbol: Option<SymbolAt>,
+    /// For a changed or missing range: a definition of the same qualified name at the later
+    /// commit, in the later file or else in the one other file of the same language that the
+    /// change added or modified.
+    pub suggestion: Option<SymbolAt>,
+    /// For an unchanged or moved range, when asked for ([`CompareOptions::digests`]): the
+    /// `content_digest` of its lines at the later commit (the format's digest rule), which
+    /// re-anchoring writes.
+    pub later_digest: Option<String>,
+}
+
+/// Options of [`compare`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CompareOptions {
+    /// Find the symbol and the re-anchoring suggestion of changed and missing ranges: parses
+    /// the pinned version of each file with such a range and the later version of each with a
+    /// changed one, and, for symbols without a namesake there, the files the change added or
+    /// modified that mention the name.
+    pub symbols: bool,
+    /// Compute [`RangeDrift::later_digest`] for unchanged and moved ranges (a sha256 of the
+    /// cited lines, which equal the later ones).
+    pub digests: bool,
+}
+
+impl Default for CompareOptions {
+    fn default() -> Self {
+        Self {
+            symbols: true,
+            digests: false,
+        }
+    }
+}
+
+/// The drift of every range of `ranges` from commit `from` to commit `to` (full ids) of
+/// `repo`, in the order given. Files are handled in parallel, each version read once; the
+/// tree diff behind rename targets is computed only if some cited path is gone at `to`, and
+/// hunks only for files with a changed range. Fails only when a commit or the object database
+/// cannot be read; a range that cannot be read at `from` gets an `Err` outcome.
+pub fn compare(
+    repo: &DriftRepo,
+    from: &str,
+    to: &str,
+    ranges: &[CitedRange],
+    options: CompareOptions,
+) -> Result<Vec<RangeDrift>, GitError> {
+    let reader = repo.reader();
+    for c in [from, to] {
+        if !reader.has_commit(c) {
+            return Err(GitError {
+                message: "the commit is not in the repository".into(),
+            });
+        }
+    }
+    let mut by_path: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, r) in ranges.iter().enumerate() {
+        by_path.entry(r.path.as_str()).or_default().push(i);
+    }
+    let changes: OnceLock<Result<Changes, GitError>> = OnceLock::new();
+    let ctx = Context {
+        from,
+        to,
+        ranges,
+        options,
+        changes: &changes,
+    };
+    let groups: Vec<(&str, Vec<usize>)> = by_path.into_iter().collect();
+    let per_file: Vec<Result<Vec<(usize, RangeDrift)>, GitError>> = groups
+        .par_iter()
+        .map_init(
+            || repo.reader(),
+            |reader, (path, idx)| ctx.file(reader, path, idx),
+        )
+        .collect();
+    let mut out: Vec<Option<RangeDrift>> = vec![None; ranges.len()];
+    for group in per_file {
+        for (i, d) in group? {
+            out[i] = Some(d);
+        }
+    }
+    let mut out: Vec<RangeDrift> = out
+        .into_iter()
+        .map(|d| d.expect("every range belongs to one file group"))
+        .collect();
+    if options.symbols {
+        suggest_across_files(repo, &reader, &ctx, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// The tree changes between the two commits and their rename targets (deleted path -> added
+/// path).
+type Changes = (TreeChanges, BTreeMap<String, String>);
+
+/// Shared state of one [`compare`] run.
+struct Context<'a> {
+    from: &'a str,
+    to: &'a str,
+    ranges: &'a [CitedRange],
+    options: CompareOptions,
+    /// The tree changes and rename targets, computed by the first file that needs them.
+    changes: &'a OnceLock<Result<Changes, GitError>>,
+}
+
+impl Context<'_> {
+    fn changes(&self, reader: &DriftReader) -> Result<&Changes, GitError> {
+        self.changes
+            .get_or_init(|| {
+                let changes = reader.tree_changes(self.from, self.to)?;
+                let renames = changes.rename_targets(reader)?;
+                Ok((changes, renames))
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The drift of the ranges `idx` (all of file `path`).
+    fn file(
+        &self,
+        reader: &DriftReader,
+        path: &str,
+        idx: &[usize],
+    ) -> Result<Vec<(usize, RangeDrift)>, GitError> {
+        let unverifiable = |i: usize, why: String| {
+            (
+                i,
+                RangeDrift {
+                    outcome: Err(why),
+                    symbol: None,
+                    suggestion: None,
+                    later_digest: None,
+                },
+            )
+        };
+        let Some(old) = reader.file(self.from, path)? else {
+            return Ok(idx
+                .iter()
+                .map(|&i| unverifiable(i, "the file does not exist at the pinned commit".into()))
+                .collect());
+        };
+        let later: Option<(String, Vec<u8>)> = match reader.file(self.to, path)? {
+            Some(b) => Some((path.to_string(), b)),
+            None => {
+                let (_, renames) = self.changes(reader)?;
+                match renames.get(path) {
+                    Some(target) => reader.file(self.to, target)?.map(|b| (target.clone(), b)),
+                    None => None,
+                }
+            }
+        };
+        let later_file = later.as_ref().map(|(p, b)| LaterFile::new(p, b));
+        let old_lines = split_lines(&old);
+        let hunks: std::cell::OnceCell<Vec<Hunk>> = std::cell::OnceCell::new();
+        let hunks_of = || match &later {
+            Some((_, new)) => hunks::diff_hunks(&old, new),
+            None => Vec::new(),
+        };
+        let mut old_symbols: Option<Option<FileSymbols>> = None;
+        let mut new_symbols: Option<Option<FileSymbols>> = None;
+        let mut out = Vec::with_capacity(idx.len());
+        for &i in idx {
+            let r = &self.ranges[i];
+            let (s, e) = (r.start_line, r.end_line);
+            if s == 0 || e < s || e as usize > old_lines.len() {
+                out.push(unverifiable(
+                    i,
+                    format!(
+                        "lines {s}-{e} are not a range of the file at the pinned commit ({} lines)",
+                        old_lines.len()
+                    ),
+                ));
+                continue;
+            }
+            let cited = &old_lines[s as usize - 1..e as usize];
+            let verdict = classify::classify(path, s, e, cited, later_file.as_ref(), || {
+                hunks.get_or_init(hunks_of)
+            });
+            let (mut symbol, mut suggestion) = (None, None);
+            let wants_symbol = matches!(verdict, Verdict::Changed { .. } | Verdict::Missing);
+            if self.options.symbols && wants_symbol {
+                let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
+                if let Some(def) = old_syms.as_ref().and_then(|f| anchor::covering(f, s, e)) {
+                    symbol = Some(SymbolAt::new(def, path));
+                    if let Verdict::Changed {
+                        new_path, mapped, ..
+                    } = &verdict
+                    {
+                        let new_syms = new_symbols.get_or_insert_with(|| {
+                            later.as_ref().and_then(|(p, b)| parse_symbols(p, b))
+                        });
+                        let near = mapped.map_or(s, |m| m.start_line);
+                        suggestion = new_syms
+                            .as_ref()
+                            .and_then(|f| {
+                                anchor::same_name(f, &def.qualified, near).first().copied()
+                            })
+                            .map(|d| SymbolAt::new(d, new_path));
+                    }
+                }
+            }
+            let later_digest = (self.options.digests
+                && matches!(verdict, Verdict::Unchanged | Verdict::Moved { .. }))
+            .then(|| crate::formats::text::lines_digest(cited));
+            out.push((
+                i,
+                RangeDrift {
+                    outcome: Ok(verdict),
+                    symbol,
+                    suggestion,
+                    later_digest,
+                },
+            ));
+        }
+        Ok(out)
+    }
+}
+
+/// Parses `data` as the language of `path` (no symbols for other languages or non-UTF-8
+/// text).
+fn parse_symbols(path: &str, data: &[u8]) -> Option<FileSymbols> {
+    crate::sources::symbols::extract(path, std::str::from_utf8(data).ok()?)
+}
+
+/// For changed and missing ranges whose symbol has no namesake in the later file: a definition
+/// of the same qualified name in the one other file of the same language that the change
+/// added or modified (none when several files have one: that is no suggestion, a guess).
+/// Candidate files are read in parallel and parsed only when every segment of some sought
+/// qualified name occurs in them (one Aho-Corasick pass per file), and the definitions found
+/// are indexed by qualified name, so the cost follows the files, not files × symbols.
+fn suggest_across_files(
+    repo: &DriftRepo,
+    reader: &DriftReader,
+    ctx: &Context<'_>,
+    out: &mut [RangeDrift],
+) -> Result<(), GitError> {
+    use crate::sources::symbols::Lang;
+    let lost: Vec<usize> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.symbol.is_some() && d.suggestion.is_none())
+        .map(|(i, _)| i)
+        .collect();
+    if lost.is_empty() {
+        return Ok(());
+    }
+    let (changes, _) = ctx.changes(reader)?;
+    let sought: Vec<&SymbolAt> = lost
+        .iter()
+        .filter_map(|&i| out[i].symbol.as_ref())
+        .collect();
+    // Every segment of every sought qualified name, and each name's segments by index.
+    let mut segments: Vec<&str> = sought
+        .iter()
+        .flat_map(|s| segments_of(&s.qualified))
+        .collect();
+    segments.sort_unstable();
+    segments.dedup();
+    let needs: Vec<(Option<Lang>, Vec<usize>)> = sought
+        .iter()
+        .map(|s| {
+            let idx = segments_of(&s.qualified)
+                .filter_map(|x| segments.binary_search(&x).ok())
+                .collect();
+            (Lang::for_path(&s.path), idx)
+        })
+        .collect();
+    let Ok(automaton) = aho_corasick::AhoCorasick::new(&segments) else {
+        return Ok(());
+    };
+    let langs: Vec<Option<Lang>> = needs.iter().map(|(l, _)| *l).collect();
+    let mut candidates: Vec<&str> = changes
+        .added
+        .iter()
+        .map(|s| s.path.as_str())
+        .chain(changes.modified.iter().map(String::as_str))
+        .filter(|p| {
+            let lang = Lang::for_path(p);
+            lang.is_some() && langs.contains(&lang)
+        })
+        .collect();
+    candidates.sort_unstable();
+    let parsed: Vec<(&str, Option<FileSymbols>)> = candidates
+        .par_iter()
+        .map_init(
+            || repo.reader(),
+            |rd, &path| -> Result<(&str, Option<FileSymbols>), GitError> {
+                let Some(text) = rd.file(ctx.to, path)? else {
+                    return Ok((path, None));
+                };
+                let mut present = vec![false; segments.len()];
+                for m in automaton.find_overlapping_iter(&text) {
+                    present[m.pattern().as_usize()] = true;
+                }
+                let lang = Lang::for_path(path);
+                let wanted = needs
+                    .iter()
+                    .any(|(l, idx)| *l == lang && idx.iter().all(|&i| present[i]));
+                Ok((path, wanted.then(|| parse_symbols(path, &text)).flatten()))
+            },
+        )
+        .collect::<Result<_, _>>()?;
+    // Qualified name -> (path, definition) of every definition found.
+    let mut by_name: std::collections::HashMap<
+        &str,
+        Vec<(&str, &crate::sources::symbols::Definition)>,
+    > = std::collections::HashMap::new();
+    for (path, syms) in &parsed {
+        for d in syms.iter().flat_map(|f| &f.definitions) {
+            by_name
+                .entry(d.qualified.as_str())
+                .or_default()
+                .push((path, d));
+        }
+    }
+    for i in lost {
+        let Some(symbol) = out[i].symbol.clone() else {
+            continue;
+        };
+        let own_later = match &out[i].outcome {
+            Ok(Verdict::Changed { new_path, .. }) => Some(new_path.as_str()),
+            _ => None,
+        };
+        let lang = Lang::for_path(&symbol.path);
+        let mut files: Vec<(&str, &crate::sources::symbols::Definition)> = by_name
+            .get(symbol.qualified.as_str())
+            .into_iter()
+            .flatten()
+            .filter(|(path, _)| Some(*path) != own_later && Lang::for_path(path) == lang)
+            .copied()
+            .collect();
+        // One suggestion per file (the definition nearest the old line), as before.
+        files.sort_by_key(|(path, d)| (*path, d.start_line.abs_diff(symbol.start_line)));
+        files.dedup_by_key(|(path, _)| *path);
+        if let [(path, d)] = files.as_slice() {
+            out[i].suggestion = Some(SymbolAt::new(d, path));
+        }
+    }
+    Ok(())
+}
+
+/// The identifier segments of a qualified name (`Store.get` -> `Store`, `get`; `a::b` -> `a`,
+/// `b`), which any file defining it contains verbatim. Segments that are not plain
+/// identifiers (an impl's `Engine<T>`, normalized from several lines) are left out: the
+/// filter may let a file through, never keep one out.
+fn segments_of(qualified: &str) -> impl Iterator<Item = &str> {
+    qualified.split(['.', ':']).filter(|s| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80)
+    })
+}

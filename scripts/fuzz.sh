@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing: runs each cargo-fuzz target of fuzz/ for a bounded time, one after
+# the other (the machine has 2 cores; every run uses one).
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     default: 30 s each, every target
+#
+# Seeds come from the fixtures, the conformance cases and the demo (fuzz/seeds.sh); what a
+# run finds new is kept in fuzz/corpus/<target>/ (git-ignored) and reused by the next run.
+# A crash, a failed invariant, a hang (> 10 s) or a run over 2 GB stops its target, leaves
+# the input in fuzz/artifacts/<target>/ and makes this script exit 1 after the other targets
+# ran. Without a nightly toolchain or cargo-fuzz it says so and exits 0 (skipped), so CI can
+# call it unconditionally.
+#
+# FUZZ_BUILD_TIMEOUT=SECONDS: when building the targets takes longer (a cold build: all of
+# ontoly's dependencies with sanitizer coverage; a warm one after a change to ontoly takes a
+# minute or two), stop, say so and exit 0 (skipped): a CI without a cached fuzz/target stays
+# within its time.
+set -uo pipefail
+
+seconds=${1:-30}
+shift || true
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    echo "fuzz: skipped: no nightly toolchain (rustup toolchain install nightly)"
+    exit 0
+fi
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    echo "fuzz: skipped: cargo-fuzz is missing (cargo install cargo-fuzz --locked)"
+    exit 0
+fi
+
+cd "$root/fuzz" || exit 2
+bash seeds.sh || exit 2
+if [ $# -gt 0 ]; then
+    targets=("$@")
+else
+    mapfile -t targets < <(cargo +nightly fuzz list)
+fi
+echo "fuzz: building the targets (release, debug assertions on)"
+if [ -n "${FUZZ_BUILD_TIMEOUT:-}" ]; then
+    timeout "$FUZZ_BUILD_TIMEOUT" cargo +nightly fuzz build -O
+else
+    cargo +nightly fuzz build -O
+fi
+status=$?
+if [ "$status" -eq 124 ]; then
+    echo "fuzz: skipped: building the targets took over ${FUZZ_BUILD_TIMEOUT}s (cache fuzz/target to fuzz in CI)"
+    exit 0
+elif [ "$status" -ne 0 ]; then
+    echo "fuzz: the targets do not build" >&2
+    exit 2
+fi
+
+mkdir -p logs
+failed=()
+for t in "${targets[@]}"; do
+    mkdir -p "corpus/$t" "artifacts/$t"
+    log="logs/$t.log"
+    echo "fuzz: $t for ${seconds}s"
+    # -timeout: an input that takes 10 s is a finding (a hang), not a slow case.
+    # -rss_limit_mb: far above any input here (at most 64 KiB), far below the machine.
+    cargo +nightly fuzz run -O "$t" "corpus/$t" "seeds/$t" -- \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -dict=dict/ontoly.dict -print_final_stats=1 \
+        -artifact_prefix="artifacts/$t/" >"$log" 2>&1
+    status=$?
+    runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -n1)
+    cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -n1 | awk '{print $2}')
+    ft=$(grep -oE 'ft: [0-9]+' "$log" | tail -n1 | awk '{print $2}')
+    corpus=$(find "corpus/$t" -type f | wc -l)
+    peak=$(grep -E '^stat::peak_rss_mb' "$log" | awk '{print $2}' | tail -n1)
+    echo "fuzz: $t: exit $status, ${runs:-?} runs, cov ${cov:-?}, ft ${ft:-?}, corpus $corpus, peak ${peak:-?} MB"
+    if [ "$status" -ne 0 ]; then
+        failed+=("$t")
+        grep -E 'panicked at|ERROR: libFuzzer|SUMMARY|Test unit written' "$log" | head -n 8
+    fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzz: findings in ${failed[*]} (inputs under fuzz/artifacts/, logs under fuzz/logs/)"
+    exit 1
+fi
+echo "fuzz: ${#targets[@]} targets ran ${seconds}s each, no findings"
