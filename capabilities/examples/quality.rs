@@ -22,7 +22,6 @@ use ontoly_capabilities::pack::confidence::{score_with, Features, BIAS, LOW, N_F
 use ontoly_capabilities::retrieval::index::Params;
 use ontoly_capabilities::retrieval::rank::rank_with;
 use ontoly_capabilities::{pack, Context, Index};
-use ontoly_graph::graph::NodeKind;
 use ontoly_graph::{Session, SessionOptions};
 use std::path::PathBuf;
 
@@ -85,12 +84,7 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
             .map(|e| gate::resolve_section(cx.graph, e, &articles).unwrap_or_else(|| e.clone()))
             .collect();
         let p = pack::evidence_pack(&cx, &q.question, None).pack;
-        let sections: Vec<&str> = p
-            .top_nodes
-            .iter()
-            .filter(|t| t.node.kind == NodeKind::Section)
-            .map(|t| t.node.id.as_str())
-            .collect();
+        let sections: Vec<&str> = p.top_sections().map(|t| t.node.id.as_str()).collect();
         let rank = sections
             .iter()
             .position(|s| expect.iter().any(|e| e == s))

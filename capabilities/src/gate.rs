@@ -415,12 +415,7 @@ pub fn check(ctx: &Context<'_>, questions: &[Question]) -> Report {
 
 fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>) -> Outcome {
     let p = evidence_pack(ctx, &q.question, None).pack;
-    let sections: Vec<&str> = p
-        .top_nodes
-        .iter()
-        .filter(|t| t.node.kind == NodeKind::Section)
-        .map(|t| t.node.id.as_str())
-        .collect();
+    let sections: Vec<&str> = p.top_sections().map(|t| t.node.id.as_str()).collect();
     let top: Vec<String> = sections
         .iter()
         .take(EXPECT_TOP)

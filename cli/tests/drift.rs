@@ -596,7 +596,7 @@ fn annotations_and_sarif_point_at_repository_relative_paths() {
     );
     assert!(
         gh.stdout.contains(
-            "::warning file=kb/knowledge/structure.yaml,line=26,title=ontoly drift%3A changed::"
+            "::warning file=kb/knowledge/structure.yaml,line=26,endLine=26,col=1,title=ontoly drift%3A changed::"
         ),
         "{}",
         gh.stdout
@@ -613,7 +613,7 @@ fn annotations_and_sarif_point_at_repository_relative_paths() {
     validate_sarif(&sarif);
     // Impact annotations sit on the changed lines of the source repository.
     let im = run(&["impact", "--from", "v1", "--to", "v2", "--format", "github"]);
-    assert!(im.stdout.contains("::warning file=src/app.py,line=15,endLine=16,title=ontoly impact::this change touches code that kb/knowledge/architecture/app.md#tripling describes"), "{}", im.stdout);
+    assert!(im.stdout.contains("::warning file=src/app.py,line=15,endLine=16,col=1,title=ontoly impact::this change touches code that kb/knowledge/architecture/app.md#tripling describes"), "{}", im.stdout);
     let sarif: Value = serde_json::from_str(
         &run(&["impact", "--from", "v1", "--to", "v2", "--format", "sarif"]).stdout,
     )

@@ -317,7 +317,9 @@ fn assert_structure_within_budget(text: &str) {
     let t = tempfile::tempdir().expect("tempdir");
     let root = t.path().join("ws");
     write(&root, "knowledge/structure.yaml", text);
-    let budget = floor + 20.0 * text.len() as f64 / MIB as f64;
+    // 4 MiB of slack: the floor is measured in another run, and the allocator's high-water mark
+    // moves by a few MiB between runs of the same input.
+    let budget = floor + 4.0 + 20.0 * text.len() as f64 / MIB as f64;
     let o = ontoly_with(
         &root,
         &["--no-cache", "validate"],

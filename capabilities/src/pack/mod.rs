@@ -123,6 +123,15 @@ pub struct EvidencePack {
     pub provenance: crate::evidence::Provenance,
 }
 
+impl EvidencePack {
+    /// The top nodes that are sections, best first: what an answer is judged by.
+    pub fn top_sections(&self) -> impl Iterator<Item = &TopNode> {
+        self.top_nodes
+            .iter()
+            .filter(|t| t.node.kind == NodeKind::Section)
+    }
+}
+
 /// Clamps a requested limit into `MIN_LIMIT..=MAX_LIMIT`, saying so when it had to.
 pub fn clamp_limit(requested: Option<i64>) -> (usize, Option<Diagnostic>) {
     let Some(n) = requested else {

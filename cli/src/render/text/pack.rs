@@ -58,12 +58,7 @@ pub(super) fn pack(a: &PackAnswer, color: bool) -> String {
 }
 
 fn top_sections(o: &mut String, st: Style, a: &PackAnswer) {
-    let sections: Vec<&TopNode> = a
-        .pack
-        .top_nodes
-        .iter()
-        .filter(|t| t.node.kind == NodeKind::Section)
-        .collect();
+    let sections: Vec<&TopNode> = a.pack.top_sections().collect();
     if !sections.is_empty() {
         let _ = writeln!(o, "\n{}", st.bold("Top sections:"));
     }
