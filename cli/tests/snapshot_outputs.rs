@@ -165,3 +165,36 @@ fn a_corrupt_snapshot_never_changes_an_answer() {
         "{noticed} noticed, {refused} rewritten"
     );
 }
+
+#[test]
+fn a_corrupt_search_index_never_changes_an_answer() {
+    use ontoly_graph::graph::store::container::Container;
+    let t = warmed(&demo());
+    let args: &[&str] = &["evidence", "cache eviction", "--format", "json"];
+    let expected = run(t.path(), false, args);
+    let path = t.path().join(".ontoly/artifacts/search-index.map");
+    let mut bytes = std::fs::read(&path).expect("search-index.map");
+    // One flipped byte in every block that lies wholly inside the postings' doc column (a
+    // block shared with the index's other sections would be found when they are decoded, not
+    // by a query): every query reads some of them.
+    let c = Container::open_unkeyed(&path, *b"artifact").expect("opens");
+    let block = c.block_size();
+    let (at, len) = c.span_of("post.doc").expect("postings");
+    drop(c);
+    let inner: Vec<usize> = (at + block..(at + len).saturating_sub(block))
+        .step_by(block)
+        .collect();
+    assert!(!inner.is_empty(), "the postings span whole blocks");
+    for b in inner {
+        bytes[b] ^= 0x01;
+    }
+    std::fs::write(&path, &bytes).expect("write");
+    let r = run(t.path(), true, args);
+    assert_eq!(r.code, expected.code);
+    assert_eq!(r.stdout, expected.stdout, "the answer of a clean build");
+    assert!(r.stderr.contains("failed its checksum"), "{}", r.stderr);
+    // The retry rebuilt the index: the next process answers without noticing anything.
+    let next = run(t.path(), true, args);
+    assert_eq!(next.stdout, expected.stdout);
+    assert!(!next.stderr.contains("checksum"), "{}", next.stderr);
+}

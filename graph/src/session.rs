@@ -378,6 +378,39 @@ impl Session {
         snapshot::read_artifact(&self.workspace.root, &graph.hash, name)
     }
 
+    /// The artifact `name` stored for the current graph as a mapped container (its blocks are
+    /// checked as they are read; with [`SessionOptions::verify_snapshot`], check them all before
+    /// trusting it), when the cache is on and it is there.
+    pub fn open_artifact(&self, name: &str) -> Option<crate::graph::store::container::Container> {
+        if self.cache != CachePolicy::ReadWrite {
+            return None;
+        }
+        let graph = self.graph().ok()?;
+        snapshot::open_artifact(&self.workspace.root, &graph.hash, name)
+    }
+
+    /// Stores artifact `name` for the current graph as named sections (when the cache is on);
+    /// a failed write only costs time on the next run.
+    pub fn store_artifact_sections(&self, name: &str, sections: &[(&str, &[u8])]) {
+        if self.cache != CachePolicy::ReadWrite {
+            return;
+        }
+        if let Ok(graph) = self.graph() {
+            let _ = snapshot::write_artifact_sections(
+                &self.workspace.root,
+                &graph.hash,
+                name,
+                sections,
+            );
+        }
+    }
+
+    /// Whether this session checks whole snapshots before trusting them (the retry after a
+    /// read found one corrupt).
+    pub fn verifies_snapshot(&self) -> bool {
+        self.verify_snapshot
+    }
+
     /// True when artifact `name` is stored for the current graph (its header is checked, not
     /// its content).
     pub fn has_artifact(&self, name: &str) -> bool {

@@ -3,8 +3,11 @@
 //! term). A query process decodes the whole index; with these forms that is a few bulk copies
 //! instead of tens of millions of element visits and allocations.
 
+use ontoly_graph::graph::store::container::{Container, Handle};
 use serde::de::{Error, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
+use std::sync::Arc;
 
 /// A number with a fixed little-endian width.
 pub trait Le: Copy {
@@ -142,6 +145,199 @@ impl Strings {
             }
         }
         lo
+    }
+}
+
+/// The index's postings: (doc, field, term frequency) in three columns, either in memory (a
+/// build) or read in place from the mapped index artifact, a range at a time.
+#[derive(Clone, Default)]
+pub enum Postings {
+    /// Built in this process (or decoded from bytes).
+    #[default]
+    Empty,
+    /// In memory.
+    Owned {
+        /// The doc of each posting.
+        doc: Vec<u32>,
+        /// The field.
+        field: Vec<u8>,
+        /// The term frequency in that field.
+        tf: Vec<u16>,
+    },
+    /// Sections `post.doc`, `post.field`, `post.tf` of a mapped container.
+    Mapped(Arc<Mapped>),
+}
+
+/// The posting sections of a mapped index artifact.
+pub struct Mapped {
+    c: Container,
+    doc: Handle,
+    field: Handle,
+    tf: Handle,
+    len: usize,
+}
+
+const SECTIONS: [&str; 3] = ["post.doc", "post.field", "post.tf"];
+
+fn decode<T: Le>(b: &[u8]) -> Vec<T> {
+    b.chunks_exact(T::WIDTH).map(T::get).collect()
+}
+
+fn encode<T: Le>(v: &[T]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(v.len() * T::WIDTH);
+    for &x in v {
+        x.put(&mut out);
+    }
+    out
+}
+
+impl Postings {
+    /// Postings in memory (the three columns have one entry per posting).
+    pub fn owned(doc: Vec<u32>, field: Vec<u8>, tf: Vec<u16>) -> Postings {
+        Postings::Owned { doc, field, tf }
+    }
+
+    /// The postings of a mapped index artifact (`None` when its sections are missing or their
+    /// lengths disagree).
+    pub fn mapped(c: Container) -> Option<Postings> {
+        let [doc, field, tf] = SECTIONS.map(|n| c.handle(n));
+        let (doc, field, tf) = (doc?, field?, tf?);
+        let (dl, fl, tl) = (c.get(doc).len(), c.get(field).len(), c.get(tf).len());
+        let len = fl;
+        if dl != len * 4 || tl != len * 2 {
+            return None;
+        }
+        Some(Postings::Mapped(Arc::new(Mapped {
+            c,
+            doc,
+            field,
+            tf,
+            len,
+        })))
+    }
+
+    /// Number of postings.
+    pub fn len(&self) -> usize {
+        match self {
+            Postings::Empty => 0,
+            Postings::Owned { doc, .. } => doc.len(),
+            Postings::Mapped(m) => m.len,
+        }
+    }
+
+    /// True when there is none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Postings `a..b` (clamped): borrowed in memory, read (and block-checked) from a mapping.
+    /// A range whose blocks fail their sums is empty and marks the container corrupt.
+    #[allow(clippy::type_complexity)]
+    pub fn range(&self, a: usize, b: usize) -> (Cow<'_, [u32]>, Cow<'_, [u8]>, Cow<'_, [u16]>) {
+        let b = b.min(self.len());
+        let a = a.min(b);
+        match self {
+            Postings::Empty => (Cow::Borrowed(&[]), Cow::Borrowed(&[]), Cow::Borrowed(&[])),
+            Postings::Owned { doc, field, tf } => (
+                Cow::Borrowed(&doc[a..b]),
+                Cow::Borrowed(&field[a..b]),
+                Cow::Borrowed(&tf[a..b]),
+            ),
+            Postings::Mapped(m) => {
+                let n = b - a;
+                let read = |h: Handle, w: usize| m.c.get(h).bytes(a * w, n * w);
+                match (read(m.doc, 4), read(m.field, 1), read(m.tf, 2)) {
+                    (Some(d), Some(f), Some(t)) => (
+                        Cow::Owned(decode(d)),
+                        Cow::Borrowed(f),
+                        Cow::Owned(decode(t)),
+                    ),
+                    _ => (Cow::Borrowed(&[]), Cow::Borrowed(&[]), Cow::Borrowed(&[])),
+                }
+            }
+        }
+    }
+
+    /// The three columns as little-endian blocks, named as [`Postings::mapped`] reads them.
+    pub fn blocks(&self) -> Vec<(&'static str, Vec<u8>)> {
+        let (d, f, t) = self.range(0, self.len());
+        vec![
+            (SECTIONS[0], encode(&d)),
+            (SECTIONS[1], f.into_owned()),
+            (SECTIONS[2], encode(&t)),
+        ]
+    }
+
+    /// For postings in memory, whether every doc is below `docs` and every field below
+    /// `fields`; mapped postings are checked as they are read.
+    pub fn owned_within(&self, docs: usize, fields: usize) -> bool {
+        match self {
+            Postings::Owned { doc, field, tf } => {
+                doc.len() == field.len()
+                    && doc.len() == tf.len()
+                    && doc.iter().all(|&d| (d as usize) < docs)
+                    && field.iter().all(|&f| (f as usize) < fields)
+            }
+            _ => true,
+        }
+    }
+
+    /// True when a mapped read failed its checksum.
+    pub fn is_corrupt(&self) -> bool {
+        matches!(self, Postings::Mapped(m) if m.c.is_corrupt())
+    }
+}
+
+impl std::fmt::Debug for Postings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Postings({})", self.len())
+    }
+}
+
+impl PartialEq for Postings {
+    fn eq(&self, other: &Postings) -> bool {
+        self.len() == other.len() && self.range(0, self.len()) == other.range(0, other.len())
+    }
+}
+
+impl Serialize for Postings {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        let blocks = self.blocks();
+        let mut t = s.serialize_tuple(3)?;
+        for (_, b) in &blocks {
+            t.serialize_element(&serde_bytes_ref(b))?;
+        }
+        t.end()
+    }
+}
+
+/// A byte slice that serializes as bytes (not as a sequence of numbers).
+struct Bytes<'a>(&'a [u8]);
+
+fn serde_bytes_ref(b: &[u8]) -> Bytes<'_> {
+    Bytes(b)
+}
+
+impl Serialize for Bytes<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Postings {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Postings, D::Error> {
+        #[derive(Deserialize)]
+        struct Cols(
+            #[serde(with = "le_vec")] Vec<u32>,
+            #[serde(with = "le_vec")] Vec<u8>,
+            #[serde(with = "le_vec")] Vec<u16>,
+        );
+        let Cols(doc, field, tf) = Cols::deserialize(d)?;
+        if doc.len() != field.len() || doc.len() != tf.len() {
+            return Err(D::Error::custom("posting columns of different lengths"));
+        }
+        Ok(Postings::Owned { doc, field, tf })
     }
 }
 

@@ -85,10 +85,10 @@ impl Backend {
         })
     }
 
-    /// True when a read of the mapped snapshot failed its checksum: answers computed from this
-    /// backend may miss what the corrupt block held.
+    /// True when a read of the mapped snapshot (graph or search index) failed its checksum:
+    /// answers computed from this backend may miss what the corrupt block held.
     pub fn is_corrupt(&self) -> bool {
-        self.session.is_corrupt()
+        self.session.is_corrupt() || self.index.is_corrupt()
     }
 
     /// A backend over the same workspace loaded from a snapshot checked whole (rebuilt when it

@@ -406,6 +406,17 @@ pub fn write_artifact(
     name: &str,
     bytes: &[u8],
 ) -> std::io::Result<()> {
+    write_artifact_sections(root, graph_hash, name, &[("data", bytes)])
+}
+
+/// Stores named sections for the graph with hash `graph_hash` (atomically) as the container
+/// `name`, so a reader can map them and read each in place (see [`open_artifact`]).
+pub fn write_artifact_sections(
+    root: &Path,
+    graph_hash: &str,
+    name: &str,
+    sections: &[(&str, &[u8])],
+) -> std::io::Result<()> {
     if !artifact_name_ok(name) {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -414,7 +425,9 @@ pub fn write_artifact(
     }
     let dir = artifacts_dir(root).map_err(std::io::Error::other)?;
     let mut w = Writer::new(ARTIFACT_KIND, graph_hash).with_block(4096);
-    w.section("data", bytes);
+    for (section, bytes) in sections {
+        w.section(section, bytes);
+    }
     write_atomic(&dir, &format!("{name}.map"), &w.finish())
 }
 
