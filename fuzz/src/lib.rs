@@ -35,7 +35,8 @@ pub fn userinfo(s: &str) -> Option<&str> {
         .rsplit(['/', '`', '\'', '"', '('])
         .next()
         .unwrap_or(user);
-    if user == "git" || (!scheme && !user.contains(':')) {
+    // RFC 3986 user-info holds no whitespace: such text is prose around an `@`, not a URL.
+    if user == "git" || (!scheme && !user.contains(':')) || user.contains(char::is_whitespace) {
         return None;
     }
     let secret = user.split_once(':').map_or(user, |(_, p)| p);

@@ -179,16 +179,27 @@ pub fn redact(s: &str) -> String {
     for (at, _) in s.match_indices('@') {
         let before = &s[..at];
         let word_start = before.rfind(is_word_end).map_or(0, |i| i + 1);
-        let seg_start = before
-            .rfind(|c| c == '/' || is_word_end(c))
-            .map_or(0, |i| i + 1);
+        // In the authority of a `scheme://` URL the user-info runs from the `://` to the `@`,
+        // whatever characters it holds (a password may contain `)`, `'` or `,`); elsewhere it
+        // ends at the previous `/` or word boundary.
+        let authority = before
+            .rfind("://")
+            .map(|p| p + 3)
+            .filter(|&p| !before[p..].contains(|c: char| c == '/' || c.is_whitespace()));
+        let seg_start = authority.unwrap_or_else(|| {
+            before
+                .rfind(|c| c == '/' || is_word_end(c))
+                .map_or(0, |i| i + 1)
+        });
         let seg = &s[seg_start.max(copied)..at];
         let host = s[at + 1..]
             .split(|c: char| matches!(c, '/' | ':' | '?' | '#' | '@') || is_word_end(c))
             .next()
             .unwrap_or("");
-        let in_authority = before[..seg_start].ends_with("://");
-        let in_url = before[word_start..seg_start].contains("://");
+        let in_authority = authority.is_some() || before[..seg_start].ends_with("://");
+        let in_url = !in_authority
+            && word_start <= seg_start
+            && before[word_start..seg_start].contains("://");
         let is_git = seg == "git" || seg.ends_with(":git");
         let secret = !seg.is_empty()
             && if in_authority {
@@ -363,6 +374,13 @@ mod tests {
                 "a https://x:y@h.org/a and b:c@d.org/e",
                 "a https://***@h.org/a and ***@d.org/e",
             ),
+            // A password with a word-ending character is still all user-info (found by
+            // fuzzing).
+            (
+                "\"https://user:s3cre)@docs.example.org/d.md",
+                "\"https://***@docs.example.org/d.md",
+            ),
+            ("(see https://u:a,b'c@h.org/x)", "(see https://***@h.org/x)"),
             // Not user-info: identities, commits, the SSH user, blob URLs.
             ("repo-content:docs@9fceb02d", "repo-content:docs@9fceb02d"),
             (

@@ -36,28 +36,36 @@ pub struct CloneError {
 pub fn remote_key(remote: &str) -> Option<String> {
     let r = remote.trim();
     // A scheme is what precedes a `://` that comes before any `@` or `/` (in
-    // `u:pw@host/x?next=https://y` the `://` belongs to the query). Without one, user-info ends
-    // at the last `@` before the first `/` and is dropped here: gix-url would read `u:pw@host/x`
-    // as scp-like host `u`, and the credential would reach the key.
-    let has_scheme = r
-        .split_once("://")
-        .is_some_and(|(scheme, _)| !scheme.contains(['@', '/']));
-    let r = if has_scheme {
-        r
-    } else {
-        let authority_end = r.find('/').unwrap_or(r.len());
-        r[..authority_end].rfind('@').map_or(r, |at| &r[at + 1..])
+    // `u:pw@host/x?next=https://y` the `://` belongs to the query).
+    let after_scheme = match r.split_once("://") {
+        Some((scheme, rest)) if !scheme.contains(['@', '/']) => Some(rest),
+        _ => None,
+    };
+    // User-info ends at the last `@` before the first `/`. It is dropped before anything else
+    // reads the text: gix-url would take `u:pw@host/x` for scp-like host `u`, and the fallback
+    // below would keep whatever gix-url could not parse.
+    let without_userinfo = |s: &'_ str| -> String {
+        let authority_end = s.find('/').unwrap_or(s.len());
+        s[..authority_end]
+            .rfind('@')
+            .map_or(s, |at| &s[at + 1..])
+            .to_string()
+    };
+    let for_gix = match after_scheme {
+        Some(_) => r.to_string(),
+        None => without_userinfo(r),
     };
     // URLs and scp-like `host:owner/repo` are git's own syntax (gix-url parses them, with
     // credentials and port split off); a bare `host/owner/repo` is a key already written.
-    let parsed = gix::url::parse(r.as_bytes())
+    let parsed = gix::url::parse(for_gix.as_bytes())
         .ok()
         .filter(|u| u.scheme != gix::url::Scheme::File)
         .and_then(|u| Some((u.host()?.to_string(), u.path.to_string())));
     let (host, path) = match parsed {
         Some(hp) => hp,
         None => {
-            let (h, p) = r.split_once('/')?;
+            let bare = without_userinfo(after_scheme.unwrap_or(r));
+            let (h, p) = bare.split_once('/')?;
             (h.to_string(), p.to_string())
         }
     };
@@ -71,7 +79,9 @@ pub fn remote_key(remote: &str) -> Option<String> {
     if host.is_empty() || path.is_empty() {
         return None;
     }
-    Some(format!("{host}/{path}"))
+    // A URL inside the path (`host:team/x/https://u:p@y`) is not this remote's user-info, but
+    // a key is shown in messages: it carries no credential either.
+    Some(crate::formats::remote::redact(&format!("{host}/{path}")))
 }
 
 /// A configured name: a remote (normalized with [`remote_key`]) or a `<source>/<module>`.
@@ -348,6 +358,16 @@ mod tests {
             (
                 "u:SECRET@github.com/acme/x?next=https://y",
                 "github.com/acme/x",
+            ),
+            // Found by fuzzing (source_ref, reads): a scheme gix-url refuses still loses the
+            // user-info.
+            (
+                "\"https://deploy:s3cret-pass@example.org/team/source.git",
+                "example.org/team/source",
+            ),
+            (
+                "git@github.com:team/x/https://user:s3cret@docs.example.org",
+                "github.com:team/x/https://***@docs.example.org",
             ),
         ] {
             assert_eq!(remote_key(r).as_deref(), Some(k), "{r}");

@@ -391,7 +391,7 @@ fn check_path(path: &str) -> Result<(), ReadError> {
 fn shown_name(name: &str) -> String {
     if name.contains('@') || name.contains(':') || name.chars().any(char::is_control) {
         match crate::sources::clones::remote_key(name) {
-            Some(k) => format!("'{k}'"),
+            Some(k) => format!("'{}'", crate::formats::remote::redact(&k)),
             None => "the requested repository".to_string(),
         }
     } else {
