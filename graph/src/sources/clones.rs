@@ -66,6 +66,12 @@ pub fn remote_key(remote: &str) -> Option<String> {
         None => {
             let bare = without_userinfo(after_scheme.unwrap_or(r));
             let (h, p) = bare.split_once('/')?;
+            // A key written by hand is `host/owner/repo`: an `@` or a `://` after the host
+            // means this is no remote at all (and trimming would hide a URL's `//`).
+            let before_query = p.split(['?', '#']).next().unwrap_or("");
+            if before_query.contains('@') || before_query.contains("://") {
+                return None;
+            }
             (h.to_string(), p.to_string())
         }
     };
@@ -366,13 +372,20 @@ mod tests {
                 "example.org/team/source",
             ),
             (
-                "git@github.com:team/x/https://user:s3cret@docs.example.org",
-                "github.com:team/x/https://***@docs.example.org",
+                "git@github.com:team/x.git?u=https://user:s3cret@docs.example.org",
+                "github.com:team/x",
             ),
         ] {
             assert_eq!(remote_key(r).as_deref(), Some(k), "{r}");
         }
         assert_eq!(remote_key("nohost"), None);
+        // Found by fuzzing: text that only looks like a remote is no key (`//` collapsed by
+        // trimming once hid a URL's user-info from redaction).
+        assert_eq!(remote_key("host/x/https://u:SECRET@y"), None);
+        assert_eq!(
+            remote_key("@a@hostx://u:SECRET@gm/x").as_deref(),
+            Some("gm/x")
+        );
         assert_eq!(remote_key("https://host/"), None);
     }
 
