@@ -26,7 +26,14 @@ pub fn userinfo(s: &str) -> Option<&str> {
     // or a `repo-content:` commit separator.
     let authority = &rest[..rest.find('/').unwrap_or(rest.len())];
     let (user, host) = authority.split_once('@')?;
-    let host = host.split(':').next().unwrap_or(host);
+    // The host ends where a URL's host must: at a port, a path, or a character no host holds
+    // (prose quotes a URL in backticks or brackets).
+    let host = host
+        .split(|c: char| {
+            c == ':' || c.is_whitespace() || "`'\"()<>[]{},".contains(c)
+        })
+        .next()
+        .unwrap_or(host);
     if !scheme && !host.contains('.') {
         // `repo-content:docs@<commit>`: an identity and a commit, not user-info and a host.
         return None;

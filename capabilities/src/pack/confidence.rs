@@ -14,6 +14,10 @@
 //! unknown    idf-weighted share of query terms this workspace never uses
 //! strength   the top section's score over the most the query's terms could score
 //! gap        (top score − second score) / top score
+//! margin     (top score − best score of a section of another page) / top score
+//! covj       coverage with everyday-English words at half their idf
+//! prox       share of the query's neighbouring-word pairs the top section holds together
+//!            (heading or body; 1 for a query without pairs)
 //! support    other sections among the next four scoring at least half the top score and
 //!            matching at least half of its matched weight, over 4
 //! score      σ(b + Σ wᵢ·featureᵢ)
@@ -48,10 +52,17 @@ pub struct Features {
     /// Idf-weighted share of query terms the workspace never uses and that are not common
     /// English (jargon, names, flags: the topic is missing, not paraphrased).
     pub unknown_jargon: f64,
+    /// (top score − best score of a section of another page) / top score.
+    pub margin: f64,
+    /// Share of the query's neighbouring-word pairs the top section holds together (1 when
+    /// the query has none).
+    pub prox: f64,
+    /// Coverage with everyday-English words (`english::is_common`) at half their idf.
+    pub covj: f64,
 }
 
 /// Number of features.
-pub const N_FEATURES: usize = 9;
+pub const N_FEATURES: usize = 12;
 
 impl Features {
     /// The features as a vector, in the order of [`WEIGHTS`].
@@ -66,12 +77,16 @@ impl Features {
             self.support,
             self.matched_rare,
             self.unknown_jargon,
+            self.margin,
+            self.prox,
+            self.covj,
         ]
     }
 
     /// Names of the features, in the order of [`Features::to_array`].
     pub const NAMES: [&'static str; N_FEATURES] = [
         "coverage", "own", "rare", "unknown", "strength", "gap", "support", "mrare", "jargon",
+        "margin", "prox", "covj",
     ];
 
     /// The features of `ranking` (all zero when no section matched).
@@ -121,6 +136,12 @@ impl Features {
             })
             .count();
         let second = sections.get(1).map_or(0.0, |s| s.score);
+        let page = |id: &str| id.split('#').next().unwrap_or("").to_string();
+        let top_page = page(&top.id);
+        let other_page = ranking
+            .sections()
+            .find(|s| page(&s.id) != top_page)
+            .map_or(0.0, |s| s.score);
         let rarest_matched = ranking
             .idf
             .iter()
@@ -128,7 +149,20 @@ impl Features {
             .filter(|(i, _)| top.mask & (1 << i) != 0)
             .map(|(_, w)| *w)
             .fold(0.0f64, f64::max);
+        let (mut cj, mut tj) = (0.0, 0.0);
+        for (i, (t, w)) in ranking.terms.iter().zip(&ranking.idf).enumerate() {
+            let w = if crate::retrieval::english::is_common(&t.query.word) {
+                0.5 * w
+            } else {
+                *w
+            };
+            tj += w;
+            if top.mask & (1 << i) != 0 {
+                cj += w;
+            }
+        }
         Features {
+            covj: if tj > 0.0 { cj / tj } else { 0.0 },
             coverage: share(top.mask),
             own: share(top.own_mask),
             rare: if max_idf > 0.0 {
@@ -154,6 +188,16 @@ impl Features {
             } else {
                 0.0
             },
+            margin: if top.score > 0.0 {
+                (top.score - other_page) / top.score
+            } else {
+                0.0
+            },
+            prox: if ranking.pairs > 0 {
+                (f64::from(top.pair_hits) / ranking.pairs as f64).min(1.0)
+            } else {
+                1.0
+            },
         }
     }
 
@@ -175,11 +219,13 @@ pub fn score_with(weights: &[f64; N_FEATURES], bias: f64, f: &Features) -> f64 {
 }
 
 /// Fitted weights of the features (order of [`Features::NAMES`]).
-pub const WEIGHTS: [f64; N_FEATURES] = [2.14, 0.0, 0.0, -2.59, 0.80, 0.0, 0.0, 0.0, 0.0];
+pub const WEIGHTS: [f64; N_FEATURES] = [
+    1.87, 0.0, 0.0, -2.42, 0.64, 0.0, 0.0, 0.0, 0.0, 0.0, 1.28, 0.0,
+];
 /// Fitted bias.
-pub const BIAS: f64 = 0.86;
+pub const BIAS: f64 = 0.74;
 /// Score below which the level is `low` (`CAPABILITY_LOW_EVIDENCE`).
-pub const LOW: f64 = 0.74;
+pub const LOW: f64 = 0.733;
 /// Score at or above which the level is `high` (when grounded).
 pub const HIGH: f64 = 0.9;
 /// The score threshold of `medium`, for messages.
@@ -274,6 +320,11 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
                 "scoreStrength",
                 f.strength,
                 "top score over the most the query could score".into(),
+            ),
+            factor(
+                "proximity",
+                f.prox,
+                "share of the query's neighbouring words the top section holds together".into(),
             ),
             factor(
                 "agreement",

@@ -90,6 +90,8 @@ pub struct Dense {
     pub art: Vec<u64>,
     /// Query terms matched in the doc's code field.
     pub code: Vec<u64>,
+    /// Pairs of neighbouring query words found together in the doc (heading or body).
+    pub pair_hits: Vec<u16>,
     /// Docs with at least one term, in doc order.
     pub touched: Vec<u32>,
 }
@@ -520,6 +522,7 @@ impl Index {
         let mut own = vec![0u64; n];
         let mut art = vec![0u64; n];
         let mut code = vec![0u64; n];
+        let mut pair_hits = vec![0u16; n];
         let mut touched = Vec::new();
         let n_sec = f64::from(self.n_sections);
         let n_all = n as f64;
@@ -558,6 +561,9 @@ impl Index {
                     touched.push(d as u32);
                 }
                 let mut wtf = 0.0;
+                if !counted {
+                    pair_hits[d] = pair_hits[d].saturating_add(1);
+                }
                 while k < b && post_doc[k] as usize == d && (post_field[k] as usize) < FIELDS {
                     let f = post_field[k] as usize;
                     let tf = f64::from(post_tf[k]);
@@ -585,6 +591,7 @@ impl Index {
             own,
             art,
             code,
+            pair_hits,
             touched,
         }
     }

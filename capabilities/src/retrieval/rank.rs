@@ -34,6 +34,8 @@ pub struct Scored {
     pub own_mask: u64,
     /// Query terms matched by the node, its article and what it cites.
     pub mask: u64,
+    /// Pairs of neighbouring query words the node's own heading or body holds together.
+    pub pair_hits: u32,
     /// Why it ranks (`text`, `cites`, `article`, `reached`), for explanations.
     pub via: Vec<&'static str>,
 }
@@ -64,6 +66,8 @@ pub struct Ranking {
     pub matched: usize,
     /// Sections indexed (for normalising scores per workspace).
     pub sections: usize,
+    /// Pairs of neighbouring words in the query.
+    pub pairs: usize,
     /// The scoring parameters used.
     pub params: Params,
 }
@@ -281,6 +285,7 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         nodes,
         matched,
         sections: index.sections(),
+        pairs: pairs.len(),
         params: *p,
     }
 }
@@ -307,6 +312,7 @@ fn scored(index: &Index, dense: &Dense, d: u32, score: f64, reached: bool) -> Sc
         own: dense.score[du],
         own_mask: dense.own[du],
         mask: dense.mask(d),
+        pair_hits: u32::from(dense.pair_hits[du]),
         via: (0..4)
             .filter(|i| via & (1 << i) != 0)
             .map(|i| VIA[i])

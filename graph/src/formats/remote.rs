@@ -180,15 +180,16 @@ pub fn redact(s: &str) -> String {
         let before = &s[..at];
         let word_start = before.rfind(is_word_end).map_or(0, |i| i + 1);
         // In the authority of a `scheme://` URL the user-info runs from the `://` to the `@`,
-        // whatever characters it holds (a password may contain `)`, `'` or `,`); elsewhere it
-        // ends at the previous `/` or word boundary.
+        // whatever characters it holds (a password may contain `)`, `'` or `,`).
         let authority = before
             .rfind("://")
             .map(|p| p + 3)
             .filter(|&p| !before[p..].contains(|c: char| c == '/' || c.is_whitespace()));
+        // Elsewhere it starts after a `/`, a blank, a quote or an opening bracket (a closing one
+        // can sit inside a password: `u:pa)ss@host`).
         let seg_start = authority.unwrap_or_else(|| {
             before
-                .rfind(|c| c == '/' || is_word_end(c))
+                .rfind(|c: char| c == '/' || c.is_whitespace() || "`'\"(<[{".contains(c))
                 .map_or(0, |i| i + 1)
         });
         let seg = &s[seg_start.max(copied)..at];
@@ -381,6 +382,7 @@ mod tests {
                 "\"https://***@docs.example.org/d.md",
             ),
             ("(see https://u:a,b'c@h.org/x)", "(see https://***@h.org/x)"),
+            ("u:pa)ss@host.example.org/x", "***@host.example.org/x"),
             // Not user-info: identities, commits, the SSH user, blob URLs.
             ("repo-content:docs@9fceb02d", "repo-content:docs@9fceb02d"),
             (
