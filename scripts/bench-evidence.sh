@@ -1,40 +1,11 @@
 #!/usr/bin/env bash
-# Times a cold `ontoly evidence` process end to end (process start, snapshot load of the graph
-# and of the search index, the query, the JSON pack on stdout) on generated workspaces.
-# The first run builds the graph and stores the snapshot and the index artifact; the measured
-# runs then start from that snapshot, as a CI job or an agent's tool call would.
+# Query benchmark (issue 10): `ontoly evidence <query> --format json` as a fresh process with a
+# warm snapshot (graph + search index), several queries per size, median and spread, beside
+# the floor (`ontoly hash-inputs`) measured in the same run. See scripts/bench.py.
 #
-#   scripts/bench-evidence.sh [DIRS...]   # default: testdata/generated/10k
-#   REPEAT=10 scripts/bench-evidence.sh testdata/generated/10k testdata/generated/100k
+#   scripts/bench-evidence.sh [--bin PATH] [--sizes 1000,10000,100000] [--1m] [--repeat N]
 #
-# Generate workspaces first: python3 testdata/gen/generate.py --out DIR --sections N --git
+# Without --bin the release binary is built first (PROFILE=profiling: with line tables, for
+# perf). REPEAT=N is the same as --repeat N.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-DIRS=("${@:-testdata/generated/10k}")
-REPEAT=${REPEAT:-10}
-# PROFILE=profiling builds the release code with line tables, for `perf record` on the same
-# runs (the release profile strips symbols).
-PROFILE=${PROFILE:-release}
-cargo build --profile "$PROFILE" -q -p ontoly
-BIN=$PWD/target/$PROFILE/ontoly
-for ws in "${DIRS[@]}"; do
-  [ -f "$ws/knowledge/structure.yaml" ] || { echo "skip $ws: not generated" >&2; continue; }
-  # Warm the snapshot (graph + search-index artifact).
-  t0=$EPOCHREALTIME
-  "$BIN" --workspace "$ws" evidence "warm up the snapshot" --format json >/dev/null
-  t1=$EPOCHREALTIME
-  first=$(echo "$t1 - $t0" | bc)
-  times=()
-  for i in $(seq "$REPEAT"); do
-    t0=$EPOCHREALTIME
-    "$BIN" --workspace "$ws" evidence "how does section $i handle retries and cache eviction" \
-      --format json >/dev/null
-    t1=$EPOCHREALTIME
-    times+=("$(echo "($t1 - $t0) * 1000" | bc)")
-  done
-  sorted=$(printf '%s\n' "${times[@]}" | sort -n)
-  p50=$(echo "$sorted" | awk -v n="$REPEAT" 'NR == int((n + 1) / 2) {print}')
-  max=$(echo "$sorted" | tail -1)
-  printf '%s: first run (build + store) %.2f s; cold process from snapshot: p50 %.1f ms, max %.1f ms over %d runs\n' \
-    "$ws" "$first" "$p50" "$max" "$REPEAT"
-done
+exec python3 "$(dirname "$0")/bench.py" --only evidence "$@"

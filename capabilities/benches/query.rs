@@ -41,7 +41,7 @@ fn queries(g: &Graph) -> Vec<String> {
     let step = (sections.len() / (QUERIES * 4 / 5)).max(1);
     let mut out = Vec::new();
     for (i, s) in sections.iter().step_by(step).enumerate() {
-        let body = g.texts.get(&s.id).map(String::as_str).unwrap_or("");
+        let body = g.text(&s.id).unwrap_or("");
         let words: Vec<&str> = body
             .split(|c: char| !c.is_alphanumeric() && c != '_')
             .filter(|w| w.len() > 4)
@@ -110,8 +110,8 @@ fn bench(c: &mut Criterion) {
         println!(
             "{ws}: {sections} sections, {} nodes, {} edges, {} indexed docs; index build {built:?}, \
              {} bytes, decode {decoded:?}",
-            g.nodes.len(),
-            g.edges.len(),
+            g.node_count(),
+            g.edge_count(),
             index.len(),
             bytes.len()
         );

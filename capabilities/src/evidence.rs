@@ -261,8 +261,8 @@ impl Provenance {
             root: identity.root.clone(),
             graph_hash: graph.hash.clone(),
             graph_version: graph.version.clone(),
-            node_count: graph.nodes.len(),
-            edge_count: graph.edges.len(),
+            node_count: graph.node_count(),
+            edge_count: graph.edge_count(),
             knowledge_commit: identity.knowledge_commit.clone(),
         }
     }

@@ -253,20 +253,16 @@ pub struct GraphFacts {
 impl GraphFacts {
     /// The facts of `graph`.
     pub fn of(graph: &Graph) -> Self {
-        let count = |k| graph.nodes_of(k).count();
+        let count = |k| graph.count_of(k);
         GraphFacts {
             articles: count(NodeKind::Article),
             sections: count(NodeKind::Section),
-            references: graph
-                .edges
-                .iter()
-                .filter(|e| e.kind == EdgeKind::Cites)
-                .count(),
+            references: graph.edge_count_of(EdgeKind::Cites),
             repositories: count(NodeKind::Repository),
             commits: count(NodeKind::Commit),
             symbols: count(NodeKind::Symbol),
-            nodes: graph.nodes.len(),
-            edges: graph.edges.len(),
+            nodes: graph.node_count(),
+            edges: graph.edge_count(),
         }
     }
 }
@@ -352,10 +348,12 @@ pub fn neighbourhood<'g>(
         }
     }
     let nodes: Vec<&Node> = seen.iter().filter_map(|id| graph.node(id)).collect();
-    let edges: Vec<&Edge> = graph
-        .edges
+    // The edges among them: the out edges of each that end in the set, in id order.
+    let mut edges: Vec<&Edge> = seen
         .iter()
-        .filter(|e| seen.contains(e.from.as_str()) && seen.contains(e.to.as_str()))
+        .flat_map(|id| graph.out_edges(id, None))
+        .filter(|e| seen.contains(e.to.as_str()))
         .collect();
+    edges.sort_by(|a, b| a.id.cmp(&b.id));
     Some((nodes, edges))
 }

@@ -227,12 +227,24 @@ fn fail(e: &CliError) -> ! {
 fn main() {
     let cli = Cli::from_arg_matches(&cli_command().get_matches()).unwrap_or_else(|e| e.exit());
     let format = chosen_format(&cli).unwrap_or_else(|e| fail(&e));
-    let ctx = Globals {
+    let mut ctx = Globals {
         workspace: cli.workspace.clone(),
         no_cache: cli.no_cache,
         sources: cli.sources.clone(),
+        verify_snapshot: false,
     };
-    let out = cli.command.run(&ctx).unwrap_or_else(|e| fail(&e));
+    let mut out = cli.command.run(&ctx);
+    if ontoly_graph::graph::store::container::corruption_seen() {
+        // A snapshot read failed its checksum while answering: that answer may miss what the
+        // corrupt block held. Answer again from a snapshot checked whole (or rebuilt).
+        write_or_exit(
+            &mut std::io::stderr(),
+            "note: the snapshot under .ontoly/ failed its checksum; answering again from a rebuilt one\n",
+        );
+        ctx.verify_snapshot = true;
+        out = cli.command.run(&ctx);
+    }
+    let out = out.unwrap_or_else(|e| fail(&e));
     if let Some(md) = render::summary::markdown(&out.report) {
         commands::ci::append_step_summary(&md);
     }

@@ -224,7 +224,7 @@ fn the_index_is_stored_in_the_snapshot_and_a_broken_one_is_rebuilt() {
         r.stdout
     };
     let first = run();
-    let artifact = ws.join(".ontoly/artifacts/search-index.bin");
+    let artifact = ws.join(".ontoly/artifacts/search-index.map");
     let stored = std::fs::read(&artifact).expect("the index artifact is stored");
     assert_eq!(run(), first, "from the stored index");
     assert_eq!(std::fs::read(&artifact).expect("still there"), stored);

@@ -188,17 +188,17 @@ fn assert_cache_ignored(root: &Path, command: &[&str]) {
 }
 
 #[test]
-fn a_graph_bin_linked_to_dev_zero_is_not_read() {
+fn a_graph_map_linked_to_dev_zero_is_not_read() {
     let (_t, root) = workspace("valid");
     std::fs::create_dir_all(root.join(".ontoly")).expect("mkdir");
-    symlink("/dev/zero", root.join(".ontoly/graph.bin")).expect("symlink");
+    symlink("/dev/zero", root.join(".ontoly/graph.map")).expect("symlink");
     assert_cache_ignored(&root, &["--format", "json", "build"]);
 }
 
 #[test]
-fn a_fifo_graph_bin_does_not_hang_build() {
+fn a_fifo_graph_map_does_not_hang_build() {
     let (_t, root) = workspace("valid");
-    mkfifo(&root.join(".ontoly/graph.bin"));
+    mkfifo(&root.join(".ontoly/graph.map"));
     assert_cache_ignored(&root, &["--format", "json", "build"]);
 }
 
@@ -214,7 +214,7 @@ fn a_fifo_search_index_does_not_hang_evidence() {
     let (_t, root) = workspace("valid");
     let first = ontoly(&root, &["evidence", "plugins"]);
     assert_eq!(first.code, Some(0), "{}", first.summary());
-    let index = root.join(".ontoly/artifacts/search-index.bin");
+    let index = root.join(".ontoly/artifacts/search-index.map");
     assert!(index.is_file(), "the first run stores the search index");
     std::fs::remove_file(&index).expect("rm");
     mkfifo(&index);

@@ -386,3 +386,66 @@ fn a_workspace_that_cannot_be_loaded_is_reported_by_every_tool_and_the_server_st
         "the cause is logged: {stderr}"
     );
 }
+
+/// The pack for `query` from a server on the fixture after `prepare`, with the server's stderr.
+fn pack_after(prepare: impl FnOnce(&Path), query: &str) -> (Value, Value, String) {
+    let mut server = Server::start_with(prepare);
+    server.initialize("2025-11-25");
+    let mut packs = Vec::new();
+    for id in [2, 3] {
+        server.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "EvidencePack", "arguments": {"query": query}}}),
+        );
+        let result = server.response(id)["result"].clone();
+        assert_eq!(result["isError"], false, "{result}");
+        // Each server runs on its own temporary copy, named as given on the command line
+        // (provenance, suggested commands).
+        let pack = &result["structuredContent"];
+        let root = pack["provenance"]["root"]
+            .as_str()
+            .unwrap_or("?")
+            .to_string();
+        let text = serde_json::to_string(pack).expect("json");
+        packs.push(serde_json::from_str(&text.replace(&root, "ROOT")).expect("json"));
+    }
+    let (status, stderr) = server.close();
+    assert!(status.success());
+    let second = packs.pop().expect("two packs");
+    (packs.pop().expect("two packs"), second, stderr)
+}
+
+#[test]
+fn a_snapshot_found_corrupt_while_answering_is_rebuilt_and_the_answer_is_the_same() {
+    use ontoly_graph::graph::store::{container::Container, KIND};
+    let query = "how are plugins loaded";
+    let (expected, _, clean) = pack_after(|_| {}, query);
+    assert!(!clean.contains("checksum"), "{clean}");
+    let (first, second, stderr) = pack_after(
+        |root| {
+            let built = common::run_in(root, &["--workspace", ".", "build"]);
+            assert_eq!(built.code, 0, "{}", built.stderr);
+            let path = root.join(".ontoly/graph.map");
+            let mut bytes = std::fs::read(&path).expect("graph.map");
+            // One flipped byte in every block of the node rows: any answer reads some of
+            // them, and none is read to open the snapshot (a block shared with the manifest
+            // would be refused at open instead, which the snapshot tests cover).
+            let c = Container::open_unkeyed(&path, KIND).expect("opens");
+            let block = c.block_size();
+            let (at, len) = c.span_of("node.rows").expect("node rows");
+            drop(c);
+            for b in (at..at + len).step_by(block) {
+                bytes[b] ^= 0x01;
+            }
+            std::fs::write(&path, &bytes).expect("write graph.map");
+        },
+        query,
+    );
+    assert_eq!(first, expected, "the first answer is the clean one");
+    assert_eq!(second, expected);
+    assert_eq!(
+        stderr.matches("failed its checksum").count(),
+        1,
+        "reloaded once, then the rebuilt snapshot serves: {stderr}"
+    );
+}

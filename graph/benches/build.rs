@@ -46,11 +46,11 @@ fn bench(c: &mut Criterion) {
             .unwrap()
     };
     g.bench_function("cold", |b| {
-        b.iter(|| open(CachePolicy::Off).graph.nodes.len())
+        b.iter(|| open(CachePolicy::Off).graph.node_count())
     });
     open(CachePolicy::ReadWrite);
     g.bench_function("warm", |b| {
-        b.iter(|| open(CachePolicy::ReadWrite).graph.nodes.len())
+        b.iter(|| open(CachePolicy::ReadWrite).graph.node_count())
     });
     g.finish();
 }

@@ -48,6 +48,9 @@ pub struct SessionOptions {
     pub cache: CachePolicy,
     /// Progress of the build, for a progress bar.
     pub progress: Option<Arc<dyn Progress>>,
+    /// Check every block of the snapshot before using it, instead of each block on first read
+    /// (after a read found the snapshot corrupt: the retry must not trust it again).
+    pub verify_snapshot: bool,
 }
 
 impl SessionOptions {
@@ -59,6 +62,7 @@ impl SessionOptions {
             sources: Vec::new(),
             cache: CachePolicy::ReadWrite,
             progress: None,
+            verify_snapshot: false,
         }
     }
 
@@ -109,6 +113,7 @@ pub struct Session {
     clones: OnceLock<Result<CloneMap, SessionError>>,
     cache: CachePolicy,
     progress: Option<Arc<dyn Progress>>,
+    verify_snapshot: bool,
     repositories: OnceLock<Arc<Repositories>>,
     built: OnceLock<Result<BuildOutput, SessionError>>,
     parsed: OnceLock<Result<Arc<Parsed>, SessionError>>,
@@ -142,6 +147,7 @@ impl Session {
             clones: OnceLock::new(),
             cache: opts.cache,
             progress: opts.progress,
+            verify_snapshot: opts.verify_snapshot,
             repositories: OnceLock::new(),
             built: OnceLock::new(),
             parsed: OnceLock::new(),
@@ -297,6 +303,7 @@ impl Session {
                     clones: clones.clone(),
                     source_stage: Some(Arc::new(VerifyStage::new(clones.clone(), workspace_repo))),
                     knowledge_repository: None,
+                    verify_snapshot: self.verify_snapshot,
                 };
                 Ok(build::build(&self.workspace, &opts)?)
             })
@@ -307,6 +314,32 @@ impl Session {
     /// The evidence graph, built or loaded once.
     pub fn graph(&self) -> Result<&Graph, SessionError> {
         Ok(&self.build()?.graph)
+    }
+
+    /// True when the graph is a mapped snapshot in which a read found bytes that fail their
+    /// checksum: whatever was computed from it must be discarded, and the question asked again
+    /// of a session opened with [`SessionOptions::verify_snapshot`] (which rebuilds).
+    pub fn is_corrupt(&self) -> bool {
+        matches!(self.built.get(), Some(Ok(b)) if b.graph.is_corrupt())
+    }
+
+    /// A new session over the same workspace, sources and cache policy that checks the whole
+    /// snapshot before using it (and rebuilds it when any block fails): what a long-lived
+    /// process opens after [`Session::is_corrupt`] turned true.
+    pub fn reopened_verified(&self) -> Session {
+        Session {
+            workspace: self.workspace.clone(),
+            display_root: self.display_root.clone(),
+            overrides: self.overrides.clone(),
+            clones: OnceLock::new(),
+            cache: self.cache,
+            progress: self.progress.clone(),
+            verify_snapshot: true,
+            knowledge_commit: OnceLock::new(),
+            repositories: OnceLock::new(),
+            built: OnceLock::new(),
+            parsed: OnceLock::new(),
+        }
     }
 
     /// The build, taken out of the session (for a command that only reports it and exits).
@@ -343,6 +376,51 @@ impl Session {
         }
         let graph = self.graph().ok()?;
         snapshot::read_artifact(&self.workspace.root, &graph.hash, name)
+    }
+
+    /// The artifact `name` stored for the current graph as a mapped container (its blocks are
+    /// checked as they are read; with [`SessionOptions::verify_snapshot`], check them all before
+    /// trusting it), when the cache is on and it is there.
+    pub fn open_artifact(&self, name: &str) -> Option<crate::graph::store::container::Container> {
+        if self.cache != CachePolicy::ReadWrite {
+            return None;
+        }
+        let graph = self.graph().ok()?;
+        snapshot::open_artifact(&self.workspace.root, &graph.hash, name)
+    }
+
+    /// Stores artifact `name` for the current graph as named sections (when the cache is on);
+    /// a failed write only costs time on the next run.
+    pub fn store_artifact_sections(&self, name: &str, sections: &[(&str, &[u8])]) {
+        if self.cache != CachePolicy::ReadWrite {
+            return;
+        }
+        if let Ok(graph) = self.graph() {
+            let _ = snapshot::write_artifact_sections(
+                &self.workspace.root,
+                &graph.hash,
+                name,
+                sections,
+            );
+        }
+    }
+
+    /// Whether this session checks whole snapshots before trusting them (the retry after a
+    /// read found one corrupt).
+    pub fn verifies_snapshot(&self) -> bool {
+        self.verify_snapshot
+    }
+
+    /// True when artifact `name` is stored for the current graph (its header is checked, not
+    /// its content).
+    pub fn has_artifact(&self, name: &str) -> bool {
+        if self.cache != CachePolicy::ReadWrite {
+            return false;
+        }
+        let Ok(graph) = self.graph() else {
+            return false;
+        };
+        snapshot::open_artifact(&self.workspace.root, &graph.hash, name).is_some()
     }
 
     /// Stores artifact `name` for the current graph (when the cache is on). A write that fails

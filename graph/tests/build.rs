@@ -67,7 +67,10 @@ fn valid_workspace_has_no_diagnostics_and_the_expected_shape() {
         Some((8, 12))
     );
     assert_eq!(s.metadata["article"], "faq/guide.md");
-    assert!(g.texts["section:faq/guide.md#answer"].contains("discovered at start-up"));
+    assert!(g
+        .text("section:faq/guide.md#answer")
+        .unwrap()
+        .contains("discovered at start-up"));
     let a = g.node("article:faq/guide.md").unwrap();
     assert_eq!(a.name, "Server guide");
     assert_eq!(
@@ -385,8 +388,7 @@ fn hash_is_independent_of_the_absolute_path_and_the_folder_name() {
     let gb = build_at(&b, false).graph;
     assert_eq!(ga.hash, gb.hash);
     assert_eq!(ga.hash, graph_of("valid").hash);
-    let json =
-        serde_json::to_string(&ga.nodes).unwrap() + &serde_json::to_string(&ga.edges).unwrap();
+    let json = serde_json::to_string(&ga).unwrap();
     assert!(!json.contains(t.path().to_str().unwrap()));
 }
 
@@ -398,14 +400,20 @@ fn warm_run_loads_and_one_page_change_reparses_that_page_only() {
     let cold = build_at(&root, true);
     assert_eq!(cold.report.cache, CacheStatus::Miss);
     assert_eq!(cold.report.pages_parsed, 2);
-    assert!(root.join(".ontoly/graph.bin").is_file());
+    assert!(root.join(".ontoly/graph.map").is_file());
 
     let warm = build_at(&root, true);
     assert_eq!(warm.report.cache, CacheStatus::Hit);
     assert_eq!(warm.report.pages_parsed, 0);
     assert_eq!(warm.graph.hash, cold.graph.hash);
-    assert_eq!(warm.graph.nodes, cold.graph.nodes);
-    assert_eq!(warm.graph.edges, cold.graph.edges);
+    assert!(
+        warm.graph.as_mapped().is_some(),
+        "a warm run opens the snapshot in place"
+    );
+    assert!(warm.graph.nodes().eq(cold.graph.nodes()));
+    assert!(warm.graph.edges().eq(cold.graph.edges()));
+    assert!(warm.graph.texts().eq(cold.graph.texts()));
+    assert_eq!(warm.graph.compute_hash(), cold.graph.hash);
     assert!(warm.graph.node("section:faq/guide.md#answer").is_some());
 
     let page = root.join("knowledge/api/plugins.md");
@@ -440,12 +448,12 @@ fn interrupted_or_corrupt_cache_writes_are_never_loaded() {
     let root = t.path().join("valid");
     copy_dir(&fixture("valid"), &root);
     let cold = build_at(&root, true);
-    let graph_bin = root.join(".ontoly/graph.bin");
+    let graph_bin = root.join(".ontoly/graph.map");
     let full = std::fs::read(&graph_bin).unwrap();
 
     // A build killed while writing leaves a temporary file beside the real one: ignored.
     std::fs::write(
-        root.join(".ontoly/.graph.bin.tmp-999999"),
+        root.join(".ontoly/.graph.map.tmp-999999"),
         &full[..full.len() / 2],
     )
     .unwrap();
@@ -473,7 +481,7 @@ fn interrupted_or_corrupt_cache_writes_are_never_loaded() {
 
 #[test]
 fn artifacts_are_tied_to_the_graph_hash() {
-    use ontoly_graph::graph::snapshot::{read_artifact, write_artifact, Snapshot};
+    use ontoly_graph::graph::snapshot::{read_artifact, write_artifact};
     let t = tempfile::tempdir().unwrap();
     let root = t.path().join("valid");
     copy_dir(&fixture("valid"), &root);
@@ -485,6 +493,5 @@ fn artifacts_are_tied_to_the_graph_hash() {
     );
     assert_eq!(read_artifact(&root, "other-hash", "search-index"), None);
     assert!(write_artifact(&root, &g.hash, "../escape", b"x").is_err());
-    let snap = Snapshot::with_artifacts(&root, g);
-    assert_eq!(snap.artifacts.keys().collect::<Vec<_>>(), ["search-index"]);
+    assert!(root.join(".ontoly/artifacts/search-index.map").is_file());
 }

@@ -116,8 +116,7 @@ fn build_with_clones(ws: &std::path::Path, threads: usize) -> Graph {
 }
 
 fn statuses(g: &Graph) -> BTreeMap<String, String> {
-    g.edges
-        .iter()
+    g.edges()
         .filter(|e| e.kind == EdgeKind::Cites)
         .map(|e| {
             (
@@ -189,8 +188,7 @@ fn symbols_and_overlaps_from_cited_ranges() {
     let (_tmp, ws, srv) = status_workspace();
     let g = build_with_clones(&ws, 2);
     let verified_range = g
-        .edges
-        .iter()
+        .edges()
         .find(|e| e.kind == EdgeKind::Cites && e.from.ends_with("#verified"))
         .unwrap()
         .to
@@ -246,7 +244,7 @@ fn demo_workspace_is_verified_with_symbols() {
     }
     let g = build_with_clones(&demo, 2);
     let mut count: BTreeMap<String, usize> = BTreeMap::new();
-    for e in g.edges.iter().filter(|e| e.kind == EdgeKind::Cites) {
+    for e in g.edges().filter(|e| e.kind == EdgeKind::Cites) {
         *count.entry(e.metadata["status"].clone()).or_default() += 1;
     }
     // The demo is clean: every repository reference verified (one note reference is never
@@ -270,15 +268,22 @@ fn cache_salt_follows_the_clones_refs() {
     let w = Workspace::at(ws.clone());
     let inputs = ontoly_graph::graph::build::inputs::read_inputs(&w).unwrap();
     let stage = VerifyStage::new(CloneMap::load(&ws, &[]).unwrap(), None);
-    let a = stage.cache_salt(&inputs);
-    assert_eq!(a, stage.cache_salt(&inputs), "stable while nothing changes");
+    let a = stage.cache_salt(inputs.repo_content());
+    assert_eq!(
+        a,
+        stage.cache_salt(inputs.repo_content()),
+        "stable while nothing changes"
+    );
     // A fetch (here: a new ref) may bring a missing commit: the cached graph must not be reused.
     support::git(&srv.path, &["branch", "fetched", &srv.c1]);
-    assert_ne!(a, stage.cache_salt(&inputs));
+    assert_ne!(a, stage.cache_salt(inputs.repo_content()));
     // Another mapping is another salt.
     let other = VerifyStage::new(
         CloneMap::load(&ws, &[("acme/x".into(), "../server".into())]).unwrap(),
         None,
     );
-    assert_ne!(stage.cache_salt(&inputs), other.cache_salt(&inputs));
+    assert_ne!(
+        stage.cache_salt(inputs.repo_content()),
+        other.cache_salt(inputs.repo_content())
+    );
 }

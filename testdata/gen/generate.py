@@ -20,6 +20,7 @@ PRESETS = {
     1000: (50, 20),
     10000: (500, 20),
     100000: (5000, 20),
+    1000000: (50000, 20),
 }
 
 LANGS = ["rs", "py", "ts", "go", "java", "js"]
@@ -81,6 +82,20 @@ def digest(lines, start, end):
     """sha256 of lines start..end (1-based, inclusive) joined with \\n, as the format defines."""
     body = "\n".join(lines[start - 1:end])
     return "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+class Digests:
+    """Digests of cited spans, computed once each: a million sections cite a few thousand spans."""
+
+    def __init__(self):
+        self.memo = {}
+
+    def of(self, f, start, end):
+        key = (f.path, start, end)
+        d = self.memo.get(key)
+        if d is None:
+            d = self.memo[key] = digest(f.lines, start, end)
+        return d
 
 
 class Vocab:
@@ -530,8 +545,14 @@ def main(argv=None):
     ncoll = (args.articles + args.articles_per_collection - 1) // args.articles_per_collection
     coll_names = []
     seen = set()
+    limit = min(len(vocab.words), 400)
     while len(coll_names) < ncoll:
-        w = vocab.words[rng.randrange(min(len(vocab.words), 400))]
+        if len(seen) == limit:
+            # More collections than candidate words (1M sections need 1000): number them.
+            k = len(coll_names)
+            coll_names.append(f"{coll_names[k % limit]}-{k // limit}")
+            continue
+        w = vocab.words[rng.randrange(limit)]
         if w not in seen:
             seen.add(w)
             coll_names.append(w)
@@ -547,8 +568,15 @@ def main(argv=None):
                          "title": " ".join(t.capitalize() for t in topic[:2]) +
                                   f" {rng.choice(['guide', 'design', 'notes', 'faq', 'runbook'])}"})
 
-    structure = ["schema_version: context.approved-structure.v1", "articles:"]
+    # structure.yaml is streamed: at a million sections it is ~0.7 GB of text, which as a list
+    # of lines would take several GB of Python objects.
+    spath = os.path.join(out, "knowledge", "structure.yaml")
+    os.makedirs(os.path.dirname(spath), exist_ok=True)
+    sfile = open(spath, "w", encoding="utf-8", newline="\n")
+    digests = Digests()
+    sfile.write("schema_version: context.approved-structure.v1\narticles:\n")
     for ai, art in enumerate(articles):
+        structure = []
         topic = art["topic"]
         nsec = rng.randint(*args.sections_per_article)
         page = ["---", f"title: {art['title']}",
@@ -605,10 +633,11 @@ def main(argv=None):
                                   f"              path: {f.path}",
                                   f"              start_line: {s}",
                                   f"              end_line: {e}"]
-                structure.append(f"            content_digest: {digest(f.lines, s, e)}")
+                structure.append(f"            content_digest: {digests.of(f, s, e)}")
         page.append(sentence(rng, vocab, topic))
         write(os.path.join(out, "knowledge", art["path"]), "\n".join(page) + "\n")
-    write(os.path.join(out, "knowledge", "structure.yaml"), "\n".join(structure) + "\n")
+        sfile.write("\n".join(structure) + "\n")
+    sfile.close()
 
     return 0
 

@@ -233,7 +233,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
             let node = graph.node(&s.id)?.clone();
             let mut ex = Vec::new();
             if node.kind == NodeKind::Section && excerpts < EXCERPT_SECTIONS {
-                if let (Some(body), Some(span)) = (graph.texts.get(&node.id), &node.span) {
+                if let (Some(body), Some(span)) = (graph.text(&node.id), &node.span) {
                     ex = excerpt::excerpt(body, span.start_line + 1, &ranking, BUDGET[excerpts]);
                 }
                 excerpts += 1;

@@ -382,7 +382,7 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
         json!({
             "section": sec,
             "article": article,
-            "text": g.texts.get(&sec.id),
+            "text": g.text(&sec.id),
             "citations": citations,
         }),
     )
@@ -536,16 +536,16 @@ pub(crate) fn graph_statistics(ctx: &Context<'_>, _: &Map<String, Value>) -> Cap
     let g = ctx.graph;
     let mut nodes = BTreeMap::new();
     for k in NodeKind::ALL {
-        nodes.insert(k.as_str(), g.nodes_of(k).count());
+        nodes.insert(k.as_str(), g.count_of(k));
     }
     let mut edges = BTreeMap::new();
     for k in EdgeKind::ALL {
-        edges.insert(k.as_str(), g.edges.iter().filter(|e| e.kind == k).count());
+        edges.insert(k.as_str(), g.edge_count_of(k));
     }
     let facts = GraphFacts::of(g);
     let stats = json!({
         "nodes": nodes, "edges": edges,
-        "nodeCount": g.nodes.len(), "edgeCount": g.edges.len(),
+        "nodeCount": g.node_count(), "edgeCount": g.edge_count(),
         "indexedDocuments": ctx.index.len(),
         "facts": facts,
     });
@@ -554,8 +554,8 @@ pub(crate) fn graph_statistics(ctx: &Context<'_>, _: &Map<String, Value>) -> Cap
         "GraphStatistics",
         format!(
             "{} nodes, {} edges: {} articles, {} sections, {} references",
-            g.nodes.len(),
-            g.edges.len(),
+            g.node_count(),
+            g.edge_count(),
             facts.articles,
             facts.sections,
             facts.references

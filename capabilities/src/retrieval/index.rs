@@ -13,6 +13,7 @@
 //! library: the corpus is small documents, the tokenizer must understand identifiers and flags,
 //! and the postings must serialize deterministically next to the graph.
 
+use super::columns::{le_vec, Postings, Strings};
 use super::tokens::for_each_token;
 use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::Graph;
@@ -26,7 +27,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v7";
+pub const INDEX_VERSION: &str = "ontoly.index.v9";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;
@@ -113,31 +114,38 @@ pub struct Index {
     /// Documents in node-id order.
     pub docs: Vec<Doc>,
     /// Sorted distinct terms.
-    terms: Vec<String>,
-    /// Postings of `terms[i]` are `post_*[term_start[i]..term_start[i + 1]]`, by doc then field.
+    terms: Strings,
+    /// Postings of `terms[i]` are `postings[term_start[i]..term_start[i + 1]]`, by doc then
+    /// field.
+    #[serde(with = "le_vec")]
     term_start: Vec<u32>,
-    /// Posting: the doc.
-    post_doc: Vec<u32>,
-    /// Posting: the field.
-    post_field: Vec<u8>,
-    /// Posting: the term frequency in that field.
-    post_tf: Vec<u16>,
+    /// The postings: (doc, field, term frequency in that field). Stored as sections of their
+    /// own beside the rest ([`Index::to_sections`]), so a query process maps them and reads only
+    /// its terms' ranges.
+    #[serde(skip)]
+    postings: Postings,
     /// Per term: sections holding it in any field.
+    #[serde(with = "le_vec")]
     df_section: Vec<u32>,
     /// Per term: documents of any kind holding it.
+    #[serde(with = "le_vec")]
     df_all: Vec<u32>,
     /// Sections indexed.
     n_sections: u32,
     /// Per doc and field (`doc * FIELDS + field`): length in tokens.
+    #[serde(with = "le_vec")]
     field_len: Vec<u32>,
     /// Per node kind and field (`kind * FIELDS + field`): average length (at least 1).
+    #[serde(with = "le_vec")]
     avg_len: Vec<f64>,
     /// Propagation links of doc `d` are `links[link_start[d]..link_start[d + 1]]`: for a
     /// section, the file and symbol docs it cites and its article doc; for a file, symbol or
     /// article, the section docs citing or holding it. Precomputed so a query never walks the
     /// graph for ranking.
+    #[serde(with = "le_vec")]
     link_start: Vec<u32>,
     /// See `link_start`.
+    #[serde(with = "le_vec")]
     links: Vec<u32>,
     /// The graph's facts, counted once at build (a pack reports them on every query).
     pub facts: crate::walk::GraphFacts,
@@ -178,7 +186,7 @@ fn file_path(n: &Node) -> &str {
 /// The fields of a node's document, or `None` when the kind is not indexed. `linked` are the
 /// docs a section links to (its cited files and symbols, its article).
 fn node_fields(graph: &Graph, n: &Node, linked: &[&Node]) -> Option<[String; FIELDS]> {
-    let body = graph.texts.get(&n.id).map(String::as_str).unwrap_or("");
+    let body = graph.text(&n.id).unwrap_or("");
     let mut f: [String; FIELDS] = Default::default();
     match n.kind {
         NodeKind::Section => {
@@ -188,7 +196,7 @@ fn node_fields(graph: &Graph, n: &Node, linked: &[&Node]) -> Option<[String; FIE
             for l in linked {
                 match l.kind {
                     NodeKind::Article => {
-                        let art = graph.texts.get(&l.id).map(String::as_str);
+                        let art = graph.text(&l.id);
                         f[F_ARTICLE] = art.unwrap_or(heading_of(l)).to_string();
                     }
                     NodeKind::File => {
@@ -235,8 +243,7 @@ impl Index {
     /// Indexes every section, article, file and symbol of `graph`.
     pub fn build(graph: &Graph) -> Index {
         let docs: Vec<Doc> = graph
-            .nodes
-            .iter()
+            .nodes()
             .filter(|n| {
                 matches!(
                     n.kind,
@@ -341,11 +348,9 @@ impl Index {
             version: INDEX_VERSION.to_string(),
             graph_hash: graph.hash.clone(),
             docs,
-            terms,
+            terms: Strings::new(terms),
             term_start,
-            post_doc,
-            post_field,
-            post_tf,
+            postings: Postings::owned(post_doc, post_field, post_tf),
             df_section,
             df_all,
             n_sections,
@@ -365,15 +370,47 @@ impl Index {
         }
     }
 
-    /// The serialized index (postcard), deterministic for a given graph.
+    /// The serialized index (postcard, the postings as little-endian blocks after the rest),
+    /// deterministic for a given graph.
     pub fn to_bytes(&self) -> Vec<u8> {
-        postcard::to_stdvec(self).unwrap_or_default()
+        postcard::to_stdvec(&(self, &self.postings)).unwrap_or_default()
+    }
+
+    /// The index as named sections of a container: `index` (everything but the postings,
+    /// postcard) and the three posting columns, each a little-endian block a reader can map.
+    pub fn to_sections(&self) -> Vec<(&'static str, Vec<u8>)> {
+        let mut out = vec![("index", postcard::to_stdvec(self).unwrap_or_default())];
+        out.extend(self.postings.blocks());
+        out
     }
 
     /// Decodes a stored index and checks that it was built from `graph`.
     pub fn from_bytes(bytes: &[u8], graph: &Graph) -> Result<Index, IndexError> {
-        let ix: Index =
+        let (mut ix, postings): (Index, Postings) =
             postcard::from_bytes(bytes).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        ix.postings = postings;
+        ix.checked(graph)
+    }
+
+    /// The index stored as sections in `c` ([`Index::to_sections`]): all but the postings is
+    /// decoded, the postings are read in place, block by block, as queries reach them.
+    pub fn from_container(
+        c: ontoly_graph::graph::store::container::Container,
+        graph: &Graph,
+    ) -> Result<Index, IndexError> {
+        let meta = c
+            .section("index")
+            .and_then(|s| s.all())
+            .ok_or_else(|| IndexError::Corrupt("no index section".into()))?;
+        let mut ix: Index =
+            postcard::from_bytes(meta).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        ix.postings = Postings::mapped(c).ok_or_else(|| IndexError::Corrupt("postings".into()))?;
+        ix.checked(graph)
+    }
+
+    /// `self` when it is of this version, for `graph`, and its columns agree with each other.
+    fn checked(self, graph: &Graph) -> Result<Index, IndexError> {
+        let ix = self;
         if ix.version != INDEX_VERSION {
             return Err(IndexError::Version(ix.version));
         }
@@ -385,9 +422,7 @@ impl Index {
             && ix
                 .term_start
                 .last()
-                .is_some_and(|&e| e as usize == ix.post_doc.len())
-            && ix.post_field.len() == ix.post_doc.len()
-            && ix.post_tf.len() == ix.post_doc.len()
+                .is_some_and(|&e| e as usize == ix.postings.len())
             && ix.df_section.len() == ix.terms.len()
             && ix.df_all.len() == ix.terms.len()
             && ix.field_len.len() == n * FIELDS
@@ -397,10 +432,10 @@ impl Index {
                 .link_start
                 .last()
                 .is_some_and(|&e| e as usize == ix.links.len())
+            && ix.terms.is_consistent()
             && ix.term_start.windows(2).all(|w| w[0] <= w[1])
             && ix.link_start.windows(2).all(|w| w[0] <= w[1])
-            && ix.post_doc.iter().all(|&d| (d as usize) < n)
-            && ix.post_field.iter().all(|&f| (f as usize) < FIELDS)
+            && ix.postings.owned_within(n, FIELDS)
             && ix.links.iter().all(|&d| (d as usize) < n);
         if !consistent {
             return Err(IndexError::Corrupt("inconsistent lengths".into()));
@@ -408,19 +443,29 @@ impl Index {
         Ok(ix)
     }
 
+    /// True when a read of the mapped postings failed its checksum: results computed from this
+    /// index may miss what the block held.
+    pub fn is_corrupt(&self) -> bool {
+        self.postings.is_corrupt()
+    }
+
     /// The index of a session's graph: the one stored beside the snapshot for exactly this
-    /// graph, or a new one (then stored, atomically, for the next process). A session without
-    /// the cache never touches the disk.
+    /// graph (mapped; checked whole first when the session distrusts its snapshot), or a new one
+    /// (then stored, atomically, for the next process). A session without the cache never
+    /// touches the disk.
     pub fn open(session: &Session) -> Result<Index, SessionError> {
         let graph = session.graph()?;
         let stored = session
-            .artifact(INDEX_ARTIFACT)
-            .and_then(|b| Index::from_bytes(&b, graph).ok());
+            .open_artifact(INDEX_ARTIFACT)
+            .filter(|c| !session.verifies_snapshot() || c.verify_all())
+            .and_then(|c| Index::from_container(c, graph).ok());
         if let Some(ix) = stored {
             return Ok(ix);
         }
         let ix = Index::build(graph);
-        session.store_artifact(INDEX_ARTIFACT, &ix.to_bytes());
+        let sections = ix.to_sections();
+        let parts: Vec<(&str, &[u8])> = sections.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+        session.store_artifact_sections(INDEX_ARTIFACT, &parts);
         Ok(ix)
     }
 
@@ -440,7 +485,7 @@ impl Index {
     }
 
     fn term_id(&self, term: &str) -> Option<usize> {
-        self.terms.binary_search_by(|t| t.as_str().cmp(term)).ok()
+        self.terms.find(term)
     }
 
     /// Number of documents (of any kind) containing `term`.
@@ -463,11 +508,10 @@ impl Index {
 
     /// Indexed terms that start with `prefix`, in order (for spelling suggestions).
     pub fn terms_with_prefix<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        let from = self.terms.partition_point(|t| t.as_str() < prefix);
-        self.terms[from..]
-            .iter()
+        let from = self.terms.lower_bound(prefix);
+        (from..self.terms.len())
+            .map(|i| self.terms.get(i))
             .take_while(move |t| t.starts_with(prefix))
-            .map(String::as_str)
     }
 
     /// Scores every document containing at least one of `terms` (each with a weight that
@@ -497,13 +541,21 @@ impl Index {
             let bit = if counted { 1u64 << i } else { 0 };
             let idf_sec = w * bm25_idf(n_sec, f64::from(self.df_section[ti]));
             let idf_all = w * bm25_idf(n_all, f64::from(self.df_all[ti]));
-            let (a, b) = (
+            let (post_doc, post_field, post_tf) = self.postings.range(
                 self.term_start[ti] as usize,
                 self.term_start[ti + 1] as usize,
             );
-            let mut k = a;
+            let (post_doc, post_field, post_tf) = (&*post_doc, &*post_field, &*post_tf);
+            let b = post_doc.len();
+            let mut k = 0;
             while k < b {
-                let d = self.post_doc[k] as usize;
+                let d = post_doc[k] as usize;
+                if d >= n || post_field[k] as usize >= FIELDS {
+                    // Only a mapped index can hold this (its blocks passed their sums, so it
+                    // was written so); skip rather than index out of bounds.
+                    k += 1;
+                    continue;
+                }
                 let kind = self.docs[d].kind;
                 if score[d] == 0.0 && own[d] | art[d] | code[d] == 0 {
                     touched.push(d as u32);
@@ -512,9 +564,9 @@ impl Index {
                 if !counted {
                     pair_hits[d] = pair_hits[d].saturating_add(1);
                 }
-                while k < b && self.post_doc[k] as usize == d {
-                    let f = self.post_field[k] as usize;
-                    let tf = f64::from(self.post_tf[k]);
+                while k < b && post_doc[k] as usize == d && (post_field[k] as usize) < FIELDS {
+                    let f = post_field[k] as usize;
+                    let tf = f64::from(post_tf[k]);
                     let len = f64::from(self.field_len[d * FIELDS + f]);
                     let avg = self.avg_len[kind as usize * FIELDS + f];
                     wtf += p.weight[f] * tf / (1.0 - p.b[f] + p.b[f] * len / avg);

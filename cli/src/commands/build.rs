@@ -4,6 +4,7 @@ use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{BuildView, CacheView, Counts, Report, SeverityCounts};
 use ontoly_graph::graph::{EdgeKind, NodeKind};
+use ontoly_graph::CachePolicy;
 
 /// The formats `ontoly build` renders.
 pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
@@ -25,6 +26,12 @@ pub fn format(a: &Args) -> Option<Format> {
 pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let out = session.build()?;
+    // The search index is built with the graph, so no query process ever builds it.
+    if session.cache() == CachePolicy::ReadWrite
+        && !session.has_artifact(ontoly_capabilities::retrieval::index::INDEX_ARTIFACT)
+    {
+        super::index(&session)?;
+    }
     let (g, r) = (&out.graph, &out.report);
     let cache = serde_json::to_value(r.cache).unwrap_or_default();
     Ok(Output::ok(Report::Build(BuildView {
@@ -32,11 +39,11 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
         graph_hash: g.hash.clone(),
         graph_version: g.version.clone(),
         counts: Counts {
-            articles: g.nodes_of(NodeKind::Article).count(),
-            sections: g.nodes_of(NodeKind::Section).count(),
-            references: g.edges.iter().filter(|e| e.kind == EdgeKind::Cites).count(),
-            nodes: g.nodes.len(),
-            edges: g.edges.len(),
+            articles: g.count_of(NodeKind::Article),
+            sections: g.count_of(NodeKind::Section),
+            references: g.edge_count_of(EdgeKind::Cites),
+            nodes: g.node_count(),
+            edges: g.edge_count(),
         },
         diagnostics: SeverityCounts::of(g),
         cache: CacheView {

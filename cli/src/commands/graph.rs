@@ -35,8 +35,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         // Only ids of the same kind (`section:`, `file:`…): a typo keeps its prefix.
         let kind = a.focus.split(':').next().unwrap_or("");
         let same_kind = g
-            .nodes
-            .iter()
+            .nodes()
             .map(|n| n.id.as_str())
             .filter(|id| id.split(':').next() == Some(kind));
         let near = ontoly_graph::suggest::nearest(&a.focus, same_kind);

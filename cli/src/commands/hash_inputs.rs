@@ -29,6 +29,6 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     Ok(Output::ok(Report::Inputs(InputsView {
         files: inputs.files.len(),
         bytes: inputs.bytes(),
-        inputs: ontoly_graph::graph::build::inputs::cache_key(&inputs, ""),
+        inputs: ontoly_graph::graph::build::inputs::cache_key(inputs.pairs(), ""),
     })))
 }

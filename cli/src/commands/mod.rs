@@ -46,6 +46,8 @@ pub struct Globals {
     pub no_cache: bool,
     /// `--source NAME=PATH`, in command-line order.
     pub sources: Vec<String>,
+    /// Check the whole snapshot before using it (the retry after a read found it corrupt).
+    pub verify_snapshot: bool,
 }
 
 /// What a command produced and its exit code.
@@ -225,6 +227,7 @@ impl Globals {
                 CachePolicy::ReadWrite
             });
         opts.workspace = self.workspace.clone();
+        opts.verify_snapshot = self.verify_snapshot;
         if std::io::stderr().is_terminal() {
             opts.progress = Some(Arc::new(Bar::new()));
         }

@@ -34,13 +34,13 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let g = session.graph()?;
     let mut nodes = zeros(NodeKind::ALL.iter().map(|k| k.as_str()));
-    for n in &g.nodes {
+    for n in g.nodes() {
         *nodes.entry(n.kind.as_str().to_string()).or_default() += 1;
     }
     let mut edges = zeros(EdgeKind::ALL.iter().map(|k| k.as_str()));
     let mut by_source: BTreeMap<String, usize> = BTreeMap::new();
     let mut by_status = zeros(Status::ALL.iter().map(|s| s.as_str()));
-    for e in &g.edges {
+    for e in g.edges() {
         *edges.entry(e.kind.as_str().to_string()).or_default() += 1;
         if e.kind == EdgeKind::Cites {
             if let Some(st) = e.metadata.get("status") {

@@ -39,7 +39,7 @@ pub fn format(a: &Args) -> Option<Format> {
 /// has no error of its own already (a digest mismatch is reported as itself).
 fn unverified(g: &Graph) -> Vec<DiagnosticView> {
     let mut out = Vec::new();
-    for e in g.edges.iter().filter(|e| e.kind == EdgeKind::Cites) {
+    for e in g.edges().filter(|e| e.kind == EdgeKind::Cites) {
         let kind = e.metadata.get("source_kind").map_or("", String::as_str);
         if kind != "repo" && kind != "repo-content" {
             continue;

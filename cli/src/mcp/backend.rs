@@ -85,6 +85,18 @@ impl Backend {
         })
     }
 
+    /// True when a read of the mapped snapshot (graph or search index) failed its checksum:
+    /// answers computed from this backend may miss what the corrupt block held.
+    pub fn is_corrupt(&self) -> bool {
+        self.session.is_corrupt() || self.index.is_corrupt()
+    }
+
+    /// A backend over the same workspace loaded from a snapshot checked whole (rebuilt when it
+    /// fails). Blocking.
+    pub fn reload_verified(&self) -> Result<Backend, ToolError> {
+        Backend::load(self.session.reopened_verified())
+    }
+
     fn context(&self) -> Result<Context<'_>, ToolError> {
         Context::new(&self.session, &self.index).map_err(unavailable)
     }

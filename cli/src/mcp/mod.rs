@@ -56,7 +56,45 @@ type Loaded = Result<Arc<Backend>, ToolError>;
 #[derive(Clone)]
 pub struct OntolyServer {
     backend: watch::Receiver<Option<Loaded>>,
+    reload: Arc<Reload>,
     tools: Arc<Vec<Tool>>,
+}
+
+/// Replaces the backend when a call found the mapped snapshot corrupt.
+struct Reload {
+    tx: watch::Sender<Option<Loaded>>,
+    lock: std::sync::Mutex<()>,
+}
+
+impl Reload {
+    /// Answers `call` from `backend`. When a read of the snapshot failed its checksum while
+    /// answering, that answer may miss what the block held: it is discarded, a backend is
+    /// loaded from a snapshot checked whole (rebuilt when it fails) and published for later
+    /// calls, and the call is answered from it. Blocking.
+    fn answer(&self, call: Call, backend: Arc<Backend>) -> Result<ToolOutput, ToolError> {
+        let out = call.clone().run(backend.as_ref());
+        if !backend.is_corrupt() {
+            return out;
+        }
+        let fresh = {
+            let _one_at_a_time = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+            // Another call may have reloaded already.
+            let current = self.tx.borrow().clone();
+            match current {
+                Some(Ok(b)) if !Arc::ptr_eq(&b, &backend) && !b.is_corrupt() => b,
+                _ => {
+                    eprintln!(
+                        "ontoly mcp: the snapshot under .ontoly/ failed its checksum; \
+                         reloading from a rebuilt one"
+                    );
+                    let loaded = backend.reload_verified().map(Arc::new);
+                    self.tx.send_replace(Some(loaded.clone()));
+                    loaded?
+                }
+            }
+        };
+        call.run(fresh.as_ref())
+    }
 }
 
 impl OntolyServer {
@@ -64,15 +102,21 @@ impl OntolyServer {
     /// calls wait for them.
     pub fn start(session: ontoly_graph::Session) -> Self {
         let (tx, rx) = watch::channel(None);
+        let reload = Arc::new(Reload {
+            tx,
+            lock: std::sync::Mutex::new(()),
+        });
+        let loader = reload.clone();
         tokio::task::spawn_blocking(move || {
             let loaded = Backend::load(session).map(Arc::new);
             if let Err(e) = &loaded {
                 eprintln!("ontoly mcp: {}", e.text());
             }
-            let _ = tx.send(Some(loaded));
+            loader.tx.send_replace(Some(loaded));
         });
         Self {
             backend: rx,
+            reload,
             tools: Arc::new(tools::all()),
         }
     }
@@ -115,6 +159,7 @@ fn failure(error: &ToolError) -> CallToolResult {
 
 /// One parsed tool call. Arguments are checked before the graph is needed, so a malformed call
 /// fails fast with `INVALID_ARGUMENTS` even while the workspace is still loading.
+#[derive(Clone)]
 enum Call {
     EvidencePack(EvidencePackInput),
     Capabilities,
@@ -215,7 +260,8 @@ impl ServerHandler for OntolyServer {
             Ok(backend) => backend,
             Err(e) => return Ok(failure(&e).into()),
         };
-        let outcome = tokio::task::spawn_blocking(move || call.run(backend.as_ref())).await;
+        let reload = self.reload.clone();
+        let outcome = tokio::task::spawn_blocking(move || reload.answer(call, backend)).await;
         let result = match outcome {
             Ok(Ok(out)) => success(out),
             Ok(Err(e)) => failure(&e),

@@ -18,7 +18,10 @@ pub struct PageParse {
     pub sections: Vec<SectionSpan>,
     /// Marker errors in the order found.
     pub marker_errors: Vec<MarkerError>,
-    /// Per section: (first heading, body between the markers).
+    /// Per section: (first heading, body between the markers). Not stored in the parse cache
+    /// (they are the page's own bytes again, a third of the cache): a parse read back from it
+    /// has none until [`PageParse::restore_texts`] derives them from the page.
+    #[serde(skip)]
     pub section_texts: Vec<(Option<String>, String)>,
     /// Front matter.
     pub front: FrontMatter,
@@ -55,15 +58,7 @@ pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PagePar
     let text = text::strip_bom(text);
     let ps = markers::parse_sections(text);
     let lines: Vec<&str> = text::lines(text).collect();
-    let section_texts = ps
-        .sections
-        .iter()
-        .map(|s| {
-            let (a, b) = (s.start as usize, (s.end as usize).saturating_sub(1));
-            let body = lines.get(a..b.max(a)).unwrap_or(&[]);
-            (body.iter().find_map(|l| heading(l)), body.join("\n"))
-        })
-        .collect();
+    let section_texts = texts_of(&lines, &ps.sections);
     PageParse {
         hash: hash.to_string(),
         unusable: None,
@@ -74,6 +69,33 @@ pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PagePar
         heading: lines.iter().find_map(|l| heading(l)),
         links: links(text, path),
         lines: lines.len() as u64,
+    }
+}
+
+/// Per section: its first heading and its body (the lines between its markers).
+fn texts_of(lines: &[&str], sections: &[SectionSpan]) -> Vec<(Option<String>, String)> {
+    sections
+        .iter()
+        .map(|s| {
+            let (a, b) = (s.start as usize, (s.end as usize).saturating_sub(1));
+            let body = lines.get(a..b.max(a)).unwrap_or(&[]);
+            (body.iter().find_map(|l| heading(l)), body.join("\n"))
+        })
+        .collect()
+}
+
+impl PageParse {
+    /// Derives the section texts again from the page's bytes (the same bytes whose hash this
+    /// parse carries), for a parse read back from the cache without them.
+    pub fn restore_texts(&mut self, bytes: &[u8]) {
+        if self.unusable.is_some() || self.section_texts.len() == self.sections.len() {
+            return;
+        }
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return;
+        };
+        let lines: Vec<&str> = text::lines(text).collect();
+        self.section_texts = texts_of(&lines, &self.sections);
     }
 }
 

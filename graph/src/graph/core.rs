@@ -1,35 +1,172 @@
-//! The built graph: nodes and edges sorted by id, a petgraph index over them, texts for
-//! retrieval, and the blake3 hash that identifies the whole.
+//! The built graph: nodes and edges sorted by id, adjacency over them, texts for retrieval,
+//! and the blake3 hash that identifies the whole.
+//!
+//! A [`Graph`] has one of two backings with the same answers: **owned** (what a build
+//! assembles: vectors of nodes and edges) and **mapped** (a snapshot read in place, see
+//! [`crate::graph::store`]). A mapped graph decodes a node or an edge the first time it is
+//! asked for and keeps it, so callers get `&Node` and `&Edge` from either backing while a query
+//! process touches only what its answer needs.
 
 use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, GRAPH_VERSION};
-use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
-use serde::{Deserialize, Serialize};
+use crate::graph::store::MappedGraph;
+use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 /// The evidence graph of one workspace. Immutable once built; cheap to query. It holds content
 /// only: how the workspace is named or where it sits is the [`crate::Session`]'s business.
 ///
-/// Invariants: `nodes` and `edges` are sorted by id (byte order) with unique ids; every edge
+/// Invariants: nodes and edges are in id order (byte order) with unique ids; every edge
 /// endpoint is a node id; `hash` is [`Graph::compute_hash`] of the contents.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone)]
 pub struct Graph {
     /// Graph model version ([`GRAPH_VERSION`]).
     pub version: String,
-    /// Nodes sorted by id.
-    pub nodes: Vec<Node>,
-    /// Edges sorted by id.
-    pub edges: Vec<Edge>,
-    /// Searchable text by node id (section bodies, article titles and descriptions), sorted.
-    pub texts: BTreeMap<String, String>,
     /// blake3 hex over the canonical form.
     pub hash: String,
-    #[serde(skip)]
-    index: std::sync::OnceLock<Index>,
+    repr: Repr,
 }
 
 #[derive(Debug, Clone)]
-struct Index {
-    g: DiGraph<usize, usize>,
+enum Repr {
+    Owned(Box<Owned>),
+    Mapped(Box<Mapped>),
+}
+
+#[derive(Debug, Clone)]
+struct Owned {
+    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    texts: BTreeMap<String, String>,
+    adjacency: OnceLock<Adjacency>,
+}
+
+/// Out and in edges per node as compressed rows (edge indices ascending, i.e. in id order).
+#[derive(Debug, Clone)]
+struct Adjacency {
+    out_off: Vec<u32>,
+    out: Vec<u32>,
+    in_off: Vec<u32>,
+    inc: Vec<u32>,
+}
+
+struct Mapped {
+    m: Arc<MappedGraph>,
+    nodes: Lazy<Node>,
+    edges: Lazy<Edge>,
+}
+
+impl std::fmt::Debug for Mapped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mapped")
+            .field("nodes", &self.m.node_count())
+            .field("edges", &self.m.edge_count())
+            .finish()
+    }
+}
+
+impl Clone for Mapped {
+    fn clone(&self) -> Self {
+        Mapped::new(self.m.clone())
+    }
+}
+
+impl Mapped {
+    fn new(m: Arc<MappedGraph>) -> Mapped {
+        Mapped {
+            nodes: Lazy::new(m.node_count()),
+            edges: Lazy::new(m.edge_count()),
+            m,
+        }
+    }
+
+    fn node(&self, i: u32) -> Option<&Node> {
+        self.nodes
+            .get_or(i as usize, || self.m.node_at(i)?.to_node())
+    }
+
+    fn edge(&self, i: u32) -> Option<&Edge> {
+        self.edges
+            .get_or(i as usize, || self.m.edge_at(i)?.to_edge())
+    }
+}
+
+/// Values decoded on first use and kept: chunks of slots allocated when first touched, so a
+/// query that reads 100 nodes of a million allocates a few chunks, not a million slots.
+struct Lazy<T> {
+    chunks: Vec<OnceLock<Box<[OnceLock<T>]>>>,
+    len: usize,
+}
+
+const LAZY_CHUNK: usize = 64;
+
+impl<T> Lazy<T> {
+    fn new(len: usize) -> Lazy<T> {
+        Lazy {
+            chunks: (0..len.div_ceil(LAZY_CHUNK))
+                .map(|_| OnceLock::new())
+                .collect(),
+            len,
+        }
+    }
+
+    fn get_or(&self, i: usize, decode: impl FnOnce() -> Option<T>) -> Option<&T> {
+        if i >= self.len {
+            return None;
+        }
+        let chunk = self.chunks[i / LAZY_CHUNK]
+            .get_or_init(|| (0..LAZY_CHUNK).map(|_| OnceLock::new()).collect());
+        let slot = &chunk[i % LAZY_CHUNK];
+        if let Some(v) = slot.get() {
+            return Some(v);
+        }
+        // Two threads may decode the same slot; the first one stored wins, both are equal.
+        let _ = slot.set(decode()?);
+        slot.get()
+    }
+}
+
+/// A built graph's nodes, edges and texts, borrowed (see [`Graph::parts`]).
+pub type Parts<'g> = (&'g [Node], &'g [Edge], &'g BTreeMap<String, String>);
+
+/// Iterator over a graph's nodes or edges in id order, whatever the backing.
+pub struct Items<'g, T> {
+    inner: ItemsInner<'g, T>,
+}
+
+enum ItemsInner<'g, T> {
+    Slice(std::slice::Iter<'g, T>),
+    Mapped {
+        m: &'g Mapped,
+        get: fn(&'g Mapped, u32) -> Option<&'g T>,
+        range: std::ops::Range<u32>,
+    },
+}
+
+impl<'g, T> Iterator for Items<'g, T> {
+    type Item = &'g T;
+    fn next(&mut self) -> Option<&'g T> {
+        match &mut self.inner {
+            ItemsInner::Slice(s) => s.next(),
+            ItemsInner::Mapped { m, get, range } => {
+                // A corrupt row is skipped (the graph is then marked corrupt; see
+                // `Graph::is_corrupt`).
+                for i in range.by_ref() {
+                    if let Some(v) = get(m, i) {
+                        return Some(v);
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match &self.inner {
+            ItemsInner::Slice(s) => s.size_hint(),
+            ItemsInner::Mapped { range, .. } => (0, Some(range.len())),
+        }
+    }
 }
 
 impl Graph {
@@ -59,22 +196,19 @@ impl Graph {
         };
         let mut k = keep.iter();
         edges.retain(|_| k.next().copied().unwrap_or(false));
-        let mut g = Graph {
-            version: GRAPH_VERSION.to_string(),
+        let mut g = Graph::from_snapshot(
+            GRAPH_VERSION.to_string(),
             nodes,
             edges,
             texts,
-            hash: String::new(),
-            index: std::sync::OnceLock::new(),
-        };
+            String::new(),
+        );
         g.hash = g.compute_hash();
-        g.reindex();
         g
     }
 
     /// A graph from parts already in canonical form (a verified snapshot): no sorting or
-    /// re-hashing, only the index is rebuilt. The caller vouches for the invariants above; the
-    /// snapshot layer does so with a checksum over exactly what [`Graph::assemble`] produced.
+    /// re-hashing. The caller vouches for the invariants above.
     pub fn from_snapshot(
         version: String,
         nodes: Vec<Node>,
@@ -82,53 +216,163 @@ impl Graph {
         texts: BTreeMap<String, String>,
         hash: String,
     ) -> Graph {
-        let mut g = Graph {
+        Graph {
             version,
-            nodes,
-            edges,
-            texts,
             hash,
-            index: std::sync::OnceLock::new(),
-        };
-        g.reindex();
-        g
-    }
-
-    /// Drops the in-memory index; it is rebuilt on first use (after the nodes or edges were
-    /// changed, or after deserializing).
-    pub fn reindex(&mut self) {
-        self.index = std::sync::OnceLock::new();
-    }
-
-    fn build_index(&self) -> Index {
-        use rayon::prelude::*;
-        // Nodes are sorted by id, so a node's position is its petgraph index and lookups are
-        // binary searches: no hash map of cloned ids to build.
-        let mut g = DiGraph::with_capacity(self.nodes.len(), self.edges.len());
-        for i in 0..self.nodes.len() {
-            g.add_node(i);
+            repr: Repr::Owned(Box::new(Owned {
+                nodes,
+                edges,
+                texts,
+                adjacency: OnceLock::new(),
+            })),
         }
-        let ends: Vec<Option<(usize, usize)>> = self
-            .edges
-            .par_iter()
-            .map(|e| Some((self.position(&e.from)?, self.position(&e.to)?)))
-            .collect();
-        for (i, end) in ends.into_iter().enumerate() {
-            if let Some((a, b)) = end {
-                g.add_edge(NodeIndex::new(a), NodeIndex::new(b), i);
+    }
+
+    /// A graph read in place from a mapped snapshot: nothing is decoded until asked for.
+    pub fn mapped(m: MappedGraph) -> Graph {
+        Graph {
+            version: m.version().to_string(),
+            hash: m.hash().to_string(),
+            repr: Repr::Mapped(Box::new(Mapped::new(Arc::new(m)))),
+        }
+    }
+
+    /// The mapped snapshot behind this graph, when it has one.
+    pub fn as_mapped(&self) -> Option<&MappedGraph> {
+        match &self.repr {
+            Repr::Mapped(m) => Some(&m.m),
+            Repr::Owned(_) => None,
+        }
+    }
+
+    /// True once a read of a mapped snapshot found bytes that fail their checksum: every answer
+    /// computed from this graph must be discarded and the snapshot rebuilt. Never true for a
+    /// built graph.
+    pub fn is_corrupt(&self) -> bool {
+        self.as_mapped().is_some_and(MappedGraph::is_corrupt)
+    }
+
+    /// The nodes, edges and texts of a built graph (`None` for a mapped one).
+    pub fn parts(&self) -> Option<Parts<'_>> {
+        match &self.repr {
+            Repr::Owned(o) => Some((&o.nodes, &o.edges, &o.texts)),
+            Repr::Mapped(_) => None,
+        }
+    }
+
+    /// Number of nodes.
+    pub fn node_count(&self) -> usize {
+        match &self.repr {
+            Repr::Owned(o) => o.nodes.len(),
+            Repr::Mapped(m) => m.m.node_count(),
+        }
+    }
+
+    /// Number of edges.
+    pub fn edge_count(&self) -> usize {
+        match &self.repr {
+            Repr::Owned(o) => o.edges.len(),
+            Repr::Mapped(m) => m.m.edge_count(),
+        }
+    }
+
+    /// Number of nodes of one kind (no scan on a mapped graph).
+    pub fn count_of(&self, kind: NodeKind) -> usize {
+        match &self.repr {
+            Repr::Owned(o) => o.nodes.iter().filter(|n| n.kind == kind).count(),
+            Repr::Mapped(m) => m.m.count_of(kind),
+        }
+    }
+
+    /// Number of edges of one kind (no scan on a mapped graph).
+    pub fn edge_count_of(&self, kind: EdgeKind) -> usize {
+        match &self.repr {
+            Repr::Owned(o) => o.edges.iter().filter(|e| e.kind == kind).count(),
+            Repr::Mapped(m) => m.m.edge_count_of(kind),
+        }
+    }
+
+    /// Every node in id order (a mapped graph decodes each one: use counts and
+    /// [`Graph::nodes_of`] where they do).
+    pub fn nodes(&self) -> Items<'_, Node> {
+        match &self.repr {
+            Repr::Owned(o) => Items {
+                inner: ItemsInner::Slice(o.nodes.iter()),
+            },
+            Repr::Mapped(m) => Items {
+                inner: ItemsInner::Mapped {
+                    m: m.as_ref(),
+                    get: Mapped::node,
+                    range: 0..m.m.node_count() as u32,
+                },
+            },
+        }
+    }
+
+    /// Every edge in id order (see [`Graph::nodes`]).
+    pub fn edges(&self) -> Items<'_, Edge> {
+        match &self.repr {
+            Repr::Owned(o) => Items {
+                inner: ItemsInner::Slice(o.edges.iter()),
+            },
+            Repr::Mapped(m) => Items {
+                inner: ItemsInner::Mapped {
+                    m: m.as_ref(),
+                    get: Mapped::edge,
+                    range: 0..m.m.edge_count() as u32,
+                },
+            },
+        }
+    }
+
+    /// The searchable text stored for a node id (section bodies, article titles and
+    /// descriptions).
+    pub fn text(&self, id: &str) -> Option<&str> {
+        match &self.repr {
+            Repr::Owned(o) => o.texts.get(id).map(String::as_str),
+            Repr::Mapped(m) => m.m.text(id),
+        }
+    }
+
+    /// Every stored text as `(node id, text)`, in id order.
+    pub fn texts(&self) -> Box<dyn Iterator<Item = (&str, &str)> + '_> {
+        match &self.repr {
+            Repr::Owned(o) => Box::new(o.texts.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
+            Repr::Mapped(m) => Box::new(m.m.texts()),
+        }
+    }
+
+    fn adjacency(o: &Owned) -> &Adjacency {
+        o.adjacency.get_or_init(|| {
+            use rayon::prelude::*;
+            // Nodes are sorted by id, so a node's position is its index: binary searches, no
+            // map of cloned ids.
+            let position = |id: &str| o.nodes.binary_search_by(|n| n.id.as_str().cmp(id)).ok();
+            let ends: Vec<Option<(u32, u32)>> = o
+                .edges
+                .par_iter()
+                .map(|e| Some((position(&e.from)? as u32, position(&e.to)? as u32)))
+                .collect();
+            let n = o.nodes.len();
+            let (out_off, out) = csr(
+                n,
+                ends.iter()
+                    .enumerate()
+                    .filter_map(|(i, e)| Some((e.as_ref()?.0, i as u32))),
+            );
+            let (in_off, inc) = csr(
+                n,
+                ends.iter()
+                    .enumerate()
+                    .filter_map(|(i, e)| Some((e.as_ref()?.1, i as u32))),
+            );
+            Adjacency {
+                out_off,
+                out,
+                in_off,
+                inc,
             }
-        }
-        Index { g }
-    }
-
-    fn position(&self, id: &str) -> Option<usize> {
-        self.nodes.binary_search_by(|n| n.id.as_str().cmp(id)).ok()
-    }
-
-    /// The index, built on first use: commands that only need counts and the hash (a warm
-    /// `ontoly build`) never pay for it.
-    fn idx(&self) -> &Index {
-        self.index.get_or_init(|| self.build_index())
+        })
     }
 
     /// blake3 hex over the version, then every node and edge in id order, as canonical JSON.
@@ -158,13 +402,27 @@ impl Graph {
         let mut h = blake3::Hasher::new();
         h.update(self.version.as_bytes());
         h.update(b"\n");
-        for chunk in lines(&self.nodes) {
-            h.update(&chunk);
+        match &self.repr {
+            Repr::Owned(o) => {
+                for chunk in lines(&o.nodes) {
+                    h.update(&chunk);
+                }
+                for chunk in lines(&o.edges) {
+                    h.update(&chunk);
+                }
+            }
+            Repr::Mapped(_) => {
+                let nodes: Vec<Node> = self.nodes().cloned().collect();
+                let edges: Vec<Edge> = self.edges().cloned().collect();
+                for chunk in lines(&nodes) {
+                    h.update(&chunk);
+                }
+                for chunk in lines(&edges) {
+                    h.update(&chunk);
+                }
+            }
         }
-        for chunk in lines(&self.edges) {
-            h.update(&chunk);
-        }
-        for (k, v) in &self.texts {
+        for (k, v) in self.texts() {
             h.update(k.as_bytes());
             h.update(b"\0");
             h.update(v.as_bytes());
@@ -175,52 +433,110 @@ impl Graph {
 
     /// The node with this id.
     pub fn node(&self, id: &str) -> Option<&Node> {
-        self.position(id).map(|i| &self.nodes[i])
+        match &self.repr {
+            Repr::Owned(o) => o
+                .nodes
+                .binary_search_by(|n| n.id.as_str().cmp(id))
+                .ok()
+                .map(|i| &o.nodes[i]),
+            Repr::Mapped(m) => m.node(m.m.node_index(id)?),
+        }
     }
 
     /// Edges leaving `id`, optionally of one kind, in id order.
     pub fn out_edges(&self, id: &str, kind: Option<EdgeKind>) -> Vec<&Edge> {
-        self.edges_dir(id, kind, petgraph::Direction::Outgoing)
+        self.edges_dir(id, kind, true)
     }
 
     /// Edges arriving at `id`, optionally of one kind, in id order.
     pub fn in_edges(&self, id: &str, kind: Option<EdgeKind>) -> Vec<&Edge> {
-        self.edges_dir(id, kind, petgraph::Direction::Incoming)
+        self.edges_dir(id, kind, false)
     }
 
-    fn edges_dir(&self, id: &str, kind: Option<EdgeKind>, dir: petgraph::Direction) -> Vec<&Edge> {
-        let ix = self.idx();
-        let Some(n) = self.position(id).map(NodeIndex::new) else {
-            return Vec::new();
-        };
-        let mut out: Vec<&Edge> =
-            ix.g.edges_directed(n, dir)
-                .map(|e: petgraph::graph::EdgeReference<'_, usize>| &self.edges[*e.weight()])
-                .filter(|e| kind.is_none_or(|k| e.kind == k))
-                .collect();
-        out.sort_by(|a, b| a.id.cmp(&b.id));
-        out
+    fn edges_dir(&self, id: &str, kind: Option<EdgeKind>, out: bool) -> Vec<&Edge> {
+        match &self.repr {
+            Repr::Owned(o) => {
+                let Ok(i) = o.nodes.binary_search_by(|n| n.id.as_str().cmp(id)) else {
+                    return Vec::new();
+                };
+                let a = Graph::adjacency(o);
+                let (off, items) = if out {
+                    (&a.out_off, &a.out)
+                } else {
+                    (&a.in_off, &a.inc)
+                };
+                items[off[i] as usize..off[i + 1] as usize]
+                    .iter()
+                    .map(|&e| &o.edges[e as usize])
+                    .filter(|e| kind.is_none_or(|k| e.kind == k))
+                    .collect()
+            }
+            Repr::Mapped(m) => {
+                let Some(i) = m.m.node_index(id) else {
+                    return Vec::new();
+                };
+                m.m.adjacent_indices(i, kind, out)
+                    .into_iter()
+                    .filter_map(|e| m.edge(e))
+                    .collect()
+            }
+        }
     }
 
-    /// Nodes of one kind, in id order.
-    pub fn nodes_of(&self, kind: NodeKind) -> impl Iterator<Item = &Node> {
-        self.nodes.iter().filter(move |n| n.kind == kind)
+    /// Nodes of one kind, in id order (a mapped graph reads only that kind's nodes).
+    pub fn nodes_of(&self, kind: NodeKind) -> Box<dyn Iterator<Item = &Node> + '_> {
+        match &self.repr {
+            Repr::Owned(o) => Box::new(o.nodes.iter().filter(move |n| n.kind == kind)),
+            Repr::Mapped(m) => Box::new(m.m.node_indices_of(kind).filter_map(move |i| m.node(i))),
+        }
     }
+}
 
-    /// The petgraph view (node weights index [`Graph::nodes`], edge weights index
-    /// [`Graph::edges`]) for traversal algorithms.
-    pub fn petgraph(&self) -> &DiGraph<usize, usize> {
-        &self.idx().g
+/// Counting sort of `(row, item)` pairs into compressed rows; items keep their order within a
+/// row.
+pub(crate) fn csr(n: usize, pairs: impl Iterator<Item = (u32, u32)>) -> (Vec<u32>, Vec<u32>) {
+    let pairs: Vec<(u32, u32)> = pairs.collect();
+    let mut off = vec![0u32; n + 1];
+    for &(row, _) in &pairs {
+        off[row as usize + 1] += 1;
     }
-
-    /// The petgraph index of a node id.
-    pub fn node_index(&self, id: &str) -> Option<NodeIndex> {
-        self.position(id).map(NodeIndex::new)
+    for i in 0..n {
+        off[i + 1] += off[i];
     }
+    let mut fill = off.clone();
+    let mut items = vec![0u32; pairs.len()];
+    for (row, e) in pairs {
+        let slot = &mut fill[row as usize];
+        items[*slot as usize] = e;
+        *slot += 1;
+    }
+    (off, items)
+}
 
-    /// The edge at a petgraph edge index.
-    pub fn edge_at(&self, e: EdgeIndex) -> Option<&Edge> {
-        self.idx().g.edge_weight(e).map(|&i| &self.edges[i])
+/// The graph as `{version, nodes, edges, texts, hash}` (what `ontoly graph --format json`
+/// prints), from either backing.
+impl Serialize for Graph {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        struct Seq<'a, T>(&'a Graph, fn(&'a Graph) -> Items<'a, T>);
+        impl<T: Serialize> Serialize for Seq<'_, T> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq((self.1)(self.0))
+            }
+        }
+        struct Texts<'a>(&'a Graph);
+        impl Serialize for Texts<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_map(self.0.texts())
+            }
+        }
+        let mut st = s.serialize_struct("Graph", 5)?;
+        st.serialize_field("version", &self.version)?;
+        st.serialize_field("nodes", &Seq(self, Graph::nodes))?;
+        st.serialize_field("edges", &Seq(self, Graph::edges))?;
+        st.serialize_field("texts", &Texts(self))?;
+        st.serialize_field("hash", &self.hash)?;
+        st.end()
     }
 }
 

@@ -10,6 +10,7 @@ pub mod core;
 pub mod findings;
 pub mod model;
 pub mod snapshot;
+pub mod store;
 
 pub use self::core::Graph;
 pub use model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span, GRAPH_VERSION};

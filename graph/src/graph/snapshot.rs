@@ -1,298 +1,110 @@
 //! The snapshot cache under `<workspace>/.ontoly/`.
 //!
-//! - `graph.bin`: the built graph, keyed by the build's cache key (graph version, builder
-//!   version, the hash of every input file). A warm run loads it instead of building.
+//! - `graph.map`: the built graph as a mapped container ([`crate::graph::store`]), keyed by
+//!   the build's cache key (graph version, builder version, the hash of every input file), with
+//!   a [`Manifest`] of the inputs' file status so a later process can tell the inputs are
+//!   unchanged without reading them. A process opens it in place instead of loading it.
 //! - `parse.bin`: the build's parses (each page and the structure keyed by their own content
 //!   hash, so a change to one page re-parses that page only; the registries), which also
 //!   answer `ontoly refs` on a warm cache without parsing anything again.
-//! - `artifacts/<name>.bin`: named blobs tied to a graph hash (e.g. a search index), so other
-//!   layers can cache what they derive from the graph next to it.
+//! - `artifacts/<name>.map`: named blobs tied to a graph hash (e.g. the search index), in the
+//!   same container format, so other layers can cache what they derive from the graph next to
+//!   it and map it.
 //!
-//! Every file is framed as `MAGIC | payload length | blake3(payload) | payload` and written to a
-//! temporary file, fsynced and renamed into place: a build killed halfway leaves either the
-//! previous file or a stray temporary file, and a truncated or altered file fails its checksum
-//! and is ignored (rebuilt), never loaded.
-//!
-//! Cache files are trusted as data, never as files: a repository can commit `.ontoly/` with a
-//! link to `/dev/zero`, a FIFO or a directory link leading outside the workspace. Only regular
-//! files are opened (no symlink, FIFO or device), their size must match the frame header before
-//! the payload is read, and a `.ontoly` or `artifacts` that is not a real directory disables the
-//! cache (nothing read from it or written into it).
+//! Every file is written to a new temporary file, fsynced and renamed into place: a build
+//! killed halfway leaves either the previous file or a stray temporary file. A file that is
+//! truncated, altered, written by another version or for other inputs is refused (and rebuilt),
+//! never trusted. Cache files are opened only when they are regular files (never through a
+//! symbolic link, never a FIFO or device), their size is checked against their header before
+//! anything is read or mapped, and a `.ontoly` (or `artifacts/`) directory that is a symbolic
+//! link leaving the workspace is not used at all.
 
 use crate::formats::parsed::Parsed;
-use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, Origin, Span};
+use crate::graph::store::container::{open_regular, Container, OpenError, Writer};
+use crate::graph::store::{self, MappedGraph};
 use crate::graph::Graph;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The cache directory's name inside the workspace.
 pub const CACHE_DIR: &str = ".ontoly";
+/// The mapped graph snapshot, inside [`CACHE_DIR`].
+pub const GRAPH_FILE: &str = "graph.map";
+/// The parse cache, inside [`CACHE_DIR`].
+pub const PARSE_FILE: &str = "parse.bin";
+const ARTIFACT_KIND: [u8; 8] = *b"artifact";
 const MAGIC: &[u8; 8] = b"ONTOLYS1";
 const HEADER: usize = 8 + 8 + 32;
 
-/// A graph together with the artifacts stored for it.
-#[derive(Debug, Clone)]
-pub struct Snapshot {
-    /// The graph.
-    pub graph: Graph,
-    /// Named blobs stored for exactly this graph hash.
-    pub artifacts: BTreeMap<String, Vec<u8>>,
-}
-
-impl Snapshot {
-    /// `graph` with every artifact in the workspace cache that was stored for its hash.
-    pub fn with_artifacts(root: &Path, graph: Graph) -> Snapshot {
-        let mut artifacts = BTreeMap::new();
-        if !cache_usable(root) {
-            return Snapshot { graph, artifacts };
-        }
-        if let Ok(rd) = std::fs::read_dir(cache_dir(root).join("artifacts")) {
-            let mut names: Vec<String> = rd
-                .filter_map(|e| e.ok()?.file_name().into_string().ok())
-                .filter_map(|n| n.strip_suffix(".bin").map(str::to_string))
-                .collect();
-            names.sort();
-            for n in names {
-                if let Some(b) = read_artifact(root, &graph.hash, &n) {
-                    artifacts.insert(n, b);
-                }
-            }
-        }
-        Snapshot { graph, artifacts }
-    }
-}
-
-/// `<root>/.ontoly`.
+/// `<root>/.ontoly`, as a path (not checked; see [`usable_cache_dir`]).
 pub fn cache_dir(root: &Path) -> PathBuf {
     root.join(CACHE_DIR)
 }
 
-// postcard is not self-describing, so the model's `skip_serializing_if` fields cannot go
-// through it as they are: these mirrors carry every field.
-#[derive(Serialize, Deserialize)]
-struct WireNode {
-    id: String,
-    kind: NodeKind,
-    name: String,
-    file: Option<String>,
-    span: Option<Span>,
-    package: Option<String>,
-    metadata: BTreeMap<String, String>,
+/// Why the cache directory cannot be used.
+fn dir_note(what: &str) -> String {
+    format!("cache not used: {what} is a symbolic link that leaves the workspace")
 }
 
-#[derive(Serialize, Deserialize)]
-struct WireEdge {
-    id: String,
-    kind: EdgeKind,
-    from: String,
-    to: String,
-    origin: Option<Origin>,
-    metadata: BTreeMap<String, String>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct WireGraph {
-    version: String,
-    nodes: Vec<WireNode>,
-    edges: Vec<WireEdge>,
-    texts: BTreeMap<String, String>,
-    hash: String,
-}
-
-// Borrowed mirrors for writing: the same postcard bytes as the owned ones, without cloning.
-#[derive(Serialize)]
-struct WireNodeRef<'a> {
-    id: &'a str,
-    kind: NodeKind,
-    name: &'a str,
-    file: &'a Option<String>,
-    span: &'a Option<Span>,
-    package: &'a Option<String>,
-    metadata: &'a BTreeMap<String, String>,
-}
-
-#[derive(Serialize)]
-struct WireEdgeRef<'a> {
-    id: &'a str,
-    kind: EdgeKind,
-    from: &'a str,
-    to: &'a str,
-    origin: &'a Option<Origin>,
-    metadata: &'a BTreeMap<String, String>,
-}
-
-#[derive(Serialize)]
-struct WireGraphRef<'a> {
-    version: &'a str,
-    nodes: Vec<WireNodeRef<'a>>,
-    edges: Vec<WireEdgeRef<'a>>,
-    texts: &'a BTreeMap<String, String>,
-    hash: &'a str,
-}
-
-fn to_wire(g: &Graph) -> WireGraphRef<'_> {
-    WireGraphRef {
-        version: &g.version,
-        nodes: g
-            .nodes
-            .iter()
-            .map(|n| WireNodeRef {
-                id: &n.id,
-                kind: n.kind,
-                name: &n.name,
-                file: &n.file,
-                span: &n.span,
-                package: &n.package,
-                metadata: &n.metadata,
-            })
-            .collect(),
-        edges: g
-            .edges
-            .iter()
-            .map(|e| WireEdgeRef {
-                id: &e.id,
-                kind: e.kind,
-                from: &e.from,
-                to: &e.to,
-                origin: &e.origin,
-                metadata: &e.metadata,
-            })
-            .collect(),
-        texts: &g.texts,
-        hash: &g.hash,
+/// `dir` when it is a directory inside `root` (or absent): a symbolic link is followed only
+/// when it resolves inside the workspace.
+fn inside(root: &Path, dir: &Path, what: &str) -> Result<(), String> {
+    match std::fs::symlink_metadata(dir) {
+        Ok(m) if m.file_type().is_symlink() => {
+            let (Ok(real), Ok(base)) = (std::fs::canonicalize(dir), std::fs::canonicalize(root))
+            else {
+                return Err(dir_note(what));
+            };
+            if real.starts_with(&base) && real != base && real.is_dir() {
+                Ok(())
+            } else {
+                Err(dir_note(what))
+            }
+        }
+        Ok(m) if !m.is_dir() => Err(format!("cache not used: {what} is not a directory")),
+        _ => Ok(()),
     }
 }
 
-fn from_wire(w: WireGraph) -> Graph {
-    let nodes = w
-        .nodes
-        .into_iter()
-        .map(|n| Node {
-            id: n.id,
-            kind: n.kind,
-            name: n.name,
-            file: n.file,
-            span: n.span,
-            package: n.package,
-            metadata: n.metadata,
-        })
-        .collect();
-    let edges = w
-        .edges
-        .into_iter()
-        .map(|e| Edge {
-            id: e.id,
-            kind: e.kind,
-            from: e.from,
-            to: e.to,
-            origin: e.origin,
-            metadata: e.metadata,
-        })
-        .collect();
-    Graph::from_snapshot(w.version, nodes, edges, w.texts, w.hash)
-}
-
-/// A framed file whose payload `fill` appends to the buffer it is given. The payload is
-/// serialized in place after a reserved header, which is filled in last: a graph snapshot is
-/// hundreds of MB at 100k sections, and copying it between intermediate buffers cost as much
-/// as serializing it.
-fn framed(fill: impl FnOnce(Vec<u8>) -> postcard::Result<Vec<u8>>) -> std::io::Result<Vec<u8>> {
-    let mut out = fill(vec![0; HEADER]).map_err(std::io::Error::other)?;
-    let len = (out.len() - HEADER) as u64;
-    let sum = blake3::hash(&out[HEADER..]);
-    out[..8].copy_from_slice(MAGIC);
-    out[8..16].copy_from_slice(&len.to_le_bytes());
-    out[16..HEADER].copy_from_slice(sum.as_bytes());
-    Ok(out)
-}
-
-/// The payload of a framed file, or why it is unusable.
-fn unframe(bytes: &[u8]) -> Result<&[u8], String> {
-    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
-        return Err("cache file has no valid header".into());
-    }
-    let mut len = [0u8; 8];
-    len.copy_from_slice(&bytes[8..16]);
-    let len = u64::from_le_bytes(len);
-    let payload = &bytes[HEADER..];
-    if payload.len() as u64 != len {
-        return Err("cache file is truncated".into());
-    }
-    if blake3::hash(payload).as_bytes() != &bytes[16..48] {
-        return Err("cache file checksum mismatch".into());
-    }
-    Ok(payload)
-}
-
-/// Whether `path` is a directory itself (not a link to one); `true` when it does not exist yet.
-fn real_dir_or_absent(path: &Path) -> bool {
-    match std::fs::symlink_metadata(path) {
-        Ok(m) => m.file_type().is_dir(),
-        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
-    }
-}
-
-/// Whether the workspace's cache directory may be used: absent, or a real directory.
-fn cache_usable(root: &Path) -> bool {
+/// `<root>/.ontoly` when it may be used: absent, a directory, or a link to a directory inside
+/// the workspace. Otherwise the note says why not (the build then neither reads nor writes it).
+pub fn usable_cache_dir(root: &Path) -> Result<PathBuf, String> {
     let dir = cache_dir(root);
-    real_dir_or_absent(&dir) && real_dir_or_absent(&dir.join("artifacts"))
+    inside(root, &dir, CACHE_DIR)?;
+    Ok(dir)
 }
 
-/// A framed cache file's bytes: `Ok(None)` when absent; an error for anything but a regular
-/// file whose length matches its header (checked before the payload is read, so a huge or
-/// endless file costs nothing).
-fn read_framed(path: &Path) -> Result<Option<Vec<u8>>, String> {
-    use std::io::Read;
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_file() => {}
-        Ok(_) => return Err("cache file is not a regular file".into()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(_) => return Err("cache file could not be read".into()),
-    }
-    let unreadable = |_| "cache file could not be read".to_string();
-    let mut f = std::fs::File::open(path).map_err(unreadable)?;
-    // Checked again on the open file: the path may have been swapped since.
-    let len = f.metadata().map_err(unreadable)?;
-    if !len.file_type().is_file() {
-        return Err("cache file is not a regular file".into());
-    }
-    let len = len.len();
-    let mut header = [0u8; HEADER];
-    if len < HEADER as u64 || f.read_exact(&mut header).is_err() || &header[..8] != MAGIC {
-        return Err("cache file has no valid header".into());
-    }
-    let mut declared = [0u8; 8];
-    declared.copy_from_slice(&header[8..16]);
-    if u64::from_le_bytes(declared).checked_add(HEADER as u64) != Some(len) {
-        return Err("cache file length does not match its header".into());
-    }
-    let mut bytes =
-        Vec::with_capacity(usize::try_from(len).map_err(|_| "cache file is too large")?);
-    bytes.extend_from_slice(&header);
-    f.take(len - HEADER as u64)
-        .read_to_end(&mut bytes)
-        .map_err(unreadable)?;
-    Ok(Some(bytes))
+fn artifacts_dir(root: &Path) -> Result<PathBuf, String> {
+    let dir = usable_cache_dir(root)?.join("artifacts");
+    inside(root, &dir, ".ontoly/artifacts")?;
+    Ok(dir)
 }
 
-/// Writes `data` to `dir/name` atomically: temporary file, fsync, rename, fsync of the dir.
-/// Refuses a `dir` that is a link (it could lead outside the workspace).
+/// Writes `data` to `dir/name` atomically: a new temporary file (never an existing one, nor
+/// through a link), fsync, rename over the old entry (a link there is replaced, not followed),
+/// fsync of the directory.
 fn write_atomic(dir: &Path, name: &str, data: &[u8]) -> std::io::Result<()> {
-    if !real_dir_or_absent(dir) {
-        return Err(std::io::Error::other(
-            "the cache directory is not a real directory",
-        ));
-    }
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(data)?;
-        f.sync_all()?;
-    }
-    if let Err(e) = std::fs::rename(&tmp, dir.join(name)) {
+    let create = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+    };
+    let mut f = match create() {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            // A stale temporary file of a killed process with our id.
+            std::fs::remove_file(&tmp)?;
+            create()?
+        }
+        Err(e) => return Err(e),
+    };
+    let written = f.write_all(data).and_then(|()| f.sync_all());
+    drop(f);
+    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, dir.join(name))) {
         let _ = std::fs::remove_file(&tmp);
         return Err(e);
     }
@@ -303,39 +115,212 @@ fn write_atomic(dir: &Path, name: &str, data: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The cached graph when it was built from exactly the inputs behind `key`.
-/// `Ok(None)`: no cache or another key. `Err`: a cache that is corrupt (it is then ignored).
-pub fn load_graph(root: &Path, key: &str) -> Result<Option<Graph>, String> {
-    if !cache_usable(root) {
-        return Err("the cache directory is not a real directory".into());
+/// A file's status as the manifest records it: enough to tell that a file is unchanged
+/// without reading it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileStat {
+    /// Size in bytes.
+    pub len: u64,
+    /// Modification time, nanoseconds since the epoch.
+    pub mtime: i128,
+    /// Status change time (any write, rename or chmod moves it; it cannot be set back).
+    pub ctime: i128,
+    /// Inode number (0 where the platform has none).
+    pub ino: u64,
+}
+
+impl FileStat {
+    /// The status of a file's metadata.
+    pub fn of(m: &std::fs::Metadata) -> FileStat {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let ns = |s: i64, n: i64| i128::from(s) * 1_000_000_000 + i128::from(n);
+            FileStat {
+                len: m.len(),
+                mtime: ns(m.mtime(), m.mtime_nsec()),
+                ctime: ns(m.ctime(), m.ctime_nsec()),
+                ino: m.ino(),
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let t = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos() as i128);
+            FileStat {
+                len: m.len(),
+                mtime: t,
+                ctime: t,
+                ino: 0,
+            }
+        }
     }
-    let Some(bytes) = read_framed(&cache_dir(root).join("graph.bin"))? else {
+}
+
+/// One input as the build read it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManifestEntry {
+    /// Workspace-relative path.
+    pub path: String,
+    /// Its status just before it was read (`None`: it could not be opened).
+    pub stat: Option<FileStat>,
+    /// The hash the cache key used (blake3 hex, or the `unreadable:` note).
+    pub hash: String,
+}
+
+/// What the build read, so a later process can tell the inputs are unchanged by their status
+/// alone. A file is trusted by status only when its status is identical and it was last
+/// changed well before the build began (`stamp`, taken from the file system's own clock);
+/// any other file is read and hashed again. Results never depend on the clock: when in doubt,
+/// the file is hashed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// The file system's time when the build began to read (nanoseconds), if it could be taken.
+    pub stamp: Option<i128>,
+    /// Whether `structure.yaml` names `repo-content:` references (part of the cache salt).
+    pub repo_content: bool,
+    /// Every input, sorted by path.
+    pub files: Vec<ManifestEntry>,
+}
+
+/// A file changed this close to the build's start (or after) may have changed again within
+/// the same timestamp tick; 2 s covers the coarsest file systems (FAT).
+pub const RACY_NS: i128 = 2_000_000_000;
+
+impl Manifest {
+    /// True when `now` is the same status as `entry`'s and the file was last modified well
+    /// before the build began. (A write changes the status time, which cannot be set back, so
+    /// a file whose modification time was restored still differs; a file modified within the
+    /// same timestamp tick as its previous version, after the build read it, keeps both times
+    /// only if that tick is after `stamp - RACY_NS`, which this refuses.)
+    pub fn trusts(&self, entry: &ManifestEntry, now: &FileStat) -> bool {
+        let Some(stamp) = self.stamp else {
+            return false;
+        };
+        entry.stat.as_ref() == Some(now) && now.mtime < stamp - RACY_NS
+    }
+}
+
+/// The file system's current time, read from the status of a file created for the purpose in
+/// the cache directory (so it is the same clock that stamps the inputs). `None` when the cache
+/// directory cannot be written: then nothing is trusted by status.
+pub fn fs_stamp(root: &Path) -> Option<i128> {
+    let dir = usable_cache_dir(root).ok()?;
+    std::fs::create_dir_all(&dir).ok()?;
+    let p = dir.join(format!(".stamp-{}", std::process::id()));
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&p)
+        .ok()?;
+    let stat = f.metadata().ok().map(|m| FileStat::of(&m));
+    drop(f);
+    let _ = std::fs::remove_file(&p);
+    let s = stat?;
+    Some(s.mtime.min(s.ctime))
+}
+
+/// An opened graph snapshot whose key has not been checked yet: its manifest says what to
+/// check.
+pub struct Opened {
+    container: Container,
+    /// The inputs as the build that wrote it read them.
+    pub manifest: Manifest,
+}
+
+impl Opened {
+    /// Checks every block now; false when any fails its sum.
+    pub fn verify_all(&self) -> bool {
+        self.container.verify_all()
+    }
+
+    /// The graph, when the snapshot was written for `key` (else `Err(Stale)`). With `verify`,
+    /// every block is checked now instead of on first read.
+    pub fn into_graph(self, key: &str, verify: bool) -> Result<Graph, OpenError> {
+        if !self.container.key_matches(key) {
+            return Err(OpenError::Stale);
+        }
+        if verify && !self.container.verify_all() {
+            return Err(OpenError::Corrupt("data"));
+        }
+        Ok(Graph::mapped(MappedGraph::from_container(self.container)?))
+    }
+}
+
+/// Opens `graph.map` (header checked, key not yet) and reads its manifest. `Ok(None)`: no
+/// snapshot. `Err`: a snapshot that cannot be used, and why.
+pub fn open_graph(root: &Path) -> Result<Option<Opened>, String> {
+    let dir = usable_cache_dir(root)?;
+    let container = match Container::open_unkeyed(&dir.join(GRAPH_FILE), store::KIND) {
+        Ok(c) => c,
+        Err(OpenError::NotFound) => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
+    let bytes = container
+        .section("manifest")
+        .and_then(|s| s.all())
+        .ok_or_else(|| OpenError::Corrupt("manifest").to_string())?;
+    let manifest: Manifest =
+        postcard::from_bytes(bytes).map_err(|_| OpenError::Corrupt("manifest").to_string())?;
+    Ok(Some(Opened {
+        container,
+        manifest,
+    }))
+}
+
+/// A framed file whose payload `fill` appends to the buffer it is given.
+fn framed(fill: impl FnOnce(Vec<u8>) -> postcard::Result<Vec<u8>>) -> std::io::Result<Vec<u8>> {
+    let mut out = fill(vec![0; HEADER]).map_err(std::io::Error::other)?;
+    let len = (out.len() - HEADER) as u64;
+    let sum = blake3::hash(&out[HEADER..]);
+    out[..8].copy_from_slice(MAGIC);
+    out[8..16].copy_from_slice(&len.to_le_bytes());
+    out[16..HEADER].copy_from_slice(sum.as_bytes());
+    Ok(out)
+}
+
+/// The checked payload of the framed file at `path`: its header is read first and its length
+/// checked against the file's size before the rest is read.
+fn read_framed(path: &Path) -> Result<Option<Vec<u8>>, String> {
+    let Some((mut f, size)) = open_regular(path).map_err(|m| format!("cache file is {m}"))? else {
         return Ok(None);
     };
-    let payload = unframe(&bytes)?;
-    let (stored_key, rest): (String, &[u8]) =
-        postcard::take_from_bytes(payload).map_err(|_| "cache file is not readable".to_string())?;
-    if stored_key != key {
-        return Ok(None);
+    let mut head = [0u8; HEADER];
+    if size < HEADER as u64 || f.read_exact(&mut head).is_err() || &head[..8] != MAGIC {
+        return Err("cache file has no valid header".into());
     }
-    let wire: WireGraph =
-        postcard::from_bytes(rest).map_err(|_| "cache file is not readable".to_string())?;
-    if wire.version != crate::graph::model::GRAPH_VERSION {
-        return Ok(None);
+    let mut len = [0u8; 8];
+    len.copy_from_slice(&head[8..16]);
+    if u64::from_le_bytes(len) != size - HEADER as u64 {
+        return Err("cache file is truncated".into());
     }
-    Ok(Some(from_wire(wire)))
+    let mut payload = Vec::new();
+    payload
+        .try_reserve_exact((size - HEADER as u64) as usize)
+        .map_err(|_| "cache file could not be read".to_string())?;
+    f.take(size - HEADER as u64)
+        .read_to_end(&mut payload)
+        .map_err(|_| "cache file could not be read".to_string())?;
+    if payload.len() as u64 != size - HEADER as u64 {
+        return Err("cache file is truncated".into());
+    }
+    if blake3::hash(&payload).as_bytes() != &head[16..48] {
+        return Err("cache file checksum mismatch".into());
+    }
+    Ok(Some(payload))
 }
 
 /// The build's parses, when present and intact.
 pub fn load_parsed(root: &Path) -> Result<Option<Parsed>, String> {
-    if !cache_usable(root) {
-        return Err("the cache directory is not a real directory".into());
-    }
-    let Some(bytes) = read_framed(&cache_dir(root).join("parse.bin"))? else {
+    let dir = usable_cache_dir(root)?;
+    let Some(payload) = read_framed(&dir.join(PARSE_FILE))? else {
         return Ok(None);
     };
-    let payload = unframe(&bytes)?;
-    let (version, rest): (String, &[u8]) = postcard::take_from_bytes(payload)
+    let (version, rest): (String, &[u8]) = postcard::take_from_bytes(&payload)
         .map_err(|_| "parse cache is not readable".to_string())?;
     if version != crate::formats::parsed::PARSED_VERSION {
         return Ok(None);
@@ -345,24 +330,50 @@ pub fn load_parsed(root: &Path) -> Result<Option<Parsed>, String> {
         .map_err(|_| "parse cache is not readable".to_string())
 }
 
-/// Stores the graph under `key` and the per-file parse cache, each atomically.
-pub fn store(root: &Path, key: &str, graph: &Graph, parses: &Parsed) -> std::io::Result<()> {
-    let dir = cache_dir(root);
-    if !cache_usable(root) {
-        return Err(std::io::Error::other(
-            "the cache directory is not a real directory",
-        ));
-    }
+/// Stores the graph as `graph.map` under `key` with the inputs' `manifest`, and the per-file
+/// parse cache, each atomically. The error is a note for the build report (it never names a
+/// path).
+pub fn store(
+    root: &Path,
+    key: &str,
+    graph: &Graph,
+    parses: &Parsed,
+    manifest: &Manifest,
+) -> Result<(), String> {
+    let dir = usable_cache_dir(root)?;
+    store_in(&dir, key, graph, parses, manifest).map_err(|e| {
+        format!(
+            "cache not written: {}",
+            crate::graph::build::inputs::io_message(&e)
+        )
+    })
+}
+
+fn store_in(
+    dir: &Path,
+    key: &str,
+    graph: &Graph,
+    parses: &Parsed,
+    manifest: &Manifest,
+) -> std::io::Result<()> {
+    let dir = dir.to_path_buf();
     std::fs::create_dir_all(&dir)?;
     let ignore = dir.join(".gitignore");
-    if !ignore.exists() {
+    if std::fs::symlink_metadata(&ignore).is_err() {
         write_atomic(&dir, ".gitignore", b"*\n")?;
     }
-    // Parse cache first: a kill between the two writes leaves a graph.bin that does not match
-    // the new inputs (so it is not loaded) and a parse cache that does. The smaller parse
-    // cache is written while the graph is still being serialized, so its I/O costs no time.
+    // Parse cache first: a kill between the two writes leaves a graph.map that does not match
+    // the new inputs (so it is not used) and a parse cache that does. The parse cache is
+    // written while the graph is being laid out.
     let (g, p) = rayon::join(
-        || framed(|buf| postcard::to_extend(&to_wire(graph), postcard::to_extend(key, buf)?)),
+        || -> std::io::Result<Vec<u8>> {
+            let mut w = store::write(graph, key).map_err(std::io::Error::other)?;
+            w.section(
+                "manifest",
+                &postcard::to_stdvec(manifest).map_err(std::io::Error::other)?,
+            );
+            Ok(w.finish())
+        },
         || {
             let data = framed(|buf| {
                 postcard::to_extend(
@@ -370,11 +381,11 @@ pub fn store(root: &Path, key: &str, graph: &Graph, parses: &Parsed) -> std::io:
                     postcard::to_extend(crate::formats::parsed::PARSED_VERSION, buf)?,
                 )
             })?;
-            write_atomic(&dir, "parse.bin", &data)
+            write_atomic(&dir, PARSE_FILE, &data)
         },
     );
     p?;
-    write_atomic(&dir, "graph.bin", &g?)?;
+    write_atomic(&dir, GRAPH_FILE, &g?)?;
     Ok(())
 }
 
@@ -387,13 +398,24 @@ fn artifact_name_ok(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.')
 }
 
-/// Stores a named blob for the graph with hash `graph_hash` (atomically). Names are
-/// `[A-Za-z0-9._-]`, at most 64 bytes, not starting with a dot.
+/// Stores a named blob for the graph with hash `graph_hash` (atomically), as a container with
+/// one section `data`. Names are `[A-Za-z0-9._-]`, at most 64 bytes, not starting with a dot.
 pub fn write_artifact(
     root: &Path,
     graph_hash: &str,
     name: &str,
     bytes: &[u8],
+) -> std::io::Result<()> {
+    write_artifact_sections(root, graph_hash, name, &[("data", bytes)])
+}
+
+/// Stores named sections for the graph with hash `graph_hash` (atomically) as the container
+/// `name`, so a reader can map them and read each in place (see [`open_artifact`]).
+pub fn write_artifact_sections(
+    root: &Path,
+    graph_hash: &str,
+    name: &str,
+    sections: &[(&str, &[u8])],
 ) -> std::io::Result<()> {
     if !artifact_name_ok(name) {
         return Err(std::io::Error::new(
@@ -401,29 +423,28 @@ pub fn write_artifact(
             "invalid artifact name",
         ));
     }
-    let data = framed(|buf| {
-        let mut buf = postcard::to_extend(graph_hash, buf)?;
-        buf.extend_from_slice(bytes);
-        Ok(buf)
-    })?;
-    write_atomic(
-        &cache_dir(root).join("artifacts"),
-        &format!("{name}.bin"),
-        &data,
-    )
+    let dir = artifacts_dir(root).map_err(std::io::Error::other)?;
+    let mut w = Writer::new(ARTIFACT_KIND, graph_hash).with_block(4096);
+    for (section, bytes) in sections {
+        w.section(section, bytes);
+    }
+    write_atomic(&dir, &format!("{name}.map"), &w.finish())
+}
+
+/// The container stored under `name` for exactly this graph hash, mapped (its blocks are
+/// checked as they are read); `None` when absent, stale or not usable.
+pub fn open_artifact(root: &Path, graph_hash: &str, name: &str) -> Option<Container> {
+    if !artifact_name_ok(name) {
+        return None;
+    }
+    let path = artifacts_dir(root).ok()?.join(format!("{name}.map"));
+    Container::open(&path, ARTIFACT_KIND, graph_hash).ok()
 }
 
 /// The blob stored under `name` for exactly this graph hash; `None` when absent, stale or
-/// corrupt.
+/// corrupt (every block is checked).
 pub fn read_artifact(root: &Path, graph_hash: &str, name: &str) -> Option<Vec<u8>> {
-    if !artifact_name_ok(name) || !cache_usable(root) {
-        return None;
-    }
-    let path = cache_dir(root)
-        .join("artifacts")
-        .join(format!("{name}.bin"));
-    let bytes = read_framed(&path).ok()??;
-    let payload = unframe(&bytes).ok()?;
-    let (h, rest): (String, &[u8]) = postcard::take_from_bytes(payload).ok()?;
-    (h == graph_hash).then(|| rest.to_vec())
+    let c = open_artifact(root, graph_hash, name)?;
+    let bytes = c.section("data")?.all()?.to_vec();
+    (!c.is_corrupt()).then_some(bytes)
 }

@@ -5,8 +5,6 @@
 //! work per thread uses its own gix handle (one per repository, made on first use).
 
 use crate::diagnostics::Code;
-use crate::formats::layout::STRUCTURE_FILE;
-use crate::graph::build::inputs::Inputs;
 use crate::graph::build::{CitedRange, Parts, SourceStage};
 use crate::graph::findings::Finding;
 use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Span};
@@ -277,7 +275,7 @@ fn refs_fingerprint(repo: &GitRepo, h: &mut blake3::Hasher) {
 }
 
 impl SourceStage for VerifyStage {
-    fn cache_salt(&self, inputs: &Inputs) -> String {
+    fn cache_salt(&self, repo_content: bool) -> String {
         let mut h = blake3::Hasher::new();
         h.update(b"verify.v1\0");
         for (key, path) in self.clones.entries() {
@@ -297,11 +295,7 @@ impl SourceStage for VerifyStage {
         }
         // The workspace's own repository matters only to `repo-content:` references; its refs
         // move with every commit, so they must not invalidate the cache of other workspaces.
-        let structure = inputs
-            .get(STRUCTURE_FILE)
-            .and_then(|f| f.bytes.as_deref().ok())
-            .unwrap_or_default();
-        if memchr::memmem::find(structure, b"repo-content:").is_some() {
+        if repo_content {
             if let Some((r, root)) = &self.workspace_repo {
                 h.update(root.as_bytes());
                 refs_fingerprint(r, &mut h);

@@ -7,6 +7,7 @@ use crate::formats::confined::{Confined, ConfinedError};
 /// How the message of an input over its size limit begins.
 pub(crate) const TOO_LARGE: &str = "file is larger than";
 use crate::formats::layout::{Workspace, REGISTRY_FILES, STRUCTURE_FILE};
+use crate::graph::snapshot::{FileStat, Manifest, ManifestEntry};
 use rayon::prelude::*;
 
 /// One input file: workspace-relative path, content, blake3 hex.
@@ -18,6 +19,8 @@ pub struct InputFile {
     pub bytes: Result<Vec<u8>, String>,
     /// blake3 hex of the content (of the error message when unreadable).
     pub hash: String,
+    /// Its status just before it was read (`None` when it could not be opened).
+    pub stat: Option<FileStat>,
 }
 
 /// Every input of a build, sorted by path.
@@ -34,6 +37,13 @@ impl Inputs {
             .iter()
             .map(|f| (f.path.clone(), f.hash.clone()))
             .collect()
+    }
+
+    /// `(path, hash)` pairs borrowed, in path order (for [`cache_key`]).
+    pub fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.files
+            .iter()
+            .map(|f| (f.path.as_str(), f.hash.as_str()))
     }
 
     /// Total bytes read.
@@ -73,10 +83,9 @@ impl Inputs {
     }
 }
 
-/// Stage 1: lists every input (structure, pages, registries, notes, sessions, `ontoly.toml`)
-/// and reads and hashes them in parallel. A file is read only where it resolves inside the
-/// workspace: a link that leaves it is an input that could not be read, and says so.
-pub fn read_inputs(ws: &Workspace) -> Result<Inputs, BuildError> {
+/// Every input's workspace-relative path (structure, pages, registries, notes, sessions,
+/// `ontoly.toml`), sorted.
+pub fn list_inputs(ws: &Workspace) -> Result<Vec<String>, BuildError> {
     let pages = ws
         .pages()
         .map_err(|e| BuildError(format!("cannot list knowledge/: {e}")))?;
@@ -93,23 +102,149 @@ pub fn read_inputs(ws: &Workspace) -> Result<Inputs, BuildError> {
     paths.extend(ws.managed_documents());
     paths.sort();
     paths.dedup();
+    Ok(paths)
+}
+
+/// Reads and hashes one input under `dir` (the workspace, confined: a file is read only where
+/// it resolves inside it, within its size limit), with its status taken before the read: a file
+/// changed after that is seen as changed later and hashed again, never vouched for with the
+/// hash of other bytes. The status is kept only for a file that was read.
+pub fn read_one(ws: &Workspace, dir: &Confined, path: String) -> InputFile {
+    let stat = std::fs::metadata(ws.path(&path))
+        .ok()
+        .map(|m| FileStat::of(&m));
+    let max = crate::formats::layout::max_bytes(&path);
+    let bytes = dir.read(&path, Some(max)).map_err(|e| match e {
+        ConfinedError::TooLarge => format!("{TOO_LARGE} {max} bytes"),
+        e => e.to_string(),
+    });
+    let hash = match &bytes {
+        Ok(b) => blake3::hash(b).to_hex().to_string(),
+        Err(m) => format!("unreadable:{m}"),
+    };
+    let stat = stat.filter(|_| bytes.is_ok());
+    InputFile {
+        path,
+        bytes,
+        hash,
+        stat,
+    }
+}
+
+/// Stage 1: lists every input (structure, pages, registries, notes, sessions, `ontoly.toml`)
+/// and reads and hashes them in parallel. A file is read only where it resolves inside the
+/// workspace: a link that leaves it is an input that could not be read, and says so.
+pub fn read_inputs(ws: &Workspace) -> Result<Inputs, BuildError> {
     let dir = Confined::new(&ws.root);
-    let files = paths
+    let files = list_inputs(ws)?
         .into_par_iter()
-        .map(|path| {
-            let max = crate::formats::layout::max_bytes(&path);
-            let bytes = dir.read(&path, Some(max)).map_err(|e| match e {
-                ConfinedError::TooLarge => format!("{TOO_LARGE} {max} bytes"),
-                e => e.to_string(),
-            });
-            let hash = match &bytes {
-                Ok(b) => blake3::hash(b).to_hex().to_string(),
-                Err(m) => format!("unreadable:{m}"),
-            };
-            InputFile { path, bytes, hash }
-        })
+        .map(|path| read_one(ws, &dir, path))
         .collect();
     Ok(Inputs { files })
+}
+
+/// Whether `structure.yaml` holds `repo-content:` references (they make the cache depend on
+/// the workspace's own repository).
+pub fn uses_repo_content(structure: &[u8]) -> bool {
+    memchr::memmem::find(structure, b"repo-content:").is_some()
+}
+
+impl Inputs {
+    /// Whether the structure holds `repo-content:` references.
+    pub fn repo_content(&self) -> bool {
+        self.get(STRUCTURE_FILE)
+            .and_then(|f| f.bytes.as_deref().ok())
+            .is_some_and(uses_repo_content)
+    }
+
+    /// The manifest of these inputs, with the file system's time taken before they were read.
+    pub fn manifest(&self, stamp: Option<i128>) -> Manifest {
+        Manifest {
+            stamp,
+            repo_content: self.repo_content(),
+            files: self
+                .files
+                .iter()
+                .map(|f| ManifestEntry {
+                    path: f.path.clone(),
+                    stat: f.stat,
+                    hash: f.hash.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The inputs as they are now, known without reading the files a manifest vouches for.
+#[derive(Debug, Clone)]
+pub struct Unchanged {
+    /// `(path, hash)` of every input, sorted: what [`cache_key`] needs.
+    pub key: Vec<(String, String)>,
+    /// Total bytes.
+    pub bytes: u64,
+    /// Knowledge pages.
+    pub pages: usize,
+    /// Whether the structure holds `repo-content:` references.
+    pub repo_content: bool,
+    /// Files that had to be read and hashed (status changed or too recent to trust).
+    pub rehashed: usize,
+}
+
+/// Checks the workspace against a snapshot's manifest: lists the inputs and takes their
+/// status; a file whose status is unchanged and old enough is vouched for by its recorded
+/// hash, any other is read and hashed. `None` as soon as the inputs are known to differ (a
+/// file added, removed or changed): the snapshot is stale.
+pub fn check_manifest(
+    ws: &Workspace,
+    manifest: &Manifest,
+) -> Result<Option<Unchanged>, BuildError> {
+    let paths = list_inputs(ws)?;
+    if paths.len() != manifest.files.len()
+        || paths.iter().zip(&manifest.files).any(|(p, e)| *p != e.path)
+    {
+        return Ok(None);
+    }
+    let dir = Confined::new(&ws.root);
+    let checked: Vec<Option<(u64, bool, bool)>> = manifest
+        .files
+        .par_iter()
+        .map(|e| {
+            let now = std::fs::metadata(ws.path(&e.path))
+                .ok()
+                .map(|m| FileStat::of(&m));
+            if let Some(now) = now.filter(|now| manifest.trusts(e, now)) {
+                let rc = e.path == STRUCTURE_FILE && manifest.repo_content;
+                return Some((now.len, rc, false));
+            }
+            let f = read_one(ws, &dir, e.path.clone());
+            if f.hash != e.hash {
+                return None;
+            }
+            let len = f.bytes.as_ref().map_or(0, |b| b.len() as u64);
+            let rc = e.path == STRUCTURE_FILE && f.bytes.as_deref().is_ok_and(uses_repo_content);
+            Some((len, rc, true))
+        })
+        .collect();
+    let mut out = Unchanged {
+        key: Vec::with_capacity(paths.len()),
+        bytes: 0,
+        pages: 0,
+        repo_content: false,
+        rehashed: 0,
+    };
+    for (e, c) in manifest.files.iter().zip(checked) {
+        let Some((len, rc, read)) = c else {
+            return Ok(None);
+        };
+        out.bytes += len;
+        out.repo_content |= rc;
+        out.rehashed += usize::from(read);
+        if e.path.starts_with("knowledge/") && e.path.ends_with(".md") {
+            out.pages += 1;
+        }
+        out.key.push((e.path.clone(), e.hash.clone()));
+    }
+    Ok(Some(out))
 }
 
 /// An I/O error as a message that never names a path.
@@ -121,8 +256,9 @@ pub(crate) fn io_message(e: &std::io::Error) -> String {
     }
 }
 
-/// The cache key: graph and builder versions, the source stage's salt, every input's hash.
-pub fn cache_key(inputs: &Inputs, salt: &str) -> String {
+/// The cache key: graph and builder versions, the source stage's salt, every input's
+/// `(path, hash)` in path order.
+pub fn cache_key<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>, salt: &str) -> String {
     let mut h = blake3::Hasher::new();
     for part in [
         crate::graph::model::GRAPH_VERSION,
@@ -132,10 +268,10 @@ pub fn cache_key(inputs: &Inputs, salt: &str) -> String {
         h.update(part.as_bytes());
         h.update(b"\0");
     }
-    for f in &inputs.files {
-        h.update(f.path.as_bytes());
+    for (path, hash) in files {
+        h.update(path.as_bytes());
         h.update(b"\0");
-        h.update(f.hash.as_bytes());
+        h.update(hash.as_bytes());
         h.update(b"\n");
     }
     h.finalize().to_hex().to_string()

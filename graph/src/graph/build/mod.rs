@@ -28,6 +28,7 @@ use crate::formats::structure::ReferenceEntry;
 use crate::graph::findings::Finding;
 use crate::graph::model::{Edge, Node, Origin};
 use crate::graph::snapshot;
+use crate::graph::store::container::OpenError;
 use crate::graph::Graph;
 use crate::sources::clones::CloneMap;
 use inputs::Inputs;
@@ -52,7 +53,8 @@ pub trait Progress: Send + Sync {
 pub trait SourceStage: Send + Sync {
     /// A string that changes whenever this stage's outputs could change for the same workspace
     /// inputs (e.g. the clone mapping and the commits it resolves to); part of the cache key.
-    fn cache_salt(&self, inputs: &Inputs) -> String;
+    /// `repo_content`: whether the structure holds `repo-content:` references.
+    fn cache_salt(&self, repo_content: bool) -> String;
     /// Adds nodes, edges, findings, or updates `CITES` metadata in `parts`.
     fn run(&self, cited: &[CitedRange], parts: &mut Parts);
 }
@@ -72,15 +74,18 @@ pub struct BuildOptions {
     /// Identity of the repository holding the workspace (remote URL or name), for
     /// `repo-content:` references.
     pub knowledge_repository: Option<String>,
+    /// Check every block of a snapshot before using it (after a read found one corrupt),
+    /// instead of each block on first read.
+    pub verify_snapshot: bool,
 }
 
 impl BuildOptions {
     /// Everything besides the input files that changes the graph (part of the cache key).
-    fn salt(&self, inputs: &Inputs) -> String {
+    fn salt(&self, repo_content: bool) -> String {
         let mut s = self
             .source_stage
             .as_ref()
-            .map(|st| st.cache_salt(inputs))
+            .map(|st| st.cache_salt(repo_content))
             .unwrap_or_default();
         s.push('\0');
         s.push_str(self.knowledge_repository.as_deref().unwrap_or(""));
@@ -127,6 +132,9 @@ pub struct BuildReport {
     pub pages_reused: usize,
     /// Whether structure.yaml was parsed in this run (false when reused or the graph loaded).
     pub structure_parsed: bool,
+    /// Input files read and hashed in this run (all of them on a build; on a snapshot hit only
+    /// those whose file status changed or was too recent to trust).
+    pub files_hashed: usize,
     /// Cache use.
     pub cache: CacheStatus,
     /// Why the cache was not used, when it existed but was refused.
@@ -143,6 +151,7 @@ impl BuildReport {
             pages_parsed: 0,
             pages_reused: 0,
             structure_parsed: false,
+            files_hashed: inputs.files.len(),
             cache: CacheStatus::Disabled,
             cache_note: None,
         }
@@ -230,37 +239,45 @@ pub struct CitedRange {
     pub pinned_at: Option<Origin>,
 }
 
-/// Builds the graph of `ws`.
+/// Builds the graph of `ws`, or opens the snapshot when it was built from exactly these
+/// inputs.
 pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildError> {
     let timer = Timer::from_env();
     opts.stage("reading", 1);
+    let mut note = None;
+    if opts.use_cache {
+        match open_snapshot(ws, opts) {
+            Ok(Some(out)) => {
+                timer.lap("stat inputs + open snapshot");
+                opts.stage("", 0);
+                return Ok(out);
+            }
+            Ok(None) => {}
+            Err(n) => note = Some(n),
+        }
+        timer.lap("snapshot check (miss)");
+    }
+    // The file system's time before any input is read: a file changed after it cannot be
+    // trusted by its status later.
+    let stamp = opts
+        .use_cache
+        .then(|| snapshot::fs_stamp(&ws.root))
+        .flatten();
     let inputs = inputs::read_inputs(ws)?;
     timer.lap("read+hash inputs");
-    let key = inputs::cache_key(&inputs, &opts.salt(&inputs));
+    let key = inputs::cache_key(inputs.pairs(), &opts.salt(inputs.repo_content()));
     let mut report = BuildReport::of(&inputs);
+    report.cache_note = note;
     let mut cached = Parsed::default();
     if opts.use_cache {
         report.cache = CacheStatus::Miss;
-        match snapshot::load_graph(&ws.root, &key) {
-            Ok(Some(graph)) => {
-                opts.stage("", 0);
-                report.cache = CacheStatus::Hit;
-                report.pages_reused = report.pages;
-                return Ok(BuildOutput {
-                    graph,
-                    report,
-                    parsed: None,
-                });
-            }
-            Ok(None) => {}
-            Err(note) => report.cache_note = Some(note),
-        }
         match snapshot::load_parsed(&ws.root) {
             Ok(Some(c)) => cached = c,
             Ok(None) => {}
             Err(note) => report.cache_note = Some(note),
         }
     }
+    let manifest = opts.use_cache.then(|| inputs.manifest(stamp));
 
     opts.stage("parsing", report.pages as u64 + 1);
     let parsed = parse::parse_all(&inputs, cached, opts.progress.as_deref(), &mut report)?;
@@ -286,11 +303,11 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
     let graph = assemble(parts);
     timer.lap("assemble");
 
-    if opts.use_cache {
+    if let Some(manifest) = manifest {
         opts.stage("writing cache", 1);
         // A cache that cannot be written only costs time on the next run.
-        if let Err(e) = snapshot::store(&ws.root, &key, &graph, &parsed) {
-            report.cache_note = Some(format!("cache not written: {}", inputs::io_message(&e)));
+        if let Err(note) = snapshot::store(&ws.root, &key, &graph, &parsed, &manifest) {
+            report.cache_note = Some(note);
         }
         timer.lap("store cache");
     }
@@ -300,6 +317,44 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
         report,
         parsed: Some(Arc::new(parsed)),
     })
+}
+
+/// The snapshot's graph when it was built from exactly the inputs on disk now: the inputs are
+/// listed and their status compared with the snapshot's manifest (files whose status changed,
+/// or that changed too close to the build, are read and hashed). `Ok(None)`: no snapshot, or
+/// a stale one. `Err`: a snapshot that cannot be used, and why (it is then rebuilt).
+fn open_snapshot(ws: &Workspace, opts: &BuildOptions) -> Result<Option<BuildOutput>, String> {
+    let Some(opened) = snapshot::open_graph(&ws.root)? else {
+        return Ok(None);
+    };
+    let Some(now) = inputs::check_manifest(ws, &opened.manifest).map_err(|e| e.0)? else {
+        return Ok(None);
+    };
+    let key = inputs::cache_key(
+        now.key.iter().map(|(p, h)| (p.as_str(), h.as_str())),
+        &opts.salt(now.repo_content),
+    );
+    let graph = match opened.into_graph(&key, opts.verify_snapshot) {
+        Ok(g) => g,
+        Err(OpenError::Stale) => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
+    let report = BuildReport {
+        input_files: now.key.len(),
+        input_bytes: now.bytes,
+        pages: now.pages,
+        pages_parsed: 0,
+        pages_reused: now.pages,
+        structure_parsed: false,
+        files_hashed: now.rehashed,
+        cache: CacheStatus::Hit,
+        cache_note: None,
+    };
+    Ok(Some(BuildOutput {
+        graph,
+        report,
+        parsed: None,
+    }))
 }
 
 /// Stage timings on stderr when `ONTOLY_TIMINGS` is set (for profiling; never in outputs).

@@ -41,7 +41,13 @@ pub(super) fn parse_all(
                 .map(|&p| {
                     let file = inputs.get(&format!("knowledge/{p}"));
                     let r = match (cached.pages.get(p), file) {
-                        (Some(c), Some(f)) if c.hash == f.hash => (c.clone(), false),
+                        (Some(c), Some(f)) if c.hash == f.hash => {
+                            let mut c = c.clone();
+                            if let Ok(b) = &f.bytes {
+                                c.restore_texts(b);
+                            }
+                            (c, false)
+                        }
                         (_, Some(f)) => (
                             parse_page(p, f.bytes.as_deref().map_err(String::as_str), &f.hash),
                             true,

@@ -1,0 +1,748 @@
+//! A file of named byte sections that a process memory-maps and reads in place, verified lazily.
+//!
+//! Layout (all integers little-endian):
+//!
+//! ```text
+//! header   [0, header_len)          fixed fields, the table of sections, the root sums;
+//!                                    checked whole at open (its size grows by 16 bytes per MiB)
+//! data     [header_len, sums_off)    the sections, 8-byte aligned, padded to whole blocks
+//! sums     [sums_off, file_len)      one 16-byte blake3 sum per data block, padded to blocks
+//! ```
+//!
+//! Integrity is a two-level tree of truncated blake3 sums: every data block (1 KiB by default,
+//! [`Writer::with_block`]) has a 16-byte leaf sum; every 4 KiB page of leaf sums (256 of them)
+//! has a root sum in the header; the header has its own sum. `open` checks the header only (magic, format, kind,
+//! file length, header sum, key), so its cost does not grow with the file. A data block is
+//! checked the first time any byte of it is read (its sums block first, then the block), and
+//! remembered in a bitmap: every byte a reader gets has been checked, and a reader that touches
+//! 100 nodes checks a few hundred KiB, not the file. A mismatch marks the container corrupt
+//! ([`Container::is_corrupt`]): the read returns `None`, and the caller discards what it
+//! computed and rebuilds.
+//!
+//! Files are written to a temporary name, fsynced and renamed, so a mapped file is never
+//! changed in place by ontoly (a rebuild replaces the directory entry, not the inode).
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// First bytes of every container file.
+pub const MAGIC: [u8; 8] = *b"ONTOLYMS";
+/// Layout version of the container; bump when the byte layout changes.
+pub const FORMAT_VERSION: u32 = 1;
+/// Bytes per checked data block, by default (see [`Writer::with_block`]).
+pub const BLOCK: usize = 1024;
+/// Regions (header, data, sums) are padded to this; a page of sums holds 256 block sums.
+const PAGE: usize = 4096;
+const SUM: usize = 16;
+const SUMS_PER_PAGE: usize = PAGE / SUM;
+const FIXED: usize = 128;
+const TOC_ENTRY: usize = 32;
+const NAME: usize = 16;
+
+/// Why a container file cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OpenError {
+    /// No file.
+    NotFound,
+    /// The file exists but could not be read or mapped.
+    Io(String),
+    /// Not a container (wrong magic) or a container of another kind.
+    Foreign,
+    /// Written by another layout version.
+    Version(u32),
+    /// Shorter or longer than its header says.
+    Truncated,
+    /// A sum does not match.
+    Corrupt(&'static str),
+    /// Intact, but built from other inputs.
+    Stale,
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::NotFound => f.write_str("no snapshot"),
+            OpenError::Io(m) => write!(f, "snapshot could not be read: {m}"),
+            OpenError::Foreign => f.write_str("snapshot is not an ontoly snapshot of this kind"),
+            OpenError::Version(v) => {
+                write!(f, "snapshot layout version {v} is not {FORMAT_VERSION}")
+            }
+            OpenError::Truncated => f.write_str("snapshot is truncated"),
+            OpenError::Corrupt(w) => write!(f, "snapshot checksum mismatch ({w})"),
+            OpenError::Stale => f.write_str("snapshot was built from other inputs"),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+fn sum(bytes: &[u8]) -> [u8; SUM] {
+    let mut out = [0u8; SUM];
+    out.copy_from_slice(&blake3::hash(bytes).as_bytes()[..SUM]);
+    out
+}
+
+fn key_sum(key: &str) -> [u8; 32] {
+    *blake3::hash(key.as_bytes()).as_bytes()
+}
+
+fn round_up(n: usize, to: usize) -> usize {
+    n.div_ceil(to) * to
+}
+
+/// Builds a container in memory, then writes it atomically.
+#[derive(Debug)]
+pub struct Writer {
+    kind: [u8; 8],
+    block: usize,
+    key: String,
+    data: Vec<u8>,
+    toc: Vec<([u8; NAME], u64, u64)>,
+}
+
+impl Writer {
+    /// A container of `kind` (8 bytes, e.g. `b"graph\0\0\0"`) for the inputs identified by `key`.
+    pub fn new(kind: [u8; 8], key: &str) -> Writer {
+        Writer {
+            kind,
+            block: BLOCK,
+            key: key.to_string(),
+            data: Vec::new(),
+            toc: Vec::new(),
+        }
+    }
+
+    /// Checks data in blocks of `block` bytes (a power of two from 512 to 65536; smaller
+    /// blocks mean less hashing per scattered read and a larger sums region).
+    pub fn with_block(mut self, block: usize) -> Writer {
+        if block.is_power_of_two() && (512..=65536).contains(&block) {
+            self.block = block;
+        }
+        self
+    }
+
+    /// Appends a section. Names are at most 16 bytes and unique (a later duplicate is ignored by
+    /// readers, which take the first).
+    pub fn section(&mut self, name: &str, bytes: &[u8]) {
+        self.section_with(name, |buf| buf.extend_from_slice(bytes));
+    }
+
+    /// Appends a section whose bytes `fill` writes at the end of the buffer it is given (no
+    /// intermediate copy of large sections).
+    pub fn section_with(&mut self, name: &str, fill: impl FnOnce(&mut Vec<u8>)) {
+        let mut n = [0u8; NAME];
+        let b = name.as_bytes();
+        n[..b.len().min(NAME)].copy_from_slice(&b[..b.len().min(NAME)]);
+        let start = round_up(self.data.len(), 8);
+        self.data.resize(start, 0);
+        fill(&mut self.data);
+        let len = self.data.len() - start;
+        self.toc.push((n, start as u64, len as u64));
+    }
+
+    /// The whole file.
+    pub fn finish(mut self) -> Vec<u8> {
+        use rayon::prelude::*;
+        let data_len = round_up(self.data.len().max(1), self.block.max(PAGE));
+        self.data.resize(data_len, 0);
+        let mut leaves: Vec<u8> = self
+            .data
+            .par_chunks(self.block)
+            .flat_map_iter(sum)
+            .collect();
+        leaves.resize(round_up(leaves.len(), PAGE), 0);
+        let roots: Vec<[u8; SUM]> = leaves.chunks(PAGE).map(sum).collect();
+        let header_len = round_up(FIXED + TOC_ENTRY * self.toc.len() + SUM * roots.len(), PAGE);
+        let sums_off = header_len + data_len;
+        let file_len = sums_off + leaves.len();
+        let mut out = Vec::with_capacity(file_len);
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&(self.block as u32).to_le_bytes());
+        out.extend_from_slice(&(file_len as u64).to_le_bytes());
+        out.extend_from_slice(&(header_len as u64).to_le_bytes());
+        out.extend_from_slice(&(sums_off as u64).to_le_bytes());
+        out.extend_from_slice(&(self.toc.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(roots.len() as u32).to_le_bytes());
+        out.extend_from_slice(&self.kind);
+        out.extend_from_slice(&key_sum(&self.key));
+        // 88: the header sum, filled in below.
+        out.resize(FIXED, 0);
+        for (name, off, len) in &self.toc {
+            out.extend_from_slice(name);
+            out.extend_from_slice(&off.to_le_bytes());
+            out.extend_from_slice(&len.to_le_bytes());
+        }
+        for r in &roots {
+            out.extend_from_slice(r);
+        }
+        out.resize(header_len, 0);
+        let hs = sum(&out);
+        out[88..88 + SUM].copy_from_slice(&hs);
+        out.extend_from_slice(&self.data);
+        out.extend_from_slice(&leaves);
+        out
+    }
+
+    /// Writes the container to `path` atomically (temporary file, fsync, rename).
+    pub fn write_to(self, path: &Path) -> std::io::Result<()> {
+        let bytes = self.finish();
+        let dir = path.parent().unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+        {
+            let mut f = std::fs::File::create(&tmp)?;
+            f.write_all(&bytes)?;
+            f.sync_all()?;
+        }
+        if let Err(e) = std::fs::rename(&tmp, path) {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e);
+        }
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    }
+}
+
+static CORRUPTION_SEEN: AtomicBool = AtomicBool::new(false);
+
+/// True once any container of this process found a block that fails its sum. A command-line
+/// process asks after answering: an answer computed while a read came back empty must be
+/// discarded and computed again from a checked (or rebuilt) snapshot.
+pub fn corruption_seen() -> bool {
+    CORRUPTION_SEEN.load(Ordering::Relaxed)
+}
+
+/// Opens a file for reading only when it is a regular file: never through a symbolic link,
+/// and without blocking on a FIFO (the type is checked on the open handle, so nothing can be
+/// swapped in between). `Ok(None)`: no such file; `Err`: something else is there.
+pub fn open_regular(path: &Path) -> Result<Option<(std::fs::File, u64)>, String> {
+    let mut opts = std::fs::OpenOptions::new();
+    opts.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        opts.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let f = match opts.open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(_) => return Err("not a regular file, or it cannot be opened".into()),
+    };
+    let meta = f
+        .metadata()
+        .map_err(|_| "cannot read its status".to_string())?;
+    if !meta.file_type().is_file() {
+        return Err("not a regular file".into());
+    }
+    Ok(Some((f, meta.len())))
+}
+
+enum Backing {
+    Map(memmap2::Mmap),
+    Owned(Vec<u8>),
+}
+
+impl Backing {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Backing::Map(m) => m,
+            Backing::Owned(v) => v,
+        }
+    }
+}
+
+/// An opened container: header checked, data checked block by block on first read.
+pub struct Container {
+    backing: Backing,
+    key: [u8; 32],
+    block: usize,
+    header_len: usize,
+    sums_off: usize,
+    toc: Vec<([u8; NAME], usize, usize)>,
+    roots: Vec<[u8; SUM]>,
+    data_ok: Vec<AtomicU64>,
+    sums_ok: Vec<AtomicU64>,
+    corrupt: AtomicBool,
+    blocks_checked: AtomicU64,
+}
+
+fn le_u32(b: &[u8], at: usize) -> u32 {
+    let mut a = [0u8; 4];
+    a.copy_from_slice(&b[at..at + 4]);
+    u32::from_le_bytes(a)
+}
+
+fn le_u64(b: &[u8], at: usize) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(a)
+}
+
+impl Container {
+    /// Maps `path` and checks its header: magic, layout version, `kind`, length, header sum and
+    /// that it was written for `key`.
+    pub fn open(path: &Path, kind: [u8; 8], key: &str) -> Result<Container, OpenError> {
+        let c = Container::open_unkeyed(path, kind)?;
+        if !c.key_matches(key) {
+            return Err(OpenError::Stale);
+        }
+        Ok(c)
+    }
+
+    /// Maps `path` and checks its header (magic, layout version, `kind`, length, header sum) but
+    /// not its key: for a caller that reads a section (e.g. a manifest of the inputs) to find
+    /// the key it must have, then asks [`Container::key_matches`]. The file is opened only
+    /// when it is a regular file (see [`open_regular`]), and its size is checked against its
+    /// header before it is mapped.
+    pub fn open_unkeyed(path: &Path, kind: [u8; 8]) -> Result<Container, OpenError> {
+        let (mut f, size) = match open_regular(path) {
+            Ok(Some(f)) => f,
+            Ok(None) => return Err(OpenError::NotFound),
+            Err(m) => return Err(OpenError::Io(m)),
+        };
+        let mut head = [0u8; FIXED];
+        let got = {
+            use std::io::Read;
+            let mut n = 0;
+            while n < FIXED {
+                match f.read(&mut head[n..]) {
+                    Ok(0) => break,
+                    Ok(k) => n += k,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => return Err(OpenError::Io("cannot read".into())),
+                }
+            }
+            n
+        };
+        if got < FIXED || head[..8] != MAGIC {
+            return Err(if got < FIXED && MAGIC.starts_with(&head[..got.min(8)]) {
+                OpenError::Truncated
+            } else {
+                OpenError::Foreign
+            });
+        }
+        let version = le_u32(&head, 8);
+        if version != FORMAT_VERSION {
+            return Err(OpenError::Version(version));
+        }
+        if le_u64(&head, 16) != size {
+            return Err(OpenError::Truncated);
+        }
+        // Safety: the mapping is read-only and ontoly never writes a snapshot in place (it
+        // writes a new file and renames it over the old one). Another program truncating or
+        // rewriting the file while it is mapped could still change what we read or fault; that
+        // is the accepted contract of memory-mapped caches, and every byte read is checked
+        // against its block sum before use.
+        let map =
+            unsafe { memmap2::Mmap::map(&f) }.map_err(|_| OpenError::Io("cannot map".into()))?;
+        Container::from_backing(Backing::Map(map), kind, None)
+    }
+
+    /// True when the container was written for the inputs identified by `key`.
+    pub fn key_matches(&self, key: &str) -> bool {
+        self.key == key_sum(key)
+    }
+
+    /// A container over bytes in memory (tests, and platforms without mapping).
+    pub fn from_bytes(bytes: Vec<u8>, kind: [u8; 8], key: &str) -> Result<Container, OpenError> {
+        Container::from_backing(Backing::Owned(bytes), kind, Some(key))
+    }
+
+    fn from_backing(
+        backing: Backing,
+        kind: [u8; 8],
+        key: Option<&str>,
+    ) -> Result<Container, OpenError> {
+        let b = backing.bytes();
+        if b.len() < FIXED || b[..8] != MAGIC {
+            return Err(
+                if b.len() < FIXED && MAGIC.starts_with(&b[..b.len().min(8)]) {
+                    OpenError::Truncated
+                } else {
+                    OpenError::Foreign
+                },
+            );
+        }
+        let version = le_u32(b, 8);
+        if version != FORMAT_VERSION {
+            return Err(OpenError::Version(version));
+        }
+        let file_len = le_u64(b, 16);
+        if file_len != b.len() as u64 {
+            return Err(OpenError::Truncated);
+        }
+        let block = le_u32(b, 12) as usize;
+        let header_len = le_u64(b, 24) as usize;
+        let sums_off = le_u64(b, 32) as usize;
+        let sections = le_u32(b, 40) as usize;
+        let nroots = le_u32(b, 44) as usize;
+        let need = FIXED
+            .checked_add(
+                sections
+                    .checked_mul(TOC_ENTRY)
+                    .ok_or(OpenError::Corrupt("header"))?,
+            )
+            .and_then(|n| n.checked_add(nroots.checked_mul(SUM)?))
+            .ok_or(OpenError::Corrupt("header"))?;
+        if !block.is_power_of_two()
+            || !(512..=65536).contains(&block)
+            || header_len < need
+            || header_len > b.len()
+            || !header_len.is_multiple_of(PAGE)
+            || sums_off < header_len
+            || sums_off > b.len()
+            || !(sums_off - header_len).is_multiple_of(block.max(PAGE))
+            || !(b.len() - sums_off).is_multiple_of(PAGE)
+        {
+            return Err(OpenError::Corrupt("header"));
+        }
+        let mut h = blake3::Hasher::new();
+        h.update(&b[..88]);
+        h.update(&[0u8; SUM]);
+        h.update(&b[88 + SUM..header_len]);
+        if h.finalize().as_bytes()[..SUM] != b[88..88 + SUM] {
+            return Err(OpenError::Corrupt("header"));
+        }
+        if b[48..56] != kind {
+            return Err(OpenError::Foreign);
+        }
+        if key.is_some_and(|k| b[56..88] != key_sum(k)) {
+            return Err(OpenError::Stale);
+        }
+        let mut stored_key = [0u8; 32];
+        stored_key.copy_from_slice(&b[56..88]);
+        let data_blocks = (sums_off - header_len) / block;
+        let sum_blocks = (b.len() - sums_off) / PAGE;
+        if sum_blocks != nroots || data_blocks > sum_blocks * SUMS_PER_PAGE {
+            return Err(OpenError::Corrupt("header"));
+        }
+        let data_len = sums_off - header_len;
+        let mut toc = Vec::with_capacity(sections);
+        for i in 0..sections {
+            let at = FIXED + i * TOC_ENTRY;
+            let mut name = [0u8; NAME];
+            name.copy_from_slice(&b[at..at + NAME]);
+            let off = le_u64(b, at + NAME) as usize;
+            let len = le_u64(b, at + NAME + 8) as usize;
+            if off.checked_add(len).is_none_or(|end| end > data_len) {
+                return Err(OpenError::Corrupt("section table"));
+            }
+            toc.push((name, header_len + off, len));
+        }
+        let roots_at = FIXED + sections * TOC_ENTRY;
+        let roots = (0..nroots)
+            .map(|i| {
+                let mut r = [0u8; SUM];
+                r.copy_from_slice(&b[roots_at + i * SUM..roots_at + (i + 1) * SUM]);
+                r
+            })
+            .collect();
+        let bits = |n: usize| (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        Ok(Container {
+            key: stored_key,
+            block,
+            header_len,
+            sums_off,
+            toc,
+            roots,
+            data_ok: bits(data_blocks),
+            sums_ok: bits(sum_blocks),
+            corrupt: AtomicBool::new(false),
+            blocks_checked: AtomicU64::new(0),
+            backing,
+        })
+    }
+
+    /// The file's bytes (unchecked; for tests and size reports).
+    pub fn raw(&self) -> &[u8] {
+        self.backing.bytes()
+    }
+
+    /// True once any read found a block whose sum does not match: whatever was computed from
+    /// this container must be discarded.
+    pub fn is_corrupt(&self) -> bool {
+        self.corrupt.load(Ordering::Relaxed)
+    }
+
+    /// Data blocks checked so far (for benchmarks: what a query touched).
+    pub fn blocks_checked(&self) -> u64 {
+        self.blocks_checked.load(Ordering::Relaxed)
+    }
+
+    /// Bytes per checked data block.
+    pub fn block_size(&self) -> usize {
+        self.block
+    }
+
+    /// Where the section called `name` lies in the file: its first byte and its length (for
+    /// tests that alter one section).
+    pub fn span_of(&self, name: &str) -> Option<(usize, usize)> {
+        self.handle(name).map(|h| (h.start, h.len))
+    }
+
+    /// The section called `name`.
+    pub fn section(&self, name: &str) -> Option<Section<'_>> {
+        self.handle(name).map(|h| self.get(h))
+    }
+
+    /// A handle to the section called `name`, to keep without borrowing the container.
+    pub fn handle(&self, name: &str) -> Option<Handle> {
+        let nb = name.as_bytes();
+        self.toc
+            .iter()
+            .find(|(n, _, _)| {
+                let end = n.iter().position(|&c| c == 0).unwrap_or(NAME);
+                &n[..end] == nb
+            })
+            .map(|&(_, start, len)| Handle { start, len })
+    }
+
+    /// The section behind a handle of this container.
+    pub fn get(&self, h: Handle) -> Section<'_> {
+        Section {
+            c: self,
+            start: h.start,
+            len: h.len,
+        }
+    }
+
+    /// Section names and lengths, in file order.
+    pub fn sections(&self) -> Vec<(String, usize)> {
+        self.toc
+            .iter()
+            .map(|(n, _, len)| {
+                let end = n.iter().position(|&c| c == 0).unwrap_or(NAME);
+                (String::from_utf8_lossy(&n[..end]).into_owned(), *len)
+            })
+            .collect()
+    }
+
+    /// Checks every block now (what `ontoly validate` or a test does); false when corrupt.
+    pub fn verify_all(&self) -> bool {
+        let blocks = (self.sums_off - self.header_len) / self.block;
+        (0..blocks).all(|i| self.check_block(i)) && !self.is_corrupt()
+    }
+
+    fn bit(bits: &[AtomicU64], i: usize) -> bool {
+        bits[i / 64].load(Ordering::Acquire) & (1 << (i % 64)) != 0
+    }
+
+    fn set(bits: &[AtomicU64], i: usize) {
+        bits[i / 64].fetch_or(1 << (i % 64), Ordering::AcqRel);
+    }
+
+    fn fail(&self) -> bool {
+        self.corrupt.store(true, Ordering::Relaxed);
+        CORRUPTION_SEEN.store(true, Ordering::Relaxed);
+        false
+    }
+
+    fn check_block(&self, i: usize) -> bool {
+        if Self::bit(&self.data_ok, i) {
+            return true;
+        }
+        let b = self.backing.bytes();
+        let page = i / SUMS_PER_PAGE;
+        if !Self::bit(&self.sums_ok, page) {
+            let at = self.sums_off + page * PAGE;
+            if sum(&b[at..at + PAGE]) != self.roots[page] {
+                return self.fail();
+            }
+            Self::set(&self.sums_ok, page);
+        }
+        let at = self.header_len + i * self.block;
+        let s = self.sums_off + i * SUM;
+        if sum(&b[at..at + self.block])[..] != b[s..s + SUM] {
+            return self.fail();
+        }
+        self.blocks_checked.fetch_add(1, Ordering::Relaxed);
+        Self::set(&self.data_ok, i);
+        true
+    }
+
+    /// `len` checked bytes at absolute offset `at`.
+    fn checked(&self, at: usize, len: usize) -> Option<&[u8]> {
+        if len == 0 {
+            return Some(&[]);
+        }
+        let first = (at - self.header_len) / self.block;
+        let last = (at + len - 1 - self.header_len) / self.block;
+        for i in first..=last {
+            if !self.check_block(i) {
+                return None;
+            }
+        }
+        self.backing.bytes().get(at..at + len)
+    }
+}
+
+/// Where a section lies in its container (see [`Container::handle`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Handle {
+    start: usize,
+    len: usize,
+}
+
+/// One named section of a [`Container`]; every read is bounds-checked and block-checked.
+#[derive(Clone, Copy)]
+pub struct Section<'a> {
+    c: &'a Container,
+    start: usize,
+    len: usize,
+}
+
+impl<'a> Section<'a> {
+    /// Length in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// `len` bytes at `off`, or `None` when out of bounds or corrupt.
+    pub fn bytes(&self, off: usize, len: usize) -> Option<&'a [u8]> {
+        let end = off.checked_add(len)?;
+        if end > self.len {
+            return None;
+        }
+        self.c.checked(self.start + off, len)
+    }
+
+    /// The `i`-th little-endian `u32`.
+    pub fn u32(&self, i: usize) -> Option<u32> {
+        let b = self.bytes(i.checked_mul(4)?, 4)?;
+        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// The `i`-th little-endian `u64`.
+    pub fn u64(&self, i: usize) -> Option<u64> {
+        let b = self.bytes(i.checked_mul(8)?, 8)?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Some(u64::from_le_bytes(a))
+    }
+
+    /// The whole section (checks every block of it).
+    pub fn all(&self) -> Option<&'a [u8]> {
+        self.bytes(0, self.len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KIND: [u8; 8] = *b"test\0\0\0\0";
+
+    fn sample() -> Vec<u8> {
+        sample_with(BLOCK)
+    }
+
+    fn sample_with(block: usize) -> Vec<u8> {
+        let mut w = Writer::new(KIND, "key-1").with_block(block);
+        w.section("small", b"hello");
+        let big: Vec<u8> = (0..5_000u32).flat_map(|i| i.to_le_bytes()).collect();
+        w.section("big", &big);
+        w.section("empty", b"");
+        w.finish()
+    }
+
+    fn read_everything(c: &Container) -> bool {
+        let all = ["small", "big", "empty"]
+            .iter()
+            .all(|n| c.section(n).and_then(|s| s.all()).is_some());
+        all && c.verify_all()
+    }
+
+    #[test]
+    fn round_trip_and_lazy_checks() {
+        let c = Container::from_bytes(sample(), KIND, "key-1").unwrap();
+        assert_eq!(c.blocks_checked(), 0, "open checks no data block");
+        assert_eq!(c.section("small").unwrap().all().unwrap(), b"hello");
+        assert_eq!(c.blocks_checked(), 1);
+        let big = c.section("big").unwrap();
+        assert_eq!(big.u32(4_999), Some(4_999));
+        assert_eq!(big.u32(5_000), None, "past the end");
+        assert!(c.blocks_checked() <= 3);
+        assert!(c.section("missing").is_none());
+        assert!(read_everything(&c));
+    }
+
+    #[test]
+    fn small_blocks_check_less_per_read() {
+        let c = Container::from_bytes(sample_with(512), KIND, "key-1").unwrap();
+        assert_eq!(c.block_size(), 512);
+        assert_eq!(c.section("big").unwrap().u32(4_000), Some(4_000));
+        assert_eq!(c.blocks_checked(), 1);
+        assert!(read_everything(&c));
+        for at in (0..c.raw().len()).step_by(7) {
+            let mut v = c.raw().to_vec();
+            v[at] ^= 0x10;
+            if let Ok(bad) = Container::from_bytes(v, KIND, "key-1") {
+                assert!(!read_everything(&bad), "flip at {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn rejects_foreign_stale_and_other_versions() {
+        let bytes = sample();
+        assert!(matches!(
+            Container::from_bytes(bytes.clone(), KIND, "key-2"),
+            Err(OpenError::Stale)
+        ));
+        assert!(matches!(
+            Container::from_bytes(bytes.clone(), *b"other\0\0\0", "key-1"),
+            Err(OpenError::Foreign)
+        ));
+        let mut v = bytes.clone();
+        v[8] = 2;
+        assert!(matches!(
+            Container::from_bytes(v, KIND, "key-1"),
+            Err(OpenError::Version(2))
+        ));
+        assert!(matches!(
+            Container::from_bytes(b"not a snapshot at all".repeat(10), KIND, "key-1"),
+            Err(OpenError::Foreign)
+        ));
+    }
+
+    #[test]
+    fn truncation_at_every_byte_is_rejected_at_open() {
+        let bytes = sample();
+        for cut in 0..bytes.len() {
+            let r = Container::from_bytes(bytes[..cut].to_vec(), KIND, "key-1");
+            assert!(r.is_err(), "cut at {cut} was accepted");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(Container::from_bytes(longer, KIND, "key-1").is_err());
+    }
+
+    #[test]
+    fn a_flipped_byte_anywhere_is_found_before_it_is_used() {
+        let bytes = sample();
+        for at in 0..bytes.len() {
+            let mut v = bytes.clone();
+            v[at] ^= 0x40;
+            match Container::from_bytes(v, KIND, "key-1") {
+                Err(_) => {}
+                Ok(c) => {
+                    assert!(!read_everything(&c), "flip at {at} went unnoticed");
+                    assert!(c.is_corrupt());
+                }
+            }
+        }
+    }
+}

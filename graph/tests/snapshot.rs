@@ -1,0 +1,370 @@
+//! The snapshot cache as a build meets it: a `graph.map` that is truncated (at any byte),
+//! altered (any byte), written by another layout version, of another kind, or built from other
+//! inputs is refused and rebuilt, never trusted; inputs vouched for by their file status only
+//! when that is safe; and cache files that are links, FIFOs or live in a linked `.ontoly`
+//! leaving the workspace are never followed.
+
+use ontoly_graph::formats::layout::Workspace;
+use ontoly_graph::graph::build::{build, BuildOptions, BuildOutput, CacheStatus};
+use ontoly_graph::graph::snapshot::{self, FileStat, Manifest, ManifestEntry, RACY_NS};
+use ontoly_graph::graph::store::container::Container;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../testdata/fixtures")
+        .join(name)
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).unwrap();
+        }
+    }
+}
+
+/// Sets the modification time of every file under `dir` an hour back, as if the workspace
+/// had been edited long before the build.
+fn age(dir: &Path) {
+    let old = SystemTime::now() - Duration::from_secs(3600);
+    for e in std::fs::read_dir(dir).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            if e.file_name() != ".ontoly" {
+                age(&e.path());
+            }
+        } else {
+            let f = std::fs::File::options().write(true).open(e.path()).unwrap();
+            f.set_modified(old).unwrap();
+        }
+    }
+}
+
+fn build_with(root: &Path, verify: bool) -> BuildOutput {
+    build(
+        &Workspace::at(root.to_path_buf()),
+        &BuildOptions {
+            use_cache: true,
+            verify_snapshot: verify,
+            ..Default::default()
+        },
+    )
+    .expect("build runs")
+}
+
+/// A copy of the `valid` fixture, aged, built once (cold) with its snapshot written.
+fn built() -> (tempfile::TempDir, PathBuf, String) {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("valid");
+    copy_dir(&fixture("valid"), &root);
+    age(&root);
+    let cold = build_with(&root, false);
+    assert_eq!(cold.report.cache, CacheStatus::Miss);
+    assert!(root.join(".ontoly/graph.map").is_file());
+    (t, root, cold.graph.hash)
+}
+
+/// Whether the snapshot on disk would be used as it is: opened, the inputs match, and every
+/// block checks (what a query touching everything would find).
+fn trusted_whole(root: &Path) -> bool {
+    let out = build_with(root, true);
+    out.report.cache == CacheStatus::Hit
+}
+
+#[test]
+fn a_warm_build_opens_the_snapshot_and_hashes_no_unchanged_file() {
+    let (_t, root, hash) = built();
+    let warm = build_with(&root, false);
+    assert_eq!(warm.report.cache, CacheStatus::Hit);
+    assert_eq!(
+        warm.report.files_hashed, 0,
+        "aged files are vouched for by status"
+    );
+    assert_eq!(warm.graph.hash, hash);
+    assert!(warm.graph.as_mapped().is_some());
+    assert_eq!(warm.graph.compute_hash(), hash, "same graph, read in place");
+}
+
+#[test]
+fn a_changed_input_is_found_even_with_its_old_size_and_time() {
+    let (_t, root, hash) = built();
+    let page = root.join("knowledge/api/plugins.md");
+    let meta = std::fs::metadata(&page).unwrap();
+    let text = std::fs::read_to_string(&page).unwrap();
+    // Same length, same modification time: only the status-change time and the bytes differ.
+    let edited = text.replacen("Overview", "Overveiw", 1);
+    assert_eq!(edited.len(), text.len());
+    std::fs::write(&page, &edited).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&page)
+        .unwrap()
+        .set_modified(meta.modified().unwrap())
+        .unwrap();
+    let r = build_with(&root, false);
+    assert_ne!(r.report.cache, CacheStatus::Hit, "stale snapshot used");
+    assert_ne!(r.graph.hash, hash);
+    // A new page is a new input: stale again.
+    std::fs::write(root.join("knowledge/new.md"), "# New\n").unwrap();
+    assert_ne!(build_with(&root, false).report.cache, CacheStatus::Hit);
+}
+
+#[test]
+fn a_recent_or_unstamped_file_is_hashed_not_trusted() {
+    let stat = FileStat {
+        len: 10,
+        mtime: 5_000_000_000,
+        ctime: 5_000_000_000,
+        ino: 7,
+    };
+    let entry = ManifestEntry {
+        path: "knowledge/a.md".into(),
+        stat: Some(stat),
+        hash: "h".into(),
+    };
+    let m = |stamp| Manifest {
+        stamp,
+        repo_content: false,
+        files: vec![entry.clone()],
+    };
+    assert!(m(Some(stat.mtime + RACY_NS + 1)).trusts(&entry, &stat));
+    // Modified within the racy window before the build began: it may have changed again
+    // within the same tick after it was read.
+    assert!(!m(Some(stat.mtime + RACY_NS)).trusts(&entry, &stat));
+    assert!(!m(Some(stat.mtime)).trusts(&entry, &stat));
+    // No stamp (the cache directory could not be written): nothing is trusted by status.
+    assert!(!m(None).trusts(&entry, &stat));
+    let moved = FileStat { ino: 8, ..stat };
+    assert!(!m(Some(i128::MAX)).trusts(&entry, &moved));
+}
+
+#[test]
+fn freshly_copied_inputs_are_hashed_and_still_hit() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("valid");
+    copy_dir(&fixture("valid"), &root);
+    let cold = build_with(&root, false);
+    let warm = build_with(&root, false);
+    assert_eq!(warm.report.cache, CacheStatus::Hit);
+    assert_eq!(
+        warm.report.files_hashed, warm.report.input_files,
+        "files written just before the build are too recent to trust by status"
+    );
+    assert_eq!(warm.graph.hash, cold.graph.hash);
+}
+
+#[test]
+fn truncation_at_any_byte_is_refused_and_rebuilt() {
+    let (_t, root, hash) = built();
+    let path = root.join(".ontoly/graph.map");
+    let full = std::fs::read(&path).unwrap();
+    for cut in 0..full.len() {
+        std::fs::write(&path, &full[..cut]).unwrap();
+        assert!(
+            snapshot::open_graph(&root).is_err(),
+            "cut at {cut} of {} was opened",
+            full.len()
+        );
+    }
+    // End to end at a few cuts: refused with a note, rebuilt, same graph, good cache again.
+    for cut in [0, 7, 127, 4096, full.len() / 2, full.len() - 1] {
+        std::fs::write(&path, &full[..cut]).unwrap();
+        let r = build_with(&root, false);
+        assert_ne!(r.report.cache, CacheStatus::Hit, "cut at {cut}");
+        assert!(r.report.cache_note.is_some());
+        assert_eq!(r.graph.hash, hash);
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), full.len() as u64);
+    }
+}
+
+#[test]
+fn a_flipped_byte_anywhere_is_never_trusted() {
+    let (_t, root, hash) = built();
+    let path = root.join(".ontoly/graph.map");
+    let full = std::fs::read(&path).unwrap();
+    // Every byte: refused at open, or found by the block checks before it is used.
+    for at in 0..full.len() {
+        let mut bad = full.clone();
+        bad[at] ^= 0x20;
+        std::fs::write(&path, &bad).unwrap();
+        let whole = match snapshot::open_graph(&root) {
+            Err(_) | Ok(None) => continue,
+            Ok(Some(_)) => snapshot::open_graph(&root).unwrap().unwrap(),
+        };
+        assert!(
+            !whole.verify_all(),
+            "a flip at {at} of {} passed every check",
+            full.len()
+        );
+    }
+    // End to end: a session that distrusts the snapshot (the retry after a failed read)
+    // rebuilds it; the graph is the same.
+    for at in [0, 100, 4100, full.len() / 2, full.len() - 3] {
+        let mut bad = full.clone();
+        bad[at] ^= 0x20;
+        std::fs::write(&path, &bad).unwrap();
+        let r = build_with(&root, true);
+        assert_ne!(r.report.cache, CacheStatus::Hit, "flip at {at}");
+        assert_eq!(r.graph.hash, hash);
+    }
+    assert!(trusted_whole(&root));
+}
+
+#[test]
+fn a_corrupt_block_read_by_a_query_marks_the_graph() {
+    let (_t, root, hash) = built();
+    let path = root.join(".ontoly/graph.map");
+    let mut bad = std::fs::read(&path).unwrap();
+    // In the node rows, which neither opening nor the staleness check reads.
+    let c = Container::open_unkeyed(&path, ontoly_graph::graph::store::KIND).unwrap();
+    let (at, len) = c.span_of("node.rows").unwrap();
+    assert!(len > 0);
+    drop(c);
+    bad[at + 4] ^= 0x01;
+    std::fs::write(&path, &bad).unwrap();
+    let warm = build_with(&root, false);
+    // The header and manifest check out, so the snapshot opens lazily ...
+    assert_eq!(warm.report.cache, CacheStatus::Hit);
+    // ... and the first read of the altered block marks it, and returns nothing from it.
+    let _: Vec<_> = warm.graph.nodes().collect();
+    let _: Vec<_> = warm.graph.texts().collect();
+    assert!(warm.graph.is_corrupt());
+    assert_eq!(build_with(&root, true).graph.hash, hash);
+}
+
+#[test]
+fn another_layout_version_or_kind_is_refused() {
+    let (_t, root, hash) = built();
+    let path = root.join(".ontoly/graph.map");
+    let full = std::fs::read(&path).unwrap();
+    let mut other = full.clone();
+    other[8] = other[8].wrapping_add(1); // the layout version
+    std::fs::write(&path, &other).unwrap();
+    let r = build_with(&root, false);
+    assert_ne!(r.report.cache, CacheStatus::Hit);
+    assert!(r.report.cache_note.as_deref().unwrap().contains("version"));
+    assert_eq!(r.graph.hash, hash);
+    // A container of another kind (an artifact) in its place.
+    snapshot::write_artifact(&root, "x", "foreign", b"not a graph").unwrap();
+    std::fs::copy(root.join(".ontoly/artifacts/foreign.map"), &path).unwrap();
+    let r = build_with(&root, false);
+    assert_ne!(r.report.cache, CacheStatus::Hit);
+    assert_eq!(r.graph.hash, hash);
+    // The previous cache format: not even opened.
+    std::fs::write(&path, b"ONTOLYS1\x10\0\0\0\0\0\0\0").unwrap();
+    assert_ne!(build_with(&root, false).report.cache, CacheStatus::Hit);
+}
+
+#[cfg(unix)]
+mod unix {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    fn mkfifo(p: &Path) {
+        let st = std::process::Command::new("mkfifo")
+            .arg(p)
+            .status()
+            .unwrap();
+        assert!(st.success());
+    }
+
+    #[test]
+    fn cache_files_linked_to_a_device_are_not_read() {
+        let (_t, root, hash) = built();
+        for name in ["graph.map", "parse.bin"] {
+            let p = root.join(".ontoly").join(name);
+            std::fs::remove_file(&p).unwrap();
+            symlink("/dev/zero", &p).unwrap();
+        }
+        let r = build_with(&root, false);
+        assert_eq!(r.report.cache, CacheStatus::Miss);
+        assert!(r.report.cache_note.is_some());
+        assert_eq!(r.graph.hash, hash);
+        // The rebuild replaced the links with files; it did not write through them.
+        let m = std::fs::symlink_metadata(root.join(".ontoly/graph.map")).unwrap();
+        assert!(m.file_type().is_file());
+        assert_eq!(build_with(&root, false).report.cache, CacheStatus::Hit);
+    }
+
+    #[test]
+    fn a_fifo_in_place_of_each_cache_file_never_blocks() {
+        for name in ["graph.map", "parse.bin", "artifacts/search-index.map"] {
+            let (_t, root, hash) = built();
+            snapshot::write_artifact(&root, &hash, "search-index", b"idx").unwrap();
+            let p = root.join(".ontoly").join(name);
+            std::fs::remove_file(&p).unwrap();
+            mkfifo(&p);
+            let r = build_with(&root, false);
+            assert_eq!(r.graph.hash, hash, "{name}");
+            if name == "graph.map" {
+                assert_ne!(r.report.cache, CacheStatus::Hit);
+            }
+            assert_eq!(
+                snapshot::read_artifact(&root, &hash, "search-index").is_some(),
+                name != "artifacts/search-index.map"
+            );
+        }
+    }
+
+    #[test]
+    fn a_linked_cache_dir_leaving_the_workspace_is_not_used() {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().join("valid");
+        copy_dir(&fixture("valid"), &root);
+        let outside = t.path().join("elsewhere");
+        std::fs::create_dir_all(&outside).unwrap();
+        symlink(&outside, root.join(".ontoly")).unwrap();
+        let r = build_with(&root, false);
+        assert!(r
+            .report
+            .cache_note
+            .as_deref()
+            .is_some_and(|n| n.contains("symbolic link")));
+        assert_eq!(
+            std::fs::read_dir(&outside).unwrap().count(),
+            0,
+            "nothing written outside the workspace"
+        );
+        assert!(snapshot::write_artifact(&root, "h", "search-index", b"x").is_err());
+        assert_eq!(snapshot::read_artifact(&root, "h", "search-index"), None);
+        // A linked artifacts/ directory leaving it: the same.
+        std::fs::remove_file(root.join(".ontoly")).unwrap();
+        let r = build_with(&root, false);
+        assert_eq!(r.report.cache, CacheStatus::Miss);
+        symlink(&outside, root.join(".ontoly/artifacts")).unwrap();
+        assert!(snapshot::write_artifact(&root, &r.graph.hash, "search-index", b"x").is_err());
+        assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
+        // A link that stays inside the workspace is followed.
+        std::fs::remove_file(root.join(".ontoly/artifacts")).unwrap();
+        std::fs::create_dir_all(root.join("cache-here")).unwrap();
+        std::fs::rename(root.join(".ontoly"), root.join("cache-here/.ontoly")).unwrap();
+        symlink(root.join("cache-here/.ontoly"), root.join(".ontoly")).unwrap();
+        assert_eq!(build_with(&root, false).report.cache, CacheStatus::Hit);
+    }
+}
+
+#[test]
+fn the_parse_cache_holds_no_section_texts_and_reuse_derives_them_again() {
+    let (_t, root, _) = built();
+    let cached = snapshot::load_parsed(&root).unwrap().expect("parse cache");
+    let fresh = ontoly_graph::graph::build::parse_workspace(&Workspace::at(root.clone())).unwrap();
+    assert_eq!(cached.pages.len(), fresh.pages.len());
+    let mut sections = 0;
+    for (path, c) in &cached.pages {
+        let f = &fresh.pages[path];
+        assert!(c.section_texts.is_empty(), "{path}: texts were cached");
+        assert_eq!(c.sections, f.sections);
+        sections += f.sections.len();
+        let mut restored = c.clone();
+        restored.restore_texts(&std::fs::read(root.join("knowledge").join(path)).unwrap());
+        assert_eq!(&restored, f, "{path}: restored parse equals a fresh one");
+    }
+    assert!(sections > 0);
+}
