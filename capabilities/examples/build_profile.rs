@@ -277,50 +277,6 @@ fn hash_direct(g: &Graph) -> String {
     h.finalize().to_hex().to_string()
 }
 
-/// `Graph::compute_hash` (serde_json bytes, same order) fed to blake3 in bounded windows of
-/// chunks instead of collecting every chunk first: the experiment "hash without holding the
-/// whole canonical JSON in memory". Returns the hash and the canonical byte count.
-fn hash_streamed(g: &Graph) -> (String, usize) {
-    fn feed<T: serde::Serialize + Sync>(h: &mut blake3::Hasher, items: &[T]) -> usize {
-        let mut total = 0;
-        // 8 chunks of 4096 items per window: a few MB in flight, whatever the graph size.
-        for window in items.chunks(4096 * 8) {
-            let bufs: Vec<Vec<u8>> = window
-                .par_chunks(4096)
-                .map(|chunk| {
-                    let mut buf = Vec::with_capacity(chunk.len() * 160);
-                    for item in chunk {
-                        let mark = buf.len();
-                        if serde_json::to_writer(&mut buf, item).is_err() {
-                            buf.truncate(mark);
-                        }
-                        buf.push(b'\n');
-                    }
-                    buf
-                })
-                .collect();
-            for b in &bufs {
-                total += b.len();
-                h.update(b);
-            }
-        }
-        total
-    }
-    let mut h = blake3::Hasher::new();
-    h.update(g.version.as_bytes());
-    h.update(b"\n");
-    let mut total =
-        feed(&mut h, g.parts().expect("built").0) + feed(&mut h, g.parts().expect("built").1);
-    for (k, v) in g.parts().expect("built").2 {
-        total += k.len() + v.len() + 2;
-        h.update(k.as_bytes());
-        h.update(b"\0");
-        h.update(v.as_bytes());
-        h.update(b"\n");
-    }
-    (h.finalize().to_hex().to_string(), total)
-}
-
 fn composition(g: &Graph, parses: &Parsed, index: &Index) {
     let s = |x: &str| x.len();
     let mut node_ids = 0;
@@ -615,19 +571,6 @@ fn main() {
         direct == graph.hash,
         direct_s,
         serde_hash
-    );
-
-    let s = start();
-    let (streamed, canonical_bytes) = hash_streamed(&graph);
-    end(
-        s,
-        "experiment: graph hash via serde_json, streamed in bounded windows",
-    );
-    println!(
-        "streamed hash equal: {}; canonical bytes hashed: {:.1} MB ({:.1}x the input bytes)",
-        streamed == graph.hash,
-        mb(canonical_bytes),
-        canonical_bytes as f64 / inputs.bytes().max(1) as f64
     );
 
     // Experiment: what sorting owned-string nodes and edges costs (assemble's first step).

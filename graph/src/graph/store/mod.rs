@@ -656,22 +656,9 @@ impl MappedGraph {
     /// Edges of the node at index `i` (`out`: leaving it, else arriving), optionally of one
     /// kind, in id order: no id lookup.
     pub fn adjacent_at(&self, i: u32, kind: Option<EdgeKind>, out: bool) -> Vec<EdgeRef<'_>> {
-        let Some(cols) = self.cols() else {
-            return Vec::new();
-        };
-        let (off, items) = if out {
-            (cols.out_off, cols.out_edges)
-        } else {
-            (cols.in_off, cols.in_edges)
-        };
-        let (Some(a), Some(b)) = (off.u32(i as usize), off.u32(i as usize + 1)) else {
-            return Vec::new();
-        };
-        // Offsets come from the file: never walk past the list, whatever they say.
-        let b = b.min((items.len() / 4) as u32);
-        (a..b)
-            .filter_map(|k| self.edge_at(items.u32(k as usize)?))
-            .filter(|e| kind.is_none_or(|k| e.kind() == Some(k)))
+        self.adjacent_indices(i, kind, out)
+            .into_iter()
+            .filter_map(|e| self.edge_at(e))
             .collect()
     }
 
