@@ -16,12 +16,10 @@
 
 pub mod context;
 pub mod drift;
-pub mod drift_marks;
 pub mod evidence;
 pub mod gate;
 pub mod impact;
 pub mod inputs;
-mod knowledge;
 pub mod pack;
 pub mod plugin;
 mod queries;

@@ -2,7 +2,9 @@
 //! of the contract always present.
 
 pub mod confidence;
+pub mod drift_marks;
 pub mod excerpt;
+mod knowledge;
 
 use crate::context::Context;
 use crate::evidence::{round4, Code, Confidence, Diagnostic, Evidence, Level};
@@ -82,7 +84,7 @@ pub struct FileToInspect {
     pub reason: String,
     /// The range's drift at its clone's `HEAD`, when `HEAD` is not the pinned commit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub drift: Option<crate::drift_marks::DriftMark>,
+    pub drift: Option<drift_marks::DriftMark>,
 }
 
 /// The Evidence Pack. Every canonical field is always present.
@@ -259,7 +261,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         .map(|s| walk::citations(graph, &s.id))
         .collect();
     let mut g = ground(graph, &top_sections, &cited, limit);
-    let older = crate::drift_marks::mark_pack(ctx, &mut g.reads, &mut g.citations);
+    let older = drift_marks::mark_pack(ctx, &mut g.reads, &mut g.citations);
     evidence.extend(g.paths.iter().cloned());
     let relationships = g.top_edges.iter().fold(BTreeMap::new(), |mut m, e| {
         *m.entry(e.kind.as_str().to_string()).or_insert(0) += 1;
@@ -302,7 +304,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     );
     let mut answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
     answer.push_str(older.as_deref().unwrap_or(""));
-    crate::knowledge::add_page_reads(ctx, &top_sections, &mut g.reads, MAX_FILES_TO_INSPECT);
+    knowledge::add_page_reads(ctx, &top_sections, &mut g.reads, MAX_FILES_TO_INSPECT);
     for d in &diagnostics {
         evidence.push(Evidence::diagnostic(d.clone()));
     }

@@ -33,7 +33,8 @@ pub enum ConfinedError {
 }
 
 impl ConfinedError {
-    fn from_io(e: &std::io::Error) -> ConfinedError {
+    /// The kind of an I/O error, without its text (which can name private paths).
+    pub(crate) fn from_io(e: &std::io::Error) -> ConfinedError {
         match e.kind() {
             std::io::ErrorKind::NotFound => ConfinedError::Missing,
             std::io::ErrorKind::PermissionDenied => ConfinedError::PermissionDenied,

@@ -91,7 +91,7 @@ pub fn normalize(remote: &str) -> Option<NormalizedRemote> {
     }
     let path = path.trim_end_matches('/');
     let path = path.strip_suffix(".git").unwrap_or(path);
-    if !crate::formats::source_registry::is_safe_relative_path(path)
+    if !crate::formats::location::is_safe_relative_path(path)
         || !path
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.'))

@@ -15,32 +15,7 @@ use crate::formats::yaml::{get_str, parse_json_compatible, NodeBudget, YamlError
 use std::path::{Path, PathBuf};
 use yaml_serde::Value;
 
-/// The longest path-like field accepted (a locator path, a subpath, a snapshot path), as on
-/// most systems (`PATH_MAX`). Without a bound, one long `subpath` is copied into every
-/// reference that cites its module: 1 MB cited 90 times took 3 GB.
-pub const MAX_PATH_BYTES: usize = 4096;
-
-/// Whether `path` is a safe relative path: non-empty, at most [`MAX_PATH_BYTES`], no `\`, no
-/// `:`, no control characters, and `/`-separated segments that are neither empty nor `.`
-/// nor `..`.
-pub fn is_safe_relative_path(path: &str) -> bool {
-    !path.is_empty()
-        && path.len() <= MAX_PATH_BYTES
-        && !path.contains(['\\', ':'])
-        && !path.chars().any(char::is_control)
-        && path
-            .split('/')
-            .all(|p| !p.is_empty() && p != "." && p != "..")
-}
-
-/// `root/path`, or `path` when `root` is empty.
-pub fn join_path(root: &str, path: &str) -> String {
-    if root.is_empty() {
-        path.to_string()
-    } else {
-        format!("{root}/{path}")
-    }
-}
+pub use crate::formats::location::{is_safe_relative_path, join_path, MAX_PATH_BYTES};
 
 /// Why a file could not be read. The underlying error is deliberately not kept: it can name
 /// private paths, and the format allows only one message for it.

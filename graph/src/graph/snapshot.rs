@@ -344,7 +344,7 @@ pub fn store(
     store_in(&dir, key, graph, parses, manifest).map_err(|e| {
         format!(
             "cache not written: {}",
-            crate::graph::build::inputs::io_message(&e)
+            crate::formats::confined::ConfinedError::from_io(&e)
         )
     })
 }

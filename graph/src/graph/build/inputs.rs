@@ -247,15 +247,6 @@ pub fn check_manifest(
     Ok(Some(out))
 }
 
-/// An I/O error as a message that never names a path.
-pub(crate) fn io_message(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "file not found".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => "file could not be read".into(),
-    }
-}
-
 /// The cache key: graph and builder versions, the source stage's salt, every input's
 /// `(path, hash)` in path order.
 pub fn cache_key<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>, salt: &str) -> String {

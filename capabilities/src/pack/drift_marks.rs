@@ -196,8 +196,8 @@ fn compute(session: &Session) -> Option<DriftMarks> {
 /// pinned. Nothing happens when every clone is at its pinned commits.
 pub(crate) fn mark_pack(
     ctx: &Context<'_>,
-    reads: &mut [crate::pack::FileToInspect],
-    citations: &mut [(String, Vec<crate::pack::CitationView>)],
+    reads: &mut [super::FileToInspect],
+    citations: &mut [(String, Vec<super::CitationView>)],
 ) -> Option<String> {
     let marks = drift_marks(ctx)?;
     for r in reads.iter_mut() {

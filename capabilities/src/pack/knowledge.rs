@@ -2,8 +2,8 @@
 //! section is a pinned read too, at the workspace repository's `HEAD` (the provenance's
 //! `knowledgeCommit`), so an agent can read the section's own text the way it reads code.
 
+use super::FileToInspect;
 use crate::context::Context;
-use crate::pack::FileToInspect;
 use ontoly_graph::graph::model::Node;
 
 /// Appends the read of the first top section's lines of its page, at the knowledge commit,
