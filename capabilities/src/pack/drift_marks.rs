@@ -192,8 +192,8 @@ fn compute(session: &Session) -> Option<DriftMarks> {
 
 /// Marks the pack's reads and the citations of its top sections (`citations`: per top
 /// section id, its citation views in `walk::citations` order) with their drift at `HEAD`, and
-/// returns the sentence the answer adds when some cited code moved or changed since it was
-/// pinned. Nothing happens when every clone is at its pinned commits.
+/// returns the sentence the answer adds when code cited by a section it names moved or changed
+/// since it was pinned. Nothing happens when every clone is at its pinned commits.
 pub(crate) fn mark_pack(
     ctx: &Context<'_>,
     reads: &mut [super::FileToInspect],
@@ -207,7 +207,9 @@ pub(crate) fn mark_pack(
     }
     let (mut total, mut older) = (0, 0);
     let mut head = None;
-    for (section, views) in citations.iter_mut() {
+    for (rank, (section, views)) in citations.iter_mut().enumerate() {
+        // Every citation is marked; the answer's sentence speaks of the sections it names.
+        let named = rank < super::ANSWER_SECTIONS;
         let paths = crate::walk::citations(ctx.graph, section);
         for (view, c) in views.iter_mut().zip(&paths) {
             let (Some(commit), Some(path)) = (&c.commit, &c.path) else {
@@ -216,18 +218,21 @@ pub(crate) fn mark_pack(
             let Some(m) = marks.get(commit, path, c.start, c.end) else {
                 continue;
             };
+            view.drift = Some(m.describe());
+            if !named {
+                continue;
+            }
             total += 1;
             if m.status != Status::Unchanged {
                 older += 1;
                 head.get_or_insert_with(|| m.head.clone());
             }
-            view.drift = Some(m.describe());
         }
     }
     let head = head?;
     Some(format!(
-        " Parts of this answer describe older code: {older} of the {total} cited ranges of its \
-         top sections that were compared with HEAD ({}) moved or changed since they were \
+        " Parts of this answer describe older code: {older} of the {total} cited ranges of the \
+         sections it names that were compared with HEAD ({}) moved or changed since they were \
          pinned; read them at their pinned commits, or run `ontoly drift`.",
         head.get(..12).unwrap_or(&head)
     ))

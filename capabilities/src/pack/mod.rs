@@ -25,6 +25,8 @@ pub const MIN_LIMIT: usize = 5;
 pub const MAX_LIMIT: usize = 20;
 /// Pinned reads in `filesToInspect` at most.
 pub const MAX_FILES_TO_INSPECT: usize = 4;
+/// Sections the answer text names ("Best answered by …; see also …, …").
+pub const ANSWER_SECTIONS: usize = 3;
 /// Sections of a pack that carry an excerpt.
 pub const EXCERPT_SECTIONS: usize = 3;
 /// Workspace error diagnostics a pack carries at most (a count says how many more there are).
@@ -739,7 +741,7 @@ fn answer_text(
     }
     let names: Vec<String> = top_sections
         .iter()
-        .take(3)
+        .take(ANSWER_SECTIONS)
         .map(|s| format!("{:?} ({})", title(s), s.id))
         .collect();
     let mut a = format!("Best answered by {}", names[0]);
