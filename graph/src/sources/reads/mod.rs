@@ -389,7 +389,12 @@ fn check_path(path: &str) -> Result<(), ReadError> {
 
 /// A requested name echoed in a message: only when it cannot carry credentials.
 fn shown_name(name: &str) -> String {
-    if name.contains('@') || name.contains(':') || name.chars().any(char::is_control) {
+    // A message is one line: a name with control characters is not echoed at all (fuzzing found
+    // a newline kept inside a remote-like name's key).
+    if name.chars().any(char::is_control) {
+        return "the requested repository".to_string();
+    }
+    if name.contains('@') || name.contains(':') {
         match crate::sources::clones::remote_key(name) {
             Some(k) => format!("'{}'", crate::formats::remote::redact(&k)),
             None => "the requested repository".to_string(),
@@ -785,6 +790,15 @@ fn file_text(p: &Pinned<'_>, path: &str) -> Result<String, ReadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_with_control_characters_is_not_echoed() {
+        assert_eq!(
+            shown_name("host.org/a\nb:c@x.org/y"),
+            "the requested repository"
+        );
+        assert_eq!(shown_name("acme/shop"), "'acme/shop'");
+    }
 
     #[test]
     fn reader_is_shareable_between_requests() {
