@@ -396,12 +396,34 @@ fn shown_name(name: &str) -> String {
     }
     if name.contains('@') || name.contains(':') {
         match crate::sources::clones::remote_key(name) {
-            Some(k) => format!("'{}'", crate::formats::remote::redact(&k)),
+            Some(k) => {
+                let k = crate::formats::remote::redact(&k);
+                // Whatever parsing made of the name, the key shown must not hold text that
+                // stood before an `@` in it (a user or a password): fuzzing keeps finding
+                // names whose user-info one parser reads as a host or a path.
+                if before_at(name).any(|u| u.len() >= 3 && u != "git" && k.contains(u)) {
+                    "the requested repository".to_string()
+                } else {
+                    format!("'{k}'")
+                }
+            }
             None => "the requested repository".to_string(),
         }
     } else {
         format!("'{name}'")
     }
+}
+
+/// The text before each `@` of `name` back to a separator, whole and split at `:` (a user, a
+/// password, or both): what a shown name must not carry.
+fn before_at(name: &str) -> impl Iterator<Item = &str> {
+    name.match_indices('@').flat_map(move |(at, _)| {
+        let start = name[..at]
+            .rfind(|c: char| c == '/' || c.is_whitespace() || "`'\"(<[{".contains(c))
+            .map_or(0, |i| i + 1);
+        let user = &name[start..at];
+        std::iter::once(user).chain(user.split(':'))
+    })
 }
 
 /// A repository opened at one resolved commit, or a work tree (no git: `local` is `None`,
@@ -798,6 +820,31 @@ mod tests {
             "the requested repository"
         );
         assert_eq!(shown_name("acme/shop"), "'acme/shop'");
+    }
+
+    #[test]
+    fn a_name_shown_never_holds_what_stood_before_an_at() {
+        assert_eq!(
+            shown_name("git@github.com:acme/shop.git"),
+            "'github.com/acme/shop'"
+        );
+        assert_eq!(
+            shown_name("https://tok3n@github.com/acme/shop"),
+            "'github.com/acme/shop'"
+        );
+        // A user that is also the owner cannot be told from it: not echoed.
+        assert_eq!(
+            shown_name("https://acme:pw12@github.com/acme/shop"),
+            "the requested repository"
+        );
+        for name in [
+            "u:SECRET@host.org/x",
+            "host.org:team/x@SECRET@y.org/z",
+            "a/SECRET:b@host.org/x",
+        ] {
+            let shown = shown_name(name);
+            assert!(!shown.contains("SECRET"), "{name} shown as {shown}");
+        }
     }
 
     #[test]
