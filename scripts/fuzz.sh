@@ -11,6 +11,15 @@
 # ran. Without a nightly toolchain or cargo-fuzz it says so and exits 0 (skipped), so CI can
 # call it unconditionally.
 #
+# Before exploring, every target replays the inputs that once found something, committed under
+# fuzz/regressions/<target>/ (the seeds too): exactly the same inputs on every run, so a
+# failure there is a regression, reproducible anywhere, and fails the script.
+#
+# FUZZ_ADVISORY=1: what the timed exploration finds is reported but does not fail the script.
+# Exploration is not reproducible (random seeds; and Rust's hash maps are seeded per process,
+# so even a fixed libFuzzer seed takes other paths), so in CI it must not block a change that
+# did not cause it; every finding's input is printed (base64) so the log alone reproduces it.
+#
 # FUZZ_BUILD_TIMEOUT=SECONDS: when building the targets takes longer (a cold build: all of
 # ontoly's dependencies with sanitizer coverage; a warm one after a change to ontoly takes a
 # minute or two), stop, say so and exit 0 (skipped): a CI without a cached fuzz/target stays
@@ -53,6 +62,38 @@ elif [ "$status" -ne 0 ]; then
 fi
 
 mkdir -p logs
+# show_finding TARGET: the newest input of fuzz/artifacts/TARGET, printed so a log reproduces it.
+show_finding() {
+    local f
+    f=$(ls -t "artifacts/$1"/* 2>/dev/null | head -n1)
+    [ -n "$f" ] || return 0
+    echo "fuzz: $1: input ($(wc -c < "$f") bytes, base64; reproduce: base64 -d > x && cargo +nightly fuzz run -O $1 x):"
+    head -c 4096 "$f" | base64 -w 76
+}
+
+regressed=()
+for t in "${targets[@]}"; do
+    mkdir -p "artifacts/$t" "seeds/$t"
+    dirs=("seeds/$t")
+    [ -d "regressions/$t" ] && dirs+=("regressions/$t")
+    log="logs/$t.replay.log"
+    cargo +nightly fuzz run -O "$t" "${dirs[@]}" -- -runs=0 -timeout=10 \
+        -rss_limit_mb=2048 -artifact_prefix="artifacts/$t/" >"$log" 2>&1
+    status=$?
+    n=$(find "${dirs[@]}" -type f | wc -l)
+    echo "fuzz: $t: replayed $n inputs, exit $status"
+    if [ "$status" -ne 0 ]; then
+        regressed+=("$t")
+        grep -E 'panicked at|ERROR: libFuzzer|SUMMARY|Test unit written' "$log" | head -n 8
+        show_finding "$t"
+    fi
+done
+if [ ${#regressed[@]} -gt 0 ]; then
+    echo "fuzz: regressions in ${regressed[*]} (logs under fuzz/logs/*.replay.log)"
+    exit 1
+fi
+[ "$seconds" -gt 0 ] || exit 0
+
 failed=()
 for t in "${targets[@]}"; do
     mkdir -p "corpus/$t" "artifacts/$t"
@@ -74,11 +115,16 @@ for t in "${targets[@]}"; do
     if [ "$status" -ne 0 ]; then
         failed+=("$t")
         grep -E 'panicked at|ERROR: libFuzzer|SUMMARY|Test unit written' "$log" | head -n 8
+        show_finding "$t"
     fi
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz: findings in ${failed[*]} (inputs under fuzz/artifacts/, logs under fuzz/logs/)"
+    if [ -n "${FUZZ_ADVISORY:-}" ]; then
+        echo "fuzz: advisory run: reported, not failing (make each finding a unit test and add its input to fuzz/regressions/)"
+        exit 0
+    fi
     exit 1
 fi
 echo "fuzz: ${#targets[@]} targets ran ${seconds}s each, no findings"

@@ -14,7 +14,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     // A leading byte order mark hides nothing: the page reads as without it.
-    assert_eq!(page, parse_page("faq/page.md", Ok(strip_bom(text).as_bytes()), ""));
+    assert_eq!(
+        page,
+        parse_page("faq/page.md", Ok(strip_bom(text).as_bytes()), "")
+    );
     let ps = parse_sections(strip_bom(text));
     assert_eq!(ps.sections, page.sections);
     if !ps.errors.is_empty() {

@@ -43,9 +43,22 @@ fuzz_target!(|data: &[u8]| {
             );
         }
     }
-    // Issue 13, defect 8: recorded source_refs and remotes were echoed verbatim.
+    // Issue 13, defect 8: recorded source_refs and remotes were echoed verbatim. A "secret"
+    // that also occurs in the inputs other than right before an `@` (`docs` of
+    // `repo-content:docs@<sha>.x` beside a workspace root `docs/kb`) cannot be told from that
+    // other text, and is not checked; one repeated in several URLs still is.
+    let all: String = [&ws.page, &ws.structure, &ws.registry, &f[0].to_vec()]
+        .iter()
+        .map(|b| String::from_utf8_lossy(b))
+        .collect();
     for input in [&ws.structure, &ws.registry, &f[0].to_vec()] {
         for secret in ontoly_fuzz::secrets(&String::from_utf8_lossy(input)) {
+            let elsewhere = all
+                .match_indices(secret.as_str())
+                .any(|(i, _)| !all[i + secret.len()..].starts_with('@'));
+            if elsewhere {
+                continue;
+            }
             assert!(
                 !out.contains(&secret),
                 "credential {secret:?} echoed: {out}"

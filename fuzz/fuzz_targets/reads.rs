@@ -28,13 +28,38 @@ fn reader() -> &'static Reader {
     })
 }
 
-fn check_error(e: &ReadError, repository: &str) {
+/// Every string the request holds (the caller's own text may be echoed: a glob, a path).
+fn typed(json: &[u8]) -> String {
+    fn walk(v: &serde_json::Value, out: &mut String) {
+        match v {
+            serde_json::Value::String(s) => {
+                out.push_str(s);
+                out.push('\n');
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = String::new();
+    if let Ok(v) = serde_json::from_slice::<serde_json::Value>(json) {
+        walk(&v, &mut out);
+    }
+    out
+}
+
+fn check_error(e: &ReadError, repository: &str, typed: &str) {
     let root = demo().canonicalize().unwrap_or_else(|_| demo());
     let root = root.to_str().unwrap_or("/");
-    // A disk location the caller did not type (the requested name itself may hold one: the
-    // fuzzer finds the workspace's path in its own error messages).
+    // A disk location the caller did not type (the request itself may hold one, in a name or a
+    // glob: the fuzzer finds the workspace's path in its own error messages; and a remote-like
+    // name is echoed as its key, `host:path` shown as `host/path`).
+    let as_key = typed.replace(':', "/");
     for dir in [root, "/work/", "/tmp/"] {
-        assert!(!e.message.contains(dir) || repository.contains(dir), "{e}");
+        assert!(
+            !e.message.contains(dir) || typed.contains(dir) || as_key.contains(dir),
+            "{e}"
+        );
     }
     assert!(!e.message.contains('\n'), "multi-line message: {e}");
     // Issue 13, defect 8: `read --repo 'u:SECRET@host/x'` echoed the secret.
@@ -46,6 +71,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let r = reader();
+    let typed = typed(json);
     match op % 4 {
         0 => {
             let Ok(req) = serde_json::from_slice::<ReadRequest>(json) else {
@@ -60,7 +86,7 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(res.has_more, res.next_start_line.is_some());
                     assert_eq!(res.commit.len(), 40);
                 }
-                Err(e) => check_error(&e, &req.repository),
+                Err(e) => check_error(&e, &req.repository, &typed),
             }
         }
         1 => {
@@ -85,11 +111,11 @@ fuzz_target!(|data: &[u8]| {
                     assert!(lines <= MAX_BATCH_LINES, "{lines}");
                     for i in &res.items {
                         if let Some(e) = &i.error {
-                            check_error(e, &req.repository);
+                            check_error(e, &req.repository, &typed);
                         }
                     }
                 }
-                Err(e) => check_error(&e, &req.repository),
+                Err(e) => check_error(&e, &req.repository, &typed),
             }
         }
         2 => {
@@ -97,7 +123,7 @@ fuzz_target!(|data: &[u8]| {
                 return;
             };
             if let Err(e) = r.search(&req) {
-                check_error(&e, &req.repository);
+                check_error(&e, &req.repository, &typed);
             }
         }
         _ => {
@@ -106,7 +132,7 @@ fuzz_target!(|data: &[u8]| {
             };
             match r.resolve(&req) {
                 Ok(res) => assert_eq!(res.commit.len(), 40),
-                Err(e) => check_error(&e, &req.repository),
+                Err(e) => check_error(&e, &req.repository, &typed),
             }
         }
     }

@@ -52,7 +52,11 @@ fuzz_target!(|data: &[u8]| {
             !cited.starts_with('/') && !cited.split('/').any(|s| s == ".."),
             "{cited}"
         );
-        let mut shown = format!("{} {}", r.repository_key().unwrap_or_default(), c.source_ref);
+        let mut shown = format!(
+            "{} {}",
+            r.repository_key().unwrap_or_default(),
+            c.source_ref
+        );
         if let Some(url) = r.web_url() {
             assert!(
                 url.starts_with("https://") || url.starts_with("http://"),

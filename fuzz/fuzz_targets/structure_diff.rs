@@ -38,7 +38,9 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(v) = parse_value(text) {
         let mut built = from_value(&v);
         fill_lines(&mut built, text);
-        let whole = whole.as_ref().expect("leaving unread values out added an error");
+        let whole = whole
+            .as_ref()
+            .expect("leaving unread values out added an error");
         assert_eq!(sorted(built), sorted(whole.clone()));
     }
 });

@@ -29,9 +29,7 @@ pub fn userinfo(s: &str) -> Option<&str> {
     // The host ends where a URL's host must: at a port, a path, or a character no host holds
     // (prose quotes a URL in backticks or brackets).
     let host = host
-        .split(|c: char| {
-            c == ':' || c.is_whitespace() || "`'\"()<>[]{},".contains(c)
-        })
+        .split(|c: char| c == ':' || c.is_whitespace() || "`'\"()<>[]{},".contains(c))
         .next()
         .unwrap_or(host);
     if !scheme && !host.contains('.') {
@@ -93,7 +91,10 @@ pub const NOTE: &str =
 impl MemoryWorkspace {
     /// Reads a repository-relative path under any workspace root: every page under
     /// `knowledge/` is the one page, so requests with any root and path reach the parsers.
-    pub fn read(&self, path: &str) -> Result<Vec<u8>, ontoly_graph::formats::source_registry::FileReadError> {
+    pub fn read(
+        &self,
+        path: &str,
+    ) -> Result<Vec<u8>, ontoly_graph::formats::source_registry::FileReadError> {
         if path.ends_with("knowledge/structure.yaml") {
             Ok(self.structure.clone())
         } else if path.ends_with("sources/repo/index.yaml") {
