@@ -307,6 +307,46 @@ fn fit_confidence(corpora: &[Corpus]) {
     }
 }
 
+/// Leave one corpus out: the model and its threshold fit on all the other corpora together
+/// (pooled; the threshold flags >= 90 % of their unanswerable questions, or >= 90 % of each
+/// one's: the strictest), tested on the corpus left out.
+fn leave_one_out(corpora: &[Corpus]) {
+    println!("\nleave one corpus out (fit on the others pooled, test on the one left out):");
+    for y in corpora {
+        let pooled: Vec<(Features, bool)> = corpora
+            .iter()
+            .filter(|c| c.name != y.name)
+            .flat_map(|c| c.features.iter().copied())
+            .collect();
+        let (w, b) = fit_logistic(&pooled);
+        let scored = |data: &[(Features, bool)]| -> Vec<(f64, bool)> {
+            data.iter()
+                .map(|(f, a)| (score_with(&w, b, f), *a))
+                .collect()
+        };
+        let t_pooled = threshold_90(&scored(&pooled));
+        let t_each = corpora
+            .iter()
+            .filter(|c| c.name != y.name)
+            .map(|c| threshold_90(&scored(&c.features)))
+            .fold(0.0f64, f64::max);
+        let test = scored(&y.features);
+        let fmt: Vec<String> = w.iter().map(|x| format!("{x:.2}")).collect();
+        println!(
+            "test {:<9} weights [{}] bias {b:.2}",
+            y.name,
+            fmt.join(", ")
+        );
+        for (how, t) in [("pooled", t_pooled), ("each", t_each)] {
+            let (fl, fa) = rates_at(&test, t);
+            println!(
+                "    threshold {how:<6} {t:.4}: flagged {fl:.2} false alarms {fa:.2} AUC {:.3}",
+                auc_of(&test)
+            );
+        }
+    }
+}
+
 /// Top-1 and top-3 of the section ranking alone under `p`.
 fn retrieval(c: &Corpus, p: &Params) -> (f64, f64) {
     let (mut t1, mut t3) = (0, 0);
@@ -535,6 +575,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     if args.iter().any(|a| a == "--fit-confidence") {
         fit_confidence(&corpora);
+        leave_one_out(&corpora);
     }
     Ok(())
 }
