@@ -171,18 +171,41 @@ fn fit_logistic(data: &[(Features, bool)]) -> ([f64; N_FEATURES], f64) {
     let keep: Vec<bool> = std::env::var("QUALITY_MASK")
         .map(|m| m.chars().map(|c| c == '1').collect())
         .unwrap_or_else(|_| WEIGHTS.iter().map(|w| *w != 0.0).collect());
+    let n = data.len().max(1) as f64;
+    // Standardized features (z-scores on the fitting data) when QUALITY_STANDARDIZE is set, so
+    // the L2 penalty weighs every feature alike whatever its range.
+    let standardize = std::env::var_os("QUALITY_STANDARDIZE").is_some();
+    let mut mean = [0.0; N_FEATURES];
+    let mut sd = [1.0; N_FEATURES];
+    if standardize {
+        for i in 0..N_FEATURES {
+            let m = data.iter().map(|(f, _)| f.to_array()[i]).sum::<f64>() / n;
+            let v = data
+                .iter()
+                .map(|(f, _)| (f.to_array()[i] - m).powi(2))
+                .sum::<f64>()
+                / n;
+            mean[i] = m;
+            sd[i] = if v > 1e-12 { v.sqrt() } else { 1.0 };
+        }
+    }
+    let z = |f: &Features| -> [f64; N_FEATURES] {
+        let a = f.to_array();
+        std::array::from_fn(|i| (a[i] - mean[i]) / sd[i])
+    };
+    let sigmoid = |x: f64| 1.0 / (1.0 + (-x).exp());
     let mut w = [0.0; N_FEATURES];
     let mut b = 0.0;
-    let n = data.len().max(1) as f64;
     let lambda = 0.01;
     for _ in 0..20000 {
         let mut gw = [0.0; N_FEATURES];
         let mut gb = 0.0;
         for (f, y) in data {
-            let p = score_with(&w, b, f);
+            let x = z(f);
+            let p = sigmoid(b + w.iter().zip(x).map(|(wi, xi)| wi * xi).sum::<f64>());
             let e = p - f64::from(u8::from(*y));
-            for (g, x) in gw.iter_mut().zip(f.to_array()) {
-                *g += e * x;
+            for (g, xi) in gw.iter_mut().zip(x) {
+                *g += e * xi;
             }
             gb += e;
         }
@@ -193,7 +216,10 @@ fn fit_logistic(data: &[(Features, bool)]) -> ([f64; N_FEATURES], f64) {
         }
         b -= 1.0 * gb / n;
     }
-    (w, b)
+    // Back to the raw features' scale.
+    let raw: [f64; N_FEATURES] = std::array::from_fn(|i| w[i] / sd[i]);
+    let bias = b - (0..N_FEATURES).map(|i| w[i] * mean[i] / sd[i]).sum::<f64>();
+    (raw, bias)
 }
 
 fn auc_of(scores: &[(f64, bool)]) -> f64 {
