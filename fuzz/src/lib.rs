@@ -68,6 +68,18 @@ pub fn assert_no_credentials(input: &str, out: &str) {
     }
 }
 
+/// Like [`assert_no_credentials`], for output whose fixed text may hold the secret by chance
+/// (`osito` of `https://g'osito@x` is in every "repository"): `out` may hold it no more often
+/// than `baseline`, the output of the same request for a name without user-info.
+pub fn assert_no_credentials_beyond(input: &str, out: &str, baseline: &str) {
+    if let Some(user) = userinfo(input).filter(|u| input.matches(u).count() == 1) {
+        assert!(
+            out.matches(user).count() <= baseline.matches(user).count(),
+            "credentials {user:?} of {input:?} echoed in {out:?} (for a plain name: {baseline:?})"
+        );
+    }
+}
+
 /// The files of the `valid` fixture workspace, with the page and the structure replaceable.
 pub struct MemoryWorkspace {
     /// `knowledge/faq/guide.md`.

@@ -261,10 +261,17 @@ impl Globs {
                 .literal_separator(true)
                 .build()
                 .map_err(|e| {
-                    err(
-                        Code::InvalidPattern,
-                        format!("Invalid glob '{g}': {}", e.kind()),
-                    )
+                    // A message is one line of bounded length (fuzzing sent a glob with a
+                    // newline), as for revisions.
+                    let message = if g.chars().any(char::is_control) || g.len() > 200 {
+                        format!(
+                            "Invalid glob: {} (not shown: it holds control characters or is over 200 bytes)",
+                            e.kind()
+                        )
+                    } else {
+                        format!("Invalid glob '{g}': {}", e.kind())
+                    };
+                    err(Code::InvalidPattern, message)
                 })?;
             b.add(glob);
             negated.push(neg);
@@ -331,5 +338,17 @@ mod tests {
         assert!(g.selects("a.rs"));
         assert!(!g.selects("docs/a.md"));
         assert!(Globs::new(&["a[".into()]).is_err());
+    }
+
+    #[test]
+    fn an_invalid_glob_is_quoted_on_one_line() {
+        let message = |g: &str| Globs::new(&[g.into()]).err().map(|e| e.message);
+        assert_eq!(
+            message("a[").as_deref(),
+            Some("Invalid glob 'a[': unclosed character class; missing ']'")
+        );
+        let m = message("a\n[z-a]").unwrap_or_default();
+        assert!(m.starts_with("Invalid glob: invalid range"), "{m}");
+        assert!(!m.contains('\n'), "{m}");
     }
 }
