@@ -16,9 +16,12 @@ pub const REGISTRY_FILES: [&str; 3] = [
     "sources/lark/index.yaml",
 ];
 
-/// The largest `structure.yaml` read: Context's writer needs about 460 bytes a section
-/// (100 000 sections: 46 MB), so 128 MiB is some 290 000 sections.
-pub const MAX_STRUCTURE_BYTES: u64 = 128 << 20;
+/// The largest `structure.yaml` read: Context's writer needs about 460 bytes a section with
+/// one reference and 740 with two (100 000 sections: 46–74 MB), so 1 GiB is some 1.4–2.3
+/// million sections. A structure over the whole-document YAML limit
+/// ([`crate::formats::yaml::MAX_YAML_BYTES`]) must be in the block layout Context writes
+/// (no anchors), which is read in chunks each within that limit.
+pub const MAX_STRUCTURE_BYTES: u64 = 1 << 30;
 
 /// The largest registry read, as the plugin's read budget: a module takes about 120 bytes.
 pub const MAX_REGISTRY_BYTES: u64 = 8 << 20;

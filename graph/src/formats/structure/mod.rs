@@ -265,8 +265,9 @@ fn parse_chunked(
     min_bytes: usize,
 ) -> Option<Structure> {
     use rayon::prelude::*;
+    // The YAML size limit holds per parse: for each chunk (checked below) and for the rest of
+    // the document, not for the whole file, so a million-section structure is read.
     if text.len() < min_bytes
-        || text.len() > crate::formats::yaml::MAX_YAML_BYTES
         || memchr::memchr2(b'&', b'*', text.as_bytes()).is_some()
         || has_lone_cr(text.as_bytes())
     {
@@ -305,6 +306,9 @@ fn parse_chunked(
                         return Some(articles);
                     }
                     let (s, e) = (chunk.first()?.start, chunk.last()?.end);
+                    if e - s > crate::formats::yaml::MAX_YAML_BYTES {
+                        return None;
+                    }
                     let doc = ["articles:\n", &text[s..e]].concat();
                     let value = parse(&doc).ok()?.value;
                     let seq = value.get("articles")?.as_sequence()?;
