@@ -6,10 +6,13 @@
 
 use sha2::{Digest, Sha256};
 
-/// `text` without a leading UTF-8 byte order mark, which some editors write. Every reader of
-/// workspace text (YAML, pages, markers) drops it first; line numbers do not change.
+/// `text` without its leading UTF-8 byte order marks, which some editors write (several when a
+/// file was joined from marked parts). Every reader of workspace text (YAML, pages, markers)
+/// drops them first; line numbers do not change. All of them, not one: otherwise a text read
+/// with one mark more would parse differently (fuzzing found a page whose front matter was seen
+/// or not depending on a second mark).
 pub fn strip_bom(text: &str) -> &str {
-    text.strip_prefix('\u{feff}').unwrap_or(text)
+    text.trim_start_matches('\u{feff}')
 }
 
 /// The lines of `text`: split on `\n`, one trailing `\r` dropped from each.
@@ -92,6 +95,19 @@ pub fn is_full_commit(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_leading_byte_order_mark_is_dropped() {
+        assert_eq!(strip_bom("\u{feff}---\n"), "---\n");
+        assert_eq!(strip_bom("\u{feff}\u{feff}---\n"), "---\n");
+        assert_eq!(strip_bom("a\u{feff}"), "a\u{feff}");
+        let page = "---\ntitle: T\n---\n# T\n";
+        let marked = format!("\u{feff}\u{feff}{page}");
+        assert_eq!(
+            crate::formats::page::parse_page("faq/p.md", Ok(marked.as_bytes()), "").front,
+            crate::formats::page::parse_page("faq/p.md", Ok(page.as_bytes()), "").front
+        );
+    }
 
     #[test]
     fn lines_digest_is_the_range_digest_of_those_lines() {
