@@ -87,6 +87,19 @@ impl Strings {
         out
     }
 
+    /// Appends one string, the concatenation of `parts`.
+    pub(crate) fn push(&mut self, parts: &[&str]) {
+        for p in parts {
+            self.text.push_str(p);
+        }
+        self.ends.push(self.text.len() as u32);
+    }
+
+    /// True when every string is above the one before it (sorted and distinct).
+    pub(crate) fn is_strictly_sorted(&self) -> bool {
+        (1..self.len()).all(|i| self.get(i - 1) < self.get(i))
+    }
+
     /// Number of strings.
     pub fn len(&self) -> usize {
         self.ends.len()

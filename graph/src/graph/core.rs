@@ -342,6 +342,16 @@ impl Graph {
         }
     }
 
+    /// Builds a built graph's adjacency rows now rather than on the first edge read. Call it
+    /// before reading edges from parallel tasks: the rows are built with rayon under a
+    /// once-lock, and a worker waiting in that build may pick up another task that reads edges
+    /// and waits on the same lock.
+    pub fn prepare_adjacency(&self) {
+        if let Repr::Owned(o) = &self.repr {
+            Graph::adjacency(o);
+        }
+    }
+
     fn adjacency(o: &Owned) -> &Adjacency {
         o.adjacency.get_or_init(|| {
             use rayon::prelude::*;
