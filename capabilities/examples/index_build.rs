@@ -65,6 +65,7 @@ fn main() {
     let mut best = Vec::new();
     let mut tokens = 0;
     let mut index_bytes = 0;
+    let mut sizes: Vec<String> = Vec::new();
     for _ in 0..runs {
         tokens = timed(
             "floor: tokenize every text once, 1 core",
@@ -76,13 +77,19 @@ fn main() {
             texts.par_iter().map(|t| count(t)).sum::<usize>()
         });
         let ix = timed("index build", &mut best, 2, || Index::build(graph));
-        index_bytes = timed("index sections (serialize)", &mut best, 3, || {
-            ix.to_sections().iter().map(|(_, b)| b.len()).sum::<usize>()
+        let sections = timed("index sections (serialize)", &mut best, 3, || {
+            ix.to_sections()
         });
+        index_bytes = sections.iter().map(|(_, b)| b.len()).sum::<usize>();
+        sizes = sections
+            .iter()
+            .map(|(n, b)| format!("{n} {:.1} MB", b.len() as f64 / 1e6))
+            .collect();
     }
     println!(
-        "{tokens} tokens; index sections {:.1} MB",
-        index_bytes as f64 / 1e6
+        "{tokens} tokens; index sections {:.1} MB: {}",
+        index_bytes as f64 / 1e6,
+        sizes.join(", ")
     );
     let floor = best[0].1;
     for (what, wall, cpu) in &best {

@@ -14,7 +14,7 @@
 //! and the postings must serialize deterministically next to the graph.
 
 use super::builder::{self, DocFields};
-use super::columns::{le_vec, Postings, Strings};
+use super::columns::{delta_vec, le_vec, varint_vec, Postings, Strings};
 use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::Graph;
 use ontoly_graph::{Session, SessionError};
@@ -27,7 +27,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v9";
+pub const INDEX_VERSION: &str = "ontoly.index.v10";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;
@@ -117,7 +117,7 @@ pub struct Index {
     terms: Strings,
     /// Postings of `terms[i]` are `postings[term_start[i]..term_start[i + 1]]`, by doc then
     /// field.
-    #[serde(with = "le_vec")]
+    #[serde(with = "delta_vec")]
     term_start: Vec<u32>,
     /// The postings: (doc, field, term frequency in that field). Stored as sections of their
     /// own beside the rest ([`Index::to_sections`]), so a query process maps them and reads only
@@ -125,15 +125,15 @@ pub struct Index {
     #[serde(skip)]
     postings: Postings,
     /// Per term: sections holding it in any field.
-    #[serde(with = "le_vec")]
+    #[serde(with = "varint_vec")]
     df_section: Vec<u32>,
     /// Per term: documents of any kind holding it.
-    #[serde(with = "le_vec")]
+    #[serde(with = "varint_vec")]
     df_all: Vec<u32>,
     /// Sections indexed.
     n_sections: u32,
     /// Per doc and field (`doc * FIELDS + field`): length in tokens.
-    #[serde(with = "le_vec")]
+    #[serde(with = "varint_vec")]
     field_len: Vec<u32>,
     /// Per node kind and field (`kind * FIELDS + field`): average length (at least 1).
     #[serde(with = "le_vec")]
@@ -142,10 +142,10 @@ pub struct Index {
     /// section, the file and symbol docs it cites and its article doc; for a file, symbol or
     /// article, the section docs citing or holding it. Precomputed so a query never walks the
     /// graph for ranking.
-    #[serde(with = "le_vec")]
+    #[serde(with = "delta_vec")]
     link_start: Vec<u32>,
     /// See `link_start`.
-    #[serde(with = "le_vec")]
+    #[serde(with = "varint_vec")]
     links: Vec<u32>,
     /// The graph's facts, counted once at build (a pack reports them on every query).
     pub facts: crate::walk::GraphFacts,
@@ -344,7 +344,8 @@ impl Index {
     }
 
     /// The index as named sections of a container: `index` (everything but the postings,
-    /// postcard) and the three posting columns, each a little-endian block a reader can map.
+    /// postcard, counts and offsets as varints) and the postings, compressed in runs a reader
+    /// maps and decodes a term's range at a time (see [`Postings`]).
     pub fn to_sections(&self) -> Vec<(&'static str, Vec<u8>)> {
         let mut out = vec![("index", postcard::to_stdvec(self).unwrap_or_default())];
         out.extend(self.postings.blocks());
