@@ -7,10 +7,9 @@
 
 use super::columns::Strings;
 use super::tokens::{for_each_token_with, TermMaker};
+use ontoly_graph::graph::fasthash::FastMap;
 use rayon::prelude::*;
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 
 /// Documents per chunk at least: a chunk's word cache must pay for itself.
 const MIN_CHUNK_DOCS: usize = 1024;
@@ -45,31 +44,6 @@ pub(super) struct Built {
     /// Per doc: length in tokens, all fields.
     pub doc_len: Vec<u32>,
 }
-
-/// FNV-1a: the keys are short words and ids; std's SipHash costs more than the rest of a
-/// lookup here, and nothing iterates these maps (order never reaches the output).
-#[derive(Default)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
 
 /// One chunk's terms: local ids, with the surface forms already seen. Words and compounds
 /// (unigrams) get ids below [`BIGRAM`]; a bigram is `BIGRAM | i`, its pair `pairs[i]`, and gets

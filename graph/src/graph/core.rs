@@ -187,7 +187,7 @@ impl Graph {
         let keep: Vec<bool> = {
             use rayon::prelude::*;
             // Ids share long prefixes, so hashing beats binary search here.
-            let ids: std::collections::HashSet<&str> =
+            let ids: crate::graph::fasthash::FastSet<&str> =
                 nodes.iter().map(|n| n.id.as_str()).collect();
             edges
                 .par_iter()
