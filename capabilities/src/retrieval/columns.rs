@@ -141,12 +141,64 @@ impl Visitor<'_> for Varints {
     }
 }
 
-/// Sorted distinct strings stored as one string and the end offset of each.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Sorted distinct strings stored as one string and the end offset of each. Serialized with
+/// front coding (each string as the length it shares with the one before and the rest: sorted
+/// terms and ids share long prefixes), decoded back into one string and offsets.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Strings {
     text: String,
-    #[serde(with = "delta_vec")]
     ends: Vec<u32>,
+}
+
+impl Serialize for Strings {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = Vec::with_capacity(self.text.len() / 2 + self.len() * 2);
+        let mut prev: &[u8] = &[];
+        for i in 0..self.len() {
+            let cur = self.get(i).as_bytes();
+            let shared = prev.iter().zip(cur).take_while(|(a, b)| a == b).count();
+            put_varint(&mut out, shared as u64);
+            put_varint(&mut out, (cur.len() - shared) as u64);
+            out.extend_from_slice(&cur[shared..]);
+            prev = cur;
+        }
+        s.serialize_bytes(&out)
+    }
+}
+
+impl<'de> Deserialize<'de> for Strings {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Strings, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Strings;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                write!(f, "front-coded strings")
+            }
+            fn visit_bytes<E: Error>(self, b: &[u8]) -> Result<Strings, E> {
+                let bad = || E::custom("malformed front-coded strings");
+                let mut text: Vec<u8> = Vec::with_capacity(b.len() * 2);
+                let mut ends = Vec::new();
+                let (mut at, mut start) = (0usize, 0usize);
+                while at < b.len() {
+                    let shared = get_varint(b, &mut at).ok_or_else(bad)? as usize;
+                    let rest = get_varint(b, &mut at).ok_or_else(bad)? as usize;
+                    let end = at.checked_add(rest).filter(|&e| e <= b.len());
+                    let (Some(end), true) = (end, shared <= text.len() - start) else {
+                        return Err(bad());
+                    };
+                    let from = text.len();
+                    text.extend_from_within(start..start + shared);
+                    text.extend_from_slice(&b[at..end]);
+                    at = end;
+                    start = from;
+                    ends.push(u32::try_from(text.len()).map_err(|_| bad())?);
+                }
+                let text = String::from_utf8(text).map_err(|_| bad())?;
+                Ok(Strings { text, ends })
+            }
+        }
+        d.deserialize_bytes(V)
+    }
 }
 
 impl Strings {
@@ -618,6 +670,29 @@ mod tests {
             let _ = decompress(&data[..cut], 0, RUN);
         }
         assert_eq!(decompress(&[0xFF; 12], 0, 1), None);
+    }
+
+    #[test]
+    fn front_coded_strings_round_trip_and_refuse_garbage() {
+        // Prefixes shared across a multi-byte character's bytes ("é" and "ê" share a byte),
+        // an empty string, a string that is a prefix of the next.
+        let s = Strings::new(["", "a", "a b", "ab", "café", "cafê", "日本", "日本語"]);
+        let bytes = postcard::to_stdvec(&s).unwrap();
+        let back: Strings = postcard::from_bytes(&bytes).unwrap();
+        assert_eq!(back, s);
+        assert!(back.is_consistent());
+        assert_eq!(back.find("cafê"), Some(5));
+        let decode = |b: &[u8]| {
+            postcard::from_bytes::<Strings>(&postcard::to_stdvec(&serde_bytes_like(b)).unwrap())
+        };
+        assert!(
+            decode(&[0, 1, b'a', 2, 0]).is_err(),
+            "shares more than the last string"
+        );
+        assert!(decode(&[0, 5, b'a']).is_err(), "runs past the end");
+        assert!(decode(&[0, 1, 0xC3]).is_err(), "not UTF-8");
+        assert!(decode(&[0x80]).is_err(), "cut varint");
+        assert_eq!(decode(&[]).unwrap(), Strings::default());
     }
 
     #[derive(Debug, PartialEq, Serialize, Deserialize)]

@@ -27,7 +27,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v10";
+pub const INDEX_VERSION: &str = "ontoly.index.v11";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;
@@ -78,6 +78,53 @@ pub struct Doc {
     pub len: u32,
 }
 
+/// `#[serde(with = "docs_column")]`: the documents as columns (ids front-coded, as they are
+/// sorted and share their page's path; kinds as bytes; lengths as varints).
+mod docs_column {
+    use super::*;
+
+    #[derive(Serialize, Deserialize)]
+    struct Columns {
+        ids: Strings,
+        #[serde(with = "le_vec")]
+        kinds: Vec<u8>,
+        #[serde(with = "varint_vec")]
+        lens: Vec<u32>,
+    }
+
+    pub fn serialize<S: serde::Serializer>(docs: &[Doc], s: S) -> Result<S::Ok, S::Error> {
+        Columns {
+            ids: Strings::new(docs.iter().map(|d| d.id.as_str())),
+            kinds: docs
+                .iter()
+                .map(|d| NodeKind::ALL.iter().position(|&k| k == d.kind).unwrap_or(0) as u8)
+                .collect(),
+            lens: docs.iter().map(|d| d.len).collect(),
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Doc>, D::Error> {
+        use serde::de::Error;
+        let c = Columns::deserialize(d)?;
+        if c.kinds.len() != c.ids.len() || c.lens.len() != c.ids.len() {
+            return Err(D::Error::custom("document columns of different lengths"));
+        }
+        (0..c.ids.len())
+            .map(|i| {
+                let kind = NodeKind::ALL
+                    .get(c.kinds[i] as usize)
+                    .ok_or_else(|| D::Error::custom("unknown node kind"))?;
+                Ok(Doc {
+                    id: c.ids.get(i).to_string(),
+                    kind: *kind,
+                    len: c.lens[i],
+                })
+            })
+            .collect()
+    }
+}
+
 /// Dense search results: per doc its score and which query terms it matched in its own text,
 /// its article and its code (zero when untouched), and the docs hit.
 #[derive(Debug, Clone, PartialEq)]
@@ -112,6 +159,7 @@ pub struct Index {
     /// Hash of the graph this index was built from.
     pub graph_hash: String,
     /// Documents in node-id order.
+    #[serde(with = "docs_column")]
     pub docs: Vec<Doc>,
     /// Sorted distinct terms.
     terms: Strings,
