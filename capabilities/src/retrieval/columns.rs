@@ -177,7 +177,7 @@ impl<'de> Deserialize<'de> for Strings {
             fn visit_bytes<E: Error>(self, b: &[u8]) -> Result<Strings, E> {
                 let bad = || E::custom("malformed front-coded strings");
                 let mut text: Vec<u8> = Vec::with_capacity(b.len() * 2);
-                let mut ends = Vec::new();
+                let mut ends = Vec::with_capacity(b.len() / 8);
                 let (mut at, mut start) = (0usize, 0usize);
                 while at < b.len() {
                     let shared = get_varint(b, &mut at).ok_or_else(bad)? as usize;
@@ -348,7 +348,15 @@ fn put_varint(out: &mut Vec<u8>, mut x: u64) {
 }
 
 /// The varint at `b[*at..]` (at most 10 bytes), advancing `at`; `None` when malformed.
+#[inline]
 fn get_varint(b: &[u8], at: &mut usize) -> Option<u64> {
+    // Most values (lengths, counts, small differences) fit one byte.
+    if let Some(&byte) = b.get(*at) {
+        if byte < 0x80 {
+            *at += 1;
+            return Some(u64::from(byte));
+        }
+    }
     let mut x = 0u64;
     for shift in (0..70).step_by(7) {
         let byte = *b.get(*at)?;
