@@ -170,16 +170,23 @@ fn a_corrupt_snapshot_never_changes_an_answer() {
 fn a_corrupt_search_index_never_changes_an_answer() {
     use ontoly_graph::graph::store::container::Container;
     let t = warmed(&demo());
-    let args: &[&str] = &["evidence", "cache eviction", "--format", "json"];
+    // Words from across the alphabet: the postings are compressed and ordered by term, so
+    // the query must read runs throughout them to meet the corrupted blocks.
+    let args: &[&str] = &[
+        "evidence",
+        "cache eviction, plugins loaded, payments retried, refunds and webhooks",
+        "--format",
+        "json",
+    ];
     let expected = run(t.path(), false, args);
     let path = t.path().join(".ontoly/artifacts/search-index.map");
     let mut bytes = std::fs::read(&path).expect("search-index.map");
-    // One flipped byte in every block that lies wholly inside the postings' doc column (a
+    // One flipped byte in every block that lies wholly inside the compressed postings (a
     // block shared with the index's other sections would be found when they are decoded, not
     // by a query): every query reads some of them.
     let c = Container::open_unkeyed(&path, *b"artifact").expect("opens");
     let block = c.block_size();
-    let (at, len) = c.span_of("post.doc").expect("postings");
+    let (at, len) = c.span_of("post.data").expect("postings");
     drop(c);
     let inner: Vec<usize> = (at + block..(at + len).saturating_sub(block))
         .step_by(block)

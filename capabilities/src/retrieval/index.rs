@@ -13,13 +13,13 @@
 //! library: the corpus is small documents, the tokenizer must understand identifiers and flags,
 //! and the postings must serialize deterministically next to the graph.
 
-use super::columns::{le_vec, Postings, Strings};
-use super::tokens::for_each_token;
+use super::builder::{self, DocFields};
+use super::columns::{delta_vec, le_vec, varint_vec, Postings, Strings};
 use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::Graph;
 use ontoly_graph::{Session, SessionError};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::borrow::Cow;
 
 pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 
@@ -27,7 +27,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v9";
+pub const INDEX_VERSION: &str = "ontoly.index.v11";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;
@@ -78,6 +78,53 @@ pub struct Doc {
     pub len: u32,
 }
 
+/// `#[serde(with = "docs_column")]`: the documents as columns (ids front-coded, as they are
+/// sorted and share their page's path; kinds as bytes; lengths as varints).
+mod docs_column {
+    use super::*;
+
+    #[derive(Serialize, Deserialize)]
+    struct Columns {
+        ids: Strings,
+        #[serde(with = "le_vec")]
+        kinds: Vec<u8>,
+        #[serde(with = "varint_vec")]
+        lens: Vec<u32>,
+    }
+
+    pub fn serialize<S: serde::Serializer>(docs: &[Doc], s: S) -> Result<S::Ok, S::Error> {
+        Columns {
+            ids: Strings::new(docs.iter().map(|d| d.id.as_str())),
+            kinds: docs
+                .iter()
+                .map(|d| NodeKind::ALL.iter().position(|&k| k == d.kind).unwrap_or(0) as u8)
+                .collect(),
+            lens: docs.iter().map(|d| d.len).collect(),
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Doc>, D::Error> {
+        use serde::de::Error;
+        let c = Columns::deserialize(d)?;
+        if c.kinds.len() != c.ids.len() || c.lens.len() != c.ids.len() {
+            return Err(D::Error::custom("document columns of different lengths"));
+        }
+        (0..c.ids.len())
+            .map(|i| {
+                let kind = NodeKind::ALL
+                    .get(c.kinds[i] as usize)
+                    .ok_or_else(|| D::Error::custom("unknown node kind"))?;
+                Ok(Doc {
+                    id: c.ids.get(i).to_string(),
+                    kind: *kind,
+                    len: c.lens[i],
+                })
+            })
+            .collect()
+    }
+}
+
 /// Dense search results: per doc its score and which query terms it matched in its own text,
 /// its article and its code (zero when untouched), and the docs hit.
 #[derive(Debug, Clone, PartialEq)]
@@ -112,12 +159,13 @@ pub struct Index {
     /// Hash of the graph this index was built from.
     pub graph_hash: String,
     /// Documents in node-id order.
+    #[serde(with = "docs_column")]
     pub docs: Vec<Doc>,
     /// Sorted distinct terms.
     terms: Strings,
     /// Postings of `terms[i]` are `postings[term_start[i]..term_start[i + 1]]`, by doc then
     /// field.
-    #[serde(with = "le_vec")]
+    #[serde(with = "delta_vec")]
     term_start: Vec<u32>,
     /// The postings: (doc, field, term frequency in that field). Stored as sections of their
     /// own beside the rest ([`Index::to_sections`]), so a query process maps them and reads only
@@ -125,15 +173,15 @@ pub struct Index {
     #[serde(skip)]
     postings: Postings,
     /// Per term: sections holding it in any field.
-    #[serde(with = "le_vec")]
+    #[serde(with = "varint_vec")]
     df_section: Vec<u32>,
     /// Per term: documents of any kind holding it.
-    #[serde(with = "le_vec")]
+    #[serde(with = "varint_vec")]
     df_all: Vec<u32>,
     /// Sections indexed.
     n_sections: u32,
     /// Per doc and field (`doc * FIELDS + field`): length in tokens.
-    #[serde(with = "le_vec")]
+    #[serde(with = "varint_vec")]
     field_len: Vec<u32>,
     /// Per node kind and field (`kind * FIELDS + field`): average length (at least 1).
     #[serde(with = "le_vec")]
@@ -142,10 +190,10 @@ pub struct Index {
     /// section, the file and symbol docs it cites and its article doc; for a file, symbol or
     /// article, the section docs citing or holding it. Precomputed so a query never walks the
     /// graph for ranking.
-    #[serde(with = "le_vec")]
+    #[serde(with = "delta_vec")]
     link_start: Vec<u32>,
     /// See `link_start`.
-    #[serde(with = "le_vec")]
+    #[serde(with = "varint_vec")]
     links: Vec<u32>,
     /// The graph's facts, counted once at build (a pack reports them on every query).
     pub facts: crate::walk::GraphFacts,
@@ -185,43 +233,49 @@ fn file_path(n: &Node) -> &str {
 
 /// The fields of a node's document, or `None` when the kind is not indexed. `linked` are the
 /// docs a section links to (its cited files and symbols, its article).
-fn node_fields(graph: &Graph, n: &Node, linked: &[&Node]) -> Option<[String; FIELDS]> {
+fn node_fields<'g>(
+    graph: &'g Graph,
+    n: &'g Node,
+    linked: &[&'g Node],
+) -> Option<[Cow<'g, str>; FIELDS]> {
     let body = graph.text(&n.id).unwrap_or("");
-    let mut f: [String; FIELDS] = Default::default();
+    let mut f: [Cow<'g, str>; FIELDS] = Default::default();
     match n.kind {
         NodeKind::Section => {
-            f[F_HEADING] = heading_of(n).to_string();
-            f[F_SLUG] = n.metadata.get("section_id").cloned().unwrap_or_default();
-            f[F_BODY] = body.to_string();
+            f[F_HEADING] = Cow::Borrowed(heading_of(n));
+            f[F_SLUG] = Cow::Borrowed(n.metadata.get("section_id").map_or("", String::as_str));
+            f[F_BODY] = Cow::Borrowed(body);
+            let mut code = String::new();
             for l in linked {
                 match l.kind {
                     NodeKind::Article => {
                         let art = graph.text(&l.id);
-                        f[F_ARTICLE] = art.unwrap_or(heading_of(l)).to_string();
+                        f[F_ARTICLE] = Cow::Borrowed(art.unwrap_or(heading_of(l)));
                     }
                     NodeKind::File => {
-                        f[F_CODE].push_str(file_path(l));
-                        f[F_CODE].push('\n');
+                        code.push_str(file_path(l));
+                        code.push('\n');
                     }
                     _ => {
-                        f[F_CODE].push_str(&l.name);
-                        f[F_CODE].push('\n');
+                        code.push_str(&l.name);
+                        code.push('\n');
                     }
                 }
             }
+            f[F_CODE] = Cow::Owned(code);
         }
         NodeKind::Article => {
             // Article texts hold the title and description.
-            f[F_HEADING] = heading_of(n).to_string();
-            f[F_BODY] = body.to_string();
+            f[F_HEADING] = Cow::Borrowed(heading_of(n));
+            f[F_BODY] = Cow::Borrowed(body);
         }
         NodeKind::File => {
-            f[F_HEADING] = file_path(n).to_string();
-            f[F_BODY] = body.to_string();
+            f[F_HEADING] = Cow::Borrowed(file_path(n));
+            f[F_BODY] = Cow::Borrowed(body);
         }
         NodeKind::Symbol => {
-            f[F_HEADING] = n.name.clone();
-            f[F_BODY] = n.metadata.get("kind").cloned().unwrap_or_default();
+            f[F_HEADING] = Cow::Borrowed(&n.name);
+            f[F_BODY] = Cow::Borrowed(n.metadata.get("kind").map_or("", String::as_str));
         }
         _ => return None,
     }
@@ -242,7 +296,8 @@ pub fn bm25_idf(n: f64, df: f64) -> f64 {
 impl Index {
     /// Indexes every section, article, file and symbol of `graph`.
     pub fn build(graph: &Graph) -> Index {
-        let docs: Vec<Doc> = graph
+        use rayon::prelude::*;
+        let nodes: Vec<&Node> = graph
             .nodes()
             .filter(|n| {
                 matches!(
@@ -250,6 +305,9 @@ impl Index {
                     NodeKind::Section | NodeKind::Article | NodeKind::File | NodeKind::Symbol
                 )
             })
+            .collect();
+        let mut docs: Vec<Doc> = nodes
+            .iter()
             .map(|n| Doc {
                 id: n.id.clone(),
                 kind: n.kind,
@@ -257,51 +315,27 @@ impl Index {
             })
             .collect();
         let link_lists = build_links(graph, &docs);
-        let mut docs = docs;
-        // term -> [(doc, field, tf)]
-        let mut by_term: BTreeMap<String, Vec<(u32, u8, u16)>> = BTreeMap::new();
-        let mut field_len = vec![0u32; docs.len() * FIELDS];
-        let fields: Vec<Option<[String; FIELDS]>> = (0..docs.len())
-            .map(|d| {
-                let n = graph.node(&docs[d].id)?;
+        let fields: Vec<DocFields> = nodes
+            .par_iter()
+            .zip(&link_lists)
+            .map(|(&n, links)| {
                 let linked: Vec<&Node> = if n.kind == NodeKind::Section {
-                    link_lists[d]
-                        .iter()
-                        .filter_map(|&l| graph.node(&docs[l as usize].id))
-                        .collect()
+                    links.iter().map(|&l| nodes[l as usize]).collect()
                 } else {
                     Vec::new()
                 };
-                node_fields(graph, n, &linked)
+                DocFields {
+                    fields: node_fields(graph, n, &linked),
+                    section: n.kind == NodeKind::Section,
+                }
             })
             .collect();
-        for (d, f) in fields.iter().enumerate() {
-            let Some(f) = f else { continue };
-            let mut tf: BTreeMap<(String, u8), u16> = BTreeMap::new();
-            let mut total = 0u32;
-            for (fi, text) in f.iter().enumerate() {
-                let mut len = 0u32;
-                let mut prev: Option<String> = None;
-                let pairs = fi == F_HEADING || fi == F_BODY;
-                for_each_token(text, |t, _, whole| {
-                    if pairs && !whole {
-                        if let Some(p) = prev.replace(t.clone()) {
-                            let e = tf.entry((bigram(&p, &t), fi as u8)).or_insert(0);
-                            *e = e.saturating_add(1);
-                        }
-                    }
-                    let e = tf.entry((t, fi as u8)).or_insert(0);
-                    *e = e.saturating_add(1);
-                    len += 1;
-                });
-                field_len[d * FIELDS + fi] = len;
-                total += len;
-            }
-            docs[d].len = total;
-            for ((t, fi), n) in tf {
-                by_term.entry(t).or_default().push((d as u32, fi, n));
-            }
+        let built = builder::build(&fields);
+        drop(fields);
+        for (doc, &len) in docs.iter_mut().zip(&built.doc_len) {
+            doc.len = len;
         }
+        let field_len = built.field_len;
         let n_kinds = NodeKind::ALL.len();
         let mut sums = vec![(0.0f64, 0.0f64); n_kinds * FIELDS];
         for (d, doc) in docs.iter().enumerate() {
@@ -315,28 +349,9 @@ impl Index {
             .into_iter()
             .map(|(s, c)| if c > 0.0 { (s / c).max(1.0) } else { 1.0 })
             .collect();
-        let mut terms = Vec::with_capacity(by_term.len());
-        let mut term_start = vec![0u32];
-        let (mut post_doc, mut post_field, mut post_tf) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut df_section, mut df_all) = (Vec::new(), Vec::new());
-        for (t, mut ps) in by_term {
-            ps.sort_unstable();
-            let (mut ds, mut da, mut last) = (0u32, 0u32, u32::MAX);
-            for &(d, f, n) in &ps {
-                if d != last {
-                    da += 1;
-                    ds += u32::from(docs[d as usize].kind == NodeKind::Section);
-                    last = d;
-                }
-                post_doc.push(d);
-                post_field.push(f);
-                post_tf.push(n);
-            }
-            terms.push(t);
-            term_start.push(post_doc.len() as u32);
-            df_section.push(ds);
-            df_all.push(da);
-        }
+        let (terms, term_start) = (built.terms, built.term_start);
+        let (post_doc, post_field, post_tf) = (built.post_doc, built.post_field, built.post_tf);
+        let (df_section, df_all) = (built.df_section, built.df_all);
         let mut link_start = vec![0u32];
         let mut links = Vec::new();
         for l in link_lists {
@@ -348,7 +363,7 @@ impl Index {
             version: INDEX_VERSION.to_string(),
             graph_hash: graph.hash.clone(),
             docs,
-            terms: Strings::new(terms),
+            terms,
             term_start,
             postings: Postings::owned(post_doc, post_field, post_tf),
             df_section,
@@ -377,7 +392,8 @@ impl Index {
     }
 
     /// The index as named sections of a container: `index` (everything but the postings,
-    /// postcard) and the three posting columns, each a little-endian block a reader can map.
+    /// postcard, counts and offsets as varints) and the postings, compressed in runs a reader
+    /// maps and decodes a term's range at a time (see [`Postings`]).
     pub fn to_sections(&self) -> Vec<(&'static str, Vec<u8>)> {
         let mut out = vec![("index", postcard::to_stdvec(self).unwrap_or_default())];
         out.extend(self.postings.blocks());
@@ -462,10 +478,19 @@ impl Index {
         if let Some(ix) = stored {
             return Ok(ix);
         }
+        // Stage timings on stderr with `ONTOLY_TIMINGS`, as the graph build prints its own.
+        let timings = std::env::var_os("ONTOLY_TIMINGS").map(|_| std::time::Instant::now());
         let ix = Index::build(graph);
+        let built = timings.map(|t| {
+            eprintln!("{:>8.3}s  search index build", t.elapsed().as_secs_f64());
+            std::time::Instant::now()
+        });
         let sections = ix.to_sections();
         let parts: Vec<(&str, &[u8])> = sections.iter().map(|(n, b)| (*n, b.as_slice())).collect();
         session.store_artifact_sections(INDEX_ARTIFACT, &parts);
+        if let Some(t) = built {
+            eprintln!("{:>8.3}s  search index store", t.elapsed().as_secs_f64());
+        }
         Ok(ix)
     }
 
@@ -620,33 +645,44 @@ fn build_links(graph: &Graph, docs: &[Doc]) -> Vec<Vec<u32>> {
             .ok()
             .map(|i| i as u32)
     };
+    use rayon::prelude::*;
+    // Each section's targets in parallel (graph reads only), then the reverse links in order.
+    graph.prepare_adjacency();
+    let targets: Vec<Vec<u32>> = docs
+        .par_iter()
+        .map(|d| {
+            let mut targets = Vec::new();
+            if d.kind != NodeKind::Section {
+                return targets;
+            }
+            for c in graph.out_edges(&d.id, Some(EdgeKind::Cites)) {
+                for e in graph.out_edges(&c.to, None) {
+                    if matches!(e.kind, EdgeKind::InFile | EdgeKind::Overlaps) {
+                        targets.extend(doc_of(&e.to));
+                    }
+                }
+            }
+            for e in graph.in_edges(&d.id, Some(EdgeKind::Contains)) {
+                if let Some(a) = doc_of(&e.from) {
+                    if docs[a as usize].kind == NodeKind::Article {
+                        targets.push(a);
+                    }
+                }
+            }
+            targets.sort_unstable();
+            targets.dedup();
+            targets
+        })
+        .collect();
     let mut links: Vec<Vec<u32>> = vec![Vec::new(); docs.len()];
-    for (i, d) in docs.iter().enumerate() {
-        if d.kind != NodeKind::Section {
+    for (i, targets) in targets.into_iter().enumerate() {
+        if docs[i].kind != NodeKind::Section {
             continue;
         }
-        let i = i as u32;
-        let mut targets = Vec::new();
-        for c in graph.out_edges(&d.id, Some(EdgeKind::Cites)) {
-            for e in graph.out_edges(&c.to, None) {
-                if matches!(e.kind, EdgeKind::InFile | EdgeKind::Overlaps) {
-                    targets.extend(doc_of(&e.to));
-                }
-            }
-        }
-        for e in graph.in_edges(&d.id, Some(EdgeKind::Contains)) {
-            if let Some(a) = doc_of(&e.from) {
-                if docs[a as usize].kind == NodeKind::Article {
-                    targets.push(a);
-                }
-            }
-        }
-        targets.sort_unstable();
-        targets.dedup();
         for &t in &targets {
-            links[t as usize].push(i);
+            links[t as usize].push(i as u32);
         }
-        links[i as usize] = targets;
+        links[i] = targets;
     }
     for l in &mut links {
         l.sort_unstable();

@@ -5,6 +5,7 @@
 //! Invariant: a ranking depends only on the graph, the index and the query; work is bounded by
 //! counts, never by time, and ties break by id.
 
+mod builder;
 pub mod columns;
 pub mod english;
 pub mod index;

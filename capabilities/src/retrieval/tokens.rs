@@ -270,10 +270,47 @@ fn is_flag(chunk: &str) -> bool {
     })
 }
 
+/// How tokens become terms: owned strings for queries ([`for_each_token`]); the index build
+/// interns them instead (`builder.rs`), so each distinct word is lowercased and stemmed once.
+pub(crate) trait TermMaker {
+    /// What a term is for this caller.
+    type Term;
+    /// The term of one word ([`word_term`]).
+    fn word(&mut self, word: &str) -> Option<Self::Term>;
+    /// A compound or a long flag, lowercased.
+    fn lower(&mut self, chunk: &str) -> Self::Term;
+    /// A short flag, as written.
+    fn exact(&mut self, chunk: &str) -> Self::Term;
+}
+
+struct OwnedTerms;
+
+impl TermMaker for OwnedTerms {
+    type Term = String;
+    fn word(&mut self, word: &str) -> Option<String> {
+        word_term(word)
+    }
+    fn lower(&mut self, chunk: &str) -> String {
+        chunk.to_lowercase()
+    }
+    fn exact(&mut self, chunk: &str) -> String {
+        chunk.to_string()
+    }
+}
+
 /// Calls `emit(term, surface, whole)` for every token of `text`, in order, with repeats.
 /// `surface` is the text the term came from, as written; `whole` is true for the whole form of
 /// a compound or a flag (as opposed to one of its words).
-pub fn for_each_token(text: &str, mut emit: impl FnMut(String, &str, bool)) {
+pub fn for_each_token(text: &str, emit: impl FnMut(String, &str, bool)) {
+    for_each_token_with(text, &mut OwnedTerms, emit)
+}
+
+/// [`for_each_token`] with terms made by `terms`.
+pub(crate) fn for_each_token_with<M: TermMaker>(
+    text: &str,
+    terms: &mut M,
+    mut emit: impl FnMut(M::Term, &str, bool),
+) {
     let mut parts = Vec::new();
     for raw in text.split(|c: char| !joins(c)) {
         let chunk = raw
@@ -287,19 +324,20 @@ pub fn for_each_token(text: &str, mut emit: impl FnMut(String, &str, bool)) {
             let pieces: Vec<&str> = chunk.split(['/', '=']).collect();
             if pieces.iter().any(|p| is_flag(p)) {
                 for p in pieces {
-                    token_chunk(p, &mut parts, &mut emit);
+                    token_chunk(p, &mut parts, terms, &mut emit);
                 }
                 continue;
             }
         }
-        token_chunk(chunk, &mut parts, &mut emit);
+        token_chunk(chunk, &mut parts, terms, &mut emit);
     }
 }
 
-fn token_chunk<'a>(
+fn token_chunk<'a, M: TermMaker>(
     chunk: &'a str,
     parts: &mut Vec<&'a str>,
-    emit: &mut impl FnMut(String, &str, bool),
+    terms: &mut M,
+    emit: &mut impl FnMut(M::Term, &str, bool),
 ) {
     let chunk = chunk.trim_end_matches(|c: char| !c.is_alphanumeric());
     if chunk.is_empty() {
@@ -307,16 +345,16 @@ fn token_chunk<'a>(
     }
     if is_flag(chunk) {
         if let Some(long) = chunk.strip_prefix("--") {
-            emit(chunk.to_lowercase(), chunk, true);
+            emit(terms.lower(chunk), chunk, true);
             parts.clear();
             split_identifier(long, parts);
             for p in parts.iter() {
-                if let Some(t) = word_term(p) {
+                if let Some(t) = terms.word(p) {
                     emit(t, p, false);
                 }
             }
         } else {
-            emit(chunk.to_string(), chunk, true);
+            emit(terms.exact(chunk), chunk, true);
         }
         return;
     }
@@ -327,10 +365,10 @@ fn token_chunk<'a>(
     parts.clear();
     split_identifier(chunk, parts);
     if parts.len() > 1 {
-        emit(chunk.to_lowercase(), chunk, true);
+        emit(terms.lower(chunk), chunk, true);
     }
     for p in parts.iter() {
-        if let Some(t) = word_term(p) {
+        if let Some(t) = terms.word(p) {
             emit(t, p, false);
         }
     }

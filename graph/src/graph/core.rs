@@ -182,12 +182,12 @@ impl Graph {
         // Parallel stable sorts: the order is fully determined by the comparator.
         nodes.par_sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
         nodes.dedup_by(|a, b| a.id == b.id);
-        edges.par_sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
+        edges = sort_edges(edges);
         edges.dedup_by(|a, b| a.id == b.id);
         let keep: Vec<bool> = {
             use rayon::prelude::*;
             // Ids share long prefixes, so hashing beats binary search here.
-            let ids: std::collections::HashSet<&str> =
+            let ids: crate::graph::fasthash::FastSet<&str> =
                 nodes.iter().map(|n| n.id.as_str()).collect();
             edges
                 .par_iter()
@@ -342,12 +342,28 @@ impl Graph {
         }
     }
 
+    /// Builds a built graph's adjacency rows now rather than on the first edge read. Call it
+    /// before reading edges from parallel tasks: the rows are built with rayon under a
+    /// once-lock, and a worker waiting in that build may pick up another task that reads edges
+    /// and waits on the same lock.
+    pub fn prepare_adjacency(&self) {
+        if let Repr::Owned(o) = &self.repr {
+            Graph::adjacency(o);
+        }
+    }
+
     fn adjacency(o: &Owned) -> &Adjacency {
         o.adjacency.get_or_init(|| {
             use rayon::prelude::*;
-            // Nodes are sorted by id, so a node's position is its index: binary searches, no
-            // map of cloned ids.
-            let position = |id: &str| o.nodes.binary_search_by(|n| n.id.as_str().cmp(id)).ok();
+            // A node's position is its index. Ids share long prefixes, so one hash of the id
+            // beats a binary search's ~17 comparisons of them; the map borrows the ids.
+            let index: crate::graph::fasthash::FastMap<&str, u32> = o
+                .nodes
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (n.id.as_str(), i as u32))
+                .collect();
+            let position = |id: &str| index.get(id).map(|&i| i as usize);
             let ends: Vec<Option<(u32, u32)>> = o
                 .edges
                 .par_iter()
@@ -538,6 +554,48 @@ impl Serialize for Graph {
     }
 }
 
+/// Edges in id order (equal ids by their canonical JSON), as a stable sort by
+/// `(id, JSON)` gives them. When every id is canonical (`edge:<KIND>:<32 hex>`, see
+/// [`crate::graph::model::edge_id`]) the ids are compared as numbers: [`edge_sort_key`].
+fn sort_edges(mut edges: Vec<Edge>) -> Vec<Edge> {
+    use rayon::prelude::*;
+    let keys: Option<Vec<(u8, u128)>> = edges.par_iter().map(edge_sort_key).collect();
+    let Some(keys) = keys else {
+        edges.par_sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
+        return edges;
+    };
+    let mut order: Vec<u32> = (0..edges.len() as u32).collect();
+    order.par_sort_unstable_by(|&a, &b| {
+        let (a, b) = (a as usize, b as usize);
+        keys[a]
+            .cmp(&keys[b])
+            .then_with(|| cmp_json(&edges[a], &edges[b]))
+    });
+    let mut slots: Vec<Option<Edge>> = edges.into_iter().map(Some).collect();
+    order
+        .iter()
+        .filter_map(|&i| slots.get_mut(i as usize).and_then(Option::take))
+        .collect()
+}
+
+/// A canonical edge id as numbers that order like the id string: the rank of its kind's name
+/// among all kind names, then the 128 bits behind the hex. No kind name is a prefix of another
+/// followed by `:` in the order (`:` sorts below every letter and `_`, so a prefix sorts first,
+/// as the shorter name does), and lowercase hex digits order as their values. `None` for an id
+/// of any other form.
+fn edge_sort_key(e: &Edge) -> Option<(u8, u128)> {
+    let name = e.kind.as_str();
+    let hex =
+        e.id.strip_prefix("edge:")?
+            .strip_prefix(name)?
+            .strip_prefix(':')?;
+    if hex.len() != 32 || !hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+        return None;
+    }
+    let rank = EdgeKind::ALL.iter().filter(|k| k.as_str() < name).count() as u8;
+    Some((rank, u128::from_str_radix(hex, 16).ok()?))
+}
+
 fn cmp_json<T: Serialize>(a: &T, b: &T) -> std::cmp::Ordering {
     serde_json::to_vec(a)
         .unwrap_or_default()
@@ -559,6 +617,36 @@ mod tests {
             package: None,
             metadata: Default::default(),
         }
+    }
+
+    #[test]
+    fn edges_sort_by_numeric_keys_as_by_id_strings() {
+        // Every kind, ids that share long prefixes, duplicates, and one id of another form
+        // (which sends the whole sort down the string path).
+        let mut edges = Vec::new();
+        for (i, k) in EdgeKind::ALL.iter().enumerate() {
+            for j in 0..40u64 {
+                let from = format!("section:a.md#{}", j % 7);
+                let to = format!("file:r@c:{}", (j * 31 + i as u64) % 11);
+                edges.push(Edge::new(*k, from, to, None));
+            }
+        }
+        edges.extend(edges.clone().into_iter().take(30));
+        let mut other = edges[5].clone();
+        other.metadata.insert("status".into(), "verified".into());
+        edges.push(other);
+        edges.reverse();
+        let by_string = |mut v: Vec<Edge>| {
+            v.sort_by(|a, b| a.id.cmp(&b.id).then_with(|| cmp_json(a, b)));
+            v
+        };
+        assert!(edges.iter().all(|e| edge_sort_key(e).is_some()));
+        assert_eq!(sort_edges(edges.clone()), by_string(edges.clone()));
+        let mut odd = edges[3].clone();
+        odd.id = "edge:custom".into();
+        edges.push(odd);
+        assert_eq!(edge_sort_key(edges.last().unwrap()), None);
+        assert_eq!(sort_edges(edges.clone()), by_string(edges));
     }
 
     #[test]

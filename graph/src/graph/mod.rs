@@ -7,6 +7,7 @@
 
 pub mod build;
 pub mod core;
+pub mod fasthash;
 pub mod findings;
 pub mod model;
 pub mod snapshot;

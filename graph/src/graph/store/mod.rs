@@ -28,12 +28,13 @@
 
 pub mod container;
 
+use crate::graph::fasthash::FastMap;
 use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, Origin, Span};
 use crate::graph::Graph;
 use container::{Container, Handle, OpenError, Section, Writer};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The container kind of a graph snapshot.
@@ -102,31 +103,6 @@ impl std::fmt::Display for LayoutError {
 }
 
 impl std::error::Error for LayoutError {}
-
-/// FNV-1a as a `Hasher` for the writer's maps: keys are short strings and small integer lists,
-/// for which SipHash's setup dominates; no flooding concern in a one-off local layout.
-#[derive(Default)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
 
 struct Pool<'g> {
     ix: FastMap<&'g str, u32>,

@@ -1,0 +1,513 @@
+//! Building the index's terms and postings fast: documents are tokenized in parallel chunks,
+//! each chunk interning its terms (every distinct word is lowercased and stemmed once per
+//! chunk, a bigram is a pair of term ids until its string is first needed), and the chunks are
+//! merged into globally sorted terms with postings by (doc, field) — the same terms, postings
+//! and counts, byte for byte, as one `BTreeMap` of owned term strings per document and one for
+//! the whole corpus gave, in a small multiple of the cost of tokenizing the text once.
+
+use super::columns::Strings;
+use super::tokens::{for_each_token_with, TermMaker};
+use ontoly_graph::graph::fasthash::FastMap;
+use rayon::prelude::*;
+use std::borrow::Cow;
+
+/// Documents per chunk at least: a chunk's word cache must pay for itself.
+const MIN_CHUNK_DOCS: usize = 1024;
+
+/// What the caller knows about a document: its fields' texts, which fields yield bigrams, and
+/// whether it is a section (for the section document frequency).
+pub(super) struct DocFields<'a> {
+    /// The fields' texts (`None`: not indexed).
+    pub fields: Option<[Cow<'a, str>; super::index::FIELDS]>,
+    /// A section counts in the section document frequency.
+    pub section: bool,
+}
+
+/// The terms and postings of a corpus, in the stored layout.
+pub(super) struct Built {
+    /// Sorted distinct terms.
+    pub terms: Strings,
+    /// Postings of term `i` are `term_start[i]..term_start[i + 1]`.
+    pub term_start: Vec<u32>,
+    /// Posting documents.
+    pub post_doc: Vec<u32>,
+    /// Posting fields.
+    pub post_field: Vec<u8>,
+    /// Posting term frequencies (saturating).
+    pub post_tf: Vec<u16>,
+    /// Per term: sections holding it.
+    pub df_section: Vec<u32>,
+    /// Per term: documents holding it.
+    pub df_all: Vec<u32>,
+    /// Per doc and field: length in tokens.
+    pub field_len: Vec<u32>,
+    /// Per doc: length in tokens, all fields.
+    pub doc_len: Vec<u32>,
+}
+
+/// One chunk's terms: local ids, with the surface forms already seen. Words and compounds
+/// (unigrams) get ids below [`BIGRAM`]; a bigram is `BIGRAM | i`, its pair `pairs[i]`, and gets
+/// no string until the merge.
+#[derive(Default)]
+struct Interner {
+    /// Local unigram id → term.
+    terms: Vec<String>,
+    /// Term → local unigram id.
+    ids: FastMap<String, u32>,
+    /// A word as written → its term (`None`: a stopword or too short).
+    words: FastMap<String, Option<u32>>,
+    /// A compound or long flag as written → its lowercased term.
+    lowers: FastMap<String, u32>,
+    /// Local bigram id → its two unigram ids.
+    pairs: Vec<(u32, u32)>,
+    /// Two neighbouring words' unigram ids → the local bigram id.
+    pair_ids: FastMap<(u32, u32), u32>,
+}
+
+/// The bit that marks a local bigram id.
+const BIGRAM: u32 = 1 << 31;
+
+impl Interner {
+    fn intern(&mut self, term: Cow<'_, str>) -> u32 {
+        if let Some(&id) = self.ids.get(term.as_ref()) {
+            return id;
+        }
+        let id = self.terms.len() as u32;
+        let term = term.into_owned();
+        self.terms.push(term.clone());
+        self.ids.insert(term, id);
+        id
+    }
+
+    fn pair(&mut self, a: u32, b: u32) -> u32 {
+        if let Some(&id) = self.pair_ids.get(&(a, b)) {
+            return id;
+        }
+        let id = BIGRAM | self.pairs.len() as u32;
+        self.pairs.push((a, b));
+        self.pair_ids.insert((a, b), id);
+        id
+    }
+}
+
+impl TermMaker for Interner {
+    type Term = u32;
+
+    fn word(&mut self, word: &str) -> Option<u32> {
+        if let Some(&t) = self.words.get(word) {
+            return t;
+        }
+        let t = super::tokens::word_term(word).map(|t| self.intern(Cow::Owned(t)));
+        self.words.insert(word.to_string(), t);
+        t
+    }
+
+    fn lower(&mut self, chunk: &str) -> u32 {
+        if let Some(&t) = self.lowers.get(chunk) {
+            return t;
+        }
+        let t = self.intern(Cow::Owned(chunk.to_lowercase()));
+        self.lowers.insert(chunk.to_string(), t);
+        t
+    }
+
+    fn exact(&mut self, chunk: &str) -> u32 {
+        self.intern(Cow::Borrowed(chunk))
+    }
+}
+
+/// One chunk of documents, tokenized.
+struct Chunk {
+    terms: Vec<String>,
+    pairs: Vec<(u32, u32)>,
+    /// Per doc of the chunk: the end of its postings in `post`.
+    doc_end: Vec<u32>,
+    /// (local term, field, tf), per doc sorted by local term then field.
+    post: Vec<(u32, u8, u16)>,
+    field_len: Vec<u32>,
+    doc_len: Vec<u32>,
+}
+
+fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
+    use super::index::{FIELDS, F_BODY, F_HEADING};
+    let mut it = Interner::default();
+    let mut doc_end = Vec::with_capacity(docs.len());
+    let mut post = Vec::new();
+    let mut field_len = vec![0u32; docs.len() * FIELDS];
+    let mut doc_len = vec![0u32; docs.len()];
+    let mut toks: Vec<(u32, u8)> = Vec::new();
+    let mut seen: Vec<(u32, bool)> = Vec::new();
+    for (d, doc) in docs.iter().enumerate() {
+        if let Some(fields) = &doc.fields {
+            toks.clear();
+            let mut total = 0u32;
+            for (fi, text) in fields.iter().enumerate() {
+                let mut len = 0u32;
+                let mut prev: Option<u32> = None;
+                let pairs = fi == F_HEADING || fi == F_BODY;
+                let f = fi as u8;
+                seen.clear();
+                for_each_token_with(text, &mut it, |t, _, whole| seen.push((t, whole)));
+                for &(t, whole) in &seen {
+                    if pairs && !whole {
+                        if let Some(p) = prev.replace(t) {
+                            toks.push((it.pair(p, t), f));
+                        }
+                    }
+                    toks.push((t, f));
+                    len += 1;
+                }
+                field_len[d * FIELDS + fi] = len;
+                total += len;
+            }
+            doc_len[d] = total;
+            toks.sort_unstable();
+            let mut k = 0;
+            while k < toks.len() {
+                let key = toks[k];
+                let mut n = 0u32;
+                while k < toks.len() && toks[k] == key {
+                    n += 1;
+                    k += 1;
+                }
+                post.push((key.0, key.1, n.min(u32::from(u16::MAX)) as u16));
+            }
+        }
+        doc_end.push(post.len() as u32);
+    }
+    Chunk {
+        terms: it.terms,
+        pairs: it.pairs,
+        doc_end,
+        post,
+        field_len,
+        doc_len,
+    }
+}
+
+/// The sorted terms of all chunks and, per chunk, the position of each local term in them.
+///
+/// Terms never hold a space (the tokenizer splits on it) and every byte of a term is above it
+/// (letters, digits, `_./:-#=`), so `"a b"` sorts right after `a` and before anything else
+/// that starts with `a`: the sorted terms are each unigram followed by its bigrams in the order
+/// of their second word. Unigrams are sorted as strings, bigrams as pairs of unigram ranks, and
+/// no bigram string is compared. The result is checked to be strictly sorted, and sorted as
+/// strings instead if it is not, so the rule is an optimisation, never a premise.
+fn merge_terms(chunks: &[Chunk]) -> (Strings, Vec<Vec<u32>>) {
+    // Unigrams: all chunks' strings sorted together; equal strings share a rank.
+    let mut all: Vec<(&str, u32, u32)> = chunks
+        .iter()
+        .enumerate()
+        .flat_map(|(c, ch)| {
+            ch.terms
+                .iter()
+                .enumerate()
+                .map(move |(l, t)| (t.as_str(), c as u32, l as u32))
+        })
+        .collect();
+    all.par_sort_unstable_by(|a, b| a.0.cmp(b.0));
+    let mut uni_rank: Vec<Vec<u32>> = chunks.iter().map(|c| vec![0; c.terms.len()]).collect();
+    let mut unigrams: Vec<&str> = Vec::new();
+    for (t, c, l) in all {
+        if unigrams.last() != Some(&t) {
+            unigrams.push(t);
+        }
+        uni_rank[c as usize][l as usize] = unigrams.len() as u32 - 1;
+    }
+    // Bigrams: pairs of unigram ranks, sorted as numbers.
+    let mut keys: Vec<(u64, u32, u32)> = chunks
+        .iter()
+        .enumerate()
+        .flat_map(|(c, ch)| {
+            let rank = &uni_rank[c];
+            ch.pairs.iter().enumerate().map(move |(l, &(a, b))| {
+                let key = u64::from(rank[a as usize]) << 32 | u64::from(rank[b as usize]);
+                (key, c as u32, l as u32)
+            })
+        })
+        .collect();
+    keys.par_sort_unstable_by_key(|k| k.0);
+    let mut bigrams: Vec<u64> = Vec::new();
+    let mut bi_index: Vec<Vec<u32>> = chunks.iter().map(|c| vec![0; c.pairs.len()]).collect();
+    for (key, c, l) in keys {
+        if bigrams.last() != Some(&key) {
+            bigrams.push(key);
+        }
+        bi_index[c as usize][l as usize] = bigrams.len() as u32 - 1;
+    }
+    // Positions: unigram r, then its bigrams.
+    let mut uni_pos = vec![0u32; unigrams.len()];
+    let mut bi_pos = vec![0u32; bigrams.len()];
+    let mut terms = Strings::default();
+    let mut j = 0;
+    let mut pos = 0u32;
+    for (r, u) in unigrams.iter().enumerate() {
+        uni_pos[r] = pos;
+        terms.push(&[u]);
+        pos += 1;
+        while j < bigrams.len() && (bigrams[j] >> 32) as usize == r {
+            bi_pos[j] = pos;
+            // As `super::index::bigram` writes it.
+            terms.push(&[u, " ", unigrams[(bigrams[j] & 0xffff_ffff) as usize]]);
+            pos += 1;
+            j += 1;
+        }
+    }
+    let local = |c: usize, ch: &Chunk| -> Vec<u32> {
+        let mut m: Vec<u32> = uni_rank[c].iter().map(|&r| uni_pos[r as usize]).collect();
+        m.extend(bi_index[c].iter().map(|&i| bi_pos[i as usize]));
+        debug_assert_eq!(m.len(), ch.terms.len() + ch.pairs.len());
+        m
+    };
+    let maps: Vec<Vec<u32>> = chunks
+        .iter()
+        .enumerate()
+        .map(|(c, ch)| local(c, ch))
+        .collect();
+    if terms.is_strictly_sorted() {
+        return (terms, maps);
+    }
+    // Not reached with this tokenizer (see above); kept so a tokenizer change cannot corrupt
+    // the index: sort the strings themselves, merge equal ones, and map the positions.
+    sort_strings(&terms, maps)
+}
+
+/// `terms` sorted and de-duplicated as strings, with `maps` moved to the new positions.
+fn sort_strings(terms: &Strings, maps: Vec<Vec<u32>>) -> (Strings, Vec<Vec<u32>>) {
+    let mut order: Vec<u32> = (0..terms.len() as u32).collect();
+    order.par_sort_unstable_by(|&a, &b| terms.get(a as usize).cmp(terms.get(b as usize)));
+    let mut rank = vec![0u32; order.len()];
+    let mut sorted = Strings::default();
+    let mut last: Option<&str> = None;
+    for &o in &order {
+        let t = terms.get(o as usize);
+        if last != Some(t) {
+            sorted.push(&[t]);
+            last = Some(t);
+        }
+        rank[o as usize] = sorted.len() as u32 - 1;
+    }
+    let maps = maps
+        .into_iter()
+        .map(|m| m.into_iter().map(|p| rank[p as usize]).collect())
+        .collect();
+    (sorted, maps)
+}
+
+/// Tokenizes every document and lays out the sorted terms and their postings.
+pub(super) fn build(docs: &[DocFields<'_>]) -> Built {
+    use super::index::FIELDS;
+    // A few chunks per thread: enough to balance, few enough that little is tokenized and
+    // interned twice (each chunk has its own word cache and terms).
+    let per = docs
+        .len()
+        .div_ceil(4 * rayon::current_num_threads())
+        .max(MIN_CHUNK_DOCS);
+    let chunks: Vec<Chunk> = docs.par_chunks(per).map(tokenize_chunk).collect();
+    let (terms, maps) = merge_terms(&chunks);
+
+    // Postings by term, then doc (chunks and their docs are in doc order), then field (each
+    // doc's postings are sorted by term then field).
+    let n_terms = terms.len();
+    let mut term_start = vec![0u32; n_terms + 1];
+    let local = |map: &[u32], ch: &Chunk, t: u32| -> usize {
+        let i = if t & BIGRAM != 0 {
+            ch.terms.len() + (t & !BIGRAM) as usize
+        } else {
+            t as usize
+        };
+        map[i] as usize
+    };
+    for (ch, map) in chunks.iter().zip(&maps) {
+        for &(t, _, _) in &ch.post {
+            term_start[local(map, ch, t) + 1] += 1;
+        }
+    }
+    for i in 0..n_terms {
+        term_start[i + 1] += term_start[i];
+    }
+    let total = term_start[n_terms] as usize;
+    let mut post_doc = vec![0u32; total];
+    let mut post_field = vec![0u8; total];
+    let mut post_tf = vec![0u16; total];
+    let mut df_section = vec![0u32; n_terms];
+    let mut df_all = vec![0u32; n_terms];
+    let mut cursor = term_start.clone();
+    let mut field_len = Vec::with_capacity(docs.len() * FIELDS);
+    let mut doc_len = Vec::with_capacity(docs.len());
+    let mut d = 0usize;
+    for (ch, map) in chunks.iter().zip(&maps) {
+        let mut start = 0usize;
+        for &end in &ch.doc_end {
+            let section = docs[d].section;
+            let mut last = u32::MAX;
+            for &(t, f, tf) in &ch.post[start..end as usize] {
+                let g = local(map, ch, t);
+                if t != last {
+                    df_all[g] += 1;
+                    df_section[g] += u32::from(section);
+                    last = t;
+                }
+                let slot = &mut cursor[g];
+                let p = *slot as usize;
+                *slot += 1;
+                post_doc[p] = d as u32;
+                post_field[p] = f;
+                post_tf[p] = tf;
+            }
+            start = end as usize;
+            d += 1;
+        }
+        field_len.extend_from_slice(&ch.field_len);
+        doc_len.extend_from_slice(&ch.doc_len);
+    }
+    Built {
+        terms,
+        term_start,
+        post_doc,
+        post_field,
+        post_tf,
+        df_section,
+        df_all,
+        field_len,
+        doc_len,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::retrieval::index::{bigram, FIELDS, F_BODY, F_HEADING};
+    use crate::retrieval::tokens::for_each_token;
+    use std::collections::BTreeMap;
+
+    /// The build as it was written first: owned term strings in ordered maps.
+    fn reference(docs: &[DocFields<'_>]) -> Built {
+        let mut by_term: BTreeMap<String, Vec<(u32, u8, u16)>> = BTreeMap::new();
+        let mut field_len = vec![0u32; docs.len() * FIELDS];
+        let mut doc_len = vec![0u32; docs.len()];
+        for (d, doc) in docs.iter().enumerate() {
+            let Some(f) = &doc.fields else { continue };
+            let mut tf: BTreeMap<(String, u8), u16> = BTreeMap::new();
+            for (fi, text) in f.iter().enumerate() {
+                let mut len = 0u32;
+                let mut prev: Option<String> = None;
+                let pairs = fi == F_HEADING || fi == F_BODY;
+                for_each_token(text, |t, _, whole| {
+                    if pairs && !whole {
+                        if let Some(p) = prev.replace(t.clone()) {
+                            let e = tf.entry((bigram(&p, &t), fi as u8)).or_insert(0);
+                            *e = e.saturating_add(1);
+                        }
+                    }
+                    let e = tf.entry((t, fi as u8)).or_insert(0);
+                    *e = e.saturating_add(1);
+                    len += 1;
+                });
+                field_len[d * FIELDS + fi] = len;
+                doc_len[d] += len;
+            }
+            for ((t, fi), n) in tf {
+                by_term.entry(t).or_default().push((d as u32, fi, n));
+            }
+        }
+        let mut out = Built {
+            terms: Strings::default(),
+            term_start: vec![0],
+            post_doc: Vec::new(),
+            post_field: Vec::new(),
+            post_tf: Vec::new(),
+            df_section: Vec::new(),
+            df_all: Vec::new(),
+            field_len,
+            doc_len,
+        };
+        for (t, mut ps) in by_term {
+            ps.sort_unstable();
+            let (mut ds, mut da, mut last) = (0u32, 0u32, u32::MAX);
+            for &(d, f, n) in &ps {
+                if d != last {
+                    da += 1;
+                    ds += u32::from(docs[d as usize].section);
+                    last = d;
+                }
+                out.post_doc.push(d);
+                out.post_field.push(f);
+                out.post_tf.push(n);
+            }
+            out.terms.push(&[&t]);
+            out.term_start.push(out.post_doc.len() as u32);
+            out.df_section.push(ds);
+            out.df_all.push(da);
+        }
+        out
+    }
+
+    fn doc(fields: [&str; FIELDS], section: bool) -> DocFields<'_> {
+        DocFields {
+            fields: Some(fields.map(Cow::Borrowed)),
+            section,
+        }
+    }
+
+    fn assert_same(a: &Built, b: &Built) {
+        assert_eq!(a.terms, b.terms);
+        assert_eq!(a.term_start, b.term_start);
+        assert_eq!(a.post_doc, b.post_doc);
+        assert_eq!(a.post_field, b.post_field);
+        assert_eq!(a.post_tf, b.post_tf);
+        assert_eq!(a.df_section, b.df_section);
+        assert_eq!(a.df_all, b.df_all);
+        assert_eq!(a.field_len, b.field_len);
+        assert_eq!(a.doc_len, b.doc_len);
+    }
+
+    #[test]
+    fn same_terms_and_postings_as_ordered_maps_of_strings() {
+        let many = "retry ".repeat(70_000);
+        let texts = [
+            "How the checkout service retries failed payments: see `src/checkout.rs` and \
+             `retry_payment`, with --max-retries=3 or -r/--retry.",
+            "Crème brûlée naïve Éclair 日本語 テキスト ÄÖÜ straße STRASSE a-b a_b a.b",
+            "retries retried retry RETRY Retrying parseSections HTTPServer snake_case",
+            "the a an of and to with", // only stopwords
+            "",
+            "z zz zzz a aa aaa ab a-b ab-c abc abc-d -H -h --hidden -1 a1 a11",
+        ];
+        let mut docs = Vec::new();
+        for i in 0..3000 {
+            let t = |k: usize| texts[(i * 7 + k * 3) % texts.len()];
+            if i % 13 == 5 {
+                docs.push(DocFields {
+                    fields: None,
+                    section: false,
+                });
+            } else {
+                docs.push(doc([t(0), t(1), t(2), t(3), t(4)], i % 3 != 0));
+            }
+        }
+        docs[1500] = doc(["", "", &many, "", ""], true);
+        let fast = build(&docs);
+        let slow = reference(&docs);
+        assert!(
+            fast.post_tf.contains(&u16::MAX),
+            "a saturated term frequency"
+        );
+        assert!(fast.terms.is_strictly_sorted());
+        assert_same(&fast, &slow);
+    }
+
+    #[test]
+    fn terms_out_of_order_are_sorted_and_merged() {
+        let mut terms = Strings::default();
+        for t in ["b", "a b", "a", "a b", "c"] {
+            terms.push(&[t]);
+        }
+        assert!(!terms.is_strictly_sorted());
+        let (sorted, maps) = sort_strings(&terms, vec![vec![0, 1, 2, 3, 4]]);
+        assert!(sorted.is_strictly_sorted());
+        let got: Vec<&str> = (0..sorted.len()).map(|i| sorted.get(i)).collect();
+        assert_eq!(got, ["a", "a b", "b", "c"]);
+        assert_eq!(maps, vec![vec![2, 1, 0, 1, 3]]);
+    }
+}
