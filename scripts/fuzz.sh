@@ -62,9 +62,12 @@ elif [ "$status" -ne 0 ]; then
 fi
 
 mkdir -p logs
-# show_finding TARGET: the newest input of fuzz/artifacts/TARGET, printed so a log reproduces it.
-show_finding() {
+# report LOG TARGET: what stopped TARGET, and its newest input of fuzz/artifacts/TARGET
+# printed, so a log (CI keeps no artifacts) reproduces it.
+report() {
     local f
+    grep -E 'panicked at|ERROR: libFuzzer|SUMMARY|Test unit written' "$1" | head -n 8
+    set -- "$2"
     f=$(ls -t "artifacts/$1"/* 2>/dev/null | head -n1)
     [ -n "$f" ] || return 0
     echo "fuzz: $1: input ($(wc -c < "$f") bytes, base64; reproduce: base64 -d > x && cargo +nightly fuzz run -O $1 x):"
@@ -84,8 +87,7 @@ for t in "${targets[@]}"; do
     echo "fuzz: $t: replayed $n inputs, exit $status"
     if [ "$status" -ne 0 ]; then
         regressed+=("$t")
-        grep -E 'panicked at|ERROR: libFuzzer|SUMMARY|Test unit written' "$log" | head -n 8
-        show_finding "$t"
+        report "$log" "$t"
     fi
 done
 if [ ${#regressed[@]} -gt 0 ]; then
@@ -114,8 +116,7 @@ for t in "${targets[@]}"; do
     echo "fuzz: $t: exit $status, ${runs:-?} runs, cov ${cov:-?}, ft ${ft:-?}, corpus $corpus, peak ${peak:-?} MB"
     if [ "$status" -ne 0 ]; then
         failed+=("$t")
-        grep -E 'panicked at|ERROR: libFuzzer|SUMMARY|Test unit written' "$log" | head -n 8
-        show_finding "$t"
+        report "$log" "$t"
     fi
 done
 
