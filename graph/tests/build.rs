@@ -1,6 +1,7 @@
 //! The builder on the fixture workspaces of `testdata/fixtures/`: one workspace per rule, plus
 //! determinism (threads, paths) and the snapshot cache.
 
+mod support;
 use ontoly_graph::diagnostics::Severity;
 use ontoly_graph::formats::layout::Workspace;
 use ontoly_graph::graph::build::{build, BuildOptions, CacheStatus};
@@ -8,6 +9,7 @@ use ontoly_graph::graph::findings::diagnostics_of;
 use ontoly_graph::graph::model::{EdgeKind, NodeKind};
 use ontoly_graph::graph::Graph;
 use std::path::{Path, PathBuf};
+use support::copy_dir;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -39,19 +41,6 @@ fn diags(g: &Graph) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dest = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dest);
-        } else {
-            std::fs::copy(e.path(), dest).unwrap();
-        }
-    }
 }
 
 #[test]

@@ -4,30 +4,19 @@
 //! when that is safe; and cache files that are links, FIFOs or live in a linked `.ontoly`
 //! leaving the workspace are never followed.
 
+mod support;
 use ontoly_graph::formats::layout::Workspace;
 use ontoly_graph::graph::build::{build, BuildOptions, BuildOutput, CacheStatus};
 use ontoly_graph::graph::snapshot::{self, FileStat, Manifest, ManifestEntry, RACY_NS};
 use ontoly_graph::graph::store::container::Container;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
+use support::copy_dir;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../testdata/fixtures")
         .join(name)
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dest = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dest);
-        } else {
-            std::fs::copy(e.path(), dest).unwrap();
-        }
-    }
 }
 
 /// Sets the modification time of every file under `dir` an hour back, as if the workspace

@@ -5,6 +5,20 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// Copies the directory tree `from` to `to` (a fixture into a scratch workspace).
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).unwrap();
+        }
+    }
+}
+
 /// The recipes directory.
 pub fn recipes() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/recipes")

@@ -705,15 +705,8 @@ impl MappedGraph {
 
     /// Nodes of one kind, in id order (reads only that kind's index list and rows).
     pub fn nodes_of(&self, kind: NodeKind) -> impl Iterator<Item = NodeRef<'_>> + '_ {
-        let cols = self.cols();
-        let k = node_kind_code(kind) as usize;
-        let range = cols
-            .and_then(|c| {
-                let end = c.kind_off.u32(k + 1)?.min((c.kind_nodes.len() / 4) as u32);
-                Some(c.kind_off.u32(k)?..end)
-            })
-            .unwrap_or(0..0);
-        range.filter_map(move |j| self.node_at(cols?.kind_nodes.u32(j as usize)?))
+        self.node_indices_of(kind)
+            .filter_map(move |i| self.node_at(i))
     }
 
     /// The searchable text stored for `id`.
