@@ -59,11 +59,7 @@ pub fn render(report: &Report) -> Option<String> {
     let (title, summary) = match report {
         Report::Check(c) => {
             let r = &c.report;
-            let s = format!(
-                "{} question(s): {} passed, {} failed",
-                r.total, r.passed, r.failed
-            );
-            ("ontoly check", s)
+            ("ontoly check", r.tally())
         }
         Report::Validate(v) => {
             let s = &v.summary;

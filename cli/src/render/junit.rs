@@ -38,8 +38,8 @@ pub fn render(report: &Report) -> Option<String> {
     );
     let _ = writeln!(
         o,
-        "  <testsuite name=\"{file}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">",
-        r.total, r.failed
+        "  <testsuite name=\"{file}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">",
+        r.total, r.failed, r.known
     );
     for q in &r.outcomes {
         let _ = write!(
@@ -48,7 +48,16 @@ pub fn render(report: &Report) -> Option<String> {
             escape(&q.question),
             q.line
         );
-        if q.passed {
+        if let (true, Some(why)) = (q.is_known_failure(), &q.known_failure) {
+            // JUnit has no "expected failure": a skipped case with the reason is what CI
+            // dashboards show as neither green nor red.
+            let _ = writeln!(
+                o,
+                ">\n      <skipped message=\"{}\">{}</skipped>\n    </testcase>",
+                escape(&format!("known failure: {why}")),
+                escape(&format!("line {}: {}", q.line, q.reason))
+            );
+        } else if q.passed {
             o.push_str("/>\n");
         } else {
             let _ = writeln!(

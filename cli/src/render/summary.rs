@@ -57,12 +57,10 @@ pub fn markdown(report: &Report) -> Option<String> {
             let r = &c.report;
             let _ = writeln!(
                 o,
-                "### ontoly check: {}\n\n`{}`: {} question(s), {} passed, {} failed\n",
+                "### ontoly check: {}\n\n`{}`: {}\n",
                 if r.failed == 0 { "passed" } else { "failed" },
                 cell(&c.file),
-                r.total,
-                r.passed,
-                r.failed
+                r.tally()
             );
             let failed: Vec<_> = r.outcomes.iter().filter(|q| !q.passed).collect();
             if !failed.is_empty() {

@@ -60,19 +60,28 @@ pub(super) fn check(r: &Report) -> String {
     for q in &r.outcomes {
         o.push_str(&format!(
             "{} {:<6} {:.4}  {}\n",
-            if q.passed { "ok  " } else { "FAIL" },
+            if q.is_known_failure() {
+                "KNOWN"
+            } else if q.passed {
+                "ok  "
+            } else {
+                "FAIL"
+            },
             q.level.as_str(),
             q.score,
             q.question
         ));
-        if !q.passed {
+        if let (true, Some(why)) = (q.is_known_failure(), &q.known_failure) {
+            o.push_str(&format!(
+                "       known failure: {why}\n       {}\n",
+                q.reason
+            ));
+        } else if !q.passed {
             o.push_str(&format!("       {}\n", q.reason));
         }
     }
-    o.push_str(&format!(
-        "{} question(s): {} passed, {} failed\n",
-        r.total, r.passed, r.failed
-    ));
+    o.push_str(&r.tally());
+    o.push('\n');
     let m = &r.metrics;
     let rate = |n: usize, d: usize| {
         if d == 0 {
