@@ -1,5 +1,6 @@
-//! Answer quality floors on question sets the shipped parameters were not fit on (the demo and
-//! the fd corpus; the confidence model is fit on the requests corpus): loose floors, so that a
+//! Answer quality floors on question sets the shipped parameters were not fit on (acme — the
+//! demo's pages and questions as they were before the demo was edited to pass its own gate —
+//! and the fd corpus; the confidence model is fit on the requests corpus): loose floors, so that a
 //! change that makes retrieval or confidence clearly worse fails here. The figures themselves
 //! come from `scripts/quality.sh` and are recorded in docs/evidence.md.
 
@@ -45,12 +46,15 @@ fn at_most(name: &str, what: &str, got: Option<f64>, ceiling: f64) {
 #[test]
 fn held_out_question_sets_stay_above_their_floors() {
     let t = testdata();
-    let demo = metrics(&t.join("demo"), &t.join("demo/questions.yaml"));
+    let acme = metrics(
+        &t.join("corpora/acme/ws"),
+        &t.join("corpora/acme/questions.yaml"),
+    );
     let fd = metrics(
         &t.join("corpora/fd/ws"),
         &t.join("corpora/fd/questions.yaml"),
     );
-    for (name, m, top1, top3) in [("demo", demo, 0.70, 0.90), ("fd", fd, 0.65, 0.85)] {
+    for (name, m, top1, top3) in [("acme", acme, 0.70, 0.90), ("fd", fd, 0.65, 0.85)] {
         assert!(
             m.with_expected > 40 && m.unanswerable >= 13,
             "{name}: {m:?}"
