@@ -1,6 +1,7 @@
-//! CI outputs of `validate` on a fixture inside this repository: GitHub annotations and SARIF
-//! name files relative to the repository root whatever the current directory (insta
-//! snapshots), and the SARIF log is valid against the vendored OASIS 2.1.0 schema.
+//! CI outputs of `validate` (and of the demo's `check`) inside this repository: GitHub
+//! annotations and SARIF name files relative to the repository root whatever the current
+//! directory (insta snapshots), and the SARIF log is valid against the vendored OASIS 2.1.0
+//! schema.
 
 mod common;
 
@@ -77,4 +78,32 @@ fn a_clean_validate_is_an_empty_sarif_run() {
     let log: Value = serde_json::from_str(&r.stdout).expect("SARIF is JSON");
     assert_eq!(sarif_violations(&log), Vec::<String>::new());
     assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
+}
+
+#[test]
+fn the_demo_gate_in_sarif_is_one_note_at_its_known_failure() {
+    let root = common::testdata().join("..");
+    let r = run_in(
+        &root,
+        &[
+            "--workspace",
+            "testdata/demo",
+            "--no-cache",
+            "check",
+            "--questions",
+            "testdata/demo/questions.yaml",
+            "--format",
+            "sarif",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let log: Value = serde_json::from_str(&r.stdout).expect("SARIF is JSON");
+    assert_eq!(sarif_violations(&log), Vec::<String>::new());
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 1, "{log}");
+    assert_eq!(results[0]["level"], "note");
+    assert_eq!(
+        results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "testdata/demo/questions.yaml"
+    );
 }

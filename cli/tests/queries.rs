@@ -617,3 +617,48 @@ fn a_known_failure_is_accepted_until_it_passes() {
         assert!(r.stderr.contains("line 1"), "{}", r.stderr);
     }
 }
+
+#[test]
+fn a_known_failure_is_a_note_at_its_line_in_sarif_and_github() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let q = questions(
+        t.path(),
+        "- q: how are plugins loaded?\n  expect: [guide#answer]\n- q: how are plugins loaded?\n  answerable: false\n  known_failure: \"lexical match\"\n",
+    );
+    let f = fixtures();
+    let run = |format: &str| {
+        run_in(
+            &f,
+            &[
+                "--workspace",
+                "valid",
+                "--no-cache",
+                "check",
+                "--questions",
+                &q,
+                "--format",
+                format,
+            ],
+        )
+    };
+    let gh = run("github");
+    assert_eq!(gh.code, 0, "{gh:?}");
+    let notes: Vec<&str> = gh
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("::notice file="))
+        .collect();
+    assert_eq!(notes.len(), 1, "{}", gh.stdout);
+    assert!(notes[0].contains(",line=3,"), "{}", notes[0]);
+    assert!(
+        notes[0].contains("known failure (lexical match)"),
+        "{}",
+        notes[0]
+    );
+    assert!(!gh.stdout.contains("::error"), "{}", gh.stdout);
+    let sarif = json(&run("sarif"));
+    let results = sarif["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 1, "{sarif}");
+    assert_eq!(results[0]["ruleId"], "CHECK_KNOWN_FAILURE");
+    assert_eq!(results[0]["level"], "note");
+}

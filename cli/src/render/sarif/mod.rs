@@ -35,11 +35,14 @@ pub struct SarifResult {
 
 /// The rule of a failed `check` question.
 pub const CHECK_RULE: &str = "CHECK_QUESTION_FAILED";
+/// The rule of a question that fails as its `known_failure` marker says (reported as a note).
+pub const KNOWN_RULE: &str = "CHECK_KNOWN_FAILURE";
 
 fn describe(rule: &str) -> String {
     match Code::parse(rule) {
         Some(c) => c.description().to_string(),
         None if rule == CHECK_RULE => "A question of the questions file is not backed by the evidence it expects (weak, not found, missing its expected sections, or answered while marked unanswerable)".to_string(),
+        None if rule == KNOWN_RULE => "A question marked known_failure still fails, as its marker says; the gate accepts it".to_string(),
         None => rule.to_string(),
     }
 }
@@ -77,13 +80,27 @@ pub fn results(report: &Report) -> Option<Vec<SarifResult>> {
             .report
             .outcomes
             .iter()
-            .filter(|q| !q.passed)
-            .map(|q| SarifResult {
-                rule_id: CHECK_RULE.to_string(),
-                severity: Severity::Error,
-                message: format!("{}: {}", q.question, q.reason),
-                at: Some((c.file.clone(), q.line, q.line)),
-                fingerprint: None,
+            .filter(|q| !q.passed || q.is_known_failure())
+            .map(|q| {
+                let (rule_id, severity, message) = match &q.known_failure {
+                    Some(why) if q.passed => (
+                        KNOWN_RULE,
+                        Severity::Info,
+                        format!("{}: known failure ({why}): {}", q.question, q.reason),
+                    ),
+                    _ => (
+                        CHECK_RULE,
+                        Severity::Error,
+                        format!("{}: {}", q.question, q.reason),
+                    ),
+                };
+                SarifResult {
+                    rule_id: rule_id.to_string(),
+                    severity,
+                    message,
+                    at: Some((c.file.clone(), q.line, q.line)),
+                    fingerprint: None,
+                }
             })
             .collect(),
         Report::Drift(d) => drift::drift_results(d),
@@ -104,7 +121,11 @@ pub fn log(results: &[SarifResult]) -> Value {
     let rules_json: Vec<Value> = ordered
         .iter()
         .map(|(id, _)| {
-            let severity = Code::parse(id).map_or(Severity::Error, Code::severity);
+            let severity = match Code::parse(id) {
+                Some(c) => c.severity(),
+                None if *id == KNOWN_RULE => Severity::Info,
+                None => Severity::Error,
+            };
             json!({
                 "id": id,
                 "shortDescription": {"text": describe(id)},
