@@ -19,6 +19,14 @@ fn sarif_violations(log: &Value) -> Vec<String> {
     validator.iter_errors(log).map(|e| e.to_string()).collect()
 }
 
+/// A command's SARIF output, parsed and checked against the schema.
+fn valid_sarif(r: &common::Run, code: i32) -> Value {
+    assert_eq!(r.code, code, "{}", r.stderr);
+    let log: Value = serde_json::from_str(&r.stdout).expect("SARIF is JSON");
+    assert_eq!(sarif_violations(&log), Vec::<String>::new());
+    log
+}
+
 #[test]
 fn validate_annotations_and_sarif_are_repository_relative() {
     let ws = fixtures().join("mismatch");
@@ -53,9 +61,7 @@ fn validate_annotations_and_sarif_are_repository_relative() {
             "sarif",
         ],
     );
-    assert_eq!(sarif.code, 1, "{}", sarif.stderr);
-    let log: Value = serde_json::from_str(&sarif.stdout).expect("SARIF is JSON");
-    assert_eq!(sarif_violations(&log), Vec::<String>::new());
+    let log = valid_sarif(&sarif, 1);
     let mut shown = log.clone();
     shown["runs"][0]["tool"]["driver"]["version"] = Value::from("<version>");
     insta::assert_json_snapshot!("validate_mismatch_sarif", shown);
@@ -74,9 +80,7 @@ fn a_clean_validate_is_an_empty_sarif_run() {
             "sarif",
         ],
     );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let log: Value = serde_json::from_str(&r.stdout).expect("SARIF is JSON");
-    assert_eq!(sarif_violations(&log), Vec::<String>::new());
+    let log = valid_sarif(&r, 0);
     assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
 }
 
@@ -96,9 +100,7 @@ fn the_demo_gate_in_sarif_is_one_note_at_its_known_failure() {
             "sarif",
         ],
     );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let log: Value = serde_json::from_str(&r.stdout).expect("SARIF is JSON");
-    assert_eq!(sarif_violations(&log), Vec::<String>::new());
+    let log = valid_sarif(&r, 0);
     let results = log["runs"][0]["results"].as_array().expect("results");
     assert_eq!(results.len(), 1, "{log}");
     assert_eq!(results[0]["level"], "note");

@@ -448,25 +448,8 @@ fn questions(dir: &Path, text: &str) -> String {
 #[test]
 fn check_reads_the_corpus_shape_and_reports_metrics() {
     let t = tempfile::tempdir().expect("tempdir");
-    let q = questions(
-        t.path(),
-        "# corpus shape\n- q: how are plugins loaded?\n  expect: [guide#answer]\n- q: \"--engine kubernetes helm zookeeper\"\n  expect: []\n",
-    );
-    let f = fixtures();
-    let r = run_in(
-        &f,
-        &[
-            "--workspace",
-            "valid",
-            "--no-cache",
-            "check",
-            "--questions",
-            &q,
-            "--format",
-            "json",
-        ],
-    );
-    let v = json(&r);
+    let text = "# corpus shape\n- q: how are plugins loaded?\n  expect: [guide#answer]\n- q: \"--engine kubernetes helm zookeeper\"\n  expect: []\n";
+    let v = json(&check_valid(t.path(), text, "json"));
     assert_eq!(v["total"], 2, "{v}");
     assert_eq!(v["outcomes"][0]["answerable"], true);
     assert_eq!(v["outcomes"][0]["rank"], 1, "{v}");
@@ -478,35 +461,15 @@ fn check_reads_the_corpus_shape_and_reports_metrics() {
     assert_eq!(m["top3"], 1);
     assert_eq!(m["flagged"], 1, "{m}");
     assert_eq!(m["top1Rate"], 1.0);
-    let r = run_in(
-        &f,
-        &[
-            "--workspace",
-            "valid",
-            "--no-cache",
-            "check",
-            "--questions",
-            &q,
-        ],
-    );
+    let r = check_valid(t.path(), text, "text");
     assert!(r.stdout.contains("top-1 1/1"), "{}", r.stdout);
     assert!(r.stdout.contains("flagged 1/1"), "{}", r.stdout);
 
     // An expected section that does not exist fails its question, by name.
-    let q = questions(
+    let r = check_valid(
         t.path(),
         "- q: how are plugins loaded?\n  expect: [guide#nope]\n",
-    );
-    let r = run_in(
-        &f,
-        &[
-            "--workspace",
-            "valid",
-            "--no-cache",
-            "check",
-            "--questions",
-            &q,
-        ],
+        "text",
     );
     assert_eq!(r.code, 3, "{r:?}");
     assert!(r.stdout.contains("guide#nope"), "{}", r.stdout);
@@ -553,26 +516,28 @@ fn questions_file_errors_name_the_problem() {
     assert!(r.stderr.contains("invalid YAML"), "{}", r.stderr);
 }
 
+/// `check` on the `valid` fixture with a questions file holding `text`, in `format`.
+fn check_valid(dir: &Path, text: &str, format: &str) -> Run {
+    let q = questions(dir, text);
+    run_in(
+        &fixtures(),
+        &[
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "check",
+            "--questions",
+            &q,
+            "--format",
+            format,
+        ],
+    )
+}
+
 #[test]
 fn a_known_failure_is_accepted_until_it_passes() {
     let t = tempfile::tempdir().expect("tempdir");
-    let f = fixtures();
-    let check = |text: &str, format: &str| {
-        let q = questions(t.path(), text);
-        run_in(
-            &f,
-            &[
-                "--workspace",
-                "valid",
-                "--no-cache",
-                "check",
-                "--questions",
-                &q,
-                "--format",
-                format,
-            ],
-        )
-    };
+    let check = |text: &str, format: &str| check_valid(t.path(), text, format);
     // Fails today (a confident answer to a question marked unanswerable), marked known: the
     // gate passes, says so, and still measures it.
     let failing = "- q: how are plugins loaded?\n  answerable: false\n  known_failure: \"issue 8: lexical match\"\n- q: how are plugins loaded?\n  expect: [guide#answer]\n";
@@ -621,26 +586,8 @@ fn a_known_failure_is_accepted_until_it_passes() {
 #[test]
 fn a_known_failure_is_a_note_at_its_line_in_sarif_and_github() {
     let t = tempfile::tempdir().expect("tempdir");
-    let q = questions(
-        t.path(),
-        "- q: how are plugins loaded?\n  expect: [guide#answer]\n- q: how are plugins loaded?\n  answerable: false\n  known_failure: \"lexical match\"\n",
-    );
-    let f = fixtures();
-    let run = |format: &str| {
-        run_in(
-            &f,
-            &[
-                "--workspace",
-                "valid",
-                "--no-cache",
-                "check",
-                "--questions",
-                &q,
-                "--format",
-                format,
-            ],
-        )
-    };
+    let text = "- q: how are plugins loaded?\n  expect: [guide#answer]\n- q: how are plugins loaded?\n  answerable: false\n  known_failure: \"lexical match\"\n";
+    let run = |format: &str| check_valid(t.path(), text, format);
     let gh = run("github");
     assert_eq!(gh.code, 0, "{gh:?}");
     let notes: Vec<&str> = gh
