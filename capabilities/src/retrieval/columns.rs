@@ -1,7 +1,7 @@
-//! How the index's large columns are stored: numbers as one block of little-endian bytes each
-//! (not one varint per element), terms as one string with end offsets (not one allocation per
-//! term). A query process decodes the whole index; with these forms that is a few bulk copies
-//! instead of tens of millions of element visits and allocations.
+//! How the index's columns are encoded: numbers as little-endian byte blocks or varints, terms
+//! in memory as one string with end offsets (not one allocation per term), and the postings as
+//! a compressed stream in runs that a query reads in place, a term's range at a time. The
+//! stored term table and per-document records are in `stored.rs`.
 
 use ontoly_graph::graph::store::container::{Container, Handle};
 use serde::de::{Error, Visitor};
@@ -293,8 +293,9 @@ impl Strings {
 /// [`RUN`], each posting as its doc's difference from the previous posting's doc (zigzag
 /// varint; a run starts from 0) and one byte for field and frequency (`field | tf << 3` when
 /// the field is below 8 and tf within 1..=30, else 0xFF, the field byte and tf as a varint);
-/// `post.skip` holds the number of postings and the byte offset of every run, so a range is
-/// read from the run that holds its start. About 3–4 bytes per posting instead of 7.
+/// `post.skip` holds the number of postings (u64) and the byte offset (u32) of every run and
+/// of the end, so a range is read from the run that holds its start. About 3–4 bytes per
+/// posting instead of 7.
 #[derive(Clone, Default)]
 pub enum Postings {
     /// Built in this process (or decoded from bytes).
@@ -315,7 +316,7 @@ pub enum Postings {
 
 /// The posting sections of a mapped index artifact.
 pub struct Mapped {
-    c: Container,
+    c: Arc<Container>,
     data: Handle,
     skip: Handle,
     len: usize,
@@ -339,7 +340,7 @@ fn encode<T: Le>(v: &[T]) -> Vec<u8> {
     out
 }
 
-fn put_varint(out: &mut Vec<u8>, mut x: u64) {
+pub(crate) fn put_varint(out: &mut Vec<u8>, mut x: u64) {
     while x >= 0x80 {
         out.push((x as u8) | 0x80);
         x >>= 7;
@@ -349,7 +350,7 @@ fn put_varint(out: &mut Vec<u8>, mut x: u64) {
 
 /// The varint at `b[*at..]` (at most 10 bytes), advancing `at`; `None` when malformed.
 #[inline]
-fn get_varint(b: &[u8], at: &mut usize) -> Option<u64> {
+pub(crate) fn get_varint(b: &[u8], at: &mut usize) -> Option<u64> {
     // Most values (lengths, counts, small differences) fit one byte.
     if let Some(&byte) = b.get(*at) {
         if byte < 0x80 {
@@ -372,12 +373,15 @@ fn get_varint(b: &[u8], at: &mut usize) -> Option<u64> {
 /// The compressed stream of postings (see [`Postings`]) and its run offsets.
 fn compress(doc: &[u32], field: &[u8], tf: &[u16]) -> (Vec<u8>, Vec<u8>) {
     let mut data = Vec::with_capacity(doc.len() * 4);
-    let mut skip = Vec::with_capacity((doc.len() / RUN + 2) * 8);
+    let mut skip = Vec::with_capacity(8 + (doc.len() / RUN + 1) * 4);
     skip.extend_from_slice(&(doc.len() as u64).to_le_bytes());
+    // Offsets over 4 GiB saturate (their reads then fail the bounds checks): far beyond the
+    // postings of a million sections (~0.3 GB).
+    let off = |n: usize| u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes();
     let mut prev = 0i64;
     for (i, ((&d, &f), &t)) in doc.iter().zip(field).zip(tf).enumerate() {
         if i % RUN == 0 {
-            skip.extend_from_slice(&(data.len() as u64).to_le_bytes());
+            skip.extend_from_slice(&off(data.len()));
             prev = 0;
         }
         let delta = i64::from(d) - prev;
@@ -391,7 +395,7 @@ fn compress(doc: &[u32], field: &[u8], tf: &[u16]) -> (Vec<u8>, Vec<u8>) {
             put_varint(&mut data, u64::from(t));
         }
     }
-    skip.extend_from_slice(&(data.len() as u64).to_le_bytes());
+    skip.extend_from_slice(&off(data.len()));
     (data, skip)
 }
 
@@ -438,12 +442,12 @@ impl Postings {
 
     /// The postings of a mapped index artifact (`None` when its sections are missing or their
     /// lengths disagree).
-    pub fn mapped(c: Container) -> Option<Postings> {
+    pub fn mapped(c: Arc<Container>) -> Option<Postings> {
         let [data, skip] = SECTIONS.map(|n| c.handle(n));
         let (data, skip) = (data?, skip?);
         let len = u64::get(c.get(skip).bytes(0, 8)?) as usize;
         let runs = len.div_ceil(RUN);
-        if c.get(skip).len() != (runs + 2) * 8 {
+        if c.get(skip).len() != 8 + (runs + 1) * 4 {
             return None;
         }
         Some(Postings::Mapped(Arc::new(Mapped {
@@ -494,8 +498,8 @@ impl Postings {
             Postings::Mapped(m) => {
                 let (first, last) = (a / RUN, (b - 1) / RUN + 1);
                 let offset = |run: usize| {
-                    let at = (1 + run.min(m.runs)) * 8;
-                    m.c.get(m.skip).bytes(at, 8).map(|b| u64::get(b) as usize)
+                    let at = 8 + run.min(m.runs) * 4;
+                    m.c.get(m.skip).bytes(at, 4).map(|b| u32::get(b) as usize)
                 };
                 let (Some(from), Some(to)) = (offset(first), offset(last)) else {
                     return empty();
@@ -655,8 +659,8 @@ mod tests {
         let (data, skip) = compress(&doc, &field, &tf);
         assert!(data.len() < doc.len() * 7);
         let runs = doc.len().div_ceil(RUN);
-        assert_eq!(skip.len(), (runs + 2) * 8);
-        let offset = |r: usize| u64::get(&skip[(1 + r) * 8..(2 + r) * 8]) as usize;
+        assert_eq!(skip.len(), 8 + (runs + 1) * 4);
+        let offset = |r: usize| u32::get(&skip[8 + r * 4..12 + r * 4]) as usize;
         for (a, b) in [
             (0, doc.len()),
             (0, 1),
