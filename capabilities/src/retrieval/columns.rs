@@ -399,13 +399,9 @@ fn compress(doc: &[u32], field: &[u8], tf: &[u16]) -> (Vec<u8>, Vec<u8>) {
     (data, skip)
 }
 
-/// Postings `skip`..`take` of the run(s) in `b` (starting at a run boundary), or `None` when
-/// the bytes do not decode.
-#[allow(clippy::type_complexity)]
-fn decompress(b: &[u8], skip: usize, take: usize) -> Option<(Vec<u32>, Vec<u8>, Vec<u16>)> {
-    let n = take - skip;
-    let (mut doc, mut field, mut tf) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::new());
-    tf.reserve(n);
+/// Calls `f(doc, field, tf)` for postings `skip`..`take` of the run(s) in `b` (starting at a
+/// run boundary); `None` when the bytes stop decoding (the postings before that were given).
+fn decode_each(b: &[u8], skip: usize, take: usize, mut f: impl FnMut(u32, u8, u16)) -> Option<()> {
     let mut at = 0;
     let mut prev = 0i64;
     for i in 0..take {
@@ -418,19 +414,32 @@ fn decompress(b: &[u8], skip: usize, take: usize) -> Option<(Vec<u32>, Vec<u8>, 
         prev = i64::from(d);
         let ft = *b.get(at)?;
         at += 1;
-        let (f, t) = if ft == WIDE {
-            let f = *b.get(at)?;
+        let (fd, t) = if ft == WIDE {
+            let fd = *b.get(at)?;
             at += 1;
-            (f, u16::try_from(get_varint(b, &mut at)?).ok()?)
+            (fd, u16::try_from(get_varint(b, &mut at)?).ok()?)
         } else {
             (ft & 7, u16::from(ft >> 3))
         };
         if i >= skip {
-            doc.push(d);
-            field.push(f);
-            tf.push(t);
+            f(d, fd, t);
         }
     }
+    Some(())
+}
+
+/// Postings `skip`..`take` of the run(s) in `b` as columns, or `None` when the bytes do not
+/// decode.
+#[allow(clippy::type_complexity)]
+fn decompress(b: &[u8], skip: usize, take: usize) -> Option<(Vec<u32>, Vec<u8>, Vec<u16>)> {
+    let n = take - skip;
+    let (mut doc, mut field, mut tf) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::new());
+    tf.reserve(n);
+    decode_each(b, skip, take, |d, f, t| {
+        doc.push(d);
+        field.push(f);
+        tf.push(t);
+    })?;
     Some((doc, field, tf))
 }
 
@@ -510,6 +519,39 @@ impl Postings {
                 match bytes.and_then(|bytes| decompress(bytes, a - first * RUN, b - first * RUN)) {
                     Some((d, f, t)) => (Cow::Owned(d), Cow::Owned(f), Cow::Owned(t)),
                     None => empty(),
+                }
+            }
+        }
+    }
+
+    /// Calls `f(doc, field, tf)` for postings `a..b` (clamped) in order, without collecting
+    /// them. A range whose blocks fail their sums gives nothing (a failed sum marks the
+    /// container corrupt); bytes that stop decoding end it early.
+    pub fn for_each(&self, a: usize, b: usize, mut f: impl FnMut(u32, u8, u16)) {
+        let b = b.min(self.len());
+        let a = a.min(b);
+        match self {
+            Postings::Empty => {}
+            Postings::Owned { doc, field, tf } => {
+                for i in a..b {
+                    f(doc[i], field[i], tf[i]);
+                }
+            }
+            Postings::Mapped(_) if a == b => {}
+            Postings::Mapped(m) => {
+                let (first, last) = (a / RUN, (b - 1) / RUN + 1);
+                let offset = |run: usize| {
+                    let at = 8 + run.min(m.runs) * 4;
+                    m.c.get(m.skip).bytes(at, 4).map(|b| u32::get(b) as usize)
+                };
+                let (Some(from), Some(to)) = (offset(first), offset(last)) else {
+                    return;
+                };
+                let bytes = to
+                    .checked_sub(from)
+                    .and_then(|n| m.c.get(m.data).bytes(from, n));
+                if let Some(bytes) = bytes {
+                    let _ = decode_each(bytes, a - first * RUN, b - first * RUN, f);
                 }
             }
         }

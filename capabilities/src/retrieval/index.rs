@@ -17,7 +17,6 @@
 use super::builder::{self, DocFields};
 use super::columns::{le_vec, Postings};
 use super::stored::{blocks, BlockWriter, Blocked, Reader};
-use ontoly_graph::graph::fasthash::FastMap;
 use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::store::container::{Container, Handle, OpenError, Writer};
 use ontoly_graph::graph::Graph;
@@ -789,7 +788,9 @@ impl Index {
     /// multiplies its idf; 1 for a term as typed) with BM25F under `p`.
     pub fn search(&self, terms: &[(String, f64)], pairs: &[String], p: &Params) -> Dense {
         let n = self.len();
-        let mut slot_of: FastMap<u32, u32> = FastMap::default();
+        // Per doc, its entry in `found` plus one (0: not touched). Zeroed lazily by the
+        // allocator: only the pages of touched docs are ever written.
+        let mut slot_of = vec![0u32; n];
         let mut found = Dense::default();
         let mut lens = FieldLens {
             ix: self,
@@ -814,62 +815,85 @@ impl Index {
             let bit = if counted { 1u64 << i } else { 0 };
             let idf_sec = w * bm25_idf(n_sec, f64::from(rec.df_section));
             let idf_all = w * bm25_idf(n_all, f64::from(rec.df_all));
-            let (post_doc, post_field, post_tf) =
-                self.postings.range(rec.start as usize, rec.end as usize);
-            let (post_doc, post_field, post_tf) = (&*post_doc, &*post_field, &*post_tf);
-            let b = post_doc.len();
-            let mut k = 0;
-            while k < b {
-                let d = post_doc[k] as usize;
-                let kind = self.kind(d as u32);
-                let (Some(kind), true) = (kind, d < n && (post_field[k] as usize) < FIELDS) else {
-                    // Only a stored index can hold this (its blocks passed their sums, so it
-                    // was written so); skip rather than index out of bounds.
-                    k += 1;
-                    continue;
-                };
-                let s = *slot_of.entry(d as u32).or_insert_with(|| {
-                    found.touched.push(d as u32);
-                    found.kinds.push(kind);
-                    found.hits.push(Hit::default());
-                    (found.hits.len() - 1) as u32
-                }) as usize;
-                let hit = &mut found.hits[s];
-                let mut wtf = 0.0;
-                if !counted {
-                    hit.pair_hits = hit.pair_hits.saturating_add(1);
+            // The doc being summed (its postings are consecutive, one per field): its entry,
+            // kind and weighted term frequency so far.
+            let mut cur: Option<(usize, NodeKind, f64)> = None;
+            let flush = |cur: &mut Option<(usize, NodeKind, f64)>, found: &mut Dense| {
+                if let Some((s, kind, wtf)) = cur.take() {
+                    let idf = if kind == NodeKind::Section {
+                        idf_sec
+                    } else {
+                        idf_all
+                    };
+                    found.hits[s].score += idf * wtf * (p.k1 + 1.0) / (p.k1 + wtf);
                 }
-                while k < b && post_doc[k] as usize == d && (post_field[k] as usize) < FIELDS {
-                    let f = post_field[k] as usize;
-                    let tf = f64::from(post_tf[k]);
+            };
+            self.postings
+                .for_each(rec.start as usize, rec.end as usize, |doc, field, tf| {
+                    let (d, f) = (doc as usize, field as usize);
+                    if cur.is_some_and(|(s, _, _)| found.touched[s] != doc) {
+                        flush(&mut cur, &mut found);
+                    }
+                    if d >= n || f >= FIELDS {
+                        // Only a stored index can hold this (its blocks passed their sums, so
+                        // it was written so): skip rather than index out of bounds.
+                        flush(&mut cur, &mut found);
+                        return;
+                    }
+                    if cur.is_none() {
+                        let s = match slot_of[d] {
+                            0 => {
+                                let Some(kind) = self.kind(doc) else {
+                                    return;
+                                };
+                                found.touched.push(doc);
+                                found.kinds.push(kind);
+                                found.hits.push(Hit::default());
+                                slot_of[d] = found.hits.len() as u32;
+                                found.hits.len() - 1
+                            }
+                            s => s as usize - 1,
+                        };
+                        if !counted {
+                            let h = &mut found.hits[s];
+                            h.pair_hits = h.pair_hits.saturating_add(1);
+                        }
+                        cur = Some((s, found.kinds[s], 0.0));
+                    }
+                    let Some((s, kind, wtf)) = cur.as_mut() else {
+                        return;
+                    };
+                    let tf = f64::from(tf);
                     let len = f64::from(lens.get(d, f));
                     let avg = avg_len
-                        .get(kind as usize * FIELDS + f)
+                        .get(*kind as usize * FIELDS + f)
                         .copied()
                         .unwrap_or(1.0);
-                    wtf += p.weight[f] * tf / (1.0 - p.b[f] + p.b[f] * len / avg);
+                    *wtf += p.weight[f] * tf / (1.0 - p.b[f] + p.b[f] * len / avg);
+                    let h = &mut found.hits[*s];
                     match f {
-                        F_ARTICLE => hit.art |= bit,
-                        F_CODE => hit.code |= bit,
-                        _ => hit.own |= bit,
+                        F_ARTICLE => h.art |= bit,
+                        F_CODE => h.code |= bit,
+                        _ => h.own |= bit,
                     }
-                    k += 1;
-                }
-                let idf = if kind == NodeKind::Section {
-                    idf_sec
-                } else {
-                    idf_all
-                };
-                hit.score += idf * wtf * (p.k1 + 1.0) / (p.k1 + wtf);
-            }
+                });
+            flush(&mut cur, &mut found);
         }
         // Into doc order.
-        let mut order: Vec<usize> = (0..found.touched.len()).collect();
-        order.sort_unstable_by_key(|&i| found.touched[i]);
+        let mut order: Vec<(u32, u32)> = found
+            .touched
+            .iter()
+            .enumerate()
+            .map(|(s, &d)| (d, s as u32))
+            .collect();
+        order.sort_unstable();
         Dense {
-            touched: order.iter().map(|&i| found.touched[i]).collect(),
-            kinds: order.iter().map(|&i| found.kinds[i]).collect(),
-            hits: order.iter().map(|&i| found.hits[i]).collect(),
+            touched: order.iter().map(|&(d, _)| d).collect(),
+            kinds: order
+                .iter()
+                .map(|&(_, s)| found.kinds[s as usize])
+                .collect(),
+            hits: order.iter().map(|&(_, s)| found.hits[s as usize]).collect(),
         }
     }
 
