@@ -102,24 +102,32 @@ impl Hit {
     }
 }
 
-/// Search results: one entry per document the query's terms touched, in doc order (nothing
-/// per document of the corpus, so a search costs what its postings cost).
+/// Search results: one entry per document the query's terms touched (a per-doc slot number
+/// aside, nothing per document of the corpus is written, so a search costs what its postings
+/// cost).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Dense {
     /// Docs with at least one term, in doc order.
     pub touched: Vec<u32>,
-    /// Their kinds, same order.
+    /// Per doc: its entry in `kinds` and `hits` plus one (0: not touched).
+    slot: Vec<u32>,
+    /// The kinds of the touched docs, in the order they were first touched.
     kinds: Vec<NodeKind>,
     /// What was found in each, same order.
     hits: Vec<Hit>,
 }
 
 impl Dense {
+    fn entry(&self, doc: u32) -> Option<usize> {
+        match self.slot.get(doc as usize) {
+            Some(&s) if s > 0 => Some(s as usize - 1),
+            _ => None,
+        }
+    }
+
     /// What was found in `doc` (all zero when it was not touched).
     pub fn hit(&self, doc: u32) -> Hit {
-        self.touched
-            .binary_search(&doc)
-            .map_or_else(|_| Hit::default(), |i| self.hits[i])
+        self.entry(doc).map_or_else(Hit::default, |s| self.hits[s])
     }
 
     /// BM25F score of `doc` (0 when it was not touched).
@@ -134,11 +142,10 @@ impl Dense {
 
     /// The touched docs in doc order: doc, kind, score.
     pub fn iter(&self) -> impl Iterator<Item = (u32, NodeKind, f64)> + '_ {
-        self.touched
-            .iter()
-            .zip(&self.kinds)
-            .zip(&self.hits)
-            .map(|((&d, &k), h)| (d, k, h.score))
+        self.touched.iter().filter_map(|&d| {
+            let s = self.entry(d)?;
+            Some((d, self.kinds[s], self.hits[s].score))
+        })
     }
 }
 
@@ -788,10 +795,30 @@ impl Index {
     /// multiplies its idf; 1 for a term as typed) with BM25F under `p`.
     pub fn search(&self, terms: &[(String, f64)], pairs: &[String], p: &Params) -> Dense {
         let n = self.len();
-        // Per doc, its entry in `found` plus one (0: not touched). Zeroed lazily by the
-        // allocator: only the pages of touched docs are ever written.
-        let mut slot_of = vec![0u32; n];
-        let mut found = Dense::default();
+        let terms = terms
+            .iter()
+            .take(MAX_QUERY_TERMS)
+            .map(|(t, w)| (t, *w, true));
+        let pairs = pairs.iter().map(|t| (t, p.pair_weight, false));
+        let searched: Vec<(usize, TermRec, f64, bool)> = terms
+            .chain(pairs)
+            .enumerate()
+            .filter(|(_, (_, w, _))| *w > 0.0)
+            .filter_map(|(i, (t, w, counted))| Some((i, self.term(t)?, w, counted)))
+            .collect();
+        // At most this many docs are touched: sized once, the entries never move.
+        let most = searched
+            .iter()
+            .map(|(_, rec, _, _)| rec.df_all as usize)
+            .sum::<usize>()
+            .min(n);
+        let mut found = Dense {
+            touched: Vec::with_capacity(most),
+            // Zeroed lazily by the allocator: only the pages of touched docs are written.
+            slot: vec![0u32; n],
+            kinds: Vec::with_capacity(most),
+            hits: Vec::with_capacity(most),
+        };
         let mut lens = FieldLens {
             ix: self,
             block: usize::MAX,
@@ -800,26 +827,15 @@ impl Index {
         let avg_len = &self.meta.avg_len;
         let n_sec = f64::from(self.meta.sections);
         let n_all = n as f64;
-        let terms = terms
-            .iter()
-            .take(MAX_QUERY_TERMS)
-            .map(|(t, w)| (t, *w, true));
-        let pairs = pairs.iter().map(|t| (t, p.pair_weight, false));
-        for (i, (t, w, counted)) in terms.chain(pairs).enumerate() {
-            if w <= 0.0 {
-                continue;
-            }
-            let Some(rec) = self.term(t) else {
-                continue;
-            };
+        for (i, rec, w, counted) in searched {
             let bit = if counted { 1u64 << i } else { 0 };
             let idf_sec = w * bm25_idf(n_sec, f64::from(rec.df_section));
             let idf_all = w * bm25_idf(n_all, f64::from(rec.df_all));
-            // The doc being summed (its postings are consecutive, one per field): its entry,
-            // kind and weighted term frequency so far.
-            let mut cur: Option<(usize, NodeKind, f64)> = None;
-            let flush = |cur: &mut Option<(usize, NodeKind, f64)>, found: &mut Dense| {
-                if let Some((s, kind, wtf)) = cur.take() {
+            // The doc being summed (its postings are consecutive, one per field): its doc,
+            // entry, kind and weighted term frequency so far.
+            let mut cur: Option<(u32, usize, NodeKind, f64)> = None;
+            let flush = |cur: &mut Option<(u32, usize, NodeKind, f64)>, found: &mut Dense| {
+                if let Some((_, s, kind, wtf)) = cur.take() {
                     let idf = if kind == NodeKind::Section {
                         idf_sec
                     } else {
@@ -831,7 +847,7 @@ impl Index {
             self.postings
                 .for_each(rec.start as usize, rec.end as usize, |doc, field, tf| {
                     let (d, f) = (doc as usize, field as usize);
-                    if cur.is_some_and(|(s, _, _)| found.touched[s] != doc) {
+                    if cur.is_some_and(|(c, ..)| c != doc) {
                         flush(&mut cur, &mut found);
                     }
                     if d >= n || f >= FIELDS {
@@ -841,7 +857,7 @@ impl Index {
                         return;
                     }
                     if cur.is_none() {
-                        let s = match slot_of[d] {
+                        let s = match found.slot[d] {
                             0 => {
                                 let Some(kind) = self.kind(doc) else {
                                     return;
@@ -849,7 +865,7 @@ impl Index {
                                 found.touched.push(doc);
                                 found.kinds.push(kind);
                                 found.hits.push(Hit::default());
-                                slot_of[d] = found.hits.len() as u32;
+                                found.slot[d] = found.hits.len() as u32;
                                 found.hits.len() - 1
                             }
                             s => s as usize - 1,
@@ -858,9 +874,9 @@ impl Index {
                             let h = &mut found.hits[s];
                             h.pair_hits = h.pair_hits.saturating_add(1);
                         }
-                        cur = Some((s, found.kinds[s], 0.0));
+                        cur = Some((doc, s, found.kinds[s], 0.0));
                     }
-                    let Some((s, kind, wtf)) = cur.as_mut() else {
+                    let Some((_, s, kind, wtf)) = cur.as_mut() else {
                         return;
                     };
                     let tf = f64::from(tf);
@@ -879,22 +895,8 @@ impl Index {
                 });
             flush(&mut cur, &mut found);
         }
-        // Into doc order.
-        let mut order: Vec<(u32, u32)> = found
-            .touched
-            .iter()
-            .enumerate()
-            .map(|(s, &d)| (d, s as u32))
-            .collect();
-        order.sort_unstable();
-        Dense {
-            touched: order.iter().map(|&(d, _)| d).collect(),
-            kinds: order
-                .iter()
-                .map(|&(_, s)| found.kinds[s as usize])
-                .collect(),
-            hits: order.iter().map(|&(_, s)| found.hits[s as usize]).collect(),
-        }
+        found.touched.sort_unstable();
+        found
     }
 
     /// Propagation links of a doc (see [`Index`]), sorted.
