@@ -5,7 +5,7 @@
 
 use ontoly_graph::graph::store::container::{Container, Handle};
 use serde::de::{Error, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserializer, Serializer};
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -68,137 +68,12 @@ pub mod le_vec {
     }
 }
 
-/// `#[serde(with = "columns::varint_vec")]`: a `Vec<u32>` as one byte block of LEB128 varints
-/// (counts and lengths are mostly below 128: one byte instead of four).
-pub mod varint_vec {
-    use super::*;
-
-    /// Serializes `v` as varints.
-    pub fn serialize<S: Serializer>(v: &[u32], s: S) -> Result<S::Ok, S::Error> {
-        let mut out = Vec::with_capacity(v.len() + v.len() / 4);
-        for &x in v {
-            put_varint(&mut out, u64::from(x));
-        }
-        s.serialize_bytes(&out)
-    }
-
-    /// Decodes a block written by [`serialize`].
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
-        d.deserialize_bytes(Varints(false))
-    }
-}
-
-/// `#[serde(with = "columns::delta_vec")]`: a non-decreasing `Vec<u32>` (offsets) as the
-/// varints of its differences.
-pub mod delta_vec {
-    use super::*;
-
-    /// Serializes the differences of `v` (which must not decrease) as varints.
-    pub fn serialize<S: Serializer>(v: &[u32], s: S) -> Result<S::Ok, S::Error> {
-        let mut out = Vec::with_capacity(v.len() + v.len() / 4);
-        let mut prev = 0u32;
-        for &x in v {
-            let Some(d) = x.checked_sub(prev) else {
-                return Err(serde::ser::Error::custom("offsets decrease"));
-            };
-            put_varint(&mut out, u64::from(d));
-            prev = x;
-        }
-        s.serialize_bytes(&out)
-    }
-
-    /// Decodes a block written by [`serialize`].
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
-        d.deserialize_bytes(Varints(true))
-    }
-}
-
-/// Decodes a block of varints; `.0`: they are differences to add up.
-struct Varints(bool);
-
-impl Visitor<'_> for Varints {
-    type Value = Vec<u32>;
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "a block of varints")
-    }
-    fn visit_bytes<E: Error>(self, b: &[u8]) -> Result<Vec<u32>, E> {
-        let mut out = Vec::with_capacity(b.len());
-        let (mut at, mut sum) = (0usize, 0u32);
-        while at < b.len() {
-            let x = get_varint(b, &mut at)
-                .and_then(|x| u32::try_from(x).ok())
-                .ok_or_else(|| E::custom("malformed varint"))?;
-            if self.0 {
-                sum = sum
-                    .checked_add(x)
-                    .ok_or_else(|| E::custom("offset overflow"))?;
-                out.push(sum);
-            } else {
-                out.push(x);
-            }
-        }
-        Ok(out)
-    }
-}
-
-/// Sorted distinct strings stored as one string and the end offset of each. Serialized with
-/// front coding (each string as the length it shares with the one before and the rest: sorted
-/// terms and ids share long prefixes), decoded back into one string and offsets.
+/// Strings held as one string and the end offset of each (the index build's terms: one
+/// allocation, not one per term). Stored front-coded in blocks (`stored.rs`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Strings {
     text: String,
     ends: Vec<u32>,
-}
-
-impl Serialize for Strings {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut out = Vec::with_capacity(self.text.len() / 2 + self.len() * 2);
-        let mut prev: &[u8] = &[];
-        for i in 0..self.len() {
-            let cur = self.get(i).as_bytes();
-            let shared = prev.iter().zip(cur).take_while(|(a, b)| a == b).count();
-            put_varint(&mut out, shared as u64);
-            put_varint(&mut out, (cur.len() - shared) as u64);
-            out.extend_from_slice(&cur[shared..]);
-            prev = cur;
-        }
-        s.serialize_bytes(&out)
-    }
-}
-
-impl<'de> Deserialize<'de> for Strings {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Strings, D::Error> {
-        struct V;
-        impl Visitor<'_> for V {
-            type Value = Strings;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                write!(f, "front-coded strings")
-            }
-            fn visit_bytes<E: Error>(self, b: &[u8]) -> Result<Strings, E> {
-                let bad = || E::custom("malformed front-coded strings");
-                let mut text: Vec<u8> = Vec::with_capacity(b.len() * 2);
-                let mut ends = Vec::with_capacity(b.len() / 8);
-                let (mut at, mut start) = (0usize, 0usize);
-                while at < b.len() {
-                    let shared = get_varint(b, &mut at).ok_or_else(bad)? as usize;
-                    let rest = get_varint(b, &mut at).ok_or_else(bad)? as usize;
-                    let end = at.checked_add(rest).filter(|&e| e <= b.len());
-                    let (Some(end), true) = (end, shared <= text.len() - start) else {
-                        return Err(bad());
-                    };
-                    let from = text.len();
-                    text.extend_from_within(start..start + shared);
-                    text.extend_from_slice(&b[at..end]);
-                    at = end;
-                    start = from;
-                    ends.push(u32::try_from(text.len()).map_err(|_| bad())?);
-                }
-                let text = String::from_utf8(text).map_err(|_| bad())?;
-                Ok(Strings { text, ends })
-            }
-        }
-        d.deserialize_bytes(V)
-    }
 }
 
 impl Strings {
@@ -244,45 +119,6 @@ impl Strings {
         };
         let b = self.ends.get(i).copied().unwrap_or(0);
         self.text.get(a as usize..b as usize).unwrap_or("")
-    }
-
-    /// True when every offset is in order, within the text and on a character boundary (what
-    /// [`Strings::get`] needs to return every string exactly).
-    pub fn is_consistent(&self) -> bool {
-        let mut last = 0u32;
-        self.ends.iter().all(|&e| {
-            let ok = e >= last && self.text.is_char_boundary(e as usize);
-            last = e;
-            ok
-        }) && last as usize == self.text.len()
-    }
-
-    /// The position of `s` (strings are sorted).
-    pub fn find(&self, s: &str) -> Option<usize> {
-        let (mut lo, mut hi) = (0, self.len());
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            match self.get(mid).cmp(s) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return Some(mid),
-            }
-        }
-        None
-    }
-
-    /// The first position whose string is not below `s`.
-    pub fn lower_bound(&self, s: &str) -> usize {
-        let (mut lo, mut hi) = (0, self.len());
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if self.get(mid) < s {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        lo
     }
 }
 
@@ -331,14 +167,6 @@ const SECTIONS: [&str; 2] = ["post.data", "post.skip"];
 
 /// The escape byte of a field and frequency that do not fit one byte.
 const WIDE: u8 = 0xFF;
-
-fn encode<T: Le>(v: &[T]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(v.len() * T::WIDTH);
-    for &x in v {
-        x.put(&mut out);
-    }
-    out
-}
 
 pub(crate) fn put_varint(out: &mut Vec<u8>, mut x: u64) {
     while x >= 0x80 {
@@ -596,51 +424,10 @@ impl PartialEq for Postings {
     }
 }
 
-impl Serialize for Postings {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeTuple;
-        // The postcard form keeps plain little-endian columns (`Index::to_bytes`).
-        let (d, f, tf) = self.range(0, self.len());
-        let mut t = s.serialize_tuple(3)?;
-        for b in [encode(&d), f.into_owned(), encode(&tf)] {
-            t.serialize_element(&serde_bytes_ref(&b))?;
-        }
-        t.end()
-    }
-}
-
-/// A byte slice that serializes as bytes (not as a sequence of numbers).
-struct Bytes<'a>(&'a [u8]);
-
-fn serde_bytes_ref(b: &[u8]) -> Bytes<'_> {
-    Bytes(b)
-}
-
-impl Serialize for Bytes<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_bytes(self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for Postings {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Postings, D::Error> {
-        #[derive(Deserialize)]
-        struct Cols(
-            #[serde(with = "le_vec")] Vec<u32>,
-            #[serde(with = "le_vec")] Vec<u8>,
-            #[serde(with = "le_vec")] Vec<u16>,
-        );
-        let Cols(doc, field, tf) = Cols::deserialize(d)?;
-        if doc.len() != field.len() || doc.len() != tf.len() {
-            return Err(D::Error::custom("posting columns of different lengths"));
-        }
-        Ok(Postings::Owned { doc, field, tf })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::{Deserialize, Serialize};
 
     #[derive(Debug, PartialEq, Serialize, Deserialize)]
     struct Cols {
@@ -652,30 +439,30 @@ mod tests {
         c: Vec<u16>,
         #[serde(with = "le_vec")]
         d: Vec<f64>,
-        s: Strings,
     }
 
     #[test]
-    fn columns_round_trip_and_strings_search() {
+    fn columns_round_trip_and_strings_read_back() {
         let cols = Cols {
             a: vec![0, 1, u32::MAX, 70_000],
             b: vec![0, 4, 255],
             c: vec![1, u16::MAX],
             d: vec![1.5, -0.25, f64::MAX],
-            s: Strings::new(["alpha", "beta", "béta", "gamma"]),
         };
         let bytes = postcard::to_stdvec(&cols).unwrap();
         let back: Cols = postcard::from_bytes(&bytes).unwrap();
         assert_eq!(back, cols);
-        assert!(back.s.is_consistent());
-        assert_eq!(back.s.find("béta"), Some(2));
-        assert_eq!(back.s.find("delta"), None);
-        assert_eq!(back.s.lower_bound("b"), 1);
-        assert_eq!(back.s.lower_bound("zzz"), 4);
-        assert_eq!(back.s.get(9), "");
         // A block whose length is not a multiple of the width does not decode.
         let bad = postcard::to_stdvec(&serde_bytes_like(&[1, 2, 3])).unwrap();
         assert!(postcard::from_bytes::<OnlyU32>(&bad).is_err());
+        let mut s = Strings::new(["alpha", "beta", "béta"]);
+        s.push(&["gam", "ma"]);
+        assert_eq!(s.len(), 4);
+        assert_eq!(s.get(2), "béta");
+        assert_eq!(s.get(3), "gamma");
+        assert_eq!(s.get(9), "");
+        assert!(s.is_strictly_sorted());
+        assert!(!Strings::new(["b", "a"]).is_strictly_sorted());
     }
 
     #[test]
@@ -724,62 +511,6 @@ mod tests {
             let _ = decompress(&data[..cut], 0, RUN);
         }
         assert_eq!(decompress(&[0xFF; 12], 0, 1), None);
-    }
-
-    #[test]
-    fn front_coded_strings_round_trip_and_refuse_garbage() {
-        // Prefixes shared across a multi-byte character's bytes ("é" and "ê" share a byte),
-        // an empty string, a string that is a prefix of the next.
-        let s = Strings::new(["", "a", "a b", "ab", "café", "cafê", "日本", "日本語"]);
-        let bytes = postcard::to_stdvec(&s).unwrap();
-        let back: Strings = postcard::from_bytes(&bytes).unwrap();
-        assert_eq!(back, s);
-        assert!(back.is_consistent());
-        assert_eq!(back.find("cafê"), Some(5));
-        let decode = |b: &[u8]| {
-            postcard::from_bytes::<Strings>(&postcard::to_stdvec(&serde_bytes_like(b)).unwrap())
-        };
-        assert!(
-            decode(&[0, 1, b'a', 2, 0]).is_err(),
-            "shares more than the last string"
-        );
-        assert!(decode(&[0, 5, b'a']).is_err(), "runs past the end");
-        assert!(decode(&[0, 1, 0xC3]).is_err(), "not UTF-8");
-        assert!(decode(&[0x80]).is_err(), "cut varint");
-        assert_eq!(decode(&[]).unwrap(), Strings::default());
-    }
-
-    #[derive(Debug, PartialEq, Serialize, Deserialize)]
-    struct Varints {
-        #[serde(with = "varint_vec")]
-        a: Vec<u32>,
-        #[serde(with = "delta_vec")]
-        b: Vec<u32>,
-    }
-
-    #[test]
-    fn varint_columns_round_trip_and_refuse_garbage() {
-        let v = Varints {
-            a: vec![0, 1, 127, 128, 300, u32::MAX],
-            b: vec![0, 0, 5, 200, 70_000, u32::MAX],
-        };
-        let bytes = postcard::to_stdvec(&v).unwrap();
-        assert_eq!(postcard::from_bytes::<Varints>(&bytes).unwrap(), v);
-        // Decreasing offsets are not written; an overflowing sum or varint does not decode.
-        let bad = Varints {
-            a: vec![],
-            b: vec![5, 4],
-        };
-        assert!(postcard::to_stdvec(&bad).is_err());
-        let over = postcard::to_stdvec(&(
-            serde_bytes_like(&[]),
-            serde_bytes_like(&[0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 1]),
-        ))
-        .unwrap();
-        assert!(postcard::from_bytes::<Varints>(&over).is_err());
-        let long =
-            postcard::to_stdvec(&(serde_bytes_like(&[0x80; 11]), serde_bytes_like(&[]))).unwrap();
-        assert!(postcard::from_bytes::<Varints>(&long).is_err());
     }
 
     #[derive(Serialize)]
