@@ -356,48 +356,18 @@ fn composition(g: &Graph, parses: &Parsed, index: &Index) {
     index_composition(index);
 }
 
-/// Mirror of `ontoly_capabilities::index::Index`'s serialized fields (postcard is positional):
-/// only to size its parts.
-#[derive(serde::Deserialize)]
-struct IndexMirror {
-    _version: String,
-    _graph_hash: String,
-    docs: Vec<ontoly_capabilities::retrieval::index::Doc>,
-    terms: Vec<String>,
-    postings: Vec<Vec<(u32, u32)>>,
-    _avg_len: BTreeMap<ontoly_graph::graph::model::NodeKind, f64>,
-    links: Vec<Vec<u32>>,
-    norms: Vec<f64>,
-    _facts: ontoly_capabilities::walk::GraphFacts,
-}
-
-fn psize<T: serde::Serialize>(v: &T) -> usize {
-    postcard::to_stdvec(v).map_or(0, |b| b.len())
-}
-
 fn index_composition(index: &Index) {
-    let bytes = index.to_bytes();
-    let Ok(m) = postcard::from_bytes::<IndexMirror>(&bytes) else {
-        println!(
-            "search index: {:.1} MB (layout not mirrored)",
-            mb(bytes.len())
-        );
-        return;
-    };
-    let postings: usize = m.postings.iter().map(Vec::len).sum();
-    let longest = m.postings.iter().map(Vec::len).max().unwrap_or(0);
+    let sections = index.to_sections();
+    let total: usize = sections.iter().map(|(_, b)| b.len()).sum();
+    let parts: Vec<String> = sections
+        .iter()
+        .map(|(n, b)| format!("{n} {:.1}", mb(b.len())))
+        .collect();
     println!(
-        "search index (postcard) {:.1} MB: docs {:.1} MB ({} docs), terms {:.1} MB ({} terms), postings {:.1} MB ({} entries, longest {}), links {:.1} MB, norms {:.1} MB",
-        mb(bytes.len()),
-        mb(psize(&m.docs)),
-        m.docs.len(),
-        mb(psize(&m.terms)),
-        m.terms.len(),
-        mb(psize(&m.postings)),
-        postings,
-        longest,
-        mb(psize(&m.links)),
-        mb(psize(&m.norms)),
+        "search index {:.1} MB ({} docs): {}",
+        mb(total),
+        index.len(),
+        parts.join(", ")
     );
 }
 

@@ -118,7 +118,7 @@ fn the_index_read_in_place_answers_like_the_built_one() {
     use ontoly_capabilities::retrieval::index::Params;
     use ontoly_graph::graph::store::container::{Container, Writer};
     let (g, ix) = common::fixture();
-    let container = |sections: &[(&'static str, Vec<u8>)]| {
+    let container = |sections: &[(String, Vec<u8>)]| {
         let mut w = Writer::new(*b"artifact", &g.hash);
         for (n, b) in sections {
             w.section(n, b);
@@ -126,7 +126,7 @@ fn the_index_read_in_place_answers_like_the_built_one() {
         Container::from_bytes(w.finish(), *b"artifact", &g.hash).expect("container")
     };
     let mapped = Index::from_container(container(&ix.to_sections()), &g).expect("mapped");
-    assert_eq!(mapped, ix, "every column, the postings read in place");
+    assert_eq!(mapped, ix, "every section, read in place");
     assert_eq!(Index::from_bytes(&ix.to_bytes(), &g).expect("bytes"), ix);
     for q in [
         "cache eviction",
@@ -156,6 +156,81 @@ fn the_index_read_in_place_answers_like_the_built_one() {
     assert!(Index::from_container(container(&bad), &g).is_err());
     bad.retain(|(n, _)| *n != "post.data");
     assert!(Index::from_container(container(&bad), &g).is_err());
+    // Every section is needed, and every block table must match the counts.
+    let good = ix.to_sections();
+    for (name, _) in &good {
+        let without: Vec<_> = good.iter().filter(|(n, _)| n != name).cloned().collect();
+        assert!(
+            Index::from_container(container(&without), &g).is_err(),
+            "without {name}"
+        );
+        if name.ends_with(".idx") || name == "terms.start" || name == "doc.kind" {
+            let mut cut = good.clone();
+            let s = cut.iter_mut().find(|(n, _)| n == name).expect("section");
+            s.1.truncate(s.1.len().saturating_sub(4));
+            assert!(
+                Index::from_container(container(&cut), &g).is_err(),
+                "{name} cut"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_stored_term_table_and_documents_read_back() {
+    let (g, ix) = common::fixture();
+    // Every term, in strictly increasing order, found again by lookup with its frequencies.
+    let mut terms: Vec<(String, usize)> = Vec::new();
+    ix.terms_with_prefix("", |t, df| {
+        terms.push((t.to_string(), df));
+        true
+    });
+    // More than two blocks of the term table.
+    assert_eq!(terms.len(), ix.term_count());
+    assert!(terms.len() > 64, "{}", terms.len());
+    assert!(terms.windows(2).all(|w| w[0].0 < w[1].0));
+    for (t, df) in &terms {
+        assert_eq!(ix.df_sections(t), *df, "{t}");
+        assert!(ix.df(t) >= *df && ix.df(t) > 0, "{t}");
+    }
+    // A prefix visits exactly the terms that start with it; stopping early is honoured.
+    for prefix in ["c", "ca", "cache", "zzz", "-", ""] {
+        let mut got = Vec::new();
+        ix.terms_with_prefix(prefix, |t, _| {
+            got.push(t.to_string());
+            true
+        });
+        let want: Vec<String> = terms
+            .iter()
+            .filter(|(t, _)| t.starts_with(prefix))
+            .map(|(t, _)| t.clone())
+            .collect();
+        assert_eq!(got, want, "{prefix}");
+    }
+    let mut two = 0;
+    ix.terms_with_prefix("", |_, _| {
+        two += 1;
+        two < 2
+    });
+    assert_eq!(two, 2);
+    assert_eq!(ix.df("no-such-term-anywhere"), 0);
+    assert_eq!(ix.df(""), 0);
+    // Every document: its id names a node of its kind and leads back to it; links in range.
+    let mut sections = 0;
+    for d in 0..ix.len() as u32 {
+        let id = ix.doc_id(d).expect("id");
+        let node = g.node(&id).expect("a node of the graph");
+        assert_eq!(ix.kind(d), Some(node.kind), "{id}");
+        assert_eq!(ix.doc_of(&id), Some(d), "{id}");
+        let links = ix.links(d);
+        assert!(links.windows(2).all(|w| w[0] < w[1]), "{id}");
+        assert!(links.iter().all(|&l| (l as usize) < ix.len()), "{id}");
+        sections += usize::from(node.kind == ontoly_graph::graph::model::NodeKind::Section);
+    }
+    assert_eq!(sections, ix.sections());
+    assert_eq!(ix.doc_id(ix.len() as u32), None);
+    assert_eq!(ix.doc_of("section:no/such.md#page"), None);
+    assert_eq!(ix.doc_of(""), None);
 }
 
 #[test]

@@ -168,10 +168,18 @@ fn a_corrupt_snapshot_never_changes_an_answer() {
 
 #[test]
 fn a_corrupt_search_index_never_changes_an_answer() {
+    // The postings, and the term table a query searches before it reads any posting.
+    corrupt_index_section("post.data");
+    corrupt_index_section("terms");
+}
+
+/// Flips a byte in every block of the search index that lies wholly inside `section`, and
+/// checks that a query notices, answers as a clean build does, and leaves a rebuilt index.
+fn corrupt_index_section(section: &str) {
     use ontoly_graph::graph::store::container::Container;
     let t = warmed(&demo());
-    // Words from across the alphabet: the postings are compressed and ordered by term, so
-    // the query must read runs throughout them to meet the corrupted blocks.
+    // Words from across the alphabet: the term table and the postings are ordered by term, so
+    // the query must read blocks throughout them to meet the corrupted ones.
     let args: &[&str] = &[
         "evidence",
         "cache eviction, plugins loaded, payments retried, refunds and webhooks",
@@ -181,27 +189,37 @@ fn a_corrupt_search_index_never_changes_an_answer() {
     let expected = run(t.path(), false, args);
     let path = t.path().join(".ontoly/artifacts/search-index.map");
     let mut bytes = std::fs::read(&path).expect("search-index.map");
-    // One flipped byte in every block that lies wholly inside the compressed postings (a
-    // block shared with the index's other sections would be found when they are decoded, not
-    // by a query): every query reads some of them.
+    // Whole blocks only: a block shared with the `index` section (decoded at open) would be
+    // refused at open and rebuilt without a word, which is another path.
     let c = Container::open_unkeyed(&path, *b"artifact").expect("opens");
     let block = c.block_size();
-    let (at, len) = c.span_of("post.data").expect("postings");
+    let (at, len) = c.span_of(section).expect(section);
     drop(c);
-    let inner: Vec<usize> = (at + block..(at + len).saturating_sub(block))
+    let inner: Vec<usize> = (at.div_ceil(block) * block..(at + len).saturating_sub(block - 1))
         .step_by(block)
         .collect();
-    assert!(!inner.is_empty(), "the postings span whole blocks");
+    assert!(!inner.is_empty(), "{section} spans whole blocks");
     for b in inner {
         bytes[b] ^= 0x01;
     }
     std::fs::write(&path, &bytes).expect("write");
     let r = run(t.path(), true, args);
-    assert_eq!(r.code, expected.code);
-    assert_eq!(r.stdout, expected.stdout, "the answer of a clean build");
-    assert!(r.stderr.contains("failed its checksum"), "{}", r.stderr);
+    assert_eq!(r.code, expected.code, "{section}");
+    assert_eq!(
+        r.stdout, expected.stdout,
+        "{section}: the answer of a clean build"
+    );
+    assert!(
+        r.stderr.contains("failed its checksum"),
+        "{section}: {}",
+        r.stderr
+    );
     // The retry rebuilt the index: the next process answers without noticing anything.
     let next = run(t.path(), true, args);
-    assert_eq!(next.stdout, expected.stdout);
-    assert!(!next.stderr.contains("checksum"), "{}", next.stderr);
+    assert_eq!(next.stdout, expected.stdout, "{section}");
+    assert!(
+        !next.stderr.contains("checksum"),
+        "{section}: {}",
+        next.stderr
+    );
 }

@@ -324,7 +324,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         query: query.to_string(),
         limit,
         answer,
-        graph_facts: ctx.index.facts.clone(),
+        graph_facts: ctx.index.facts().clone(),
         top_nodes,
         top_edges: g.top_edges,
         relevant_files: files,
@@ -678,7 +678,7 @@ fn workspace_errors(
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let graph = ctx.graph;
-    let errors = &ctx.index.errors;
+    let errors = ctx.index.errors();
     if errors.is_empty() {
         return;
     }

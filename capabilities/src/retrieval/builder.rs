@@ -41,8 +41,6 @@ pub(super) struct Built {
     pub df_all: Vec<u32>,
     /// Per doc and field: length in tokens.
     pub field_len: Vec<u32>,
-    /// Per doc: length in tokens, all fields.
-    pub doc_len: Vec<u32>,
 }
 
 /// One chunk's terms: local ids, with the surface forms already seen. Words and compounds
@@ -125,7 +123,6 @@ struct Chunk {
     /// (local term, field, tf), per doc sorted by local term then field.
     post: Vec<(u32, u8, u16)>,
     field_len: Vec<u32>,
-    doc_len: Vec<u32>,
 }
 
 fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
@@ -134,13 +131,11 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
     let mut doc_end = Vec::with_capacity(docs.len());
     let mut post = Vec::new();
     let mut field_len = vec![0u32; docs.len() * FIELDS];
-    let mut doc_len = vec![0u32; docs.len()];
     let mut toks: Vec<(u32, u8)> = Vec::new();
     let mut seen: Vec<(u32, bool)> = Vec::new();
     for (d, doc) in docs.iter().enumerate() {
         if let Some(fields) = &doc.fields {
             toks.clear();
-            let mut total = 0u32;
             for (fi, text) in fields.iter().enumerate() {
                 let mut len = 0u32;
                 let mut prev: Option<u32> = None;
@@ -158,9 +153,7 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
                     len += 1;
                 }
                 field_len[d * FIELDS + fi] = len;
-                total += len;
             }
-            doc_len[d] = total;
             toks.sort_unstable();
             let mut k = 0;
             while k < toks.len() {
@@ -181,7 +174,6 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
         doc_end,
         post,
         field_len,
-        doc_len,
     }
 }
 
@@ -334,7 +326,6 @@ pub(super) fn build(docs: &[DocFields<'_>]) -> Built {
     let mut df_all = vec![0u32; n_terms];
     let mut cursor = term_start.clone();
     let mut field_len = Vec::with_capacity(docs.len() * FIELDS);
-    let mut doc_len = Vec::with_capacity(docs.len());
     let mut d = 0usize;
     for (ch, map) in chunks.iter().zip(&maps) {
         let mut start = 0usize;
@@ -359,7 +350,6 @@ pub(super) fn build(docs: &[DocFields<'_>]) -> Built {
             d += 1;
         }
         field_len.extend_from_slice(&ch.field_len);
-        doc_len.extend_from_slice(&ch.doc_len);
     }
     Built {
         terms,
@@ -370,7 +360,6 @@ pub(super) fn build(docs: &[DocFields<'_>]) -> Built {
         df_section,
         df_all,
         field_len,
-        doc_len,
     }
 }
 
@@ -385,7 +374,6 @@ mod tests {
     fn reference(docs: &[DocFields<'_>]) -> Built {
         let mut by_term: BTreeMap<String, Vec<(u32, u8, u16)>> = BTreeMap::new();
         let mut field_len = vec![0u32; docs.len() * FIELDS];
-        let mut doc_len = vec![0u32; docs.len()];
         for (d, doc) in docs.iter().enumerate() {
             let Some(f) = &doc.fields else { continue };
             let mut tf: BTreeMap<(String, u8), u16> = BTreeMap::new();
@@ -405,7 +393,6 @@ mod tests {
                     len += 1;
                 });
                 field_len[d * FIELDS + fi] = len;
-                doc_len[d] += len;
             }
             for ((t, fi), n) in tf {
                 by_term.entry(t).or_default().push((d as u32, fi, n));
@@ -420,7 +407,6 @@ mod tests {
             df_section: Vec::new(),
             df_all: Vec::new(),
             field_len,
-            doc_len,
         };
         for (t, mut ps) in by_term {
             ps.sort_unstable();
@@ -459,7 +445,6 @@ mod tests {
         assert_eq!(a.df_section, b.df_section);
         assert_eq!(a.df_all, b.df_all);
         assert_eq!(a.field_len, b.field_len);
-        assert_eq!(a.doc_len, b.doc_len);
     }
 
     #[test]

@@ -7,19 +7,23 @@
 //! serves any weighting, and the weights can be fit on one question set and tested on another
 //! (`examples/quality.rs`).
 //!
-//! Built once with the graph and stored in the snapshot ([`Index::to_bytes`]); a query only
-//! walks the postings of its own terms. The layout is flat arrays (postings as `Vec<u32>` with
-//! offsets), so it can later be mapped from disk as it is. Our own BM25F rather than a search
+//! Built once with the graph and stored beside the snapshot as container sections that a query
+//! process maps and reads in place ([`Index`]): a query decodes the term-table blocks of its
+//! terms, their postings, and the records of the documents it touches or shows, so its cost
+//! follows the answer, not the corpus. Our own BM25F rather than a search
 //! library: the corpus is small documents, the tokenizer must understand identifiers and flags,
 //! and the postings must serialize deterministically next to the graph.
 
 use super::builder::{self, DocFields};
-use super::columns::{delta_vec, le_vec, varint_vec, Postings, Strings};
+use super::columns::{le_vec, Postings};
+use super::stored::{blocks, BlockWriter, Blocked, Reader};
 use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
+use ontoly_graph::graph::store::container::{Container, Handle, OpenError, Writer};
 use ontoly_graph::graph::Graph;
 use ontoly_graph::{Session, SessionError};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 
@@ -27,7 +31,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v11";
+pub const INDEX_VERSION: &str = "ontoly.index.v12";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;
@@ -67,139 +71,164 @@ impl Default for Params {
     }
 }
 
-/// One indexed document: a node and its length in tokens.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One indexed document while the index is built: a node and its kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Doc {
     /// The node id.
     pub id: String,
     /// The node kind.
     pub kind: NodeKind,
-    /// Length in tokens, all fields.
-    pub len: u32,
 }
 
-/// `#[serde(with = "docs_column")]`: the documents as columns (ids front-coded, as they are
-/// sorted and share their page's path; kinds as bytes; lengths as varints).
-mod docs_column {
-    use super::*;
-
-    #[derive(Serialize, Deserialize)]
-    struct Columns {
-        ids: Strings,
-        #[serde(with = "le_vec")]
-        kinds: Vec<u8>,
-        #[serde(with = "varint_vec")]
-        lens: Vec<u32>,
-    }
-
-    pub fn serialize<S: serde::Serializer>(docs: &[Doc], s: S) -> Result<S::Ok, S::Error> {
-        Columns {
-            ids: Strings::new(docs.iter().map(|d| d.id.as_str())),
-            kinds: docs
-                .iter()
-                .map(|d| NodeKind::ALL.iter().position(|&k| k == d.kind).unwrap_or(0) as u8)
-                .collect(),
-            lens: docs.iter().map(|d| d.len).collect(),
-        }
-        .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Doc>, D::Error> {
-        use serde::de::Error;
-        let c = Columns::deserialize(d)?;
-        if c.kinds.len() != c.ids.len() || c.lens.len() != c.ids.len() {
-            return Err(D::Error::custom("document columns of different lengths"));
-        }
-        (0..c.ids.len())
-            .map(|i| {
-                let kind = NodeKind::ALL
-                    .get(c.kinds[i] as usize)
-                    .ok_or_else(|| D::Error::custom("unknown node kind"))?;
-                Ok(Doc {
-                    id: c.ids.get(i).to_string(),
-                    kind: *kind,
-                    len: c.lens[i],
-                })
-            })
-            .collect()
-    }
-}
-
-/// Dense search results: per doc its score and which query terms it matched in its own text,
-/// its article and its code (zero when untouched), and the docs hit.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Dense {
-    /// BM25F score per doc.
-    pub score: Vec<f64>,
+/// What a search found in one document.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Hit {
+    /// BM25F score.
+    pub score: f64,
     /// Query terms (bit per term) matched in the doc's own fields.
-    pub own: Vec<u64>,
+    pub own: u64,
     /// Query terms matched in the doc's article field.
-    pub art: Vec<u64>,
+    pub art: u64,
     /// Query terms matched in the doc's code field.
-    pub code: Vec<u64>,
+    pub code: u64,
     /// Pairs of neighbouring query words found together in the doc (heading or body).
-    pub pair_hits: Vec<u16>,
+    pub pair_hits: u16,
+}
+
+impl Hit {
+    /// Terms matched in any field.
+    pub fn mask(&self) -> u64 {
+        self.own | self.art | self.code
+    }
+}
+
+/// Search results: one entry per document the query's terms touched (a per-doc slot number
+/// aside, nothing per document of the corpus is written, so a search costs what its postings
+/// cost).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Dense {
     /// Docs with at least one term, in doc order.
     pub touched: Vec<u32>,
+    /// Per doc: its entry in `kinds` and `hits` plus one (0: not touched).
+    slot: Vec<u32>,
+    /// The kinds of the touched docs, in the order they were first touched.
+    kinds: Vec<NodeKind>,
+    /// What was found in each, same order.
+    hits: Vec<Hit>,
 }
 
 impl Dense {
-    /// Terms matched in any field.
+    fn entry(&self, doc: u32) -> Option<usize> {
+        match self.slot.get(doc as usize) {
+            Some(&s) if s > 0 => Some(s as usize - 1),
+            _ => None,
+        }
+    }
+
+    /// What was found in `doc` (all zero when it was not touched).
+    pub fn hit(&self, doc: u32) -> Hit {
+        self.entry(doc).map_or_else(Hit::default, |s| self.hits[s])
+    }
+
+    /// BM25F score of `doc` (0 when it was not touched).
+    pub fn score(&self, doc: u32) -> f64 {
+        self.hit(doc).score
+    }
+
+    /// Terms matched in any field of `doc`.
     pub fn mask(&self, doc: u32) -> u64 {
-        let d = doc as usize;
-        self.own[d] | self.art[d] | self.code[d]
+        self.hit(doc).mask()
+    }
+
+    /// The touched docs in doc order: doc, kind, score.
+    pub fn iter(&self) -> impl Iterator<Item = (u32, NodeKind, f64)> + '_ {
+        self.touched.iter().filter_map(|&d| {
+            let s = self.entry(d)?;
+            Some((d, self.kinds[s], self.hits[s].score))
+        })
     }
 }
 
-/// The inverted index. Terms are sorted (binary search, deterministic bytes).
+/// Terms per block of the stored term table (a lookup decodes one block).
+const TERMS_PER_BLOCK: usize = 32;
+/// Documents per block of the stored per-document columns.
+const DOCS_PER_BLOCK: usize = 16;
+
+/// The small part of a stored index, decoded at open.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Index {
+struct Meta {
     /// [`INDEX_VERSION`].
-    pub version: String,
+    version: String,
     /// Hash of the graph this index was built from.
-    pub graph_hash: String,
-    /// Documents in node-id order.
-    #[serde(with = "docs_column")]
-    pub docs: Vec<Doc>,
-    /// Sorted distinct terms.
-    terms: Strings,
-    /// Postings of `terms[i]` are `postings[term_start[i]..term_start[i + 1]]`, by doc then
-    /// field.
-    #[serde(with = "delta_vec")]
-    term_start: Vec<u32>,
-    /// The postings: (doc, field, term frequency in that field). Stored as sections of their
-    /// own beside the rest ([`Index::to_sections`]), so a query process maps them and reads only
-    /// its terms' ranges.
-    #[serde(skip)]
-    postings: Postings,
-    /// Per term: sections holding it in any field.
-    #[serde(with = "varint_vec")]
-    df_section: Vec<u32>,
-    /// Per term: documents of any kind holding it.
-    #[serde(with = "varint_vec")]
-    df_all: Vec<u32>,
+    graph_hash: String,
+    /// Documents, in node-id order.
+    docs: u32,
+    /// Distinct terms.
+    terms: u32,
     /// Sections indexed.
-    n_sections: u32,
-    /// Per doc and field (`doc * FIELDS + field`): length in tokens.
-    #[serde(with = "varint_vec")]
-    field_len: Vec<u32>,
+    sections: u32,
     /// Per node kind and field (`kind * FIELDS + field`): average length (at least 1).
     #[serde(with = "le_vec")]
     avg_len: Vec<f64>,
-    /// Propagation links of doc `d` are `links[link_start[d]..link_start[d + 1]]`: for a
-    /// section, the file and symbol docs it cites and its article doc; for a file, symbol or
-    /// article, the section docs citing or holding it. Precomputed so a query never walks the
-    /// graph for ranking.
-    #[serde(with = "delta_vec")]
-    link_start: Vec<u32>,
-    /// See `link_start`.
-    #[serde(with = "varint_vec")]
-    links: Vec<u32>,
     /// The graph's facts, counted once at build (a pack reports them on every query).
-    pub facts: crate::walk::GraphFacts,
-    /// Ids of the graph's error-severity `Diagnostic` nodes, in id order (a pack on a broken
-    /// workspace carries them).
-    pub errors: Vec<String>,
+    facts: crate::walk::GraphFacts,
+    /// Ids of the graph's error-severity `Diagnostic` nodes, in id order.
+    errors: Vec<String>,
+}
+
+/// One term of the table.
+#[derive(Debug, Clone, Copy)]
+struct TermRec {
+    /// Sections holding it in any field.
+    df_section: u32,
+    /// Documents of any kind holding it.
+    df_all: u32,
+    /// Its postings are `start..end`.
+    start: u32,
+    end: u32,
+}
+
+/// The inverted index, stored as container sections and read in place (a built index is held
+/// in the same form, in memory): a query decodes the blocks of its terms, its postings, and the
+/// per-document records of the documents it touches or shows.
+///
+/// Sections: `index` (postcard [`Meta`]); `terms` (sorted distinct terms in blocks of
+/// [`TERMS_PER_BLOCK`], front-coded, each followed by its section and document frequency and its
+/// number of postings) with `terms.idx` (byte offset per block) and `terms.start` (the first
+/// posting of each block's first term, and the total); `doc.ids` (node ids, front-coded),
+/// `doc.flen` (per field, the length in tokens), `doc.links` (propagation links: for a section,
+/// the file and symbol docs it cites and its article doc; for a file, symbol or article, the
+/// section docs citing or holding it; as differences), each in blocks of [`DOCS_PER_BLOCK`]
+/// with their `.idx`; `doc.kind` (one byte per doc); `post.data`/`post.skip` (see
+/// [`Postings`]).
+#[derive(Clone)]
+pub struct Index {
+    meta: Meta,
+    c: Arc<Container>,
+    terms: Blocked,
+    term_start: Handle,
+    ids: Blocked,
+    kinds: Handle,
+    flen: Blocked,
+    links: Blocked,
+    postings: Postings,
+}
+
+impl std::fmt::Debug for Index {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Index({} docs, {} terms, {:?})",
+            self.meta.docs, self.meta.terms, self.postings
+        )
+    }
+}
+
+impl PartialEq for Index {
+    /// Same stored bytes, section by section.
+    fn eq(&self, other: &Index) -> bool {
+        self.to_sections() == other.to_sections()
+    }
 }
 
 /// Why a stored index cannot be used.
@@ -293,6 +322,114 @@ pub fn bm25_idf(n: f64, df: f64) -> f64 {
     (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
+/// Kind of the containers that hold an index in memory (a stored one is an artifact).
+const MEMORY_KIND: [u8; 8] = *b"index\0\0\0";
+
+/// The stored sections of an index, in writing order.
+fn encode(
+    meta: &Meta,
+    docs: &[Doc],
+    built: &builder::Built,
+    links: &[Vec<u32>],
+) -> Vec<(&'static str, Vec<u8>)> {
+    let mut terms = BlockWriter::new(TERMS_PER_BLOCK);
+    let mut term_start = Vec::new();
+    for i in 0..built.terms.len() {
+        if i.is_multiple_of(TERMS_PER_BLOCK) {
+            term_start.extend_from_slice(&built.term_start[i].to_le_bytes());
+        }
+        terms.record();
+        terms.string(built.terms.get(i).as_bytes());
+        terms.varint(u64::from(built.df_section[i]));
+        terms.varint(u64::from(built.df_all[i]));
+        terms.varint(u64::from(built.term_start[i + 1] - built.term_start[i]));
+    }
+    let total = built.term_start.last().copied().unwrap_or(0);
+    term_start.extend_from_slice(&total.to_le_bytes());
+    let (terms, terms_idx) = terms.finish();
+    let (mut ids, mut flen, mut link) = (
+        BlockWriter::new(DOCS_PER_BLOCK),
+        BlockWriter::new(DOCS_PER_BLOCK),
+        BlockWriter::new(DOCS_PER_BLOCK),
+    );
+    let mut kinds = Vec::with_capacity(docs.len());
+    for (d, doc) in docs.iter().enumerate() {
+        ids.record();
+        ids.string(doc.id.as_bytes());
+        kinds.push(
+            NodeKind::ALL
+                .iter()
+                .position(|&k| k == doc.kind)
+                .unwrap_or(0) as u8,
+        );
+        flen.record();
+        for f in 0..FIELDS {
+            flen.varint(u64::from(built.field_len[d * FIELDS + f]));
+        }
+        link.record();
+        let l = links.get(d).map_or(&[][..], Vec::as_slice);
+        link.varint(l.len() as u64);
+        let mut prev = 0;
+        for &t in l {
+            // Sorted and distinct (`build_links`): differences never wrap.
+            link.varint(u64::from(t.wrapping_sub(prev)));
+            prev = t;
+        }
+    }
+    let (ids, ids_idx) = ids.finish();
+    let (flen, flen_idx) = flen.finish();
+    let (link, link_idx) = link.finish();
+    let mut out = vec![
+        ("index", postcard::to_stdvec(meta).unwrap_or_default()),
+        ("terms", terms),
+        ("terms.idx", terms_idx),
+        ("terms.start", term_start),
+        ("doc.ids", ids),
+        ("doc.ids.idx", ids_idx),
+        ("doc.kind", kinds),
+        ("doc.flen", flen),
+        ("doc.flen.idx", flen_idx),
+        ("doc.links", link),
+        ("doc.links.idx", link_idx),
+    ];
+    let postings = Postings::owned(
+        built.post_doc.clone(),
+        built.post_field.clone(),
+        built.post_tf.clone(),
+    );
+    out.extend(postings.blocks());
+    out
+}
+
+/// Reads the field lengths of documents, keeping the last block decoded (a term's postings
+/// are in doc order, so most reads hit it).
+struct FieldLens<'a> {
+    ix: &'a Index,
+    block: usize,
+    lens: Vec<u32>,
+}
+
+impl FieldLens<'_> {
+    fn get(&mut self, doc: usize, field: usize) -> u32 {
+        let b = doc / DOCS_PER_BLOCK;
+        if b != self.block {
+            self.block = b;
+            self.lens.clear();
+            if let Some(bytes) = self.ix.flen.block(&self.ix.c, b) {
+                let mut r = Reader::new(bytes);
+                while let Some(x) = r.u32() {
+                    self.lens.push(x);
+                }
+            }
+        }
+        // A block that does not decode (a corrupt read marks the index) reads as zero.
+        self.lens
+            .get((doc % DOCS_PER_BLOCK) * FIELDS + field)
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
 impl Index {
     /// Indexes every section, article, file and symbol of `graph`.
     pub fn build(graph: &Graph) -> Index {
@@ -306,12 +443,11 @@ impl Index {
                 )
             })
             .collect();
-        let mut docs: Vec<Doc> = nodes
+        let docs: Vec<Doc> = nodes
             .iter()
             .map(|n| Doc {
                 id: n.id.clone(),
                 kind: n.kind,
-                len: 0,
             })
             .collect();
         let link_lists = build_links(graph, &docs);
@@ -332,10 +468,7 @@ impl Index {
             .collect();
         let built = builder::build(&fields);
         drop(fields);
-        for (doc, &len) in docs.iter_mut().zip(&built.doc_len) {
-            doc.len = len;
-        }
-        let field_len = built.field_len;
+        let field_len = &built.field_len;
         let n_kinds = NodeKind::ALL.len();
         let mut sums = vec![(0.0f64, 0.0f64); n_kinds * FIELDS];
         for (d, doc) in docs.iter().enumerate() {
@@ -349,30 +482,13 @@ impl Index {
             .into_iter()
             .map(|(s, c)| if c > 0.0 { (s / c).max(1.0) } else { 1.0 })
             .collect();
-        let (terms, term_start) = (built.terms, built.term_start);
-        let (post_doc, post_field, post_tf) = (built.post_doc, built.post_field, built.post_tf);
-        let (df_section, df_all) = (built.df_section, built.df_all);
-        let mut link_start = vec![0u32];
-        let mut links = Vec::new();
-        for l in link_lists {
-            links.extend(l);
-            link_start.push(links.len() as u32);
-        }
-        let n_sections = docs.iter().filter(|d| d.kind == NodeKind::Section).count() as u32;
-        Index {
+        let meta = Meta {
             version: INDEX_VERSION.to_string(),
             graph_hash: graph.hash.clone(),
-            docs,
-            terms,
-            term_start,
-            postings: Postings::owned(post_doc, post_field, post_tf),
-            df_section,
-            df_all,
-            n_sections,
-            field_len,
+            docs: docs.len() as u32,
+            terms: built.terms.len() as u32,
+            sections: docs.iter().filter(|d| d.kind == NodeKind::Section).count() as u32,
             avg_len,
-            link_start,
-            links,
             facts: crate::walk::GraphFacts::of(graph),
             errors: graph
                 .nodes_of(NodeKind::Diagnostic)
@@ -382,87 +498,118 @@ impl Index {
                 })
                 .map(|n| n.id.clone())
                 .collect(),
-        }
+        };
+        let sections = encode(&meta, &docs, &built, &link_lists);
+        drop(built);
+        let parts: Vec<(&str, &[u8])> = sections.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+        // Our own bytes, just written: they always open.
+        Index::from_bytes(&container_bytes(&parts, &graph.hash), graph)
+            .expect("a freshly built index reads back")
     }
 
-    /// The serialized index (postcard, the postings as little-endian blocks after the rest),
-    /// deterministic for a given graph.
+    /// The stored sections (what [`Index::open`] writes as the artifact), read back.
+    pub fn to_sections(&self) -> Vec<(String, Vec<u8>)> {
+        self.c
+            .sections()
+            .into_iter()
+            .map(|(name, _)| {
+                let bytes = self
+                    .c
+                    .section(&name)
+                    .and_then(|s| s.all())
+                    .map(<[u8]>::to_vec)
+                    .unwrap_or_default();
+                (name, bytes)
+            })
+            .collect()
+    }
+
+    /// The index as one container's bytes (deterministic for a given graph).
     pub fn to_bytes(&self) -> Vec<u8> {
-        postcard::to_stdvec(&(self, &self.postings)).unwrap_or_default()
+        let sections = self.to_sections();
+        let parts: Vec<(&str, &[u8])> = sections
+            .iter()
+            .map(|(n, b)| (n.as_str(), b.as_slice()))
+            .collect();
+        container_bytes(&parts, &self.meta.graph_hash)
     }
 
-    /// The index as named sections of a container: `index` (everything but the postings,
-    /// postcard, counts and offsets as varints) and the postings, compressed in runs a reader
-    /// maps and decodes a term's range at a time (see [`Postings`]).
-    pub fn to_sections(&self) -> Vec<(&'static str, Vec<u8>)> {
-        let mut out = vec![("index", postcard::to_stdvec(self).unwrap_or_default())];
-        out.extend(self.postings.blocks());
-        out
-    }
-
-    /// Decodes a stored index and checks that it was built from `graph`.
+    /// Reads an index from the bytes of [`Index::to_bytes`] and checks it was built from
+    /// `graph`.
     pub fn from_bytes(bytes: &[u8], graph: &Graph) -> Result<Index, IndexError> {
-        let (mut ix, postings): (Index, Postings) =
-            postcard::from_bytes(bytes).map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        ix.postings = postings;
-        ix.checked(graph)
+        let c = Container::from_bytes(bytes.to_vec(), MEMORY_KIND, &graph.hash).map_err(
+            |e| match e {
+                OpenError::Stale => IndexError::Stale,
+                e => IndexError::Corrupt(e.to_string()),
+            },
+        )?;
+        Index::from_container(c, graph)
     }
 
-    /// The index stored as sections in `c` ([`Index::to_sections`]): all but the postings is
-    /// decoded, the postings are read in place, block by block, as queries reach them.
-    pub fn from_container(
-        c: ontoly_graph::graph::store::container::Container,
-        graph: &Graph,
-    ) -> Result<Index, IndexError> {
+    /// The index stored as sections in `c`: only its small `index` section is decoded; every
+    /// other is read in place, block by block, as queries reach them.
+    pub fn from_container(c: Container, graph: &Graph) -> Result<Index, IndexError> {
+        let c = Arc::new(c);
+        let bad = |what: &str| IndexError::Corrupt(what.to_string());
         let meta = c
             .section("index")
             .and_then(|s| s.all())
-            .ok_or_else(|| IndexError::Corrupt("no index section".into()))?;
-        let mut ix: Index =
-            postcard::from_bytes(meta).map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        ix.postings = Postings::mapped(c).ok_or_else(|| IndexError::Corrupt("postings".into()))?;
-        ix.checked(graph)
-    }
-
-    /// `self` when it is of this version, for `graph`, and its columns agree with each other.
-    fn checked(self, graph: &Graph) -> Result<Index, IndexError> {
-        let ix = self;
-        if ix.version != INDEX_VERSION {
-            return Err(IndexError::Version(ix.version));
+            .ok_or_else(|| bad("no index section"))?;
+        let meta: Meta = postcard::from_bytes(meta).map_err(|e| bad(&e.to_string()))?;
+        if meta.version != INDEX_VERSION {
+            return Err(IndexError::Version(meta.version));
         }
-        if ix.graph_hash != graph.hash {
+        if meta.graph_hash != graph.hash {
             return Err(IndexError::Stale);
         }
-        let n = ix.docs.len();
-        let consistent = ix.term_start.len() == ix.terms.len() + 1
-            && ix
-                .term_start
-                .last()
-                .is_some_and(|&e| e as usize == ix.postings.len())
-            && ix.df_section.len() == ix.terms.len()
-            && ix.df_all.len() == ix.terms.len()
-            && ix.field_len.len() == n * FIELDS
-            && ix.avg_len.len() == NodeKind::ALL.len() * FIELDS
-            && ix.link_start.len() == n + 1
-            && ix
-                .link_start
-                .last()
-                .is_some_and(|&e| e as usize == ix.links.len())
-            && ix.terms.is_consistent()
-            && ix.term_start.windows(2).all(|w| w[0] <= w[1])
-            && ix.link_start.windows(2).all(|w| w[0] <= w[1])
-            && ix.postings.owned_within(n, FIELDS)
-            && ix.links.iter().all(|&d| (d as usize) < n);
-        if !consistent {
-            return Err(IndexError::Corrupt("inconsistent lengths".into()));
+        let (n_docs, n_terms) = (meta.docs as usize, meta.terms as usize);
+        let (term_blocks, doc_blocks) = (
+            blocks(n_terms, TERMS_PER_BLOCK),
+            blocks(n_docs, DOCS_PER_BLOCK),
+        );
+        let terms =
+            Blocked::open(&c, "terms", "terms.idx", term_blocks).ok_or_else(|| bad("terms"))?;
+        let term_start = c
+            .handle("terms.start")
+            .filter(|&h| c.get(h).len() == (term_blocks + 1) * 4)
+            .ok_or_else(|| bad("term starts"))?;
+        let doc_col = |name: &str, idx: &str| {
+            Blocked::open(&c, name, idx, doc_blocks).ok_or_else(|| bad(name))
+        };
+        let (ids, flen, links) = (
+            doc_col("doc.ids", "doc.ids.idx")?,
+            doc_col("doc.flen", "doc.flen.idx")?,
+            doc_col("doc.links", "doc.links.idx")?,
+        );
+        let kinds = c
+            .handle("doc.kind")
+            .filter(|&h| c.get(h).len() == n_docs)
+            .ok_or_else(|| bad("kinds"))?;
+        let postings = Postings::mapped(c.clone()).ok_or_else(|| bad("postings"))?;
+        let total = c.get(term_start).u32(term_blocks);
+        if meta.avg_len.len() != NodeKind::ALL.len() * FIELDS
+            || total != Some(postings.len() as u32)
+            || u32::try_from(postings.len()).is_err()
+        {
+            return Err(bad("inconsistent lengths"));
         }
-        Ok(ix)
+        Ok(Index {
+            meta,
+            c,
+            terms,
+            term_start,
+            ids,
+            kinds,
+            flen,
+            links,
+            postings,
+        })
     }
 
-    /// True when a read of the mapped postings failed its checksum: results computed from this
+    /// True when a read of the mapped index failed its checksum: results computed from this
     /// index may miss what the block held.
     pub fn is_corrupt(&self) -> bool {
-        self.postings.is_corrupt()
+        self.c.is_corrupt()
     }
 
     /// The index of a session's graph: the one stored beside the snapshot for exactly this
@@ -486,7 +633,10 @@ impl Index {
             std::time::Instant::now()
         });
         let sections = ix.to_sections();
-        let parts: Vec<(&str, &[u8])> = sections.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+        let parts: Vec<(&str, &[u8])> = sections
+            .iter()
+            .map(|(n, b)| (n.as_str(), b.as_slice()))
+            .collect();
         session.store_artifact_sections(INDEX_ARTIFACT, &parts);
         if let Some(t) = built {
             eprintln!("{:>8.3}s  search index store", t.elapsed().as_secs_f64());
@@ -496,147 +646,309 @@ impl Index {
 
     /// Number of indexed documents.
     pub fn len(&self) -> usize {
-        self.docs.len()
+        self.meta.docs as usize
     }
 
     /// True when nothing is indexed.
     pub fn is_empty(&self) -> bool {
-        self.docs.is_empty()
+        self.meta.docs == 0
+    }
+
+    /// Number of distinct terms.
+    pub fn term_count(&self) -> usize {
+        self.meta.terms as usize
     }
 
     /// Number of sections indexed.
     pub fn sections(&self) -> usize {
-        self.n_sections as usize
+        self.meta.sections as usize
     }
 
-    fn term_id(&self, term: &str) -> Option<usize> {
-        self.terms.find(term)
+    /// The graph's facts, counted when the index was built.
+    pub fn facts(&self) -> &crate::walk::GraphFacts {
+        &self.meta.facts
+    }
+
+    /// Ids of the graph's error-severity `Diagnostic` nodes, in id order.
+    pub fn errors(&self) -> &[String] {
+        &self.meta.errors
+    }
+
+    /// The first string of block `b` of a front-coded column.
+    fn head(&self, col: &Blocked, b: usize) -> Option<Vec<u8>> {
+        let mut r = Reader::new(col.block(&self.c, b)?);
+        r.string()?;
+        Some(r.s)
+    }
+
+    /// The last block of `col` whose first string is not above `s` (`Ok(None)`: `s` is below
+    /// every string; `Err`: a block did not read).
+    fn block_of(&self, col: &Blocked, s: &[u8]) -> Result<Option<usize>, ()> {
+        let (mut lo, mut hi) = (0, col.blocks());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.head(col, mid).ok_or(())?.as_slice() <= s {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        Ok(lo.checked_sub(1))
+    }
+
+    /// Visits the terms of block `b` in order until `f` returns false; `None` when the block
+    /// does not read or decode.
+    fn term_block(&self, b: usize, mut f: impl FnMut(&[u8], TermRec) -> bool) -> Option<()> {
+        let mut r = Reader::new(self.terms.block(&self.c, b)?);
+        let mut start = self.c.get(self.term_start).u32(b)?;
+        while !r.done() {
+            r.string()?;
+            let (df_section, df_all, n) = (r.u32()?, r.u32()?, r.u32()?);
+            let end = start.checked_add(n)?;
+            let rec = TermRec {
+                df_section,
+                df_all,
+                start,
+                end,
+            };
+            if !f(&r.s, rec) {
+                break;
+            }
+            start = end;
+        }
+        Some(())
+    }
+
+    fn term(&self, term: &str) -> Option<TermRec> {
+        let t = term.as_bytes();
+        let b = self.block_of(&self.terms, t).ok()??;
+        let mut found = None;
+        self.term_block(b, |s, rec| {
+            if s == t {
+                found = Some(rec);
+            }
+            s < t
+        })?;
+        found
     }
 
     /// Number of documents (of any kind) containing `term`.
     pub fn df(&self, term: &str) -> usize {
-        self.term_id(term).map_or(0, |i| self.df_all[i] as usize)
+        self.term(term).map_or(0, |r| r.df_all as usize)
     }
 
     /// Number of sections containing `term` in any field.
     pub fn df_sections(&self, term: &str) -> usize {
-        self.term_id(term)
-            .map_or(0, |i| self.df_section[i] as usize)
+        self.term(term).map_or(0, |r| r.df_section as usize)
     }
 
     /// Inverse document frequency of `term` among sections (BM25, never negative). A term
     /// absent from the corpus gets the highest value, so an unknown word weighs fully against
     /// coverage.
     pub fn idf(&self, term: &str) -> f64 {
-        bm25_idf(f64::from(self.n_sections), self.df_sections(term) as f64)
+        bm25_idf(f64::from(self.meta.sections), self.df_sections(term) as f64)
     }
 
-    /// Indexed terms that start with `prefix`, in order (for spelling suggestions).
-    pub fn terms_with_prefix<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        let from = self.terms.lower_bound(prefix);
-        (from..self.terms.len())
-            .map(|i| self.terms.get(i))
-            .take_while(move |t| t.starts_with(prefix))
+    /// Visits the indexed terms that start with `prefix`, in order, with the number of
+    /// sections holding each, until `f` returns false (for spelling suggestions).
+    pub fn terms_with_prefix(&self, prefix: &str, mut f: impl FnMut(&str, usize) -> bool) {
+        let p = prefix.as_bytes();
+        let Ok(first) = self.block_of(&self.terms, p) else {
+            return;
+        };
+        let mut go = true;
+        for b in first.unwrap_or(0)..self.terms.blocks() {
+            let read = self.term_block(b, |s, rec| {
+                if s < p {
+                    return true;
+                }
+                go = s.starts_with(p)
+                    && std::str::from_utf8(s).is_ok_and(|s| f(s, rec.df_section as usize));
+                go
+            });
+            if read.is_none() || !go {
+                return;
+            }
+        }
+    }
+
+    /// The kind of doc `doc`.
+    pub fn kind(&self, doc: u32) -> Option<NodeKind> {
+        let b = self.c.get(self.kinds).bytes(doc as usize, 1)?;
+        NodeKind::ALL.get(b[0] as usize).copied()
+    }
+
+    /// The node id of doc `doc`.
+    pub fn doc_id(&self, doc: u32) -> Option<String> {
+        let d = doc as usize;
+        if d >= self.len() {
+            return None;
+        }
+        let mut r = Reader::new(self.ids.block(&self.c, d / DOCS_PER_BLOCK)?);
+        for _ in 0..=d % DOCS_PER_BLOCK {
+            r.string()?;
+        }
+        String::from_utf8(r.s).ok()
     }
 
     /// Scores every document containing at least one of `terms` (each with a weight that
     /// multiplies its idf; 1 for a term as typed) with BM25F under `p`.
     pub fn search(&self, terms: &[(String, f64)], pairs: &[String], p: &Params) -> Dense {
-        let n = self.docs.len();
-        let mut score = vec![0f64; n];
-        let mut own = vec![0u64; n];
-        let mut art = vec![0u64; n];
-        let mut code = vec![0u64; n];
-        let mut pair_hits = vec![0u16; n];
-        let mut touched = Vec::new();
-        let n_sec = f64::from(self.n_sections);
-        let n_all = n as f64;
+        let n = self.len();
         let terms = terms
             .iter()
             .take(MAX_QUERY_TERMS)
             .map(|(t, w)| (t, *w, true));
         let pairs = pairs.iter().map(|t| (t, p.pair_weight, false));
-        for (i, (t, w, counted)) in terms.chain(pairs).enumerate() {
-            if w <= 0.0 {
-                continue;
-            }
-            let Some(ti) = self.term_id(t) else {
-                continue;
-            };
+        let searched: Vec<(usize, TermRec, f64, bool)> = terms
+            .chain(pairs)
+            .enumerate()
+            .filter(|(_, (_, w, _))| *w > 0.0)
+            .filter_map(|(i, (t, w, counted))| Some((i, self.term(t)?, w, counted)))
+            .collect();
+        // At most this many docs are touched: sized once, the entries never move.
+        let most = searched
+            .iter()
+            .map(|(_, rec, _, _)| rec.df_all as usize)
+            .sum::<usize>()
+            .min(n);
+        let mut found = Dense {
+            touched: Vec::with_capacity(most),
+            // Zeroed lazily by the allocator: only the pages of touched docs are written.
+            slot: vec![0u32; n],
+            kinds: Vec::with_capacity(most),
+            hits: Vec::with_capacity(most),
+        };
+        let mut lens = FieldLens {
+            ix: self,
+            block: usize::MAX,
+            lens: Vec::with_capacity(DOCS_PER_BLOCK * FIELDS),
+        };
+        let avg_len = &self.meta.avg_len;
+        let n_sec = f64::from(self.meta.sections);
+        let n_all = n as f64;
+        for (i, rec, w, counted) in searched {
             let bit = if counted { 1u64 << i } else { 0 };
-            let idf_sec = w * bm25_idf(n_sec, f64::from(self.df_section[ti]));
-            let idf_all = w * bm25_idf(n_all, f64::from(self.df_all[ti]));
-            let (post_doc, post_field, post_tf) = self.postings.range(
-                self.term_start[ti] as usize,
-                self.term_start[ti + 1] as usize,
-            );
-            let (post_doc, post_field, post_tf) = (&*post_doc, &*post_field, &*post_tf);
-            let b = post_doc.len();
-            let mut k = 0;
-            while k < b {
-                let d = post_doc[k] as usize;
-                if d >= n || post_field[k] as usize >= FIELDS {
-                    // Only a mapped index can hold this (its blocks passed their sums, so it
-                    // was written so); skip rather than index out of bounds.
-                    k += 1;
-                    continue;
+            let idf_sec = w * bm25_idf(n_sec, f64::from(rec.df_section));
+            let idf_all = w * bm25_idf(n_all, f64::from(rec.df_all));
+            // The doc being summed (its postings are consecutive, one per field): its doc,
+            // entry, kind and weighted term frequency so far.
+            let mut cur: Option<(u32, usize, NodeKind, f64)> = None;
+            let flush = |cur: &mut Option<(u32, usize, NodeKind, f64)>, found: &mut Dense| {
+                if let Some((_, s, kind, wtf)) = cur.take() {
+                    let idf = if kind == NodeKind::Section {
+                        idf_sec
+                    } else {
+                        idf_all
+                    };
+                    found.hits[s].score += idf * wtf * (p.k1 + 1.0) / (p.k1 + wtf);
                 }
-                let kind = self.docs[d].kind;
-                if score[d] == 0.0 && own[d] | art[d] | code[d] == 0 {
-                    touched.push(d as u32);
-                }
-                let mut wtf = 0.0;
-                if !counted {
-                    pair_hits[d] = pair_hits[d].saturating_add(1);
-                }
-                while k < b && post_doc[k] as usize == d && (post_field[k] as usize) < FIELDS {
-                    let f = post_field[k] as usize;
-                    let tf = f64::from(post_tf[k]);
-                    let len = f64::from(self.field_len[d * FIELDS + f]);
-                    let avg = self.avg_len[kind as usize * FIELDS + f];
-                    wtf += p.weight[f] * tf / (1.0 - p.b[f] + p.b[f] * len / avg);
-                    match f {
-                        F_ARTICLE => art[d] |= bit,
-                        F_CODE => code[d] |= bit,
-                        _ => own[d] |= bit,
+            };
+            self.postings
+                .for_each(rec.start as usize, rec.end as usize, |doc, field, tf| {
+                    let (d, f) = (doc as usize, field as usize);
+                    if cur.is_some_and(|(c, ..)| c != doc) {
+                        flush(&mut cur, &mut found);
                     }
-                    k += 1;
-                }
-                let idf = if kind == NodeKind::Section {
-                    idf_sec
-                } else {
-                    idf_all
-                };
-                score[d] += idf * wtf * (p.k1 + 1.0) / (p.k1 + wtf);
-            }
+                    if d >= n || f >= FIELDS {
+                        // Only a stored index can hold this (its blocks passed their sums, so
+                        // it was written so): skip rather than index out of bounds.
+                        flush(&mut cur, &mut found);
+                        return;
+                    }
+                    if cur.is_none() {
+                        let s = match found.slot[d] {
+                            0 => {
+                                let Some(kind) = self.kind(doc) else {
+                                    return;
+                                };
+                                found.touched.push(doc);
+                                found.kinds.push(kind);
+                                found.hits.push(Hit::default());
+                                found.slot[d] = found.hits.len() as u32;
+                                found.hits.len() - 1
+                            }
+                            s => s as usize - 1,
+                        };
+                        if !counted {
+                            let h = &mut found.hits[s];
+                            h.pair_hits = h.pair_hits.saturating_add(1);
+                        }
+                        cur = Some((doc, s, found.kinds[s], 0.0));
+                    }
+                    let Some((_, s, kind, wtf)) = cur.as_mut() else {
+                        return;
+                    };
+                    let tf = f64::from(tf);
+                    let len = f64::from(lens.get(d, f));
+                    let avg = avg_len
+                        .get(*kind as usize * FIELDS + f)
+                        .copied()
+                        .unwrap_or(1.0);
+                    *wtf += p.weight[f] * tf / (1.0 - p.b[f] + p.b[f] * len / avg);
+                    let h = &mut found.hits[*s];
+                    match f {
+                        F_ARTICLE => h.art |= bit,
+                        F_CODE => h.code |= bit,
+                        _ => h.own |= bit,
+                    }
+                });
+            flush(&mut cur, &mut found);
         }
-        touched.sort_unstable();
-        Dense {
-            score,
-            own,
-            art,
-            code,
-            pair_hits,
-            touched,
-        }
+        found.touched.sort_unstable();
+        found
     }
 
-    /// Propagation links of a doc (see the field's description), sorted.
-    pub fn links(&self, doc: u32) -> &[u32] {
+    /// Propagation links of a doc (see [`Index`]), sorted.
+    pub fn links(&self, doc: u32) -> Vec<u32> {
         let d = doc as usize;
-        match (self.link_start.get(d), self.link_start.get(d + 1)) {
-            (Some(&a), Some(&b)) => &self.links[a as usize..b as usize],
-            _ => &[],
+        let mut out = Vec::new();
+        let Some(bytes) = self.links.block(&self.c, d / DOCS_PER_BLOCK) else {
+            return out;
+        };
+        let mut r = Reader::new(bytes);
+        for i in 0..=d % DOCS_PER_BLOCK {
+            let Some(count) = r.u32() else {
+                return Vec::new();
+            };
+            out.clear();
+            let mut at = 0u32;
+            for _ in 0..count {
+                let Some(delta) = r.u32() else {
+                    return Vec::new();
+                };
+                at = at.wrapping_add(delta);
+                if i == d % DOCS_PER_BLOCK && (at as usize) < self.len() {
+                    out.push(at);
+                }
+            }
         }
+        out
     }
 
     /// The document index of a node id.
     pub fn doc_of(&self, id: &str) -> Option<u32> {
-        self.docs
-            .binary_search_by(|d| d.id.as_str().cmp(id))
-            .ok()
-            .map(|i| i as u32)
+        let b = self.block_of(&self.ids, id.as_bytes()).ok()??;
+        let mut r = Reader::new(self.ids.block(&self.c, b)?);
+        let mut d = b * DOCS_PER_BLOCK;
+        while !r.done() {
+            r.string()?;
+            if r.s == id.as_bytes() {
+                return Some(d as u32);
+            }
+            d += 1;
+        }
+        None
     }
+}
+
+/// One container holding `sections`, keyed by `key`.
+fn container_bytes(sections: &[(&str, &[u8])], key: &str) -> Vec<u8> {
+    let mut w = Writer::new(MEMORY_KIND, key);
+    for (name, bytes) in sections {
+        w.section(name, bytes);
+    }
+    w.finish()
 }
 
 fn build_links(graph: &Graph, docs: &[Doc]) -> Vec<Vec<u32>> {

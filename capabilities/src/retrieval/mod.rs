@@ -10,6 +10,7 @@ pub mod columns;
 pub mod english;
 pub mod index;
 pub mod rank;
+mod stored;
 pub mod tokens;
 
 pub use index::Index;

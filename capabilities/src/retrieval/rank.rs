@@ -146,23 +146,23 @@ fn correction(index: &Index, term: &str) -> Option<String> {
     if n < 4 || !term.chars().all(char::is_alphabetic) {
         return None;
     }
-    let mut best: Option<(&str, usize)> = None;
+    let mut best: Option<(String, usize)> = None;
     let bytes = term.len();
-    for t in index.terms_with_prefix(&first) {
+    index.terms_with_prefix(&first, |t, df| {
         // A character is at most four bytes: a cheap length filter before counting them.
         if t.len() + 4 < bytes || t.len() > 4 * (n + 1) || t.contains(' ') {
-            continue;
+            return true;
         }
         let m = t.chars().count();
         if m + 1 < n || m > n + 1 || !one_edit(t, term) {
-            continue;
+            return true;
         }
-        let df = index.df_sections(t);
-        if df > 0 && best.is_none_or(|(_, b)| df > b) {
-            best = Some((t, df));
+        if df > 0 && best.as_ref().is_none_or(|(_, b)| df > *b) {
+            best = Some((t.to_string(), df));
         }
-    }
-    best.map(|(t, _)| t.to_string())
+        true
+    });
+    best.map(|(t, _)| t)
 }
 
 /// A workspace with at least this many distinct long flags documents a command line.
@@ -192,8 +192,12 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     let mut search = Vec::new();
     // In a workspace that documents command-line flags, a flag it never mentions is a topic it
     // does not cover (`--hyperlink`), not a paraphrase.
-    let documents_flags =
-        index.terms_with_prefix("--").take(FLAG_WORKSPACE).count() == FLAG_WORKSPACE;
+    let mut flags = 0;
+    index.terms_with_prefix("--", |_, _| {
+        flags += 1;
+        flags < FLAG_WORKSPACE
+    });
+    let documents_flags = flags == FLAG_WORKSPACE;
     for q in query_terms(query) {
         let df = index.df_sections(&q.term);
         let known = index.df(&q.term) > 0;
@@ -257,11 +261,9 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
     let dense = index.search(&search, &pairs, p);
     // Candidates as (doc, score, reached) without allocating; only the best become `Scored`.
     let sections: Vec<(u32, f64)> = dense
-        .touched
         .iter()
-        .filter(|&&d| index.docs[d as usize].kind == NodeKind::Section)
-        .map(|&d| (d, dense.score[d as usize]))
-        .filter(|(_, s)| *s > 0.0)
+        .filter(|&(_, kind, s)| kind == NodeKind::Section && s > 0.0)
+        .map(|(d, _, s)| (d, s))
         .collect();
     let mut all: Vec<(u32, f64, bool)> = sections.iter().map(|&(d, s)| (d, s, false)).collect();
     all.extend(score_others(index, &dense, &sections));
@@ -291,28 +293,29 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
 }
 
 fn scored(index: &Index, dense: &Dense, d: u32, score: f64, reached: bool) -> Scored {
-    let du = d as usize;
+    let hit = dense.hit(d);
     let mut via = 0u8;
-    if dense.own[du] != 0 {
+    if hit.own != 0 {
         via |= VIA_TEXT;
     }
-    if dense.code[du] != 0 {
+    if hit.code != 0 {
         via |= VIA_CITES;
     }
-    if dense.art[du] != 0 {
+    if hit.art != 0 {
         via |= VIA_ARTICLE;
     }
     if reached {
         via |= VIA_REACHED;
     }
     Scored {
-        id: index.docs[du].id.clone(),
-        kind: index.docs[du].kind,
+        // A doc whose record does not read (a corrupt block marks the index) names nothing.
+        id: index.doc_id(d).unwrap_or_default(),
+        kind: index.kind(d).unwrap_or(NodeKind::Section),
         score,
-        own: dense.score[du],
-        own_mask: dense.own[du],
-        mask: dense.mask(d),
-        pair_hits: u32::from(dense.pair_hits[du]),
+        own: hit.score,
+        own_mask: hit.own,
+        mask: hit.mask(),
+        pair_hits: u32::from(hit.pair_hits),
         via: (0..4)
             .filter(|i| via & (1 << i) != 0)
             .map(|i| VIA[i])
@@ -338,10 +341,9 @@ fn score_others(index: &Index, dense: &Dense, sections: &[(u32, f64)]) -> Vec<(u
     reached.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.total_cmp(&a.1)));
     reached.dedup_by_key(|x| x.0);
     let mut own: Vec<(u32, f64)> = dense
-        .touched
         .iter()
-        .filter(|&&d| index.docs[d as usize].kind != NodeKind::Section)
-        .map(|&d| (d, dense.score[d as usize]))
+        .filter(|&(_, kind, _)| kind != NodeKind::Section)
+        .map(|(d, _, s)| (d, s))
         .collect();
     if own.len() > PROPAGATE_TOP {
         own.select_nth_unstable_by(PROPAGATE_TOP, best_first);
@@ -367,7 +369,7 @@ fn score_others(index: &Index, dense: &Dense, sections: &[(u32, f64)]) -> Vec<(u
                 i += 1;
             }
             (_, Some(&(e, best))) => {
-                out.push((e, dense.score[e as usize] + REACHED_WEIGHT * best, true));
+                out.push((e, dense.score(e) + REACHED_WEIGHT * best, true));
                 j += 1;
             }
             (None, None) => break,
