@@ -371,10 +371,34 @@ impl Timer {
     fn lap(&self, what: &str) {
         if let Some(t) = &self.0 {
             let now = std::time::Instant::now();
-            eprintln!("{:>8.3}s  {what}", (now - t.get()).as_secs_f64());
+            eprintln!(
+                "{:>8.3}s  {what}{}",
+                (now - t.get()).as_secs_f64(),
+                memory_note()
+            );
             t.set(now);
         }
     }
+}
+
+/// The process's resident and peak memory where `/proc` tells them (timings only).
+fn memory_note() -> String {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return String::new();
+    };
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .map(|v| v.trim().trim_end_matches(" kB").trim().to_string())
+            .and_then(|v| v.parse::<u64>().ok())
+            .map_or(0, |kb| kb / 1024)
+    };
+    format!(
+        "  (rss {} MB, peak {} MB)",
+        field("VmRSS:"),
+        field("VmHWM:")
+    )
 }
 
 /// Stage 6: findings become Diagnostic nodes, then everything is sorted, de-duplicated and
