@@ -28,8 +28,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// First bytes of every container file.
 pub const MAGIC: [u8; 8] = *b"ONTOLYMS";
-/// Layout version of the container; bump when the byte layout changes.
-pub const FORMAT_VERSION: u32 = 1;
+/// Layout version of the container and of the graph's sections in it; bump when either byte
+/// layout changes (2: graph rows and offsets 4 bytes wide where they fit, see
+/// [`crate::graph::store`]).
+pub const FORMAT_VERSION: u32 = 2;
 /// Bytes per checked data block, by default (see [`Writer::with_block`]).
 pub const BLOCK: usize = 1024;
 /// Regions (header, data, sums) are padded to this; a page of sums holds 256 block sums.
@@ -707,10 +709,16 @@ mod tests {
             Err(OpenError::Foreign)
         ));
         let mut v = bytes.clone();
-        v[8] = 2;
+        v[8] = 1; // the layout before graph rows and offsets narrowed
         assert!(matches!(
             Container::from_bytes(v, KIND, "key-1"),
-            Err(OpenError::Version(2))
+            Err(OpenError::Version(1))
+        ));
+        let mut v = bytes.clone();
+        v[8] = (FORMAT_VERSION + 1) as u8;
+        assert!(matches!(
+            Container::from_bytes(v, KIND, "key-1"),
+            Err(OpenError::Version(v)) if v == FORMAT_VERSION + 1
         ));
         assert!(matches!(
             Container::from_bytes(b"not a snapshot at all".repeat(10), KIND, "key-1"),
