@@ -409,6 +409,25 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
         wide,
     };
     let mut w = Writer::new(KIND, key);
+    // Every section's size is known now: one buffer of the right size instead of doublings
+    // (the manifest the snapshot adds and the padding fit in the slack).
+    let bytes = |v: &[u32]| 4 * v.len();
+    let offsets = lay.w * (pool.strs.len() + texts.len() + 2);
+    let strs: usize = pool.strs.iter().map(|s| s.len()).sum();
+    let text_bytes: usize = texts.values().map(String::len).sum();
+    let tables = 4 * (2 * n + texts.len() + (n * 2).next_power_of_two()) + 8 * pairs.flat.len();
+    let est = offsets
+        + strs
+        + text_bytes
+        + node_rows.len()
+        + edge_rows.len()
+        + bytes(&out_off)
+        + bytes(&out_edges)
+        + bytes(&in_off)
+        + bytes(&in_edges)
+        + bytes(&kind_off)
+        + tables;
+    w.reserve(est + est / 64 + (1 << 20));
     w.section(
         "meta",
         &postcard::to_stdvec(&meta).map_err(|e| LayoutError(e.to_string()))?,
