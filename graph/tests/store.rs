@@ -208,6 +208,65 @@ fn written_bytes_are_deterministic_and_mapped_from_disk() {
     ));
 }
 
+/// Lines beyond 32 bits (a reference may record any line number) switch the whole snapshot to
+/// 8-byte lines and offsets: it round-trips exactly and answers alike; the narrow layout of the
+/// same graph without them is smaller.
+#[test]
+fn lines_beyond_32_bits_take_the_wide_layout() {
+    use ontoly_graph::graph::model::{Edge, Node, Origin, Span};
+    let node = |id: &str, line: u64| Node {
+        id: id.into(),
+        kind: NodeKind::Range,
+        name: id.into(),
+        file: Some("src/a.rs".into()),
+        span: Some(Span {
+            file: "src/a.rs".into(),
+            start_line: line,
+            end_line: line + 7,
+        }),
+        package: None,
+        metadata: [("status".to_string(), "verified".to_string())].into(),
+    };
+    let graph = |line: u64| {
+        let edge = Edge::new(
+            EdgeKind::Contains,
+            "range:a",
+            "range:b",
+            Some(Origin {
+                file: "knowledge/structure.yaml".into(),
+                line,
+            }),
+        );
+        Graph::assemble(
+            vec![node("range:a", line), node("range:b", 3)],
+            vec![edge],
+            [("range:a".to_string(), "text".to_string())].into(),
+        )
+    };
+    let wide = graph(u64::from(u32::MAX) + 10);
+    let narrow = graph(12);
+    for g in [&wide, &narrow] {
+        let m = mapped(bytes_of(g, "k"), "k").expect("opens");
+        let back = m.to_graph().expect("decodes");
+        assert!(back.nodes().eq(g.nodes()));
+        assert!(back.edges().eq(g.edges()));
+        assert_eq!(back.compute_hash(), g.hash);
+        assert_same_answers(g, &m);
+        assert!(usable(bytes_of(g, "k")));
+    }
+    assert!(bytes_of(&narrow, "k").len() <= bytes_of(&wide, "k").len());
+    let section = |g: &Graph, name: &str| {
+        let m = mapped(bytes_of(g, "k"), "k").unwrap();
+        let c = m.container();
+        c.section(name).unwrap().len()
+    };
+    assert_eq!(section(&narrow, "node.rows"), 2 * 33);
+    assert_eq!(section(&wide, "node.rows"), 2 * 41);
+    assert_eq!(section(&narrow, "edge.rows"), 42);
+    assert_eq!(section(&wide, "edge.rows"), 46);
+    assert_eq!(section(&narrow, "str.off") * 2, section(&wide, "str.off"));
+}
+
 #[test]
 fn stale_foreign_and_other_versions_are_refused() {
     let g = graph_at(&testdata("fixtures/valid"));

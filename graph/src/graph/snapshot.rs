@@ -85,6 +85,11 @@ fn artifacts_dir(root: &Path) -> Result<PathBuf, String> {
 /// through a link), fsync, rename over the old entry (a link there is replaced, not followed),
 /// fsync of the directory.
 fn write_atomic(dir: &Path, name: &str, data: &[u8]) -> std::io::Result<()> {
+    write_atomic_parts(dir, name, &[data])
+}
+
+/// [`write_atomic`] of the concatenation of `parts`.
+fn write_atomic_parts(dir: &Path, name: &str, parts: &[&[u8]]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let create = || {
@@ -102,7 +107,10 @@ fn write_atomic(dir: &Path, name: &str, data: &[u8]) -> std::io::Result<()> {
         }
         Err(e) => return Err(e),
     };
-    let written = f.write_all(data).and_then(|()| f.sync_all());
+    let written = parts
+        .iter()
+        .try_for_each(|p| f.write_all(p))
+        .and_then(|()| f.sync_all());
     drop(f);
     if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, dir.join(name))) {
         let _ = std::fs::remove_file(&tmp);
@@ -366,13 +374,13 @@ fn store_in(
     // the new inputs (so it is not used) and a parse cache that does. The parse cache is
     // written while the graph is being laid out.
     let (g, p) = rayon::join(
-        || -> std::io::Result<Vec<u8>> {
+        || -> std::io::Result<[Vec<u8>; 3]> {
             let mut w = store::write(graph, key).map_err(std::io::Error::other)?;
             w.section(
                 "manifest",
                 &postcard::to_stdvec(manifest).map_err(std::io::Error::other)?,
             );
-            Ok(w.finish())
+            Ok(w.into_parts())
         },
         || {
             let data = framed(|buf| {
@@ -385,7 +393,8 @@ fn store_in(
         },
     );
     p?;
-    write_atomic(&dir, GRAPH_FILE, &g?)?;
+    let [head, data, sums] = g?;
+    write_atomic_parts(&dir, GRAPH_FILE, &[&head, &data, &sums])?;
     Ok(())
 }
 

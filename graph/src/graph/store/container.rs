@@ -28,8 +28,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// First bytes of every container file.
 pub const MAGIC: [u8; 8] = *b"ONTOLYMS";
-/// Layout version of the container; bump when the byte layout changes.
-pub const FORMAT_VERSION: u32 = 1;
+/// Layout version of the container and of the graph's sections in it; bump when either byte
+/// layout changes (2: graph rows and offsets 4 bytes wide where they fit, see
+/// [`crate::graph::store`]).
+pub const FORMAT_VERSION: u32 = 2;
 /// Bytes per checked data block, by default (see [`Writer::with_block`]).
 pub const BLOCK: usize = 1024;
 /// Regions (header, data, sums) are padded to this; a page of sums holds 256 block sums.
@@ -141,8 +143,25 @@ impl Writer {
         self.toc.push((n, start as u64, len as u64));
     }
 
+    /// Reserves room for `bytes` more bytes of sections (a writer that knows its size spares the
+    /// buffer's doublings and their copies).
+    pub fn reserve(&mut self, bytes: usize) {
+        self.data.reserve(bytes);
+    }
+
     /// The whole file.
-    pub fn finish(mut self) -> Vec<u8> {
+    pub fn finish(self) -> Vec<u8> {
+        let [head, data, sums] = self.into_parts();
+        let mut out = Vec::with_capacity(head.len() + data.len() + sums.len());
+        out.extend_from_slice(&head);
+        out.extend_from_slice(&data);
+        out.extend_from_slice(&sums);
+        out
+    }
+
+    /// The file as its three regions (header, data, sums), to be written one after another:
+    /// no copy of the data into one buffer.
+    pub fn into_parts(mut self) -> [Vec<u8>; 3] {
         use rayon::prelude::*;
         let data_len = round_up(self.data.len().max(1), self.block.max(PAGE));
         self.data.resize(data_len, 0);
@@ -156,7 +175,7 @@ impl Writer {
         let header_len = round_up(FIXED + TOC_ENTRY * self.toc.len() + SUM * roots.len(), PAGE);
         let sums_off = header_len + data_len;
         let file_len = sums_off + leaves.len();
-        let mut out = Vec::with_capacity(file_len);
+        let mut out = Vec::with_capacity(header_len);
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&(self.block as u32).to_le_bytes());
@@ -180,14 +199,12 @@ impl Writer {
         out.resize(header_len, 0);
         let hs = sum(&out);
         out[88..88 + SUM].copy_from_slice(&hs);
-        out.extend_from_slice(&self.data);
-        out.extend_from_slice(&leaves);
-        out
+        [out, self.data, leaves]
     }
 
     /// Writes the container to `path` atomically (temporary file, fsync, rename).
     pub fn write_to(self, path: &Path) -> std::io::Result<()> {
-        let bytes = self.finish();
+        let parts = self.into_parts();
         let dir = path.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir)?;
         let name = path
@@ -197,7 +214,9 @@ impl Writer {
         let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
         {
             let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(&bytes)?;
+            for p in &parts {
+                f.write_all(p)?;
+            }
             f.sync_all()?;
         }
         if let Err(e) = std::fs::rename(&tmp, path) {
@@ -707,10 +726,16 @@ mod tests {
             Err(OpenError::Foreign)
         ));
         let mut v = bytes.clone();
-        v[8] = 2;
+        v[8] = 1; // the layout before graph rows and offsets narrowed
         assert!(matches!(
             Container::from_bytes(v, KIND, "key-1"),
-            Err(OpenError::Version(2))
+            Err(OpenError::Version(1))
+        ));
+        let mut v = bytes.clone();
+        v[8] = (FORMAT_VERSION + 1) as u8;
+        assert!(matches!(
+            Container::from_bytes(v, KIND, "key-1"),
+            Err(OpenError::Version(v)) if v == FORMAT_VERSION + 1
         ));
         assert!(matches!(
             Container::from_bytes(b"not a snapshot at all".repeat(10), KIND, "key-1"),
