@@ -24,8 +24,9 @@ release binary of main). Workspaces are generated once into testdata/generated/<
     scripts/bench.py [--bin PATH] [--sizes 1000,10000,100000] [--1m] [--repeat N]
                      [--only build|evidence] [--json FILE] [--gen-args '...']
 
-At 1M (default shape) the workspace is 1.3 GB and each build writes a 1.5 GB snapshot; with
-today's binary its 739 MB structure.yaml is over the 256 MB YAML limit (see docs/scale.md).
+At 1M (default shape) the workspace is 1.2 GB (a 739 MB structure.yaml, read in chunks under
+the per-chunk YAML limit) and each build writes a snapshot of about 1.5x that; a cold build
+peaks near 15 GB (docs/scale.md section 9).
 """
 
 import argparse
