@@ -159,6 +159,25 @@ pub struct Mapped {
     runs: usize,
 }
 
+impl Mapped {
+    /// The compressed bytes of the runs that hold postings `a..b` (`a < b`) and the index of
+    /// the first posting they start with; `None` when a run offset or the bytes cannot be read
+    /// (a failed block sum marks the container corrupt).
+    fn runs_of(&self, a: usize, b: usize) -> Option<(&[u8], usize)> {
+        let (first, last) = (a / RUN, (b - 1) / RUN + 1);
+        let offset = |run: usize| {
+            let at = 8 + run.min(self.runs) * 4;
+            self.c
+                .get(self.skip)
+                .bytes(at, 4)
+                .map(|b| u32::get(b) as usize)
+        };
+        let (from, to) = (offset(first)?, offset(last)?);
+        let bytes = self.c.get(self.data).bytes(from, to.checked_sub(from)?)?;
+        Some((bytes, first * RUN))
+    }
+}
+
 /// Postings per run of the compressed stream (a range read decodes at most this many before
 /// its start).
 pub const RUN: usize = 64;
@@ -333,18 +352,10 @@ impl Postings {
             ),
             Postings::Mapped(_) if a == b => empty(),
             Postings::Mapped(m) => {
-                let (first, last) = (a / RUN, (b - 1) / RUN + 1);
-                let offset = |run: usize| {
-                    let at = 8 + run.min(m.runs) * 4;
-                    m.c.get(m.skip).bytes(at, 4).map(|b| u32::get(b) as usize)
-                };
-                let (Some(from), Some(to)) = (offset(first), offset(last)) else {
-                    return empty();
-                };
-                let bytes = to
-                    .checked_sub(from)
-                    .and_then(|n| m.c.get(m.data).bytes(from, n));
-                match bytes.and_then(|bytes| decompress(bytes, a - first * RUN, b - first * RUN)) {
+                match m
+                    .runs_of(a, b)
+                    .and_then(|(bytes, base)| decompress(bytes, a - base, b - base))
+                {
                     Some((d, f, t)) => (Cow::Owned(d), Cow::Owned(f), Cow::Owned(t)),
                     None => empty(),
                 }
@@ -367,19 +378,8 @@ impl Postings {
             }
             Postings::Mapped(_) if a == b => {}
             Postings::Mapped(m) => {
-                let (first, last) = (a / RUN, (b - 1) / RUN + 1);
-                let offset = |run: usize| {
-                    let at = 8 + run.min(m.runs) * 4;
-                    m.c.get(m.skip).bytes(at, 4).map(|b| u32::get(b) as usize)
-                };
-                let (Some(from), Some(to)) = (offset(first), offset(last)) else {
-                    return;
-                };
-                let bytes = to
-                    .checked_sub(from)
-                    .and_then(|n| m.c.get(m.data).bytes(from, n));
-                if let Some(bytes) = bytes {
-                    let _ = decode_each(bytes, a - first * RUN, b - first * RUN, f);
+                if let Some((bytes, base)) = m.runs_of(a, b) {
+                    let _ = decode_each(bytes, a - base, b - base, f);
                 }
             }
         }
