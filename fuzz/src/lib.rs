@@ -36,8 +36,10 @@ pub fn userinfo(s: &str) -> Option<&str> {
         // `repo-content:docs@<commit>`: an identity and a commit, not user-info and a host.
         return None;
     }
+    // The same opening brackets that end user-info for `remote::redact`: in
+    // `remote:{git@github.com:team/two.git` the `{` opens a flow map around an SSH remote.
     let user = user
-        .rsplit(['/', '`', '\'', '"', '('])
+        .rsplit(['/', '`', '\'', '"', '(', '<', '[', '{'])
         .next()
         .unwrap_or(user);
     // RFC 3986 user-info holds no whitespace: such text is prose around an `@`, not a URL.
