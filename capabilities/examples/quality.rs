@@ -17,6 +17,11 @@
 //! lowest that flags at least 90 % of X's unanswerable questions) and applied to Y; the
 //! diagonal is in-sample. The shipped thresholds were fit on one corpus only (see
 //! docs/evidence.md), so the figures of the other corpora are held out.
+//!
+//! `--fit` fits the retrieval parameters per corpus, `--fit-confidence` the confidence model,
+//! and `--calibrate` measures calibrating each workspace against itself: questions it asks
+//! itself with no labels (`pseudo_questions`; `QUALITY_RECIPE=mix|section|page`) set its own
+//! threshold or normalise its features (docs/evidence.md, "What was tried": not shipped).
 
 use ontoly_capabilities::evidence::Level;
 use ontoly_capabilities::gate::{self, parse_questions};
@@ -46,6 +51,9 @@ struct Corpus {
     asked: Vec<(String, Vec<String>)>,
     /// Every question's confidence features and whether it is answerable.
     features: Vec<(Features, bool)>,
+    /// The workspace's own pseudo-questions (`pseudo_questions`): features, and whether the
+    /// recipe meant it answerable.
+    pseudo: Vec<(Features, bool)>,
 }
 
 fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
@@ -156,6 +164,48 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
             asked.push((q.question.clone(), expect));
         }
     }
+    let show = std::env::var_os("QUALITY_PSEUDO").is_some();
+    // QUALITY_RECIPE: `mix` (the unanswerable pseudo-questions are words of different pages
+    // and words the workspace never uses), `section` or `page` (they are the answerable ones
+    // asked of the workspace without the section, or the page, they were drawn from).
+    let recipe = std::env::var("QUALITY_RECIPE").unwrap_or_else(|_| "mix".into());
+    let mut pseudo = Vec::new();
+    for (q, source) in pseudo_questions(cx.graph, &index) {
+        let mut r = rank_with(&index, &q, &Params::default());
+        let f = Features::of(&r);
+        match (&source, recipe.as_str()) {
+            (None, "mix") => pseudo.push((f, false)),
+            (None, _) => continue,
+            (Some(src), _) => {
+                pseudo.push((f, true));
+                if recipe != "mix" {
+                    let page = |id: &str| id.split('#').next().unwrap_or("").to_string();
+                    r.nodes.retain(|n| {
+                        if recipe == "page" {
+                            page(&n.id) != page(src)
+                        } else {
+                            n.id != *src
+                        }
+                    });
+                    pseudo.push((Features::of(&r), false));
+                }
+            }
+        }
+        if show {
+            let shown = if source.is_some() && recipe != "mix" {
+                2
+            } else {
+                1
+            };
+            for (g, a) in &pseudo[pseudo.len() - shown..] {
+                println!(
+                    "{name:<9} pseudo {} {:.3} {q}",
+                    if *a { "pos" } else { "neg" },
+                    g.score()
+                );
+            }
+        }
+    }
     drop(cx);
     Ok(Corpus {
         name,
@@ -163,7 +213,144 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
         index,
         asked,
         features,
+        pseudo,
     })
+}
+
+/// SplitMix64: a fixed-seed generator, so the pseudo-questions are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+}
+
+/// Pseudo-questions per kind (answerable, unanswerable) per workspace.
+const PSEUDO_N: usize = 300;
+/// Chance that an answerable pseudo-question has one word swapped for a word the workspace
+/// does not use (a paraphrase), and that each word of an unanswerable one is such a word.
+/// (`QUALITY_SWAP`, `QUALITY_OOV` override them.)
+const PSEUDO_SWAP: f64 = 0.5;
+const PSEUDO_OOV: f64 = 0.45;
+
+fn knob(name: &str, default: f64) -> f64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A workspace's content words in order: letters only, three or more, not stopwords.
+fn content_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 3)
+        .filter(|w| ontoly_capabilities::retrieval::tokens::word_term(w).is_some())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Questions a workspace asks itself, with no labels: "answerable" ones are 3–5 content words
+/// read in order from one section (its heading, then a window of its body), one of them
+/// sometimes swapped for an English word the workspace never uses; "unanswerable" ones are
+/// 3–5 words the workspace uses, each from a section of a different page (never together),
+/// each sometimes an English word it never uses. Deterministic (fixed seed, sections by id).
+fn pseudo_questions(
+    graph: &ontoly_graph::graph::Graph,
+    index: &Index,
+) -> Vec<(String, Option<String>)> {
+    use ontoly_graph::graph::NodeKind;
+    let mut sections: Vec<(String, String, Vec<String>)> = graph
+        .nodes_of(NodeKind::Section)
+        .map(|n| {
+            let heading = n
+                .metadata
+                .get("heading")
+                .map_or(n.name.as_str(), String::as_str);
+            let mut words = content_words(heading);
+            words.extend(content_words(graph.text(&n.id).unwrap_or("")));
+            let page = n.id.split('#').next().unwrap_or("").to_string();
+            (n.id.clone(), page, words)
+        })
+        .filter(|s| s.2.len() >= 3)
+        .collect();
+    sections.sort_by(|a, b| a.0.cmp(&b.0));
+    let list = std::fs::read_to_string("capabilities/data/english-words.txt").unwrap_or_default();
+    let oov: Vec<&str> = list
+        .lines()
+        .filter(|l| {
+            !l.starts_with('#') && l.len() >= 4 && l.chars().all(|c| c.is_ascii_lowercase())
+        })
+        .filter(|w| {
+            ontoly_capabilities::retrieval::tokens::word_term(w).is_some_and(|t| index.df(&t) == 0)
+        })
+        .collect();
+    let mut pages: Vec<&str> = sections.iter().map(|s| s.1.as_str()).collect();
+    pages.dedup();
+    let mut out = Vec::new();
+    if sections.is_empty() || oov.is_empty() {
+        return out;
+    }
+    let mut rng = Rng(0x5EED_0001);
+    for _ in 0..PSEUDO_N {
+        let (id, _, s) = &sections[rng.below(sections.len())];
+        let k = 3 + rng.below(3);
+        // The heading (first words) or a window of the body.
+        let start = if rng.chance(0.5) {
+            0
+        } else {
+            rng.below(s.len())
+        };
+        let mut q: Vec<&str> = Vec::new();
+        for w in s[start..].iter().chain(s.iter()) {
+            if q.len() == k {
+                break;
+            }
+            if !q.contains(&w.as_str()) {
+                q.push(w);
+            }
+        }
+        if rng.chance(knob("QUALITY_SWAP", PSEUDO_SWAP)) {
+            let i = rng.below(q.len());
+            q[i] = oov[rng.below(oov.len())];
+        }
+        out.push((q.join(" "), Some(id.clone())));
+    }
+    for _ in 0..PSEUDO_N {
+        let k = 3 + rng.below(3);
+        let mut used: Vec<&str> = Vec::new();
+        let mut q: Vec<&str> = Vec::new();
+        for _ in 0..50 {
+            if q.len() == k {
+                break;
+            }
+            if rng.chance(knob("QUALITY_OOV", PSEUDO_OOV)) {
+                q.push(oov[rng.below(oov.len())]);
+                continue;
+            }
+            let (_, page, words) = &sections[rng.below(sections.len())];
+            if used.contains(&page.as_str()) && used.len() < pages.len() {
+                continue;
+            }
+            used.push(page);
+            let w = words[rng.below(words.len())].as_str();
+            if !q.contains(&w) {
+                q.push(w);
+            }
+        }
+        out.push((q.join(" "), None));
+    }
+    out
 }
 
 /// Logistic regression by batch gradient descent (deterministic), with a small L2 penalty.
@@ -371,6 +558,219 @@ fn leave_one_out(corpora: &[Corpus]) {
                 "    threshold {how:<6} {t:.4}: flagged {fl:.2} false alarms {fa:.2} AUC {:.3}",
                 auc_of(&test)
             );
+        }
+    }
+}
+
+fn logit(p: f64) -> f64 {
+    let p = p.clamp(1e-9, 1.0 - 1e-9);
+    (p / (1.0 - p)).ln()
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The value below which a share `q` of `xs` lies (halfway between neighbours).
+fn quantile(xs: &[f64], q: f64) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    if v.is_empty() {
+        return 0.0;
+    }
+    let k = ((q * v.len() as f64).round() as usize).min(v.len());
+    match k {
+        0 => v[0] - 1e-6,
+        k if k == v.len() => v[k - 1] + 1e-6,
+        // + 0.0: a median of zeros prints as 0.00, not -0.00.
+        k => (v[k - 1] + v[k]) / 2.0 + 0.0,
+    }
+}
+
+fn mean_sd(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len().max(1) as f64;
+    let m = xs.iter().sum::<f64>() / n;
+    let v = xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / n;
+    (m, if v > 1e-12 { v.sqrt() } else { 1.0 })
+}
+
+/// The four shipped features as z-scores against the workspace's own pseudo-questions
+/// (`against`: the unanswerable ones only, or both kinds).
+fn normalised(c: &Corpus, both: bool) -> Vec<(Features, bool)> {
+    let null: Vec<[f64; N_FEATURES]> = c
+        .pseudo
+        .iter()
+        .filter(|(_, a)| both || !*a)
+        .map(|(f, _)| f.to_array())
+        .collect();
+    let stats: Vec<(f64, f64)> = (0..N_FEATURES)
+        .map(|i| mean_sd(&null.iter().map(|a| a[i]).collect::<Vec<_>>()))
+        .collect();
+    let z = |i: usize, x: f64| (x - stats[i].0) / stats[i].1;
+    c.features
+        .iter()
+        .map(|(f, a)| {
+            let mut g = *f;
+            g.coverage = z(0, f.coverage);
+            g.unknown = z(3, f.unknown);
+            g.strength = z(4, f.strength);
+            g.prox = z(10, f.prox);
+            (g, *a)
+        })
+        .collect()
+}
+
+/// Calibration of each workspace against itself (`--calibrate`): the shipped score of the
+/// workspace's own pseudo-questions sets its threshold, or normalises its features.
+fn calibrate(corpora: &[Corpus]) {
+    let shipped = |f: &Features| f.score();
+    println!("\npseudo-questions ({PSEUDO_N} + {PSEUDO_N} per workspace), shipped score:");
+    println!(
+        "{:<9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
+        "corpus", "p-pos", "p-neg", "real-pos", "real-neg", "p-AUC", "p-neg<t", "real<t"
+    );
+    for c in corpora {
+        let med = |xs: Vec<f64>| quantile(&xs, 0.5);
+        let pp: Vec<f64> = c
+            .pseudo
+            .iter()
+            .filter(|x| x.1)
+            .map(|x| shipped(&x.0))
+            .collect();
+        let pn: Vec<f64> = c
+            .pseudo
+            .iter()
+            .filter(|x| !x.1)
+            .map(|x| shipped(&x.0))
+            .collect();
+        let rp: Vec<f64> = c
+            .features
+            .iter()
+            .filter(|x| x.1)
+            .map(|x| shipped(&x.0))
+            .collect();
+        let rn: Vec<f64> = c
+            .features
+            .iter()
+            .filter(|x| !x.1)
+            .map(|x| shipped(&x.0))
+            .collect();
+        let ps: Vec<(f64, bool)> = c.pseudo.iter().map(|(f, a)| (shipped(f), *a)).collect();
+        let below = |xs: &[f64]| rate(xs.iter().filter(|x| **x < LOW).count(), xs.len());
+        println!(
+            "{:<9} {:>8.3} {:>8.3} {:>8.3} {:>8.3} {:>8.3} {:>8.2} {:>8.2}",
+            c.name,
+            med(pp.clone()),
+            med(pn.clone()),
+            med(rp),
+            med(rn.clone()),
+            auc_of(&ps),
+            below(&pn),
+            below(&rn)
+        );
+    }
+    println!("\nmedian features (coverage, unknown, strength, prox): real answerable | real unanswerable | pseudo answerable | pseudo unanswerable");
+    for c in corpora {
+        let med = |d: &[(Features, bool)], a: bool| -> String {
+            let v: Vec<String> = [0, 3, 4, 10]
+                .iter()
+                .map(|&i| {
+                    let xs: Vec<f64> = d
+                        .iter()
+                        .filter(|x| x.1 == a)
+                        .map(|x| x.0.to_array()[i])
+                        .collect();
+                    format!("{:.2}", quantile(&xs, 0.5))
+                })
+                .collect();
+            v.join(" ")
+        };
+        println!(
+            "{:<9} {} | {} | {} | {}",
+            c.name,
+            med(&c.features, true),
+            med(&c.features, false),
+            med(&c.pseudo, true),
+            med(&c.pseudo, false)
+        );
+    }
+    for x in corpora
+        .iter()
+        .filter(|c| c.name == "requests" || c.name == "fd")
+    {
+        let real = |c: &Corpus| -> Vec<(f64, bool)> {
+            c.features.iter().map(|(f, a)| (shipped(f), *a)).collect()
+        };
+        let pneg = |c: &Corpus| -> Vec<f64> {
+            c.pseudo
+                .iter()
+                .filter(|p| !p.1)
+                .map(|p| shipped(&p.0))
+                .collect()
+        };
+        let ppos = |c: &Corpus| -> Vec<f64> {
+            c.pseudo
+                .iter()
+                .filter(|p| p.1)
+                .map(|p| shipped(&p.0))
+                .collect()
+        };
+        let tx = threshold_90(&real(x));
+        // (a) the share of X's pseudo-unanswerable questions below X's threshold.
+        let nx = pneg(x);
+        let q = rate(nx.iter().filter(|s| **s < tx).count(), nx.len());
+        // (a') X's threshold between its pseudo-unanswerable and pseudo-answerable means, in
+        // logits.
+        let ml = |xs: Vec<f64>| mean_sd(&xs.into_iter().map(logit).collect::<Vec<_>>()).0;
+        let alpha = (logit(tx) - ml(nx.clone())) / (ml(ppos(x)) - ml(nx.clone()));
+        println!(
+            "\nfit {} (shipped model): threshold {tx:.4}; pseudo-unanswerable quantile q {q:.3}; alpha {alpha:.3}",
+            x.name
+        );
+        println!(
+            "    {:<9} {:>20} {:>26} {:>26}",
+            "test", "X's threshold", "(a) quantile q", "(a') alpha"
+        );
+        for y in corpora {
+            let ty = quantile(&pneg(y), q);
+            let ta = sigmoid(ml(pneg(y)) + alpha * (ml(ppos(y)) - ml(pneg(y))));
+            let r = real(y);
+            let (f0, a0) = rates_at(&r, tx);
+            let (f1, a1) = rates_at(&r, ty);
+            let (f2, a2) = rates_at(&r, ta);
+            println!(
+                "    {:<9} {tx:.3}: {f0:.2} / {a0:.2}   {ty:.3}: {f1:.2} / {a1:.2}        {ta:.3}: {f2:.2} / {a2:.2}{}",
+                y.name,
+                if x.name == y.name { "  in-sample" } else { "" }
+            );
+        }
+        // (b) features as z-scores against the workspace's pseudo-questions, refit on X.
+        for (how, both) in [("pseudo-unanswerable", false), ("all pseudo", true)] {
+            let nxf = normalised(x, both);
+            let (w, b) = fit_logistic(&nxf);
+            let sc = |d: &[(Features, bool)]| -> Vec<(f64, bool)> {
+                d.iter().map(|(f, a)| (score_with(&w, b, f), *a)).collect()
+            };
+            let t = threshold_90(&sc(&nxf));
+            let fmt: Vec<String> = [0, 3, 4, 10]
+                .iter()
+                .map(|&i| format!("{:.2}", w[i]))
+                .collect();
+            println!(
+                "  (b) z against {how}, fit on {}: weights (cov, unk, str, prox) [{}] bias {b:.2} threshold {t:.4}",
+                x.name,
+                fmt.join(", ")
+            );
+            for y in corpora {
+                let s = sc(&normalised(y, both));
+                let (fl, fa) = rates_at(&s, t);
+                println!(
+                    "    {:<9} flagged {fl:.2} false alarms {fa:.2} AUC {:.3}{}",
+                    y.name,
+                    auc_of(&s),
+                    if x.name == y.name { "  in-sample" } else { "" }
+                );
+            }
         }
     }
 }
@@ -600,6 +1000,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     if fit {
         fit_retrieval(&corpora);
+    }
+    if args.iter().any(|a| a == "--calibrate") {
+        calibrate(&corpora);
     }
     if args.iter().any(|a| a == "--fit-confidence") {
         fit_confidence(&corpora);
