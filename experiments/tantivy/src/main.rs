@@ -550,8 +550,17 @@ fn cost(ws: &Path, rounds: usize) -> Res<()> {
     let t = Instant::now();
     let session = open(ws)?;
     let g = session.graph()?;
+    let indexed = g
+        .nodes()
+        .filter(|n| {
+            matches!(
+                n.kind,
+                NodeKind::Section | NodeKind::Article | NodeKind::File | NodeKind::Symbol
+            )
+        })
+        .count();
     println!(
-        "graph: {} sections, built in {:.2} s (no cache)",
+        "graph: {} sections ({indexed} documents in ontoly's index), built in {:.2} s (no cache)",
         g.nodes_of(NodeKind::Section).count(),
         t.elapsed().as_secs_f64()
     );
