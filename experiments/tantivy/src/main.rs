@@ -29,7 +29,10 @@
 //! tantivy's top score as the confidence signal, a threshold fit on requests (the lowest that
 //! flags at least 90 % of its unanswerable questions) applied to each set: unanswerable flagged,
 //! answerable flagged (false alarms), and the AUC of the top score. The shipped Evidence Pack is
-//! measured in the same run as the reference. Choose a configuration on requests only.
+//! measured in the same run as the reference. Choose a configuration on requests only. `-v`
+//! also prints every question's top section and score per configuration, then one line per
+//! question with its rank under each ranker in table order (`-`: not among what the ranker
+//! returned, the first three for tantivy, the pack's sections for ontoly).
 //!
 //! `cost DIR` opens a generated workspace (`testdata/gen/generate.py`) without the snapshot
 //! cache (nothing is written into DIR), then in each round builds ontoly's index and the tantivy
@@ -444,6 +447,21 @@ fn quality(verbose: bool) -> Res<()> {
         }
     }
 
+    if verbose {
+        // One line per question: its rank under each ranker, in the order of the tables below
+        // (`-` = not returned), to see which questions each ranker alone answers.
+        println!("\nrank of the first expected section per ranker (table order):");
+        for (ci, c) in corpora.iter().enumerate() {
+            for (qi, (q, answerable, _)) in c.questions.iter().enumerate() {
+                let ranks: Vec<String> = results
+                    .iter()
+                    .map(|(_, per)| per[ci][qi].rank.map_or("-".into(), |r| r.to_string()))
+                    .collect();
+                let kind = if *answerable { "ans" } else { "un " };
+                println!("  {:<9} {kind} {} {q}", c.name, ranks.join(" "));
+            }
+        }
+    }
     println!(
         "sections: {}",
         corpora
