@@ -287,7 +287,7 @@ fn sort_strings(terms: &Strings, maps: Vec<Vec<u32>>) -> (Strings, Vec<Vec<u32>>
 }
 
 /// Tokenizes every document and lays out the sorted terms and their postings.
-pub(super) fn build(docs: &[DocFields<'_>]) -> Built {
+pub(super) fn build(docs: &[DocFields<'_>], stages: &mut super::Stages) -> Built {
     use super::index::FIELDS;
     // A few chunks per thread: enough to balance, few enough that little is tokenized and
     // interned twice (each chunk has its own word cache and terms).
@@ -296,7 +296,9 @@ pub(super) fn build(docs: &[DocFields<'_>]) -> Built {
         .div_ceil(4 * rayon::current_num_threads())
         .max(MIN_CHUNK_DOCS);
     let chunks: Vec<Chunk> = docs.par_chunks(per).map(tokenize_chunk).collect();
+    stages.done("tokenize");
     let (terms, maps) = merge_terms(&chunks);
+    stages.done("merge terms");
 
     // Postings by term, then doc (chunks and their docs are in doc order), then field (each
     // doc's postings are sorted by term then field).
@@ -351,6 +353,7 @@ pub(super) fn build(docs: &[DocFields<'_>]) -> Built {
         }
         field_len.extend_from_slice(&ch.field_len);
     }
+    stages.done("postings");
     Built {
         terms,
         term_start,
@@ -472,7 +475,7 @@ mod tests {
             }
         }
         docs[1500] = doc(["", "", &many, "", ""], true);
-        let fast = build(&docs);
+        let fast = build(&docs, &mut crate::retrieval::Stages(None));
         let slow = reference(&docs);
         assert!(
             fast.post_tf.contains(&u16::MAX),

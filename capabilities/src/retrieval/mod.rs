@@ -14,3 +14,21 @@ mod stored;
 pub mod tokens;
 
 pub use index::Index;
+
+/// Sub-stage timings of the index build on stderr when `ONTOLY_TIMINGS` is set (as the graph
+/// build prints its stages; for profiling, never in outputs).
+pub(crate) struct Stages(Option<std::time::Instant>);
+
+impl Stages {
+    pub(crate) fn start() -> Stages {
+        Stages(std::env::var_os("ONTOLY_TIMINGS").map(|_| std::time::Instant::now()))
+    }
+
+    /// Prints the time since the last stage ended, under `what`.
+    pub(crate) fn done(&mut self, what: &str) {
+        if let Some(t) = &mut self.0 {
+            eprintln!("{:>8.3}s    index: {what}", t.elapsed().as_secs_f64());
+            *t = std::time::Instant::now();
+        }
+    }
+}
