@@ -392,12 +392,11 @@ fn encode(
         ("doc.links", link),
         ("doc.links.idx", link_idx),
     ];
-    let postings = Postings::owned(
-        built.post_doc.clone(),
-        built.post_field.clone(),
-        built.post_tf.clone(),
-    );
-    out.extend(postings.blocks());
+    out.extend(super::columns::blocks_of(
+        &built.post_doc,
+        &built.post_field,
+        &built.post_tf,
+    ));
     out
 }
 
@@ -508,7 +507,14 @@ impl Index {
         stages.done("encode");
         let parts: Vec<(&str, &[u8])> = sections.iter().map(|(n, b)| (*n, b.as_slice())).collect();
         // Our own bytes, just written: they always open.
-        let ix = Index::from_bytes(&container_bytes(&parts, &graph.hash), graph)
+        let c = Container::from_bytes(
+            container_bytes(&parts, &graph.hash),
+            MEMORY_KIND,
+            &graph.hash,
+        );
+        let ix = c
+            .ok()
+            .and_then(|c| Index::from_container(c, graph).ok())
             .expect("a freshly built index reads back");
         stages.done("container");
         ix
@@ -952,6 +958,7 @@ impl Index {
 /// One container holding `sections`, keyed by `key`.
 fn container_bytes(sections: &[(&str, &[u8])], key: &str) -> Vec<u8> {
     let mut w = Writer::new(MEMORY_KIND, key);
+    w.reserve(sections.iter().map(|(_, b)| b.len() + 8).sum());
     for (name, bytes) in sections {
         w.section(name, bytes);
     }
