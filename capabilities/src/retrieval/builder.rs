@@ -361,6 +361,8 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &mut super::Stages) -> Built
                 };
                 p.0 = map[i];
             }
+            // The chunk's own terms are not needed past here: freed before the columns are.
+            (ch.terms, ch.pairs) = (Vec::new(), Vec::new());
             // Each doc's postings partitioned by range, stably (a term's postings stay
             // together, in field order); `bounds[r * docs + i]` is where range `r` starts in
             // doc `i` (range-major, so a range's task reads one row).

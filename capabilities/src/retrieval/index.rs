@@ -645,10 +645,16 @@ impl Index {
             eprintln!("{:>8.3}s  search index build", t.elapsed().as_secs_f64());
             std::time::Instant::now()
         });
-        let sections = ix.to_sections();
-        let parts: Vec<(&str, &[u8])> = sections
+        // The sections in place in the container just built (our own bytes: no copy of them
+        // and no check of their sums before they are written).
+        let names = ix.c.sections();
+        let raw = ix.c.raw();
+        let parts: Vec<(&str, &[u8])> = names
             .iter()
-            .map(|(n, b)| (n.as_str(), b.as_slice()))
+            .filter_map(|(n, _)| {
+                let (at, len) = ix.c.span_of(n)?;
+                Some((n.as_str(), raw.get(at..at.checked_add(len)?)?))
+            })
             .collect();
         session.store_artifact_sections(INDEX_ARTIFACT, &parts);
         if let Some(t) = built {
