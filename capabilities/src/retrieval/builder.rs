@@ -129,9 +129,18 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
     use super::index::{FIELDS, F_BODY, F_HEADING};
     let mut it = Interner::default();
     let mut doc_end = Vec::with_capacity(docs.len());
-    let mut post = Vec::new();
+    // About one posting per three bytes of text (100k generated sections: 12 M postings of
+    // 38 MB): sized once, so the largest vector of the chunk is not copied as it grows (pages
+    // reserved and not written cost no memory).
+    let bytes: usize = docs
+        .iter()
+        .filter_map(|d| d.fields.as_ref())
+        .flat_map(|f| f.iter().map(|t| t.len()))
+        .sum();
+    let mut post = Vec::with_capacity(bytes / 3);
     let mut field_len = vec![0u32; docs.len() * FIELDS];
-    let mut toks: Vec<(u32, u8)> = Vec::new();
+    // (term, field) as one number, term above field: sorted as the pairs are.
+    let mut toks: Vec<u64> = Vec::new();
     let mut seen: Vec<(u32, bool)> = Vec::new();
     for (d, doc) in docs.iter().enumerate() {
         if let Some(fields) = &doc.fields {
@@ -146,10 +155,10 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
                 for &(t, whole) in &seen {
                     if pairs && !whole {
                         if let Some(p) = prev.replace(t) {
-                            toks.push((it.pair(p, t), f));
+                            toks.push(u64::from(it.pair(p, t)) << 8 | u64::from(f));
                         }
                     }
-                    toks.push((t, f));
+                    toks.push(u64::from(t) << 8 | u64::from(f));
                     len += 1;
                 }
                 field_len[d * FIELDS + fi] = len;
@@ -163,7 +172,8 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
                     n += 1;
                     k += 1;
                 }
-                post.push((key.0, key.1, n.min(u32::from(u16::MAX)) as u16));
+                let (t, f) = ((key >> 8) as u32, key as u8);
+                post.push((t, f, n.min(u32::from(u16::MAX)) as u16));
             }
         }
         doc_end.push(post.len() as u32);
@@ -286,8 +296,44 @@ fn sort_strings(terms: &Strings, maps: Vec<Vec<u32>>) -> (Strings, Vec<Vec<u32>>
     (sorted, maps)
 }
 
+/// Calls `f(doc, term, field, tf)` for the postings of term range `r` (of `ranges`) in doc
+/// order: `bounds` holds where each range starts in each doc of each chunk, `doc_base` each
+/// chunk's first doc.
+fn postings_in(
+    chunks: &[Chunk],
+    bounds: &[Vec<u32>],
+    doc_base: &[u32],
+    r: usize,
+    ranges: usize,
+    mut f: impl FnMut(u32, u32, u8, u16),
+) {
+    for ((ch, bounds), &base) in chunks.iter().zip(bounds).zip(doc_base) {
+        let n = ch.doc_end.len();
+        let starts = &bounds[r * n..(r + 1) * n];
+        let ends = if r + 1 < ranges {
+            &bounds[(r + 1) * n..(r + 2) * n]
+        } else {
+            &ch.doc_end[..]
+        };
+        for (i, (&a, &b)) in starts.iter().zip(ends).enumerate() {
+            for &(t, fd, tf) in &ch.post[a as usize..b as usize] {
+                f(base + i as u32, t, fd, tf);
+            }
+        }
+    }
+}
+
+/// `n` terms cut into at most `parts` ranges of nearly equal size (none empty).
+fn term_ranges(n: usize, parts: usize) -> Vec<(u32, u32)> {
+    let parts = parts.clamp(1, n.max(1));
+    (0..parts)
+        .map(|r| ((n * r / parts) as u32, (n * (r + 1) / parts) as u32))
+        .filter(|(a, b)| a < b)
+        .collect()
+}
+
 /// Tokenizes every document and lays out the sorted terms and their postings.
-pub(super) fn build(docs: &[DocFields<'_>]) -> Built {
+pub(super) fn build(docs: &[DocFields<'_>], stages: &mut super::Stages) -> Built {
     use super::index::FIELDS;
     // A few chunks per thread: enough to balance, few enough that little is tokenized and
     // interned twice (each chunk has its own word cache and terms).
@@ -296,61 +342,161 @@ pub(super) fn build(docs: &[DocFields<'_>]) -> Built {
         .div_ceil(4 * rayon::current_num_threads())
         .max(MIN_CHUNK_DOCS);
     let chunks: Vec<Chunk> = docs.par_chunks(per).map(tokenize_chunk).collect();
+    stages.done("tokenize");
     let (terms, maps) = merge_terms(&chunks);
+    stages.done("merge terms");
 
-    // Postings by term, then doc (chunks and their docs are in doc order), then field (each
-    // doc's postings are sorted by term then field).
+    // Postings by term, then doc (chunks and their docs are in doc order), then field. Each
+    // chunk's postings get their global terms and each doc's are grouped by range of terms,
+    // with where each range starts in each doc (a doc's postings are sorted by local term,
+    // then field, and a chunk's terms map to distinct global ones); then every range of
+    // terms is laid out by its own task into its own part of the columns, reading each doc's
+    // postings in that range: the same bytes whatever the number of threads or ranges.
     let n_terms = terms.len();
-    let mut term_start = vec![0u32; n_terms + 1];
-    let local = |map: &[u32], ch: &Chunk, t: u32| -> usize {
-        let i = if t & BIGRAM != 0 {
-            ch.terms.len() + (t & !BIGRAM) as usize
-        } else {
-            t as usize
-        };
-        map[i] as usize
-    };
-    for (ch, map) in chunks.iter().zip(&maps) {
-        for &(t, _, _) in &ch.post {
-            term_start[local(map, ch, t) + 1] += 1;
+    // At most 256 ranges (a range's number is a byte).
+    let ranges = term_ranges(n_terms, (4 * rayon::current_num_threads()).min(256));
+    let starts: Vec<u32> = ranges.iter().map(|&(a, _)| a).collect();
+    let mut chunks = chunks;
+    let bounds: Vec<Vec<u32>> = chunks
+        .par_iter_mut()
+        .zip(&maps)
+        .map(|(ch, map)| {
+            let unigrams = ch.terms.len();
+            for p in &mut ch.post {
+                let t = p.0;
+                let i = if t & BIGRAM != 0 {
+                    unigrams + (t & !BIGRAM) as usize
+                } else {
+                    t as usize
+                };
+                p.0 = map[i];
+            }
+            // The chunk's own terms are not needed past here: freed before the columns are.
+            (ch.terms, ch.pairs) = (Vec::new(), Vec::new());
+            // Each doc's postings partitioned by range, stably (a term's postings stay
+            // together, in field order); `bounds[r * docs + i]` is where range `r` starts in
+            // doc `i` (range-major, so a range's task reads one row).
+            let n = ch.doc_end.len();
+            let mut bounds = vec![0u32; ranges.len() * n];
+            let mut at = vec![0usize; ranges.len()];
+            let mut which: Vec<u8> = Vec::new();
+            let mut moved: Vec<(u32, u8, u16)> = Vec::new();
+            let mut start = 0usize;
+            for (i, &end) in ch.doc_end.iter().enumerate() {
+                let post = &mut ch.post[start..end as usize];
+                at.fill(0);
+                which.clear();
+                for p in post.iter() {
+                    let r = starts.partition_point(|&a| a <= p.0) - 1;
+                    which.push(r as u8);
+                    at[r] += 1;
+                }
+                let mut sum = 0;
+                for (r, a) in at.iter_mut().enumerate() {
+                    bounds[r * n + i] = (start + sum) as u32;
+                    (*a, sum) = (sum, sum + *a);
+                }
+                moved.clear();
+                moved.resize(post.len(), (0, 0, 0));
+                for (p, &r) in post.iter().zip(&which) {
+                    moved[at[r as usize]] = *p;
+                    at[r as usize] += 1;
+                }
+                post.copy_from_slice(&moved);
+                start = end as usize;
+            }
+            bounds
+        })
+        .collect();
+    drop(maps);
+    let mut doc_base = Vec::with_capacity(chunks.len());
+    let mut d = 0u32;
+    for ch in &chunks {
+        doc_base.push(d);
+        d += ch.doc_end.len() as u32;
+    }
+    // Per range: postings per term and document frequencies.
+    let counted: Vec<(Vec<u32>, Vec<u32>, Vec<u32>)> = ranges
+        .par_iter()
+        .enumerate()
+        .map(|(r, &(a, b))| {
+            let n = (b - a) as usize;
+            let (mut count, mut df_section, mut df_all) =
+                (vec![0u32; n], vec![0u32; n], vec![0u32; n]);
+            let mut last = (u32::MAX, u32::MAX);
+            postings_in(
+                &chunks,
+                &bounds,
+                &doc_base,
+                r,
+                ranges.len(),
+                |doc, t, _, _| {
+                    let k = (t - a) as usize;
+                    count[k] += 1;
+                    if (doc, t) != last {
+                        last = (doc, t);
+                        df_all[k] += 1;
+                        df_section[k] += u32::from(docs[doc as usize].section);
+                    }
+                },
+            );
+            (count, df_section, df_all)
+        })
+        .collect();
+    let mut term_start = Vec::with_capacity(n_terms + 1);
+    let (mut df_section, mut df_all) = (Vec::with_capacity(n_terms), Vec::with_capacity(n_terms));
+    term_start.push(0u32);
+    let mut total = 0u32;
+    for (count, ds, da) in counted {
+        for c in count {
+            total += c;
+            term_start.push(total);
         }
+        df_section.extend(ds);
+        df_all.extend(da);
     }
-    for i in 0..n_terms {
-        term_start[i + 1] += term_start[i];
-    }
-    let total = term_start[n_terms] as usize;
+    let total = total as usize;
     let mut post_doc = vec![0u32; total];
     let mut post_field = vec![0u8; total];
     let mut post_tf = vec![0u16; total];
-    let mut df_section = vec![0u32; n_terms];
-    let mut df_all = vec![0u32; n_terms];
-    let mut cursor = term_start.clone();
-    let mut field_len = Vec::with_capacity(docs.len() * FIELDS);
-    let mut d = 0usize;
-    for (ch, map) in chunks.iter().zip(&maps) {
-        let mut start = 0usize;
-        for &end in &ch.doc_end {
-            let section = docs[d].section;
-            let mut last = u32::MAX;
-            for &(t, f, tf) in &ch.post[start..end as usize] {
-                let g = local(map, ch, t);
-                if t != last {
-                    df_all[g] += 1;
-                    df_section[g] += u32::from(section);
-                    last = t;
-                }
-                let slot = &mut cursor[g];
+    // Each range's part of the three columns.
+    let mut parts = Vec::with_capacity(ranges.len());
+    let (mut rd, mut rf, mut rt) = (&mut post_doc[..], &mut post_field[..], &mut post_tf[..]);
+    for (r, &(a, b)) in ranges.iter().enumerate() {
+        let n = (term_start[b as usize] - term_start[a as usize]) as usize;
+        let (d, rest_d) = rd.split_at_mut(n);
+        let (f, rest_f) = rf.split_at_mut(n);
+        let (t, rest_t) = rt.split_at_mut(n);
+        parts.push((r, (a, b), d, f, t));
+        (rd, rf, rt) = (rest_d, rest_f, rest_t);
+    }
+    parts.into_par_iter().for_each(|(r, (a, b), pd, pf, pt)| {
+        let base = term_start[a as usize];
+        let mut cursor: Vec<u32> = term_start[a as usize..b as usize]
+            .iter()
+            .map(|&s| s - base)
+            .collect();
+        postings_in(
+            &chunks,
+            &bounds,
+            &doc_base,
+            r,
+            ranges.len(),
+            |doc, t, fd, tf| {
+                let slot = &mut cursor[(t - a) as usize];
                 let p = *slot as usize;
                 *slot += 1;
-                post_doc[p] = d as u32;
-                post_field[p] = f;
-                post_tf[p] = tf;
-            }
-            start = end as usize;
-            d += 1;
-        }
+                pd[p] = doc;
+                pf[p] = fd;
+                pt[p] = tf;
+            },
+        );
+    });
+    let mut field_len = Vec::with_capacity(docs.len() * FIELDS);
+    for ch in &chunks {
         field_len.extend_from_slice(&ch.field_len);
     }
+    stages.done("postings");
     Built {
         terms,
         term_start,
@@ -472,7 +618,7 @@ mod tests {
             }
         }
         docs[1500] = doc(["", "", &many, "", ""], true);
-        let fast = build(&docs);
+        let fast = build(&docs, &mut crate::retrieval::Stages(None));
         let slow = reference(&docs);
         assert!(
             fast.post_tf.contains(&u16::MAX),
@@ -480,6 +626,55 @@ mod tests {
         );
         assert!(fast.terms.is_strictly_sorted());
         assert_same(&fast, &slow);
+    }
+
+    #[test]
+    fn same_layout_whatever_the_number_of_threads() {
+        let words = [
+            "retry",
+            "payment",
+            "checkout_service",
+            "--max-retries",
+            "-H",
+            "parseSections",
+            "cache",
+            "eviction",
+            "a/b.rs",
+            "Crème",
+            "HTTPServer",
+            "zz",
+            "timeout",
+            "refund",
+        ];
+        // Docs of varied words (a fixed pseudo-random walk), so chunks hold different terms.
+        let mut x = 7u64;
+        let mut texts = Vec::new();
+        for _ in 0..9000 {
+            let mut t = String::new();
+            for _ in 0..12 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                t.push_str(words[(x >> 33) as usize % words.len()]);
+                t.push_str(if x.is_multiple_of(5) { "-x " } else { " " });
+            }
+            texts.push(t);
+        }
+        let docs: Vec<DocFields<'_>> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| doc([t, "", t, "", ""], i % 4 != 0))
+            .collect();
+        let on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool");
+            pool.install(|| build(&docs, &mut crate::retrieval::Stages(None)))
+        };
+        let one = on(1);
+        assert_same(&one, &on(3));
+        assert_same(&one, &reference(&docs));
     }
 
     #[test]

@@ -392,12 +392,11 @@ fn encode(
         ("doc.links", link),
         ("doc.links.idx", link_idx),
     ];
-    let postings = Postings::owned(
-        built.post_doc.clone(),
-        built.post_field.clone(),
-        built.post_tf.clone(),
-    );
-    out.extend(postings.blocks());
+    out.extend(super::columns::blocks_of(
+        &built.post_doc,
+        &built.post_field,
+        &built.post_tf,
+    ));
     out
 }
 
@@ -434,6 +433,7 @@ impl Index {
     /// Indexes every section, article, file and symbol of `graph`.
     pub fn build(graph: &Graph) -> Index {
         use rayon::prelude::*;
+        let mut stages = super::Stages::start();
         let nodes: Vec<&Node> = graph
             .nodes()
             .filter(|n| {
@@ -451,6 +451,7 @@ impl Index {
             })
             .collect();
         let link_lists = build_links(graph, &docs);
+        stages.done("documents and links");
         let fields: Vec<DocFields> = nodes
             .par_iter()
             .zip(&link_lists)
@@ -466,7 +467,8 @@ impl Index {
                 }
             })
             .collect();
-        let built = builder::build(&fields);
+        stages.done("fields");
+        let built = builder::build(&fields, &mut stages);
         drop(fields);
         let field_len = &built.field_len;
         let n_kinds = NodeKind::ALL.len();
@@ -499,12 +501,23 @@ impl Index {
                 .map(|n| n.id.clone())
                 .collect(),
         };
+        stages.done("lengths and facts");
         let sections = encode(&meta, &docs, &built, &link_lists);
         drop(built);
+        stages.done("encode");
         let parts: Vec<(&str, &[u8])> = sections.iter().map(|(n, b)| (*n, b.as_slice())).collect();
         // Our own bytes, just written: they always open.
-        Index::from_bytes(&container_bytes(&parts, &graph.hash), graph)
-            .expect("a freshly built index reads back")
+        let c = Container::from_bytes(
+            container_bytes(&parts, &graph.hash),
+            MEMORY_KIND,
+            &graph.hash,
+        );
+        let ix = c
+            .ok()
+            .and_then(|c| Index::from_container(c, graph).ok())
+            .expect("a freshly built index reads back");
+        stages.done("container");
+        ix
     }
 
     /// The stored sections (what [`Index::open`] writes as the artifact), read back.
@@ -632,10 +645,16 @@ impl Index {
             eprintln!("{:>8.3}s  search index build", t.elapsed().as_secs_f64());
             std::time::Instant::now()
         });
-        let sections = ix.to_sections();
-        let parts: Vec<(&str, &[u8])> = sections
+        // The sections in place in the container just built (our own bytes: no copy of them
+        // and no check of their sums before they are written).
+        let names = ix.c.sections();
+        let raw = ix.c.raw();
+        let parts: Vec<(&str, &[u8])> = names
             .iter()
-            .map(|(n, b)| (n.as_str(), b.as_slice()))
+            .filter_map(|(n, _)| {
+                let (at, len) = ix.c.span_of(n)?;
+                Some((n.as_str(), raw.get(at..at.checked_add(len)?)?))
+            })
             .collect();
         session.store_artifact_sections(INDEX_ARTIFACT, &parts);
         if let Some(t) = built {
@@ -945,60 +964,173 @@ impl Index {
 /// One container holding `sections`, keyed by `key`.
 fn container_bytes(sections: &[(&str, &[u8])], key: &str) -> Vec<u8> {
     let mut w = Writer::new(MEMORY_KIND, key);
+    w.reserve(sections.iter().map(|(_, b)| b.len() + 8).sum());
     for (name, bytes) in sections {
         w.section(name, bytes);
     }
     w.finish()
 }
 
+/// The propagation links of every doc (see [`Index`]), from one pass over the edges: a
+/// section links to the file and symbol docs that what it cites is in or overlaps, and to the
+/// article that contains it; each of those links back. (Walking each section's edges through
+/// the graph's adjacency gave the same links, but building the adjacency alone took longer
+/// than this whole pass, and a cold build needs it for nothing else.)
 fn build_links(graph: &Graph, docs: &[Doc]) -> Vec<Vec<u32>> {
-    let doc_of = |id: &str| {
-        docs.binary_search_by(|d| d.id.as_str().cmp(id))
-            .ok()
-            .map(|i| i as u32)
-    };
-    use rayon::prelude::*;
-    // Each section's targets in parallel (graph reads only), then the reverse links in order.
-    graph.prepare_adjacency();
-    let targets: Vec<Vec<u32>> = docs
-        .par_iter()
-        .map(|d| {
-            let mut targets = Vec::new();
-            if d.kind != NodeKind::Section {
-                return targets;
-            }
-            for c in graph.out_edges(&d.id, Some(EdgeKind::Cites)) {
-                for e in graph.out_edges(&c.to, None) {
-                    if matches!(e.kind, EdgeKind::InFile | EdgeKind::Overlaps) {
-                        targets.extend(doc_of(&e.to));
-                    }
-                }
-            }
-            for e in graph.in_edges(&d.id, Some(EdgeKind::Contains)) {
-                if let Some(a) = doc_of(&e.from) {
-                    if docs[a as usize].kind == NodeKind::Article {
-                        targets.push(a);
-                    }
-                }
-            }
-            targets.sort_unstable();
-            targets.dedup();
-            targets
-        })
+    use ontoly_graph::graph::fasthash::FastMap;
+    let doc_of: FastMap<&str, u32> = docs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (d.id.as_str(), i as u32))
         .collect();
+    let is_section = |d: u32| docs[d as usize].kind == NodeKind::Section;
+    // What each node is in or overlaps (docs), what each section cites (node ids), and its
+    // article.
+    let mut located: FastMap<&str, Vec<u32>> = FastMap::default();
+    let mut cites: Vec<(u32, &str)> = Vec::new();
+    let mut targets: Vec<Vec<u32>> = vec![Vec::new(); docs.len()];
+    for e in graph.edges() {
+        match e.kind {
+            EdgeKind::Cites => {
+                if let Some(&s) = doc_of.get(e.from.as_str()).filter(|&&s| is_section(s)) {
+                    cites.push((s, e.to.as_str()));
+                }
+            }
+            EdgeKind::InFile | EdgeKind::Overlaps => {
+                if let Some(&t) = doc_of.get(e.to.as_str()) {
+                    located.entry(e.from.as_str()).or_default().push(t);
+                }
+            }
+            EdgeKind::Contains => {
+                let (from, to) = (doc_of.get(e.from.as_str()), doc_of.get(e.to.as_str()));
+                if let (Some(&a), Some(&s)) = (from, to) {
+                    if docs[a as usize].kind == NodeKind::Article && is_section(s) {
+                        targets[s as usize].push(a);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for (s, cited) in cites {
+        // Every edge endpoint is a node (a graph invariant), as the adjacency walk required.
+        if let Some(t) = located.get(cited) {
+            targets[s as usize].extend_from_slice(t);
+        }
+    }
     let mut links: Vec<Vec<u32>> = vec![Vec::new(); docs.len()];
-    for (i, targets) in targets.into_iter().enumerate() {
-        if docs[i].kind != NodeKind::Section {
+    for (i, mut t) in targets.into_iter().enumerate() {
+        if !is_section(i as u32) {
             continue;
         }
-        for &t in &targets {
-            links[t as usize].push(i as u32);
+        t.sort_unstable();
+        t.dedup();
+        for &x in &t {
+            links[x as usize].push(i as u32);
         }
-        links[i] = targets;
+        links[i] = t;
     }
     for l in &mut links {
         l.sort_unstable();
         l.dedup();
     }
     links
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ontoly_graph::{CachePolicy, Session, SessionOptions};
+
+    /// The links as they were first computed: each section's edges walked through the
+    /// graph's adjacency.
+    fn links_by_adjacency(graph: &Graph, docs: &[Doc]) -> Vec<Vec<u32>> {
+        let doc_of = |id: &str| {
+            docs.binary_search_by(|d| d.id.as_str().cmp(id))
+                .ok()
+                .map(|i| i as u32)
+        };
+        use rayon::prelude::*;
+        // Each section's targets in parallel (graph reads only), then the reverse links in order.
+        graph.prepare_adjacency();
+        let targets: Vec<Vec<u32>> = docs
+            .par_iter()
+            .map(|d| {
+                let mut targets = Vec::new();
+                if d.kind != NodeKind::Section {
+                    return targets;
+                }
+                for c in graph.out_edges(&d.id, Some(EdgeKind::Cites)) {
+                    for e in graph.out_edges(&c.to, None) {
+                        if matches!(e.kind, EdgeKind::InFile | EdgeKind::Overlaps) {
+                            targets.extend(doc_of(&e.to));
+                        }
+                    }
+                }
+                for e in graph.in_edges(&d.id, Some(EdgeKind::Contains)) {
+                    if let Some(a) = doc_of(&e.from) {
+                        if docs[a as usize].kind == NodeKind::Article {
+                            targets.push(a);
+                        }
+                    }
+                }
+                targets.sort_unstable();
+                targets.dedup();
+                targets
+            })
+            .collect();
+        let mut links: Vec<Vec<u32>> = vec![Vec::new(); docs.len()];
+        for (i, targets) in targets.into_iter().enumerate() {
+            if docs[i].kind != NodeKind::Section {
+                continue;
+            }
+            for &t in &targets {
+                links[t as usize].push(i as u32);
+            }
+            links[i] = targets;
+        }
+        for l in &mut links {
+            l.sort_unstable();
+            l.dedup();
+        }
+        links
+    }
+
+    #[test]
+    fn links_from_one_pass_are_the_adjacency_walks() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata");
+        let mut checked = 0;
+        for ws in [
+            "demo",
+            "fixtures/references",
+            "fixtures/sources",
+            "fixtures/valid",
+        ] {
+            let ws = root.join(ws);
+            let session = Session::open(
+                SessionOptions::new(&ws)
+                    .workspace(&ws)
+                    .cache(CachePolicy::Off),
+            )
+            .expect("the workspace opens");
+            let graph = session.graph().expect("the graph builds");
+            let docs: Vec<Doc> = graph
+                .nodes()
+                .filter(|n| {
+                    matches!(
+                        n.kind,
+                        NodeKind::Section | NodeKind::Article | NodeKind::File | NodeKind::Symbol
+                    )
+                })
+                .map(|n| Doc {
+                    id: n.id.clone(),
+                    kind: n.kind,
+                })
+                .collect();
+            let links = build_links(graph, &docs);
+            assert_eq!(links, links_by_adjacency(graph, &docs), "{}", ws.display());
+            checked += links.iter().filter(|l| !l.is_empty()).count();
+        }
+        assert!(checked > 20, "links to compare: {checked}");
+    }
 }

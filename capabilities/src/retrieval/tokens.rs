@@ -231,6 +231,9 @@ pub fn word_term(word: &str) -> Option<String> {
 /// Splits one identifier into its words: `parseSections` → parse, Sections; `HTTPServer` →
 /// HTTP, Server; `snake_case`, `a/b.rs`, `mod::fn` → their parts.
 fn split_identifier<'a>(chunk: &'a str, out: &mut Vec<&'a str>) {
+    if chunk.is_ascii() {
+        return split_ascii_identifier(chunk, out);
+    }
     for part in chunk.split(|c: char| !c.is_alphanumeric()) {
         if part.is_empty() {
             continue;
@@ -254,9 +257,80 @@ fn split_identifier<'a>(chunk: &'a str, out: &mut Vec<&'a str>) {
     }
 }
 
+/// [`split_identifier`] of an ASCII chunk, on bytes (most chunks: the same words, without
+/// decoding characters).
+fn split_ascii_identifier<'a>(chunk: &'a str, out: &mut Vec<&'a str>) {
+    let b = chunk.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let mut start = i;
+        let mut end = i + 1;
+        while end < b.len() && b[end].is_ascii_alphanumeric() {
+            end += 1;
+        }
+        for k in i + 1..end {
+            let (p, c) = (b[k - 1], b[k]);
+            let next_lower = k + 1 < end && b[k + 1].is_ascii_lowercase();
+            if (p.is_ascii_lowercase() && c.is_ascii_uppercase())
+                || (p.is_ascii_uppercase() && c.is_ascii_uppercase() && next_lower)
+            {
+                out.push(&chunk[start..k]);
+                start = k;
+            }
+        }
+        out.push(&chunk[start..end]);
+        i = end;
+    }
+}
+
 /// Characters that hold a chunk together (identifiers, paths, flags, `key=value`).
 fn joins(c: char) -> bool {
     c.is_alphanumeric() || "_./:-#=".contains(c)
+}
+
+/// [`joins`] for each ASCII byte.
+const JOINS_ASCII: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut i = 0;
+    while i < 128 {
+        let c = i as u8;
+        t[i] = c.is_ascii_alphanumeric()
+            || matches!(c, b'_' | b'.' | b'/' | b':' | b'-' | b'#' | b'=');
+        i += 1;
+    }
+    t
+};
+
+/// Calls `f` with each maximal run of joining characters of `text`, in order: the non-empty
+/// pieces of `text.split(|c| !joins(c))`, found on bytes (every character of every text passes
+/// here; only non-ASCII ones are decoded).
+fn for_each_chunk<'a>(text: &'a str, mut f: impl FnMut(&'a str)) {
+    let b = text.as_bytes();
+    let (mut i, mut start) = (0, 0);
+    while i < b.len() {
+        let (join, width) = if b[i] < 0x80 {
+            (JOINS_ASCII[b[i] as usize], 1)
+        } else {
+            match text[i..].chars().next() {
+                Some(c) => (joins(c), c.len_utf8()),
+                None => break,
+            }
+        };
+        if !join {
+            if start < i {
+                f(&text[start..i]);
+            }
+            start = i + width;
+        }
+        i += width;
+    }
+    if start < b.len() {
+        f(&text[start..]);
+    }
 }
 
 /// A command-line flag: `-x`, `-xyz`, `-1`, `--long-name` (no spaces, starts with a dash and
@@ -312,12 +386,12 @@ pub(crate) fn for_each_token_with<M: TermMaker>(
     mut emit: impl FnMut(M::Term, &str, bool),
 ) {
     let mut parts = Vec::new();
-    for raw in text.split(|c: char| !joins(c)) {
+    for_each_chunk(text, |raw| {
         let chunk = raw
             .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '-')
             .trim_end_matches(|c: char| !c.is_alphanumeric());
         if chunk.is_empty() {
-            continue;
+            return;
         }
         // `-H/--hidden` is two flags; `--max-filesize=10M` a flag and its value.
         if chunk.starts_with('-') && (chunk.contains('/') || chunk.contains('=')) {
@@ -326,11 +400,11 @@ pub(crate) fn for_each_token_with<M: TermMaker>(
                 for p in pieces {
                     token_chunk(p, &mut parts, terms, &mut emit);
                 }
-                continue;
+                return;
             }
         }
         token_chunk(chunk, &mut parts, terms, &mut emit);
-    }
+    });
 }
 
 fn token_chunk<'a, M: TermMaker>(
@@ -448,6 +522,59 @@ mod tests {
             tokenize("How are the Sections stored?"),
             vec!["section", "store"]
         );
+    }
+
+    #[test]
+    fn byte_scans_match_the_character_splits() {
+        let texts = [
+            "parseSections HTTPServer snake_case a/b.rs mod::fn x-Y_z ABCdef aB Ab AB abC",
+            "Crème brûlée naïve Éclair 日本語テキスト ÄÖÜ straße ΣίσυφοςΑθήνα a·b caféBar",
+            "--max-filesize=10M -H/--hidden `-e` «quoted» x\u{00A0}y tab\there 1.2.3 #x=y",
+            "",
+            " ",
+            "---",
+            "a",
+            "é",
+            "_",
+            "🙂 emoji🙂mid 🙂",
+            "aBCDe FOO1Bar foo2bar 2FA",
+        ];
+        for t in texts {
+            let mut got = Vec::new();
+            for_each_chunk(t, |c| got.push(c));
+            let want: Vec<&str> = t
+                .split(|c: char| !joins(c))
+                .filter(|p| !p.is_empty())
+                .collect();
+            assert_eq!(got, want, "{t:?}");
+            for chunk in want {
+                let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                split_identifier(chunk, &mut fast);
+                for part in chunk.split(|c: char| !c.is_alphanumeric()) {
+                    if part.is_empty() {
+                        continue;
+                    }
+                    // The character version, applied to ASCII too.
+                    let mut start = 0;
+                    let mut prev: Option<char> = None;
+                    let mut it = part.char_indices().peekable();
+                    while let Some((i, c)) = it.next() {
+                        if let Some(p) = prev {
+                            let next_lower = it.peek().is_some_and(|(_, n)| n.is_lowercase());
+                            if (p.is_lowercase() && c.is_uppercase())
+                                || (p.is_uppercase() && c.is_uppercase() && next_lower)
+                            {
+                                slow.push(&part[start..i]);
+                                start = i;
+                            }
+                        }
+                        prev = Some(c);
+                    }
+                    slow.push(&part[start..]);
+                }
+                assert_eq!(fast, slow, "{chunk:?}");
+            }
+        }
     }
 
     #[test]
