@@ -434,7 +434,7 @@ fn main() {
     end(s, "parse pages");
 
     let s = start();
-    let mut parts = build::collect::collect(&structure, &pages);
+    let (mut parts, sites) = build::collect::collect(&structure, &pages);
     end(s, "collect");
 
     let s = start();
@@ -446,7 +446,7 @@ fn main() {
             }
         };
     let registries = ontoly_graph::formats::source_registry::Registries::load(&files, "");
-    let cited = build::resolve::resolve_references(&inputs, &registries, &opts, &mut parts);
+    let cited = build::resolve::resolve_references(&inputs, &registries, &opts, sites, &mut parts);
     end(s, "resolve references");
     println!(
         "|   (parts now: {} nodes, {} edges, {} texts, {} cited ranges) | | | | | | | |",

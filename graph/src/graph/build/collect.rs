@@ -41,8 +41,12 @@ pub const MAX_UNKNOWN_KEYS: usize = 100;
 pub const MAX_CHECKED_REFERENCES: usize = 100;
 
 /// Stage 3: workspace, article and section nodes, `CONTAINS` and `LINKS_TO` edges, texts, and
-/// every cross-check between the structure and the pages.
-pub fn collect(structure: &StructureParse, pages: &BTreeMap<String, PageParse>) -> Parts {
+/// every cross-check between the structure and the pages. Also returns every recorded
+/// reference of a registered section, in structure order, borrowing its entry from the parse.
+pub fn collect<'a>(
+    structure: &'a StructureParse,
+    pages: &'a BTreeMap<String, PageParse>,
+) -> (Parts, Vec<RefSite<'a>>) {
     let ws_id = ids::WORKSPACE.to_string();
     let mut parts = Parts::default();
     parts.nodes.push(node(
@@ -160,22 +164,27 @@ pub fn collect(structure: &StructureParse, pages: &BTreeMap<String, PageParse>) 
     let mut all: BTreeSet<&str> = entries.keys().copied().collect();
     all.extend(pages.keys().map(String::as_str));
     let all: Vec<&str> = all.into_iter().collect();
-    let per: Vec<Parts> = all
+    let per: Vec<(Parts, Vec<RefSite<'a>>)> = all
         .par_iter()
-        .map(|path| {
+        .map(|&path| {
             article_parts(
                 &ws_id,
                 path,
                 entries.get(path).copied(),
-                pages.get(*path),
+                pages.get(path),
                 pages,
             )
         })
         .collect();
-    for p in per {
+    // The sites at their final size. (Reserving the merged nodes, edges, texts and findings
+    // too raised the peak of a 10 000-entry structure by 2-6 MiB over cli/tests/budget.rs's
+    // limit, for no measured gain at 100k: not done.)
+    let mut sites = Vec::with_capacity(per.iter().map(|(_, r)| r.len()).sum());
+    for (p, r) in per {
         parts.extend(p);
+        sites.extend(r);
     }
-    parts
+    (parts, sites)
 }
 
 /// A marked section of a page: its span and (first heading, body).
@@ -187,6 +196,7 @@ struct Article<'a> {
     page_file: String,
     aid: String,
     parts: Parts,
+    references: Vec<RefSite<'a>>,
 }
 
 impl Article<'_> {
@@ -204,18 +214,19 @@ impl Article<'_> {
     }
 }
 
-fn article_parts(
+fn article_parts<'a>(
     ws_id: &str,
-    path: &str,
-    entry: Option<&ArticleEntry>,
+    path: &'a str,
+    entry: Option<&'a ArticleEntry>,
     page: Option<&PageParse>,
     pages: &BTreeMap<String, PageParse>,
-) -> Parts {
+) -> (Parts, Vec<RefSite<'a>>) {
     let mut cx = Article {
         path,
         page_file: format!("knowledge/{path}"),
         aid: ids::article(path),
         parts: Parts::default(),
+        references: Vec::new(),
     };
     let mut a = article_node(&cx, entry, page);
     let contains_origin = match entry {
@@ -258,7 +269,7 @@ fn article_parts(
         None => BTreeSet::new(),
     };
     marked_only_sections(&mut cx, entry.is_some(), &marked, &registered);
-    cx.parts
+    (cx.parts, cx.references)
 }
 
 /// The article node, with what the structure entry and the page say about it.
@@ -369,7 +380,7 @@ fn page_facts<'p>(
 /// The sections the structure lists, in structure order, with their references. Returns the
 /// ids registered.
 fn registered_sections<'e>(
-    cx: &mut Article<'_>,
+    cx: &mut Article<'e>,
     entry: &'e ArticleEntry,
     marked: &BTreeMap<&str, Marked<'_>>,
     page_usable: bool,
@@ -456,9 +467,9 @@ fn registered_sections<'e>(
             );
         }
         for r in refs.iter().take(MAX_CHECKED_REFERENCES) {
-            cx.parts.references.push(RefSite {
+            cx.references.push(RefSite {
                 section: secid.clone(),
-                entry: r.clone(),
+                entry: r,
                 origin: origin(sf, r.line),
             });
         }

@@ -176,42 +176,104 @@ impl std::fmt::Display for LayoutError {
 
 impl std::error::Error for LayoutError {}
 
+/// A string or a map with its hash computed ahead, on all cores: the serial interning below
+/// then probes with the stored hash and reads the contents only to compare on a hit.
+struct Hashed<'g, T: ?Sized> {
+    h: u64,
+    v: &'g T,
+}
+
+impl<'g, T: ?Sized + std::hash::Hash> Hashed<'g, T> {
+    fn of(v: &'g T) -> Hashed<'g, T> {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        Hashed {
+            h: BuildHasherDefault::<crate::graph::fasthash::FxHasher>::default().hash_one(v),
+            v,
+        }
+    }
+}
+
+impl<T: ?Sized> Clone for Hashed<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: ?Sized> Copy for Hashed<'_, T> {}
+
+impl<T: ?Sized + PartialEq> PartialEq for Hashed<'_, T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.h == other.h && self.v == other.v
+    }
+}
+
+impl<T: ?Sized + Eq> Eq for Hashed<'_, T> {}
+
+impl<T: ?Sized> std::hash::Hash for Hashed<'_, T> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.h);
+    }
+}
+
+type Map = BTreeMap<String, String>;
+
 struct Pool<'g> {
-    ix: FastMap<&'g str, u32>,
+    ix: FastMap<Hashed<'g, str>, u32>,
     strs: Vec<&'g str>,
 }
 
 impl<'g> Pool<'g> {
     fn add(&mut self, s: &'g str) -> u32 {
+        self.add_hashed(Hashed::of(s))
+    }
+
+    fn add_hashed(&mut self, s: Hashed<'g, str>) -> u32 {
         let n = self.strs.len() as u32;
         *self.ix.entry(s).or_insert_with(|| {
-            self.strs.push(s);
+            self.strs.push(s.v);
             n
         })
     }
 
-    fn opt(&mut self, s: Option<&'g str>) -> u32 {
-        s.map_or(NONE, |s| self.add(s))
+    fn opt(&mut self, s: Option<Hashed<'g, str>>) -> u32 {
+        s.map_or(NONE, |s| self.add_hashed(s))
     }
 }
 
+/// A node's strings and map, hashed ahead.
+struct NodeKeys<'g> {
+    name: Hashed<'g, str>,
+    file: Option<Hashed<'g, str>>,
+    package: Option<Hashed<'g, str>>,
+    span_file: Option<Hashed<'g, str>>,
+    meta: Hashed<'g, Map>,
+}
+
+/// An edge's endpoints, id bytes, origin file and map, found and hashed ahead.
+struct EdgeKeys<'g> {
+    ends: Result<(u32, u32), &'g str>,
+    id: Option<[u8; 16]>,
+    origin_file: Option<Hashed<'g, str>>,
+    meta: Hashed<'g, Map>,
+}
+
 struct Pairs<'g> {
-    /// Maps already laid out, by content: a repeated map costs one hash of its strings.
-    maps: FastMap<&'g BTreeMap<String, String>, (u32, u32)>,
+    /// Maps already laid out, by content: a repeated map costs one probe and one comparison.
+    maps: FastMap<Hashed<'g, Map>, (u32, u32)>,
     ix: FastMap<Vec<(u32, u32)>, u32>,
     flat: Vec<(u32, u32)>,
     scratch: Vec<(u32, u32)>,
 }
 
 impl<'g> Pairs<'g> {
-    fn add(&mut self, pool: &mut Pool<'g>, m: &'g BTreeMap<String, String>) -> (u32, u32) {
-        if m.is_empty() {
+    fn add(&mut self, pool: &mut Pool<'g>, m: Hashed<'g, Map>) -> (u32, u32) {
+        if m.v.is_empty() {
             return (0, 0);
         }
-        if let Some(&r) = self.maps.get(m) {
+        if let Some(&r) = self.maps.get(&m) {
             return r;
         }
-        let r = self.add_new(pool, m);
+        let r = self.add_new(pool, m.v);
         self.maps.insert(m, r);
         r
     }
@@ -296,15 +358,50 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
     if n >= NONE as usize || edges.len() >= NONE as usize {
         return Err(LayoutError("graph too large for 32-bit indices".into()));
     }
+    use rayon::prelude::*;
     let mut pool = Pool {
         ix: FastMap::with_capacity_and_hasher(n * 3, Default::default()),
         strs: Vec::with_capacity(n * 3),
     };
-    for (i, node) in nodes.iter().enumerate() {
-        if pool.add(&node.id) as usize != i {
-            return Err(LayoutError(format!("duplicate node id {}", node.id)));
+    // Everything that does not depend on the interning order is hashed or looked up on all
+    // cores first; the serial loops below only probe and append, in the same order as before.
+    let node_ids: Vec<Hashed<'_, str>> = nodes.par_iter().map(|n| Hashed::of(&*n.id)).collect();
+    for (i, id) in node_ids.into_iter().enumerate() {
+        if pool.add_hashed(id) as usize != i {
+            return Err(LayoutError(format!("duplicate node id {}", id.v)));
         }
     }
+    fn opt(s: Option<&String>) -> Option<Hashed<'_, str>> {
+        s.map(|s| Hashed::of(s.as_str()))
+    }
+    let node_keys: Vec<NodeKeys<'_>> = nodes
+        .par_iter()
+        .map(|nd| NodeKeys {
+            name: Hashed::of(&*nd.name),
+            file: opt(nd.file.as_ref()),
+            package: opt(nd.package.as_ref()),
+            span_file: opt(nd.span.as_ref().map(|s| &s.file)),
+            meta: Hashed::of(&nd.metadata),
+        })
+        .collect();
+    // Only node ids are in the pool yet, each at its node's index.
+    let edge_keys: Vec<EdgeKeys<'_>> = {
+        let ix = &pool.ix;
+        let position = |id: &'_ str| ix.get(&Hashed::of(id)).copied();
+        edges
+            .par_iter()
+            .map(|e| EdgeKeys {
+                ends: match (position(&e.from), position(&e.to)) {
+                    (Some(f), Some(t)) => Ok((f, t)),
+                    (None, _) => Err(e.from.as_str()),
+                    (_, None) => Err(e.to.as_str()),
+                },
+                id: canonical_edge_hash(e.kind, &e.id),
+                origin_file: opt(e.origin.as_ref().map(|o| &o.file)),
+                meta: Hashed::of(&e.metadata),
+            })
+            .collect()
+    };
     let narrow = |x: u64| x <= u64::from(u32::MAX);
     let wide = !(narrow(pool_bytes(nodes, edges, texts))
         && narrow(texts.values().map(|t| t.len() as u64).sum())
@@ -325,18 +422,18 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
     };
     let mut node_rows = Vec::with_capacity(n * lay.node_row());
     let mut node_kinds = vec![0u32; NodeKind::ALL.len()];
-    for node in nodes {
-        let (ms, ml) = pairs.add(&mut pool, &node.metadata);
+    for (node, k) in nodes.iter().zip(node_keys) {
+        let (ms, ml) = pairs.add(&mut pool, k.meta);
         let span = node.span.as_ref();
         node_kinds[node_kind_code(node.kind) as usize] += 1;
         node_rows.push(node_kind_code(node.kind));
         put_u32s(
             &mut node_rows,
             [
-                pool.add(&node.name),
-                pool.opt(node.file.as_deref()),
-                pool.opt(node.package.as_deref()),
-                pool.opt(span.map(|s| s.file.as_str())),
+                pool.add_hashed(k.name),
+                pool.opt(k.file),
+                pool.opt(k.package),
+                pool.opt(k.span_file),
                 ms,
                 ml,
             ],
@@ -344,24 +441,16 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
         lay.put(&mut node_rows, span.map_or(0, |s| s.start_line));
         lay.put(&mut node_rows, span.map_or(0, |s| s.end_line));
     }
-    let ids: FastMap<&str, u32> = nodes
-        .iter()
-        .enumerate()
-        .map(|(i, nd)| (nd.id.as_str(), i as u32))
-        .collect();
-    let position = |id: &str| -> Result<u32, LayoutError> {
-        ids.get(id)
-            .copied()
-            .ok_or_else(|| LayoutError(format!("edge endpoint {id} is not a node")))
-    };
     let mut edge_rows = Vec::with_capacity(edges.len() * lay.edge_row());
     let mut ends = Vec::with_capacity(edges.len());
     let mut edge_kinds = vec![0u32; EdgeKind::ALL.len()];
-    for e in edges {
-        let (from, to) = (position(&e.from)?, position(&e.to)?);
+    for (e, k) in edges.iter().zip(edge_keys) {
+        let (from, to) = k
+            .ends
+            .map_err(|id| LayoutError(format!("edge endpoint {id} is not a node")))?;
         ends.push((from, to));
-        let (ms, ml) = pairs.add(&mut pool, &e.metadata);
-        let (form, idbytes) = match canonical_edge_hash(e.kind, &e.id) {
+        let (ms, ml) = pairs.add(&mut pool, k.meta);
+        let (form, idbytes) = match k.id {
             Some(h) => (0u8, h),
             None => {
                 let mut b = [0u8; 16];
@@ -371,16 +460,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
         };
         edge_kinds[edge_kind_code(e.kind) as usize] += 1;
         edge_rows.extend_from_slice(&[edge_kind_code(e.kind), form]);
-        put_u32s(
-            &mut edge_rows,
-            [
-                from,
-                to,
-                pool.opt(e.origin.as_ref().map(|o| o.file.as_str())),
-                ms,
-                ml,
-            ],
-        );
+        put_u32s(&mut edge_rows, [from, to, pool.opt(k.origin_file), ms, ml]);
         lay.put(&mut edge_rows, e.origin.as_ref().map_or(0, |o| o.line));
         edge_rows.extend_from_slice(&idbytes);
     }
