@@ -1018,9 +1018,15 @@ fn build_links(graph: &Graph, docs: &[Doc]) -> Vec<Vec<u32>> {
             targets[s as usize].extend_from_slice(t);
         }
     }
+    with_reverse_links(targets, docs)
+}
+
+/// Each section's targets (sorted, unique) as its links, and each section as a link of every
+/// one of its targets: propagation runs both ways.
+fn with_reverse_links(targets: Vec<Vec<u32>>, docs: &[Doc]) -> Vec<Vec<u32>> {
     let mut links: Vec<Vec<u32>> = vec![Vec::new(); docs.len()];
     for (i, mut t) in targets.into_iter().enumerate() {
-        if !is_section(i as u32) {
+        if docs[i].kind != NodeKind::Section {
             continue;
         }
         t.sort_unstable();
@@ -1074,26 +1080,10 @@ mod tests {
                         }
                     }
                 }
-                targets.sort_unstable();
-                targets.dedup();
                 targets
             })
             .collect();
-        let mut links: Vec<Vec<u32>> = vec![Vec::new(); docs.len()];
-        for (i, targets) in targets.into_iter().enumerate() {
-            if docs[i].kind != NodeKind::Section {
-                continue;
-            }
-            for &t in &targets {
-                links[t as usize].push(i as u32);
-            }
-            links[i] = targets;
-        }
-        for l in &mut links {
-            l.sort_unstable();
-            l.dedup();
-        }
-        links
+        with_reverse_links(targets, docs)
     }
 
     #[test]

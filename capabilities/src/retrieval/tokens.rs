@@ -234,6 +234,11 @@ fn split_identifier<'a>(chunk: &'a str, out: &mut Vec<&'a str>) {
     if chunk.is_ascii() {
         return split_ascii_identifier(chunk, out);
     }
+    split_identifier_chars(chunk, out);
+}
+
+/// [`split_identifier`] character by character (any script).
+fn split_identifier_chars<'a>(chunk: &'a str, out: &mut Vec<&'a str>) {
     for part in chunk.split(|c: char| !c.is_alphanumeric()) {
         if part.is_empty() {
             continue;
@@ -550,28 +555,8 @@ mod tests {
             for chunk in want {
                 let (mut fast, mut slow) = (Vec::new(), Vec::new());
                 split_identifier(chunk, &mut fast);
-                for part in chunk.split(|c: char| !c.is_alphanumeric()) {
-                    if part.is_empty() {
-                        continue;
-                    }
-                    // The character version, applied to ASCII too.
-                    let mut start = 0;
-                    let mut prev: Option<char> = None;
-                    let mut it = part.char_indices().peekable();
-                    while let Some((i, c)) = it.next() {
-                        if let Some(p) = prev {
-                            let next_lower = it.peek().is_some_and(|(_, n)| n.is_lowercase());
-                            if (p.is_lowercase() && c.is_uppercase())
-                                || (p.is_uppercase() && c.is_uppercase() && next_lower)
-                            {
-                                slow.push(&part[start..i]);
-                                start = i;
-                            }
-                        }
-                        prev = Some(c);
-                    }
-                    slow.push(&part[start..]);
-                }
+                // The character version, applied to ASCII too.
+                split_identifier_chars(chunk, &mut slow);
                 assert_eq!(fast, slow, "{chunk:?}");
             }
         }
