@@ -26,5 +26,6 @@ pub mod graph;
 pub mod session;
 pub mod sources;
 pub mod suggest;
+pub mod timings;
 
 pub use session::{CachePolicy, Session, SessionError, SessionOptions};

@@ -333,7 +333,7 @@ fn term_ranges(n: usize, parts: usize) -> Vec<(u32, u32)> {
 }
 
 /// Tokenizes every document and lays out the sorted terms and their postings.
-pub(super) fn build(docs: &[DocFields<'_>], stages: &mut super::Stages) -> Built {
+pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Timer) -> Built {
     use super::index::FIELDS;
     // A few chunks per thread: enough to balance, few enough that little is tokenized and
     // interned twice (each chunk has its own word cache and terms).
@@ -342,9 +342,9 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &mut super::Stages) -> Built
         .div_ceil(4 * rayon::current_num_threads())
         .max(MIN_CHUNK_DOCS);
     let chunks: Vec<Chunk> = docs.par_chunks(per).map(tokenize_chunk).collect();
-    stages.done("tokenize");
+    stages.lap("  index: tokenize");
     let (terms, maps) = merge_terms(&chunks);
-    stages.done("merge terms");
+    stages.lap("  index: merge terms");
 
     // Postings by term, then doc (chunks and their docs are in doc order), then field. Each
     // chunk's postings get their global terms and each doc's are grouped by range of terms,
@@ -496,7 +496,7 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &mut super::Stages) -> Built
     for ch in &chunks {
         field_len.extend_from_slice(&ch.field_len);
     }
-    stages.done("postings");
+    stages.lap("  index: postings");
     Built {
         terms,
         term_start,
@@ -618,7 +618,7 @@ mod tests {
             }
         }
         docs[1500] = doc(["", "", &many, "", ""], true);
-        let fast = build(&docs, &mut crate::retrieval::Stages(None));
+        let fast = build(&docs, &Default::default());
         let slow = reference(&docs);
         assert!(
             fast.post_tf.contains(&u16::MAX),
@@ -670,7 +670,7 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .expect("a thread pool");
-            pool.install(|| build(&docs, &mut crate::retrieval::Stages(None)))
+            pool.install(|| build(&docs, &Default::default()))
         };
         let one = on(1);
         assert_same(&one, &on(3));

@@ -433,7 +433,7 @@ impl Index {
     /// Indexes every section, article, file and symbol of `graph`.
     pub fn build(graph: &Graph) -> Index {
         use rayon::prelude::*;
-        let mut stages = super::Stages::start();
+        let stages = ontoly_graph::timings::Timer::from_env();
         let nodes: Vec<&Node> = graph
             .nodes()
             .filter(|n| {
@@ -451,7 +451,7 @@ impl Index {
             })
             .collect();
         let link_lists = build_links(graph, &docs);
-        stages.done("documents and links");
+        stages.lap("  index: documents and links");
         let fields: Vec<DocFields> = nodes
             .par_iter()
             .zip(&link_lists)
@@ -467,8 +467,8 @@ impl Index {
                 }
             })
             .collect();
-        stages.done("fields");
-        let built = builder::build(&fields, &mut stages);
+        stages.lap("  index: fields");
+        let built = builder::build(&fields, &stages);
         drop(fields);
         let field_len = &built.field_len;
         let n_kinds = NodeKind::ALL.len();
@@ -501,10 +501,10 @@ impl Index {
                 .map(|n| n.id.clone())
                 .collect(),
         };
-        stages.done("lengths and facts");
+        stages.lap("  index: lengths and facts");
         let sections = encode(&meta, &docs, &built, &link_lists);
         drop(built);
-        stages.done("encode");
+        stages.lap("  index: encode");
         let parts: Vec<(&str, &[u8])> = sections.iter().map(|(n, b)| (*n, b.as_slice())).collect();
         // Our own bytes, just written: they always open.
         let c = Container::from_bytes(
@@ -516,7 +516,7 @@ impl Index {
             .ok()
             .and_then(|c| Index::from_container(c, graph).ok())
             .expect("a freshly built index reads back");
-        stages.done("container");
+        stages.lap("  index: container");
         ix
     }
 
@@ -638,13 +638,9 @@ impl Index {
         if let Some(ix) = stored {
             return Ok(ix);
         }
-        // Stage timings on stderr with `ONTOLY_TIMINGS`, as the graph build prints its own.
-        let timings = std::env::var_os("ONTOLY_TIMINGS").map(|_| std::time::Instant::now());
+        let timer = ontoly_graph::timings::Timer::from_env();
         let ix = Index::build(graph);
-        let built = timings.map(|t| {
-            eprintln!("{:>8.3}s  search index build", t.elapsed().as_secs_f64());
-            std::time::Instant::now()
-        });
+        timer.lap("search index build");
         // The sections in place in the container just built (our own bytes: no copy of them
         // and no check of their sums before they are written).
         let names = ix.c.sections();
@@ -657,9 +653,7 @@ impl Index {
             })
             .collect();
         session.store_artifact_sections(INDEX_ARTIFACT, &parts);
-        if let Some(t) = built {
-            eprintln!("{:>8.3}s  search index store", t.elapsed().as_secs_f64());
-        }
+        timer.lap("search index store");
         Ok(ix)
     }
 

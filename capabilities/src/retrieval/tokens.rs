@@ -294,10 +294,13 @@ fn split_ascii_identifier<'a>(chunk: &'a str, out: &mut Vec<&'a str>) {
 
 /// Characters that hold a chunk together (identifiers, paths, flags, `key=value`).
 fn joins(c: char) -> bool {
-    c.is_alphanumeric() || "_./:-#=".contains(c)
+    match u8::try_from(c) {
+        Ok(b) if b.is_ascii() => JOINS_ASCII[usize::from(b)],
+        _ => c.is_alphanumeric(),
+    }
 }
 
-/// [`joins`] for each ASCII byte.
+/// [`joins`] for each ASCII byte: letters, digits and `_./:-#=`.
 const JOINS_ASCII: [bool; 128] = {
     let mut t = [false; 128];
     let mut i = 0;

@@ -240,7 +240,7 @@ pub struct CitedRange {
 /// Builds the graph of `ws`, or opens the snapshot when it was built from exactly these
 /// inputs.
 pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildError> {
-    let timer = Timer::from_env();
+    let timer = crate::timings::Timer::from_env();
     opts.stage("reading", 1);
     let mut note = None;
     if opts.use_cache {
@@ -355,50 +355,6 @@ fn open_snapshot(ws: &Workspace, opts: &BuildOptions) -> Result<Option<BuildOutp
         report,
         parsed: None,
     }))
-}
-
-/// Stage timings on stderr when `ONTOLY_TIMINGS` is set (for profiling; never in outputs).
-struct Timer(Option<std::cell::Cell<std::time::Instant>>);
-
-impl Timer {
-    fn from_env() -> Timer {
-        Timer(
-            std::env::var_os("ONTOLY_TIMINGS")
-                .map(|_| std::cell::Cell::new(std::time::Instant::now())),
-        )
-    }
-
-    fn lap(&self, what: &str) {
-        if let Some(t) = &self.0 {
-            let now = std::time::Instant::now();
-            eprintln!(
-                "{:>8.3}s  {what}{}",
-                (now - t.get()).as_secs_f64(),
-                memory_note()
-            );
-            t.set(now);
-        }
-    }
-}
-
-/// The process's resident and peak memory where `/proc` tells them (timings only).
-fn memory_note() -> String {
-    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
-        return String::new();
-    };
-    let field = |name: &str| {
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix(name))
-            .map(|v| v.trim().trim_end_matches(" kB").trim().to_string())
-            .and_then(|v| v.parse::<u64>().ok())
-            .map_or(0, |kb| kb / 1024)
-    };
-    format!(
-        "  (rss {} MB, peak {} MB)",
-        field("VmRSS:"),
-        field("VmHWM:")
-    )
 }
 
 /// Stage 6: findings become Diagnostic nodes, then everything is sorted, de-duplicated and
