@@ -234,3 +234,59 @@ fn the_index_is_stored_in_the_snapshot_and_a_broken_one_is_rebuilt() {
     let v: serde_json::Value = serde_json::from_str(&first).expect("json");
     assert_eq!(v["provenance"]["root"], ".");
 }
+
+/// A build stores the graph's snapshot and its search index together (the index is built while
+/// the snapshot is written): the same index bytes as one built later for the graph opened from
+/// that snapshot; and a build whose inputs changed but whose graph did not keeps the stored
+/// index as it is, without building or rewriting it.
+#[cfg(unix)]
+#[test]
+fn a_build_stores_the_index_beside_the_snapshot_and_keeps_it_while_the_graph_is_unchanged() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = dir.path().join("ws");
+    copy_dir(&fixtures().join("valid"), &ws);
+    let build = || {
+        let r = common::run_in(&ws, &["build", "--format", "json"]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        serde_json::from_str::<serde_json::Value>(&r.stdout).expect("json")
+    };
+    let artifact = ws.join(".ontoly/artifacts/search-index.map");
+    let cold = build();
+    assert_eq!(cold["cache"]["status"], "miss");
+    assert!(
+        ws.join(".ontoly/graph.map").exists(),
+        "the snapshot is stored"
+    );
+    let beside = std::fs::read(&artifact).expect("the index is stored with the snapshot");
+
+    std::fs::remove_file(&artifact).expect("remove the index");
+    let warm = build();
+    assert_eq!(warm["cache"]["status"], "hit");
+    assert_eq!(
+        std::fs::read(&artifact).expect("built for the opened snapshot"),
+        beside,
+        "the index built beside the snapshot is the one built from it"
+    );
+
+    let before = std::fs::metadata(&artifact).expect("stat").ino();
+    let page = ws.join("knowledge/faq/guide.md");
+    let mut text = std::fs::read_to_string(&page).expect("read page");
+    text.push_str("\nWords after the last section belong to no section.\n");
+    std::fs::write(&page, text).expect("edit page");
+    let edited = build();
+    assert_eq!(
+        edited["cache"]["pagesParsed"], 1,
+        "the edited page is parsed again"
+    );
+    assert_eq!(
+        edited["graphHash"], cold["graphHash"],
+        "the graph is unchanged"
+    );
+    assert_eq!(
+        std::fs::metadata(&artifact).expect("stat").ino(),
+        before,
+        "the stored index is kept, not rewritten"
+    );
+    assert_eq!(std::fs::read(&artifact).expect("read"), beside);
+}

@@ -28,4 +28,4 @@ pub mod sources;
 pub mod suggest;
 pub mod timings;
 
-pub use session::{CachePolicy, Session, SessionError, SessionOptions};
+pub use session::{Artifacts, CachePolicy, Session, SessionError, SessionOptions};

@@ -289,7 +289,21 @@ impl Session {
 
     /// The build (or the snapshot load), once.
     pub fn build(&self) -> Result<&BuildOutput, SessionError> {
-        self.built
+        self.build_alongside("", |_, _| ()).map(|(out, _)| out)
+    }
+
+    /// [`Session::build`], and `job` run on the graph while its snapshot is written, when this
+    /// call builds it: the job gets the graph and its [`Artifacts`] (to find or store what is
+    /// derived from it); `phase` names it for a progress bar. `None` when the graph was there
+    /// already: built by an earlier call, or opened from the snapshot.
+    pub fn build_alongside<T: Send>(
+        &self,
+        phase: &str,
+        job: impl FnOnce(&Graph, &Artifacts<'_>) -> T + Send,
+    ) -> Result<(&BuildOutput, Option<T>), SessionError> {
+        let mut done = None;
+        let built = self
+            .built
             .get_or_init(|| {
                 let clones = self.clones()?;
                 let workspace_repo = self.repositories()?.workspace().and_then(|r| {
@@ -305,10 +319,15 @@ impl Session {
                     knowledge_repository: None,
                     verify_snapshot: self.verify_snapshot,
                 };
-                Ok(build::build(&self.workspace, &opts)?)
+                let (out, ran) = build::build_alongside(&self.workspace, &opts, phase, |g| {
+                    job(g, &self.artifacts_of(g))
+                })?;
+                done = ran;
+                Ok(out)
             })
             .as_ref()
-            .map_err(Clone::clone)
+            .map_err(Clone::clone)?;
+        Ok((built, done))
     }
 
     /// The evidence graph, built or loaded once.
@@ -369,39 +388,17 @@ impl Session {
             .clone()
     }
 
-    /// The artifact `name` stored for the current graph, when the cache is on and it is there.
-    pub fn artifact(&self, name: &str) -> Option<Vec<u8>> {
-        if self.cache != CachePolicy::ReadWrite {
-            return None;
-        }
-        let graph = self.graph().ok()?;
-        snapshot::read_artifact(&self.workspace.root, &graph.hash, name)
+    /// The artifacts of the graph (building or opening it first).
+    pub fn artifacts(&self) -> Result<Artifacts<'_>, SessionError> {
+        Ok(self.artifacts_of(self.graph()?))
     }
 
-    /// The artifact `name` stored for the current graph as a mapped container (its blocks are
-    /// checked as they are read; with [`SessionOptions::verify_snapshot`], check them all before
-    /// trusting it), when the cache is on and it is there.
-    pub fn open_artifact(&self, name: &str) -> Option<crate::graph::store::container::Container> {
-        if self.cache != CachePolicy::ReadWrite {
-            return None;
-        }
-        let graph = self.graph().ok()?;
-        snapshot::open_artifact(&self.workspace.root, &graph.hash, name)
-    }
-
-    /// Stores artifact `name` for the current graph as named sections (when the cache is on);
-    /// a failed write only costs time on the next run.
-    pub fn store_artifact_sections(&self, name: &str, sections: &[(&str, &[u8])]) {
-        if self.cache != CachePolicy::ReadWrite {
-            return;
-        }
-        if let Ok(graph) = self.graph() {
-            let _ = snapshot::write_artifact_sections(
-                &self.workspace.root,
-                &graph.hash,
-                name,
-                sections,
-            );
+    fn artifacts_of<'a>(&'a self, graph: &'a Graph) -> Artifacts<'a> {
+        Artifacts {
+            root: &self.workspace.root,
+            graph_hash: &graph.hash,
+            cache: self.cache,
+            verify: self.verify_snapshot,
         }
     }
 
@@ -410,28 +407,57 @@ impl Session {
     pub fn verifies_snapshot(&self) -> bool {
         self.verify_snapshot
     }
+}
 
-    /// True when artifact `name` is stored for the current graph (its header is checked, not
-    /// its content).
-    pub fn has_artifact(&self, name: &str) -> bool {
-        if self.cache != CachePolicy::ReadWrite {
-            return false;
-        }
-        let Ok(graph) = self.graph() else {
-            return false;
-        };
-        snapshot::open_artifact(&self.workspace.root, &graph.hash, name).is_some()
+/// What the cache holds beside one graph's snapshot: artifacts derived from that graph (the
+/// search index, drift marks), each keyed by the graph's hash so a stale one is never read.
+/// With the cache off, nothing is found and nothing is stored.
+pub struct Artifacts<'a> {
+    root: &'a Path,
+    graph_hash: &'a str,
+    cache: CachePolicy,
+    verify: bool,
+}
+
+impl Artifacts<'_> {
+    /// The artifact `name`, when it is stored for this graph.
+    pub fn read(&self, name: &str) -> Option<Vec<u8>> {
+        self.on()?;
+        snapshot::read_artifact(self.root, self.graph_hash, name)
     }
 
-    /// Stores artifact `name` for the current graph (when the cache is on). A write that fails
-    /// only costs time on the next run, so it is not an error.
-    pub fn store_artifact(&self, name: &str, bytes: &[u8]) {
-        if self.cache != CachePolicy::ReadWrite {
-            return;
+    /// The artifact `name` as a mapped container (its blocks are checked as they are read; in
+    /// a session that [verifies snapshots](Session::verifies_snapshot), all of them before it
+    /// is returned), when it is stored for this graph.
+    pub fn open(&self, name: &str) -> Option<crate::graph::store::container::Container> {
+        self.on()?;
+        snapshot::open_artifact(self.root, self.graph_hash, name)
+            .filter(|c| !self.verify || c.verify_all())
+    }
+
+    /// True when artifact `name` is stored for this graph (its header is checked, not its
+    /// content).
+    pub fn has(&self, name: &str) -> bool {
+        self.on().is_some() && snapshot::open_artifact(self.root, self.graph_hash, name).is_some()
+    }
+
+    /// Stores artifact `name` for this graph. A write that fails only costs time on the next
+    /// run, so it is not an error.
+    pub fn store(&self, name: &str, bytes: &[u8]) {
+        if self.on().is_some() {
+            let _ = snapshot::write_artifact(self.root, self.graph_hash, name, bytes);
         }
-        if let Ok(graph) = self.graph() {
-            let _ = snapshot::write_artifact(&self.workspace.root, &graph.hash, name, bytes);
+    }
+
+    /// Stores artifact `name` for this graph as named sections (see [`Artifacts::store`]).
+    pub fn store_sections(&self, name: &str, sections: &[(&str, &[u8])]) {
+        if self.on().is_some() {
+            let _ = snapshot::write_artifact_sections(self.root, self.graph_hash, name, sections);
         }
+    }
+
+    fn on(&self) -> Option<()> {
+        (self.cache == CachePolicy::ReadWrite).then_some(())
     }
 }
 

@@ -90,15 +90,16 @@ pub fn drift_marks(ctx: &Context<'_>) -> Option<Arc<DriftMarks>> {
             }
         }
     }
-    let marks = match session
-        .artifact(&name)
+    let artifacts = session.artifacts().ok()?;
+    let marks = match artifacts
+        .read(&name)
         .and_then(|b| postcard::from_bytes::<DriftMarks>(&b).ok())
     {
         Some(m) => m,
         None => {
             let m = compute(session)?;
             if let Ok(bytes) = postcard::to_allocvec(&m) {
-                session.store_artifact(&name, &bytes);
+                artifacts.store(&name, &bytes);
             }
             m
         }

@@ -20,7 +20,7 @@ use super::stored::{blocks, BlockWriter, Blocked, Reader};
 use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::store::container::{Container, Handle, OpenError, Writer};
 use ontoly_graph::graph::Graph;
-use ontoly_graph::{Session, SessionError};
+use ontoly_graph::{Artifacts, Session, SessionError};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -627,16 +627,30 @@ impl Index {
 
     /// The index of a session's graph: the one stored beside the snapshot for exactly this
     /// graph (mapped; checked whole first when the session distrusts its snapshot), or a new one
-    /// (then stored, atomically, for the next process). A session without the cache never
-    /// touches the disk.
+    /// (then stored, atomically, for the next process). When this call builds the graph, the
+    /// index is found or built while the graph's snapshot is written. A session without the
+    /// cache never touches the disk.
     pub fn open(session: &Session) -> Result<Index, SessionError> {
-        let graph = session.graph()?;
-        let stored = session
-            .open_artifact(INDEX_ARTIFACT)
-            .filter(|c| !session.verifies_snapshot() || c.verify_all())
+        let (out, done) = session.build_alongside("indexing", Index::stored_or_built)?;
+        match done {
+            Some(ix) => Ok(ix),
+            None => {
+                // A graph opened from its snapshot: finding its index is quick, building it
+                // is a phase of its own (seconds on a large workspace).
+                if let Some(p) = session.progress() {
+                    p.stage("indexing", 1);
+                }
+                Ok(Index::stored_or_built(&out.graph, &session.artifacts()?))
+            }
+        }
+    }
+
+    fn stored_or_built(graph: &Graph, artifacts: &Artifacts<'_>) -> Index {
+        let stored = artifacts
+            .open(INDEX_ARTIFACT)
             .and_then(|c| Index::from_container(c, graph).ok());
         if let Some(ix) = stored {
-            return Ok(ix);
+            return ix;
         }
         let timer = ontoly_graph::timings::Timer::from_env();
         let ix = Index::build(graph);
@@ -652,9 +666,9 @@ impl Index {
                 Some((n.as_str(), raw.get(at..at.checked_add(len)?)?))
             })
             .collect();
-        session.store_artifact_sections(INDEX_ARTIFACT, &parts);
+        artifacts.store_sections(INDEX_ARTIFACT, &parts);
         timer.lap("search index store");
-        Ok(ix)
+        ix
     }
 
     /// Number of indexed documents.

@@ -25,13 +25,12 @@ pub fn format(a: &Args) -> Option<Format> {
 /// Builds and reports counts, the diagnostics summary, the graph hash and what the cache did.
 pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
-    let out = session.build()?;
-    // The search index is built with the graph, so no query process ever builds it.
-    if session.cache() == CachePolicy::ReadWrite
-        && !session.has_artifact(ontoly_capabilities::retrieval::index::INDEX_ARTIFACT)
-    {
+    // The search index is built with the graph (while its snapshot is written), so no query
+    // process ever builds it.
+    if session.cache() == CachePolicy::ReadWrite {
         super::index(&session)?;
     }
+    let out = session.build()?;
     let (g, r) = (&out.graph, &out.report);
     let cache = serde_json::to_value(r.cache).unwrap_or_default();
     Ok(Output::ok(Report::Build(BuildView {

@@ -243,13 +243,8 @@ impl Globals {
 /// The search index of a session's graph (loaded from the snapshot, or built and stored),
 /// with its own progress phase (building it takes seconds on large workspaces).
 pub fn index(session: &Session) -> Result<Index, CliError> {
-    session.graph()?;
-    let progress = session.progress();
-    if let Some(p) = progress {
-        p.stage("indexing", 1);
-    }
     let index = Index::open(session);
-    if let Some(p) = progress {
+    if let Some(p) = session.progress() {
         p.stage("", 0);
     }
     Ok(index?)

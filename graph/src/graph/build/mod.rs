@@ -240,6 +240,19 @@ pub struct CitedRange {
 /// Builds the graph of `ws`, or opens the snapshot when it was built from exactly these
 /// inputs.
 pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildError> {
+    build_alongside(ws, opts, "", |_| ()).map(|(out, _)| out)
+}
+
+/// [`build`], and `job` run on the graph it builds while that graph's snapshot is written
+/// (the write is mostly one thread waiting on the disk, so work that needs the graph, such as
+/// the search index, costs little wall time there); `phase` names the job for a progress bar.
+/// `None` when no graph was built: the snapshot was opened instead.
+pub fn build_alongside<T: Send>(
+    ws: &Workspace,
+    opts: &BuildOptions,
+    phase: &str,
+    job: impl FnOnce(&Graph) -> T + Send,
+) -> Result<(BuildOutput, Option<T>), BuildError> {
     let timer = crate::timings::Timer::from_env();
     opts.stage("reading", 1);
     let mut note = None;
@@ -248,7 +261,7 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
             Ok(Some(out)) => {
                 timer.lap("stat inputs + open snapshot");
                 opts.stage("", 0);
-                return Ok(out);
+                return Ok((out, None));
             }
             Ok(None) => {}
             Err(n) => note = Some(n),
@@ -303,20 +316,51 @@ pub fn build(ws: &Workspace, opts: &BuildOptions) -> Result<BuildOutput, BuildEr
     let graph = assemble(parts);
     timer.lap("assemble");
 
-    if let Some(manifest) = manifest {
-        opts.stage("writing cache", 1);
-        // A cache that cannot be written only costs time on the next run.
-        if let Err(note) = snapshot::store(&ws.root, &key, &graph, &parsed, &manifest) {
-            report.cache_note = Some(note);
+    let done = match manifest {
+        Some(manifest) => {
+            if phase.is_empty() {
+                opts.stage("writing cache", 1);
+            } else {
+                opts.stage(&format!("writing cache, {phase}"), 1);
+            }
+            // The write on a thread of its own, not a rayon worker: while it waits on the disk,
+            // both workers stay free for the job's parallel parts.
+            let (stored, done) = std::thread::scope(|s| {
+                let writer = s.spawn(|| {
+                    let own = crate::timings::Timer::from_env();
+                    let stored = snapshot::store(&ws.root, &key, &graph, &parsed, &manifest);
+                    own.lap("store cache (its own thread)");
+                    stored
+                });
+                let done = job(&graph);
+                let stored = writer
+                    .join()
+                    .unwrap_or_else(|_| Err("cache not written: the writer failed".to_string()));
+                (stored, done)
+            });
+            // A cache that cannot be written only costs time on the next run.
+            if let Err(note) = stored {
+                report.cache_note = Some(note);
+            }
+            timer.lap("store cache and job");
+            done
         }
-        timer.lap("store cache");
-    }
+        None => {
+            if !phase.is_empty() {
+                opts.stage(phase, 1);
+            }
+            job(&graph)
+        }
+    };
     opts.stage("", 0);
-    Ok(BuildOutput {
-        graph,
-        report,
-        parsed: Some(Arc::new(parsed)),
-    })
+    Ok((
+        BuildOutput {
+            graph,
+            report,
+            parsed: Some(Arc::new(parsed)),
+        },
+        Some(done),
+    ))
 }
 
 /// The snapshot's graph when it was built from exactly the inputs on disk now: the inputs are
