@@ -32,7 +32,7 @@
 pub mod container;
 
 use crate::graph::fasthash::FastMap;
-use crate::graph::model::{Edge, EdgeKind, Metadata, Node, NodeKind, Origin, Span};
+use crate::graph::model::{meta_key, Edge, EdgeKind, Metadata, Node, NodeKind, Origin, Span};
 use crate::graph::Graph;
 use container::{Container, Handle, OpenError, Section, Writer};
 use serde::{Deserialize, Serialize};
@@ -1091,7 +1091,7 @@ impl<'a> NodeRef<'a> {
                 row_u32(r, N_META_LEN),
             )?
             .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
+            .map(|(k, v)| (meta_key(k), v))
             .collect(),
         })
     }
@@ -1190,7 +1190,7 @@ impl<'a> EdgeRef<'a> {
                 row_u32(r, E_META_LEN),
             )?
             .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
+            .map(|(k, v)| (meta_key(k), v))
             .collect(),
         })
     }
