@@ -179,7 +179,7 @@ mod canon {
         v
     }
 
-    fn meta(out: &mut Vec<u8>, m: &std::collections::BTreeMap<String, String>) {
+    fn meta(out: &mut Vec<u8>, m: &ontoly_graph::graph::Metadata) {
         if m.is_empty() {
             return;
         }
@@ -295,7 +295,8 @@ fn composition(g: &Graph, parses: &Parsed, index: &Index) {
             + usize::from(n.file.is_some())
             + usize::from(n.span.is_some())
             + usize::from(n.package.is_some())
-            + 2 * n.metadata.len();
+            // A metadata value is an owned string; the keys the build writes are borrowed.
+            + n.metadata.len();
     }
     let (mut edge_ids, mut ends, mut origins, mut emeta, mut strings_edges) = (0, 0, 0, 0, 0usize);
     for e in g.parts().expect("built").1 {
@@ -303,7 +304,7 @@ fn composition(g: &Graph, parses: &Parsed, index: &Index) {
         ends += s(&e.from) + s(&e.to);
         origins += e.origin.as_ref().map_or(0, |o| s(&o.file) + 8);
         emeta += e.metadata.iter().map(|(k, v)| s(k) + s(v)).sum::<usize>();
-        strings_edges += 3 + usize::from(e.origin.is_some()) + 2 * e.metadata.len();
+        strings_edges += 3 + usize::from(e.origin.is_some()) + e.metadata.len();
     }
     let texts: usize = g
         .parts()
@@ -323,7 +324,7 @@ fn composition(g: &Graph, parses: &Parsed, index: &Index) {
     println!("- edge ids {:.1} MB, from+to ids {:.1} MB, origins {:.1} MB, edge metadata {:.1} MB; owned strings per edge {:.1}",
         mb(edge_ids), mb(ends), mb(origins), mb(emeta), strings_edges as f64 / g.edge_count().max(1) as f64);
     println!("- texts (keys + values) {:.1} MB", mb(texts));
-    let distinct_meta: std::collections::HashSet<&BTreeMap<String, String>> = g
+    let distinct_meta: std::collections::HashSet<&ontoly_graph::graph::Metadata> = g
         .parts()
         .expect("built")
         .1

@@ -4,7 +4,7 @@
 use crate::evidence::Diagnostic;
 use ontoly_graph::diagnostics::{Code, Severity};
 use ontoly_graph::formats::text::{is_full_commit, is_sha256_digest};
-use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
+use ontoly_graph::graph::model::{Edge, EdgeKind, Metadata, Node, NodeKind};
 use ontoly_graph::graph::Graph;
 use ontoly_graph::sources::verify::Status;
 use serde::{Deserialize, Serialize};
@@ -79,7 +79,7 @@ fn first_out<'g>(graph: &'g Graph, id: &str, kind: EdgeKind) -> Option<(&'g Edge
     Some((e, graph.node(&e.to)?))
 }
 
-fn verification_of(meta: &std::collections::BTreeMap<String, String>) -> Option<Verification> {
+fn verification_of(meta: &Metadata) -> Option<Verification> {
     let status = Status::parse(meta.get("status")?)?;
     Some(if status == Status::Verified {
         Verification::Verified

@@ -126,6 +126,25 @@ fn assert_same_answers(g: &Graph, m: &MappedGraph) {
     assert!(!m.is_corrupt());
 }
 
+/// Every metadata key the build writes is one the decoder borrows rather than allocates
+/// (`meta_key`'s list is complete for every node and edge kind the demo and fixtures produce).
+#[test]
+fn every_written_metadata_key_is_known() {
+    use ontoly_graph::graph::model::meta_key;
+    use std::borrow::Cow;
+    for root in workspaces() {
+        let g = graph_at(&root);
+        let nodes = g.nodes().flat_map(|n| n.metadata.keys());
+        for k in nodes.chain(g.edges().flat_map(|e| e.metadata.keys())) {
+            assert!(
+                matches!(meta_key(k), Cow::Borrowed(_)),
+                "{k} in {}",
+                root.display()
+            );
+        }
+    }
+}
+
 #[test]
 fn round_trip_is_exact_and_keeps_the_graph_hash() {
     for root in workspaces() {

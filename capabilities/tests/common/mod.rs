@@ -19,7 +19,7 @@ fn node(id: String, kind: NodeKind, name: &str) -> Node {
         file: None,
         span: None,
         package: None,
-        metadata: BTreeMap::new(),
+        metadata: Default::default(),
     }
 }
 

@@ -2,7 +2,7 @@
 //! with a `CONCERNS` edge to its subject (codes and severities are [`crate::diagnostics`]).
 
 use crate::diagnostics::{Code, Severity};
-use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
+use crate::graph::model::{ids, Edge, EdgeKind, Metadata, Node, NodeKind, Origin, Span};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -57,13 +57,11 @@ impl Finding {
             self.at.line,
             &self.discriminator,
         );
-        let mut metadata = BTreeMap::new();
-        metadata.insert("code".to_string(), self.code.as_str().to_string());
-        metadata.insert(
-            "severity".to_string(),
-            self.code.severity().as_str().to_string(),
-        );
-        metadata.insert("message".to_string(), self.message.clone());
+        let metadata = Metadata::from([
+            ("code", self.code.as_str().to_string()),
+            ("severity", self.code.severity().as_str().to_string()),
+            ("message", self.message.clone()),
+        ]);
         let node = Node {
             id: id.clone(),
             kind: NodeKind::Diagnostic,

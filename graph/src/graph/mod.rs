@@ -14,4 +14,6 @@ pub mod snapshot;
 pub mod store;
 
 pub use self::core::Graph;
-pub use model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span, GRAPH_VERSION};
+pub use model::{
+    ids, Edge, EdgeKind, MetaKey, Metadata, Node, NodeKind, Origin, Span, GRAPH_VERSION,
+};

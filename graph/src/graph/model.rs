@@ -4,7 +4,7 @@
 //! inputs agree on every id whatever the thread count.
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::borrow::Cow;
 
 /// Schema version of the graph model; bump it when the model changes.
 pub const GRAPH_VERSION: &str = "ontoly.graph.v1";
@@ -157,6 +157,228 @@ pub struct Span {
     pub end_line: u64,
 }
 
+/// A metadata key: the keys the build writes are known at compile time and borrowed; keys read
+/// back from JSON or a snapshot are owned.
+pub type MetaKey = Cow<'static, str>;
+
+/// Declares `known_key` (and, for its tests, `KNOWN_KEYS`) from one list of keys.
+macro_rules! known_keys {
+    ($($k:literal),* $(,)?) => {
+        /// The keys, in the order listed.
+        #[cfg(test)]
+        const KNOWN_KEYS: &[&str] = &[$($k),*];
+
+        /// The `'static` copy of `key` when it is one the build writes (a `match` on string
+        /// literals: a switch on the length and a comparison or two). A key read back from a
+        /// snapshot or from JSON is borrowed from here rather than allocated: a command that
+        /// decodes a 100k-section snapshot would otherwise allocate 1.5M copies of a dozen
+        /// words.
+        fn known_key(key: &str) -> Option<&'static str> {
+            match key {
+                $($k => Some($k),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+known_keys![
+    "article",
+    "article_id",
+    "code",
+    "collection",
+    "commit",
+    "content_digest",
+    "description",
+    "kind",
+    "manifest",
+    "marked",
+    "materialized_at",
+    "message",
+    "name",
+    "page",
+    "path",
+    "pinned",
+    "ref",
+    "registered",
+    "remote",
+    "section_id",
+    "severity",
+    "source_kind",
+    "source_ref",
+    "status",
+    "title",
+    "url",
+    "visibility",
+];
+
+/// `key` as a [`MetaKey`]: borrowed when it is one the build writes, else an owned copy.
+pub fn meta_key(key: &str) -> MetaKey {
+    known_key(key).map_or_else(|| Cow::Owned(key.to_string()), Cow::Borrowed)
+}
+
+/// The metadata map of a node or edge: a few `(key, value)` pairs kept sorted by key, with the
+/// interface of the `BTreeMap<String, String>` it replaces (the same iteration order, equality,
+/// and JSON form, so hashes and outputs do not change).
+///
+/// A graph holds one per section and one per `CITES` edge (350k at 100k sections), each of 1–7
+/// entries: a `BTreeMap` allocates a 540-byte leaf even for one entry, plus a heap string per
+/// key; this is one allocation of 48 bytes per entry, at exact capacity when built with
+/// [`Metadata::with_capacity`] or collected from an iterator whose length is known.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Metadata {
+    pairs: Vec<(MetaKey, String)>,
+}
+
+impl Metadata {
+    /// An empty map (allocates nothing).
+    pub const fn new() -> Self {
+        Metadata { pairs: Vec::new() }
+    }
+
+    /// An empty map with room for `n` entries.
+    pub fn with_capacity(n: usize) -> Self {
+        Metadata {
+            pairs: Vec::with_capacity(n),
+        }
+    }
+
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        self.pairs.binary_search_by(|(k, _)| (**k).cmp(key))
+    }
+
+    /// The value of `key`.
+    pub fn get(&self, key: &str) -> Option<&String> {
+        self.find(key).ok().map(|i| &self.pairs[i].1)
+    }
+
+    /// True when `key` has a value.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.find(key).is_ok()
+    }
+
+    /// Sets `key` to `value`, returning the value it replaces (as `BTreeMap::insert`).
+    pub fn insert(&mut self, key: MetaKey, value: String) -> Option<String> {
+        match self.find(&key) {
+            Ok(i) => Some(std::mem::replace(&mut self.pairs[i].1, value)),
+            Err(i) => {
+                self.pairs.insert(i, (key, value));
+                None
+            }
+        }
+    }
+
+    /// Removes `key`, returning its value.
+    pub fn remove(&mut self, key: &str) -> Option<String> {
+        self.find(key).ok().map(|i| self.pairs.remove(i).1)
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    /// True when there is no entry.
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    /// The entries in key order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &String)> + Clone + '_ {
+        self.pairs.iter().map(|(k, v)| (&**k, v))
+    }
+
+    /// The keys in order.
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.pairs.iter().map(|(k, _)| &**k)
+    }
+
+    /// The values in key order.
+    pub fn values(&self) -> impl ExactSizeIterator<Item = &String> + '_ {
+        self.pairs.iter().map(|(_, v)| v)
+    }
+}
+
+impl<K: Into<MetaKey>, V: Into<String>> FromIterator<(K, V)> for Metadata {
+    /// Entries in any order; of equal keys the last one stays, as `BTreeMap` keeps it.
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
+        let mut pairs: Vec<(MetaKey, String)> = iter
+            .into_iter()
+            .map(|(k, v)| (k.into(), v.into()))
+            .collect();
+        // Stable: equal keys stay in input order, so keeping the last of a run keeps the last.
+        pairs.sort_by(|a, b| a.0.cmp(&b.0));
+        let before = pairs.len();
+        pairs.reverse();
+        pairs.dedup_by(|later, earlier| later.0 == earlier.0);
+        pairs.reverse();
+        if pairs.len() != before {
+            pairs.shrink_to_fit();
+        }
+        Metadata { pairs }
+    }
+}
+
+impl<K: Into<MetaKey>, V: Into<String>, const N: usize> From<[(K, V); N]> for Metadata {
+    fn from(entries: [(K, V); N]) -> Self {
+        entries.into_iter().collect()
+    }
+}
+
+impl<'a> IntoIterator for &'a Metadata {
+    type Item = (&'a str, &'a String);
+    type IntoIter = std::iter::Map<
+        std::slice::Iter<'a, (MetaKey, String)>,
+        fn(&'a (MetaKey, String)) -> (&'a str, &'a String),
+    >;
+
+    fn into_iter(self) -> Self::IntoIter {
+        fn pair(p: &(MetaKey, String)) -> (&str, &String) {
+            (&p.0, &p.1)
+        }
+        self.pairs.iter().map(pair)
+    }
+}
+
+impl std::ops::Index<&str> for Metadata {
+    type Output = String;
+
+    /// The value of `key`; panics when there is none (as `BTreeMap`'s index does).
+    fn index(&self, key: &str) -> &String {
+        self.get(key).expect("no metadata entry for key")
+    }
+}
+
+impl Serialize for Metadata {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Metadata {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Metadata;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a map of strings")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<Metadata, A::Error> {
+                let mut pairs: Vec<(MetaKey, String)> =
+                    Vec::with_capacity(m.size_hint().unwrap_or(0).min(64));
+                while let Some((k, v)) = m.next_entry::<String, String>()? {
+                    pairs.push((meta_key(&k), v));
+                }
+                Ok(pairs.into_iter().collect())
+            }
+        }
+        d.deserialize_map(Visit)
+    }
+}
+
 /// A graph node as serialized in evidence: `{id, type, name, file?, span?, package?, metadata?}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Node {
@@ -177,8 +399,8 @@ pub struct Node {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub package: Option<String>,
     /// Compact, bounded facts (status, kind, digest…); sorted by key.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub metadata: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Metadata::is_empty")]
+    pub metadata: Metadata,
 }
 
 /// A graph edge as serialized in evidence: `{id, type, from, to, origin?, metadata?}`.
@@ -197,8 +419,8 @@ pub struct Edge {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<Origin>,
     /// Compact facts (for `CITES`: `content_digest`, `status`…); sorted by key.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub metadata: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Metadata::is_empty")]
+    pub metadata: Metadata,
 }
 
 impl Edge {
@@ -218,7 +440,7 @@ impl Edge {
             from,
             to,
             origin,
-            metadata: BTreeMap::new(),
+            metadata: Metadata::new(),
         }
     }
 }
@@ -322,6 +544,82 @@ mod tests {
         assert_eq!(a.id, b.id);
         assert_ne!(a.id, c.id);
         assert!(a.id.starts_with("edge:CITES:"));
+    }
+
+    /// The map behaves as the `BTreeMap<String, String>` it replaced: the same order, the same
+    /// last-wins insertion, the same JSON (which the graph hash and every output are made of).
+    #[test]
+    fn metadata_matches_a_btreemap() {
+        use std::collections::BTreeMap;
+        let entries = [
+            ("status", "no_clone"),
+            ("content_digest", "sha256:ab"),
+            ("source_ref", "repo:x"),
+            ("status", "verified"),
+            ("a", ""),
+            ("zé", "ü"),
+            ("source_kind", "repo"),
+        ];
+        let mut tree = BTreeMap::new();
+        let mut meta = Metadata::new();
+        for (k, v) in entries {
+            assert_eq!(
+                meta.insert(k.into(), v.to_string()),
+                tree.insert(k.to_string(), v.to_string())
+            );
+        }
+        let collected: Metadata = entries.into_iter().collect();
+        assert_eq!(collected, meta);
+        assert_eq!(meta.len(), tree.len());
+        assert!(meta.iter().eq(tree.iter().map(|(k, v)| (k.as_str(), v))));
+        let json = serde_json::to_string(&meta).unwrap();
+        assert_eq!(json, serde_json::to_string(&tree).unwrap());
+        let back: Metadata = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, meta);
+        // Duplicate keys in JSON: the last one stays, as serde's BTreeMap keeps it.
+        let dup = r#"{"k":"1","a":"2","k":"3"}"#;
+        let tree: BTreeMap<String, String> = serde_json::from_str(dup).unwrap();
+        let meta: Metadata = serde_json::from_str(dup).unwrap();
+        assert!(meta.iter().eq(tree.iter().map(|(k, v)| (k.as_str(), v))));
+        assert_eq!(meta.get("k").map(String::as_str), Some("3"));
+        assert!(meta.contains_key("a") && !meta.contains_key("b"));
+        assert_eq!(meta["a"], "2");
+        assert!(serde_json::from_str::<Metadata>(r#"{"k":1}"#).is_err());
+        assert!(serde_json::from_str::<Metadata>("[]").is_err());
+    }
+
+    /// A node without metadata serializes without the key; with it, the map in key order.
+    #[test]
+    fn metadata_in_a_node_serializes_as_before() {
+        let mut n = Node {
+            id: "section:a.md#b".into(),
+            kind: NodeKind::Section,
+            name: "b".into(),
+            file: None,
+            span: None,
+            package: None,
+            metadata: Metadata::new(),
+        };
+        assert_eq!(
+            serde_json::to_string(&n).unwrap(),
+            r#"{"id":"section:a.md#b","type":"Section","name":"b"}"#
+        );
+        n.metadata = Metadata::from([("section_id", "b"), ("article", "a.md")]);
+        let json = serde_json::to_string(&n).unwrap();
+        assert_eq!(
+            json,
+            r#"{"id":"section:a.md#b","type":"Section","name":"b","metadata":{"article":"a.md","section_id":"b"}}"#
+        );
+        assert_eq!(serde_json::from_str::<Node>(&json).unwrap(), n);
+    }
+
+    #[test]
+    fn known_keys_are_sorted_and_borrowed() {
+        assert!(KNOWN_KEYS.windows(2).all(|w| w[0] < w[1]));
+        for &k in KNOWN_KEYS {
+            assert!(matches!(meta_key(k), Cow::Borrowed(b) if b == k));
+        }
+        assert!(matches!(meta_key("heading"), Cow::Owned(o) if o == "heading"));
     }
 
     #[test]

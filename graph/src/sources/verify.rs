@@ -8,7 +8,7 @@ use crate::diagnostics::Code;
 use crate::graph::build::{CitedRange, Parts, SourceStage};
 use crate::graph::fasthash::FastMap;
 use crate::graph::findings::Finding;
-use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Span};
+use crate::graph::model::{ids, Edge, EdgeKind, Metadata, Node, NodeKind, Span};
 use crate::sources::clones::CloneMap;
 use crate::sources::git::{GitRepo, LocalRepo, Lookup};
 use crate::sources::symbols::{Definition, FileSymbols};
@@ -454,7 +454,7 @@ pub fn verify_stage(
                 d.start_line,
                 d.end_line,
             );
-            let mut n = Node {
+            let n = Node {
                 id: id.clone(),
                 kind: NodeKind::Symbol,
                 name: d.qualified.clone(),
@@ -465,12 +465,12 @@ pub fn verify_stage(
                     end_line: d.end_line,
                 }),
                 package: Some(c.repository.clone()),
-                metadata: Default::default(),
+                metadata: Metadata::from([
+                    ("kind", d.kind.as_str().to_string()),
+                    ("name", d.name.clone()),
+                    ("commit", c.commit.clone()),
+                ]),
             };
-            n.metadata
-                .insert("kind".into(), d.kind.as_str().to_string());
-            n.metadata.insert("name".into(), d.name.clone());
-            n.metadata.insert("commit".into(), c.commit.clone());
             parts.nodes.push(n);
             // A fact of the range, not of one citation: no origin, so several citations of
             // one range share one edge.

@@ -9,7 +9,7 @@ use crate::formats::page::PageParse;
 use crate::formats::parsed::StructureParse;
 use crate::formats::structure::{self, ArticleEntry};
 use crate::graph::findings::Finding;
-use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
+use crate::graph::model::{ids, Edge, EdgeKind, Metadata, Node, NodeKind, Origin, Span};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -21,7 +21,7 @@ pub(super) fn node(kind: NodeKind, id: String, name: String) -> Node {
         file: None,
         span: None,
         package: None,
-        metadata: BTreeMap::new(),
+        metadata: Metadata::new(),
     }
 }
 
@@ -522,6 +522,9 @@ fn section_node(
 ) -> Node {
     let mut n = node(NodeKind::Section, ids::section(path, sid), sid.to_string());
     let file = format!("knowledge/{path}");
+    // One map per section (100k at 100k sections): allocated once, at its size.
+    let titled = marked.is_some_and(|(_, (title, _))| title.is_some());
+    n.metadata = Metadata::with_capacity(4 + usize::from(titled));
     n.metadata.insert("article".into(), path.to_string());
     n.metadata.insert("section_id".into(), sid.to_string());
     n.metadata

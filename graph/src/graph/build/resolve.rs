@@ -12,7 +12,7 @@ use crate::formats::source_registry::{
 };
 use crate::formats::structure::{ReferenceEntry, MAX_LINE};
 use crate::graph::findings::Finding;
-use crate::graph::model::{ids, Edge, EdgeKind, Node, NodeKind, Origin, Span};
+use crate::graph::model::{ids, Edge, EdgeKind, Metadata, Node, NodeKind, Origin, Span};
 use crate::sources::clones::CloneMap;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -493,14 +493,12 @@ fn cite(site: &RefSite, source_ref: &str, res: ResolvedRef, l: Labels, out: &mut
         range_id.clone(),
         Some(site.origin.clone()),
     );
-    for (k, v) in [
+    cites.metadata = Metadata::from([
         ("content_digest", c.content_digest.clone()),
         ("status", l.status.to_string()),
         ("source_ref", source_ref.to_string()),
         ("source_kind", res.kind().as_str().to_string()),
-    ] {
-        cites.metadata.insert(k.into(), v);
-    }
+    ]);
     let in_file = Edge::new(
         EdgeKind::InFile,
         range_id.clone(),
