@@ -45,17 +45,17 @@ pub(super) struct Built {
 
 /// One chunk's terms: local ids, with the surface forms already seen. Words and compounds
 /// (unigrams) get ids below [`BIGRAM`]; a bigram is `BIGRAM | i`, its pair `pairs[i]`, and gets
-/// no string until the merge.
-#[derive(Default)]
-struct Interner {
+/// no string until the merge. Surface forms are keys borrowed from the chunk's text (`'t`):
+/// a lookup per token allocates nothing.
+struct Interner<'t> {
     /// Local unigram id → term.
     terms: Vec<String>,
     /// Term → local unigram id.
     ids: FastMap<String, u32>,
     /// A word as written → its term (`None`: a stopword or too short).
-    words: FastMap<String, Option<u32>>,
+    words: FastMap<&'t str, Option<u32>>,
     /// A compound or long flag as written → its lowercased term.
-    lowers: FastMap<String, u32>,
+    lowers: FastMap<&'t str, u32>,
     /// Local bigram id → its two unigram ids.
     pairs: Vec<(u32, u32)>,
     /// Two neighbouring words' unigram ids → the local bigram id.
@@ -65,7 +65,23 @@ struct Interner {
 /// The bit that marks a local bigram id.
 const BIGRAM: u32 = 1 << 31;
 
-impl Interner {
+impl Interner<'_> {
+    /// An interner sized for a chunk of `bytes` bytes of text, so its maps are not rehashed
+    /// as they grow: the generated corpora have about one distinct bigram per 34 bytes of a
+    /// chunk's text, one distinct term per 360, one compound per 480 and one word per 850
+    /// (an estimate, not a limit: a map outgrows it as it must).
+    fn with_text_bytes(bytes: usize) -> Self {
+        let sized = |per: usize| bytes / per;
+        Interner {
+            terms: Vec::with_capacity(sized(256)),
+            ids: FastMap::with_capacity_and_hasher(sized(256), Default::default()),
+            words: FastMap::with_capacity_and_hasher(sized(512), Default::default()),
+            lowers: FastMap::with_capacity_and_hasher(sized(256), Default::default()),
+            pairs: Vec::with_capacity(sized(32)),
+            pair_ids: FastMap::with_capacity_and_hasher(sized(32), Default::default()),
+        }
+    }
+
     fn intern(&mut self, term: Cow<'_, str>) -> u32 {
         if let Some(&id) = self.ids.get(term.as_ref()) {
             return id;
@@ -78,38 +94,36 @@ impl Interner {
     }
 
     fn pair(&mut self, a: u32, b: u32) -> u32 {
-        if let Some(&id) = self.pair_ids.get(&(a, b)) {
-            return id;
-        }
-        let id = BIGRAM | self.pairs.len() as u32;
-        self.pairs.push((a, b));
-        self.pair_ids.insert((a, b), id);
-        id
+        let pairs = &mut self.pairs;
+        *self.pair_ids.entry((a, b)).or_insert_with(|| {
+            pairs.push((a, b));
+            BIGRAM | (pairs.len() as u32 - 1)
+        })
     }
 }
 
-impl TermMaker for Interner {
+impl<'t> TermMaker<'t> for Interner<'t> {
     type Term = u32;
 
-    fn word(&mut self, word: &str) -> Option<u32> {
+    fn word(&mut self, word: &'t str) -> Option<u32> {
         if let Some(&t) = self.words.get(word) {
             return t;
         }
         let t = super::tokens::word_term(word).map(|t| self.intern(Cow::Owned(t)));
-        self.words.insert(word.to_string(), t);
+        self.words.insert(word, t);
         t
     }
 
-    fn lower(&mut self, chunk: &str) -> u32 {
+    fn lower(&mut self, chunk: &'t str) -> u32 {
         if let Some(&t) = self.lowers.get(chunk) {
             return t;
         }
         let t = self.intern(Cow::Owned(chunk.to_lowercase()));
-        self.lowers.insert(chunk.to_string(), t);
+        self.lowers.insert(chunk, t);
         t
     }
 
-    fn exact(&mut self, chunk: &str) -> u32 {
+    fn exact(&mut self, chunk: &'t str) -> u32 {
         self.intern(Cow::Borrowed(chunk))
     }
 }
@@ -127,7 +141,6 @@ struct Chunk {
 
 fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
     use super::index::{FIELDS, F_BODY, F_HEADING};
-    let mut it = Interner::default();
     let mut doc_end = Vec::with_capacity(docs.len());
     // About one posting per three bytes of text (100k generated sections: 12 M postings of
     // 38 MB): sized once, so the largest vector of the chunk is not copied as it grows (pages
@@ -138,6 +151,7 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
         .flat_map(|f| f.iter().map(|t| t.len()))
         .sum();
     let mut post = Vec::with_capacity(bytes / 3);
+    let mut it = Interner::with_text_bytes(bytes);
     let mut field_len = vec![0u32; docs.len() * FIELDS];
     // (term, field) as one number, term above field: sorted as the pairs are.
     let mut toks: Vec<u64> = Vec::new();
