@@ -52,7 +52,12 @@ struct Interner<'t> {
     terms: Vec<String>,
     /// Term → local unigram id.
     ids: FastMap<String, u32>,
-    /// A word as written → its term (`None`: a stopword or too short).
+    /// A word of at most [`SHORT`] bytes as written, packed into a number ([`short_key`]) →
+    /// its term (`None`: a stopword or too short). Most words are short: the key compares
+    /// as two integers in the table itself, where a `&str` key is a pointer into the text,
+    /// far from the table, to follow on every hit.
+    short_words: FastMap<u128, Option<u32>>,
+    /// A longer word as written → its term.
     words: FastMap<&'t str, Option<u32>>,
     /// A compound or long flag as written → its lowercased term.
     lowers: FastMap<&'t str, u32>,
@@ -60,6 +65,22 @@ struct Interner<'t> {
     pairs: Vec<(u32, u32)>,
     /// Two neighbouring words' unigram ids → the local bigram id.
     pair_ids: FastMap<(u32, u32), u32>,
+}
+
+/// The longest word, in bytes, kept in [`Interner::short_words`].
+const SHORT: usize = 15;
+
+/// A word of at most [`SHORT`] bytes as one number: its bytes, zero-padded, and its length in
+/// the last byte (so no two words share a key, whatever bytes they hold).
+fn short_key(word: &str) -> Option<u128> {
+    let b = word.as_bytes();
+    if b.len() > SHORT {
+        return None;
+    }
+    let mut k = [0u8; 16];
+    k[..b.len()].copy_from_slice(b);
+    k[SHORT] = b.len() as u8;
+    Some(u128::from_le_bytes(k))
 }
 
 /// The bit that marks a local bigram id.
@@ -75,7 +96,8 @@ impl Interner<'_> {
         Interner {
             terms: Vec::with_capacity(sized(256)),
             ids: FastMap::with_capacity_and_hasher(sized(256), Default::default()),
-            words: FastMap::with_capacity_and_hasher(sized(512), Default::default()),
+            short_words: FastMap::with_capacity_and_hasher(sized(512), Default::default()),
+            words: FastMap::with_capacity_and_hasher(sized(4096), Default::default()),
             lowers: FastMap::with_capacity_and_hasher(sized(256), Default::default()),
             pairs: Vec::with_capacity(sized(32)),
             pair_ids: FastMap::with_capacity_and_hasher(sized(32), Default::default()),
@@ -106,6 +128,14 @@ impl<'t> TermMaker<'t> for Interner<'t> {
     type Term = u32;
 
     fn word(&mut self, word: &'t str) -> Option<u32> {
+        if let Some(key) = short_key(word) {
+            if let Some(&t) = self.short_words.get(&key) {
+                return t;
+            }
+            let t = super::tokens::word_term(word).map(|t| self.intern(Cow::Owned(t)));
+            self.short_words.insert(key, t);
+            return t;
+        }
         if let Some(&t) = self.words.get(word) {
             return t;
         }
@@ -625,7 +655,8 @@ mod tests {
             "How the checkout service retries failed payments: see `src/checkout.rs` and \
              `retry_payment`, with --max-retries=3 or -r/--retry.",
             "Crème brûlée naïve Éclair 日本語 テキスト ÄÖÜ straße STRASSE a-b a_b a.b",
-            "retries retried retry RETRY Retrying parseSections HTTPServer snake_case",
+            "retries retried retry RETRY Retrying parseSections HTTPServer snake_case \
+             internationalization Internationalizations abcdefghijklmno abcdefghijklmnop",
             "the a an of and to with", // only stopwords
             "",
             "z zz zzz a aa aaa ab a-b ab-c abc abc-d -H -h --hidden -1 a1 a11",
@@ -700,6 +731,33 @@ mod tests {
         let one = on(1);
         assert_same(&one, &on(3));
         assert_same(&one, &reference(&docs));
+    }
+
+    #[test]
+    fn short_word_keys_are_distinct_and_only_for_short_words() {
+        let words = [
+            "",
+            "a",
+            "a\0",
+            "\0a",
+            "ab",
+            "ba",
+            "abcdefghijklmno",
+            "abcdefghijklmn",
+            "é",
+            "e",
+            "日本",
+            "\0",
+            "\0\0",
+        ];
+        let keys: Vec<u128> = words.iter().map(|w| short_key(w).expect("short")).collect();
+        for (i, a) in keys.iter().enumerate() {
+            for (j, b) in keys.iter().enumerate() {
+                assert_eq!(a == b, i == j, "{:?} {:?}", words[i], words[j]);
+            }
+        }
+        assert_eq!(short_key("abcdefghijklmnop"), None, "16 bytes");
+        assert_eq!(short_key("日本語テキスト"), None, "21 bytes");
     }
 
     #[test]
