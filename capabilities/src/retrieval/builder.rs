@@ -251,16 +251,17 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
 /// strings instead if it is not, so the rule is an optimisation, never a premise.
 fn merge_terms(chunks: &[Chunk]) -> (Strings, Vec<Vec<u32>>) {
     // Unigrams: all chunks' strings sorted together; equal strings share a rank.
-    let mut all: Vec<(&str, u32, u32)> = chunks
-        .iter()
-        .enumerate()
-        .flat_map(|(c, ch)| {
-            ch.terms
-                .iter()
-                .enumerate()
-                .map(move |(l, t)| (t.as_str(), c as u32, l as u32))
-        })
-        .collect();
+    // The vectors of all chunks' terms and pairs are sized once: collected from a flat map
+    // they would grow by doubling, copying and touching fresh pages about twice their size
+    // (tens of MB at 100k sections).
+    let mut all: Vec<(&str, u32, u32)> =
+        Vec::with_capacity(chunks.iter().map(|c| c.terms.len()).sum());
+    all.extend(chunks.iter().enumerate().flat_map(|(c, ch)| {
+        ch.terms
+            .iter()
+            .enumerate()
+            .map(move |(l, t)| (t.as_str(), c as u32, l as u32))
+    }));
     all.par_sort_unstable_by(|a, b| a.0.cmp(b.0));
     let mut uni_rank: Vec<Vec<u32>> = chunks.iter().map(|c| vec![0; c.terms.len()]).collect();
     let mut unigrams: Vec<&str> = Vec::new();
@@ -271,17 +272,15 @@ fn merge_terms(chunks: &[Chunk]) -> (Strings, Vec<Vec<u32>>) {
         uni_rank[c as usize][l as usize] = unigrams.len() as u32 - 1;
     }
     // Bigrams: pairs of unigram ranks, sorted as numbers.
-    let mut keys: Vec<(u64, u32, u32)> = chunks
-        .iter()
-        .enumerate()
-        .flat_map(|(c, ch)| {
-            let rank = &uni_rank[c];
-            ch.pairs.iter().enumerate().map(move |(l, &(a, b))| {
-                let key = u64::from(rank[a as usize]) << 32 | u64::from(rank[b as usize]);
-                (key, c as u32, l as u32)
-            })
+    let mut keys: Vec<(u64, u32, u32)> =
+        Vec::with_capacity(chunks.iter().map(|c| c.pairs.len()).sum());
+    keys.extend(chunks.iter().enumerate().flat_map(|(c, ch)| {
+        let rank = &uni_rank[c];
+        ch.pairs.iter().enumerate().map(move |(l, &(a, b))| {
+            let key = u64::from(rank[a as usize]) << 32 | u64::from(rank[b as usize]);
+            (key, c as u32, l as u32)
         })
-        .collect();
+    }));
     keys.par_sort_unstable_by_key(|k| k.0);
     let mut bigrams: Vec<u64> = Vec::new();
     let mut bi_index: Vec<Vec<u32>> = chunks.iter().map(|c| vec![0; c.pairs.len()]).collect();
@@ -294,7 +293,14 @@ fn merge_terms(chunks: &[Chunk]) -> (Strings, Vec<Vec<u32>>) {
     // Positions: unigram r, then its bigrams.
     let mut uni_pos = vec![0u32; unigrams.len()];
     let mut bi_pos = vec![0u32; bigrams.len()];
-    let mut terms = Strings::default();
+    let uni_bytes: usize = unigrams.iter().map(|u| u.len()).sum();
+    let bi_bytes: usize = bigrams
+        .iter()
+        .map(|&k| {
+            unigrams[(k >> 32) as usize].len() + 1 + unigrams[(k & 0xffff_ffff) as usize].len()
+        })
+        .sum();
+    let mut terms = Strings::with_capacity(unigrams.len() + bigrams.len(), uni_bytes + bi_bytes);
     let mut j = 0;
     let mut pos = 0u32;
     for (r, u) in unigrams.iter().enumerate() {
