@@ -475,16 +475,16 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
         doc_base.push(d);
         d += ch.doc_end.len() as u32;
     }
-    // Per range: postings per term and document frequencies.
-    let counted: Vec<(Vec<u32>, Vec<u32>, Vec<u32>)> = ranges
+    // Per range: postings per term and document frequencies. A term's four counters are
+    // side by side (postings, last doc counted, docs, sections): a range's postings visit its
+    // terms in no order, and one cache line per posting is what that costs.
+    let counted: Vec<Vec<[u32; 4]>> = ranges
         .par_iter()
         .enumerate()
         .map(|(r, &(a, b))| {
-            let n = (b - a) as usize;
-            let (mut count, mut df_section, mut df_all) =
-                (vec![0u32; n], vec![0u32; n], vec![0u32; n]);
-            // The last doc counted per term: a doc's postings of a term need not be adjacent.
-            let mut last = vec![u32::MAX; n];
+            // The last doc counted starts at none: a doc's postings of a term need not be
+            // adjacent.
+            let mut per = vec![[0, u32::MAX, 0, 0]; (b - a) as usize];
             postings_in(
                 &chunks,
                 &bounds,
@@ -492,29 +492,27 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
                 r,
                 ranges.len(),
                 |doc, t, _, _| {
-                    let k = (t - a) as usize;
-                    count[k] += 1;
-                    if last[k] != doc {
-                        last[k] = doc;
-                        df_all[k] += 1;
-                        df_section[k] += u32::from(docs[doc as usize].section);
+                    let c = &mut per[(t - a) as usize];
+                    c[0] += 1;
+                    if c[1] != doc {
+                        c[1] = doc;
+                        c[2] += 1;
+                        c[3] += u32::from(docs[doc as usize].section);
                     }
                 },
             );
-            (count, df_section, df_all)
+            per
         })
         .collect();
     let mut term_start = Vec::with_capacity(n_terms + 1);
     let (mut df_section, mut df_all) = (Vec::with_capacity(n_terms), Vec::with_capacity(n_terms));
     term_start.push(0u32);
     let mut total = 0u32;
-    for (count, ds, da) in counted {
-        for c in count {
-            total += c;
-            term_start.push(total);
-        }
-        df_section.extend(ds);
-        df_all.extend(da);
+    for [count, _, docs, sections] in counted.into_iter().flatten() {
+        total += count;
+        term_start.push(total);
+        df_all.push(docs);
+        df_section.push(sections);
     }
     let total = total as usize;
     let mut post_doc = vec![0u32; total];
