@@ -164,7 +164,7 @@ struct Chunk {
     pairs: Vec<(u32, u32)>,
     /// Per doc of the chunk: the end of its postings in `post`.
     doc_end: Vec<u32>,
-    /// (local term, field, tf), per doc by field (a term's postings of a doc in field order).
+    /// (local term, field, tf), per doc sorted by local term then field.
     post: Vec<(u32, u8, u16)>,
     field_len: Vec<u32>,
 }
@@ -183,51 +183,41 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
     let mut post = Vec::with_capacity(bytes / 3);
     let mut it = Interner::with_text_bytes(bytes);
     let mut field_len = vec![0u32; docs.len() * FIELDS];
-    // Term frequencies counted per field in arrays indexed by local id (no sort): a doc's
-    // postings come out field by field, so each term's postings of a doc are in field order,
-    // which is all the layout needs (see `build`).
+    // (term, field) as one number, term above field: sorted as the pairs are.
+    let mut toks: Vec<u64> = Vec::new();
     let mut seen: Vec<(u32, bool)> = Vec::new();
-    let (mut n_uni, mut n_bi): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
-    let mut touched: Vec<u32> = Vec::new();
     for (d, doc) in docs.iter().enumerate() {
         if let Some(fields) = &doc.fields {
+            toks.clear();
             for (fi, text) in fields.iter().enumerate() {
+                let mut len = 0u32;
                 let mut prev: Option<u32> = None;
                 let pairs = fi == F_HEADING || fi == F_BODY;
+                let f = fi as u8;
                 seen.clear();
                 for_each_token_with(text, &mut it, |t, _, whole| seen.push((t, whole)));
-                n_uni.resize(it.terms.len(), 0);
-                touched.clear();
                 for &(t, whole) in &seen {
                     if pairs && !whole {
                         if let Some(p) = prev.replace(t) {
-                            let b = it.pair(p, t);
-                            let i = (b & !BIGRAM) as usize;
-                            if i == n_bi.len() {
-                                n_bi.push(0);
-                            }
-                            if n_bi[i] == 0 {
-                                touched.push(b);
-                            }
-                            n_bi[i] += 1;
+                            toks.push(u64::from(it.pair(p, t)) << 8 | u64::from(f));
                         }
                     }
-                    let n = &mut n_uni[t as usize];
-                    if *n == 0 {
-                        touched.push(t);
-                    }
-                    *n += 1;
+                    toks.push(u64::from(t) << 8 | u64::from(f));
+                    len += 1;
                 }
-                field_len[d * FIELDS + fi] = seen.len() as u32;
-                for &t in &touched {
-                    let n = if t & BIGRAM != 0 {
-                        &mut n_bi[(t & !BIGRAM) as usize]
-                    } else {
-                        &mut n_uni[t as usize]
-                    };
-                    post.push((t, fi as u8, (*n).min(u32::from(u16::MAX)) as u16));
-                    *n = 0;
+                field_len[d * FIELDS + fi] = len;
+            }
+            toks.sort_unstable();
+            let mut k = 0;
+            while k < toks.len() {
+                let key = toks[k];
+                let mut n = 0u32;
+                while k < toks.len() && toks[k] == key {
+                    n += 1;
+                    k += 1;
                 }
+                let (t, f) = ((key >> 8) as u32, key as u8);
+                post.push((t, f, n.min(u32::from(u16::MAX)) as u16));
             }
         }
         doc_end.push(post.len() as u32);
@@ -408,8 +398,8 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
 
     // Postings by term, then doc (chunks and their docs are in doc order), then field. Each
     // chunk's postings get their global terms and each doc's are grouped by range of terms,
-    // with where each range starts in each doc (a doc's postings of one term are in field
-    // order, and a chunk's terms map to distinct global ones); then every range of
+    // with where each range starts in each doc (a doc's postings are sorted by local term,
+    // then field, and a chunk's terms map to distinct global ones); then every range of
     // terms is laid out by its own task into its own part of the columns, reading each doc's
     // postings in that range: the same bytes whatever the number of threads or ranges.
     let n_terms = terms.len();
@@ -475,16 +465,15 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
         doc_base.push(d);
         d += ch.doc_end.len() as u32;
     }
-    // Per range: postings per term and document frequencies. A term's four counters are
-    // side by side (postings, last doc counted, docs, sections): a range's postings visit its
-    // terms in no order, and one cache line per posting is what that costs.
-    let counted: Vec<Vec<[u32; 4]>> = ranges
+    // Per range: postings per term and document frequencies. A term's three counters are
+    // side by side (postings, docs, sections): a range's postings visit its terms in no
+    // order, and one cache line per posting is what that costs.
+    let counted: Vec<Vec<[u32; 3]>> = ranges
         .par_iter()
         .enumerate()
         .map(|(r, &(a, b))| {
-            // The last doc counted starts at none: a doc's postings of a term need not be
-            // adjacent.
-            let mut per = vec![[0, u32::MAX, 0, 0]; (b - a) as usize];
+            let mut per = vec![[0u32; 3]; (b - a) as usize];
+            let mut last = (u32::MAX, u32::MAX);
             postings_in(
                 &chunks,
                 &bounds,
@@ -494,10 +483,10 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
                 |doc, t, _, _| {
                     let c = &mut per[(t - a) as usize];
                     c[0] += 1;
-                    if c[1] != doc {
-                        c[1] = doc;
-                        c[2] += 1;
-                        c[3] += u32::from(docs[doc as usize].section);
+                    if (doc, t) != last {
+                        last = (doc, t);
+                        c[1] += 1;
+                        c[2] += u32::from(docs[doc as usize].section);
                     }
                 },
             );
@@ -508,7 +497,7 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
     let (mut df_section, mut df_all) = (Vec::with_capacity(n_terms), Vec::with_capacity(n_terms));
     term_start.push(0u32);
     let mut total = 0u32;
-    for [count, _, docs, sections] in counted.into_iter().flatten() {
+    for [count, docs, sections] in counted.into_iter().flatten() {
         total += count;
         term_start.push(total);
         df_all.push(docs);
