@@ -45,27 +45,65 @@ pub(super) struct Built {
 
 /// One chunk's terms: local ids, with the surface forms already seen. Words and compounds
 /// (unigrams) get ids below [`BIGRAM`]; a bigram is `BIGRAM | i`, its pair `pairs[i]`, and gets
-/// no string until the merge.
-#[derive(Default)]
-struct Interner {
+/// no string until the merge. Surface forms are keys borrowed from the chunk's text (`'t`):
+/// a lookup per token allocates nothing.
+struct Interner<'t> {
     /// Local unigram id → term.
     terms: Vec<String>,
     /// Term → local unigram id.
     ids: FastMap<String, u32>,
-    /// A word as written → its term (`None`: a stopword or too short).
-    words: FastMap<String, Option<u32>>,
+    /// A word of at most [`SHORT`] bytes as written, packed into a number ([`short_key`]) →
+    /// its term (`None`: a stopword or too short). Most words are short: the key compares
+    /// as two integers in the table itself, where a `&str` key is a pointer into the text,
+    /// far from the table, to follow on every hit.
+    short_words: FastMap<u128, Option<u32>>,
+    /// A longer word as written → its term.
+    words: FastMap<&'t str, Option<u32>>,
     /// A compound or long flag as written → its lowercased term.
-    lowers: FastMap<String, u32>,
+    lowers: FastMap<&'t str, u32>,
     /// Local bigram id → its two unigram ids.
     pairs: Vec<(u32, u32)>,
     /// Two neighbouring words' unigram ids → the local bigram id.
     pair_ids: FastMap<(u32, u32), u32>,
 }
 
+/// The longest word, in bytes, kept in [`Interner::short_words`].
+const SHORT: usize = 15;
+
+/// A word of at most [`SHORT`] bytes as one number: its bytes, zero-padded, and its length in
+/// the last byte (so no two words share a key, whatever bytes they hold).
+fn short_key(word: &str) -> Option<u128> {
+    let b = word.as_bytes();
+    if b.len() > SHORT {
+        return None;
+    }
+    let mut k = [0u8; 16];
+    k[..b.len()].copy_from_slice(b);
+    k[SHORT] = b.len() as u8;
+    Some(u128::from_le_bytes(k))
+}
+
 /// The bit that marks a local bigram id.
 const BIGRAM: u32 = 1 << 31;
 
-impl Interner {
+impl Interner<'_> {
+    /// An interner sized for a chunk of `bytes` bytes of text, so its maps are not rehashed
+    /// as they grow: the generated corpora have about one distinct bigram per 34 bytes of a
+    /// chunk's text, one distinct term per 360, one compound per 480 and one word per 850
+    /// (an estimate, not a limit: a map outgrows it as it must).
+    fn with_text_bytes(bytes: usize) -> Self {
+        let sized = |per: usize| bytes / per;
+        Interner {
+            terms: Vec::with_capacity(sized(256)),
+            ids: FastMap::with_capacity_and_hasher(sized(256), Default::default()),
+            short_words: FastMap::with_capacity_and_hasher(sized(512), Default::default()),
+            words: FastMap::with_capacity_and_hasher(sized(4096), Default::default()),
+            lowers: FastMap::with_capacity_and_hasher(sized(256), Default::default()),
+            pairs: Vec::with_capacity(sized(32)),
+            pair_ids: FastMap::with_capacity_and_hasher(sized(32), Default::default()),
+        }
+    }
+
     fn intern(&mut self, term: Cow<'_, str>) -> u32 {
         if let Some(&id) = self.ids.get(term.as_ref()) {
             return id;
@@ -78,38 +116,44 @@ impl Interner {
     }
 
     fn pair(&mut self, a: u32, b: u32) -> u32 {
-        if let Some(&id) = self.pair_ids.get(&(a, b)) {
-            return id;
-        }
-        let id = BIGRAM | self.pairs.len() as u32;
-        self.pairs.push((a, b));
-        self.pair_ids.insert((a, b), id);
-        id
+        let pairs = &mut self.pairs;
+        *self.pair_ids.entry((a, b)).or_insert_with(|| {
+            pairs.push((a, b));
+            BIGRAM | (pairs.len() as u32 - 1)
+        })
     }
 }
 
-impl TermMaker for Interner {
+impl<'t> TermMaker<'t> for Interner<'t> {
     type Term = u32;
 
-    fn word(&mut self, word: &str) -> Option<u32> {
+    fn word(&mut self, word: &'t str) -> Option<u32> {
+        if let Some(key) = short_key(word) {
+            if let Some(&t) = self.short_words.get(&key) {
+                return t;
+            }
+            let t = super::tokens::word_term(word).map(|t| self.intern(Cow::Owned(t)));
+            self.short_words.insert(key, t);
+            return t;
+        }
         if let Some(&t) = self.words.get(word) {
             return t;
         }
         let t = super::tokens::word_term(word).map(|t| self.intern(Cow::Owned(t)));
-        self.words.insert(word.to_string(), t);
+        self.words.insert(word, t);
         t
     }
 
-    fn lower(&mut self, chunk: &str) -> u32 {
+    fn lower(&mut self, chunk: &'t str) -> u32 {
         if let Some(&t) = self.lowers.get(chunk) {
             return t;
         }
         let t = self.intern(Cow::Owned(chunk.to_lowercase()));
-        self.lowers.insert(chunk.to_string(), t);
+        self.lowers.insert(chunk, t);
         t
     }
 
-    fn exact(&mut self, chunk: &str) -> u32 {
+    fn exact(&mut self, chunk: &'t str) -> u32 {
         self.intern(Cow::Borrowed(chunk))
     }
 }
@@ -127,7 +171,6 @@ struct Chunk {
 
 fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
     use super::index::{FIELDS, F_BODY, F_HEADING};
-    let mut it = Interner::default();
     let mut doc_end = Vec::with_capacity(docs.len());
     // About one posting per three bytes of text (100k generated sections: 12 M postings of
     // 38 MB): sized once, so the largest vector of the chunk is not copied as it grows (pages
@@ -138,6 +181,7 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
         .flat_map(|f| f.iter().map(|t| t.len()))
         .sum();
     let mut post = Vec::with_capacity(bytes / 3);
+    let mut it = Interner::with_text_bytes(bytes);
     let mut field_len = vec![0u32; docs.len() * FIELDS];
     // (term, field) as one number, term above field: sorted as the pairs are.
     let mut toks: Vec<u64> = Vec::new();
@@ -197,16 +241,17 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
 /// strings instead if it is not, so the rule is an optimisation, never a premise.
 fn merge_terms(chunks: &[Chunk]) -> (Strings, Vec<Vec<u32>>) {
     // Unigrams: all chunks' strings sorted together; equal strings share a rank.
-    let mut all: Vec<(&str, u32, u32)> = chunks
-        .iter()
-        .enumerate()
-        .flat_map(|(c, ch)| {
-            ch.terms
-                .iter()
-                .enumerate()
-                .map(move |(l, t)| (t.as_str(), c as u32, l as u32))
-        })
-        .collect();
+    // The vectors of all chunks' terms and pairs are sized once: collected from a flat map
+    // they would grow by doubling, copying and touching fresh pages about twice their size
+    // (tens of MB at 100k sections).
+    let mut all: Vec<(&str, u32, u32)> =
+        Vec::with_capacity(chunks.iter().map(|c| c.terms.len()).sum());
+    all.extend(chunks.iter().enumerate().flat_map(|(c, ch)| {
+        ch.terms
+            .iter()
+            .enumerate()
+            .map(move |(l, t)| (t.as_str(), c as u32, l as u32))
+    }));
     all.par_sort_unstable_by(|a, b| a.0.cmp(b.0));
     let mut uni_rank: Vec<Vec<u32>> = chunks.iter().map(|c| vec![0; c.terms.len()]).collect();
     let mut unigrams: Vec<&str> = Vec::new();
@@ -217,17 +262,15 @@ fn merge_terms(chunks: &[Chunk]) -> (Strings, Vec<Vec<u32>>) {
         uni_rank[c as usize][l as usize] = unigrams.len() as u32 - 1;
     }
     // Bigrams: pairs of unigram ranks, sorted as numbers.
-    let mut keys: Vec<(u64, u32, u32)> = chunks
-        .iter()
-        .enumerate()
-        .flat_map(|(c, ch)| {
-            let rank = &uni_rank[c];
-            ch.pairs.iter().enumerate().map(move |(l, &(a, b))| {
-                let key = u64::from(rank[a as usize]) << 32 | u64::from(rank[b as usize]);
-                (key, c as u32, l as u32)
-            })
+    let mut keys: Vec<(u64, u32, u32)> =
+        Vec::with_capacity(chunks.iter().map(|c| c.pairs.len()).sum());
+    keys.extend(chunks.iter().enumerate().flat_map(|(c, ch)| {
+        let rank = &uni_rank[c];
+        ch.pairs.iter().enumerate().map(move |(l, &(a, b))| {
+            let key = u64::from(rank[a as usize]) << 32 | u64::from(rank[b as usize]);
+            (key, c as u32, l as u32)
         })
-        .collect();
+    }));
     keys.par_sort_unstable_by_key(|k| k.0);
     let mut bigrams: Vec<u64> = Vec::new();
     let mut bi_index: Vec<Vec<u32>> = chunks.iter().map(|c| vec![0; c.pairs.len()]).collect();
@@ -240,7 +283,14 @@ fn merge_terms(chunks: &[Chunk]) -> (Strings, Vec<Vec<u32>>) {
     // Positions: unigram r, then its bigrams.
     let mut uni_pos = vec![0u32; unigrams.len()];
     let mut bi_pos = vec![0u32; bigrams.len()];
-    let mut terms = Strings::default();
+    let uni_bytes: usize = unigrams.iter().map(|u| u.len()).sum();
+    let bi_bytes: usize = bigrams
+        .iter()
+        .map(|&k| {
+            unigrams[(k >> 32) as usize].len() + 1 + unigrams[(k & 0xffff_ffff) as usize].len()
+        })
+        .sum();
+    let mut terms = Strings::with_capacity(unigrams.len() + bigrams.len(), uni_bytes + bi_bytes);
     let mut j = 0;
     let mut pos = 0u32;
     for (r, u) in unigrams.iter().enumerate() {
@@ -415,14 +465,14 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
         doc_base.push(d);
         d += ch.doc_end.len() as u32;
     }
-    // Per range: postings per term and document frequencies.
-    let counted: Vec<(Vec<u32>, Vec<u32>, Vec<u32>)> = ranges
+    // Per range: postings per term and document frequencies. A term's three counters are
+    // side by side (postings, docs, sections): a range's postings visit its terms in no
+    // order, and one cache line per posting is what that costs.
+    let counted: Vec<Vec<[u32; 3]>> = ranges
         .par_iter()
         .enumerate()
         .map(|(r, &(a, b))| {
-            let n = (b - a) as usize;
-            let (mut count, mut df_section, mut df_all) =
-                (vec![0u32; n], vec![0u32; n], vec![0u32; n]);
+            let mut per = vec![[0u32; 3]; (b - a) as usize];
             let mut last = (u32::MAX, u32::MAX);
             postings_in(
                 &chunks,
@@ -431,29 +481,27 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
                 r,
                 ranges.len(),
                 |doc, t, _, _| {
-                    let k = (t - a) as usize;
-                    count[k] += 1;
+                    let c = &mut per[(t - a) as usize];
+                    c[0] += 1;
                     if (doc, t) != last {
                         last = (doc, t);
-                        df_all[k] += 1;
-                        df_section[k] += u32::from(docs[doc as usize].section);
+                        c[1] += 1;
+                        c[2] += u32::from(docs[doc as usize].section);
                     }
                 },
             );
-            (count, df_section, df_all)
+            per
         })
         .collect();
     let mut term_start = Vec::with_capacity(n_terms + 1);
     let (mut df_section, mut df_all) = (Vec::with_capacity(n_terms), Vec::with_capacity(n_terms));
     term_start.push(0u32);
     let mut total = 0u32;
-    for (count, ds, da) in counted {
-        for c in count {
-            total += c;
-            term_start.push(total);
-        }
-        df_section.extend(ds);
-        df_all.extend(da);
+    for [count, docs, sections] in counted.into_iter().flatten() {
+        total += count;
+        term_start.push(total);
+        df_all.push(docs);
+        df_section.push(sections);
     }
     let total = total as usize;
     let mut post_doc = vec![0u32; total];
@@ -600,7 +648,8 @@ mod tests {
             "How the checkout service retries failed payments: see `src/checkout.rs` and \
              `retry_payment`, with --max-retries=3 or -r/--retry.",
             "Crème brûlée naïve Éclair 日本語 テキスト ÄÖÜ straße STRASSE a-b a_b a.b",
-            "retries retried retry RETRY Retrying parseSections HTTPServer snake_case",
+            "retries retried retry RETRY Retrying parseSections HTTPServer snake_case \
+             internationalization Internationalizations abcdefghijklmno abcdefghijklmnop",
             "the a an of and to with", // only stopwords
             "",
             "z zz zzz a aa aaa ab a-b ab-c abc abc-d -H -h --hidden -1 a1 a11",
@@ -675,6 +724,33 @@ mod tests {
         let one = on(1);
         assert_same(&one, &on(3));
         assert_same(&one, &reference(&docs));
+    }
+
+    #[test]
+    fn short_word_keys_are_distinct_and_only_for_short_words() {
+        let words = [
+            "",
+            "a",
+            "a\0",
+            "\0a",
+            "ab",
+            "ba",
+            "abcdefghijklmno",
+            "abcdefghijklmn",
+            "é",
+            "e",
+            "日本",
+            "\0",
+            "\0\0",
+        ];
+        let keys: Vec<u128> = words.iter().map(|w| short_key(w).expect("short")).collect();
+        for (i, a) in keys.iter().enumerate() {
+            for (j, b) in keys.iter().enumerate() {
+                assert_eq!(a == b, i == j, "{:?} {:?}", words[i], words[j]);
+            }
+        }
+        assert_eq!(short_key("abcdefghijklmnop"), None, "16 bytes");
+        assert_eq!(short_key("日本語テキスト"), None, "21 bytes");
     }
 
     #[test]

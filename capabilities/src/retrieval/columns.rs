@@ -87,6 +87,15 @@ impl Strings {
         out
     }
 
+    /// No strings yet, with room for `strings` of `bytes` bytes in all (one allocation each,
+    /// where growing by doubling copies and touches about twice the final size).
+    pub(crate) fn with_capacity(strings: usize, bytes: usize) -> Strings {
+        Strings {
+            text: String::with_capacity(bytes),
+            ends: Vec::with_capacity(strings),
+        }
+    }
+
     /// Appends one string, the concatenation of `parts`.
     pub(crate) fn push(&mut self, parts: &[&str]) {
         for p in parts {

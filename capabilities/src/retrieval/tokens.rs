@@ -354,20 +354,22 @@ fn is_flag(chunk: &str) -> bool {
 
 /// How tokens become terms: owned strings for queries ([`for_each_token`]); the index build
 /// interns them instead (`builder.rs`), so each distinct word is lowercased and stemmed once.
-pub(crate) trait TermMaker {
+/// Words and chunks are slices of the text being tokenized (`'t`), so a caller may keep them
+/// as keys without copying.
+pub(crate) trait TermMaker<'t> {
     /// What a term is for this caller.
     type Term;
     /// The term of one word ([`word_term`]).
-    fn word(&mut self, word: &str) -> Option<Self::Term>;
+    fn word(&mut self, word: &'t str) -> Option<Self::Term>;
     /// A compound or a long flag, lowercased.
-    fn lower(&mut self, chunk: &str) -> Self::Term;
+    fn lower(&mut self, chunk: &'t str) -> Self::Term;
     /// A short flag, as written.
-    fn exact(&mut self, chunk: &str) -> Self::Term;
+    fn exact(&mut self, chunk: &'t str) -> Self::Term;
 }
 
 struct OwnedTerms;
 
-impl TermMaker for OwnedTerms {
+impl TermMaker<'_> for OwnedTerms {
     type Term = String;
     fn word(&mut self, word: &str) -> Option<String> {
         word_term(word)
@@ -388,10 +390,10 @@ pub fn for_each_token(text: &str, emit: impl FnMut(String, &str, bool)) {
 }
 
 /// [`for_each_token`] with terms made by `terms`.
-pub(crate) fn for_each_token_with<M: TermMaker>(
-    text: &str,
+pub(crate) fn for_each_token_with<'t, M: TermMaker<'t>>(
+    text: &'t str,
     terms: &mut M,
-    mut emit: impl FnMut(M::Term, &str, bool),
+    mut emit: impl FnMut(M::Term, &'t str, bool),
 ) {
     let mut parts = Vec::new();
     for_each_chunk(text, |raw| {
@@ -415,11 +417,11 @@ pub(crate) fn for_each_token_with<M: TermMaker>(
     });
 }
 
-fn token_chunk<'a, M: TermMaker>(
+fn token_chunk<'a, M: TermMaker<'a>>(
     chunk: &'a str,
     parts: &mut Vec<&'a str>,
     terms: &mut M,
-    emit: &mut impl FnMut(M::Term, &str, bool),
+    emit: &mut impl FnMut(M::Term, &'a str, bool),
 ) {
     let chunk = chunk.trim_end_matches(|c: char| !c.is_alphanumeric());
     if chunk.is_empty() {
@@ -430,7 +432,7 @@ fn token_chunk<'a, M: TermMaker>(
             emit(terms.lower(chunk), chunk, true);
             parts.clear();
             split_identifier(long, parts);
-            for p in parts.iter() {
+            for &p in parts.iter() {
                 if let Some(t) = terms.word(p) {
                     emit(t, p, false);
                 }
@@ -449,7 +451,7 @@ fn token_chunk<'a, M: TermMaker>(
     if parts.len() > 1 {
         emit(terms.lower(chunk), chunk, true);
     }
-    for p in parts.iter() {
+    for &p in parts.iter() {
         if let Some(t) = terms.word(p) {
             emit(t, p, false);
         }
