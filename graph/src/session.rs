@@ -449,10 +449,15 @@ impl Artifacts<'_> {
         }
     }
 
-    /// Stores artifact `name` for this graph as named sections (see [`Artifacts::store`]).
-    pub fn store_sections(&self, name: &str, sections: &[(&str, &[u8])]) {
+    /// Stores `container`, an artifact of this graph (made with
+    /// [`snapshot::artifact_writer`]), as `name`, byte for byte (see [`Artifacts::store`]).
+    pub fn store_container(
+        &self,
+        name: &str,
+        container: &crate::graph::store::container::Container,
+    ) {
         if self.on().is_some() {
-            let _ = snapshot::write_artifact_sections(self.root, self.graph_hash, name, sections);
+            let _ = snapshot::write_artifact_container(self.root, self.graph_hash, name, container);
         }
     }
 

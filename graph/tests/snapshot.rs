@@ -357,3 +357,41 @@ fn the_parse_cache_holds_no_section_texts_and_reuse_derives_them_again() {
     }
     assert!(sections > 0);
 }
+
+#[test]
+fn an_artifact_built_in_memory_is_stored_byte_for_byte_and_only_for_its_graph() {
+    let (_dir, root, hash) = built();
+    let mut w = snapshot::artifact_writer(&hash);
+    w.section("data", b"the index's bytes");
+    let bytes = w.finish();
+    let c = snapshot::artifact_from_bytes(bytes.clone(), &hash).expect("our own bytes open");
+    snapshot::write_artifact_container(&root, &hash, "built", &c).expect("stored");
+    assert_eq!(
+        std::fs::read(root.join(".ontoly/artifacts/built.map")).expect("read"),
+        bytes,
+        "written as built"
+    );
+    let opened = snapshot::open_artifact(&root, &hash, "built").expect("opens for its graph");
+    assert_eq!(
+        opened
+            .section("data")
+            .and_then(|s| s.all().map(<[u8]>::to_vec)),
+        Some(b"the index's bytes".to_vec())
+    );
+    // The same bytes through the sections writer: the same file.
+    snapshot::write_artifact_sections(&root, &hash, "sections", &[("data", b"the index's bytes")])
+        .expect("stored");
+    assert_eq!(
+        std::fs::read(root.join(".ontoly/artifacts/sections.map")).expect("read"),
+        bytes
+    );
+    // Not an artifact of this graph, or not an artifact at all: refused, nothing written.
+    assert!(snapshot::write_artifact_container(&root, "another graph", "other", &c).is_err());
+    let graph = Container::open_unkeyed(
+        &root.join(".ontoly/graph.map"),
+        ontoly_graph::graph::store::KIND,
+    )
+    .expect("the graph's container");
+    assert!(snapshot::write_artifact_container(&root, &hash, "other", &graph).is_err());
+    assert!(!root.join(".ontoly/artifacts/other.map").exists());
+}

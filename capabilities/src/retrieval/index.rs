@@ -18,8 +18,8 @@ use super::builder::{self, DocFields};
 use super::columns::{le_vec, Postings};
 use super::stored::{blocks, BlockWriter, Blocked, Reader};
 use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
-use ontoly_graph::graph::store::container::{Container, Handle, OpenError, Writer};
-use ontoly_graph::graph::Graph;
+use ontoly_graph::graph::store::container::{Container, Handle, OpenError};
+use ontoly_graph::graph::{snapshot, Graph};
 use ontoly_graph::{Artifacts, Session, SessionError};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -322,9 +322,6 @@ pub fn bm25_idf(n: f64, df: f64) -> f64 {
     (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
-/// Kind of the containers that hold an index in memory (a stored one is an artifact).
-const MEMORY_KIND: [u8; 8] = *b"index\0\0\0";
-
 /// The stored sections of an index, in writing order.
 fn encode(
     meta: &Meta,
@@ -506,12 +503,9 @@ impl Index {
         drop(built);
         stages.lap("  index: encode");
         let parts: Vec<(&str, &[u8])> = sections.iter().map(|(n, b)| (*n, b.as_slice())).collect();
-        // Our own bytes, just written: they always open.
-        let c = Container::from_bytes(
-            container_bytes(&parts, &graph.hash),
-            MEMORY_KIND,
-            &graph.hash,
-        );
+        // Our own bytes, just written: they always open. They are the artifact file's bytes,
+        // so storing the index writes them as they are.
+        let c = snapshot::artifact_from_bytes(container_bytes(&parts, &graph.hash), &graph.hash);
         let ix = c
             .ok()
             .and_then(|c| Index::from_container(c, graph).ok())
@@ -537,7 +531,8 @@ impl Index {
             .collect()
     }
 
-    /// The index as one container's bytes (deterministic for a given graph).
+    /// The index as one container's bytes, the artifact file's (deterministic for a given
+    /// graph).
     pub fn to_bytes(&self) -> Vec<u8> {
         let sections = self.to_sections();
         let parts: Vec<(&str, &[u8])> = sections
@@ -550,12 +545,11 @@ impl Index {
     /// Reads an index from the bytes of [`Index::to_bytes`] and checks it was built from
     /// `graph`.
     pub fn from_bytes(bytes: &[u8], graph: &Graph) -> Result<Index, IndexError> {
-        let c = Container::from_bytes(bytes.to_vec(), MEMORY_KIND, &graph.hash).map_err(
-            |e| match e {
+        let c =
+            snapshot::artifact_from_bytes(bytes.to_vec(), &graph.hash).map_err(|e| match e {
                 OpenError::Stale => IndexError::Stale,
                 e => IndexError::Corrupt(e.to_string()),
-            },
-        )?;
+            })?;
         Index::from_container(c, graph)
     }
 
@@ -655,18 +649,8 @@ impl Index {
         let timer = ontoly_graph::timings::Timer::from_env();
         let ix = Index::build(graph);
         timer.lap("search index build");
-        // The sections in place in the container just built (our own bytes: no copy of them
-        // and no check of their sums before they are written).
-        let names = ix.c.sections();
-        let raw = ix.c.raw();
-        let parts: Vec<(&str, &[u8])> = names
-            .iter()
-            .filter_map(|(n, _)| {
-                let (at, len) = ix.c.span_of(n)?;
-                Some((n.as_str(), raw.get(at..at.checked_add(len)?)?))
-            })
-            .collect();
-        artifacts.store_sections(INDEX_ARTIFACT, &parts);
+        // The container just built is the artifact file: written as it is.
+        artifacts.store_container(INDEX_ARTIFACT, &ix.c);
         timer.lap("search index store");
         ix
     }
@@ -969,9 +953,9 @@ impl Index {
     }
 }
 
-/// One container holding `sections`, keyed by `key`.
-fn container_bytes(sections: &[(&str, &[u8])], key: &str) -> Vec<u8> {
-    let mut w = Writer::new(MEMORY_KIND, key);
+/// One artifact container holding `sections`, for the graph with hash `graph_hash`.
+fn container_bytes(sections: &[(&str, &[u8])], graph_hash: &str) -> Vec<u8> {
+    let mut w = snapshot::artifact_writer(graph_hash);
     w.reserve(sections.iter().map(|(_, b)| b.len() + 8).sum());
     for (name, bytes) in sections {
         w.section(name, bytes);

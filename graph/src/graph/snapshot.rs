@@ -418,6 +418,18 @@ pub fn write_artifact(
     write_artifact_sections(root, graph_hash, name, &[("data", bytes)])
 }
 
+/// A writer of an artifact of the graph with hash `graph_hash`: what it finishes is the
+/// artifact file's bytes, which [`artifact_from_bytes`] reads in memory and
+/// [`write_artifact_container`] stores as they are.
+pub fn artifact_writer(graph_hash: &str) -> Writer {
+    Writer::new(ARTIFACT_KIND, graph_hash).with_block(4096)
+}
+
+/// An artifact of the graph with hash `graph_hash` from its file's bytes, in memory.
+pub fn artifact_from_bytes(bytes: Vec<u8>, graph_hash: &str) -> Result<Container, OpenError> {
+    Container::from_bytes(bytes, ARTIFACT_KIND, graph_hash)
+}
+
 /// Stores named sections for the graph with hash `graph_hash` (atomically) as the container
 /// `name`, so a reader can map them and read each in place (see [`open_artifact`]).
 pub fn write_artifact_sections(
@@ -426,6 +438,31 @@ pub fn write_artifact_sections(
     name: &str,
     sections: &[(&str, &[u8])],
 ) -> std::io::Result<()> {
+    let mut w = artifact_writer(graph_hash);
+    for (section, bytes) in sections {
+        w.section(section, bytes);
+    }
+    write_artifact_file(root, name, &w.finish())
+}
+
+/// Stores an artifact container of the graph with hash `graph_hash` (from [`artifact_writer`]
+/// or [`open_artifact`]) as `name`, atomically, byte for byte: no copy of its sections.
+pub fn write_artifact_container(
+    root: &Path,
+    graph_hash: &str,
+    name: &str,
+    container: &Container,
+) -> std::io::Result<()> {
+    if !container.is(ARTIFACT_KIND, graph_hash) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not an artifact of this graph",
+        ));
+    }
+    write_artifact_file(root, name, container.raw())
+}
+
+fn write_artifact_file(root: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
     if !artifact_name_ok(name) {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -433,11 +470,7 @@ pub fn write_artifact_sections(
         ));
     }
     let dir = artifacts_dir(root).map_err(std::io::Error::other)?;
-    let mut w = Writer::new(ARTIFACT_KIND, graph_hash).with_block(4096);
-    for (section, bytes) in sections {
-        w.section(section, bytes);
-    }
-    write_atomic(&dir, &format!("{name}.map"), &w.finish())
+    write_atomic(&dir, &format!("{name}.map"), bytes)
 }
 
 /// The container stored under `name` for exactly this graph hash, mapped (its blocks are

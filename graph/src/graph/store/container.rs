@@ -480,7 +480,14 @@ impl Container {
         })
     }
 
-    /// The file's bytes (unchecked; for tests and size reports).
+    /// True when this is a container of `kind` for the inputs identified by `key` (as
+    /// [`Container::open`] checks them).
+    pub fn is(&self, kind: [u8; 8], key: &str) -> bool {
+        self.backing.bytes().get(48..56) == Some(&kind[..]) && self.key_matches(key)
+    }
+
+    /// The file's bytes (unchecked; for tests, size reports and storing a container built in
+    /// memory as it is).
     pub fn raw(&self) -> &[u8] {
         self.backing.bytes()
     }
