@@ -435,12 +435,6 @@ impl Artifacts<'_> {
             .filter(|c| !self.verify || c.verify_all())
     }
 
-    /// True when artifact `name` is stored for this graph (its header is checked, not its
-    /// content).
-    pub fn has(&self, name: &str) -> bool {
-        self.on().is_some() && snapshot::open_artifact(self.root, self.graph_hash, name).is_some()
-    }
-
     /// Stores artifact `name` for this graph. A write that fails only costs time on the next
     /// run, so it is not an error.
     pub fn store(&self, name: &str, bytes: &[u8]) {

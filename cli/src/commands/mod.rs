@@ -240,8 +240,8 @@ impl Globals {
     }
 }
 
-/// The search index of a session's graph (loaded from the snapshot, or built and stored),
-/// with its own progress phase (building it takes seconds on large workspaces).
+/// The search index of a session's graph (loaded from the snapshot, or built and stored);
+/// the progress phase it opened (building it takes seconds on large workspaces) ends here.
 pub fn index(session: &Session) -> Result<Index, CliError> {
     let index = Index::open(session);
     if let Some(p) = session.progress() {

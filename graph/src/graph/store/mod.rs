@@ -215,8 +215,6 @@ impl<T: ?Sized> std::hash::Hash for Hashed<'_, T> {
     }
 }
 
-type Map = Metadata;
-
 struct Pool<'g> {
     ix: FastMap<Hashed<'g, str>, u32>,
     strs: Vec<&'g str>,
@@ -246,7 +244,7 @@ struct NodeKeys<'g> {
     file: Option<Hashed<'g, str>>,
     package: Option<Hashed<'g, str>>,
     span_file: Option<Hashed<'g, str>>,
-    meta: Hashed<'g, Map>,
+    meta: Hashed<'g, Metadata>,
 }
 
 /// An edge's endpoints, id bytes, origin file and map, found and hashed ahead.
@@ -254,19 +252,19 @@ struct EdgeKeys<'g> {
     ends: Result<(u32, u32), &'g str>,
     id: Option<[u8; 16]>,
     origin_file: Option<Hashed<'g, str>>,
-    meta: Hashed<'g, Map>,
+    meta: Hashed<'g, Metadata>,
 }
 
 struct Pairs<'g> {
     /// Maps already laid out, by content: a repeated map costs one probe and one comparison.
-    maps: FastMap<Hashed<'g, Map>, (u32, u32)>,
+    maps: FastMap<Hashed<'g, Metadata>, (u32, u32)>,
     ix: FastMap<Vec<(u32, u32)>, u32>,
     flat: Vec<(u32, u32)>,
     scratch: Vec<(u32, u32)>,
 }
 
 impl<'g> Pairs<'g> {
-    fn add(&mut self, pool: &mut Pool<'g>, m: Hashed<'g, Map>) -> (u32, u32) {
+    fn add(&mut self, pool: &mut Pool<'g>, m: Hashed<'g, Metadata>) -> (u32, u32) {
         if m.v.is_empty() {
             return (0, 0);
         }
@@ -278,7 +276,7 @@ impl<'g> Pairs<'g> {
         r
     }
 
-    fn add_new(&mut self, pool: &mut Pool<'g>, m: &'g Map) -> (u32, u32) {
+    fn add_new(&mut self, pool: &mut Pool<'g>, m: &'g Metadata) -> (u32, u32) {
         // Most maps repeat (3 147 distinct of 373 305 edge maps at 100k): look up by slice and
         // allocate a key only for a new one.
         self.scratch.clear();
@@ -566,7 +564,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
 /// An upper bound of the string pool's bytes (every string the writer may intern, counted
 /// as often as it occurs): when it fits 32 bits, so do the pool's offsets.
 fn pool_bytes(nodes: &[Node], edges: &[Edge], texts: &BTreeMap<String, String>) -> u64 {
-    let map = |m: &Map| -> u64 { m.iter().map(|(k, v)| (k.len() + v.len()) as u64).sum() };
+    let map = |m: &Metadata| -> u64 { m.iter().map(|(k, v)| (k.len() + v.len()) as u64).sum() };
     let opt = |s: Option<&String>| s.map_or(0, |s| s.len() as u64);
     let n: u64 = nodes
         .iter()
