@@ -22,9 +22,10 @@ pub fn userinfo(s: &str) -> Option<&str> {
         Some((_, r)) => (r, true),
         None => (s, false),
     };
-    // User-info sits in the authority, before the first `/`: an `@` further on is a path's
-    // or a `repo-content:` commit separator.
-    let authority = &rest[..rest.find('/').unwrap_or(rest.len())];
+    // User-info sits in the authority, which ends at the first `/`, `?` or `#` (RFC 3986, as
+    // `remote::redact` reads it): an `@` further on is a path's, a query's or a
+    // `repo-content:` commit separator, and the host is what stands between them.
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
     let (user, host) = authority.split_once('@')?;
     // The host ends where a URL's host must: at a port, a path, or a character no host holds
     // (prose quotes a URL in backticks or brackets).
