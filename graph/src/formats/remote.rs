@@ -201,7 +201,10 @@ pub fn redact(s: &str) -> String {
         let in_url = !in_authority
             && word_start <= seg_start
             && before[word_start..seg_start].contains("://");
-        let is_git = seg == "git" || seg.ends_with(":git");
+        // `repo-content:git@github.com:team/kb.git@<commit>` names the SSH user `git` after a
+        // scheme-like prefix; `sha256:x:git@host.org` is a user `sha256` whose password ends in
+        // `:git`, so only a single RFC 3986 scheme token may stand before it (found by fuzzing).
+        let is_git = seg == "git" || seg.strip_suffix(":git").is_some_and(is_scheme);
         let secret = !seg.is_empty()
             && if in_authority {
                 seg != "git"
@@ -218,6 +221,14 @@ pub fn redact(s: &str) -> String {
     }
     out.push_str(&s[copied..]);
     out
+}
+
+/// Whether `s` has the shape of a URL scheme (RFC 3986: a letter, then letters, digits, `+`,
+/// `-` or `.`), as `ssh` or `repo-content` do.
+fn is_scheme(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
 /// A document URL fit to echo: [`redact`]ed, without its query and fragment (which carry
@@ -391,6 +402,17 @@ mod tests {
             ),
             ("git@github.com:a/b.git", "git@github.com:a/b.git"),
             ("ssh://git@github.com/a/b", "ssh://git@github.com/a/b"),
+            (
+                "repo-content:git@github.com:team/kb.git@9fceb02d",
+                "repo-content:git@github.com:team/kb.git@9fceb02d",
+            ),
+            ("ssh:git@host.example.org/x", "ssh:git@host.example.org/x"),
+            // A password that ends in `:git` is still a password (found by fuzzing).
+            ("sha256:2c26b4lark:git@design.doc.md", "***@design.doc.md"),
+            (
+                "see u:pw:git@host.example.org/x",
+                "see ***@host.example.org/x",
+            ),
             (
                 "https://github.com/a/b/blob/c/p.rs#L1-L2",
                 "https://github.com/a/b/blob/c/p.rs#L1-L2",
