@@ -7,7 +7,9 @@ run:
 - floor: `ontoly hash-inputs` (list, read and blake3 every input file, nothing else);
 - cold: `ontoly build` with no `.ontoly/` cache (includes writing the snapshot);
 - warm: `ontoly build` again, nothing changed (the snapshot is loaded);
-- one page: `ontoly build` after one page changed (its parse is redone, the rest reused);
+- one page: `ontoly build` after one section of one page changed (a sentence added to its
+  body, so the graph and its hash change as with a real edit; the page's parse is redone, the
+  other pages' parses are reused);
 - peak RSS of each kind of run (the child's ru_maxrss, from wait4);
 - snapshot bytes on disk (graph, parse cache, search index) against the input bytes;
 - query: `ontoly evidence <q> --format json` as a fresh process with a warm snapshot, several
@@ -135,13 +137,20 @@ def pick_page(ws):
 
 
 class Toggle:
-    """Flips one page between its original text and an edited one (an extra closing line)."""
+    """Flips one page between its original text and an edited one: a sentence added to the body
+    of its last section. (A line after the last section would change no node: the graph, its
+    hash and the search index would stay, which is not what an edit of a page usually does.)"""
 
     def __init__(self, path):
         self.path = path
         with open(path, "rb") as f:
             self.original = f.read()
-        self.edited = self.original + b"\nEdited by the benchmark.\n"
+        end = self.original.rfind(b"<!-- /context:section -->")
+        if end < 0:
+            sys.exit(f"{path}: no section to edit")
+        self.edited = (
+            self.original[:end] + b"A sentence added by the benchmark.\n\n" + self.original[end:]
+        )
         self.state = False
 
     def flip(self):
