@@ -9,15 +9,15 @@ cargo build --quiet --locked -p ontoly
 bin="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')/debug/ontoly"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-for corpus in requests fd black; do
+for corpus in requests fd black commander; do
   dir="testdata/corpora/$corpus"
   later="$(sed -n 's/^head_commit: *//p' "$dir/drift.yaml")"
-  printf '%-9s ' "$corpus:"
+  printf '%-10s ' "$corpus:"
   "$bin" drift --workspace "$dir/ws" --no-cache --to "$later" --format json \
     | python3 scripts/drift-compare.py - "$dir/drift.yaml"
 done
 bash testdata/recipes/drift-repo.sh "$tmp/repo" >/dev/null
 cp -R testdata/fixtures/drift/ws "$tmp/ws"
-printf '%-9s ' "fixture:"
+printf '%-10s ' "fixture:"
 "$bin" drift --workspace "$tmp/ws" --no-cache --to v2 --format json \
   | python3 scripts/drift-compare.py - testdata/fixtures/drift/drift.yaml
