@@ -395,3 +395,51 @@ fn an_artifact_built_in_memory_is_stored_byte_for_byte_and_only_for_its_graph() 
     assert!(snapshot::write_artifact_container(&root, &hash, "other", &graph).is_err());
     assert!(!root.join(".ontoly/artifacts/other.map").exists());
 }
+
+#[test]
+fn a_cold_build_gives_its_parses_to_the_parse_cache_and_keeps_them_when_it_cannot() {
+    use ontoly_graph::graph::build::parse_workspace;
+    use ontoly_graph::{Session, SessionOptions};
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("valid");
+    copy_dir(&fixture("valid"), &root);
+    let fresh = parse_workspace(&Workspace::at(root.clone())).unwrap();
+    assert!(fresh.pages.values().any(|p| !p.section_texts.is_empty()));
+
+    // Written to the parse cache: dropped from memory, and read back from there when asked.
+    let cold = build_with(&root, false);
+    assert_eq!(cold.report.cache, CacheStatus::Miss);
+    assert!(
+        cold.parsed.is_none(),
+        "the parses were kept after the parse cache took them"
+    );
+    let cached = snapshot::load_parsed(&root).unwrap().expect("parse cache");
+    assert_eq!(cached.structure, fresh.structure);
+    assert_eq!(cached.registries, fresh.registries);
+    std::fs::remove_dir_all(root.join(".ontoly")).unwrap();
+    let session = Session::open(SessionOptions::new(&root).workspace(&root)).unwrap();
+    let parsed = session.parsed().unwrap();
+    assert_eq!(session.build().unwrap().report.cache, CacheStatus::Miss);
+    assert_eq!(parsed.structure, fresh.structure);
+    assert_eq!(parsed.registries, fresh.registries);
+    assert_eq!(
+        parsed.pages.keys().collect::<Vec<_>>(),
+        fresh.pages.keys().collect::<Vec<_>>()
+    );
+    for (path, p) in &parsed.pages {
+        assert_eq!(p.sections, fresh.pages[path].sections, "{path}");
+    }
+
+    // No cache: the build keeps them, texts and all.
+    let off = build(&Workspace::at(root.clone()), &BuildOptions::default()).unwrap();
+    assert_eq!(off.report.cache, CacheStatus::Disabled);
+    assert_eq!(off.parsed.as_deref(), Some(&fresh));
+
+    // A cache that cannot be written (`.ontoly` is a file): the build keeps them too.
+    std::fs::remove_dir_all(root.join(".ontoly")).unwrap();
+    std::fs::write(root.join(".ontoly"), b"not a directory").unwrap();
+    let unwritable = build_with(&root, false);
+    assert!(unwritable.report.cache_note.is_some());
+    assert_eq!(unwritable.parsed.as_deref(), Some(&fresh));
+    assert_eq!(unwritable.graph.hash, cold.graph.hash);
+}

@@ -38,6 +38,10 @@ struct Owned {
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     texts: BTreeMap<String, String>,
+    /// Each edge's `(from, to)` node indices: found once at assembly (which looks every
+    /// endpoint up to drop dangling edges anyway), else on first use. The snapshot writer and
+    /// the adjacency rows read them instead of looking 2 × 373k id strings up again at 100k.
+    ends: OnceLock<Vec<Option<(u32, u32)>>>,
     adjacency: OnceLock<Adjacency>,
 }
 
@@ -184,18 +188,10 @@ impl Graph {
         nodes.dedup_by(|a, b| a.id == b.id);
         edges = sort_edges(edges);
         edges.dedup_by(|a, b| a.id == b.id);
-        let keep: Vec<bool> = {
-            use rayon::prelude::*;
-            // Ids share long prefixes, so hashing beats binary search here.
-            let ids: crate::graph::fasthash::FastSet<&str> =
-                nodes.iter().map(|n| n.id.as_str()).collect();
-            edges
-                .par_iter()
-                .map(|e| ids.contains(e.from.as_str()) && ids.contains(e.to.as_str()))
-                .collect()
-        };
-        let mut k = keep.iter();
-        edges.retain(|_| k.next().copied().unwrap_or(false));
+        let ends = edge_ends(&nodes, &edges);
+        let mut k = ends.iter();
+        edges.retain(|_| k.next().is_some_and(Option::is_some));
+        let ends: Vec<Option<(u32, u32)>> = ends.into_iter().filter(Option::is_some).collect();
         let mut g = Graph::from_snapshot(
             GRAPH_VERSION.to_string(),
             nodes,
@@ -203,8 +199,25 @@ impl Graph {
             texts,
             String::new(),
         );
+        if let Repr::Owned(o) = &g.repr {
+            // A fresh lock: it cannot be set already.
+            let _ = o.ends.set(ends);
+        }
         g.hash = g.compute_hash();
         g
+    }
+
+    /// Each edge's `(from, to)` node indices in a built graph (`None` for a mapped one; an
+    /// entry is `None` when an endpoint is not a node, which an assembled graph never has).
+    pub(crate) fn edge_ends(&self) -> Option<&[Option<(u32, u32)>]> {
+        match &self.repr {
+            Repr::Owned(o) => Some(Graph::ends(o)),
+            Repr::Mapped(_) => None,
+        }
+    }
+
+    fn ends(o: &Owned) -> &[Option<(u32, u32)>] {
+        o.ends.get_or_init(|| edge_ends(&o.nodes, &o.edges))
     }
 
     /// A graph from parts already in canonical form (a verified snapshot): no sorting or
@@ -223,6 +236,7 @@ impl Graph {
                 nodes,
                 edges,
                 texts,
+                ends: OnceLock::new(),
                 adjacency: OnceLock::new(),
             })),
         }
@@ -354,21 +368,7 @@ impl Graph {
 
     fn adjacency(o: &Owned) -> &Adjacency {
         o.adjacency.get_or_init(|| {
-            use rayon::prelude::*;
-            // A node's position is its index. Ids share long prefixes, so one hash of the id
-            // beats a binary search's ~17 comparisons of them; the map borrows the ids.
-            let index: crate::graph::fasthash::FastMap<&str, u32> = o
-                .nodes
-                .iter()
-                .enumerate()
-                .map(|(i, n)| (n.id.as_str(), i as u32))
-                .collect();
-            let position = |id: &str| index.get(id).map(|&i| i as usize);
-            let ends: Vec<Option<(u32, u32)>> = o
-                .edges
-                .par_iter()
-                .map(|e| Some((position(&e.from)? as u32, position(&e.to)? as u32)))
-                .collect();
+            let ends = Graph::ends(o);
             let n = o.nodes.len();
             let (out_off, out) = csr(
                 n,
@@ -506,6 +506,24 @@ impl Graph {
     }
 }
 
+/// Each edge's `(from, to)` indices among `nodes` (sorted by id, unique), `None` where an
+/// endpoint is not a node.
+fn edge_ends(nodes: &[Node], edges: &[Edge]) -> Vec<Option<(u32, u32)>> {
+    use rayon::prelude::*;
+    // A node's position is its index. Ids share long prefixes, so one hash of the id beats a
+    // binary search's ~17 comparisons of them; the map borrows the ids.
+    let index: crate::graph::fasthash::FastMap<&str, u32> = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.id.as_str(), i as u32))
+        .collect();
+    let position = |id: &str| index.get(id).copied();
+    edges
+        .par_iter()
+        .map(|e| Some((position(&e.from)?, position(&e.to)?)))
+        .collect()
+}
+
 /// Counting sort of `(row, item)` pairs into compressed rows; items keep their order within a
 /// row.
 pub(crate) fn csr(n: usize, pairs: impl Iterator<Item = (u32, u32)>) -> (Vec<u32>, Vec<u32>) {
@@ -572,10 +590,15 @@ fn sort_edges(mut edges: Vec<Edge>) -> Vec<Edge> {
             .then_with(|| cmp_json(&edges[a], &edges[b]))
     });
     let mut slots: Vec<Option<Edge>> = edges.into_iter().map(Some).collect();
-    order
-        .iter()
-        .filter_map(|&i| slots.get_mut(i as usize).and_then(Option::take))
-        .collect()
+    // Sized once: a `filter_map` collect starts empty and doubles, copying 373k edges
+    // (~56 MB) several times over fresh pages at 100k.
+    let mut sorted = Vec::with_capacity(slots.len());
+    sorted.extend(
+        order
+            .iter()
+            .filter_map(|&i| slots.get_mut(i as usize).and_then(Option::take)),
+    );
+    sorted
 }
 
 /// A canonical edge id as numbers that order like the id string: the rank of its kind's name
@@ -666,6 +689,61 @@ mod tests {
             g1.in_edges("section:a.md#x", Some(EdgeKind::Contains))
                 .len(),
             1
+        );
+    }
+
+    #[test]
+    fn edge_ends_are_found_at_assembly_and_on_first_use() {
+        let ids: Vec<String> = (0..9)
+            .map(|i| ids::section("a.md", &format!("s{i}")))
+            .collect();
+        let nodes: Vec<Node> = ids
+            .iter()
+            .rev()
+            .map(|i| node(i, NodeKind::Section))
+            .collect();
+        let mut edges: Vec<Edge> = (0..9)
+            .flat_map(|i| {
+                let ids = &ids;
+                (0..9).map(move |j| Edge::new(EdgeKind::Contains, &ids[i], &ids[j], None))
+            })
+            .collect();
+        // Dangling at either end: dropped at assembly.
+        edges.push(Edge::new(EdgeKind::Contains, "section:gone", &ids[0], None));
+        edges.push(Edge::new(EdgeKind::Contains, &ids[0], "section:gone", None));
+        let g = Graph::assemble(nodes, edges, Default::default());
+        let (nodes, edges, texts) = g.parts().expect("built");
+        assert_eq!(edges.len(), 81);
+        let ends = g.edge_ends().expect("built");
+        assert_eq!(ends.len(), edges.len());
+        for (e, end) in edges.iter().zip(ends) {
+            let (f, t) = end.expect("both ends are nodes");
+            assert_eq!(
+                (&nodes[f as usize].id, &nodes[t as usize].id),
+                (&e.from, &e.to)
+            );
+        }
+        // A graph from parts finds them on first use, the same, and marks a dangling edge.
+        let mut more = edges.to_vec();
+        more.push(Edge::new(EdgeKind::Contains, &ids[1], "section:gone", None));
+        let h = Graph::from_snapshot(
+            g.version.clone(),
+            nodes.to_vec(),
+            more,
+            texts.clone(),
+            String::new(),
+        );
+        let found = h.edge_ends().expect("built");
+        assert_eq!(&found[..81], ends);
+        assert_eq!(found[81], None);
+        assert_eq!(h.out_edges(&ids[1], None).len(), 9);
+        let Err(err) = crate::graph::store::write(&h, "key") else {
+            panic!("a dangling edge is refused");
+        };
+        assert!(
+            err.0.contains("edge endpoint section:gone is not a node"),
+            "{}",
+            err.0
         );
     }
 }

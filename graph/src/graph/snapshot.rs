@@ -348,32 +348,88 @@ pub fn store(
     parses: &Parsed,
     manifest: &Manifest,
 ) -> Result<(), String> {
-    let dir = usable_cache_dir(root)?;
-    store_in(&dir, key, graph, parses, manifest).map_err(|e| {
+    store_parses(root, key, graph, Parses::Borrowed(parses), manifest).0
+}
+
+/// [`store`], giving the parses up as soon as the parse cache holds them (they are read back
+/// with [`load_parsed`] when asked for): at 100k sections they are ~170 MB that would otherwise
+/// stay live through whatever runs beside the write (the search index build). They come back
+/// when the parse cache could not be written.
+pub fn store_releasing(
+    root: &Path,
+    key: &str,
+    graph: &Graph,
+    parses: Parsed,
+    manifest: &Manifest,
+) -> (Result<(), String>, Option<Parsed>) {
+    store_parses(root, key, graph, Parses::Owned(Box::new(parses)), manifest)
+}
+
+/// The parses a store writes: borrowed, or owned and dropped once written.
+enum Parses<'p> {
+    Borrowed(&'p Parsed),
+    Owned(Box<Parsed>),
+}
+
+impl Parses<'_> {
+    fn get(&self) -> &Parsed {
+        match self {
+            Parses::Borrowed(p) => p,
+            Parses::Owned(p) => p,
+        }
+    }
+
+    fn into_owned(self) -> Option<Parsed> {
+        match self {
+            Parses::Borrowed(_) => None,
+            Parses::Owned(p) => Some(*p),
+        }
+    }
+}
+
+fn store_parses(
+    root: &Path,
+    key: &str,
+    graph: &Graph,
+    parses: Parses<'_>,
+    manifest: &Manifest,
+) -> (Result<(), String>, Option<Parsed>) {
+    let dir = match usable_cache_dir(root) {
+        Ok(dir) => dir,
+        Err(e) => return (Err(e), parses.into_owned()),
+    };
+    let (stored, back) = store_in(&dir, key, graph, parses, manifest);
+    let stored = stored.map_err(|e| {
         format!(
             "cache not written: {}",
             crate::formats::confined::ConfinedError::from_io(&e)
         )
-    })
+    });
+    (stored, back)
 }
 
 fn store_in(
     dir: &Path,
     key: &str,
     graph: &Graph,
-    parses: &Parsed,
+    parses: Parses<'_>,
     manifest: &Manifest,
-) -> std::io::Result<()> {
+) -> (std::io::Result<()>, Option<Parsed>) {
     let dir = dir.to_path_buf();
-    std::fs::create_dir_all(&dir)?;
-    let ignore = dir.join(".gitignore");
-    if std::fs::symlink_metadata(&ignore).is_err() {
-        write_atomic(&dir, ".gitignore", b"*\n")?;
+    let prepared = std::fs::create_dir_all(&dir).and_then(|()| {
+        let ignore = dir.join(".gitignore");
+        if std::fs::symlink_metadata(&ignore).is_err() {
+            write_atomic(&dir, ".gitignore", b"*\n")?;
+        }
+        Ok(())
+    });
+    if let Err(e) = prepared {
+        return (Err(e), parses.into_owned());
     }
     // Parse cache first: a kill between the two writes leaves a graph.map that does not match
     // the new inputs (so it is not used) and a parse cache that does. The parse cache is
     // written while the graph is being laid out.
-    let (g, p) = rayon::join(
+    let (g, (p, back)) = rayon::join(
         || -> std::io::Result<[Vec<u8>; 3]> {
             let mut w = store::write(graph, key).map_err(std::io::Error::other)?;
             w.section(
@@ -383,19 +439,26 @@ fn store_in(
             Ok(w.into_parts())
         },
         || {
-            let data = framed(|buf| {
+            let written = framed(|buf| {
                 postcard::to_extend(
-                    parses,
+                    parses.get(),
                     postcard::to_extend(crate::formats::parsed::PARSED_VERSION, buf)?,
                 )
-            })?;
-            write_atomic(&dir, PARSE_FILE, &data)
+            })
+            .and_then(|data| write_atomic(&dir, PARSE_FILE, &data));
+            // Written: owned parses are dropped here, before the graph's layout is done.
+            let back = if written.is_ok() {
+                None
+            } else {
+                parses.into_owned()
+            };
+            (written, back)
         },
     );
-    p?;
-    let [head, data, sums] = g?;
-    write_atomic_parts(&dir, GRAPH_FILE, &[&head, &data, &sums])?;
-    Ok(())
+    let stored = p.and(g).and_then(|[head, data, sums]| {
+        write_atomic_parts(&dir, GRAPH_FILE, &[&head, &data, &sums])
+    });
+    (stored, back)
 }
 
 fn artifact_name_ok(name: &str) -> bool {

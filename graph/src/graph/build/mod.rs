@@ -165,8 +165,10 @@ pub struct BuildOutput {
     pub graph: Graph,
     /// What the build did.
     pub report: BuildReport,
-    /// The parses the graph was built from, when this run had them in memory (not on a cache
-    /// hit, where the graph was loaded instead).
+    /// The parses the graph was built from, when this run still has them in memory: not on a
+    /// cache hit (the graph was loaded instead), nor after a build that wrote them to the parse
+    /// cache (they are dropped once written, before the search index's peak: read them back
+    /// with [`snapshot::load_parsed`]).
     pub parsed: Option<Arc<Parsed>>,
 }
 
@@ -316,6 +318,8 @@ pub fn build_alongside<T: Send>(
     let graph = assemble(parts);
     timer.lap("assemble");
 
+    // The parses stay in memory for the caller unless the parse cache took them.
+    let kept;
     let done = match manifest {
         Some(manifest) => {
             if phase.is_empty() {
@@ -324,20 +328,32 @@ pub fn build_alongside<T: Send>(
                 opts.stage(&format!("writing cache, {phase}"), 1);
             }
             // The write on a thread of its own, not a rayon worker: while it waits on the disk,
-            // both workers stay free for the job's parallel parts.
-            let (stored, done) = std::thread::scope(|s| {
-                let writer = s.spawn(|| {
+            // both workers stay free for the job's parallel parts. The parses go with it and are
+            // dropped once the parse cache holds them, before the job's peak.
+            let (graph_ref, manifest_ref, key_ref) = (&graph, &manifest, &key);
+            let (stored, done, back) = std::thread::scope(|s| {
+                let writer = s.spawn(move || {
                     let own = crate::timings::Timer::from_env();
-                    let stored = snapshot::store(&ws.root, &key, &graph, &parsed, &manifest);
+                    let stored = snapshot::store_releasing(
+                        &ws.root,
+                        key_ref,
+                        graph_ref,
+                        parsed,
+                        manifest_ref,
+                    );
                     own.lap("store cache (its own thread)");
                     stored
                 });
                 let done = job(&graph);
-                let stored = writer
-                    .join()
-                    .unwrap_or_else(|_| Err("cache not written: the writer failed".to_string()));
-                (stored, done)
+                let (stored, back) = writer.join().unwrap_or_else(|_| {
+                    (
+                        Err("cache not written: the writer failed".to_string()),
+                        None,
+                    )
+                });
+                (stored, done, back)
             });
+            kept = back;
             // A cache that cannot be written only costs time on the next run.
             if let Err(note) = stored {
                 report.cache_note = Some(note);
@@ -349,6 +365,7 @@ pub fn build_alongside<T: Send>(
             if !phase.is_empty() {
                 opts.stage(phase, 1);
             }
+            kept = Some(parsed);
             job(&graph)
         }
     };
@@ -357,7 +374,7 @@ pub fn build_alongside<T: Send>(
         BuildOutput {
             graph,
             report,
-            parsed: Some(Arc::new(parsed)),
+            parsed: kept.map(Arc::new),
         },
         Some(done),
     ))

@@ -382,24 +382,27 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
             meta: Hashed::of(&nd.metadata),
         })
         .collect();
-    // Only node ids are in the pool yet, each at its node's index.
-    let edge_keys: Vec<EdgeKeys<'_>> = {
-        let ix = &pool.ix;
-        let position = |id: &'_ str| ix.get(&Hashed::of(id)).copied();
-        edges
-            .par_iter()
-            .map(|e| EdgeKeys {
-                ends: match (position(&e.from), position(&e.to)) {
-                    (Some(f), Some(t)) => Ok((f, t)),
-                    (None, _) => Err(e.from.as_str()),
-                    (_, None) => Err(e.to.as_str()),
-                },
-                id: canonical_edge_hash(e.kind, &e.id),
-                origin_file: opt(e.origin.as_ref().map(|o| &o.file)),
-                meta: Hashed::of(&e.metadata),
-            })
-            .collect()
-    };
+    // Only node ids are in the pool yet, each at its node's index: an endpoint's string is
+    // the node's index, which the graph found at assembly.
+    let ends = graph
+        .edge_ends()
+        .ok_or_else(|| LayoutError("a mapped graph is laid out already".into()))?;
+    let edge_keys: Vec<EdgeKeys<'_>> = edges
+        .par_iter()
+        .zip(ends)
+        .map(|(e, end)| EdgeKeys {
+            ends: end.ok_or_else(|| {
+                if graph.node(&e.from).is_none() {
+                    e.from.as_str()
+                } else {
+                    e.to.as_str()
+                }
+            }),
+            id: canonical_edge_hash(e.kind, &e.id),
+            origin_file: opt(e.origin.as_ref().map(|o| &o.file)),
+            meta: Hashed::of(&e.metadata),
+        })
+        .collect();
     let narrow = |x: u64| x <= u64::from(u32::MAX);
     let wide = !(narrow(pool_bytes(nodes, edges, texts))
         && narrow(texts.values().map(|t| t.len() as u64).sum())
