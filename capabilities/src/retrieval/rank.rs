@@ -18,6 +18,12 @@ pub const PROPAGATE_TOP: usize = 400;
 pub const MAX_RANKED: usize = 200;
 /// Weight of a spelling correction relative to the word as typed.
 pub const FUZZY_WEIGHT: f64 = 0.7;
+/// Weight of a quoted value (`'--json'`, `'file'`) in a query that has words of its own
+/// around it (a pasted error message): the user's value, not the message's.
+pub const QUOTED_WEIGHT: f64 = 0.1;
+/// Unquoted terms a query needs before its quoted values weigh [`QUOTED_WEIGHT`] (a question
+/// that is mostly a quoted name, "the 'safe' filter", is about that name).
+pub const QUOTED_CONTEXT: usize = 2;
 
 /// A ranked node.
 #[derive(Debug, Clone, PartialEq)]
@@ -193,8 +199,8 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     // In a workspace that documents command-line flags, a flag it never mentions is a topic it
     // does not cover (`--hyperlink`), not a paraphrase.
     let mut flags = 0;
-    index.terms_with_prefix("--", |_, _| {
-        flags += 1;
+    index.terms_with_prefix("--", |t, _| {
+        flags += usize::from(t != super::tokens::BARE_DASHES);
         flags < FLAG_WORKSPACE
     });
     let documents_flags = flags == FLAG_WORKSPACE;
@@ -249,12 +255,28 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
 
 /// Ranks with explicit parameters (for fitting them on a question set).
 pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
-    let (terms, search) = analyze(index, query);
+    let (terms, mut search) = analyze(index, query);
+    // A pasted message's quoted values are the user's (`'--json'`); the words around them are
+    // the message's, which a page quotes with other values.
+    let context = terms.iter().filter(|t| !t.query.quoted).count();
+    let weight = |t: &Term| {
+        if t.query.quoted && context >= QUOTED_CONTEXT {
+            QUOTED_WEIGHT
+        } else {
+            1.0
+        }
+    };
+    for (t, s) in terms.iter().zip(search.iter_mut()) {
+        s.1 *= weight(t);
+    }
     let idf: Vec<f64> = terms
         .iter()
-        .map(|t| match &t.corrected {
-            Some(c) => FUZZY_WEIGHT * index.idf(c),
-            None => index.idf(&t.query.term),
+        .map(|t| {
+            weight(t)
+                * match &t.corrected {
+                    Some(c) => FUZZY_WEIGHT * index.idf(c),
+                    None => index.idf(&t.query.term),
+                }
         })
         .collect();
     let pairs = query_pairs(query);
