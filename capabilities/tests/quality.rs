@@ -87,7 +87,7 @@ fn first_section(ix: &Index, question: &str) -> (String, Vec<(String, f64)>) {
 }
 
 #[test]
-fn blind_askers_find_a_bare_double_dash_and_paste_their_own_values() {
+fn blind_askers_find_a_bare_double_dash_paste_their_own_values_and_mistype() {
     let ws = testdata().join("corpora/commander/ws");
     let session = Session::open(
         SessionOptions::new(&ws)
@@ -120,6 +120,24 @@ fn blind_askers_find_a_bare_double_dash_and_paste_their_own_values() {
         first_section(&ix, &pasted.replace('\'', "")).0,
         "section:usage/option-settings.md#required-option"
     );
+    // A typo that hides a suffix is corrected on the word as typed: `requierd` is one edit
+    // from "required" (`requir`) but two from its stem.
+    let r = rank_with(&ix, "requierd option detector", &Params::default());
+    let fixed: Vec<(&str, Option<&str>)> = r
+        .terms
+        .iter()
+        .map(|t| (t.query.word.as_str(), t.corrected.as_deref()))
+        .collect();
+    assert_eq!(
+        fixed,
+        vec![
+            ("requierd", Some("requir")),
+            ("option", None),
+            ("detector", None)
+        ]
+    );
+    // `detector` is unknown here and one edit from "detected" (`detect`), but it is a word.
+    assert_eq!((r.terms[2].df, ix.df("detect") > 0), (0, true));
     // A question that is mostly one quoted name is about that name.
     assert_eq!(
         first_section(&ix, "the 'passThroughOptions' setting"),

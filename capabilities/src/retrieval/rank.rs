@@ -1,8 +1,8 @@
 //! Ranking: BM25F over the fields of each section (its own text, its article, what it cites),
 //! then propagation to the files, symbols and articles around the best sections.
 //!
-//! Query words the corpus never saw are matched to a known term one edit away (a typo), at a
-//! reduced weight; a compound (`end-to-end`, `HTTP/2`) the corpus never saw is not searched
+//! Query words the corpus never saw are matched to a known term one edit away (a typo: of the
+//! stem, or failing that of the word as typed), at a reduced weight; a compound (`end-to-end`, `HTTP/2`) the corpus never saw is not searched
 //! (its words are), but it stays a query term, so confidence counts it as unmatched. Work is
 //! bounded by counts ([`PROPAGATE_TOP`]), never by time, so answers do not change under load.
 
@@ -171,6 +171,66 @@ fn correction(index: &Index, term: &str) -> Option<String> {
     best.map(|(t, _)| t)
 }
 
+/// The known term of a word one edit from `word` as typed (`requierd` → required → `requir`,
+/// `descripton` → description → `descript`): a typo that also hides the suffix the stemmer
+/// would strip leaves stems further apart than the words. The most used such term; only for a
+/// word that is not everyday English (`folder` is not a typo of `older`), and never changing
+/// the first letter (`watch` is not `match`).
+fn typed_correction(index: &Index, word: &str) -> Option<String> {
+    let w = word.to_ascii_lowercase();
+    if w.len() < TYPED_MIN
+        || !w.bytes().all(|c| c.is_ascii_lowercase())
+        || super::english::is_common(&w)
+    {
+        return None;
+    }
+    let b = w.as_bytes();
+    let mut variants: Vec<Vec<u8>> = Vec::with_capacity(54 * b.len() + 26);
+    // Typos rarely hit the first letter: edits start after it.
+    for i in 1..b.len() {
+        let mut v = b.to_vec();
+        v.remove(i);
+        variants.push(v);
+        if i + 1 < b.len() {
+            let mut v = b.to_vec();
+            v.swap(i, i + 1);
+            variants.push(v);
+        }
+    }
+    for c in b'a'..=b'z' {
+        for i in 1..=b.len() {
+            let mut v = b.to_vec();
+            v.insert(i, c);
+            variants.push(v);
+            if i < b.len() && b[i] != c {
+                let mut v = b.to_vec();
+                v[i] = c;
+                variants.push(v);
+            }
+        }
+    }
+    // Only a variant the stemmer shortens is what this is for (the edit restored a suffix);
+    // the others' stems are the variants themselves, which `correction` already tried.
+    let mut stems: Vec<String> = variants
+        .iter()
+        .filter_map(|v| std::str::from_utf8(v).ok())
+        .filter_map(|v| super::tokens::word_term(v).filter(|t| t.len() < v.len()))
+        .collect();
+    stems.sort_unstable();
+    stems.dedup();
+    let mut best: Option<(String, usize)> = None;
+    for t in stems {
+        let df = index.df_sections(&t);
+        if df > 0 && best.as_ref().is_none_or(|(_, b)| df > *b) {
+            best = Some((t, df));
+        }
+    }
+    best.map(|(t, _)| t)
+}
+
+/// Letters a word needs before [`typed_correction`] tries it.
+pub const TYPED_MIN: usize = 5;
+
 /// A workspace with at least this many distinct long flags documents a command line.
 pub const FLAG_WORKSPACE: usize = 10;
 
@@ -215,7 +275,9 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
             (true, None, (q.term.clone(), 1.0))
         } else if q.compound {
             (false, None, (String::new(), 0.0))
-        } else if let Some(c) = correction(index, &q.term) {
+        } else if let Some(c) =
+            correction(index, &q.term).or_else(|| typed_correction(index, &q.word))
+        {
             (true, Some(c.clone()), (c, FUZZY_WEIGHT))
         } else {
             (true, None, (q.term.clone(), 1.0))
