@@ -341,6 +341,15 @@ fn for_each_chunk<'a>(text: &'a str, mut f: impl FnMut(&'a str)) {
     }
 }
 
+/// Whether the chunk `raw` (a slice of `text`) is the dashes of `<!--` or `-->`.
+fn in_markup(text: &str, raw: &str) -> bool {
+    let at = (raw.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+    let b = text.as_bytes();
+    let before = at.checked_sub(1).and_then(|i| b.get(i));
+    let after = b.get(at.wrapping_add(raw.len()));
+    before == Some(&b'!') || after == Some(&b'>')
+}
+
 /// The end-of-options marker of a command line, a term as written.
 pub const BARE_DASHES: &str = "--";
 
@@ -401,8 +410,9 @@ pub(crate) fn for_each_token_with<'t, M: TermMaker<'t>>(
     let mut parts = Vec::new();
     for_each_chunk(text, |raw| {
         // A bare `--` (end of options) is what a command line documents under that name; it
-        // has no words, so it is a term of its own. `---` (a rule) is not.
-        if raw.trim_end_matches(['.', ':']) == BARE_DASHES {
+        // has no words, so it is a term of its own. `---` (a rule) is not, nor the dashes of
+        // an HTML comment (`<!--`, `-->`) or an arrow.
+        if raw.trim_end_matches(['.', ':']) == BARE_DASHES && !in_markup(text, raw) {
             emit(terms.exact(BARE_DASHES), &raw[..BARE_DASHES.len()], true);
             return;
         }
@@ -662,8 +672,12 @@ mod tests {
             vec!["bare", "--", "end", "option", "--"]
         );
         assert_eq!(tokenize("fd -- '-foo'"), vec!["fd", "--", "-foo"]);
-        // A rule, a table separator and a lone dash are not.
+        // A rule, a table separator, a lone dash, an HTML comment and an arrow are not.
         assert_eq!(tokenize("--- | --- | - x"), Vec::<String>::new());
+        assert_eq!(
+            tokenize("<!-- note --> cat --> dog"),
+            vec!["note", "cat", "dog"]
+        );
         let q = query_terms("what does -- do?");
         assert_eq!(q.len(), 1);
         assert_eq!((q[0].term.as_str(), q[0].compound), ("--", true));
