@@ -133,8 +133,12 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
                     .zip(&r.idf)
                     .map(|(t, w)| {
                         format!(
-                            "{}{}:{w:.1}",
+                            "{}{}{}:{w:.1}",
                             t.query.term,
+                            t.corrected
+                                .as_deref()
+                                .map(|c| format!("→{c}"))
+                                .unwrap_or_default(),
                             if t.df == 0 { "?" } else { "" }
                         )
                     })

@@ -5,6 +5,8 @@
 //! come from `scripts/quality.sh` and are recorded in docs/evidence.md.
 
 use ontoly_capabilities::gate::{check, parse_questions, Metrics};
+use ontoly_capabilities::retrieval::index::Params;
+use ontoly_capabilities::retrieval::rank::{rank_with, QUOTED_WEIGHT};
 use ontoly_capabilities::{Context, Index};
 use ontoly_graph::{CachePolicy, Session, SessionOptions};
 use std::path::Path;
@@ -64,4 +66,81 @@ fn held_out_question_sets_stay_above_their_floors() {
         at_least(name, "unanswerable flagged", m.flagged_rate, 0.75);
         at_most(name, "false alarms", m.false_alarm_rate, 0.30);
     }
+}
+
+/// The first section `rank` gives `question` on the commander corpus, and its query terms with
+/// their weights.
+fn first_section(ix: &Index, question: &str) -> (String, Vec<(String, f64)>) {
+    let r = rank_with(ix, question, &Params::default());
+    let first = r
+        .sections()
+        .next()
+        .map(|s| s.id.clone())
+        .unwrap_or_default();
+    let terms = r
+        .terms
+        .iter()
+        .zip(&r.idf)
+        .map(|(t, w)| (t.query.term.clone(), *w))
+        .collect();
+    (first, terms)
+}
+
+#[test]
+fn blind_askers_find_a_bare_double_dash_paste_their_own_values_and_mistype() {
+    let ws = testdata().join("corpora/commander/ws");
+    let session = Session::open(
+        SessionOptions::new(&ws)
+            .workspace(&ws)
+            .cache(CachePolicy::Off),
+    )
+    .expect("the workspace opens");
+    let ix = Index::open(&session).expect("the graph builds");
+    // `--` is a term where the pages document it.
+    let (first, terms) = first_section(&ix, "what does a bare -- do on the command line");
+    assert_eq!(first, "section:usage/parsing-configuration.md#double-dash");
+    assert!(
+        terms.iter().any(|(t, w)| t == "--" && *w > 0.0),
+        "{terms:?}"
+    );
+    // The quoted flag is the user's; the message around it is the page's. Without the quotes
+    // the flag's word `config` leads to the config-file how-to.
+    let pasted = "error: required option '-c, --config <path>' not specified";
+    let (first, terms) = first_section(&ix, pasted);
+    assert_eq!(first, "section:usage/option-settings.md#required-option");
+    let weight = |t: &str| terms.iter().find(|(x, _)| x == t).map(|(_, w)| *w);
+    let unquoted = first_section(&ix, &pasted.replace('\'', "")).1;
+    let plain = |t: &str| unquoted.iter().find(|(x, _)| x == t).map(|(_, w)| *w);
+    for t in ["--config", "config", "path"] {
+        let (w, p) = (weight(t).unwrap_or(-1.0), plain(t).unwrap_or(-1.0));
+        assert!((w - QUOTED_WEIGHT * p).abs() < 1e-9, "{t}: {w} vs {p}");
+    }
+    assert_eq!(weight("specifi"), plain("specifi"));
+    assert_ne!(
+        first_section(&ix, &pasted.replace('\'', "")).0,
+        "section:usage/option-settings.md#required-option"
+    );
+    // A typo that hides a suffix is corrected on the word as typed: `requierd` is one edit
+    // from "required" (`requir`) but two from its stem.
+    let r = rank_with(&ix, "requierd option detector", &Params::default());
+    let fixed: Vec<(&str, Option<&str>)> = r
+        .terms
+        .iter()
+        .map(|t| (t.query.word.as_str(), t.corrected.as_deref()))
+        .collect();
+    assert_eq!(
+        fixed,
+        vec![
+            ("requierd", Some("requir")),
+            ("option", None),
+            ("detector", None)
+        ]
+    );
+    // `detector` is unknown here and one edit from "detected" (`detect`), but it is a word.
+    assert_eq!((r.terms[2].df, ix.df("detect") > 0), (0, true));
+    // A question that is mostly one quoted name is about that name.
+    assert_eq!(
+        first_section(&ix, "the 'passThroughOptions' setting"),
+        first_section(&ix, "the passThroughOptions setting")
+    );
 }

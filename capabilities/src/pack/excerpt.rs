@@ -121,6 +121,9 @@ fn sentence_end(s: &str) -> Option<usize> {
 /// compound. Substring tests rather than tokenizing every sentence: this runs on each top
 /// section of every pack.
 fn holds(text: &str, lower: &str, term: &str) -> bool {
+    if term == crate::retrieval::tokens::BARE_DASHES {
+        return holds_bare_dashes(text);
+    }
     if term.starts_with('-') {
         let short = !term.starts_with("--");
         return starts_word(if short { text } else { lower }, term);
@@ -129,6 +132,14 @@ fn holds(text: &str, lower: &str, term: &str) -> bool {
         || term
             .strip_suffix('i')
             .is_some_and(|stem| starts_word(lower, &format!("{stem}y")))
+}
+
+/// Whether `text` holds a bare `--` (not a long flag's start, not part of `---`).
+fn holds_bare_dashes(text: &str) -> bool {
+    let b = text.as_bytes();
+    let joined = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'-');
+    text.match_indices("--")
+        .any(|(at, _)| !joined(at.checked_sub(1).and_then(|i| b.get(i))) && !joined(b.get(at + 2)))
 }
 
 /// Whether `needle` occurs in `hay` at the start of a word.
@@ -261,6 +272,9 @@ mod tests {
         assert!(holds(t, &l, "hidden"));
         assert!(!holds(t, &l, "lient"));
         assert!(!holds(t, &l, "timeout"));
+        let d = "A `--` ends options; --hidden and --- do not.";
+        assert!(holds(d, d, "--"));
+        assert!(!holds("--hidden and --- are not bare", "", "--"));
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Ranking: BM25F over the fields of each section (its own text, its article, what it cites),
 //! then propagation to the files, symbols and articles around the best sections.
 //!
-//! Query words the corpus never saw are matched to a known term one edit away (a typo), at a
-//! reduced weight; a compound (`end-to-end`, `HTTP/2`) the corpus never saw is not searched
+//! Query words the corpus never saw are matched to a known term one edit away (a typo: of the
+//! stem, or failing that of the word as typed), at a reduced weight; a compound (`end-to-end`, `HTTP/2`) the corpus never saw is not searched
 //! (its words are), but it stays a query term, so confidence counts it as unmatched. Work is
 //! bounded by counts ([`PROPAGATE_TOP`]), never by time, so answers do not change under load.
 
@@ -18,6 +18,12 @@ pub const PROPAGATE_TOP: usize = 400;
 pub const MAX_RANKED: usize = 200;
 /// Weight of a spelling correction relative to the word as typed.
 pub const FUZZY_WEIGHT: f64 = 0.7;
+/// Weight of a quoted value (`'--json'`, `'file'`) in a query that has words of its own
+/// around it (a pasted error message): the user's value, not the message's.
+pub const QUOTED_WEIGHT: f64 = 0.1;
+/// Unquoted terms a query needs before its quoted values weigh [`QUOTED_WEIGHT`] (a question
+/// that is mostly a quoted name, "the 'safe' filter", is about that name).
+pub const QUOTED_CONTEXT: usize = 2;
 
 /// A ranked node.
 #[derive(Debug, Clone, PartialEq)]
@@ -165,6 +171,66 @@ fn correction(index: &Index, term: &str) -> Option<String> {
     best.map(|(t, _)| t)
 }
 
+/// The known term of a word one edit from `word` as typed (`requierd` → required → `requir`,
+/// `descripton` → description → `descript`): a typo that also hides the suffix the stemmer
+/// would strip leaves stems further apart than the words. The most used such term; only for a
+/// word that is not everyday English (`folder` is not a typo of `older`), and never changing
+/// the first letter (`watch` is not `match`).
+fn typed_correction(index: &Index, word: &str) -> Option<String> {
+    let w = word.to_ascii_lowercase();
+    if w.len() < TYPED_MIN
+        || !w.bytes().all(|c| c.is_ascii_lowercase())
+        || super::english::is_common(&w)
+    {
+        return None;
+    }
+    let b = w.as_bytes();
+    let mut variants: Vec<Vec<u8>> = Vec::with_capacity(54 * b.len() + 26);
+    // Typos rarely hit the first letter: edits start after it.
+    for i in 1..b.len() {
+        let mut v = b.to_vec();
+        v.remove(i);
+        variants.push(v);
+        if i + 1 < b.len() {
+            let mut v = b.to_vec();
+            v.swap(i, i + 1);
+            variants.push(v);
+        }
+    }
+    for c in b'a'..=b'z' {
+        for i in 1..=b.len() {
+            let mut v = b.to_vec();
+            v.insert(i, c);
+            variants.push(v);
+            if i < b.len() && b[i] != c {
+                let mut v = b.to_vec();
+                v[i] = c;
+                variants.push(v);
+            }
+        }
+    }
+    // Only a variant the stemmer shortens is what this is for (the edit restored a suffix);
+    // the others' stems are the variants themselves, which `correction` already tried.
+    let mut stems: Vec<String> = variants
+        .iter()
+        .filter_map(|v| std::str::from_utf8(v).ok())
+        .filter_map(|v| super::tokens::word_term(v).filter(|t| t.len() < v.len()))
+        .collect();
+    stems.sort_unstable();
+    stems.dedup();
+    let mut best: Option<(String, usize)> = None;
+    for t in stems {
+        let df = index.df_sections(&t);
+        if df > 0 && best.as_ref().is_none_or(|(_, b)| df > *b) {
+            best = Some((t, df));
+        }
+    }
+    best.map(|(t, _)| t)
+}
+
+/// Letters a word needs before [`typed_correction`] tries it.
+pub const TYPED_MIN: usize = 5;
+
 /// A workspace with at least this many distinct long flags documents a command line.
 pub const FLAG_WORKSPACE: usize = 10;
 
@@ -193,8 +259,8 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     // In a workspace that documents command-line flags, a flag it never mentions is a topic it
     // does not cover (`--hyperlink`), not a paraphrase.
     let mut flags = 0;
-    index.terms_with_prefix("--", |_, _| {
-        flags += 1;
+    index.terms_with_prefix("--", |t, _| {
+        flags += usize::from(t != super::tokens::BARE_DASHES);
         flags < FLAG_WORKSPACE
     });
     let documents_flags = flags == FLAG_WORKSPACE;
@@ -209,7 +275,9 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
             (true, None, (q.term.clone(), 1.0))
         } else if q.compound {
             (false, None, (String::new(), 0.0))
-        } else if let Some(c) = correction(index, &q.term) {
+        } else if let Some(c) =
+            correction(index, &q.term).or_else(|| typed_correction(index, &q.word))
+        {
             (true, Some(c.clone()), (c, FUZZY_WEIGHT))
         } else {
             (true, None, (q.term.clone(), 1.0))
@@ -249,12 +317,28 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
 
 /// Ranks with explicit parameters (for fitting them on a question set).
 pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
-    let (terms, search) = analyze(index, query);
+    let (terms, mut search) = analyze(index, query);
+    // A pasted message's quoted values are the user's (`'--json'`); the words around them are
+    // the message's, which a page quotes with other values.
+    let context = terms.iter().filter(|t| !t.query.quoted).count();
+    let weight = |t: &Term| {
+        if t.query.quoted && context >= QUOTED_CONTEXT {
+            QUOTED_WEIGHT
+        } else {
+            1.0
+        }
+    };
+    for (t, s) in terms.iter().zip(search.iter_mut()) {
+        s.1 *= weight(t);
+    }
     let idf: Vec<f64> = terms
         .iter()
-        .map(|t| match &t.corrected {
-            Some(c) => FUZZY_WEIGHT * index.idf(c),
-            None => index.idf(&t.query.term),
+        .map(|t| {
+            weight(t)
+                * match &t.corrected {
+                    Some(c) => FUZZY_WEIGHT * index.idf(c),
+                    None => index.idf(&t.query.term),
+                }
         })
         .collect();
     let pairs = query_pairs(query);

@@ -8,7 +8,7 @@
 //! - a command-line flag (`--max-filesize`, `-uuu`, `-H`, `-1`) yields itself as a term (long
 //!   flags lowercased, short flags with their case: `-e` and `-E` are different options) plus
 //!   the words of a long flag's name; `-H/--hidden` is two flags, `--max-filesize=10M` a flag
-//!   and a value;
+//!   and a value; a bare `--` (end of options) is a term of its own;
 //! - words are lowercased and stemmed (`rust-stemmers`, Snowball English: `retried`, `retries`,
 //!   `retry` → `retri`); words with digits are kept whole; stopwords (English and question
 //!   filler) and one-letter words are dropped.
@@ -341,6 +341,18 @@ fn for_each_chunk<'a>(text: &'a str, mut f: impl FnMut(&'a str)) {
     }
 }
 
+/// Whether the chunk `raw` (a slice of `text`) is the dashes of `<!--` or `-->`.
+fn in_markup(text: &str, raw: &str) -> bool {
+    let at = (raw.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+    let b = text.as_bytes();
+    let before = at.checked_sub(1).and_then(|i| b.get(i));
+    let after = b.get(at.wrapping_add(raw.len()));
+    before == Some(&b'!') || after == Some(&b'>')
+}
+
+/// The end-of-options marker of a command line, a term as written.
+pub const BARE_DASHES: &str = "--";
+
 /// A command-line flag: `-x`, `-xyz`, `-1`, `--long-name` (no spaces, starts with a dash and
 /// then a letter or digit).
 fn is_flag(chunk: &str) -> bool {
@@ -397,6 +409,13 @@ pub(crate) fn for_each_token_with<'t, M: TermMaker<'t>>(
 ) {
     let mut parts = Vec::new();
     for_each_chunk(text, |raw| {
+        // A bare `--` (end of options) is what a command line documents under that name; it
+        // has no words, so it is a term of its own. `---` (a rule) is not, nor the dashes of
+        // an HTML comment (`<!--`, `-->`) or an arrow.
+        if raw.trim_end_matches(['.', ':']) == BARE_DASHES && !in_markup(text, raw) {
+            emit(terms.exact(BARE_DASHES), &raw[..BARE_DASHES.len()], true);
+            return;
+        }
         let chunk = raw
             .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '-')
             .trim_end_matches(|c: char| !c.is_alphanumeric());
@@ -474,17 +493,71 @@ pub struct QueryTerm {
     pub word: String,
     /// A whole compound (`max_retries`, `a/b.rs`, `--max-filesize`) rather than a word.
     pub compound: bool,
+    /// Every occurrence is a quoted value ([`quoted_values`]: `'--json'` in a pasted error
+    /// message): the user's own value, which a page quoting the same message shows with
+    /// other values.
+    pub quoted: bool,
+}
+
+/// The byte spans of the quoted values of `text` ([`is_value`]): `'...'` or `"..."` opened at
+/// the start, after a space or an opening bracket, and closed before the end, a space or
+/// punctuation (so the apostrophes of "don't" and "commander's" open nothing).
+pub fn quoted_values(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let opens = |i: usize| i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'(' | b'[' | b'{' | b':');
+    let closes = |j: usize| {
+        j + 1 == b.len()
+            || matches!(
+                b[j + 1],
+                b' ' | b'\t' | b'.' | b',' | b';' | b':' | b'!' | b'?' | b')' | b']' | b'}'
+            )
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let q = b[i];
+        if matches!(q, b'\'' | b'"') && opens(i) {
+            if let Some(j) = (i + 2..b.len()).find(|&j| b[j] == q && closes(j)) {
+                if is_value(&text[i + 1..j]) {
+                    out.push((i + 1, j));
+                }
+                i = j + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Whether a quoted span is one value: at most one piece that is not a flag or a
+/// `<placeholder>` (`'file'`, `'-p, --port <number>'`, `'x=1'`), as opposed to quoted words
+/// (`'not executable'`, `'Usage: index [options]'`).
+fn is_value(span: &str) -> bool {
+    span.split([' ', ','])
+        .filter(|p| !p.is_empty())
+        .filter(|p| !(is_flag(p) || p.starts_with('<') || p.starts_with('[')))
+        .count()
+        <= 1
 }
 
 /// Distinct query terms in first-seen order, at most [`MAX_QUERY_TERMS`].
 pub fn query_terms(query: &str) -> Vec<QueryTerm> {
+    let spans = quoted_values(query);
+    let base = query.as_ptr() as usize;
     let mut terms: Vec<QueryTerm> = Vec::new();
     for_each_token(query, |t, surface, whole| {
-        if terms.len() < MAX_QUERY_TERMS && !terms.iter().any(|q| q.term == t) {
+        // `surface` is a slice of `query`: its offset says whether it is quoted.
+        let at = (surface.as_ptr() as usize).wrapping_sub(base);
+        let quoted = at < query.len() && spans.iter().any(|&(s, e)| s <= at && at < e);
+        if let Some(q) = terms.iter_mut().find(|q| q.term == t) {
+            q.quoted &= quoted;
+        } else if terms.len() < MAX_QUERY_TERMS {
             terms.push(QueryTerm {
                 compound: whole,
                 term: t,
                 word: surface.to_string(),
+                quoted,
             });
         }
     });
@@ -593,6 +666,24 @@ mod tests {
     }
 
     #[test]
+    fn a_bare_double_dash_is_a_term() {
+        assert_eq!(
+            tokenize("a bare `--` ends options; -- too."),
+            vec!["bare", "--", "end", "option", "--"]
+        );
+        assert_eq!(tokenize("fd -- '-foo'"), vec!["fd", "--", "-foo"]);
+        // A rule, a table separator, a lone dash, an HTML comment and an arrow are not.
+        assert_eq!(tokenize("--- | --- | - x"), Vec::<String>::new());
+        assert_eq!(
+            tokenize("<!-- note --> cat --> dog"),
+            vec!["note", "cat", "dog"]
+        );
+        let q = query_terms("what does -- do?");
+        assert_eq!(q.len(), 1);
+        assert_eq!((q[0].term.as_str(), q[0].compound), ("--", true));
+    }
+
+    #[test]
     fn inflections_fold() {
         for (a, b) in [
             ("retried", "retries"),
@@ -609,6 +700,37 @@ mod tests {
         }
         assert_eq!(word_term("sha256s").as_deref(), Some("sha256s"));
         assert_eq!(word_term("the"), None);
+    }
+
+    #[test]
+    fn quoted_values_are_the_users_own() {
+        let q = "error: option '-p, --port <number>' argument 'loud' isn't 'not executable'";
+        let spans: Vec<&str> = quoted_values(q).iter().map(|&(s, e)| &q[s..e]).collect();
+        // Two words in quotes are the message's own words, not a value; an apostrophe opens
+        // nothing.
+        assert_eq!(spans, vec!["-p, --port <number>", "loud"]);
+        assert_eq!(quoted_values("don't use \"x=1\"."), vec![(11, 14)]);
+        assert!(quoted_values("commander's 'help").is_empty());
+        let terms = query_terms("missing argument 'file', a file path");
+        let quoted: Vec<(&str, bool)> = terms.iter().map(|t| (t.word.as_str(), t.quoted)).collect();
+        // `file` also occurs unquoted, so it is the user's word too.
+        assert_eq!(
+            quoted,
+            vec![
+                ("missing", false),
+                ("argument", false),
+                ("file", false),
+                ("path", false)
+            ]
+        );
+        let q = query_terms("unknown option '--verbose'");
+        assert_eq!(
+            q.iter()
+                .filter(|t| t.quoted)
+                .map(|t| t.term.as_str())
+                .collect::<Vec<_>>(),
+            vec!["--verbose", "verbos"]
+        );
     }
 
     #[test]
