@@ -5,11 +5,11 @@
 //! cargo run --release -p ontoly-capabilities --example quality -- -v fd   # one, per question
 //! ```
 //!
-//! For each corpus (`acme`, `requests`, `fd`, `black`, `commander`, `jinja`, `demo`, or
-//! `NAME=WORKSPACE:QUESTIONS`; the default is the first six — `demo` is the live demo, whose
-//! pages were edited to pass its own gate, so it is no longer held out: `acme` is its frozen
-//! copy from before; commander's and jinja's questions were written by someone who had not
-//! seen the pages) it answers
+//! For each corpus (`acme`, `requests`, `fd`, `black`, `commander`, `jinja`, `hyperfine`,
+//! `demo`, or `NAME=WORKSPACE:QUESTIONS`; the default is the first seven — `demo` is the live
+//! demo, whose pages were edited to pass its own gate, so it is no longer held out: `acme` is
+//! its frozen copy from before; the questions of commander, jinja and hyperfine were written by
+//! someone who had not seen the pages) it answers
 //! every question with the shipped Evidence Pack and prints top-1 and top-3 (an expected section
 //! is first / among the first three sections), the share of unanswerable questions flagged
 //! `CAPABILITY_LOW_EVIDENCE` / `CAPABILITY_NOT_FOUND`, the share of answerable ones flagged
@@ -66,7 +66,7 @@ fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
             "testdata/demo".into(),
             "testdata/demo/questions.yaml".into(),
         ),
-        "acme" | "requests" | "fd" | "black" | "commander" | "jinja" => (
+        "acme" | "requests" | "fd" | "black" | "commander" | "jinja" | "hyperfine" => (
             spec.into(),
             c.join(spec).join("ws"),
             c.join(spec).join("questions.yaml"),
@@ -947,7 +947,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(String::as_str)
         .collect();
     if specs.is_empty() {
-        specs = vec!["acme", "requests", "fd", "black", "commander", "jinja"];
+        specs = vec![
+            "acme",
+            "requests",
+            "fd",
+            "black",
+            "commander",
+            "jinja",
+            "hyperfine",
+        ];
     }
     let corpora: Vec<Corpus> = specs
         .iter()
