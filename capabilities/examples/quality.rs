@@ -859,9 +859,15 @@ fn fit_retrieval(corpora: &[Corpus]) {
 }
 
 /// The coarse grid of `--cv`: every combination of these values (b fixed at the shipped
-/// values), 216 sets; the shipped parameters are one of them.
+/// values), 216 sets; the shipped parameters are one of them. `QUALITY_CV_GRID=fit`: the
+/// 729-set grid of `--fit` and the shipped set.
 fn cv_grid() -> Vec<Params> {
     let d = Params::default();
+    if std::env::var("QUALITY_CV_GRID").is_ok_and(|g| g == "fit") {
+        let mut g = grid();
+        g.push(d);
+        return g;
+    }
     let mut out = Vec::new();
     for k1 in [0.8, 1.2, 1.8] {
         for wh in [1.5, 2.5, 3.5] {
