@@ -936,6 +936,9 @@ struct Config {
     w: [f64; N_FEATURES],
     b: f64,
     t: f64,
+    /// The threshold that flags as many of the fitting corpora's unanswerable questions as
+    /// the shipped configuration does (its operating point, for comparison).
+    t_shipped: f64,
 }
 
 /// Fit on `fit` (indices into `corpora`) with per-corpus weights `cw`: the grid's parameters
@@ -972,12 +975,19 @@ fn cv_fit(runs: &[Vec<Run>], grid: &[Params], fit: &[usize], cw: &[f64]) -> Conf
         .unwrap_or(0);
     let sizes: Vec<usize> = fit.iter().map(|&ci| runs[ci][best].len()).collect();
     let mean_size = sizes.iter().sum::<usize>() as f64 / sizes.len().max(1) as f64;
+    let shipped_gi = grid.iter().position(|p| *p == d).unwrap_or(0);
     let mut pooled: Vec<(Features, bool)> = Vec::new();
+    // The unanswerable questions of the same pool the shipped configuration flags.
+    let mut shipped_flags = 0;
     for ((&ci, &w), n) in fit.iter().zip(cw).zip(&sizes) {
         // Copies of the corpus so that it weighs w mean-sized corpora.
         let copies = ((w * mean_size / *n as f64).round() as usize).max(1);
         for _ in 0..copies {
             pooled.extend(runs[ci][best].iter().map(|(_, f, a)| (*f, *a)));
+            shipped_flags += runs[ci][shipped_gi]
+                .iter()
+                .filter(|(_, f, a)| !a && round4(score_with(&WEIGHTS, BIAS, f)) < LOW)
+                .count();
         }
     }
     let (w, b) = fit_logistic(&pooled);
@@ -990,6 +1000,28 @@ fn cv_fit(runs: &[Vec<Run>], grid: &[Params], fit: &[usize], cw: &[f64]) -> Conf
         w,
         b,
         t: threshold_90(&scored),
+        t_shipped: threshold_flagging(&scored, shipped_flags),
+    }
+}
+
+/// The lowest threshold that flags (score < t) at least `k` of the unanswerable questions,
+/// halfway to the next score above.
+fn threshold_flagging(scores: &[(f64, bool)], k: usize) -> f64 {
+    let mut un: Vec<f64> = scores.iter().filter(|s| !s.1).map(|s| s.0).collect();
+    un.sort_by(f64::total_cmp);
+    if un.is_empty() || k == 0 {
+        return un.first().map_or(0.0, |s| s - 1e-6);
+    }
+    let at = un[k.min(un.len()) - 1];
+    let next = scores
+        .iter()
+        .map(|s| s.0)
+        .filter(|s| *s > at)
+        .fold(f64::INFINITY, f64::min);
+    if next.is_finite() {
+        (at + next) / 2.0
+    } else {
+        at + 1e-6
     }
 }
 
@@ -1040,7 +1072,7 @@ fn cross_validate(corpora: &[Corpus]) {
         "\nleave one corpus out, retrieval parameters ({} sets) and confidence fit together on the others; top-1 / top-3 / flagged / false alarms on the one left out (rankings alone):",
         grid.len()
     );
-    let mut sums: Vec<[f64; 5]> = vec![[0.0; 5]; 5];
+    let mut sums: Vec<[f64; 5]> = vec![[0.0; 5]; 7];
     let mut fold_fits: Vec<Vec<Config>> = vec![Vec::new(); 2];
     for test in 0..n {
         let fit: Vec<usize> = (0..n).filter(|&i| i != test).collect();
@@ -1076,6 +1108,7 @@ fn cross_validate(corpora: &[Corpus]) {
                 w,
                 b,
                 t: threshold_90(&sc),
+                t_shipped: LOW,
             }
         };
         let c = cv_figures(
@@ -1108,9 +1141,16 @@ fn cross_validate(corpora: &[Corpus]) {
             let cfg = cv_fit(&runs, &grid, &fit, &cw);
             let f = cv_figures(&runs[test][cfg.params], &cfg.w, cfg.b, cfg.t);
             println!("    {:<34} {}", format!("refit, {name}"), fmt4(&f));
+            let g = cv_figures(&runs[test][cfg.params], &cfg.w, cfg.b, cfg.t_shipped);
+            println!(
+                "    {:<34} {}",
+                format!("  at shipped point {:.4}", cfg.t_shipped),
+                fmt4(&g)
+            );
             show_config("", &grid, &cfg);
             for j in 0..5 {
-                sums[3 + vi][j] += f[j];
+                sums[3 + 2 * vi][j] += f[j];
+                sums[4 + 2 * vi][j] += g[j];
             }
             fold_fits[vi].push(cfg);
         }
@@ -1121,7 +1161,9 @@ fn cross_validate(corpora: &[Corpus]) {
         "shipped, threshold by rule",
         "shipped params, confidence refit",
         "refit, equal",
+        "  at shipped point",
         "refit, commander x others",
+        "  at shipped point",
     ]
     .iter()
     .enumerate()
