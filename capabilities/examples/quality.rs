@@ -21,7 +21,10 @@
 //! docs/evidence.md), so the figures of the other corpora are held out.
 //!
 //! `--fit` fits the retrieval parameters per corpus, `--fit-confidence` the confidence model,
-//! and `--calibrate` measures calibrating each workspace against itself: questions it asks
+//! `--cv` both together leaving one corpus out (a 216-set grid, then the logistic model and
+//! its 90 % threshold on the other corpora pooled, tested on the one left out; also with
+//! commander weighing as much as the others together; docs/evidence.md, "Parameters and
+//! confidence refit together"), and `--calibrate` measures calibrating each workspace against itself: questions it asks
 //! itself with no labels (`pseudo_questions`; `QUALITY_RECIPE=mix|section|page`) set its own
 //! threshold or normalise its features (docs/evidence.md, "What was tried": not shipped).
 
@@ -855,6 +858,343 @@ fn fit_retrieval(corpora: &[Corpus]) {
     }
 }
 
+/// The coarse grid of `--cv`: every combination of these values (b fixed at the shipped
+/// values), 216 sets; the shipped parameters are one of them. `QUALITY_CV_GRID=fit`: the
+/// 729-set grid of `--fit` and the shipped set.
+fn cv_grid() -> Vec<Params> {
+    let d = Params::default();
+    if std::env::var("QUALITY_CV_GRID").is_ok_and(|g| g == "fit") {
+        let mut g = grid();
+        g.push(d);
+        return g;
+    }
+    let mut out = Vec::new();
+    for k1 in [0.8, 1.2, 1.8] {
+        for wh in [1.5, 2.5, 3.5] {
+            for ws in [0.0, 1.5] {
+                for wa in [0.3, 0.6] {
+                    for wc in [0.0, 0.5] {
+                        for pw in [0.25, 0.5, 1.0] {
+                            out.push(Params {
+                                k1,
+                                b: d.b,
+                                weight: [wh, ws, 1.0, wa, wc],
+                                pair_weight: pw,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One question under one parameter set: the 1-based rank (within the first three sections)
+/// of an expected section, its confidence features, whether it is answerable.
+type Run = Vec<(Option<usize>, Features, bool)>;
+
+fn run_params(c: &Corpus, p: &Params) -> Run {
+    c.answers
+        .iter()
+        .map(|a| {
+            let r = rank_with(&c.index, &a.question, p);
+            let expect = c.asked.iter().find(|(q, _)| *q == a.question).map(|x| &x.1);
+            let rank = expect.and_then(|e| {
+                r.sections()
+                    .take(3)
+                    .position(|s| e.contains(&s.id))
+                    .map(|i| i + 1)
+            });
+            (rank, Features::of(&r), a.answerable)
+        })
+        .collect()
+}
+
+/// Top-1, top-3 (over every answerable question), flagged, false alarms under a model and
+/// threshold, and the model's AUC.
+fn cv_figures(run: &Run, w: &[f64; N_FEATURES], b: f64, t: f64) -> [f64; 5] {
+    let ans = run.iter().filter(|x| x.2).count();
+    let t1 = run.iter().filter(|x| x.2 && x.0 == Some(1)).count();
+    let t3 = run.iter().filter(|x| x.2 && x.0.is_some()).count();
+    let scores: Vec<(f64, bool)> = run
+        .iter()
+        .map(|(_, f, a)| (round4(score_with(w, b, f)), *a))
+        .collect();
+    let (fl, fa) = rates_at(&scores, t);
+    [rate(t1, ans), rate(t3, ans), fl, fa, auc_of(&scores)]
+}
+
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+/// A fitted configuration: retrieval parameters, confidence weights, bias and threshold.
+#[derive(Clone, Copy)]
+struct Config {
+    params: usize,
+    w: [f64; N_FEATURES],
+    b: f64,
+    t: f64,
+    /// The threshold that flags as many of the fitting corpora's unanswerable questions as
+    /// the shipped configuration does (its operating point, for comparison).
+    t_shipped: f64,
+}
+
+/// Fit on `fit` (indices into `corpora`) with per-corpus weights `cw`: the grid's parameters
+/// with the best weighted mean of top-1 + top-3 (ties: nearest the shipped), then the logistic
+/// model on the pooled questions at those parameters (a corpus of weight k counted k times,
+/// rounded to questions) and the lowest threshold flagging >= 90 % of the pooled unanswerable.
+fn cv_fit(runs: &[Vec<Run>], grid: &[Params], fit: &[usize], cw: &[f64]) -> Config {
+    let d = Params::default();
+    let dist = |p: &Params| {
+        (p.k1 - d.k1).abs()
+            + (p.pair_weight - d.pair_weight).abs()
+            + p.weight
+                .iter()
+                .zip(d.weight)
+                .map(|(a, b)| (a - b).abs())
+                .sum::<f64>()
+    };
+    let objective = |gi: usize| -> f64 {
+        let mut s = 0.0;
+        let mut n = 0.0;
+        for (&ci, &w) in fit.iter().zip(cw) {
+            let f = cv_figures(&runs[ci][gi], &WEIGHTS, BIAS, LOW);
+            s += w * (f[0] + f[1]);
+            n += w;
+        }
+        s / n
+    };
+    let best = (0..grid.len())
+        .max_by(|&a, &b| {
+            objective(a)
+                .total_cmp(&objective(b))
+                .then(dist(&grid[b]).total_cmp(&dist(&grid[a])))
+        })
+        .unwrap_or(0);
+    let sizes: Vec<usize> = fit.iter().map(|&ci| runs[ci][best].len()).collect();
+    let mean_size = sizes.iter().sum::<usize>() as f64 / sizes.len().max(1) as f64;
+    let shipped_gi = grid.iter().position(|p| *p == d).unwrap_or(0);
+    let mut pooled: Vec<(Features, bool)> = Vec::new();
+    // The unanswerable questions of the same pool the shipped configuration flags.
+    let mut shipped_flags = 0;
+    for ((&ci, &w), n) in fit.iter().zip(cw).zip(&sizes) {
+        // Copies of the corpus so that it weighs w mean-sized corpora.
+        let copies = ((w * mean_size / *n as f64).round() as usize).max(1);
+        for _ in 0..copies {
+            pooled.extend(runs[ci][best].iter().map(|(_, f, a)| (*f, *a)));
+            shipped_flags += runs[ci][shipped_gi]
+                .iter()
+                .filter(|(_, f, a)| !a && round4(score_with(&WEIGHTS, BIAS, f)) < LOW)
+                .count();
+        }
+    }
+    let (w, b) = fit_logistic(&pooled);
+    let scored: Vec<(f64, bool)> = pooled
+        .iter()
+        .map(|(f, a)| (round4(score_with(&w, b, f)), *a))
+        .collect();
+    Config {
+        params: best,
+        w,
+        b,
+        t: threshold_90(&scored),
+        t_shipped: threshold_flagging(&scored, shipped_flags),
+    }
+}
+
+/// The lowest threshold that flags (score < t) at least `k` of the unanswerable questions,
+/// halfway to the next score above.
+fn threshold_flagging(scores: &[(f64, bool)], k: usize) -> f64 {
+    let mut un: Vec<f64> = scores.iter().filter(|s| !s.1).map(|s| s.0).collect();
+    un.sort_by(f64::total_cmp);
+    if un.is_empty() || k == 0 {
+        return un.first().map_or(0.0, |s| s - 1e-6);
+    }
+    let at = un[k.min(un.len()) - 1];
+    let next = scores
+        .iter()
+        .map(|s| s.0)
+        .filter(|s| *s > at)
+        .fold(f64::INFINITY, f64::min);
+    if next.is_finite() {
+        (at + next) / 2.0
+    } else {
+        at + 1e-6
+    }
+}
+
+fn show_config(name: &str, grid: &[Params], c: &Config) {
+    let p = &grid[c.params];
+    let w: Vec<String> = [0, 3, 4, 10]
+        .iter()
+        .map(|&i| format!("{:.2}", c.w[i]))
+        .collect();
+    println!(
+        "  {name:<22} k1 {} weights {:?} pairs {} | conf (cov, unk, str, prox) [{}] bias {:.2} threshold {:.4}",
+        p.k1,
+        p.weight,
+        p.pair_weight,
+        w.join(", "),
+        c.b,
+        c.t
+    );
+}
+
+fn fmt4(f: &[f64; 5]) -> String {
+    format!(
+        "{:.2} / {:.2} / {:.2} / {:.2}  AUC {:.3}",
+        f[0], f[1], f[2], f[3], f[4]
+    )
+}
+
+/// `--cv`: retrieval parameters and confidence model fit together, leaving one corpus out.
+fn cross_validate(corpora: &[Corpus]) {
+    let grid = cv_grid();
+    let shipped_gi = grid
+        .iter()
+        .position(|p| *p == Params::default())
+        .unwrap_or(0);
+    eprintln!(
+        "--cv: {} parameter sets x {} corpora",
+        grid.len(),
+        corpora.len()
+    );
+    let runs: Vec<Vec<Run>> = corpora
+        .iter()
+        .map(|c| grid.iter().map(|p| run_params(c, p)).collect())
+        .collect();
+    let n = corpora.len();
+    let blind = |i: usize| corpora[i].name == "commander";
+    let variants: [(&str, bool); 2] = [("equal", false), ("commander x others", true)];
+    println!(
+        "\nleave one corpus out, retrieval parameters ({} sets) and confidence fit together on the others; top-1 / top-3 / flagged / false alarms on the one left out (rankings alone):",
+        grid.len()
+    );
+    let mut sums: Vec<[f64; 5]> = vec![[0.0; 5]; 7];
+    let mut fold_fits: Vec<Vec<Config>> = vec![Vec::new(); 2];
+    for test in 0..n {
+        let fit: Vec<usize> = (0..n).filter(|&i| i != test).collect();
+        println!("test {}", corpora[test].name);
+        let s = cv_figures(&runs[test][shipped_gi], &WEIGHTS, BIAS, LOW);
+        println!("    {:<34} {}", "shipped", fmt4(&s));
+        let mut pooled = Vec::new();
+        for &ci in &fit {
+            pooled.extend(runs[ci][shipped_gi].iter().map(|(_, f, a)| (*f, *a)));
+        }
+        // The shipped model with its threshold set by the rule on the others pooled.
+        let t_rule = threshold_90(
+            &pooled
+                .iter()
+                .map(|(f, a)| (round4(score_with(&WEIGHTS, BIAS, f)), *a))
+                .collect::<Vec<_>>(),
+        );
+        let r = cv_figures(&runs[test][shipped_gi], &WEIGHTS, BIAS, t_rule);
+        println!(
+            "    {:<34} {}",
+            format!("shipped, threshold {t_rule:.4} by rule"),
+            fmt4(&r)
+        );
+        // The shipped parameters with only the confidence refit on the others.
+        let only_conf = {
+            let (w, b) = fit_logistic(&pooled);
+            let sc: Vec<(f64, bool)> = pooled
+                .iter()
+                .map(|(f, a)| (round4(score_with(&w, b, f)), *a))
+                .collect();
+            Config {
+                params: shipped_gi,
+                w,
+                b,
+                t: threshold_90(&sc),
+                t_shipped: LOW,
+            }
+        };
+        let c = cv_figures(
+            &runs[test][only_conf.params],
+            &only_conf.w,
+            only_conf.b,
+            only_conf.t,
+        );
+        println!(
+            "    {:<34} {}",
+            "shipped params, confidence refit",
+            fmt4(&c)
+        );
+        for (k, x) in [s, r, c].iter().enumerate() {
+            for j in 0..5 {
+                sums[k][j] += x[j];
+            }
+        }
+        for (vi, (name, weighted)) in variants.iter().enumerate() {
+            let cw: Vec<f64> = fit
+                .iter()
+                .map(|&i| {
+                    if *weighted && blind(i) {
+                        (fit.len() - 1) as f64
+                    } else {
+                        1.0
+                    }
+                })
+                .collect();
+            let cfg = cv_fit(&runs, &grid, &fit, &cw);
+            let f = cv_figures(&runs[test][cfg.params], &cfg.w, cfg.b, cfg.t);
+            println!("    {:<34} {}", format!("refit, {name}"), fmt4(&f));
+            let g = cv_figures(&runs[test][cfg.params], &cfg.w, cfg.b, cfg.t_shipped);
+            println!(
+                "    {:<34} {}",
+                format!("  at shipped point {:.4}", cfg.t_shipped),
+                fmt4(&g)
+            );
+            show_config("", &grid, &cfg);
+            for j in 0..5 {
+                sums[3 + 2 * vi][j] += f[j];
+                sums[4 + 2 * vi][j] += g[j];
+            }
+            fold_fits[vi].push(cfg);
+        }
+    }
+    println!("mean over the {n} folds:");
+    for (k, name) in [
+        "shipped",
+        "shipped, threshold by rule",
+        "shipped params, confidence refit",
+        "refit, equal",
+        "  at shipped point",
+        "refit, commander x others",
+        "  at shipped point",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let m: [f64; 5] = std::array::from_fn(|j| sums[k][j] / n as f64);
+        println!("    {name:<34} {}", fmt4(&m));
+    }
+    // Fixed configurations from the whole of the five (in-sample on every corpus).
+    println!("\nfit on all {n} (in-sample), top-1 / top-3 / flagged / false alarms:");
+    let all: Vec<usize> = (0..n).collect();
+    for (name, weighted) in variants {
+        let cw: Vec<f64> = all
+            .iter()
+            .map(|&i| {
+                if weighted && blind(i) {
+                    (n - 1) as f64
+                } else {
+                    1.0
+                }
+            })
+            .collect();
+        let cfg = cv_fit(&runs, &grid, &all, &cw);
+        show_config(name, &grid, &cfg);
+        for (ci, c) in corpora.iter().enumerate() {
+            let f = cv_figures(&runs[ci][cfg.params], &cfg.w, cfg.b, cfg.t);
+            let s = cv_figures(&runs[ci][shipped_gi], &WEIGHTS, BIAS, LOW);
+            println!("    {:<9} {}   (shipped {})", c.name, fmt4(&f), fmt4(&s));
+        }
+    }
+}
+
 fn weak(l: Level) -> bool {
     matches!(l, Level::Low | Level::None)
 }
@@ -1021,6 +1361,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if args.iter().any(|a| a == "--fit-confidence") {
         fit_confidence(&corpora);
         leave_one_out(&corpora);
+    }
+    if args.iter().any(|a| a == "--cv") {
+        cross_validate(&corpora);
     }
     Ok(())
 }
