@@ -20,7 +20,8 @@
 //! diagonal is in-sample. The shipped thresholds were fit on one corpus only (see
 //! docs/evidence.md), so the figures of the other corpora are held out.
 //!
-//! `--fit` fits the retrieval parameters per corpus, `--fit-confidence` the confidence model,
+//! `QUALITY_PARAMS=k1,heading,id,body,article,cited,pairs` ranks with one fixed parameter set
+//! beside the shipped one (top-1 / top-3 only). `--fit` fits the retrieval parameters per corpus, `--fit-confidence` the confidence model,
 //! `--cv` both together leaving one corpus out (a 216-set grid, then the logistic model and
 //! its 90 % threshold on the other corpora pooled, tested on the one left out; also with
 //! commander weighing as much as the others together; docs/evidence.md, "Parameters and
@@ -1301,6 +1302,33 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .iter()
         .map(|s| answer(s, verbose))
         .collect::<Result<_, _>>()?;
+    // QUALITY_PARAMS=k1,heading,id,body,article,cited,pairs: one fixed retrieval parameter set
+    // (chosen beforehand, e.g. by `--cv`) against the shipped one on every corpus named.
+    if let Ok(spec) = std::env::var("QUALITY_PARAMS") {
+        let v: Vec<f64> = spec
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("QUALITY_PARAMS: {e}"))?;
+        let [k1, w0, w1, w2, w3, w4, pairs] = v[..] else {
+            return Err(
+                "QUALITY_PARAMS: seven numbers: k1,heading,id,body,article,cited,pairs".into(),
+            );
+        };
+        let p = Params {
+            k1,
+            weight: [w0, w1, w2, w3, w4],
+            pair_weight: pairs,
+            ..Params::default()
+        };
+        println!("top-1 / top-3, shipped parameters -> QUALITY_PARAMS ({spec}):");
+        for c in &corpora {
+            let (a1, a3) = retrieval(c, &Params::default());
+            let (b1, b3) = retrieval(c, &p);
+            println!("{:<9} {a1:.2} / {a3:.2} -> {b1:.2} / {b3:.2}", c.name);
+        }
+        return Ok(());
+    }
 
     println!("shipped Evidence Pack (levels low/none = flagged):");
     println!(
