@@ -13,15 +13,13 @@ Usage: make-structure.py            (reads repo.git next to this script, writes 
 The prose of the pages is hand-written; this script only computes the structure file.
 """
 
-import hashlib
 import os
-import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.join(HERE, "repo.git")
-WS = os.path.join(HERE, "ws")
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+from structure_table import write_structure  # noqa: E402  (the shared writer, ../tools)
+
 BASE = "46746648b35ebe34be3b42cdbc4fc4faa7261eb1"
 SUBPATH = {"src": "src", "root": ""}
 
@@ -334,63 +332,5 @@ ARTICLES = [
     ]),
 ]
 
-MARKER = re.compile(r'^\s*<!-- context:section id="([^"]*)" -->\s*$')
-
-
-def die(msg):
-    sys.exit("make-structure.py: " + msg)
-
-
-def lines_at(path, cache={}):
-    if path not in cache:
-        res = subprocess.run(["git", "--git-dir", REPO, "show", f"{BASE}:{path}"],
-                             capture_output=True)
-        if res.returncode != 0:
-            die(f"git show {BASE}:{path}: {res.stderr.decode().strip()}")
-        cache[path] = [ln[:-1] if ln.endswith("\r") else ln
-                       for ln in res.stdout.decode("utf-8").split("\n")]
-    return cache[path]
-
-
-def main():
-    out = ["schema_version: context.approved-structure.v1", "articles:"]
-    n_sec = n_ref = 0
-    for aid, path, sections in ARTICLES:
-        page = open(os.path.join(WS, "knowledge", path), encoding="utf-8").read()
-        ids = [m.group(1) for m in (MARKER.match(ln) for ln in page.split("\n")) if m]
-        want = [sid for sid, _ in sections]
-        if ids != want:
-            die(f"{path}: markers {ids} != table {want}")
-        out += [f"  - article_id: {aid}", f"    path: {path}",
-                f"    collection: {path.split('/')[0]}", "    visibility: public",
-                "    sections:"]
-        for sid, refs in sections:
-            n_sec += 1
-            if not 1 <= len(refs) <= 3:
-                die(f"{aid}#{sid}: {len(refs)} references")
-            out += [f"      - id: {sid}", "        references:"]
-            for module, rel, start, end, anchor in refs:
-                n_ref += 1
-                full = f"{SUBPATH[module]}/{rel}" if SUBPATH[module] else rel
-                lines = lines_at(full)
-                where = f"{aid}#{sid} {full}:{start}-{end}"
-                if not (1 <= start <= end <= len(lines)) or not 5 <= end - start + 1 <= 60:
-                    die(f"{where}: bad range (file has {len(lines)} lines)")
-                if anchor not in lines[start - 1]:
-                    die(f"{where}: line {start} is {lines[start - 1]!r}, expected {anchor!r}")
-                body = "\n".join(lines[start - 1:end])
-                digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
-                out += [f"          - source_ref: repo:fd/{module}",
-                        "            locator:",
-                        f"              path: {rel}",
-                        f"              start_line: {start}",
-                        f"              end_line: {end}",
-                        f"            content_digest: sha256:{digest}"]
-    dst = os.path.join(WS, "knowledge", "structure.yaml")
-    with open(dst, "w", encoding="utf-8", newline="\n") as f:
-        f.write("\n".join(out) + "\n")
-    print(f"{len(ARTICLES)} articles, {n_sec} sections, {n_ref} references -> {dst}")
-
-
 if __name__ == "__main__":
-    main()
+    write_structure(HERE, "fd", BASE, SUBPATH, ARTICLES)
