@@ -1,13 +1,9 @@
 #!/usr/bin/env python3
 """Writes ws/knowledge/structure.yaml for the hyperfine corpus from the reference table below.
 
-Every reference is (module, path, start, end, anchor): module "src" (subpath src/) or "root"
-(crate root), the path inside the module, the cited 1-based inclusive line range at the
-base commit, and a text that must occur in the first cited line (a guard against off-by-one
-ranges). The script checks that each page's section markers appear in the same order as the
-table, that every range has 5-60 lines inside the file, and computes each content_digest by the
-rule of the workspace format: split the file on "\\n", drop one trailing "\\r" per line, join
-lines start..end with "\\n" and take the sha256 of the UTF-8 bytes.
+Every reference is (module, path, start, end, anchor): module "src" (subpath src/) or "root" (crate root), the path inside the module, the
+cited line range at the base commit, and a text its first line must hold. The checks and the
+digest rule are in the shared writer, ../tools/structure_table.py.
 
 Usage: make-structure.py            (reads repo.git next to this script, writes ws/...)
 The prose of the pages is hand-written; this script only computes the structure file.
