@@ -2,9 +2,11 @@
 //! then propagation to the files, symbols and articles around the best sections.
 //!
 //! Query words the corpus never saw are matched to a known term one edit away (a typo: of the
-//! stem, or failing that of the word as typed), at a reduced weight; a compound (`end-to-end`, `HTTP/2`) the corpus never saw is not searched
-//! (its words are), but it stays a query term, so confidence counts it as unmatched. Work is
-//! bounded by counts ([`PROPAGATE_TOP`]), never by time, so answers do not change under load.
+//! stem, or failing that of the word as typed), at a reduced weight; a compound (`end-to-end`,
+//! `HTTP/2`) the corpus never saw is not searched (its words are), but it stays a query term,
+//! so confidence counts it as unmatched. A pasted message's quoted values weigh less than its
+//! own words. Work is bounded by counts ([`PROPAGATE_TOP`]), never by time, so answers do not
+//! change under load.
 
 use super::index::{query_terms, Dense, Index, Params, QueryTerm};
 use ontoly_graph::graph::model::NodeKind;
