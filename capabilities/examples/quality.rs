@@ -797,21 +797,22 @@ fn retrieval(c: &Corpus, p: &Params) -> (f64, f64) {
     (rate(t1, c.asked.len()), rate(t3, c.asked.len()))
 }
 
-/// Every parameter set of the grid searched when fitting retrieval.
-fn grid() -> Vec<Params> {
+/// Every combination of the given values (k1; weights of heading, section id, article, cited
+/// names; pair weight), body weight 1 and b at the shipped values.
+fn product(k1s: &[f64], wh: &[f64], ws: &[f64], wa: &[f64], wc: &[f64], pw: &[f64]) -> Vec<Params> {
+    let b = Params::default().b;
     let mut out = Vec::new();
-    for k1 in [0.8, 1.2, 1.8] {
-        for wh in [1.0, 2.0, 3.5] {
-            for ws in [0.0, 1.0, 2.0] {
-                for wa in [0.0, 0.3, 0.7] {
-                    for wc in [0.0, 0.3, 0.7] {
-                        for pw in [0.0, 0.5, 1.0] {
-                            let d = Params::default();
+    for &k1 in k1s {
+        for &h in wh {
+            for &s in ws {
+                for &a in wa {
+                    for &c in wc {
+                        for &pair_weight in pw {
                             out.push(Params {
                                 k1,
-                                b: d.b,
-                                weight: [wh, ws, 1.0, wa, wc],
-                                pair_weight: pw,
+                                b,
+                                weight: [h, s, 1.0, a, c],
+                                pair_weight,
                             });
                         }
                     }
@@ -820,6 +821,19 @@ fn grid() -> Vec<Params> {
         }
     }
     out
+}
+
+/// Every parameter set of the grid searched when fitting retrieval.
+fn grid() -> Vec<Params> {
+    let w = [0.0, 0.3, 0.7];
+    product(
+        &[0.8, 1.2, 1.8],
+        &[1.0, 2.0, 3.5],
+        &[0.0, 1.0, 2.0],
+        &w,
+        &w,
+        &[0.0, 0.5, 1.0],
+    )
 }
 
 fn fit_retrieval(corpora: &[Corpus]) {
@@ -869,26 +883,14 @@ fn cv_grid() -> Vec<Params> {
         g.push(d);
         return g;
     }
-    let mut out = Vec::new();
-    for k1 in [0.8, 1.2, 1.8] {
-        for wh in [1.5, 2.5, 3.5] {
-            for ws in [0.0, 1.5] {
-                for wa in [0.3, 0.6] {
-                    for wc in [0.0, 0.5] {
-                        for pw in [0.25, 0.5, 1.0] {
-                            out.push(Params {
-                                k1,
-                                b: d.b,
-                                weight: [wh, ws, 1.0, wa, wc],
-                                pair_weight: pw,
-                            });
-                        }
-                    }
-                }
-            }
-        }
-    }
-    out
+    product(
+        &[0.8, 1.2, 1.8],
+        &[1.5, 2.5, 3.5],
+        &[0.0, 1.5],
+        &[0.3, 0.6],
+        &[0.0, 0.5],
+        &[0.25, 0.5, 1.0],
+    )
 }
 
 /// One question under one parameter set: the 1-based rank (within the first three sections)

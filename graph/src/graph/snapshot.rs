@@ -340,63 +340,20 @@ pub fn load_parsed(root: &Path) -> Result<Option<Parsed>, String> {
 
 /// Stores the graph as `graph.map` under `key` with the inputs' `manifest`, and the per-file
 /// parse cache, each atomically. The error is a note for the build report (it never names a
-/// path).
-pub fn store(
-    root: &Path,
-    key: &str,
-    graph: &Graph,
-    parses: &Parsed,
-    manifest: &Manifest,
-) -> Result<(), String> {
-    store_parses(root, key, graph, Parses::Borrowed(parses), manifest).0
-}
-
-/// [`store`], giving the parses up as soon as the parse cache holds them (they are read back
+/// path). The parses are given up as soon as the parse cache holds them (they are read back
 /// with [`load_parsed`] when asked for): at 100k sections they are ~170 MB that would otherwise
 /// stay live through whatever runs beside the write (the search index build). They come back
 /// when the parse cache could not be written.
-pub fn store_releasing(
+pub fn store(
     root: &Path,
     key: &str,
     graph: &Graph,
     parses: Parsed,
     manifest: &Manifest,
 ) -> (Result<(), String>, Option<Parsed>) {
-    store_parses(root, key, graph, Parses::Owned(Box::new(parses)), manifest)
-}
-
-/// The parses a store writes: borrowed, or owned and dropped once written.
-enum Parses<'p> {
-    Borrowed(&'p Parsed),
-    Owned(Box<Parsed>),
-}
-
-impl Parses<'_> {
-    fn get(&self) -> &Parsed {
-        match self {
-            Parses::Borrowed(p) => p,
-            Parses::Owned(p) => p,
-        }
-    }
-
-    fn into_owned(self) -> Option<Parsed> {
-        match self {
-            Parses::Borrowed(_) => None,
-            Parses::Owned(p) => Some(*p),
-        }
-    }
-}
-
-fn store_parses(
-    root: &Path,
-    key: &str,
-    graph: &Graph,
-    parses: Parses<'_>,
-    manifest: &Manifest,
-) -> (Result<(), String>, Option<Parsed>) {
     let dir = match usable_cache_dir(root) {
         Ok(dir) => dir,
-        Err(e) => return (Err(e), parses.into_owned()),
+        Err(e) => return (Err(e), Some(parses)),
     };
     let (stored, back) = store_in(&dir, key, graph, parses, manifest);
     let stored = stored.map_err(|e| {
@@ -412,7 +369,7 @@ fn store_in(
     dir: &Path,
     key: &str,
     graph: &Graph,
-    parses: Parses<'_>,
+    parses: Parsed,
     manifest: &Manifest,
 ) -> (std::io::Result<()>, Option<Parsed>) {
     let dir = dir.to_path_buf();
@@ -424,7 +381,7 @@ fn store_in(
         Ok(())
     });
     if let Err(e) = prepared {
-        return (Err(e), parses.into_owned());
+        return (Err(e), Some(parses));
     }
     // Parse cache first: a kill between the two writes leaves a graph.map that does not match
     // the new inputs (so it is not used) and a parse cache that does. The parse cache is
@@ -441,17 +398,13 @@ fn store_in(
         || {
             let written = framed(|buf| {
                 postcard::to_extend(
-                    parses.get(),
+                    &parses,
                     postcard::to_extend(crate::formats::parsed::PARSED_VERSION, buf)?,
                 )
             })
             .and_then(|data| write_atomic(&dir, PARSE_FILE, &data));
-            // Written: owned parses are dropped here, before the graph's layout is done.
-            let back = if written.is_ok() {
-                None
-            } else {
-                parses.into_owned()
-            };
+            // Written: the parses are dropped here, before the graph's layout is done.
+            let back = written.is_err().then_some(parses);
             (written, back)
         },
     );

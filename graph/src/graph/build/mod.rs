@@ -334,13 +334,8 @@ pub fn build_alongside<T: Send>(
             let (stored, done, back) = std::thread::scope(|s| {
                 let writer = s.spawn(move || {
                     let own = crate::timings::Timer::from_env();
-                    let stored = snapshot::store_releasing(
-                        &ws.root,
-                        key_ref,
-                        graph_ref,
-                        parsed,
-                        manifest_ref,
-                    );
+                    let stored =
+                        snapshot::store(&ws.root, key_ref, graph_ref, parsed, manifest_ref);
                     own.lap("store cache (its own thread)");
                     stored
                 });
