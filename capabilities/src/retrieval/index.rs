@@ -34,7 +34,7 @@ pub const INDEX_ARTIFACT: &str = "search-index";
 pub const INDEX_VERSION: &str = "ontoly.index.v13";
 
 /// Fields of a document.
-pub const FIELDS: usize = 5;
+pub const FIELDS: usize = 6;
 /// A section's heading; an article's title; a file's path; a symbol's qualified name.
 pub const F_HEADING: usize = 0;
 /// A section's id (slugs are often the best keywords).
@@ -45,6 +45,8 @@ pub const F_BODY: usize = 2;
 pub const F_ARTICLE: usize = 3;
 /// What a section cites: symbol names and file paths.
 pub const F_CODE: usize = 4;
+/// PROTOTYPE: the text of the lines a section cites.
+pub const F_CITED: usize = 5;
 
 /// Scoring parameters (BM25F). The shipped values are fit on one question set and tested on
 /// the others; see docs/evidence.md.
@@ -64,8 +66,18 @@ impl Default for Params {
     fn default() -> Self {
         Params {
             k1: 1.2,
-            b: [0.3, 0.0, 0.75, 0.3, 0.5],
-            weight: [2.5, 1.5, 1.0, 0.6, 0.5],
+            b: [0.3, 0.0, 0.75, 0.3, 0.5, 0.5],
+            weight: [
+                2.5,
+                1.5,
+                1.0,
+                0.6,
+                0.5,
+                std::env::var("ONTOLY_PROTO_CITED_W")
+                    .ok()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(0.0),
+            ],
             pair_weight: 0.5,
         }
     }
@@ -266,6 +278,7 @@ fn node_fields<'g>(
     graph: &'g Graph,
     n: &'g Node,
     linked: &[&'g Node],
+    cited: Option<&'g std::collections::HashMap<String, String>>,
 ) -> Option<[Cow<'g, str>; FIELDS]> {
     let body = graph.text(&n.id).unwrap_or("");
     let mut f: [Cow<'g, str>; FIELDS] = Default::default();
@@ -292,6 +305,9 @@ fn node_fields<'g>(
                 }
             }
             f[F_CODE] = Cow::Owned(code);
+            if let Some(t) = cited.and_then(|c| c.get(&n.id)) {
+                f[F_CITED] = Cow::Borrowed(t.as_str());
+            }
         }
         NodeKind::Article => {
             // Article texts hold the title and description.
@@ -429,6 +445,14 @@ impl FieldLens<'_> {
 impl Index {
     /// Indexes every section, article, file and symbol of `graph`.
     pub fn build(graph: &Graph) -> Index {
+        Index::build_cited(graph, None)
+    }
+
+    /// PROTOTYPE: [`Index::build`] with each section's cited text as a sixth field.
+    pub fn build_cited(
+        graph: &Graph,
+        cited: Option<&std::collections::HashMap<String, String>>,
+    ) -> Index {
         use rayon::prelude::*;
         let stages = ontoly_graph::timings::Timer::from_env();
         let nodes: Vec<&Node> = graph
@@ -459,7 +483,7 @@ impl Index {
                     Vec::new()
                 };
                 DocFields {
-                    fields: node_fields(graph, n, &linked),
+                    fields: node_fields(graph, n, &linked, cited),
                     section: n.kind == NodeKind::Section,
                 }
             })
@@ -867,6 +891,9 @@ impl Index {
                         flush(&mut cur, &mut found);
                         return;
                     }
+                    if f == F_CITED && p.weight[f] == 0.0 {
+                        return;
+                    }
                     if cur.is_none() {
                         let s = match found.slot[d] {
                             0 => {
@@ -900,7 +927,7 @@ impl Index {
                     let h = &mut found.hits[*s];
                     match f {
                         F_ARTICLE => h.art |= bit,
-                        F_CODE => h.code |= bit,
+                        F_CODE | F_CITED => h.code |= bit,
                         _ => h.own |= bit,
                     }
                 });
