@@ -811,7 +811,7 @@ fn product(k1s: &[f64], wh: &[f64], ws: &[f64], wa: &[f64], wc: &[f64], pw: &[f6
                             out.push(Params {
                                 k1,
                                 b,
-                                weight: [h, s, 1.0, a, c, 0.0],
+                                weight: [h, s, 1.0, a, c],
                                 pair_weight,
                             });
                         }
@@ -1319,7 +1319,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         let p = Params {
             k1,
-            weight: [w0, w1, w2, w3, w4, 0.0],
+            weight: [w0, w1, w2, w3, w4],
             pair_weight: pairs,
             ..Params::default()
         };

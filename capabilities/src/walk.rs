@@ -196,38 +196,6 @@ pub(crate) fn citations<'g>(graph: &'g Graph, section: &str) -> Vec<CitationPath
         .collect()
 }
 
-/// One pinned line range a section cites: where to read the text it stands on.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CitedRange {
-    /// The repository's public name.
-    pub repository: String,
-    /// The pinned commit.
-    pub commit: String,
-    /// Repository-root relative path.
-    pub path: String,
-    /// First line, 1-based (0 when the citation names a whole file).
-    pub start: u64,
-    /// Last line, inclusive.
-    pub end: u64,
-}
-
-/// The pinned ranges `section` cites, in edge-id order (citations without a repository,
-/// commit or path are left out: there is nothing to read).
-pub fn cited_ranges(graph: &Graph, section: &str) -> Vec<CitedRange> {
-    citations(graph, section)
-        .into_iter()
-        .filter_map(|c| {
-            Some(CitedRange {
-                repository: c.repository?,
-                commit: c.commit?,
-                path: c.path?,
-                start: c.start,
-                end: c.end,
-            })
-        })
-        .collect()
-}
-
 /// The article that contains a section, with the `CONTAINS` edge.
 pub(crate) fn article_of<'g>(graph: &'g Graph, section: &str) -> Option<(&'g Edge, &'g Node)> {
     graph

@@ -468,7 +468,6 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
     // Per range: postings per term and document frequencies. A term's three counters are
     // side by side (postings, docs, sections): a range's postings visit its terms in no
     // order, and one cache line per posting is what that costs.
-    let no_cited_df = std::env::var_os("ONTOLY_PROTO_CITED_NODF").is_some();
     let counted: Vec<Vec<[u32; 3]>> = ranges
         .par_iter()
         .enumerate()
@@ -481,12 +480,9 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
                 &doc_base,
                 r,
                 ranges.len(),
-                |doc, t, field, _| {
+                |doc, t, _, _| {
                     let c = &mut per[(t - a) as usize];
                     c[0] += 1;
-                    if no_cited_df && usize::from(field) == super::index::F_CITED {
-                        return;
-                    }
                     if (doc, t) != last {
                         last = (doc, t);
                         c[1] += 1;

@@ -34,7 +34,7 @@ pub const INDEX_ARTIFACT: &str = "search-index";
 pub const INDEX_VERSION: &str = "ontoly.index.v13";
 
 /// Fields of a document.
-pub const FIELDS: usize = 6;
+pub const FIELDS: usize = 5;
 /// A section's heading; an article's title; a file's path; a symbol's qualified name.
 pub const F_HEADING: usize = 0;
 /// A section's id (slugs are often the best keywords).
@@ -45,8 +45,6 @@ pub const F_BODY: usize = 2;
 pub const F_ARTICLE: usize = 3;
 /// What a section cites: symbol names and file paths.
 pub const F_CODE: usize = 4;
-/// PROTOTYPE: the text of the lines a section cites.
-pub const F_CITED: usize = 5;
 
 /// Scoring parameters (BM25F). The shipped values are fit on one question set and tested on
 /// the others; see docs/evidence.md.
@@ -66,18 +64,8 @@ impl Default for Params {
     fn default() -> Self {
         Params {
             k1: 1.2,
-            b: [0.3, 0.0, 0.75, 0.3, 0.5, 0.5],
-            weight: [
-                2.5,
-                1.5,
-                1.0,
-                0.6,
-                0.5,
-                std::env::var("ONTOLY_PROTO_CITED_W")
-                    .ok()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(0.0),
-            ],
+            b: [0.3, 0.0, 0.75, 0.3, 0.5],
+            weight: [2.5, 1.5, 1.0, 0.6, 0.5],
             pair_weight: 0.5,
         }
     }
@@ -278,7 +266,6 @@ fn node_fields<'g>(
     graph: &'g Graph,
     n: &'g Node,
     linked: &[&'g Node],
-    cited: Option<&'g std::collections::HashMap<String, String>>,
 ) -> Option<[Cow<'g, str>; FIELDS]> {
     let body = graph.text(&n.id).unwrap_or("");
     let mut f: [Cow<'g, str>; FIELDS] = Default::default();
@@ -305,9 +292,6 @@ fn node_fields<'g>(
                 }
             }
             f[F_CODE] = Cow::Owned(code);
-            if let Some(t) = cited.and_then(|c| c.get(&n.id)) {
-                f[F_CITED] = Cow::Borrowed(t.as_str());
-            }
         }
         NodeKind::Article => {
             // Article texts hold the title and description.
@@ -445,14 +429,6 @@ impl FieldLens<'_> {
 impl Index {
     /// Indexes every section, article, file and symbol of `graph`.
     pub fn build(graph: &Graph) -> Index {
-        Index::build_cited(graph, None)
-    }
-
-    /// PROTOTYPE: [`Index::build`] with each section's cited text as a sixth field.
-    pub fn build_cited(
-        graph: &Graph,
-        cited: Option<&std::collections::HashMap<String, String>>,
-    ) -> Index {
         use rayon::prelude::*;
         let stages = ontoly_graph::timings::Timer::from_env();
         let nodes: Vec<&Node> = graph
@@ -483,7 +459,7 @@ impl Index {
                     Vec::new()
                 };
                 DocFields {
-                    fields: node_fields(graph, n, &linked, cited),
+                    fields: node_fields(graph, n, &linked),
                     section: n.kind == NodeKind::Section,
                 }
             })
@@ -891,9 +867,6 @@ impl Index {
                         flush(&mut cur, &mut found);
                         return;
                     }
-                    if f == F_CITED && p.weight[f] == 0.0 {
-                        return;
-                    }
                     if cur.is_none() {
                         let s = match found.slot[d] {
                             0 => {
@@ -927,7 +900,7 @@ impl Index {
                     let h = &mut found.hits[*s];
                     match f {
                         F_ARTICLE => h.art |= bit,
-                        F_CODE | F_CITED => h.code |= bit,
+                        F_CODE => h.code |= bit,
                         _ => h.own |= bit,
                     }
                 });
