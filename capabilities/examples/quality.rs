@@ -6,10 +6,10 @@
 //! ```
 //!
 //! For each corpus (`acme`, `requests`, `fd`, `black`, `commander`, `jinja`, `hyperfine`,
-//! `demo`, or `NAME=WORKSPACE:QUESTIONS`; the default is the first seven — `demo` is the live
-//! demo, whose pages were edited to pass its own gate, so it is no longer held out: `acme` is
-//! its frozen copy from before; the questions of commander, jinja and hyperfine were written by
-//! someone who had not seen the pages) it answers
+//! `click`, `just`, `demo`, or `NAME=WORKSPACE:QUESTIONS`; the default is the first nine —
+//! `demo` is the live demo, whose pages were edited to pass its own gate, so it is no longer
+//! held out: `acme` is its frozen copy from before; the questions of commander, jinja,
+//! hyperfine, click and just were written by someone who had not seen the pages) it answers
 //! every question with the shipped Evidence Pack and prints top-1 and top-3 (an expected section
 //! is first / among the first three sections), the share of unanswerable questions flagged
 //! `CAPABILITY_LOW_EVIDENCE` / `CAPABILITY_NOT_FOUND`, the share of answerable ones flagged
@@ -70,7 +70,8 @@ fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
             "testdata/demo".into(),
             "testdata/demo/questions.yaml".into(),
         ),
-        "acme" | "requests" | "fd" | "black" | "commander" | "jinja" | "hyperfine" => (
+        "acme" | "requests" | "fd" | "black" | "commander" | "jinja" | "hyperfine" | "click"
+        | "just" => (
             spec.into(),
             c.join(spec).join("ws"),
             c.join(spec).join("questions.yaml"),
@@ -1298,6 +1299,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "commander",
             "jinja",
             "hyperfine",
+            "click",
+            "just",
         ];
     }
     let corpora: Vec<Corpus> = specs

@@ -225,7 +225,7 @@ pub const WEIGHTS: [f64; N_FEATURES] = [
 /// Fitted bias.
 pub const BIAS: f64 = 0.74;
 /// Score below which the level is `low` (`CAPABILITY_LOW_EVIDENCE`).
-pub const LOW: f64 = 0.733;
+pub const LOW: f64 = 0.7256;
 /// Score at or above which the level is `high` (when grounded).
 pub const HIGH: f64 = 0.9;
 /// The score threshold of `medium`, for messages.

@@ -63,9 +63,9 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
-            k1: 1.2,
+            k1: 1.8,
             b: [0.3, 0.0, 0.75, 0.3, 0.5],
-            weight: [2.5, 1.5, 1.0, 0.6, 0.5],
+            weight: [3.5, 1.5, 1.0, 0.6, 0.5],
             pair_weight: 0.5,
         }
     }
