@@ -5,7 +5,7 @@
 //! work per thread uses its own gix handle (one per repository, made on first use).
 
 use crate::diagnostics::Code;
-use crate::graph::build::{CitedRange, Parts, SourceStage};
+use crate::graph::build::{CitedRange, CitedTarget, Parts, SourceStage};
 use crate::graph::fasthash::FastMap;
 use crate::graph::findings::Finding;
 use crate::graph::model::{ids, Edge, EdgeKind, Metadata, Node, NodeKind, Span};
@@ -366,6 +366,7 @@ pub fn verify_stage(
     let mut repo_of: FastMap<RepoKey<'_>, Option<usize>> = FastMap::default();
     let mut cites = Vec::with_capacity(cited.len());
     for (c, &ei) in cited.iter().zip(&edge_of) {
+        let c = &*c.target;
         let source_ref = meta(ei, "source_ref").unwrap_or_default();
         let content = meta(ei, "source_kind") == Some("repo-content");
         let (commit, worktree) = match c.commit.strip_suffix("+worktree") {
@@ -414,6 +415,7 @@ pub fn verify_stage(
         let Some(ei) = ei else {
             continue;
         };
+        let (origin, c) = (&c.origin, &*c.target);
         let edge = &mut parts.edges[ei];
         edge.metadata
             .insert("status".into(), outcome.status.as_str().to_string());
@@ -437,8 +439,8 @@ pub fn verify_stage(
                         outcome.status.message(),
                         explain(c, outcome),
                     ),
-                    &c.origin.file,
-                    c.origin.line,
+                    &origin.file,
+                    origin.line,
                     section,
                 )
                 .with_discriminator(c.range.clone()),
@@ -482,7 +484,7 @@ pub fn verify_stage(
 }
 
 /// What to do about a failed verification: the facts a person needs to fix it.
-fn explain(c: &CitedRange, outcome: &Outcome) -> String {
+fn explain(c: &CitedTarget, outcome: &Outcome) -> String {
     match outcome.status {
         Status::DigestMismatch => format!(
             "; recorded {}, actual {}. The digest is the sha256 of lines {}-{} joined by \\n, with no trailing newline (`sed -n {},{}p | sha256sum` hashes one more newline); `ontoly digest PATH:{}-{} --source MODULE --rev COMMIT` prints the entry",
