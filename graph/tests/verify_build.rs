@@ -287,3 +287,58 @@ fn cache_salt_follows_the_clones_refs() {
         other.cache_salt(inputs.repo_content())
     );
 }
+
+#[test]
+fn a_repeated_entry_is_verified_once_and_reported_at_each_citation() {
+    // The sources stage verifies the citations of one reference entry once (they share their
+    // target); each citation must still get its own status and its own finding.
+    let (_tmp, ws, _srv) = status_workspace();
+    let structure = ws.join("knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&structure).unwrap();
+    let again = |id: &str| {
+        let start = text.find(&format!("      - id: {id}\n")).unwrap();
+        let end = text[start + 1..]
+            .find("      - id: ")
+            .map_or(text.len(), |e| start + 1 + e);
+        text[start..end].replacen(&format!("id: {id}"), &format!("id: {id}-again"), 1)
+    };
+    let more = again("mismatch") + &again("ghost");
+    std::fs::write(&structure, format!("{text}{more}")).unwrap();
+    let page = ws.join("knowledge/k/page.md");
+    let mut body = std::fs::read_to_string(&page).unwrap();
+    for id in ["mismatch-again", "ghost-again"] {
+        body.push_str(&format!(
+            "<!-- context:section id=\"{id}\" -->\n{id}\n<!-- /context:section -->\n"
+        ));
+    }
+    std::fs::write(&page, body).unwrap();
+    let g = build_with_clones(&ws, 2);
+    let got = statuses(&g);
+    assert_eq!(got["mismatch-again"], "digest_mismatch");
+    assert_eq!(got["ghost-again"], "commit_missing");
+    assert_eq!(got["verified"], "verified");
+    let diags = ontoly_graph::graph::findings::diagnostics_of(&g);
+    let messages: Vec<String> = diags
+        .iter()
+        .map(|d| format!("{} {} {}", d.code, d.location, d.message))
+        .collect();
+    for (code, section) in [
+        ("REFERENCE_DIGEST_MISMATCH", "mismatch"),
+        ("REFERENCE_DIGEST_MISMATCH", "mismatch-again"),
+        ("REFERENCE_COMMIT_MISSING", "ghost"),
+        ("REFERENCE_COMMIT_MISSING", "ghost-again"),
+    ] {
+        let of: Vec<_> = diags
+            .iter()
+            .filter(|d| d.code == code && d.message.contains(&format!("section `{section}`,")))
+            .collect();
+        assert_eq!(of.len(), 1, "{code} {section}: {messages:#?}");
+        assert!(of[0].message.contains("src/lib.rs#L"), "{}", of[0].message);
+    }
+    let at: std::collections::BTreeSet<&str> = diags
+        .iter()
+        .filter(|d| d.code == "REFERENCE_DIGEST_MISMATCH")
+        .map(|d| d.location.as_str())
+        .collect();
+    assert_eq!(at.len(), 2, "each finding at its own line: {messages:#?}");
+}

@@ -250,6 +250,19 @@ pub fn index(session: &Session) -> Result<Index, CliError> {
     Ok(index?)
 }
 
+/// Ends a command's use of `session` without freeing what it holds. The process exits right
+/// after the command's output is written, and a graph the command has just built is a tree of
+/// small heap blocks (at 100k sections some 4 million: ids, endpoints, origins, metadata
+/// values) whose freeing took 0.4-0.6 s of one core at the very end of a cold build, for
+/// memory the exit gives back anyway. The progress display is ended first, as dropping the
+/// session would. For a session whose graph was built in this process, not mapped.
+pub fn leave(session: Session) {
+    if let Some(p) = session.progress() {
+        p.stage("", 0);
+    }
+    std::mem::forget(session);
+}
+
 /// Colour as anstream decides for standard output: on a terminal, unless `NO_COLOR` is set or
 /// `TERM=dumb`; `CLICOLOR_FORCE` forces it.
 pub fn use_color() -> bool {
