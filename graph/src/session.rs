@@ -342,6 +342,13 @@ impl Session {
         matches!(self.built.get(), Some(Ok(b)) if b.graph.is_corrupt())
     }
 
+    /// True when this session's graph was built in this process (not mapped from the
+    /// snapshot): what a short-lived command may leave to the process exit rather than free.
+    /// False before any build, after a failed one, and for a mapped graph.
+    pub fn built_here(&self) -> bool {
+        matches!(self.built.get(), Some(Ok(b)) if b.graph.parts().is_some())
+    }
+
     /// A new session over the same workspace, sources and cache policy that checks the whole
     /// snapshot before using it (and rebuilds it when any block fails): what a long-lived
     /// process opens after [`Session::is_corrupt`] turned true.

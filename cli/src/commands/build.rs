@@ -32,9 +32,6 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     }
     let out = session.build()?;
     let (g, r) = (&out.graph, &out.report);
-    // Only a graph built here is left to the exit: a mapped one is cheap to drop, and is
-    // unmapped before a retry (after a failed checksum) replaces its snapshot.
-    let built = g.parts().is_some();
     let cache = serde_json::to_value(r.cache).unwrap_or_default();
     let report = Report::Build(BuildView {
         workspace: session.name().to_string(),
@@ -56,8 +53,5 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
             note: r.cache_note.clone(),
         },
     });
-    if built {
-        super::leave(session);
-    }
     Ok(Output::ok(report))
 }

@@ -234,9 +234,37 @@ impl Globals {
         Ok(opts)
     }
 
-    /// Opens the workspace: the one place the CLI does.
-    pub fn session(&self) -> Result<Session, CliError> {
-        Ok(Session::open(self.session_options()?)?)
+    /// Opens the workspace: the one place the CLI does (for a command; the MCP server opens
+    /// its own long-lived session).
+    pub fn session(&self) -> Result<Held, CliError> {
+        Ok(Held(Some(Session::open(self.session_options()?)?)))
+    }
+}
+
+/// A command's session: when the command is done with it, a graph built in this process is
+/// left to the exit ([`leave`]) and anything else (a mapped snapshot, nothing built) is dropped
+/// as usual. A mapped graph is cheap to drop, and dropping it unmaps the snapshot before the
+/// retry after a failed checksum replaces it.
+pub struct Held(Option<Session>);
+
+impl std::ops::Deref for Held {
+    type Target = Session;
+
+    fn deref(&self) -> &Session {
+        // Some from `Globals::session` until the drop takes it.
+        self.0
+            .as_ref()
+            .expect("a held session is there until dropped")
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if let Some(session) = self.0.take() {
+            if session.built_here() {
+                leave(session);
+            }
+        }
     }
 }
 

@@ -151,12 +151,14 @@ impl Writer {
 
     /// The whole file.
     pub fn finish(self) -> Vec<u8> {
-        let [head, data, sums] = self.into_parts();
-        let mut out = Vec::with_capacity(head.len() + data.len() + sums.len());
-        out.extend_from_slice(&head);
-        out.extend_from_slice(&data);
-        out.extend_from_slice(&sums);
-        out
+        let [head, mut data, sums] = self.into_parts();
+        // The file is made in the data's own buffer: growing a large allocation remaps it
+        // rather than copying, and the header moves the data up once, where a second buffer of
+        // the whole file's size held beside the data raised the peak by as much.
+        data.reserve_exact(head.len() + sums.len());
+        data.extend_from_slice(&sums);
+        data.splice(0..0, head);
+        data
     }
 
     /// The file as its three regions (header, data, sums), to be written one after another:

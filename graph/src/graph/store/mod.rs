@@ -258,9 +258,7 @@ struct EdgeKeys<'g> {
 struct Pairs<'g> {
     /// Maps already laid out, by content: a repeated map costs one probe and one comparison.
     maps: FastMap<Hashed<'g, Metadata>, (u32, u32)>,
-    ix: FastMap<Vec<(u32, u32)>, u32>,
     flat: Vec<(u32, u32)>,
-    scratch: Vec<(u32, u32)>,
 }
 
 impl<'g> Pairs<'g> {
@@ -277,19 +275,12 @@ impl<'g> Pairs<'g> {
     }
 
     fn add_new(&mut self, pool: &mut Pool<'g>, m: &'g Metadata) -> (u32, u32) {
-        // Most maps repeat (3 147 distinct of 373 305 edge maps at 100k): look up by slice and
-        // allocate a key only for a new one.
-        self.scratch.clear();
-        self.scratch
-            .extend(m.iter().map(|(k, v)| (pool.add(k), pool.add(v))));
-        let len = self.scratch.len() as u32;
-        if let Some(&start) = self.ix.get(self.scratch.as_slice()) {
-            return (start, len);
-        }
+        // Only a map `maps` has not seen comes here, and interning is one to one: its pairs
+        // cannot equal an earlier map's, so they are appended without a lookup by pairs.
         let start = self.flat.len() as u32;
-        self.flat.extend_from_slice(&self.scratch);
-        self.ix.insert(self.scratch.clone(), start);
-        (start, len)
+        self.flat
+            .extend(m.iter().map(|(k, v)| (pool.add(k), pool.add(v))));
+        (start, self.flat.len() as u32 - start)
     }
 }
 
@@ -417,9 +408,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
     let lay = Layout::of(wide);
     let mut pairs = Pairs {
         maps: FastMap::default(),
-        ix: FastMap::default(),
         flat: Vec::new(),
-        scratch: Vec::new(),
     };
     let mut node_rows = Vec::with_capacity(n * lay.node_row());
     let mut node_kinds = vec![0u32; NodeKind::ALL.len()];
@@ -466,8 +455,15 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
         edge_rows.extend_from_slice(&idbytes);
     }
     let text_keys: Vec<u32> = texts.keys().map(|k| pool.add(k)).collect();
+    // Interning is done: its maps go before the file's buffer fills (the search index is
+    // built on the other thread meanwhile, and the two together set the cold build's peak).
+    let strs = pool.strs;
+    drop(pool.ix);
+    let flat = pairs.flat;
+    drop(pairs.maps);
     let (out_off, out_edges) = csr(n, ends.iter().enumerate().map(|(i, e)| (e.0, i as u32)));
     let (in_off, in_edges) = csr(n, ends.iter().enumerate().map(|(i, e)| (e.1, i as u32)));
+    drop(ends);
     let (kind_off, kind_nodes) = csr(
         NodeKind::ALL.len(),
         nodes
@@ -475,7 +471,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
             .enumerate()
             .map(|(i, n)| (u32::from(node_kind_code(n.kind)), i as u32)),
     );
-    if pool.strs.len() >= NONE as usize {
+    if strs.len() >= NONE as usize {
         return Err(LayoutError("too many strings".into()));
     }
     let meta = Meta {
@@ -483,7 +479,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
         hash: graph.hash.clone(),
         nodes: n as u32,
         edges: edges.len() as u32,
-        strings: pool.strs.len() as u32,
+        strings: strs.len() as u32,
         texts: texts.len() as u32,
         node_kinds,
         edge_kinds,
@@ -493,12 +489,12 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
     // Every section's size is known now: one buffer of the right size instead of doublings
     // (the manifest the snapshot adds and the padding fit in the slack).
     let bytes = |v: &[u32]| 4 * v.len();
-    let offsets = lay.w * (pool.strs.len() + texts.len() + 2);
-    let strs: usize = pool.strs.iter().map(|s| s.len()).sum();
+    let offsets = lay.w * (strs.len() + texts.len() + 2);
+    let str_bytes: usize = strs.iter().map(|s| s.len()).sum();
     let text_bytes: usize = texts.values().map(String::len).sum();
-    let tables = 4 * (2 * n + texts.len() + (n * 2).next_power_of_two()) + 8 * pairs.flat.len();
+    let tables = 4 * (2 * n + texts.len() + (n * 2).next_power_of_two()) + 8 * flat.len();
     let est = offsets
-        + strs
+        + str_bytes
         + text_bytes
         + node_rows.len()
         + edge_rows.len()
@@ -516,21 +512,26 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
     w.section_with("str.off", |b| {
         let mut at = 0u64;
         lay.put(b, 0);
-        for s in &pool.strs {
+        for s in &strs {
             at += s.len() as u64;
             lay.put(b, at);
         }
     });
     w.section_with("str.bytes", |b| {
-        for s in &pool.strs {
+        for s in &strs {
             b.extend_from_slice(s.as_bytes());
         }
     });
+    drop(strs);
+    // Each column is freed once copied into the file's buffer.
     w.section("node.rows", &node_rows);
+    drop(node_rows);
     w.section("edge.rows", &edge_rows);
+    drop(edge_rows);
     w.section_with("meta.pairs", |b| {
-        put_u32s(b, pairs.flat.iter().flat_map(|&(k, v)| [k, v]))
+        put_u32s(b, flat.iter().flat_map(|&(k, v)| [k, v]))
     });
+    drop(flat);
     w.section_with("out.off", |b| put_u32s(b, out_off));
     w.section_with("out.edges", |b| put_u32s(b, out_edges));
     w.section_with("in.off", |b| put_u32s(b, in_off));
