@@ -13,7 +13,10 @@
 #
 # Before exploring, every target replays the inputs that once found something, committed under
 # fuzz/regressions/<target>/ (the seeds too): exactly the same inputs on every run, so a
-# failure there is a regression, reproducible anywhere, and fails the script.
+# failure there is a regression, reproducible anywhere, and fails the script. The regression
+# inputs also run on stable in every `cargo test` (cli/tests/fuzz_regressions.rs calls the same
+# target bodies, fuzz/src/<target>.rs), so they are checked without nightly or cargo-fuzz;
+# this script is for exploration.
 #
 # FUZZ_ADVISORY=1: what the timed exploration finds is reported but does not fail the script.
 # Exploration is not reproducible (random seeds; and Rust's hash maps are seeded per process,

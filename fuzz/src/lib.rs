@@ -1,5 +1,19 @@
-//! Shared helpers of the fuzz targets: splitting one input into fields, a small in-memory
-//! workspace, and the invariants every target checks on what ontoly prints.
+//! The fuzz targets' bodies (one module each, `run(data)`) and their shared helpers: splitting
+//! one input into fields, a small in-memory workspace, and the invariants every target checks
+//! on what ontoly prints.
+//!
+//! Nothing here uses libfuzzer-sys: the cargo-fuzz binaries (`fuzz_targets/`) only call `run`,
+//! and `cli/tests/fuzz_regressions.rs` compiles this file by `#[path]` to replay the committed
+//! regression inputs on stable in every `cargo test`. So paths between these modules are
+//! relative (`super::`), which resolve the same in both crates.
+
+pub mod markers;
+pub mod mcp_transport;
+pub mod plugin;
+pub mod reads;
+pub mod registry;
+pub mod source_ref;
+pub mod structure_diff;
 
 /// Splits `data` at `0xFF` bytes (never part of UTF-8 text) into at most `n` fields; missing
 /// fields are empty.
