@@ -139,15 +139,19 @@ commit() {
 # The commit messages of the three kinds of package, as the recipes have always written them.
 # sdist_message LABEL VERSION FILE
 sdist_message() {
-    printf '%s %s as published on PyPI\n\nThe contents of %s (files.pythonhosted.org) without its top directory.' "$1" "$2" "$3"
+    printf '%s %s as published on PyPI\n\n' "$1" "$2"
+    printf 'The contents of %s (files.pythonhosted.org) without its top directory.' "$3"
 }
 # npm_message NAME VERSION
 npm_message() {
-    printf '%s %s as published on npm\n\nThe contents of %s-%s.tgz (registry.npmjs.org) without the package/ prefix.' "$1" "$2" "$1" "$2"
+    printf '%s %s as published on npm\n\n' "$1" "$2"
+    printf 'The contents of %s-%s.tgz (registry.npmjs.org) without the package/ prefix.' "$1" "$2"
 }
 # crate_message NAME VERSION UPSTREAM_REPO UPSTREAM_COMMIT
 crate_message() {
-    printf "%s %s as published on crates.io\n\nUpstream commit %s of %s (from the\npackage's .cargo_vcs_info.json). Cargo.toml is the package's Cargo.toml.orig." "$1" "$2" "$4" "$3"
+    printf '%s %s as published on crates.io\n\n' "$1" "$2"
+    printf 'Upstream commit %s of %s (from the\n' "$4" "$3"
+    printf "package's .cargo_vcs_info.json). Cargo.toml is the package's Cargo.toml.orig."
 }
 
 # The usual release of each kind: fetch, check, unpack, commit with the usual message, tag.
