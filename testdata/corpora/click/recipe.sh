@@ -7,8 +7,7 @@
 # Each tree is the whole sdist as published (docs/, tests/, examples/, artwork/, LICENSE.rst
 # included), with the tarball's top directory stripped; nothing is added or removed.
 #
-# Deterministic: fixed author/committer names, e-mails and dates, branch main, global and
-# system git config ignored, no end-of-line conversion, single-threaded packing. The script
+# The plumbing is ../tools/recipe-lib.sh (deterministic git, checksums, packing). This script
 # checks both sdists' sha256 (the digests PyPI publishes for these files; `pip download
 # --require-hashes` accepted them) and the resulting commit ids, and fails if any differs.
 #
@@ -17,85 +16,17 @@
 #   SDIST_DIR  a directory holding click-8.0.4.tar.gz and click-8.1.7.tar.gz; a file missing
 #              there is fetched with `pip download --no-deps --no-binary :all: click==VERSION`.
 set -euo pipefail
-
 here=$(cd "$(dirname "$0")" && pwd)
-out=${1:-$here}
-base_version=8.0.4
-later_version=8.1.7
-base_file=click-8.0.4.tar.gz
-later_file=click-8.1.7.tar.gz
-base_sdist_sha256=8458d7b1287c5fb128c90e23381cf99dcde74beaf6c7ff6384ce84d6fe090adb
-later_sdist_sha256=ca9853ad459e787e2192211578cc907e7594e294c7ccc834310722b41b9ca6de
-expect_base=9753cb027af20d8e47b40d67302061d060999cf7
-expect_later=93f8f5ded6f100b0884721f0c4e0bd881f198453
+# shellcheck source-path=SCRIPTDIR source=../tools/recipe-lib.sh
+. "$here/../tools/recipe-lib.sh"
+recipe_start "${1:-$here}" "${2:-}"
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-sdists=${2:-$work/sdists}
-mkdir -p "$sdists"
-
-# fetch VERSION FILE SHA256: make sure SDIST_DIR/FILE exists and has the expected sha256.
-fetch() {
-    local f="$sdists/$2"
-    if [ ! -f "$f" ]; then
-        python3 -m pip download --quiet --no-deps --no-binary :all: "click==$1" -d "$sdists"
-    fi
-    [ -f "$f" ] || { echo "recipe.sh: pip download did not produce $2" >&2; exit 1; }
-    echo "$3  $f" | sha256sum --check --quiet
-}
-fetch "$base_version" "$base_file" "$base_sdist_sha256"
-fetch "$later_version" "$later_file" "$later_sdist_sha256"
-
-export GIT_AUTHOR_NAME="ontoly corpus" GIT_AUTHOR_EMAIL="corpus@ontoly.invalid"
-export GIT_COMMITTER_NAME="ontoly corpus" GIT_COMMITTER_EMAIL="corpus@ontoly.invalid"
-export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null TZ=UTC LC_ALL=C
-g() { git -c commit.gpgsign=false -c core.autocrlf=false -c core.fileMode=true "$@"; }
-
-umask 022
-tree=$work/tree
-g init -q --template= "$tree"
-g -C "$tree" symbolic-ref HEAD refs/heads/main
-mkdir -p "$tree/.git/info"
-# No end-of-line conversion or filters, whatever .gitattributes the sdist carries.
-echo '* -text -filter -diff' > "$tree/.git/info/attributes"
-
-# commit VERSION FILE DATE
-commit() {
-    find "$tree" -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
-    tar -xzf "$sdists/$2" -C "$tree" --strip-components=1 --no-same-owner --no-same-permissions
-    g -C "$tree" add -A -f .
-    GIT_AUTHOR_DATE="$3" GIT_COMMITTER_DATE="$3" g -C "$tree" commit -q --no-verify \
-        -m "click $1 as published on PyPI
-
-The contents of $2 (files.pythonhosted.org) without its top directory."
-}
-commit "$base_version" "$base_file" "2022-02-18T12:00:00+00:00"
-g -C "$tree" tag base
-g -C "$tree" tag "v$base_version"
-commit "$later_version" "$later_file" "2023-08-17T12:00:00+00:00"
-g -C "$tree" tag later
-g -C "$tree" tag "v$later_version"
-
-base=$(g -C "$tree" rev-parse "base^{commit}")
-later=$(g -C "$tree" rev-parse "later^{commit}")
-echo "base  $base (click $base_version)"
-echo "later $later (click $later_version)"
-if [ "$base" != "$expect_base" ] || [ "$later" != "$expect_later" ]; then
-    echo "recipe.sh: commit ids differ from the expected $expect_base / $expect_later" >&2
-    exit 1
-fi
-
-# Publish as a small bare repository: one pack, packed as `gc --aggressive` would (window and
-# depth 250, single-threaded for a stable pack), loose refs, no hooks, logs or bitmaps.
-bare=$out/repo.git
-rm -rf "$bare"
-mkdir -p "$out"
-g init -q --bare --template= "$bare"
-g -C "$bare" symbolic-ref HEAD refs/heads/main
-g -C "$tree" push -q "$bare" main --tags
-g -C "$bare" -c pack.threads=1 -c repack.writeBitmaps=false -c pack.writeReverseIndex=false \
-    repack -q -a -d -f --window=250 --depth=250
-rm -rf "$bare/objects/info" "$bare/hooks" "$bare/logs" "$bare/info" "$bare/description" \
-    "$bare/FETCH_HEAD" "$bare/packed-refs"
-g -C "$bare" fsck --no-progress --no-dangling
-echo "wrote $bare ($(du -sh "$bare" | cut -f1))"
+sdist_release click click 8.0.4 click-8.0.4.tar.gz \
+    8458d7b1287c5fb128c90e23381cf99dcde74beaf6c7ff6384ce84d6fe090adb \
+    2022-02-18T12:00:00+00:00 base v8.0.4
+sdist_release click click 8.1.7 click-8.1.7.tar.gz \
+    ca9853ad459e787e2192211578cc907e7594e294c7ccc834310722b41b9ca6de \
+    2023-08-17T12:00:00+00:00 later v8.1.7
+expect_commit base 9753cb027af20d8e47b40d67302061d060999cf7 "click 8.0.4"
+expect_commit later 93f8f5ded6f100b0884721f0c4e0bd881f198453 "click 8.1.7"
+publish repack
