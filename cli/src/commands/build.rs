@@ -33,7 +33,7 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let out = session.build()?;
     let (g, r) = (&out.graph, &out.report);
     let cache = serde_json::to_value(r.cache).unwrap_or_default();
-    let report = Report::Build(BuildView {
+    Ok(Output::ok(Report::Build(BuildView {
         workspace: session.name().to_string(),
         graph_hash: g.hash.clone(),
         graph_version: g.version.clone(),
@@ -52,6 +52,5 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
             pages_reused: r.pages_reused,
             note: r.cache_note.clone(),
         },
-    });
-    Ok(Output::ok(report))
+    })))
 }

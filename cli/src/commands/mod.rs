@@ -284,7 +284,7 @@ pub fn index(session: &Session) -> Result<Index, CliError> {
 /// values) whose freeing took 0.4-0.6 s of one core at the very end of a cold build, for
 /// memory the exit gives back anyway. The progress display is ended first, as dropping the
 /// session would. For a session whose graph was built in this process, not mapped.
-pub fn leave(session: Session) {
+fn leave(session: Session) {
     if let Some(p) = session.progress() {
         p.stage("", 0);
     }
