@@ -1380,6 +1380,26 @@ fn blind_fit(runs: &[Vec<BlindRun>], grid: &[Params], fit: &[usize], shipped: us
     }
 }
 
+/// Answerable questions the candidate run `b` ranks first (and in the first three) that the
+/// run `a` does not, and the reverse: counts only.
+fn churn(a: &BlindRun, b: &BlindRun) -> String {
+    let count = |f: &dyn Fn(Option<usize>) -> bool, x: &BlindRun, y: &BlindRun| {
+        x.iter()
+            .zip(y)
+            .filter(|(p, q)| p.2 && f(q.0) && !f(p.0))
+            .count()
+    };
+    let first = |r: Option<usize>| r == Some(1);
+    let three = |r: Option<usize>| r.is_some();
+    format!(
+        "top-1 +{} -{}, top-3 +{} -{}",
+        count(&first, a, b),
+        count(&first, b, a),
+        count(&three, a, b),
+        count(&three, b, a)
+    )
+}
+
 fn show_params(p: &Params) -> String {
     format!(
         "k1 {}, {} / {} / {} / {} / {}, pairs {}",
@@ -1391,7 +1411,9 @@ fn show_params(p: &Params) -> String {
 /// first corpora pooled only (`blind_grid`, best pooled top-1 + top-3; ties to the nearest the
 /// shipped set), with leave-one-out among them, then measured on the second: aggregate
 /// figures per corpus and pooled, never a question (docs/evidence.md, "Fit on blind questions
-/// only (stop 22)").
+/// only (stop 22)"). `QUALITY_CHURN=1` adds, per measured corpus, how many answerable questions
+/// the candidate newly ranks first (in the first three) and how many it no longer does: counts
+/// only, but a second look at a held-out set, so stop 22 ran it on the non-blind sets alone.
 fn fit_on_test_on(fit: &[Corpus], test: &[Corpus]) {
     let grid = blind_grid();
     let shipped = grid
@@ -1422,6 +1444,22 @@ fn fit_on_test_on(fit: &[Corpus], test: &[Corpus]) {
         println!("    {n:>4}  {}", show_params(&grid[*gi]));
     }
     let rank_of = |gi: usize| order.iter().position(|x| x.0 == gi).unwrap_or(0) + 1;
+    // The profile of the fit: the best set with each value of k1 and of the heading weight.
+    for (what, key) in [("k1", 0usize), ("heading", 1)] {
+        let value = |p: &Params| if key == 0 { p.k1 } else { p.weight[0] };
+        let mut seen: Vec<f64> = Vec::new();
+        for (gi, n) in &order {
+            let v = value(&grid[*gi]);
+            if !seen.contains(&v) {
+                seen.push(v);
+                println!(
+                    "    best with {what} {v}: {n:>4}  {} (rank {})",
+                    show_params(&grid[*gi]),
+                    rank_of(*gi)
+                );
+            }
+        }
+    }
     let plain = grid
         .iter()
         .position(|p| p.weight == [1.0, 0.0, 1.0, 0.0, 0.0] && p.pair_weight == 0.0 && p.k1 == 1.2);
@@ -1487,6 +1525,11 @@ fn fit_on_test_on(fit: &[Corpus], test: &[Corpus]) {
             "candidate, shipped point",
             Tally::of(&runs[ci][cfg.params], &cfg.w, cfg.b, cfg.t_shipped).show()
         );
+        println!(
+            "    {:<24} {}",
+            "changed",
+            churn(&runs[ci][shipped], &runs[ci][cfg.params])
+        );
     }
     // The test corpora: each ranked twice (shipped, candidate), figures only.
     let d = Params::default();
@@ -1513,6 +1556,9 @@ fn fit_on_test_on(fit: &[Corpus], test: &[Corpus]) {
         for (k, (what, t)) in rows.iter().enumerate() {
             println!("    {what:<24} {}", t.show());
             pooled[k].merge(t);
+        }
+        if std::env::var_os("QUALITY_CHURN").is_some() {
+            println!("    {:<24} {}", "changed", churn(&rs, &rc));
         }
         cand_runs.push(rc);
     }
