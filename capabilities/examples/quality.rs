@@ -1366,7 +1366,17 @@ fn blind_fit(runs: &[Vec<BlindRun>], grid: &[Params], fit: &[usize], shipped: us
         pooled.extend(runs[ci][best].iter().filter(|x| x.3).map(|x| (x.1, x.2)));
         shipped_flags += Tally::of(&runs[ci][shipped], &WEIGHTS, BIAS, LOW).flagged;
     }
-    let (w, b) = fit_logistic(&pooled);
+    let (mut w, mut b) = fit_logistic(&pooled);
+    // QUALITY_ROUND=2: the model rounded to two places, as the shipped constants are written,
+    // before its thresholds are fit (what shipping it rounded would mean).
+    if let Some(places) = std::env::var("QUALITY_ROUND")
+        .ok()
+        .and_then(|v| v.parse::<i32>().ok())
+    {
+        let m = 10f64.powi(places);
+        w = w.map(|x| (x * m).round() / m);
+        b = (b * m).round() / m;
+    }
     let mut scored = Tally::default();
     for &ci in fit {
         scored.add(&runs[ci][best], &w, b, 0.0);
@@ -1414,6 +1424,7 @@ fn show_params(p: &Params) -> String {
 /// only (stop 22)"). `QUALITY_CHURN=1` adds, per measured corpus, how many answerable questions
 /// the candidate newly ranks first (in the first three) and how many it no longer does: counts
 /// only, but a second look at a held-out set, so stop 22 ran it on the non-blind sets alone.
+/// `QUALITY_ROUND=2` rounds the fitted model to two places before its thresholds are fit.
 fn fit_on_test_on(fit: &[Corpus], test: &[Corpus]) {
     let grid = blind_grid();
     let shipped = grid
@@ -1502,7 +1513,7 @@ fn fit_on_test_on(fit: &[Corpus], test: &[Corpus]) {
     println!("    retrieval {}", show_params(&p));
     println!(
         "    confidence weights {:?} bias {:.4}; threshold 90 % {:.4}, at the shipped operating point {:.4}",
-        cfg.w.map(|x| (x * 100.0).round() / 100.0),
+        cfg.w.map(|x| (x * 10_000.0).round() / 10_000.0),
         cfg.b,
         cfg.t,
         cfg.t_shipped
