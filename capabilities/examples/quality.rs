@@ -26,7 +26,11 @@
 //! `--cv` both together leaving one corpus out (a 216-set grid, then the logistic model and
 //! its 90 % threshold on the other corpora pooled, tested on the one left out; also with
 //! commander weighing as much as the others together; docs/evidence.md, "Parameters and
-//! confidence refit together"), and `--calibrate` measures calibrating each workspace against itself: questions it asks
+//! confidence refit together"), `--fit-on A,B,C --test-on D,E,…` fits the retrieval parameters
+//! (a 960-set grid) and the confidence model on the first corpora pooled only, with
+//! leave-one-out among them, and prints for the second only aggregate figures of the shipped
+//! configuration and the fitted one, per corpus and pooled (never a question: for held-out
+//! sets; docs/evidence.md, "Fit on blind questions only (stop 22)"), and `--calibrate` measures calibrating each workspace against itself: questions it asks
 //! itself with no labels (`pseudo_questions`; `QUALITY_RECIPE=mix|section|page`) set its own
 //! threshold or normalise its features (docs/evidence.md, "What was tried": not shipped).
 
@@ -1200,6 +1204,400 @@ fn cross_validate(corpora: &[Corpus]) {
     }
 }
 
+/// One question of `--fit-on` / `--test-on` under one parameter set: the 1-based rank (within
+/// the first three sections) of an expected section, the confidence features, whether it is
+/// answerable, and whether any section matched (the pack's level is `none`, flagged whatever
+/// the model says, when none did).
+type BlindRun = Vec<(Option<usize>, Features, bool, bool)>;
+
+fn blind_run(c: &Corpus, p: &Params) -> BlindRun {
+    c.answers
+        .iter()
+        .map(|a| {
+            let r = rank_with(&c.index, &a.question, p);
+            let expect = c.asked.iter().find(|(q, _)| *q == a.question).map(|x| &x.1);
+            let rank = expect.and_then(|e| {
+                r.sections()
+                    .take(3)
+                    .position(|s| e.contains(&s.id))
+                    .map(|i| i + 1)
+            });
+            let matched = r.sections().next().is_some();
+            (rank, Features::of(&r), a.answerable, matched)
+        })
+        .collect()
+}
+
+/// The grid of `--fit-on`: 960 sets, every combination of these values (body 1, b at the
+/// shipped values). It holds the shipped set and a plain-BM25-like one (heading 1, section id,
+/// article and cited names 0, no pairs), and heading weights below the section id's.
+fn blind_grid() -> Vec<Params> {
+    let mut g = product(
+        &[0.8, 1.2, 1.8, 2.5],
+        &[0.5, 1.0, 1.5, 2.5, 3.5],
+        &[0.0, 1.5],
+        &[0.0, 0.3, 0.6],
+        &[0.0, 0.5],
+        &[0.0, 0.25, 0.5, 1.0],
+    );
+    if !g.contains(&Params::default()) {
+        g.push(Params::default());
+    }
+    g
+}
+
+/// Counts over a set of questions: answerable, top-1, top-3, unanswerable, flagged, false
+/// alarms; and the (score, answerable) pairs for the AUC.
+#[derive(Default, Clone)]
+struct Tally {
+    ans: usize,
+    top1: usize,
+    top3: usize,
+    un: usize,
+    flagged: usize,
+    false_alarms: usize,
+    scores: Vec<(f64, bool)>,
+}
+
+impl Tally {
+    /// Adds a run's questions, scored by `(w, b)` (rounded to four places as the pack does;
+    /// 0 when nothing matched) against threshold `t`.
+    fn add(&mut self, run: &BlindRun, w: &[f64; N_FEATURES], b: f64, t: f64) {
+        for (rank, f, answerable, matched) in run {
+            let s = if *matched {
+                round4(score_with(w, b, f))
+            } else {
+                0.0
+            };
+            self.scores.push((s, *answerable));
+            if *answerable {
+                self.ans += 1;
+                self.top1 += usize::from(*rank == Some(1));
+                self.top3 += usize::from(rank.is_some());
+                self.false_alarms += usize::from(s < t);
+            } else {
+                self.un += 1;
+                self.flagged += usize::from(s < t);
+            }
+        }
+    }
+
+    fn of(run: &BlindRun, w: &[f64; N_FEATURES], b: f64, t: f64) -> Tally {
+        let mut x = Tally::default();
+        x.add(run, w, b, t);
+        x
+    }
+
+    fn merge(&mut self, o: &Tally) {
+        self.ans += o.ans;
+        self.top1 += o.top1;
+        self.top3 += o.top3;
+        self.un += o.un;
+        self.flagged += o.flagged;
+        self.false_alarms += o.false_alarms;
+        self.scores.extend_from_slice(&o.scores);
+    }
+
+    fn show(&self) -> String {
+        format!(
+            "top1 {:>3}/{:<3} {:.3}  top3 {:>3}/{:<3} {:.3}  flagged {:>3}/{:<3} {:.3}  false alarms {:>3}/{:<3} {:.3}  AUC {:.3}",
+            self.top1,
+            self.ans,
+            rate(self.top1, self.ans),
+            self.top3,
+            self.ans,
+            rate(self.top3, self.ans),
+            self.flagged,
+            self.un,
+            rate(self.flagged, self.un),
+            self.false_alarms,
+            self.ans,
+            rate(self.false_alarms, self.ans),
+            auc_of(&self.scores)
+        )
+    }
+}
+
+/// L1 distance of a parameter set to the shipped one (the tie-break of every fit).
+fn dist_shipped(p: &Params) -> f64 {
+    let d = Params::default();
+    (p.k1 - d.k1).abs()
+        + (p.pair_weight - d.pair_weight).abs()
+        + p.weight
+            .iter()
+            .zip(d.weight)
+            .map(|(a, b)| (a - b).abs())
+            .sum::<f64>()
+}
+
+/// The grid's sets by top-1 + top-3 answered over the `fit` corpora pooled (counts of
+/// questions), best first; ties by distance to the shipped set, then grid order.
+fn blind_order(runs: &[Vec<BlindRun>], grid: &[Params], fit: &[usize]) -> Vec<(usize, usize)> {
+    let mut order: Vec<(usize, usize)> = (0..grid.len())
+        .map(|gi| {
+            let n: usize = fit
+                .iter()
+                .map(|&ci| {
+                    let t = Tally::of(&runs[ci][gi], &WEIGHTS, BIAS, LOW);
+                    t.top1 + t.top3
+                })
+                .sum();
+            (gi, n)
+        })
+        .collect();
+    order.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then(dist_shipped(&grid[a.0]).total_cmp(&dist_shipped(&grid[b.0])))
+            .then(a.0.cmp(&b.0))
+    });
+    order
+}
+
+/// Fit on the `fit` corpora pooled: the best set of `blind_order`, then the logistic model on
+/// their questions at it, the 90 % threshold, and the threshold that flags as many of their
+/// unanswerable questions as the shipped configuration does.
+fn blind_fit(runs: &[Vec<BlindRun>], grid: &[Params], fit: &[usize], shipped: usize) -> Config {
+    let best = blind_order(runs, grid, fit)[0].0;
+    let mut pooled: Vec<(Features, bool)> = Vec::new();
+    let mut shipped_flags = 0;
+    for &ci in fit {
+        // Unmatched questions are flagged by the pack whatever the model says: they stay out
+        // of the fit (their features are all zero), not out of the thresholds' counts.
+        pooled.extend(runs[ci][best].iter().filter(|x| x.3).map(|x| (x.1, x.2)));
+        shipped_flags += Tally::of(&runs[ci][shipped], &WEIGHTS, BIAS, LOW).flagged;
+    }
+    let (mut w, mut b) = fit_logistic(&pooled);
+    // QUALITY_ROUND=2: the model rounded to two places, as the shipped constants are written,
+    // before its thresholds are fit (what shipping it rounded would mean).
+    if let Some(places) = std::env::var("QUALITY_ROUND")
+        .ok()
+        .and_then(|v| v.parse::<i32>().ok())
+    {
+        let m = 10f64.powi(places);
+        w = w.map(|x| (x * m).round() / m);
+        b = (b * m).round() / m;
+    }
+    let mut scored = Tally::default();
+    for &ci in fit {
+        scored.add(&runs[ci][best], &w, b, 0.0);
+    }
+    Config {
+        params: best,
+        w,
+        b,
+        t: threshold_90(&scored.scores),
+        t_shipped: threshold_flagging(&scored.scores, shipped_flags),
+    }
+}
+
+/// Answerable questions the candidate run `b` ranks first (and in the first three) that the
+/// run `a` does not, and the reverse: counts only.
+fn churn(a: &BlindRun, b: &BlindRun) -> String {
+    let count = |f: &dyn Fn(Option<usize>) -> bool, x: &BlindRun, y: &BlindRun| {
+        x.iter()
+            .zip(y)
+            .filter(|(p, q)| p.2 && f(q.0) && !f(p.0))
+            .count()
+    };
+    let first = |r: Option<usize>| r == Some(1);
+    let three = |r: Option<usize>| r.is_some();
+    format!(
+        "top-1 +{} -{}, top-3 +{} -{}",
+        count(&first, a, b),
+        count(&first, b, a),
+        count(&three, a, b),
+        count(&three, b, a)
+    )
+}
+
+fn show_params(p: &Params) -> String {
+    format!(
+        "k1 {}, {} / {} / {} / {} / {}, pairs {}",
+        p.k1, p.weight[0], p.weight[1], p.weight[2], p.weight[3], p.weight[4], p.pair_weight
+    )
+}
+
+/// `--fit-on A,B,C --test-on D,E,…`: retrieval parameters and the confidence model fit on the
+/// first corpora pooled only (`blind_grid`, best pooled top-1 + top-3; ties to the nearest the
+/// shipped set), with leave-one-out among them, then measured on the second: aggregate
+/// figures per corpus and pooled, never a question (docs/evidence.md, "Fit on blind questions
+/// only (stop 22)"). `QUALITY_CHURN=1` adds, per measured corpus, how many answerable questions
+/// the candidate newly ranks first (in the first three) and how many it no longer does: counts
+/// only, but a second look at a held-out set, so stop 22 ran it on the non-blind sets alone.
+/// `QUALITY_ROUND=2` rounds the fitted model to two places before its thresholds are fit.
+fn fit_on_test_on(fit: &[Corpus], test: &[Corpus]) {
+    let grid = blind_grid();
+    let shipped = grid
+        .iter()
+        .position(|p| *p == Params::default())
+        .unwrap_or(0);
+    eprintln!(
+        "--fit-on: {} parameter sets x {} fitting corpora",
+        grid.len(),
+        fit.len()
+    );
+    let runs: Vec<Vec<BlindRun>> = fit
+        .iter()
+        .map(|c| grid.iter().map(|p| blind_run(c, p)).collect())
+        .collect();
+    let all: Vec<usize> = (0..fit.len()).collect();
+    let names: Vec<&str> = fit.iter().map(|c| c.name.as_str()).collect();
+    println!(
+        "fit on {} pooled: the best 15 of {} sets by top-1 + top-3 answered (of {} answerable):",
+        names.join(", "),
+        grid.len(),
+        all.iter()
+            .map(|&ci| Tally::of(&runs[ci][shipped], &WEIGHTS, BIAS, LOW).ans)
+            .sum::<usize>()
+    );
+    let order = blind_order(&runs, &grid, &all);
+    for (gi, n) in order.iter().take(15) {
+        println!("    {n:>4}  {}", show_params(&grid[*gi]));
+    }
+    let rank_of = |gi: usize| order.iter().position(|x| x.0 == gi).unwrap_or(0) + 1;
+    // The profile of the fit: the best set with each value of k1 and of the heading weight.
+    for (what, key) in [("k1", 0usize), ("heading", 1)] {
+        let value = |p: &Params| if key == 0 { p.k1 } else { p.weight[0] };
+        let mut seen: Vec<f64> = Vec::new();
+        for (gi, n) in &order {
+            let v = value(&grid[*gi]);
+            if !seen.contains(&v) {
+                seen.push(v);
+                println!(
+                    "    best with {what} {v}: {n:>4}  {} (rank {})",
+                    show_params(&grid[*gi]),
+                    rank_of(*gi)
+                );
+            }
+        }
+    }
+    let plain = grid
+        .iter()
+        .position(|p| p.weight == [1.0, 0.0, 1.0, 0.0, 0.0] && p.pair_weight == 0.0 && p.k1 == 1.2);
+    for (what, gi) in [("shipped", Some(shipped)), ("plain-like", plain)] {
+        if let Some(gi) = gi {
+            let n = order.iter().find(|x| x.0 == gi).map_or(0, |x| x.1);
+            println!(
+                "    {n:>4}  {} ({what}, rank {})",
+                show_params(&grid[gi]),
+                rank_of(gi)
+            );
+        }
+    }
+    println!(
+        "\nleave one fitting corpus out (fit on the others pooled, figures on the one left out):"
+    );
+    for out in 0..fit.len() {
+        let rest: Vec<usize> = all.iter().copied().filter(|&i| i != out).collect();
+        let cfg = blind_fit(&runs, &grid, &rest, shipped);
+        println!(
+            "left out {}: {}",
+            fit[out].name,
+            show_params(&grid[cfg.params])
+        );
+        show_config("", &grid, &cfg);
+        let s = Tally::of(&runs[out][shipped], &WEIGHTS, BIAS, LOW);
+        println!("    {:<24} {}", "shipped", s.show());
+        let c = Tally::of(&runs[out][cfg.params], &cfg.w, cfg.b, cfg.t);
+        println!("    {:<24} {}", "refit, 90 % threshold", c.show());
+        let c = Tally::of(&runs[out][cfg.params], &cfg.w, cfg.b, cfg.t_shipped);
+        println!(
+            "    {:<24} {}",
+            format!("refit, at {:.4}", cfg.t_shipped),
+            c.show()
+        );
+    }
+    let cfg = blind_fit(&runs, &grid, &all, shipped);
+    let p = grid[cfg.params];
+    println!("\ncandidate (fit on all {} pooled):", fit.len());
+    println!("    retrieval {}", show_params(&p));
+    println!(
+        "    confidence weights {:?} bias {:.4}; threshold 90 % {:.4}, at the shipped operating point {:.4}",
+        cfg.w.map(|x| (x * 10_000.0).round() / 10_000.0),
+        cfg.b,
+        cfg.t,
+        cfg.t_shipped
+    );
+    println!("in-sample on the fitting corpora:");
+    for (ci, c) in fit.iter().enumerate() {
+        println!("  {}", c.name);
+        println!(
+            "    {:<24} {}",
+            "shipped",
+            Tally::of(&runs[ci][shipped], &WEIGHTS, BIAS, LOW).show()
+        );
+        println!(
+            "    {:<24} {}",
+            "candidate, 90 %",
+            Tally::of(&runs[ci][cfg.params], &cfg.w, cfg.b, cfg.t).show()
+        );
+        println!(
+            "    {:<24} {}",
+            "candidate, shipped point",
+            Tally::of(&runs[ci][cfg.params], &cfg.w, cfg.b, cfg.t_shipped).show()
+        );
+        println!(
+            "    {:<24} {}",
+            "changed",
+            churn(&runs[ci][shipped], &runs[ci][cfg.params])
+        );
+    }
+    // The test corpora: each ranked twice (shipped, candidate), figures only.
+    let d = Params::default();
+    let mut pooled = [
+        Tally::default(),
+        Tally::default(),
+        Tally::default(),
+        Tally::default(),
+    ];
+    let mut cand_runs = Vec::new();
+    println!("\ntest corpora (aggregate only):");
+    for c in test {
+        let rs = blind_run(c, &d);
+        let rc = blind_run(c, &p);
+        let rows = [
+            ("shipped", Tally::of(&rs, &WEIGHTS, BIAS, LOW)),
+            ("candidate, 90 %", Tally::of(&rc, &cfg.w, cfg.b, cfg.t)),
+            (
+                "candidate, shipped point",
+                Tally::of(&rc, &cfg.w, cfg.b, cfg.t_shipped),
+            ),
+        ];
+        println!("  {}", c.name);
+        for (k, (what, t)) in rows.iter().enumerate() {
+            println!("    {what:<24} {}", t.show());
+            pooled[k].merge(t);
+        }
+        if std::env::var_os("QUALITY_CHURN").is_some() {
+            println!("    {:<24} {}", "changed", churn(&rs, &rc));
+        }
+        cand_runs.push(rc);
+    }
+    // At the shipped configuration's flagged count on the test corpora pooled: a threshold
+    // read off the test labels, for comparing the two models' false alarms at one flagged rate
+    // (a measuring device, never a threshold to ship).
+    let mut probe = Tally::default();
+    for rc in &cand_runs {
+        probe.add(rc, &cfg.w, cfg.b, 0.0);
+    }
+    let t_eq = threshold_flagging(&probe.scores, pooled[0].flagged);
+    for rc in &cand_runs {
+        pooled[3].add(rc, &cfg.w, cfg.b, t_eq);
+    }
+    println!("  pooled over the {} test corpora", test.len());
+    for (k, what) in ["shipped", "candidate, 90 %", "candidate, shipped point"]
+        .iter()
+        .enumerate()
+    {
+        println!("    {what:<24} {}", pooled[k].show());
+    }
+    println!(
+        "    {:<24} {}",
+        format!("candidate, equal flagged ({t_eq:.4})"),
+        pooled[3].show()
+    );
+}
+
 fn weak(l: Level) -> bool {
     matches!(l, Level::Low | Level::None)
 }
@@ -1286,6 +1684,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let verbose = args.iter().any(|a| a == "-v");
     let fit = args.iter().any(|a| a == "--fit");
+    // `--fit-on A,B,C --test-on D,E`: the corpora to fit on and to measure on.
+    let list = |flag: &str| -> Option<Vec<&str>> {
+        let i = args.iter().position(|a| a == flag)?;
+        Some(
+            args.get(i + 1)?
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .collect(),
+        )
+    };
+    if let Some(fit_on) = list("--fit-on") {
+        let test_on = list("--test-on").ok_or("--fit-on needs --test-on A,B,...")?;
+        let load = |specs: &[&str]| -> Result<Vec<Corpus>, Box<dyn std::error::Error>> {
+            specs.iter().map(|s| answer(s, false)).collect()
+        };
+        fit_on_test_on(&load(&fit_on)?, &load(&test_on)?);
+        return Ok(());
+    }
     let mut specs: Vec<&str> = args
         .iter()
         .filter(|a| !a.starts_with('-'))
