@@ -1,6 +1,7 @@
 //! Answer quality floors on question sets the shipped parameters were not fit on (acme — the
 //! demo's pages and questions as they were before the demo was edited to pass its own gate —
-//! and the fd corpus; the confidence model is fit on the requests corpus): loose floors, so that a
+//! and the fd corpus; the parameters and the confidence model are fit on three blind sets,
+//! commander, jinja and hyperfine): loose floors, so that a
 //! change that makes retrieval or confidence clearly worse fails here. The figures themselves
 //! come from `scripts/quality.sh` and are recorded in docs/evidence.md.
 

@@ -85,7 +85,7 @@ fn a_clean_validate_is_an_empty_sarif_run() {
 }
 
 #[test]
-fn the_demo_gate_in_sarif_is_one_note_at_its_known_failure() {
+fn the_demo_gate_in_sarif_is_one_note_per_known_failure() {
     let root = common::testdata().join("..");
     let r = run_in(
         &root,
@@ -102,10 +102,30 @@ fn the_demo_gate_in_sarif_is_one_note_at_its_known_failure() {
     );
     let log = valid_sarif(&r, 0);
     let results = log["runs"][0]["results"].as_array().expect("results");
-    assert_eq!(results.len(), 1, "{log}");
-    assert_eq!(results[0]["level"], "note");
-    assert_eq!(
-        results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
-        "testdata/demo/questions.yaml"
-    );
+    // The questions marked `known_failure` and the lines of their `- query:` items.
+    let questions = std::fs::read_to_string(root.join("testdata/demo/questions.yaml"))
+        .expect("the demo's questions");
+    let lines: Vec<&str> = questions.lines().collect();
+    let mut known: Vec<u64> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.trim_start().starts_with("known_failure:") {
+            let item = (0..i)
+                .rev()
+                .find(|&j| lines[j].trim_start().starts_with("- query:"))
+                .expect("a known_failure belongs to a question");
+            known.push(item as u64 + 1);
+        }
+    }
+    assert!(!known.is_empty(), "the demo gate marks no known failure");
+    assert_eq!(results.len(), known.len(), "{log}");
+    for (result, line) in results.iter().zip(&known) {
+        assert_eq!(result["level"], "note", "{result}");
+        assert_eq!(result["ruleId"], "CHECK_KNOWN_FAILURE", "{result}");
+        let location = &result["locations"][0]["physicalLocation"];
+        assert_eq!(
+            location["artifactLocation"]["uri"],
+            "testdata/demo/questions.yaml"
+        );
+        assert_eq!(location["region"]["startLine"], *line, "{result}");
+    }
 }
