@@ -6,11 +6,11 @@
 //! ```
 //!
 //! For each corpus (`acme`, `requests`, `fd`, `black`, `commander`, `jinja`, `hyperfine`,
-//! `click`, `just`, `attrs`, `ws`, `demo`, or `NAME=WORKSPACE:QUESTIONS`; the default is the
-//! first eleven — `demo` is the live demo, whose pages were edited to pass its own gate, so it
-//! is no longer held out: `acme` is its frozen copy from before; the questions of commander,
-//! jinja, hyperfine, click, just, attrs and ws were written by someone who had not seen the
-//! pages) it answers
+//! `click`, `just`, `attrs`, `ws`, `marshmallow`, `tenacity`, `demo`, or
+//! `NAME=WORKSPACE:QUESTIONS`; the default is the first thirteen — `demo` is the live demo,
+//! whose pages were edited to pass its own gate, so it is no longer held out: `acme` is its
+//! frozen copy from before; the questions of commander, jinja, hyperfine, click, just, attrs,
+//! ws, marshmallow and tenacity were written by someone who had not seen the pages) it answers
 //! every question with the shipped Evidence Pack and prints top-1 and top-3 (an expected section
 //! is first / among the first three sections), the share of unanswerable questions flagged
 //! `CAPABILITY_LOW_EVIDENCE` / `CAPABILITY_NOT_FOUND`, the share of answerable ones flagged
@@ -77,7 +77,7 @@ fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
             "testdata/demo/questions.yaml".into(),
         ),
         "acme" | "requests" | "fd" | "black" | "commander" | "jinja" | "hyperfine" | "click"
-        | "just" | "attrs" | "ws" => (
+        | "just" | "attrs" | "ws" | "marshmallow" | "tenacity" => (
             spec.into(),
             c.join(spec).join("ws"),
             c.join(spec).join("questions.yaml"),
@@ -1721,6 +1721,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "just",
             "attrs",
             "ws",
+            "marshmallow",
+            "tenacity",
         ];
     }
     let corpora: Vec<Corpus> = specs
