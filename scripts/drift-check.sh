@@ -12,12 +12,12 @@ trap 'rm -rf "$tmp"' EXIT
 for corpus in requests fd black commander jinja hyperfine click just attrs ws marshmallow tenacity; do
   dir="testdata/corpora/$corpus"
   later="$(sed -n 's/^head_commit: *//p' "$dir/drift.yaml")"
-  printf '%-10s ' "$corpus:"
+  printf '%-13s ' "$corpus:"
   "$bin" drift --workspace "$dir/ws" --no-cache --to "$later" --format json \
     | python3 scripts/drift-compare.py - "$dir/drift.yaml"
 done
 bash testdata/recipes/drift-repo.sh "$tmp/repo" >/dev/null
 cp -R testdata/fixtures/drift/ws "$tmp/ws"
-printf '%-10s ' "fixture:"
+printf '%-13s ' "fixture:"
 "$bin" drift --workspace "$tmp/ws" --no-cache --to v2 --format json \
   | python3 scripts/drift-compare.py - testdata/fixtures/drift/drift.yaml
