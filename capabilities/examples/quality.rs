@@ -881,23 +881,46 @@ fn fit_retrieval(corpora: &[Corpus]) {
 }
 
 /// The coarse grid of `--cv`: every combination of these values (b fixed at the shipped
-/// values), 216 sets; the shipped parameters are one of them. `QUALITY_CV_GRID=fit`: the
-/// 729-set grid of `--fit` and the shipped set.
+/// values), 216 sets, and the shipped set when it is not one of them (since stop 22, k1 2.5).
+/// `QUALITY_CV_GRID=fit`: the 729-set grid of `--fit` and the shipped set.
 fn cv_grid() -> Vec<Params> {
     let d = Params::default();
-    if std::env::var("QUALITY_CV_GRID").is_ok_and(|g| g == "fit") {
-        let mut g = grid();
+    let mut g = if std::env::var("QUALITY_CV_GRID").is_ok_and(|g| g == "fit") {
+        grid()
+    } else {
+        product(
+            &[0.8, 1.2, 1.8],
+            &[1.5, 2.5, 3.5],
+            &[0.0, 1.5],
+            &[0.3, 0.6],
+            &[0.0, 0.5],
+            &[0.25, 0.5, 1.0],
+        )
+    };
+    // The "shipped" rows are found by position: the shipped set must be in the grid.
+    if !g.contains(&d) {
         g.push(d);
-        return g;
     }
-    product(
-        &[0.8, 1.2, 1.8],
-        &[1.5, 2.5, 3.5],
-        &[0.0, 1.5],
-        &[0.3, 0.6],
-        &[0.0, 0.5],
-        &[0.25, 0.5, 1.0],
-    )
+    g
+}
+
+/// The position of the shipped parameters in `grid` (every grid holds them).
+fn shipped_in(grid: &[Params]) -> usize {
+    grid.iter()
+        .position(|p| *p == Params::default())
+        .unwrap_or(0)
+}
+
+/// `run` for every corpus under every parameter set of `grid`: `[corpus][set]`.
+fn grid_runs<T>(
+    corpora: &[Corpus],
+    grid: &[Params],
+    run: fn(&Corpus, &Params) -> T,
+) -> Vec<Vec<T>> {
+    corpora
+        .iter()
+        .map(|c| grid.iter().map(|p| run(c, p)).collect())
+        .collect()
 }
 
 /// One question under one parameter set: the 1-based rank (within the first three sections)
@@ -1062,19 +1085,13 @@ fn fmt4(f: &[f64; 5]) -> String {
 /// `--cv`: retrieval parameters and confidence model fit together, leaving one corpus out.
 fn cross_validate(corpora: &[Corpus]) {
     let grid = cv_grid();
-    let shipped_gi = grid
-        .iter()
-        .position(|p| *p == Params::default())
-        .unwrap_or(0);
+    let shipped_gi = shipped_in(&grid);
     eprintln!(
         "--cv: {} parameter sets x {} corpora",
         grid.len(),
         corpora.len()
     );
-    let runs: Vec<Vec<Run>> = corpora
-        .iter()
-        .map(|c| grid.iter().map(|p| run_params(c, p)).collect())
-        .collect();
+    let runs: Vec<Vec<Run>> = grid_runs(corpora, &grid, run_params);
     let n = corpora.len();
     let blind = |i: usize| corpora[i].name == "commander";
     let variants: [(&str, bool); 2] = [("equal", false), ("commander x others", true)];
@@ -1428,19 +1445,13 @@ fn show_params(p: &Params) -> String {
 /// `QUALITY_ROUND=2` rounds the fitted model to two places before its thresholds are fit.
 fn fit_on_test_on(fit: &[Corpus], test: &[Corpus]) {
     let grid = blind_grid();
-    let shipped = grid
-        .iter()
-        .position(|p| *p == Params::default())
-        .unwrap_or(0);
+    let shipped = shipped_in(&grid);
     eprintln!(
         "--fit-on: {} parameter sets x {} fitting corpora",
         grid.len(),
         fit.len()
     );
-    let runs: Vec<Vec<BlindRun>> = fit
-        .iter()
-        .map(|c| grid.iter().map(|p| blind_run(c, p)).collect())
-        .collect();
+    let runs: Vec<Vec<BlindRun>> = grid_runs(fit, &grid, blind_run);
     let all: Vec<usize> = (0..fit.len()).collect();
     let names: Vec<&str> = fit.iter().map(|c| c.name.as_str()).collect();
     println!(
