@@ -4,9 +4,10 @@
 # The repository holds two commits on branch main:
 #   base   = the contents of ripgrep-13.0.0.crate   (tags base, v13.0.0)
 #   later  = the contents of ripgrep-14.0.0.crate   (tags later, v14.0.0)
-# Each tree is the whole package as published (crates/core/, tests/, doc/, complete/, README.md,
+# Each tree is the whole package as published (crates/core/, tests/, doc/, README.md,
 # GUIDE.md, FAQ.md, CHANGELOG.md, the licence files, Cargo.toml as cargo normalized it,
-# Cargo.toml.orig, Cargo.lock and .cargo_vcs_info.json; 13.0.0 also carries benchsuite/ and ci/),
+# Cargo.toml.orig, Cargo.lock and .cargo_vcs_info.json; 13.0.0 also carries .github/,
+# benchsuite/, ci/, complete/, pkg/ and scripts/),
 # with the tarball's top directory stripped; nothing is added, removed or renamed.
 #
 # The plumbing is ../tools/recipe-lib.sh (deterministic git, checksums, packing). This script
