@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: Rust unit, integration and snapshot tests, then the MCP end-to-end
 # tests with the official Python client, pinned and newest, then `ontoly drift` through the CLI
-# against every drift.yaml (the twelve corpora and the drift fixture). This is the command the
+# against every drift.yaml (the fourteen corpora and the drift fixture). This is the command the
 # README and CI run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
