@@ -260,15 +260,14 @@ fn file_path(n: &Node) -> &str {
         .unwrap_or(&n.name)
 }
 
-/// The fields of a node's document, or `None` when the kind is not indexed. `text` is the
-/// node's stored text; `linked` are the docs a section links to (its cited files and symbols,
-/// its article), each with its stored text.
+/// The fields of a node's document, or `None` when the kind is not indexed. `linked` are the
+/// docs a section links to (its cited files and symbols, its article).
 fn node_fields<'g>(
+    graph: &'g Graph,
     n: &'g Node,
-    text: Option<&'g str>,
-    linked: &[(&'g Node, Option<&'g str>)],
+    linked: &[&'g Node],
 ) -> Option<[Cow<'g, str>; FIELDS]> {
-    let body = text.unwrap_or("");
+    let body = graph.text(&n.id).unwrap_or("");
     let mut f: [Cow<'g, str>; FIELDS] = Default::default();
     match n.kind {
         NodeKind::Section => {
@@ -276,9 +275,10 @@ fn node_fields<'g>(
             f[F_SLUG] = Cow::Borrowed(n.metadata.get("section_id").map_or("", String::as_str));
             f[F_BODY] = Cow::Borrowed(body);
             let mut code = String::new();
-            for &(l, art) in linked {
+            for l in linked {
                 match l.kind {
                     NodeKind::Article => {
+                        let art = graph.text(&l.id);
                         f[F_ARTICLE] = Cow::Borrowed(art.unwrap_or(heading_of(l)));
                     }
                     NodeKind::File => {
@@ -448,38 +448,18 @@ impl Index {
             })
             .collect();
         let link_lists = build_links(graph, &docs);
-        // Each doc's stored text. A built graph's texts and its nodes are both in id order:
-        // one merge of the two instead of a tree search (~17 string comparisons at scattered
-        // addresses) per doc and per linked article.
-        let texts: Vec<Option<&str>> = match graph.parts() {
-            Some((_, _, all)) => {
-                let mut t = all.iter().peekable();
-                nodes
-                    .iter()
-                    .map(|n| {
-                        while t.next_if(|(k, _)| k.as_str() < n.id.as_str()).is_some() {}
-                        t.next_if(|(k, _)| **k == n.id).map(|(_, v)| v.as_str())
-                    })
-                    .collect()
-            }
-            None => nodes.iter().map(|n| graph.text(&n.id)).collect(),
-        };
         stages.lap("  index: documents and links");
         let fields: Vec<DocFields> = nodes
             .par_iter()
-            .zip(&texts)
             .zip(&link_lists)
-            .map(|((&n, &text), links)| {
-                let linked: Vec<(&Node, Option<&str>)> = if n.kind == NodeKind::Section {
-                    links
-                        .iter()
-                        .map(|&l| (nodes[l as usize], texts[l as usize]))
-                        .collect()
+            .map(|(&n, links)| {
+                let linked: Vec<&Node> = if n.kind == NodeKind::Section {
+                    links.iter().map(|&l| nodes[l as usize]).collect()
                 } else {
                     Vec::new()
                 };
                 DocFields {
-                    fields: node_fields(n, text, &linked),
+                    fields: node_fields(graph, n, &linked),
                     section: n.kind == NodeKind::Section,
                 }
             })
