@@ -17,7 +17,7 @@
 use super::builder::{self, DocFields};
 use super::columns::{le_vec, Postings};
 use super::stored::{blocks, BlockWriter, Blocked, Reader};
-use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
+use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::store::container::{Container, Handle, OpenError};
 use ontoly_graph::graph::{snapshot, Graph};
 use ontoly_graph::{Artifacts, Session, SessionError};
@@ -965,8 +965,9 @@ fn container_bytes<N: AsRef<str>>(sections: Vec<(N, Vec<u8>)>, graph_hash: &str)
 /// article that contains it; each of those links back. (Walking each section's edges through
 /// the graph's adjacency gave the same links, but building the adjacency alone took longer
 /// than this whole pass, and a cold build needs it for nothing else.)
-fn build_links(graph: &Graph, docs: &[Doc]) -> Vec<Vec<u32>> {
+fn build_links<'g>(graph: &'g Graph, docs: &[Doc]) -> Vec<Vec<u32>> {
     use ontoly_graph::graph::fasthash::FastMap;
+    use ontoly_graph::graph::prefetch;
     let doc_of: FastMap<&str, u32> = docs
         .iter()
         .enumerate()
@@ -978,35 +979,50 @@ fn build_links(graph: &Graph, docs: &[Doc]) -> Vec<Vec<u32>> {
     let mut located: FastMap<&str, Vec<u32>> = FastMap::default();
     let mut cites: Vec<(u32, &str)> = Vec::new();
     let mut targets: Vec<Vec<u32>> = vec![Vec::new(); docs.len()];
-    for e in graph.edges() {
-        match e.kind {
-            EdgeKind::Cites => {
-                if let Some(&s) = doc_of.get(e.from.as_str()).filter(|&&s| is_section(s)) {
-                    cites.push((s, e.to.as_str()));
-                }
+    let visit = |e: &'g Edge| match e.kind {
+        EdgeKind::Cites => {
+            if let Some(&s) = doc_of.get(e.from.as_str()).filter(|&&s| is_section(s)) {
+                cites.push((s, e.to.as_str()));
             }
-            EdgeKind::InFile | EdgeKind::Overlaps => {
-                if let Some(&t) = doc_of.get(e.to.as_str()) {
-                    located.entry(e.from.as_str()).or_default().push(t);
-                }
-            }
-            EdgeKind::Contains => {
-                let (from, to) = (doc_of.get(e.from.as_str()), doc_of.get(e.to.as_str()));
-                if let (Some(&a), Some(&s)) = (from, to) {
-                    if docs[a as usize].kind == NodeKind::Article && is_section(s) {
-                        targets[s as usize].push(a);
-                    }
-                }
-            }
-            _ => {}
         }
-    }
-    for (s, cited) in cites {
-        // Every edge endpoint is a node (a graph invariant), as the adjacency walk required.
-        if let Some(t) = located.get(cited) {
-            targets[s as usize].extend_from_slice(t);
+        EdgeKind::InFile | EdgeKind::Overlaps => {
+            if let Some(&t) = doc_of.get(e.to.as_str()) {
+                located.entry(e.from.as_str()).or_default().push(t);
+            }
         }
+        EdgeKind::Contains => {
+            let (from, to) = (doc_of.get(e.from.as_str()), doc_of.get(e.to.as_str()));
+            if let (Some(&a), Some(&s)) = (from, to) {
+                if docs[a as usize].kind == NodeKind::Article && is_section(s) {
+                    targets[s as usize].push(a);
+                }
+            }
+        }
+        _ => {}
+    };
+    // A built graph's edges are a slice: their endpoint strings, scattered in memory, are
+    // asked for a few edges ahead of the lookups that hash them (`prefetch`).
+    match graph.parts() {
+        Some((_, edges, _)) => prefetch::each_ahead(
+            edges,
+            |e| {
+                prefetch::str(&e.from);
+                prefetch::str(&e.to);
+            },
+            visit,
+        ),
+        None => graph.edges().for_each(visit),
     }
+    prefetch::each_ahead(
+        &cites,
+        |&(_, cited)| prefetch::str(cited),
+        |&(s, cited)| {
+            // Every edge endpoint is a node (a graph invariant), as the adjacency walk required.
+            if let Some(t) = located.get(cited) {
+                targets[s as usize].extend_from_slice(t);
+            }
+        },
+    );
     with_reverse_links(targets, docs)
 }
 

@@ -8,6 +8,7 @@
 //! process touches only what its answer needs.
 
 use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, GRAPH_VERSION};
+use crate::graph::prefetch::{self, Prefetch};
 use crate::graph::store::MappedGraph;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -398,13 +399,13 @@ impl Graph {
         // Serialization runs in parallel chunks, a bounded window of them at a time (a few MB in
         // flight instead of the whole canonical JSON, 2× the input: measured 18 % less CPU at
         // 100k); the hasher sees the same bytes in the same order as a serial loop would feed it.
-        fn feed<T: Serialize + Sync>(h: &mut blake3::Hasher, items: &[T]) {
+        fn feed<T: Serialize + Sync + Prefetch>(h: &mut blake3::Hasher, items: &[T]) {
             for window in items.chunks(4096 * 8) {
                 let bufs: Vec<Vec<u8>> = window
                     .par_chunks(4096)
                     .map(|chunk| {
                         let mut buf = Vec::with_capacity(chunk.len() * 160);
-                        for item in chunk {
+                        prefetch::each(chunk, |item| {
                             // Writing into a Vec cannot fail; a failing Serialize impl would
                             // write nothing, exactly as `to_vec(..).unwrap_or_default()` did.
                             let mark = buf.len();
@@ -412,7 +413,7 @@ impl Graph {
                                 buf.truncate(mark);
                             }
                             buf.push(b'\n');
-                        }
+                        });
                         buf
                     })
                     .collect();
@@ -518,10 +519,27 @@ fn edge_ends(nodes: &[Node], edges: &[Edge]) -> Vec<Option<(u32, u32)>> {
         .map(|(i, n)| (n.id.as_str(), i as u32))
         .collect();
     let position = |id: &str| index.get(id).copied();
-    edges
-        .par_iter()
-        .map(|e| Some((position(&e.from)?, position(&e.to)?)))
-        .collect()
+    // In chunks, each read in order with its endpoints' strings asked for a few edges ahead
+    // (see `prefetch`): the lookups wait on scattered memory, not on the hashing.
+    let mut ends = vec![None; edges.len()];
+    ends.par_chunks_mut(4096)
+        .zip(edges.par_chunks(4096))
+        .for_each(|(out, chunk)| {
+            let mut slot = out.iter_mut();
+            prefetch::each_ahead(
+                chunk,
+                |e| {
+                    prefetch::str(&e.from);
+                    prefetch::str(&e.to);
+                },
+                |e| {
+                    if let Some(s) = slot.next() {
+                        *s = position(&e.from).zip(position(&e.to));
+                    }
+                },
+            );
+        });
+    ends
 }
 
 /// Counting sort of `(row, item)` pairs into compressed rows; items keep their order within a

@@ -10,6 +10,7 @@ pub mod core;
 pub mod fasthash;
 pub mod findings;
 pub mod model;
+pub mod prefetch;
 pub mod snapshot;
 pub mod store;
 

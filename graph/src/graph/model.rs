@@ -297,6 +297,11 @@ impl Metadata {
     pub fn values(&self) -> impl ExactSizeIterator<Item = &String> + '_ {
         self.pairs.iter().map(|(_, v)| v)
     }
+
+    /// The pairs' buffer (for a prefetch of what a pass will read).
+    pub(crate) fn pairs_slice(&self) -> &[(MetaKey, String)] {
+        &self.pairs
+    }
 }
 
 impl<K: Into<MetaKey>, V: Into<String>> FromIterator<(K, V)> for Metadata {
