@@ -39,7 +39,7 @@ use ontoly_capabilities::evidence::Level;
 use ontoly_capabilities::gate::{self, parse_questions};
 use ontoly_capabilities::pack::confidence::{score_with, Features, BIAS, LOW, N_FEATURES, WEIGHTS};
 use ontoly_capabilities::retrieval::index::Params;
-use ontoly_capabilities::retrieval::rank::rank_with;
+use ontoly_capabilities::retrieval::rank::{rank_with, Ranking};
 use ontoly_capabilities::{pack, Context, Index};
 use ontoly_graph::{Session, SessionOptions};
 use std::path::PathBuf;
@@ -932,16 +932,22 @@ fn run_params(c: &Corpus, p: &Params) -> Run {
         .iter()
         .map(|a| {
             let r = rank_with(&c.index, &a.question, p);
-            let expect = c.asked.iter().find(|(q, _)| *q == a.question).map(|x| &x.1);
-            let rank = expect.and_then(|e| {
-                r.sections()
-                    .take(3)
-                    .position(|s| e.contains(&s.id))
-                    .map(|i| i + 1)
-            });
-            (rank, Features::of(&r), a.answerable)
+            (
+                expected_rank(c, &a.question, &r),
+                Features::of(&r),
+                a.answerable,
+            )
         })
         .collect()
+}
+
+/// The 1-based rank, within the first three sections of `r`, of a section `question` expects.
+fn expected_rank(c: &Corpus, question: &str, r: &Ranking) -> Option<usize> {
+    let expect = &c.asked.iter().find(|(q, _)| q == question)?.1;
+    r.sections()
+        .take(3)
+        .position(|s| expect.contains(&s.id))
+        .map(|i| i + 1)
 }
 
 /// Top-1, top-3 (over every answerable question), flagged, false alarms under a model and
@@ -1233,13 +1239,7 @@ fn blind_run(c: &Corpus, p: &Params) -> BlindRun {
         .iter()
         .map(|a| {
             let r = rank_with(&c.index, &a.question, p);
-            let expect = c.asked.iter().find(|(q, _)| *q == a.question).map(|x| &x.1);
-            let rank = expect.and_then(|e| {
-                r.sections()
-                    .take(3)
-                    .position(|s| e.contains(&s.id))
-                    .map(|i| i + 1)
-            });
+            let rank = expected_rank(c, &a.question, &r);
             let matched = r.sections().next().is_some();
             (rank, Features::of(&r), a.answerable, matched)
         })
