@@ -985,16 +985,6 @@ struct Config {
 /// model on the pooled questions at those parameters (a corpus of weight k counted k times,
 /// rounded to questions) and the lowest threshold flagging >= 90 % of the pooled unanswerable.
 fn cv_fit(runs: &[Vec<Run>], grid: &[Params], fit: &[usize], cw: &[f64]) -> Config {
-    let d = Params::default();
-    let dist = |p: &Params| {
-        (p.k1 - d.k1).abs()
-            + (p.pair_weight - d.pair_weight).abs()
-            + p.weight
-                .iter()
-                .zip(d.weight)
-                .map(|(a, b)| (a - b).abs())
-                .sum::<f64>()
-    };
     let objective = |gi: usize| -> f64 {
         let mut s = 0.0;
         let mut n = 0.0;
@@ -1009,12 +999,12 @@ fn cv_fit(runs: &[Vec<Run>], grid: &[Params], fit: &[usize], cw: &[f64]) -> Conf
         .max_by(|&a, &b| {
             objective(a)
                 .total_cmp(&objective(b))
-                .then(dist(&grid[b]).total_cmp(&dist(&grid[a])))
+                .then(dist_shipped(&grid[b]).total_cmp(&dist_shipped(&grid[a])))
         })
         .unwrap_or(0);
     let sizes: Vec<usize> = fit.iter().map(|&ci| runs[ci][best].len()).collect();
     let mean_size = sizes.iter().sum::<usize>() as f64 / sizes.len().max(1) as f64;
-    let shipped_gi = grid.iter().position(|p| *p == d).unwrap_or(0);
+    let shipped_gi = shipped_in(grid);
     let mut pooled: Vec<(Features, bool)> = Vec::new();
     // The unanswerable questions of the same pool the shipped configuration flags.
     let mut shipped_flags = 0;

@@ -31,13 +31,14 @@ fn lines(p: *const u8, len: usize) {
     let _ = (p, len);
 }
 
-fn text(s: &str) {
+/// Asks for the first bytes of `s` (a string a pass will hash or compare).
+pub fn str(s: &str) {
     lines(s.as_ptr(), s.len());
 }
 
 fn opt(s: Option<&String>) {
     if let Some(s) = s {
-        text(s);
+        str(s);
     }
 }
 
@@ -57,14 +58,14 @@ fn pairs(m: &Metadata) {
 
 fn values(m: &Metadata) {
     for v in m.values() {
-        text(v);
+        str(v);
     }
 }
 
 impl Prefetch for Node {
     fn far(&self) {
-        text(&self.id);
-        text(&self.name);
+        str(&self.id);
+        str(&self.name);
         opt(self.file.as_ref());
         opt(self.span.as_ref().map(|s| &s.file));
         opt(self.package.as_ref());
@@ -78,9 +79,9 @@ impl Prefetch for Node {
 
 impl Prefetch for Edge {
     fn far(&self) {
-        text(&self.id);
-        text(&self.from);
-        text(&self.to);
+        str(&self.id);
+        str(&self.from);
+        str(&self.to);
         opt(self.origin.as_ref().map(|o| &o.file));
         pairs(&self.metadata);
     }
@@ -90,17 +91,12 @@ impl Prefetch for Edge {
     }
 }
 
-/// Asks for the first bytes of `s` (a string a pass will hash or compare).
-pub fn str(s: &str) {
-    text(s);
-}
-
 const FAR: usize = 8;
 const NEAR: usize = 4;
 
 /// Calls `f` on each item in order, first calling `far` on the item `FAR` places further and
 /// `near` on the one `NEAR` places further (`near` may read what `far` asked for).
-pub fn each_with<'a, T>(
+fn each_with<'a, T>(
     items: &'a [T],
     far: impl Fn(&'a T),
     near: impl Fn(&'a T),
@@ -123,7 +119,8 @@ pub fn each_with<'a, T>(
     }
 }
 
-/// [`each_with`] with one distance: `ahead` on the item `FAR` places further.
+/// Calls `f` on each item in order, first calling `ahead` on the item a few places further
+/// (`FAR`), so that what `f` reads has arrived when it gets there.
 pub fn each_ahead<'a, T>(items: &'a [T], ahead: impl Fn(&'a T), f: impl FnMut(&'a T)) {
     each_with(items, ahead, |_| (), f);
 }
