@@ -53,10 +53,13 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                     r.and_then(|r| r.new_path.as_deref()).unwrap_or("the file")
                 ),
             };
-            let sym = r
-                .and_then(|r| r.suggestion.as_ref().or(r.symbol.as_ref()))
-                .map(|s| format!(", {}", symbol(s)))
-                .unwrap_or_default();
+            // The old definition is named as such: with no definition of its name at the
+            // later commit, naming it beside the new lines would say it is there.
+            let sym = match r.map(|r| (&r.suggestion, &r.symbol)) {
+                Some((Some(s), _)) => format!(", {}", symbol(s)),
+                Some((None, Some(s))) => format!(", was {}", symbol(s)),
+                _ => String::new(),
+            };
             st.fg(
                 anstyle::AnsiColor::Yellow,
                 &format!("changed: {place}{sym}"),
