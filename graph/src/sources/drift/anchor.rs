@@ -52,15 +52,42 @@ pub fn covering(symbols: &FileSymbols, start: u64, end: u64) -> Option<&Definiti
         })
 }
 
-/// The definitions of `symbols` with qualified name `qualified`, the one starting nearest to
-/// line `near` first (document order on a tie).
+/// A qualified name without its generic arguments and lifetimes (`Database<'file>::dedup` ->
+/// `Database::dedup`, `Stream<'db, 'file>` -> `Stream`): the same definition keeps its name
+/// when a change adds or drops a type's parameters, so that is how names are matched across
+/// commits. Unbalanced brackets are kept as written.
+pub fn name_key(qualified: &str) -> std::borrow::Cow<'_, str> {
+    if !qualified.contains('<') {
+        return qualified.into();
+    }
+    let mut out = String::with_capacity(qualified.len());
+    let mut depth = 0usize;
+    for c in qualified.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    if depth == 0 {
+        out.into()
+    } else {
+        qualified.into()
+    }
+}
+
+/// The definitions of `symbols` with qualified name `qualified` (compared by [`name_key`]), an
+/// exact namesake before one that differs only in generic arguments, then the one starting
+/// nearest to line `near` (document order on a tie).
 pub fn same_name<'a>(symbols: &'a FileSymbols, qualified: &str, near: u64) -> Vec<&'a Definition> {
+    let key = name_key(qualified);
     let mut found: Vec<&Definition> = symbols
         .definitions
         .iter()
-        .filter(|d| d.qualified == qualified)
+        .filter(|d| d.qualified == qualified || name_key(&d.qualified) == key)
         .collect();
-    found.sort_by_key(|d| d.start_line.abs_diff(near));
+    found.sort_by_key(|d| (d.qualified != qualified, d.start_line.abs_diff(near)));
     found
 }
 
@@ -97,5 +124,26 @@ mod tests {
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].start_line, 5);
         assert!(same_name(&syms, "g", 1).is_empty());
+    }
+
+    #[test]
+    fn names_match_whatever_their_generic_arguments() {
+        assert_eq!(name_key("Database<'file>::dedup"), "Database::dedup");
+        assert_eq!(name_key("Stream<'db, 'file>"), "Stream");
+        assert_eq!(name_key("Map<K, Vec<V>>::get"), "Map::get");
+        assert_eq!(name_key("Store.get"), "Store.get");
+        assert_eq!(name_key("a<b"), "a<b");
+        let old = "struct Database<'file> { x: &'file str }\n\nimpl<'file> Database<'file> {\n    fn dedup(&mut self) {}\n}\n";
+        let new = "struct Database { x: String }\n\nimpl Database {\n    fn age(&self) {}\n\n    fn dedup(&mut self) {}\n}\n";
+        let old = crate::sources::symbols::extract("db.rs", old).expect("rust parses");
+        let new = crate::sources::symbols::extract("db.rs", new).expect("rust parses");
+        let was = covering(&old, 4, 4).expect("the method covers its line");
+        assert_eq!(was.qualified, "Database<'file>::dedup");
+        let found = same_name(&new, &was.qualified, 4);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            (found[0].qualified.as_str(), found[0].start_line),
+            ("Database::dedup", 6)
+        );
     }
 }

@@ -353,15 +353,16 @@ fn suggest_across_files(
             },
         )
         .collect::<Result<_, _>>()?;
-    // Qualified name -> (path, definition) of every definition found.
+    // Qualified name (without generic arguments, `anchor::name_key`) -> (path, definition) of
+    // every definition found.
     let mut by_name: std::collections::HashMap<
-        &str,
+        std::borrow::Cow<'_, str>,
         Vec<(&str, &crate::sources::symbols::Definition)>,
     > = std::collections::HashMap::new();
     for (path, syms) in &parsed {
         for d in syms.iter().flat_map(|f| &f.definitions) {
             by_name
-                .entry(d.qualified.as_str())
+                .entry(anchor::name_key(&d.qualified))
                 .or_default()
                 .push((path, d));
         }
@@ -376,14 +377,21 @@ fn suggest_across_files(
         };
         let lang = Lang::for_path(&symbol.path);
         let mut files: Vec<(&str, &crate::sources::symbols::Definition)> = by_name
-            .get(symbol.qualified.as_str())
+            .get(&anchor::name_key(&symbol.qualified))
             .into_iter()
             .flatten()
             .filter(|(path, _)| Some(*path) != own_later && Lang::for_path(path) == lang)
             .copied()
             .collect();
-        // One suggestion per file (the definition nearest the old line), as before.
-        files.sort_by_key(|(path, d)| (*path, d.start_line.abs_diff(symbol.start_line)));
+        // One suggestion per file (an exact namesake first, then the definition nearest the
+        // old line).
+        files.sort_by_key(|(path, d)| {
+            (
+                *path,
+                d.qualified != symbol.qualified,
+                d.start_line.abs_diff(symbol.start_line),
+            )
+        });
         files.dedup_by_key(|(path, _)| *path);
         if let [(path, d)] = files.as_slice() {
             out[i].suggestion = Some(SymbolAt::new(d, path));
