@@ -105,7 +105,7 @@ pub const CAPABILITIES: &[Capability] = &[
     Capability {
         name: "Drift",
         version: "1",
-        description: "Is the knowledge still true? Every repo:/repo-content: reference compared at a later commit: unchanged, moved (new range), changed (mapped range, symbol, re-anchoring suggestion), missing or unverifiable (reason).",
+        description: "Is the knowledge still true? Every repo:/repo-content: reference compared at a later commit: unchanged, moved (new range), changed (mapped range, symbol, re-anchoring suggestion, where most of its lines went), missing (the same hints) or unverifiable (reason).",
         schema: schema_of::<DriftInput>,
         check: check_as::<DriftInput>,
         run: drift::run_drift,

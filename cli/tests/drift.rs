@@ -265,11 +265,16 @@ fn the_fixture_agrees_with_its_drift_yaml_and_each_case_reads_right() {
     assert!(gamma.get("suggestion").is_none(), "{gamma}");
     // Duplicated block: two occurrences, changed.
     assert_eq!(reference(&v, "app", "duplicates", 0)["occurrences"], 2);
-    // Moved to another file by a function move: the suggestion names the new file.
+    // Moved to another file by a function move: the suggestion names the new file, and the
+    // relocation finds every cited line there.
+    let helper = reference(&v, "app", "helpers", 0);
+    assert_eq!(helper["suggestion"]["path"], "src/helpers.py");
     assert_eq!(
-        reference(&v, "app", "helpers", 0)["suggestion"]["path"],
-        "src/helpers.py"
+        helper["relocation"],
+        serde_json::json!({"path": "src/helpers.py", "startLine": 4, "endLine": 8, "matched": 5, "of": 5})
     );
+    // A block that moved within its file is found by the diff: no relocation elsewhere.
+    assert_eq!(put["relocation"]["path"], "src/app.py");
     // A renamed file: moved with its new path.
     assert_eq!(
         reference(&v, "docs", "guide", 0)["newPath"],

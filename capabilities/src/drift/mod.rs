@@ -14,7 +14,9 @@ pub(crate) mod capability;
 pub mod reanchor;
 pub mod targets;
 
-use ontoly_graph::sources::drift::{self as engine, CompareOptions, RangeDrift, SymbolAt, Verdict};
+use ontoly_graph::sources::drift::{
+    self as engine, CompareOptions, RangeDrift, Relocation, SymbolAt, Verdict,
+};
 use ontoly_graph::Session;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -118,6 +120,10 @@ pub struct ReferenceDrift {
     /// Changed or missing: a definition of the same name at the later commit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suggestion: Option<SymbolAt>,
+    /// Changed with no occurrence of the cited block, or missing: where most of its lines are
+    /// at the later commit, in any file the change touched (a hint for review).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relocation: Option<Relocation>,
     /// Unverifiable: why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -318,6 +324,7 @@ fn reference_of(t: &Target, later: Option<&String>, d: RangeDrift) -> ReferenceD
     r.origin.later_digest = d.later_digest;
     r.symbol = d.symbol;
     r.suggestion = d.suggestion;
+    r.relocation = d.relocation;
     match d.outcome {
         Err(why) => {
             r.reason = Some(why);

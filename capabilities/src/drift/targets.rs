@@ -63,6 +63,7 @@ impl Target {
             mapped: None,
             symbol: None,
             suggestion: None,
+            relocation: None,
             reason: Some(reason),
             origin: self.origin.clone(),
         }

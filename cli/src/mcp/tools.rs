@@ -282,8 +282,8 @@ fn tool(name: &'static str) -> Tool {
         "Drift" => (
             "Is the knowledge still true? Compares every cited range with a later commit (default \
              each clone's HEAD): unchanged, moved (with the new range), changed (with the range \
-             a diff maps it to, the symbol and a re-anchoring suggestion), missing, or \
-             unverifiable (with the reason). Identical to `ontoly drift --format json`.",
+             a diff maps it to, the symbol, a re-anchoring suggestion and where most of its lines \
+             went), missing (with the same hints), or unverifiable (with the reason). Identical to `ontoly drift --format json`.",
             input_schema::<DriftInput>(),
             drift_schema(),
         ),
@@ -529,7 +529,11 @@ fn drift_schema() -> Value {
                                  "startLine", "endLine", "status"],
                     "properties": {
                         "status": {"enum": ["unchanged", "moved", "changed", "missing", "unverifiable"]},
-                        "mapped": {"type": ["object", "null"]}
+                        "mapped": {"type": ["object", "null"]},
+                        "relocation": {
+                            "type": "object",
+                            "required": ["path", "startLine", "endLine", "matched", "of"]
+                        }
                     }
                 }
             }

@@ -52,6 +52,16 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
                     )
                 })
                 .unwrap_or_default();
+            let relocated = r
+                .relocation
+                .as_ref()
+                .map(|m| {
+                    format!(
+                        " ({} of {} cited lines are at {}:{}-{})",
+                        m.matched, m.of, m.path, m.start_line, m.end_line
+                    )
+                })
+                .unwrap_or_default();
             let later = r
                 .origin
                 .later
@@ -62,7 +72,7 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
                 rule_id: code.as_str().to_string(),
                 severity: code.severity(),
                 message: format!(
-                    "{}#{} cites {}:{}-{}{later}, {what}{suggestion}",
+                    "{}#{} cites {}:{}-{}{later}, {what}{suggestion}{relocated}",
                     r.origin.page, r.section_id, r.path, r.start_line, r.end_line
                 ),
                 at: Some((v.structure_file.clone(), r.origin.line, r.origin.line)),

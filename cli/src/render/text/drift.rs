@@ -24,6 +24,21 @@ fn at(s: &SymbolAt) -> String {
     format!("{}:{}-{}", s.path, s.start_line, s.end_line)
 }
 
+/// Where most of the cited lines went, when that is news: not where the diff already takes
+/// them (same file, overlapping lines).
+fn relocated(r: &ReferenceDrift) -> Option<String> {
+    let to = r.relocation.as_ref()?;
+    if let Some(Some(m)) = &r.mapped {
+        if m.path == to.path && m.start_line <= to.end_line && to.start_line <= m.end_line {
+            return None;
+        }
+    }
+    Some(format!(
+        "{} of {} cited lines are at {}:{}-{}",
+        to.matched, to.of, to.path, to.start_line, to.end_line
+    ))
+}
+
 /// The one-line verdict of a section's references.
 fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
     let compared: Vec<&&ReferenceDrift> = refs
@@ -60,18 +75,23 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                 Some((None, Some(s))) => format!(", was {}", symbol(s)),
                 _ => String::new(),
             };
+            let moved = r
+                .and_then(relocated)
+                .map(|m| format!("; {m}"))
+                .unwrap_or_default();
             st.fg(
                 anstyle::AnsiColor::Yellow,
-                &format!("changed: {place}{sym}"),
+                &format!("changed: {place}{sym}{moved}"),
             )
         }
         Status::Missing | Status::Unverifiable => {
             let r = first(Status::Missing).map(|r| **r);
             let path = r.map_or("the file", |r| r.path.as_str());
-            let sug = r
-                .and_then(|r| r.suggestion.as_ref())
-                .map(|s| format!("; {} is now at {}", symbol(s), at(s)))
-                .unwrap_or_default();
+            let sug = match r.map(|r| (&r.suggestion, relocated(r))) {
+                Some((Some(s), _)) => format!("; {} is now at {}", symbol(s), at(s)),
+                Some((None, Some(m))) => format!("; {m}"),
+                _ => String::new(),
+            };
             st.fg(
                 anstyle::AnsiColor::Red,
                 &format!("missing: {path} is gone{sug}"),
@@ -120,6 +140,9 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
     }
     if let Some(s) = &r.suggestion {
         let _ = write!(line, "; suggestion {} at {}", symbol(s), at(s));
+    }
+    if let Some(m) = relocated(r) {
+        let _ = write!(line, "; {m}");
     }
     Some(line)
 }

@@ -8,6 +8,7 @@
 //! - [`impact`]: what a change (two commits, or a unified diff) does to each file, as `-U0`
 //!   hunks, and which hunks touch a range;
 //! - [`anchor`]: the symbol behind a changed range and its re-anchoring suggestion;
+//! - [`relocate`]: where most of a changed or missing range's lines went, in any file;
 //! - [`compare`]: all of it over a list of cited ranges of one repository, per file in
 //!   parallel, reading each blob once.
 //!
@@ -20,11 +21,13 @@ pub mod classify;
 pub mod git;
 pub mod hunks;
 pub mod impact;
+pub mod relocate;
 pub mod rename;
 
 pub use anchor::SymbolAt;
 pub use classify::{Hunk, LineRange, Verdict};
 pub use git::{DriftReader, DriftRepo, Rename, ResolveError, TreeChanges};
+pub use relocate::Relocation;
 
 use crate::sources::git::GitError;
 use crate::sources::symbols::FileSymbols;
@@ -58,6 +61,10 @@ pub struct RangeDrift {
     /// commit, in the later file or else in the one other file of the same language that the
     /// change added or modified.
     pub suggestion: Option<SymbolAt>,
+    /// For a changed range that no longer occurs as a block, or a missing one: the window of
+    /// the later commit holding most of its lines ([`relocate`]), in the later file or a file
+    /// the change added or modified.
+    pub relocation: Option<Relocation>,
     /// For an unchanged or moved range, when asked for ([`CompareOptions::digests`]): the
     /// `content_digest` of its lines at the later commit (the format's digest rule), which
     /// re-anchoring writes.
@@ -67,10 +74,11 @@ pub struct RangeDrift {
 /// Options of [`compare`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CompareOptions {
-    /// Find the symbol and the re-anchoring suggestion of changed and missing ranges: parses
-    /// the pinned version of each file with such a range and the later version of each with a
-    /// changed one, and, for symbols without a namesake there, the files the change added or
-    /// modified that mention the name.
+    /// Find the symbol, the re-anchoring suggestion and the relocation of changed and missing
+    /// ranges: parses the pinned version of each file with such a range and the later version
+    /// of each with a changed one, and, for symbols without a namesake there, the files the
+    /// change added or modified that mention the name; looks for the cited lines in the later
+    /// file and in every text file the change added or modified.
     pub symbols: bool,
     /// Compute [`RangeDrift::later_digest`] for unchanged and moved ranges (a sha256 of the
     /// cited lines, which equal the later ones).
@@ -138,6 +146,7 @@ pub fn compare(
         .collect();
     if options.symbols {
         suggest_across_files(repo, &reader, &ctx, &mut out)?;
+        relocate_lost(repo, &reader, &ctx, &mut out)?;
     }
     Ok(out)
 }
@@ -182,6 +191,7 @@ impl Context<'_> {
                     outcome: Err(why),
                     symbol: None,
                     suggestion: None,
+                    relocation: None,
                     later_digest: None,
                 },
             )
@@ -261,6 +271,7 @@ impl Context<'_> {
                     outcome: Ok(verdict),
                     symbol,
                     suggestion,
+                    relocation: None,
                     later_digest,
                 },
             ));
@@ -396,6 +407,111 @@ fn suggest_across_files(
         if let [(path, d)] = files.as_slice() {
             out[i].suggestion = Some(SymbolAt::new(d, path));
         }
+    }
+    Ok(())
+}
+
+/// Files larger than this are not searched for relocated lines (generated data, bundles).
+const RELOCATE_MAX_BYTES: usize = 1 << 20;
+
+/// For changed ranges whose block no longer occurs in the later file and for missing ones: the
+/// window of the later file that holds enough of the cited lines, else the best one over every
+/// text file the change added or modified. The cited lines are read from the pinned files again (once per file), each
+/// candidate file once, in parallel.
+fn relocate_lost(
+    repo: &DriftRepo,
+    reader: &DriftReader,
+    ctx: &Context<'_>,
+    out: &mut [RangeDrift],
+) -> Result<(), GitError> {
+    let lost: Vec<usize> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| {
+            matches!(
+                d.outcome,
+                Ok(Verdict::Missing) | Ok(Verdict::Changed { occurrences: 0, .. })
+            )
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if lost.is_empty() {
+        return Ok(());
+    }
+    let mut paths: Vec<&str> = lost.iter().map(|&i| ctx.ranges[i].path.as_str()).collect();
+    paths.sort_unstable();
+    paths.dedup();
+    let old: Vec<Option<Vec<u8>>> = paths
+        .par_iter()
+        .map_init(|| repo.reader(), |rd, p| rd.file(ctx.from, p))
+        .collect::<Result<_, _>>()?;
+    // The evidence lines and block length of each lost range.
+    let wanted: Vec<(usize, Vec<Vec<u8>>, u64)> = lost
+        .iter()
+        .filter_map(|&i| {
+            let r = &ctx.ranges[i];
+            let k = paths.binary_search(&r.path.as_str()).ok()?;
+            let lines = split_lines(old[k].as_deref()?);
+            let cited = lines.get(r.start_line as usize - 1..r.end_line as usize)?;
+            let ev = relocate::evidence_lines(cited);
+            (ev.len() >= relocate::MIN_LINES).then(|| {
+                (
+                    i,
+                    ev.into_iter().map(<[u8]>::to_vec).collect(),
+                    r.end_line - r.start_line + 1,
+                )
+            })
+        })
+        .collect();
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    let (changes, _) = ctx.changes(reader)?;
+    let mut candidates: Vec<&str> = changes
+        .added
+        .iter()
+        .map(|s| s.path.as_str())
+        .chain(changes.modified.iter().map(String::as_str))
+        .collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    let sought = relocate::Sought::new(
+        wanted
+            .iter()
+            .map(|(_, ev, span)| (ev.iter().map(Vec::as_slice).collect(), *span))
+            .collect(),
+    );
+    // Every candidate file read once and scanned once for all the lost ranges.
+    let found: Vec<Vec<Option<Relocation>>> = candidates
+        .par_iter()
+        .map_init(
+            || repo.reader(),
+            |rd, &path| -> Result<Vec<Option<Relocation>>, GitError> {
+                Ok(match rd.file(ctx.to, path)? {
+                    Some(t) if t.len() <= RELOCATE_MAX_BYTES && !t.contains(&0) => {
+                        sought.find(path, &t)
+                    }
+                    _ => vec![None; wanted.len()],
+                })
+            },
+        )
+        .collect::<Result<_, _>>()?;
+    for (w, (i, _, _)) in wanted.iter().enumerate() {
+        // The range's own later file first: files that share code with it (templates of one
+        // script for several shells) hold its lines too, but the code stayed where it was.
+        let own = match &out[*i].outcome {
+            Ok(Verdict::Changed { new_path, .. }) => {
+                candidates.binary_search(&new_path.as_str()).ok()
+            }
+            _ => None,
+        };
+        out[*i].relocation = match own.and_then(|k| found[k][w].clone()) {
+            Some(r) => Some(r),
+            None => found
+                .iter()
+                .filter_map(|per_file| per_file[w].clone())
+                .reduce(relocate::better),
+        };
     }
     Ok(())
 }

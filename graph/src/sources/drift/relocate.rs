@@ -1,0 +1,199 @@
+//! Where the cited lines went: for a changed or missing range, the window of the later commit
+//! that holds most of its distinctive lines: in the later file when it holds enough of them,
+//! else in the file the change added or modified that holds the most. It finds code that moved to another file under another name (a method moved
+//! from `DirList` in `dir.rs` to `Database` in `mod.rs`), which neither the diff of one file
+//! nor a definition's name can follow. It is a hint for review, never a re-anchoring: the lines
+//! are not the same block.
+//!
+//! A cited line counts when, trimmed, it has at least [`MIN_ALNUM`] letters or digits (so `}`,
+//! `else:` or a blank line say nothing) and it occurs at most [`MAX_REPEATS`] times in the
+//! candidate file (a `return None` found everywhere says nothing either). In each candidate
+//! file the matches are read in line order and the window spanning at most twice the cited
+//! block's length that holds the most distinct cited lines wins; a relocation needs at least
+//! [`MIN_LINES`] of them and half the block's counted lines.
+
+use super::classify::split_lines;
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+
+/// Letters or digits a trimmed line needs to count as evidence.
+pub const MIN_ALNUM: usize = 4;
+/// Occurrences in one candidate file beyond which a line counts as boilerplate there.
+pub const MAX_REPEATS: usize = 3;
+/// Distinct cited lines a relocation needs at least.
+pub const MIN_LINES: usize = 3;
+
+/// Where most of a cited block's lines are at the later commit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Relocation {
+    /// Repository-relative path at the later commit.
+    pub path: String,
+    /// First matched line, 1-based.
+    pub start_line: u64,
+    /// Last matched line, inclusive.
+    pub end_line: u64,
+    /// Distinct cited lines found in that window.
+    pub matched: u64,
+    /// Cited lines that count as evidence (see the module doc).
+    pub of: u64,
+}
+
+/// The cited lines that count as evidence, trimmed, each once, in order.
+pub fn evidence_lines<'a>(cited: &[&'a [u8]]) -> Vec<&'a [u8]> {
+    let mut seen = HashSet::new();
+    cited
+        .iter()
+        .map(|l| l.trim_ascii())
+        .filter(|l| l.iter().filter(|b| b.is_ascii_alphanumeric()).count() >= MIN_ALNUM)
+        .filter(|l| seen.insert(*l))
+        .collect()
+}
+
+/// The cited lines of several ranges, looked up together: each file of the later commit is
+/// read once, whatever the number of ranges.
+pub struct Sought<'a> {
+    /// Each range's evidence lines and block length.
+    ranges: Vec<(Vec<&'a [u8]>, u64)>,
+    /// Evidence line -> (range, index of the line in that range's evidence).
+    lines: HashMap<&'a [u8], Vec<(usize, usize)>>,
+}
+
+impl<'a> Sought<'a> {
+    /// The ranges' evidence lines (from [`evidence_lines`]) with their blocks' lengths; ranges
+    /// with fewer than [`MIN_LINES`] never relocate.
+    pub fn new(ranges: Vec<(Vec<&'a [u8]>, u64)>) -> Self {
+        let mut lines: HashMap<&[u8], Vec<(usize, usize)>> = HashMap::new();
+        for (r, (ev, _)) in ranges.iter().enumerate() {
+            for (i, l) in ev.iter().enumerate() {
+                lines.entry(l).or_default().push((r, i));
+            }
+        }
+        Self { ranges, lines }
+    }
+
+    /// For each range, its best window in `data` (the file at `path` of the later commit).
+    pub fn find(&self, path: &str, data: &[u8]) -> Vec<Option<Relocation>> {
+        let mut hits: Vec<Vec<(u64, usize)>> = vec![Vec::new(); self.ranges.len()];
+        for (n, line) in split_lines(data).into_iter().enumerate() {
+            if let Some(found) = self.lines.get(line.trim_ascii()) {
+                for &(r, i) in found {
+                    hits[r].push((n as u64 + 1, i));
+                }
+            }
+        }
+        hits.into_iter()
+            .zip(&self.ranges)
+            .map(|(h, (ev, span))| best_window(path, h, ev.len(), *span))
+            .collect()
+    }
+}
+
+/// The best window among `hits` ((line, index of the cited line), in line order) of a block of
+/// `span` lines with `wanted` evidence lines; `None` when it holds fewer than the minimum.
+fn best_window(
+    path: &str,
+    mut hits: Vec<(u64, usize)>,
+    wanted: usize,
+    span: u64,
+) -> Option<Relocation> {
+    let need = MIN_LINES.max(wanted.div_ceil(2));
+    if hits.len() < need {
+        return None;
+    }
+    let mut repeats = vec![0usize; wanted];
+    for &(_, i) in &hits {
+        repeats[i] += 1;
+    }
+    hits.retain(|&(_, i)| repeats[i] <= MAX_REPEATS);
+    let width = 2 * span.max(1);
+    // Two pointers over the hits: the window [lo, hi] spans less than `width` lines; `count`
+    // holds how often each cited line occurs in it, `distinct` how many occur at all.
+    let mut count = vec![0usize; wanted];
+    let (mut distinct, mut lo) = (0usize, 0usize);
+    let mut best: Option<(usize, usize, usize)> = None;
+    for hi in 0..hits.len() {
+        if count[hits[hi].1] == 0 {
+            distinct += 1;
+        }
+        count[hits[hi].1] += 1;
+        while hits[hi].0 - hits[lo].0 >= width {
+            count[hits[lo].1] -= 1;
+            if count[hits[lo].1] == 0 {
+                distinct -= 1;
+            }
+            lo += 1;
+        }
+        // The first window with the most lines wins: deterministic, and nearest the top.
+        if best.is_none_or(|(d, _, _)| distinct > d) {
+            best = Some((distinct, lo, hi));
+        }
+    }
+    let (matched, lo, hi) = best.filter(|&(d, _, _)| d >= need)?;
+    Some(Relocation {
+        path: path.to_string(),
+        start_line: hits[lo].0,
+        end_line: hits[hi].0,
+        matched: matched as u64,
+        of: wanted as u64,
+    })
+}
+
+/// The better of two relocations: more lines matched, then the tighter window, then the path
+/// (so the choice does not depend on the order files were read in).
+pub fn better(a: Relocation, b: Relocation) -> Relocation {
+    let key = |r: &Relocation| (std::cmp::Reverse(r.matched), r.end_line - r.start_line);
+    match key(&a).cmp(&key(&b)).then_with(|| a.path.cmp(&b.path)) {
+        std::cmp::Ordering::Greater => b,
+        _ => a,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(s: &str) -> Vec<&[u8]> {
+        s.lines().map(str::as_bytes).collect()
+    }
+
+    const CITED: &str = "    fn serialize(dirs: &[Dir]) -> Result<Vec<u8>> {\n        let size = bincode::serialized_size(&VERSION)?;\n        let mut buffer = Vec::with_capacity(size);\n        bincode::serialize_into(&mut buffer, &VERSION)?;\n        bincode::serialize_into(&mut buffer, &dirs)?;\n        Ok(buffer)\n    }\n";
+
+    #[test]
+    fn moved_and_edited_code_is_found_and_boilerplate_is_not_evidence() {
+        let wanted = evidence_lines(&lines(CITED));
+        // Six lines count; the closing brace does not.
+        assert_eq!(wanted.len(), 6);
+        let later = "use x;\n\nimpl Database {\n    fn save(&self) {}\n\n    fn serialize(dirs: &[Dir]) -> Result<Vec<u8>> {\n        let size = bincode::serialized_size(&VERSION)?;\n        // a new comment\n        let mut buffer = Vec::with_capacity(size);\n        bincode::serialize_into(&mut buffer, &VERSION)?;\n        bincode::serialize_into(&mut buffer, &dirs)?;\n        Ok(buffer)\n    }\n}\n";
+        let sought = Sought::new(vec![(wanted, 7)]);
+        let find = |path: &str, text: &str| sought.find(path, text.as_bytes()).remove(0);
+        let r = find("src/db/mod.rs", later).expect("found");
+        assert_eq!((r.start_line, r.end_line, r.matched, r.of), (6, 12, 6, 6));
+        // Lines found only far apart (beyond twice the block) do not make a window.
+        let scattered = format!(
+            "    fn serialize(dirs: &[Dir]) -> Result<Vec<u8>> {{\n{}        let mut buffer = Vec::with_capacity(size);\n{}        Ok(buffer)\n",
+            "x\n".repeat(20),
+            "y\n".repeat(20)
+        );
+        assert!(find("a.rs", &scattered).is_none());
+        // A line repeated everywhere is boilerplate in that file.
+        let noisy = "        Ok(buffer)\n".repeat(5)
+            + "    fn serialize(dirs: &[Dir]) -> Result<Vec<u8>> {\n        let mut buffer = Vec::with_capacity(size);\n";
+        assert!(find("b.rs", &noisy).is_none());
+    }
+
+    #[test]
+    fn the_better_relocation_is_chosen_whatever_the_order() {
+        let r = |path: &str, s, e, m| Relocation {
+            path: path.into(),
+            start_line: s,
+            end_line: e,
+            matched: m,
+            of: 6,
+        };
+        assert_eq!(better(r("a", 1, 9, 4), r("b", 1, 9, 5)).path, "b");
+        assert_eq!(better(r("b", 1, 9, 5), r("a", 1, 9, 4)).path, "b");
+        assert_eq!(better(r("a", 1, 20, 5), r("b", 1, 9, 5)).path, "b");
+        assert_eq!(better(r("b", 1, 9, 5), r("a", 1, 9, 5)).path, "a");
+    }
+}
