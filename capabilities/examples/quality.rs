@@ -1686,75 +1686,129 @@ fn solve(mut a: [[f64; N_RERANK]; N_RERANK], mut b: [f64; N_RERANK]) -> [f64; N_
     x
 }
 
-/// The pairwise (RankNet) logistic fit: for every answerable question whose first `n`
-/// sections hold an expected one and another, each (expected, other) pair weighs
-/// 1 / (pairs of its question), so every question counts once; features standardised by their
-/// spread over those candidates, L2 `lambda` on the standardised weights, Newton's method to
-/// convergence; features whose `keep` is false stay at 0. Returns raw-scale weights.
+/// The loss a re-ranker is trained with.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Loss {
+    /// RankNet: logistic on (expected, other) pairs within a question.
+    Pairwise,
+    /// ListNet-style: −log of the softmax probability mass on the expected sections.
+    Listwise,
+}
+
+/// Fits the re-ranker's weights on the answerable questions whose first `n` sections hold an
+/// expected one and another, each question weighing 1 in all: with `Loss::Pairwise` each
+/// (expected, other) pair weighs 1 / (pairs of its question); with `Loss::Listwise` the loss is
+/// −log of the softmax share of the expected sections among the `n`. Features standardised by
+/// their spread over those candidates, L2 `lambda` on the standardised weights, Newton's method
+/// (for the listwise loss with the softmax covariance as curvature) to convergence; features
+/// whose `keep` is false stay at 0. Returns raw-scale weights.
 fn rerank_train(
     qs: &[&RerankQ],
     n: usize,
     lambda: f64,
     keep: &[bool; N_RERANK],
+    loss: Loss,
 ) -> [f64; N_RERANK] {
-    let mut diffs: Vec<([f64; N_RERANK], f64)> = Vec::new();
-    let mut xs: Vec<[f64; N_RERANK]> = Vec::new();
-    let mut questions = 0usize;
+    // Per question: its candidates' features and which are expected.
+    let mut lists: Vec<(Vec<[f64; N_RERANK]>, Vec<bool>)> = Vec::new();
     for q in qs {
         if !q.answerable {
             continue;
         }
         let c = &q.cands[..n.min(q.cands.len())];
-        let rel: Vec<&Candidate> = c
+        let rel: Vec<bool> = c
             .iter()
-            .filter(|x| q.expect.contains(&q.ranking.nodes[x.pos].id))
+            .map(|x| q.expect.contains(&q.ranking.nodes[x.pos].id))
             .collect();
-        let irr: Vec<&Candidate> = c
-            .iter()
-            .filter(|x| !q.expect.contains(&q.ranking.nodes[x.pos].id))
-            .collect();
-        if rel.is_empty() || irr.is_empty() {
+        if rel.iter().all(|r| *r) || !rel.iter().any(|r| *r) {
             continue;
         }
-        questions += 1;
-        xs.extend(c.iter().map(|x| x.x));
-        let wq = 1.0 / (rel.len() * irr.len()) as f64;
-        for r in &rel {
-            for i in &irr {
-                diffs.push((std::array::from_fn(|k| r.x[k] - i.x[k]), wq));
-            }
-        }
+        lists.push((c.iter().map(|x| x.x).collect(), rel));
     }
-    let m = xs.len().max(1) as f64;
+    let m = lists.iter().map(|l| l.0.len()).sum::<usize>().max(1) as f64;
     let sd: [f64; N_RERANK] = std::array::from_fn(|k| {
-        let mean = xs.iter().map(|x| x[k]).sum::<f64>() / m;
-        let v = xs.iter().map(|x| (x[k] - mean).powi(2)).sum::<f64>() / m;
+        let mean = lists.iter().flat_map(|l| &l.0).map(|x| x[k]).sum::<f64>() / m;
+        let v = lists
+            .iter()
+            .flat_map(|l| &l.0)
+            .map(|x| (x[k] - mean).powi(2))
+            .sum::<f64>()
+            / m;
         if v > 1e-12 {
             v.sqrt()
         } else {
             1.0
         }
     });
-    for (d, _) in &mut diffs {
-        for k in 0..N_RERANK {
-            d[k] = if keep[k] { d[k] / sd[k] } else { 0.0 };
+    for (xs, _) in &mut lists {
+        for x in xs.iter_mut() {
+            for k in 0..N_RERANK {
+                x[k] = if keep[k] { x[k] / sd[k] } else { 0.0 };
+            }
         }
     }
-    let nq = questions.max(1) as f64;
+    let mut diffs: Vec<([f64; N_RERANK], f64)> = Vec::new();
+    if loss == Loss::Pairwise {
+        for (xs, rel) in &lists {
+            let r = rel.iter().filter(|r| **r).count();
+            let wq = 1.0 / (r * (rel.len() - r)) as f64;
+            for (a, ra) in xs.iter().zip(rel) {
+                for (b, rb) in xs.iter().zip(rel) {
+                    if *ra && !*rb {
+                        diffs.push((std::array::from_fn(|k| a[k] - b[k]), wq));
+                    }
+                }
+            }
+        }
+    }
+    let nq = lists.len().max(1) as f64;
     let mut w = [0.0; N_RERANK];
-    for _ in 0..50 {
+    for _ in 0..100 {
         let mut g: [f64; N_RERANK] = std::array::from_fn(|k| lambda * w[k]);
         let mut h = [[0.0; N_RERANK]; N_RERANK];
         for (k, row) in h.iter_mut().enumerate() {
             row[k] = lambda;
         }
-        for (d, wq) in &diffs {
-            let margin: f64 = w.iter().zip(d).map(|(a, b)| a * b).sum();
-            let p = sigmoid(-margin);
-            for k in 0..N_RERANK {
-                g[k] -= wq * p * d[k] / nq;
-                for l in 0..N_RERANK {
-                    h[k][l] += wq * p * (1.0 - p) * d[k] * d[l] / nq;
+        match loss {
+            Loss::Pairwise => {
+                for (d, wq) in &diffs {
+                    let margin: f64 = w.iter().zip(d).map(|(a, b)| a * b).sum();
+                    let p = sigmoid(-margin);
+                    for k in 0..N_RERANK {
+                        g[k] -= wq * p * d[k] / nq;
+                        for l in 0..N_RERANK {
+                            h[k][l] += wq * p * (1.0 - p) * d[k] * d[l] / nq;
+                        }
+                    }
+                }
+            }
+            Loss::Listwise => {
+                for (xs, rel) in &lists {
+                    let s: Vec<f64> = xs
+                        .iter()
+                        .map(|x| w.iter().zip(x).map(|(a, b)| a * b).sum())
+                        .collect();
+                    let top = s.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                    let e: Vec<f64> = s.iter().map(|v| (v - top).exp()).collect();
+                    let z: f64 = e.iter().sum();
+                    let zr: f64 = e.iter().zip(rel).filter(|x| *x.1).map(|x| x.0).sum();
+                    let mut mean = [0.0; N_RERANK];
+                    for (j, x) in xs.iter().enumerate() {
+                        let p = e[j] / z;
+                        let q = if rel[j] { e[j] / zr } else { 0.0 };
+                        for k in 0..N_RERANK {
+                            g[k] += (p - q) * x[k] / nq;
+                            mean[k] += p * x[k];
+                        }
+                    }
+                    for (j, x) in xs.iter().enumerate() {
+                        let p = e[j] / z;
+                        for k in 0..N_RERANK {
+                            for l in 0..N_RERANK {
+                                h[k][l] += p * (x[k] - mean[k]) * (x[l] - mean[l]) / nq;
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -1762,7 +1816,7 @@ fn rerank_train(
         for k in 0..N_RERANK {
             w[k] -= step[k];
         }
-        if step.iter().map(|x| x.abs()).fold(0.0, f64::max) < 1e-10 {
+        if step.iter().map(|x| x.abs()).fold(0.0, f64::max) < 1e-9 {
             break;
         }
     }
@@ -1810,16 +1864,16 @@ fn rerank_fit(fit: &[Corpus], test: &[Corpus]) {
         .collect();
     let all_on = [true; N_RERANK];
     let k = fit.len();
-    let lambdas = [0.001, 0.01, 0.1, 1.0];
+    let lambdas = [0.001, 0.01, 0.1, 1.0, 10.0];
     let ns = [5usize, 10, 30];
-    let loco = |n: usize, lambda: f64, keep: &[bool; N_RERANK]| -> Vec<BlindRun> {
+    let loco = |n: usize, lambda: f64, keep: &[bool; N_RERANK], loss: Loss| -> Vec<BlindRun> {
         (0..k)
             .map(|out| {
                 let train: Vec<&RerankQ> = (0..k)
                     .filter(|&i| i != out)
                     .flat_map(|i| qs[i].iter())
                     .collect();
-                let w = rerank_train(&train, n, lambda, keep);
+                let w = rerank_train(&train, n, lambda, keep, loss);
                 rerank_run(&qs[out], &w, n)
             })
             .collect()
@@ -1840,27 +1894,38 @@ fn rerank_fit(fit: &[Corpus], test: &[Corpus]) {
             .join(", "),
         s1 + s3
     );
-    let mut results: Vec<(usize, f64, usize)> = Vec::new();
-    for &n in &ns {
-        for &lambda in &lambdas {
-            let (t1, t3) = count(&loco(n, lambda, &all_on));
-            println!("    n {n:>2}  L2 {lambda:<6} {t1} + {t3} = {}", t1 + t3);
-            results.push((n, lambda, t1 + t3));
+    let mut results: Vec<(usize, f64, usize, Loss)> = Vec::new();
+    for loss in [Loss::Pairwise, Loss::Listwise] {
+        for &n in &ns {
+            for &lambda in &lambdas {
+                let (t1, t3) = count(&loco(n, lambda, &all_on, loss));
+                println!(
+                    "    {loss:?} n {n:>2}  L2 {lambda:<6} {t1} + {t3} = {}",
+                    t1 + t3
+                );
+                results.push((n, lambda, t1 + t3, loss));
+            }
         }
     }
-    // The most held-out top-1 + top-3; ties: the stronger L2, then the smaller n.
-    results.sort_by(|a, b| b.2.cmp(&a.2).then(b.1.total_cmp(&a.1)).then(a.0.cmp(&b.0)));
-    let Some(&(n, lambda, _)) = results.first() else {
+    // The most held-out top-1 + top-3; ties: the stronger L2, then the smaller n, then
+    // pairwise (the loss stated first).
+    results.sort_by(|a, b| {
+        b.2.cmp(&a.2)
+            .then(b.1.total_cmp(&a.1))
+            .then(a.0.cmp(&b.0))
+            .then((a.3 == Loss::Listwise).cmp(&(b.3 == Loss::Listwise)))
+    });
+    let Some(&(n, lambda, _, loss)) = results.first() else {
         return;
     };
-    println!("chosen: n {n}, L2 {lambda}");
+    println!("chosen: {loss:?}, n {n}, L2 {lambda}");
     // Fold by fold, with the confidence model refit on the training folds.
-    let runs = loco(n, lambda, &all_on);
+    let runs = loco(n, lambda, &all_on, loss);
     let mut pooled = [Tally::default(), Tally::default()];
     for out in 0..k {
         let train: Vec<usize> = (0..k).filter(|&i| i != out).collect();
         let train_q: Vec<&RerankQ> = train.iter().flat_map(|&i| qs[i].iter()).collect();
-        let w = rerank_train(&train_q, n, lambda, &all_on);
+        let w = rerank_train(&train_q, n, lambda, &all_on, loss);
         let train_runs: Vec<BlindRun> = train.iter().map(|&i| rerank_run(&qs[i], &w, n)).collect();
         let flags: usize = train
             .iter()
@@ -1886,7 +1951,7 @@ fn rerank_fit(fit: &[Corpus], test: &[Corpus]) {
     for f in 0..N_RERANK {
         let mut keep = all_on;
         keep[f] = false;
-        let (t1, t3) = count(&loco(n, lambda, &keep));
+        let (t1, t3) = count(&loco(n, lambda, &keep, loss));
         println!(
             "    without {:<9} {t1} + {t3} = {}",
             rerank::NAMES[f],
@@ -1894,9 +1959,14 @@ fn rerank_fit(fit: &[Corpus], test: &[Corpus]) {
         );
     }
     let every: Vec<&RerankQ> = qs.iter().flatten().collect();
-    let w = rerank_train(&every, n, lambda, &all_on);
-    println!("\nfit on all {k} pooled (n {n}, L2 {lambda}), raw-scale weights:");
+    let w = rerank_train(&every, n, lambda, &all_on, loss);
+    println!("\nfit on all {k} pooled ({loss:?}, n {n}, L2 {lambda}), raw-scale weights:");
     println!("    {}", show_weights(&w));
+    let (i1, i3) = count(&qs.iter().map(|q| rerank_run(q, &w, n)).collect::<Vec<_>>());
+    println!(
+        "    in-sample top-1 + top-3 on the {k}: {i1} + {i3} = {}",
+        i1 + i3
+    );
     println!(
         "    as constants: {:?}",
         w.map(|x| (x * 10_000.0).round() / 10_000.0)
