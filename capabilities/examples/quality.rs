@@ -1602,23 +1602,37 @@ fn fit_on_test_on(fit: &[Corpus], test: &[Corpus]) {
     );
 }
 /// One question of `--rerank`: its shipped BM25F ranking, the features of its first
-/// [`RERANK_MAX`] sections, its expected sections and whether it is answerable.
+/// sections for each candidate count of the grid (`page` looks at the other candidates, so
+/// it depends on how many), its expected sections and whether it is answerable.
 struct RerankQ {
     ranking: Ranking,
-    cands: Vec<Candidate>,
+    by_n: Vec<(usize, Vec<Candidate>)>,
     expect: Vec<String>,
     answerable: bool,
 }
 
-/// The most candidates any `--rerank` configuration reorders.
-const RERANK_MAX: usize = 30;
+/// The candidate counts of the `--rerank` grid.
+const RERANK_NS: [usize; 3] = [5, 10, 30];
+
+impl RerankQ {
+    /// The candidates of a re-ranker over the first `n` sections.
+    fn cands(&self, n: usize) -> &[Candidate] {
+        self.by_n
+            .iter()
+            .find(|x| x.0 == n)
+            .map_or(&[], |x| x.1.as_slice())
+    }
+}
 
 fn rerank_questions(c: &Corpus) -> Vec<RerankQ> {
     c.answers
         .iter()
         .map(|a| {
             let ranking = rank_with(&c.index, &a.question, &Params::default());
-            let cands = rerank::candidates(&c.index, &ranking, RERANK_MAX);
+            let by_n = RERANK_NS
+                .iter()
+                .map(|&n| (n, rerank::candidates(&c.index, &ranking, n)))
+                .collect();
             let expect = c
                 .asked
                 .iter()
@@ -1627,7 +1641,7 @@ fn rerank_questions(c: &Corpus) -> Vec<RerankQ> {
                 .unwrap_or_default();
             RerankQ {
                 ranking,
-                cands,
+                by_n,
                 expect,
                 answerable: a.answerable,
             }
@@ -1640,8 +1654,7 @@ fn rerank_run(qs: &[RerankQ], w: &[f64; N_RERANK], n: usize) -> BlindRun {
     qs.iter()
         .map(|q| {
             let mut r = q.ranking.clone();
-            let k = n.min(q.cands.len());
-            rerank::reorder(&mut r, &q.cands[..k], w);
+            rerank::reorder(&mut r, q.cands(n), w);
             let rank = r
                 .sections()
                 .take(3)
@@ -1715,7 +1728,7 @@ fn rerank_train(
         if !q.answerable {
             continue;
         }
-        let c = &q.cands[..n.min(q.cands.len())];
+        let c = q.cands(n);
         let rel: Vec<bool> = c
             .iter()
             .map(|x| q.expect.contains(&q.ranking.nodes[x.pos].id))
@@ -1865,7 +1878,7 @@ fn rerank_fit(fit: &[Corpus], test: &[Corpus]) {
     let all_on = [true; N_RERANK];
     let k = fit.len();
     let lambdas = [0.001, 0.01, 0.1, 1.0, 10.0];
-    let ns = [5usize, 10, 30];
+    let ns = RERANK_NS;
     let loco = |n: usize, lambda: f64, keep: &[bool; N_RERANK], loss: Loss| -> Vec<BlindRun> {
         (0..k)
             .map(|out| {
@@ -1894,14 +1907,73 @@ fn rerank_fit(fit: &[Corpus], test: &[Corpus]) {
             .join(", "),
         s1 + s3
     );
+    // The ceiling of any re-ranking of the first n: answerable questions with an expected
+    // section among them.
+    for n in [1usize, 3, 5, 10, 30] {
+        let within: usize = qs
+            .iter()
+            .flatten()
+            .filter(|q| {
+                q.answerable
+                    && q.cands(30)
+                        .iter()
+                        .take(n)
+                        .any(|c| q.expect.contains(&q.ranking.nodes[c.pos].id))
+            })
+            .count();
+        println!("    an expected section among the first {n:>2}: {within}");
+    }
+    // Each feature alone: the share of (expected, other) pairs among the first n of a question
+    // where the expected section has the higher value (ties half), each question weighing 1.
+    for n in [5usize, 30] {
+        let mut acc = [0.0; N_RERANK];
+        let mut nq = 0.0f64;
+        for q in qs.iter().flatten().filter(|q| q.answerable) {
+            let c = q.cands(n);
+            let is_rel = |x: &Candidate| q.expect.contains(&q.ranking.nodes[x.pos].id);
+            let rel: Vec<&Candidate> = c.iter().filter(|x| is_rel(x)).collect();
+            let irr: Vec<&Candidate> = c.iter().filter(|x| !is_rel(x)).collect();
+            if rel.is_empty() || irr.is_empty() {
+                continue;
+            }
+            nq += 1.0;
+            let pairs = (rel.len() * irr.len()) as f64;
+            for (f, a) in acc.iter_mut().enumerate() {
+                let wins: f64 = rel
+                    .iter()
+                    .flat_map(|r| irr.iter().map(move |i| (r.x[f], i.x[f])))
+                    .map(|(x, y)| match x.total_cmp(&y) {
+                        std::cmp::Ordering::Greater => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Less => 0.0,
+                    })
+                    .sum();
+                *a += wins / pairs;
+            }
+        }
+        let shown: Vec<String> = rerank::NAMES
+            .iter()
+            .zip(acc)
+            .map(|(name, a)| format!("{name} {:.3}", a / nq.max(1.0)))
+            .collect();
+        println!(
+            "    pairs ordered right by one feature, first {n} ({nq} questions): {}",
+            shown.join(", ")
+        );
+    }
     let mut results: Vec<(usize, f64, usize, Loss)> = Vec::new();
     for loss in [Loss::Pairwise, Loss::Listwise] {
         for &n in &ns {
             for &lambda in &lambdas {
                 let (t1, t3) = count(&loco(n, lambda, &all_on, loss));
+                // In-sample beside it: what the features can do at all on these questions.
+                let every: Vec<&RerankQ> = qs.iter().flatten().collect();
+                let w = rerank_train(&every, n, lambda, &all_on, loss);
+                let (i1, i3) = count(&qs.iter().map(|q| rerank_run(q, &w, n)).collect::<Vec<_>>());
                 println!(
-                    "    {loss:?} n {n:>2}  L2 {lambda:<6} {t1} + {t3} = {}",
-                    t1 + t3
+                    "    {loss:?} n {n:>2}  L2 {lambda:<6} {t1} + {t3} = {}   (in-sample {i1} + {i3} = {})",
+                    t1 + t3,
+                    i1 + i3
                 );
                 results.push((n, lambda, t1 + t3, loss));
             }
