@@ -1679,10 +1679,11 @@ fn solve(mut a: [[f64; N_RERANK]; N_RERANK], mut b: [f64; N_RERANK]) -> [f64; N_
         if d.abs() < 1e-300 {
             continue;
         }
+        let pivot = a[col];
         for row in col + 1..N_RERANK {
             let f = a[row][col] / d;
-            for k in col..N_RERANK {
-                a[row][k] -= f * a[col][k];
+            for (x, p) in a[row][col..].iter_mut().zip(&pivot[col..]) {
+                *x -= f * p;
             }
             b[row] -= f * b[col];
         }
