@@ -31,7 +31,12 @@
 //! (a 960-set grid) and the confidence model on the first corpora pooled only, with
 //! leave-one-out among them, and prints for the second only aggregate figures of the shipped
 //! configuration and the fitted one, per corpus and pooled (never a question: for held-out
-//! sets; docs/evidence.md, "Fit on blind questions only (stop 22)"), and `--calibrate` measures calibrating each workspace against itself: questions it asks
+//! sets; docs/evidence.md, "Fit on blind questions only (stop 22)"); `--rerank --fit-on A,B,…
+//! [--test-on C,D]` fits the learned re-ranker (`retrieval/rerank.rs`) by leave-one-corpus-out
+//! on the first corpora and measures the engine's re-ranker against the shipped ranking on the
+//! second, aggregate only (docs/evidence.md, "A learned re-ranker (stop 23)"; `loguru` and
+//! `ripgrep`, held out until then, are named corpora for it, not in the default list); and
+//! `--calibrate` measures calibrating each workspace against itself: questions it asks
 //! itself with no labels (`pseudo_questions`; `QUALITY_RECIPE=mix|section|page`) set its own
 //! threshold or normalise its features (docs/evidence.md, "What was tried": not shipped).
 

@@ -31,7 +31,8 @@ pub const NAMES: [&str; N_RERANK] = [
 /// five sections of the 642 answerable questions of commander, jinja, hyperfine, click, just,
 /// attrs, ws, marshmallow and tenacity pooled (`quality --rerank --fit-on …`), the
 /// configuration leave-one-corpus-out chose from 30; rounded to four places. docs/evidence.md,
-/// "A learned re-ranker (stop 23)", has every figure.
+/// "A learned re-ranker (stop 23)", has every figure: it did not clear its rule on the held-out
+/// sets, so [`Params::rerank`](super::index::Params::rerank) is off.
 pub const WEIGHTS: [f64; N_RERANK] = [
     5.0080, 0.0154, -2.6918, 1.7137, 1.9091, 2.1051, 1.6906, 1.7502, -0.2660, -0.4810, 1.2037,
 ];
