@@ -460,3 +460,72 @@ fn the_registry_describes_every_capability_with_a_schema() {
     assert_eq!(names, sorted);
     insta::assert_json_snapshot!("registry", d);
 }
+
+#[test]
+fn the_reranker_reorders_only_its_candidates_and_says_so() {
+    use ontoly_capabilities::retrieval::index::Params;
+    use ontoly_capabilities::retrieval::rank::rank_with;
+    use ontoly_capabilities::retrieval::rerank::{self, N_RERANK};
+    use ontoly_graph::graph::model::NodeKind;
+    let (_g, ix) = common::fixture();
+    let q = "cache eviction release build";
+    let base = rank_with(&ix, q, &Params::default());
+    let ids = |r: &ontoly_capabilities::retrieval::rank::Ranking| -> Vec<String> {
+        r.nodes.iter().map(|s| s.id.clone()).collect()
+    };
+    let cands = rerank::candidates(&ix, &base, 5);
+    let sections = base.sections().count();
+    assert!(sections >= 2, "the query must match several sections");
+    assert_eq!(cands.len(), sections.min(5));
+    for c in &cands {
+        assert_eq!(base.nodes[c.pos].kind, NodeKind::Section);
+        // Shares of the query's weight and the score ratio lie in [0, 1].
+        for f in [0, 2, 3, 4, 5, 6, 7, 8, 10] {
+            assert!(
+                (0.0..=1.0).contains(&c.x[f]),
+                "{} = {}",
+                rerank::NAMES[f],
+                c.x[f]
+            );
+        }
+    }
+    assert_eq!(cands[0].x[0], 1.0, "the top section's score ratio");
+
+    // All-zero weights tie every candidate: the BM25F order stays, nothing says reranked.
+    let mut same = base.clone();
+    rerank::reorder(&mut same, &cands, &[0.0; N_RERANK]);
+    assert_eq!(same.nodes, base.nodes);
+
+    // A weight on the rank alone reverses the candidates among their own places.
+    let mut w = [0.0; N_RERANK];
+    w[1] = 1.0;
+    let mut rev = base.clone();
+    rerank::reorder(&mut rev, &cands, &w);
+    let slots: Vec<usize> = cands.iter().map(|c| c.pos).collect();
+    for (i, n) in rev.nodes.iter().enumerate() {
+        if let Some(k) = slots.iter().position(|&p| p == i) {
+            let from = &base.nodes[slots[slots.len() - 1 - k]];
+            assert_eq!(n.id, from.id);
+            let moved = 2 * k + 1 != slots.len();
+            assert_eq!(n.via.contains(&"reranked"), moved, "{}", n.id);
+        } else {
+            assert_eq!(
+                n, &base.nodes[i],
+                "a node that is not a candidate keeps its place"
+            );
+        }
+    }
+
+    // The engine's switch applies the shipped constants, the same bytes every time.
+    let on = Params {
+        rerank: true,
+        ..Params::default()
+    };
+    let a = rank_with(&ix, q, &on);
+    let mut manual = base.clone();
+    let c = rerank::candidates(&ix, &base, rerank::RERANK_N);
+    rerank::reorder(&mut manual, &c, &rerank::WEIGHTS);
+    assert_eq!(ids(&a), ids(&manual));
+    assert_eq!(a.nodes, rank_with(&ix, q, &on).nodes);
+    assert!(!Params::default().rerank, "off unless adopted");
+}

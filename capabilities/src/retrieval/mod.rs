@@ -10,6 +10,7 @@ pub mod columns;
 pub mod english;
 pub mod index;
 pub mod rank;
+pub mod rerank;
 mod stored;
 pub mod tokens;
 
