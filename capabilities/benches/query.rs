@@ -92,19 +92,6 @@ fn bench(c: &mut Criterion) {
             std::hint::black_box(r);
         }
         ranked.sort();
-        // The same with the learned re-ranker on (`Params::rerank`; off in the pack).
-        let on = ontoly_capabilities::retrieval::index::Params {
-            rerank: true,
-            ..Default::default()
-        };
-        let mut reranked = Vec::with_capacity(qs.len());
-        for q in &qs {
-            let t = Instant::now();
-            let r = ontoly_capabilities::retrieval::rank::rank_with(&index, q, &on);
-            reranked.push(t.elapsed());
-            std::hint::black_box(r);
-        }
-        reranked.sort();
         let mut lat = Vec::with_capacity(qs.len());
         let mut low = 0;
         // ONTOLY_BENCH_REPEAT=N answers the queries N times (for profiling the query path).
@@ -132,11 +119,6 @@ fn bench(c: &mut Criterion) {
             "{ws}: ranking alone p50 {:?}, p99 {:?}",
             percentile(&ranked, 0.50),
             percentile(&ranked, 0.99)
-        );
-        println!(
-            "{ws}: ranking alone, re-ranked, p50 {:?}, p99 {:?}",
-            percentile(&reranked, 0.50),
-            percentile(&reranked, 0.99)
         );
         println!(
             "{ws}: {} queries ({low} with fallbacks): p50 {:?}, p99 {:?}, mean {mean:?}, max {:?}",

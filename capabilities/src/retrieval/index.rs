@@ -58,8 +58,6 @@ pub struct Params {
     pub weight: [f64; FIELDS],
     /// Weight of a pair of neighbouring query words found together (0: off).
     pub pair_weight: f64,
-    /// Re-rank the first sections with the learned model (`rank::rerank`); off by default.
-    pub rerank: bool,
 }
 
 impl Default for Params {
@@ -69,7 +67,6 @@ impl Default for Params {
             b: [0.3, 0.0, 0.75, 0.3, 0.5],
             weight: [2.5, 1.5, 1.0, 0.6, 0.0],
             pair_weight: 0.25,
-            rerank: false,
         }
     }
 }
@@ -96,10 +93,6 @@ pub struct Hit {
     pub code: u64,
     /// Pairs of neighbouring query words found together in the doc (heading or body).
     pub pair_hits: u16,
-    /// Query terms matched in the doc's heading field (part of `own`).
-    pub head: u64,
-    /// Query terms matched in the doc's body field (part of `own`).
-    pub body: u64,
 }
 
 impl Hit {
@@ -905,29 +898,11 @@ impl Index {
                         F_CODE => h.code |= bit,
                         _ => h.own |= bit,
                     }
-                    match f {
-                        F_HEADING => h.head |= bit,
-                        F_BODY => h.body |= bit,
-                        _ => {}
-                    }
                 });
             flush(&mut cur, &mut found);
         }
         found.touched.sort_unstable();
         found
-    }
-
-    /// Length in tokens of field `field` of doc `doc` (0 when it does not read).
-    pub fn field_len(&self, doc: u32, field: usize) -> u32 {
-        if doc as usize >= self.len() || field >= FIELDS {
-            return 0;
-        }
-        FieldLens {
-            ix: self,
-            block: usize::MAX,
-            lens: Vec::with_capacity(DOCS_PER_BLOCK * FIELDS),
-        }
-        .get(doc as usize, field)
     }
 
     /// Propagation links of a doc (see [`Index`]), sorted.

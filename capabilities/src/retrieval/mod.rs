@@ -10,7 +10,6 @@ pub mod columns;
 pub mod english;
 pub mod index;
 pub mod rank;
-pub mod rerank;
 mod stored;
 pub mod tokens;
 

@@ -44,10 +44,6 @@ pub struct Scored {
     pub mask: u64,
     /// Pairs of neighbouring query words the node's own heading or body holds together.
     pub pair_hits: u32,
-    /// Query terms matched by the node's heading, by its body and by its article field.
-    pub field_masks: [u64; 3],
-    /// The node's document in the index.
-    pub doc: u32,
     /// Why it ranks (`text`, `cites`, `article`, `reached`), for explanations.
     pub via: Vec<&'static str>,
 }
@@ -371,7 +367,7 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         .into_iter()
         .map(|(d, s, reached)| scored(index, &dense, d, s, reached))
         .collect();
-    let mut ranking = Ranking {
+    Ranking {
         terms,
         idf,
         nodes,
@@ -379,12 +375,7 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         sections: index.sections(),
         pairs: pairs.len(),
         params: *p,
-    };
-    if p.rerank {
-        let cands = super::rerank::candidates(index, &ranking, super::rerank::RERANK_N);
-        super::rerank::reorder(&mut ranking, &cands, &super::rerank::WEIGHTS);
     }
-    ranking
 }
 
 fn scored(index: &Index, dense: &Dense, d: u32, score: f64, reached: bool) -> Scored {
@@ -411,8 +402,6 @@ fn scored(index: &Index, dense: &Dense, d: u32, score: f64, reached: bool) -> Sc
         own_mask: hit.own,
         mask: hit.mask(),
         pair_hits: u32::from(hit.pair_hits),
-        field_masks: [hit.head, hit.body, hit.art],
-        doc: d,
         via: (0..4)
             .filter(|i| via & (1 << i) != 0)
             .map(|i| VIA[i])
