@@ -299,12 +299,7 @@ fn suggest_across_files(
     out: &mut [RangeDrift],
 ) -> Result<(), GitError> {
     use crate::sources::symbols::Lang;
-    let lost: Vec<usize> = out
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.symbol.is_some() && d.suggestion.is_none())
-        .map(|(i, _)| i)
-        .collect();
+    let lost = positions(out, |d| d.symbol.is_some() && d.suggestion.is_none());
     if lost.is_empty() {
         return Ok(());
     }
@@ -333,17 +328,11 @@ fn suggest_across_files(
         return Ok(());
     };
     let langs: Vec<Option<Lang>> = needs.iter().map(|(l, _)| *l).collect();
-    let mut candidates: Vec<&str> = changes
-        .added
-        .iter()
-        .map(|s| s.path.as_str())
-        .chain(changes.modified.iter().map(String::as_str))
-        .filter(|p| {
-            let lang = Lang::for_path(p);
-            lang.is_some() && langs.contains(&lang)
-        })
-        .collect();
-    candidates.sort_unstable();
+    let mut candidates = touched(changes);
+    candidates.retain(|p| {
+        let lang = Lang::for_path(p);
+        lang.is_some() && langs.contains(&lang)
+    });
     let parsed: Vec<(&str, Option<FileSymbols>)> = candidates
         .par_iter()
         .map_init(
@@ -414,27 +403,40 @@ fn suggest_across_files(
 /// Files larger than this are not searched for relocated lines (generated data, bundles).
 const RELOCATE_MAX_BYTES: usize = 1 << 20;
 
+/// The positions of the ranges of `out` that `keep`.
+fn positions(out: &[RangeDrift], keep: impl Fn(&RangeDrift) -> bool) -> Vec<usize> {
+    (0..out.len()).filter(|&i| keep(&out[i])).collect()
+}
+
+/// The paths the change added or modified, sorted, each once.
+fn touched(changes: &TreeChanges) -> Vec<&str> {
+    let mut paths: Vec<&str> = changes
+        .added
+        .iter()
+        .map(|s| s.path.as_str())
+        .chain(changes.modified.iter().map(String::as_str))
+        .collect();
+    paths.sort_unstable();
+    paths.dedup();
+    paths
+}
+
 /// For changed ranges whose block no longer occurs in the later file and for missing ones: the
 /// window of the later file that holds enough of the cited lines, else the best one over every
-/// text file the change added or modified. The cited lines are read from the pinned files again (once per file), each
-/// candidate file once, in parallel.
+/// text file the change added or modified. The cited lines are read from the pinned files
+/// again (once per file), each candidate file once, in parallel.
 fn relocate_lost(
     repo: &DriftRepo,
     reader: &DriftReader,
     ctx: &Context<'_>,
     out: &mut [RangeDrift],
 ) -> Result<(), GitError> {
-    let lost: Vec<usize> = out
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| {
-            matches!(
-                d.outcome,
-                Ok(Verdict::Missing) | Ok(Verdict::Changed { occurrences: 0, .. })
-            )
-        })
-        .map(|(i, _)| i)
-        .collect();
+    let lost = positions(out, |d| {
+        matches!(
+            d.outcome,
+            Ok(Verdict::Missing) | Ok(Verdict::Changed { occurrences: 0, .. })
+        )
+    });
     if lost.is_empty() {
         return Ok(());
     }
@@ -467,14 +469,7 @@ fn relocate_lost(
         return Ok(());
     }
     let (changes, _) = ctx.changes(reader)?;
-    let mut candidates: Vec<&str> = changes
-        .added
-        .iter()
-        .map(|s| s.path.as_str())
-        .chain(changes.modified.iter().map(String::as_str))
-        .collect();
-    candidates.sort_unstable();
-    candidates.dedup();
+    let candidates = touched(changes);
     let sought = relocate::Sought::new(
         wanted
             .iter()
