@@ -132,6 +132,24 @@ pub struct ReferenceDrift {
     pub origin: Origin,
 }
 
+impl ReferenceDrift {
+    /// The relocation when it is news to a reader: not inside the range the diff maps the
+    /// reference to (the same file, overlapping lines), which already says where to look.
+    pub fn relocation_news(&self) -> Option<&Relocation> {
+        let to = self.relocation.as_ref()?;
+        match &self.mapped {
+            Some(Some(m))
+                if m.path == to.path
+                    && m.start_line <= to.end_line
+                    && to.start_line <= m.end_line =>
+            {
+                None
+            }
+            _ => Some(to),
+        }
+    }
+}
+
 /// Where a reference is written and what its section is on (kept out of the JSON).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Origin {

@@ -53,8 +53,7 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
                 })
                 .unwrap_or_default();
             let relocated = r
-                .relocation
-                .as_ref()
+                .relocation_news()
                 .map(|m| {
                     format!(
                         " ({} of {} cited lines are at {}:{}-{})",

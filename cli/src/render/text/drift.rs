@@ -24,15 +24,10 @@ fn at(s: &SymbolAt) -> String {
     format!("{}:{}-{}", s.path, s.start_line, s.end_line)
 }
 
-/// Where most of the cited lines went, when that is news: not where the diff already takes
-/// them (same file, overlapping lines).
+/// Where most of the cited lines went, when that is news
+/// ([`ReferenceDrift::relocation_news`]).
 fn relocated(r: &ReferenceDrift) -> Option<String> {
-    let to = r.relocation.as_ref()?;
-    if let Some(Some(m)) = &r.mapped {
-        if m.path == to.path && m.start_line <= to.end_line && to.start_line <= m.end_line {
-            return None;
-        }
-    }
+    let to = r.relocation_news()?;
     Some(format!(
         "{} of {} cited lines are at {}:{}-{}",
         to.matched, to.of, to.path, to.start_line, to.end_line
