@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// Schema version of the graph model; bump it when the model changes.
 pub const GRAPH_VERSION: &str = "ontoly.graph.v1";
@@ -225,31 +226,108 @@ pub fn meta_key(key: &str) -> MetaKey {
 /// entries: a `BTreeMap` allocates a 540-byte leaf even for one entry, plus a heap string per
 /// key; this is one allocation of 48 bytes per entry, at exact capacity when built with
 /// [`Metadata::with_capacity`] or collected from an iterator whose length is known.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Default)]
 pub struct Metadata {
-    pairs: Vec<(MetaKey, String)>,
+    pairs: Pairs,
+}
+
+/// One `(key, value)` entry of a [`Metadata`].
+type Pair = (MetaKey, String);
+
+/// A metadata map's entries: owned while it is built, or shared once [`Metadata::share`] froze
+/// it. The 250k `CITES` edges of a 100k build repeat a few thousand maps: shared, a repeated
+/// citation's map is a reference count, where it was five allocations and ~330 bytes copied.
+#[derive(Clone)]
+enum Pairs {
+    Own(Vec<Pair>),
+    Shared(Arc<[Pair]>),
+}
+
+impl Default for Pairs {
+    fn default() -> Self {
+        Pairs::Own(Vec::new())
+    }
+}
+
+impl std::fmt::Debug for Metadata {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Metadata")
+            .field("pairs", &self.pairs_slice())
+            .finish()
+    }
+}
+
+// Equality, order and hash are those of the entries, whichever way they are held.
+impl PartialEq for Metadata {
+    fn eq(&self, other: &Self) -> bool {
+        self.pairs_slice() == other.pairs_slice()
+    }
+}
+
+impl Eq for Metadata {}
+
+impl std::hash::Hash for Metadata {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.pairs_slice().hash(state);
+    }
+}
+
+impl PartialOrd for Metadata {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Metadata {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.pairs_slice().cmp(other.pairs_slice())
+    }
 }
 
 impl Metadata {
     /// An empty map (allocates nothing).
     pub const fn new() -> Self {
-        Metadata { pairs: Vec::new() }
+        Metadata {
+            pairs: Pairs::Own(Vec::new()),
+        }
     }
 
     /// An empty map with room for `n` entries.
     pub fn with_capacity(n: usize) -> Self {
         Metadata {
-            pairs: Vec::with_capacity(n),
+            pairs: Pairs::Own(Vec::with_capacity(n)),
+        }
+    }
+
+    /// The same map, its entries now shared: a clone is then a reference count, not a copy of
+    /// every value (for a map that many edges repeat). A later change copies them back.
+    pub fn share(self) -> Self {
+        match self.pairs {
+            Pairs::Own(v) if !v.is_empty() => Metadata {
+                pairs: Pairs::Shared(v.into()),
+            },
+            pairs => Metadata { pairs },
+        }
+    }
+
+    /// The entries, owned (copied out of a shared map first).
+    fn pairs_mut(&mut self) -> &mut Vec<Pair> {
+        if let Pairs::Shared(s) = &self.pairs {
+            self.pairs = Pairs::Own(s.to_vec());
+        }
+        match &mut self.pairs {
+            Pairs::Own(v) => v,
+            Pairs::Shared(_) => unreachable!("made owned above"),
         }
     }
 
     fn find(&self, key: &str) -> Result<usize, usize> {
-        self.pairs.binary_search_by(|(k, _)| (**k).cmp(key))
+        self.pairs_slice().binary_search_by(|(k, _)| (**k).cmp(key))
     }
 
     /// The value of `key`.
     pub fn get(&self, key: &str) -> Option<&String> {
-        self.find(key).ok().map(|i| &self.pairs[i].1)
+        self.find(key).ok().map(|i| &self.pairs_slice()[i].1)
     }
 
     /// True when `key` has a value.
@@ -260,9 +338,9 @@ impl Metadata {
     /// Sets `key` to `value`, returning the value it replaces (as `BTreeMap::insert`).
     pub fn insert(&mut self, key: MetaKey, value: String) -> Option<String> {
         match self.find(&key) {
-            Ok(i) => Some(std::mem::replace(&mut self.pairs[i].1, value)),
+            Ok(i) => Some(std::mem::replace(&mut self.pairs_mut()[i].1, value)),
             Err(i) => {
-                self.pairs.insert(i, (key, value));
+                self.pairs_mut().insert(i, (key, value));
                 None
             }
         }
@@ -270,37 +348,41 @@ impl Metadata {
 
     /// Removes `key`, returning its value.
     pub fn remove(&mut self, key: &str) -> Option<String> {
-        self.find(key).ok().map(|i| self.pairs.remove(i).1)
+        let i = self.find(key).ok()?;
+        Some(self.pairs_mut().remove(i).1)
     }
 
     /// Number of entries.
     pub fn len(&self) -> usize {
-        self.pairs.len()
+        self.pairs_slice().len()
     }
 
     /// True when there is no entry.
     pub fn is_empty(&self) -> bool {
-        self.pairs.is_empty()
+        self.pairs_slice().is_empty()
     }
 
     /// The entries in key order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &String)> + Clone + '_ {
-        self.pairs.iter().map(|(k, v)| (&**k, v))
+        self.pairs_slice().iter().map(|(k, v)| (&**k, v))
     }
 
     /// The keys in order.
     pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
-        self.pairs.iter().map(|(k, _)| &**k)
+        self.pairs_slice().iter().map(|(k, _)| &**k)
     }
 
     /// The values in key order.
     pub fn values(&self) -> impl ExactSizeIterator<Item = &String> + '_ {
-        self.pairs.iter().map(|(_, v)| v)
+        self.pairs_slice().iter().map(|(_, v)| v)
     }
 
     /// The pairs' buffer (for a prefetch of what a pass will read).
-    pub(crate) fn pairs_slice(&self) -> &[(MetaKey, String)] {
-        &self.pairs
+    pub(crate) fn pairs_slice(&self) -> &[Pair] {
+        match &self.pairs {
+            Pairs::Own(v) => v,
+            Pairs::Shared(s) => s,
+        }
     }
 }
 
@@ -320,7 +402,9 @@ impl<K: Into<MetaKey>, V: Into<String>> FromIterator<(K, V)> for Metadata {
         if pairs.len() != before {
             pairs.shrink_to_fit();
         }
-        Metadata { pairs }
+        Metadata {
+            pairs: Pairs::Own(pairs),
+        }
     }
 }
 
@@ -341,7 +425,7 @@ impl<'a> IntoIterator for &'a Metadata {
         fn pair(p: &(MetaKey, String)) -> (&str, &String) {
             (&p.0, &p.1)
         }
-        self.pairs.iter().map(pair)
+        self.pairs_slice().iter().map(pair)
     }
 }
 
@@ -591,6 +675,42 @@ mod tests {
         assert_eq!(meta["a"], "2");
         assert!(serde_json::from_str::<Metadata>(r#"{"k":1}"#).is_err());
         assert!(serde_json::from_str::<Metadata>("[]").is_err());
+    }
+
+    /// A shared map is the same map: equal, ordered, hashed and serialized as the owned one,
+    /// and a change to one clone leaves the others as they were.
+    #[test]
+    fn shared_metadata_is_the_same_map_and_copies_on_write() {
+        use std::hash::{BuildHasher, RandomState};
+        let owned = Metadata::from([("status", "no_clone"), ("content_digest", "sha256:ab")]);
+        let shared = owned.clone().share();
+        assert!(matches!(shared.pairs, Pairs::Shared(_)));
+        assert_eq!(shared, owned);
+        assert_eq!(shared.cmp(&owned), std::cmp::Ordering::Equal);
+        let h = RandomState::new();
+        assert_eq!(h.hash_one(&shared), h.hash_one(&owned));
+        assert_eq!(
+            serde_json::to_string(&shared).unwrap(),
+            serde_json::to_string(&owned).unwrap()
+        );
+        let mut changed = shared.clone();
+        assert_eq!(
+            changed
+                .insert("status".into(), "verified".into())
+                .as_deref(),
+            Some("no_clone")
+        );
+        assert_eq!(shared.get("status").map(String::as_str), Some("no_clone"));
+        assert_eq!(changed.get("status").map(String::as_str), Some("verified"));
+        assert!(changed > shared);
+        assert_eq!(
+            changed.remove("content_digest").as_deref(),
+            Some("sha256:ab")
+        );
+        assert_eq!(changed.len(), 1);
+        assert_eq!(shared.len(), 2);
+        // An empty map stays empty and unshared.
+        assert!(matches!(Metadata::new().share().pairs, Pairs::Own(_)));
     }
 
     /// A node without metadata serializes without the key; with it, the map in key order.

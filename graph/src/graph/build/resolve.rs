@@ -501,12 +501,14 @@ fn cite(
         range_id.clone(),
         Some(site.origin.clone()),
     );
+    // Shared: every later citation of this entry repeats the map (see `Resolved::repeat_for`).
     cites.metadata = Metadata::from([
         ("content_digest", c.content_digest.clone()),
         ("status", l.status.to_string()),
         ("source_ref", source_ref.to_string()),
         ("source_kind", res.kind().as_str().to_string()),
-    ]);
+    ])
+    .share();
     let in_file = Edge::new(
         EdgeKind::InFile,
         range_id.clone(),
