@@ -137,11 +137,146 @@ impl EdgeKind {
     }
 }
 
+/// An immutable string that clones by reference count: an edge's endpoints and an origin's
+/// file, which a large build repeats hundreds of thousands of times (every citation of a range
+/// names the same range id, every reference of a section its section id, every origin the same
+/// structure file). It reads, compares, orders, hashes and serializes as the string it holds.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SharedStr(Arc<str>);
+
+impl SharedStr {
+    /// The string.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for SharedStr {
+    fn default() -> Self {
+        SharedStr(Arc::from(""))
+    }
+}
+
+impl std::ops::Deref for SharedStr {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for SharedStr {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for SharedStr {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for SharedStr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl std::fmt::Display for SharedStr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<String> for SharedStr {
+    fn from(s: String) -> Self {
+        SharedStr(s.into())
+    }
+}
+
+impl From<&String> for SharedStr {
+    fn from(s: &String) -> Self {
+        SharedStr(s.as_str().into())
+    }
+}
+
+impl From<&str> for SharedStr {
+    fn from(s: &str) -> Self {
+        SharedStr(s.into())
+    }
+}
+
+impl From<&SharedStr> for SharedStr {
+    fn from(s: &SharedStr) -> Self {
+        s.clone()
+    }
+}
+
+impl From<&SharedStr> for String {
+    fn from(s: &SharedStr) -> Self {
+        s.as_str().to_string()
+    }
+}
+
+impl From<SharedStr> for String {
+    fn from(s: SharedStr) -> Self {
+        s.as_str().to_string()
+    }
+}
+
+impl PartialEq<str> for SharedStr {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for SharedStr {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for SharedStr {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<SharedStr> for String {
+    fn eq(&self, other: &SharedStr) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<SharedStr> for str {
+    fn eq(&self, other: &SharedStr) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl PartialEq<SharedStr> for &str {
+    fn eq(&self, other: &SharedStr) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl Serialize for SharedStr {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for SharedStr {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d).map(SharedStr::from)
+    }
+}
+
 /// Where something was read from: a workspace-relative file and a 1-based line.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Origin {
     /// Workspace-relative path, `/`-separated (never absolute).
-    pub file: String,
+    pub file: SharedStr,
     /// 1-based line.
     pub line: u64,
 }
@@ -501,9 +636,9 @@ pub struct Edge {
     #[serde(rename = "type")]
     pub kind: EdgeKind,
     /// Source node id.
-    pub from: String,
+    pub from: SharedStr,
     /// Target node id.
-    pub to: String,
+    pub to: SharedStr,
     /// The file and line this relationship was read from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<Origin>,
@@ -516,8 +651,8 @@ impl Edge {
     /// A new edge with its stable id computed from `kind|from|to|origin`.
     pub fn new(
         kind: EdgeKind,
-        from: impl Into<String>,
-        to: impl Into<String>,
+        from: impl Into<SharedStr>,
+        to: impl Into<SharedStr>,
         origin: Option<Origin>,
     ) -> Self {
         let from = from.into();
@@ -711,6 +846,36 @@ mod tests {
         assert_eq!(shared.len(), 2);
         // An empty map stays empty and unshared.
         assert!(matches!(Metadata::new().share().pairs, Pairs::Own(_)));
+    }
+
+    /// An edge whose endpoints and origin are shared serializes, compares and identifies as
+    /// one built from its own copies, and a clone of a shared string is the same allocation.
+    #[test]
+    fn shared_strings_are_the_strings() {
+        let section = SharedStr::from("section:a.md#b");
+        let file = SharedStr::from("knowledge/structure.yaml");
+        let o = |f: SharedStr| Some(Origin { file: f, line: 7 });
+        let shared = Edge::new(EdgeKind::Cites, &section, section.clone(), o(file.clone()));
+        let own = Edge::new(
+            EdgeKind::Cites,
+            "section:a.md#b".to_string(),
+            "section:a.md#b",
+            o("knowledge/structure.yaml".into()),
+        );
+        assert_eq!(shared, own);
+        assert_eq!(
+            serde_json::to_string(&shared).unwrap(),
+            serde_json::to_string(&own).unwrap()
+        );
+        assert!(std::ptr::eq(shared.from.as_str(), section.as_str()));
+        assert!(std::ptr::eq(shared.to.as_str(), section.as_str()));
+        assert!(!std::ptr::eq(own.from.as_str(), section.as_str()));
+        let json = serde_json::to_string(&shared).unwrap();
+        assert_eq!(serde_json::from_str::<Edge>(&json).unwrap(), own);
+        assert_eq!(format!("{file}"), "knowledge/structure.yaml");
+        assert_eq!(format!("{file:?}"), "\"knowledge/structure.yaml\"");
+        let (a, b) = (SharedStr::from("a"), SharedStr::from("b"));
+        assert!(a < b && file == "knowledge/structure.yaml");
     }
 
     /// A node without metadata serializes without the key; with it, the map in key order.
