@@ -186,7 +186,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     for (r, via) in &ranges {
         for e in g.in_edges(&r.id, Some(EdgeKind::Cites)) {
             by_section
-                .entry(e.from.clone())
+                .entry(e.from.to_string())
                 .or_default()
                 .push((e, r, via));
         }
@@ -498,7 +498,7 @@ pub(crate) fn validate(ctx: &Context<'_>, _: &Map<String, Value>) -> CapabilityR
                     .graph
                     .out_edges(&n.id, Some(EdgeKind::Concerns))
                     .first()
-                    .map(|e| e.to.clone());
+                    .map(|e| e.to.to_string());
             }
             d
         })

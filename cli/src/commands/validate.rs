@@ -55,7 +55,7 @@ fn unverified(g: &Graph) -> Vec<DiagnosticView> {
             .unwrap_or_default();
         let target = g
             .node(&e.to)
-            .map_or_else(|| e.to.clone(), |n| n.name.clone());
+            .map_or_else(|| e.to.to_string(), |n| n.name.clone());
         out.push(DiagnosticView {
             code: Code::ReferenceUnverified.as_str().to_string(),
             severity: Severity::Error,
@@ -66,7 +66,7 @@ fn unverified(g: &Graph) -> Vec<DiagnosticView> {
                 status.message()
             ),
             location: format!("{file}:{line}"),
-            subject: Some(e.from.clone()),
+            subject: Some(e.from.to_string()),
         });
     }
     out

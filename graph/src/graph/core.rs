@@ -737,8 +737,8 @@ mod tests {
         for (e, end) in edges.iter().zip(ends) {
             let (f, t) = end.expect("both ends are nodes");
             assert_eq!(
-                (&nodes[f as usize].id, &nodes[t as usize].id),
-                (&e.from, &e.to)
+                (nodes[f as usize].id.as_str(), nodes[t as usize].id.as_str()),
+                (e.from.as_str(), e.to.as_str())
             );
         }
         // A graph from parts finds them on first use, the same, and marks a dangling edge.

@@ -35,7 +35,7 @@ impl Finding {
             // Messages quote what the user wrote; whatever they quote, never a credential.
             message: crate::formats::remote::redact(&message.into()),
             at: Origin {
-                file: file.to_string(),
+                file: file.into(),
                 line,
             },
             subject: subject.into(),
@@ -66,9 +66,9 @@ impl Finding {
             id: id.clone(),
             kind: NodeKind::Diagnostic,
             name: self.code.as_str().to_string(),
-            file: Some(self.at.file.clone()),
+            file: Some(self.at.file.to_string()),
             span: Some(Span {
-                file: self.at.file.clone(),
+                file: self.at.file.to_string(),
                 start_line: self.at.line,
                 end_line: self.at.line,
             }),
@@ -105,12 +105,12 @@ pub fn bounded(findings: Vec<Finding>, bytes: &dyn Fn(&str) -> u64) -> Vec<Findi
     let mut over: BTreeMap<String, (Finding, u64)> = BTreeMap::new();
     let mut out = Vec::with_capacity(findings.len());
     for f in findings {
-        let n = kept.entry(f.at.file.clone()).or_insert(0);
+        let n = kept.entry(f.at.file.to_string()).or_insert(0);
         if *n < FINDINGS_FLOOR + bytes(&f.at.file) / BYTES_PER_FINDING {
             *n += 1;
             out.push(f);
         } else {
-            over.entry(f.at.file.clone()).or_insert((f, 0)).1 += 1;
+            over.entry(f.at.file.to_string()).or_insert((f, 0)).1 += 1;
         }
     }
     for (file, (first, more)) in over {
@@ -158,7 +158,7 @@ pub fn diagnostics_of(graph: &crate::graph::Graph) -> Vec<DiagnosticView> {
             let subject = graph
                 .out_edges(&n.id, Some(EdgeKind::Concerns))
                 .first()
-                .map(|e| e.to.clone());
+                .map(|e| e.to.to_string());
             (
                 file.clone(),
                 line,

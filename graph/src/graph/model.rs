@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// Schema version of the graph model; bump it when the model changes.
 pub const GRAPH_VERSION: &str = "ontoly.graph.v1";
@@ -136,11 +137,146 @@ impl EdgeKind {
     }
 }
 
+/// An immutable string that clones by reference count: an edge's endpoints and an origin's
+/// file, which a large build repeats hundreds of thousands of times (every citation of a range
+/// names the same range id, every reference of a section its section id, every origin the same
+/// structure file). It reads, compares, orders, hashes and serializes as the string it holds.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SharedStr(Arc<str>);
+
+impl SharedStr {
+    /// The string.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for SharedStr {
+    fn default() -> Self {
+        SharedStr(Arc::from(""))
+    }
+}
+
+impl std::ops::Deref for SharedStr {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for SharedStr {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for SharedStr {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for SharedStr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl std::fmt::Display for SharedStr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<String> for SharedStr {
+    fn from(s: String) -> Self {
+        SharedStr(s.into())
+    }
+}
+
+impl From<&String> for SharedStr {
+    fn from(s: &String) -> Self {
+        SharedStr(s.as_str().into())
+    }
+}
+
+impl From<&str> for SharedStr {
+    fn from(s: &str) -> Self {
+        SharedStr(s.into())
+    }
+}
+
+impl From<&SharedStr> for SharedStr {
+    fn from(s: &SharedStr) -> Self {
+        s.clone()
+    }
+}
+
+impl From<&SharedStr> for String {
+    fn from(s: &SharedStr) -> Self {
+        s.as_str().to_string()
+    }
+}
+
+impl From<SharedStr> for String {
+    fn from(s: SharedStr) -> Self {
+        s.as_str().to_string()
+    }
+}
+
+impl PartialEq<str> for SharedStr {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for SharedStr {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for SharedStr {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<SharedStr> for String {
+    fn eq(&self, other: &SharedStr) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<SharedStr> for str {
+    fn eq(&self, other: &SharedStr) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl PartialEq<SharedStr> for &str {
+    fn eq(&self, other: &SharedStr) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl Serialize for SharedStr {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for SharedStr {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d).map(SharedStr::from)
+    }
+}
+
 /// Where something was read from: a workspace-relative file and a 1-based line.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Origin {
     /// Workspace-relative path, `/`-separated (never absolute).
-    pub file: String,
+    pub file: SharedStr,
     /// 1-based line.
     pub line: u64,
 }
@@ -225,31 +361,108 @@ pub fn meta_key(key: &str) -> MetaKey {
 /// entries: a `BTreeMap` allocates a 540-byte leaf even for one entry, plus a heap string per
 /// key; this is one allocation of 48 bytes per entry, at exact capacity when built with
 /// [`Metadata::with_capacity`] or collected from an iterator whose length is known.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Default)]
 pub struct Metadata {
-    pairs: Vec<(MetaKey, String)>,
+    pairs: Pairs,
+}
+
+/// One `(key, value)` entry of a [`Metadata`].
+type Pair = (MetaKey, String);
+
+/// A metadata map's entries: owned while it is built, or shared once [`Metadata::share`] froze
+/// it. The 250k `CITES` edges of a 100k build repeat a few thousand maps: shared, a repeated
+/// citation's map is a reference count, where it was five allocations and ~330 bytes copied.
+#[derive(Clone)]
+enum Pairs {
+    Own(Vec<Pair>),
+    Shared(Arc<[Pair]>),
+}
+
+impl Default for Pairs {
+    fn default() -> Self {
+        Pairs::Own(Vec::new())
+    }
+}
+
+impl std::fmt::Debug for Metadata {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Metadata")
+            .field("pairs", &self.pairs_slice())
+            .finish()
+    }
+}
+
+// Equality, order and hash are those of the entries, whichever way they are held.
+impl PartialEq for Metadata {
+    fn eq(&self, other: &Self) -> bool {
+        self.pairs_slice() == other.pairs_slice()
+    }
+}
+
+impl Eq for Metadata {}
+
+impl std::hash::Hash for Metadata {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.pairs_slice().hash(state);
+    }
+}
+
+impl PartialOrd for Metadata {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Metadata {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.pairs_slice().cmp(other.pairs_slice())
+    }
 }
 
 impl Metadata {
     /// An empty map (allocates nothing).
     pub const fn new() -> Self {
-        Metadata { pairs: Vec::new() }
+        Metadata {
+            pairs: Pairs::Own(Vec::new()),
+        }
     }
 
     /// An empty map with room for `n` entries.
     pub fn with_capacity(n: usize) -> Self {
         Metadata {
-            pairs: Vec::with_capacity(n),
+            pairs: Pairs::Own(Vec::with_capacity(n)),
+        }
+    }
+
+    /// The same map, its entries now shared: a clone is then a reference count, not a copy of
+    /// every value (for a map that many edges repeat). A later change copies them back.
+    pub fn share(self) -> Self {
+        match self.pairs {
+            Pairs::Own(v) if !v.is_empty() => Metadata {
+                pairs: Pairs::Shared(v.into()),
+            },
+            pairs => Metadata { pairs },
+        }
+    }
+
+    /// The entries, owned (copied out of a shared map first).
+    fn pairs_mut(&mut self) -> &mut Vec<Pair> {
+        if let Pairs::Shared(s) = &self.pairs {
+            self.pairs = Pairs::Own(s.to_vec());
+        }
+        match &mut self.pairs {
+            Pairs::Own(v) => v,
+            Pairs::Shared(_) => unreachable!("made owned above"),
         }
     }
 
     fn find(&self, key: &str) -> Result<usize, usize> {
-        self.pairs.binary_search_by(|(k, _)| (**k).cmp(key))
+        self.pairs_slice().binary_search_by(|(k, _)| (**k).cmp(key))
     }
 
     /// The value of `key`.
     pub fn get(&self, key: &str) -> Option<&String> {
-        self.find(key).ok().map(|i| &self.pairs[i].1)
+        self.find(key).ok().map(|i| &self.pairs_slice()[i].1)
     }
 
     /// True when `key` has a value.
@@ -260,9 +473,9 @@ impl Metadata {
     /// Sets `key` to `value`, returning the value it replaces (as `BTreeMap::insert`).
     pub fn insert(&mut self, key: MetaKey, value: String) -> Option<String> {
         match self.find(&key) {
-            Ok(i) => Some(std::mem::replace(&mut self.pairs[i].1, value)),
+            Ok(i) => Some(std::mem::replace(&mut self.pairs_mut()[i].1, value)),
             Err(i) => {
-                self.pairs.insert(i, (key, value));
+                self.pairs_mut().insert(i, (key, value));
                 None
             }
         }
@@ -270,37 +483,41 @@ impl Metadata {
 
     /// Removes `key`, returning its value.
     pub fn remove(&mut self, key: &str) -> Option<String> {
-        self.find(key).ok().map(|i| self.pairs.remove(i).1)
+        let i = self.find(key).ok()?;
+        Some(self.pairs_mut().remove(i).1)
     }
 
     /// Number of entries.
     pub fn len(&self) -> usize {
-        self.pairs.len()
+        self.pairs_slice().len()
     }
 
     /// True when there is no entry.
     pub fn is_empty(&self) -> bool {
-        self.pairs.is_empty()
+        self.pairs_slice().is_empty()
     }
 
     /// The entries in key order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &String)> + Clone + '_ {
-        self.pairs.iter().map(|(k, v)| (&**k, v))
+        self.pairs_slice().iter().map(|(k, v)| (&**k, v))
     }
 
     /// The keys in order.
     pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
-        self.pairs.iter().map(|(k, _)| &**k)
+        self.pairs_slice().iter().map(|(k, _)| &**k)
     }
 
     /// The values in key order.
     pub fn values(&self) -> impl ExactSizeIterator<Item = &String> + '_ {
-        self.pairs.iter().map(|(_, v)| v)
+        self.pairs_slice().iter().map(|(_, v)| v)
     }
 
     /// The pairs' buffer (for a prefetch of what a pass will read).
-    pub(crate) fn pairs_slice(&self) -> &[(MetaKey, String)] {
-        &self.pairs
+    pub(crate) fn pairs_slice(&self) -> &[Pair] {
+        match &self.pairs {
+            Pairs::Own(v) => v,
+            Pairs::Shared(s) => s,
+        }
     }
 }
 
@@ -320,7 +537,9 @@ impl<K: Into<MetaKey>, V: Into<String>> FromIterator<(K, V)> for Metadata {
         if pairs.len() != before {
             pairs.shrink_to_fit();
         }
-        Metadata { pairs }
+        Metadata {
+            pairs: Pairs::Own(pairs),
+        }
     }
 }
 
@@ -341,7 +560,7 @@ impl<'a> IntoIterator for &'a Metadata {
         fn pair(p: &(MetaKey, String)) -> (&str, &String) {
             (&p.0, &p.1)
         }
-        self.pairs.iter().map(pair)
+        self.pairs_slice().iter().map(pair)
     }
 }
 
@@ -417,9 +636,9 @@ pub struct Edge {
     #[serde(rename = "type")]
     pub kind: EdgeKind,
     /// Source node id.
-    pub from: String,
+    pub from: SharedStr,
     /// Target node id.
-    pub to: String,
+    pub to: SharedStr,
     /// The file and line this relationship was read from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<Origin>,
@@ -432,8 +651,8 @@ impl Edge {
     /// A new edge with its stable id computed from `kind|from|to|origin`.
     pub fn new(
         kind: EdgeKind,
-        from: impl Into<String>,
-        to: impl Into<String>,
+        from: impl Into<SharedStr>,
+        to: impl Into<SharedStr>,
         origin: Option<Origin>,
     ) -> Self {
         let from = from.into();
@@ -591,6 +810,72 @@ mod tests {
         assert_eq!(meta["a"], "2");
         assert!(serde_json::from_str::<Metadata>(r#"{"k":1}"#).is_err());
         assert!(serde_json::from_str::<Metadata>("[]").is_err());
+    }
+
+    /// A shared map is the same map: equal, ordered, hashed and serialized as the owned one,
+    /// and a change to one clone leaves the others as they were.
+    #[test]
+    fn shared_metadata_is_the_same_map_and_copies_on_write() {
+        use std::hash::{BuildHasher, RandomState};
+        let owned = Metadata::from([("status", "no_clone"), ("content_digest", "sha256:ab")]);
+        let shared = owned.clone().share();
+        assert!(matches!(shared.pairs, Pairs::Shared(_)));
+        assert_eq!(shared, owned);
+        assert_eq!(shared.cmp(&owned), std::cmp::Ordering::Equal);
+        let h = RandomState::new();
+        assert_eq!(h.hash_one(&shared), h.hash_one(&owned));
+        assert_eq!(
+            serde_json::to_string(&shared).unwrap(),
+            serde_json::to_string(&owned).unwrap()
+        );
+        let mut changed = shared.clone();
+        assert_eq!(
+            changed
+                .insert("status".into(), "verified".into())
+                .as_deref(),
+            Some("no_clone")
+        );
+        assert_eq!(shared.get("status").map(String::as_str), Some("no_clone"));
+        assert_eq!(changed.get("status").map(String::as_str), Some("verified"));
+        assert!(changed > shared);
+        assert_eq!(
+            changed.remove("content_digest").as_deref(),
+            Some("sha256:ab")
+        );
+        assert_eq!(changed.len(), 1);
+        assert_eq!(shared.len(), 2);
+        // An empty map stays empty and unshared.
+        assert!(matches!(Metadata::new().share().pairs, Pairs::Own(_)));
+    }
+
+    /// An edge whose endpoints and origin are shared serializes, compares and identifies as
+    /// one built from its own copies, and a clone of a shared string is the same allocation.
+    #[test]
+    fn shared_strings_are_the_strings() {
+        let section = SharedStr::from("section:a.md#b");
+        let file = SharedStr::from("knowledge/structure.yaml");
+        let o = |f: SharedStr| Some(Origin { file: f, line: 7 });
+        let shared = Edge::new(EdgeKind::Cites, &section, section.clone(), o(file.clone()));
+        let own = Edge::new(
+            EdgeKind::Cites,
+            "section:a.md#b".to_string(),
+            "section:a.md#b",
+            o("knowledge/structure.yaml".into()),
+        );
+        assert_eq!(shared, own);
+        assert_eq!(
+            serde_json::to_string(&shared).unwrap(),
+            serde_json::to_string(&own).unwrap()
+        );
+        assert!(std::ptr::eq(shared.from.as_str(), section.as_str()));
+        assert!(std::ptr::eq(shared.to.as_str(), section.as_str()));
+        assert!(!std::ptr::eq(own.from.as_str(), section.as_str()));
+        let json = serde_json::to_string(&shared).unwrap();
+        assert_eq!(serde_json::from_str::<Edge>(&json).unwrap(), own);
+        assert_eq!(format!("{file}"), "knowledge/structure.yaml");
+        assert_eq!(format!("{file:?}"), "\"knowledge/structure.yaml\"");
+        let (a, b) = (SharedStr::from("a"), SharedStr::from("b"));
+        assert!(a < b && file == "knowledge/structure.yaml");
     }
 
     /// A node without metadata serializes without the key; with it, the map in key order.

@@ -36,7 +36,7 @@ pub fn str(s: &str) {
     lines(s.as_ptr(), s.len());
 }
 
-fn opt(s: Option<&String>) {
+fn opt(s: Option<&str>) {
     if let Some(s) = s {
         str(s);
     }
@@ -66,9 +66,9 @@ impl Prefetch for Node {
     fn far(&self) {
         str(&self.id);
         str(&self.name);
-        opt(self.file.as_ref());
-        opt(self.span.as_ref().map(|s| &s.file));
-        opt(self.package.as_ref());
+        opt(self.file.as_deref());
+        opt(self.span.as_ref().map(|s| s.file.as_str()));
+        opt(self.package.as_deref());
         pairs(&self.metadata);
     }
 
@@ -82,7 +82,7 @@ impl Prefetch for Edge {
         str(&self.id);
         str(&self.from);
         str(&self.to);
-        opt(self.origin.as_ref().map(|o| &o.file));
+        opt(self.origin.as_ref().map(|o| o.file.as_str()));
         pairs(&self.metadata);
     }
 

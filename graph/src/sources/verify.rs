@@ -430,6 +430,9 @@ pub fn verify_stage(
     }
     drop((repo_of, first));
     let outcomes = verify_all(&repos, &cites, true);
+    // Each check's edge metadata before and after its status, shared: the citations of one
+    // entry share one map (see `resolve`), which one insert per edge would copy 250k times.
+    let mut restated: Vec<Option<(Metadata, Metadata)>> = vec![None; outcomes.len()];
     for ((c, &check), &ei) in cited.iter().zip(&check_of).zip(&edge_of) {
         let Some(ei) = ei else {
             continue;
@@ -437,8 +440,18 @@ pub fn verify_stage(
         let outcome = &outcomes[check];
         let (origin, c) = (&c.origin, &*c.target);
         let edge = &mut parts.edges[ei];
-        edge.metadata
-            .insert("status".into(), outcome.status.as_str().to_string());
+        match &restated[check] {
+            Some((before, after)) if *before == edge.metadata => {
+                edge.metadata = after.clone();
+            }
+            _ => {
+                let before = edge.metadata.clone();
+                edge.metadata
+                    .insert("status".into(), outcome.status.as_str().to_string());
+                edge.metadata = std::mem::take(&mut edge.metadata).share();
+                restated[check] = Some((before, edge.metadata.clone()));
+            }
+        }
         if let Some(code) = status_code(outcome.status) {
             let section = edge.from.clone();
             let source_ref = edge.metadata.get("source_ref").cloned().unwrap_or_default();

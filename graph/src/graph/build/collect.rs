@@ -9,7 +9,7 @@ use crate::formats::page::PageParse;
 use crate::formats::parsed::StructureParse;
 use crate::formats::structure::{self, ArticleEntry};
 use crate::graph::findings::Finding;
-use crate::graph::model::{ids, Edge, EdgeKind, Metadata, Node, NodeKind, Origin, Span};
+use crate::graph::model::{ids, Edge, EdgeKind, Metadata, Node, NodeKind, Origin, SharedStr, Span};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -25,9 +25,10 @@ pub(super) fn node(kind: NodeKind, id: String, name: String) -> Node {
     }
 }
 
-pub(super) fn origin(file: &str, line: u64) -> Origin {
+/// `file:line` (a [`SharedStr`] file is shared, not copied).
+pub(super) fn origin(file: impl Into<SharedStr>, line: u64) -> Origin {
     Origin {
-        file: file.to_string(),
+        file: file.into(),
         line: line.max(1),
     }
 }
@@ -164,11 +165,14 @@ pub fn collect<'a>(
     let mut all: BTreeSet<&str> = entries.keys().copied().collect();
     all.extend(pages.keys().map(String::as_str));
     let all: Vec<&str> = all.into_iter().collect();
+    // Made once: every article's edges and origins share them.
+    let (ws, structure_file) = (SharedStr::from(&ws_id), SharedStr::from(STRUCTURE_FILE));
     let per: Vec<(Parts, Vec<RefSite<'a>>)> = all
         .par_iter()
         .map(|&path| {
             article_parts(
-                &ws_id,
+                &ws,
+                &structure_file,
                 path,
                 entries.get(path).copied(),
                 pages.get(path),
@@ -193,8 +197,11 @@ type Marked<'a> = (&'a SectionSpan, &'a (Option<String>, String));
 /// One article being collected: where it lives and what it contributes so far.
 struct Article<'a> {
     path: &'a str,
-    page_file: String,
-    aid: String,
+    /// The page's file and the article's id: shared by the origins and edges of its sections.
+    page_file: SharedStr,
+    aid: SharedStr,
+    /// The structure file, shared by the origins of every reference (250k at 100k sections).
+    structure_file: SharedStr,
     parts: Parts,
     references: Vec<RefSite<'a>>,
 }
@@ -215,7 +222,8 @@ impl Article<'_> {
 }
 
 fn article_parts<'a>(
-    ws_id: &str,
+    ws_id: &SharedStr,
+    structure_file: &SharedStr,
     path: &'a str,
     entry: Option<&'a ArticleEntry>,
     page: Option<&PageParse>,
@@ -223,14 +231,15 @@ fn article_parts<'a>(
 ) -> (Parts, Vec<RefSite<'a>>) {
     let mut cx = Article {
         path,
-        page_file: format!("knowledge/{path}"),
-        aid: ids::article(path),
+        page_file: format!("knowledge/{path}").into(),
+        aid: ids::article(path).into(),
+        structure_file: structure_file.clone(),
         parts: Parts::default(),
         references: Vec::new(),
     };
     let mut a = article_node(&cx, entry, page);
     let contains_origin = match entry {
-        Some(e) => origin(STRUCTURE_FILE, e.line),
+        Some(e) => origin(structure_file, e.line),
         None => origin(&cx.page_file, 1),
     };
     cx.parts.edges.push(Edge::new(
@@ -274,8 +283,8 @@ fn article_parts<'a>(
 
 /// The article node, with what the structure entry and the page say about it.
 fn article_node(cx: &Article<'_>, entry: Option<&ArticleEntry>, page: Option<&PageParse>) -> Node {
-    let mut a = node(NodeKind::Article, cx.aid.clone(), cx.path.to_string());
-    a.file = Some(cx.page_file.clone());
+    let mut a = node(NodeKind::Article, cx.aid.to_string(), cx.path.to_string());
+    a.file = Some(cx.page_file.to_string());
     a.metadata.insert("path".into(), cx.path.to_string());
     if let Some(e) = entry {
         for (k, v) in [
@@ -348,7 +357,7 @@ fn page_facts<'p>(
         .flatten()
         .collect();
     if !text.is_empty() {
-        cx.parts.texts.push((aid.clone(), text.join("\n")));
+        cx.parts.texts.push((aid.to_string(), text.join("\n")));
     }
     for (s, t) in pg.sections.iter().zip(&pg.section_texts) {
         marked.insert(s.id.as_str(), (s, t));
@@ -399,7 +408,7 @@ fn registered_sections<'e>(
             );
             continue;
         };
-        let secid = ids::section(path, sid);
+        let secid: SharedStr = ids::section(path, sid).into();
         if !registered.insert(sid) {
             cx.finding(
                 Code::SectionDuplicate,
@@ -415,11 +424,11 @@ fn registered_sections<'e>(
             .nodes
             .push(section_node(path, sid, m.copied(), true));
         if let Some((_, (_, body))) = m {
-            cx.parts.texts.push((secid.clone(), body.clone()));
+            cx.parts.texts.push((secid.to_string(), body.clone()));
         }
         let cont = match m {
             Some((span, _)) => origin(&page_file, span.start),
-            None => origin(sf, s.line),
+            None => origin(&cx.structure_file, s.line),
         };
         cx.parts.edges.push(Edge::new(
             EdgeKind::Contains,
@@ -470,7 +479,7 @@ fn registered_sections<'e>(
             cx.references.push(RefSite {
                 section: secid.clone(),
                 entry: r,
-                origin: origin(sf, r.line),
+                origin: origin(&cx.structure_file, r.line),
             });
         }
     }

@@ -26,7 +26,7 @@ use crate::formats::layout::Workspace;
 use crate::formats::parsed::Parsed;
 use crate::formats::structure::ReferenceEntry;
 use crate::graph::findings::Finding;
-use crate::graph::model::{Edge, Node, Origin};
+use crate::graph::model::{Edge, Node, Origin, SharedStr};
 use crate::graph::snapshot;
 use crate::graph::store::container::OpenError;
 use crate::graph::Graph;
@@ -202,8 +202,8 @@ impl Parts {
 /// One recorded reference, where it was read, and the section that records it.
 #[derive(Debug, Clone)]
 pub struct RefSite<'a> {
-    /// The citing section's node id.
-    pub section: String,
+    /// The citing section's node id (shared by the section's references and their edges).
+    pub section: SharedStr,
     /// The entry as read (borrowed from the structure parse: a clone of each of the 250k
     /// entries at 100k sections held ~100 MB until resolution ended).
     pub entry: &'a ReferenceEntry,

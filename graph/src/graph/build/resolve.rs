@@ -190,7 +190,7 @@ impl Resolved {
                 code: f.code,
                 message: f.message.clone(),
                 at: site.origin.clone(),
-                subject: site.section.clone(),
+                subject: site.section.to_string(),
                 discriminator: f.discriminator.clone(),
             })
             .collect();
@@ -307,7 +307,7 @@ fn pin_line(registries: &Registries, name: &str) -> Option<Origin> {
     let m = r.lookup(name).ok()?.module;
     let line = if m.ref_line > 0 { m.ref_line } else { m.line };
     (line > 0).then(|| Origin {
-        file: RegistryKind::Repo.index_path(),
+        file: RegistryKind::Repo.index_path().into(),
         line,
     })
 }
@@ -501,12 +501,14 @@ fn cite(
         range_id.clone(),
         Some(site.origin.clone()),
     );
+    // Shared: every later citation of this entry repeats the map (see `Resolved::repeat_for`).
     cites.metadata = Metadata::from([
         ("content_digest", c.content_digest.clone()),
         ("status", l.status.to_string()),
         ("source_ref", source_ref.to_string()),
         ("source_kind", res.kind().as_str().to_string()),
-    ]);
+    ])
+    .share();
     let in_file = Edge::new(
         EdgeKind::InFile,
         range_id.clone(),

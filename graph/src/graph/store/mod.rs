@@ -360,16 +360,16 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
             return Err(LayoutError(format!("duplicate node id {}", id.v)));
         }
     }
-    fn opt(s: Option<&String>) -> Option<Hashed<'_, str>> {
-        s.map(|s| Hashed::of(s.as_str()))
+    fn opt(s: Option<&str>) -> Option<Hashed<'_, str>> {
+        s.map(Hashed::of)
     }
     let node_keys: Vec<NodeKeys<'_>> = nodes
         .par_iter()
         .map(|nd| NodeKeys {
             name: Hashed::of(&*nd.name),
-            file: opt(nd.file.as_ref()),
-            package: opt(nd.package.as_ref()),
-            span_file: opt(nd.span.as_ref().map(|s| &s.file)),
+            file: opt(nd.file.as_deref()),
+            package: opt(nd.package.as_deref()),
+            span_file: opt(nd.span.as_ref().map(|s| s.file.as_str())),
             meta: Hashed::of(&nd.metadata),
         })
         .collect();
@@ -390,7 +390,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
                 }
             }),
             id: canonical_edge_hash(e.kind, &e.id),
-            origin_file: opt(e.origin.as_ref().map(|o| &o.file)),
+            origin_file: opt(e.origin.as_ref().map(|o| o.file.as_str())),
             meta: Hashed::of(&e.metadata),
         })
         .collect();
@@ -569,20 +569,22 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
 /// as often as it occurs): when it fits 32 bits, so do the pool's offsets.
 fn pool_bytes(nodes: &[Node], edges: &[Edge], texts: &BTreeMap<String, String>) -> u64 {
     let map = |m: &Metadata| -> u64 { m.iter().map(|(k, v)| (k.len() + v.len()) as u64).sum() };
-    let opt = |s: Option<&String>| s.map_or(0, |s| s.len() as u64);
+    let opt = |s: Option<&str>| s.map_or(0, |s| s.len() as u64);
     let n: u64 = nodes
         .iter()
         .map(|n| {
             (n.id.len() + n.name.len()) as u64
-                + opt(n.file.as_ref())
-                + opt(n.package.as_ref())
-                + opt(n.span.as_ref().map(|s| &s.file))
+                + opt(n.file.as_deref())
+                + opt(n.package.as_deref())
+                + opt(n.span.as_ref().map(|s| s.file.as_str()))
                 + map(&n.metadata)
         })
         .sum();
     let e: u64 = edges
         .iter()
-        .map(|e| e.id.len() as u64 + opt(e.origin.as_ref().map(|o| &o.file)) + map(&e.metadata))
+        .map(|e| {
+            e.id.len() as u64 + opt(e.origin.as_ref().map(|o| o.file.as_str())) + map(&e.metadata)
+        })
         .sum();
     n + e + texts.keys().map(|k| k.len() as u64).sum::<u64>()
 }
@@ -1176,14 +1178,14 @@ impl<'a> EdgeRef<'a> {
             .g
             .opt_str(&self.cols, row_u32(r, E_ORIGIN))?
             .map(|f| Origin {
-                file: f.to_string(),
+                file: f.into(),
                 line: self.g.lay.num(r, E_LINE),
             });
         Some(Edge {
             id: self.id()?.into_owned(),
             kind: self.kind()?,
-            from: self.from()?.to_string(),
-            to: self.to()?.to_string(),
+            from: self.from()?.into(),
+            to: self.to()?.into(),
             origin,
             metadata: metadata(
                 self.g,
