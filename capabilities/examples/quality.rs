@@ -33,7 +33,11 @@
 //! (a 960-set grid) and the confidence model on the first corpora pooled only, with
 //! leave-one-out among them, and prints for the second only aggregate figures of the shipped
 //! configuration and the fitted one, per corpus and pooled (never a question: for held-out
-//! sets; docs/evidence.md, "Fit on blind questions only (stop 22)"), and `--calibrate` measures calibrating each workspace against itself: questions it asks
+//! sets; docs/evidence.md, "Fit on blind questions only (stop 22)"), `--loco-confidence A,B,…
+//! [--test-on C,D] [--report-on E,F]` chooses a confidence model among fixed candidates
+//! (feature sets, transforms, L2 penalties) leaving one corpus out over the first list, fits it
+//! on the whole list and measures it, in aggregate, on the others (docs/evidence.md,
+//! "Confidence with every feature, fit on eleven sets (stop 23)"), and `--calibrate` measures calibrating each workspace against itself: questions it asks
 //! itself with no labels (`pseudo_questions`; `QUALITY_RECIPE=mix|section|page`) set its own
 //! threshold or normalise its features (docs/evidence.md, "What was tried": not shipped).
 
@@ -1698,6 +1702,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .collect(),
         )
     };
+    if let Some(fit_on) = list("--loco-confidence") {
+        let load = |specs: &[&str]| -> Result<Vec<Corpus>, Box<dyn std::error::Error>> {
+            specs.iter().map(|s| answer(s, false)).collect()
+        };
+        let test = load(&list("--test-on").unwrap_or_default())?;
+        let report = load(&list("--report-on").unwrap_or_default())?;
+        loco_confidence(&load(&fit_on)?, &test, &report);
+        return Ok(());
+    }
     if let Some(fit_on) = list("--fit-on") {
         let test_on = list("--test-on").ok_or("--fit-on needs --test-on A,B,...")?;
         let load = |specs: &[&str]| -> Result<Vec<Corpus>, Box<dyn std::error::Error>> {
@@ -1826,4 +1839,543 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         cross_validate(&corpora);
     }
     Ok(())
+}
+
+/// The candidate confidence models of `--loco-confidence` (stop 23), fixed before any was
+/// measured (docs/evidence.md, "Confidence with every feature, fit on eleven sets (stop 23)"):
+/// a name and the indices of the base features (`Features::NAMES`) with their expansion.
+const LOCO_CANDIDATES: [(&str, &[usize], Expand); 9] = [
+    ("ship4", &SHIP4, Expand::Linear),
+    ("all12", &ALL12, Expand::Linear),
+    ("ship4+terms", &[0, 3, 4, 10, 1, 2, 7], Expand::Linear),
+    ("ship4+shape", &[0, 3, 4, 10, 5, 6, 9], Expand::Linear),
+    ("ship4+english", &[0, 3, 4, 10, 8, 11], Expand::Linear),
+    ("all12+sq", &ALL12, Expand::Squares),
+    ("all12+prod4", &ALL12, Expand::Products4),
+    ("ship4-hinge", &SHIP4, Expand::Hinges),
+    ("all12-hinge", &ALL12, Expand::Hinges),
+];
+/// The shipped model's features: coverage, unknown, strength, prox.
+const SHIP4: [usize; 4] = [0, 3, 4, 10];
+const ALL12: [usize; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+/// The L2 penalties tried with every candidate (on standardised columns; the loss is the mean
+/// log-loss plus λ/2 · Σ w²).
+const LOCO_L2: [f64; 4] = [0.001, 0.01, 0.1, 1.0];
+
+/// How a candidate's base features become its model's columns.
+#[derive(Clone, Copy, PartialEq)]
+enum Expand {
+    /// The features themselves.
+    Linear,
+    /// The features and their squares.
+    Squares,
+    /// The features, and the squares and pairwise products of the shipped four.
+    Products4,
+    /// Each feature and max(0, x − k) for k in 0.25, 0.5, 0.75: a piecewise-linear
+    /// transform per feature with fixed knots (not constrained monotone).
+    Hinges,
+}
+
+/// The columns of one question's features under a candidate.
+fn expand(f: &Features, idx: &[usize], how: Expand) -> Vec<f64> {
+    let a = f.to_array();
+    let mut out: Vec<f64> = idx.iter().map(|&i| a[i]).collect();
+    match how {
+        Expand::Linear => {}
+        Expand::Squares => out.extend(idx.iter().map(|&i| a[i] * a[i])),
+        Expand::Products4 => {
+            for (j, &p) in SHIP4.iter().enumerate() {
+                for &q in &SHIP4[j..] {
+                    out.push(a[p] * a[q]);
+                }
+            }
+        }
+        Expand::Hinges => {
+            for &i in idx {
+                for k in [0.25, 0.5, 0.75] {
+                    out.push((a[i] - k).max(0.0));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Names of a candidate's columns, in the order of [`expand`].
+fn expand_names(idx: &[usize], how: Expand) -> Vec<String> {
+    let n = |i: usize| Features::NAMES[i].to_string();
+    let mut out: Vec<String> = idx.iter().map(|&i| n(i)).collect();
+    match how {
+        Expand::Linear => {}
+        Expand::Squares => out.extend(idx.iter().map(|&i| format!("{}^2", n(i)))),
+        Expand::Products4 => {
+            for (j, &p) in SHIP4.iter().enumerate() {
+                for &q in &SHIP4[j..] {
+                    out.push(format!("{}*{}", n(p), n(q)));
+                }
+            }
+        }
+        Expand::Hinges => {
+            for &i in idx {
+                for k in ["25", "50", "75"] {
+                    out.push(format!("({}-.{k})+", n(i)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A fitted logistic model on standardised columns.
+struct Logit {
+    mean: Vec<f64>,
+    sd: Vec<f64>,
+    w: Vec<f64>,
+    b: f64,
+}
+
+impl Logit {
+    fn score(&self, x: &[f64]) -> f64 {
+        let z: f64 = self.b
+            + x.iter()
+                .zip(&self.w)
+                .zip(self.mean.iter().zip(&self.sd))
+                .map(|((xi, wi), (m, s))| wi * (xi - m) / s)
+                .sum::<f64>();
+        sigmoid(z)
+    }
+
+    /// Weights and bias on the raw columns.
+    fn raw(&self) -> (Vec<f64>, f64) {
+        let w: Vec<f64> = self.w.iter().zip(&self.sd).map(|(w, s)| w / s).collect();
+        let b = self.b - w.iter().zip(&self.mean).map(|(w, m)| w * m).sum::<f64>();
+        (w, b)
+    }
+}
+
+/// L2-regularised logistic regression by Newton's method (deterministic; the loss is convex,
+/// so the fit is the unique minimum whatever the start).
+fn fit_newton(x: &[Vec<f64>], y: &[bool], lambda: f64) -> Logit {
+    let n = x.len().max(1) as f64;
+    let d = x.first().map_or(0, Vec::len);
+    let mut mean = vec![0.0; d];
+    let mut sd = vec![1.0; d];
+    for j in 0..d {
+        let m = x.iter().map(|r| r[j]).sum::<f64>() / n;
+        let v = x.iter().map(|r| (r[j] - m).powi(2)).sum::<f64>() / n;
+        mean[j] = m;
+        sd[j] = if v > 1e-12 { v.sqrt() } else { 1.0 };
+    }
+    let z: Vec<Vec<f64>> = x
+        .iter()
+        .map(|r| (0..d).map(|j| (r[j] - mean[j]) / sd[j]).collect())
+        .collect();
+    // Parameters: d weights then the bias (unpenalised).
+    let mut th = vec![0.0; d + 1];
+    let loss = |th: &[f64]| -> f64 {
+        let mut l = 0.0;
+        for (r, yi) in z.iter().zip(y) {
+            let s = th[d] + r.iter().zip(th).map(|(a, b)| a * b).sum::<f64>();
+            // log(1 + e^s) − y·s, stably.
+            l += s.max(0.0) + (-s.abs()).exp().ln_1p() - if *yi { s } else { 0.0 };
+        }
+        l / n + 0.5 * lambda * th[..d].iter().map(|w| w * w).sum::<f64>()
+    };
+    for _ in 0..100 {
+        let mut g = vec![0.0; d + 1];
+        let mut h = vec![vec![0.0; d + 1]; d + 1];
+        for (r, yi) in z.iter().zip(y) {
+            let s = th[d] + r.iter().zip(&th).map(|(a, b)| a * b).sum::<f64>();
+            let p = sigmoid(s);
+            let e = p - f64::from(u8::from(*yi));
+            let v = p * (1.0 - p);
+            let xr: Vec<f64> = r.iter().copied().chain([1.0]).collect();
+            for ((gi, hi), xi) in g.iter_mut().zip(h.iter_mut()).zip(&xr) {
+                *gi += e * xi / n;
+                for (hij, xj) in hi.iter_mut().zip(&xr) {
+                    *hij += v * xi * xj / n;
+                }
+            }
+        }
+        for (i, (gi, hi)) in g.iter_mut().zip(h.iter_mut()).enumerate().take(d) {
+            *gi += lambda * th[i];
+            hi[i] += lambda;
+        }
+        h[d][d] += 1e-9;
+        let Some(step) = solve(h, g) else { break };
+        let before = loss(&th);
+        let mut a = 1.0;
+        let mut next = th.clone();
+        while a > 1e-6 {
+            next = th.iter().zip(&step).map(|(t, s)| t - a * s).collect();
+            if loss(&next) <= before + 1e-15 {
+                break;
+            }
+            a *= 0.5;
+        }
+        let moved = next
+            .iter()
+            .zip(&th)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        th = next;
+        if moved < 1e-10 {
+            break;
+        }
+    }
+    Logit {
+        mean,
+        sd,
+        w: th[..d].to_vec(),
+        b: th[d],
+    }
+}
+
+/// Solves `a · x = b` by Gaussian elimination with partial pivoting.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    for c in 0..n {
+        let p = (c..n).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
+        if a[p][c].abs() < 1e-14 {
+            return None;
+        }
+        a.swap(c, p);
+        b.swap(c, p);
+        for r in c + 1..n {
+            let f = a[r][c] / a[c][c];
+            if f != 0.0 {
+                let pivot = a[c].clone();
+                for (x, p) in a[r][c..].iter_mut().zip(&pivot[c..]) {
+                    *x -= f * p;
+                }
+                b[r] -= f * b[c];
+            }
+        }
+    }
+    let mut x = vec![0.0; n];
+    for r in (0..n).rev() {
+        let s: f64 = (r + 1..n).map(|k| a[r][k] * x[k]).sum();
+        x[r] = (b[r] - s) / a[r][r];
+    }
+    Some(x)
+}
+
+/// One question as `--loco-confidence` sees it: its features, whether it is answerable,
+/// whether the shipped pack found nothing (level none: flagged whatever the model says, never
+/// fitted), the shipped score and whether the shipped pack flagged it.
+struct ConfQ {
+    f: Features,
+    answerable: bool,
+    none: bool,
+    shipped: f64,
+    shipped_flag: bool,
+}
+
+fn conf_questions(c: &Corpus) -> Vec<ConfQ> {
+    c.answers
+        .iter()
+        .zip(&c.features)
+        .map(|(a, (f, y))| ConfQ {
+            f: *f,
+            answerable: *y,
+            none: a.level == Level::None,
+            shipped: a.score,
+            shipped_flag: weak(a.level),
+        })
+        .collect()
+}
+
+/// Counts of one set of questions under one model and threshold.
+#[derive(Default, Clone, Copy)]
+struct Counts {
+    un: usize,
+    an: usize,
+    flagged: usize,
+    false_alarms: usize,
+}
+
+impl Counts {
+    fn add(&mut self, o: Counts) {
+        self.un += o.un;
+        self.an += o.an;
+        self.flagged += o.flagged;
+        self.false_alarms += o.false_alarms;
+    }
+
+    fn show(&self) -> String {
+        format!(
+            "flagged {:>3}/{:<3} ({:.2})  false alarms {:>3}/{:<3} ({:.2})",
+            self.flagged,
+            self.un,
+            rate(self.flagged, self.un),
+            self.false_alarms,
+            self.an,
+            rate(self.false_alarms, self.an)
+        )
+    }
+}
+
+/// (score, answerable) of each question under a model; level none scores 0 (always flagged).
+fn scored_by(qs: &[ConfQ], m: &dyn Fn(&Features) -> f64) -> Vec<(f64, bool)> {
+    qs.iter()
+        .map(|q| (if q.none { 0.0 } else { m(&q.f) }, q.answerable))
+        .collect()
+}
+
+fn counts_at(s: &[(f64, bool)], t: f64) -> Counts {
+    let mut c = Counts::default();
+    for (x, a) in s {
+        if *a {
+            c.an += 1;
+            c.false_alarms += usize::from(*x < t);
+        } else {
+            c.un += 1;
+            c.flagged += usize::from(*x < t);
+        }
+    }
+    c
+}
+
+fn shipped_counts(qs: &[ConfQ]) -> Counts {
+    let mut c = Counts::default();
+    for q in qs {
+        if q.answerable {
+            c.an += 1;
+            c.false_alarms += usize::from(q.shipped_flag);
+        } else {
+            c.un += 1;
+            c.flagged += usize::from(q.shipped_flag);
+        }
+    }
+    c
+}
+
+/// Fits candidate `k` with penalty `lambda` on `qs` (level-none questions left out).
+fn fit_candidate(qs: &[&ConfQ], k: usize, lambda: f64) -> Logit {
+    let (_, idx, how) = LOCO_CANDIDATES[k];
+    let fit: Vec<&&ConfQ> = qs.iter().filter(|q| !q.none).collect();
+    let x: Vec<Vec<f64>> = fit.iter().map(|q| expand(&q.f, idx, how)).collect();
+    let y: Vec<bool> = fit.iter().map(|q| q.answerable).collect();
+    fit_newton(&x, &y, lambda)
+}
+
+/// One configuration's leave-one-corpus-out result: candidate, penalty, columns, pooled
+/// counts at the operating point, counts per fold, pooled AUC, pooled counts at equal flagging.
+type LocoRow = (usize, f64, usize, Counts, Vec<Counts>, f64, Counts);
+
+/// `--loco-confidence A,B,… [--test-on C,D] [--report-on E,F]` (stop 23): every candidate of
+/// [`LOCO_CANDIDATES`] with every penalty of [`LOCO_L2`], leave one corpus out over the first
+/// list. In each fold the threshold is the one that flags, on the other corpora pooled, as many
+/// unanswerable questions as the shipped pack flags there; the held-out corpus's flagged and
+/// false alarms at it are summed over the folds, and beside them the false alarms at the
+/// held-out corpus's own shipped flagged count. The configuration with the fewest pooled
+/// false alarms at equal flagging (ties: fewer columns, then the larger penalty) is fit on the
+/// whole list, its
+/// threshold set the same way on the whole list, and measured on `--test-on` (aggregate only,
+/// per corpus and pooled, beside the shipped pack) and `--report-on`.
+fn loco_confidence(fit: &[Corpus], test: &[Corpus], report: &[Corpus]) {
+    let qs: Vec<Vec<ConfQ>> = fit.iter().map(conf_questions).collect();
+    let ship_model = |f: &Features| score_with(&WEIGHTS, BIAS, f);
+    // Sanity: the shipped model on the features reproduces the pack's flags.
+    let disagree = qs
+        .iter()
+        .flatten()
+        .filter(|q| !q.none && ((ship_model(&q.f) < LOW) != q.shipped_flag))
+        .count();
+    println!("shipped model on the fitted features vs the pack's levels: {disagree} disagree");
+    println!("\nleave one corpus out over {} corpora: pooled held-out counts at the shipped flagged count of the other corpora", fit.len());
+    let mut ship_pool = Counts::default();
+    let mut ship_auc: Vec<(f64, bool)> = Vec::new();
+    for q in qs.iter() {
+        ship_pool.add(shipped_counts(q));
+        ship_auc.extend(q.iter().map(|q| (q.shipped, q.answerable)));
+    }
+    println!(
+        "{:<16} {:>6} {:>3}  {}  AUC {:.3}  | equal flagged: {:>3} at {:>3}",
+        "shipped",
+        "-",
+        4,
+        ship_pool.show(),
+        auc_of(&ship_auc),
+        ship_pool.flagged,
+        ship_pool.false_alarms
+    );
+    // (candidate, lambda, pooled counts, per-fold counts, pooled held-out scores)
+    let mut results: Vec<LocoRow> = Vec::new();
+    for (k, (name, idx, how)) in LOCO_CANDIDATES.iter().enumerate() {
+        let cols = expand_names(idx, *how).len();
+        for &lambda in &LOCO_L2 {
+            let mut pool = Counts::default();
+            let mut eq = Counts::default();
+            let mut folds = Vec::new();
+            let mut held: Vec<(f64, bool)> = Vec::new();
+            for (h, held_out) in qs.iter().enumerate() {
+                let others: Vec<&ConfQ> = qs
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != h)
+                    .flat_map(|(_, q)| q.iter())
+                    .collect();
+                let m = fit_candidate(&others, k, lambda);
+                let score = |f: &Features| m.score(&expand(f, idx, *how));
+                let target = others
+                    .iter()
+                    .filter(|q| !q.answerable && q.shipped_flag)
+                    .count();
+                let own: Vec<(f64, bool)> = others
+                    .iter()
+                    .map(|q| (if q.none { 0.0 } else { score(&q.f) }, q.answerable))
+                    .collect();
+                let t = threshold_flagging(&own, target);
+                let s = scored_by(held_out, &score);
+                let c = counts_at(&s, t);
+                // At the held-out corpus's own shipped flagged count: a threshold read off its
+                // labels, for comparing false alarms at equal flagging (never one to ship).
+                let k = held_out
+                    .iter()
+                    .filter(|q| !q.answerable && q.shipped_flag)
+                    .count();
+                eq.add(counts_at(&s, threshold_flagging(&s, k)));
+                pool.add(c);
+                folds.push(c);
+                held.extend(s);
+            }
+            let a = auc_of(&held);
+            // One threshold over the pooled held-out scores at the shipped pooled flagged count
+            // (a measuring device, as `eq`, but across corpora).
+            let pe = counts_at(&held, threshold_flagging(&held, ship_pool.flagged));
+            println!(
+                "{name:<16} {lambda:>6} {cols:>3}  {}  AUC {a:.3}  | equal flagged: {:>3} at {:>3}  pooled {:>3} at {:>3}",
+                pool.show(),
+                eq.flagged,
+                eq.false_alarms,
+                pe.flagged,
+                pe.false_alarms
+            );
+            results.push((k, lambda, cols, pool, folds, a, eq));
+        }
+    }
+    // As first written: fewest false alarms at the operating point; ties to fewer columns,
+    // then the larger penalty. It rewards a model that flags fewer held-out questions (its
+    // winner flagged 137 of 204 against the shipped 150), so the choice (amended before the
+    // test, docs/evidence.md) is the fewest false alarms at equal held-out flagging.
+    let first = results.iter().min_by(|a, b| {
+        (a.3.false_alarms, a.2)
+            .cmp(&(b.3.false_alarms, b.2))
+            .then(b.1.total_cmp(&a.1))
+    });
+    if let Some(r) = first {
+        println!(
+            "\nfewest false alarms at the operating point (the criterion first written): {} (L2 {})",
+            LOCO_CANDIDATES[r.0].0, r.1
+        );
+    }
+    let best = results
+        .iter()
+        .min_by(|a, b| {
+            (a.6.false_alarms, a.2)
+                .cmp(&(b.6.false_alarms, b.2))
+                .then(b.1.total_cmp(&a.1))
+        })
+        .map(|r| (r.0, r.1));
+    let Some((bk, bl)) = best else { return };
+    println!("\nper fold (held-out corpus): shipped | ship4 refit at its best penalty | chosen");
+    let ship4 = results.iter().filter(|r| r.0 == 0).min_by(|a, b| {
+        (a.6.false_alarms)
+            .cmp(&b.6.false_alarms)
+            .then(b.1.total_cmp(&a.1))
+    });
+    let chosen = results.iter().find(|r| r.0 == bk && r.1 == bl);
+    for (h, c) in fit.iter().enumerate() {
+        let s = shipped_counts(&qs[h]);
+        let r4 = ship4.map(|r| r.4[h]).unwrap_or_default();
+        let rc = chosen.map(|r| r.4[h]).unwrap_or_default();
+        println!(
+            "  {:<12} {:>2}/{:<2} {:>2}/{:<2} | {:>2} {:>2} | {:>2} {:>2}",
+            c.name,
+            s.flagged,
+            s.un,
+            s.false_alarms,
+            s.an,
+            r4.flagged,
+            r4.false_alarms,
+            rc.flagged,
+            rc.false_alarms
+        );
+    }
+    let (name, idx, how) = LOCO_CANDIDATES[bk];
+    println!("\nchosen: {name} (L2 {bl})");
+    let all: Vec<&ConfQ> = qs.iter().flatten().collect();
+    let m = fit_candidate(&all, bk, bl);
+    let score = |f: &Features| m.score(&expand(f, idx, how));
+    let target = all
+        .iter()
+        .filter(|q| !q.answerable && q.shipped_flag)
+        .count();
+    let own: Vec<(f64, bool)> = all
+        .iter()
+        .map(|q| (if q.none { 0.0 } else { score(&q.f) }, q.answerable))
+        .collect();
+    let t = threshold_flagging(&own, target);
+    let (rw, rb) = m.raw();
+    for (n, w) in expand_names(idx, how).iter().zip(&rw) {
+        println!("  {n:<18} {w:>9.4}");
+    }
+    println!("  {:<18} {rb:>9.4}", "bias");
+    println!(
+        "  threshold {t:.4}: flags {target} of the {} corpora's unanswerable, as the shipped pack does",
+        fit.len()
+    );
+    println!(
+        "  in-sample on the {}: {}  (shipped {})",
+        fit.len(),
+        counts_at(&own, t).show(),
+        ship_pool.show()
+    );
+    for (what, set) in [("test", test), ("report", report)] {
+        if set.is_empty() {
+            continue;
+        }
+        println!("\n{what} (aggregate only): top-1 / top-3 of the shipped ranking; shipped pack | candidate at {t:.4}");
+        let (mut ps, mut pc) = (Counts::default(), Counts::default());
+        let (mut as_, mut ac) = (Vec::new(), Vec::new());
+        let (mut t1, mut t3, mut na) = (0, 0, 0);
+        for c in set {
+            let q = conf_questions(c);
+            let sh = shipped_counts(&q);
+            let ss: Vec<(f64, bool)> = q.iter().map(|q| (q.shipped, q.answerable)).collect();
+            let sc = scored_by(&q, &score);
+            let cc = counts_at(&sc, t);
+            let ans: Vec<&Answer> = c.answers.iter().filter(|a| a.answerable).collect();
+            let a1 = ans.iter().filter(|a| a.rank == Some(1)).count();
+            let a3 = ans
+                .iter()
+                .filter(|a| a.rank.is_some_and(|r| r <= 3))
+                .count();
+            println!(
+                "  {:<10} top-1 {a1}/{n} top-3 {a3}/{n}\n    shipped   {}  AUC {:.3}\n    candidate {}  AUC {:.3}",
+                c.name,
+                sh.show(),
+                auc_of(&ss),
+                cc.show(),
+                auc_of(&sc),
+                n = ans.len()
+            );
+            ps.add(sh);
+            pc.add(cc);
+            as_.extend(ss);
+            ac.extend(sc);
+            t1 += a1;
+            t3 += a3;
+            na += ans.len();
+        }
+        println!(
+            "  {:<10} top-1 {t1}/{na} top-3 {t3}/{na}\n    shipped   {}  AUC {:.3}\n    candidate {}  AUC {:.3}",
+            "pooled",
+            ps.show(),
+            auc_of(&as_),
+            pc.show(),
+            auc_of(&ac)
+        );
+    }
 }
