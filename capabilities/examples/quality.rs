@@ -1709,7 +1709,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         let test = load(&list("--test-on").unwrap_or_default())?;
         let report = load(&list("--report-on").unwrap_or_default())?;
-        loco_confidence(&load(&fit_on)?, &test, &report);
+        // `--candidate NAME:L2`: a configuration chosen beforehand, instead of the table's.
+        let forced = match args.iter().position(|a| a == "--candidate") {
+            None => None,
+            Some(i) => {
+                let spec = args.get(i + 1).ok_or("--candidate needs NAME:L2")?;
+                let (name, l2) = spec.split_once(':').ok_or("--candidate needs NAME:L2")?;
+                let k = LOCO_CANDIDATES
+                    .iter()
+                    .position(|c| c.0 == name)
+                    .ok_or_else(|| format!("no candidate {name}"))?;
+                Some((k, l2.parse::<f64>()?))
+            }
+        };
+        loco_confidence(&load(&fit_on)?, &test, &report, forced);
         return Ok(());
     }
     if let Some(fit_on) = list("--fit-on") {
@@ -2173,10 +2186,15 @@ type LocoRow = (usize, f64, usize, Counts, Vec<Counts>, f64, Counts);
 /// false alarms at it are summed over the folds, and beside them the false alarms at the
 /// held-out corpus's own shipped flagged count. The configuration with the fewest pooled
 /// false alarms at equal flagging (ties: fewer columns, then the larger penalty) is fit on the
-/// whole list, its
-/// threshold set the same way on the whole list, and measured on `--test-on` (aggregate only,
-/// per corpus and pooled, beside the shipped pack) and `--report-on`.
-fn loco_confidence(fit: &[Corpus], test: &[Corpus], report: &[Corpus]) {
+/// whole list (or `forced`, a candidate and penalty chosen beforehand: `--candidate NAME:L2`),
+/// its threshold set the same way on the whole list, and measured on `--test-on` (aggregate
+/// only, per corpus and pooled, beside the shipped pack) and `--report-on`.
+fn loco_confidence(
+    fit: &[Corpus],
+    test: &[Corpus],
+    report: &[Corpus],
+    forced: Option<(usize, f64)>,
+) {
     let qs: Vec<Vec<ConfQ>> = fit.iter().map(conf_questions).collect();
     let ship_model = |f: &Features| score_with(&WEIGHTS, BIAS, f);
     // Sanity: the shipped model on the features reproduces the pack's flags.
@@ -2281,7 +2299,9 @@ fn loco_confidence(fit: &[Corpus], test: &[Corpus], report: &[Corpus]) {
                 .then(b.1.total_cmp(&a.1))
         })
         .map(|r| (r.0, r.1));
-    let Some((bk, bl)) = best else { return };
+    let Some((bk, bl)) = forced.or(best) else {
+        return;
+    };
     println!("\nper fold (held-out corpus): shipped | ship4 refit at its best penalty | chosen");
     let ship4 = results.iter().filter(|r| r.0 == 0).min_by(|a, b| {
         (a.6.false_alarms)
