@@ -4,10 +4,10 @@
 # The repository holds two commits on branch main:
 #   base   = the contents of arrow-1.2.3.tar.gz   (tags base, v1.2.3)
 #   later  = the contents of arrow-1.3.0.tar.gz   (tags later, v1.3.0)
-# Each tree is the whole sdist as published (arrow/, docs/, tests/, LICENSE, PKG-INFO included;
-# the 1.2.3 sdist also carries setup.py, setup.cfg and arrow.egg-info/, the 1.3.0 sdist is built
-# by flit from pyproject.toml), with the tarball's top directory stripped; nothing is added or
-# removed.
+# Each tree is the whole sdist as published (arrow/, docs/, tests/, requirements/, LICENSE,
+# PKG-INFO, setup.py, setup.cfg included; the setuptools-built 1.2.3 sdist also carries
+# arrow.egg-info/ and MANIFEST.in, the flit-built 1.3.0 sdist pyproject.toml, .github/ and a
+# generated setup.py), with the tarball's top directory stripped; nothing is added or removed.
 #
 # The plumbing is ../tools/recipe-lib.sh (deterministic git, checksums, packing). This script
 # checks both sdists' sha256 (the digests PyPI publishes for these files) and the resulting
