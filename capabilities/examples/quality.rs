@@ -7,12 +7,12 @@
 //!
 //! For each corpus (`acme`, `requests`, `fd`, `black`, `commander`, `jinja`, `hyperfine`,
 //! `click`, `just`, `attrs`, `ws`, `marshmallow`, `tenacity`, `loguru`, `ripgrep`,
-//! `structlog`, `zoxide`, `demo`, or `NAME=WORKSPACE:QUESTIONS`; the default is the first
-//! seventeen — `demo` is the live demo, whose pages were edited to pass its own gate, so it is
-//! no longer held out: `acme` is its frozen copy from before; the questions of commander and
-//! the twelve after it were written by someone who had not seen the pages; the sealed corpora
-//! (testdata/README.md) are not named here until a change is measured on them, once, in
-//! aggregate, as `NAME=WORKSPACE:QUESTIONS`) it answers
+//! `structlog`, `zoxide`, `arrow`, `xh`, `demo`, or `NAME=WORKSPACE:QUESTIONS`; the default
+//! is the first nineteen — `demo` is the live demo, whose pages were edited to pass its own
+//! gate, so it is no longer held out: `acme` is its frozen copy from before; the questions of
+//! commander and the fourteen after it were written by someone who had not seen the pages; the
+//! sealed corpora (testdata/README.md) are not named here until a change is measured on them,
+//! once, in aggregate, as `NAME=WORKSPACE:QUESTIONS`) it answers
 //! every question with the shipped Evidence Pack and prints top-1 and top-3 (an expected section
 //! is first / among the first three sections), the share of unanswerable questions flagged
 //! `CAPABILITY_LOW_EVIDENCE` / `CAPABILITY_NOT_FOUND`, the share of answerable ones flagged
@@ -84,7 +84,7 @@ fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
         ),
         "acme" | "requests" | "fd" | "black" | "commander" | "jinja" | "hyperfine" | "click"
         | "just" | "attrs" | "ws" | "marshmallow" | "tenacity" | "loguru" | "ripgrep"
-        | "structlog" | "zoxide" => (
+        | "structlog" | "zoxide" | "arrow" | "xh" => (
             spec.into(),
             c.join(spec).join("ws"),
             c.join(spec).join("questions.yaml"),
@@ -1757,6 +1757,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "ripgrep",
             "structlog",
             "zoxide",
+            "arrow",
+            "xh",
         ];
     }
     let corpora: Vec<Corpus> = specs
