@@ -192,13 +192,13 @@ struct TermRec {
 /// in the same form, in memory): a query decodes the blocks of its terms, its postings, and the
 /// per-document records of the documents it touches or shows.
 ///
-/// Sections: `index` (postcard [`Meta`]); `terms` (sorted distinct terms in blocks of
-/// [`TERMS_PER_BLOCK`], front-coded, each followed by its section and document frequency and its
+/// Sections: `index` (postcard `Meta`); `terms` (sorted distinct terms in blocks of
+/// `TERMS_PER_BLOCK`, front-coded, each followed by its section and document frequency and its
 /// number of postings) with `terms.idx` (byte offset per block) and `terms.start` (the first
 /// posting of each block's first term, and the total); `doc.ids` (node ids, front-coded),
 /// `doc.flen` (per field, the length in tokens), `doc.links` (propagation links: for a section,
 /// the file and symbol docs it cites and its article doc; for a file, symbol or article, the
-/// section docs citing or holding it; as differences), each in blocks of [`DOCS_PER_BLOCK`]
+/// section docs citing or holding it; as differences), each in blocks of `DOCS_PER_BLOCK`
 /// with their `.idx`; `doc.kind` (one byte per doc); `post.data`/`post.skip` (see
 /// [`Postings`]).
 #[derive(Clone)]

@@ -230,7 +230,7 @@ fn typed_correction(index: &Index, word: &str) -> Option<String> {
     best.map(|(t, _)| t)
 }
 
-/// Letters a word needs before [`typed_correction`] tries it.
+/// Letters a word needs before `typed_correction` tries it.
 pub const TYPED_MIN: usize = 5;
 
 /// A workspace with at least this many distinct long flags documents a command line.

@@ -499,7 +499,7 @@ pub struct QueryTerm {
     pub quoted: bool,
 }
 
-/// The byte spans of the quoted values of `text` ([`is_value`]): `'...'` or `"..."` opened at
+/// The byte spans of the quoted values of `text` (`is_value`): `'...'` or `"..."` opened at
 /// the start, after a space or an opening bracket, and closed before the end, a space or
 /// punctuation (so the apostrophes of "don't" and "commander's" open nothing).
 pub fn quoted_values(text: &str) -> Vec<(usize, usize)> {

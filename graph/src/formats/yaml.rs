@@ -5,7 +5,7 @@
 //! expansion beyond a budget; this module adds a size limit and turns every failure into a
 //! message with a line.
 //!
-//! Memory is bounded before anything is built: a streaming pass ([`super::yaml_scan`]) counts
+//! Memory is bounded before anything is built: a streaming pass (`super::yaml_scan`) counts
 //! the nodes a document would build (aliases expanded) and refuses more than its
 //! [`NodeBudget`] allows, refuses nesting deeper than [`MAX_DEPTH`] as soon as it is reached, and lets a
 //! caller blank out the values of top-level keys it does not read, which are then never built.

@@ -146,7 +146,7 @@ const KNOWN_TOP: [&str; 4] = [
 ///
 /// Large files in the plain block layout are parsed in parallel, one chunk of `articles:`
 /// items per task; the result is always identical to a whole-document parse, which is used
-/// whenever the layout is not the simple form or any chunk fails (see [`parse_chunked`]).
+/// whenever the layout is not the simple form or any chunk fails (see `parse_chunked`).
 pub fn parse_structure(text: &str) -> Result<Structure, YamlError> {
     parse_with(text, tolerant, PARALLEL_MIN_BYTES)
 }

@@ -1,6 +1,6 @@
 //! A graph snapshot that opens instead of loading (issue 10, phase 1 prototype).
 //!
-//! [`write`] lays a [`Graph`] out in a [`container`] as columns that a fresh process
+//! [`write()`] lays a [`Graph`] out in a [`container`] as columns that a fresh process
 //! memory-maps and reads in place; [`MappedGraph`] answers the queries the capabilities ask
 //! (`node`, `out_edges`, `in_edges`, `nodes_of`, texts) by touching only the blocks that hold
 //! the answer. Nothing is decoded up front.

@@ -1,5 +1,5 @@
 //! Symbols behind a changed reference: the definition that covered the cited range at the
-//! pinned commit (the tree-sitter extractor of [`crate::symbols`]) and, as the re-anchoring
+//! pinned commit (the tree-sitter extractor of [`crate::sources::symbols`]) and, as the re-anchoring
 //! suggestion, a definition of the same qualified name at the later commit.
 
 use crate::sources::symbols::{Definition, FileSymbols, SymbolKind};
