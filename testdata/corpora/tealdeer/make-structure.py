@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""Writes ws/knowledge/structure.yaml for the tealdeer corpus from the reference table below.
+
+Every reference is (module, path, start, end, anchor): module "src" (subpath src/) or "root"
+(the package root: README.md, Cargo.toml, bash_tealdeer, fish_tealdeer, tests/), the path
+inside the module, the cited line range at the base commit, and a text its first line must
+hold. The checks and the digest rule are in the shared writer, ../tools/structure_table.py.
+
+Usage: make-structure.py            (reads repo.git next to this script, writes ws/...)
+The prose of the pages is hand-written; this script only computes the structure file.
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+from structure_table import write_structure  # noqa: E402  (the shared writer, ../tools)
+
+BASE = "98e12759adcaa95ca00542ead31f7bd75b254b15"
+SUBPATH = {"src": "src", "root": ""}
+
+# article_id, path under knowledge/, then the sections in page order with their references.
+ARTICLES = [
+    ('overview', 'architecture/overview.md', [
+        ('binary-and-modules', [('src', 'main.rs', 27, 45, 'mod cache;'),
+                                ('root', 'Cargo.toml', 13, 19, 'version = "1.5.0"'),
+                                ('root', 'Cargo.toml', 45, 49, '[features]')]),
+        ('dependencies', [('root', 'Cargo.toml', 21, 36, '[dependencies]')]),
+        ('logging-feature', [('src', 'main.rs', 333, 339, '#[cfg(feature = "logging")]'),
+                             ('root', 'README.md', 66, 82, '## Development')]),
+        ('error-type', [('src', 'error.rs', 1, 40, 'use std::fmt;')]),
+        ('warnings-and-errors', [('src', 'utils.rs', 1, 22, 'use ansi_term')]),
+    ]),
+    ('main-flow', 'architecture/main-flow.md', [
+        ('style-decision', [('src', 'main.rs', 384, 401, '// Determine the usage of styles')]),
+        ('option-order', [('src', 'main.rs', 403, 454, '// Handle renamed arguments')]),
+        ('render-clear-update', [('src', 'main.rs', 456, 484, '// Specify target OS')]),
+        ('cache-check-and-lookup', [('src', 'main.rs', 486, 545, '// Check cache presence and freshness'),
+                                    ('src', 'main.rs', 185, 209, '/// Check the cache for freshness.')]),
+        ('exit-codes', [('src', 'main.rs', 211, 237, '/// Clear the cache'),
+                        ('src', 'main.rs', 522, 547, '// Search for command in cache')]),
+    ]),
+    ('cache-internals', 'architecture/cache-internals.md', [
+        ('archive-download', [('src', 'main.rs', 47, 52, 'const NAME'),
+                              ('src', 'cache.rs', 143, 162, '/// Download the archive')]),
+        ('update-steps', [('src', 'cache.rs', 164, 200, '/// Decompress and open the archive')]),
+        ('cache-age', [('src', 'cache.rs', 202, 222, '/// Return the duration since'),
+                       ('src', 'config.rs', 18, 22, 'pub const CONFIG_FILE_NAME')]),
+        ('cache-dir-resolution', [('src', 'cache.rs', 104, 141, '/// Return the path to the cache directory.')]),
+        ('clearing', [('src', 'cache.rs', 353, 385, '/// Delete the cache directory.'),
+                      ('src', 'cache.rs', 21, 25, 'static CACHE_DIR_ENV_VAR')]),
+    ]),
+    ('page-lookup', 'architecture/page-lookup.md', [
+        ('file-names', [('src', 'cache.rs', 254, 283, '/// Search for a page and return the path to it.')]),
+        ('search-order', [('src', 'cache.rs', 285, 306, '// Look up custom page'),
+                          ('src', 'cache.rs', 224, 245, '/// Return the platform directory.')]),
+        ('patch-reader', [('src', 'cache.rs', 46, 81, 'pub fn with_optional_patch'),
+                          ('src', 'cache.rs', 397, 419, '#[test]')]),
+        ('listing-walk', [('src', 'cache.rs', 308, 351, '/// Return the available pages.')]),
+    ]),
+    ('page-format', 'architecture/page-format.md', [
+        ('format-detection', [('src', 'line_iterator.rs', 9, 31, '#[derive(Debug, PartialEq, Eq)]'),
+                              ('src', 'line_iterator.rs', 47, 89, 'impl<R: BufRead> Iterator for LineIterator<R>')]),
+        ('v2-lines', [('src', 'types.rs', 121, 142, "impl<'a> From<&'a str> for LineType"),
+                      ('src', 'types.rs', 208, 228, '#[test]')]),
+        ('v1-lines', [('src', 'types.rs', 144, 175, 'impl LineType {')]),
+        ('title-handling', [('src', 'formatter.rs', 39, 68, 'let mut command = String::new();')]),
+    ]),
+    ('highlighting', 'architecture/highlighting.md', [
+        ('snippets', [('src', 'formatter.rs', 7, 38, '#[derive(Debug, Clone, Copy, PartialEq, Eq)]'),
+                      ('src', 'formatter.rs', 39, 68, 'let mut command = String::new();')]),
+        ('variables', [('src', 'formatter.rs', 70, 84, '/// Highlight code examples')]),
+        ('freestanding-command', [('src', 'formatter.rs', 86, 130, '/// Yields `NormalCode` and `CommandName`')]),
+        ('painting', [('src', 'output.rs', 32, 75, '} else {')]),
+        ('raw-output', [('src', 'output.rs', 13, 31, '/// Print page by path'),
+                        ('root', 'tests/lib.rs', 731, 760, '/// Regression test for #219')]),
+    ]),
+    ('configuration-internals', 'architecture/configuration-internals.md', [
+        ('raw-and-runtime', [('src', 'config.rs', 185, 198, '#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]'),
+                             ('src', 'config.rs', 254, 279, 'impl From<RawConfig> for Config'),
+                             ('src', 'config.rs', 312, 327, '// Convert to config')]),
+        ('defaults', [('src', 'config.rs', 200, 218, 'impl Default for RawConfig'),
+                      ('src', 'config.rs', 141, 183, '/// Serde doesn')]),
+        ('config-location', [('src', 'config.rs', 330, 361, '/// Return the path to the config directory.'),
+                             ('src', 'config.rs', 286, 311, 'impl Config {')]),
+        ('seed-config-internals', [('src', 'config.rs', 363, 402, '/// Create default config file.')]),
+        ('path-sources', [('src', 'types.rs', 177, 202, '/// The reason why a certain path')]),
+    ]),
+    ('command-line', 'usage/command-line.md', [
+        ('options-list', [('src', 'main.rs', 54, 82, '// Note: flag names are specified explicitly'),
+                          ('src', 'main.rs', 100, 158, '/// Override the language')]),
+        ('no-arguments', [('src', 'main.rs', 56, 64, '#[derive(Parser, Debug)]'),
+                          ('src', 'main.rs', 153, 158, '/// Print the version')]),
+        ('argument-rules', [('src', 'main.rs', 64, 81, '#[clap(group = ArgGroup'),
+                            ('src', 'main.rs', 112, 127, '/// Use a pager to page output')]),
+        ('deprecated-flags', [('src', 'main.rs', 403, 426, '// Handle renamed arguments'),
+                              ('src', 'main.rs', 239, 257, '/// Show the config path (DEPRECATED)'),
+                              ('src', 'main.rs', 83, 98, '/// Override the operating system')]),
+        ('quiet', [('src', 'main.rs', 185, 237, '/// Check the cache for freshness.')]),
+    ]),
+    ('looking-up-pages', 'usage/looking-up-pages.md', [
+        ('multi-word', [('src', 'main.rs', 510, 527, '// Show command from cache'),
+                        ('root', 'tests/lib.rs', 476, 493, '#[test]')]),
+        ('lowercasing', [('src', 'main.rs', 511, 516, 'if !args.command.is_empty()'),
+                         ('root', 'tests/lib.rs', 712, 729, '/// Ensure that page lookup is case insensitive')]),
+        ('page-not-found', [('src', 'main.rs', 533, 547, '} else {')]),
+        ('what-is-shown', [('root', 'tests/inkscape-default-no-color.expected', 1, 12, ''),
+                           ('src', 'output.rs', 60, 75, 'fn print_snippet(')]),
+    ]),
+    ('platforms', 'usage/platforms.md', [
+        ('platform-option', [('src', 'main.rs', 83, 98, '/// Override the operating system'),
+                             ('src', 'main.rs', 456, 460, '// Specify target OS')]),
+        ('platform-detection', [('src', 'types.rs', 45, 79, 'impl PlatformType {')]),
+        ('common-fallback', [('src', 'cache.rs', 293, 306, 'let patch_path = Self::find_patch'),
+                             ('src', 'cache.rs', 315, 329, '// Closure that allows the WalkDir')]),
+        ('platform-names', [('src', 'types.rs', 7, 43, '#[derive(Debug, Eq, PartialEq, Copy, Clone, Serialize, Deserialize)]'),
+                            ('root', 'tests/lib.rs', 338, 349, '#[test]')]),
+    ]),
+    ('languages', 'usage/languages.md', [
+        ('language-option', [('src', 'main.rs', 100, 104, '/// Override the language'),
+                             ('src', 'main.rs', 517, 527, '// Collect languages')]),
+        ('environment-languages', [('src', 'main.rs', 341, 375, 'fn get_languages('),
+                                   ('src', 'main.rs', 557, 575, '#[test]')]),
+        ('locale-codes', [('src', 'main.rs', 353, 368, 'let mut lang_list = Vec::new();'),
+                          ('src', 'main.rs', 577, 595, '#[test]')]),
+        ('language-directories', [('src', 'cache.rs', 274, 283, 'let lang_dirs: Vec<String> = languages'),
+                                  ('root', 'tests/lib.rs', 433, 441, '#[test]')]),
+    ]),
+    ('updating-the-cache', 'usage/updating-the-cache.md', [
+        ('update-command', [('src', 'main.rs', 225, 237, '/// Update the cache'),
+                            ('src', 'main.rs', 47, 52, 'const NAME')]),
+        ('first-run', [('src', 'main.rs', 486, 492, '// Check cache presence and freshness'),
+                       ('root', 'tests/lib.rs', 127, 157, '#[test]')]),
+        ('stale-warning', [('src', 'main.rs', 185, 209, '/// Check the cache for freshness.'),
+                           ('root', 'tests/lib.rs', 195, 226, '#[test]')]),
+        ('auto-update', [('src', 'main.rs', 171, 177, '/// The cache should get updated'),
+                         ('src', 'config.rs', 141, 164, '/// Serde doesn')]),
+        ('auto-update-test', [('root', 'tests/lib.rs', 544, 598, '#[test]')]),
+        ('proxies', [('src', 'cache.rs', 143, 162, '/// Download the archive'),
+                     ('root', 'Cargo.toml', 28, 33, 'reqwest')]),
+    ]),
+    ('cache-location', 'usage/cache-location.md', [
+        ('default-cache-dir', [('src', 'cache.rs', 21, 30, 'static CACHE_DIR_ENV_VAR'),
+                               ('src', 'cache.rs', 134, 141, '// Otherwise, fall back to user cache directory.')]),
+        ('cache-dir-env', [('src', 'cache.rs', 104, 133, '/// Return the path to the cache directory.'),
+                           ('root', 'tests/lib.rs', 227, 270, '#[test]')]),
+        ('show-paths', [('src', 'main.rs', 259, 307, '/// Show file paths'),
+                        ('root', 'tests/lib.rs', 283, 337, '#[test]')]),
+        ('clear-cache', [('src', 'main.rs', 211, 223, '/// Clear the cache'),
+                         ('src', 'cache.rs', 353, 385, '/// Delete the cache directory.')]),
+    ]),
+    ('configuration-file', 'usage/configuration-file.md', [
+        ('file-location', [('src', 'config.rs', 330, 361, '/// Return the path to the config directory.')]),
+        ('seed-config', [('src', 'main.rs', 309, 331, '/// Create seed config file and exit'),
+                         ('src', 'config.rs', 363, 402, '/// Create default config file.')]),
+        ('tables', [('src', 'config.rs', 119, 139, '#[derive(Debug, Default, Serialize, Deserialize, PartialEq, Eq)]'),
+                    ('src', 'config.rs', 149, 192, '#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]')]),
+        ('example-config', [('root', 'tests/config.toml', 1, 29, '[style.highlight]'),
+                            ('root', 'tests/lib.rs', 443, 475, '/// An end-to-end integration test for rendering with custom syntax config.')]),
+        ('parse-errors', [('src', 'config.rs', 281, 311, '#[allow(clippy::needless_pass_by_value)]'),
+                          ('src', 'main.rs', 428, 439, '// Look up config file')]),
+    ]),
+    ('styles-and-colors', 'usage/styles-and-colors.md', [
+        ('style-elements', [('src', 'config.rs', 119, 131, '#[derive(Debug, Default, Serialize, Deserialize, PartialEq, Eq)]'),
+                            ('src', 'output.rs', 60, 75, 'fn print_snippet(')]),
+        ('colors', [('src', 'config.rs', 34, 64, '#[derive(Copy, Clone, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]')]),
+        ('attributes', [('src', 'config.rs', 66, 117, '#[derive(Copy, Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]'),
+                        ('root', 'tests/config.toml', 1, 21, '[style.highlight]')]),
+        ('default-styles', [('src', 'config.rs', 200, 218, 'impl Default for RawConfig'),
+                            ('root', 'tests/inkscape-with-config.expected', 1, 10, ''),
+                            ('src', 'config.rs', 119, 131, '#[derive(Debug, Default, Serialize, Deserialize, PartialEq, Eq)]')]),
+        ('when-colors', [('src', 'main.rs', 145, 151, '/// Control whether to use color'),
+                         ('src', 'main.rs', 384, 401, '// Determine the usage of styles'),
+                         ('root', 'tests/lib.rs', 411, 432, '/// An end-to-end')]),
+    ]),
+    ('display-options', 'usage/display-options.md', [
+        ('compact', [('src', 'config.rs', 133, 139, '#[derive(Debug, Default, Serialize, Deserialize, PartialEq, Eq)]'),
+                     ('src', 'formatter.rs', 39, 68, 'let mut command = String::new();'),
+                     ('src', 'output.rs', 43, 50, '// Print highlighted lines')]),
+        ('pager', [('src', 'main.rs', 160, 169, '/// Set up display pager'),
+                   ('src', 'main.rs', 441, 449, '// Set up pager'),
+                   ('src', 'main.rs', 110, 114, '    clear_cache: bool,')]),
+        ('raw', [('src', 'main.rs', 116, 127, '/// Display the raw markdown'),
+                 ('src', 'output.rs', 26, 31, 'if enable_markdown {'),
+                 ('root', 'tests/lib.rs', 351, 364, '#[test]')]),
+        ('render-file', [('src', 'main.rs', 459, 468, '// If a local file was passed in'),
+                         ('src', 'main.rs', 74, 81, '/// Render a specific markdown file'),
+                         ('src', 'cache.rs', 51, 68, '/// Create a buffered reader')]),
+        ('render-file-tests', [('root', 'tests/lib.rs', 366, 411, 'fn _test_correct_rendering('),
+                               ('root', 'tests/lib.rs', 731, 760, '/// Regression test for #219')]),
+    ]),
+    ('custom-pages', 'usage/custom-pages.md', [
+        ('custom-dir', [('src', 'config.rs', 166, 183, '#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]'),
+                        ('src', 'main.rs', 295, 306, 'let custom_pages_dir')]),
+        ('page-files', [('src', 'cache.rs', 285, 291, '// Look up custom page'),
+                        ('root', 'tests/lib.rs', 600, 625, '/// End-end test to ensure .page files')]),
+        ('patch-files', [('src', 'cache.rs', 247, 252, '/// Look up custom patch'),
+                         ('root', 'tests/lib.rs', 627, 652, '/// End-End test to ensure that .patch files are appened')]),
+        ('patch-limits', [('root', 'tests/lib.rs', 654, 682, '/// End-End test to ensure that .patch files are not appended'),
+                          ('src', 'cache.rs', 293, 306, 'let patch_path = Self::find_patch')]),
+        ('naming', [('src', 'cache.rs', 254, 264, '/// Search for a page and return the path to it.'),
+                    ('src', 'main.rs', 510, 516, '// Show command from cache')]),
+    ]),
+    ('listing-and-completions', 'usage/listing-and-completions.md', [
+        ('list', [('src', 'main.rs', 494, 508, '// List cached commands and exit'),
+                  ('src', 'cache.rs', 308, 351, '/// Return the available pages.')]),
+        ('list-format', [('root', 'tests/lib.rs', 512, 543, '#[test]'),
+                         ('src', 'main.rs', 70, 74, '/// List all commands in the cache')]),
+        ('bash-completion', [('root', 'bash_tealdeer', 1, 34, '# tealdeer bash completion')]),
+        ('fish-completion', [('root', 'fish_tealdeer', 1, 24, '#')]),
+        ('completion-quirks', [('root', 'bash_tealdeer', 8, 19, 'case $prev in'),
+                               ('root', 'fish_tealdeer', 6, 18, 'complete -c tldr -s h')]),
+    ]),
+    ('about-tealdeer', 'faq/about-tealdeer.md', [
+        ('what-is-it', [('root', 'README.md', 1, 17, '# tealdeer'),
+                        ('root', 'README.md', 106, 112, '### Contribution'),
+                        ('root', 'Cargo.toml', 1, 19, '[package]')]),
+        ('goals', [('root', 'README.md', 28, 41, '## Goals'),
+                   ('root', 'README.md', 59, 64, 'As you can see')]),
+        ('benchmark', [('root', 'README.md', 42, 59, 'We think that')]),
+        ('documentation', [('root', 'README.md', 20, 25, '## Docs'),
+                           ('root', 'Cargo.toml', 1, 14, '[package]'),
+                           ('src', 'main.rs', 56, 63, '#[derive(Parser, Debug)]')]),
+        ('building-and-testing', [('root', 'README.md', 66, 88, '## Development'),
+                                  ('root', 'tests/lib.rs', 22, 60, 'struct TestEnv {'),
+                                  ('root', 'tests/lib.rs', 104, 125, '/// Return a new `Command` with env vars set.')]),
+        ('msrv-and-licence', [('root', 'README.md', 90, 112, '## MSRV')]),
+    ]),
+    ('troubleshooting', 'faq/troubleshooting.md', [
+        ('cache-not-found', [('src', 'main.rs', 185, 209, '/// Check the cache for freshness.'),
+                             ('src', 'main.rs', 171, 177, '/// The cache should get updated')]),
+        ('page-missing', [('src', 'main.rs', 533, 547, '} else {'),
+                          ('src', 'cache.rs', 295, 306, '// Try to find a platform specific path next')]),
+        ('no-colors', [('src', 'main.rs', 384, 401, '// Determine the usage of styles'),
+                       ('src', 'config.rs', 119, 131, '#[derive(Debug, Default, Serialize, Deserialize, PartialEq, Eq)]')]),
+        ('config-errors', [('src', 'config.rs', 286, 311, 'impl Config {'),
+                           ('src', 'config.rs', 382, 389, '// Ensure that a config file')]),
+        ('deprecation-warnings', [('src', 'main.rs', 403, 426, '// Handle renamed arguments'),
+                                  ('src', 'utils.rs', 1, 22, 'use ansi_term')]),
+        ('windows', [('src', 'main.rs', 160, 169, '/// Set up display pager'),
+                     ('root', 'tests/lib.rs', 684, 710, '#[test]'),
+                     ('root', 'Cargo.toml', 35, 39, "[target.'cfg(not(windows))'.dependencies]")]),
+    ]),
+]
+
+if __name__ == "__main__":
+    write_structure(HERE, "tealdeer", BASE, SUBPATH, ARTICLES)
