@@ -27,7 +27,7 @@ sdist_release tqdm tqdm 4.64.1 tqdm-4.64.1.tar.gz \
     2022-09-03T12:00:00+00:00 base v4.64.1
 sdist_release tqdm tqdm 4.66.2 tqdm-4.66.2.tar.gz \
     6cd52cdf0fef0e0f543299cfc96fec90d7b8a7e88745f411ec33eb44d5ed3531 \
-    2024-02-08T12:00:00+00:00 later v4.66.2
+    2024-02-10T12:00:00+00:00 later v4.66.2
 expect_commit base 2c11d1d7cb07e4150669a7946da0943fb1d30abc "tqdm 4.64.1"
-expect_commit later a36695f0f80fa0206e565531d8c7e1d599796a5e "tqdm 4.66.2"
+expect_commit later 24d3457b3d84c7233cf07dbf911fd568658361c9 "tqdm 4.66.2"
 publish repack
