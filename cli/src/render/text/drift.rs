@@ -54,8 +54,21 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
         Status::Moved => st.fg(anstyle::AnsiColor::Green, "moved, re-anchorable"),
         Status::Changed => {
             let r = first(Status::Changed).map(|r| **r);
-            let place = match r.and_then(|r| r.mapped.clone()) {
-                Some(Some(m)) => {
+            // Where a definition of the old name and most of the cited lines agree to be is
+            // the place to review, even when the diff maps the range elsewhere; the lines'
+            // window is the tighter of the two.
+            let agreed = r.and_then(|r| {
+                let s = r.suggestion.as_ref()?;
+                let m = r.relocation_news()?;
+                (s.path == m.path && s.start_line <= m.end_line && m.start_line <= s.end_line)
+                    .then_some(m)
+            });
+            let place = match (agreed, r.and_then(|r| r.mapped.clone())) {
+                (Some(m), _) => format!(
+                    "review lines {}–{} of {} ({} of its {} cited lines)",
+                    m.start_line, m.end_line, m.path, m.matched, m.of
+                ),
+                (None, Some(Some(m))) => {
                     format!("review lines {}–{} of {}", m.start_line, m.end_line, m.path)
                 }
                 _ => format!(
@@ -70,10 +83,13 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                 Some((None, Some(s))) => format!(", was {}", symbol(s)),
                 _ => String::new(),
             };
-            let moved = r
-                .and_then(relocated)
-                .map(|m| format!("; {m}"))
-                .unwrap_or_default();
+            let moved = match agreed {
+                Some(_) => String::new(),
+                None => r
+                    .and_then(relocated)
+                    .map(|m| format!("; {m}"))
+                    .unwrap_or_default(),
+            };
             st.fg(
                 anstyle::AnsiColor::Yellow,
                 &format!("changed: {place}{sym}{moved}"),
