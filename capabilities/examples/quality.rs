@@ -2140,6 +2140,21 @@ fn scored_by(qs: &[ConfQ], m: &dyn Fn(&Features) -> f64) -> Vec<(f64, bool)> {
         .collect()
 }
 
+/// The scores of `qs` under `m`, and the threshold that flags as many of their unanswerable
+/// questions as the shipped pack does (the shipped operating point on those questions).
+fn at_shipped_point(qs: &[&ConfQ], m: &dyn Fn(&Features) -> f64) -> (Vec<(f64, bool)>, f64) {
+    let target = qs
+        .iter()
+        .filter(|q| !q.answerable && q.shipped_flag)
+        .count();
+    let own: Vec<(f64, bool)> = qs
+        .iter()
+        .map(|q| (if q.none { 0.0 } else { m(&q.f) }, q.answerable))
+        .collect();
+    let t = threshold_flagging(&own, target);
+    (own, t)
+}
+
 fn counts_at(s: &[(f64, bool)], t: f64) -> Counts {
     let mut c = Counts::default();
     for (x, a) in s {
@@ -2241,15 +2256,7 @@ fn loco_confidence(
                     .collect();
                 let m = fit_candidate(&others, k, lambda);
                 let score = |f: &Features| m.score(&expand(f, idx, *how));
-                let target = others
-                    .iter()
-                    .filter(|q| !q.answerable && q.shipped_flag)
-                    .count();
-                let own: Vec<(f64, bool)> = others
-                    .iter()
-                    .map(|q| (if q.none { 0.0 } else { score(&q.f) }, q.answerable))
-                    .collect();
-                let t = threshold_flagging(&own, target);
+                let (_, t) = at_shipped_point(&others, &score);
                 let s = scored_by(held_out, &score);
                 let c = counts_at(&s, t);
                 // At the held-out corpus's own shipped flagged count: a threshold read off its
@@ -2333,15 +2340,11 @@ fn loco_confidence(
     let all: Vec<&ConfQ> = qs.iter().flatten().collect();
     let m = fit_candidate(&all, bk, bl);
     let score = |f: &Features| m.score(&expand(f, idx, how));
+    let (own, t) = at_shipped_point(&all, &score);
     let target = all
         .iter()
         .filter(|q| !q.answerable && q.shipped_flag)
         .count();
-    let own: Vec<(f64, bool)> = all
-        .iter()
-        .map(|q| (if q.none { 0.0 } else { score(&q.f) }, q.answerable))
-        .collect();
-    let t = threshold_flagging(&own, target);
     let (rw, rb) = m.raw();
     for (n, w) in expand_names(idx, how).iter().zip(&rw) {
         println!("  {n:<18} {w:>9.4}");
