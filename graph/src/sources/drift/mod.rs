@@ -127,7 +127,7 @@ pub fn compare(
         changes: &changes,
     };
     let groups: Vec<(&str, Vec<usize>)> = by_path.into_iter().collect();
-    let per_file: Vec<Result<Vec<(usize, RangeDrift)>, GitError>> = groups
+    let per_file: Vec<Result<FileDrift, GitError>> = groups
         .par_iter()
         .map_init(
             || repo.reader(),
@@ -135,21 +135,36 @@ pub fn compare(
         )
         .collect();
     let mut out: Vec<Option<RangeDrift>> = vec![None; ranges.len()];
+    let mut lost: Vec<(usize, Vec<Vec<u8>>, u64)> = Vec::new();
     for group in per_file {
-        for (i, d) in group? {
+        for (i, d, l) in group? {
             out[i] = Some(d);
+            if let Some((evidence, span)) = l {
+                lost.push((i, evidence, span));
+            }
         }
     }
+    // In range order, so the search below does not depend on the order of the file groups.
+    lost.sort_unstable_by_key(|(i, _, _)| *i);
     let mut out: Vec<RangeDrift> = out
         .into_iter()
         .map(|d| d.expect("every range belongs to one file group"))
         .collect();
     if options.symbols {
         suggest_across_files(repo, &reader, &ctx, &mut out)?;
-        relocate_lost(repo, &reader, &ctx, &mut out)?;
+        relocate_lost(repo, &reader, &ctx, &lost, &mut out)?;
     }
     Ok(out)
 }
+
+/// For a changed range whose block no longer occurs in the later file, or a missing one: its
+/// [`relocate::evidence_lines`] and the block's length in lines, to look for where they went
+/// (`None` for other ranges, and for one with too few such lines to relocate).
+type Lost = Option<(Vec<Vec<u8>>, u64)>;
+
+/// What the per-file pass gives for each of its ranges: position, drift, and what relocation
+/// needs of it.
+type FileDrift = Vec<(usize, RangeDrift, Lost)>;
 
 /// The tree changes between the two commits and their rename targets (deleted path -> added
 /// path).
@@ -178,12 +193,7 @@ impl Context<'_> {
     }
 
     /// The drift of the ranges `idx` (all of file `path`).
-    fn file(
-        &self,
-        reader: &DriftReader,
-        path: &str,
-        idx: &[usize],
-    ) -> Result<Vec<(usize, RangeDrift)>, GitError> {
+    fn file(&self, reader: &DriftReader, path: &str, idx: &[usize]) -> Result<FileDrift, GitError> {
         let unverifiable = |i: usize, why: String| {
             (
                 i,
@@ -194,6 +204,7 @@ impl Context<'_> {
                     relocation: None,
                     later_digest: None,
                 },
+                None,
             )
         };
         let Some(old) = reader.file(self.from, path)? else {
@@ -265,6 +276,14 @@ impl Context<'_> {
             let later_digest = (self.options.digests
                 && matches!(verdict, Verdict::Unchanged | Verdict::Moved { .. }))
             .then(|| crate::formats::text::lines_digest(cited));
+            let lost = (self.options.symbols
+                && matches!(
+                    verdict,
+                    Verdict::Missing | Verdict::Changed { occurrences: 0, .. }
+                ))
+            .then(|| relocate::evidence_lines(cited))
+            .filter(|ev| ev.len() >= relocate::MIN_LINES)
+            .map(|ev| (ev.into_iter().map(<[u8]>::to_vec).collect(), e - s + 1));
             out.push((
                 i,
                 RangeDrift {
@@ -274,6 +293,7 @@ impl Context<'_> {
                     relocation: None,
                     later_digest,
                 },
+                lost,
             ));
         }
         Ok(out)
@@ -299,7 +319,9 @@ fn suggest_across_files(
     out: &mut [RangeDrift],
 ) -> Result<(), GitError> {
     use crate::sources::symbols::Lang;
-    let lost = positions(out, |d| d.symbol.is_some() && d.suggestion.is_none());
+    let lost: Vec<usize> = (0..out.len())
+        .filter(|&i| out[i].symbol.is_some() && out[i].suggestion.is_none())
+        .collect();
     if lost.is_empty() {
         return Ok(());
     }
@@ -403,11 +425,6 @@ fn suggest_across_files(
 /// Files larger than this are not searched for relocated lines (generated data, bundles).
 const RELOCATE_MAX_BYTES: usize = 1 << 20;
 
-/// The positions of the ranges of `out` that `keep`.
-fn positions(out: &[RangeDrift], keep: impl Fn(&RangeDrift) -> bool) -> Vec<usize> {
-    (0..out.len()).filter(|&i| keep(&out[i])).collect()
-}
-
 /// The paths the change added or modified, sorted, each once.
 fn touched(changes: &TreeChanges) -> Vec<&str> {
     let mut paths: Vec<&str> = changes
@@ -421,50 +438,17 @@ fn touched(changes: &TreeChanges) -> Vec<&str> {
     paths
 }
 
-/// For changed ranges whose block no longer occurs in the later file and for missing ones: the
-/// window of the later file that holds enough of the cited lines, else the best one over every
-/// text file the change added or modified. The cited lines are read from the pinned files
-/// again (once per file), each candidate file once, in parallel.
+/// For changed ranges whose block no longer occurs in the later file and for missing ones
+/// (`wanted`: each one's position, evidence lines and block length, from the per-file pass):
+/// the window of the later file that holds enough of the cited lines, else the best one over
+/// every text file the change added or modified. Each candidate file is read once, in parallel.
 fn relocate_lost(
     repo: &DriftRepo,
     reader: &DriftReader,
     ctx: &Context<'_>,
+    wanted: &[(usize, Vec<Vec<u8>>, u64)],
     out: &mut [RangeDrift],
 ) -> Result<(), GitError> {
-    let lost = positions(out, |d| {
-        matches!(
-            d.outcome,
-            Ok(Verdict::Missing) | Ok(Verdict::Changed { occurrences: 0, .. })
-        )
-    });
-    if lost.is_empty() {
-        return Ok(());
-    }
-    let mut paths: Vec<&str> = lost.iter().map(|&i| ctx.ranges[i].path.as_str()).collect();
-    paths.sort_unstable();
-    paths.dedup();
-    let old: Vec<Option<Vec<u8>>> = paths
-        .par_iter()
-        .map_init(|| repo.reader(), |rd, p| rd.file(ctx.from, p))
-        .collect::<Result<_, _>>()?;
-    // The evidence lines and block length of each lost range.
-    let wanted: Vec<(usize, Vec<Vec<u8>>, u64)> = lost
-        .iter()
-        .filter_map(|&i| {
-            let r = &ctx.ranges[i];
-            let k = paths.binary_search(&r.path.as_str()).ok()?;
-            let lines = split_lines(old[k].as_deref()?);
-            let cited = lines.get(r.start_line as usize - 1..r.end_line as usize)?;
-            let ev = relocate::evidence_lines(cited);
-            (ev.len() >= relocate::MIN_LINES).then(|| {
-                (
-                    i,
-                    ev.into_iter().map(<[u8]>::to_vec).collect(),
-                    r.end_line - r.start_line + 1,
-                )
-            })
-        })
-        .collect();
     if wanted.is_empty() {
         return Ok(());
     }
