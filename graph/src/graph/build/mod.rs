@@ -184,8 +184,8 @@ pub struct Parts {
     pub nodes: Vec<Node>,
     /// Edges (any order).
     pub edges: Vec<Edge>,
-    /// Searchable texts by node id.
-    pub texts: Vec<(String, String)>,
+    /// Searchable texts by node id (a section's body shared with its page's parse).
+    pub texts: Vec<(String, SharedStr)>,
     /// Findings (become Diagnostic nodes at assembly).
     pub findings: Vec<Finding>,
 }
@@ -436,7 +436,7 @@ pub fn assemble(mut parts: Parts) -> Graph {
         parts.nodes.push(n);
         parts.edges.push(e);
     }
-    let texts: BTreeMap<String, String> = parts.texts.into_iter().collect();
+    let texts: BTreeMap<String, SharedStr> = parts.texts.into_iter().collect();
     Graph::assemble(parts.nodes, parts.edges, texts)
 }
 
