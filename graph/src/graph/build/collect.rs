@@ -528,12 +528,7 @@ fn marked_only_sections(
     }
 }
 
-fn section_node(
-    path: &str,
-    sid: &str,
-    marked: Option<(&SectionSpan, &(Option<String>, Arc<str>))>,
-    registered: bool,
-) -> Node {
+fn section_node(path: &str, sid: &str, marked: Option<Marked<'_>>, registered: bool) -> Node {
     let mut n = node(NodeKind::Section, ids::section(path, sid), sid.to_string());
     let file = format!("knowledge/{path}");
     // One map per section (100k at 100k sections): allocated once, at its size.
