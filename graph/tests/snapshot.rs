@@ -443,3 +443,32 @@ fn a_cold_build_gives_its_parses_to_the_parse_cache_and_keeps_them_when_it_canno
     assert_eq!(unwritable.parsed.as_deref(), Some(&fresh));
     assert_eq!(unwritable.graph.hash, cold.graph.hash);
 }
+
+/// A section's text in a built graph is its page parse's body itself, not a copy of it; and a
+/// `note:` reference still resolves (its file read) after the knowledge files' bytes are freed.
+#[test]
+fn a_built_graph_shares_each_section_body_with_its_parse() {
+    use ontoly_graph::graph::model::{ids, NodeKind};
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("valid");
+    copy_dir(&fixture("valid"), &root);
+    let out = build(&Workspace::at(root.clone()), &BuildOptions::default()).unwrap();
+    let parsed = out.parsed.as_deref().expect("kept without a cache");
+    let mut shared = 0;
+    for (path, page) in &parsed.pages {
+        for (s, (_, body)) in page.sections.iter().zip(&page.section_texts) {
+            let id = ids::section(path, &s.id);
+            let text = out.graph.text(&id).expect("a marked section has a text");
+            assert!(std::ptr::eq(text, &**body), "{id}: its text was copied");
+            shared += 1;
+        }
+    }
+    assert!(shared > 0);
+    // Resolved: its file node exists (an unreadable note is an unresolved source and a finding).
+    let file = "file:note:20260101/meeting.md@workspace:sources/note/20260101/meeting.md";
+    assert!(out.graph.node(file).is_some());
+    assert!(out.graph.nodes_of(NodeKind::Diagnostic).all(|d| d
+        .metadata
+        .get("code")
+        .is_none_or(|c| c != "SOURCE_UNRESOLVED")));
+}

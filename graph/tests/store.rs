@@ -259,7 +259,7 @@ fn lines_beyond_32_bits_take_the_wide_layout() {
         Graph::assemble(
             vec![node("range:a", line), node("range:b", 3)],
             vec![edge],
-            [("range:a".to_string(), "text".to_string())].into(),
+            [("range:a".to_string(), "text".into())].into(),
         )
     };
     let wide = graph(u64::from(u32::MAX) + 10);

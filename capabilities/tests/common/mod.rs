@@ -177,7 +177,8 @@ impl Builder {
     }
 
     pub fn build(self) -> Graph {
-        Graph::assemble(self.nodes, self.edges, self.texts)
+        let texts = self.texts.into_iter().map(|(k, v)| (k, v.into())).collect();
+        Graph::assemble(self.nodes, self.edges, texts)
     }
 }
 

@@ -7,7 +7,7 @@
 //! asked for and keeps it, so callers get `&Node` and `&Edge` from either backing while a query
 //! process touches only what its answer needs.
 
-use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, GRAPH_VERSION};
+use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, SharedStr, GRAPH_VERSION};
 use crate::graph::prefetch::{self, Prefetch};
 use crate::graph::store::MappedGraph;
 use serde::Serialize;
@@ -38,7 +38,7 @@ enum Repr {
 struct Owned {
     nodes: Vec<Node>,
     edges: Vec<Edge>,
-    texts: BTreeMap<String, String>,
+    texts: BTreeMap<String, SharedStr>,
     /// Each edge's `(from, to)` node indices: found once at assembly (which looks every
     /// endpoint up to drop dangling edges anyway), else on first use. The snapshot writer and
     /// the adjacency rows read them instead of looking 2 × 373k id strings up again at 100k.
@@ -132,7 +132,7 @@ impl<T> Lazy<T> {
 }
 
 /// A built graph's nodes, edges and texts, borrowed (see [`Graph::parts`]).
-pub type Parts<'g> = (&'g [Node], &'g [Edge], &'g BTreeMap<String, String>);
+pub type Parts<'g> = (&'g [Node], &'g [Edge], &'g BTreeMap<String, SharedStr>);
 
 /// Iterator over a graph's nodes or edges in id order, whatever the backing.
 pub struct Items<'g, T> {
@@ -181,7 +181,7 @@ impl Graph {
     pub fn assemble(
         mut nodes: Vec<Node>,
         mut edges: Vec<Edge>,
-        texts: BTreeMap<String, String>,
+        texts: BTreeMap<String, SharedStr>,
     ) -> Graph {
         use rayon::slice::ParallelSliceMut;
         // Parallel stable sorts: the order is fully determined by the comparator.
@@ -227,7 +227,7 @@ impl Graph {
         version: String,
         nodes: Vec<Node>,
         edges: Vec<Edge>,
-        texts: BTreeMap<String, String>,
+        texts: BTreeMap<String, SharedStr>,
         hash: String,
     ) -> Graph {
         Graph {
@@ -344,7 +344,7 @@ impl Graph {
     /// descriptions).
     pub fn text(&self, id: &str) -> Option<&str> {
         match &self.repr {
-            Repr::Owned(o) => o.texts.get(id).map(String::as_str),
+            Repr::Owned(o) => o.texts.get(id).map(SharedStr::as_str),
             Repr::Mapped(m) => m.m.text(id),
         }
     }

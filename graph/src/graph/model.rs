@@ -206,6 +206,13 @@ impl From<&str> for SharedStr {
     }
 }
 
+impl From<std::sync::Arc<str>> for SharedStr {
+    /// The same allocation, not a copy.
+    fn from(s: Arc<str>) -> Self {
+        SharedStr(s)
+    }
+}
+
 impl From<&SharedStr> for SharedStr {
     fn from(s: &SharedStr) -> Self {
         s.clone()

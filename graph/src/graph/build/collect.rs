@@ -12,6 +12,7 @@ use crate::graph::findings::Finding;
 use crate::graph::model::{ids, Edge, EdgeKind, Metadata, Node, NodeKind, Origin, SharedStr, Span};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
 
 pub(super) fn node(kind: NodeKind, id: String, name: String) -> Node {
     Node {
@@ -192,7 +193,7 @@ pub fn collect<'a>(
 }
 
 /// A marked section of a page: its span and (first heading, body).
-type Marked<'a> = (&'a SectionSpan, &'a (Option<String>, String));
+type Marked<'a> = (&'a SectionSpan, &'a (Option<String>, Arc<str>));
 
 /// One article being collected: where it lives and what it contributes so far.
 struct Article<'a> {
@@ -357,7 +358,9 @@ fn page_facts<'p>(
         .flatten()
         .collect();
     if !text.is_empty() {
-        cx.parts.texts.push((aid.to_string(), text.join("\n")));
+        cx.parts
+            .texts
+            .push((aid.to_string(), text.join("\n").into()));
     }
     for (s, t) in pg.sections.iter().zip(&pg.section_texts) {
         marked.insert(s.id.as_str(), (s, t));
@@ -424,7 +427,9 @@ fn registered_sections<'e>(
             .nodes
             .push(section_node(path, sid, m.copied(), true));
         if let Some((_, (_, body))) = m {
-            cx.parts.texts.push((secid.to_string(), body.clone()));
+            cx.parts
+                .texts
+                .push((secid.to_string(), body.clone().into()));
         }
         let cont = match m {
             Some((span, _)) => origin(&page_file, span.start),
@@ -502,7 +507,7 @@ fn marked_only_sections(
         cx.parts
             .nodes
             .push(section_node(path, sid, Some((span, t)), false));
-        cx.parts.texts.push((secid.clone(), t.1.clone()));
+        cx.parts.texts.push((secid.clone(), t.1.clone().into()));
         cx.parts.edges.push(Edge::new(
             EdgeKind::Contains,
             aid.clone(),
@@ -523,12 +528,7 @@ fn marked_only_sections(
     }
 }
 
-fn section_node(
-    path: &str,
-    sid: &str,
-    marked: Option<(&SectionSpan, &(Option<String>, String))>,
-    registered: bool,
-) -> Node {
+fn section_node(path: &str, sid: &str, marked: Option<Marked<'_>>, registered: bool) -> Node {
     let mut n = node(NodeKind::Section, ids::section(path, sid), sid.to_string());
     let file = format!("knowledge/{path}");
     // One map per section (100k at 100k sections): allocated once, at its size.

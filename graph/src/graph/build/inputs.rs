@@ -74,6 +74,12 @@ impl Inputs {
             .filter(|p| p.ends_with(".md"))
     }
 
+    /// Drops every input but those under `sources/` (the registries and the managed documents
+    /// that resolution reads): the knowledge files, once parsed, are not read again.
+    pub fn keep_only_sources(&mut self) {
+        self.files.retain(|f| f.path.starts_with("sources/"));
+    }
+
     /// The input at a workspace-relative path.
     pub fn get(&self, path: &str) -> Option<&InputFile> {
         self.files

@@ -184,8 +184,8 @@ pub struct Parts {
     pub nodes: Vec<Node>,
     /// Edges (any order).
     pub edges: Vec<Edge>,
-    /// Searchable texts by node id.
-    pub texts: Vec<(String, String)>,
+    /// Searchable texts by node id (a section's body shared with its page's parse).
+    pub texts: Vec<(String, SharedStr)>,
     /// Findings (become Diagnostic nodes at assembly).
     pub findings: Vec<Finding>,
 }
@@ -286,7 +286,7 @@ pub fn build_alongside<T: Send>(
         .use_cache
         .then(|| snapshot::fs_stamp(&ws.root))
         .flatten();
-    let inputs = inputs::read_inputs(ws)?;
+    let mut inputs = inputs::read_inputs(ws)?;
     timer.lap("read+hash inputs");
     let key = inputs::cache_key(inputs.pairs(), &opts.salt(inputs.repo_content()));
     let mut report = BuildReport::of(&inputs);
@@ -305,6 +305,12 @@ pub fn build_alongside<T: Send>(
     opts.stage("parsing", report.pages as u64 + 1);
     let parsed = parse::parse_all(&inputs, cached, opts.progress.as_deref(), &mut report)?;
     timer.lap("parse structure, pages and registries");
+    // Sizes bound the findings each file may have; the bytes themselves are not needed for it.
+    let sizes = inputs.sizes();
+    // The structure's and the pages' bytes (~130 MB at 100k sections) are in their parses now,
+    // and nothing later reads them: resolution reads only the notes and session records under
+    // `sources/`. Freed here, before collect and resolve reach the graph stages' peak.
+    inputs.keep_only_sources();
 
     opts.stage("linking", 1);
     let (mut parts, sites) = collect::collect(&parsed.structure.1, &parsed.pages);
@@ -312,8 +318,6 @@ pub fn build_alongside<T: Send>(
     opts.stage("resolving", 1);
     let cited = resolve::resolve_references(&inputs, &parsed.registries, opts, sites, &mut parts);
     timer.lap("resolve references");
-    // Sizes bound the findings each file may have; the bytes themselves are not needed now.
-    let sizes = inputs.sizes();
     drop(inputs);
     if let Some(stage) = &opts.source_stage {
         opts.stage("verifying", 1); // with the symbols of every cited file
@@ -432,7 +436,7 @@ pub fn assemble(mut parts: Parts) -> Graph {
         parts.nodes.push(n);
         parts.edges.push(e);
     }
-    let texts: BTreeMap<String, String> = parts.texts.into_iter().collect();
+    let texts: BTreeMap<String, SharedStr> = parts.texts.into_iter().collect();
     Graph::assemble(parts.nodes, parts.edges, texts)
 }
 

@@ -32,7 +32,9 @@
 pub mod container;
 
 use crate::graph::fasthash::FastMap;
-use crate::graph::model::{meta_key, Edge, EdgeKind, Metadata, Node, NodeKind, Origin, Span};
+use crate::graph::model::{
+    meta_key, Edge, EdgeKind, Metadata, Node, NodeKind, Origin, SharedStr, Span,
+};
 use crate::graph::Graph;
 use container::{Container, Handle, OpenError, Section, Writer};
 use serde::{Deserialize, Serialize};
@@ -491,7 +493,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
     let bytes = |v: &[u32]| 4 * v.len();
     let offsets = lay.w * (strs.len() + texts.len() + 2);
     let str_bytes: usize = strs.iter().map(|s| s.len()).sum();
-    let text_bytes: usize = texts.values().map(String::len).sum();
+    let text_bytes: usize = texts.values().map(|t| t.len()).sum();
     let tables = 4 * (2 * n + texts.len() + (n * 2).next_power_of_two()) + 8 * flat.len();
     let est = offsets
         + str_bytes
@@ -567,7 +569,7 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
 
 /// An upper bound of the string pool's bytes (every string the writer may intern, counted
 /// as often as it occurs): when it fits 32 bits, so do the pool's offsets.
-fn pool_bytes(nodes: &[Node], edges: &[Edge], texts: &BTreeMap<String, String>) -> u64 {
+fn pool_bytes(nodes: &[Node], edges: &[Edge], texts: &BTreeMap<String, SharedStr>) -> u64 {
     let map = |m: &Metadata| -> u64 { m.iter().map(|(k, v)| (k.len() + v.len()) as u64).sum() };
     let opt = |s: Option<&str>| s.map_or(0, |s| s.len() as u64);
     let n: u64 = nodes
@@ -963,7 +965,7 @@ impl MappedGraph {
             let a = self.lay.off(&cols.text_off, t)? as usize;
             let b = self.lay.off(&cols.text_off, t + 1)? as usize;
             let v = std::str::from_utf8(cols.text_bytes.bytes(a, b.checked_sub(a)?)?).ok()?;
-            texts.insert(key.to_string(), v.to_string());
+            texts.insert(key.to_string(), SharedStr::from(v));
         }
         Some(Graph::from_snapshot(
             self.meta.version.clone(),
