@@ -161,9 +161,14 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
                         )
                     })
                     .collect();
+                let read: Vec<String> = r
+                    .expansions
+                    .iter()
+                    .map(|e| format!("{}→{}:{:.1}", r.terms[e.from].query.word, e.word, e.weight))
+                    .collect();
                 println!(
-                    "            cov {:.2} own {:.2} rare {:.2} unk {:.2} str {:.2} gap {:.2} sup {:.2} mrare {:.2} [{}]",
-                    f.coverage, f.own, f.rare, f.unknown, f.strength, f.gap, f.support, f.matched_rare, terms.join(" ")
+                    "            cov {:.2} own {:.2} rare {:.2} unk {:.2} str {:.2} gap {:.2} sup {:.2} mrare {:.2} [{}] lexicon [{}]",
+                    f.coverage, f.own, f.rare, f.unknown, f.strength, f.gap, f.support, f.matched_rare, terms.join(" "), read.join(" ")
                 );
             }
             if mark == "MISS" || mark == "top3" {
