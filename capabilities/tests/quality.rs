@@ -145,3 +145,42 @@ fn blind_askers_find_a_bare_double_dash_paste_their_own_values_and_mistype() {
         first_section(&ix, "the passThroughOptions setting")
     );
 }
+
+#[test]
+fn the_lexicon_reads_a_users_folder_as_the_pages_directory_without_counting_it() {
+    let ws = testdata().join("corpora/fd/ws");
+    let session = Session::open(
+        SessionOptions::new(&ws)
+            .workspace(&ws)
+            .cache(CachePolicy::Off),
+    )
+    .expect("the workspace opens");
+    let ix = Index::open(&session).expect("the graph builds");
+    let q = ".gitignore rules are ignored in a folder that isn't a git repo";
+    let r = rank_with(&ix, q, &Params::default());
+    let read: Vec<(&str, &str, f64)> = r
+        .expansions
+        .iter()
+        .map(|e| {
+            (
+                r.terms[e.from].query.word.as_str(),
+                e.word.as_str(),
+                e.weight,
+            )
+        })
+        .collect();
+    assert!(read.contains(&("folder", "directory", 0.7)), "{read:?}");
+    assert!(read.contains(&("ignored", "override", 0.3)), "{read:?}");
+    // Readings are searched, not query terms: confidence weighs the user's words only.
+    assert_eq!(r.idf.len(), r.terms.len());
+    assert!(r.terms.iter().all(|t| t.query.word != "directory"));
+    let top = r.sections().next().expect("a section");
+    // An expected section is first (without the lexicon one is among the first three, not first).
+    assert_eq!(top.id, "section:features/ignore-files.md#require-git");
+    let c = ontoly_capabilities::pack::confidence::assess(session.graph().expect("the graph"), &r);
+    assert!(
+        c.explanation.contains("folder as directory"),
+        "{}",
+        c.explanation
+    );
+}
