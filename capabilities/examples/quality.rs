@@ -161,14 +161,9 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
                         )
                     })
                     .collect();
-                let read: Vec<String> = r
-                    .expansions
-                    .iter()
-                    .map(|e| format!("{}→{}:{:.1}", r.terms[e.from].query.word, e.word, e.weight))
-                    .collect();
                 println!(
-                    "            cov {:.2} own {:.2} rare {:.2} unk {:.2} str {:.2} gap {:.2} sup {:.2} mrare {:.2} [{}] lexicon [{}]",
-                    f.coverage, f.own, f.rare, f.unknown, f.strength, f.gap, f.support, f.matched_rare, terms.join(" "), read.join(" ")
+                    "            cov {:.2} own {:.2} rare {:.2} unk {:.2} str {:.2} gap {:.2} sup {:.2} mrare {:.2} [{}]",
+                    f.coverage, f.own, f.rare, f.unknown, f.strength, f.gap, f.support, f.matched_rare, terms.join(" ")
                 );
             }
             if mark == "MISS" || mark == "top3" {
@@ -1694,85 +1689,6 @@ fn flagged_at(c: &Corpus, t: f64) -> (f64, f64) {
     (rate(unf, un), rate(anf, an))
 }
 
-/// `--lexicon-premise`: how many questions hold a word of the developer's lexicon, and how many
-/// answerable misses (top-1, top-3) have an expected section whose own text (heading, id, body)
-/// holds one of that word's expansions but not the word: what the lexicon could repair at best.
-fn lexicon_premise(corpora: &[Corpus]) {
-    use ontoly_capabilities::retrieval::index::query_terms;
-    use ontoly_capabilities::retrieval::lexicon::Lexicon;
-    let lex = Lexicon::shipped();
-    let holds = |index: &Index, term: &str, doc: u32| {
-        let d = index.search(&[(term.to_string(), 1.0)], &[], &Params::default());
-        d.hit(doc).own != 0
-    };
-    println!("corpus        questions  with-word  miss1  bridged1  miss3  bridged3");
-    let mut tot = [0usize; 6];
-    for c in corpora {
-        let mut n = [0usize; 6];
-        for a in &c.answers {
-            n[0] += 1;
-            let words: Vec<_> = query_terms(&a.question)
-                .into_iter()
-                .filter(|t| !t.compound && !lex.expansions(&t.term).is_empty())
-                .collect();
-            if words.is_empty() {
-                continue;
-            }
-            n[1] += 1;
-            if !a.answerable || a.rank == Some(1) {
-                continue;
-            }
-            let expect = c
-                .asked
-                .iter()
-                .find(|(q, _)| q == &a.question)
-                .map(|(_, e)| e.clone())
-                .unwrap_or_default();
-            let mut bridge: Vec<String> = Vec::new();
-            for doc in expect.iter().filter_map(|e| c.index.doc_of(e)) {
-                for t in &words {
-                    if holds(&c.index, &t.term, doc) {
-                        continue;
-                    }
-                    for x in lex.expansions(&t.term) {
-                        let b = format!("{}->{}", t.word, x.word);
-                        if !bridge.contains(&b) && holds(&c.index, &x.term, doc) {
-                            bridge.push(b);
-                        }
-                    }
-                }
-            }
-            let top3_miss = a.rank.is_none_or(|r| r > 3);
-            n[2] += 1;
-            n[3] += usize::from(!bridge.is_empty());
-            if top3_miss {
-                n[4] += 1;
-                n[5] += usize::from(!bridge.is_empty());
-            }
-            let ws: Vec<&str> = words.iter().map(|t| t.word.as_str()).collect();
-            println!(
-                "  {:<11} {} [{}] {} | bridges: {}",
-                c.name,
-                if top3_miss { "MISS3" } else { "MISS1" },
-                ws.join(" "),
-                a.question,
-                bridge.join(" ")
-            );
-        }
-        println!(
-            "{:<12} {:>10} {:>10} {:>6} {:>9} {:>6} {:>9}",
-            c.name, n[0], n[1], n[2], n[3], n[4], n[5]
-        );
-        for (t, v) in tot.iter_mut().zip(n) {
-            *t += v;
-        }
-    }
-    println!(
-        "{:<12} {:>10} {:>10} {:>6} {:>9} {:>6} {:>9}",
-        "all", tot[0], tot[1], tot[2], tot[3], tot[4], tot[5]
-    );
-}
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let verbose = args.iter().any(|a| a == "-v");
@@ -1849,10 +1765,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .iter()
         .map(|s| answer(s, verbose))
         .collect::<Result<_, _>>()?;
-    if args.iter().any(|a| a == "--lexicon-premise") {
-        lexicon_premise(&corpora);
-        return Ok(());
-    }
     // QUALITY_PARAMS=k1,heading,id,body,article,cited,pairs: one fixed retrieval parameter set
     // (chosen beforehand, e.g. by `--cv`) against the shipped one on every corpus named.
     if let Ok(spec) = std::env::var("QUALITY_PARAMS") {

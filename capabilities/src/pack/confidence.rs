@@ -266,21 +266,11 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         .filter(|t| t.df == 0 && t.corrected.is_none())
         .map(|t| t.query.word.as_str())
         .collect();
-    let mut corrected: Vec<String> = ranking
+    let corrected: Vec<String> = ranking
         .terms
         .iter()
         .filter_map(|t| Some(format!("{} as {}", t.query.word, t.corrected.as_ref()?)))
         .collect();
-    // The lexicon's readings the top section matched ("read hangs as timeout").
-    let n = ranking.terms.len();
-    corrected.extend(
-        ranking
-            .expansions
-            .iter()
-            .enumerate()
-            .filter(|(j, _)| n + j < 64 && top.mask & (1u64 << (n + j)) != 0)
-            .map(|(_, e)| format!("{} as {}", ranking.terms[e.from].query.word, e.word)),
-    );
     let supporting = (f.support * 4.0).round() as usize;
     let explanation = format!(
         "{} confidence: the top section matches {:.0}% of the query's weight{}{}{}, {} other section{} agree{}, grounding {:.2}",

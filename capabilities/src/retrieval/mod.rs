@@ -9,7 +9,6 @@ mod builder;
 pub mod columns;
 pub mod english;
 pub mod index;
-pub mod lexicon;
 pub mod rank;
 mod stored;
 pub mod tokens;

@@ -8,8 +8,7 @@
 //! own words. Work is bounded by counts ([`PROPAGATE_TOP`]), never by time, so answers do not
 //! change under load.
 
-use super::index::{query_terms, Dense, Index, Params, QueryTerm, MAX_QUERY_TERMS};
-use super::lexicon::Lexicon;
+use super::index::{query_terms, Dense, Index, Params, QueryTerm};
 use ontoly_graph::graph::model::NodeKind;
 use ontoly_graph::graph::Graph;
 
@@ -62,27 +61,11 @@ pub struct Term {
     pub searched: bool,
 }
 
-/// A term the developer's lexicon searched for a query term ([`super::lexicon`]).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Expanded {
-    /// The query term it reads (index into [`Ranking::terms`]).
-    pub from: usize,
-    /// The index term searched.
-    pub term: String,
-    /// The lexicon's word for it, for explanations.
-    pub word: String,
-    /// Its weight (the lexicon's, times the query term's own).
-    pub weight: f64,
-}
-
 /// The ranking of one query.
 #[derive(Debug, Clone)]
 pub struct Ranking {
     /// Distinct query terms, in query order.
     pub terms: Vec<Term>,
-    /// What the lexicon also searched; expansion `j` holds bit `terms.len() + j` of a node's
-    /// masks, beyond the terms' idf weights, so it never counts as a query term matched.
-    pub expansions: Vec<Expanded>,
     /// Their idf among sections, same order.
     pub idf: Vec<f64>,
     /// The best scored nodes, best first (ties by id), at most [`MAX_RANKED`].
@@ -312,39 +295,6 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     (terms, search)
 }
 
-/// The lexicon's readings of `terms` the workspace uses and the query does not already
-/// search, in query order, while mask bits remain ([`MAX_QUERY_TERMS`]). A compound's words
-/// are terms of their own, so only words are read.
-pub fn expand(index: &Index, terms: &[Term], lexicon: &Lexicon) -> Vec<Expanded> {
-    let mut out: Vec<Expanded> = Vec::new();
-    for (i, t) in terms.iter().enumerate() {
-        if !t.searched || t.query.compound {
-            continue;
-        }
-        for e in lexicon.expansions(&t.query.term) {
-            if terms.len() + out.len() >= MAX_QUERY_TERMS {
-                return out;
-            }
-            let searched = |x: &str| {
-                terms
-                    .iter()
-                    .any(|u| u.query.term == x || u.corrected.as_deref() == Some(x))
-                    || out.iter().any(|o| o.term == x)
-            };
-            if searched(&e.term) || index.df(&e.term) == 0 {
-                continue;
-            }
-            out.push(Expanded {
-                from: i,
-                term: e.term.clone(),
-                word: e.word.clone(),
-                weight: e.weight,
-            });
-        }
-    }
-    out
-}
-
 /// The pairs of neighbouring words of a query, as the index holds them.
 fn query_pairs(query: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -383,12 +333,6 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
     for (t, s) in terms.iter().zip(search.iter_mut()) {
         s.1 *= weight(t);
     }
-    // After the terms: their bits lie beyond the idf weights confidence reads.
-    let mut expansions = expand(index, &terms, Lexicon::shipped());
-    for e in &mut expansions {
-        e.weight *= weight(&terms[e.from]);
-        search.push((e.term.clone(), e.weight));
-    }
     let idf: Vec<f64> = terms
         .iter()
         .map(|t| {
@@ -425,7 +369,6 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         .collect();
     Ranking {
         terms,
-        expansions,
         idf,
         nodes,
         matched,
