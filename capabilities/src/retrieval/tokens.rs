@@ -660,17 +660,20 @@ mod tests {
     }
 
     #[test]
-    fn plain_words_take_the_general_path_s_terms() {
+    fn plain_words_get_the_terms_of_the_general_rules() {
         // Every chunk the shortcut takes, through the general rules instead.
         for t in [
-            "retries", "Retries", "sha256", "a1", "A", "a", "2FA", "Ab", "abC", "x9y", "the",
-            "Zz", "z", "é", "Éclair", "1", "12", "a_b", "aB",
+            "retries", "Retries", "sha256", "a1", "A", "a", "2FA", "Ab", "abC", "x9y", "the", "Zz",
+            "z", "é", "Éclair", "1", "12", "a_b", "aB",
         ] {
             let mut general = Vec::new();
             let mut parts = Vec::new();
-            token_chunk(t, &mut parts, &mut OwnedTerms, &mut |term, surface, whole| {
-                general.push((term, surface.to_string(), whole))
-            });
+            token_chunk(
+                t,
+                &mut parts,
+                &mut OwnedTerms,
+                &mut |term, surface, whole| general.push((term, surface.to_string(), whole)),
+            );
             if is_plain_word(t) {
                 assert!(general.len() <= 1, "{t:?}");
                 let want = word_term(t).map(|w| (w, t.to_string(), false));
