@@ -350,6 +350,17 @@ fn in_markup(text: &str, raw: &str) -> bool {
     before == Some(&b'!') || after == Some(&b'>')
 }
 
+/// Whether `chunk` is one word to [`token_chunk`]: ASCII letters and digits with no capital
+/// after the first character, so nothing is trimmed, it is no flag, and
+/// [`split_identifier`] leaves it whole.
+fn is_plain_word(chunk: &str) -> bool {
+    let b = chunk.as_bytes();
+    b.first().is_some_and(u8::is_ascii_alphanumeric)
+        && b[1..]
+            .iter()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+}
+
 /// The end-of-options marker of a command line, a term as written.
 pub const BARE_DASHES: &str = "--";
 
@@ -409,6 +420,14 @@ pub(crate) fn for_each_token_with<'t, M: TermMaker<'t>>(
 ) {
     let mut parts = Vec::new();
     for_each_chunk(text, |raw| {
+        // Most chunks are one plain word (`retries`, `Payment`, `sha256`): what the rules
+        // below make of it is that word's term, so it goes there directly.
+        if is_plain_word(raw) {
+            if let Some(t) = terms.word(raw) {
+                emit(t, raw, false);
+            }
+            return;
+        }
         // A bare `--` (end of options) is what a command line documents under that name; it
         // has no words, so it is a term of its own. `---` (a rule) is not, nor the dashes of
         // an HTML comment (`<!--`, `-->`) or an arrow.
@@ -638,6 +657,32 @@ mod tests {
                 assert_eq!(fast, slow, "{chunk:?}");
             }
         }
+    }
+
+    #[test]
+    fn plain_words_get_the_terms_of_the_general_rules() {
+        // Every chunk the shortcut takes, through the general rules instead.
+        for t in [
+            "retries", "Retries", "sha256", "a1", "A", "a", "2FA", "Ab", "abC", "x9y", "the", "Zz",
+            "z", "é", "Éclair", "1", "12", "a_b", "aB",
+        ] {
+            let mut general = Vec::new();
+            let mut parts = Vec::new();
+            token_chunk(
+                t,
+                &mut parts,
+                &mut OwnedTerms,
+                &mut |term, surface, whole| general.push((term, surface.to_string(), whole)),
+            );
+            if is_plain_word(t) {
+                assert!(general.len() <= 1, "{t:?}");
+                let want = word_term(t).map(|w| (w, t.to_string(), false));
+                assert_eq!(general.pop(), want, "{t:?}");
+            }
+        }
+        assert!(is_plain_word("Retries") && is_plain_word("sha256") && is_plain_word("2"));
+        assert!(!is_plain_word("abC") && !is_plain_word("a_b") && !is_plain_word("é"));
+        assert!(!is_plain_word("") && !is_plain_word("-e"));
     }
 
     #[test]
