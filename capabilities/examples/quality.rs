@@ -16,7 +16,9 @@
 //! every question with the shipped Evidence Pack and prints top-1 and top-3 (an expected section
 //! is first / among the first three sections), the share of unanswerable questions flagged
 //! `CAPABILITY_LOW_EVIDENCE` / `CAPABILITY_NOT_FOUND`, the share of answerable ones flagged
-//! (false alarms) and the AUC of the confidence score.
+//! (false alarms) and the AUC of the confidence score, then the same as counts of questions,
+//! per corpus and pooled (over all named, and over the blind ones: all but acme, requests, fd
+//! and black).
 //!
 //! Then, for every pair (fit X, test Y), a threshold on the confidence score is fit on X (the
 //! lowest that flags at least 90 % of X's unanswerable questions) and applied to Y; the
@@ -1833,35 +1835,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Ok(());
     }
 
-    if std::env::var_os("QUALITY_PREMISE").is_some() {
-        for c in &corpora {
-            for a in &c.answers {
-                let hits = compound_premise(&c.index, &a.question);
-                if hits.is_empty() {
-                    continue;
-                }
-                let mark = match (a.answerable, a.rank) {
-                    (true, Some(1)) => "top1",
-                    (true, Some(r)) if r <= 3 => "top3",
-                    (true, _) => "MISS",
-                    (false, _) if weak(a.level) => "flag",
-                    (false, _) => "CONF",
-                };
-                let fa = if a.answerable && weak(a.level) {
-                    " FALSE-ALARM"
-                } else {
-                    ""
-                };
-                println!(
-                    "{} {mark}{fa} {} :: {}",
-                    c.name,
-                    a.question,
-                    hits.join(" | ")
-                );
-            }
-        }
-        return Ok(());
-    }
     println!("shipped Evidence Pack (levels low/none = flagged):");
     println!(
         "{:<9} {:>7} {:>5} {:>5} {:>8} {:>12} {:>5}",
@@ -2476,83 +2449,4 @@ fn loco_confidence(
             auc_of(&ac)
         );
     }
-}
-
-/// Scratch (premise count): the join/split matches of one question.
-fn compound_premise(index: &Index, question: &str) -> Vec<String> {
-    use ontoly_capabilities::retrieval::index::{bigram, query_terms};
-    use ontoly_capabilities::retrieval::tokens::word_term;
-    let mut out = Vec::new();
-    for q in query_terms(question) {
-        if q.compound || index.df(&q.term) > 0 {
-            continue;
-        }
-        let w = q.word.to_lowercase();
-        if !w.chars().all(|c| c.is_ascii_alphabetic()) {
-            continue;
-        }
-        for i in 2..w.len().saturating_sub(1) {
-            let (l, r) = w.split_at(i);
-            if let (Some(a), Some(b)) = (word_term(l), word_term(r)) {
-                let p = bigram(&a, &b);
-                let dp = index.df_sections(&p);
-                let (dl, dr) = (index.df(&a), index.df(&b));
-                if dp > 0 {
-                    out.push(format!(
-                        "SPLIT {w} -> '{p}' pair df {dp} (parts df {dl}/{dr})"
-                    ));
-                }
-                for sep in ["-", "_", ".", ""] {
-                    let c = format!("{l}{sep}{r}");
-                    if !sep.is_empty() && index.df(&c) > 0 {
-                        out.push(format!("SPLITC {w} -> compound {c} df {}", index.df(&c)));
-                    }
-                }
-            }
-        }
-    }
-    // Neighbouring raw words (separated by one space or hyphen), joined.
-    let words: Vec<(usize, usize)> = {
-        let b = question.as_bytes();
-        let mut v = Vec::new();
-        let mut i = 0;
-        while i < b.len() {
-            if b[i].is_ascii_alphabetic() {
-                let s = i;
-                while i < b.len() && b[i].is_ascii_alphanumeric() {
-                    i += 1;
-                }
-                v.push((s, i));
-            } else {
-                i += 1;
-            }
-        }
-        v
-    };
-    for k in 1..words.len() {
-        let (s0, e0) = words[k - 1];
-        let (s1, e1) = words[k];
-        let sep = &question[e0..s1];
-        if !(sep == " " || sep == "-") {
-            continue;
-        }
-        let a = question[s0..e0].to_lowercase();
-        let b = question[s1..e1].to_lowercase();
-        let j = format!("{a}{b}");
-        if let Some(t) = word_term(&j) {
-            let dt = index.df(&t);
-            if dt > 0 {
-                let ka = word_term(&a).map(|t| index.df(&t) > 0);
-                let kb = word_term(&b).map(|t| index.df(&t) > 0);
-                let pk = match (word_term(&a), word_term(&b)) {
-                    (Some(x), Some(y)) => index.df_sections(&bigram(&x, &y)),
-                    _ => 0,
-                };
-                out.push(format!(
-                    "JOIN '{a}{sep}{b}' -> {t} df {dt} (known {ka:?}/{kb:?}, pair df {pk})"
-                ));
-            }
-        }
-    }
-    out
 }

@@ -20,10 +20,6 @@ pub const PROPAGATE_TOP: usize = 400;
 pub const MAX_RANKED: usize = 200;
 /// Weight of a spelling correction relative to the word as typed.
 pub const FUZZY_WEIGHT: f64 = 0.7;
-/// Weight of a word read as words the workspace writes apart, or of words read as the one
-/// word it writes joined (`filesize` → `file size`, `multi-line` → `multiline`): as a spelling
-/// correction, set beforehand, not fit.
-pub const COMPOUND_WEIGHT: f64 = FUZZY_WEIGHT;
 /// Weight of a quoted value (`'--json'`, `'file'`) in a query that has words of its own
 /// around it (a pasted error message): the user's value, not the message's.
 pub const QUOTED_WEIGHT: f64 = 0.1;
@@ -234,89 +230,6 @@ fn typed_correction(index: &Index, word: &str) -> Option<String> {
     best.map(|(t, _)| t)
 }
 
-/// The pair of neighbouring words the workspace writes apart that an unknown word joins
-/// (`filesize` → `file size`, `backpressure` → `back pressur`): of the word's splits into two
-/// pieces that are terms of their own, the one whose pair term most sections hold (ties: the
-/// shorter first piece). Only the index's pair terms count, so the two pieces must stand
-/// together somewhere in a heading or body: a split into two unrelated known words (`notice`
-/// → `not ice`) reads nothing.
-fn split_word(index: &Index, word: &str) -> Option<String> {
-    let w = word.to_ascii_lowercase();
-    if !w.bytes().all(|c| c.is_ascii_lowercase()) {
-        return None;
-    }
-    let mut best: Option<(String, usize)> = None;
-    for i in 2..w.len().saturating_sub(1) {
-        let (Some(a), Some(b)) = (
-            super::tokens::word_term(&w[..i]),
-            super::tokens::word_term(&w[i..]),
-        ) else {
-            continue;
-        };
-        let pair = super::index::bigram(&a, &b);
-        let df = index.df_sections(&pair);
-        if df > 0 && best.as_ref().is_none_or(|(_, d)| df > *d) {
-            best = Some((pair, df));
-        }
-    }
-    best.map(|(t, _)| t)
-}
-
-/// The known term of a hyphenated or underscored compound's letters written together
-/// (`multi-line` → `multilin`, `e-mail` → `email`): the asker split what the workspace writes
-/// as one word. Only compounds of letters (not paths, versions or dotted names).
-fn joined_compound(index: &Index, word: &str) -> Option<String> {
-    let pieces: Vec<&str> = word.split(['-', '_']).collect();
-    if pieces.len() < 2
-        || !pieces
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_alphabetic()))
-    {
-        return None;
-    }
-    let t = super::tokens::word_term(&pieces.concat())?;
-    (index.df(&t) > 0).then_some(t)
-}
-
-/// Two neighbouring words of `query` (one space between them) whose letters written together
-/// are a known term that neither is (`dry run` → `dryrun` where the pages write `dryrun`):
-/// `(first word's term, second word's term, the words as typed, the joined term)`.
-fn joined_neighbours(index: &Index, query: &str) -> Vec<(String, String, String, String)> {
-    let base = query.as_ptr() as usize;
-    let mut words: Vec<(String, usize, usize)> = Vec::new();
-    super::tokens::for_each_token(query, |t, surface, whole| {
-        if !whole {
-            let at = (surface.as_ptr() as usize).wrapping_sub(base);
-            words.push((t, at, at + surface.len()));
-        }
-    });
-    let mut out = Vec::new();
-    for w in words.windows(2) {
-        let ((a, s0, e0), (b, s1, e1)) = (&w[0], &w[1]);
-        if query.get(*e0..*s1) != Some(" ") {
-            continue;
-        }
-        let (Some(x), Some(y)) = (query.get(*s0..*e0), query.get(*s1..*e1)) else {
-            continue;
-        };
-        if !(x.bytes().all(|c| c.is_ascii_alphabetic())
-            && y.bytes().all(|c| c.is_ascii_alphabetic()))
-        {
-            continue;
-        }
-        if index.df(a) > 0 && index.df(b) > 0 {
-            // Both words are the workspace's: their pair term already says they stand together.
-            continue;
-        }
-        if let Some(t) = super::tokens::word_term(&format!("{x}{y}")) {
-            if index.df(&t) > 0 {
-                out.push((a.clone(), b.clone(), format!("{x} {y}"), t));
-            }
-        }
-    }
-    out
-}
-
 /// Letters a word needs before `typed_correction` tries it.
 pub const TYPED_MIN: usize = 5;
 
@@ -353,54 +266,17 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
         flags < FLAG_WORKSPACE
     });
     let documents_flags = flags == FLAG_WORKSPACE;
-    let neighbours = joined_neighbours(index, query);
-    let mut joined_read: Vec<&str> = Vec::new();
-    for mut q in query_terms(query) {
+    for q in query_terms(query) {
         let df = index.df_sections(&q.term);
         let known = index.df(&q.term) > 0;
         if !known && q.compound && spelled_by_its_words(&q, documents_flags) {
-            // `multi-line` where the pages write `multiline`: the compound reads as that word.
-            if let Some(c) = joined_compound(index, &q.word) {
-                search.push((c.clone(), COMPOUND_WEIGHT));
-                terms.push(Term {
-                    query: q,
-                    df,
-                    corrected: Some(c),
-                    searched: true,
-                });
-            }
             // `trust_env=False`, `requests.post`, `--proxy`: its words are terms of their own.
-            continue;
-        }
-        let joined = (!known && !q.compound)
-            .then(|| {
-                neighbours
-                    .iter()
-                    .find(|(a, b, _, _)| *a == q.term || *b == q.term)
-            })
-            .flatten();
-        if let Some((_, _, words, t)) = joined {
-            if joined_read.contains(&t.as_str()) {
-                // Both words were unknown: the first already reads as the joined term.
-                continue;
-            }
-            joined_read.push(t);
-            q.word.clone_from(words);
-            search.push((t.clone(), COMPOUND_WEIGHT));
-            terms.push(Term {
-                query: q,
-                df,
-                corrected: Some(t.clone()),
-                searched: true,
-            });
             continue;
         }
         let (searched, corrected, s) = if known {
             (true, None, (q.term.clone(), 1.0))
         } else if q.compound {
             (false, None, (String::new(), 0.0))
-        } else if let Some(c) = split_word(index, &q.word) {
-            (true, Some(c.clone()), (c, COMPOUND_WEIGHT))
         } else if let Some(c) =
             correction(index, &q.term).or_else(|| typed_correction(index, &q.word))
         {
@@ -457,14 +333,14 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
     for (t, s) in terms.iter().zip(search.iter_mut()) {
         s.1 *= weight(t);
     }
-    // A term read as another weighs what it was searched at (a correction's or a compound's
-    // weight, times a quoted value's).
     let idf: Vec<f64> = terms
         .iter()
-        .zip(&search)
-        .map(|(t, s)| match &t.corrected {
-            Some(c) => s.1 * index.idf(c),
-            None => weight(t) * index.idf(&t.query.term),
+        .map(|t| {
+            weight(t)
+                * match &t.corrected {
+                    Some(c) => FUZZY_WEIGHT * index.idf(c),
+                    None => index.idf(&t.query.term),
+                }
         })
         .collect();
     let pairs = query_pairs(query);
