@@ -18,7 +18,7 @@ fi
 target/release/examples/quality --fit --fit-confidence
 echo
 echo "end to end (quality.py, the release binary, questions passed as one argument):"
-for c in requests fd black commander jinja hyperfine click just attrs ws marshmallow tenacity loguru ripgrep structlog zoxide arrow xh; do
+for c in requests fd black commander jinja hyperfine click just attrs ws marshmallow tenacity loguru ripgrep structlog zoxide arrow xh dust httpx; do
     printf '%-9s ' "$c"
     (cd "testdata/corpora/$c" &&
         QUALITY_MAX_FALSE_ALARMS=1 python3 ../tools/quality.py "$root/target/release/ontoly" ws questions.yaml | tail -1) || true

@@ -7,10 +7,10 @@
 //!
 //! For each corpus (`acme`, `requests`, `fd`, `black`, `commander`, `jinja`, `hyperfine`,
 //! `click`, `just`, `attrs`, `ws`, `marshmallow`, `tenacity`, `loguru`, `ripgrep`,
-//! `structlog`, `zoxide`, `arrow`, `xh`, `demo`, or `NAME=WORKSPACE:QUESTIONS`; the default
-//! is the first nineteen — `demo` is the live demo, whose pages were edited to pass its own
-//! gate, so it is no longer held out: `acme` is its frozen copy from before; the questions of
-//! commander and the fourteen after it were written by someone who had not seen the pages; the
+//! `structlog`, `zoxide`, `arrow`, `xh`, `dust`, `httpx`, `demo`, or `NAME=WORKSPACE:QUESTIONS`;
+//! the default is the first twenty-one — `demo` is the live demo, whose pages were edited to
+//! pass its own gate, so it is no longer held out: `acme` is its frozen copy from before; the
+//! questions of commander and the sixteen after it were written by someone who had not seen the pages; the
 //! sealed corpora (testdata/README.md) are not named here until a change is measured on them,
 //! once, in aggregate, as `NAME=WORKSPACE:QUESTIONS`) it answers
 //! every question with the shipped Evidence Pack and prints top-1 and top-3 (an expected section
@@ -86,7 +86,7 @@ fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
         ),
         "acme" | "requests" | "fd" | "black" | "commander" | "jinja" | "hyperfine" | "click"
         | "just" | "attrs" | "ws" | "marshmallow" | "tenacity" | "loguru" | "ripgrep"
-        | "structlog" | "zoxide" | "arrow" | "xh" => (
+        | "structlog" | "zoxide" | "arrow" | "xh" | "dust" | "httpx" => (
             spec.into(),
             c.join(spec).join("ws"),
             c.join(spec).join("questions.yaml"),
@@ -1801,6 +1801,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "zoxide",
             "arrow",
             "xh",
+            "dust",
+            "httpx",
         ];
     }
     let corpora: Vec<Corpus> = specs
