@@ -9,41 +9,52 @@
 //! what the general parse would give.
 
 use super::{ArticleEntry, BlockItem, Locator, LocatorParts, ReferenceEntry, SectionEntry};
+use std::borrow::Cow;
 use yaml_serde::Value;
 
 /// A scalar as the YAML core schema resolves it, reduced to what the typed structure uses.
 #[derive(Debug, Clone, PartialEq)]
-enum Scalar {
-    Str(String),
+enum Scalar<'a> {
+    /// Borrowed from the text unless unquoting changed it (`''` in a single-quoted scalar).
+    Str(Cow<'a, str>),
     Null,
     Uint(u64),
     /// A boolean, a negative or non-integer number: never a string, never a line number.
     Other,
 }
 
+/// A mapping's entries, keys and scalars borrowed from the text: the tree is only a step on
+/// the way to the typed entries, so it allocates no string of its own.
+type Map<'a> = Vec<(&'a str, Node<'a>)>;
+
 #[derive(Debug, Clone, PartialEq)]
-enum Node {
-    Scalar(Scalar),
-    Seq(Vec<Vec<(String, Node)>>),
-    Map(Vec<(String, Node)>),
+enum Node<'a> {
+    Scalar(Scalar<'a>),
+    /// Items with the 1-based line of each item's `-`.
+    Seq(Vec<(u64, Map<'a>)>),
+    Map(Map<'a>),
 }
 
 struct Lines<'a> {
-    lines: Vec<(usize, &'a str)>,
+    /// (indent, 1-based line number, text after the indent) of each line that is not blank
+    /// or a comment.
+    lines: Vec<(usize, u64, &'a str)>,
     pos: usize,
 }
 
 impl<'a> Lines<'a> {
     fn peek(&self) -> Option<(usize, &'a str)> {
-        self.lines.get(self.pos).copied()
+        self.lines.get(self.pos).map(|&(ind, _, t)| (ind, t))
     }
 }
 
-/// Reads the articles of `items` (consecutive items of the `articles:` sequence of `text`).
+/// Reads the articles of `items` (consecutive items of the `articles:` sequence of `text`),
+/// with the `line` of every article, section and reference filled: the same lines
+/// [`super::fill_lines`] finds for them, since both count the items of one block layout.
 pub(super) fn articles(text: &str, items: &[BlockItem]) -> Option<Vec<ArticleEntry>> {
     let (first, last) = (items.first()?, items.last()?);
     let mut lines = Vec::new();
-    for (_, _, line) in super::scan_lines(text, first.start, last.end, first.line) {
+    for (n, _, line) in super::scan_lines(text, first.start, last.end, first.line) {
         let printable = if line.is_ascii() {
             line.bytes().all(|b| b >= b' ' && b != 0x7f)
         } else {
@@ -56,7 +67,7 @@ pub(super) fn articles(text: &str, items: &[BlockItem]) -> Option<Vec<ArticleEnt
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        lines.push((line.len() - t.len(), t));
+        lines.push((line.len() - t.len(), n, t));
     }
     let mut cur = Lines { lines, pos: 0 };
     let col = first.indent;
@@ -64,7 +75,7 @@ pub(super) fn articles(text: &str, items: &[BlockItem]) -> Option<Vec<ArticleEnt
     if cur.peek().is_some() || seq.len() != items.len() {
         return None;
     }
-    seq.into_iter().map(article).collect()
+    seq.into_iter().map(|(n, m)| article(n, m)).collect()
 }
 
 /// Characters the YAML scanner takes as ordinary printable text. Tabs, controls, the BOM and
@@ -79,7 +90,7 @@ fn plain_printable(c: char) -> bool {
 }
 
 /// A block sequence of mappings whose dashes are at `col`.
-fn seq(cur: &mut Lines, col: usize) -> Option<Vec<Vec<(String, Node)>>> {
+fn seq<'a>(cur: &mut Lines<'a>, col: usize) -> Option<Vec<(u64, Map<'a>)>> {
     let mut out = Vec::new();
     while let Some((ind, t)) = cur.peek() {
         if ind < col {
@@ -91,15 +102,16 @@ fn seq(cur: &mut Lines, col: usize) -> Option<Vec<Vec<(String, Node)>>> {
         let rest = t.strip_prefix("- ")?;
         let inner = rest.trim_start_matches(' ');
         let content_col = col + 2 + (rest.len() - inner.len());
-        cur.lines[cur.pos] = (content_col, inner);
-        out.push(map(cur, content_col)?);
+        let n = cur.lines[cur.pos].1;
+        cur.lines[cur.pos] = (content_col, n, inner);
+        out.push((n, map(cur, content_col)?));
     }
     Some(out)
 }
 
 /// A block mapping whose keys are at `col` (the current line is its first entry).
-fn map(cur: &mut Lines, col: usize) -> Option<Vec<(String, Node)>> {
-    let mut out: Vec<(String, Node)> = Vec::new();
+fn map<'a>(cur: &mut Lines<'a>, col: usize) -> Option<Map<'a>> {
+    let mut out: Map<'a> = Vec::new();
     while let Some((ind, t)) = cur.peek() {
         if ind < col {
             break;
@@ -108,7 +120,7 @@ fn map(cur: &mut Lines, col: usize) -> Option<Vec<(String, Node)>> {
             return None;
         }
         let (key, value) = entry(t)?;
-        if out.iter().any(|(k, _)| k == key) {
+        if out.iter().any(|(k, _)| *k == key) {
             return None;
         }
         cur.pos += 1;
@@ -121,7 +133,7 @@ fn map(cur: &mut Lines, col: usize) -> Option<Vec<(String, Node)>> {
                 _ => Node::Scalar(Scalar::Null),
             },
         };
-        out.push((key.to_string(), node));
+        out.push((key, node));
     }
     Some(out)
 }
@@ -143,13 +155,13 @@ fn entry(t: &str) -> Option<(&str, Option<&str>)> {
     Some((&t[..key_len], Some(v)))
 }
 
-fn inline_value(v: &str) -> Option<Node> {
+fn inline_value(v: &str) -> Option<Node<'_>> {
     if v == "[]" {
         return Some(Node::Seq(Vec::new()));
     }
     if let Some(inner) = v.strip_prefix('{') {
         let inner = inner.strip_suffix('}')?;
-        let mut out: Vec<(String, Node)> = Vec::new();
+        let mut out: Map = Vec::new();
         if inner.trim().is_empty() {
             return Some(Node::Map(out));
         }
@@ -157,7 +169,7 @@ fn inline_value(v: &str) -> Option<Node> {
             let (k, val) = part.trim_matches(' ').split_once(": ")?;
             if k.is_empty()
                 || !k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-                || out.iter().any(|(key, _)| key == k)
+                || out.iter().any(|(key, _)| *key == k)
             {
                 return None;
             }
@@ -167,27 +179,31 @@ fn inline_value(v: &str) -> Option<Node> {
             if val.contains(['[', ']', '{', '}', ':', '#']) {
                 return None;
             }
-            out.push((k.to_string(), Node::Scalar(scalar(val)?)));
+            out.push((k, Node::Scalar(scalar(val)?)));
         }
         return Some(Node::Map(out));
     }
     Some(Node::Scalar(scalar(v)?))
 }
 
-fn scalar(v: &str) -> Option<Scalar> {
+fn scalar(v: &str) -> Option<Scalar<'_>> {
     if let Some(inner) = v.strip_prefix('"') {
         let inner = inner.strip_suffix('"')?;
         if inner.contains(['"', '\\']) {
             return None;
         }
-        return Some(Scalar::Str(inner.to_string()));
+        return Some(Scalar::Str(Cow::Borrowed(inner)));
     }
     if let Some(inner) = v.strip_prefix('\'') {
         let inner = inner.strip_suffix('\'')?;
         if inner.replace("''", "").contains('\'') {
             return None;
         }
-        return Some(Scalar::Str(inner.replace("''", "'")));
+        return Some(Scalar::Str(if inner.contains('\'') {
+            Cow::Owned(inner.replace("''", "'"))
+        } else {
+            Cow::Borrowed(inner)
+        }));
     }
     let first = v.bytes().next()?;
     if b"-?:,[]{}#&*!|>'\"%@`".contains(&first)
@@ -200,7 +216,7 @@ fn scalar(v: &str) -> Option<Scalar> {
     if first.is_ascii_digit() && v.bytes().all(|b| b.is_ascii_digit()) {
         if v.len() > 1 && first == b'0' {
             // Leading zeros: a string in YAML 1.2 (and so for the YAML parser).
-            return Some(Scalar::Str(v.to_string()));
+            return Some(Scalar::Str(Cow::Borrowed(v)));
         }
         // Past u64 the YAML parser's own rules apply.
         return v.parse().ok().map(Scalar::Uint);
@@ -212,11 +228,11 @@ fn scalar(v: &str) -> Option<Scalar> {
             "null" | "Null" | "NULL" | "true" | "True" | "TRUE" | "false" | "False" | "FALSE"
         );
     if !maybe_special {
-        return Some(Scalar::Str(v.to_string()));
+        return Some(Scalar::Str(Cow::Borrowed(v)));
     }
     // Rare: let the YAML parser resolve numbers, booleans and nulls exactly.
     Some(match yaml_serde::from_str::<Value>(v).ok()? {
-        Value::String(s) if s == v => Scalar::Str(s),
+        Value::String(s) if s == v => Scalar::Str(Cow::Owned(s)),
         Value::Null => Scalar::Null,
         Value::Number(n) => n.as_u64().map_or(Scalar::Other, Scalar::Uint),
         Value::Bool(_) => Scalar::Other,
@@ -226,24 +242,30 @@ fn scalar(v: &str) -> Option<Scalar> {
 
 fn string(node: Node) -> Option<String> {
     match node {
-        Node::Scalar(Scalar::Str(s)) => Some(s),
+        Node::Scalar(Scalar::Str(s)) => Some(s.into_owned()),
         _ => None,
     }
 }
 
-fn article(m: Vec<(String, Node)>) -> Option<ArticleEntry> {
-    let mut a = ArticleEntry::default();
+fn article(line: u64, m: Map) -> Option<ArticleEntry> {
+    let mut a = ArticleEntry {
+        line,
+        ..Default::default()
+    };
     for (k, v) in m {
-        match k.as_str() {
+        match k {
             "article_id" => a.article_id = string(v),
             "path" => a.path = string(v),
             "collection" => a.collection = string(v),
             "visibility" => a.visibility = string(v),
             "sections" => {
                 a.sections = match v {
-                    Node::Seq(items) => {
-                        Some(items.into_iter().map(section).collect::<Option<_>>()?)
-                    }
+                    Node::Seq(items) => Some(
+                        items
+                            .into_iter()
+                            .map(|(n, m)| section(n, m))
+                            .collect::<Option<_>>()?,
+                    ),
                     _ => None,
                 }
             }
@@ -253,16 +275,22 @@ fn article(m: Vec<(String, Node)>) -> Option<ArticleEntry> {
     Some(a)
 }
 
-fn section(m: Vec<(String, Node)>) -> Option<SectionEntry> {
-    let mut s = SectionEntry::default();
+fn section(line: u64, m: Map) -> Option<SectionEntry> {
+    let mut s = SectionEntry {
+        line,
+        ..Default::default()
+    };
     for (k, v) in m {
-        match k.as_str() {
+        match k {
             "id" => s.id = string(v),
             "references" => {
                 s.references = match v {
-                    Node::Seq(items) => {
-                        Some(items.into_iter().map(reference).collect::<Option<_>>()?)
-                    }
+                    Node::Seq(items) => Some(
+                        items
+                            .into_iter()
+                            .map(|(n, m)| reference(n, m))
+                            .collect::<Option<_>>()?,
+                    ),
                     _ => None,
                 }
             }
@@ -272,13 +300,16 @@ fn section(m: Vec<(String, Node)>) -> Option<SectionEntry> {
     Some(s)
 }
 
-fn reference(m: Vec<(String, Node)>) -> Option<ReferenceEntry> {
-    let mut r = ReferenceEntry::default();
+fn reference(line: u64, m: Map) -> Option<ReferenceEntry> {
+    let mut r = ReferenceEntry {
+        line,
+        ..Default::default()
+    };
     for (k, v) in m {
-        match k.as_str() {
+        match k {
             "source_ref" => match v {
                 Node::Scalar(Scalar::Str(s)) => {
-                    r.source_ref = Some(s);
+                    r.source_ref = Some(s.into_owned());
                     r.source_ref_is_string = true;
                 }
                 Node::Scalar(Scalar::Null) => {}
@@ -295,7 +326,7 @@ fn reference(m: Vec<(String, Node)>) -> Option<ReferenceEntry> {
                             Node::Scalar(Scalar::Uint(n)) => Some(n),
                             _ => None,
                         };
-                        match lk.as_str() {
+                        match lk {
                             "path" => parts.path = string(lv),
                             "start_line" => parts.start_line = line(lv),
                             "end_line" => parts.end_line = line(lv),

@@ -193,10 +193,15 @@ fn parse_with(text: &str, parse: Parser, min_bytes: usize) -> Result<Structure, 
     let text = crate::formats::text::strip_bom(text);
     let items = block_items(text, "articles", 0);
     let mut structure = match parse_chunked(text, &items, parse, min_bytes) {
+        // The chunks filled the lines of their articles.
         Some(s) => s,
-        None => from_loaded(&parse(text)?),
+        None => {
+            let mut s = from_loaded(&parse(text)?);
+            fill_article_lines(&mut s, text, &items);
+            s
+        }
     };
-    fill_lines_from(&mut structure, text, &items);
+    fill_key_lines(&mut structure, text);
     Ok(structure)
 }
 
@@ -312,7 +317,16 @@ fn parse_chunked(
                     let doc = ["articles:\n", &text[s..e]].concat();
                     let value = parse(&doc).ok()?.value;
                     let seq = value.get("articles")?.as_sequence()?;
-                    (seq.len() == chunk.len()).then(|| seq.iter().map(article).collect::<Vec<_>>())
+                    (seq.len() == chunk.len()).then(|| {
+                        seq.iter()
+                            .zip(chunk.iter())
+                            .map(|(v, item)| {
+                                let mut a = article(v);
+                                fill_lines_of(&mut a, text, item);
+                                a
+                            })
+                            .collect::<Vec<_>>()
+                    })
                 })
                 .collect::<Option<Vec<_>>>()
         },
@@ -584,11 +598,21 @@ pub fn fill_lines(structure: &mut Structure, text: &str) {
 
 /// [`fill_lines`] with the top-level items already scanned.
 fn fill_lines_from(structure: &mut Structure, text: &str, items: &[BlockItem]) {
+    fill_key_lines(structure, text);
+    fill_article_lines(structure, text, items);
+}
+
+/// The lines of the top-level keys.
+fn fill_key_lines(structure: &mut Structure, text: &str) {
     let keys = ["schema_version", "articles"].into_iter();
     structure.key_lines = top_level_key_lines(
         text,
         keys.chain(structure.unknown_keys.iter().map(String::as_str)),
     );
+}
+
+/// The lines of every article, section and reference, `items` being the articles' items.
+fn fill_article_lines(structure: &mut Structure, text: &str, items: &[BlockItem]) {
     use rayon::prelude::*;
     let Some(articles) = structure.articles.as_mut() else {
         return;
@@ -599,29 +623,32 @@ fn fill_lines_from(structure: &mut Structure, text: &str, items: &[BlockItem]) {
     articles
         .par_iter_mut()
         .zip(items.par_iter())
-        .for_each(|(article, item)| {
-            article.line = item.line;
-            let Some(sections) = article.sections.as_mut() else {
-                return;
-            };
-            let sec_items = block_items_in(text, item, "sections");
-            if sec_items.len() != sections.len() {
-                return;
-            }
-            for (section, sitem) in sections.iter_mut().zip(&sec_items) {
-                section.line = sitem.line;
-                let Some(refs) = section.references.as_mut() else {
-                    continue;
-                };
-                let ref_items = block_items_in(text, sitem, "references");
-                if ref_items.len() != refs.len() {
-                    continue;
-                }
-                for (r, ritem) in refs.iter_mut().zip(&ref_items) {
-                    r.line = ritem.line;
-                }
-            }
-        });
+        .for_each(|(article, item)| fill_lines_of(article, text, item));
+}
+
+/// The lines of one article (at `item`), its sections and their references.
+fn fill_lines_of(article: &mut ArticleEntry, text: &str, item: &BlockItem) {
+    article.line = item.line;
+    let Some(sections) = article.sections.as_mut() else {
+        return;
+    };
+    let sec_items = block_items_in(text, item, "sections");
+    if sec_items.len() != sections.len() {
+        return;
+    }
+    for (section, sitem) in sections.iter_mut().zip(&sec_items) {
+        section.line = sitem.line;
+        let Some(refs) = section.references.as_mut() else {
+            continue;
+        };
+        let ref_items = block_items_in(text, sitem, "references");
+        if ref_items.len() != refs.len() {
+            continue;
+        }
+        for (r, ritem) in refs.iter_mut().zip(&ref_items) {
+            r.line = ritem.line;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -805,7 +832,11 @@ mod tests {
         for body in bodies {
             let text = format!("articles:\n{body}");
             let items = block_items(&text, "articles", 0);
-            let yaml = parse_value(&text).map(|v| from_value(&v).articles);
+            let yaml = parse_value(&text).map(|v| {
+                let mut s = from_value(&v);
+                fill_lines(&mut s, &text);
+                s.articles
+            });
             if let Some(got) = fast::articles(&text, &items) {
                 fast_taken += 1;
                 assert_eq!(Ok(Some(got)), yaml, "{body}");
