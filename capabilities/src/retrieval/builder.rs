@@ -207,7 +207,7 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
                         let key = (t.as_ptr() as usize, t.len());
                         let terms = shared.entry(key).or_insert_with(|| {
                             let mut v = Vec::new();
-                            for_each_token_with(*t, &mut it, |t, _, whole| v.push((t, whole)));
+                            for_each_token_with(t, &mut it, |t, _, whole| v.push((t, whole)));
                             v
                         });
                         seen.extend_from_slice(terms);
