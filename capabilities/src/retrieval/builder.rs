@@ -16,6 +16,7 @@ const MIN_CHUNK_DOCS: usize = 1024;
 
 /// What the caller knows about a document: its fields' texts, which fields yield bigrams, and
 /// whether it is a section (for the section document frequency).
+#[derive(Clone)]
 pub(super) struct DocFields<'a> {
     /// The fields' texts (`None`: not indexed).
     pub fields: Option<[Cow<'a, str>; super::index::FIELDS]>,
@@ -398,7 +399,9 @@ fn term_ranges(n: usize, parts: usize) -> Vec<(u32, u32)> {
 }
 
 /// Tokenizes every document and lays out the sorted terms and their postings.
-pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Timer) -> Built {
+/// Takes the documents' fields to free them once tokenized (the sections' owned code fields,
+/// ~30 MB at 100k sections), before the postings are laid out.
+pub(super) fn build(docs: Vec<DocFields<'_>>, stages: &ontoly_graph::timings::Timer) -> Built {
     use super::index::FIELDS;
     // A few chunks per thread: enough to balance, few enough that little is tokenized and
     // interned twice (each chunk has its own word cache and terms).
@@ -407,6 +410,9 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
         .div_ceil(4 * rayon::current_num_threads())
         .max(MIN_CHUNK_DOCS);
     let chunks: Vec<Chunk> = docs.par_chunks(per).map(tokenize_chunk).collect();
+    let n_docs = docs.len();
+    let is_section: Vec<bool> = docs.iter().map(|d| d.section).collect();
+    drop(docs);
     stages.lap("  index: tokenize");
     let (terms, maps) = merge_terms(&chunks);
     stages.lap("  index: merge terms");
@@ -501,7 +507,7 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
                     if (doc, t) != last {
                         last = (doc, t);
                         c[1] += 1;
-                        c[2] += u32::from(docs[doc as usize].section);
+                        c[2] += u32::from(is_section[doc as usize]);
                     }
                 },
             );
@@ -549,7 +555,7 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
             super::columns::compress_piece(base as usize, &pd, &pf, &pt)
         })
         .collect();
-    let mut field_len = Vec::with_capacity(docs.len() * FIELDS);
+    let mut field_len = Vec::with_capacity(n_docs * FIELDS);
     for ch in &chunks {
         field_len.extend_from_slice(&ch.field_len);
     }
@@ -675,7 +681,7 @@ mod tests {
             }
         }
         docs[1500] = doc(["", "", &many, "", ""], true);
-        let fast = build(&docs, &Default::default());
+        let fast = build(docs.clone(), &Default::default());
         let (slow, saturated) = reference(&docs);
         assert!(saturated, "a saturated term frequency");
         assert!(fast.terms.is_strictly_sorted());
@@ -724,7 +730,7 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .expect("a thread pool");
-            pool.install(|| build(&docs, &Default::default()))
+            pool.install(|| build(docs.clone(), &Default::default()))
         };
         let one = on(1);
         assert_same(&one, &on(3));

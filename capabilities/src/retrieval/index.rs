@@ -463,8 +463,7 @@ impl Index {
             })
             .collect();
         stages.lap("  index: fields");
-        let built = builder::build(&fields, &stages);
-        drop(fields);
+        let built = builder::build(fields, &stages);
         let field_len = &built.field_len;
         let n_kinds = NodeKind::ALL.len();
         let mut sums = vec![(0.0f64, 0.0f64); n_kinds * FIELDS];
