@@ -399,6 +399,7 @@ fn term_ranges(n: usize, parts: usize) -> Vec<(u32, u32)> {
 }
 
 /// Tokenizes every document and lays out the sorted terms and their postings.
+///
 /// Takes the documents' fields to free them once tokenized (the sections' owned code fields,
 /// ~30 MB at 100k sections), before the postings are laid out.
 pub(super) fn build(docs: Vec<DocFields<'_>>, stages: &ontoly_graph::timings::Timer) -> Built {
