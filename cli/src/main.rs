@@ -22,6 +22,7 @@
 // `<workspace>` and `[sources]` there are placeholders and TOML, not HTML or links.
 #![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 
+mod allocator;
 mod commands;
 mod help;
 mod mcp;
@@ -33,13 +34,6 @@ use commands::{CliError, Globals, Output};
 use render::Format;
 use std::io::Write;
 use std::path::PathBuf;
-
-/// mimalloc instead of the system allocator: a cold build of a large workspace makes millions
-/// of small, short-lived allocations (ids, metadata, serialized chunks) from several rayon
-/// threads, and glibc malloc spent about a third of the build in malloc/free/consolidation
-/// (perf, 100k sections). mimalloc's per-thread free lists remove most of that.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[derive(Parser)]
 #[command(
@@ -228,6 +222,7 @@ fn fail(e: &CliError) -> ! {
 }
 
 fn main() {
+    allocator::tune();
     let cli = Cli::from_arg_matches(&cli_command().get_matches()).unwrap_or_else(|e| e.exit());
     let format = chosen_format(&cli).unwrap_or_else(|e| fail(&e));
     let mut ctx = Globals {

@@ -16,6 +16,7 @@ const MIN_CHUNK_DOCS: usize = 1024;
 
 /// What the caller knows about a document: its fields' texts, which fields yield bigrams, and
 /// whether it is a section (for the section document frequency).
+#[derive(Clone)]
 pub(super) struct DocFields<'a> {
     /// The fields' texts (`None`: not indexed).
     pub fields: Option<[Cow<'a, str>; super::index::FIELDS]>,
@@ -29,12 +30,9 @@ pub(super) struct Built {
     pub terms: Strings,
     /// Postings of term `i` are `term_start[i]..term_start[i + 1]`.
     pub term_start: Vec<u32>,
-    /// Posting documents.
-    pub post_doc: Vec<u32>,
-    /// Posting fields.
-    pub post_field: Vec<u8>,
-    /// Posting term frequencies (saturating).
-    pub post_tf: Vec<u16>,
+    /// The postings (documents, fields and saturating term frequencies), compressed: the
+    /// `post.data` and `post.skip` sections ([`super::columns::join_pieces`]).
+    pub postings: (Vec<u8>, Vec<u8>),
     /// Per term: sections holding it.
     pub df_section: Vec<u32>,
     /// Per term: documents holding it.
@@ -401,7 +399,10 @@ fn term_ranges(n: usize, parts: usize) -> Vec<(u32, u32)> {
 }
 
 /// Tokenizes every document and lays out the sorted terms and their postings.
-pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Timer) -> Built {
+///
+/// Takes the documents' fields to free them once tokenized (the sections' owned code fields,
+/// ~30 MB at 100k sections), before the postings are laid out.
+pub(super) fn build(docs: Vec<DocFields<'_>>, stages: &ontoly_graph::timings::Timer) -> Built {
     use super::index::FIELDS;
     // A few chunks per thread: enough to balance, few enough that little is tokenized and
     // interned twice (each chunk has its own word cache and terms).
@@ -410,6 +411,9 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
         .div_ceil(4 * rayon::current_num_threads())
         .max(MIN_CHUNK_DOCS);
     let chunks: Vec<Chunk> = docs.par_chunks(per).map(tokenize_chunk).collect();
+    let n_docs = docs.len();
+    let is_section: Vec<bool> = docs.iter().map(|d| d.section).collect();
+    drop(docs);
     stages.lap("  index: tokenize");
     let (terms, maps) = merge_terms(&chunks);
     stages.lap("  index: merge terms");
@@ -504,7 +508,7 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
                     if (doc, t) != last {
                         last = (doc, t);
                         c[1] += 1;
-                        c[2] += u32::from(docs[doc as usize].section);
+                        c[2] += u32::from(is_section[doc as usize]);
                     }
                 },
             );
@@ -521,54 +525,48 @@ pub(super) fn build(docs: &[DocFields<'_>], stages: &ontoly_graph::timings::Time
         df_all.push(docs);
         df_section.push(sections);
     }
-    let total = total as usize;
-    let mut post_doc = vec![0u32; total];
-    let mut post_field = vec![0u8; total];
-    let mut post_tf = vec![0u16; total];
-    // Each range's part of the three columns.
-    let mut parts = Vec::with_capacity(ranges.len());
-    let (mut rd, mut rf, mut rt) = (&mut post_doc[..], &mut post_field[..], &mut post_tf[..]);
-    for (r, &(a, b)) in ranges.iter().enumerate() {
-        let n = (term_start[b as usize] - term_start[a as usize]) as usize;
-        let (d, rest_d) = rd.split_at_mut(n);
-        let (f, rest_f) = rf.split_at_mut(n);
-        let (t, rest_t) = rt.split_at_mut(n);
-        parts.push((r, (a, b), d, f, t));
-        (rd, rf, rt) = (rest_d, rest_f, rest_t);
-    }
-    parts.into_par_iter().for_each(|(r, (a, b), pd, pf, pt)| {
-        let base = term_start[a as usize];
-        let mut cursor: Vec<u32> = term_start[a as usize..b as usize]
-            .iter()
-            .map(|&s| s - base)
-            .collect();
-        postings_in(
-            &chunks,
-            &bounds,
-            &doc_base,
-            r,
-            ranges.len(),
-            |doc, t, fd, tf| {
-                let slot = &mut cursor[(t - a) as usize];
-                let p = *slot as usize;
-                *slot += 1;
-                pd[p] = doc;
-                pf[p] = fd;
-                pt[p] = tf;
-            },
-        );
-    });
-    let mut field_len = Vec::with_capacity(docs.len() * FIELDS);
+    // Each range's postings laid out by its own task in columns of its own, compressed as a
+    // piece of the stream and freed: the postings are never all held uncompressed.
+    let pieces: Vec<super::columns::Piece> = ranges
+        .par_iter()
+        .enumerate()
+        .map(|(r, &(a, b))| {
+            let base = term_start[a as usize];
+            let n = (term_start[b as usize] - base) as usize;
+            let (mut pd, mut pf, mut pt) = (vec![0u32; n], vec![0u8; n], vec![0u16; n]);
+            let mut cursor: Vec<u32> = term_start[a as usize..b as usize]
+                .iter()
+                .map(|&s| s - base)
+                .collect();
+            postings_in(
+                &chunks,
+                &bounds,
+                &doc_base,
+                r,
+                ranges.len(),
+                |doc, t, fd, tf| {
+                    let slot = &mut cursor[(t - a) as usize];
+                    let p = *slot as usize;
+                    *slot += 1;
+                    pd[p] = doc;
+                    pf[p] = fd;
+                    pt[p] = tf;
+                },
+            );
+            super::columns::compress_piece(base as usize, &pd, &pf, &pt)
+        })
+        .collect();
+    let mut field_len = Vec::with_capacity(n_docs * FIELDS);
     for ch in &chunks {
         field_len.extend_from_slice(&ch.field_len);
     }
+    drop(chunks);
+    let postings = super::columns::join_pieces(pieces);
     stages.lap("  index: postings");
     Built {
         terms,
         term_start,
-        post_doc,
-        post_field,
-        post_tf,
+        postings,
         df_section,
         df_all,
         field_len,
@@ -582,8 +580,9 @@ mod tests {
     use crate::retrieval::tokens::for_each_token;
     use std::collections::BTreeMap;
 
-    /// The build as it was written first: owned term strings in ordered maps.
-    fn reference(docs: &[DocFields<'_>]) -> Built {
+    /// The build as it was written first: owned term strings in ordered maps, the postings
+    /// compressed whole. Also: whether a term frequency saturated.
+    fn reference(docs: &[DocFields<'_>]) -> (Built, bool) {
         let mut by_term: BTreeMap<String, Vec<(u32, u8, u16)>> = BTreeMap::new();
         let mut field_len = vec![0u32; docs.len() * FIELDS];
         for (d, doc) in docs.iter().enumerate() {
@@ -613,13 +612,12 @@ mod tests {
         let mut out = Built {
             terms: Strings::default(),
             term_start: vec![0],
-            post_doc: Vec::new(),
-            post_field: Vec::new(),
-            post_tf: Vec::new(),
+            postings: (Vec::new(), Vec::new()),
             df_section: Vec::new(),
             df_all: Vec::new(),
             field_len,
         };
+        let (mut post_doc, mut post_field, mut post_tf) = (Vec::new(), Vec::new(), Vec::new());
         for (t, mut ps) in by_term {
             ps.sort_unstable();
             let (mut ds, mut da, mut last) = (0u32, 0u32, u32::MAX);
@@ -629,16 +627,17 @@ mod tests {
                     ds += u32::from(docs[d as usize].section);
                     last = d;
                 }
-                out.post_doc.push(d);
-                out.post_field.push(f);
-                out.post_tf.push(n);
+                post_doc.push(d);
+                post_field.push(f);
+                post_tf.push(n);
             }
             out.terms.push(&[&t]);
-            out.term_start.push(out.post_doc.len() as u32);
+            out.term_start.push(post_doc.len() as u32);
             out.df_section.push(ds);
             out.df_all.push(da);
         }
-        out
+        out.postings = super::super::columns::compress(&post_doc, &post_field, &post_tf);
+        (out, post_tf.contains(&u16::MAX))
     }
 
     fn doc(fields: [&str; FIELDS], section: bool) -> DocFields<'_> {
@@ -651,9 +650,7 @@ mod tests {
     fn assert_same(a: &Built, b: &Built) {
         assert_eq!(a.terms, b.terms);
         assert_eq!(a.term_start, b.term_start);
-        assert_eq!(a.post_doc, b.post_doc);
-        assert_eq!(a.post_field, b.post_field);
-        assert_eq!(a.post_tf, b.post_tf);
+        assert_eq!(a.postings, b.postings);
         assert_eq!(a.df_section, b.df_section);
         assert_eq!(a.df_all, b.df_all);
         assert_eq!(a.field_len, b.field_len);
@@ -685,12 +682,9 @@ mod tests {
             }
         }
         docs[1500] = doc(["", "", &many, "", ""], true);
-        let fast = build(&docs, &Default::default());
-        let slow = reference(&docs);
-        assert!(
-            fast.post_tf.contains(&u16::MAX),
-            "a saturated term frequency"
-        );
+        let fast = build(docs.clone(), &Default::default());
+        let (slow, saturated) = reference(&docs);
+        assert!(saturated, "a saturated term frequency");
         assert!(fast.terms.is_strictly_sorted());
         assert_same(&fast, &slow);
     }
@@ -737,11 +731,11 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .expect("a thread pool");
-            pool.install(|| build(&docs, &Default::default()))
+            pool.install(|| build(docs.clone(), &Default::default()))
         };
         let one = on(1);
         assert_same(&one, &on(3));
-        assert_same(&one, &reference(&docs));
+        assert_same(&one, &reference(&docs).0);
     }
 
     #[test]

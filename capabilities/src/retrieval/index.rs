@@ -326,7 +326,7 @@ pub fn bm25_idf(n: f64, df: f64) -> f64 {
 fn encode(
     meta: &Meta,
     docs: &[Doc],
-    built: &builder::Built,
+    built: builder::Built,
     links: &[Vec<u32>],
 ) -> Vec<(&'static str, Vec<u8>)> {
     let mut terms = BlockWriter::new(TERMS_PER_BLOCK);
@@ -389,11 +389,9 @@ fn encode(
         ("doc.links", link),
         ("doc.links.idx", link_idx),
     ];
-    out.extend(super::columns::blocks_of(
-        &built.post_doc,
-        &built.post_field,
-        &built.post_tf,
-    ));
+    let [data, skip] = super::columns::POSTING_SECTIONS;
+    let (post_data, post_skip) = built.postings;
+    out.extend([(data, post_data), (skip, post_skip)]);
     out
 }
 
@@ -465,8 +463,7 @@ impl Index {
             })
             .collect();
         stages.lap("  index: fields");
-        let built = builder::build(&fields, &stages);
-        drop(fields);
+        let built = builder::build(fields, &stages);
         let field_len = &built.field_len;
         let n_kinds = NodeKind::ALL.len();
         let mut sums = vec![(0.0f64, 0.0f64); n_kinds * FIELDS];
@@ -499,8 +496,7 @@ impl Index {
                 .collect(),
         };
         stages.lap("  index: lengths and facts");
-        let sections = encode(&meta, &docs, &built, &link_lists);
-        drop(built);
+        let sections = encode(&meta, &docs, built, &link_lists);
         drop(link_lists);
         stages.lap("  index: encode");
         // Our own bytes, just written: they always open. They are the artifact file's bytes,

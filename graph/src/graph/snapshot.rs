@@ -24,7 +24,7 @@ use crate::graph::store::container::{open_regular, Container, OpenError, Writer}
 use crate::graph::store::{self, MappedGraph};
 use crate::graph::Graph;
 use serde::{Deserialize, Serialize};
-use std::io::{Read, Write};
+use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 /// The cache directory's name inside the workspace.
@@ -90,6 +90,15 @@ fn write_atomic(dir: &Path, name: &str, data: &[u8]) -> std::io::Result<()> {
 
 /// [`write_atomic`] of the concatenation of `parts`.
 fn write_atomic_parts(dir: &Path, name: &str, parts: &[&[u8]]) -> std::io::Result<()> {
+    write_atomic_with(dir, name, |f| parts.iter().try_for_each(|p| f.write_all(p)))
+}
+
+/// [`write_atomic`] of what `fill` writes to the new file.
+fn write_atomic_with(
+    dir: &Path,
+    name: &str,
+    fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let create = || {
@@ -107,10 +116,7 @@ fn write_atomic_parts(dir: &Path, name: &str, parts: &[&[u8]]) -> std::io::Resul
         }
         Err(e) => return Err(e),
     };
-    let written = parts
-        .iter()
-        .try_for_each(|p| f.write_all(p))
-        .and_then(|()| f.sync_all());
+    let written = fill(&mut f).and_then(|()| f.sync_all());
     drop(f);
     if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, dir.join(name))) {
         let _ = std::fs::remove_file(&tmp);
@@ -280,15 +286,54 @@ pub fn open_graph(root: &Path) -> Result<Option<Opened>, String> {
     }))
 }
 
-/// A framed file whose payload `fill` appends to the buffer it is given.
-fn framed(fill: impl FnOnce(Vec<u8>) -> postcard::Result<Vec<u8>>) -> std::io::Result<Vec<u8>> {
-    let mut out = fill(vec![0; HEADER]).map_err(std::io::Error::other)?;
-    let len = (out.len() - HEADER) as u64;
-    let sum = blake3::hash(&out[HEADER..]);
-    out[..8].copy_from_slice(MAGIC);
-    out[8..16].copy_from_slice(&len.to_le_bytes());
-    out[16..HEADER].copy_from_slice(sum.as_bytes());
-    Ok(out)
+/// Writes the framed file `dir/name` atomically ([`write_atomic`]): a header (magic, the
+/// payload's length and blake3) and the payload `fill` writes.
+fn write_framed(
+    dir: &Path,
+    name: &str,
+    fill: impl FnOnce(&mut dyn Write) -> postcard::Result<()>,
+) -> std::io::Result<()> {
+    write_atomic_with(dir, name, |f| {
+        f.write_all(&[0; HEADER])?;
+        // The payload goes to the file as it is serialized, hashed on its way, in blocks:
+        // never whole in memory (49 MB at 100k sections, beside the graph's layout).
+        let mut w = std::io::BufWriter::with_capacity(
+            1 << 18,
+            Hashing {
+                file: &mut *f,
+                hasher: blake3::Hasher::new(),
+                len: 0,
+            },
+        );
+        fill(&mut w).map_err(std::io::Error::other)?;
+        let Hashing { hasher, len, .. } = w.into_inner().map_err(|e| e.into_error())?;
+        let mut head = [0u8; HEADER];
+        head[..8].copy_from_slice(MAGIC);
+        head[8..16].copy_from_slice(&len.to_le_bytes());
+        head[16..].copy_from_slice(hasher.finalize().as_bytes());
+        f.seek(std::io::SeekFrom::Start(0))?;
+        f.write_all(&head)
+    })
+}
+
+/// A file writer that hashes what it writes and counts it.
+struct Hashing<'f> {
+    file: &'f mut std::fs::File,
+    hasher: blake3::Hasher,
+    len: u64,
+}
+
+impl Write for Hashing<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.file.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        self.len += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
 }
 
 /// The checked payload of the framed file at `path`: its header is read first and its length
@@ -396,13 +441,10 @@ fn store_in(
             Ok(w.into_parts())
         },
         || {
-            let written = framed(|buf| {
-                postcard::to_extend(
-                    &parses,
-                    postcard::to_extend(crate::formats::parsed::PARSED_VERSION, buf)?,
-                )
-            })
-            .and_then(|data| write_atomic(&dir, PARSE_FILE, &data));
+            let written = write_framed(&dir, PARSE_FILE, |w| {
+                postcard::to_io(crate::formats::parsed::PARSED_VERSION, &mut *w)?;
+                postcard::to_io(&parses, w).map(drop)
+            });
             // Written: the parses are dropped here, before the graph's layout is done.
             let back = written.is_err().then_some(parses);
             (written, back)
