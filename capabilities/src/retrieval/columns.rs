@@ -330,7 +330,7 @@ pub(crate) fn join_pieces(pieces: Vec<Piece>) -> (Vec<u8>, Vec<u8>) {
     for p in pieces {
         pending.extend(&p.head);
         at += p.head.doc.len();
-        if at % RUN == 0 && !pending.doc.is_empty() {
+        if at.is_multiple_of(RUN) && !pending.doc.is_empty() {
             let (bytes, starts) = compress_runs(&pending.doc, &pending.field, &pending.tf);
             append(&mut data, &bytes, &starts);
             pending = Loose::default();
