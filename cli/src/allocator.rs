@@ -18,8 +18,9 @@ const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// after stage (the input bytes after parse, the parses once the parse cache holds them, the
 /// index's tokenized chunks after its postings), each well under a second before the next
 /// stage allocates its own: kept, they add up, and at 100k sections the peak RSS was ~650 MiB
-/// over a live heap of ~520 MiB. 10 ms gives them back in time (peak ~540–560 MiB) for ~3 % more
-/// CPU in madvise calls and page faults (docs/scale.md §28). 0 (at once) cost ~15 % more CPU
+/// over a live heap of ~520 MiB. 10 ms gives most of them back in time (with the build's other
+/// stop-25 changes, peak 542–560 MB against 662–704) for ~5 % more CPU at 100k and ~10 % at
+/// 10k, in madvise calls and page faults (docs/scale.md §28). 0 (at once) cost ~15 % more CPU
 /// for no lower peak.
 const PURGE_DELAY_MS: std::ffi::c_long = 10;
 
