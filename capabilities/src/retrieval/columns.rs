@@ -348,8 +348,11 @@ pub(crate) fn join_pieces(pieces: Vec<Piece>) -> (Vec<u8>, Vec<u8>) {
     (data, skip)
 }
 
-/// The names of the two sections [`join_pieces`] gives, in its order.
-pub(crate) const POSTING_SECTIONS: [&str; 2] = SECTIONS;
+/// The compressed stream and its run offsets ([`join_pieces`]) as the two named sections
+/// [`Postings::mapped`] reads.
+pub(crate) fn sections_of((data, skip): (Vec<u8>, Vec<u8>)) -> [(&'static str, Vec<u8>); 2] {
+    [(SECTIONS[0], data), (SECTIONS[1], skip)]
+}
 
 /// Postings that start at a run boundary, compressed: their bytes and where each run starts.
 fn compress_runs(doc: &[u32], field: &[u8], tf: &[u16]) -> (Vec<u8>, Vec<usize>) {
@@ -517,8 +520,7 @@ impl Postings {
     /// The compressed stream and its run offsets, named as [`Postings::mapped`] reads them.
     pub fn blocks(&self) -> Vec<(&'static str, Vec<u8>)> {
         let (d, f, t) = self.range(0, self.len());
-        let (data, skip) = compress(&d, &f, &t);
-        vec![(SECTIONS[0], data), (SECTIONS[1], skip)]
+        sections_of(compress(&d, &f, &t)).into()
     }
 
     /// For postings in memory, whether every doc is below `docs` and every field below

@@ -389,9 +389,7 @@ fn encode(
         ("doc.links", link),
         ("doc.links.idx", link_idx),
     ];
-    let [data, skip] = super::columns::POSTING_SECTIONS;
-    let (post_data, post_skip) = built.postings;
-    out.extend([(data, post_data), (skip, post_skip)]);
+    out.extend(super::columns::sections_of(built.postings));
     out
 }
 
