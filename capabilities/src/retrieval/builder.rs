@@ -162,9 +162,66 @@ struct Chunk {
     pairs: Vec<(u32, u32)>,
     /// Per doc of the chunk: the end of its postings in `post`.
     doc_end: Vec<u32>,
-    /// (local term, field, tf), per doc sorted by local term then field.
-    post: Vec<(u32, u8, u16)>,
+    /// Each doc's `(term, field, tf)` as [`put_posting`] writes them: after tokenizing, keyed
+    /// by local term ([`local_key`]) and sorted by it, then by field; once laid out, grouped by
+    /// range of global terms and keyed by the term's place in its range (a term's postings
+    /// still together, in field order). One word a posting where the tuple took two:
+    /// all chunks' postings are held from the first chunk tokenized to the last range laid
+    /// out (12 M postings at 100k generated sections, 96 MB as tuples, at the build's peak).
+    post: Vec<u32>,
     field_len: Vec<u32>,
+}
+
+/// The low byte of a posting word that holds no posting but announces one in the next two
+/// words (a field is below 7, so no one-word posting has this byte).
+const WIDE: u32 = 0xFF;
+const _: () = assert!(super::index::FIELDS < 7);
+
+/// One posting's words: `key << 8 | tf << 3 | field` in one word when the key fits 24 bits and
+/// the frequency 5 (below 31), which is nearly every posting; else [`WIDE`], the key, and
+/// `tf << 8 | field`. Fixed words, not varints: every pass reads every posting (12 M at 100k
+/// sections, four passes), and a varint's length is a branch the processor cannot guess.
+#[inline]
+fn posting(key: u32, f: u8, tf: u16) -> ([u32; 3], usize) {
+    if key < 1 << 24 && tf < 31 {
+        ([key << 8 | u32::from(tf) << 3 | u32::from(f), 0, 0], 1)
+    } else {
+        ([WIDE, key, u32::from(tf) << 8 | u32::from(f)], 3)
+    }
+}
+
+/// Appends one posting ([`posting`]).
+#[inline]
+fn put_posting(out: &mut Vec<u32>, key: u32, f: u8, tf: u16) {
+    let (words, n) = posting(key, f, tf);
+    out.extend_from_slice(&words[..n]);
+}
+
+/// Calls `f(key, field, tf)` with each posting of `words` (as [`put_posting`] wrote them).
+#[inline]
+fn each_posting(words: &[u32], mut f: impl FnMut(u32, u8, u16)) {
+    let mut i = 0;
+    while let Some(&w) = words.get(i) {
+        if w & 0xFF == WIDE {
+            // Written by this build a moment ago: a wide posting has its two words.
+            let (key, x) = (words[i + 1], words[i + 2]);
+            f(key, x as u8, (x >> 8) as u16);
+            i += 3;
+        } else {
+            f(w >> 8, (w & 7) as u8, (w >> 3 & 31) as u16);
+            i += 1;
+        }
+    }
+}
+
+/// A local term (a unigram id, or [`BIGRAM`] and a bigram's) as a posting's key: the id
+/// doubled, plus one for a bigram, so both kinds fit 24 bits up to 8 M ids.
+fn local_key(t: u32) -> u32 {
+    if t & BIGRAM != 0 {
+        (t & !BIGRAM) << 1 | 1
+    } else {
+        t << 1
+    }
 }
 
 fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
@@ -178,7 +235,7 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
         .filter_map(|d| d.fields.as_ref())
         .flat_map(|f| f.iter().map(|t| t.len()))
         .sum();
-    let mut post = Vec::with_capacity(bytes / 3);
+    let mut post: Vec<u32> = Vec::with_capacity(bytes / 3);
     let mut it = Interner::with_text_bytes(bytes);
     let mut field_len = vec![0u32; docs.len() * FIELDS];
     // (term, field) as one number, term above field: sorted as the pairs are.
@@ -233,7 +290,8 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
                     k += 1;
                 }
                 let (t, f) = ((key >> 8) as u32, key as u8);
-                post.push((t, f, n.min(u32::from(u16::MAX)) as u16));
+                let tf = n.min(u32::from(u16::MAX)) as u16;
+                put_posting(&mut post, local_key(t), f, tf);
             }
         }
         doc_end.push(post.len() as u32);
@@ -362,29 +420,31 @@ fn sort_strings(terms: &Strings, maps: Vec<Vec<u32>>) -> (Strings, Vec<Vec<u32>>
     (sorted, maps)
 }
 
-/// Calls `f(doc, term, field, tf)` for the postings of term range `r` (of `ranges`) in doc
-/// order: `bounds` holds where each range starts in each doc of each chunk, `doc_base` each
-/// chunk's first doc.
+/// Calls `f(doc, term, field, tf)` for the postings of term range `r` (of the ranges starting
+/// at `starts`) in doc order: `bounds` holds where each range starts in each doc of each chunk,
+/// `doc_base` each chunk's first doc.
 fn postings_in(
     chunks: &[Chunk],
     bounds: &[Vec<u32>],
     doc_base: &[u32],
     r: usize,
-    ranges: usize,
+    starts: &[u32],
     mut f: impl FnMut(u32, u32, u8, u16),
 ) {
     for ((ch, bounds), &base) in chunks.iter().zip(bounds).zip(doc_base) {
         let n = ch.doc_end.len();
-        let starts = &bounds[r * n..(r + 1) * n];
-        let ends = if r + 1 < ranges {
+        let begins = &bounds[r * n..(r + 1) * n];
+        let ends = if r + 1 < starts.len() {
             &bounds[(r + 1) * n..(r + 2) * n]
         } else {
             &ch.doc_end[..]
         };
-        for (i, (&a, &b)) in starts.iter().zip(ends).enumerate() {
-            for &(t, fd, tf) in &ch.post[a as usize..b as usize] {
-                f(base + i as u32, t, fd, tf);
-            }
+        for (i, (&a, &b)) in begins.iter().zip(ends).enumerate() {
+            let doc = base + i as u32;
+            let base = starts[r];
+            each_posting(&ch.post[a as usize..b as usize], |key, fd, tf| {
+                f(doc, base + key, fd, tf)
+            });
         }
     }
 }
@@ -434,49 +494,49 @@ pub(super) fn build(docs: Vec<DocFields<'_>>, stages: &ontoly_graph::timings::Ti
         .zip(&maps)
         .map(|(ch, map)| {
             let unigrams = ch.terms.len();
-            for p in &mut ch.post {
-                let t = p.0;
-                let i = if t & BIGRAM != 0 {
-                    unigrams + (t & !BIGRAM) as usize
-                } else {
-                    t as usize
-                };
-                p.0 = map[i];
-            }
             // The chunk's own terms are not needed past here: freed before the columns are.
             (ch.terms, ch.pairs) = (Vec::new(), Vec::new());
-            // Each doc's postings partitioned by range, stably (a term's postings stay
-            // together, in field order); `bounds[r * docs + i]` is where range `r` starts in
-            // doc `i` (range-major, so a range's task reads one row).
+            // Each doc's postings with global terms, partitioned by range stably (a term's
+            // postings stay together, in field order) and keyed by their place in their
+            // range; `bounds[r * docs + i]` is where range `r` starts in doc `i` (range-major,
+            // so a range's task reads one row).
             let n = ch.doc_end.len();
             let mut bounds = vec![0u32; ranges.len() * n];
+            let mut out: Vec<u32> = Vec::with_capacity(ch.post.len());
+            let mut doc: Vec<(u32, u8, u16, u8)> = Vec::new();
             let mut at = vec![0usize; ranges.len()];
-            let mut which: Vec<u8> = Vec::new();
-            let mut moved: Vec<(u32, u8, u16)> = Vec::new();
             let mut start = 0usize;
-            for (i, &end) in ch.doc_end.iter().enumerate() {
-                let post = &mut ch.post[start..end as usize];
+            for (i, end) in ch.doc_end.iter_mut().enumerate() {
+                doc.clear();
                 at.fill(0);
-                which.clear();
-                for p in post.iter() {
-                    let r = starts.partition_point(|&a| a <= p.0) - 1;
-                    which.push(r as u8);
-                    at[r] += 1;
-                }
-                let mut sum = 0;
+                each_posting(&ch.post[start..*end as usize], |key, f, tf| {
+                    let local = if key & 1 != 0 {
+                        unigrams + (key >> 1) as usize
+                    } else {
+                        (key >> 1) as usize
+                    };
+                    let t = map[local];
+                    let r = starts.partition_point(|&a| a <= t) - 1;
+                    let key = t - starts[r];
+                    at[r] += posting(key, f, tf).1;
+                    doc.push((key, f, tf, r as u8));
+                });
+                start = *end as usize;
+                let mut sum = out.len();
                 for (r, a) in at.iter_mut().enumerate() {
-                    bounds[r * n + i] = (start + sum) as u32;
+                    bounds[r * n + i] = sum as u32;
                     (*a, sum) = (sum, sum + *a);
                 }
-                moved.clear();
-                moved.resize(post.len(), (0, 0, 0));
-                for (p, &r) in post.iter().zip(&which) {
-                    moved[at[r as usize]] = *p;
-                    at[r as usize] += 1;
+                out.resize(sum, 0);
+                for &(key, f, tf, r) in &doc {
+                    let a = &mut at[usize::from(r)];
+                    let (words, w) = posting(key, f, tf);
+                    out[*a..*a + w].copy_from_slice(&words[..w]);
+                    *a += w;
                 }
-                post.copy_from_slice(&moved);
-                start = end as usize;
+                *end = sum as u32;
             }
+            ch.post = out;
             bounds
         })
         .collect();
@@ -496,22 +556,15 @@ pub(super) fn build(docs: Vec<DocFields<'_>>, stages: &ontoly_graph::timings::Ti
         .map(|(r, &(a, b))| {
             let mut per = vec![[0u32; 3]; (b - a) as usize];
             let mut last = (u32::MAX, u32::MAX);
-            postings_in(
-                &chunks,
-                &bounds,
-                &doc_base,
-                r,
-                ranges.len(),
-                |doc, t, _, _| {
-                    let c = &mut per[(t - a) as usize];
-                    c[0] += 1;
-                    if (doc, t) != last {
-                        last = (doc, t);
-                        c[1] += 1;
-                        c[2] += u32::from(is_section[doc as usize]);
-                    }
-                },
-            );
+            postings_in(&chunks, &bounds, &doc_base, r, &starts, |doc, t, _, _| {
+                let c = &mut per[(t - a) as usize];
+                c[0] += 1;
+                if (doc, t) != last {
+                    last = (doc, t);
+                    c[1] += 1;
+                    c[2] += u32::from(is_section[doc as usize]);
+                }
+            });
             per
         })
         .collect();
@@ -538,21 +591,14 @@ pub(super) fn build(docs: Vec<DocFields<'_>>, stages: &ontoly_graph::timings::Ti
                 .iter()
                 .map(|&s| s - base)
                 .collect();
-            postings_in(
-                &chunks,
-                &bounds,
-                &doc_base,
-                r,
-                ranges.len(),
-                |doc, t, fd, tf| {
-                    let slot = &mut cursor[(t - a) as usize];
-                    let p = *slot as usize;
-                    *slot += 1;
-                    pd[p] = doc;
-                    pf[p] = fd;
-                    pt[p] = tf;
-                },
-            );
+            postings_in(&chunks, &bounds, &doc_base, r, &starts, |doc, t, fd, tf| {
+                let slot = &mut cursor[(t - a) as usize];
+                let p = *slot as usize;
+                *slot += 1;
+                pd[p] = doc;
+                pf[p] = fd;
+                pt[p] = tf;
+            });
             super::columns::compress_piece(base as usize, &pd, &pf, &pt)
         })
         .collect();
@@ -682,11 +728,54 @@ mod tests {
             }
         }
         docs[1500] = doc(["", "", &many, "", ""], true);
+        // Frequencies at and past the largest one a posting's byte holds.
+        let (at, past) = ("refund ".repeat(31), "refund cache ".repeat(40));
+        docs[1501] = doc(["", &at, &past, "", ""], true);
         let fast = build(docs.clone(), &Default::default());
         let (slow, saturated) = reference(&docs);
         assert!(saturated, "a saturated term frequency");
         assert!(fast.terms.is_strictly_sorted());
         assert_same(&fast, &slow);
+    }
+
+    #[test]
+    fn posting_words_read_back_at_every_width() {
+        let keys = [0, 1, (1 << 24) - 1, 1 << 24, BIGRAM - 1, u32::MAX];
+        let mut words = Vec::new();
+        let mut expected = Vec::new();
+        for &key in &keys {
+            for f in 0..FIELDS as u8 {
+                for tf in [1, 30, 31, 32, u16::MAX] {
+                    put_posting(&mut words, key, f, tf);
+                    expected.push((key, f, tf));
+                }
+            }
+        }
+        let mut read = Vec::new();
+        each_posting(&words, |key, f, tf| read.push((key, f, tf)));
+        assert_eq!(read, expected);
+        // One word for nearly all: the small keys with small frequencies.
+        assert_eq!(posting(3, 2, 30).1, 1);
+        assert_eq!(posting(1 << 24, 2, 1).1, 3);
+        assert_eq!(posting(3, 2, 31).1, 3);
+        let (a, b) = (local_key(5), local_key(BIGRAM | 5));
+        assert_eq!((a, b), (10, 11), "a unigram and a bigram of one id differ");
+    }
+
+    #[test]
+    fn documents_without_terms_build_an_empty_index() {
+        let docs = vec![
+            doc(["the a an", "", "", "of and", ""], true),
+            DocFields {
+                fields: None,
+                section: false,
+            },
+            doc(["", "", "", "", ""], false),
+        ];
+        let built = build(docs.clone(), &Default::default());
+        assert_eq!(built.terms.len(), 0);
+        assert_eq!(built.term_start, vec![0]);
+        assert_same(&built, &reference(&docs).0);
     }
 
     #[test]
