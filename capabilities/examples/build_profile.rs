@@ -495,7 +495,7 @@ fn main() {
 
     let s = start();
     let w = ontoly_graph::graph::store::write(&graph, &key).expect("layout");
-    let bytes = w.finish();
+    let bytes = w.finish().expect("graph.map bytes");
     if disk {
         std::fs::write(tmp.path().join("graph.map"), &bytes).expect("write");
     }

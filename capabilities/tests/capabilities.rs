@@ -123,7 +123,7 @@ fn the_index_read_in_place_answers_like_the_built_one() {
         for (n, b) in sections {
             w.section(n, b);
         }
-        Container::from_bytes(w.finish(), *b"artifact", &g.hash).expect("container")
+        Container::from_bytes(w.finish().expect("bytes"), *b"artifact", &g.hash).expect("container")
     };
     let mapped = Index::from_container(container(&ix.to_sections()), &g).expect("mapped");
     assert_eq!(mapped, ix, "every section, read in place");

@@ -363,7 +363,7 @@ fn an_artifact_built_in_memory_is_stored_byte_for_byte_and_only_for_its_graph() 
     let (_dir, root, hash) = built();
     let mut w = snapshot::artifact_writer(&hash);
     w.section("data", b"the index's bytes");
-    let bytes = w.finish();
+    let bytes = w.finish().expect("held sections");
     let c = snapshot::artifact_from_bytes(bytes.clone(), &hash).expect("our own bytes open");
     snapshot::write_artifact_container(&root, &hash, "built", &c).expect("stored");
     assert_eq!(

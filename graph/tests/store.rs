@@ -41,7 +41,10 @@ fn workspaces() -> Vec<PathBuf> {
 }
 
 fn bytes_of(g: &Graph, key: &str) -> Vec<u8> {
-    store::write(g, key).expect("layout").finish()
+    store::write(g, key)
+        .expect("layout")
+        .finish()
+        .expect("bytes")
 }
 
 fn mapped(bytes: Vec<u8>, key: &str) -> Result<MappedGraph, OpenError> {
@@ -298,8 +301,9 @@ fn stale_foreign_and_other_versions_are_refused() {
     v[8] ^= 1;
     assert!(matches!(mapped(v, "inputs-1"), Err(OpenError::Version(_))));
     // Another kind of container (e.g. a future index file) is not a graph.
-    let other =
-        ontoly_graph::graph::store::container::Writer::new(*b"index\0\0\0", "inputs-1").finish();
+    let other = ontoly_graph::graph::store::container::Writer::new(*b"index\0\0\0", "inputs-1")
+        .finish()
+        .expect("bytes");
     assert!(matches!(mapped(other, "inputs-1"), Err(OpenError::Foreign)));
     // The postcard snapshot of today is foreign to this layout.
     assert!(matches!(
@@ -453,7 +457,7 @@ fn crafted_sections_with_valid_sums_never_panic() {
             }
             w.section(name, &b);
         }
-        if let Ok(m) = mapped(w.finish(), "k") {
+        if let Ok(m) = mapped(w.finish().expect("bytes"), "k") {
             exercise(&m, &ids);
         } else {
             panic!("round {round}: a well-formed container with every section was refused");

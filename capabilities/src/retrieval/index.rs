@@ -951,7 +951,8 @@ fn container_bytes<N: AsRef<str>>(sections: Vec<(N, Vec<u8>)>, graph_hash: &str)
     for (name, bytes) in sections {
         w.section(name.as_ref(), &bytes);
     }
-    w.finish()
+    // Only held sections: nothing can fail (an empty result would not open as a container).
+    w.finish().unwrap_or_default()
 }
 
 /// The propagation links of every doc (see [`Index`]), from one pass over the edges: a

@@ -168,7 +168,8 @@ mod tests {
         let mut cw = Writer::new(*b"testblck", "k");
         cw.section("d", &data);
         cw.section("d.idx", &idx);
-        let c = Container::from_bytes(cw.finish(), *b"testblck", "k").expect("container");
+        let c = Container::from_bytes(cw.finish().expect("held sections"), *b"testblck", "k")
+            .expect("container");
         assert!(Blocked::open(&c, "d", "d.idx", 4).is_none(), "wrong count");
         let col = Blocked::open(&c, "d", "d.idx", blocks(words.len(), 3)).expect("opens");
         let mut back = Vec::new();

@@ -85,12 +85,7 @@ fn artifacts_dir(root: &Path) -> Result<PathBuf, String> {
 /// through a link), fsync, rename over the old entry (a link there is replaced, not followed),
 /// fsync of the directory.
 fn write_atomic(dir: &Path, name: &str, data: &[u8]) -> std::io::Result<()> {
-    write_atomic_parts(dir, name, &[data])
-}
-
-/// [`write_atomic`] of the concatenation of `parts`.
-fn write_atomic_parts(dir: &Path, name: &str, parts: &[&[u8]]) -> std::io::Result<()> {
-    write_atomic_with(dir, name, |f| parts.iter().try_for_each(|p| f.write_all(p)))
+    write_atomic_with(dir, name, |f| f.write_all(data))
 }
 
 /// [`write_atomic`] of what `fill` writes to the new file.
@@ -432,13 +427,13 @@ fn store_in(
     // the new inputs (so it is not used) and a parse cache that does. The parse cache is
     // written while the graph is being laid out.
     let (g, (p, back)) = rayon::join(
-        || -> std::io::Result<[Vec<u8>; 3]> {
+        || -> std::io::Result<Writer<'_>> {
             let mut w = store::write(graph, key).map_err(std::io::Error::other)?;
             w.section(
                 "manifest",
                 &postcard::to_stdvec(manifest).map_err(std::io::Error::other)?,
             );
-            Ok(w.into_parts())
+            Ok(w)
         },
         || {
             let written = write_framed(&dir, PARSE_FILE, |w| {
@@ -450,9 +445,9 @@ fn store_in(
             (written, back)
         },
     );
-    let stored = p.and(g).and_then(|[head, data, sums]| {
-        write_atomic_parts(&dir, GRAPH_FILE, &[&head, &data, &sums])
-    });
+    let stored = p
+        .and(g)
+        .and_then(|w| write_atomic_with(&dir, GRAPH_FILE, |f| w.write_streamed(f)));
     (stored, back)
 }
 
@@ -479,7 +474,7 @@ pub fn write_artifact(
 /// A writer of an artifact of the graph with hash `graph_hash`: what it finishes is the
 /// artifact file's bytes, which [`artifact_from_bytes`] reads in memory and
 /// [`write_artifact_container`] stores as they are.
-pub fn artifact_writer(graph_hash: &str) -> Writer {
+pub fn artifact_writer(graph_hash: &str) -> Writer<'static> {
     Writer::new(ARTIFACT_KIND, graph_hash).with_block(4096)
 }
 
@@ -500,7 +495,7 @@ pub fn write_artifact_sections(
     for (section, bytes) in sections {
         w.section(section, bytes);
     }
-    write_artifact_file(root, name, &w.finish())
+    write_artifact_file(root, name, &w.finish()?)
 }
 
 /// Stores an artifact container of the graph with hash `graph_hash` (from [`artifact_writer`]

@@ -93,31 +93,104 @@ fn round_up(n: usize, to: usize) -> usize {
     n.div_ceil(to) * to
 }
 
-/// Builds a container in memory, then writes it atomically.
-#[derive(Debug)]
-pub struct Writer {
+/// What writes a section's bytes when the container is written ([`Writer::section_later`]).
+pub type Fill<'a> = Box<dyn FnOnce(&mut dyn Write) -> std::io::Result<()> + Send + 'a>;
+
+/// A section whose bytes are written only when the container is.
+struct Later<'a> {
+    /// Its offset in the data region.
+    at: usize,
+    len: usize,
+    /// Where it goes among the bytes held in `Writer::data`.
+    held_at: usize,
+    fill: Fill<'a>,
+}
+
+/// Builds a container, then writes it atomically: sections are held in memory, or written
+/// straight to the file from their owner ([`Writer::section_later`]).
+pub struct Writer<'a> {
     kind: [u8; 8],
     block: usize,
     key: String,
+    /// The held sections' bytes and the padding before every section, in order (a later
+    /// section's bytes are not here).
     data: Vec<u8>,
+    /// The data region's length so far.
+    len: usize,
     toc: Vec<([u8; NAME], u64, u64)>,
+    later: Vec<Later<'a>>,
 }
 
-impl Writer {
+impl std::fmt::Debug for Writer<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Writer")
+            .field("sections", &self.toc.len())
+            .field("len", &self.len)
+            .finish()
+    }
+}
+
+/// Data blocks hashed as they are written, each then passed on: a container's data written
+/// without holding it.
+struct Blocks<W: Write> {
+    out: W,
+    block: Vec<u8>,
+    size: usize,
+    leaves: Vec<u8>,
+    written: usize,
+}
+
+impl<W: Write> Write for Blocks<W> {
+    fn write(&mut self, mut buf: &[u8]) -> std::io::Result<usize> {
+        let n = buf.len();
+        while !buf.is_empty() {
+            let take = (self.size - self.block.len()).min(buf.len());
+            self.block.extend_from_slice(&buf[..take]);
+            buf = &buf[take..];
+            if self.block.len() == self.size {
+                self.leaves.extend_from_slice(&sum(&self.block));
+                self.out.write_all(&self.block)?;
+                self.block.clear();
+            }
+        }
+        self.written += n;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// The zero bytes that pad data to a section's start or a region's end.
+fn zeros(out: &mut impl Write, n: usize) -> std::io::Result<()> {
+    const Z: [u8; 4096] = [0; 4096];
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(Z.len());
+        out.write_all(&Z[..k])?;
+        left -= k;
+    }
+    Ok(())
+}
+
+impl<'a> Writer<'a> {
     /// A container of `kind` (8 bytes, e.g. `b"graph\0\0\0"`) for the inputs identified by `key`.
-    pub fn new(kind: [u8; 8], key: &str) -> Writer {
+    pub fn new(kind: [u8; 8], key: &str) -> Writer<'a> {
         Writer {
             kind,
             block: BLOCK,
             key: key.to_string(),
             data: Vec::new(),
+            len: 0,
             toc: Vec::new(),
+            later: Vec::new(),
         }
     }
 
     /// Checks data in blocks of `block` bytes (a power of two from 512 to 65536; smaller
     /// blocks mean less hashing per scattered read and a larger sums region).
-    pub fn with_block(mut self, block: usize) -> Writer {
+    pub fn with_block(mut self, block: usize) -> Writer<'a> {
         if block.is_power_of_two() && (512..=65536).contains(&block) {
             self.block = block;
         }
@@ -130,53 +203,104 @@ impl Writer {
         self.section_with(name, |buf| buf.extend_from_slice(bytes));
     }
 
-    /// Appends a section whose bytes `fill` writes at the end of the buffer it is given (no
-    /// intermediate copy of large sections).
-    pub fn section_with(&mut self, name: &str, fill: impl FnOnce(&mut Vec<u8>)) {
+    /// The next section's name and start, with the padding before it held.
+    fn start(&mut self, name: &str) -> ([u8; NAME], usize) {
         let mut n = [0u8; NAME];
         let b = name.as_bytes();
         n[..b.len().min(NAME)].copy_from_slice(&b[..b.len().min(NAME)]);
-        let start = round_up(self.data.len(), 8);
-        self.data.resize(start, 0);
-        fill(&mut self.data);
-        let len = self.data.len() - start;
-        self.toc.push((n, start as u64, len as u64));
+        let start = round_up(self.len, 8);
+        self.data.resize(self.data.len() + (start - self.len), 0);
+        (n, start)
     }
 
-    /// Reserves room for `bytes` more bytes of sections (a writer that knows its size spares the
-    /// buffer's doublings and their copies).
+    /// Appends a section whose bytes `fill` writes at the end of the buffer it is given (no
+    /// intermediate copy of large sections).
+    pub fn section_with(&mut self, name: &str, fill: impl FnOnce(&mut Vec<u8>)) {
+        let (n, start) = self.start(name);
+        let held = self.data.len();
+        fill(&mut self.data);
+        let len = self.data.len() - held;
+        self.toc.push((n, start as u64, len as u64));
+        self.len = start + len;
+    }
+
+    /// Appends a section of exactly `len` bytes that `fill` writes only when the container is
+    /// written: bytes that live elsewhere (a graph's texts) go to the file from there, never
+    /// copied into the writer. Writing fails if `fill` writes another length or fails.
+    pub fn section_later(
+        &mut self,
+        name: &str,
+        len: usize,
+        fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()> + Send + 'a,
+    ) {
+        let (n, start) = self.start(name);
+        self.later.push(Later {
+            at: start,
+            len,
+            held_at: self.data.len(),
+            fill: Box::new(fill),
+        });
+        self.toc.push((n, start as u64, len as u64));
+        self.len = start + len;
+    }
+
+    /// Reserves room for `bytes` more bytes of held sections (a writer that knows its size
+    /// spares the buffer's doublings and their copies).
     pub fn reserve(&mut self, bytes: usize) {
         self.data.reserve(bytes);
     }
 
-    /// The whole file.
-    pub fn finish(self) -> Vec<u8> {
-        let [head, mut data, sums] = self.into_parts();
+    /// Writes the data region (the sections and the padding between them, not the padding
+    /// at its end) to `out`, the later sections' bytes from their owners.
+    fn write_data(data: &[u8], later: Vec<Later<'a>>, out: &mut impl Write) -> std::io::Result<()> {
+        let mut held = 0;
+        let mut pos = 0;
+        for l in later {
+            out.write_all(&data[held..l.held_at])?;
+            pos += l.held_at - held;
+            debug_assert_eq!(pos, l.at);
+            let mut counted = Counted {
+                out: &mut *out,
+                n: 0,
+            };
+            (l.fill)(&mut counted)?;
+            if counted.n != l.len {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("a section of {} bytes wrote {}", l.len, counted.n),
+                ));
+            }
+            pos += l.len;
+            held = l.held_at;
+        }
+        out.write_all(&data[held..])
+    }
+
+    /// The whole file. Fails only when a later section's fill fails or writes another length
+    /// than it announced.
+    pub fn finish(self) -> std::io::Result<Vec<u8>> {
+        let [head, mut data, sums] = self.into_parts()?;
         // The file is made in the data's own buffer: growing a large allocation remaps it
         // rather than copying, and the header moves the data up once, where a second buffer of
         // the whole file's size held beside the data raised the peak by as much.
         data.reserve_exact(head.len() + sums.len());
         data.extend_from_slice(&sums);
         data.splice(0..0, head);
-        data
+        Ok(data)
     }
 
-    /// The file as its three regions (header, data, sums), to be written one after another:
-    /// no copy of the data into one buffer.
-    pub fn into_parts(mut self) -> [Vec<u8>; 3] {
-        use rayon::prelude::*;
-        let data_len = round_up(self.data.len().max(1), self.block.max(PAGE));
-        self.data.resize(data_len, 0);
-        let mut leaves: Vec<u8> = self
-            .data
-            .par_chunks(self.block)
-            .flat_map_iter(sum)
-            .collect();
-        leaves.resize(round_up(leaves.len(), PAGE), 0);
-        let roots: Vec<[u8; SUM]> = leaves.chunks(PAGE).map(sum).collect();
+    /// The data region's padded length, the sums region's, and the number of root sums.
+    fn regions(&self) -> (usize, usize, usize) {
+        let data_len = round_up(self.len.max(1), self.block.max(PAGE));
+        let sums_len = round_up(data_len / self.block * SUM, PAGE);
+        (data_len, sums_len, sums_len / PAGE)
+    }
+
+    /// The header: fixed fields, the table of sections and the root sums.
+    fn header(&self, roots: &[[u8; SUM]], data_len: usize, sums_len: usize) -> Vec<u8> {
         let header_len = round_up(FIXED + TOC_ENTRY * self.toc.len() + SUM * roots.len(), PAGE);
         let sums_off = header_len + data_len;
-        let file_len = sums_off + leaves.len();
+        let file_len = sums_off + sums_len;
         let mut out = Vec::with_capacity(header_len);
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -195,18 +319,72 @@ impl Writer {
             out.extend_from_slice(&off.to_le_bytes());
             out.extend_from_slice(&len.to_le_bytes());
         }
-        for r in &roots {
+        for r in roots {
             out.extend_from_slice(r);
         }
         out.resize(header_len, 0);
         let hs = sum(&out);
         out[88..88 + SUM].copy_from_slice(&hs);
-        [out, self.data, leaves]
+        out
+    }
+
+    /// The file as its three regions (header, data, sums), to be written one after another:
+    /// no copy of the data into one buffer (the later sections are written into it). Fails as
+    /// [`Writer::finish`] does.
+    pub fn into_parts(mut self) -> std::io::Result<[Vec<u8>; 3]> {
+        use rayon::prelude::*;
+        let (data_len, sums_len, _) = self.regions();
+        let mut data = std::mem::take(&mut self.data);
+        let later = std::mem::take(&mut self.later);
+        if !later.is_empty() {
+            let mut all = Vec::with_capacity(data_len);
+            Self::write_data(&data, later, &mut all)?;
+            data = all;
+        }
+        data.resize(data_len, 0);
+        let mut leaves: Vec<u8> = data.par_chunks(self.block).flat_map_iter(sum).collect();
+        leaves.resize(sums_len, 0);
+        let roots: Vec<[u8; SUM]> = leaves.chunks(PAGE).map(sum).collect();
+        let head = self.header(&roots, data_len, sums_len);
+        Ok([head, data, leaves])
+    }
+
+    /// Writes the container to `file` (a new, empty file) without holding its data: the data
+    /// region first, each block hashed as it passes, then the sums, then the header at the
+    /// start. The same bytes as [`Writer::finish`].
+    pub fn write_streamed(mut self, file: &mut std::fs::File) -> std::io::Result<()> {
+        use std::io::{Seek, SeekFrom};
+        let (data_len, sums_len, nroots) = self.regions();
+        let header_len = round_up(FIXED + TOC_ENTRY * self.toc.len() + SUM * nroots, PAGE);
+        file.seek(SeekFrom::Start(header_len as u64))?;
+        let mut blocks = Blocks {
+            out: std::io::BufWriter::with_capacity(1 << 16, &mut *file),
+            block: Vec::with_capacity(self.block),
+            size: self.block,
+            leaves: Vec::with_capacity(sums_len),
+            written: 0,
+        };
+        let data = std::mem::take(&mut self.data);
+        let later = std::mem::take(&mut self.later);
+        Self::write_data(&data, later, &mut blocks)?;
+        drop(data);
+        let pad = data_len - blocks.written;
+        zeros(&mut blocks, pad)?;
+        debug_assert!(blocks.block.is_empty());
+        let mut leaves = std::mem::take(&mut blocks.leaves);
+        leaves.resize(sums_len, 0);
+        blocks.out.write_all(&leaves)?;
+        blocks.out.flush()?;
+        drop(blocks);
+        let roots: Vec<[u8; SUM]> = leaves.chunks(PAGE).map(sum).collect();
+        let head = self.header(&roots, data_len, sums_len);
+        debug_assert_eq!(head.len(), header_len);
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(&head)
     }
 
     /// Writes the container to `path` atomically (temporary file, fsync, rename).
     pub fn write_to(self, path: &Path) -> std::io::Result<()> {
-        let parts = self.into_parts();
         let dir = path.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir)?;
         let name = path
@@ -216,9 +394,7 @@ impl Writer {
         let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
         {
             let mut f = std::fs::File::create(&tmp)?;
-            for p in &parts {
-                f.write_all(p)?;
-            }
+            self.write_streamed(&mut f)?;
             f.sync_all()?;
         }
         if let Err(e) = std::fs::rename(&tmp, path) {
@@ -229,6 +405,24 @@ impl Writer {
             let _ = d.sync_all();
         }
         Ok(())
+    }
+}
+
+/// A writer that counts what passes through it (a later section's length is checked).
+struct Counted<'w, W: Write> {
+    out: &'w mut W,
+    n: usize,
+}
+
+impl<W: Write> Write for Counted<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let k = self.out.write(buf)?;
+        self.n += k;
+        Ok(k)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
     }
 }
 
@@ -683,7 +877,7 @@ mod tests {
         let big: Vec<u8> = (0..5_000u32).flat_map(|i| i.to_le_bytes()).collect();
         w.section("big", &big);
         w.section("empty", b"");
-        w.finish()
+        w.finish().expect("held sections only")
     }
 
     fn read_everything(c: &Container) -> bool {
@@ -691,6 +885,88 @@ mod tests {
             .iter()
             .all(|n| c.section(n).and_then(|s| s.all()).is_some());
         all && c.verify_all()
+    }
+
+    /// Held and later sections mixed: a later one first, two in a row, an empty one, one
+    /// spanning blocks, one last.
+    fn mixed<'a>(block: usize, big: &'a [u8]) -> Writer<'a> {
+        let mut w = Writer::new(KIND, "key-1").with_block(block);
+        w.section_later("first", 3, |o| o.write_all(b"abc"));
+        w.section("small", b"hello");
+        w.section_later("big", big.len(), move |o| {
+            big.chunks(1000).try_for_each(|c| o.write_all(c))
+        });
+        w.section_later("empty", 0, |_| Ok(()));
+        w.section_with("held", |b| b.extend_from_slice(&[7u8; 2049]));
+        w.section_later("last", 5, |o| o.write_all(b"tail!"));
+        w
+    }
+
+    fn streamed(w: Writer<'_>) -> std::io::Result<Vec<u8>> {
+        let dir = tempfile::tempdir()?;
+        let path = dir.path().join("c.map");
+        let mut f = std::fs::File::create_new(&path)?;
+        w.write_streamed(&mut f)?;
+        drop(f);
+        std::fs::read(&path)
+    }
+
+    #[test]
+    fn later_sections_stream_to_the_bytes_held_ones_make() {
+        let big: Vec<u8> = (0..70_000u32).flat_map(|i| i.to_le_bytes()).collect();
+        for block in [512, BLOCK, 4096, 65536] {
+            let held = {
+                let mut w = Writer::new(KIND, "key-1").with_block(block);
+                w.section("first", b"abc");
+                w.section("small", b"hello");
+                w.section("big", &big);
+                w.section("empty", b"");
+                w.section("held", &[7u8; 2049]);
+                w.section("last", b"tail!");
+                w.finish().expect("held")
+            };
+            assert_eq!(mixed(block, &big).finish().expect("in memory"), held);
+            assert_eq!(streamed(mixed(block, &big)).expect("streamed"), held);
+            let c = Container::from_bytes(held, KIND, "key-1").expect("opens");
+            assert_eq!(c.section("last").and_then(|s| s.all()), Some(&b"tail!"[..]));
+            assert_eq!(c.section("big").and_then(|s| s.u32(69_999)), Some(69_999));
+            assert!(c.verify_all());
+        }
+        // Nothing but a later section, and nothing at all.
+        let mut w = Writer::new(KIND, "k");
+        w.section_later("only", 4, |o| o.write_all(b"only"));
+        let mut held = Writer::new(KIND, "k");
+        held.section("only", b"only");
+        let held = held.finish().expect("held");
+        assert_eq!(streamed(w).expect("streamed"), held);
+        let empty = Writer::new(KIND, "k").finish().expect("empty");
+        assert_eq!(streamed(Writer::new(KIND, "k")).expect("streamed"), empty);
+    }
+
+    #[test]
+    fn a_later_section_of_another_length_or_failing_is_an_error() {
+        let short = || {
+            let mut w = Writer::new(KIND, "k");
+            w.section("a", b"a");
+            w.section_later("b", 4, |o| o.write_all(b"abc"));
+            w
+        };
+        let long = || {
+            let mut w = Writer::new(KIND, "k");
+            w.section_later("b", 2, |o| o.write_all(b"abc"));
+            w
+        };
+        let failing = || {
+            let mut w = Writer::new(KIND, "k");
+            w.section_later("b", 3, |_| Err(std::io::Error::other("the owner failed")));
+            w
+        };
+        for w in [short(), long(), failing()] {
+            assert!(w.finish().is_err());
+        }
+        for w in [short(), long(), failing()] {
+            assert!(streamed(w).is_err());
+        }
     }
 
     #[test]

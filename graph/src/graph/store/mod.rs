@@ -341,7 +341,7 @@ fn id_table(nodes: &[Node]) -> Vec<u32> {
 
 /// Lays `graph` out as a container for the inputs identified by `key`. Other layers may add
 /// their own sections (e.g. the search index) before writing it.
-pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
+pub fn write<'g>(graph: &'g Graph, key: &str) -> Result<Writer<'g>, LayoutError> {
     let Some((nodes, edges, texts)) = graph.parts() else {
         return Err(LayoutError("a mapped graph is laid out already".into()));
     };
@@ -488,25 +488,10 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
         wide,
     };
     let mut w = Writer::new(KIND, key);
-    // Every section's size is known now: one buffer of the right size instead of doublings
-    // (the manifest the snapshot adds and the padding fit in the slack).
-    let bytes = |v: &[u32]| 4 * v.len();
-    let offsets = lay.w * (strs.len() + texts.len() + 2);
-    let str_bytes: usize = strs.iter().map(|s| s.len()).sum();
-    let text_bytes: usize = texts.values().map(|t| t.len()).sum();
-    let tables = 4 * (2 * n + texts.len() + (n * 2).next_power_of_two()) + 8 * flat.len();
-    let est = offsets
-        + str_bytes
-        + text_bytes
-        + node_rows.len()
-        + edge_rows.len()
-        + bytes(&out_off)
-        + bytes(&out_edges)
-        + bytes(&in_off)
-        + bytes(&in_edges)
-        + bytes(&kind_off)
-        + tables;
-    w.reserve(est + est / 64 + (1 << 20));
+    // The large sections are written to the file from where they are, when it is written
+    // (`section_later`): the strings and texts from the graph, the rows and adjacency from
+    // their own vectors. Held in the writer they made a second copy of most of the file
+    // (~80 MB at 100k sections) beside the search index build on the other thread.
     w.section(
         "meta",
         &postcard::to_stdvec(&meta).map_err(|e| LayoutError(e.to_string()))?,
@@ -519,25 +504,31 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
             lay.put(b, at);
         }
     });
-    w.section_with("str.bytes", |b| {
-        for s in &strs {
-            b.extend_from_slice(s.as_bytes());
-        }
+    let str_bytes: usize = strs.iter().map(|s| s.len()).sum();
+    w.section_later("str.bytes", str_bytes, move |out| {
+        strs.iter().try_for_each(|s| out.write_all(s.as_bytes()))
     });
-    drop(strs);
-    // Each column is freed once copied into the file's buffer.
-    w.section("node.rows", &node_rows);
-    drop(node_rows);
-    w.section("edge.rows", &edge_rows);
-    drop(edge_rows);
+    w.section_later("node.rows", node_rows.len(), move |out| {
+        out.write_all(&node_rows)
+    });
+    w.section_later("edge.rows", edge_rows.len(), move |out| {
+        out.write_all(&edge_rows)
+    });
     w.section_with("meta.pairs", |b| {
         put_u32s(b, flat.iter().flat_map(|&(k, v)| [k, v]))
     });
     drop(flat);
-    w.section_with("out.off", |b| put_u32s(b, out_off));
-    w.section_with("out.edges", |b| put_u32s(b, out_edges));
-    w.section_with("in.off", |b| put_u32s(b, in_off));
-    w.section_with("in.edges", |b| put_u32s(b, in_edges));
+    let later_u32s = |w: &mut Writer<'g>, name: &str, v: Vec<u32>| {
+        w.section_later(name, 4 * v.len(), move |out| {
+            let mut b = Vec::with_capacity(4 * v.len());
+            put_u32s(&mut b, v);
+            out.write_all(&b)
+        });
+    };
+    later_u32s(&mut w, "out.off", out_off);
+    later_u32s(&mut w, "out.edges", out_edges);
+    later_u32s(&mut w, "in.off", in_off);
+    later_u32s(&mut w, "in.edges", in_edges);
     w.section_with("kind.off", |b| put_u32s(b, kind_off));
     w.section_with("kind.nodes", |b| put_u32s(b, kind_nodes));
     w.section_with("id.table", |b| put_u32s(b, id_table(nodes)));
@@ -559,10 +550,9 @@ pub fn write(graph: &Graph, key: &str) -> Result<Writer, LayoutError> {
             lay.put(b, at);
         }
     });
-    w.section_with("text.bytes", |b| {
-        for t in texts.values() {
-            b.extend_from_slice(t.as_bytes());
-        }
+    let text_bytes: usize = texts.values().map(|t| t.len()).sum();
+    w.section_later("text.bytes", text_bytes, move |out| {
+        texts.values().try_for_each(|t| out.write_all(t.as_bytes()))
     });
     Ok(w)
 }
