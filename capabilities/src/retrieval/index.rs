@@ -422,20 +422,20 @@ impl FieldLens<'_> {
     }
 }
 
+/// Whether nodes of this kind are documents of the index.
+fn indexed(kind: NodeKind) -> bool {
+    matches!(
+        kind,
+        NodeKind::Section | NodeKind::Article | NodeKind::File | NodeKind::Symbol
+    )
+}
+
 impl Index {
     /// Indexes every section, article, file and symbol of `graph`.
     pub fn build(graph: &Graph) -> Index {
         use rayon::prelude::*;
         let stages = ontoly_graph::timings::Timer::from_env();
-        let nodes: Vec<&Node> = graph
-            .nodes()
-            .filter(|n| {
-                matches!(
-                    n.kind,
-                    NodeKind::Section | NodeKind::Article | NodeKind::File | NodeKind::Symbol
-                )
-            })
-            .collect();
+        let nodes: Vec<&Node> = graph.nodes().filter(|n| indexed(n.kind)).collect();
         let docs: Vec<Doc> = nodes
             .iter()
             .map(|n| Doc {
@@ -1095,6 +1095,18 @@ mod tests {
         with_reverse_links(targets, docs)
     }
 
+    /// The graph's documents, as [`Index::build`] takes them.
+    fn docs_of(graph: &Graph) -> Vec<Doc> {
+        graph
+            .nodes()
+            .filter(|n| indexed(n.kind))
+            .map(|n| Doc {
+                id: n.id.clone(),
+                kind: n.kind,
+            })
+            .collect()
+    }
+
     #[test]
     fn links_from_one_pass_are_the_adjacency_walks() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata");
@@ -1113,19 +1125,7 @@ mod tests {
             )
             .expect("the workspace opens");
             let graph = session.graph().expect("the graph builds");
-            let docs: Vec<Doc> = graph
-                .nodes()
-                .filter(|n| {
-                    matches!(
-                        n.kind,
-                        NodeKind::Section | NodeKind::Article | NodeKind::File | NodeKind::Symbol
-                    )
-                })
-                .map(|n| Doc {
-                    id: n.id.clone(),
-                    kind: n.kind,
-                })
-                .collect();
+            let docs = docs_of(graph);
             let links = build_links(graph, &docs);
             assert_eq!(links, links_by_adjacency(graph, &docs), "{}", ws.display());
             checked += links.iter().filter(|l| !l.is_empty()).count();
@@ -1157,21 +1157,6 @@ mod tests {
         copy(&root, &ws);
         let open =
             || Session::open(SessionOptions::new(&ws).workspace(&ws)).expect("the workspace opens");
-        let docs = |graph: &Graph| -> Vec<Doc> {
-            graph
-                .nodes()
-                .filter(|n| {
-                    matches!(
-                        n.kind,
-                        NodeKind::Section | NodeKind::Article | NodeKind::File | NodeKind::Symbol
-                    )
-                })
-                .map(|n| Doc {
-                    id: n.id.clone(),
-                    kind: n.kind,
-                })
-                .collect()
-        };
         let built = open();
         let built_graph = built.graph().expect("the graph builds");
         assert!(built_graph.parts().is_some(), "a first open builds");
@@ -1181,10 +1166,10 @@ mod tests {
             mapped_graph.parts().is_none(),
             "a second open maps the snapshot"
         );
-        let mapped_docs = docs(mapped_graph);
+        let mapped_docs = docs_of(mapped_graph);
         let expected = links_by_adjacency(mapped_graph, &mapped_docs);
         assert_eq!(build_links(mapped_graph, &mapped_docs), expected);
-        assert_eq!(build_links(built_graph, &docs(built_graph)), expected);
+        assert_eq!(build_links(built_graph, &docs_of(built_graph)), expected);
         assert!(expected.iter().filter(|l| !l.is_empty()).count() > 20);
     }
 }
