@@ -397,7 +397,7 @@ fn an_artifact_built_in_memory_is_stored_byte_for_byte_and_only_for_its_graph() 
 }
 
 #[test]
-fn a_cold_build_gives_its_parses_to_the_parse_cache_and_keeps_them_when_it_cannot() {
+fn a_cold_build_gives_its_parses_to_the_parse_cache_and_keeps_them_when_it_cannot_begin() {
     use ontoly_graph::graph::build::parse_workspace;
     use ontoly_graph::{Session, SessionOptions};
     let t = tempfile::tempdir().unwrap();
@@ -442,6 +442,23 @@ fn a_cold_build_gives_its_parses_to_the_parse_cache_and_keeps_them_when_it_canno
     assert!(unwritable.report.cache_note.is_some());
     assert_eq!(unwritable.parsed.as_deref(), Some(&fresh));
     assert_eq!(unwritable.graph.hash, cold.graph.hash);
+
+    // A parse cache that fails only after the parses were serialized (`parse.bin` is a
+    // directory, so the rename fails): they were dropped on the way, and asking for them
+    // parses the workspace again.
+    std::fs::remove_file(root.join(".ontoly")).unwrap();
+    std::fs::create_dir_all(root.join(".ontoly/parse.bin/occupied")).unwrap();
+    let late = build_with(&root, false);
+    assert!(late.report.cache_note.is_some());
+    assert!(late.parsed.is_none(), "dropped once serialized");
+    assert_eq!(late.graph.hash, cold.graph.hash);
+    let session = Session::open(SessionOptions::new(&root).workspace(&root)).unwrap();
+    let again = session.parsed().unwrap();
+    assert_eq!(again.structure, fresh.structure);
+    assert_eq!(again.registries, fresh.registries);
+    for (path, p) in &again.pages {
+        assert_eq!(p.sections, fresh.pages[path].sections, "{path}");
+    }
 }
 
 /// A section's text in a built graph is its page parse's body itself, not a copy of it; and a
