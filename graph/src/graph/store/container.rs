@@ -94,7 +94,7 @@ fn round_up(n: usize, to: usize) -> usize {
 }
 
 /// What writes a section's bytes when the container is written ([`Writer::section_later`]).
-pub type Fill<'a> = Box<dyn FnOnce(&mut dyn Write) -> std::io::Result<()> + Send + 'a>;
+type Fill<'a> = Box<dyn FnOnce(&mut dyn Write) -> std::io::Result<()> + Send + 'a>;
 
 /// A section whose bytes are written only when the container is.
 struct Later<'a> {
@@ -331,7 +331,7 @@ impl<'a> Writer<'a> {
     /// The file as its three regions (header, data, sums), to be written one after another:
     /// no copy of the data into one buffer (the later sections are written into it). Fails as
     /// [`Writer::finish`] does.
-    pub fn into_parts(mut self) -> std::io::Result<[Vec<u8>; 3]> {
+    fn into_parts(mut self) -> std::io::Result<[Vec<u8>; 3]> {
         use rayon::prelude::*;
         let (data_len, sums_len, _) = self.regions();
         let mut data = std::mem::take(&mut self.data);
