@@ -117,6 +117,44 @@ fn cache_is_used_on_the_second_run() {
     assert_eq!(third["cache"]["status"], "disabled");
 }
 
+/// A cache that cannot be written says why, in text as in JSON, by the kind of failure only.
+#[test]
+fn a_cache_that_cannot_be_written_says_why() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    std::fs::create_dir_all(root.join("knowledge")).unwrap();
+    std::fs::copy(
+        fixtures().join("schema/knowledge/structure.yaml"),
+        root.join("knowledge/structure.yaml"),
+    )
+    .unwrap();
+    std::fs::write(root.join("knowledge/a.md"), "a\n").unwrap();
+    // The parse cache's name taken by a directory: its rename fails.
+    std::fs::create_dir_all(root.join(".ontoly/parse.bin/occupied")).unwrap();
+    let (code, text, _) = ontoly(&root, &["build"]);
+    assert_eq!(code, 0, "a cache is an optimisation: the build succeeds");
+    assert!(
+        text.contains("cache       miss") && text.contains("\ncache note  cache not written: "),
+        "{text}"
+    );
+    assert!(
+        !text.contains(t.path().to_str().unwrap()),
+        "no path: {text}"
+    );
+    let (_, json, _) = ontoly(&root, &["--format", "json", "build"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let note = json["cache"]["note"].as_str().unwrap_or_default();
+    assert!(note.starts_with("cache not written: "), "{note}");
+    assert!(
+        !note.contains("could not be read"),
+        "a write failure: {note}"
+    );
+    // Nothing to say when the cache works.
+    std::fs::remove_dir_all(root.join(".ontoly")).unwrap();
+    let (_, text, _) = ontoly(&root, &["build"]);
+    assert!(!text.contains("cache note"), "{text}");
+}
+
 #[test]
 fn hidden_floor_command_hashes_inputs() {
     let out = run_ok("valid", &["hash-inputs"]);

@@ -398,12 +398,9 @@ pub fn store(
         Err(e) => return (Err(e), Some(parses)),
     };
     let (stored, back) = store_in(&dir, key, graph, parses, manifest);
-    let stored = stored.map_err(|e| {
-        format!(
-            "cache not written: {}",
-            crate::formats::confined::ConfinedError::from_io(&e)
-        )
-    });
+    // The kind of failure only (`is a directory`, `permission denied`, `storage full`…): an
+    // error's own message may name the path.
+    let stored = stored.map_err(|e| format!("cache not written: {}", e.kind()));
     (stored, back)
 }
 

@@ -5,7 +5,15 @@ use std::collections::BTreeMap;
 
 pub(super) fn build(v: &BuildView) -> String {
     let (c, d) = (&v.counts, &v.diagnostics);
-    format!(
+    // Why the cache was not used or not written: without it, a cache that cannot be written
+    // shows only as every build being a miss.
+    let note = v
+        .cache
+        .note
+        .as_deref()
+        .map(|n| format!("cache note  {n}\n"))
+        .unwrap_or_default();
+    let text = format!(
         "workspace   {}\narticles    {}\nsections    {}\nreferences  {}\nnodes       {}\nedges       {}\ndiagnostics {} errors, {} warnings, {} info\ngraph hash  {}\ncache       {} ({} of {} pages parsed)\n",
         v.workspace,
         c.articles,
@@ -20,7 +28,8 @@ pub(super) fn build(v: &BuildView) -> String {
         v.cache.status,
         v.cache.pages_parsed,
         v.cache.pages,
-    )
+    );
+    text + &note
 }
 
 pub(super) fn stats(v: &StatsView) -> String {
