@@ -94,10 +94,9 @@ fn discovery_from_a_subdirectory_and_errors_exit_2() {
     assert_eq!(code, 2, "usage errors exit 2");
 }
 
-#[test]
-fn cache_is_used_on_the_second_run() {
-    let t = tempfile::tempdir().unwrap();
-    let root = t.path().join("ws");
+/// A workspace of one page under `dir`, with the `schema` fixture's structure.
+fn one_page_workspace(dir: &Path) -> std::path::PathBuf {
+    let root = dir.join("ws");
     std::fs::create_dir_all(root.join("knowledge")).unwrap();
     std::fs::copy(
         fixtures().join("schema/knowledge/structure.yaml"),
@@ -105,6 +104,13 @@ fn cache_is_used_on_the_second_run() {
     )
     .unwrap();
     std::fs::write(root.join("knowledge/a.md"), "a\n").unwrap();
+    root
+}
+
+#[test]
+fn cache_is_used_on_the_second_run() {
+    let t = tempfile::tempdir().unwrap();
+    let root = one_page_workspace(t.path());
     let (_, first, _) = ontoly(&root, &["--format", "json", "build"]);
     let (_, second, _) = ontoly(&root, &["--format", "json", "build"]);
     let first: serde_json::Value = serde_json::from_str(&first).unwrap();
@@ -121,14 +127,7 @@ fn cache_is_used_on_the_second_run() {
 #[test]
 fn a_cache_that_cannot_be_written_says_why() {
     let t = tempfile::tempdir().unwrap();
-    let root = t.path().join("ws");
-    std::fs::create_dir_all(root.join("knowledge")).unwrap();
-    std::fs::copy(
-        fixtures().join("schema/knowledge/structure.yaml"),
-        root.join("knowledge/structure.yaml"),
-    )
-    .unwrap();
-    std::fs::write(root.join("knowledge/a.md"), "a\n").unwrap();
+    let root = one_page_workspace(t.path());
     // The parse cache's name taken by a directory: its rename fails.
     std::fs::create_dir_all(root.join(".ontoly/parse.bin/occupied")).unwrap();
     let (code, text, _) = ontoly(&root, &["build"]);
