@@ -296,9 +296,14 @@ impl<'a> Writer<'a> {
         (data_len, sums_len, sums_len / PAGE)
     }
 
+    /// The header's length with `nroots` root sums: the data region starts there.
+    fn header_len(&self, nroots: usize) -> usize {
+        round_up(FIXED + TOC_ENTRY * self.toc.len() + SUM * nroots, PAGE)
+    }
+
     /// The header: fixed fields, the table of sections and the root sums.
     fn header(&self, roots: &[[u8; SUM]], data_len: usize, sums_len: usize) -> Vec<u8> {
-        let header_len = round_up(FIXED + TOC_ENTRY * self.toc.len() + SUM * roots.len(), PAGE);
+        let header_len = self.header_len(roots.len());
         let sums_off = header_len + data_len;
         let file_len = sums_off + sums_len;
         let mut out = Vec::with_capacity(header_len);
@@ -355,7 +360,7 @@ impl<'a> Writer<'a> {
     pub fn write_streamed(mut self, file: &mut std::fs::File) -> std::io::Result<()> {
         use std::io::{Seek, SeekFrom};
         let (data_len, sums_len, nroots) = self.regions();
-        let header_len = round_up(FIXED + TOC_ENTRY * self.toc.len() + SUM * nroots, PAGE);
+        let header_len = self.header_len(nroots);
         file.seek(SeekFrom::Start(header_len as u64))?;
         let mut blocks = Blocks {
             out: std::io::BufWriter::with_capacity(1 << 16, &mut *file),
