@@ -131,6 +131,22 @@ pub struct BuildView {
     pub diagnostics: SeverityCounts,
     /// What the cache did.
     pub cache: CacheView,
+    /// What the build did for the search index (absent without the cache: no index is built).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search_index: Option<SearchIndexView>,
+}
+
+/// What a build did for the search index.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchIndexView {
+    /// `stored` (this graph's index, as stored), `built` (from every document) or `updated`
+    /// (from the index of the graph before: only the changed documents tokenized again).
+    pub status: String,
+    /// Documents indexed.
+    pub documents: usize,
+    /// Documents tokenized in this run.
+    pub tokenized: usize,
 }
 
 /// `ontoly stats`.

@@ -289,4 +289,54 @@ fn a_build_stores_the_index_beside_the_snapshot_and_keeps_it_while_the_graph_is_
         "the stored index is kept, not rewritten"
     );
     assert_eq!(std::fs::read(&artifact).expect("read"), beside);
+    assert_eq!(cold["searchIndex"]["status"], "built");
+    assert_eq!(warm["searchIndex"]["status"], "built");
+    assert_eq!(edited["searchIndex"]["status"], "stored");
+    assert_eq!(edited["searchIndex"]["tokenized"], 0);
+}
+
+/// After a section's words change, a build updates the index stored for the graph before
+/// (only the changed document is tokenized again) and stores the bytes a build from nothing
+/// stores; the text output says what it did.
+#[test]
+fn an_edit_updates_the_stored_index_to_the_bytes_of_a_build_from_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = dir.path().join("ws");
+    copy_dir(&common::demo(), &ws);
+    let build = |format: &str| {
+        let r = common::run_in(&ws, &["build", "--format", format]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.stdout
+    };
+    let json = |s: String| serde_json::from_str::<serde_json::Value>(&s).expect("json");
+    let cold = json(build("json"));
+    assert_eq!(cold["searchIndex"]["status"], "built");
+    let documents = cold["searchIndex"]["documents"]
+        .as_u64()
+        .expect("documents");
+    assert_eq!(cold["searchIndex"]["tokenized"], documents);
+
+    let page = ws.join("knowledge/guides/checkout.md");
+    let text = std::fs::read_to_string(&page).expect("read page");
+    let edited = text.replacen("one cart line per row", "one cart line per text row", 1);
+    assert_ne!(edited, text, "the page holds the sentence");
+    std::fs::write(&page, edited).expect("edit page");
+    let out = build("text");
+    assert!(
+        out.contains(&format!(
+            "search index updated (1 of {documents} documents tokenized again)"
+        )),
+        "{out}"
+    );
+    let artifact = ws.join(".ontoly/artifacts/search-index.map");
+    let updated = std::fs::read(&artifact).expect("the index is stored");
+
+    std::fs::remove_dir_all(ws.join(".ontoly")).expect("drop the cache");
+    let fresh = json(build("json"));
+    assert_eq!(fresh["searchIndex"]["status"], "built");
+    assert_eq!(
+        std::fs::read(&artifact).expect("the index is stored"),
+        updated,
+        "the updated index is the one built from nothing"
+    );
 }

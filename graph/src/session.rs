@@ -442,6 +442,15 @@ impl Artifacts<'_> {
             .filter(|c| !self.verify || c.verify_all())
     }
 
+    /// The artifact `name` as stored, for this graph or an earlier one (checked as
+    /// [`Artifacts::open`] checks it): what a new artifact may be updated from, not read as
+    /// this graph's (a reader compares the graph hash it records).
+    pub fn open_any(&self, name: &str) -> Option<crate::graph::store::container::Container> {
+        self.on()?;
+        snapshot::open_artifact_of_any_graph(self.root, name)
+            .filter(|c| !self.verify || c.verify_all())
+    }
+
     /// Stores artifact `name` for this graph. A write that fails only costs time on the next
     /// run, so it is not an error.
     pub fn store(&self, name: &str, bytes: &[u8]) {

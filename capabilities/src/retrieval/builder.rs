@@ -10,6 +10,7 @@ use super::tokens::{for_each_token_with, TermMaker};
 use ontoly_graph::graph::fasthash::FastMap;
 use rayon::prelude::*;
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 /// Documents per chunk at least: a chunk's word cache must pay for itself.
 const MIN_CHUNK_DOCS: usize = 1024;
@@ -303,6 +304,48 @@ fn tokenize_chunk(docs: &[DocFields<'_>]) -> Chunk {
         post,
         field_len,
     }
+}
+
+/// A posting as the index lays it out: document, field, term frequency.
+pub(super) type Posting = (u32, u8, u16);
+
+/// The postings of a few documents by term, each term's in the order the index lays them out
+/// (by document, then field), and the documents' field lengths (`FIELDS` per document): what
+/// an update of a stored index tokenizes again ([`super::update`]). One chunk, on one thread.
+pub(super) fn postings_by_term(
+    docs: &[DocFields<'_>],
+) -> (BTreeMap<String, Vec<Posting>>, Vec<u32>) {
+    let ch = tokenize_chunk(docs);
+    // Every local term's string once: unigrams, then bigrams (as `local_key` numbers them).
+    let names: Vec<String> = ch
+        .terms
+        .iter()
+        .cloned()
+        .chain(
+            ch.pairs
+                .iter()
+                .map(|&(a, b)| super::index::bigram(&ch.terms[a as usize], &ch.terms[b as usize])),
+        )
+        .collect();
+    let unigrams = ch.terms.len();
+    let mut by_term: BTreeMap<String, Vec<Posting>> = BTreeMap::new();
+    let mut start = 0usize;
+    for (d, &end) in ch.doc_end.iter().enumerate() {
+        each_posting(&ch.post[start..end as usize], |key, f, tf| {
+            let local = if key & 1 != 0 {
+                unigrams + (key >> 1) as usize
+            } else {
+                (key >> 1) as usize
+            };
+            let postings = match by_term.get_mut(&names[local]) {
+                Some(p) => p,
+                None => by_term.entry(names[local].clone()).or_default(),
+            };
+            postings.push((d as u32, f, tf));
+        });
+        start = end as usize;
+    }
+    (by_term, ch.field_len)
 }
 
 /// The sorted terms of all chunks and, per chunk, the position of each local term in them.
@@ -629,7 +672,7 @@ mod tests {
     /// The build as it was written first: owned term strings in ordered maps, the postings
     /// compressed whole. Also: whether a term frequency saturated.
     fn reference(docs: &[DocFields<'_>]) -> (Built, bool) {
-        let mut by_term: BTreeMap<String, Vec<(u32, u8, u16)>> = BTreeMap::new();
+        let mut by_term: BTreeMap<String, Vec<Posting>> = BTreeMap::new();
         let mut field_len = vec![0u32; docs.len() * FIELDS];
         for (d, doc) in docs.iter().enumerate() {
             let Some(f) = &doc.fields else { continue };

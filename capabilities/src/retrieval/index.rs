@@ -31,7 +31,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v13";
+pub const INDEX_VERSION: &str = "ontoly.index.v14";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;
@@ -199,16 +199,19 @@ struct TermRec {
 /// `doc.flen` (per field, the length in tokens), `doc.links` (propagation links: for a section,
 /// the file and symbol docs it cites and its article doc; for a file, symbol or article, the
 /// section docs citing or holding it; as differences), each in blocks of `DOCS_PER_BLOCK`
-/// with their `.idx`; `doc.kind` (one byte per doc); `post.data`/`post.skip` (see
-/// [`Postings`]).
+/// with their `.idx`; `doc.kind` (one byte per doc); `doc.fp` (per doc, a fingerprint of
+/// its fields' texts, [`fingerprint`]: what lets the next build reuse this index for the
+/// documents that did not change, `update`); `post.data`/`post.skip` (see [`Postings`]).
 #[derive(Clone)]
 pub struct Index {
     meta: Meta,
+    origin: Origin,
     c: Arc<Container>,
     terms: Blocked,
     term_start: Handle,
     ids: Blocked,
     kinds: Handle,
+    fps: Handle,
     flen: Blocked,
     links: Blocked,
     postings: Postings,
@@ -229,6 +232,21 @@ impl PartialEq for Index {
     fn eq(&self, other: &Index) -> bool {
         self.to_sections() == other.to_sections()
     }
+}
+
+/// How this process came by an index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Read as it was stored for this graph.
+    Stored,
+    /// Built from the graph's documents.
+    Built,
+    /// Updated from the index stored for an earlier graph: only `tokenized` documents (the
+    /// changed and the new) were tokenized again.
+    Updated {
+        /// Documents tokenized again.
+        tokenized: usize,
+    },
 }
 
 /// Why a stored index cannot be used.
@@ -322,12 +340,32 @@ pub fn bm25_idf(n: f64, df: f64) -> f64 {
     (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
+/// A fingerprint of a document's fields: its kind of document and each field's text, with
+/// their lengths (no two lists of texts run together the same). Equal fingerprints mean equal
+/// postings and field lengths, so an update keeps a document's postings by it; 64 bits of
+/// blake3 make a false "unchanged" as likely as one in 2^64 per changed document.
+pub(super) fn fingerprint(d: &DocFields<'_>) -> u64 {
+    let Some(fields) = &d.fields else {
+        return 0;
+    };
+    let mut h = blake3::Hasher::new();
+    h.update(&[u8::from(d.section)]);
+    for f in fields {
+        h.update(&(f.len() as u64).to_le_bytes());
+        h.update(f.as_bytes());
+    }
+    let mut out = [0u8; 8];
+    out.copy_from_slice(&h.finalize().as_bytes()[..8]);
+    u64::from_le_bytes(out)
+}
+
 /// The stored sections of an index, in writing order.
 fn encode(
     meta: &Meta,
     docs: &[Doc],
     built: builder::Built,
     links: &[Vec<u32>],
+    fps: &[u64],
 ) -> Vec<(&'static str, Vec<u8>)> {
     let mut terms = BlockWriter::new(TERMS_PER_BLOCK);
     let mut term_start = Vec::new();
@@ -384,6 +422,7 @@ fn encode(
         ("doc.ids", ids),
         ("doc.ids.idx", ids_idx),
         ("doc.kind", kinds),
+        ("doc.fp", fps.iter().flat_map(|f| f.to_le_bytes()).collect()),
         ("doc.flen", flen),
         ("doc.flen.idx", flen_idx),
         ("doc.links", link),
@@ -433,6 +472,13 @@ fn indexed(kind: NodeKind) -> bool {
 impl Index {
     /// Indexes every section, article, file and symbol of `graph`.
     pub fn build(graph: &Graph) -> Index {
+        Index::build_from(graph, None)
+    }
+
+    /// [`Index::build`], reusing `base` (an index of an earlier graph) for the documents whose
+    /// fields did not change when few did: the same bytes as a build from nothing (its
+    /// [`Index::origin`] says whether `base` was used).
+    fn build_from(graph: &Graph, base: Option<&Index>) -> Index {
         use rayon::prelude::*;
         let stages = ontoly_graph::timings::Timer::from_env();
         let nodes: Vec<&Node> = graph.nodes().filter(|n| indexed(n.kind)).collect();
@@ -460,8 +506,19 @@ impl Index {
                 }
             })
             .collect();
+        let fps: Vec<u64> = fields.par_iter().map(fingerprint).collect();
         stages.lap("  index: fields");
-        let built = builder::build(fields, &stages);
+        let updated = base.and_then(|b| super::update::update(b, &docs, &fields, &fps));
+        let mut origin = Origin::Built;
+        let built = match updated {
+            Some((built, tokenized)) => {
+                origin = Origin::Updated { tokenized };
+                drop(fields);
+                stages.lap("  index: updated from the stored index");
+                built
+            }
+            None => builder::build(fields, &stages),
+        };
         let field_len = &built.field_len;
         let n_kinds = NodeKind::ALL.len();
         let mut sums = vec![(0.0f64, 0.0f64); n_kinds * FIELDS];
@@ -494,7 +551,7 @@ impl Index {
                 .collect(),
         };
         stages.lap("  index: lengths and facts");
-        let sections = encode(&meta, &docs, built, &link_lists);
+        let sections = encode(&meta, &docs, built, &link_lists, &fps);
         drop(link_lists);
         stages.lap("  index: encode");
         // Our own bytes, just written: they always open. They are the artifact file's bytes,
@@ -505,7 +562,7 @@ impl Index {
             .and_then(|c| Index::from_container(c, graph).ok())
             .expect("a freshly built index reads back");
         stages.lap("  index: container");
-        ix
+        Index { origin, ..ix }
     }
 
     /// The stored sections (what [`Index::open`] writes as the artifact), read back.
@@ -545,6 +602,16 @@ impl Index {
     /// The index stored as sections in `c`: only its small `index` section is decoded; every
     /// other is read in place, block by block, as queries reach them.
     pub fn from_container(c: Container, graph: &Graph) -> Result<Index, IndexError> {
+        let ix = Index::from_container_of_any_graph(c)?;
+        if ix.meta.graph_hash != graph.hash {
+            return Err(IndexError::Stale);
+        }
+        Ok(ix)
+    }
+
+    /// [`Index::from_container`] whatever graph the index was built from: for a base to
+    /// update, never to answer from.
+    fn from_container_of_any_graph(c: Container) -> Result<Index, IndexError> {
         let c = Arc::new(c);
         let bad = |what: &str| IndexError::Corrupt(what.to_string());
         let meta = c
@@ -554,9 +621,6 @@ impl Index {
         let meta: Meta = postcard::from_bytes(meta).map_err(|e| bad(&e.to_string()))?;
         if meta.version != INDEX_VERSION {
             return Err(IndexError::Version(meta.version));
-        }
-        if meta.graph_hash != graph.hash {
-            return Err(IndexError::Stale);
         }
         let (n_docs, n_terms) = (meta.docs as usize, meta.terms as usize);
         let (term_blocks, doc_blocks) = (
@@ -581,6 +645,10 @@ impl Index {
             .handle("doc.kind")
             .filter(|&h| c.get(h).len() == n_docs)
             .ok_or_else(|| bad("kinds"))?;
+        let fps = c
+            .handle("doc.fp")
+            .filter(|&h| c.get(h).len() == n_docs * 8)
+            .ok_or_else(|| bad("fingerprints"))?;
         let postings = Postings::mapped(c.clone()).ok_or_else(|| bad("postings"))?;
         let total = c.get(term_start).u32(term_blocks);
         if meta.avg_len.len() != NodeKind::ALL.len() * FIELDS
@@ -591,11 +659,13 @@ impl Index {
         }
         Ok(Index {
             meta,
+            origin: Origin::Stored,
             c,
             terms,
             term_start,
             ids,
             kinds,
+            fps,
             flen,
             links,
             postings,
@@ -629,19 +699,29 @@ impl Index {
     }
 
     fn stored_or_built(graph: &Graph, artifacts: &Artifacts<'_>) -> Index {
+        // The stored index, whatever graph it was built from: this graph's is the answer; an
+        // earlier graph's is a base for the new one (after an edit, most documents are as
+        // they were).
         let stored = artifacts
-            .open(INDEX_ARTIFACT)
-            .and_then(|c| Index::from_container(c, graph).ok());
-        if let Some(ix) = stored {
-            return ix;
-        }
+            .open_any(INDEX_ARTIFACT)
+            .and_then(|c| Index::from_container_of_any_graph(c).ok());
+        let base = match stored {
+            Some(ix) if ix.meta.graph_hash == graph.hash => return ix,
+            other => other,
+        };
         let timer = ontoly_graph::timings::Timer::from_env();
-        let ix = Index::build(graph);
+        let ix = Index::build_from(graph, base.as_ref());
         timer.lap("search index build");
         // The container just built is the artifact file: written as it is.
         artifacts.store_container(INDEX_ARTIFACT, &ix.c);
         timer.lap("search index store");
         ix
+    }
+
+    /// How this process came by the index: read as stored, built, or updated from an earlier
+    /// graph's.
+    pub fn origin(&self) -> Origin {
+        self.origin
     }
 
     /// Number of indexed documents.
@@ -926,6 +1006,61 @@ impl Index {
         out
     }
 
+    /// The node ids of all documents, in order (`None` when a block does not read).
+    pub(super) fn doc_ids(&self) -> Option<Vec<Vec<u8>>> {
+        let mut out = Vec::with_capacity(self.len());
+        for b in 0..self.ids.blocks() {
+            let mut r = Reader::new(self.ids.block(&self.c, b)?);
+            while !r.done() {
+                r.string()?;
+                out.push(r.s.clone());
+            }
+        }
+        (out.len() == self.len()).then_some(out)
+    }
+
+    /// The fingerprint of doc `doc`'s fields ([`fingerprint`]).
+    pub(super) fn fingerprint_of(&self, doc: usize) -> Option<u64> {
+        let b = self.c.get(self.fps).bytes(doc.checked_mul(8)?, 8)?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Some(u64::from_le_bytes(a))
+    }
+
+    /// Every document's field lengths, `FIELDS` per document (`None` when a block does not
+    /// read).
+    pub(super) fn field_lens(&self) -> Option<Vec<u32>> {
+        let mut out = Vec::with_capacity(self.len() * FIELDS);
+        for b in 0..self.flen.blocks() {
+            let mut r = Reader::new(self.flen.block(&self.c, b)?);
+            while !r.done() {
+                out.push(r.u32()?);
+            }
+        }
+        (out.len() == self.len() * FIELDS).then_some(out)
+    }
+
+    /// Visits every term in order with the range of its postings until `f` returns false
+    /// (`None` when a block does not read or decode).
+    pub(super) fn each_term(&self, mut f: impl FnMut(&[u8], u32, u32) -> bool) -> Option<()> {
+        let mut go = true;
+        for b in 0..self.terms.blocks() {
+            self.term_block(b, |s, rec| {
+                go = f(s, rec.start, rec.end);
+                go
+            })?;
+            if !go {
+                break;
+            }
+        }
+        Some(())
+    }
+
+    /// The postings, in term order.
+    pub(super) fn postings(&self) -> &Postings {
+        &self.postings
+    }
+
     /// The document index of a node id.
     pub fn doc_of(&self, id: &str) -> Option<u32> {
         let b = self.block_of(&self.ids, id.as_bytes()).ok()??;
@@ -1133,28 +1268,229 @@ mod tests {
         assert!(checked > 20, "links to compare: {checked}");
     }
 
+    /// A copy of a workspace without its cache.
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).expect("mkdir");
+        for e in std::fs::read_dir(from).expect("read_dir") {
+            let e = e.expect("entry");
+            let (src, dst) = (e.path(), to.join(e.file_name()));
+            if e.file_type().expect("type").is_dir() {
+                if e.file_name() != ".ontoly" {
+                    copy(&src, &dst);
+                }
+            } else {
+                std::fs::copy(&src, &dst).expect("copy");
+            }
+        }
+    }
+
+    fn demo() -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/demo")
+    }
+
+    /// The graph of a workspace, built without the cache.
+    fn graph_of(ws: &std::path::Path) -> Graph {
+        let session = Session::open(
+            SessionOptions::new(ws)
+                .workspace(ws)
+                .cache(CachePolicy::Off),
+        )
+        .expect("the workspace opens");
+        session.graph().expect("the graph builds").clone()
+    }
+
+    /// Replaces `from` by `to` in the workspace file `rel` (which must hold it).
+    fn edit(ws: &std::path::Path, rel: &str, from: &str, to: &str) {
+        let p = ws.join(rel);
+        let text = std::fs::read_to_string(&p).expect("read");
+        assert!(text.contains(from), "{rel} holds {from:?}");
+        std::fs::write(&p, text.replacen(from, to, 1)).expect("write");
+    }
+
+    fn all_terms(ix: &Index) -> std::collections::BTreeSet<String> {
+        let mut out = std::collections::BTreeSet::new();
+        ix.terms_with_prefix("", |t, _| {
+            out.insert(t.to_string());
+            true
+        });
+        out
+    }
+
+    fn doc_ids(ix: &Index) -> Vec<String> {
+        (0..ix.len() as u32).filter_map(|d| ix.doc_id(d)).collect()
+    }
+
+    /// An index updated from an earlier graph's is the index built from nothing, byte for
+    /// byte: after a section's words change (terms appear and vanish), an article's title
+    /// changes (every section of the article indexes it), sections come and go, and the graph
+    /// changes while no document's fields do.
+    #[test]
+    fn an_updated_index_is_the_index_built_from_nothing() {
+        type Edit = fn(&std::path::Path);
+        let cases: [(&str, Edit); 4] = [
+            ("words of one section", |ws| {
+                edit(
+                    ws,
+                    "knowledge/guides/checkout.md",
+                    "a non-numeric quantity or price",
+                    "a quantity or price zyzzyva could not read",
+                )
+            }),
+            ("an article's title", |ws| {
+                edit(
+                    ws,
+                    "knowledge/guides/checkout.md",
+                    "title: Checkout and payments",
+                    "title: Checkout, payments and quokka refunds",
+                )
+            }),
+            ("a section gone, another new", |ws| {
+                let p = ws.join("knowledge/guides/checkout.md");
+                let text = std::fs::read_to_string(&p).expect("read");
+                let start = text.find("<!-- context:section id=\"cart-format\" -->");
+                let start = start.expect("the cart-format section");
+                let len = text[start..]
+                    .find("<!-- /context:section -->")
+                    .expect("its end");
+                let gone = &text[start..start + len + "<!-- /context:section -->".len()];
+                let new = "<!-- context:section id=\"gift-wrap\" -->\n## Gift wrapping\n\n\
+                           Wrapping is a line of its own, `wrap:1:250`.\n\n<!-- /context:section -->";
+                std::fs::write(&p, text.replacen(gone, new, 1)).expect("write");
+                edit(
+                    ws,
+                    "knowledge/structure.yaml",
+                    "      - id: cart-format\n",
+                    "      - id: gift-wrap\n",
+                );
+            }),
+            ("the graph, no document's fields", |ws| {
+                edit(
+                    ws,
+                    "knowledge/structure.yaml",
+                    "start_line: 30",
+                    "start_line: 31",
+                )
+            }),
+        ];
+        for (name, change) in cases {
+            let tmp = tempfile::tempdir().expect("tempdir");
+            let ws = tmp.path().join("demo");
+            copy(&demo(), &ws);
+            let base = Index::build(&graph_of(&ws));
+            change(&ws);
+            let graph = graph_of(&ws);
+            assert_ne!(
+                graph.hash, base.meta.graph_hash,
+                "{name}: the graph changed"
+            );
+            let updated = Index::build_from(&graph, Some(&base));
+            assert!(
+                matches!(updated.origin(), Origin::Updated { tokenized } if tokenized > 0 || name.starts_with("the graph")),
+                "{name}: the base was used: {:?}",
+                updated.origin()
+            );
+            let built = Index::build(&graph);
+            assert!(updated == built, "{name}: the same stored bytes");
+            let (before, after) = (all_terms(&base), all_terms(&built));
+            match name {
+                "words of one section" | "an article's title" => {
+                    assert!(
+                        after.difference(&before).next().is_some(),
+                        "{name}: a term came"
+                    );
+                }
+                "a section gone, another new" => {
+                    let (a, b) = (doc_ids(&base), doc_ids(&built));
+                    assert!(a.iter().any(|d| !b.contains(d)), "{name}: a document went");
+                    assert!(b.iter().any(|d| !a.contains(d)), "{name}: a document came");
+                }
+                _ => assert_eq!(before, after, "{name}"),
+            }
+            if name == "words of one section" {
+                assert!(
+                    before.difference(&after).next().is_some(),
+                    "{name}: a term went"
+                );
+            }
+        }
+    }
+
+    /// When too many documents changed, the base is not used; whatever byte of the base is
+    /// flipped, the index is still the one built from nothing (a block that fails its sum
+    /// voids the update; a byte the update does not read cannot change it).
+    #[test]
+    fn a_damaged_or_distant_base_never_changes_the_index() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let ws = tmp.path().join("demo");
+        copy(&demo(), &ws);
+        let base = Index::build(&graph_of(&ws));
+        let bytes = base.to_bytes();
+        // Every page's words: far more than one document in eight.
+        for e in std::fs::read_dir(ws.join("knowledge/guides")).expect("guides") {
+            let p = e.expect("entry").path();
+            let text = std::fs::read_to_string(&p).expect("read");
+            std::fs::write(&p, text.replace("the ", "a ")).expect("write");
+        }
+        let graph = graph_of(&ws);
+        let built = Index::build(&graph);
+        let updated = Index::build_from(&graph, Some(&base));
+        assert_eq!(
+            updated.origin(),
+            Origin::Built,
+            "too many changed documents"
+        );
+        assert!(updated == built);
+
+        // One section's words changed: the update runs on an intact base.
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let ws = tmp.path().join("demo");
+        copy(&demo(), &ws);
+        edit(
+            &ws,
+            "knowledge/guides/checkout.md",
+            "Blank rows are",
+            "Empty rows are",
+        );
+        let graph = graph_of(&ws);
+        let built = Index::build(&graph);
+        let intact = Index::from_container_of_any_graph(
+            snapshot::artifact_from_bytes(bytes.clone(), &base.meta.graph_hash)
+                .expect("the base opens"),
+        )
+        .expect("the base reads");
+        assert_eq!(
+            Index::build_from(&graph, Some(&intact)).origin(),
+            Origin::Updated { tokenized: 1 },
+            "an intact base is used; one section changed"
+        );
+        let (mut declined, mut flips) = (0, 0);
+        for at in (0..bytes.len()).step_by(61) {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x5A;
+            let Ok(c) = snapshot::artifact_from_bytes(bad, &base.meta.graph_hash) else {
+                continue; // the header's own sum
+            };
+            let Ok(damaged) = Index::from_container_of_any_graph(c) else {
+                continue; // a section the open reads whole
+            };
+            let updated = Index::build_from(&graph, Some(&damaged));
+            assert!(updated == built, "byte {at} flipped");
+            flips += 1;
+            declined += usize::from(updated.origin() == Origin::Built);
+        }
+        assert!(
+            flips > 50 && declined > 10,
+            "{flips} flips, {declined} declined"
+        );
+    }
+
     /// A graph read from its snapshot holds no shared endpoint strings (each edge decodes its
     /// own), so the lookup by address never hits: the links must come out the same.
     #[test]
     fn links_of_a_mapped_graph_are_those_of_the_built_one() {
-        fn copy(from: &std::path::Path, to: &std::path::Path) {
-            std::fs::create_dir_all(to).expect("mkdir");
-            for e in std::fs::read_dir(from).expect("read_dir") {
-                let e = e.expect("entry");
-                let (src, dst) = (e.path(), to.join(e.file_name()));
-                if e.file_type().expect("type").is_dir() {
-                    if e.file_name() != ".ontoly" {
-                        copy(&src, &dst);
-                    }
-                } else {
-                    std::fs::copy(&src, &dst).expect("copy");
-                }
-            }
-        }
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/demo");
         let tmp = tempfile::tempdir().expect("tempdir");
         let ws = tmp.path().join("demo");
-        copy(&root, &ws);
+        copy(&demo(), &ws);
         let open =
             || Session::open(SessionOptions::new(&ws).workspace(&ws)).expect("the workspace opens");
         let built = open();

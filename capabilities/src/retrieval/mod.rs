@@ -12,5 +12,6 @@ pub mod index;
 pub mod rank;
 mod stored;
 pub mod tokens;
+mod update;
 
 pub use index::Index;

@@ -2,7 +2,8 @@
 
 use super::{CliError, Globals, Output};
 use crate::render::Format;
-use crate::report::{BuildView, CacheView, Counts, Report, SeverityCounts};
+use crate::report::{BuildView, CacheView, Counts, Report, SearchIndexView, SeverityCounts};
+use ontoly_capabilities::retrieval::index::Origin;
 use ontoly_graph::graph::{EdgeKind, NodeKind};
 use ontoly_graph::CachePolicy;
 
@@ -27,9 +28,21 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     // The search index is built with the graph (while its snapshot is written), so no query
     // process ever builds it.
-    if session.cache() == CachePolicy::ReadWrite {
-        super::index(&session)?;
-    }
+    let search_index = if session.cache() == CachePolicy::ReadWrite {
+        let ix = super::index(&session)?;
+        let (status, tokenized) = match ix.origin() {
+            Origin::Stored => ("stored", 0),
+            Origin::Built => ("built", ix.len()),
+            Origin::Updated { tokenized } => ("updated", tokenized),
+        };
+        Some(SearchIndexView {
+            status: status.to_string(),
+            documents: ix.len(),
+            tokenized,
+        })
+    } else {
+        None
+    };
     let out = session.build()?;
     let (g, r) = (&out.graph, &out.report);
     let cache = serde_json::to_value(r.cache).unwrap_or_default();
@@ -52,5 +65,6 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
             pages_reused: r.pages_reused,
             note: r.cache_note.clone(),
         },
+        search_index,
     })))
 }

@@ -541,6 +541,16 @@ pub fn open_artifact(root: &Path, graph_hash: &str, name: &str) -> Option<Contai
     Container::open(&path, ARTIFACT_KIND, graph_hash).ok()
 }
 
+/// The artifact container `name`, whatever graph it was stored for (its header checked, its
+/// blocks as they are read): a base for a derived artifact of a new graph, never an answer.
+pub fn open_artifact_of_any_graph(root: &Path, name: &str) -> Option<Container> {
+    if !artifact_name_ok(name) {
+        return None;
+    }
+    let path = artifacts_dir(root).ok()?.join(format!("{name}.map"));
+    Container::open_unkeyed(&path, ARTIFACT_KIND).ok()
+}
+
 /// The blob stored under `name` for exactly this graph hash; `None` when absent, stale or
 /// corrupt (every block is checked).
 pub fn read_artifact(root: &Path, graph_hash: &str, name: &str) -> Option<Vec<u8>> {

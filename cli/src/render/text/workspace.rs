@@ -29,7 +29,18 @@ pub(super) fn build(v: &BuildView) -> String {
         v.cache.pages_parsed,
         v.cache.pages,
     );
-    text + &note
+    let index = v
+        .search_index
+        .as_ref()
+        .map(|i| match i.status.as_str() {
+            "updated" => format!(
+                "search index updated ({} of {} documents tokenized again)\n",
+                i.tokenized, i.documents
+            ),
+            status => format!("search index {status} ({} documents)\n", i.documents),
+        })
+        .unwrap_or_default();
+    text + &index + &note
 }
 
 pub(super) fn stats(v: &StatsView) -> String {
