@@ -1284,8 +1284,13 @@ mod tests {
         }
     }
 
-    fn demo() -> std::path::PathBuf {
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/demo")
+    /// A copy of the demo workspace in a temporary directory (kept while the guard lives).
+    fn demo_copy() -> (tempfile::TempDir, std::path::PathBuf) {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let ws = tmp.path().join("demo");
+        let demo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/demo");
+        copy(&demo, &ws);
+        (tmp, ws)
     }
 
     /// The graph of a workspace, built without the cache.
@@ -1373,9 +1378,7 @@ mod tests {
             }),
         ];
         for (name, change) in cases {
-            let tmp = tempfile::tempdir().expect("tempdir");
-            let ws = tmp.path().join("demo");
-            copy(&demo(), &ws);
+            let (_tmp, ws) = demo_copy();
             let base = Index::build(&graph_of(&ws));
             change(&ws);
             let graph = graph_of(&ws);
@@ -1420,9 +1423,7 @@ mod tests {
     /// voids the update; a byte the update does not read cannot change it).
     #[test]
     fn a_damaged_or_distant_base_never_changes_the_index() {
-        let tmp = tempfile::tempdir().expect("tempdir");
-        let ws = tmp.path().join("demo");
-        copy(&demo(), &ws);
+        let (_tmp, ws) = demo_copy();
         let base = Index::build(&graph_of(&ws));
         let bytes = base.to_bytes();
         // Every page's words: far more than one document in eight.
@@ -1442,9 +1443,7 @@ mod tests {
         assert!(updated == built);
 
         // One section's words changed: the update runs on an intact base.
-        let tmp = tempfile::tempdir().expect("tempdir");
-        let ws = tmp.path().join("demo");
-        copy(&demo(), &ws);
+        let (_tmp, ws) = demo_copy();
         edit(
             &ws,
             "knowledge/guides/checkout.md",
@@ -1488,9 +1487,7 @@ mod tests {
     /// own), so the lookup by address never hits: the links must come out the same.
     #[test]
     fn links_of_a_mapped_graph_are_those_of_the_built_one() {
-        let tmp = tempfile::tempdir().expect("tempdir");
-        let ws = tmp.path().join("demo");
-        copy(&demo(), &ws);
+        let (_tmp, ws) = demo_copy();
         let open =
             || Session::open(SessionOptions::new(&ws).workspace(&ws)).expect("the workspace opens");
         let built = open();
