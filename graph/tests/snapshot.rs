@@ -394,6 +394,14 @@ fn an_artifact_built_in_memory_is_stored_byte_for_byte_and_only_for_its_graph() 
     .expect("the graph's container");
     assert!(snapshot::write_artifact_container(&root, &hash, "other", &graph).is_err());
     assert!(!root.join(".ontoly/artifacts/other.map").exists());
+    // For another graph it is stale, but still a base to update from (never an answer: the
+    // reader compares the graph hash the artifact records); a name outside the artifacts
+    // folder, or one not stored, opens nothing.
+    assert!(snapshot::open_artifact(&root, "another graph", "built").is_none());
+    let any = snapshot::open_artifact_of_any_graph(&root, "built").expect("a base");
+    assert_eq!(any.raw(), &bytes[..]);
+    assert!(snapshot::open_artifact_of_any_graph(&root, "../graph").is_none());
+    assert!(snapshot::open_artifact_of_any_graph(&root, "absent").is_none());
 }
 
 #[test]
