@@ -140,7 +140,7 @@ pub struct BuildView {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchIndexView {
-    /// `stored` (this graph's index, as stored), `built` (from every document) or `updated`
+    /// `reused` (the index stored for this graph), `built` (from every document) or `updated`
     /// (from the index of the graph before: only the changed documents tokenized again).
     pub status: String,
     /// Documents indexed.

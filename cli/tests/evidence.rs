@@ -291,7 +291,7 @@ fn a_build_stores_the_index_beside_the_snapshot_and_keeps_it_while_the_graph_is_
     assert_eq!(std::fs::read(&artifact).expect("read"), beside);
     assert_eq!(cold["searchIndex"]["status"], "built");
     assert_eq!(warm["searchIndex"]["status"], "built");
-    assert_eq!(edited["searchIndex"]["status"], "stored");
+    assert_eq!(edited["searchIndex"]["status"], "reused");
     assert_eq!(edited["searchIndex"]["tokenized"], 0);
 }
 

@@ -31,7 +31,7 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let search_index = if session.cache() == CachePolicy::ReadWrite {
         let ix = super::index(&session)?;
         let (status, tokenized) = match ix.origin() {
-            Origin::Stored => ("stored", 0),
+            Origin::Stored => ("reused", 0),
             Origin::Built => ("built", ix.len()),
             Origin::Updated { tokenized } => ("updated", tokenized),
         };
