@@ -1418,9 +1418,9 @@ mod tests {
         }
     }
 
-    /// When too many documents changed, the base is not used; whatever byte of the base is
-    /// flipped, the index is still the one built from nothing (a block that fails its sum
-    /// voids the update; a byte the update does not read cannot change it).
+    /// When too many documents changed, the base is not used; with a byte of the base flipped
+    /// (every 61st, one at a time), the index is still the one built from nothing (a block that
+    /// fails its sum voids the update; a byte the update does not read cannot change it).
     #[test]
     fn a_damaged_or_distant_base_never_changes_the_index() {
         let (_tmp, ws) = demo_copy();
