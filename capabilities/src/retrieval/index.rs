@@ -200,7 +200,7 @@ struct TermRec {
 /// the file and symbol docs it cites and its article doc; for a file, symbol or article, the
 /// section docs citing or holding it; as differences), each in blocks of `DOCS_PER_BLOCK`
 /// with their `.idx`; `doc.kind` (one byte per doc); `doc.fp` (per doc, a fingerprint of
-/// its fields' texts, [`fingerprint`]: what lets the next build reuse this index for the
+/// its fields' texts, `fingerprint`: what lets the next build reuse this index for the
 /// documents that did not change, `update`); `post.data`/`post.skip` (see [`Postings`]).
 #[derive(Clone)]
 pub struct Index {
