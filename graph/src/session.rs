@@ -16,6 +16,7 @@ use crate::formats::layout::{discover, DiscoverError, Workspace};
 use crate::formats::parsed::Parsed;
 use crate::graph::build::{self, BuildError, BuildOptions, BuildOutput, Progress};
 use crate::graph::snapshot;
+use crate::graph::store::container::Container;
 use crate::graph::Graph;
 use crate::sources::clones::{parse_override, CloneError, CloneMap};
 use crate::sources::reads::{Reader, WorkspaceReferences};
@@ -436,19 +437,22 @@ impl Artifacts<'_> {
     /// The artifact `name` as a mapped container (its blocks are checked as they are read; in
     /// a session that [verifies snapshots](Session::verifies_snapshot), all of them before it
     /// is returned), when it is stored for this graph.
-    pub fn open(&self, name: &str) -> Option<crate::graph::store::container::Container> {
-        self.on()?;
-        snapshot::open_artifact(self.root, self.graph_hash, name)
-            .filter(|c| !self.verify || c.verify_all())
+    pub fn open(&self, name: &str) -> Option<Container> {
+        self.checked(|| snapshot::open_artifact(self.root, self.graph_hash, name))
     }
 
     /// The artifact `name` as stored, for this graph or an earlier one (checked as
     /// [`Artifacts::open`] checks it): what a new artifact may be updated from, not read as
     /// this graph's (a reader compares the graph hash it records).
-    pub fn open_any(&self, name: &str) -> Option<crate::graph::store::container::Container> {
+    pub fn open_any(&self, name: &str) -> Option<Container> {
+        self.checked(|| snapshot::open_artifact_of_any_graph(self.root, name))
+    }
+
+    /// What `open` found, with the cache on; in a session that verifies snapshots, only when
+    /// every block passes (checked after the graph-hash test, so a stale artifact costs none).
+    fn checked(&self, open: impl FnOnce() -> Option<Container>) -> Option<Container> {
         self.on()?;
-        snapshot::open_artifact_of_any_graph(self.root, name)
-            .filter(|c| !self.verify || c.verify_all())
+        open().filter(|c| !self.verify || c.verify_all())
     }
 
     /// Stores artifact `name` for this graph. A write that fails only costs time on the next
@@ -461,11 +465,7 @@ impl Artifacts<'_> {
 
     /// Stores `container`, an artifact of this graph (made with
     /// [`snapshot::artifact_writer`]), as `name`, byte for byte (see [`Artifacts::store`]).
-    pub fn store_container(
-        &self,
-        name: &str,
-        container: &crate::graph::store::container::Container,
-    ) {
+    pub fn store_container(&self, name: &str, container: &Container) {
         if self.on().is_some() {
             let _ = snapshot::write_artifact_container(self.root, self.graph_hash, name, container);
         }

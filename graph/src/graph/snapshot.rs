@@ -534,11 +534,7 @@ fn write_artifact_file(root: &Path, name: &str, bytes: &[u8]) -> std::io::Result
 /// The container stored under `name` for exactly this graph hash, mapped (its blocks are
 /// checked as they are read); `None` when absent, stale or not usable.
 pub fn open_artifact(root: &Path, graph_hash: &str, name: &str) -> Option<Container> {
-    if !artifact_name_ok(name) {
-        return None;
-    }
-    let path = artifacts_dir(root).ok()?.join(format!("{name}.map"));
-    Container::open(&path, ARTIFACT_KIND, graph_hash).ok()
+    open_artifact_of_any_graph(root, name).filter(|c| c.key_matches(graph_hash))
 }
 
 /// The artifact container `name`, whatever graph it was stored for (its header checked, its
