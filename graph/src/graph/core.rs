@@ -7,6 +7,7 @@
 //! asked for and keeps it, so callers get `&Node` and `&Edge` from either backing while a query
 //! process touches only what its answer needs.
 
+use crate::graph::canonical::Canonical;
 use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, SharedStr, GRAPH_VERSION};
 use crate::graph::prefetch::{self, Prefetch};
 use crate::graph::store::MappedGraph;
@@ -399,19 +400,14 @@ impl Graph {
         // Serialization runs in parallel chunks, a bounded window of them at a time (a few MB in
         // flight instead of the whole canonical JSON, 2× the input: measured 18 % less CPU at
         // 100k); the hasher sees the same bytes in the same order as a serial loop would feed it.
-        fn feed<T: Serialize + Sync + Prefetch>(h: &mut blake3::Hasher, items: &[T]) {
+        fn feed<T: Canonical + Sync + Prefetch>(h: &mut blake3::Hasher, items: &[T]) {
             for window in items.chunks(4096 * 8) {
                 let bufs: Vec<Vec<u8>> = window
                     .par_chunks(4096)
                     .map(|chunk| {
                         let mut buf = Vec::with_capacity(chunk.len() * 160);
                         prefetch::each(chunk, |item| {
-                            // Writing into a Vec cannot fail; a failing Serialize impl would
-                            // write nothing, exactly as `to_vec(..).unwrap_or_default()` did.
-                            let mark = buf.len();
-                            if serde_json::to_writer(&mut buf, item).is_err() {
-                                buf.truncate(mark);
-                            }
+                            item.write_canonical(&mut buf);
                             buf.push(b'\n');
                         });
                         buf
@@ -437,12 +433,20 @@ impl Graph {
                 feed(&mut h, &edges);
             }
         }
+        // Gathered into large pieces: blake3 hashes a long input several chunks at a time, but
+        // the four short pieces of each text one block after another.
+        let mut buf = Vec::with_capacity(1 << 20);
         for (k, v) in self.texts() {
-            h.update(k.as_bytes());
-            h.update(b"\0");
-            h.update(v.as_bytes());
-            h.update(b"\n");
+            buf.extend_from_slice(k.as_bytes());
+            buf.push(b'\0');
+            buf.extend_from_slice(v.as_bytes());
+            buf.push(b'\n');
+            if buf.len() >= 1 << 20 {
+                h.update(&buf);
+                buf.clear();
+            }
         }
+        h.update(&buf);
         h.finalize().to_hex().to_string()
     }
 

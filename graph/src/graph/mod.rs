@@ -6,6 +6,7 @@
 //! count, the machine, the time, or where (and under which directory name) the workspace sits.
 
 pub mod build;
+pub(crate) mod canonical;
 pub mod core;
 pub mod fasthash;
 pub mod findings;
