@@ -400,9 +400,11 @@ impl Graph {
         // Serialization runs in parallel chunks, a bounded window of them at a time (a few MB in
         // flight instead of the whole canonical JSON, 2× the input: measured 18 % less CPU at
         // 100k); the hasher sees the same bytes in the same order as a serial loop would feed it.
+        // Each window is hashed while the next one is written (blake3 takes one thread; it was
+        // ~a third of the pass once the writing stopped going through serde_json).
         fn feed<T: Canonical + Sync + Prefetch>(h: &mut blake3::Hasher, items: &[T]) {
-            for window in items.chunks(4096 * 8) {
-                let bufs: Vec<Vec<u8>> = window
+            let write = |window: &[T]| -> Vec<Vec<u8>> {
+                window
                     .par_chunks(4096)
                     .map(|chunk| {
                         let mut buf = Vec::with_capacity(chunk.len() * 160);
@@ -412,10 +414,20 @@ impl Graph {
                         });
                         buf
                     })
-                    .collect();
-                for b in &bufs {
-                    h.update(b);
-                }
+                    .collect()
+            };
+            let mut written: Vec<Vec<u8>> = Vec::new();
+            for window in items.chunks(4096 * 8) {
+                let (done, hasher) = (std::mem::take(&mut written), &mut *h);
+                let hash = move || {
+                    for b in &done {
+                        hasher.update(b);
+                    }
+                };
+                written = rayon::join(hash, || write(window)).1;
+            }
+            for b in &written {
+                h.update(b);
             }
         }
         let mut h = blake3::Hasher::new();
