@@ -206,7 +206,7 @@ pub(crate) fn mark_pack(
             .get(&r.commit, &r.path, r.start_line, r.end_line)
             .cloned();
     }
-    let (mut total, mut older) = (0, 0);
+    let mut count = Counts::default();
     let mut head = None;
     for (rank, (section, views)) in citations.iter_mut().enumerate() {
         // Every citation is marked; the answer's sentence speaks of the sections it names.
@@ -223,18 +223,88 @@ pub(crate) fn mark_pack(
             if !named {
                 continue;
             }
-            total += 1;
-            if m.status != Status::Unchanged {
-                older += 1;
-                head.get_or_insert_with(|| m.head.clone());
+            count.total += 1;
+            match m.status {
+                Status::Unchanged => continue,
+                Status::Moved => count.moved += 1,
+                _ => count.older += 1,
             }
+            head.get_or_insert_with(|| m.head.clone());
         }
     }
-    let head = head?;
-    Some(format!(
-        " Parts of this answer describe older code: {older} of the {total} cited ranges of the \
-         sections it names that were compared with HEAD ({}) moved or changed since they were \
-         pinned; read them at their pinned commits, or run `ontoly drift`.",
-        head.get(..12).unwrap_or(&head)
-    ))
+    drift_sentence(&count, &head?)
+}
+
+/// The cited ranges of the sections an answer names that were compared with `HEAD`, and how
+/// many of them changed or are gone (`older`) or only moved.
+#[derive(Debug, Default)]
+struct Counts {
+    total: usize,
+    older: usize,
+    moved: usize,
+}
+
+/// The answer's sentence about drift. A moved range is the same code at other lines: what the
+/// answer says still holds, only its line numbers are out of date, so it is not counted as
+/// older code.
+fn drift_sentence(c: &Counts, head: &str) -> Option<String> {
+    let head = head.get(..12).unwrap_or(head);
+    let total = c.total;
+    if c.older > 0 {
+        let moved = match c.moved {
+            0 => String::new(),
+            n => format!(" ({n} more only moved)"),
+        };
+        return Some(format!(
+            " Parts of this answer describe older code: {} of the {total} cited ranges of the \
+             sections it names that were compared with HEAD ({head}) changed or are gone since \
+             they were pinned{moved}; read them at their pinned commits, or run `ontoly drift`.",
+            c.older
+        ));
+    }
+    (c.moved > 0).then(|| {
+        format!(
+            " The code behind this answer moved since it was pinned: {} of the {total} cited \
+             ranges of the sections it names that were compared with HEAD ({head}) are the same \
+             lines at other places; `ontoly drift` re-anchors them.",
+            c.moved
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sentence(total: usize, older: usize, moved: usize) -> Option<String> {
+        drift_sentence(
+            &Counts {
+                total,
+                older,
+                moved,
+            },
+            "7ae5d7cd6a76c0ffee",
+        )
+    }
+
+    #[test]
+    fn moved_code_is_not_called_older() {
+        assert_eq!(sentence(4, 0, 0), None);
+        let moved = sentence(8, 0, 8).expect("a sentence");
+        assert!(!moved.contains("older"), "{moved}");
+        assert!(
+            moved.contains("8 of the 8 cited ranges")
+                && moved.contains("HEAD (7ae5d7cd6a76)")
+                && moved.contains("moved"),
+            "{moved}"
+        );
+        let both = sentence(8, 3, 5).expect("a sentence");
+        assert!(
+            both.contains("describe older code: 3 of the 8 cited ranges")
+                && both.contains("(5 more only moved)"),
+            "{both}"
+        );
+        let older = sentence(2, 2, 0).expect("a sentence");
+        assert!(!older.contains("moved"), "{older}");
+    }
 }
