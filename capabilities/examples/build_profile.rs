@@ -1,7 +1,8 @@
 //! Where a cold build's time and memory go, stage by stage, and what the snapshot is made of
 //! (issue 10, phase 1). Runs the public build stages in order, as `ontoly build` does, under
-//! mimalloc wrapped in an allocation counter, then measures the experiments the last profile
-//! named (canonical bytes hashed without serde_json, the cost of owned id strings).
+//! mimalloc wrapped in an allocation counter, then measures the experiment the last profile
+//! named (the cost of owned id strings). The other one, canonical bytes hashed without
+//! serde_json, is how the graph hash is computed now (`graph/src/graph/canonical.rs`).
 //!
 //! ```sh
 //! cargo run --release -p ontoly-capabilities --example build_profile -- testdata/generated/100000
@@ -122,159 +123,6 @@ fn end(s: Stage, name: &str) -> f64 {
         rss()
     );
     secs
-}
-
-/// The canonical JSON of a node or edge as `Graph::compute_hash` feeds it to blake3, written
-/// by hand: the experiment "hash canonical bytes directly instead of through serde_json".
-/// Must give exactly serde_json's bytes (checked below on every node and edge).
-mod canon {
-    use ontoly_graph::graph::model::{Edge, Node};
-
-    pub fn string(out: &mut Vec<u8>, s: &str) {
-        out.push(b'"');
-        let b = s.as_bytes();
-        let mut start = 0;
-        for (i, &c) in b.iter().enumerate() {
-            let esc: &[u8] = match c {
-                b'"' => b"\\\"",
-                b'\\' => b"\\\\",
-                b'\n' => b"\\n",
-                b'\r' => b"\\r",
-                b'\t' => b"\\t",
-                0x08 => b"\\b",
-                0x0c => b"\\f",
-                0..=0x1f => {
-                    out.extend_from_slice(&b[start..i]);
-                    out.extend_from_slice(b"\\u00");
-                    out.push(b"0123456789abcdef"[(c >> 4) as usize]);
-                    out.push(b"0123456789abcdef"[(c & 15) as usize]);
-                    start = i + 1;
-                    continue;
-                }
-                _ => continue,
-            };
-            out.extend_from_slice(&b[start..i]);
-            out.extend_from_slice(esc);
-            start = i + 1;
-        }
-        out.extend_from_slice(&b[start..]);
-        out.push(b'"');
-    }
-
-    fn num(out: &mut Vec<u8>, n: u64) {
-        let mut buf = itoa_buf(n);
-        out.append(&mut buf);
-    }
-
-    fn itoa_buf(mut n: u64) -> Vec<u8> {
-        let mut v = Vec::with_capacity(20);
-        loop {
-            v.push(b'0' + (n % 10) as u8);
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        v.reverse();
-        v
-    }
-
-    fn meta(out: &mut Vec<u8>, m: &ontoly_graph::graph::Metadata) {
-        if m.is_empty() {
-            return;
-        }
-        out.extend_from_slice(b",\"metadata\":{");
-        for (i, (k, v)) in m.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            string(out, k);
-            out.push(b':');
-            string(out, v);
-        }
-        out.push(b'}');
-    }
-
-    pub fn node(out: &mut Vec<u8>, n: &Node) {
-        out.extend_from_slice(b"{\"id\":");
-        string(out, &n.id);
-        out.extend_from_slice(b",\"type\":\"");
-        out.extend_from_slice(n.kind.as_str().as_bytes());
-        out.extend_from_slice(b"\",\"name\":");
-        string(out, &n.name);
-        if let Some(f) = &n.file {
-            out.extend_from_slice(b",\"file\":");
-            string(out, f);
-        }
-        if let Some(s) = &n.span {
-            out.extend_from_slice(b",\"span\":{\"file\":");
-            string(out, &s.file);
-            out.extend_from_slice(b",\"startLine\":");
-            num(out, s.start_line);
-            out.extend_from_slice(b",\"endLine\":");
-            num(out, s.end_line);
-            out.push(b'}');
-        }
-        if let Some(p) = &n.package {
-            out.extend_from_slice(b",\"package\":");
-            string(out, p);
-        }
-        meta(out, &n.metadata);
-        out.push(b'}');
-    }
-
-    pub fn edge(out: &mut Vec<u8>, e: &Edge) {
-        out.extend_from_slice(b"{\"id\":");
-        string(out, &e.id);
-        out.extend_from_slice(b",\"type\":\"");
-        out.extend_from_slice(e.kind.as_str().as_bytes());
-        out.extend_from_slice(b"\",\"from\":");
-        string(out, &e.from);
-        out.extend_from_slice(b",\"to\":");
-        string(out, &e.to);
-        if let Some(o) = &e.origin {
-            out.extend_from_slice(b",\"origin\":{\"file\":");
-            string(out, &o.file);
-            out.extend_from_slice(b",\"line\":");
-            num(out, o.line);
-            out.push(b'}');
-        }
-        meta(out, &e.metadata);
-        out.push(b'}');
-    }
-}
-
-/// `Graph::compute_hash` with the hand-written canonical bytes.
-fn hash_direct(g: &Graph) -> String {
-    fn lines<T: Sync>(items: &[T], f: fn(&mut Vec<u8>, &T)) -> Vec<Vec<u8>> {
-        items
-            .par_chunks(4096)
-            .map(|chunk| {
-                let mut buf = Vec::with_capacity(chunk.len() * 160);
-                for item in chunk {
-                    f(&mut buf, item);
-                    buf.push(b'\n');
-                }
-                buf
-            })
-            .collect()
-    }
-    let mut h = blake3::Hasher::new();
-    h.update(g.version.as_bytes());
-    h.update(b"\n");
-    for c in lines(g.parts().expect("built").0, canon::node) {
-        h.update(&c);
-    }
-    for c in lines(g.parts().expect("built").1, canon::edge) {
-        h.update(&c);
-    }
-    for (k, v) in g.parts().expect("built").2 {
-        h.update(k.as_bytes());
-        h.update(b"\0");
-        h.update(v.as_bytes());
-        h.update(b"\n");
-    }
-    h.finalize().to_hex().to_string()
 }
 
 fn composition(g: &Graph, parses: &Parsed, index: &Index) {
@@ -472,7 +320,7 @@ fn main() {
 
     let s = start();
     let h = graph.compute_hash();
-    let serde_hash = end(s, "  of which: graph hash via serde_json");
+    end(s, "  of which: graph hash");
     assert_eq!(h, graph.hash);
 
     let pc = Parsed {
@@ -514,37 +362,6 @@ fn main() {
         mb(bytes.len()),
         mb(ib.len()),
         mb(inputs.bytes() as usize)
-    );
-
-    // Experiment: the same hash from hand-written canonical bytes.
-    let mut same = true;
-    let mut a = Vec::new();
-    let mut b = Vec::new();
-    for n in graph.parts().expect("built").0 {
-        a.clear();
-        b.clear();
-        canon::node(&mut a, n);
-        serde_json::to_writer(&mut b, n).expect("json");
-        same &= a == b;
-    }
-    for e in graph.parts().expect("built").1 {
-        a.clear();
-        b.clear();
-        canon::edge(&mut a, e);
-        serde_json::to_writer(&mut b, e).expect("json");
-        same &= a == b;
-    }
-    let s = start();
-    let direct = hash_direct(&graph);
-    let direct_s = end(
-        s,
-        "experiment: graph hash from hand-written canonical bytes",
-    );
-    println!(
-        "\nexperiment, canonical bytes without serde_json: bytes identical on every node and edge: {same}; hash equal: {}; {:.3} s vs {:.3} s through serde_json",
-        direct == graph.hash,
-        direct_s,
-        serde_hash
     );
 
     // Experiment: what sorting owned-string nodes and edges costs (assemble's first step).
