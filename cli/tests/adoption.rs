@@ -507,6 +507,28 @@ fn init_then_the_walkthrough_gives_a_valid_workspace() {
         0,
         "init never overwrites"
     );
+    // A first digest before any repository is registered says what to add, and where.
+    for args in [
+        &["--workspace", "kb", "digest", "src/retry.py:1-3"][..],
+        &[
+            "--workspace",
+            "kb",
+            "digest",
+            "src/retry.py:1-3",
+            "--source",
+            "acme/payments",
+        ][..],
+    ] {
+        let d = ontoly(dir.path(), args);
+        assert_eq!(d.code, 2, "{}", d.both());
+        assert!(
+            d.err.contains("registers no repository yet")
+                && d.err.contains("sources/repo/index.yaml")
+                && d.err.contains("ontoly.toml"),
+            "{}",
+            d.err
+        );
+    }
 
     // Then a page and a reference, by the document (its files overwrite the starter ones).
     let (walk, _) = walkthrough();

@@ -42,6 +42,11 @@ fn failed(code: Code, message: String) -> Output {
     }
 }
 
+/// The hint when no repository is registered: what a first-time user has to add, and where.
+const NO_MODULE: &str = "sources/repo/index.yaml registers no repository yet: add it there as a \
+     module with its remote and pinned ref (\"Source registries\" in docs/workspace-format.md), \
+     and its local clone under [sources] in ontoly.toml";
+
 /// The registry module named `name` (`acme/payments`), or the only one when no name is given.
 fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliError> {
     let names = || {
@@ -58,7 +63,7 @@ fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliE
             return Err(CliError {
                 message: "which repository? name its module with --source NAME".into(),
                 hint: Some(if modules.is_empty() {
-                    "sources/repo/index.yaml registers no module".into()
+                    NO_MODULE.into()
                 } else {
                     format!("modules of sources/repo/index.yaml: {}", names())
                 }),
@@ -75,7 +80,7 @@ fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliE
                 ontoly_graph::suggest::nearest(n, modules.iter().map(|m| m.name.as_str()))
             }) {
                 Some(near) => format!("did you mean --source {near}?"),
-                None if modules.is_empty() => "the registry has no module".into(),
+                None if modules.is_empty() => NO_MODULE.into(),
                 None => format!("modules: {}", names()),
             },
         ),
