@@ -53,6 +53,34 @@ fn resolve_and_read() {
 }
 
 #[test]
+fn read_takes_lines_in_the_path_as_read_many_does() {
+    let flags = ["src/inventory.rs", "--start", "38", "--end", "41"];
+    let repo = ["--format", "json", "read", "--repo", "acme/shop-api"];
+    let by_flags = ontoly(&[&repo[..], &flags[..]].concat());
+    let in_path = ontoly(&[&repo[..], &["src/inventory.rs:38-41"][..]].concat());
+    assert_eq!(by_flags.0, 0, "{}", by_flags.2);
+    assert_eq!(in_path, by_flags);
+    // One line, and a path without lines keeps the flags.
+    let one = ontoly(&[&repo[..], &["src/inventory.rs:40"][..]].concat());
+    let v: serde_json::Value = serde_json::from_str(&one.1).expect("json");
+    assert_eq!(
+        (v["startLine"].as_u64(), v["endLine"].as_u64()),
+        (Some(40), Some(40))
+    );
+    // Lines given twice are a usage error, not a guess.
+    let (code, out, err) = ontoly(&[
+        "read",
+        "--repo",
+        "acme/shop-api",
+        "src/inventory.rs:38-41",
+        "--start",
+        "2",
+    ]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("give the lines once"), "{err}");
+}
+
+#[test]
 fn read_errors_exit_1_with_code_and_message() {
     let (code, out, _) = ontoly(&[
         "--format",

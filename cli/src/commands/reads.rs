@@ -58,7 +58,9 @@ pub mod read {
     pub struct Args {
         #[command(flatten)]
         repo: RepoArgs,
-        /// Repository-root relative path.
+        /// Repository-root relative path, with its lines as PATH:START or PATH:START-END if you
+        /// like (as `read-many`, `digest` and `cites` take them), or with --start and --end.
+        #[arg(value_name = "PATH[:START[-END]]")]
         path: String,
         /// First line (default 1).
         #[arg(long, alias = "start-line", allow_negative_numbers = true)]
@@ -70,13 +72,26 @@ pub mod read {
 
     /// Runs the read.
     pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
+        let item = super::read_many::parse_item(&args.path);
+        let (path, start_line, end_line) = match (item.start_line, args.start, args.end) {
+            (None, start, end) => (args.path.clone(), start, end),
+            (Some(_), None, None) => (item.path, item.start_line, item.end_line),
+            (Some(_), _, _) => {
+                return Err(CliError {
+                    message: format!("{:?} names its lines, and so do --start/--end", args.path),
+                    hint: Some(
+                        "give the lines once: PATH:START-END, or PATH --start N --end M".into(),
+                    ),
+                })
+            }
+        };
         let r = reader(ctx)?;
         let res = r.read(&ReadRequest {
             repository: args.repo.repo.clone(),
             revision: args.repo.rev.clone(),
-            path: args.path.clone(),
-            start_line: args.start,
-            end_line: args.end,
+            path,
+            start_line,
+            end_line,
         });
         Ok(output(res, Report::Read))
     }
