@@ -110,7 +110,10 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
         ),
         "graph" => (
             "  0  success",
-            &["ontoly --workspace kb graph --focus section:guides/payments.md#backoff --format mermaid"],
+            &[
+                "ontoly --workspace kb graph section:guides/payments.md#backoff --format mermaid",
+                "ontoly --workspace kb graph --focus section:guides/payments.md#backoff --depth 1 --format json",
+            ],
         ),
         "check" => (
             "  0  every question passed\n  3  a question failed",

@@ -165,9 +165,24 @@ fn graph_pictures_of_a_neighbourhood() {
     ]);
     assert_eq!(code, 0);
     insta::assert_snapshot!("graph_mermaid_answer", out);
+    // The id alone, as the text output prints it, draws the same picture.
+    let (code, bare, _) = ontoly(&[
+        "graph",
+        "section:faq/guide.md#answer",
+        "--format",
+        "mermaid",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!((code, bare.as_str()), (0, out.as_str()));
     let (code, _, err) = ontoly(&["graph", "--focus", "section:nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("no node"));
+    let (code, _, err) = ontoly(&["graph", "section:nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no node"));
+    let (code, _, _) = ontoly(&["graph", "section:a", "--focus", "section:b"]);
+    assert_eq!(code, 2, "one node, given once");
 }
 
 #[test]

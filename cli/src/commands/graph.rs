@@ -1,4 +1,4 @@
-//! `ontoly graph --focus <id> [--depth N] [--format mermaid|dot|json]`.
+//! `ontoly graph [--focus] <id> [--depth N] [--format mermaid|dot|json]`.
 
 use super::{CliError, Globals, Output};
 use crate::render::Format;
@@ -11,9 +11,18 @@ pub const FORMATS: &[Format] = &[Format::Mermaid, Format::Dot, Format::Json];
 /// Arguments of `ontoly graph`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The node at the centre (an id from an Evidence Pack's `stableIds`).
-    #[arg(long)]
-    focus: String,
+    /// The node at the centre (an id from an Evidence Pack's `stableIds`, or one its text
+    /// prints, such as `section:guides/payments.md#backoff`).
+    #[arg(
+        long,
+        value_name = "ID",
+        required_unless_present = "id",
+        conflicts_with = "id"
+    )]
+    focus: Option<String>,
+    /// The same node, given without `--focus`.
+    #[arg(value_name = "ID")]
+    id: Option<String>,
     /// Hops around the focus (1-3).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=3))]
     depth: u8,
@@ -29,18 +38,22 @@ pub fn format(a: &Args) -> Option<Format> {
 
 /// The neighbourhood of the focus.
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
+    // clap requires one of the two.
+    let Some(focus) = a.focus.as_deref().or(a.id.as_deref()) else {
+        return Err(CliError::new("which node? give its id (`ontoly graph ID`)"));
+    };
     let session = ctx.session()?;
     let g = session.graph()?;
-    let Some((nodes, edges)) = neighbourhood(g, &a.focus, a.depth as usize) else {
+    let Some((nodes, edges)) = neighbourhood(g, focus, a.depth as usize) else {
         // Only ids of the same kind (`section:`, `file:`…): a typo keeps its prefix.
-        let kind = a.focus.split(':').next().unwrap_or("");
+        let kind = focus.split(':').next().unwrap_or("");
         let same_kind = g
             .nodes()
             .map(|n| n.id.as_str())
             .filter(|id| id.split(':').next() == Some(kind));
-        let near = ontoly_graph::suggest::nearest(&a.focus, same_kind);
+        let near = ontoly_graph::suggest::nearest(focus, same_kind);
         return Err(CliError {
-            message: format!("no node {:?} in the graph", a.focus),
+            message: format!("no node {focus:?} in the graph"),
             hint: Some(match near {
                 Some(id) => format!("did you mean {id}?"),
                 None => "ids are in an Evidence Pack's stableIds (`ontoly evidence QUERY --format json`)".to_string(),
@@ -48,7 +61,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         });
     };
     Ok(Output::ok(Report::Graph(Neighbourhood {
-        focus: a.focus.clone(),
+        focus: focus.to_string(),
         nodes: nodes.into_iter().cloned().collect(),
         edges: edges.into_iter().cloned().collect(),
     })))
