@@ -179,6 +179,9 @@ pub enum ImpactError {
     /// Neither `--to` nor `--diff`, or both.
     #[error("give --from A --to B, or --diff FILE")]
     Usage,
+    /// The diff's old side is not the commit it is read against.
+    #[error("{0}")]
+    DiffBase(String),
 }
 
 /// The sections and pages of the session's workspace that the change touches.
@@ -212,7 +215,10 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
             engine::changes_between(&repo, &from, to).map_err(|e| ImpactError::Git(e.message))?
         }
         (None, Some(text)) => {
-            engine::parse_unified_diff(text).map_err(|e| ImpactError::Diff(e.to_string()))?
+            let changes =
+                engine::parse_unified_diff(text).map_err(|e| ImpactError::Diff(e.to_string()))?;
+            check_old_side(&reader, &from, &changes)?;
+            changes
         }
         (None, None) => return Err(ImpactError::Usage),
     };
@@ -330,6 +336,48 @@ fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), 
             list()
         ))),
     }
+}
+
+/// A git diff names the blob of each file's old side (`index <old>..<new>`). When one is not
+/// the file at `from`, the diff was made against another commit (`git diff main...` is against
+/// the merge base, not `HEAD`), and its hunks' line numbers would be laid over other lines:
+/// refused, naming the files, rather than answered wrongly.
+fn check_old_side(
+    reader: &drift_engine::DriftReader,
+    from: &str,
+    changes: &[engine::FileChange],
+) -> Result<(), ImpactError> {
+    let mut wrong = Vec::new();
+    for c in changes {
+        let (Some(path), Some(blob)) = (&c.old_path, &c.old_blob) else {
+            continue;
+        };
+        let at = reader
+            .blob_id(from, path)
+            .map_err(|e| ImpactError::Git(e.message))?;
+        if !at
+            .as_deref()
+            .is_some_and(|id| id.starts_with(blob.as_str()))
+        {
+            let here = at.map_or("no such file".to_string(), |id| {
+                format!("blob {}", id.get(..blob.len()).unwrap_or(&id))
+            });
+            wrong.push(format!(
+                "{path} (the diff's old side is blob {blob}; there, {here})"
+            ));
+        }
+    }
+    let Some(first) = wrong.first() else {
+        return Ok(());
+    };
+    let more = match wrong.len() {
+        1 => String::new(),
+        n => format!(" and {} more file(s)", n - 1),
+    };
+    Err(ImpactError::DiffBase(format!(
+        "the diff was not made against {}: {first}{more}",
+        from.get(..12).unwrap_or(from)
+    )))
 }
 
 /// A reference's range at the old side of the change, from its drift verdict.

@@ -154,7 +154,7 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             "  0  the report was printed\n  3  with --fail-on-affected: the change touches a section",
             &[
                 "ontoly --workspace kb impact --from v1.2 --to main --source acme/server",
-                "git diff origin/main... | ontoly --workspace kb impact --diff - --fail-on-affected --format github",
+                "git diff origin/main... | ontoly --workspace kb impact --diff - --from \"$(git merge-base origin/main HEAD)\" --fail-on-affected --format github",
             ],
         ),
         _ => return None,

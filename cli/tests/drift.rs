@@ -742,6 +742,22 @@ fn impact_between_two_commits_and_of_a_diff() {
     let out = child.wait_with_output().expect("waits");
     let s: Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(s["pages"], v["pages"]);
+    // Read against the clone's HEAD (v2), that diff's old side (v1) is not what its `index`
+    // lines name: refused with the files and the way out, not answered on the wrong lines.
+    let wrong = f.run(&["impact", "--diff", file.to_str().unwrap_or("")]);
+    assert_eq!(
+        (wrong.code, wrong.stdout.as_str()),
+        (2, ""),
+        "{}",
+        wrong.stderr
+    );
+    assert!(
+        wrong.stderr.contains("the diff was not made against")
+            && wrong.stderr.contains("the diff's old side is blob")
+            && wrong.stderr.contains("--from"),
+        "{}",
+        wrong.stderr
+    );
     // No change, no impact.
     let none = json(&f.run(&["impact", "--from", "v2", "--to", "v2", "--format", "json"]));
     assert_eq!(none["pages"], serde_json::json!([]));

@@ -229,6 +229,18 @@ fn the_unified_diff_of_the_two_releases_reads_as_their_changes() {
         .filter(|c| c.old_path.is_some())
         .collect();
     got.sort_by_key(key);
+    // The diff also names each old side's blob: the file at BASE.
+    let reader = repo().reader();
+    let mut named = 0;
+    for c in &mut got {
+        let (Some(path), Some(blob)) = (&c.old_path, c.old_blob.take()) else {
+            continue;
+        };
+        let at = reader.blob_id(BASE, path).expect("reads").expect("a file");
+        assert!(at.starts_with(&blob), "{path}: {blob} is not {at}");
+        named += 1;
+    }
+    assert!(named > 20, "{named} old sides named");
     assert!(want.len() > 20, "{} files changed", want.len());
     assert_eq!(got, want);
 }

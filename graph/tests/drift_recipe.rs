@@ -450,6 +450,15 @@ fn a_unified_diff_reads_as_the_changes_between_the_commits() {
                 .filter(|c| c.old_path.is_some())
                 .collect();
             got.sort_by_key(key);
+            // The diff also names each old side's blob: the file at `a`.
+            let reader = repo.reader();
+            for c in &mut got {
+                let (Some(path), Some(blob)) = (&c.old_path, c.old_blob.take()) else {
+                    continue;
+                };
+                let at = reader.blob_id(a, path).expect("reads").expect("a file");
+                assert!(at.starts_with(&blob), "{path}: {blob} is not {at}");
+            }
             assert_eq!(got, want, "{a}..{b} {context}");
         }
     }

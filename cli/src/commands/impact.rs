@@ -102,8 +102,15 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         source: names.into_iter().next(),
     };
     let report = impact::impact(&session, &opts).map_err(|e| {
-        let hint = matches!(e, ImpactError::Source(_))
-            .then(|| "choose the source with --source NAME".to_string());
+        let hint = match e {
+            ImpactError::Source(_) => Some("choose the source with --source NAME".to_string()),
+            ImpactError::DiffBase(_) => Some(
+                "give the commit the diff was made from with --from (for `git diff main...`, \
+                 the merge base: --from $(git merge-base main HEAD))"
+                    .to_string(),
+            ),
+            _ => None,
+        };
         CliError {
             message: e.to_string(),
             hint,

@@ -267,6 +267,21 @@ impl DriftReader {
         c.tree().map_err(|_| err("commit has no readable tree"))
     }
 
+    /// The blob id (hex) of the file (or symlink) at repository-relative `path` in `commit`,
+    /// or `None` when the commit has no file there.
+    pub fn blob_id(&self, commit: &str, path: &str) -> Result<Option<String>, GitError> {
+        let tree = self.tree_of(commit)?;
+        let entry = tree
+            .lookup_entry(path.split('/').map(str::as_bytes))
+            .map_err(|_| err("tree object is corrupt or missing"))?;
+        Ok(entry.and_then(|entry| match entry.mode().kind() {
+            EntryKind::Blob | EntryKind::BlobExecutable | EntryKind::Link => {
+                Some(entry.object_id().to_hex().to_string())
+            }
+            EntryKind::Tree | EntryKind::Commit => None,
+        }))
+    }
+
     /// The bytes of the file (or symlink) at repository-relative `path` in `commit`, or `None`
     /// when the commit has no file there (nothing, a directory or a submodule).
     pub fn blob(&self, commit: &str, path: &str) -> Result<Option<Vec<u8>>, GitError> {

@@ -18,6 +18,10 @@ pub struct FileChange {
     pub new_path: Option<String>,
     /// The `-U0` hunks, in order (a deleted file is one hunk over all its lines).
     pub hunks: Vec<Hunk>,
+    /// The old side's blob id as a git diff's `index <old>..<new>` line gives it (usually
+    /// abbreviated, lowercase hex): what the diff was made against. `None` for a diff without
+    /// one, an added file, and a change between two commits (its old side is known).
+    pub old_blob: Option<String>,
 }
 
 /// How many lines git counts in `data` (a last line without a newline counts).
@@ -79,6 +83,7 @@ pub fn changes_between(
                     old_path: Some(old.clone()),
                     new_path: new.clone(),
                     hunks,
+                    old_blob: None,
                 })
             },
         )
@@ -206,6 +211,14 @@ impl FileState {
     }
 }
 
+/// The old blob of `index <old>..<new>[ <mode>]`: lowercase hex of at least 7 digits, not
+/// all zeros (an added file).
+fn old_blob(ids: &str) -> Option<String> {
+    let (old, _) = ids.split_once("..")?;
+    let hex = old.len() >= 7 && old.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    (hex && old.bytes().any(|b| b != b'0')).then(|| old.to_string())
+}
+
 /// Reads a unified diff (`git diff`, `diff -u`, with any context) into `-U0` hunks per file:
 /// within each hunk, every run of `-`/`+` lines without a context line between them is one
 /// `-U0` hunk, numbered as `git diff -U0` numbers it. Binary files, mode changes and pure
@@ -291,6 +304,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                     old_path: git_paths.as_ref().map(|p| p.0.clone()),
                     new_path: git_paths.as_ref().map(|p| p.1.clone()),
                     hunks: Vec::new(),
+                    old_blob: None,
                 },
                 at: None,
                 run: None,
@@ -313,6 +327,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                     old_path: None,
                     new_path: None,
                     hunks: Vec::new(),
+                    old_blob: None,
                 },
                 at: None,
                 run: None,
@@ -320,6 +335,13 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
             f.change.old_path = old;
             f.change.new_path = new;
             git_paths = None;
+        } else if let Some(ids) = line.strip_prefix("index ") {
+            if let Some(f) = cur
+                .as_mut()
+                .filter(|f| f.at.is_none() && f.change.hunks.is_empty())
+            {
+                f.change.old_blob = old_blob(ids);
+            }
         } else if let Some(p) = line.strip_prefix("rename from ") {
             if let Some(f) = cur.as_mut() {
                 f.change.old_path = Some(p.to_string());
@@ -387,6 +409,21 @@ mod tests {
         assert_eq!(files[0].new_path.as_deref(), Some("src/x.py"));
         let headers: Vec<String> = files[0].hunks.iter().map(ToString::to_string).collect();
         assert_eq!(headers, ["@@ -2 +2 @@", "@@ -4,0 +5 @@", "@@ -7 +7,0 @@"]);
+    }
+
+    #[test]
+    fn a_git_diff_names_the_blob_of_each_old_side() {
+        let diff = "diff --git a/x.py b/x.py\nindex 1a2b3c4d..5e6f708 100644\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\ndiff --git a/new.py b/new.py\nnew file mode 100644\nindex 0000000..5e6f708\n--- /dev/null\n+++ b/new.py\n@@ -0,0 +1 @@\n+b\n--- a/plain.py\n+++ b/plain.py\n@@ -1 +1 @@\n-a\n+b\n";
+        let got = parse_unified_diff(diff).expect("parses");
+        let blobs: Vec<Option<&str>> = got.iter().map(|c| c.old_blob.as_deref()).collect();
+        // An added file has none (all zeros), and neither has a plain `diff -u`.
+        assert_eq!(blobs, [Some("1a2b3c4d"), None, None]);
+        assert_eq!(
+            old_blob("ABCDEF1..1234567"),
+            None,
+            "git writes lowercase hex"
+        );
+        assert_eq!(old_blob("abc12..1234567"), None, "too short to name a blob");
     }
 
     #[test]
