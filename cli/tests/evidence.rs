@@ -186,6 +186,21 @@ fn graph_pictures_of_a_neighbourhood() {
 }
 
 #[test]
+fn cites_refuses_lines_that_are_no_range() {
+    let (code, out, _) = ontoly(&["cites", "src/main.go:1-400"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("section(s) cite"), "{out}");
+    for reversed in ["src/main.go:400-1", "src/main.go:0-3"] {
+        let (code, out, err) = ontoly(&["cites", reversed]);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(
+            format!("{out}{err}").contains("lines are 1-based and START <= END"),
+            "{out}{err}"
+        );
+    }
+}
+
+#[test]
 fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
     let (code, out, err) = ontoly(&["refs", "knowledge/faq/guide.md:8-12"]);
     assert_eq!(code, 0, "{err}");

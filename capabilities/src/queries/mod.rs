@@ -147,6 +147,15 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     let mut ranges: Vec<(&Node, &Node)> = Vec::new();
     let by_id = g.node(target);
     let (path, span) = parse_target(target);
+    if let Some((a, b)) = span.filter(|&(a, b)| a == 0 || a > b) {
+        return CapabilityResult::error(
+            ctx.provenance(),
+            "CitationsOf",
+            "1",
+            Code::CapabilityInvalidInput,
+            format!("CitationsOf.target lines {a}-{b}: lines are 1-based and START <= END (e.g. {path}:10-20)"),
+        );
+    }
     let symbols: Vec<&Node> = match by_id {
         Some(n) if n.kind == NodeKind::Symbol => vec![n],
         Some(_) => Vec::new(),
