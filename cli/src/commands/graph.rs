@@ -11,8 +11,7 @@ pub const FORMATS: &[Format] = &[Format::Mermaid, Format::Dot, Format::Json];
 /// Arguments of `ontoly graph`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The node at the centre (an id from an Evidence Pack's `stableIds`, or one its text
-    /// prints, such as `section:guides/payments.md#backoff`).
+    /// The same node as an option (`--focus ID`).
     #[arg(
         long,
         value_name = "ID",
@@ -20,7 +19,8 @@ pub struct Args {
         conflicts_with = "id"
     )]
     focus: Option<String>,
-    /// The same node, given without `--focus`.
+    /// The node at the centre: an id from an Evidence Pack's `stableIds`, or one its text
+    /// prints, such as `section:guides/payments.md#backoff`.
     #[arg(value_name = "ID")]
     id: Option<String>,
     /// Hops around the focus (1-3).
