@@ -286,6 +286,35 @@ fn yaml_errors_carry_their_line() {
 }
 
 #[test]
+fn an_unreadable_structure_is_the_one_error_not_a_warning_per_page() {
+    // The valid fixture's pages all have sections; with its structure broken, each page is
+    // unlisted only because nothing could be read: the YAML error alone says so.
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    copy_dir(&fixture("valid"), &root);
+    let path = root.join("knowledge/structure.yaml");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("\tbroken: [\n");
+    std::fs::write(&path, text).unwrap();
+    let d = diags(&build_at(&root, false).graph);
+    assert!(
+        d.iter()
+            .any(|d| d.starts_with("YAML_INVALID knowledge/structure.yaml:")),
+        "{d:?}"
+    );
+    assert!(
+        !d.iter().any(|d| d.starts_with("ARTICLE_NOT_IN_STRUCTURE")),
+        "{d:?}"
+    );
+    // With the structure readable and a page left out, that page is still reported.
+    let unbroken = diags(&graph_of("mismatch"));
+    assert!(
+        unbroken.contains(&"ARTICLE_NOT_IN_STRUCTURE knowledge/k/unlisted.md:1".to_string()),
+        "{unbroken:?}"
+    );
+}
+
+#[test]
 fn a_repeated_reference_entry_gets_its_own_edge_and_findings_at_its_own_line() {
     // The builder resolves each distinct entry once; a repeat elsewhere must still get its
     // own CITES edge and diagnostics, while shared nodes keep the first citation's origin.

@@ -168,6 +168,9 @@ pub fn collect<'a>(
     let all: Vec<&str> = all.into_iter().collect();
     // Made once: every article's edges and origins share them.
     let (ws, structure_file) = (SharedStr::from(&ws_id), SharedStr::from(STRUCTURE_FILE));
+    // A structure that could not be read lists no article: its own error says why, and a
+    // warning per page that it "does not list" would bury that error under consequences.
+    let listing = matches!(structure, StructureParse::Parsed(_));
     let per: Vec<(Parts, Vec<RefSite<'a>>)> = all
         .par_iter()
         .map(|&path| {
@@ -175,7 +178,7 @@ pub fn collect<'a>(
                 &ws,
                 &structure_file,
                 path,
-                entries.get(path).copied(),
+                (entries.get(path).copied(), listing),
                 pages.get(path),
                 pages,
             )
@@ -222,14 +225,17 @@ impl Article<'_> {
     }
 }
 
+/// One article's parts. `listed`: its structure entry, and whether the structure was read (a
+/// page without an entry is only reported as not listed when it was).
 fn article_parts<'a>(
     ws_id: &SharedStr,
     structure_file: &SharedStr,
     path: &'a str,
-    entry: Option<&'a ArticleEntry>,
+    listed: (Option<&'a ArticleEntry>, bool),
     page: Option<&PageParse>,
     pages: &BTreeMap<String, PageParse>,
 ) -> (Parts, Vec<RefSite<'a>>) {
+    let (entry, structure_read) = listed;
     let mut cx = Article {
         path,
         page_file: format!("knowledge/{path}").into(),
@@ -263,7 +269,7 @@ fn article_parts<'a>(
             &aid,
         );
     }
-    if entry.is_none() && !marked.is_empty() {
+    if entry.is_none() && !marked.is_empty() && structure_read {
         cx.finding(
             Code::ArticleNotInStructure,
             "Article structure is missing or ambiguous: the page has sections but knowledge/structure.yaml does not list it",
