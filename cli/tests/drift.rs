@@ -305,6 +305,30 @@ fn fail_on_and_per_source_revisions() {
         f.run(&["drift", "--to", "v2", "--fail-on", "moved"]).code,
         3
     );
+    // --only-drifted lists the drifted references only; the counts and the gate still see all.
+    let every = json(&f.run(&["drift", "--to", "v2", "--format", "json"]));
+    let r = f.run(&[
+        "drift",
+        "--to",
+        "v2",
+        "--only-drifted",
+        "--fail-on",
+        "changed",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 3);
+    let drifted = json(&r);
+    assert_eq!(drifted["counts"], every["counts"]);
+    let listed = |v: &Value| v["references"].as_array().map_or(0, Vec::len) as u64;
+    let unchanged = every["counts"]["unchanged"].as_u64().unwrap_or(0);
+    assert!(unchanged > 0, "the fixture has unchanged references");
+    assert_eq!(listed(&drifted), listed(&every) - unchanged);
+    assert!(drifted["references"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .all(|r| r["status"] != "unchanged"));
     // Only drift/core at the later commit: its references are unchanged or moved.
     let core_only = ["drift", "--to", "v1", "--to", "drift/core=v2"];
     let r = f.run(&[&core_only[..], &["--format", "json"]].concat());

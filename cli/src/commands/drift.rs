@@ -35,6 +35,10 @@ pub struct Args {
     /// Exit 3 when a reference has this status or a worse one (moved < changed < missing).
     #[arg(long, value_enum, value_name = "STATUS")]
     fail_on: Option<FailOn>,
+    /// List only the references that drifted (moved, changed, missing, unverifiable); the
+    /// counts still cover every reference (the Drift capability's `onlyDrifted`).
+    #[arg(long)]
+    only_drifted: bool,
     /// Output format (github: workflow annotations; sarif: SARIF 2.1.0).
     #[arg(long, value_parser = crate::render::parser(FORMATS))]
     format: Option<Format>,
@@ -67,7 +71,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         ..DriftOptions::default()
     }
     .with_to_args(a.to.iter().map(String::as_str));
-    let report = drift::drift(&session, &opts).map_err(cli_error)?;
+    let mut report = drift::drift(&session, &opts).map_err(cli_error)?;
     let reanchor = if a.write {
         let plan = reanchor::plan(&session, &report).map_err(cli_error)?;
         session.replace_workspace_files(&plan.files).map_err(|e| {
@@ -82,6 +86,10 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         FailOn::Moved => Status::Moved,
     });
     let failed = threshold.is_some_and(|t| report.worst().is_some_and(|w| w.at_least(t)));
+    // After the gate and the re-anchoring, which read every reference.
+    if a.only_drifted {
+        report.references.retain(|r| r.status != Status::Unchanged);
+    }
     Ok(Output {
         report: Report::Drift(Box::new(DriftView {
             report,
