@@ -64,7 +64,7 @@ pub(crate) fn run_drift(ctx: &Context<'_>, input: &Map<String, Value>) -> Capabi
         Err(e) => return failed(ctx, "Drift", Code::CapabilityInvalidInput, e.to_string()),
     };
     if input.only_drifted {
-        report.references.retain(|r| r.status != Status::Unchanged);
+        report.keep_only_drifted();
     }
     let c = report.counts;
     let summary = format!(

@@ -228,6 +228,12 @@ impl DriftReport {
             .filter(|s| *s != Status::Unverifiable)
             .max()
     }
+
+    /// Leaves out the unchanged references (`onlyDrifted`, `--only-drifted`); the counts still
+    /// cover every reference.
+    pub fn keep_only_drifted(&mut self) {
+        self.references.retain(|r| r.status != Status::Unchanged);
+    }
 }
 
 /// What to compare with.

@@ -88,7 +88,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let failed = threshold.is_some_and(|t| report.worst().is_some_and(|w| w.at_least(t)));
     // After the gate and the re-anchoring, which read every reference.
     if a.only_drifted {
-        report.references.retain(|r| r.status != Status::Unchanged);
+        report.keep_only_drifted();
     }
     Ok(Output {
         report: Report::Drift(Box::new(DriftView {

@@ -230,7 +230,7 @@ impl Backend {
 
     /// The drift of every reference (the same as `ontoly drift --format json`).
     pub fn drift(&self, input: &DriftInput) -> Result<ToolOutput, ToolError> {
-        use ontoly_capabilities::drift::{self, DriftError, DriftOptions, Status};
+        use ontoly_capabilities::drift::{self, DriftError, DriftOptions};
         let opts = DriftOptions {
             symbols: true,
             ..DriftOptions::default()
@@ -241,7 +241,7 @@ impl Backend {
             other => ToolError::new(Code::InvalidArguments, other.to_string()),
         })?;
         if input.only_drifted {
-            report.references.retain(|r| r.status != Status::Unchanged);
+            report.keep_only_drifted();
         }
         let structure_file =
             crate::commands::impact::in_repository(&self.session, drift::reanchor::STRUCTURE_FILE);

@@ -270,13 +270,20 @@ impl DriftReader {
     /// The blob id (hex) of the file (or symlink) at repository-relative `path` in `commit`,
     /// or `None` when the commit has no file there.
     pub fn blob_id(&self, commit: &str, path: &str) -> Result<Option<String>, GitError> {
+        Ok(self
+            .blob_entry(commit, path)?
+            .map(|id| id.to_hex().to_string()))
+    }
+
+    /// The object id of the file (or symlink) at `path` in `commit`, if one is there.
+    fn blob_entry(&self, commit: &str, path: &str) -> Result<Option<ObjectId>, GitError> {
         let tree = self.tree_of(commit)?;
         let entry = tree
             .lookup_entry(path.split('/').map(str::as_bytes))
             .map_err(|_| err("tree object is corrupt or missing"))?;
         Ok(entry.and_then(|entry| match entry.mode().kind() {
             EntryKind::Blob | EntryKind::BlobExecutable | EntryKind::Link => {
-                Some(entry.object_id().to_hex().to_string())
+                Some(entry.object_id())
             }
             EntryKind::Tree | EntryKind::Commit => None,
         }))
@@ -285,19 +292,9 @@ impl DriftReader {
     /// The bytes of the file (or symlink) at repository-relative `path` in `commit`, or `None`
     /// when the commit has no file there (nothing, a directory or a submodule).
     pub fn blob(&self, commit: &str, path: &str) -> Result<Option<Vec<u8>>, GitError> {
-        let tree = self.tree_of(commit)?;
-        let entry = tree
-            .lookup_entry(path.split('/').map(str::as_bytes))
-            .map_err(|_| err("tree object is corrupt or missing"))?;
-        let Some(entry) = entry else {
-            return Ok(None);
-        };
-        match entry.mode().kind() {
-            EntryKind::Blob | EntryKind::BlobExecutable | EntryKind::Link => {
-                self.blob_by_id(entry.object_id()).map(Some)
-            }
-            EntryKind::Tree | EntryKind::Commit => Ok(None),
-        }
+        self.blob_entry(commit, path)?
+            .map(|id| self.blob_by_id(id))
+            .transpose()
     }
 
     /// The bytes of the file at `path` in `commit`, symlinks inside the repository followed
