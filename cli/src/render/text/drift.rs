@@ -135,10 +135,13 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
                 Some(Some(m)) => format!("now {}:{}-{}", m.path, m.start_line, m.end_line),
                 _ => format!("deleted from {np}"),
             };
-            format!(
-                "{cited} changed ({occ} occurrence{}), {to}",
-                if occ == 1 { "" } else { "s" }
-            )
+            // More than one occurrence is why a block that is still there could not be
+            // called moved; none needs no words.
+            if occ > 1 {
+                format!("{cited} changed (the cited lines occur {occ} times), {to}")
+            } else {
+                format!("{cited} changed, {to}")
+            }
         }
         Status::Missing => format!("{cited} missing"),
         Status::Unverifiable => format!(
@@ -146,11 +149,28 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
             r.reason.as_deref().unwrap_or("")
         ),
     };
-    if let Some(s) = &r.symbol {
-        let _ = write!(line, "; was {} at {}", symbol(s), at(s));
-    }
-    if let Some(s) = &r.suggestion {
-        let _ = write!(line, "; suggestion {} at {}", symbol(s), at(s));
+    match (&r.symbol, &r.suggestion) {
+        (Some(was), Some(now)) if symbol(was) == symbol(now) => {
+            if at(was) == at(now) {
+                let _ = write!(line, "; {} is still at {}", symbol(was), at(was));
+            } else {
+                let _ = write!(
+                    line,
+                    "; {} was at {}, now at {}",
+                    symbol(was),
+                    at(was),
+                    at(now)
+                );
+            }
+        }
+        (was, now) => {
+            if let Some(s) = was {
+                let _ = write!(line, "; was {} at {}", symbol(s), at(s));
+            }
+            if let Some(s) = now {
+                let _ = write!(line, "; now {} at {}", symbol(s), at(s));
+            }
+        }
     }
     if let Some(m) = relocated(r) {
         let _ = write!(line, "; {m}");
@@ -327,4 +347,43 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
         }
     }
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn changed(occurrences: u64, suggestion_start: u64) -> ReferenceDrift {
+        let json = serde_json::json!({
+            "articleId": "payments", "sectionId": "retries", "refIndex": 0,
+            "sourceRef": "repo:acme/payments", "path": "src/lib.rs",
+            "startLine": 11, "endLine": 19, "status": "changed", "newPath": "src/lib.rs",
+            "occurrences": occurrences,
+            "mapped": {"path": "src/lib.rs", "startLine": 11, "endLine": 19},
+            "symbol": {"kind": "function", "qualified": "charge", "path": "src/lib.rs",
+                       "startLine": 12, "endLine": 19},
+            "suggestion": {"kind": "function", "qualified": "charge", "path": "src/lib.rs",
+                           "startLine": suggestion_start, "endLine": suggestion_start + 7}
+        });
+        serde_json::from_value(json).expect("a well-formed reference drift")
+    }
+
+    #[test]
+    fn a_changed_block_names_its_definition_once_when_it_stayed() {
+        assert_eq!(
+            detail(&changed(0, 12)).as_deref(),
+            Some(
+                "[0] src/lib.rs:11-19 changed, now src/lib.rs:11-19; \
+                 function `charge` is still at src/lib.rs:12-19"
+            )
+        );
+        assert_eq!(
+            detail(&changed(3, 20)).as_deref(),
+            Some(
+                "[0] src/lib.rs:11-19 changed (the cited lines occur 3 times), now \
+                 src/lib.rs:11-19; function `charge` was at src/lib.rs:12-19, now at \
+                 src/lib.rs:20-27"
+            )
+        );
+    }
 }
