@@ -237,7 +237,7 @@ fn every_next_line_pastes_back_as_it_is() {
             "{cmds}"
         );
         assert!(paste_back(t.path(), cmds) >= 1, "{q}: {cmds}");
-        if v["confidence"]["level"] == "low" || v["confidence"]["level"] == "none" {
+        if v["confidence"]["level"] == "low" {
             let again = cmds
                 .as_array()
                 .and_then(|c| {
@@ -254,6 +254,18 @@ fn every_next_line_pastes_back_as_it_is() {
             );
         }
     }
+    // Nothing matched: asking again with a wider limit would find nothing more.
+    let r = run_in(&ws, &["evidence", "--format", "json", "what is this?"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let v = json(&r);
+    assert_eq!(v["confidence"]["level"], "none", "{v}");
+    assert!(
+        v["suggestedCommands"].as_array().is_some_and(|c| c
+            .iter()
+            .all(|l| !l.as_str().unwrap_or("").contains(" evidence "))),
+        "{}",
+        v["suggestedCommands"]
+    );
     // From inside the workspace the lines need no --workspace.
     let r = run_in(
         &ws,

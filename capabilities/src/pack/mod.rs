@@ -583,7 +583,7 @@ fn fallbacks(
                     .to_string(),
             );
             fallbacks.push(
-                "See what is documented: `ontoly run GraphStatistics --input '{}'`.".to_string(),
+                "See how much the workspace holds (articles, sections, sources, by count): `ontoly run GraphStatistics --input '{}'`.".to_string(),
             );
         }
         Level::Low => {
@@ -659,7 +659,8 @@ fn suggested_commands(
             shell_quote(&format!("{}:{}-{}", r.path, r.start_line, r.end_line))
         ));
     }
-    if matches!(conf.level, Level::Low | Level::None) && limit < MAX_LIMIT {
+    // Only a weak match is worth widening: when nothing matched, more of nothing is no help.
+    if conf.level == Level::Low && limit < MAX_LIMIT {
         commands.push(format!(
             "{ontoly} evidence --limit {MAX_LIMIT} -- {}",
             shell_quote(query)
