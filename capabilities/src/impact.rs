@@ -332,7 +332,7 @@ fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), 
             }
         })),
         _ => Err(ImpactError::Source(format!(
-            "the references cite several repositories: choose one with --source NAME (known: {})",
+            "the references cite several repositories: name one as the source (known: {})",
             list()
         ))),
     }

@@ -1094,3 +1094,39 @@ fn repo_content_references_drift_against_the_workspace_repository_head() {
         "unchanged"
     );
 }
+
+#[test]
+fn impact_on_a_workspace_citing_several_repositories_asks_for_one_in_the_callers_words() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("demo");
+    copy_dir(&common::demo(), &ws);
+    let r = run_in(&ws, &["impact", "--from", "HEAD", "--to", "HEAD"]);
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("several repositories: name one as the source (known: acme")
+            && r.stderr.contains("--source NAME"),
+        "{}",
+        r.stderr
+    );
+    // Through the capability (as MCP and `run` call it) the message names no CLI flag: the
+    // caller's way to choose is the input's `source`.
+    let r = run_in(
+        &ws,
+        &["run", "Impact", "--input", r#"{"from":"HEAD","to":"HEAD"}"#],
+    );
+    assert!(
+        r.stdout.contains("name one as the source") && !r.stdout.contains("--source"),
+        "{r:?}"
+    );
+    let r = run_in(
+        &ws,
+        &[
+            "run",
+            "Impact",
+            "--input",
+            r#"{"from":"HEAD","to":"HEAD","source":"acme/shop-api"}"#,
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+}

@@ -601,7 +601,7 @@ fn fallbacks(
             } else {
                 "Read the pinned ranges in filesToInspect before relying on this pack.".to_string()
             });
-            fallbacks.push("Rephrase with the identifiers involved (function, type, file or module names), or widen with --limit 20.".to_string());
+            fallbacks.push("Rephrase with the identifiers involved (function, type, file or module names), or ask for more sections (a limit of 20).".to_string());
             fallbacks.push("If the repositories hold the answer but no section cites it, search them directly and document it in a section.".to_string());
         }
         Level::Medium => {
