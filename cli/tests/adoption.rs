@@ -502,10 +502,29 @@ fn init_then_the_walkthrough_gives_a_valid_workspace() {
         stats.to_string().contains("\"Section\":1"),
         "one page with one section: {stats}"
     );
-    assert_ne!(
-        ontoly(dir.path(), &["init", "kb"]).code,
-        0,
-        "init never overwrites"
+    assert!(
+        r.out
+            .contains("`ontoly --workspace kb digest --source NAME PATH:START-END`")
+            && r.out.contains("`ontoly --workspace kb validate`")
+            && !r.out.contains("docs/"),
+        "the next steps are commands, not a docs path the binary does not ship: {}",
+        r.out
+    );
+    let again = ontoly(dir.path(), &["init", "kb"]);
+    assert_ne!(again.code, 0, "init never overwrites");
+    assert!(
+        again
+            .err
+            .contains("ontoly.toml, kb/.gitignore already exist; init never overwrites"),
+        "{}",
+        again.err
+    );
+    // A directory with a space is quoted in the commands, so they paste back.
+    let spaced = ontoly(dir.path(), &["init", "my kb"]);
+    assert!(
+        spaced.out.contains("`ontoly --workspace 'my kb' validate`"),
+        "{}",
+        spaced.out
     );
     // A first digest before any repository is registered says what to add, and where.
     for args in [

@@ -84,8 +84,13 @@ pub fn run(_ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     if !existing.is_empty() {
         return Err(CliError {
             message: format!(
-                "{} already exists; init never overwrites",
-                existing.join(", ")
+                "{} already {}; init never overwrites",
+                existing.join(", "),
+                if existing.len() == 1 {
+                    "exists"
+                } else {
+                    "exist"
+                }
             ),
             hint: Some(
                 "choose another directory (`ontoly init DIR`), or edit the workspace by hand"
@@ -118,11 +123,16 @@ pub fn run(_ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let ws = if a.dir == Path::new(".") {
         String::new()
     } else {
-        format!("--workspace {} ", a.dir.to_string_lossy())
+        let dir = a.dir.to_string_lossy();
+        // A path has no NUL byte, the one thing a shell word cannot hold.
+        let quoted = shlex::try_quote(&dir).unwrap_or_else(|_| dir.clone());
+        format!("--workspace {quoted} ")
     };
+    // Points at commands, not at a docs path: an installed binary comes without the docs.
     out.push_str(&format!(
         "next: write pages under knowledge/, list their sections in knowledge/structure.yaml, \
-         register cited repositories in sources/repo/index.yaml (docs/workspace-format.md), \
+         register cited repositories in sources/repo/index.yaml and their clones in ontoly.toml, \
+         get each reference entry from `ontoly {ws}digest --source NAME PATH:START-END`, \
          then `ontoly {ws}validate`\n"
     ));
     Ok(Output::ok(Report::Raw(out)))
