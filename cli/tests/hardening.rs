@@ -437,6 +437,84 @@ fn a_pack_from_a_page_with_broken_markers_is_not_high() {
     assert_pack_reports_broken_page(&root, "MARKER_ERROR", "guides/checkout.md");
 }
 
+/// The error diagnostics a pack holds, and the count its truncation note says it carries.
+fn errors_carried(root: &Path) -> (usize, Option<String>) {
+    let o = ontoly(
+        root,
+        &[
+            "--no-cache",
+            "--format",
+            "json",
+            "evidence",
+            BROKEN_PAGE_QUESTION,
+        ],
+    );
+    assert!(o.finished(), "{}", o.summary());
+    let pack: Value = serde_json::from_str(&o.stdout).expect("json pack");
+    let diagnostics = pack["diagnostics"].as_array().cloned().unwrap_or_default();
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .count();
+    let note = diagnostics
+        .iter()
+        .filter(|d| d["code"] == "CAPABILITY_EVIDENCE_TRUNCATED")
+        .filter_map(|d| d["message"].as_str())
+        .find(|m| m.starts_with("the workspace has"))
+        .map(str::to_string);
+    (errors, note)
+}
+
+#[test]
+fn a_packs_note_on_workspace_errors_counts_the_ones_it_holds() {
+    let (_t, root) = demo_workspace();
+    let page = root.join("knowledge/guides/checkout.md");
+    let text = std::fs::read_to_string(&page).expect("page");
+    // The section the question finds loses its registration: its own error is in the pack
+    // before the workspace's are added, and must count as carried.
+    let renamed = text.replacen(
+        "context:section id=\"payment-retry\"",
+        "context:section id=\"payment-retries\"",
+        1,
+    );
+    assert_ne!(text, renamed);
+    std::fs::write(&page, &renamed).expect("write");
+    let (errors, note) = errors_carried(&root);
+    assert_eq!(
+        (errors, note),
+        (2, None),
+        "both errors held, nothing truncated"
+    );
+    // Past the bound, the note's count is what the pack holds.
+    // Two held and seven more: five added (the bound), two left to the note.
+    for p in [
+        "guides/inventory.md",
+        "guides/shopctl.md",
+        "guides/web-client.md",
+        "guides/worker-jobs.md",
+        "guides/java-sdk.md",
+        "faq/troubleshooting.md",
+        "architecture/overview.md",
+    ] {
+        let path = root.join("knowledge").join(p);
+        let t = std::fs::read_to_string(&path).expect("page");
+        std::fs::write(
+            &path,
+            format!("{t}\n<!-- context:section id=\"unclosed\" -->\n"),
+        )
+        .expect("write");
+    }
+    let (errors, note) = errors_carried(&root);
+    let note = note.expect("more errors than the bound: a truncation note");
+    assert!(
+        errors == 7
+            && note
+                == "the workspace has 9 error diagnostics; the pack carries 7 of them \
+                    (ontoly validate lists them all)",
+        "{errors} errors held: {note}"
+    );
+}
+
 // ---- 6. A UTF-8 BOM -----------------------------------------------------------------------
 
 const BOM: &str = "\u{feff}";

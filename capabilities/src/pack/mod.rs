@@ -683,12 +683,17 @@ fn workspace_errors(
     if errors.is_empty() {
         return;
     }
-    let mut carried = 0;
+    // An error the pack already holds (its top section's own) is carried too, and does not
+    // use up the bound.
+    let (mut carried, mut added) = (0, 0);
     for id in errors {
         let Some(n) = graph.node(id) else { continue };
         let d = walk::diagnostic_of_node(n);
-        if carried < MAX_WORKSPACE_ERRORS && !diagnostics.contains(&d) {
+        if diagnostics.contains(&d) {
+            carried += 1;
+        } else if added < MAX_WORKSPACE_ERRORS {
             diagnostics.push(d);
+            added += 1;
             carried += 1;
         }
     }
