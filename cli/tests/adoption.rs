@@ -413,6 +413,54 @@ fn a_mapped_clone_that_does_not_exist_is_an_error_at_its_mapping() {
 }
 
 #[test]
+fn a_clone_mapped_under_a_module_name_the_registry_lacks_is_a_warning_at_its_mapping() {
+    let (dir, _) = walkthrough();
+    let ws = kb(&dir);
+    edit(&ws, "ontoly.toml", "\"acme/payments\"", "\"acme/paymets\"");
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(v.code, 0, "a warning: {}", v.both());
+    assert!(
+        v.out.contains(
+            "ontoly.toml:2: warning CLONE_UNMATCHED: the clone mapped by \"acme/paymets\" = \
+             \"../payments\" names no module of sources/repo/index.yaml (registered: \
+             acme/payments), so no reference is verified with it"
+        ),
+        "{}",
+        v.out
+    );
+    // The module it meant has no clone now: validate --require-verified says so.
+    let strict = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "validate", "--require-verified"],
+    );
+    assert_eq!(strict.code, 1, "{}", strict.both());
+    // Through --source as well; a remote (with a host) may name an unregistered repository
+    // for reads, and is not reported.
+    edit(&ws, "ontoly.toml", "\"acme/paymets\"", "\"acme/payments\"");
+    let v = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "--source",
+            "acme/pay=../payments",
+            "--source",
+            "github.com/acme/other=../payments",
+            "validate",
+        ],
+    );
+    assert!(
+        v.out.contains("--source:1: warning CLONE_UNMATCHED")
+            && !v.out.contains("--source:2")
+            && v.out.contains("0 errors, 1 warnings"),
+        "{}",
+        v.out
+    );
+    let clean = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert!(!clean.out.contains("CLONE_UNMATCHED"), "{}", clean.out);
+}
+
+#[test]
 fn validate_require_verified_fails_while_a_reference_is_unverified() {
     let (dir, _) = walkthrough();
     let ws = kb(&dir);

@@ -138,6 +138,9 @@ codes! {
     /// A clone mapped in `ontoly.toml` or by `--source` that does not exist or is not a git
     /// repository (nothing it should verify is verified).
     CloneNotFound = "CLONE_NOT_FOUND", Error;
+    /// A clone mapped under a `<source>/<module>` name that no module of the repository
+    /// registry has (a typo leaves the module it meant without a clone).
+    CloneUnmatched = "CLONE_UNMATCHED", Warning;
     /// A cited range whose lines at the pinned commit do not match its `content_digest`.
     ReferenceDigestMismatch = "REFERENCE_DIGEST_MISMATCH", Error;
     /// A cited commit that the local clone does not have.

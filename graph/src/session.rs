@@ -307,16 +307,19 @@ impl Session {
             .built
             .get_or_init(|| {
                 let clones = self.clones()?;
-                let workspace_repo = self.repositories()?.workspace().and_then(|r| {
+                let repos = self.repositories()?;
+                let workspace_repo = repos.workspace().and_then(|r| {
                     r.repo
                         .as_ref()
                         .map(|g| (g.clone(), r.workspace_root.clone()))
                 });
+                let stage = VerifyStage::new(clones.clone(), workspace_repo)
+                    .with_unmatched(repos.unmatched_clones.clone(), repos.modules.clone());
                 let opts = BuildOptions {
                     use_cache: self.cache == CachePolicy::ReadWrite,
                     progress: self.progress.clone(),
                     clones: clones.clone(),
-                    source_stage: Some(Arc::new(VerifyStage::new(clones.clone(), workspace_repo))),
+                    source_stage: Some(Arc::new(stage)),
                     knowledge_repository: None,
                     verify_snapshot: self.verify_snapshot,
                 };

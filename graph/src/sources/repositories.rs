@@ -34,6 +34,11 @@ pub const WORKTREE: &str = "worktree";
 pub struct Repositories {
     /// In a fixed order: the workspace repository first, then modules in registry order.
     pub repos: Vec<ReadableRepo>,
+    /// The `<source>/<module>` names of the repository registry, in its order.
+    pub modules: Vec<String>,
+    /// Clone names shaped like `<source>/<module>` (no host) that no module of the registry
+    /// has: most likely a typo, which leaves the module it meant without a clone.
+    pub unmatched_clones: Vec<String>,
 }
 
 /// Why a repository name selects nothing readable.
@@ -97,7 +102,16 @@ impl Repositories {
                 worktree: workspace.canonicalize().ok(),
             });
         }
-        for m in repo_modules(workspace) {
+        let modules = repo_modules(workspace);
+        let names: Vec<String> = modules.iter().map(|m| m.name.clone()).collect();
+        // A name with a dot is a remote (`github.com/…`), which reads may use unregistered.
+        let unmatched_clones: Vec<String> = clones
+            .entries()
+            .map(|(k, _)| k)
+            .filter(|k| !k.contains('.') && !names.iter().any(|n| config_key(n) == *k))
+            .map(str::to_string)
+            .collect();
+        for m in modules {
             let key = m.remote.as_deref().and_then(remote_key);
             // Several modules of one remote (a monorepo) are one repository.
             if let Some(k) = &key {
@@ -156,7 +170,11 @@ impl Repositories {
                 worktree: None,
             });
         }
-        Repositories { repos }
+        Repositories {
+            repos,
+            modules: names,
+            unmatched_clones,
+        }
     }
 
     /// The repository named `name` (any of its aliases; remotes are normalized first).

@@ -257,6 +257,8 @@ pub struct VerifyStage {
     clones: CloneMap,
     /// The workspace's repository and the workspace directory relative to its root.
     workspace_repo: Option<(GitRepo, String)>,
+    /// Clone names no registered module has, and the registered modules' names.
+    unmatched: (Vec<String>, Vec<String>),
 }
 
 impl VerifyStage {
@@ -266,7 +268,15 @@ impl VerifyStage {
         VerifyStage {
             clones,
             workspace_repo,
+            unmatched: Default::default(),
         }
+    }
+
+    /// Also reports `unmatched` clone names (mapped under a `<source>/<module>` name that no
+    /// registered module has; `modules` are the registered names, for the message).
+    pub fn with_unmatched(mut self, unmatched: Vec<String>, modules: Vec<String>) -> VerifyStage {
+        self.unmatched = (unmatched, modules);
+        self
     }
 }
 
@@ -295,6 +305,11 @@ impl SourceStage for VerifyStage {
             }
             h.update(b"\0");
         }
+        // Which names match depends on the registry, which cited ranges alone do not show.
+        for name in self.unmatched.0.iter().chain(&self.unmatched.1) {
+            h.update(name.as_bytes());
+            h.update(b"\0");
+        }
         // The workspace's own repository matters only to `repo-content:` references; its refs
         // move with every commit, so they must not invalidate the cache of other workspaces.
         if repo_content {
@@ -312,6 +327,29 @@ impl SourceStage for VerifyStage {
                 Code::CloneNotFound,
                 format!(
                     "the clone mapped by {} {why}; its references stay no_clone, unverified",
+                    m.shown()
+                ),
+                &m.file,
+                m.line,
+                crate::graph::model::ids::WORKSPACE,
+            ));
+        }
+        let (unmatched, modules) = &self.unmatched;
+        for m in unmatched.iter().filter_map(|k| self.clones.mapping(k)) {
+            const SHOWN: usize = 10;
+            let known = match modules.len() {
+                0 => "it registers none".to_string(),
+                n if n <= SHOWN => format!("registered: {}", modules.join(", ")),
+                n => format!(
+                    "registered: {} and {} more",
+                    modules[..SHOWN].join(", "),
+                    n - SHOWN
+                ),
+            };
+            parts.findings.push(Finding::new(
+                Code::CloneUnmatched,
+                format!(
+                    "the clone mapped by {} names no module of sources/repo/index.yaml ({known}), so no reference is verified with it",
                     m.shown()
                 ),
                 &m.file,
