@@ -180,13 +180,19 @@ impl CloneMap {
                 let text = String::from_utf8(bytes).map_err(|_| CloneError {
                     message: format!("{CONFIG_FILE}: is not UTF-8"),
                 })?;
+                let line_at = |offset: usize| {
+                    1 + text
+                        .get(..offset)
+                        .map_or(0, |before| before.matches('\n').count() as u64)
+                };
                 let cfg: ConfigFile = toml::from_str(&text).map_err(|e| CloneError {
-                    message: format!("{CONFIG_FILE}: {}", e.message()),
+                    message: match e.span() {
+                        Some(at) => format!("{CONFIG_FILE}:{}: {}", line_at(at.start), e.message()),
+                        None => format!("{CONFIG_FILE}: {}", e.message()),
+                    },
                 })?;
                 for (name, path) in cfg.sources {
-                    let line = 1 + text
-                        .get(..path.span().start)
-                        .map_or(0, |before| before.matches('\n').count() as u64);
+                    let line = line_at(path.span().start);
                     map.insert(
                         workspace,
                         Mapping {
@@ -419,8 +425,20 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(CONFIG_FILE), "[sources\n").unwrap();
         let e = CloneMap::load(dir.path(), &[]).unwrap_err();
-        assert!(e.message.starts_with("ontoly.toml:"), "{}", e.message);
+        assert!(e.message.starts_with("ontoly.toml:1: "), "{}", e.message);
         std::fs::write(dir.path().join(CONFIG_FILE), "[other]\nx = 1\n").unwrap();
         assert!(CloneMap::load(dir.path(), &[]).is_err());
+        // The line of the mistake, as for every other input.
+        std::fs::write(
+            dir.path().join(CONFIG_FILE),
+            "# clones\n[sources]\n\"acme/payments\" = 5\n",
+        )
+        .unwrap();
+        let e = CloneMap::load(dir.path(), &[]).unwrap_err();
+        assert!(
+            e.message.starts_with("ontoly.toml:3: ") && e.message.contains("expected a string"),
+            "{}",
+            e.message
+        );
     }
 }
