@@ -36,6 +36,10 @@ pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("mkdir");
     for entry in std::fs::read_dir(from).expect("read dir") {
         let entry = entry.expect("entry");
+        // A cache left by running ontoly in the source tree is not part of the fixture.
+        if entry.file_name() == ".ontoly" {
+            continue;
+        }
         let target = to.join(entry.file_name());
         if entry.file_type().expect("file type").is_dir() {
             copy_dir(&entry.path(), &target);

@@ -10,6 +10,10 @@ pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
         let e = e.unwrap();
+        // A cache left by running ontoly in the source tree is not part of the fixture.
+        if e.file_name() == ".ontoly" {
+            continue;
+        }
         let dest = to.join(e.file_name());
         if e.file_type().unwrap().is_dir() {
             copy_dir(&e.path(), &dest);
