@@ -147,7 +147,7 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             &[
                 "ontoly --workspace kb drift --to main",
                 "ontoly --workspace kb drift --to v2.32.3 --fail-on changed --format github",
-                "ontoly --workspace kb drift --to acme/server=main --write",
+                "ontoly --workspace kb drift --to main --write --accept-changed   # after reviewing the changed sections",
             ],
         ),
         "impact" => (

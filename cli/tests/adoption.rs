@@ -1634,3 +1634,111 @@ fn a_plugin_request_that_does_not_deserialize_gets_the_contract_message() {
         assert_eq!(r.out, expected, "request {request}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// After a review: accepting changed references.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_reviewed_change_is_accepted_at_its_mapped_range_and_a_deleted_one_is_not() {
+    let (dir, _) = walkthrough();
+    let ws = kb(&dir);
+    let repo = dir.path().join("payments");
+    // The cited function changes (its cap), and another one follows it.
+    std::fs::write(
+        repo.join("src/retry.py"),
+        "def backoff(attempt):\n    \"\"\"Seconds to wait before retry number `attempt` (1-based).\"\"\"\n    return min(2 ** attempt, 60)\n\ndef jitter():\n    return 0\n",
+    )
+    .expect("write");
+    git(&repo, &["commit", "-q", "-am", "cap 60"]);
+    let later = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
+    let structure = std::fs::read(ws.join("knowledge/structure.yaml")).expect("read");
+    // Without acceptance the module waits for review, and nothing is written.
+    let plain = ontoly(dir.path(), &["--workspace", "kb", "drift", "--write"]);
+    assert_eq!(plain.code, 0, "{}", plain.both());
+    assert!(
+        plain
+            .out
+            .contains("acme/payments: 1 of 1 references did not survive (1 changed)")
+            && plain.out.contains("nothing written"),
+        "{}",
+        plain.out
+    );
+    assert_eq!(
+        std::fs::read(ws.join("knowledge/structure.yaml")).expect("read"),
+        structure
+    );
+    assert_ne!(
+        ontoly(
+            dir.path(),
+            &["--workspace", "kb", "drift", "--accept-changed"]
+        )
+        .code,
+        0,
+        "--accept-changed needs --write"
+    );
+    // Accepted: pinned at the later commit, the mapped range and its digest, and valid.
+    let accepted = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "drift", "--write", "--accept-changed"],
+    );
+    assert_eq!(accepted.code, 0, "{}", accepted.both());
+    assert!(
+        accepted.out.contains(&format!(
+            "acme/payments c11b1eb453b0 -> {}: 1 references, 0 locators and 1 digests \
+             rewritten (1 changed, accepted)",
+            &later[..12]
+        )),
+        "{}",
+        accepted.out
+    );
+    let registry = std::fs::read_to_string(ws.join("sources/repo/index.yaml")).expect("read");
+    assert!(registry.contains(&later), "{registry}");
+    let digest = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "digest",
+            "--source",
+            "acme/payments",
+            "src/retry.py:1-3",
+        ],
+    );
+    let written = std::fs::read_to_string(ws.join("knowledge/structure.yaml")).expect("read");
+    let line = digest
+        .out
+        .lines()
+        .find(|l| l.contains("content_digest"))
+        .expect("a digest line");
+    assert!(
+        written.contains(line.trim()),
+        "{written}\n---\n{}",
+        digest.out
+    );
+    let v = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "validate", "--require-verified"],
+    );
+    assert_eq!(v.code, 0, "{}", v.both());
+    // The cited lines deleted outright: there is no range to accept.
+    std::fs::write(repo.join("src/retry.py"), "def jitter():\n    return 0\n").expect("write");
+    git(&repo, &["commit", "-q", "-am", "no backoff"]);
+    let registry = std::fs::read(ws.join("sources/repo/index.yaml")).expect("read");
+    let gone = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "drift", "--write", "--accept-changed"],
+    );
+    assert!(
+        gone.out.contains(
+            "acme/payments: 1 of 1 references did not survive (1 changed with every cited \
+             line deleted)"
+        ) && gone.out.contains("nothing written"),
+        "{}",
+        gone.out
+    );
+    assert_eq!(
+        std::fs::read(ws.join("sources/repo/index.yaml")).expect("read"),
+        registry
+    );
+}

@@ -165,8 +165,11 @@ pub struct Origin {
     /// The later commit compared with, when there was one.
     pub later: Option<String>,
     /// Unchanged or moved: the `content_digest` of the lines at the later commit, when asked
-    /// for.
+    /// for; changed: that of the lines of `accept_at`.
     pub later_digest: Option<String>,
+    /// Changed, when digests were asked for: where accepting the change re-anchors it, in the
+    /// later file (the engine's [`RangeDrift::accept_at`]).
+    pub accept_at: Option<MappedRange>,
 }
 
 /// Counts by status (every status, zeros included).
@@ -346,6 +349,13 @@ fn reference_of(t: &Target, later: Option<&String>, d: RangeDrift) -> ReferenceD
     r.reason = None;
     r.origin.later = later.cloned();
     r.origin.later_digest = d.later_digest;
+    if let (Some(at), Ok(Verdict::Changed { new_path, .. })) = (d.accept_at, &d.outcome) {
+        r.origin.accept_at = Some(MappedRange {
+            path: new_path.clone(),
+            start_line: at.start_line,
+            end_line: at.end_line,
+        });
+    }
     r.symbol = d.symbol;
     r.suggestion = d.suggestion;
     r.relocation = d.relocation;

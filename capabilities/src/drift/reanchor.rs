@@ -6,7 +6,11 @@
 //! (comments, order, layout, quoting) stays byte for byte.
 //!
 //! A module with a `changed`, `missing` or `unverifiable` reference is left alone and listed
-//! for review with its references (mapped ranges and symbol suggestions included).
+//! for review with its references (mapped ranges and symbol suggestions included). Once a
+//! person has reviewed the sections against the later code, `accept_changed` re-anchors
+//! changed references too: at the same definition when one was cited whole and the later file
+//! has it, else at the range the diff maps them to, with that range's digest (a changed
+//! reference all of whose lines were deleted still holds its module back).
 //!
 //! Extension beyond the issue: when the module's files left its `subpath` (a directory moved,
 //! `pkg/` → `vendor/pkg/`), and one prefix rewrite of the subpath puts every later path back
@@ -47,6 +51,13 @@ pub struct ModuleChange {
     pub locators: usize,
     /// `content_digest`s rewritten.
     pub digests: usize,
+    /// Changed references accepted (only with `accept_changed`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub accepted: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A module left alone, and why.
@@ -103,8 +114,13 @@ struct Expect {
     digest: Option<String>,
 }
 
-/// Plans the re-anchoring of `report` (computed with digests) for the session's workspace.
-pub fn plan(session: &Session, report: &DriftReport) -> Result<Reanchor, DriftError> {
+/// Plans the re-anchoring of `report` (computed with digests) for the session's workspace;
+/// with `accept_changed`, changed references with a mapped range survive too.
+pub fn plan(
+    session: &Session,
+    report: &DriftReport,
+    accept_changed: bool,
+) -> Result<Reanchor, DriftError> {
     let parsed = session.parsed()?;
     let RegistryState::Loaded(registry) = &parsed.registries.repo else {
         return Err(DriftError::Session(format!(
@@ -130,7 +146,7 @@ pub fn plan(session: &Session, report: &DriftReport) -> Result<Reanchor, DriftEr
             reason,
             references: refs
                 .iter()
-                .filter(|r| all || !matches!(r.status, Status::Unchanged | Status::Moved))
+                .filter(|r| all || !survives(r, accept_changed))
                 .map(|r| (*r).clone())
                 .collect(),
         };
@@ -141,7 +157,7 @@ pub fn plan(session: &Session, report: &DriftReport) -> Result<Reanchor, DriftEr
             ));
             continue;
         };
-        match module_edits(module, m.module, &refs) {
+        match module_edits(module, m.module, &refs, accept_changed) {
             Ok(None) => out.current.push(module.to_string()),
             Ok(Some(e)) => planned.push(e),
             Err((reason, all)) => out.review.push(review(reason, all)),
@@ -153,15 +169,31 @@ pub fn plan(session: &Session, report: &DriftReport) -> Result<Reanchor, DriftEr
     Ok(out)
 }
 
+/// Where an accepted changed reference goes ([`super::Origin::accept_at`]), when its digest
+/// there was computed.
+fn accepted_range(r: &ReferenceDrift) -> Option<(&str, u64, u64)> {
+    match (&r.status, &r.origin.accept_at, &r.origin.later_digest) {
+        (Status::Changed, Some(m), Some(_)) => Some((m.path.as_str(), m.start_line, m.end_line)),
+        _ => None,
+    }
+}
+
+/// Whether `r` lets its module be re-anchored.
+fn survives(r: &ReferenceDrift, accept_changed: bool) -> bool {
+    matches!(r.status, Status::Unchanged | Status::Moved)
+        || (accept_changed && accepted_range(r).is_some())
+}
+
 /// The edits of one module, `Ok(None)` when it is already current, or why it is left alone
 /// (and whether to list all its references rather than the failed ones).
 fn module_edits(
     module: &str,
     m: &ontoly_graph::formats::source_registry::RegistryModule,
     refs: &[&ReferenceDrift],
+    accept_changed: bool,
 ) -> Result<Option<ModuleEdits>, (String, bool)> {
     let mut counts = super::Counts::default();
-    for r in refs {
+    for r in refs.iter().filter(|r| !survives(r, accept_changed)) {
         counts.add(r.status);
     }
     let failed = counts.changed + counts.missing + counts.unverifiable;
@@ -169,7 +201,12 @@ fn module_edits(
         let parts: Vec<String> = [Status::Changed, Status::Missing, Status::Unverifiable]
             .into_iter()
             .filter(|s| counts.of(*s) > 0)
-            .map(|s| format!("{} {}", counts.of(s), s.as_str()))
+            .map(|s| match s {
+                Status::Changed if accept_changed => {
+                    format!("{} changed with every cited line deleted", counts.of(s))
+                }
+                _ => format!("{} {}", counts.of(s), s.as_str()),
+            })
             .collect();
         return Err((
             format!(
@@ -194,7 +231,8 @@ fn module_edits(
             true,
         ));
     }
-    if from == to && counts.moved == 0 {
+    let moved = refs.iter().filter(|r| r.status == Status::Moved).count();
+    if from == to && moved == 0 {
         return Ok(None);
     }
     if m.line == 0 || refs.iter().any(|r| r.origin.line == 0) {
@@ -204,9 +242,23 @@ fn module_edits(
         ));
     }
     let old_sub = m.subpath.clone().unwrap_or_default();
+    // Each reference's later place: its own for the unchanged, the occurrence for the moved,
+    // the mapped range for an accepted changed one.
+    let later_of = |r: &ReferenceDrift| -> (String, u64, u64) {
+        if let Some((p, s, e)) = accepted_range(r) {
+            return (p.to_string(), s, e);
+        }
+        (
+            r.new_path.clone().unwrap_or_else(|| r.path.clone()),
+            r.new_start_line.unwrap_or(r.start_line),
+            r.new_end_line.unwrap_or(r.end_line),
+        )
+    };
+    let later: Vec<(String, u64, u64)> = refs.iter().map(|r| later_of(r)).collect();
     let moves: Vec<(&str, &str)> = refs
         .iter()
-        .map(|r| (r.path.as_str(), r.new_path.as_deref().unwrap_or(&r.path)))
+        .zip(&later)
+        .map(|(r, (p, _, _))| (r.path.as_str(), p.as_str()))
         .collect();
     let Some(new_sub) = subpath_rewrite(&old_sub, &moves) else {
         return Err((
@@ -229,15 +281,12 @@ fn module_edits(
         references: refs.len(),
         locators: 0,
         digests: 0,
+        accepted: refs.iter().filter(|r| r.status == Status::Changed).count(),
     };
     let mut references = Vec::new();
-    for r in refs {
-        let new_path = r.new_path.as_deref().unwrap_or(&r.path);
+    for (r, (new_path, s, e)) in refs.iter().zip(&later) {
         let locator = strip_dir(new_path, &new_sub).to_string();
-        let (s, e) = (
-            r.new_start_line.unwrap_or(r.start_line),
-            r.new_end_line.unwrap_or(r.end_line),
-        );
+        let (s, e) = (*s, *e);
         let old_locator = strip_dir(&r.path, &old_sub);
         if locator != old_locator || s != r.start_line || e != r.end_line {
             change.locators += 1;
@@ -333,18 +382,32 @@ fn apply(
     let mut s_edits = Vec::new();
     let mut r_edits = Vec::new();
     let mut kept = Vec::new();
-    for m in planned {
+    for mut m in planned {
         let found = edits_of(&r_lines, &registry, m.registry_line, &m.registry).and_then(|r| {
-            let mut s = Vec::new();
+            let (mut s, mut digests) = (Vec::new(), 0);
             for (line, scalars, _) in &m.references {
-                s.extend(edits_of(&s_lines, &structure, *line, scalars)?);
+                let edits = edits_of(&s_lines, &structure, *line, scalars)?;
+                // A digest is rewritten when its value changes (the lines did, or it was wrong).
+                let digest = edits_of(
+                    &s_lines,
+                    &structure,
+                    *line,
+                    &scalars
+                        .iter()
+                        .filter(|(k, _)| k.as_slice() == ["content_digest"])
+                        .cloned()
+                        .collect(),
+                )?;
+                digests += digest.len();
+                s.extend(edits);
             }
-            Some((r, s))
+            Some((r, s, digests))
         });
         match found {
-            Some((r, s)) => {
+            Some((r, s, digests)) => {
                 r_edits.extend(r);
                 s_edits.extend(s);
+                m.change.digests = digests;
                 kept.push(m);
             }
             None => review.push(ModuleReview {

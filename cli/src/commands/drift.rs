@@ -1,4 +1,4 @@
-//! `ontoly drift [--to REV | --to NAME=REV ...] [--write] [--fail-on changed|moved]
+//! `ontoly drift [--to REV | --to NAME=REV ...] [--write [--accept-changed]] [--fail-on changed|moved]
 //! [--format text|json|github|sarif]`: is the knowledge still true at a later commit?
 //! Exit 0, or 3 with `--fail-on` when a reference of that status or worse exists.
 
@@ -32,6 +32,13 @@ pub struct Args {
     /// later commit and rewrite moved locators and digests in place; list the others for review.
     #[arg(long)]
     write: bool,
+    /// With --write, after you have reviewed the changed sections against the later code: also
+    /// re-anchor changed references, with their digests at the later commit: at the same
+    /// definition when one was cited whole, else at the range the diff maps them to (a
+    /// reference whose lines were all deleted, a missing one or an unverifiable one still
+    /// holds its module back).
+    #[arg(long, requires = "write")]
+    accept_changed: bool,
     /// Exit 3 when a reference has this status or a worse one (moved < changed < missing).
     #[arg(long, value_enum, value_name = "STATUS")]
     fail_on: Option<FailOn>,
@@ -73,7 +80,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     .with_to_args(a.to.iter().map(String::as_str));
     let mut report = drift::drift(&session, &opts).map_err(cli_error)?;
     let reanchor = if a.write {
-        let plan = reanchor::plan(&session, &report).map_err(cli_error)?;
+        let plan = reanchor::plan(&session, &report, a.accept_changed).map_err(cli_error)?;
         session.replace_workspace_files(&plan.files).map_err(|e| {
             CliError::new(format!("cannot write the re-anchored files: {}", e.kind()))
         })?;

@@ -248,9 +248,14 @@ fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
             .as_ref()
             .map(|(a, b)| format!(", subpath `{a}` -> `{b}`"))
             .unwrap_or_default();
+        let accepted = if m.accepted > 0 {
+            format!(" ({} changed, accepted)", m.accepted)
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             o,
-            "  {} {} -> {}: {} references, {} locators and {} digests rewritten{sub}",
+            "  {} {} -> {}: {} references, {} locators and {} digests rewritten{sub}{accepted}",
             m.module,
             short(&m.from),
             short(&m.to),

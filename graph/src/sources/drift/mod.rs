@@ -67,8 +67,15 @@ pub struct RangeDrift {
     pub relocation: Option<Relocation>,
     /// For an unchanged or moved range, when asked for ([`CompareOptions::digests`]): the
     /// `content_digest` of its lines at the later commit (the format's digest rule), which
-    /// re-anchoring writes.
+    /// re-anchoring writes; for a changed one, that of the lines of `accept_at` (written only
+    /// when the change is accepted).
     pub later_digest: Option<String>,
+    /// For a changed range, when digests were asked for: the lines of the later file a person
+    /// who accepts the change re-anchors it at, whose digest `later_digest` holds. The same
+    /// definition when the range cited exactly one definition and the later file still has it
+    /// (the diff's hunks may reach past it), else the range the diff maps it to.
+    #[serde(default)]
+    pub accept_at: Option<LineRange>,
 }
 
 /// Options of [`compare`].
@@ -81,7 +88,8 @@ pub struct CompareOptions {
     /// file and in every text file the change added or modified.
     pub symbols: bool,
     /// Compute [`RangeDrift::later_digest`] for unchanged and moved ranges (a sha256 of the
-    /// cited lines, which equal the later ones).
+    /// cited lines, which equal the later ones) and for changed ones, with
+    /// [`RangeDrift::accept_at`].
     pub digests: bool,
 }
 
@@ -203,6 +211,7 @@ impl Context<'_> {
                     suggestion: None,
                     relocation: None,
                     later_digest: None,
+                    accept_at: None,
                 },
                 None,
             )
@@ -273,9 +282,36 @@ impl Context<'_> {
                     }
                 }
             }
-            let later_digest = (self.options.digests
-                && matches!(verdict, Verdict::Unchanged | Verdict::Moved { .. }))
-            .then(|| crate::formats::text::lines_digest(cited));
+            let accept_at = match &verdict {
+                Verdict::Changed {
+                    new_path, mapped, ..
+                } if self.options.digests => {
+                    let whole = symbol
+                        .as_ref()
+                        .is_some_and(|d| d.start_line == s && d.end_line == e);
+                    match &suggestion {
+                        Some(now) if whole && now.path == *new_path => Some(LineRange {
+                            start_line: now.start_line,
+                            end_line: now.end_line,
+                        }),
+                        _ => *mapped,
+                    }
+                }
+                _ => None,
+            };
+            let later_digest = match (&verdict, accept_at) {
+                _ if !self.options.digests => None,
+                (Verdict::Unchanged | Verdict::Moved { .. }, _) => {
+                    Some(crate::formats::text::lines_digest(cited))
+                }
+                (Verdict::Changed { .. }, Some(at)) => later_file.as_ref().and_then(|f| {
+                    let lines = f
+                        .lines()
+                        .get(at.start_line.checked_sub(1)? as usize..at.end_line as usize)?;
+                    (!lines.is_empty()).then(|| crate::formats::text::lines_digest(lines))
+                }),
+                _ => None,
+            };
             let lost = (self.options.symbols
                 && matches!(
                     verdict,
@@ -292,6 +328,7 @@ impl Context<'_> {
                     suggestion,
                     relocation: None,
                     later_digest,
+                    accept_at,
                 },
                 lost,
             ));
