@@ -188,3 +188,50 @@ fn source_override_replaces_the_configured_clone() {
         "{err}"
     );
 }
+
+#[test]
+fn without_repo_reads_are_of_the_workspace_s_own_pages() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("shop-kb");
+    common::copy_dir(&demo(), &ws);
+    // Its own git repository (no remote: named after its directory), so search works too.
+    for args in [
+        &["init", "-q", "-b", "main"][..],
+        &["add", "knowledge"],
+        &["commit", "-q", "-m", "pages"],
+    ] {
+        let ok = std::process::Command::new("git")
+            .current_dir(&ws)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_AUTHOR_NAME", "Ontoly Test")
+            .env("GIT_AUTHOR_EMAIL", "test@ontoly.invalid")
+            .env("GIT_COMMITTER_NAME", "Ontoly Test")
+            .env("GIT_COMMITTER_EMAIL", "test@ontoly.invalid")
+            .env("GIT_AUTHOR_DATE", "2025-01-01T00:00:00Z")
+            .env("GIT_COMMITTER_DATE", "2025-01-01T00:00:00Z")
+            .args(args)
+            .status()
+            .expect("git runs")
+            .success();
+        assert!(ok, "git {args:?}");
+    }
+    let page = "knowledge/guides/checkout.md:1-8";
+    let implicit = common::run_in(&ws, &["--format", "json", "read", page]);
+    let named = common::run_in(
+        &ws,
+        &["--format", "json", "read", "--repo", "shop-kb", page],
+    );
+    assert_eq!(implicit.code, 0, "{}", implicit.stderr);
+    assert_eq!(implicit.stdout, named.stdout);
+    let v: serde_json::Value = serde_json::from_str(&implicit.stdout).expect("json");
+    assert_eq!(v["repository"], "shop-kb", "{v}");
+    let searched = common::run_in(&ws, &["search", "payment-retry"]);
+    assert_eq!(searched.code, 0, "{}", searched.stderr);
+    assert!(
+        searched.stdout.contains("knowledge/guides/checkout.md:")
+            && searched.stdout.contains("payment-retry"),
+        "{}",
+        searched.stdout
+    );
+}

@@ -13,6 +13,22 @@ fn reader(ctx: &Globals) -> Result<Reader, CliError> {
     Ok(ctx.session()?.reader()?)
 }
 
+impl RepoArgs {
+    /// The repository to read: `--repo`, else the workspace's own.
+    fn repository(&self, r: &Reader) -> Result<String, CliError> {
+        if let Some(name) = &self.repo {
+            return Ok(name.clone());
+        }
+        r.repositories()
+            .workspace()
+            .map(|w| w.name.clone())
+            .ok_or_else(|| CliError {
+                message: "no --repo, and the workspace has no repository of its own".into(),
+                hint: Some("name one with --repo (owner/name or <source>/<module>)".into()),
+            })
+    }
+}
+
 /// The output of a result, or of a read error (exit 1).
 fn output<T>(result: Result<T, ReadError>, report: impl FnOnce(T) -> Report) -> Output {
     match result {
@@ -30,9 +46,10 @@ pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 /// Options shared by every pinned read.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RepoArgs {
-    /// Repository: owner/name, <source>/<module>, or a remote.
+    /// Repository: owner/name, <source>/<module>, or a remote (default: the workspace's own,
+    /// which holds its knowledge pages).
     #[arg(long, alias = "repository", value_name = "REPO")]
-    repo: String,
+    repo: Option<String>,
     /// Branch or full commit (default: the repository's default branch).
     #[arg(long, alias = "revision", value_name = "REV")]
     rev: Option<String>,
@@ -87,7 +104,7 @@ pub mod read {
         };
         let r = reader(ctx)?;
         let res = r.read(&ReadRequest {
-            repository: args.repo.repo.clone(),
+            repository: args.repo.repository(&r)?,
             revision: args.repo.rev.clone(),
             path,
             start_line,
@@ -138,7 +155,7 @@ pub mod read_many {
     pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
         let res = r.read_many(&ReadManyRequest {
-            repository: args.repo.repo.clone(),
+            repository: args.repo.repository(&r)?,
             revision: args.repo.rev.clone(),
             items: args.items.iter().map(|s| parse_item(s)).collect(),
         });
@@ -198,7 +215,7 @@ pub mod search {
     pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
         let res = r.search(&SearchRequest {
-            repository: args.repo.repo.clone(),
+            repository: args.repo.repository(&r)?,
             revision: args.repo.rev.clone(),
             pattern: args.pattern.clone(),
             fixed_strings: args.fixed_strings,
@@ -243,7 +260,7 @@ pub mod resolve {
     pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
         let res = r.resolve(&ResolveRequest {
-            repository: args.repo.repo.clone(),
+            repository: args.repo.repository(&r)?,
             revision: args.repo.rev.clone(),
         });
         Ok(output(res, Report::Resolve))
