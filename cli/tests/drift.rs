@@ -7,37 +7,13 @@
 
 mod common;
 
-use common::{copy_dir, run_in, testdata, Run};
+use common::{copy_dir, git, run_in, testdata, Run};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 const REQUESTS_LATER: &str = "0e322af87745eff34caffe4df68456ebc20d9068";
 const FIXTURE_BASE: &str = "371a34a4595b154890942bb6da20e6d737992546";
 const FIXTURE_LATER: &str = "7ae5d7cd6a7656f492c7e0d18eb7d9a31dde2f87";
-
-/// Runs git in `dir` with the user's configuration ignored.
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = std::process::Command::new("git")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_AUTHOR_NAME", "Ontoly Test")
-        .env("GIT_AUTHOR_EMAIL", "test@ontoly.invalid")
-        .env("GIT_COMMITTER_NAME", "Ontoly Test")
-        .env("GIT_COMMITTER_EMAIL", "test@ontoly.invalid")
-        .env("GIT_AUTHOR_DATE", "2025-01-01T00:00:00Z")
-        .env("GIT_COMMITTER_DATE", "2025-01-01T00:00:00Z")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// A temporary directory holding `repo/` (made by the drift recipe) and `ws/` (a copy of the
 /// fixture workspace, whose ontoly.toml maps every module to `../repo`).

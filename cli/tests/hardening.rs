@@ -367,10 +367,8 @@ fn aliases_within_the_repetition_limit_stay_within_budget() {
 /// page's sections behind a section of another page, at a score that would be `high`.
 const BROKEN_PAGE_QUESTION: &str = "checkout payment retry";
 
-/// The Evidence Pack for [`BROKEN_PAGE_QUESTION`] on `root`: it must carry an error diagnostic
-/// of `code`, one of its first three sections (those its confidence rests on) must come from
-/// `page`, and it must not be `high`.
-fn assert_pack_reports_broken_page(root: &Path, code: &str, page: &str) {
+/// The Evidence Pack for [`BROKEN_PAGE_QUESTION`] on `root`, as JSON.
+fn broken_page_pack(root: &Path) -> Value {
     let o = ontoly(
         root,
         &[
@@ -382,7 +380,14 @@ fn assert_pack_reports_broken_page(root: &Path, code: &str, page: &str) {
         ],
     );
     assert!(o.finished(), "{}", o.summary());
-    let pack: Value = serde_json::from_str(&o.stdout).expect("json pack");
+    serde_json::from_str(&o.stdout).expect("json pack")
+}
+
+/// The Evidence Pack for [`BROKEN_PAGE_QUESTION`] on `root`: it must carry an error diagnostic
+/// of `code`, one of its first three sections (those its confidence rests on) must come from
+/// `page`, and it must not be `high`.
+fn assert_pack_reports_broken_page(root: &Path, code: &str, page: &str) {
+    let pack = broken_page_pack(root);
     let diagnostics = pack["diagnostics"].as_array().cloned().unwrap_or_default();
     assert!(
         diagnostics
@@ -439,18 +444,7 @@ fn a_pack_from_a_page_with_broken_markers_is_not_high() {
 
 /// The error diagnostics a pack holds, and the count its truncation note says it carries.
 fn errors_carried(root: &Path) -> (usize, Option<String>) {
-    let o = ontoly(
-        root,
-        &[
-            "--no-cache",
-            "--format",
-            "json",
-            "evidence",
-            BROKEN_PAGE_QUESTION,
-        ],
-    );
-    assert!(o.finished(), "{}", o.summary());
-    let pack: Value = serde_json::from_str(&o.stdout).expect("json pack");
+    let pack = broken_page_pack(root);
     let diagnostics = pack["diagnostics"].as_array().cloned().unwrap_or_default();
     let errors = diagnostics
         .iter()

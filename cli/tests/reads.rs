@@ -195,27 +195,9 @@ fn without_repo_reads_are_of_the_workspace_s_own_pages() {
     let ws = t.path().join("shop-kb");
     common::copy_dir(&demo(), &ws);
     // Its own git repository (no remote: named after its directory), so search works too.
-    for args in [
-        &["init", "-q", "-b", "main"][..],
-        &["add", "knowledge"],
-        &["commit", "-q", "-m", "pages"],
-    ] {
-        let ok = std::process::Command::new("git")
-            .current_dir(&ws)
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .env("GIT_CONFIG_GLOBAL", "/dev/null")
-            .env("GIT_AUTHOR_NAME", "Ontoly Test")
-            .env("GIT_AUTHOR_EMAIL", "test@ontoly.invalid")
-            .env("GIT_COMMITTER_NAME", "Ontoly Test")
-            .env("GIT_COMMITTER_EMAIL", "test@ontoly.invalid")
-            .env("GIT_AUTHOR_DATE", "2025-01-01T00:00:00Z")
-            .env("GIT_COMMITTER_DATE", "2025-01-01T00:00:00Z")
-            .args(args)
-            .status()
-            .expect("git runs")
-            .success();
-        assert!(ok, "git {args:?}");
-    }
+    common::git(&ws, &["init", "-q", "-b", "main"]);
+    common::git(&ws, &["add", "knowledge"]);
+    common::git(&ws, &["commit", "-q", "-m", "pages"]);
     let page = "knowledge/guides/checkout.md:1-8";
     let implicit = common::run_in(&ws, &["--format", "json", "read", page]);
     let named = common::run_in(
