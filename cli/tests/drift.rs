@@ -1106,3 +1106,50 @@ fn impact_on_a_workspace_citing_several_repositories_asks_for_one_in_the_callers
     );
     assert_eq!(r.code, 0, "{r:?}");
 }
+
+#[test]
+fn accepting_the_requests_corpus_changes_leaves_it_verified_at_the_later_commit() {
+    let dir = requests_copy();
+    let ws = dir.path().join("ws");
+    let run = |args: &[&str]| run_in(&ws, args);
+    let r = run(&[
+        "drift",
+        "--to",
+        REQUESTS_LATER,
+        "--write",
+        "--accept-changed",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r);
+    let modules: Vec<(String, u64)> = v["reanchor"]["modules"]
+        .as_array()
+        .expect("modules")
+        .iter()
+        .map(|m| {
+            (
+                m["module"].as_str().unwrap_or("").to_string(),
+                m["accepted"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        modules,
+        [
+            ("requests/lib".to_string(), 56),
+            ("requests/root".to_string(), 4)
+        ]
+    );
+    assert_eq!(v["reanchor"]["review"], serde_json::json!([]));
+    let strict = run(&["validate", "--require-verified"]);
+    assert_eq!(strict.code, 0, "{}{}", strict.stdout, strict.stderr);
+    // At the later commit every reference is now unchanged.
+    let again = json(&run(&["drift", "--to", REQUESTS_LATER, "--format", "json"]));
+    assert_eq!(
+        again["counts"]["unchanged"],
+        v["references"].as_array().map(Vec::len).unwrap_or(0) as u64,
+        "{}",
+        again["counts"]
+    );
+}
