@@ -115,7 +115,7 @@ struct Expect {
 }
 
 /// Plans the re-anchoring of `report` (computed with digests) for the session's workspace;
-/// with `accept_changed`, changed references with a mapped range survive too.
+/// with `accept_changed`, changed references with an `accept_at` range survive too.
 pub fn plan(
     session: &Session,
     report: &DriftReport,
@@ -243,7 +243,7 @@ fn module_edits(
     }
     let old_sub = m.subpath.clone().unwrap_or_default();
     // Each reference's later place: its own for the unchanged, the occurrence for the moved,
-    // the mapped range for an accepted changed one.
+    // its `accept_at` range for an accepted changed one.
     let later_of = |r: &ReferenceDrift| -> (String, u64, u64) {
         if let Some((p, s, e)) = accepted_range(r) {
             return (p.to_string(), s, e);
