@@ -94,6 +94,31 @@ fn discovery_from_a_subdirectory_and_errors_exit_2() {
     assert_eq!(code, 2, "usage errors exit 2");
 }
 
+#[test]
+fn a_file_named_on_the_command_line_that_is_missing_is_said_so() {
+    let ws = fixtures().join("valid");
+    for (args, said) in [
+        (
+            &["run", "EvidencePack", "--input", "@missing.json"][..],
+            "error: input file missing.json does not exist",
+        ),
+        (
+            &["check", "--questions", "missing.yaml"],
+            "error: questions file missing.yaml does not exist",
+        ),
+        (
+            &["impact", "--diff", "missing.diff"],
+            "error: diff file missing.diff does not exist",
+        ),
+    ] {
+        let mut all = vec!["--no-cache"];
+        all.extend_from_slice(args);
+        let (code, out, err) = ontoly(&ws, &all);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(err.starts_with(said), "{args:?}: {err}");
+    }
+}
+
 /// A workspace of one page under `dir`, with the `schema` fixture's structure.
 fn one_page_workspace(dir: &Path) -> std::path::PathBuf {
     let root = dir.join("ws");

@@ -35,13 +35,8 @@ pub fn format(a: &Args) -> Option<Format> {
 /// Answers every question.
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let shown = a.questions.to_string_lossy().into_owned();
-    let text = std::fs::read_to_string(&a.questions).map_err(|e| {
-        CliError::new(if e.kind() == std::io::ErrorKind::NotFound {
-            format!("questions file {shown} does not exist")
-        } else {
-            format!("cannot read questions file {shown}: {}", e.kind())
-        })
-    })?;
+    let text = std::fs::read_to_string(&a.questions)
+        .map_err(|e| CliError::unreadable(&format!("questions file {shown}"), &e))?;
     let questions = parse_questions(&text).map_err(|e| CliError::new(format!("{shown}: {e}")))?;
     let session = ctx.session()?;
     let index = index(&session)?;

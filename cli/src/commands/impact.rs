@@ -91,7 +91,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             Some(s)
         }
         Some(p) => Some(std::fs::read_to_string(p).map_err(|e| {
-            CliError::new(format!("cannot read {}: {}", p.to_string_lossy(), e.kind()))
+            CliError::unreadable(&format!("diff file {}", p.to_string_lossy()), &e)
         })?),
     };
     let session = globals.session()?;

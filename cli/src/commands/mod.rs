@@ -85,6 +85,16 @@ impl CliError {
         }
     }
 
+    /// A file named on the command line that could not be read: "does not exist" rather
+    /// than the I/O error's "entity not found".
+    pub fn unreadable(what: &str, e: &std::io::Error) -> CliError {
+        CliError::new(if e.kind() == std::io::ErrorKind::NotFound {
+            format!("{what} does not exist")
+        } else {
+            format!("cannot read {what}: {}", e.kind())
+        })
+    }
+
     /// The process exit code for this error.
     pub fn exit_code(&self) -> u8 {
         2

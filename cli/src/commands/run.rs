@@ -33,7 +33,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         Some("-") => std::io::read_to_string(std::io::stdin())
             .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?,
         Some(f) => std::fs::read_to_string(f)
-            .map_err(|e| CliError::new(format!("cannot read {f}: {}", e.kind())))?,
+            .map_err(|e| CliError::unreadable(&format!("input file {f}"), &e))?,
         None => a.input.clone(),
     };
     let session = ctx.session()?;
