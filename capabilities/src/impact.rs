@@ -6,7 +6,8 @@
 //! source is first brought from its pinned commit to A (drift's verdict: the same range, its
 //! one occurrence, or the mapped range of a changed one); it is affected when a hunk of its
 //! file replaces or deletes one of its lines or inserts strictly inside it, or else when a hunk
-//! touches the definition that covers it at A (tree-sitter).
+//! touches the definition that covers it at A (tree-sitter), or else when the change renames
+//! its file (its lines stay; the path its reference names does not).
 
 use crate::drift::targets::{self, Target};
 use crate::drift::{DriftError, DriftOptions, MappedRange, Status};
@@ -80,8 +81,13 @@ pub struct AffectedReference {
     pub end_line: u64,
     /// The cited range at the change's old side.
     pub at: MappedRange,
-    /// `range` (a hunk touches the cited lines) or `symbol` (only the definition around them).
+    /// `range` (a hunk touches the cited lines), `symbol` (only the definition around them) or
+    /// `path` (no hunk touches either, but the change renames the file: the lines stay, the
+    /// reference's path does not).
     pub via: String,
+    /// The file's path after the change, when the change renames it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub renamed_to: Option<String>,
     /// The definition covering the range at the old side, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub symbol: Option<SymbolAt>,
@@ -440,6 +446,7 @@ fn affected(
             continue;
         };
         let shown = change.new_path.as_deref().unwrap_or(&range.path);
+        let renamed = change.new_path.as_deref().filter(|p| *p != range.path);
         let direct = engine::touching(&change.hunks, range.start_line, range.end_line);
         let syms = parsed.entry(range.path.as_str()).or_insert_with(|| {
             let text = reader.blob(from, &range.path).ok().flatten()?;
@@ -449,19 +456,21 @@ fn affected(
             .as_ref()
             .and_then(|f| anchor::covering(f, range.start_line, range.end_line))
             .map(|d| SymbolAt::new(d, &range.path));
+        let around = symbol
+            .as_ref()
+            .map(|s| engine::touching(&change.hunks, s.start_line, s.end_line))
+            .unwrap_or_default();
+        // A rename that leaves the lines alone still moves what the reference names: the
+        // section's citation goes stale, which a pull request's check should say.
         let (via, hunks) = if !direct.is_empty() {
             ("range", direct)
-        } else if let Some(s) = &symbol {
-            (
-                "symbol",
-                engine::touching(&change.hunks, s.start_line, s.end_line),
-            )
+        } else if !around.is_empty() {
+            ("symbol", around)
+        } else if renamed.is_some() {
+            ("path", Vec::new())
         } else {
             continue;
         };
-        if hunks.is_empty() {
-            continue;
-        }
         let t = &all[i];
         out.insert(
             i,
@@ -473,6 +482,7 @@ fn affected(
                 end_line: t.range.end_line,
                 at: range.clone(),
                 via: via.to_string(),
+                renamed_to: renamed.map(str::to_string),
                 symbol,
                 hunks: hunks.iter().map(|h| HunkView::new(shown, h)).collect(),
                 line: t.origin.line,

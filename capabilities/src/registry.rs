@@ -129,7 +129,7 @@ pub const CAPABILITIES: &[Capability] = &[
     Capability {
         name: "Impact",
         version: "1",
-        description: "The sections and pages whose cited ranges, or the symbols behind them, a change touches: two commits of a source (`from`, `to`) or a unified diff against `from` (default the clone's HEAD), with the hunks.",
+        description: "The sections and pages whose cited ranges, or the symbols behind them, a change touches (or whose cited files it renames): two commits of a source (`from`, `to`) or a unified diff against `from` (default the clone's HEAD), with the hunks.",
         schema: schema_of::<ImpactInput>,
         check: check_as::<ImpactInput>,
         run: drift::run_impact,

@@ -625,7 +625,18 @@ fn annotations_and_sarif_point_at_repository_relative_paths() {
     .expect("json");
     assert_eq!(
         sarif["runs"][0]["results"].as_array().map(Vec::len),
-        Some(10)
+        Some(15),
+        "10 references whose lines change, 5 whose files are renamed"
+    );
+    // A renamed file's references sit on their lines at the file's new path.
+    assert!(
+        im.stdout.contains(
+            "::warning file=docs/manual.md,line=1,endLine=5,col=1,title=ontoly impact::this \
+             change renames the file that kb/knowledge/guides/docs.md#guide cites \
+             (docs/guide.md:1-5 is now docs/manual.md:1-5"
+        ),
+        "{}",
+        im.stdout
     );
     validate_sarif(&sarif);
 }
@@ -685,10 +696,15 @@ fn impact_between_two_commits_and_of_a_diff() {
             "app#store[1] range",
             "app#summing[0] range",
             "app#helpers[0] range",
+            "app#files[0] path",
             "app#files[1] range",
+            "app#files[2] path",
             "app#trimming[0] range",
             "app#legacy[0] range",
             "app#legacy[1] range",
+            "codec#encoding[0] path",
+            "codec#encoding[1] path",
+            "docs#guide[0] path",
             "docs#table[0] range",
         ]
     );

@@ -87,7 +87,7 @@ pub fn render(report: &Report) -> Option<String> {
 fn impact_summary(v: &ImpactView) -> String {
     let c = &v.report.counts;
     format!(
-        "{} hunk(s) in {} file(s) touch {} section(s) on {} page(s)",
+        "{} hunk(s) in {} file(s) affect {} section(s) on {} page(s)",
         c.hunks, c.files, c.sections, c.pages
     )
 }

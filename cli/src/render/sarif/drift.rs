@@ -90,7 +90,32 @@ pub fn impact_results(v: &ImpactView) -> Vec<SarifResult> {
     for p in &v.report.pages {
         for s in &p.sections {
             for a in &s.references {
-                let Some(h) = a.hunks.first() else { continue };
+                let fingerprint = Some(format!(
+                    "{}#{}[{}]",
+                    p.article_id, s.section_id, a.ref_index
+                ));
+                let Some(h) = a.hunks.first() else {
+                    // Renamed, lines unchanged: at the cited lines in the file's new place.
+                    if let Some(to) = &a.renamed_to {
+                        out.push(SarifResult {
+                            rule_id: Code::ImpactAffected.as_str().to_string(),
+                            severity: Code::ImpactAffected.severity(),
+                            message: format!(
+                                "this change renames the file that {}#{} cites ({}:{}-{} is now {to}:{}-{}; `ontoly drift --write` re-anchors it)",
+                                v.page_file(&p.page),
+                                s.section_id,
+                                a.at.path,
+                                a.at.start_line,
+                                a.at.end_line,
+                                a.at.start_line,
+                                a.at.end_line
+                            ),
+                            at: Some((to.clone(), a.at.start_line, a.at.end_line)),
+                            fingerprint,
+                        });
+                    }
+                    continue;
+                };
                 let start = h.new_start.max(1);
                 let end = (h.new_start + h.new_count).saturating_sub(1).max(start);
                 out.push(SarifResult {
@@ -111,10 +136,7 @@ pub fn impact_results(v: &ImpactView) -> Vec<SarifResult> {
                             .join(" ")
                     ),
                     at: Some((h.path.clone(), start, end)),
-                    fingerprint: Some(format!(
-                        "{}#{}[{}]",
-                        p.article_id, s.section_id, a.ref_index
-                    )),
+                    fingerprint,
                 });
             }
         }

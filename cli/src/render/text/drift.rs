@@ -303,7 +303,7 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
         None => format!("a diff against {}", short(&r.from)),
     };
     let mut o = format!(
-        "{} {} {side}: {} file(s), {} hunk(s) touch {} section(s) on {} page(s)\n",
+        "{} {} {side}: {} file(s) and {} hunk(s) affect {} section(s) on {} page(s)\n",
         st.bold("impact of"),
         r.source,
         c.files,
@@ -322,17 +322,23 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
                     .as_ref()
                     .map(|s| format!(" in {}", symbol(s)))
                     .unwrap_or_default();
-                let _ = writeln!(
-                    o,
-                    "      [{}] {}:{}-{}{sym} touched via {}: {} {}",
-                    a.ref_index,
-                    a.at.path,
-                    a.at.start_line,
-                    a.at.end_line,
-                    a.via,
-                    a.hunks.first().map_or("", |h| h.path.as_str()),
-                    hunks.join(" ")
+                let cited = format!(
+                    "[{}] {}:{}-{}{sym}",
+                    a.ref_index, a.at.path, a.at.start_line, a.at.end_line
                 );
+                let _ = match (&a.renamed_to, a.hunks.first()) {
+                    (Some(to), None) => writeln!(
+                        o,
+                        "      {cited} moves with its file to {to} (its lines unchanged)"
+                    ),
+                    (_, first) => writeln!(
+                        o,
+                        "      {cited} touched via {}: {} {}",
+                        a.via,
+                        first.map_or("", |h| h.path.as_str()),
+                        hunks.join(" ")
+                    ),
+                };
             }
         }
     }
