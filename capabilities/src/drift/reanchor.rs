@@ -386,20 +386,15 @@ fn apply(
         let found = edits_of(&r_lines, &registry, m.registry_line, &m.registry).and_then(|r| {
             let (mut s, mut digests) = (Vec::new(), 0);
             for (line, scalars, _) in &m.references {
-                let edits = edits_of(&s_lines, &structure, *line, scalars)?;
                 // A digest is rewritten when its value changes (the lines did, or it was wrong).
-                let digest = edits_of(
-                    &s_lines,
-                    &structure,
-                    *line,
-                    &scalars
-                        .iter()
-                        .filter(|(k, _)| k.as_slice() == ["content_digest"])
-                        .cloned()
-                        .collect(),
-                )?;
+                let (digest, rest): (Scalars, Scalars) = scalars
+                    .iter()
+                    .cloned()
+                    .partition(|(k, _)| k.as_slice() == ["content_digest"]);
+                let digest = edits_of(&s_lines, &structure, *line, &digest)?;
                 digests += digest.len();
-                s.extend(edits);
+                s.extend(edits_of(&s_lines, &structure, *line, &rest)?);
+                s.extend(digest);
             }
             Some((r, s, digests))
         });

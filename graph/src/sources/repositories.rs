@@ -52,6 +52,12 @@ pub enum RepoLookupError {
     Ambiguous,
 }
 
+/// Whether a configured clone key names a remote (`github.com/acme/x`: a host has a dot)
+/// rather than a registry module (`acme/x`).
+fn is_remote_key(key: &str) -> bool {
+    key.contains('.')
+}
+
 fn owner_name(key: &str) -> Option<String> {
     let (_, path) = key.split_once('/')?;
     Some(path.to_string())
@@ -104,11 +110,11 @@ impl Repositories {
         }
         let modules = repo_modules(workspace);
         let names: Vec<String> = modules.iter().map(|m| m.name.clone()).collect();
-        // A name with a dot is a remote (`github.com/…`), which reads may use unregistered.
+        // A remote may name a repository the registry does not list (reads use it).
         let unmatched_clones: Vec<String> = clones
             .entries()
             .map(|(k, _)| k)
-            .filter(|k| !k.contains('.') && !names.iter().any(|n| config_key(n) == *k))
+            .filter(|k| !is_remote_key(k) && !names.iter().any(|n| config_key(n) == *k))
             .map(str::to_string)
             .collect();
         for m in modules {
@@ -155,7 +161,7 @@ impl Repositories {
                 continue;
             }
             let repo = clones.open(path);
-            let name = if k.contains('.') {
+            let name = if is_remote_key(k) {
                 owner_name(k).unwrap_or_else(|| k.to_string())
             } else {
                 k.to_string()
@@ -163,7 +169,7 @@ impl Repositories {
             repos.push(ReadableRepo {
                 name: name.clone(),
                 aliases: vec![name, k.to_string()],
-                remote_key: k.contains('.').then(|| k.to_string()),
+                remote_key: is_remote_key(k).then(|| k.to_string()),
                 repo,
                 is_workspace: false,
                 workspace_root: String::new(),

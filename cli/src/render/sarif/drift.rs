@@ -90,53 +90,42 @@ pub fn impact_results(v: &ImpactView) -> Vec<SarifResult> {
     for p in &v.report.pages {
         for s in &p.sections {
             for a in &s.references {
-                let fingerprint = Some(format!(
-                    "{}#{}[{}]",
-                    p.article_id, s.section_id, a.ref_index
-                ));
-                let Some(h) = a.hunks.first() else {
-                    // Renamed, lines unchanged: at the cited lines in the file's new place.
-                    if let Some(to) = &a.renamed_to {
-                        out.push(SarifResult {
-                            rule_id: Code::ImpactAffected.as_str().to_string(),
-                            severity: Code::ImpactAffected.severity(),
-                            message: format!(
-                                "this change renames the file that {}#{} cites ({}:{}-{} is now {to}:{}-{}; `ontoly drift --write` re-anchors it)",
-                                v.page_file(&p.page),
+                let page = v.page_file(&p.page);
+                let (path, first, last) = (&a.at.path, a.at.start_line, a.at.end_line);
+                let (message, at) = match (a.hunks.first(), &a.renamed_to) {
+                    (Some(h), _) => {
+                        let start = h.new_start.max(1);
+                        let end = (h.new_start + h.new_count).saturating_sub(1).max(start);
+                        let headers: Vec<&str> = a.hunks.iter().map(|h| h.header.as_str()).collect();
+                        (
+                            format!(
+                                "this change touches code that {page}#{} describes ({path}:{first}-{last}, via {}; {})",
                                 s.section_id,
-                                a.at.path,
-                                a.at.start_line,
-                                a.at.end_line,
-                                a.at.start_line,
-                                a.at.end_line
+                                a.via,
+                                headers.join(" ")
                             ),
-                            at: Some((to.clone(), a.at.start_line, a.at.end_line)),
-                            fingerprint,
-                        });
+                            (h.path.clone(), start, end),
+                        )
                     }
-                    continue;
+                    // Renamed, lines unchanged: at the cited lines in the file's new place.
+                    (None, Some(to)) => (
+                        format!(
+                            "this change renames the file that {page}#{} cites ({path}:{first}-{last} is now {to}:{first}-{last}; `ontoly drift --write` re-anchors it)",
+                            s.section_id
+                        ),
+                        (to.clone(), first, last),
+                    ),
+                    (None, None) => continue,
                 };
-                let start = h.new_start.max(1);
-                let end = (h.new_start + h.new_count).saturating_sub(1).max(start);
                 out.push(SarifResult {
                     rule_id: Code::ImpactAffected.as_str().to_string(),
                     severity: Code::ImpactAffected.severity(),
-                    message: format!(
-                        "this change touches code that {}#{} describes ({}:{}-{}, via {}; {})",
-                        v.page_file(&p.page),
-                        s.section_id,
-                        a.at.path,
-                        a.at.start_line,
-                        a.at.end_line,
-                        a.via,
-                        a.hunks
-                            .iter()
-                            .map(|h| h.header.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ),
-                    at: Some((h.path.clone(), start, end)),
-                    fingerprint,
+                    message,
+                    at: Some(at),
+                    fingerprint: Some(format!(
+                        "{}#{}[{}]",
+                        p.article_id, s.section_id, a.ref_index
+                    )),
                 });
             }
         }
