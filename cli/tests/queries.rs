@@ -327,7 +327,7 @@ fn packs_stay_small_and_excerpts_quote_their_page_lines() {
             // ontoly.toml maps the sources to ../repo.git.
             copy_dir(&ws.join("../repo.git"), &t.path().join("repo.git"));
         }
-        let mut excerpts = 0;
+        let (mut excerpts, mut multi_line) = (0, 0);
         for q in question_texts(&qfile).iter().step_by(step) {
             let r = run_in(&dir, &["evidence", "--format", "json", "--", q]);
             assert_eq!(r.code, 0, "{q}: {r:?}");
@@ -355,24 +355,47 @@ fn packs_stay_small_and_excerpts_quote_their_page_lines() {
                 );
                 for e in ex {
                     let line = e["line"].as_u64().expect("line");
+                    let last = e["endLine"].as_u64().unwrap_or(line);
                     assert!(
-                        line > start && line < end,
-                        "{q}: line {line} outside {start}-{end}"
+                        line > start && last < end && line <= last,
+                        "{q}: lines {line}-{last} outside {start}-{end}"
                     );
-                    let first_word = e["text"]
-                        .as_str()
-                        .and_then(|t| t.split_whitespace().next())
-                        .unwrap_or("")
-                        .trim_end_matches('…');
+                    if e.get("endLine").is_some() {
+                        multi_line += 1;
+                        assert!(last > line, "{q}: endLine {last} given for one line");
+                    }
+                    // The lines an agent reads hold the sentence: its first word on the first,
+                    // its last on the last, and every word in order in between.
+                    let text = e["text"].as_str().unwrap_or("");
+                    let quoted = lines[line as usize - 1..last as usize].join(" ");
+                    let quoted = quoted.split_whitespace().collect::<Vec<_>>().join(" ");
+                    let words: Vec<&str> = text.trim_end_matches('…').split_whitespace().collect();
+                    let (first, tail) = (words[0], words[words.len() - 1]);
                     assert!(
-                        lines[line as usize - 1].contains(first_word),
-                        "{q}: line {line} {:?} does not hold {first_word:?}",
+                        lines[line as usize - 1].contains(first),
+                        "{q}: line {line} {:?} does not hold {first:?}",
                         lines[line as usize - 1]
                     );
+                    if !text.ends_with('…') {
+                        assert!(
+                            lines[last as usize - 1].contains(tail),
+                            "{q}: line {last} {:?} does not end {text:?}",
+                            lines[last as usize - 1]
+                        );
+                    }
+                    let mut at = 0;
+                    for w in &words {
+                        let w = w.trim_end_matches('…');
+                        match quoted[at..].find(w) {
+                            Some(p) => at += p + w.len(),
+                            None => panic!("{q}: {w:?} of {text:?} not in lines {line}-{last}"),
+                        }
+                    }
                 }
             }
         }
         assert!(excerpts > 0);
+        assert!(multi_line > 0, "no excerpt sentence spans lines in {ws:?}");
     }
 }
 

@@ -18,12 +18,17 @@ pub const MAX_EXCERPT_CHARS: usize = 600;
 pub struct ExcerptLine {
     /// 1-based line of the page where the sentence starts.
     pub line: u64,
+    /// The last line of the page the sentence reaches, when it is not `line`: an agent that
+    /// reads the page at these lines reads the whole sentence.
+    #[serde(rename = "endLine", default, skip_serializing_if = "Option::is_none")]
+    pub end_line: Option<u64>,
     /// The sentence, whitespace collapsed.
     pub text: String,
 }
 
 struct Sentence {
     line: u64,
+    end_line: u64,
     text: String,
     heading: bool,
 }
@@ -32,13 +37,15 @@ struct Sentence {
 fn sentences(body: &str, first_line: u64) -> Vec<Sentence> {
     let mut out: Vec<Sentence> = Vec::new();
     let mut cur = String::new();
-    let mut cur_line = first_line;
+    // The page lines the pending sentence spans.
+    let mut span = (first_line, first_line);
     let mut in_fence = false;
-    let flush = |cur: &mut String, line: u64, out: &mut Vec<Sentence>, heading: bool| {
+    let flush = |cur: &mut String, span: (u64, u64), out: &mut Vec<Sentence>, heading: bool| {
         let t = cur.split_whitespace().collect::<Vec<_>>().join(" ");
         if !t.is_empty() {
             out.push(Sentence {
-                line,
+                line: span.0,
+                end_line: span.1,
                 text: t,
                 heading,
             });
@@ -49,51 +56,49 @@ fn sentences(body: &str, first_line: u64) -> Vec<Sentence> {
         let line_no = first_line + i as u64;
         let l = raw.trim();
         if l.starts_with("```") || l.starts_with("~~~") {
-            flush(&mut cur, cur_line, &mut out, false);
+            flush(&mut cur, span, &mut out, false);
             in_fence = !in_fence;
             continue;
         }
         if in_fence {
             // Code stays line by line.
             cur.push_str(l);
-            flush(&mut cur, line_no, &mut out, false);
+            flush(&mut cur, (line_no, line_no), &mut out, false);
             continue;
         }
         if l.is_empty() || l.starts_with("<!--") {
-            flush(&mut cur, cur_line, &mut out, false);
+            flush(&mut cur, span, &mut out, false);
             continue;
         }
         if l.starts_with('#') {
-            flush(&mut cur, cur_line, &mut out, false);
+            flush(&mut cur, span, &mut out, false);
             cur.push_str(l.trim_start_matches('#'));
-            flush(&mut cur, line_no, &mut out, true);
+            flush(&mut cur, (line_no, line_no), &mut out, true);
             continue;
         }
         let item = l.starts_with("- ") || l.starts_with("* ") || l.starts_with("| ");
         if item {
-            flush(&mut cur, cur_line, &mut out, false);
+            flush(&mut cur, span, &mut out, false);
         }
         if cur.is_empty() {
-            cur_line = line_no;
+            span.0 = line_no;
         }
+        span.1 = line_no;
         // Split the line at sentence ends; a sentence may continue on the next line.
         let mut rest = l;
         while let Some(p) = sentence_end(rest) {
             cur.push(' ');
             cur.push_str(&rest[..=p]);
-            flush(&mut cur, cur_line, &mut out, false);
-            cur_line = line_no;
+            flush(&mut cur, span, &mut out, false);
+            span = (line_no, line_no);
             rest = rest[p + 1..].trim_start();
         }
         if !rest.is_empty() {
-            if cur.is_empty() {
-                cur_line = line_no;
-            }
             cur.push(' ');
             cur.push_str(rest);
         }
     }
-    flush(&mut cur, cur_line, &mut out, false);
+    flush(&mut cur, span, &mut out, false);
     out
 }
 
@@ -226,6 +231,7 @@ pub fn excerpt(body: &str, first_line: u64, ranking: &Ranking, max: usize) -> Ve
         .into_iter()
         .map(|i| ExcerptLine {
             line: sents[i].line,
+            end_line: (sents[i].end_line > sents[i].line).then_some(sents[i].end_line),
             text: cut(&sents[i].text, max),
         })
         .collect()
@@ -239,15 +245,18 @@ mod tests {
     fn sentences_keep_their_page_lines() {
         let body = "## Retries\n\nThe client retries twice. It waits\n250 ms between tries.\n\n- a list item\n```\ncode()\n```";
         let s = sentences(body, 10);
-        let got: Vec<(u64, &str)> = s.iter().map(|s| (s.line, s.text.as_str())).collect();
+        let got: Vec<(u64, u64, &str)> = s
+            .iter()
+            .map(|s| (s.line, s.end_line, s.text.as_str()))
+            .collect();
         assert_eq!(
             got,
             vec![
-                (10, "Retries"),
-                (12, "The client retries twice."),
-                (12, "It waits 250 ms between tries."),
-                (15, "- a list item"),
-                (17, "code()"),
+                (10, 10, "Retries"),
+                (12, 12, "The client retries twice."),
+                (12, 13, "It waits 250 ms between tries."),
+                (15, 15, "- a list item"),
+                (17, 17, "code()"),
             ]
         );
     }

@@ -80,7 +80,11 @@ fn top_sections(o: &mut String, st: Style, a: &PackAnswer) {
         );
         let _ = writeln!(o, "     {}", st.dim(&n.id));
         for e in &t.excerpt {
-            let _ = writeln!(o, "     {} {}", st.dim(&format!("L{}:", e.line)), e.text);
+            let at = match e.end_line {
+                Some(last) => format!("L{}-{last}:", e.line),
+                None => format!("L{}:", e.line),
+            };
+            let _ = writeln!(o, "     {} {}", st.dim(&at), e.text);
         }
         let cites: &[CitationView] = a
             .citations
