@@ -372,6 +372,21 @@ fn citations_of_a_file_a_range_and_a_symbol() {
     assert_eq!(r.data["sectionCount"], 1);
     let r = run(&c, "CitationsOf", &json!({"target": "src/missing.rs"}));
     assert!(r.has(Code::CapabilityNotFound));
+    // A path as people type it: the end of a repository path, whole components only.
+    let r = run(&c, "CitationsOf", &json!({"target": "cache.rs:41-45"}));
+    assert_eq!(r.data["sectionCount"], 1, "{}", r.summary);
+    assert_eq!(r.data["readAs"], json!(["src/cache.rs"]));
+    assert!(
+        r.summary.ends_with("(read as src/cache.rs)"),
+        "{}",
+        r.summary
+    );
+    let r = run(&c, "CitationsOf", &json!({"target": "cache.rs:100-120"}));
+    assert!(r.has(Code::CapabilityNotFound));
+    for partial in ["ache.rs", "rc/cache.rs", "/cache.rs"] {
+        let r = run(&c, "CitationsOf", &json!({"target": partial}));
+        assert!(r.has(Code::CapabilityNotFound), "{partial}: {}", r.summary);
+    }
     let r = run(&c, "CitationsOf", &json!({"target": ""}));
     assert!(r.has(Code::CapabilityInvalidInput));
 }

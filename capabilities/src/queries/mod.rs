@@ -161,14 +161,27 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         Some(_) => Vec::new(),
         None => symbols_named(g, target),
     };
-    let files: Vec<&Node> = match by_id {
+    let files_where = |keep: &dyn Fn(&str) -> bool| -> Vec<&Node> {
+        g.nodes_of(NodeKind::File)
+            .filter(|n| file_path(n).is_some_and(keep))
+            .collect()
+    };
+    let mut files: Vec<&Node> = match by_id {
         Some(n) if n.kind == NodeKind::File => vec![n],
         Some(_) => Vec::new(),
-        None => g
-            .nodes_of(NodeKind::File)
-            .filter(|n| file_path(n) == Some(path))
-            .collect(),
+        None => files_where(&|p| p == path),
     };
+    // A path as people type it: `adapters.py` for `requests/adapters.py`. Read as the end of
+    // repository paths, whole components only (`rc/cache.rs` is not `src/cache.rs`), when it
+    // names no file and no symbol as written.
+    let mut read_as: Vec<&str> = Vec::new();
+    if by_id.is_none() && files.is_empty() && symbols.is_empty() && !path.is_empty() {
+        let tail = format!("/{}", path.trim_start_matches("./"));
+        files = files_where(&|p| p.ends_with(&tail));
+        read_as = files.iter().filter_map(|n| file_path(n)).collect();
+        read_as.sort_unstable();
+        read_as.dedup();
+    }
     if let Some(n) = by_id.filter(|n| n.kind == NodeKind::Range) {
         ranges.push((n, n));
     }
@@ -263,14 +276,20 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
             format!("{total} sections cite {target:?}; listing the first {CITATIONS_MAX}"),
         ));
     }
+    let mut summary = format!("{total} section(s) cite {target:?}");
+    let mut data = json!({ "target": target, "sectionCount": total, "sections": sections });
+    if !read_as.is_empty() {
+        summary.push_str(&format!(" (read as {})", read_as.join(", ")));
+        data["readAs"] = json!(read_as);
+    }
     result(
         ctx,
         "CitationsOf",
-        format!("{total} section(s) cite {target:?}"),
+        summary,
         evidence,
         diagnostics,
         Confidence::exact("the citations are recorded edges of the graph"),
-        json!({ "target": target, "sectionCount": total, "sections": sections }),
+        data,
     )
 }
 

@@ -12,7 +12,8 @@ pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 /// Arguments of `ontoly cites`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A repository-relative path, optionally with `:START` or `:START-END`.
+    /// A repository-relative path, optionally with `:START` or `:START-END`; the end of one
+    /// (`retry.py` for `src/retry.py`) when it names no file as written.
     target: Option<String>,
     /// A symbol's qualified name (or its last segment) instead of a path.
     #[arg(long, conflicts_with = "target")]
