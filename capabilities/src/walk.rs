@@ -320,6 +320,43 @@ pub fn diagnostic_of_node(n: &Node) -> Diagnostic {
     }
 }
 
+/// The repository-relative path of a source `File` node.
+pub(crate) fn source_path(n: &Node) -> Option<&str> {
+    n.span
+        .as_ref()
+        .map(|s| s.file.as_str())
+        .or(n.file.as_deref())
+        .or_else(|| n.id.split_once('@')?.1.split_once(':').map(|x| x.1))
+}
+
+/// The node a person means by `text`: an id as written; a section as `page.md#id` (also
+/// `knowledge/page.md#id`); an article as its page path; a source file by its repository path
+/// when exactly one file node has it (one pinned commit). `None` when nothing, or more than one
+/// file, matches.
+pub fn resolve_node<'g>(graph: &'g Graph, text: &str) -> Option<&'g Node> {
+    if let Some(n) = graph.node(text) {
+        return Some(n);
+    }
+    let page = text.strip_prefix("knowledge/").unwrap_or(text);
+    let kind = if page.contains('#') {
+        "section"
+    } else {
+        "article"
+    };
+    for candidate in [format!("{kind}:{text}"), format!("{kind}:{page}")] {
+        if let Some(n) = graph.node(&candidate) {
+            return Some(n);
+        }
+    }
+    let mut files = graph
+        .nodes_of(NodeKind::File)
+        .filter(|n| source_path(n) == Some(text));
+    match (files.next(), files.next()) {
+        (Some(n), None) => Some(n),
+        _ => None,
+    }
+}
+
 /// Nodes shown around a focus at most.
 pub const NEIGHBOURHOOD_MAX_NODES: usize = 60;
 

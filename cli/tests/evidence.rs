@@ -175,6 +175,27 @@ fn graph_pictures_of_a_neighbourhood() {
         "1",
     ]);
     assert_eq!((code, bare.as_str()), (0, out.as_str()));
+    // A section as its page path and id, as people write it, with or without `knowledge/`.
+    for short in ["faq/guide.md#answer", "knowledge/faq/guide.md#answer"] {
+        let (code, got, err) = ontoly(&["graph", short, "--format", "mermaid", "--depth", "1"]);
+        assert_eq!((code, got.as_str()), (0, out.as_str()), "{short}: {err}");
+    }
+    // An article as its page path, a cited file as its repository path: the JSON names the
+    // node it resolved to.
+    for (short, id) in [
+        ("faq/guide.md", "article:faq/guide.md"),
+        ("src/main.go", "file:"),
+    ] {
+        let (code, got, err) = ontoly(&["graph", short, "--format", "json", "--depth", "1"]);
+        assert_eq!(code, 0, "{short}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&got).expect("json");
+        let focus = v["focus"].as_str().unwrap_or("");
+        assert!(focus.starts_with(id), "{short}: focus {focus}");
+        assert!(focus.ends_with(short), "{short}: focus {focus}");
+    }
+    let (code, _, err) = ontoly(&["graph", "faq/guide.md#nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no node"));
     let (code, _, err) = ontoly(&["graph", "--focus", "section:nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("no node"));

@@ -96,15 +96,6 @@ pub(crate) fn evidence_pack(ctx: &Context<'_>, input: &Map<String, Value>) -> Ca
     )
 }
 
-/// The repository-relative path of a `File` node.
-fn file_path(n: &Node) -> Option<&str> {
-    n.span
-        .as_ref()
-        .map(|s| s.file.as_str())
-        .or(n.file.as_deref())
-        .or_else(|| n.id.split_once('@')?.1.split_once(':').map(|x| x.1))
-}
-
 /// Parses `path`, `path:START` or `path:START-END`.
 fn parse_target(t: &str) -> (&str, Option<(u64, u64)>) {
     let l = ontoly_graph::formats::location::Location::parse(t);
@@ -163,7 +154,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     };
     let files_where = |keep: &dyn Fn(&str) -> bool| -> Vec<&Node> {
         g.nodes_of(NodeKind::File)
-            .filter(|n| file_path(n).is_some_and(keep))
+            .filter(|n| walk::source_path(n).is_some_and(keep))
             .collect()
     };
     let mut files: Vec<&Node> = match by_id {
@@ -178,7 +169,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     if by_id.is_none() && files.is_empty() && symbols.is_empty() && !path.is_empty() {
         let tail = format!("/{}", path.trim_start_matches("./"));
         files = files_where(&|p| p.ends_with(&tail));
-        read_as = files.iter().filter_map(|n| file_path(n)).collect();
+        read_as = files.iter().filter_map(|n| walk::source_path(n)).collect();
         read_as.sort_unstable();
         read_as.dedup();
     }
@@ -293,24 +284,11 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     )
 }
 
-/// Resolves `section:page.md#id`, `page.md#id` or `knowledge/page.md#id`.
-fn resolve_section<'g>(g: &'g Graph, s: &str) -> Option<&'g Node> {
-    let candidates = [
-        s.to_string(),
-        format!("section:{s}"),
-        format!("section:{}", s.strip_prefix("knowledge/").unwrap_or(s)),
-    ];
-    candidates
-        .iter()
-        .filter_map(|c| g.node(c))
-        .find(|n| n.kind == NodeKind::Section)
-}
-
 /// `SectionEvidence {section}`.
 pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
     let g = ctx.graph;
     let want = str_field(input, "section");
-    let Some(sec) = resolve_section(g, want) else {
+    let Some(sec) = walk::resolve_node(g, want).filter(|n| n.kind == NodeKind::Section) else {
         return not_found(
             ctx,
             "SectionEvidence",

@@ -3,7 +3,7 @@
 use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{Neighbourhood, Report};
-use ontoly_capabilities::walk::neighbourhood;
+use ontoly_capabilities::walk::{neighbourhood, resolve_node};
 
 /// The formats `ontoly graph` renders.
 pub const FORMATS: &[Format] = &[Format::Mermaid, Format::Dot, Format::Json];
@@ -20,7 +20,9 @@ pub struct Args {
     )]
     focus: Option<String>,
     /// The node at the centre: an id from an Evidence Pack's `stableIds`, or one its text
-    /// prints, such as `section:guides/payments.md#backoff`.
+    /// prints, such as `section:guides/payments.md#backoff`; a section also as
+    /// `guides/payments.md#backoff`, an article as its page path, a cited file as its
+    /// repository path.
     #[arg(value_name = "ID")]
     id: Option<String>,
     /// Hops around the focus (1-3).
@@ -44,7 +46,11 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     };
     let session = ctx.session()?;
     let g = session.graph()?;
-    let Some((nodes, edges)) = neighbourhood(g, focus, a.depth as usize) else {
+    let found = resolve_node(g, focus).and_then(|n| {
+        let (nodes, edges) = neighbourhood(g, &n.id, a.depth as usize)?;
+        Some((n.id.clone(), nodes, edges))
+    });
+    let Some((focus, nodes, edges)) = found else {
         // Only ids of the same kind (`section:`, `file:`…): a typo keeps its prefix.
         let kind = focus.split(':').next().unwrap_or("");
         let same_kind = g
@@ -61,7 +67,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         });
     };
     Ok(Output::ok(Report::Graph(Neighbourhood {
-        focus: focus.to_string(),
+        focus,
         nodes: nodes.into_iter().cloned().collect(),
         edges: edges.into_iter().cloned().collect(),
     })))
