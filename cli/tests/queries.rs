@@ -182,8 +182,9 @@ fn an_empty_query_is_a_usage_error() {
 }
 
 /// Runs each suggested command of a pack as a shell would split it, from `cwd`.
-fn paste_back(cwd: &Path, commands: &serde_json::Value) -> usize {
-    let mut n = 0;
+/// Runs every line; returns how many ran and how many of them were pinned reads.
+fn paste_back(cwd: &Path, commands: &serde_json::Value) -> (usize, usize) {
+    let (mut n, mut reads) = (0, 0);
     for c in commands.as_array().expect("a list") {
         let line = c.as_str().expect("a string");
         let words = shlex::split(line).unwrap_or_else(|| panic!("does not split: {line}"));
@@ -191,7 +192,19 @@ fn paste_back(cwd: &Path, commands: &serde_json::Value) -> usize {
         let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
         let r = run_in(cwd, &args);
         assert_eq!(r.code, 0, "`{line}` failed: {r:?}");
-        assert!(r.stderr.is_empty(), "`{line}`: {}", r.stderr);
+        if args.contains(&"read") {
+            // A read prints the lines on stdout and what it read on stderr: one header line.
+            let (repo, rev) = (&words[words.len() - 4], &words[words.len() - 2]);
+            let header = format!("{}@{rev} ", repo.trim_start_matches("github.com/"));
+            assert!(
+                r.stderr.lines().count() == 1 && r.stderr.contains(&header),
+                "`{line}`: {}",
+                r.stderr
+            );
+            reads += 1;
+        } else {
+            assert!(r.stderr.is_empty(), "`{line}`: {}", r.stderr);
+        }
         assert!(!r.stdout.is_empty(), "`{line}` printed nothing");
         assert!(
             !r.stdout.contains("CAPABILITY_INVALID_INPUT")
@@ -201,7 +214,7 @@ fn paste_back(cwd: &Path, commands: &serde_json::Value) -> usize {
         );
         n += 1;
     }
-    n
+    (n, reads)
 }
 
 #[test]
@@ -236,7 +249,12 @@ fn every_next_line_pastes_back_as_it_is() {
                 .is_some_and(|s| s.starts_with("ontoly --workspace 'my demo' ")))),
             "{cmds}"
         );
-        assert!(paste_back(t.path(), cmds) >= 1, "{q}: {cmds}");
+        let (ran, reads) = paste_back(t.path(), cmds);
+        assert!(ran >= 1, "{q}: {cmds}");
+        if q.starts_with("How does the checkout") {
+            // Its first section cites code the demo's clones hold: the line reads it there.
+            assert_eq!(reads, 1, "{q}: {cmds}");
+        }
         if v["confidence"]["level"] == "low" {
             let again = cmds
                 .as_array()
@@ -254,6 +272,21 @@ fn every_next_line_pastes_back_as_it_is() {
             );
         }
     }
+    // Without the clones nothing was read at the pinned commits: no read is offered.
+    let bare = t.path().join("no clones");
+    copy_dir(&demo(), &bare);
+    std::fs::remove_dir_all(bare.join("repos")).expect("remove the clones");
+    let q = "How does the checkout service retry failed payments?";
+    let r = run_in(&bare, &["evidence", "--format", "json", q]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let cmds = &json(&r)["suggestedCommands"];
+    assert!(
+        cmds.as_array().is_some_and(|c| c
+            .iter()
+            .all(|l| !l.as_str().unwrap_or("").contains(" read "))),
+        "{cmds}"
+    );
+    assert_eq!(paste_back(&bare, cmds).1, 0);
     // Nothing matched: asking again with a wider limit would find nothing more.
     let r = run_in(&ws, &["evidence", "--format", "json", "what is this?"]);
     assert_eq!(r.code, 0, "{r:?}");
@@ -280,7 +313,7 @@ fn every_next_line_pastes_back_as_it_is() {
         "{}",
         v["suggestedCommands"]
     );
-    assert!(paste_back(&ws, &v["suggestedCommands"]) >= 3);
+    assert!(paste_back(&ws, &v["suggestedCommands"]).0 >= 3);
     // The text rendering prints the same lines.
     let r = run_in(&ws, &["evidence", "how are orders cancelled?"]);
     for c in v["suggestedCommands"].as_array().into_iter().flatten() {

@@ -213,6 +213,9 @@ struct Grounding {
     top_edges: Vec<Edge>,
     dropped_edges: usize,
     reads: Vec<FileToInspect>,
+    /// The first of `reads` whose clone the build read (its digest was checked): a pinned read
+    /// of it works here.
+    readable: Option<FileToInspect>,
     cited_labels: Vec<String>,
     symbol_names: Vec<String>,
     paths: Vec<Evidence>,
@@ -303,6 +306,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         limit,
         &top_sections,
         &g.reads,
+        g.readable.as_ref(),
     );
     let mut answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
     answer.push_str(older.as_deref().unwrap_or(""));
@@ -421,6 +425,7 @@ fn ground(
         top_edges: Vec::new(),
         dropped_edges: 0,
         reads: Vec::new(),
+        readable: None,
         cited_labels: Vec::new(),
         symbol_names: Vec::new(),
         paths: Vec::new(),
@@ -454,6 +459,13 @@ fn ground(
             }
             if rank_i < 5 && g.reads.len() < MAX_FILES_TO_INSPECT {
                 if let Some(r) = read_of(c, format!("cited by {}", s.id)) {
+                    let checked = matches!(
+                        c.verification,
+                        walk::Verification::Verified | walk::Verification::Mismatch
+                    );
+                    if checked && g.readable.is_none() {
+                        g.readable = Some(r.clone());
+                    }
                     if !g.reads.contains(&r) {
                         g.reads.push(r);
                     }
@@ -626,6 +638,7 @@ fn suggested_commands(
     limit: usize,
     top_sections: &[&Node],
     reads: &[FileToInspect],
+    readable: Option<&FileToInspect>,
 ) -> Vec<String> {
     let ontoly = if root.is_empty() || root == "." {
         "ontoly".to_string()
@@ -651,6 +664,14 @@ fn suggested_commands(
         commands.push(format!(
             "{ontoly} graph --focus {} --format mermaid",
             shell_quote(&s.id)
+        ));
+    }
+    if let Some(r) = readable {
+        commands.push(format!(
+            "{ontoly} read --repo {} --rev {} {}",
+            shell_quote(&r.repository),
+            shell_quote(&r.commit),
+            shell_quote(&format!("{}:{}-{}", r.path, r.start_line, r.end_line))
         ));
     }
     if let Some(r) = reads.first() {
