@@ -321,12 +321,30 @@ pub fn diagnostic_of_node(n: &Node) -> Diagnostic {
 }
 
 /// The repository-relative path of a source `File` node.
-pub(crate) fn source_path(n: &Node) -> Option<&str> {
+pub fn source_path(n: &Node) -> Option<&str> {
     n.span
         .as_ref()
         .map(|s| s.file.as_str())
         .or(n.file.as_deref())
         .or_else(|| n.id.split_once('@')?.1.split_once(':').map(|x| x.1))
+}
+
+/// The cited source files whose repository path is `path`.
+pub fn files_at<'g>(graph: &'g Graph, path: &str) -> Vec<&'g Node> {
+    graph
+        .nodes_of(NodeKind::File)
+        .filter(|n| source_path(n) == Some(path))
+        .collect()
+}
+
+/// The cited source files whose repository path ends with `path`, whole components only
+/// (`adapters.py` for `requests/adapters.py`, not for `myadapters.py`): a path as people type it.
+pub fn files_ending<'g>(graph: &'g Graph, path: &str) -> Vec<&'g Node> {
+    let tail = format!("/{}", path.trim_start_matches("./"));
+    graph
+        .nodes_of(NodeKind::File)
+        .filter(|n| source_path(n).is_some_and(|p| p.ends_with(&tail)))
+        .collect()
 }
 
 /// The node a person means by `text`: an id as written; a section as `page.md#id` (also
@@ -348,11 +366,8 @@ pub fn resolve_node<'g>(graph: &'g Graph, text: &str) -> Option<&'g Node> {
             return Some(n);
         }
     }
-    let mut files = graph
-        .nodes_of(NodeKind::File)
-        .filter(|n| source_path(n) == Some(text));
-    match (files.next(), files.next()) {
-        (Some(n), None) => Some(n),
+    match files_at(graph, text).as_slice() {
+        [n] => Some(n),
         _ => None,
     }
 }

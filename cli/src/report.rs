@@ -15,6 +15,24 @@ use ontoly_graph::sources::reads::{
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// A pinned read that failed: the library's `{code, message}`, and what to try instead when
+/// the workspace knows (a cited file read at the commit its references pin).
+#[derive(Debug, Serialize)]
+pub struct ReadFailure {
+    /// The error.
+    #[serde(flatten)]
+    pub error: ReadError,
+    /// What to try instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+}
+
+impl From<ReadError> for ReadFailure {
+    fn from(error: ReadError) -> ReadFailure {
+        ReadFailure { error, hint: None }
+    }
+}
+
 /// A command's result.
 pub enum Report {
     /// `ontoly build`.
@@ -48,7 +66,7 @@ pub enum Report {
     /// `ontoly resolve`.
     Resolve(ResolveResult),
     /// A pinned read that failed (exit 1).
-    ReadError(ReadError),
+    ReadError(ReadFailure),
     /// Protocol bytes written as they are (`ontoly plugin enrich`).
     Raw(String),
     /// `ontoly drift`.

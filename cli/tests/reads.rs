@@ -217,3 +217,59 @@ fn without_repo_reads_are_of_the_workspace_s_own_pages() {
         searched.stdout
     );
 }
+
+#[test]
+fn a_cited_file_not_found_where_asked_is_offered_at_its_pinned_commit() {
+    let t = tempfile::tempdir().expect("tempdir");
+    common::copy_dir(&demo(), &t.path().join("kb"));
+    let run = |args: &[&str]| {
+        let mut all = vec!["--workspace", "kb"];
+        all.extend_from_slice(args);
+        common::run_in(t.path(), &all)
+    };
+    // Without --repo the read is of the workspace's own files, which do not hold the code.
+    for asked in ["src/config.rs:13-18", "config.rs:13-18"] {
+        let r = run(&["read", asked]);
+        assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{asked}: {r:?}");
+        let hint = r
+            .stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("hint: "))
+            .unwrap_or_else(|| panic!("{asked}: no hint in {}", r.stderr));
+        assert!(
+            hint.starts_with("the workspace cites src/config.rs in github.com/acme/shop-api at "),
+            "{hint}"
+        );
+        // The command in the hint pastes back and reads the lines at the pinned commit.
+        let command = hint.split_once(": ").map(|x| x.1).expect("a command");
+        let words = shlex::split(command).expect("splits");
+        assert_eq!(
+            words[..4],
+            ["ontoly", "--workspace", "kb", "read"],
+            "{command}"
+        );
+        assert_eq!(
+            words.last().map(String::as_str),
+            Some("src/config.rs:13-18")
+        );
+        let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let again = common::run_in(t.path(), &args);
+        assert_eq!(again.code, 0, "{command}: {again:?}");
+        assert_eq!(again.stdout.lines().count(), 6, "{}", again.stdout);
+    }
+    // JSON carries the hint beside the error's code and message.
+    let r = run(&["--format", "json", "read", "src/config.rs"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    assert_eq!(v["code"], "FILE_NOT_FOUND");
+    assert!(
+        v["hint"]
+            .as_str()
+            .is_some_and(|h| h.ends_with(" src/config.rs")),
+        "{v}"
+    );
+    // A file no reference cites gets no hint.
+    let r = run(&["--format", "json", "read", "src/nowhere.rs"]);
+    assert_eq!(r.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    assert!(v.get("hint").is_none(), "{v}");
+}

@@ -157,7 +157,7 @@ pub fn clamp_limit(requested: Option<i64>) -> (usize, Option<Diagnostic>) {
 
 /// Quotes a word for a POSIX shell when it needs it (`shlex`; a word with a NUL byte, which
 /// no shell can pass, is quoted with it removed).
-pub(crate) fn shell_quote(s: &str) -> String {
+pub fn shell_quote(s: &str) -> String {
     match shlex::try_quote(s) {
         Ok(q) => q.into_owned(),
         Err(_) => shlex::try_quote(&s.replace('\0', ""))

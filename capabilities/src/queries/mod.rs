@@ -152,23 +152,16 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         Some(_) => Vec::new(),
         None => symbols_named(g, target),
     };
-    let files_where = |keep: &dyn Fn(&str) -> bool| -> Vec<&Node> {
-        g.nodes_of(NodeKind::File)
-            .filter(|n| walk::source_path(n).is_some_and(keep))
-            .collect()
-    };
     let mut files: Vec<&Node> = match by_id {
         Some(n) if n.kind == NodeKind::File => vec![n],
         Some(_) => Vec::new(),
-        None => files_where(&|p| p == path),
+        None => walk::files_at(g, path),
     };
-    // A path as people type it: `adapters.py` for `requests/adapters.py`. Read as the end of
-    // repository paths, whole components only (`rc/cache.rs` is not `src/cache.rs`), when it
-    // names no file and no symbol as written.
+    // A path as people type it: `adapters.py` for `requests/adapters.py`, when it names no
+    // file and no symbol as written.
     let mut read_as: Vec<&str> = Vec::new();
     if by_id.is_none() && files.is_empty() && symbols.is_empty() && !path.is_empty() {
-        let tail = format!("/{}", path.trim_start_matches("./"));
-        files = files_where(&|p| p.ends_with(&tail));
+        files = walk::files_ending(g, path);
         read_as = files.iter().filter_map(|n| walk::source_path(n)).collect();
         read_as.sort_unstable();
         read_as.dedup();

@@ -37,7 +37,7 @@ pub fn format(_: &Args) -> Option<Format> {
 
 fn failed(code: Code, message: String) -> Output {
     Output {
-        report: Report::ReadError(ReadError { code, message }),
+        report: Report::ReadError(ReadError { code, message }.into()),
         exit: 1,
     }
 }

@@ -1,11 +1,13 @@
 //! Commit-pinned reads from the command line: `ontoly read`, `read-many`, `search` and
 //! `resolve`, thin wrappers over [`ontoly_graph::sources::reads::Reader`] (the MCP server calls the
 //! same API). JSON output is the library's camelCase result; a read error prints
-//! `{code, message}` (text: `CODE: message`) and exits 1.
+//! `{code, message}` (text: `CODE: message`), with a `hint` when `read` misses a file the
+//! workspace cites at another commit, and exits 1.
 
 use super::{CliError, Globals, Output};
 use crate::render::Format;
-use crate::report::Report;
+use crate::report::{ReadFailure, Report};
+use ontoly_graph::diagnostics::Code;
 use ontoly_graph::sources::reads::{ReadError, Reader};
 
 /// The reader of the current workspace (its repository, registered modules, clones).
@@ -34,9 +36,64 @@ fn output<T>(result: Result<T, ReadError>, report: impl FnOnce(T) -> Report) -> 
     match result {
         Ok(r) => Output::ok(report(r)),
         Err(e) => Output {
-            report: Report::ReadError(e),
+            report: Report::ReadError(e.into()),
             exit: 1,
         },
+    }
+}
+
+/// For a file not found where it was asked for: where the workspace's references cite it (its
+/// repository path, or a path ending so), with the read at that commit to paste. `None` when
+/// no reference cites it, or the graph cannot be had.
+fn cited_at(ctx: &Globals, path: &str, lines: &str) -> Option<String> {
+    use ontoly_capabilities::pack::shell_quote;
+    use ontoly_capabilities::walk::{files_at, files_ending, source_path};
+    let session = ctx.session().ok()?;
+    let g = session.graph().ok()?;
+    let mut files = files_at(g, path);
+    if files.is_empty() {
+        files = files_ending(g, path);
+    }
+    let mut at: Vec<(&str, &str, &str)> = files
+        .iter()
+        .filter_map(|n| {
+            Some((
+                n.package.as_deref()?,
+                n.metadata.get("commit")?.as_str(),
+                source_path(n)?,
+            ))
+        })
+        .collect();
+    at.sort_unstable();
+    at.dedup();
+    // As a pack's next steps name it: `--workspace` as given, when it is not the current
+    // directory's.
+    let workspace = match session.display_root() {
+        "" | "." => String::new(),
+        root => format!("--workspace {} ", shell_quote(root)),
+    };
+    let read = |(repo, commit, p): &(&str, &str, &str)| {
+        format!(
+            "ontoly {workspace}read --repo {} --rev {} {}",
+            shell_quote(repo),
+            shell_quote(commit),
+            shell_quote(&format!("{p}{lines}"))
+        )
+    };
+    match at.as_slice() {
+        [] => None,
+        [one] => Some(format!(
+            "the workspace cites {} in {} at {}: {}",
+            one.2,
+            one.0,
+            &one.1[..one.1.len().min(12)],
+            read(one)
+        )),
+        many => Some(format!(
+            "the workspace cites it at {} places, e.g. {}",
+            many.len(),
+            read(&many[0])
+        )),
     }
 }
 
@@ -106,11 +163,27 @@ pub mod read {
         let res = r.read(&ReadRequest {
             repository: args.repo.repository(&r)?,
             revision: args.repo.rev.clone(),
-            path,
+            path: path.clone(),
             start_line,
             end_line,
         });
-        Ok(output(res, Report::Read))
+        match res {
+            Err(e) if e.code == Code::FileNotFound => {
+                let lines = match (start_line, end_line) {
+                    (Some(a), Some(b)) => format!(":{a}-{b}"),
+                    (Some(a), None) => format!(":{a}"),
+                    _ => String::new(),
+                };
+                Ok(Output {
+                    report: Report::ReadError(ReadFailure {
+                        hint: cited_at(ctx, &path, &lines),
+                        error: e,
+                    }),
+                    exit: 1,
+                })
+            }
+            res => Ok(output(res, Report::Read)),
+        }
     }
 }
 

@@ -46,14 +46,17 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         // A page that does not exist is a negative answer (exit 1), not an empty one.
         let near = ontoly_graph::suggest::nearest(page, parsed.pages.keys().map(String::as_str));
         return Ok(Output {
-            report: Report::ReadError(ReadError {
-                code: Code::FileNotFound,
-                message: format!(
-                    "knowledge/{page} is not a page of the workspace{}",
-                    near.map(|n| format!("; did you mean knowledge/{n}?"))
-                        .unwrap_or_default()
-                ),
-            }),
+            report: Report::ReadError(
+                ReadError {
+                    code: Code::FileNotFound,
+                    message: format!(
+                        "knowledge/{page} is not a page of the workspace{}",
+                        near.map(|n| format!("; did you mean knowledge/{n}?"))
+                            .unwrap_or_default()
+                    ),
+                }
+                .into(),
+            ),
             exit: 1,
         });
     };

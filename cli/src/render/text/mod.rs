@@ -42,7 +42,14 @@ pub fn note(report: &Report) -> Option<String> {
     match report {
         Report::Read(r) => Some(reads::read_note(r)),
         Report::Search(r) => Some(reads::search_note(r)),
-        Report::ReadError(e) => Some(format!("error: {}: {}\n", e.code.as_str(), e.message)),
+        Report::ReadError(f) => {
+            let e = &f.error;
+            let mut out = format!("error: {}: {}\n", e.code.as_str(), e.message);
+            if let Some(h) = &f.hint {
+                out.push_str(&format!("hint: {h}\n"));
+            }
+            Some(out)
+        }
         _ => None,
     }
 }
