@@ -18,12 +18,26 @@ fn level(st: Style, l: Level) -> String {
     st.fg(color, l.as_str())
 }
 
+/// Characters of the question the text rendering echoes at most.
+const QUESTION_SHOWN: usize = 300;
+
+/// The question as the text echoes it: a pasted log or file is cut, with its length said
+/// (the JSON pack keeps the query whole).
+fn shown_query(q: &str) -> std::borrow::Cow<'_, str> {
+    let n = q.chars().count();
+    if n <= QUESTION_SHOWN {
+        return q.into();
+    }
+    let head: String = q.chars().take(QUESTION_SHOWN).collect();
+    format!("{}… ({n} characters)", head.trim_end()).into()
+}
+
 pub(super) fn pack(a: &PackAnswer, color: bool) -> String {
     let st = Style(color);
     let p = &a.pack;
     let mut o = String::new();
     let c = &p.confidence;
-    let _ = writeln!(o, "{} {}", st.bold("Question:"), p.query);
+    let _ = writeln!(o, "{} {}", st.bold("Question:"), shown_query(&p.query));
     let _ = writeln!(o, "{} {}", st.bold("Answer:"), p.answer);
     let _ = writeln!(
         o,
@@ -216,6 +230,20 @@ mod tests {
                 .replace("\x1b[0m", ""),
             plain
         );
+    }
+
+    #[test]
+    fn a_long_question_is_echoed_cut_with_its_length() {
+        assert_eq!(super::shown_query("retry"), "retry");
+        let exact = "é".repeat(super::QUESTION_SHOWN);
+        assert_eq!(super::shown_query(&exact), exact);
+        let long = "retry ".repeat(1000);
+        let a = demo_pack(&long);
+        let text = super::pack(&a, false);
+        let line = text.lines().next().expect("a first line");
+        assert!(line.ends_with("… (6000 characters)"), "{line}");
+        assert!(line.chars().count() < 340, "{line}");
+        assert_eq!(a.pack.query, long, "the pack keeps the query whole");
     }
 
     #[test]
