@@ -259,6 +259,7 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
         let options = CompareOptions {
             symbols: false,
             digests: false,
+            diffs: false,
         };
         let results = drift_engine::compare(&repo, &g.from, &g.to, &ranges, options)
             .map_err(|e| ImpactError::Git(e.message))?;

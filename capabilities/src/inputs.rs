@@ -92,6 +92,10 @@ pub struct DriftInput {
     /// Leave unchanged references out of the list (the counts keep them).
     #[serde(default, alias = "only_drifted")]
     pub only_drifted: bool,
+    /// With each changed reference, the unified diff of its cited lines against the lines of
+    /// the later commit that accepting the change would cite.
+    #[serde(default)]
+    pub diff: bool,
 }
 
 /// `Impact` (also the MCP tool of that name): `to` or `diff`.

@@ -1169,3 +1169,99 @@ fn accepting_the_requests_corpus_changes_leaves_it_verified_at_the_later_commit(
         again["counts"]
     );
 }
+
+#[test]
+fn diff_shows_each_changed_reference_as_git_holds_its_lines() {
+    const PINNED: &str = "da9996fe4dc63356e9467d0a5e10df3d89a8528e";
+    let dir = requests_copy();
+    let repo = dir.path().join("repo.git");
+    let run = |args: &[&str]| run_in(&dir.path().join("ws"), args);
+    let plain = json(&run(&["drift", "--to", REQUESTS_LATER, "--format", "json"]));
+    let v = json(&run(&[
+        "drift",
+        "--to",
+        REQUESTS_LATER,
+        "--diff",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(v["counts"], plain["counts"]);
+    let file_lines = |commit: &str, path: &str| -> Vec<String> {
+        common::git(&repo, &["show", &format!("{commit}:{path}")])
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let mut diffs = 0;
+    for (r, without) in v["references"]
+        .as_array()
+        .expect("references")
+        .iter()
+        .zip(plain["references"].as_array().expect("references"))
+    {
+        assert!(without.get("diff").is_none(), "only when asked: {without}");
+        let Some(diff) = r["diff"].as_str() else {
+            // Every changed reference whose lines survive somewhere has its diff.
+            assert!(
+                r["status"] != "changed" || r["mapped"].is_null(),
+                "no diff for {r}"
+            );
+            continue;
+        };
+        assert_eq!(r["status"], "changed", "{r}");
+        diffs += 1;
+        let (path, new_path) = (
+            r["path"].as_str().expect("path"),
+            r["newPath"].as_str().expect("newPath"),
+        );
+        let (old, new) = (
+            file_lines(PINNED, path),
+            file_lines(REQUESTS_LATER, new_path),
+        );
+        let (start, end) = (
+            r["startLine"].as_u64().unwrap_or(0),
+            r["endLine"].as_u64().unwrap_or(0),
+        );
+        // Each hunk's lines are the files' lines at the numbers its header gives.
+        let mut hunks = 0;
+        let mut lines = diff.lines().peekable();
+        while let Some(header) = lines.next() {
+            let nums: Vec<u64> = header
+                .trim_start_matches("@@ -")
+                .trim_end_matches(" @@")
+                .split([' ', '+', ','])
+                .filter(|s| !s.is_empty())
+                .map(|n| n.parse().unwrap_or_else(|_| panic!("{header}")))
+                .collect();
+            let (a, c) = (nums[0], nums[if nums.len() == 4 { 2 } else { 1 }]);
+            assert!(a >= start && a <= end, "{header} outside {start}-{end}");
+            let (mut at_old, mut at_new) = (a as usize - 1, c as usize - 1);
+            while let Some(l) = lines.next_if(|l| !l.starts_with("@@ ")) {
+                let (mark, text) = l.split_at(1);
+                if mark != "+" {
+                    assert_eq!(old[at_old], text, "{path}:{} in {header}", at_old + 1);
+                    at_old += 1;
+                }
+                if mark != "-" {
+                    assert_eq!(new[at_new], text, "{new_path}:{} in {header}", at_new + 1);
+                    at_new += 1;
+                }
+            }
+            assert!(at_old as u64 <= end, "{header} reaches past line {end}");
+            hunks += 1;
+        }
+        assert!(hunks > 0, "{diff}");
+    }
+    assert!(diffs >= 40, "{diffs} diffs");
+    // The Drift capability (and MCP tool) gives the same when asked for `diff`.
+    let input = format!(r#"{{"to": ["{REQUESTS_LATER}"], "diff": true}}"#);
+    let cap = json(&run(&["run", "Drift", "--input", &input]));
+    assert_eq!(cap["data"]["references"], v["references"]);
+    // The text shows them under their references.
+    let text = run(&["drift", "--to", REQUESTS_LATER, "--diff", "--only-drifted"]);
+    assert!(
+        text.stdout.contains("\n          @@ -") && text.stdout.contains("\n          +"),
+        "{}",
+        text.stdout
+    );
+}

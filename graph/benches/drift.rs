@@ -156,6 +156,7 @@ fn scale(ws: &Path) {
                     CompareOptions {
                         symbols,
                         digests: false,
+                        diffs: false,
                     },
                 )
                 .expect("compare")
@@ -301,6 +302,7 @@ fn corpus() {
             CompareOptions {
                 symbols,
                 digests: false,
+                diffs: false,
             },
         )
         .expect("compare")

@@ -56,6 +56,7 @@ pub(crate) fn run_drift(ctx: &Context<'_>, input: &Map<String, Value>) -> Capabi
     let input: DriftInput = input_as(input);
     let opts = DriftOptions {
         symbols: true,
+        diffs: input.diff,
         ..DriftOptions::default()
     }
     .with_to_args(input.to.iter().map(String::as_str));

@@ -127,6 +127,11 @@ pub struct ReferenceDrift {
     /// Unverifiable: why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// Changed, when asked for: the unified diff of the cited lines against the lines of the
+    /// later file that accepting the change would cite, numbered in the two files (absent when
+    /// all the cited lines were deleted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<String>,
     /// Where the reference is written, for annotations and re-anchoring (not in the JSON).
     #[serde(skip)]
     pub origin: Origin,
@@ -253,6 +258,8 @@ pub struct DriftOptions {
     /// Compute the digest of unchanged and moved references at the later commit (for
     /// re-anchoring).
     pub digests: bool,
+    /// Give each changed reference the diff of its lines (`ReferenceDrift::diff`).
+    pub diffs: bool,
 }
 
 impl DriftOptions {
@@ -297,6 +304,7 @@ pub fn drift(session: &Session, opts: &DriftOptions) -> Result<DriftReport, Drif
     let compare_opts = CompareOptions {
         symbols: opts.symbols,
         digests: opts.digests,
+        diffs: opts.diffs,
     };
     let mut to = BTreeMap::new();
     for group in &plan.groups {
@@ -358,6 +366,7 @@ fn reference_of(t: &Target, later: Option<&String>, d: RangeDrift) -> ReferenceD
     }
     r.symbol = d.symbol;
     r.suggestion = d.suggestion;
+    r.diff = d.diff;
     r.relocation = d.relocation;
     match d.outcome {
         Err(why) => {

@@ -65,6 +65,7 @@ impl Target {
             suggestion: None,
             relocation: None,
             reason: Some(reason),
+            diff: None,
             origin: self.origin.clone(),
         }
     }

@@ -138,6 +138,7 @@ fn compute(session: &Session) -> Option<DriftMarks> {
     let options = CompareOptions {
         symbols: false,
         digests: false,
+        diffs: false,
     };
     for g in plan.groups.iter().filter(|g| g.from != g.to) {
         let ranges: Vec<_> = g

@@ -46,6 +46,11 @@ pub struct Args {
     /// counts still cover every reference (the Drift capability's `onlyDrifted`).
     #[arg(long)]
     only_drifted: bool,
+    /// With each changed reference, the diff of its cited lines against the lines of the later
+    /// commit that accepting the change would cite (unified, numbered in the two files): what
+    /// to review before `--write --accept-changed`.
+    #[arg(long)]
+    diff: bool,
     /// Output format (github: workflow annotations; sarif: SARIF 2.1.0).
     #[arg(long, value_parser = crate::render::parser(FORMATS))]
     format: Option<Format>,
@@ -75,6 +80,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let opts = DriftOptions {
         symbols: true,
         digests: a.write,
+        diffs: a.diff,
         ..DriftOptions::default()
     }
     .with_to_args(a.to.iter().map(String::as_str));

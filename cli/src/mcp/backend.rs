@@ -233,6 +233,7 @@ impl Backend {
         use ontoly_capabilities::drift::{self, DriftError, DriftOptions};
         let opts = DriftOptions {
             symbols: true,
+            diffs: input.diff,
             ..DriftOptions::default()
         }
         .with_to_args(input.to.iter().map(String::as_str));

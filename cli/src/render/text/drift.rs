@@ -224,8 +224,13 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
             page = Some(p);
         }
         let _ = writeln!(o, "  #{:<24} {}", refs[i].section_id, verdict(&section, st));
-        for d in section.iter().filter_map(|r| detail(r)) {
-            let _ = writeln!(o, "      {}", st.dim(&d));
+        for r in &section {
+            if let Some(d) = detail(r) {
+                let _ = writeln!(o, "      {}", st.dim(&d));
+            }
+            for line in r.diff.as_deref().unwrap_or("").lines() {
+                let _ = writeln!(o, "          {}", diff_line(line, st));
+            }
         }
         i = j;
     }
@@ -233,6 +238,16 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
         reanchor(&mut o, w, st);
     }
     o
+}
+
+/// A line of a unified diff, coloured as `git diff` colours it when colour is on.
+fn diff_line(line: &str, st: Style) -> String {
+    match line.as_bytes().first() {
+        Some(b'-') => st.fg(anstyle::AnsiColor::Red, line),
+        Some(b'+') => st.fg(anstyle::AnsiColor::Green, line),
+        Some(b'@') => st.fg(anstyle::AnsiColor::Cyan, line),
+        _ => line.to_string(),
+    }
 }
 
 fn reanchor(o: &mut String, w: &Reanchor, st: Style) {

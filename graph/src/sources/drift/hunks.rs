@@ -4,7 +4,10 @@
 //! git's xdiff.
 
 use super::classify::Hunk;
-use gix_imara_diff::{Algorithm, Diff, InternedInput};
+use gix_imara_diff::{
+    Algorithm, BasicLineDiffPrinter, Diff, InternedInput, UnifiedDiffConfig, UnifiedDiffPrinter,
+};
+use std::fmt;
 
 /// How many leading bytes git inspects for a NUL when it decides a blob is binary.
 const BINARY_SNIFF_BYTES: usize = 8000;
@@ -40,6 +43,105 @@ pub fn diff_hunks(old: &[u8], new: &[u8]) -> Vec<Hunk> {
         .collect()
 }
 
+/// Lines of a [`unified`] diff at most; the rest is counted.
+pub const UNIFIED_MAX_LINES: usize = 120;
+
+/// A unified diff's lines as the crate prints them, with hunk headers numbered in the files the
+/// two sides come from, the way git numbers them (an empty side by the line before it).
+struct Numbered<'a> {
+    lines: BasicLineDiffPrinter<'a, str>,
+    /// 0-based file line of each side's first line.
+    old_offset: u64,
+    new_offset: u64,
+}
+
+impl UnifiedDiffPrinter for Numbered<'_> {
+    fn display_header(
+        &self,
+        mut f: impl fmt::Write,
+        start_before: u32,
+        start_after: u32,
+        len_before: u32,
+        len_after: u32,
+    ) -> fmt::Result {
+        let at = |start: u32, len: u32, offset: u64| {
+            let first = u64::from(start) + offset + u64::from(len > 0);
+            if len == 1 {
+                first.to_string()
+            } else {
+                format!("{first},{len}")
+            }
+        };
+        writeln!(
+            f,
+            "@@ -{} +{} @@",
+            at(start_before, len_before, self.old_offset),
+            at(start_after, len_after, self.new_offset)
+        )
+    }
+
+    fn display_context_token(
+        &self,
+        f: impl fmt::Write,
+        token: gix_imara_diff::Token,
+    ) -> fmt::Result {
+        self.lines.display_context_token(f, token)
+    }
+
+    fn display_hunk(
+        &self,
+        f: impl fmt::Write,
+        before: &[gix_imara_diff::Token],
+        after: &[gix_imara_diff::Token],
+    ) -> fmt::Result {
+        self.lines.display_hunk(f, before, after)
+    }
+}
+
+/// The unified diff, with three lines of context, of the lines `old` (the lines of a file from
+/// line `old_first`) against `new` (from `new_first`), as `git diff` draws it, with hunk
+/// headers numbered in those files. Text that is not UTF-8 is shown lossily. Longer than
+/// [`UNIFIED_MAX_LINES`] lines, it is cut and says how many lines were left out. Empty when the
+/// two are equal.
+pub fn unified(old: &[&[u8]], old_first: u64, new: &[&[u8]], new_first: u64) -> String {
+    let text = |lines: &[&[u8]]| {
+        lines.iter().fold(String::new(), |mut t, l| {
+            t.push_str(&String::from_utf8_lossy(l));
+            t.push('\n');
+            t
+        })
+    };
+    let (before, after) = (text(old), text(new));
+    if before == after {
+        return String::new();
+    }
+    let input = InternedInput::new(before.as_str(), after.as_str());
+    let mut diff = Diff::compute(Algorithm::Myers, &input);
+    diff.postprocess_lines(&input);
+    let printer = Numbered {
+        lines: BasicLineDiffPrinter(&input.interner),
+        old_offset: old_first.saturating_sub(1),
+        new_offset: new_first.saturating_sub(1),
+    };
+    let full = diff
+        .unified_diff(&printer, UnifiedDiffConfig::default(), &input)
+        .to_string();
+    let total = full.lines().count();
+    if total <= UNIFIED_MAX_LINES {
+        return full;
+    }
+    let mut cut: String = full
+        .lines()
+        .take(UNIFIED_MAX_LINES)
+        .flat_map(|l| [l, "\n"])
+        .collect();
+    cut.push_str(&format!(
+        "… {} more lines of diff\n",
+        total - UNIFIED_MAX_LINES
+    ));
+    cut
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,6 +171,46 @@ mod tests {
         let old = "1\n2\na\n\nb\n3\n4\n";
         let new = "1\n2\na\n\nb\na\n\nb\n3\n4\n";
         assert_eq!(headers(old, new), ["@@ -4,0 +5,3 @@"]);
+    }
+
+    #[test]
+    fn unified_diffs_are_numbered_in_their_files() {
+        let lines = |s: &'static str| s.lines().map(str::as_bytes).collect::<Vec<_>>();
+        let old = lines("fn a() {\n    retry(3);\n}");
+        let new = lines("fn a() {\n    retry(5);\n    log();\n}");
+        assert_eq!(
+            unified(&old, 40, &new, 52),
+            "@@ -40,3 +52,4 @@\n fn a() {\n-    retry(3);\n+    retry(5);\n+    log();\n }\n"
+        );
+        // An empty side is numbered by the line before it, as git does.
+        assert_eq!(
+            unified(&old, 40, &[], 52),
+            "@@ -40,3 +51,0 @@\n-fn a() {\n-    retry(3);\n-}\n"
+        );
+        assert_eq!(unified(&old, 1, &old, 9), "");
+        // Far apart changes are two hunks; a long diff is cut with a count.
+        let many: Vec<String> = (0..400).map(|i| format!("line {i}")).collect();
+        let changed: Vec<String> = many
+            .iter()
+            .map(|l| {
+                if l.ends_with('0') {
+                    format!("{l}!")
+                } else {
+                    l.clone()
+                }
+            })
+            .collect();
+        let (a, b): (Vec<&[u8]>, Vec<&[u8]>) = (
+            many.iter().map(|l| l.as_bytes()).collect(),
+            changed.iter().map(|l| l.as_bytes()).collect(),
+        );
+        let d = unified(&a, 1, &b, 1);
+        assert_eq!(d.lines().count(), UNIFIED_MAX_LINES + 1, "{d}");
+        assert!(d.ends_with(" more lines of diff\n"), "{d}");
+        assert!(
+            d.starts_with("@@ -1,4 +1,4 @@\n-line 0\n+line 0!\n line 1\n"),
+            "{d}"
+        );
     }
 
     #[test]

@@ -76,6 +76,12 @@ pub struct RangeDrift {
     /// (the diff's hunks may reach past it), else the range the diff maps it to.
     #[serde(default)]
     pub accept_at: Option<LineRange>,
+    /// For a changed range, when asked for ([`CompareOptions::diffs`]): the unified diff of the
+    /// cited lines against the lines of the later file accepting the change would cite (see
+    /// `accept_at`; none when all of them were deleted), numbered in the two files
+    /// ([`hunks::unified`]).
+    #[serde(default)]
+    pub diff: Option<String>,
 }
 
 /// Options of [`compare`].
@@ -91,6 +97,8 @@ pub struct CompareOptions {
     /// cited lines, which equal the later ones) and for changed ones, with
     /// [`RangeDrift::accept_at`].
     pub digests: bool,
+    /// Compute [`RangeDrift::diff`] for changed ranges, for a person to review them.
+    pub diffs: bool,
 }
 
 impl Default for CompareOptions {
@@ -98,6 +106,7 @@ impl Default for CompareOptions {
         Self {
             symbols: true,
             digests: false,
+            diffs: false,
         }
     }
 }
@@ -212,6 +221,7 @@ impl Context<'_> {
                     relocation: None,
                     later_digest: None,
                     accept_at: None,
+                    diff: None,
                 },
                 None,
             )
@@ -285,7 +295,7 @@ impl Context<'_> {
             let accept_at = match &verdict {
                 Verdict::Changed {
                     new_path, mapped, ..
-                } if self.options.digests => {
+                } if self.options.digests || self.options.diffs => {
                     let whole = symbol
                         .as_ref()
                         .is_some_and(|d| d.start_line == s && d.end_line == e);
@@ -299,6 +309,18 @@ impl Context<'_> {
                 }
                 _ => None,
             };
+            let diff = match (&verdict, accept_at) {
+                (Verdict::Changed { .. }, Some(at)) if self.options.diffs => {
+                    later_file.as_ref().and_then(|f| {
+                        let lines = f
+                            .lines()
+                            .get(at.start_line.checked_sub(1)? as usize..at.end_line as usize)?;
+                        Some(hunks::unified(cited, s, lines, at.start_line))
+                    })
+                }
+                _ => None,
+            };
+            let accept_at = accept_at.filter(|_| self.options.digests);
             let later_digest = match (&verdict, accept_at) {
                 _ if !self.options.digests => None,
                 (Verdict::Unchanged | Verdict::Moved { .. }, _) => {
@@ -329,6 +351,7 @@ impl Context<'_> {
                     relocation: None,
                     later_digest,
                     accept_at,
+                    diff,
                 },
                 lost,
             ));
