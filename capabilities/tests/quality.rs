@@ -137,6 +137,15 @@ fn blind_askers_find_a_bare_double_dash_paste_their_own_values_and_mistype() {
             ("detector", None)
         ]
     );
+    // A corrected word pairs with its neighbours as the word it was read as: the heading
+    // "Variadic options" holds the pair `variad option` that `varidic option` means.
+    for q in ["varidic option", "variadic option"] {
+        assert_eq!(
+            first_section(&ix, q).0,
+            "section:usage/options.md#variadic-options",
+            "{q}"
+        );
+    }
     // `detector` is unknown here and one edit from "detected" (`detect`), but it is a word.
     assert_eq!((r.terms[2].df, ix.df("detect") > 0), (0, true));
     // A question that is mostly one quoted name is about that name.

@@ -295,11 +295,18 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     (terms, search)
 }
 
-/// The pairs of neighbouring words of a query, as the index holds them.
-fn query_pairs(query: &str) -> Vec<String> {
+/// The pairs of neighbouring words of a query, as the index holds them; a word read as a
+/// correction pairs as the word it was read as (`varidic option` pairs as `variadic option`).
+fn query_pairs(query: &str, terms: &[Term]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut prev: Option<String> = None;
     super::tokens::for_each_token(query, |t, _, whole| {
+        let t = match terms.iter().find(|x| x.query.term == t) {
+            Some(Term {
+                corrected: Some(c), ..
+            }) => c.clone(),
+            _ => t,
+        };
         if !whole {
             if let Some(p) = prev.replace(t.clone()) {
                 let b = super::index::bigram(&p, &t);
@@ -343,7 +350,7 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
                 }
         })
         .collect();
-    let pairs = query_pairs(query);
+    let pairs = query_pairs(query, &terms);
     let dense = index.search(&search, &pairs, p);
     // Candidates as (doc, score, reached) without allocating; only the best become `Scored`.
     let sections: Vec<(u32, f64)> = dense
