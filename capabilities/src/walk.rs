@@ -347,6 +347,29 @@ pub fn files_ending<'g>(graph: &'g Graph, path: &str) -> Vec<&'g Node> {
         .collect()
 }
 
+/// Where the workspace's references cite a source file named `path` (its repository path, or
+/// failing that a path ending so): each `(repository, full commit, path)` once, sorted. For a
+/// read that found no such file where it looked.
+pub fn cited_at<'g>(graph: &'g Graph, path: &str) -> Vec<(&'g str, &'g str, &'g str)> {
+    let mut files = files_at(graph, path);
+    if files.is_empty() {
+        files = files_ending(graph, path);
+    }
+    let mut at: Vec<(&str, &str, &str)> = files
+        .iter()
+        .filter_map(|n| {
+            Some((
+                n.package.as_deref()?,
+                n.metadata.get("commit")?.as_str(),
+                source_path(n)?,
+            ))
+        })
+        .collect();
+    at.sort_unstable();
+    at.dedup();
+    at
+}
+
 /// The node a person means by `text`: an id as written; a section as `page.md#id` (also
 /// `knowledge/page.md#id`); an article as its page path; a source file by its repository path
 /// when exactly one file node has it (one pinned commit). `None` when nothing, or more than one

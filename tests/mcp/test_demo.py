@@ -243,6 +243,33 @@ def test_read_many_reports_a_failing_middle_item_without_failing_the_batch(demo)
     run(body)
 
 
+def test_a_cited_file_read_where_it_is_not_says_where_it_is_cited(demo):
+    async def body():
+        async with server(demo) as (session, _):
+            # The knowledge repository does not hold the code its pages cite.
+            missed = await session.call_tool(
+                "read", {"repository": KNOWLEDGE_REPO, "path": "src/config.rs"})
+            assert field(missed, "isError") is True
+            error = field(missed, "structuredContent")
+            assert error["code"] == "FILE_NOT_FOUND", error
+            match = re.search(
+                r"the workspace cites src/config\.rs in repository (\S+) at revision ([0-9a-f]{40})",
+                error["message"])
+            assert match, error["message"]
+            repo, sha = match.groups()
+            # Read there, it is found.
+            cited = structured(await session.call_tool(
+                "read", {"repository": repo, "revision": sha, "path": "src/config.rs",
+                         "start_line": 1, "end_line": 3}))
+            assert cited["commit"] == sha and cited["content"].count("\n") == 3
+            # A file no reference cites keeps the plain message.
+            plain = field(await session.call_tool(
+                "read", {"repository": KNOWLEDGE_REPO, "path": "src/nowhere.rs"}), "structuredContent")
+            assert plain["code"] == "FILE_NOT_FOUND" and "cites" not in plain["message"], plain
+
+    run(body)
+
+
 def test_search_finds_lines_at_a_pinned_commit(demo):
     async def body():
         async with server(demo) as (session, _):

@@ -47,25 +47,8 @@ fn output<T>(result: Result<T, ReadError>, report: impl FnOnce(T) -> Report) -> 
 /// no reference cites it, or the graph cannot be had.
 fn cited_at(ctx: &Globals, path: &str, lines: &str) -> Option<String> {
     use ontoly_capabilities::pack::shell_quote;
-    use ontoly_capabilities::walk::{files_at, files_ending, source_path};
     let session = ctx.session().ok()?;
-    let g = session.graph().ok()?;
-    let mut files = files_at(g, path);
-    if files.is_empty() {
-        files = files_ending(g, path);
-    }
-    let mut at: Vec<(&str, &str, &str)> = files
-        .iter()
-        .filter_map(|n| {
-            Some((
-                n.package.as_deref()?,
-                n.metadata.get("commit")?.as_str(),
-                source_path(n)?,
-            ))
-        })
-        .collect();
-    at.sort_unstable();
-    at.dedup();
+    let at = ontoly_capabilities::walk::cited_at(session.graph().ok()?, path);
     // As a pack's next steps name it: `--workspace` as given, when it is not the current
     // directory's.
     let workspace = match session.display_root() {

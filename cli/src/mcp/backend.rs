@@ -155,7 +155,10 @@ impl Backend {
             start_line: input.start_line,
             end_line: input.end_line,
         };
-        let r = self.reader.read(&request).map_err(read_error)?;
+        let r = self
+            .reader
+            .read(&request)
+            .map_err(|e| self.read_error_with_citation(e, &input.path))?;
         Ok(ToolOutput {
             structured: json!({
                 "repository": r.repository,
@@ -170,6 +173,30 @@ impl Backend {
             }),
             report: Report::Read(r),
         })
+    }
+
+    /// A read error; for a file not found, the message also says where the workspace's
+    /// references cite that path (repository and full commit), so an agent can read it there.
+    /// The error keeps its code and `{code, message}` shape.
+    fn read_error_with_citation(&self, e: ReadError, path: &str) -> ToolError {
+        let mut err = read_error(e);
+        if err.code != Code::FileNotFound {
+            return err;
+        }
+        let Ok(g) = self.session.graph() else {
+            return err;
+        };
+        let at = ontoly_capabilities::walk::cited_at(g, path);
+        let places: Vec<String> = at
+            .iter()
+            .take(3)
+            .map(|(repo, commit, path)| format!("{path} in repository {repo} at revision {commit}"))
+            .collect();
+        if !places.is_empty() {
+            err.message
+                .push_str(&format!("; the workspace cites {}", places.join(", ")));
+        }
+        err
     }
 
     /// Up to ten pinned reads against one repository and revision.
