@@ -40,6 +40,8 @@ fn sentences(body: &str, first_line: u64) -> Vec<Sentence> {
     // The page lines the pending sentence spans.
     let mut span = (first_line, first_line);
     let mut in_fence = false;
+    // Inside an inline code span that goes on over lines: no sentence ends there.
+    let mut in_code = false;
     let flush = |cur: &mut String, span: (u64, u64), out: &mut Vec<Sentence>, heading: bool| {
         let t = cur.split_whitespace().collect::<Vec<_>>().join(" ");
         if !t.is_empty() {
@@ -58,6 +60,7 @@ fn sentences(body: &str, first_line: u64) -> Vec<Sentence> {
         if l.starts_with("```") || l.starts_with("~~~") {
             flush(&mut cur, span, &mut out, false);
             in_fence = !in_fence;
+            in_code = false;
             continue;
         }
         if in_fence {
@@ -68,6 +71,8 @@ fn sentences(body: &str, first_line: u64) -> Vec<Sentence> {
         }
         if l.is_empty() || l.starts_with("<!--") {
             flush(&mut cur, span, &mut out, false);
+            // A code span ends with its paragraph.
+            in_code = false;
             continue;
         }
         if l.starts_with('#') {
@@ -79,6 +84,7 @@ fn sentences(body: &str, first_line: u64) -> Vec<Sentence> {
         let item = l.starts_with("- ") || l.starts_with("* ") || l.starts_with("| ");
         if item {
             flush(&mut cur, span, &mut out, false);
+            in_code = false;
         }
         if cur.is_empty() {
             span.0 = line_no;
@@ -86,7 +92,7 @@ fn sentences(body: &str, first_line: u64) -> Vec<Sentence> {
         span.1 = line_no;
         // Split the line at sentence ends; a sentence may continue on the next line.
         let mut rest = l;
-        while let Some(p) = sentence_end(rest) {
+        while let Some(p) = sentence_end(rest, &mut in_code) {
             cur.push(' ');
             cur.push_str(&rest[..=p]);
             flush(&mut cur, span, &mut out, false);
@@ -103,10 +109,20 @@ fn sentences(body: &str, first_line: u64) -> Vec<Sentence> {
 }
 
 /// The byte index of the first sentence end in `s` (`.`, `?` or `!` followed by a space and
-/// an uppercase letter, a backtick or a quote), not counting abbreviations like `e.g.`.
-fn sentence_end(s: &str) -> Option<usize> {
+/// an uppercase letter, a backtick or a quote), not counting abbreviations like `e.g.` nor
+/// anything inside an inline code span (`` `ValueError("Bad. Try again")` ``). `in_code` says
+/// whether `s` starts inside a code span, and is left saying whether the text scanned ends in
+/// one (a span may go on over the next line).
+fn sentence_end(s: &str, in_code: &mut bool) -> Option<usize> {
     let b = s.as_bytes();
-    for i in 0..b.len().saturating_sub(2) {
+    for i in 0..b.len() {
+        if b[i] == b'`' {
+            *in_code = !*in_code;
+            continue;
+        }
+        if *in_code || i + 2 >= b.len() {
+            continue;
+        }
         if matches!(b[i], b'.' | b'?' | b'!') && b[i + 1] == b' ' {
             let next = b[i + 2];
             let abbrev = [b"e.g.", b"i.e."]
@@ -263,11 +279,40 @@ mod tests {
 
     #[test]
     fn sentence_ends_are_found_in_any_text() {
-        assert_eq!(sentence_end("ends here. Next"), Some(9));
-        assert_eq!(sentence_end("e.g. This"), None);
-        assert_eq!(sentence_end("…. `x` …. Y"), Some(3));
-        assert_eq!(sentence_end("… x …. Y"), Some(9));
-        assert_eq!(sentence_end("é. Ä"), None);
+        let end = |s: &str| sentence_end(s, &mut false);
+        assert_eq!(end("ends here. Next"), Some(9));
+        assert_eq!(end("e.g. This"), None);
+        assert_eq!(end("…. `x` …. Y"), Some(3));
+        assert_eq!(end("… x …. Y"), Some(9));
+        assert_eq!(end("é. Ä"), None);
+        // Not inside a code span, which may have begun on an earlier line.
+        assert_eq!(end("raises `E(\"Bad. Try\")`. Next"), Some(22));
+        let mut in_code = true;
+        assert_eq!(sentence_end("Try again.\")`. Next", &mut in_code), Some(13));
+        assert!(!in_code);
+        assert_eq!(sentence_end("a `span. Goes", &mut in_code), None);
+        assert!(in_code);
+    }
+
+    #[test]
+    fn a_code_span_over_two_lines_stays_in_one_sentence() {
+        let body = "A bad tuple raises\n`ValueError(\"Invalid timeout ... Pass a tuple, or a\nfloat.\")`. The rest.";
+        let got: Vec<(u64, u64, String)> = sentences(body, 1)
+            .into_iter()
+            .map(|s| (s.line, s.end_line, s.text))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (
+                    1,
+                    3,
+                    "A bad tuple raises `ValueError(\"Invalid timeout ... Pass a tuple, or a float.\")`."
+                        .to_string()
+                ),
+                (3, 3, "The rest.".to_string()),
+            ]
+        );
     }
 
     #[test]
