@@ -64,20 +64,16 @@ impl UnifiedDiffPrinter for Numbered<'_> {
         len_before: u32,
         len_after: u32,
     ) -> fmt::Result {
-        let at = |start: u32, len: u32, offset: u64| {
-            let first = u64::from(start) + offset + u64::from(len > 0);
-            if len == 1 {
-                first.to_string()
-            } else {
-                format!("{first},{len}")
-            }
+        // git's numbering: a side's first line, or for an empty side the line before it.
+        let first =
+            |start: u32, len: u32, offset: u64| u64::from(start) + offset + u64::from(len > 0);
+        let hunk = Hunk {
+            old_start: first(start_before, len_before, self.old_offset),
+            old_count: u64::from(len_before),
+            new_start: first(start_after, len_after, self.new_offset),
+            new_count: u64::from(len_after),
         };
-        writeln!(
-            f,
-            "@@ -{} +{} @@",
-            at(start_before, len_before, self.old_offset),
-            at(start_after, len_after, self.new_offset)
-        )
+        writeln!(f, "{hunk}")
     }
 
     fn display_context_token(
