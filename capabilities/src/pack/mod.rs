@@ -213,8 +213,8 @@ struct Grounding {
     top_edges: Vec<Edge>,
     dropped_edges: usize,
     reads: Vec<FileToInspect>,
-    /// The first of `reads` whose clone the build read (its digest was checked): a pinned read
-    /// of it works here.
+    /// The first of `reads` whose digest the build verified in a local clone: a pinned read of
+    /// it works here.
     readable: Option<FileToInspect>,
     cited_labels: Vec<String>,
     symbol_names: Vec<String>,
@@ -459,10 +459,9 @@ fn ground(
             }
             if rank_i < 5 && g.reads.len() < MAX_FILES_TO_INSPECT {
                 if let Some(r) = read_of(c, format!("cited by {}", s.id)) {
-                    let checked = matches!(
-                        c.verification,
-                        walk::Verification::Verified | walk::Verification::Mismatch
-                    );
+                    // Verified: the clone holds the commit, the file and the lines. (A mismatch
+                    // may be a missing commit or file, which a read would not find.)
+                    let checked = c.verification == walk::Verification::Verified;
                     if checked && g.readable.is_none() {
                         g.readable = Some(r.clone());
                     }
