@@ -45,7 +45,7 @@ fn output<T>(result: Result<T, ReadError>, report: impl FnOnce(T) -> Report) -> 
 /// For a file not found where it was asked for: where the workspace's references cite it (its
 /// repository path, or a path ending so), with the read at that commit to paste. `None` when
 /// no reference cites it, or the graph cannot be had.
-fn cited_at(ctx: &Globals, path: &str, lines: &str) -> Option<String> {
+fn cited_hint(ctx: &Globals, path: &str, lines: &str) -> Option<String> {
     use ontoly_capabilities::pack::shell_quote;
     let session = ctx.session().ok()?;
     let at = ontoly_capabilities::walk::cited_at(session.graph().ok()?, path);
@@ -69,7 +69,7 @@ fn cited_at(ctx: &Globals, path: &str, lines: &str) -> Option<String> {
             "the workspace cites {} in {} at {}: {}",
             one.2,
             one.0,
-            &one.1[..one.1.len().min(12)],
+            one.1.get(..12).unwrap_or(one.1),
             read(one)
         )),
         many => Some(format!(
@@ -159,7 +159,7 @@ pub mod read {
                 };
                 Ok(Output {
                     report: Report::ReadError(ReadFailure {
-                        hint: cited_at(ctx, &path, &lines),
+                        hint: cited_hint(ctx, &path, &lines),
                         error: e,
                     }),
                     exit: 1,
