@@ -1257,6 +1257,49 @@ fn diff_shows_each_changed_reference_as_git_holds_its_lines() {
     let input = format!(r#"{{"to": ["{REQUESTS_LATER}"], "diff": true}}"#);
     let cap = json(&run(&["run", "Drift", "--input", &input]));
     assert_eq!(cap["data"]["references"], v["references"]);
+    // SARIF (valid against the schema) and GitHub annotations end a changed reference's
+    // message with its diff.
+    let sarif = json(&run(&[
+        "drift",
+        "--to",
+        REQUESTS_LATER,
+        "--diff",
+        "--format",
+        "sarif",
+    ]));
+    validate_sarif(&sarif);
+    let messages: Vec<&str> = sarif["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter(|r| r["ruleId"] == "DRIFT_CHANGED")
+        .filter_map(|r| r["message"]["text"].as_str())
+        .collect();
+    assert_eq!(
+        messages.len() as u64,
+        v["counts"]["changed"].as_u64().unwrap_or(0)
+    );
+    assert!(
+        messages.iter().filter(|m| m.contains("\n\n@@ -")).count() >= diffs,
+        "{messages:?}"
+    );
+    let github = run(&[
+        "drift",
+        "--to",
+        REQUESTS_LATER,
+        "--diff",
+        "--format",
+        "github",
+    ]);
+    assert!(github.stdout.contains("%0A%0A@@ -"), "{}", github.stdout);
+    assert_eq!(
+        github
+            .stdout
+            .lines()
+            .filter(|l| l.starts_with("::"))
+            .count(),
+        github.stdout.lines().count()
+    );
     // The text shows them under their references.
     let text = run(&["drift", "--to", REQUESTS_LATER, "--diff", "--only-drifted"]);
     assert!(

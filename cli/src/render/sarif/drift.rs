@@ -2,7 +2,7 @@
 //!
 //! Drift: one result per reference that did not stay put (`DRIFT_MOVED`, `DRIFT_CHANGED`,
 //! `DRIFT_MISSING`) or could not be compared (`DRIFT_UNVERIFIABLE`), located at its line of
-//! `knowledge/structure.yaml`. Impact: one `IMPACT_AFFECTED` result per touched reference,
+//! `knowledge/structure.yaml`; with `--diff`, a changed one's message ends with its diff. Impact: one `IMPACT_AFFECTED` result per touched reference,
 //! located at the changed lines of the source. Both are fingerprinted by the reference
 //! (page, section, position), which survives edits that shift lines.
 
@@ -67,11 +67,17 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
                 .as_deref()
                 .map(|c| format!(" at {}", c.get(..12).unwrap_or(c)))
                 .unwrap_or_default();
+            // With `--diff`, what changed under the section, for the reviewer of the annotation.
+            let diff = r
+                .diff
+                .as_deref()
+                .map(|d| format!("\n\n{d}"))
+                .unwrap_or_default();
             Some(SarifResult {
                 rule_id: code.as_str().to_string(),
                 severity: code.severity(),
                 message: format!(
-                    "{}#{} cites {}:{}-{}{later}, {what}{suggestion}{relocated}",
+                    "{}#{} cites {}:{}-{}{later}, {what}{suggestion}{relocated}{diff}",
                     r.origin.page, r.section_id, r.path, r.start_line, r.end_line
                 ),
                 at: Some((v.structure_file.clone(), r.origin.line, r.origin.line)),
