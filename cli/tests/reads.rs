@@ -273,3 +273,50 @@ fn a_cited_file_not_found_where_asked_is_offered_at_its_pinned_commit() {
     let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
     assert!(v.get("hint").is_none(), "{v}");
 }
+
+#[test]
+fn a_workspace_that_is_no_git_repository_names_the_repositories_to_search() {
+    let t = tempfile::tempdir().expect("tempdir");
+    common::copy_dir(&demo(), &t.path().join("kb"));
+    let run = |args: &[&str]| {
+        let mut all = vec!["--workspace", "kb"];
+        all.extend_from_slice(args);
+        common::run_in(t.path(), &all)
+    };
+    for args in [&["search", "fn checkout"][..], &["resolve"][..]] {
+        let r = run(args);
+        assert_eq!(r.code, 1, "{args:?}: {r:?}");
+        assert!(
+            r.stderr.starts_with("error: REPOSITORY_NOT_FOUND: "),
+            "{}",
+            r.stderr
+        );
+        let hint = r
+            .stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("hint: the cited code is in repositories with local clones: add --repo with one of "))
+            .unwrap_or_else(|| panic!("{args:?}: {}", r.stderr));
+        let names: Vec<&str> = hint.split(", ").collect();
+        assert!(names.contains(&"acme/shop-api"), "{hint}");
+        // Each name it gives works.
+        for name in names {
+            let mut again = vec![args[0], "--repo", name];
+            again.extend_from_slice(&args[1..]);
+            let ok = run(&again);
+            // A search with no match exits 1, as grep does; the repository was found.
+            assert!(
+                ok.code == 0 || (args[0] == "search" && ok.code == 1),
+                "{name}: {ok:?}"
+            );
+            assert!(
+                !ok.stderr.contains("REPOSITORY_NOT_FOUND"),
+                "{name}: {}",
+                ok.stderr
+            );
+        }
+    }
+    // With --repo named, an unknown repository gets no such hint.
+    let r = run(&["resolve", "--repo", "acme/nowhere"]);
+    assert_eq!(r.code, 1);
+    assert!(!r.stderr.contains("hint:"), "{}", r.stderr);
+}

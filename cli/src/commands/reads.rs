@@ -31,14 +31,50 @@ impl RepoArgs {
     }
 }
 
-/// The output of a result, or of a read error (exit 1).
-fn output<T>(result: Result<T, ReadError>, report: impl FnOnce(T) -> Report) -> Output {
+/// The output of a result, or of a read error (exit 1) with what to try instead, when the
+/// workspace knows: a repository to name when its own directory cannot be searched or resolved
+/// ([`repositories_hint`]), or `hint` for the error.
+fn output<T>(
+    result: Result<T, ReadError>,
+    report: impl FnOnce(T) -> Report,
+    (r, args): (&Reader, &RepoArgs),
+    hint: impl FnOnce(&ReadError) -> Option<String>,
+) -> Output {
     match result {
-        Ok(r) => Output::ok(report(r)),
+        Ok(res) => Output::ok(report(res)),
         Err(e) => Output {
-            report: Report::ReadError(e.into()),
+            report: Report::ReadError(ReadFailure {
+                hint: repositories_hint(r, args, &e).or_else(|| hint(&e)),
+                error: e,
+            }),
             exit: 1,
         },
+    }
+}
+
+/// When a read of the default repository failed because the workspace's directory is no git
+/// repository (search and resolve need one): the repositories with a local clone, to name
+/// with `--repo`.
+fn repositories_hint(r: &Reader, args: &RepoArgs, e: &ReadError) -> Option<String> {
+    if args.repo.is_some() || e.code != Code::RepositoryNotFound {
+        return None;
+    }
+    let names: Vec<&str> = r
+        .repositories()
+        .repos
+        .iter()
+        .filter(|x| !x.is_workspace && x.repo.is_some())
+        .map(|x| x.name.as_str())
+        .collect();
+    match names.as_slice() {
+        [] => None,
+        [one] => Some(format!(
+            "the cited code is in {one}, which has a local clone: add --repo {one}"
+        )),
+        many => Some(format!(
+            "the cited code is in repositories with local clones: add --repo with one of {}",
+            many.join(", ")
+        )),
     }
 }
 
@@ -150,23 +186,16 @@ pub mod read {
             start_line,
             end_line,
         });
-        match res {
-            Err(e) if e.code == Code::FileNotFound => {
-                let lines = match (start_line, end_line) {
-                    (Some(a), Some(b)) => format!(":{a}-{b}"),
-                    (Some(a), None) => format!(":{a}"),
-                    _ => String::new(),
-                };
-                Ok(Output {
-                    report: Report::ReadError(ReadFailure {
-                        hint: cited_hint(ctx, &path, &lines),
-                        error: e,
-                    }),
-                    exit: 1,
-                })
-            }
-            res => Ok(output(res, Report::Read)),
-        }
+        let lines = match (start_line, end_line) {
+            (Some(a), Some(b)) => format!(":{a}-{b}"),
+            (Some(a), None) => format!(":{a}"),
+            _ => String::new(),
+        };
+        Ok(output(res, Report::Read, (&r, &args.repo), |e| {
+            (e.code == Code::FileNotFound)
+                .then(|| cited_hint(ctx, &path, &lines))
+                .flatten()
+        }))
     }
 }
 
@@ -218,7 +247,7 @@ pub mod read_many {
         let failed = res
             .as_ref()
             .is_ok_and(|r| r.items.iter().any(|i| i.error.is_some()));
-        let mut out = output(res, Report::ReadMany);
+        let mut out = output(res, Report::ReadMany, (&r, &args.repo), |_| None);
         // Every item is printed; a failed one makes the answer negative, as for `read`.
         if failed {
             out.exit = 1;
@@ -285,7 +314,7 @@ pub mod search {
             },
         });
         let none = res.as_ref().is_ok_and(|r| r.files.is_empty());
-        let mut out = output(res, Report::Search);
+        let mut out = output(res, Report::Search, (&r, &args.repo), |_| None);
         // No match is exit 1, as with grep and rg.
         if none {
             out.exit = 1;
@@ -319,7 +348,7 @@ pub mod resolve {
             repository: args.repo.repository(&r)?,
             revision: args.repo.rev.clone(),
         });
-        Ok(output(res, Report::Resolve))
+        Ok(output(res, Report::Resolve, (&r, &args.repo), |_| None))
     }
 }
 
