@@ -370,6 +370,18 @@ pub fn cited_at<'g>(graph: &'g Graph, path: &str) -> Vec<(&'g str, &'g str, &'g 
     at
 }
 
+/// For a read that did not find `path`: where the workspace's references cite it, as a clause
+/// an error message can end with ("the workspace cites src/a.rs in repository acme/a at
+/// revision 0123…", up to three places). `None` when no reference cites it.
+pub fn cited_note(graph: &Graph, path: &str) -> Option<String> {
+    let places: Vec<String> = cited_at(graph, path)
+        .iter()
+        .take(3)
+        .map(|(repo, commit, p)| format!("{p} in repository {repo} at revision {commit}"))
+        .collect();
+    (!places.is_empty()).then(|| format!("the workspace cites {}", places.join(", ")))
+}
+
 /// The node a person means by `text`: an id as written; a section as `page.md#id` (also
 /// `knowledge/page.md#id`); an article as its page path; a source file by its repository path
 /// when exactly one file node has it (one pinned commit). `None` when nothing, or more than one

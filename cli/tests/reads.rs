@@ -267,6 +267,31 @@ fn a_cited_file_not_found_where_asked_is_offered_at_its_pinned_commit() {
             .is_some_and(|h| h.ends_with(" src/config.rs")),
         "{v}"
     );
+    // read-many: an item not found says where it is cited, in its own message.
+    let r = run(&[
+        "--format",
+        "json",
+        "read-many",
+        "src/config.rs:13-18",
+        "src/nowhere.rs",
+    ]);
+    assert_eq!(r.code, 1, "{r:?}");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    let message = |i: usize| {
+        v["items"][i]["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+    assert!(
+        message(0).starts_with("Item 1: ")
+            && message(0).contains("; the workspace cites src/config.rs in repository github.com/acme/shop-api at revision "),
+        "{v}"
+    );
+    assert!(
+        message(1).starts_with("Item 2: ") && !message(1).contains("cites"),
+        "{v}"
+    );
     // A file no reference cites gets no hint.
     let r = run(&["--format", "json", "read", "src/nowhere.rs"]);
     assert_eq!(r.code, 1);

@@ -262,6 +262,14 @@ def test_a_cited_file_read_where_it_is_not_says_where_it_is_cited(demo):
                 "read", {"repository": repo, "revision": sha, "path": "src/config.rs",
                          "start_line": 1, "end_line": 3}))
             assert cited["commit"] == sha and cited["content"].count("\n") == 3
+            # read_many: the item's own message says it, after its `Item N: ` prefix.
+            many = structured(await session.call_tool(
+                "read_many", {"repository": KNOWLEDGE_REPO,
+                              "items": [{"path": "src/config.rs"}, {"path": "src/nowhere.rs"}]}))
+            first, second = many["items"]
+            assert first["error"]["message"].startswith("Item 1: ")
+            assert f"in repository {repo} at revision {sha}" in first["error"]["message"], first
+            assert "cites" not in second["error"]["message"], second
             # A file no reference cites keeps the plain message.
             plain = field(await session.call_tool(
                 "read", {"repository": KNOWLEDGE_REPO, "path": "src/nowhere.rs"}), "structuredContent")

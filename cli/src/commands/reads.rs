@@ -208,8 +208,9 @@ pub mod read_many {
     pub fn format(a: &Args) -> Option<Format> {
         a.repo.format
     }
+    use ontoly_capabilities::walk;
     use ontoly_graph::formats::location::Location;
-    use ontoly_graph::sources::reads::{ReadManyItem, ReadManyRequest};
+    use ontoly_graph::sources::reads::{ReadManyItem, ReadManyItemResult, ReadManyRequest};
 
     /// Read 1–10 ranges at one commit within one batch budget (1000 lines / 256 KiB).
     #[derive(clap::Args, Debug)]
@@ -239,11 +240,29 @@ pub mod read_many {
     /// Runs the batch.
     pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
         let r = reader(ctx)?;
-        let res = r.read_many(&ReadManyRequest {
+        let mut res = r.read_many(&ReadManyRequest {
             repository: args.repo.repository(&r)?,
             revision: args.repo.rev.clone(),
             items: args.items.iter().map(|s| parse_item(s)).collect(),
         });
+        // An item not found where it was asked for says where the workspace cites it.
+        if let Ok(many) = res.as_mut() {
+            let missing = |i: &ReadManyItemResult| {
+                i.error
+                    .as_ref()
+                    .is_some_and(|e| e.code == Code::FileNotFound)
+            };
+            if many.items.iter().any(missing) {
+                let session = ctx.session()?;
+                let graph = session.graph().ok();
+                for item in many.items.iter_mut().filter(|i| missing(i)) {
+                    let note = graph.and_then(|g| walk::cited_note(g, &item.path));
+                    if let (Some(e), Some(note)) = (item.error.as_mut(), note) {
+                        e.message.push_str(&format!("; {note}"));
+                    }
+                }
+            }
+        }
         let failed = res
             .as_ref()
             .is_ok_and(|r| r.items.iter().any(|i| i.error.is_some()));

@@ -180,23 +180,18 @@ impl Backend {
     /// The error keeps its code and `{code, message}` shape.
     fn read_error_with_citation(&self, e: ReadError, path: &str) -> ToolError {
         let mut err = read_error(e);
-        if err.code != Code::FileNotFound {
-            return err;
-        }
-        let Ok(g) = self.session.graph() else {
-            return err;
-        };
-        let at = ontoly_capabilities::walk::cited_at(g, path);
-        let places: Vec<String> = at
-            .iter()
-            .take(3)
-            .map(|(repo, commit, path)| format!("{path} in repository {repo} at revision {commit}"))
-            .collect();
-        if !places.is_empty() {
-            err.message
-                .push_str(&format!("; the workspace cites {}", places.join(", ")));
+        if err.code == Code::FileNotFound {
+            if let Some(note) = self.cited_note(path) {
+                err.message.push_str(&format!("; {note}"));
+            }
         }
         err
+    }
+
+    /// Where the workspace's references cite `path` ([`walk::cited_note`]), when the graph can
+    /// be had.
+    fn cited_note(&self, path: &str) -> Option<String> {
+        ontoly_capabilities::walk::cited_note(self.session.graph().ok()?, path)
     }
 
     /// Up to ten pinned reads against one repository and revision.
@@ -214,7 +209,14 @@ impl Backend {
                 })
                 .collect(),
         };
-        let result = self.reader.read_many(&request).map_err(read_error)?;
+        let mut result = self.reader.read_many(&request).map_err(read_error)?;
+        for item in &mut result.items {
+            if let Some(e) = item.error.as_mut().filter(|e| e.code == Code::FileNotFound) {
+                if let Some(note) = self.cited_note(&item.path) {
+                    e.message.push_str(&format!("; {note}"));
+                }
+            }
+        }
         let mut value = to_value(&result)?;
         if let Some(items) = value.get_mut("items").and_then(Value::as_array_mut) {
             for (item, original) in items.iter_mut().zip(&result.items) {
