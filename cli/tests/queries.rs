@@ -252,8 +252,21 @@ fn every_next_line_pastes_back_as_it_is() {
         let (ran, reads) = paste_back(t.path(), cmds);
         assert!(ran >= 1, "{q}: {cmds}");
         if q.starts_with("How does the checkout") {
-            // Its first section cites code the demo's clones hold: the line reads it there.
+            // Its first section cites code the demo's clones hold: the line reads it there,
+            // and it is the code the question names (the retry loop, not the config the
+            // structure lists first).
             assert_eq!(reads, 1, "{q}: {cmds}");
+            let first = &v["filesToInspect"][0];
+            assert_eq!(
+                (first["path"].as_str(), first["startLine"].as_u64()),
+                (Some("src/checkout.rs"), Some(72)),
+                "{}",
+                v["filesToInspect"]
+            );
+            assert!(
+                cmds.to_string().contains(" src/checkout.rs:72-95"),
+                "{cmds}"
+            );
         }
         if v["confidence"]["level"] == "low" {
             let again = cmds

@@ -166,6 +166,47 @@ pub fn shell_quote(s: &str) -> String {
     }
 }
 
+/// A section's citations with those whose code the question names first: by the idf of the
+/// query terms found in the cited path and the names of the definitions the range overlaps
+/// (`src/checkout.rs`, `CheckoutService::charge_with_retry` for "how does checkout retry"),
+/// ties in the order `structure.yaml` lists them (the author's). The first is what the pack's
+/// answer, its files to inspect and its pinned read lead with.
+fn by_relevance<'g>(
+    mut cites: Vec<CitationPath<'g>>,
+    ranking: &crate::retrieval::rank::Ranking,
+) -> Vec<CitationPath<'g>> {
+    if cites.len() < 2 {
+        return cites;
+    }
+    let terms: Vec<(&str, f64)> = ranking
+        .terms
+        .iter()
+        .zip(&ranking.idf)
+        .map(|(t, w)| (t.corrected.as_deref().unwrap_or(&t.query.term), *w))
+        .collect();
+    let score = |c: &CitationPath<'_>| -> f64 {
+        let mut names = c.path.clone().unwrap_or_default();
+        for (_, s) in &c.symbols {
+            names.push(' ');
+            names.push_str(&s.name);
+        }
+        let tokens: BTreeSet<String> = crate::retrieval::tokens::tokenize(&names)
+            .into_iter()
+            .collect();
+        terms
+            .iter()
+            .filter(|(t, _)| tokens.contains(*t))
+            .map(|(_, w)| w)
+            .sum()
+    };
+    let listed = |c: &CitationPath<'_>| c.edge.origin.as_ref().map_or(u64::MAX, |o| o.line);
+    let mut scored: Vec<(f64, CitationPath<'g>)> =
+        cites.drain(..).map(|c| (score(&c), c)).collect();
+    // Stable: citations with no line keep the walk's order (edge ids).
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(listed(&a.1).cmp(&listed(&b.1))));
+    scored.into_iter().map(|(_, c)| c).collect()
+}
+
 fn read_of(c: &CitationPath<'_>, reason: String) -> Option<FileToInspect> {
     Some(FileToInspect {
         repository: c.repository.clone()?,
@@ -260,10 +301,11 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         .map(|t| &t.node)
         .filter(|n| n.kind == NodeKind::Section)
         .collect();
-    // Each top section's citations, resolved once for everything below.
+    // Each top section's citations, resolved once for everything below, the code the question
+    // names first.
     let cited: Vec<Vec<CitationPath<'_>>> = top_sections
         .iter()
-        .map(|s| walk::citations(graph, &s.id))
+        .map(|s| by_relevance(walk::citations(graph, &s.id), &ranking))
         .collect();
     let mut g = ground(graph, &top_sections, &cited, limit);
     let older = drift_marks::mark_pack(ctx, &mut g.reads, &mut g.citations);
