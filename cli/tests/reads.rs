@@ -218,15 +218,28 @@ fn without_repo_reads_are_of_the_workspace_s_own_pages() {
     );
 }
 
-#[test]
-fn a_cited_file_not_found_where_asked_is_offered_at_its_pinned_commit() {
-    let t = tempfile::tempdir().expect("tempdir");
-    common::copy_dir(&demo(), &t.path().join("kb"));
-    let run = |args: &[&str]| {
+/// A copy of the demo at `<tmp>/kb` (not a git repository), run as `ontoly --workspace kb …`
+/// from `<tmp>`.
+struct Kb(tempfile::TempDir);
+
+impl Kb {
+    fn new() -> Kb {
+        let t = tempfile::tempdir().expect("tempdir");
+        common::copy_dir(&demo(), &t.path().join("kb"));
+        Kb(t)
+    }
+
+    fn run(&self, args: &[&str]) -> common::Run {
         let mut all = vec!["--workspace", "kb"];
         all.extend_from_slice(args);
-        common::run_in(t.path(), &all)
-    };
+        common::run_in(self.0.path(), &all)
+    }
+}
+
+#[test]
+fn a_cited_file_not_found_where_asked_is_offered_at_its_pinned_commit() {
+    let kb = Kb::new();
+    let run = |args: &[&str]| kb.run(args);
     // Without --repo the read is of the workspace's own files, which do not hold the code.
     for asked in ["src/config.rs:13-18", "config.rs:13-18"] {
         let r = run(&["read", asked]);
@@ -253,7 +266,7 @@ fn a_cited_file_not_found_where_asked_is_offered_at_its_pinned_commit() {
             Some("src/config.rs:13-18")
         );
         let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
-        let again = common::run_in(t.path(), &args);
+        let again = common::run_in(kb.0.path(), &args);
         assert_eq!(again.code, 0, "{command}: {again:?}");
         assert_eq!(again.stdout.lines().count(), 6, "{}", again.stdout);
     }
@@ -301,13 +314,8 @@ fn a_cited_file_not_found_where_asked_is_offered_at_its_pinned_commit() {
 
 #[test]
 fn a_workspace_that_is_no_git_repository_names_the_repositories_to_search() {
-    let t = tempfile::tempdir().expect("tempdir");
-    common::copy_dir(&demo(), &t.path().join("kb"));
-    let run = |args: &[&str]| {
-        let mut all = vec!["--workspace", "kb"];
-        all.extend_from_slice(args);
-        common::run_in(t.path(), &all)
-    };
+    let kb = Kb::new();
+    let run = |args: &[&str]| kb.run(args);
     for args in [&["search", "fn checkout"][..], &["resolve"][..]] {
         let r = run(args);
         assert_eq!(r.code, 1, "{args:?}: {r:?}");

@@ -200,12 +200,7 @@ fn cut(s: &str, max: usize) -> String {
 pub fn excerpt(body: &str, first_line: u64, ranking: &Ranking, max: usize) -> Vec<ExcerptLine> {
     let max = max.min(MAX_EXCERPT_CHARS);
     let sents = sentences(body, first_line);
-    let terms: Vec<(&str, f64)> = ranking
-        .terms
-        .iter()
-        .zip(&ranking.idf)
-        .map(|(t, w)| (t.corrected.as_deref().unwrap_or(&t.query.term), *w))
-        .collect();
+    let terms = ranking.searched_terms();
     let mut scored: Vec<(usize, f64)> = sents
         .iter()
         .enumerate()

@@ -178,12 +178,7 @@ fn by_relevance<'g>(
     if cites.len() < 2 {
         return cites;
     }
-    let terms: Vec<(&str, f64)> = ranking
-        .terms
-        .iter()
-        .zip(&ranking.idf)
-        .map(|(t, w)| (t.corrected.as_deref().unwrap_or(&t.query.term), *w))
-        .collect();
+    let terms = ranking.searched_terms();
     let score = |c: &CitationPath<'_>| -> f64 {
         let mut names = c.path.clone().unwrap_or_default();
         for (_, s) in &c.symbols {

@@ -86,6 +86,16 @@ impl Ranking {
         self.nodes.iter().filter(|s| s.kind == NodeKind::Section)
     }
 
+    /// Each query term as it was searched (the correction of a typo, else the term) with its
+    /// idf weight, in query order.
+    pub fn searched_terms(&self) -> Vec<(&str, f64)> {
+        self.terms
+            .iter()
+            .zip(&self.idf)
+            .map(|(t, w)| (t.corrected.as_deref().unwrap_or(&t.query.term), *w))
+            .collect()
+    }
+
     /// Sum of the idf of the terms in `mask`.
     pub fn weight(&self, mask: u64) -> f64 {
         self.idf
