@@ -1308,3 +1308,53 @@ fn diff_shows_each_changed_reference_as_git_holds_its_lines() {
         text.stdout
     );
 }
+
+#[test]
+fn each_citation_of_a_pack_carries_its_own_drift_mark() {
+    // fd's clone is ahead of the pinned commit, and the question's top section cites three
+    // ranges that the pack orders by what the question names, not as the graph lists them.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let corpus = testdata().join("corpora/fd");
+    copy_dir(&corpus.join("ws"), &dir.path().join("ws"));
+    copy_dir(&corpus.join("repo.git"), &dir.path().join("repo.git"));
+    let ws = dir.path().join("ws");
+    let q = "how do I exclude a directory from the search";
+    let pack = json(&run_in(&ws, &["evidence", "--format", "json", q]));
+    // The reads are marked by their own commit, path and lines: the reference marks.
+    let mut marked: std::collections::BTreeMap<String, String> = Default::default();
+    for f in pack["filesToInspect"].as_array().expect("reads") {
+        if let Some(now) = f["drift"]["now"].as_object() {
+            let cited = format!(
+                "{}#L{}-L{}",
+                f["path"].as_str().unwrap_or(""),
+                f["startLine"],
+                f["endLine"]
+            );
+            let at = format!(
+                "{}:{}-{}",
+                now["path"].as_str().unwrap_or(""),
+                now["startLine"],
+                now["endLine"]
+            );
+            marked.insert(cited, at);
+        }
+    }
+    assert!(marked.len() >= 2, "{}", pack["filesToInspect"]);
+    // The text shows each citation's mark under it: the same place as its read's.
+    let text = run_in(&ws, &["evidence", q]).stdout;
+    let mut checked = 0;
+    let mut cited: Option<String> = None;
+    for line in text.lines().map(str::trim) {
+        if let Some(c) = line.strip_prefix("cites ") {
+            cited = c
+                .split_once(':')
+                .map(|(_, rest)| rest.split(' ').next().unwrap_or("").to_string());
+        } else if let (Some(mark), Some(c)) = (line.strip_prefix("drift: "), &cited) {
+            if let Some(at) = marked.get(c) {
+                assert!(mark.ends_with(&format!("({at})")), "{c}: {mark}\n{text}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 2, "{text}");
+}

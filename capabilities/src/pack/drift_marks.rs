@@ -193,13 +193,15 @@ fn compute(session: &Session) -> Option<DriftMarks> {
 }
 
 /// Marks the pack's reads and the citations of its top sections (`citations`: per top
-/// section id, its citation views in `walk::citations` order) with their drift at `HEAD`, and
+/// section id, its citation views, made one for one from `cited`, in that order) with their
+/// drift at `HEAD`, and
 /// returns the sentence the answer adds when code cited by a section it names moved or changed
 /// since it was pinned. Nothing happens when every clone is at its pinned commits.
 pub(crate) fn mark_pack(
     ctx: &Context<'_>,
     reads: &mut [super::FileToInspect],
     citations: &mut [(String, Vec<super::CitationView>)],
+    cited: &[Vec<crate::walk::CitationPath<'_>>],
 ) -> Option<String> {
     let marks = drift_marks(ctx)?;
     for r in reads.iter_mut() {
@@ -209,11 +211,12 @@ pub(crate) fn mark_pack(
     }
     let mut count = Counts::default();
     let mut head = None;
-    for (rank, (section, views)) in citations.iter_mut().enumerate() {
+    for (rank, ((_, views), paths)) in citations.iter_mut().zip(cited).enumerate() {
         // Every citation is marked; the answer's sentence speaks of the sections it names.
         let named = rank < super::ANSWER_SECTIONS;
-        let paths = crate::walk::citations(ctx.graph, section);
-        for (view, c) in views.iter_mut().zip(&paths) {
+        // `views` were made from `paths`, one for one and in the same order (the pack's
+        // order of citations, not the walk's).
+        for (view, c) in views.iter_mut().zip(paths) {
             let (Some(commit), Some(path)) = (&c.commit, &c.path) else {
                 continue;
             };

@@ -303,7 +303,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         .map(|s| by_relevance(walk::citations(graph, &s.id), &ranking))
         .collect();
     let mut g = ground(graph, &top_sections, &cited, limit);
-    let older = drift_marks::mark_pack(ctx, &mut g.reads, &mut g.citations);
+    let older = drift_marks::mark_pack(ctx, &mut g.reads, &mut g.citations, &cited);
     evidence.extend(g.paths.iter().cloned());
     let relationships = g.top_edges.iter().fold(BTreeMap::new(), |mut m, e| {
         *m.entry(e.kind.as_str().to_string()).or_insert(0) += 1;
