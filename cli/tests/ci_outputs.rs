@@ -129,3 +129,36 @@ fn the_demo_gate_in_sarif_is_one_note_per_known_failure() {
         assert_eq!(location["region"]["startLine"], *line, "{result}");
     }
 }
+
+#[test]
+fn a_questions_file_outside_any_repository_is_named_as_typed_with_one_slash() {
+    // A workspace and a questions file in a temporary directory: no git repository anywhere,
+    // so the file can only be named as typed — here, absolute.
+    let t = tempfile::tempdir().expect("tempdir");
+    common::copy_dir(&fixtures().join("valid"), &t.path().join("ws"));
+    let questions = t.path().join("q.yaml");
+    std::fs::write(
+        &questions,
+        "- q: how are plugins loaded?\n  expect: [faq/guide.md#nowhere]\n",
+    )
+    .expect("write");
+    let typed = questions.to_str().expect("utf-8");
+    let ws = t.path().join("ws");
+    let github = run_in(&ws, &["check", "--questions", typed, "--format", "github"]);
+    assert_eq!(github.code, 3, "{}", github.stderr);
+    assert!(
+        github
+            .stdout
+            .contains(&format!("file={},line=1,", typed.replace(':', "%3A"))),
+        "{}",
+        github.stdout
+    );
+    assert!(!github.stdout.contains("file=//"), "{}", github.stdout);
+    let sarif = run_in(&ws, &["check", "--questions", typed, "--format", "sarif"]);
+    let log = valid_sarif(&sarif, 3);
+    let uri = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+        ["uri"]
+        .as_str()
+        .unwrap_or("");
+    assert_eq!(uri, typed, "{log}");
+}

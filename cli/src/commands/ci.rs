@@ -15,23 +15,32 @@ pub struct Anchor {
     workspace: String,
 }
 
-/// `a/b/../c` → `a/c`, `./a` → `a`, `/`-separated (no file system access).
+/// `a/b/../c` → `a/c`, `./a` → `a`, `/`-separated (no file system access); an absolute path
+/// (a file outside the repository, typed so) keeps its one leading `/`.
 fn normalize(p: &Path) -> String {
     let mut parts: Vec<String> = Vec::new();
+    let mut absolute = false;
     for c in p.components() {
         match c {
             Component::CurDir => {}
+            Component::RootDir | Component::Prefix(_) => absolute = true,
             Component::ParentDir => {
                 if parts.last().is_some_and(|l| l != "..") {
                     parts.pop();
-                } else {
+                } else if !absolute {
+                    // Above the root of an absolute path is the root itself.
                     parts.push("..".into());
                 }
             }
             other => parts.push(other.as_os_str().to_string_lossy().into_owned()),
         }
     }
-    parts.join("/")
+    let joined = parts.join("/");
+    if absolute {
+        format!("/{joined}")
+    } else {
+        joined
+    }
 }
 
 impl Anchor {
@@ -115,5 +124,8 @@ mod tests {
         assert_eq!(normalize(Path::new("./kb/../kb/q.yaml")), "kb/q.yaml");
         assert_eq!(normalize(Path::new("../q.yaml")), "../q.yaml");
         assert_eq!(normalize(Path::new(".")), "");
+        // Typed absolute (outside the repository): one leading slash, never two.
+        assert_eq!(normalize(Path::new("/tmp/kb/q.yaml")), "/tmp/kb/q.yaml");
+        assert_eq!(normalize(Path::new("/tmp/../../q.yaml")), "/q.yaml");
     }
 }
