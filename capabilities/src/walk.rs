@@ -383,9 +383,9 @@ pub fn cited_note(graph: &Graph, path: &str) -> Option<String> {
 }
 
 /// The node a person means by `text`: an id as written; a section as `page.md#id` (also
-/// `knowledge/page.md#id`); an article as its page path; a source file by its repository path
-/// when exactly one file node has it (one pinned commit). `None` when nothing, or more than one
-/// file, matches.
+/// `knowledge/page.md#id`); an article as its page path; a source file by its repository path,
+/// or failing that by the end of one (`main.go`), when exactly one file node has it (one
+/// pinned commit). `None` when nothing, or more than one file, matches.
 pub fn resolve_node<'g>(graph: &'g Graph, text: &str) -> Option<&'g Node> {
     if let Some(n) = graph.node(text) {
         return Some(n);
@@ -401,7 +401,11 @@ pub fn resolve_node<'g>(graph: &'g Graph, text: &str) -> Option<&'g Node> {
             return Some(n);
         }
     }
-    match files_at(graph, text).as_slice() {
+    let mut files = files_at(graph, text);
+    if files.is_empty() {
+        files = files_ending(graph, text);
+    }
+    match files.as_slice() {
         [n] => Some(n),
         _ => None,
     }

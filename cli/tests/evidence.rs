@@ -185,6 +185,7 @@ fn graph_pictures_of_a_neighbourhood() {
     for (short, id) in [
         ("faq/guide.md", "article:faq/guide.md"),
         ("src/main.go", "file:"),
+        ("main.go", "file:"),
     ] {
         let (code, got, err) = ontoly(&["graph", short, "--format", "json", "--depth", "1"]);
         assert_eq!(code, 0, "{short}: {err}");

@@ -22,7 +22,7 @@ pub struct Args {
     /// The node at the centre: an id from an Evidence Pack's `stableIds`, or one its text
     /// prints, such as `section:guides/payments.md#backoff`; a section also as
     /// `guides/payments.md#backoff`, an article as its page path, a cited file as its
-    /// repository path.
+    /// repository path or the end of one (`retry.py`).
     #[arg(value_name = "ID")]
     id: Option<String>,
     /// Hops around the focus (1-3).
