@@ -373,13 +373,29 @@ pub fn cited_at<'g>(graph: &'g Graph, path: &str) -> Vec<(&'g str, &'g str, &'g 
 /// For a read that did not find `path`: where the workspace's references cite it, as a clause
 /// an error message can end with ("the workspace cites src/a.rs in repository acme/a at
 /// revision 0123…", up to three places). `None` when no reference cites it.
-pub fn cited_note(graph: &Graph, path: &str) -> Option<String> {
+fn cited_note(graph: &Graph, path: &str) -> Option<String> {
     let places: Vec<String> = cited_at(graph, path)
         .iter()
         .take(3)
         .map(|(repo, commit, p)| format!("{p} in repository {repo} at revision {commit}"))
         .collect();
     (!places.is_empty()).then(|| format!("the workspace cites {}", places.join(", ")))
+}
+
+/// Ends the message of a read error that did not find `path` with [`cited_note`]; other
+/// errors, and paths no reference cites, are left as they are. The error keeps its code and
+/// `{code, message}` shape (the reads contract's).
+pub fn note_where_cited(
+    graph: &Graph,
+    path: &str,
+    error: &mut ontoly_graph::sources::reads::ReadError,
+) {
+    if error.code != Code::FileNotFound {
+        return;
+    }
+    if let Some(note) = cited_note(graph, path) {
+        error.message.push_str(&format!("; {note}"));
+    }
 }
 
 /// The node a person means by `text`: an id as written; a section as `page.md#id` (also

@@ -172,7 +172,7 @@ pub fn shell_quote(s: &str) -> String {
 /// ties in the order `structure.yaml` lists them (the author's). The first is what the pack's
 /// answer, its files to inspect and its pinned read lead with.
 fn by_relevance<'g>(
-    mut cites: Vec<CitationPath<'g>>,
+    cites: Vec<CitationPath<'g>>,
     ranking: &crate::retrieval::rank::Ranking,
 ) -> Vec<CitationPath<'g>> {
     if cites.len() < 2 {
@@ -196,7 +196,7 @@ fn by_relevance<'g>(
     };
     let listed = |c: &CitationPath<'_>| c.edge.origin.as_ref().map_or(u64::MAX, |o| o.line);
     let mut scored: Vec<(f64, CitationPath<'g>)> =
-        cites.drain(..).map(|c| (score(&c), c)).collect();
+        cites.into_iter().map(|c| (score(&c), c)).collect();
     // Stable: citations with no line keep the walk's order (edge ids).
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(listed(&a.1).cmp(&listed(&b.1))));
     scored.into_iter().map(|(_, c)| c).collect()

@@ -9,6 +9,7 @@ use crate::render::Format;
 use crate::report::{ReadFailure, Report};
 use ontoly_graph::diagnostics::Code;
 use ontoly_graph::sources::reads::{ReadError, Reader};
+use ontoly_graph::Session;
 
 /// The reader of the current workspace (its repository, registered modules, clones).
 fn reader(ctx: &Globals) -> Result<Reader, CliError> {
@@ -81,9 +82,8 @@ fn repositories_hint(r: &Reader, args: &RepoArgs, e: &ReadError) -> Option<Strin
 /// For a file not found where it was asked for: where the workspace's references cite it (its
 /// repository path, or a path ending so), with the read at that commit to paste. `None` when
 /// no reference cites it, or the graph cannot be had.
-fn cited_hint(ctx: &Globals, path: &str, lines: &str) -> Option<String> {
+fn cited_hint(session: &Session, path: &str, lines: &str) -> Option<String> {
     use ontoly_capabilities::pack::shell_quote;
-    let session = ctx.session().ok()?;
     let at = ontoly_capabilities::walk::cited_at(session.graph().ok()?, path);
     // As a pack's next steps name it: `--workspace` as given, when it is not the current
     // directory's.
@@ -178,7 +178,8 @@ pub mod read {
                 })
             }
         };
-        let r = reader(ctx)?;
+        let session = ctx.session()?;
+        let r = session.reader()?;
         let res = r.read(&ReadRequest {
             repository: args.repo.repository(&r)?,
             revision: args.repo.rev.clone(),
@@ -193,7 +194,7 @@ pub mod read {
         };
         Ok(output(res, Report::Read, (&r, &args.repo), |e| {
             (e.code == Code::FileNotFound)
-                .then(|| cited_hint(ctx, &path, &lines))
+                .then(|| cited_hint(&session, &path, &lines))
                 .flatten()
         }))
     }
@@ -239,26 +240,31 @@ pub mod read_many {
 
     /// Runs the batch.
     pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
-        let r = reader(ctx)?;
+        let session = ctx.session()?;
+        let r = session.reader()?;
         let mut res = r.read_many(&ReadManyRequest {
             repository: args.repo.repository(&r)?,
             revision: args.repo.rev.clone(),
             items: args.items.iter().map(|s| parse_item(s)).collect(),
         });
-        // An item not found where it was asked for says where the workspace cites it.
+        // An item not found where it was asked for says where the workspace cites it (the
+        // graph is opened only for such an item).
         if let Ok(many) = res.as_mut() {
             let missing = |i: &ReadManyItemResult| {
                 i.error
                     .as_ref()
                     .is_some_and(|e| e.code == Code::FileNotFound)
             };
-            if many.items.iter().any(missing) {
-                let session = ctx.session()?;
-                let graph = session.graph().ok();
-                for item in many.items.iter_mut().filter(|i| missing(i)) {
-                    let note = graph.and_then(|g| walk::cited_note(g, &item.path));
-                    if let (Some(e), Some(note)) = (item.error.as_mut(), note) {
-                        e.message.push_str(&format!("; {note}"));
+            if let Some(g) = many
+                .items
+                .iter()
+                .any(missing)
+                .then(|| session.graph().ok())
+                .flatten()
+            {
+                for item in &mut many.items {
+                    if let Some(e) = item.error.as_mut() {
+                        walk::note_where_cited(g, &item.path, e);
                     }
                 }
             }

@@ -176,22 +176,12 @@ impl Backend {
     }
 
     /// A read error; for a file not found, the message also says where the workspace's
-    /// references cite that path (repository and full commit), so an agent can read it there.
-    /// The error keeps its code and `{code, message}` shape.
-    fn read_error_with_citation(&self, e: ReadError, path: &str) -> ToolError {
-        let mut err = read_error(e);
-        if err.code == Code::FileNotFound {
-            if let Some(note) = self.cited_note(path) {
-                err.message.push_str(&format!("; {note}"));
-            }
+    /// references cite that path, so an agent can read it there.
+    fn read_error_with_citation(&self, mut e: ReadError, path: &str) -> ToolError {
+        if let Ok(g) = self.session.graph() {
+            ontoly_capabilities::walk::note_where_cited(g, path, &mut e);
         }
-        err
-    }
-
-    /// Where the workspace's references cite `path` ([`walk::cited_note`]), when the graph can
-    /// be had.
-    fn cited_note(&self, path: &str) -> Option<String> {
-        ontoly_capabilities::walk::cited_note(self.session.graph().ok()?, path)
+        read_error(e)
     }
 
     /// Up to ten pinned reads against one repository and revision.
@@ -210,10 +200,10 @@ impl Backend {
                 .collect(),
         };
         let mut result = self.reader.read_many(&request).map_err(read_error)?;
-        for item in &mut result.items {
-            if let Some(e) = item.error.as_mut().filter(|e| e.code == Code::FileNotFound) {
-                if let Some(note) = self.cited_note(&item.path) {
-                    e.message.push_str(&format!("; {note}"));
+        if let Ok(g) = self.session.graph() {
+            for item in &mut result.items {
+                if let Some(e) = item.error.as_mut() {
+                    ontoly_capabilities::walk::note_where_cited(g, &item.path, e);
                 }
             }
         }

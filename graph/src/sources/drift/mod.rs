@@ -309,29 +309,27 @@ impl Context<'_> {
                 }
                 _ => None,
             };
-            let diff = match (&verdict, accept_at) {
-                (Verdict::Changed { .. }, Some(at)) if self.options.diffs => {
-                    later_file.as_ref().and_then(|f| {
-                        let lines = f
-                            .lines()
-                            .get(at.start_line.checked_sub(1)? as usize..at.end_line as usize)?;
-                        Some(hunks::unified(cited, s, lines, at.start_line))
-                    })
-                }
+            // A changed range's later lines, where accepting it re-anchors it.
+            let accepted = match (&verdict, accept_at) {
+                (Verdict::Changed { .. }, Some(at)) => later_file.as_ref().and_then(|f| {
+                    f.lines()
+                        .get(at.start_line.checked_sub(1)? as usize..at.end_line as usize)
+                        .map(|lines| (at, lines))
+                }),
                 _ => None,
             };
+            let diff = accepted
+                .filter(|_| self.options.diffs)
+                .map(|(at, lines)| hunks::unified(cited, s, lines, at.start_line));
             let accept_at = accept_at.filter(|_| self.options.digests);
-            let later_digest = match (&verdict, accept_at) {
+            let later_digest = match &verdict {
                 _ if !self.options.digests => None,
-                (Verdict::Unchanged | Verdict::Moved { .. }, _) => {
+                Verdict::Unchanged | Verdict::Moved { .. } => {
                     Some(crate::formats::text::lines_digest(cited))
                 }
-                (Verdict::Changed { .. }, Some(at)) => later_file.as_ref().and_then(|f| {
-                    let lines = f
-                        .lines()
-                        .get(at.start_line.checked_sub(1)? as usize..at.end_line as usize)?;
-                    (!lines.is_empty()).then(|| crate::formats::text::lines_digest(lines))
-                }),
+                Verdict::Changed { .. } => accepted
+                    .filter(|(_, lines)| !lines.is_empty())
+                    .map(|(_, lines)| crate::formats::text::lines_digest(lines)),
                 _ => None,
             };
             let lost = (self.options.symbols
