@@ -382,8 +382,10 @@ fn cited_note(graph: &Graph, path: &str) -> Option<String> {
     (!places.is_empty()).then(|| format!("the workspace cites {}", places.join(", ")))
 }
 
-/// Ends the message of a read error that did not find `path` with [`cited_note`]; other
-/// errors, and paths no reference cites, are left as they are. The error keeps its code and
+/// Ends the message of a read error that did not find `path` with where the workspace's
+/// references cite it ("; the workspace cites src/a.rs in repository acme/a at revision
+/// 0123…", up to three places); other errors, and paths no reference cites, are left as they
+/// are. The error keeps its code and
 /// `{code, message}` shape (the reads contract's).
 pub fn note_where_cited(
     graph: &Graph,
