@@ -6,8 +6,9 @@
 //! source is first brought from its pinned commit to A (drift's verdict: the same range, its
 //! one occurrence, or the mapped range of a changed one); it is affected when a hunk of its
 //! file replaces or deletes one of its lines or inserts strictly inside it, or else when a hunk
-//! touches the definition that covers it at A (tree-sitter), or else when the change renames
-//! its file (its lines stay; the path its reference names does not).
+//! touches the definition that covers it at A (tree-sitter; for a class, impl or module, the
+//! members the range overlaps), or else when the change renames its file (its lines stay; the
+//! path its reference names does not).
 
 use crate::drift::targets::{self, Target};
 use crate::drift::{DriftError, DriftOptions, MappedRange, Status};
@@ -91,6 +92,11 @@ pub struct AffectedReference {
     /// The definition covering the range at the old side, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub symbol: Option<SymbolAt>,
+    /// With `via: symbol`, the definitions around the range that the change touches: the
+    /// covering one, or for a range in a class, impl, trait, interface or module, the members
+    /// the range overlaps (a change elsewhere in a 900-line impl says nothing about them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub touched: Vec<SymbolAt>,
     /// The hunks that touch it.
     pub hunks: Vec<HunkView>,
     /// Line of the reference in `knowledge/structure.yaml` (not in the JSON).
@@ -453,14 +459,10 @@ fn affected(
             let text = reader.blob(from, &range.path).ok().flatten()?;
             symbols::extract(&range.path, std::str::from_utf8(&text).ok()?)
         });
-        let symbol = syms
-            .as_ref()
-            .and_then(|f| anchor::covering(f, range.start_line, range.end_line))
-            .map(|d| SymbolAt::new(d, &range.path));
-        let around = symbol
-            .as_ref()
-            .map(|s| engine::touching(&change.hunks, s.start_line, s.end_line))
-            .unwrap_or_default();
+        let (symbol, around, touched) = match syms.as_ref() {
+            Some(f) => around_range(f, range, &change.hunks),
+            None => (None, Vec::new(), Vec::new()),
+        };
         // A rename that leaves the lines alone still moves what the reference names: the
         // section's citation goes stale, which a pull request's check should say.
         let (via, hunks) = if !direct.is_empty() {
@@ -485,12 +487,74 @@ fn affected(
                 via: via.to_string(),
                 renamed_to: renamed.map(str::to_string),
                 symbol,
+                touched: if via == "symbol" { touched } else { Vec::new() },
                 hunks: hunks.iter().map(|h| HunkView::new(shown, h)).collect(),
                 line: t.origin.line,
             },
         );
     }
     out
+}
+
+/// The definition covering `range` at the old side, the hunks that touch the definitions
+/// around it without touching its lines' own, and those definitions. A function or method
+/// stands for the range whole: a change anywhere in it may change what the cited lines do. A
+/// container (class, impl, trait, interface, module) does not: only the members the range
+/// overlaps do, and a range in none of them (a class's attributes, an impl's header) has no
+/// definition around it beyond its own lines.
+fn around_range(
+    f: &symbols::FileSymbols,
+    range: &MappedRange,
+    hunks: &[Hunk],
+) -> (Option<SymbolAt>, Vec<Hunk>, Vec<SymbolAt>) {
+    let (start, end) = (range.start_line, range.end_line);
+    let Some(cover) = anchor::covering(f, start, end) else {
+        return (None, Vec::new(), Vec::new());
+    };
+    let defs = &f.definitions;
+    let mut stack: Vec<usize> = defs
+        .iter()
+        .position(|d| std::ptr::eq(d, cover))
+        .into_iter()
+        .collect();
+    let mut members = Vec::new();
+    while let Some(i) = stack.pop() {
+        let d = &defs[i];
+        let container = matches!(
+            d.kind,
+            symbols::SymbolKind::Impl
+                | symbols::SymbolKind::Class
+                | symbols::SymbolKind::Trait
+                | symbols::SymbolKind::Interface
+                | symbols::SymbolKind::Module
+        );
+        let inner: Vec<usize> = (i + 1..defs.len())
+            .filter(|&j| defs[j].parent == Some(i))
+            .filter(|&j| defs[j].start_line <= end && defs[j].end_line >= start)
+            .collect();
+        if container && defs.iter().any(|c| c.parent == Some(i)) {
+            // Last first, so that the members come out in document order.
+            stack.extend(inner.into_iter().rev());
+        } else {
+            members.push(d);
+        }
+    }
+    let mut around: Vec<Hunk> = Vec::new();
+    let mut touched = Vec::new();
+    for d in members {
+        let hit = engine::touching(hunks, d.start_line, d.end_line);
+        if hit.is_empty() {
+            continue;
+        }
+        touched.push(SymbolAt::new(d, &range.path));
+        for h in hit {
+            if !around.contains(&h) {
+                around.push(h);
+            }
+        }
+    }
+    around.sort_by_key(|h| (h.old_start, h.new_start));
+    (Some(SymbolAt::new(cover, &range.path)), around, touched)
 }
 
 /// Groups the affected references by page and section, in structure order, and counts them.
@@ -531,4 +595,102 @@ fn assemble(
         .flat_map(|p| &p.sections)
         .map(|s| s.references.len())
         .sum();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STORE: &str = "class Store:
+    \"\"\"A store.\"\"\"
+    limit = 10
+
+    def get(self, key):
+        v = self.items[key]
+        return v
+
+    def put(self, key, v):
+        self.items[key] = v
+        return None
+
+    def drop(self, key):
+        del self.items[key]
+";
+
+    fn edit(line: u64) -> Hunk {
+        Hunk {
+            old_start: line,
+            old_count: 1,
+            new_start: line,
+            new_count: 1,
+        }
+    }
+
+    fn around(
+        text: &str,
+        path: &str,
+        lines: (u64, u64),
+        hunks: &[Hunk],
+    ) -> (String, Vec<u64>, Vec<String>) {
+        let f = symbols::extract(path, text).expect("a grammar for the file");
+        let range = MappedRange {
+            path: path.into(),
+            start_line: lines.0,
+            end_line: lines.1,
+        };
+        let (cover, hit, touched) = around_range(&f, &range, hunks);
+        (
+            cover.map(|s| s.qualified).unwrap_or_default(),
+            hit.iter().map(|h| h.old_start).collect(),
+            touched.into_iter().map(|s| s.qualified).collect(),
+        )
+    }
+
+    #[test]
+    fn a_range_across_methods_is_touched_through_those_methods_not_the_class() {
+        let hunks = [edit(11), edit(14)];
+        // Lines 6-10 end get() and begin put(): the edit of put()'s line 11 changes what they
+        // cite; drop()'s line 14 is only in the same class.
+        assert_eq!(
+            around(STORE, "store.py", (6, 10), &hunks),
+            ("Store".into(), vec![11], vec!["Store.put".into()])
+        );
+        // The class's own lines (its docstring and attribute) are in no method: no edit of a
+        // method is around them.
+        assert_eq!(
+            around(STORE, "store.py", (2, 3), &hunks),
+            ("Store".into(), vec![], vec![])
+        );
+        // Inside one method, the method stands for the range whole.
+        assert_eq!(
+            around(STORE, "store.py", (10, 10), &hunks),
+            ("Store.put".into(), vec![11], vec!["Store.put".into()])
+        );
+    }
+
+    #[test]
+    fn members_are_found_through_nested_containers_in_document_order() {
+        let text = "mod inner {
+    impl Engine {
+        fn start(&self) {
+            let a = 1;
+            let b = 2;
+        }
+
+        fn stop(&self) {
+            let c = 3;
+            let d = 4;
+        }
+
+        fn other(&self) {}
+    }
+}
+";
+        // 5-9 spans the end of start() and the beginning of stop(), both edited outside the
+        // range; other() (line 13) is not around it.
+        let (cover, hit, touched) = around(text, "lib.rs", (5, 9), &[edit(13), edit(10), edit(4)]);
+        assert_eq!(cover, "inner::Engine");
+        assert_eq!(hit, vec![4, 10]);
+        assert_eq!(touched, vec!["inner::Engine::start", "inner::Engine::stop"]);
+    }
 }

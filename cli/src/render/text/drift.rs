@@ -348,8 +348,9 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
                     ),
                     (_, first) => writeln!(
                         o,
-                        "      {cited} touched via {}: {} {}",
+                        "      {cited} touched via {}{}: {} {}",
                         a.via,
+                        members(a),
                         first.map_or("", |h| h.path.as_str()),
                         hunks.join(" ")
                     ),
@@ -373,6 +374,19 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
         }
     }
     o
+}
+
+/// ` (method `A::b`, method `A::c`)`: the members of the definition around a reference that
+/// the change touched, when they are not that definition itself.
+fn members(a: &ontoly_capabilities::impact::AffectedReference) -> String {
+    match a.touched.as_slice() {
+        [only] if Some(only) == a.symbol.as_ref() => String::new(),
+        [] => String::new(),
+        touched => {
+            let names: Vec<String> = touched.iter().map(symbol).collect();
+            format!(" ({})", names.join(", "))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -410,6 +424,31 @@ mod tests {
                  src/lib.rs:11-19; function `charge` was at src/lib.rs:12-19, now at \
                  src/lib.rs:20-27"
             )
+        );
+    }
+
+    fn affected(symbol: &str, touched: &[&str]) -> ontoly_capabilities::impact::AffectedReference {
+        let sym = |q: &str| {
+            serde_json::json!({"kind": if q.contains("::") { "method" } else { "impl" },
+            "qualified": q, "path": "src/parser.rs", "startLine": 1, "endLine": 9})
+        };
+        let json = serde_json::json!({
+            "refIndex": 0, "sourceRef": "repo:acme/parser", "path": "src/parser.rs",
+            "startLine": 3, "endLine": 5,
+            "at": {"path": "src/parser.rs", "startLine": 3, "endLine": 5},
+            "via": "symbol", "symbol": sym(symbol),
+            "touched": touched.iter().map(|q| sym(q)).collect::<Vec<_>>(),
+            "hunks": []
+        });
+        serde_json::from_value(json).expect("a well-formed affected reference")
+    }
+
+    #[test]
+    fn a_touched_member_is_named_when_it_is_not_the_covering_definition() {
+        assert_eq!(members(&affected("Parser::parse", &["Parser::parse"])), "");
+        assert_eq!(
+            members(&affected("Parser", &["Parser::parse", "Parser::peek"])),
+            " (method `Parser::parse`, method `Parser::peek`)"
         );
     }
 }
