@@ -1358,3 +1358,84 @@ fn each_citation_of_a_pack_carries_its_own_drift_mark() {
     }
     assert!(checked >= 2, "{text}");
 }
+
+#[test]
+fn a_change_inside_a_long_impl_touches_only_the_methods_a_range_overlaps() {
+    // just's src/parser.rs holds one 850-line `impl Parser<'tokens, 'src>`. Between base and
+    // later, hunks fall all over it; a reference whose lines lie in the impl but whose methods
+    // no hunk touches is not affected, and one that is touched through a method names it.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let corpus = testdata().join("corpora/just");
+    copy_dir(&corpus.join("ws"), &dir.path().join("ws"));
+    copy_dir(&corpus.join("repo.git"), &dir.path().join("repo.git"));
+    let ws = dir.path().join("ws");
+    let v = json(&run_in(
+        &ws,
+        &[
+            "impact", "--from", "base", "--to", "later", "--format", "json",
+        ],
+    ));
+    let mut by_symbol = 0;
+    let mut parser_ranges = Vec::new();
+    for p in v["pages"].as_array().expect("pages") {
+        for s in p["sections"].as_array().expect("sections") {
+            for r in s["references"].as_array().expect("references") {
+                if r["path"] == "src/parser.rs" {
+                    parser_ranges.push((r["startLine"].as_u64(), r["via"].clone()));
+                }
+                if r["via"] != "symbol" {
+                    continue;
+                }
+                by_symbol += 1;
+                // Each hunk touches one of the definitions it names, none elsewhere.
+                let touched = r["touched"].as_array().expect("touched definitions");
+                assert!(!touched.is_empty(), "{r}");
+                for h in r["hunks"].as_array().expect("hunks") {
+                    let (start, count) = (h["oldStart"].as_u64(), h["oldCount"].as_u64());
+                    let (Some(start), Some(count)) = (start, count) else {
+                        panic!("{h}");
+                    };
+                    assert!(
+                        touched.iter().any(|d| {
+                            let (a, b) = (d["startLine"].as_u64(), d["endLine"].as_u64());
+                            let (Some(a), Some(b)) = (a, b) else {
+                                return false;
+                            };
+                            if count == 0 {
+                                a <= start && start < b
+                            } else {
+                                start <= b && a < start + count
+                            }
+                        }),
+                        "{h} is in none of {touched:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(by_symbol >= 15, "{v}");
+    // #expressions cites parser.rs:501-543 (parse_value's end and the next methods): before,
+    // every hunk of the impl touched it; no hunk touches those methods.
+    assert!(
+        !parser_ranges.iter().any(|(s, _)| *s == Some(501)),
+        "{parser_ranges:?}"
+    );
+    // #doc-comments cites 289-304, the impl's lines between two methods and parse_ast's
+    // start: touched through parse_ast, whose later lines the change edits.
+    let text = run_in(&ws, &["impact", "--from", "base", "--to", "later"]).stdout;
+    assert!(
+        text.contains("src/parser.rs:289-304 in impl `Parser<'tokens, 'src>` touched via symbol (method `Parser<'tokens, 'src>::parse_ast`): src/parser.rs @@"),
+        "{text}"
+    );
+    // The methods by the names people write: without the impl's lifetimes.
+    let cites = run_in(&ws, &["cites", "Parser::parse_ast"]);
+    assert_eq!(cites.code, 0, "{}", cites.stderr);
+    assert!(
+        cites
+            .stdout
+            .contains("section:architecture/lexer-and-parser.md#items")
+            && cites.stdout.contains("src/parser.rs#L341-L376"),
+        "{}",
+        cites.stdout
+    );
+}

@@ -7,6 +7,7 @@ use crate::walk::{self, Verification};
 use crate::walk::{diagnostic_of_node, graph_diagnostics, title, GraphFacts};
 use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::Graph;
+use ontoly_graph::sources::drift::anchor::name_key;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -102,11 +103,20 @@ fn parse_target(t: &str) -> (&str, Option<(u64, u64)>) {
     (l.path, l.lines)
 }
 
-/// Symbols named `name`: exactly, or as the last segment of a qualified name.
+/// Symbols named `name`: exactly, or as the last segments of a qualified name; either way
+/// with or without generic arguments and lifetimes (`Parser::parse_ast` names
+/// `Parser<'tokens, 'src>::parse_ast`, as people and rustdoc write it).
 fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
+    let key = name_key(name);
     let exact: Vec<&Node> = graph
         .nodes_of(NodeKind::Symbol)
-        .filter(|n| n.name == name || n.metadata.get("qualified").is_some_and(|q| q == name))
+        .filter(|n| {
+            n.name == name
+                || name_key(&n.name) == key
+                || n.metadata
+                    .get("qualified")
+                    .is_some_and(|q| q == name || name_key(q) == key)
+        })
         .collect();
     if !exact.is_empty() {
         return exact;
@@ -114,9 +124,10 @@ fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     graph
         .nodes_of(NodeKind::Symbol)
         .filter(|n| {
+            let own = name_key(&n.name);
             ["::", ".", "/", "#"]
                 .iter()
-                .any(|sep| n.name.ends_with(&format!("{sep}{name}")))
+                .any(|sep| own.ends_with(&format!("{sep}{key}")))
         })
         .collect()
 }
