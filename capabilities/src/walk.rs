@@ -6,6 +6,7 @@ use ontoly_graph::diagnostics::{Code, Severity};
 use ontoly_graph::formats::text::{is_full_commit, is_sha256_digest};
 use ontoly_graph::graph::model::{Edge, EdgeKind, Metadata, Node, NodeKind};
 use ontoly_graph::graph::Graph;
+use ontoly_graph::sources::drift::anchor;
 use ontoly_graph::sources::verify::Status;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, VecDeque};
@@ -400,10 +401,40 @@ pub fn note_where_cited(
     }
 }
 
+/// Symbols named `name`: exactly, or as the last segments of a qualified name; either way
+/// with or without generic arguments and lifetimes (`Parser::parse_ast` names
+/// `Parser<'tokens, 'src>::parse_ast`, as people and rustdoc write it).
+pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
+    let key = anchor::name_key(name);
+    let exact: Vec<&Node> = graph
+        .nodes_of(NodeKind::Symbol)
+        .filter(|n| {
+            n.name == name
+                || anchor::name_key(&n.name) == key
+                || n.metadata
+                    .get("qualified")
+                    .is_some_and(|q| q == name || anchor::name_key(q) == key)
+        })
+        .collect();
+    if !exact.is_empty() {
+        return exact;
+    }
+    graph
+        .nodes_of(NodeKind::Symbol)
+        .filter(|n| {
+            let own = anchor::name_key(&n.name);
+            ["::", ".", "/", "#"]
+                .iter()
+                .any(|sep| own.ends_with(&format!("{sep}{key}")))
+        })
+        .collect()
+}
+
 /// The node a person means by `text`: an id as written; a section as `page.md#id` (also
 /// `knowledge/page.md#id`); an article as its page path; a source file by its repository path,
 /// or failing that by the end of one (`main.go`), when exactly one file node has it (one
-/// pinned commit). `None` when nothing, or more than one file, matches.
+/// pinned commit); a symbol by its name as [`symbols_named`] reads it, when exactly one
+/// matches. `None` when nothing, or more than one file or symbol, matches.
 pub fn resolve_node<'g>(graph: &'g Graph, text: &str) -> Option<&'g Node> {
     if let Some(n) = graph.node(text) {
         return Some(n);
@@ -423,6 +454,9 @@ pub fn resolve_node<'g>(graph: &'g Graph, text: &str) -> Option<&'g Node> {
     if files.is_empty() {
         files = files_ending(graph, text);
     }
+    if files.is_empty() {
+        files = symbols_named(graph, text);
+    }
     match files.as_slice() {
         [n] => Some(n),
         _ => None,
@@ -433,20 +467,36 @@ pub fn resolve_node<'g>(graph: &'g Graph, text: &str) -> Option<&'g Node> {
 pub const NEIGHBOURHOOD_MAX_NODES: usize = 60;
 
 /// The nodes within `depth` hops of `focus` (edges in either direction), at most
-/// [`NEIGHBOURHOOD_MAX_NODES`], and the edges among them. `None` when `focus` is unknown.
+/// [`NEIGHBOURHOOD_MAX_NODES`], the edges among them, and whether nodes were left out for the
+/// bound. `None` when `focus` is unknown. A commit, repository, source or the workspace is
+/// shown where it is reached but not crossed (unless it is the focus): every file of a
+/// commit is two hops from any one of them, and they would fill the picture before the
+/// sections that cite the file.
 pub fn neighbourhood<'g>(
     graph: &'g Graph,
     focus: &str,
     depth: usize,
-) -> Option<(Vec<&'g Node>, Vec<&'g Edge>)> {
-    graph.node(focus)?;
+) -> Option<(Vec<&'g Node>, Vec<&'g Edge>, bool)> {
+    let hub = |id: &str| {
+        id != focus
+            && graph.node(id).is_some_and(|n| {
+                matches!(
+                    n.kind,
+                    NodeKind::Commit
+                        | NodeKind::Repository
+                        | NodeKind::Source
+                        | NodeKind::Workspace
+                )
+            })
+    };
     let mut seen: BTreeSet<&str> = BTreeSet::new();
     let mut queue = VecDeque::new();
     let f = graph.node(focus)?;
     seen.insert(&f.id);
     queue.push_back((f.id.as_str(), 0));
+    let mut truncated = false;
     while let Some((id, d)) = queue.pop_front() {
-        if d >= depth {
+        if d >= depth || hub(id) {
             continue;
         }
         let mut next: Vec<&Edge> = graph.out_edges(id, None);
@@ -454,12 +504,15 @@ pub fn neighbourhood<'g>(
         next.sort_by(|a, b| a.id.cmp(&b.id));
         for e in next {
             let other = if e.from == id { &e.to } else { &e.from };
+            if seen.contains(other.as_str()) {
+                continue;
+            }
             if seen.len() >= NEIGHBOURHOOD_MAX_NODES {
+                truncated = true;
                 break;
             }
-            if seen.insert(other) {
-                queue.push_back((other.as_str(), d + 1));
-            }
+            seen.insert(other);
+            queue.push_back((other.as_str(), d + 1));
         }
     }
     let nodes: Vec<&Node> = seen.iter().filter_map(|id| graph.node(id)).collect();
@@ -470,5 +523,5 @@ pub fn neighbourhood<'g>(
         .filter(|e| seen.contains(e.to.as_str()))
         .collect();
     edges.sort_by(|a, b| a.id.cmp(&b.id));
-    Some((nodes, edges))
+    Some((nodes, edges, truncated))
 }

@@ -15,7 +15,8 @@ fn ctx<'a>(g: &'a ontoly_graph::graph::Graph, ix: &'a ontoly_capabilities::Index
 fn neighbourhoods_stay_within_depth_and_keep_their_edges() {
     let (g, _) = common::fixture();
     let focus = "section:faq/cache.md#eviction";
-    let (nodes, edges) = neighbourhood(&g, focus, 1).expect("focus exists");
+    let (nodes, edges, truncated) = neighbourhood(&g, focus, 1).expect("focus exists");
+    assert!(!truncated);
     assert!(nodes.iter().any(|n| n.id == "article:faq/cache.md"));
     assert!(edges.iter().all(|e| nodes.iter().any(|n| n.id == e.from)));
     assert!(neighbourhood(&g, "section:nope", 1).is_none());

@@ -248,6 +248,21 @@ pub struct Neighbourhood {
     pub nodes: Vec<Node>,
     /// The edges among them.
     pub edges: Vec<Edge>,
+    /// Whether nodes within the depth were left out (at most
+    /// [`ontoly_capabilities::walk::NEIGHBOURHOOD_MAX_NODES`] are shown).
+    pub truncated: bool,
+}
+
+impl Neighbourhood {
+    /// What a picture says when nodes were left out (as a comment of its format).
+    pub fn truncation_note(&self) -> Option<String> {
+        self.truncated.then(|| {
+            format!(
+                "more nodes lie within the depth: {} are shown; give a lower --depth or focus on one of them",
+                self.nodes.len()
+            )
+        })
+    }
 }
 
 /// `ontoly check`: the gate's report and the questions file as the user named it.

@@ -1439,3 +1439,68 @@ fn a_change_inside_a_long_impl_touches_only_the_methods_a_range_overlaps() {
         cites.stdout
     );
 }
+
+#[test]
+fn a_cited_files_picture_shows_the_sections_that_cite_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let corpus = testdata().join("corpora/just");
+    copy_dir(&corpus.join("ws"), &dir.path().join("ws"));
+    copy_dir(&corpus.join("repo.git"), &dir.path().join("repo.git"));
+    let ws = dir.path().join("ws");
+    let ids = |v: &Value, kind: &str| -> Vec<String> {
+        v["nodes"]
+            .as_array()
+            .expect("nodes")
+            .iter()
+            .filter(|n| n["type"] == kind)
+            .filter_map(|n| n["id"].as_str().map(str::to_string))
+            .collect()
+    };
+    // src/parser.rs is cited by 13 sections. Its commit is one hop away and has 40 files;
+    // the commit is shown, not crossed, so the picture holds the sections, not the files.
+    let v = json(&run_in(
+        &ws,
+        &["graph", "src/parser.rs", "--format", "json"],
+    ));
+    assert_eq!(ids(&v, "File").len(), 1, "{:?}", ids(&v, "File"));
+    assert!(ids(&v, "Section").len() >= 13, "{:?}", ids(&v, "Section"));
+    assert_eq!(ids(&v, "Commit").len(), 1);
+    assert_eq!(v["truncated"], false);
+    // A method by the name people write, and at the centre of its picture.
+    let v = json(&run_in(
+        &ws,
+        &[
+            "graph",
+            "Parser::parse_ast",
+            "--format",
+            "json",
+            "--depth",
+            "2",
+        ],
+    ));
+    assert!(
+        v["focus"]
+            .as_str()
+            .is_some_and(|f| f.starts_with("symbol:") && f.contains("::parse_ast@")),
+        "{}",
+        v["focus"]
+    );
+    assert!(ids(&v, "Section").contains(&"section:architecture/lexer-and-parser.md#items".into()));
+    // The commit at the centre is crossed: its files' ranges are more than a picture holds,
+    // and the picture says so.
+    let commit = "commit:github.com/casey/just@11fbf8730b1bdddac251d3d22e86cd67bb91a66e";
+    let v = json(&run_in(&ws, &["graph", commit, "--format", "json"]));
+    assert_eq!(
+        v["truncated"],
+        true,
+        "{}",
+        v["nodes"].as_array().map_or(0, Vec::len)
+    );
+    let m = run_in(&ws, &["graph", commit, "--format", "mermaid"]).stdout;
+    assert!(
+        m.starts_with("flowchart LR\n  %% more nodes lie within the depth"),
+        "{m}"
+    );
+    let d = run_in(&ws, &["graph", commit, "--format", "dot"]).stdout;
+    assert!(d.contains("\n  // more nodes lie within the depth"), "{d}");
+}

@@ -6,8 +6,6 @@ use crate::pack;
 use crate::walk::{self, Verification};
 use crate::walk::{diagnostic_of_node, graph_diagnostics, title, GraphFacts};
 use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
-use ontoly_graph::graph::Graph;
-use ontoly_graph::sources::drift::anchor::name_key;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -103,35 +101,6 @@ fn parse_target(t: &str) -> (&str, Option<(u64, u64)>) {
     (l.path, l.lines)
 }
 
-/// Symbols named `name`: exactly, or as the last segments of a qualified name; either way
-/// with or without generic arguments and lifetimes (`Parser::parse_ast` names
-/// `Parser<'tokens, 'src>::parse_ast`, as people and rustdoc write it).
-fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
-    let key = name_key(name);
-    let exact: Vec<&Node> = graph
-        .nodes_of(NodeKind::Symbol)
-        .filter(|n| {
-            n.name == name
-                || name_key(&n.name) == key
-                || n.metadata
-                    .get("qualified")
-                    .is_some_and(|q| q == name || name_key(q) == key)
-        })
-        .collect();
-    if !exact.is_empty() {
-        return exact;
-    }
-    graph
-        .nodes_of(NodeKind::Symbol)
-        .filter(|n| {
-            let own = name_key(&n.name);
-            ["::", ".", "/", "#"]
-                .iter()
-                .any(|sep| own.ends_with(&format!("{sep}{key}")))
-        })
-        .collect()
-}
-
 /// `CitationsOf {target}`: which sections cite a file, a range of it, or a symbol.
 pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
     let g = ctx.graph;
@@ -161,7 +130,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     let symbols: Vec<&Node> = match by_id {
         Some(n) if n.kind == NodeKind::Symbol => vec![n],
         Some(_) => Vec::new(),
-        None => symbols_named(g, target),
+        None => walk::symbols_named(g, target),
     };
     let mut files: Vec<&Node> = match by_id {
         Some(n) if n.kind == NodeKind::File => vec![n],

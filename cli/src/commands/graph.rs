@@ -22,7 +22,8 @@ pub struct Args {
     /// The node at the centre: an id from an Evidence Pack's `stableIds`, or one its text
     /// prints, such as `section:guides/payments.md#backoff`; a section also as
     /// `guides/payments.md#backoff`, an article as its page path, a cited file as its
-    /// repository path or the end of one (`retry.py`).
+    /// repository path or the end of one (`retry.py`), a symbol by its name
+    /// (`Parser::parse_ast`).
     #[arg(value_name = "ID")]
     id: Option<String>,
     /// Hops around the focus (1-3).
@@ -47,10 +48,10 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let g = session.graph()?;
     let found = resolve_node(g, focus).and_then(|n| {
-        let (nodes, edges) = neighbourhood(g, &n.id, a.depth as usize)?;
-        Some((n.id.clone(), nodes, edges))
+        let (nodes, edges, truncated) = neighbourhood(g, &n.id, a.depth as usize)?;
+        Some((n.id.clone(), nodes, edges, truncated))
     });
-    let Some((focus, nodes, edges)) = found else {
+    let Some((focus, nodes, edges, truncated)) = found else {
         // Only ids of the same kind (`section:`, `file:`…): a typo keeps its prefix.
         let kind = focus.split(':').next().unwrap_or("");
         let same_kind = g
@@ -70,5 +71,6 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         focus,
         nodes: nodes.into_iter().cloned().collect(),
         edges: edges.into_iter().cloned().collect(),
+        truncated,
     })))
 }

@@ -11,6 +11,9 @@ pub fn render(report: &Report) -> Option<String> {
     };
     let q = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
     let mut o = String::from("digraph ontoly {\n  rankdir=LR;\n  node [shape=box];\n");
+    if let Some(note) = g.truncation_note() {
+        let _ = writeln!(o, "  // {note}");
+    }
     for n in &g.nodes {
         let style = if n.id == g.focus { ", style=bold" } else { "" };
         let label = format!("{}: {}", n.kind.as_str(), title(n));

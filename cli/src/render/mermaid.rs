@@ -11,6 +11,9 @@ pub fn render(report: &Report) -> Option<String> {
     };
     let key = |id: &str| g.nodes.iter().position(|n| n.id == id).unwrap_or(0);
     let mut o = String::from("flowchart LR\n");
+    if let Some(note) = g.truncation_note() {
+        let _ = writeln!(o, "  %% {note}");
+    }
     for (i, n) in g.nodes.iter().enumerate() {
         let l = format!("{}: {}", n.kind.as_str(), title(n)).replace('"', "#quot;");
         let _ = writeln!(o, "  n{i}[\"{l}\"]");
@@ -38,11 +41,12 @@ mod tests {
         let session = crate::render::tests::demo();
         let g = session.graph().expect("builds");
         let focus = "section:guides/checkout.md#payment-retry";
-        let (nodes, edges) = neighbourhood(g, focus, 1).expect("focus exists");
+        let (nodes, edges, truncated) = neighbourhood(g, focus, 1).expect("focus exists");
         let report = Report::Graph(Neighbourhood {
             focus: focus.into(),
             nodes: nodes.into_iter().cloned().collect(),
             edges: edges.into_iter().cloned().collect(),
+            truncated,
         });
         let m = super::render(&report).expect("mermaid");
         assert!(m.starts_with("flowchart LR\n"));
