@@ -1364,11 +1364,7 @@ fn a_change_inside_a_long_impl_touches_only_the_methods_a_range_overlaps() {
     // just's src/parser.rs holds one 850-line `impl Parser<'tokens, 'src>`. Between base and
     // later, hunks fall all over it; a reference whose lines lie in the impl but whose methods
     // no hunk touches is not affected, and one that is touched through a method names it.
-    let dir = tempfile::tempdir().expect("tempdir");
-    let corpus = testdata().join("corpora/just");
-    copy_dir(&corpus.join("ws"), &dir.path().join("ws"));
-    copy_dir(&corpus.join("repo.git"), &dir.path().join("repo.git"));
-    let ws = dir.path().join("ws");
+    let (_dir, ws) = just_corpus();
     let v = json(&run_in(
         &ws,
         &[
@@ -1442,11 +1438,7 @@ fn a_change_inside_a_long_impl_touches_only_the_methods_a_range_overlaps() {
 
 #[test]
 fn a_cited_files_picture_shows_the_sections_that_cite_it() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let corpus = testdata().join("corpora/just");
-    copy_dir(&corpus.join("ws"), &dir.path().join("ws"));
-    copy_dir(&corpus.join("repo.git"), &dir.path().join("repo.git"));
-    let ws = dir.path().join("ws");
+    let (_dir, ws) = just_corpus();
     let ids = |v: &Value, kind: &str| -> Vec<String> {
         v["nodes"]
             .as_array()
@@ -1503,4 +1495,59 @@ fn a_cited_files_picture_shows_the_sections_that_cite_it() {
     );
     let d = run_in(&ws, &["graph", commit, "--format", "dot"]).stdout;
     assert!(d.contains("\n  // more nodes lie within the depth"), "{d}");
+}
+
+/// A copy of the just corpus: its workspace and, beside it, the bare clone its ontoly.toml
+/// maps (base = just 1.14.0, later = 1.25.2). The directory lives as long as the guard.
+fn just_corpus() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let corpus = testdata().join("corpora/just");
+    copy_dir(&corpus.join("ws"), &dir.path().join("ws"));
+    copy_dir(&corpus.join("repo.git"), &dir.path().join("repo.git"));
+    let ws = dir.path().join("ws");
+    (dir, ws)
+}
+
+#[test]
+fn digest_reads_a_repository_path_under_a_module_with_a_subpath() {
+    // Module just/src has subpath `src`: its locators say `parser.rs`. A path copied from
+    // `cites` or `read` says `src/parser.rs`; both give the same entry.
+    let (_dir, ws) = just_corpus();
+    let module_relative = run_in(
+        &ws,
+        &["digest", "--source", "just/src", "parser.rs:290-300"],
+    );
+    assert_eq!(module_relative.code, 0, "{}", module_relative.stderr);
+    let copied = run_in(
+        &ws,
+        &["digest", "--source", "just/src", "src/parser.rs:290-300"],
+    );
+    assert_eq!(copied.code, 0, "{}", copied.stderr);
+    let entry = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(entry(&copied.stdout), entry(&module_relative.stdout));
+    assert!(
+        copied
+            .stdout
+            .contains("locator: {path: parser.rs, start_line: 290, end_line: 300}")
+            && copied
+                .stdout
+                .contains("# src/parser.rs is parser.rs under the module's subpath src/"),
+        "{}",
+        copied.stdout
+    );
+    // A file in neither place: the error says how the module's paths are read.
+    let missing = run_in(&ws, &["digest", "--source", "just/src", "nope.rs:1-2"]);
+    assert_eq!(missing.code, 1);
+    assert!(
+        missing
+            .stderr
+            .contains("locator paths of module just/src are relative to its subpath src/"),
+        "{}",
+        missing.stderr
+    );
 }

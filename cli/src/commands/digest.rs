@@ -22,7 +22,8 @@ pub const FORMATS: &[Format] = &[Format::Text];
 #[derive(clap::Args)]
 pub struct Args {
     /// The cited lines: `PATH:START-END` (or `PATH:LINE`), PATH relative to the module's
-    /// subpath, as in a locator.
+    /// subpath, as in a locator (a repository path under the subpath, as `cites` and `read`
+    /// print it, is read as relative to it when only that names a file).
     #[arg(value_name = "PATH:START-END")]
     location: String,
     /// The commit to read (default: the commit the registry pins the module to).
@@ -151,11 +152,30 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             }
         }
     };
-    let full = if m.subpath.is_empty() {
-        loc.path.to_string()
-    } else {
-        format!("{}/{}", m.subpath.trim_end_matches('/'), loc.path)
+    let subpath = m.subpath.trim_end_matches('/');
+    let under = |p: &str| {
+        if subpath.is_empty() {
+            p.to_string()
+        } else {
+            format!("{subpath}/{p}")
+        }
     };
+    let is_file = |p: &str| matches!(local.lookup(&commit, p), Ok(Lookup::Blob { .. }));
+    // A path copied from `read`, `cites` or a link is repository-relative: under a module
+    // with a subpath, taken as relative to it when only that reading names a file.
+    let mut path = loc.path;
+    let mut read_as = None;
+    if !subpath.is_empty() && !is_file(&under(path)) {
+        if let Some(rest) = path.strip_prefix(subpath).and_then(|r| r.strip_prefix('/')) {
+            if is_file(path) {
+                read_as = Some(format!(
+                    "# {path} is {rest} under the module's subpath {subpath}/: the locator names {rest}\n"
+                ));
+                path = rest;
+            }
+        }
+    }
+    let full = under(path);
     let text = match local.lookup(&commit, &full) {
         Ok(Lookup::Blob { id, .. }) => match local.blob(id) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
@@ -167,10 +187,18 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             }
         },
         _ => {
+            let relative = if subpath.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (locator paths of module {} are relative to its subpath {subpath}/)",
+                    m.name
+                )
+            };
             return Ok(failed(
                 Code::FileNotFound,
-                format!("'{full}' is not a file at {commit}"),
-            ))
+                format!("'{full}' is not a file at {commit}{relative}"),
+            ));
         }
     };
     let n = text.matches('\n').count() + usize::from(!text.is_empty() && !text.ends_with('\n'));
@@ -182,6 +210,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     };
     let pinned = m.git_ref.as_deref().filter(|r| is_full_commit(r));
     let mut out = format!("# lines {start}-{end} of {full} at {commit} (the file has {n} lines)\n");
+    out.push_str(read_as.as_deref().unwrap_or(""));
     if pinned.is_some_and(|p| !p.eq_ignore_ascii_case(&commit)) {
         out.push_str(&format!(
             "# note: the registry pins {} at {}; the reference is verified there\n",
@@ -192,7 +221,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     out.push_str(&format!(
         "- source_ref: repo:{}\n  locator: {{path: {}, start_line: {start}, end_line: {end}}}\n  content_digest: {digest}\n",
         m.name,
-        yaml_plain(loc.path)
+        yaml_plain(path)
     ));
     Ok(Output::ok(Report::Raw(out)))
 }
