@@ -1551,3 +1551,67 @@ fn digest_reads_a_repository_path_under_a_module_with_a_subpath() {
         missing.stderr
     );
 }
+
+#[test]
+fn accepting_relocated_references_lets_their_module_move_and_verify() {
+    // Between just 1.14 and 1.25, the README passage settings.md#dotenv-load cites
+    // (README.md:868-896) was rewritten: the diff deletes every cited line, so no range takes
+    // it and it holds all 74 references of just/root back; 12 of its 15 lines are at 861-883.
+    let (_dir, ws) = just_corpus();
+    let held = json(&run_in(
+        &ws,
+        &["drift", "--write", "--accept-changed", "--format", "json"],
+    ));
+    let review = &held["reanchor"]["review"];
+    assert_eq!(review.as_array().map(Vec::len), Some(1), "{review}");
+    assert_eq!(review[0]["module"], "just/root");
+    assert!(
+        review[0]["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("--accept-relocated would re-anchor 1 of them")),
+        "{review}"
+    );
+    let moved = json(&run_in(
+        &ws,
+        &[
+            "drift",
+            "--write",
+            "--accept-changed",
+            "--accept-relocated",
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(moved["reanchor"]["review"], serde_json::json!([]));
+    let m = &moved["reanchor"]["modules"][0];
+    assert_eq!(
+        (&m["module"], &m["relocated"]),
+        (&"just/root".into(), &1.into()),
+        "{m}"
+    );
+    // Written where its lines are, with the digest of those lines at the later commit: the
+    // workspace verifies there and nothing drifts any more.
+    let structure = std::fs::read_to_string(ws.join("knowledge/structure.yaml")).expect("read");
+    assert!(
+        structure.contains(
+            "path: README.md\n              start_line: 861\n              end_line: 883\n"
+        ),
+        "the relocated locator"
+    );
+    let digest = run_in(
+        &ws,
+        &["digest", "--source", "just/root", "README.md:861-883"],
+    );
+    let line = digest
+        .stdout
+        .lines()
+        .find(|l| l.contains("content_digest:"))
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    assert!(structure.contains(&line), "{line}");
+    let strict = run_in(&ws, &["validate", "--require-verified"]);
+    assert_eq!(strict.code, 0, "{}{}", strict.stdout, strict.stderr);
+    let again = json(&run_in(&ws, &["drift", "--format", "json"]));
+    assert_eq!(again["counts"]["unchanged"], 269, "{}", again["counts"]);
+}

@@ -175,6 +175,9 @@ pub struct Origin {
     /// Changed, when digests were asked for: where accepting the change re-anchors it, in the
     /// later file (the engine's [`RangeDrift::accept_at`]).
     pub accept_at: Option<MappedRange>,
+    /// With a relocation, when digests were asked for: the `content_digest` of its window at
+    /// the later commit (the engine's [`RangeDrift::relocated_digest`]).
+    pub relocated_digest: Option<String>,
 }
 
 /// Counts by status (every status, zeros included).
@@ -357,6 +360,7 @@ fn reference_of(t: &Target, later: Option<&String>, d: RangeDrift) -> ReferenceD
     r.reason = None;
     r.origin.later = later.cloned();
     r.origin.later_digest = d.later_digest;
+    r.origin.relocated_digest = d.relocated_digest;
     if let (Some(at), Ok(Verdict::Changed { new_path, .. })) = (d.accept_at, &d.outcome) {
         r.origin.accept_at = Some(MappedRange {
             path: new_path.clone(),

@@ -51,9 +51,13 @@ pub struct ModuleChange {
     pub locators: usize,
     /// `content_digest`s rewritten.
     pub digests: usize,
-    /// Changed references accepted (only with `accept_changed`).
+    /// Changed references accepted at their `accept_at` range (only with `Accept::changed`).
     #[serde(skip_serializing_if = "is_zero")]
     pub accepted: usize,
+    /// Changed or missing references accepted at their relocation (only with
+    /// `Accept::relocated`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub relocated: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -115,11 +119,11 @@ struct Expect {
 }
 
 /// Plans the re-anchoring of `report` (computed with digests) for the session's workspace;
-/// with `accept_changed`, changed references with an `accept_at` range survive too.
+/// the references `accept` names survive too.
 pub fn plan(
     session: &Session,
     report: &DriftReport,
-    accept_changed: bool,
+    accept: Accept,
 ) -> Result<Reanchor, DriftError> {
     let parsed = session.parsed()?;
     let RegistryState::Loaded(registry) = &parsed.registries.repo else {
@@ -146,7 +150,7 @@ pub fn plan(
             reason,
             references: refs
                 .iter()
-                .filter(|r| all || !survives(r, accept_changed))
+                .filter(|r| all || !survives(r, accept))
                 .map(|r| (*r).clone())
                 .collect(),
         };
@@ -157,7 +161,7 @@ pub fn plan(
             ));
             continue;
         };
-        match module_edits(module, m.module, &refs, accept_changed) {
+        match module_edits(module, m.module, &refs, accept) {
             Ok(None) => out.current.push(module.to_string()),
             Ok(Some(e)) => planned.push(e),
             Err((reason, all)) => out.review.push(review(reason, all)),
@@ -169,6 +173,16 @@ pub fn plan(
     Ok(out)
 }
 
+/// Which drifted references a person has reviewed and accepts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Accept {
+    /// Changed references, at their `accept_at` range.
+    pub changed: bool,
+    /// Changed references with no `accept_at` range (every cited line deleted) and missing
+    /// ones, at their relocation: the window of the later commit that holds most of their lines.
+    pub relocated: bool,
+}
+
 /// Where an accepted changed reference goes ([`super::Origin::accept_at`]), when its digest
 /// there was computed.
 fn accepted_range(r: &ReferenceDrift) -> Option<(&str, u64, u64)> {
@@ -178,10 +192,43 @@ fn accepted_range(r: &ReferenceDrift) -> Option<(&str, u64, u64)> {
     }
 }
 
+/// Where an accepted relocated reference goes, and its digest there: a changed one that no
+/// `accept_at` range takes, or a missing one, with a relocation whose digest was computed.
+fn relocated_range(r: &ReferenceDrift) -> Option<(&str, u64, u64, &str)> {
+    let taken = match r.status {
+        Status::Changed => accepted_range(r).is_some(),
+        Status::Missing => false,
+        _ => return None,
+    };
+    match (&r.relocation, &r.origin.relocated_digest) {
+        (Some(to), Some(d)) if !taken => Some((to.path.as_str(), to.start_line, to.end_line, d)),
+        _ => None,
+    }
+}
+
+/// Where `r` goes when its module is re-anchored with `accept`, and the digest it gets there
+/// (`None` for the digest: it keeps its own), or `None` when it holds its module back.
+fn later_place(r: &ReferenceDrift, accept: Accept) -> Option<(String, u64, u64, Option<String>)> {
+    match r.status {
+        Status::Unchanged | Status::Moved => Some((
+            r.new_path.clone().unwrap_or_else(|| r.path.clone()),
+            r.new_start_line.unwrap_or(r.start_line),
+            r.new_end_line.unwrap_or(r.end_line),
+            r.origin.later_digest.clone(),
+        )),
+        _ => {
+            if let Some((p, s, e)) = accepted_range(r).filter(|_| accept.changed) {
+                return Some((p.to_string(), s, e, r.origin.later_digest.clone()));
+            }
+            let (p, s, e, d) = relocated_range(r).filter(|_| accept.relocated)?;
+            Some((p.to_string(), s, e, Some(d.to_string())))
+        }
+    }
+}
+
 /// Whether `r` lets its module be re-anchored.
-fn survives(r: &ReferenceDrift, accept_changed: bool) -> bool {
-    matches!(r.status, Status::Unchanged | Status::Moved)
-        || (accept_changed && accepted_range(r).is_some())
+fn survives(r: &ReferenceDrift, accept: Accept) -> bool {
+    later_place(r, accept).is_some()
 }
 
 /// The edits of one module, `Ok(None)` when it is already current, or why it is left alone
@@ -190,11 +237,13 @@ fn module_edits(
     module: &str,
     m: &ontoly_graph::formats::source_registry::RegistryModule,
     refs: &[&ReferenceDrift],
-    accept_changed: bool,
+    accept: Accept,
 ) -> Result<Option<ModuleEdits>, (String, bool)> {
     let mut counts = super::Counts::default();
-    for r in refs.iter().filter(|r| !survives(r, accept_changed)) {
+    let mut relocatable = 0;
+    for r in refs.iter().filter(|r| !survives(r, accept)) {
         counts.add(r.status);
+        relocatable += usize::from(relocated_range(r).is_some());
     }
     let failed = counts.changed + counts.missing + counts.unverifiable;
     if failed > 0 {
@@ -202,15 +251,23 @@ fn module_edits(
             .into_iter()
             .filter(|s| counts.of(*s) > 0)
             .map(|s| match s {
-                Status::Changed if accept_changed => {
+                Status::Changed if accept.changed => {
                     format!("{} changed with every cited line deleted", counts.of(s))
                 }
                 _ => format!("{} {}", counts.of(s), s.as_str()),
             })
             .collect();
+        // What the one flag left would take, when the lines went somewhere.
+        let more = if relocatable > 0 && !accept.relocated {
+            format!(
+                "; --accept-relocated would re-anchor {relocatable} of them where most of their lines are now"
+            )
+        } else {
+            String::new()
+        };
         return Err((
             format!(
-                "{} of {} references did not survive ({})",
+                "{} of {} references did not survive ({}){more}",
                 failed,
                 refs.len(),
                 parts.join(", ")
@@ -243,22 +300,17 @@ fn module_edits(
     }
     let old_sub = m.subpath.clone().unwrap_or_default();
     // Each reference's later place: its own for the unchanged, the occurrence for the moved,
-    // its `accept_at` range for an accepted changed one.
-    let later_of = |r: &ReferenceDrift| -> (String, u64, u64) {
-        if let Some((p, s, e)) = accepted_range(r) {
-            return (p.to_string(), s, e);
-        }
-        (
-            r.new_path.clone().unwrap_or_else(|| r.path.clone()),
-            r.new_start_line.unwrap_or(r.start_line),
-            r.new_end_line.unwrap_or(r.end_line),
-        )
-    };
-    let later: Vec<(String, u64, u64)> = refs.iter().map(|r| later_of(r)).collect();
+    // its `accept_at` range for an accepted changed one, its relocation for an accepted
+    // relocated one. Every reference survived, so each has one.
+    let later: Vec<(String, u64, u64, Option<String>)> =
+        refs.iter().filter_map(|r| later_place(r, accept)).collect();
+    if later.len() != refs.len() {
+        return Err(("a reference has no later place".into(), true));
+    }
     let moves: Vec<(&str, &str)> = refs
         .iter()
         .zip(&later)
-        .map(|(r, (p, _, _))| (r.path.as_str(), p.as_str()))
+        .map(|(r, (p, _, _, _))| (r.path.as_str(), p.as_str()))
         .collect();
     let Some(new_sub) = subpath_rewrite(&old_sub, &moves) else {
         return Err((
@@ -281,10 +333,17 @@ fn module_edits(
         references: refs.len(),
         locators: 0,
         digests: 0,
-        accepted: refs.iter().filter(|r| r.status == Status::Changed).count(),
+        accepted: refs
+            .iter()
+            .filter(|r| accept.changed && accepted_range(r).is_some())
+            .count(),
+        relocated: refs
+            .iter()
+            .filter(|r| accept.relocated && relocated_range(r).is_some())
+            .count(),
     };
     let mut references = Vec::new();
-    for (r, (new_path, s, e)) in refs.iter().zip(&later) {
+    for (r, (new_path, s, e, digest)) in refs.iter().zip(&later) {
         let locator = strip_dir(new_path, &new_sub).to_string();
         let (s, e) = (*s, *e);
         let old_locator = strip_dir(&r.path, &old_sub);
@@ -296,7 +355,7 @@ fn module_edits(
             (vec!["locator", "start_line"], s.to_string()),
             (vec!["locator", "end_line"], e.to_string()),
         ];
-        if let Some(d) = &r.origin.later_digest {
+        if let Some(d) = digest {
             scalars.push((vec!["content_digest"], d.clone()));
         }
         references.push((
@@ -309,7 +368,7 @@ fn module_edits(
                 path: locator,
                 start_line: s,
                 end_line: e,
-                digest: r.origin.later_digest.clone(),
+                digest: digest.clone(),
             },
         ));
     }

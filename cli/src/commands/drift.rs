@@ -39,6 +39,12 @@ pub struct Args {
     /// holds its module back).
     #[arg(long, requires = "write")]
     accept_changed: bool,
+    /// With --write, after you have reviewed them: also re-anchor a changed reference whose
+    /// cited lines were all deleted, or a missing one, where most of its lines are at the later
+    /// commit ("N of M cited lines are at PATH:S-E"), with its digest there (one without such
+    /// a place still holds its module back).
+    #[arg(long, requires = "write")]
+    accept_relocated: bool,
     /// Exit 3 when a reference has this status or a worse one (moved < changed < missing).
     #[arg(long, value_enum, value_name = "STATUS")]
     fail_on: Option<FailOn>,
@@ -86,7 +92,11 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     .with_to_args(a.to.iter().map(String::as_str));
     let mut report = drift::drift(&session, &opts).map_err(cli_error)?;
     let reanchor = if a.write {
-        let plan = reanchor::plan(&session, &report, a.accept_changed).map_err(cli_error)?;
+        let accept = reanchor::Accept {
+            changed: a.accept_changed,
+            relocated: a.accept_relocated,
+        };
+        let plan = reanchor::plan(&session, &report, accept).map_err(cli_error)?;
         session.replace_workspace_files(&plan.files).map_err(|e| {
             CliError::new(format!("cannot write the re-anchored files: {}", e.kind()))
         })?;

@@ -263,10 +263,11 @@ fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
             .as_ref()
             .map(|(a, b)| format!(", subpath `{a}` -> `{b}`"))
             .unwrap_or_default();
-        let accepted = if m.accepted > 0 {
-            format!(" ({} changed, accepted)", m.accepted)
-        } else {
-            String::new()
+        let accepted = match (m.accepted, m.relocated) {
+            (0, 0) => String::new(),
+            (a, 0) => format!(" ({a} changed, accepted)"),
+            (0, r) => format!(" ({r} relocated, accepted)"),
+            (a, r) => format!(" ({a} changed and {r} relocated, accepted)"),
         };
         let _ = writeln!(
             o,

@@ -76,6 +76,10 @@ pub struct RangeDrift {
     /// (the diff's hunks may reach past it), else the range the diff maps it to.
     #[serde(default)]
     pub accept_at: Option<LineRange>,
+    /// With `relocation`, when digests were asked for: the `content_digest` of the relocation's
+    /// window at the later commit, which re-anchoring writes when the relocation is accepted.
+    #[serde(default)]
+    pub relocated_digest: Option<String>,
     /// For a changed range, when asked for ([`CompareOptions::diffs`]): the unified diff of the
     /// cited lines against the lines of the later file accepting the change would cite (see
     /// `accept_at`; none when all of them were deleted), numbered in the two files
@@ -169,7 +173,7 @@ pub fn compare(
         .collect();
     if options.symbols {
         suggest_across_files(repo, &reader, &ctx, &mut out)?;
-        relocate_lost(repo, &reader, &ctx, &lost, &mut out)?;
+        relocate_lost(repo, &reader, &ctx, &lost, options.digests, &mut out)?;
     }
     Ok(out)
 }
@@ -221,6 +225,7 @@ impl Context<'_> {
                     relocation: None,
                     later_digest: None,
                     accept_at: None,
+                    relocated_digest: None,
                     diff: None,
                 },
                 None,
@@ -349,6 +354,7 @@ impl Context<'_> {
                     relocation: None,
                     later_digest,
                     accept_at,
+                    relocated_digest: None,
                     diff,
                 },
                 lost,
@@ -499,12 +505,14 @@ fn touched(changes: &TreeChanges) -> Vec<&str> {
 /// For changed ranges whose block no longer occurs in the later file and for missing ones
 /// (`wanted`: each one's position, evidence lines and block length, from the per-file pass):
 /// the window of the later file that holds enough of the cited lines, else the best one over
-/// every text file the change added or modified. Each candidate file is read once, in parallel.
+/// every text file the change added or modified. Each candidate file is read once, in parallel;
+/// with `digests`, the file of each relocation found once more, for its window's digest.
 fn relocate_lost(
     repo: &DriftRepo,
     reader: &DriftReader,
     ctx: &Context<'_>,
     wanted: &[(usize, Vec<Vec<u8>>, u64)],
+    digests: bool,
     out: &mut [RangeDrift],
 ) -> Result<(), GitError> {
     if wanted.is_empty() {
@@ -549,6 +557,13 @@ fn relocate_lost(
                 .filter_map(|per_file| per_file[w].clone())
                 .reduce(relocate::better),
         };
+        if let Some(r) = out[*i].relocation.as_ref().filter(|_| digests) {
+            let data = reader.file(ctx.to, &r.path)?.unwrap_or_default();
+            let lines = classify::split_lines(&data);
+            out[*i].relocated_digest = lines
+                .get((r.start_line.max(1) - 1) as usize..r.end_line as usize)
+                .map(crate::formats::text::lines_digest);
+        }
     }
     Ok(())
 }

@@ -2,8 +2,8 @@
 //! that holds most of its distinctive lines: in the later file when it holds enough of them,
 //! else in the file the change added or modified that holds the most. It finds code that moved to another file under another name (a method moved
 //! from `DirList` in `dir.rs` to `Database` in `mod.rs`), which neither the diff of one file
-//! nor a definition's name can follow. It is a hint for review, never a re-anchoring: the lines
-//! are not the same block.
+//! nor a definition's name can follow. It is a hint for review, never a re-anchoring on its own (the lines
+//! are not the same block): only a person who read it accepts it (`drift --accept-relocated`).
 //!
 //! A cited line counts when, trimmed, it has at least [`MIN_ALNUM`] letters or digits (so `}`,
 //! `else:` or a blank line say nothing) and it occurs at most [`MAX_REPEATS`] times in the
