@@ -290,7 +290,8 @@ fn tool(name: &'static str) -> Tool {
         "Impact" => (
             "Which sections and pages a change touches: two commits of a source, or a unified \
              diff. A section is touched when a hunk changes its cited lines or the definition \
-             around them. Identical to `ontoly impact --format json`.",
+             around them (a function or method whole; in a class, impl or module, the members \
+             the lines overlap, named in `touched`). Identical to `ontoly impact --format json`.",
             input_schema::<ImpactInput>(),
             impact_schema(),
         ),
