@@ -316,7 +316,7 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
     let c = &r.counts;
     let side = match &r.to {
         Some(to) => format!("{}..{}", short(&r.from), short(to)),
-        None => format!("a diff against {}", short(&r.from)),
+        None => format!("(a diff against {})", short(&r.from)),
     };
     let mut o = format!(
         "{} {} {side}: {} file(s) and {} hunk(s) affect {} section(s) on {} page(s)\n",
