@@ -182,6 +182,11 @@ fn assert_facade_answers(g: &Graph, m: &MappedGraph) {
     }
     for k in EdgeKind::ALL {
         assert_eq!(f.edge_count_of(k), g.edge_count_of(k));
+        for key in ["status", "source_kind", "no-such-key"] {
+            let counts = f.edge_meta_counts(k, key);
+            assert_eq!(counts, g.edge_meta_counts(k, key), "{k:?} {key}");
+            assert_eq!(counts.values().sum::<usize>(), g.edge_count_of(k));
+        }
     }
     for n in g.nodes() {
         assert_eq!(f.node(&n.id), Some(n));

@@ -33,26 +33,29 @@ fn zeros<'a>(keys: impl Iterator<Item = &'a str>) -> BTreeMap<String, usize> {
 pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let g = session.graph()?;
-    let mut nodes = zeros(NodeKind::ALL.iter().map(|k| k.as_str()));
-    for n in g.nodes() {
-        *nodes.entry(n.kind.as_str().to_string()).or_default() += 1;
-    }
-    let mut edges = zeros(EdgeKind::ALL.iter().map(|k| k.as_str()));
-    let mut by_source: BTreeMap<String, usize> = BTreeMap::new();
+    // Counts kept by the graph, and the references' metadata read in place: on a mapped
+    // snapshot no node or edge is decoded but the symbols and diagnostics listed below.
+    let nodes: BTreeMap<String, usize> = NodeKind::ALL
+        .iter()
+        .map(|k| (k.as_str().to_string(), g.count_of(*k)))
+        .collect();
+    let edges: BTreeMap<String, usize> = EdgeKind::ALL
+        .iter()
+        .map(|k| (k.as_str().to_string(), g.edge_count_of(*k)))
+        .collect();
     let mut by_status = zeros(Status::ALL.iter().map(|s| s.as_str()));
-    for e in g.edges() {
-        *edges.entry(e.kind.as_str().to_string()).or_default() += 1;
-        if e.kind == EdgeKind::Cites {
-            if let Some(st) = e.metadata.get("status") {
-                *by_status.entry(st.clone()).or_default() += 1;
-            }
-            let kind = e
-                .metadata
-                .get("source_kind")
-                .map_or("unknown", String::as_str);
-            *by_source.entry(kind.to_string()).or_default() += 1;
+    for (st, n) in g.edge_meta_counts(EdgeKind::Cites, "status") {
+        if let Some(st) = st {
+            *by_status.entry(st).or_default() += n;
         }
     }
+    let by_source: BTreeMap<String, usize> = g
+        .edge_meta_counts(EdgeKind::Cites, "source_kind")
+        .into_iter()
+        .fold(BTreeMap::new(), |mut m, (k, n)| {
+            *m.entry(k.unwrap_or_else(|| "unknown".into())).or_default() += n;
+            m
+        });
     let mut by_symbol = zeros(SymbolKind::ALL.iter().map(|k| k.as_str()));
     for n in g.nodes_of(NodeKind::Symbol) {
         if let Some(e) = n.metadata.get("kind").and_then(|k| by_symbol.get_mut(k)) {
