@@ -7,7 +7,8 @@ Exit codes:
   0  success
   1  the answer is negative: validate found an error (or, with --require-verified, an
      unverified reference); a pinned read failed, read-many had a failed item, search found
-     no match; refs of a page that does not exist; a capability could not run
+     no match, cites found no citing section; refs of a page that does not exist; a
+     capability could not run
   2  usage or workspace error: bad arguments, an unsupported --format, no workspace, an
      unreadable questions file or ontoly.toml
   3  the evidence gate failed: check had a failed question, or evidence
@@ -102,7 +103,7 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             ],
         ),
         "cites" => (
-            "  0  success\n  1  the capability could not run",
+            "  0  at least one section cites it\n  1  no section cites it (CAPABILITY_NOT_FOUND), or the capability could not run",
             &[
                 "ontoly --workspace kb cites src/retry.py:1-3",
                 "ontoly --workspace kb cites --symbol backoff",

@@ -212,6 +212,15 @@ fn cites_refuses_lines_that_are_no_range() {
     let (code, out, _) = ontoly(&["cites", "src/main.go:1-400"]);
     assert_eq!(code, 0);
     assert!(out.contains("section(s) cite"), "{out}");
+    // No citing section is a negative answer, as a search with no match: exit 1.
+    for nothing in ["src/nowhere.go", "nowhere_at_all"] {
+        let (code, out, _) = ontoly(&["cites", nothing]);
+        assert_eq!(code, 1, "{nothing}: {out}");
+        assert!(
+            out.contains("CAPABILITY_NOT_FOUND") || out.contains("matches"),
+            "{out}"
+        );
+    }
     for reversed in ["src/main.go:400-1", "src/main.go:0-3"] {
         let (code, out, err) = ontoly(&["cites", reversed]);
         assert_eq!(code, 1, "{out}{err}");

@@ -39,7 +39,10 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let index = index(&session)?;
     let cx = ontoly_capabilities::Context::new(&session, &index)?;
     let r = registry::run(&cx, "CitationsOf", &json!({ "target": target }));
-    let exit = u8::from(r.is_error());
+    // No citing section is a negative answer, as `search` with no match (and `grep`): a
+    // script asks `ontoly cites src/x.rs` whether any page describes the file.
+    let exit =
+        u8::from(r.is_error() || r.has(ontoly_capabilities::evidence::Code::CapabilityNotFound));
     Ok(Output {
         report: Report::Cites(Box::new(r)),
         exit,
