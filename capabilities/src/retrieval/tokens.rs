@@ -35,6 +35,7 @@ const STOPWORDS: &[&str] = &[
     "any",
     "anything",
     "are",
+    "aren",
     "as",
     "at",
     "be",
@@ -49,10 +50,14 @@ const STOPWORDS: &[&str] = &[
     "cannot",
     "certain",
     "could",
+    "couldn",
     "did",
+    "didn",
     "do",
     "does",
+    "doesn",
     "doing",
+    "don",
     "done",
     "during",
     "each",
@@ -67,12 +72,15 @@ const STOPWORDS: &[&str] = &[
     "gets",
     "got",
     "had",
+    "hadn",
     "happen",
     "happened",
     "happening",
     "happens",
     "has",
+    "hasn",
     "have",
+    "haven",
     "having",
     "he",
     "her",
@@ -85,6 +93,7 @@ const STOPWORDS: &[&str] = &[
     "in",
     "into",
     "is",
+    "isn",
     "it",
     "its",
     "just",
@@ -101,7 +110,9 @@ const STOPWORDS: &[&str] = &[
     "most",
     "much",
     "must",
+    "mustn",
     "my",
+    "needn",
     "neither",
     "no",
     "nor",
@@ -136,6 +147,7 @@ const STOPWORDS: &[&str] = &[
     "several",
     "she",
     "should",
+    "shouldn",
     "since",
     "so",
     "some",
@@ -179,10 +191,12 @@ const STOPWORDS: &[&str] = &[
     "want",
     "wants",
     "was",
+    "wasn",
     "way",
     "ways",
     "we",
     "were",
+    "weren",
     "what",
     "when",
     "where",
@@ -196,9 +210,11 @@ const STOPWORDS: &[&str] = &[
     "with",
     "within",
     "without",
+    "won",
     "work",
     "works",
     "would",
+    "wouldn",
     "yet",
     "you",
     "your",
@@ -592,6 +608,21 @@ mod tests {
         let mut s = STOPWORDS.to_vec();
         s.sort();
         assert_eq!(s, STOPWORDS);
+    }
+
+    #[test]
+    fn negative_contractions_are_stopwords_as_their_long_forms_are() {
+        // "didn't" is "did" + "not", both stopwords: its stem "didn" is no query word either
+        // (it was reported as "not in this workspace" and lowered the confidence).
+        assert_eq!(
+            tokenize("it didn't redirect, doesn't retry, isn't cached and won't stream"),
+            vec!["redirect", "retri", "cach", "stream"]
+        );
+        let words: Vec<String> = query_terms("raise_for_status didn't raise")
+            .into_iter()
+            .map(|q| q.word)
+            .collect();
+        assert!(!words.iter().any(|w| w.starts_with("didn")), "{words:?}");
     }
 
     #[test]
