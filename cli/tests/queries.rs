@@ -690,3 +690,21 @@ fn a_known_failure_is_a_note_at_its_line_in_sarif_and_github() {
     assert_eq!(results[0]["ruleId"], "CHECK_KNOWN_FAILURE");
     assert_eq!(results[0]["level"], "note");
 }
+
+#[test]
+fn a_corrected_word_is_named_as_a_word_not_as_its_stem() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let dir = t.path().join("ws");
+    copy_dir(&demo(), &dir);
+    for (q, read) in [
+        ("how are paymnets retried", "read paymnets as payments"),
+        (
+            "configuraton of the shop",
+            "read configuraton as configuration",
+        ),
+    ] {
+        let v = json(&run_in(&dir, &["evidence", "--format", "json", q]));
+        let why = v["confidence"]["explanation"].as_str().unwrap_or("");
+        assert!(why.contains(read), "{q}: {why}");
+    }
+}

@@ -269,7 +269,10 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     let corrected: Vec<String> = ranking
         .terms
         .iter()
-        .filter_map(|t| Some(format!("{} as {}", t.query.word, t.corrected.as_ref()?)))
+        .filter_map(|t| {
+            let as_word = t.read_as.as_ref().or(t.corrected.as_ref())?;
+            Some(format!("{} as {as_word}", t.query.word))
+        })
         .collect();
     let supporting = (f.support * 4.0).round() as usize;
     let explanation = format!(

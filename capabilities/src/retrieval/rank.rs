@@ -57,6 +57,9 @@ pub struct Term {
     pub df: usize,
     /// The known term searched in its place (a spelling correction), if any.
     pub corrected: Option<String>,
+    /// The word that correction reads the user's as, when it is known (`verification` for
+    /// `verificaton`, whose term is `verif`): what messages show instead of the term.
+    pub read_as: Option<String>,
     /// Whether it was searched at all (an unknown compound is not).
     pub searched: bool,
 }
@@ -183,12 +186,28 @@ fn correction(index: &Index, term: &str) -> Option<String> {
     best.map(|(t, _)| t)
 }
 
+/// The word a stem-level correction reads `q` as: a word one edit from the typed one whose
+/// term is the correction ([`shown_word`]); else the corrected term with the rest of the typed
+/// word after its own stem (`varidic` → `varid` → `variad` + `ic`), when that word's term is
+/// the correction; `None` otherwise (the message then shows the term).
+fn word_for(q: &QueryTerm, corrected: &str) -> Option<String> {
+    let typed = q.word.to_lowercase();
+    if typed.bytes().all(|c| c.is_ascii_lowercase()) {
+        if let Some(w) = shown_word(&one_edit_variants(&typed), corrected) {
+            return Some(w);
+        }
+    }
+    let rest = typed.strip_prefix(q.term.as_str())?;
+    let word = format!("{corrected}{rest}");
+    (super::tokens::word_term(&word).as_deref() == Some(corrected)).then_some(word)
+}
+
 /// The known term of a word one edit from `word` as typed (`requierd` → required → `requir`,
 /// `descripton` → description → `descript`): a typo that also hides the suffix the stemmer
 /// would strip leaves stems further apart than the words. The most used such term; only for a
 /// word that is not everyday English (`folder` is not a typo of `older`), and never changing
 /// the first letter (`watch` is not `match`).
-fn typed_correction(index: &Index, word: &str) -> Option<String> {
+fn typed_correction(index: &Index, word: &str) -> Option<(String, String)> {
     let w = word.to_ascii_lowercase();
     if w.len() < TYPED_MIN
         || !w.bytes().all(|c| c.is_ascii_lowercase())
@@ -196,9 +215,32 @@ fn typed_correction(index: &Index, word: &str) -> Option<String> {
     {
         return None;
     }
+    let variants = one_edit_variants(&w);
+    // Only a variant the stemmer shortens is what this is for (the edit restored a suffix);
+    // the others' stems are the variants themselves, which `correction` already tried.
+    let mut stems: Vec<String> = variants
+        .iter()
+        .filter_map(|v| super::tokens::word_term(v).filter(|t| t.len() < v.len()))
+        .collect();
+    stems.sort_unstable();
+    stems.dedup();
+    let mut best: Option<(String, usize)> = None;
+    for t in stems {
+        let df = index.df_sections(&t);
+        if df > 0 && best.as_ref().is_none_or(|(_, b)| df > *b) {
+            best = Some((t, df));
+        }
+    }
+    let (t, _) = best?;
+    let shown = shown_word(&variants, &t)?;
+    Some((t, shown))
+}
+
+/// The words one edit from the lowercase ASCII `w` (a letter deleted, two swapped, one
+/// inserted or replaced), never at its first letter: typos rarely hit it.
+fn one_edit_variants(w: &str) -> Vec<String> {
     let b = w.as_bytes();
     let mut variants: Vec<Vec<u8>> = Vec::with_capacity(54 * b.len() + 26);
-    // Typos rarely hit the first letter: edits start after it.
     for i in 1..b.len() {
         let mut v = b.to_vec();
         v.remove(i);
@@ -221,23 +263,27 @@ fn typed_correction(index: &Index, word: &str) -> Option<String> {
             }
         }
     }
-    // Only a variant the stemmer shortens is what this is for (the edit restored a suffix);
-    // the others' stems are the variants themselves, which `correction` already tried.
-    let mut stems: Vec<String> = variants
+    variants
+        .into_iter()
+        .filter_map(|v| String::from_utf8(v).ok())
+        .collect()
+}
+
+/// Of `variants`, the word to show for `term`: one whose term it is, an English word before a
+/// non-word (`insensitve` reads as `insensitive`, not `insensite`: both are `insensit`), then
+/// the longer (a typo drops letters more often than it adds them), then byte order.
+fn shown_word(variants: &[String], term: &str) -> Option<String> {
+    variants
         .iter()
-        .filter_map(|v| std::str::from_utf8(v).ok())
-        .filter_map(|v| super::tokens::word_term(v).filter(|t| t.len() < v.len()))
-        .collect();
-    stems.sort_unstable();
-    stems.dedup();
-    let mut best: Option<(String, usize)> = None;
-    for t in stems {
-        let df = index.df_sections(&t);
-        if df > 0 && best.as_ref().is_none_or(|(_, b)| df > *b) {
-            best = Some((t, df));
-        }
-    }
-    best.map(|(t, _)| t)
+        .filter(|v| super::tokens::word_term(v).as_deref() == Some(term))
+        .min_by_key(|v| {
+            (
+                !super::english::is_common(v),
+                std::cmp::Reverse(v.len()),
+                *v,
+            )
+        })
+        .cloned()
 }
 
 /// Letters a word needs before `typed_correction` tries it.
@@ -287,18 +333,24 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
             (true, None, (q.term.clone(), 1.0))
         } else if q.compound {
             (false, None, (String::new(), 0.0))
-        } else if let Some(c) =
-            correction(index, &q.term).or_else(|| typed_correction(index, &q.word))
+        } else if let Some(c) = correction(index, &q.term)
+            .map(|t| {
+                let word = word_for(&q, &t);
+                (t, word)
+            })
+            .or_else(|| typed_correction(index, &q.word).map(|(t, w)| (t, Some(w))))
         {
-            (true, Some(c.clone()), (c, FUZZY_WEIGHT))
+            (true, Some(c.clone()), (c.0, FUZZY_WEIGHT))
         } else {
             (true, None, (q.term.clone(), 1.0))
         };
         search.push(s);
+        let (corrected, read_as) = corrected.unzip();
         terms.push(Term {
             query: q,
             df,
             corrected,
+            read_as: read_as.flatten(),
             searched,
         });
     }
@@ -484,7 +536,39 @@ fn score_others(index: &Index, dense: &Dense, sections: &[(u32, f64)]) -> Vec<(u
 
 #[cfg(test)]
 mod tests {
-    use super::one_edit;
+    use super::{one_edit, one_edit_variants, shown_word, word_for};
+    use crate::retrieval::tokens::QueryTerm;
+
+    #[test]
+    fn a_correction_is_shown_as_a_word_not_a_stem() {
+        // `insensitive` and `insensite` both stem to `insensit`: the English word is shown.
+        assert_eq!(
+            shown_word(&one_edit_variants("insensitve"), "insensit").as_deref(),
+            Some("insensitive")
+        );
+        assert_eq!(
+            shown_word(&one_edit_variants("verificaton"), "verif").as_deref(),
+            Some("verification")
+        );
+        let typed = |word: &str, term: &str| QueryTerm {
+            term: term.into(),
+            word: word.into(),
+            compound: false,
+            quoted: false,
+        };
+        // One edit from the typed word, whatever its stem did.
+        assert_eq!(
+            word_for(&typed("Insensitve", "insensitv"), "insensit").as_deref(),
+            Some("insensitive")
+        );
+        // Two edits away, the typed word's own ending after the corrected stem.
+        assert_eq!(
+            word_for(&typed("varidic", "varid"), "variad").as_deref(),
+            Some("variadic")
+        );
+        // Nothing that reads back as the term: no word, and the message shows the term.
+        assert_eq!(word_for(&typed("runnings", "run"), "walk"), None);
+    }
 
     #[test]
     fn one_edit_apart() {
