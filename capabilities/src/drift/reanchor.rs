@@ -145,16 +145,22 @@ pub fn plan(
     };
     let mut planned = Vec::new();
     for (module, refs) in by_module {
+        let found = registry.lookup(module);
+        let sub = found
+            .as_ref()
+            .ok()
+            .and_then(|m| m.module.subpath.clone())
+            .unwrap_or_default();
         let review = |reason: String, all: bool| ModuleReview {
             module: module.to_string(),
             reason,
             references: refs
                 .iter()
-                .filter(|r| all || !survives(r, accept))
+                .filter(|r| all || !survives(r, accept, &sub))
                 .map(|r| (*r).clone())
                 .collect(),
         };
-        let Ok(m) = registry.lookup(module) else {
+        let Ok(m) = found else {
             out.review.push(review(
                 format!("{module} is not registered once in {REGISTRY_FILE}"),
                 true,
@@ -193,22 +199,29 @@ fn accepted_range(r: &ReferenceDrift) -> Option<(&str, u64, u64)> {
 }
 
 /// Where an accepted relocated reference goes, and its digest there: a changed one that no
-/// `accept_at` range takes, or a missing one, with a relocation whose digest was computed.
-fn relocated_range(r: &ReferenceDrift) -> Option<(&str, u64, u64, &str)> {
+/// `accept_at` range takes, or a missing one, with a relocation whose digest was computed and
+/// that lies under the module's subpath `sub` (a locator cannot name a file outside it).
+fn relocated_range<'r>(r: &'r ReferenceDrift, sub: &str) -> Option<(&'r str, u64, u64, &'r str)> {
     let taken = match r.status {
         Status::Changed => accepted_range(r).is_some(),
         Status::Missing => false,
         _ => return None,
     };
     match (&r.relocation, &r.origin.relocated_digest) {
-        (Some(to), Some(d)) if !taken => Some((to.path.as_str(), to.start_line, to.end_line, d)),
+        (Some(to), Some(d)) if !taken && under(&to.path, sub) => {
+            Some((to.path.as_str(), to.start_line, to.end_line, d))
+        }
         _ => None,
     }
 }
 
 /// Where `r` goes when its module is re-anchored with `accept`, and the digest it gets there
 /// (`None` for the digest: it keeps its own), or `None` when it holds its module back.
-fn later_place(r: &ReferenceDrift, accept: Accept) -> Option<(String, u64, u64, Option<String>)> {
+fn later_place(
+    r: &ReferenceDrift,
+    accept: Accept,
+    sub: &str,
+) -> Option<(String, u64, u64, Option<String>)> {
     match r.status {
         Status::Unchanged | Status::Moved => Some((
             r.new_path.clone().unwrap_or_else(|| r.path.clone()),
@@ -220,15 +233,15 @@ fn later_place(r: &ReferenceDrift, accept: Accept) -> Option<(String, u64, u64, 
             if let Some((p, s, e)) = accepted_range(r).filter(|_| accept.changed) {
                 return Some((p.to_string(), s, e, r.origin.later_digest.clone()));
             }
-            let (p, s, e, d) = relocated_range(r).filter(|_| accept.relocated)?;
+            let (p, s, e, d) = relocated_range(r, sub).filter(|_| accept.relocated)?;
             Some((p.to_string(), s, e, Some(d.to_string())))
         }
     }
 }
 
 /// Whether `r` lets its module be re-anchored.
-fn survives(r: &ReferenceDrift, accept: Accept) -> bool {
-    later_place(r, accept).is_some()
+fn survives(r: &ReferenceDrift, accept: Accept, sub: &str) -> bool {
+    later_place(r, accept, sub).is_some()
 }
 
 /// The edits of one module, `Ok(None)` when it is already current, or why it is left alone
@@ -239,11 +252,12 @@ fn module_edits(
     refs: &[&ReferenceDrift],
     accept: Accept,
 ) -> Result<Option<ModuleEdits>, (String, bool)> {
+    let sub = m.subpath.clone().unwrap_or_default();
     let mut counts = super::Counts::default();
     let mut relocatable = 0;
-    for r in refs.iter().filter(|r| !survives(r, accept)) {
+    for r in refs.iter().filter(|r| !survives(r, accept, &sub)) {
         counts.add(r.status);
-        relocatable += usize::from(relocated_range(r).is_some());
+        relocatable += usize::from(relocated_range(r, &sub).is_some());
     }
     let failed = counts.changed + counts.missing + counts.unverifiable;
     if failed > 0 {
@@ -298,12 +312,14 @@ fn module_edits(
             true,
         ));
     }
-    let old_sub = m.subpath.clone().unwrap_or_default();
+    let old_sub = &sub;
     // Each reference's later place: its own for the unchanged, the occurrence for the moved,
     // its `accept_at` range for an accepted changed one, its relocation for an accepted
     // relocated one. Every reference survived, so each has one.
-    let later: Vec<(String, u64, u64, Option<String>)> =
-        refs.iter().filter_map(|r| later_place(r, accept)).collect();
+    let later: Vec<(String, u64, u64, Option<String>)> = refs
+        .iter()
+        .filter_map(|r| later_place(r, accept, &sub))
+        .collect();
     if later.len() != refs.len() {
         return Err(("a reference has no later place".into(), true));
     }
@@ -312,24 +328,24 @@ fn module_edits(
         .zip(&later)
         .map(|(r, (p, _, _, _))| (r.path.as_str(), p.as_str()))
         .collect();
-    let Some(new_sub) = subpath_rewrite(&old_sub, &moves) else {
+    let Some(new_sub) = subpath_rewrite(old_sub, &moves) else {
         return Err((
             format!("its files left subpath `{old_sub}` in ways one prefix rewrite cannot follow"),
             true,
         ));
     };
-    if new_sub != old_sub && m.subpath.is_none() {
+    if new_sub != *old_sub && m.subpath.is_none() {
         return Err(("its files left the repository root for a directory, and the module has no subpath key to rewrite".into(), true));
     }
     let mut registry = vec![(vec!["git", "ref"], to.clone())];
-    if new_sub != old_sub {
+    if new_sub != *old_sub {
         registry.push((vec!["subpath"], new_sub.clone()));
     }
     let mut change = ModuleChange {
         module: module.to_string(),
         from,
         to,
-        subpath: (new_sub != old_sub).then(|| (old_sub.clone(), new_sub.clone())),
+        subpath: (new_sub != *old_sub).then(|| (old_sub.clone(), new_sub.clone())),
         references: refs.len(),
         locators: 0,
         digests: 0,
@@ -339,14 +355,14 @@ fn module_edits(
             .count(),
         relocated: refs
             .iter()
-            .filter(|r| accept.relocated && relocated_range(r).is_some())
+            .filter(|r| accept.relocated && relocated_range(r, &sub).is_some())
             .count(),
     };
     let mut references = Vec::new();
     for (r, (new_path, s, e, digest)) in refs.iter().zip(&later) {
         let locator = strip_dir(new_path, &new_sub).to_string();
         let (s, e) = (*s, *e);
-        let old_locator = strip_dir(&r.path, &old_sub);
+        let old_locator = strip_dir(&r.path, old_sub);
         if locator != old_locator || s != r.start_line || e != r.end_line {
             change.locators += 1;
         }
@@ -566,7 +582,52 @@ fn check_registry(text: &str, modules: &[ModuleEdits]) -> Option<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::subpath_rewrite;
+    use super::{later_place, relocated_range, subpath_rewrite, Accept};
+    use crate::drift::ReferenceDrift;
+
+    fn lost(status: &str) -> ReferenceDrift {
+        let mut r: ReferenceDrift = serde_json::from_value(serde_json::json!({
+            "articleId": "a", "sectionId": "s", "refIndex": 0, "sourceRef": "repo:x/src",
+            "path": "src/old.rs", "startLine": 1, "endLine": 9, "status": status,
+            "relocation": {"path": "src/new.rs", "startLine": 3, "endLine": 11,
+                           "matched": 6, "of": 7}
+        }))
+        .expect("a well-formed reference drift");
+        r.origin.relocated_digest = Some("sha256:00".into());
+        r
+    }
+
+    #[test]
+    fn a_relocation_is_accepted_only_when_asked_and_under_the_module() {
+        for status in ["missing", "changed"] {
+            let r = lost(status);
+            let relocated = Accept {
+                changed: true,
+                relocated: true,
+            };
+            assert_eq!(
+                later_place(&r, relocated, "src"),
+                Some(("src/new.rs".into(), 3, 11, Some("sha256:00".into())))
+            );
+            assert_eq!(
+                later_place(&r, relocated, ""),
+                later_place(&r, relocated, "src")
+            );
+            // A locator of module `lib` cannot name src/new.rs.
+            assert_eq!(relocated_range(&r, "lib"), None);
+            assert_eq!(later_place(&r, relocated, "lib"), None);
+            // Not asked for: the reference holds its module back.
+            let changed_only = Accept {
+                changed: true,
+                relocated: false,
+            };
+            assert_eq!(later_place(&r, changed_only, "src"), None);
+        }
+        // Without the window's digest there is nothing to write.
+        let mut r = lost("missing");
+        r.origin.relocated_digest = None;
+        assert_eq!(relocated_range(&r, "src"), None);
+    }
 
     #[test]
     fn one_prefix_rewrite_follows_a_moved_directory() {
