@@ -497,7 +497,7 @@ fn affected(
 }
 
 /// The definition covering `range` at the old side, the hunks that touch the definitions
-/// around it without touching its lines' own, and those definitions. A function or method
+/// around it (in old-line order, each once), and those of the definitions they touch. A function or method
 /// stands for the range whole: a change anywhere in it may change what the cited lines do. A
 /// container (class, impl, trait, interface, module) does not: only the members the range
 /// overlaps do, and a range in none of them (a class's attributes, an impl's header) has no
@@ -532,7 +532,7 @@ fn around_range(
             .filter(|&j| defs[j].parent == Some(i))
             .filter(|&j| defs[j].start_line <= end && defs[j].end_line >= start)
             .collect();
-        if container && defs.iter().any(|c| c.parent == Some(i)) {
+        if container && (i + 1..defs.len()).any(|j| defs[j].parent == Some(i)) {
             // Last first, so that the members come out in document order.
             stack.extend(inner.into_iter().rev());
         } else {
