@@ -430,6 +430,22 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
         .collect()
 }
 
+/// The nodes `text` could mean when [`resolve_node`] finds no single one: the files at or
+/// ending in that path, else the symbols of that name (empty when there are none, or one).
+pub fn candidates<'g>(graph: &'g Graph, text: &str) -> Vec<&'g Node> {
+    let mut found = files_at(graph, text);
+    if found.is_empty() {
+        found = files_ending(graph, text);
+    }
+    if found.is_empty() {
+        found = symbols_named(graph, text);
+    }
+    if found.len() < 2 {
+        found.clear();
+    }
+    found
+}
+
 /// The node a person means by `text`: an id as written; a section as `page.md#id` (also
 /// `knowledge/page.md#id`); an article as its page path; a source file by its repository path,
 /// or failing that by the end of one (`main.go`), when exactly one file node has it (one
@@ -462,6 +478,9 @@ pub fn resolve_node<'g>(graph: &'g Graph, text: &str) -> Option<&'g Node> {
         _ => None,
     }
 }
+
+/// How many of [`candidates`] a message lists.
+pub const CANDIDATES_SHOWN: usize = 5;
 
 /// Nodes shown around a focus at most.
 pub const NEIGHBOURHOOD_MAX_NODES: usize = 60;

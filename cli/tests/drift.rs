@@ -1478,6 +1478,24 @@ fn a_cited_files_picture_shows_the_sections_that_cite_it() {
         v["focus"]
     );
     assert!(ids(&v, "Section").contains(&"section:architecture/lexer-and-parser.md#items".into()));
+    // A name several symbols have (five `fmt` methods are cited): each is named by its id,
+    // which draws its picture.
+    let several = run_in(&ws, &["graph", "fmt"]);
+    assert_eq!(several.code, 2, "{}", several.stdout);
+    assert!(
+        several.stderr.contains("\"fmt\" names 5 nodes")
+            && several.stderr.contains("give one by its id: symbol:"),
+        "{}",
+        several.stderr
+    );
+    let first = several
+        .stderr
+        .split("give one by its id: ")
+        .nth(1)
+        .and_then(|ids| ids.split(", ").next())
+        .unwrap_or_default()
+        .trim();
+    assert_eq!(run_in(&ws, &["graph", first]).code, 0, "{first}");
     // The commit at the centre is crossed: its files' ranges are more than a picture holds,
     // and the picture says so.
     let commit = "commit:github.com/casey/just@11fbf8730b1bdddac251d3d22e86cd67bb91a66e";

@@ -3,7 +3,7 @@
 use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{Neighbourhood, Report};
-use ontoly_capabilities::walk::{neighbourhood, resolve_node};
+use ontoly_capabilities::walk::{candidates, neighbourhood, resolve_node, CANDIDATES_SHOWN};
 
 /// The formats `ontoly graph` renders.
 pub const FORMATS: &[Format] = &[Format::Mermaid, Format::Dot, Format::Json];
@@ -52,6 +52,28 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         Some((n.id.clone(), nodes, edges, truncated))
     });
     let Some((focus, nodes, edges, truncated)) = found else {
+        // A name several nodes have: say which, so one can be given by its id.
+        let several = candidates(g, focus);
+        if !several.is_empty() {
+            let ids: Vec<&str> = several
+                .iter()
+                .take(CANDIDATES_SHOWN)
+                .map(|n| n.id.as_str())
+                .collect();
+            let more = several.len().saturating_sub(ids.len());
+            return Err(CliError {
+                message: format!("{focus:?} names {} nodes", several.len()),
+                hint: Some(format!(
+                    "give one by its id: {}{}",
+                    ids.join(", "),
+                    if more > 0 {
+                        format!(" (and {more} more)")
+                    } else {
+                        String::new()
+                    }
+                )),
+            });
+        }
         // Only ids of the same kind (`section:`, `file:`…): a typo keeps its prefix.
         let kind = focus.split(':').next().unwrap_or("");
         let same_kind = g
