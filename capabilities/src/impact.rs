@@ -182,6 +182,9 @@ pub enum ImpactError {
     /// The source cannot be chosen.
     #[error("{0}")]
     Source(String),
+    /// The source, or every cited repository, has no local clone to read the change from.
+    #[error("{0}")]
+    NoClone(String),
     /// The diff cannot be read.
     #[error("the diff: {0}")]
     Diff(String),
@@ -207,7 +210,7 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
     let git = repos.repos[repo_index]
         .repo
         .clone()
-        .ok_or_else(|| ImpactError::Source(format!("{name} has no local clone")))?;
+        .ok_or_else(|| ImpactError::NoClone(format!("{name} has no local clone")))?;
     let repo = drift_engine::DriftRepo::new(&git);
     let reader = repo.reader();
     let resolve = |rev: &str| {
@@ -335,15 +338,15 @@ fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), 
     let list = || known.iter().copied().collect::<Vec<_>>().join(", ");
     match found.len() {
         1 => Ok(found.into_iter().next().unwrap_or_default()),
-        0 => Err(ImpactError::Source(match name {
-            Some(n) => format!(
+        0 => Err(match name {
+            Some(n) => ImpactError::Source(format!(
                 "no cited module with a local clone is named {n:?} (known: {})",
                 list()
+            )),
+            None => ImpactError::NoClone(
+                "no reference of the workspace cites a repository with a local clone".to_string(),
             ),
-            None => {
-                "no reference of the workspace cites a repository with a local clone".to_string()
-            }
-        })),
+        }),
         _ => Err(ImpactError::Source(format!(
             "the references cite several repositories: name one as the source (known: {})",
             list()

@@ -1633,3 +1633,32 @@ fn accepting_relocated_references_lets_their_module_move_and_verify() {
     let again = json(&run_in(&ws, &["drift", "--format", "json"]));
     assert_eq!(again["counts"]["unchanged"], 269, "{}", again["counts"]);
 }
+
+#[test]
+fn without_its_clone_a_workspace_says_where_symbols_and_changes_come_from() {
+    // The just workspace alone: ontoly.toml maps ../repo.git, which is not there.
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_dir(&testdata().join("corpora/just/ws"), &dir.path().join("ws"));
+    let ws = dir.path().join("ws");
+    let impact = run_in(&ws, &["impact", "--from", "base", "--to", "later"]);
+    assert_eq!(impact.code, 2, "{}", impact.stdout);
+    assert!(
+        impact
+            .stderr
+            .contains("no reference of the workspace cites a repository with a local clone")
+            && impact
+                .stderr
+                .contains("ontoly.toml [sources] or with --source NAME=PATH"),
+        "{}",
+        impact.stderr
+    );
+    let cites = run_in(&ws, &["cites", "Parser::parse_ast"]);
+    assert_eq!(cites.code, 1, "{}", cites.stdout);
+    assert!(
+        cites
+            .stdout
+            .contains("The graph has no symbols: they are read from local clones"),
+        "{}",
+        cites.stdout
+    );
+}

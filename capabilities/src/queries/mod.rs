@@ -183,15 +183,16 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         } else {
             "no section cites"
         };
-        return not_found(
-            ctx,
-            "CitationsOf",
-            format!("{what} {target:?}"),
-            vec![
-                "Check the path is repository-relative (as in the references), or give a symbol's qualified name.".into(),
-                "If the code matters, document it in a section that cites it.".into(),
-            ],
-        );
+        let mut fallbacks = vec![
+            "Check the path is repository-relative (as in the references), or give a symbol's qualified name.".to_string(),
+            "If the code matters, document it in a section that cites it.".to_string(),
+        ];
+        if g.count_of(NodeKind::Symbol) == 0 {
+            // Symbols are read from the cited files in local clones: without one, a name
+            // cannot match, whatever is cited.
+            fallbacks.push("The graph has no symbols: they are read from local clones of the cited repositories (ontoly.toml [sources]); `ontoly validate` names mapped clones that are missing.".to_string());
+        }
+        return not_found(ctx, "CitationsOf", format!("{what} {target:?}"), fallbacks);
     }
     let total = by_section.len();
     let mut evidence = Vec::new();

@@ -104,6 +104,11 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let report = impact::impact(&session, &opts).map_err(|e| {
         let hint = match e {
             ImpactError::Source(_) => Some("choose the source with --source NAME".to_string()),
+            ImpactError::NoClone(_) => Some(
+                "map the repository's local clone in ontoly.toml [sources] or with --source \
+                 NAME=PATH (`ontoly validate` names mapped clones that are missing)"
+                    .to_string(),
+            ),
             ImpactError::DiffBase(_) => Some(
                 "give the commit the diff was made from with --from (for `git diff main...`, \
                  the merge base: --from $(git merge-base main HEAD))"
