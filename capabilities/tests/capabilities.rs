@@ -322,6 +322,18 @@ fn every_diagnostic_code_is_raised_where_it_should_be() {
     );
     assert!(r.has(Code::CapabilityLowEvidence), "{:?}", r.confidence);
     assert!(!pack_of(&r).fallbacks.is_empty());
+    // Its answer says so first, and names the closest section only as that.
+    let answer = &pack_of(&r).answer;
+    assert!(
+        answer.starts_with("No section clearly answers this; the closest is \""),
+        "{answer}"
+    );
+    let strong = run(
+        &c,
+        "EvidencePack",
+        &json!({"query": "How does cache eviction work?"}),
+    );
+    assert!(pack_of(&strong).answer.starts_with("Best answered by \""));
 
     let r = run(&c, "EvidencePack", &json!({"query": "cache", "limit": 50}));
     assert!(r.has(Code::CapabilityLimitClamped));

@@ -807,7 +807,15 @@ fn answer_text(
         .take(ANSWER_SECTIONS)
         .map(|s| format!("{:?} ({})", title(s), s.id))
         .collect();
-    let mut a = format!("Best answered by {}", names[0]);
+    // A weak answer says so in its first words: an agent that reads only `answer` must not
+    // take the closest section for one that answers.
+    let mut a = match conf.level {
+        Level::High | Level::Medium => format!("Best answered by {}", names[0]),
+        Level::Low | Level::None => format!(
+            "No section clearly answers this; the closest is {}",
+            names[0]
+        ),
+    };
     if names.len() > 1 {
         a.push_str(&format!("; see also {}", names[1..].join(", ")));
     }
