@@ -197,6 +197,10 @@ pub enum ImpactError {
     /// The diff's old side is not the commit it is read against.
     #[error("{0}")]
     DiffBase(String),
+    /// A side of the change names no revision of the source's clone: which side, the
+    /// revision, why.
+    #[error("the change's {0} side {1:?}: {2}")]
+    Revision(&'static str, String, String),
 }
 
 /// The sections and pages of the session's workspace that the change touches.
@@ -213,18 +217,22 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
         .ok_or_else(|| ImpactError::NoClone(format!("{name} has no local clone")))?;
     let repo = drift_engine::DriftRepo::new(&git);
     let reader = repo.reader();
-    let resolve = |rev: &str| {
+    let resolve = |side: &'static str, rev: &str| {
         reader
             .resolve(rev)
-            .map_err(|e| DriftError::Revision(rev.to_string(), e.message().to_string()))
+            .map_err(|e| ImpactError::Revision(side, rev.to_string(), e.message().to_string()))
     };
     let from = match &opts.from {
-        Some(rev) => resolve(rev)?,
+        Some(rev) => resolve("old", rev)?,
         None => reader
             .default_later()
             .map_err(|_| ImpactError::Source(format!("{name}: the clone has no HEAD")))?,
     };
-    let to = opts.to.as_deref().map(resolve).transpose()?;
+    let to = opts
+        .to
+        .as_deref()
+        .map(|rev| resolve("new", rev))
+        .transpose()?;
     let changes = match (&to, &opts.diff) {
         (Some(to), _) => {
             engine::changes_between(&repo, &from, to).map_err(|e| ImpactError::Git(e.message))?

@@ -1662,3 +1662,32 @@ fn without_its_clone_a_workspace_says_where_symbols_and_changes_come_from() {
         cites.stdout
     );
 }
+
+#[test]
+fn an_unknown_revision_of_a_change_names_its_side() {
+    let (_dir, ws) = just_corpus();
+    for (args, side, flag) in [
+        (
+            ["--from", "nope", "--to", "later"],
+            "old side \"nope\"",
+            "give --from",
+        ),
+        (
+            ["--from", "base", "--to", "nope"],
+            "new side \"nope\"",
+            "give --to",
+        ),
+    ] {
+        let mut all = vec!["impact"];
+        all.extend(args);
+        let r = run_in(&ws, &all);
+        assert_eq!(r.code, 2, "{}", r.stdout);
+        assert!(
+            r.stderr.contains(&format!(
+                "the change's {side}: no such branch, tag or commit"
+            )) && r.stderr.contains(flag),
+            "{}",
+            r.stderr
+        );
+    }
+}

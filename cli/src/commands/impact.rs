@@ -104,6 +104,10 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let report = impact::impact(&session, &opts).map_err(|e| {
         let hint = match e {
             ImpactError::Source(_) => Some("choose the source with --source NAME".to_string()),
+            ImpactError::Revision(side, ..) => Some(format!(
+                "give {} a branch, tag or commit of the source's clone",
+                if side == "old" { "--from" } else { "--to" }
+            )),
             ImpactError::NoClone(_) => Some(
                 "map the repository's local clone in ontoly.toml [sources] or with --source \
                  NAME=PATH (`ontoly validate` names mapped clones that are missing)"
