@@ -1576,6 +1576,25 @@ fn accepting_relocated_references_lets_their_module_move_and_verify() {
     // (README.md:868-896) was rewritten: the diff deletes every cited line, so no range takes
     // it and it holds all 74 references of just/root back; 12 of its 15 lines are at 861-883.
     let (_dir, ws) = just_corpus();
+    // What to review first: the cited lines against the window, numbered in the two files.
+    let diffs = json(&run_in(&ws, &["drift", "--diff", "--format", "json"]));
+    let lost = diffs["references"]
+        .as_array()
+        .expect("references")
+        .iter()
+        .find(|r| r["sectionId"] == "dotenv-load" && r["refIndex"] == 1)
+        .expect("settings.md#dotenv-load [1]");
+    assert_eq!(
+        lost["mapped"],
+        Value::Null,
+        "every cited line deleted: {lost}"
+    );
+    assert_eq!(lost["relocation"]["startLine"], 861);
+    let diff = lost["diff"].as_str().unwrap_or_default();
+    assert!(
+        diff.starts_with("@@ -868,") && diff.contains(" +861,"),
+        "{diff}"
+    );
     let held = json(&run_in(
         &ws,
         &["drift", "--write", "--accept-changed", "--format", "json"],

@@ -128,8 +128,9 @@ pub struct ReferenceDrift {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Changed, when asked for: the unified diff of the cited lines against the lines of the
-    /// later file that accepting the change would cite, numbered in the two files (absent when
-    /// all the cited lines were deleted).
+    /// later file that accepting the change would cite, numbered in the two files; when all the
+    /// cited lines were deleted, and for a missing reference, against its relocation window
+    /// (absent without one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub diff: Option<String>,
     /// Where the reference is written, for annotations and re-anchoring (not in the JSON).

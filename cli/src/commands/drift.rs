@@ -54,7 +54,8 @@ pub struct Args {
     only_drifted: bool,
     /// With each changed reference, the diff of its cited lines against the lines of the later
     /// commit that accepting the change would cite (unified, numbered in the two files): what
-    /// to review before `--write --accept-changed`.
+    /// to review before `--write --accept-changed`; with a deleted or missing one, against
+    /// where most of its lines went, before `--accept-relocated`.
     #[arg(long)]
     diff: bool,
     /// Output format (github: workflow annotations; sarif: SARIF 2.1.0).

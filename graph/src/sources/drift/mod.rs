@@ -82,8 +82,9 @@ pub struct RangeDrift {
     pub relocated_digest: Option<String>,
     /// For a changed range, when asked for ([`CompareOptions::diffs`]): the unified diff of the
     /// cited lines against the lines of the later file accepting the change would cite (see
-    /// `accept_at`; none when all of them were deleted), numbered in the two files
-    /// ([`hunks::unified`]).
+    /// `accept_at`), numbered in the two files ([`hunks::unified`]); for one with no such
+    /// lines (all of them deleted) and a missing one, against its `relocation` window, when
+    /// there is one.
     #[serde(default)]
     pub diff: Option<String>,
 }
@@ -156,17 +157,17 @@ pub fn compare(
         )
         .collect();
     let mut out: Vec<Option<RangeDrift>> = vec![None; ranges.len()];
-    let mut lost: Vec<(usize, Vec<Vec<u8>>, u64)> = Vec::new();
+    let mut lost: Vec<(usize, Lost)> = Vec::new();
     for group in per_file {
         for (i, d, l) in group? {
             out[i] = Some(d);
-            if let Some((evidence, span)) = l {
-                lost.push((i, evidence, span));
+            if let Some(l) = l {
+                lost.push((i, l));
             }
         }
     }
     // In range order, so the search below does not depend on the order of the file groups.
-    lost.sort_unstable_by_key(|(i, _, _)| *i);
+    lost.sort_unstable_by_key(|(i, _)| *i);
     let mut out: Vec<RangeDrift> = out
         .into_iter()
         .map(|d| d.expect("every range belongs to one file group"))
@@ -178,14 +179,23 @@ pub fn compare(
     Ok(out)
 }
 
-/// For a changed range whose block no longer occurs in the later file, or a missing one: its
-/// [`relocate::evidence_lines`] and the block's length in lines, to look for where they went
-/// (`None` for other ranges, and for one with too few such lines to relocate).
-type Lost = Option<(Vec<Vec<u8>>, u64)>;
+/// For a changed range whose block no longer occurs in the later file, or a missing one: what
+/// looking for where its lines went needs (`None` for other ranges, and for one with too few
+/// such lines to relocate).
+#[derive(Debug, Clone)]
+struct Lost {
+    /// Its [`relocate::evidence_lines`].
+    evidence: Vec<Vec<u8>>,
+    /// The block's length in lines.
+    span: u64,
+    /// With diffs asked for: the cited lines and the first one's number, to diff them against
+    /// the relocation window when no accepted range has a diff.
+    cited: Option<(Vec<Vec<u8>>, u64)>,
+}
 
 /// What the per-file pass gives for each of its ranges: position, drift, and what relocation
 /// needs of it.
-type FileDrift = Vec<(usize, RangeDrift, Lost)>;
+type FileDrift = Vec<(usize, RangeDrift, Option<Lost>)>;
 
 /// The tree changes between the two commits and their rename targets (deleted path -> added
 /// path).
@@ -344,7 +354,14 @@ impl Context<'_> {
                 ))
             .then(|| relocate::evidence_lines(cited))
             .filter(|ev| ev.len() >= relocate::MIN_LINES)
-            .map(|ev| (ev.into_iter().map(<[u8]>::to_vec).collect(), e - s + 1));
+            .map(|ev| Lost {
+                evidence: ev.into_iter().map(<[u8]>::to_vec).collect(),
+                span: e - s + 1,
+                cited: self
+                    .options
+                    .diffs
+                    .then(|| (cited.iter().map(|l| l.to_vec()).collect(), s)),
+            });
             out.push((
                 i,
                 RangeDrift {
@@ -503,15 +520,17 @@ fn touched(changes: &TreeChanges) -> Vec<&str> {
 }
 
 /// For changed ranges whose block no longer occurs in the later file and for missing ones
-/// (`wanted`: each one's position, evidence lines and block length, from the per-file pass):
-/// the window of the later file that holds enough of the cited lines, else the best one over
-/// every text file the change added or modified. Each candidate file is read once, in parallel;
-/// with `digests`, the file of each relocation found once more, for its window's digest.
+/// (`wanted`: each one's position and what [`Lost`] holds, from the per-file pass): the window
+/// of the later file that holds enough of the cited lines, else the best one over every text
+/// file the change added or modified. Each candidate file is read once, in parallel; the file
+/// of each relocation found once more, for its window's digest (with `digests`) and for the
+/// diff of the cited lines against it when no accepted range gave the range one (with the
+/// cited lines, kept when diffs were asked for).
 fn relocate_lost(
     repo: &DriftRepo,
     reader: &DriftReader,
     ctx: &Context<'_>,
-    wanted: &[(usize, Vec<Vec<u8>>, u64)],
+    wanted: &[(usize, Lost)],
     digests: bool,
     out: &mut [RangeDrift],
 ) -> Result<(), GitError> {
@@ -523,7 +542,7 @@ fn relocate_lost(
     let sought = relocate::Sought::new(
         wanted
             .iter()
-            .map(|(_, ev, span)| (ev.iter().map(Vec::as_slice).collect(), *span))
+            .map(|(_, l)| (l.evidence.iter().map(Vec::as_slice).collect(), l.span))
             .collect(),
     );
     // Every candidate file read once and scanned once for all the lost ranges.
@@ -541,7 +560,7 @@ fn relocate_lost(
             },
         )
         .collect::<Result<_, _>>()?;
-    for (w, (i, _, _)) in wanted.iter().enumerate() {
+    for (w, (i, lost)) in wanted.iter().enumerate() {
         // The range's own later file first: files that share code with it (templates of one
         // script for several shells) hold its lines too, but the code stayed where it was.
         let own = match &out[*i].outcome {
@@ -557,12 +576,26 @@ fn relocate_lost(
                 .filter_map(|per_file| per_file[w].clone())
                 .reduce(relocate::better),
         };
-        if let Some(r) = out[*i].relocation.as_ref().filter(|_| digests) {
-            let data = reader.file(ctx.to, &r.path)?.unwrap_or_default();
-            let lines = classify::split_lines(&data);
-            out[*i].relocated_digest = lines
-                .get((r.start_line.max(1) - 1) as usize..r.end_line as usize)
-                .map(crate::formats::text::lines_digest);
+        let diff_wanted = out[*i].diff.is_none() && lost.cited.is_some();
+        let Some(r) = out[*i]
+            .relocation
+            .clone()
+            .filter(|_| digests || diff_wanted)
+        else {
+            continue;
+        };
+        let data = reader.file(ctx.to, &r.path)?.unwrap_or_default();
+        let lines = split_lines(&data);
+        let Some(window) = lines.get((r.start_line.max(1) - 1) as usize..r.end_line as usize)
+        else {
+            continue;
+        };
+        if digests {
+            out[*i].relocated_digest = Some(crate::formats::text::lines_digest(window));
+        }
+        if let (true, Some((cited, first))) = (diff_wanted, &lost.cited) {
+            let cited: Vec<&[u8]> = cited.iter().map(Vec::as_slice).collect();
+            out[*i].diff = Some(hunks::unified(&cited, *first, window, r.start_line));
         }
     }
     Ok(())
