@@ -597,6 +597,26 @@ fn init_then_the_walkthrough_gives_a_valid_workspace() {
         );
     }
 
+    // A reference before any registry: the diagnostic shows a registry to start from, in one
+    // line the user can paste, not a docs path the binary does not ship.
+    let structure = dir.path().join("kb/knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&structure).expect("read");
+    let cited = text.replace(
+        "references: []",
+        "references:\n          - source_ref: repo:acme/payments\n            locator: {path: src/retry.py, start_line: 1, end_line: 3}\n            content_digest: sha256:0000000000000000000000000000000000000000000000000000000000000000",
+    );
+    assert_ne!(cited, text, "the starter section lists no references");
+    std::fs::write(&structure, cited).expect("write");
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert!(
+        v.out.contains("sources/repo/index.yaml does not exist")
+            && v.out
+                .contains(ontoly_graph::formats::source_registry::REPO_EXAMPLE)
+            && !v.out.contains("docs/"),
+        "{}",
+        v.both()
+    );
+
     // Then a page and a reference, by the document (its files overwrite the starter ones).
     let (walk, _) = walkthrough();
     std::fs::rename(walk.path().join("payments"), dir.path().join("payments")).expect("mv");

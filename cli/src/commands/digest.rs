@@ -44,9 +44,14 @@ fn failed(code: Code, message: String) -> Output {
 }
 
 /// The hint when no repository is registered: what a first-time user has to add, and where.
-const NO_MODULE: &str = "sources/repo/index.yaml registers no repository yet: add it there as a \
-     module with its remote and pinned ref (\"Source registries\" in docs/workspace-format.md), \
-     and its local clone under [sources] in ontoly.toml";
+fn no_module() -> String {
+    format!(
+        "sources/repo/index.yaml registers no repository yet: write it with your repository as a \
+         module, its remote and the commit it is pinned to, e.g. `{}`, and map its local clone \
+         under [sources] in ontoly.toml (\"acme/payments\" = \"../payments\")",
+        ontoly_graph::formats::source_registry::REPO_EXAMPLE
+    )
+}
 
 /// The registry module named `name` (`acme/payments`), or the only one when no name is given.
 fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliError> {
@@ -64,7 +69,7 @@ fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliE
             return Err(CliError {
                 message: "which repository? name its module with --source NAME".into(),
                 hint: Some(if modules.is_empty() {
-                    NO_MODULE.into()
+                    no_module()
                 } else {
                     format!("modules of sources/repo/index.yaml: {}", names())
                 }),
@@ -81,7 +86,7 @@ fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliE
                 ontoly_graph::suggest::nearest(n, modules.iter().map(|m| m.name.as_str()))
             }) {
                 Some(near) => format!("did you mean --source {near}?"),
-                None if modules.is_empty() => NO_MODULE.into(),
+                None if modules.is_empty() => no_module(),
                 None => format!("modules: {}", names()),
             },
         ),

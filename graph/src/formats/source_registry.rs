@@ -277,6 +277,11 @@ fn non_empty(s: &Option<String>) -> Option<&str> {
     s.as_deref().filter(|s| !s.is_empty())
 }
 
+/// A whole `sources/repo/index.yaml` on one line (YAML flow style), for messages to a user who
+/// has none yet: one source `acme` with one module `payments` (`repo:acme/payments`), its
+/// remote and the commit it is pinned to, to replace with theirs.
+pub const REPO_EXAMPLE: &str = "sources: [{name: acme, modules: [{name: payments, subpath: \"\", git: {remote: https://github.com/acme/payments, ref: <full commit>}}]}]";
+
 impl Registry {
     /// Parses a registry from its YAML value.
     pub fn from_value(kind: RegistryKind, value: &Value) -> Self {
@@ -624,6 +629,23 @@ mod tests {
         assert_eq!(problems[0].line, Some(6));
         assert!(problems[0].message.starts_with("`subpath` of 4097 bytes"));
         assert!(!problems[0].message.contains("a/a/"));
+    }
+
+    #[test]
+    fn the_example_for_messages_is_a_registry() {
+        let f = files(&[("sources/repo/index.yaml", REPO_EXAMPLE)]);
+        let r = Registries::load(&f, "");
+        assert!(r.problems().is_empty(), "{:?}", r.problems());
+        let RegistryState::Loaded(repo) = &r.repo else {
+            panic!("{:?}", r.repo)
+        };
+        let m = repo.lookup("acme/payments").expect("the module");
+        assert_eq!(
+            m.module.remote.as_deref(),
+            Some("https://github.com/acme/payments")
+        );
+        assert_eq!(m.module.git_ref.as_deref(), Some("<full commit>"));
+        assert_eq!(m.module.subpath.as_deref(), Some(""));
     }
 
     #[test]

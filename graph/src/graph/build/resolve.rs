@@ -327,8 +327,13 @@ fn resolve_message(e: &ResolveError, source_ref: &str, registries: &Registries) 
             && *e == ResolveError::File(FileProblem::Unreadable)
         {
             return format!(
-                "{} does not exist: `{source_ref}` is resolved through it (see the source registries in docs/workspace-format.md)",
-                kind.index_path()
+                "{} does not exist: `{source_ref}` is resolved through it (create it and register the source there{})",
+                kind.index_path(),
+                if kind == RegistryKind::Repo {
+                    format!(": {}", crate::formats::source_registry::REPO_EXAMPLE)
+                } else {
+                    String::new()
+                }
             );
         }
     }
