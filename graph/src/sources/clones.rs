@@ -187,7 +187,25 @@ impl CloneMap {
                 };
                 let cfg: ConfigFile = toml::from_str(&text).map_err(|e| CloneError {
                     message: match e.span() {
-                        Some(at) => format!("{CONFIG_FILE}:{}: {}", line_at(at.start), e.message()),
+                        Some(at) => {
+                            // A table written twice (a second `[sources]` appended under the
+                            // one `init` wrote) is reported as a duplicate key: say which.
+                            let begin = text
+                                .get(..at.start)
+                                .and_then(|before| before.rfind('\n'))
+                                .map_or(0, |n| n + 1);
+                            let line = text
+                                .get(begin..)
+                                .and_then(|rest| rest.lines().next())
+                                .map(str::trim)
+                                .filter(|l| l.starts_with('[') && l.ends_with(']'));
+                            let twice = line
+                                .map(|t| {
+                                    format!(" (the table {t} appears twice: put every entry under the first {t})")
+                                })
+                                .unwrap_or_default();
+                            format!("{CONFIG_FILE}:{}: {}{twice}", line_at(at.start), e.message())
+                        }
                         None => format!("{CONFIG_FILE}: {}", e.message()),
                     },
                 })?;
@@ -393,6 +411,25 @@ mod tests {
             Some("gm/x")
         );
         assert_eq!(remote_key("https://host/"), None);
+    }
+
+    #[test]
+    fn a_table_written_twice_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(CONFIG_FILE),
+            "[sources]\n# \"acme/payments\" = \"../payments\"\n\n[sources]\n\"acme/tools\" = \"../tools\"\n",
+        )
+        .unwrap();
+        let e = CloneMap::load(dir.path(), &[]).expect_err("a duplicate table");
+        assert!(
+            e.message.starts_with("ontoly.toml:4: ")
+                && e.message.ends_with(
+                    "(the table [sources] appears twice: put every entry under the first [sources])"
+                ),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
