@@ -403,7 +403,8 @@ pub fn note_where_cited(
 
 /// Symbols named `name`: exactly, or as the last segments of a qualified name; either way
 /// with or without generic arguments and lifetimes (`Parser::parse_ast` names
-/// `Parser<'tokens, 'src>::parse_ast`, as people and rustdoc write it).
+/// `Parser<'tokens, 'src>::parse_ast`, as people and rustdoc write it); else with the module
+/// path in front ([`module_qualified`]: `click.core.Context.invoke`).
 pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     let key = anchor::name_key(name);
     let exact: Vec<&Node> = graph
@@ -419,7 +420,7 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     if !exact.is_empty() {
         return exact;
     }
-    graph
+    let ending: Vec<&Node> = graph
         .nodes_of(NodeKind::Symbol)
         .filter(|n| {
             let own = anchor::name_key(&n.name);
@@ -427,7 +428,45 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
                 .iter()
                 .any(|sep| own.ends_with(&format!("{sep}{key}")))
         })
-        .collect()
+        .collect();
+    if !ending.is_empty() {
+        return ending;
+    }
+    module_qualified(graph, &key)
+}
+
+/// Symbols named with their module path in front, as Python and Rust spell them in imports:
+/// `click.core.Context.invoke` is `Context.invoke` in `src/click/core.py`, and
+/// `just::parser::Parser::parse_ast` is `Parser::parse_ast` in `src/parser.rs` of
+/// `casey/just`. The fewest leading segments are dropped that leave a name some symbol has,
+/// and each dropped one must be a component of that symbol's file path (without its
+/// extension), the last part of its repository's name, or Rust's `crate`, `self` or `super`.
+fn module_qualified<'g>(graph: &'g Graph, key: &str) -> Vec<&'g Node> {
+    let sep = if key.contains("::") { "::" } else { "." };
+    let segments: Vec<&str> = key.split(sep).collect();
+    for k in 1..segments.len() {
+        let (module, rest) = segments.split_at(k);
+        let name = rest.join(sep);
+        let found: Vec<&Node> = graph
+            .nodes_of(NodeKind::Symbol)
+            .filter(|n| anchor::name_key(&n.name) == name)
+            .filter(|n| {
+                let path = n.file.as_deref().unwrap_or("");
+                let parts: Vec<&str> = path
+                    .split('/')
+                    .map(|c| c.split('.').next().unwrap_or(c))
+                    .collect();
+                let repo = n.package.as_deref().and_then(|p| p.rsplit('/').next());
+                module.iter().all(|m| {
+                    parts.contains(m) || repo == Some(*m) || ["crate", "self", "super"].contains(m)
+                })
+            })
+            .collect();
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    Vec::new()
 }
 
 /// The nodes `text` could mean when [`resolve_node`] finds no single one: the files at or

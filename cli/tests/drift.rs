@@ -1518,8 +1518,13 @@ fn a_cited_files_picture_shows_the_sections_that_cite_it() {
 /// A copy of the just corpus: its workspace and, beside it, the bare clone its ontoly.toml
 /// maps (base = just 1.14.0, later = 1.25.2). The directory lives as long as the guard.
 fn just_corpus() -> (tempfile::TempDir, PathBuf) {
+    corpus_copy("just")
+}
+
+/// A copy of a corpus's workspace with its bare clone beside it, as its ontoly.toml maps it.
+fn corpus_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("tempdir");
-    let corpus = testdata().join("corpora/just");
+    let corpus = testdata().join("corpora").join(name);
     copy_dir(&corpus.join("ws"), &dir.path().join("ws"));
     copy_dir(&corpus.join("repo.git"), &dir.path().join("repo.git"));
     let ws = dir.path().join("ws");
@@ -1709,4 +1714,34 @@ fn an_unknown_revision_of_a_change_names_its_side() {
             r.stderr
         );
     }
+}
+
+#[test]
+fn a_symbol_named_with_its_module_path_is_found_in_that_module() {
+    // Python's dotted import path and Rust's module path in front of the qualified name.
+    let (_click, ws) = corpus_copy("click");
+    let r = run_in(&ws, &["cites", "click.core.Context.invoke"]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("section:architecture/context.md#invoke-and-forward"),
+        "{}",
+        r.stdout
+    );
+    let (_just, ws) = just_corpus();
+    let plain = run_in(&ws, &["cites", "Parser::parse_ast"]).stdout;
+    for spelled in [
+        "just::parser::Parser::parse_ast",
+        "crate::parser::Parser::parse_ast",
+    ] {
+        let r = run_in(&ws, &["cites", spelled]);
+        assert_eq!(r.code, 0, "{spelled}: {}", r.stdout);
+        assert_eq!(
+            r.stdout.lines().skip(1).collect::<Vec<_>>(),
+            plain.lines().skip(1).collect::<Vec<_>>(),
+            "{spelled}"
+        );
+    }
+    // A module the symbol is not in names nothing.
+    assert_eq!(run_in(&ws, &["cites", "lexer::Parser::parse_ast"]).code, 1);
 }
