@@ -404,7 +404,8 @@ pub fn note_where_cited(
 /// Symbols named `name`: exactly, or as the last segments of a qualified name; either way
 /// with or without generic arguments and lifetimes (`Parser::parse_ast` names
 /// `Parser<'tokens, 'src>::parse_ast`, as people and rustdoc write it); else with the module
-/// path in front ([`module_qualified`]: `click.core.Context.invoke`).
+/// path in front (`click.core.Context.invoke` for `Context.invoke` in `src/click/core.py`),
+/// each leading segment a component of the symbol's file path or its repository's name.
 pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     let key = anchor::name_key(name);
     let exact: Vec<&Node> = graph
