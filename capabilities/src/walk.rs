@@ -470,30 +470,20 @@ fn module_qualified<'g>(graph: &'g Graph, key: &str) -> Vec<&'g Node> {
     Vec::new()
 }
 
-/// The nodes `text` could mean when [`resolve_node`] finds no single one: the files at or
-/// ending in that path, else the symbols of that name (empty when there are none, or one).
-pub fn candidates<'g>(graph: &'g Graph, text: &str) -> Vec<&'g Node> {
-    let mut found = files_at(graph, text);
-    if found.is_empty() {
-        found = files_ending(graph, text);
-    }
-    if found.is_empty() {
-        found = symbols_named(graph, text);
-    }
-    if found.len() < 2 {
-        found.clear();
-    }
-    found
-}
-
 /// The node a person means by `text`: an id as written; a section as `page.md#id` (also
 /// `knowledge/page.md#id`); an article as its page path; a source file by its repository path,
 /// or failing that by the end of one (`main.go`), when exactly one file node has it (one
 /// pinned commit); a symbol by its name as [`symbols_named`] reads it, when exactly one
 /// matches. `None` when nothing, or more than one file or symbol, matches.
 pub fn resolve_node<'g>(graph: &'g Graph, text: &str) -> Option<&'g Node> {
+    resolve_or_candidates(graph, text).ok()
+}
+
+/// [`resolve_node`], or when no single node matches, the files or symbols `text` could mean
+/// (empty when there are none).
+pub fn resolve_or_candidates<'g>(graph: &'g Graph, text: &str) -> Result<&'g Node, Vec<&'g Node>> {
     if let Some(n) = graph.node(text) {
-        return Some(n);
+        return Ok(n);
     }
     let page = text.strip_prefix("knowledge/").unwrap_or(text);
     let kind = if page.contains('#') {
@@ -503,23 +493,23 @@ pub fn resolve_node<'g>(graph: &'g Graph, text: &str) -> Option<&'g Node> {
     };
     for candidate in [format!("{kind}:{text}"), format!("{kind}:{page}")] {
         if let Some(n) = graph.node(&candidate) {
-            return Some(n);
+            return Ok(n);
         }
     }
-    let mut files = files_at(graph, text);
-    if files.is_empty() {
-        files = files_ending(graph, text);
+    let mut found = files_at(graph, text);
+    if found.is_empty() {
+        found = files_ending(graph, text);
     }
-    if files.is_empty() {
-        files = symbols_named(graph, text);
+    if found.is_empty() {
+        found = symbols_named(graph, text);
     }
-    match files.as_slice() {
-        [n] => Some(n),
-        _ => None,
+    match found.as_slice() {
+        [n] => Ok(n),
+        _ => Err(found),
     }
 }
 
-/// How many of [`candidates`] a message lists.
+/// How many of the candidates a name could mean a message lists.
 pub const CANDIDATES_SHOWN: usize = 5;
 
 /// Nodes shown around a focus at most.

@@ -167,7 +167,7 @@ pub fn plan(
             ));
             continue;
         };
-        match module_edits(module, m.module, &refs, accept) {
+        match module_edits(module, m.module, &sub, &refs, accept) {
             Ok(None) => out.current.push(module.to_string()),
             Ok(Some(e)) => planned.push(e),
             Err((reason, all)) => out.review.push(review(reason, all)),
@@ -249,15 +249,15 @@ fn survives(r: &ReferenceDrift, accept: Accept, sub: &str) -> bool {
 fn module_edits(
     module: &str,
     m: &ontoly_graph::formats::source_registry::RegistryModule,
+    sub: &str,
     refs: &[&ReferenceDrift],
     accept: Accept,
 ) -> Result<Option<ModuleEdits>, (String, bool)> {
-    let sub = m.subpath.clone().unwrap_or_default();
     let mut counts = super::Counts::default();
     let mut relocatable = 0;
-    for r in refs.iter().filter(|r| !survives(r, accept, &sub)) {
+    for r in refs.iter().filter(|r| !survives(r, accept, sub)) {
         counts.add(r.status);
-        relocatable += usize::from(relocated_range(r, &sub).is_some());
+        relocatable += usize::from(relocated_range(r, sub).is_some());
     }
     let failed = counts.changed + counts.missing + counts.unverifiable;
     if failed > 0 {
@@ -312,13 +312,13 @@ fn module_edits(
             true,
         ));
     }
-    let old_sub = &sub;
+    let old_sub = sub;
     // Each reference's later place: its own for the unchanged, the occurrence for the moved,
     // its `accept_at` range for an accepted changed one, its relocation for an accepted
     // relocated one. Every reference survived, so each has one.
     let later: Vec<(String, u64, u64, Option<String>)> = refs
         .iter()
-        .filter_map(|r| later_place(r, accept, &sub))
+        .filter_map(|r| later_place(r, accept, sub))
         .collect();
     if later.len() != refs.len() {
         return Err(("a reference has no later place".into(), true));
@@ -345,7 +345,7 @@ fn module_edits(
         module: module.to_string(),
         from,
         to,
-        subpath: (new_sub != *old_sub).then(|| (old_sub.clone(), new_sub.clone())),
+        subpath: (new_sub != *old_sub).then(|| (old_sub.to_string(), new_sub.clone())),
         references: refs.len(),
         locators: 0,
         digests: 0,
@@ -355,7 +355,7 @@ fn module_edits(
             .count(),
         relocated: refs
             .iter()
-            .filter(|r| accept.relocated && relocated_range(r, &sub).is_some())
+            .filter(|r| accept.relocated && relocated_range(r, sub).is_some())
             .count(),
     };
     let mut references = Vec::new();

@@ -165,14 +165,19 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             format!("{subpath}/{p}")
         }
     };
-    let is_file = |p: &str| matches!(local.lookup(&commit, p), Ok(Lookup::Blob { .. }));
+    let blob = |p: &str| match local.lookup(&commit, p) {
+        Ok(Lookup::Blob { id, .. }) => Some(id),
+        _ => None,
+    };
     // A path copied from `read`, `cites` or a link is repository-relative: under a module
     // with a subpath, taken as relative to it when only that reading names a file.
     let mut path = loc.path;
     let mut read_as = None;
-    if !subpath.is_empty() && !is_file(&under(path)) {
+    let mut found = blob(&under(path));
+    if found.is_none() && !subpath.is_empty() {
         if let Some(rest) = path.strip_prefix(subpath).and_then(|r| r.strip_prefix('/')) {
-            if is_file(path) {
+            found = blob(path);
+            if found.is_some() {
                 read_as = Some(format!(
                     "# {path} is {rest} under the module's subpath {subpath}/: the locator names {rest}\n"
                 ));
@@ -181,8 +186,8 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         }
     }
     let full = under(path);
-    let text = match local.lookup(&commit, &full) {
-        Ok(Lookup::Blob { id, .. }) => match local.blob(id) {
+    let text = match found {
+        Some(id) => match local.blob(id) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(_) => {
                 return Ok(failed(
@@ -191,7 +196,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                 ))
             }
         },
-        _ => {
+        None => {
             let relative = if subpath.is_empty() {
                 String::new()
             } else {

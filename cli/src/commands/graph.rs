@@ -3,7 +3,7 @@
 use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{Neighbourhood, Report};
-use ontoly_capabilities::walk::{candidates, neighbourhood, resolve_node, CANDIDATES_SHOWN};
+use ontoly_capabilities::walk::{neighbourhood, resolve_or_candidates, CANDIDATES_SHOWN};
 
 /// The formats `ontoly graph` renders.
 pub const FORMATS: &[Format] = &[Format::Mermaid, Format::Dot, Format::Json];
@@ -47,14 +47,15 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     };
     let session = ctx.session()?;
     let g = session.graph()?;
-    let found = resolve_node(g, focus).and_then(|n| {
+    let resolved = resolve_or_candidates(g, focus);
+    let found = resolved.as_ref().ok().and_then(|n| {
         let (nodes, edges, truncated) = neighbourhood(g, &n.id, a.depth as usize)?;
         Some((n.id.clone(), nodes, edges, truncated))
     });
     let Some((focus, nodes, edges, truncated)) = found else {
         // A name several nodes have: say which, so one can be given by its id.
-        let several = candidates(g, focus);
-        if !several.is_empty() {
+        let several = resolved.err().unwrap_or_default();
+        if several.len() > 1 {
             let ids: Vec<&str> = several
                 .iter()
                 .take(CANDIDATES_SHOWN)

@@ -522,8 +522,8 @@ fn touched(changes: &TreeChanges) -> Vec<&str> {
 /// For changed ranges whose block no longer occurs in the later file and for missing ones
 /// (`wanted`: each one's position and what [`Lost`] holds, from the per-file pass): the window
 /// of the later file that holds enough of the cited lines, else the best one over every text
-/// file the change added or modified. Each candidate file is read once, in parallel; the file
-/// of each relocation found once more, for its window's digest (with `digests`) and for the
+/// file the change added or modified. Each candidate file is read once, in parallel; each file
+/// holding a relocation once more, for its windows' digests (with `digests`) and for the
 /// diff of the cited lines against it when no accepted range gave the range one (with the
 /// cited lines, kept when diffs were asked for).
 fn relocate_lost(
@@ -560,6 +560,8 @@ fn relocate_lost(
             },
         )
         .collect::<Result<_, _>>()?;
+    // Files holding a relocation, read once however many ranges went there.
+    let mut window_files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     for (w, (i, lost)) in wanted.iter().enumerate() {
         // The range's own later file first: files that share code with it (templates of one
         // script for several shells) hold its lines too, but the code stayed where it was.
@@ -584,8 +586,13 @@ fn relocate_lost(
         else {
             continue;
         };
-        let data = reader.file(ctx.to, &r.path)?.unwrap_or_default();
-        let lines = split_lines(&data);
+        let data = match window_files.entry(r.path.clone()) {
+            std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::btree_map::Entry::Vacant(v) => {
+                v.insert(reader.file(ctx.to, &r.path)?.unwrap_or_default())
+            }
+        };
+        let lines = split_lines(data);
         let Some(window) = lines.get((r.start_line.max(1) - 1) as usize..r.end_line as usize)
         else {
             continue;
