@@ -406,7 +406,18 @@ pub fn note_where_cited(
 /// `Parser<'tokens, 'src>::parse_ast`, as people and rustdoc write it); else with the module
 /// path in front (`click.core.Context.invoke` for `Context.invoke` in `src/click/core.py`),
 /// each leading segment a component of the symbol's file path or its repository's name.
+/// JavaScript's ways of naming a method, `Command.prototype.option` and JSDoc's
+/// `Command#option`, are read as `Command.option`.
 pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
+    let found = symbols_named_as_written(graph, name);
+    if found.is_empty() && (name.contains(".prototype.") || name.contains('#')) {
+        let member = name.replace(".prototype.", ".").replace('#', ".");
+        return symbols_named_as_written(graph, &member);
+    }
+    found
+}
+
+fn symbols_named_as_written<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     let key = anchor::name_key(name);
     let exact: Vec<&Node> = graph
         .nodes_of(NodeKind::Symbol)

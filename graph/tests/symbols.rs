@@ -174,6 +174,51 @@ fn javascript_definitions() {
     );
 }
 
+/// Members defined by assignment, as pre-class JavaScript (and much of npm) writes them.
+#[test]
+fn javascript_members_assigned_at_top_level() {
+    let src = "\
+function Router(opts) {
+  this.handle = function (req) { return req; };
+  helpers.local = function () {};
+}
+
+Router.prototype.route = function route(path) {
+  return path;
+};
+
+Router.match = (a, b) => a === b;
+exports.parse = function (s) { return s; };
+module.exports.Layer = class {
+  run() {}
+};
+if (process.env.FAST) {
+  module.exports.mask = function (b) { return b; };
+}
+module.exports = Router;
+this.x = function () {};
+cache[key] = function () {};
+app.settings.port = 3000;
+";
+    let s = extract("lib/router.js", src).expect("supported language");
+    assert_eq!(
+        listing(&s),
+        [
+            "function Router 1-4",
+            "method Router.route 6-8",
+            "method Router.match 10-10",
+            "function parse 11-11",
+            "class Layer 12-14",
+            "method Layer.run 13-13",
+            "function mask 16-16",
+        ]
+    );
+    assert_eq!(range(&s, 7, 7), ["method Router.route"]);
+    // TypeScript shares the grammar's expressions.
+    let ts = extract("src/a.ts", "Foo.prototype.bar = function (): void {};\n").unwrap();
+    assert_eq!(listing(&ts), ["method Foo.bar 1-1"]);
+}
+
 #[test]
 fn go_definitions_are_package_qualified() {
     let s = defs("cmd/server/server.go", "server.go");

@@ -72,7 +72,8 @@ impl Lang {
 pub enum SymbolKind {
     /// A free function (or a function nested in one).
     Function,
-    /// A function defined in a class, impl, trait or interface, or a Go method.
+    /// A function defined in a class, impl, trait or interface, a Go method, or a JavaScript
+    /// function assigned to an object's member (`Foo.prototype.bar = function`).
     Method,
     /// A struct (Rust, Go) or union.
     Struct,
@@ -358,6 +359,22 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     n.trim_matches(|c| c == '"' || c == '\''),
                 )
             }
+            // Before classes, JavaScript defined members by assignment, and much of npm
+            // still does: `Foo.prototype.bar = function`, `app.listen = function`,
+            // `exports.parse = (s) => …`. Only at top level: inside a function such an
+            // assignment configures an object rather than defining an API.
+            "assignment_expression" if parent.is_none() => {
+                let right = node.child_by_field_name("right")?;
+                let kind = match right.kind() {
+                    "arrow_function"
+                    | "function_expression"
+                    | "function"
+                    | "generator_function" => SymbolKind::Function,
+                    "class" => SymbolKind::Class,
+                    _ => return None,
+                };
+                assigned_member(node.child_by_field_name("left")?, kind, src)
+            }
             "variable_declarator" => {
                 let n = name("name")?;
                 let value = node.child_by_field_name("value");
@@ -438,6 +455,50 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
     }
 }
 
+/// The definition an assignment to `left` makes: `Foo.prototype.bar` is method `bar` of
+/// `Foo` (qualified `Foo.bar`, as a class would name it), `app.listen` method `listen` of
+/// `app`, and `exports.parse` or `module.exports.parse` the module's function `parse`. `None`
+/// when `left` is not a chain of plain names (`this.x`, `a[k]`, `f().x`) or names nothing
+/// beyond the exports object.
+fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found> {
+    let mut segments = Vec::new();
+    let mut node = left;
+    while node.kind() == "member_expression" {
+        let property = node.child_by_field_name("property")?;
+        if property.kind() != "property_identifier" {
+            return None;
+        }
+        segments.push(text_of(property, src));
+        node = node.child_by_field_name("object")?;
+    }
+    if node.kind() != "identifier" {
+        return None;
+    }
+    segments.push(text_of(node, src));
+    segments.reverse();
+    let exported = match segments.as_slice() {
+        ["module", "exports", ..] => 2,
+        ["exports", ..] => 1,
+        _ => 0,
+    };
+    let path: Vec<&str> = segments[exported..]
+        .iter()
+        .copied()
+        .filter(|s| *s != "prototype")
+        .collect();
+    let (name, owner) = path.split_last()?;
+    let kind = if owner.is_empty() || kind != SymbolKind::Function {
+        kind
+    } else {
+        SymbolKind::Method
+    };
+    Some(Found {
+        kind,
+        name: (*name).to_string(),
+        scope: path.join("."),
+    })
+}
+
 /// The type name of a Go method receiver: `(s *Server)` → `Server`, `(l List[T])` → `List`.
 fn receiver_type(recv: Node<'_>, src: &[u8]) -> Option<String> {
     let mut stack = vec![recv];
@@ -511,8 +572,9 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
                 Some(p) => format!("{p}{sep}{s}"),
                 None => s.to_string(),
             };
-            let by_scope =
-                f.kind == SymbolKind::Impl || (lang == Lang::Go && f.kind == SymbolKind::Method);
+            // A scope other than the name carries the qualification itself: an impl's type,
+            // a Go method's receiver, an assigned member's object path.
+            let by_scope = f.scope != f.name;
             let qualified = if by_scope {
                 join(&f.scope)
             } else {
