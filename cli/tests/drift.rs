@@ -1717,6 +1717,36 @@ fn an_unknown_revision_of_a_change_names_its_side() {
 }
 
 #[test]
+fn javascript_method_spellings_name_the_method_and_a_range_is_cited_once() {
+    // Command.option's three TypeScript overloads lie in one cited range: the section cites
+    // it once, through all three.
+    let (_dir, ws) = corpus_copy("commander");
+    let plain = run_in(&ws, &["cites", "Command.option", "--format", "json"]);
+    assert_eq!(plain.code, 0, "{}", plain.stdout);
+    let v: serde_json::Value = serde_json::from_str(&plain.stdout).expect("json");
+    let citations = &v["data"]["sections"][0]["citations"];
+    assert_eq!(citations.as_array().map(Vec::len), Some(1), "{citations}");
+    let symbols = v["evidence"][0]["nodes"]
+        .as_array()
+        .expect("nodes")
+        .iter()
+        .filter(|n| n["id"].as_str().is_some_and(|id| id.starts_with("symbol:")))
+        .count();
+    assert_eq!(symbols, 3, "{}", v["evidence"][0]);
+    let plain = run_in(&ws, &["cites", "Command.option"]).stdout;
+    for spelled in ["Command.prototype.option", "Command#option"] {
+        let r = run_in(&ws, &["cites", spelled]);
+        assert_eq!(r.code, 0, "{spelled}: {}", r.stdout);
+        assert_eq!(
+            r.stdout.lines().skip(1).collect::<Vec<_>>(),
+            plain.lines().skip(1).collect::<Vec<_>>(),
+            "{spelled}"
+        );
+    }
+    assert_eq!(run_in(&ws, &["cites", "Command.prototype.nope"]).code, 1);
+}
+
+#[test]
 fn a_symbol_named_with_its_module_path_is_found_in_that_module() {
     // Python's dotted import path and Rust's module path in front of the qualified name.
     let (_click, ws) = corpus_copy("click");

@@ -168,13 +168,16 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
             }
         }
     }
-    let mut by_section: BTreeMap<String, Vec<(&Edge, &Node, &Node)>> = BTreeMap::new();
+    // One citation per reference, whatever number of the target's nodes reach it: a range
+    // over three overloads of a method is cited once, through all three.
+    let mut by_section: BTreeMap<String, Vec<(&Edge, &Node, Vec<&Node>)>> = BTreeMap::new();
     for (r, via) in &ranges {
         for e in g.in_edges(&r.id, Some(EdgeKind::Cites)) {
-            by_section
-                .entry(e.from.to_string())
-                .or_default()
-                .push((e, r, via));
+            let cites = by_section.entry(e.from.to_string()).or_default();
+            match cites.iter_mut().find(|(c, _, _)| c.id == e.id) {
+                Some((_, _, vias)) => vias.push(via),
+                None => cites.push((e, r, vec![via])),
+            }
         }
     }
     if by_section.is_empty() {
@@ -200,7 +203,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     for (sid, cites) in by_section.iter().take(CITATIONS_MAX) {
         let Some(sec) = g.node(sid) else { continue };
         let mut labels = Vec::new();
-        for (e, r, via) in cites {
+        for (e, r, vias) in cites {
             let c = walk::citation(g, e);
             let label = c
                 .as_ref()
@@ -208,7 +211,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
                 .unwrap_or_else(|| r.id.clone());
             let mut nodes = vec![sec.clone(), (*r).clone()];
             let mut edges = vec![(*e).clone()];
-            if via.id != r.id {
+            for via in vias.iter().filter(|via| via.id != r.id) {
                 let link = g
                     .out_edges(&r.id, None)
                     .into_iter()
