@@ -53,7 +53,11 @@ struct Cli {
     /// A local clone for a registered repository: NAME is a remote (github.com/acme/server)
     /// or a <source>/<module> name; PATH a git work tree or bare repository, relative to the
     /// workspace. Adds to or overrides ontoly.toml's [sources]. Repeatable.
-    #[arg(long = "source", global = true, value_name = "NAME=PATH")]
+    // Not `global`: clap replaces a global's values given before the command with those given
+    // after it, and `--source` is repeatable on both sides (`ontoly --source a=../a impact
+    // --source a` maps a clone and names the source). `cli_command` gives every command its
+    // own `--source`, and `main` joins both lists.
+    #[arg(long = "source", value_name = "NAME=PATH")]
     sources: Vec<String>,
     /// `--format` before the command name, as earlier versions took it; each command's own
     /// `--format` lists what it renders.
@@ -157,8 +161,32 @@ commands! {
 }
 
 /// The command line with each command's exit codes and examples at the end of its help.
+/// The id of the `--source` values given after the command's name.
+const SOURCES_AFTER: &str = "sources_after";
+
+fn source_arg(command: &str) -> clap::Arg {
+    let help = match command {
+        "impact" => "NAME=PATH maps a local clone, as for every command; a bare NAME (a <source>/<module> or <source>) names the source the change is on. Repeatable",
+        "digest" => "NAME=PATH maps a local clone, as for every command; a bare NAME (a <source>/<module> of sources/repo/index.yaml) names the module the lines are cited from. Repeatable",
+        _ => "A local clone for a registered repository: NAME is a remote (github.com/acme/server) or a <source>/<module> name; PATH a git work tree or bare repository, relative to the workspace. Adds to or overrides ontoly.toml's [sources]. Repeatable",
+    };
+    clap::Arg::new(SOURCES_AFTER)
+        .long("source")
+        .value_name(if matches!(command, "impact" | "digest") {
+            "NAME[=PATH]"
+        } else {
+            "NAME=PATH"
+        })
+        .action(clap::ArgAction::Append)
+        .global(true)
+        .help(help)
+}
+
 fn cli_command() -> clap::Command {
-    let mut cmd = Cli::command();
+    let mut cmd = Cli::command().mut_subcommands(|c| {
+        let arg = source_arg(c.get_name());
+        c.arg(arg)
+    });
     let names: Vec<String> = cmd
         .get_subcommands()
         .map(|c| c.get_name().to_string())
@@ -223,12 +251,22 @@ fn fail(e: &CliError) -> ! {
 
 fn main() {
     allocator::tune();
-    let cli = Cli::from_arg_matches(&cli_command().get_matches()).unwrap_or_else(|e| e.exit());
+    let matches = cli_command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let format = chosen_format(&cli).unwrap_or_else(|e| fail(&e));
+    let mut sources = cli.sources.clone();
+    if let Some((_, sub)) = matches.subcommand() {
+        sources.extend(
+            sub.get_many::<String>(SOURCES_AFTER)
+                .into_iter()
+                .flatten()
+                .cloned(),
+        );
+    }
     let mut ctx = Globals {
         workspace: cli.workspace.clone(),
         no_cache: cli.no_cache,
-        sources: cli.sources.clone(),
+        sources,
         verify_snapshot: false,
     };
     let mut out = cli.command.run(&ctx);

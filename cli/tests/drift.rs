@@ -63,6 +63,14 @@ impl Fixture {
         run_in(self.root(), &all)
     }
 
+    /// `ontoly --source MAPPING --workspace ws --no-cache ARGS`: a clone mapped before the
+    /// command's name.
+    fn run_with_source_first(&self, mapping: &str, args: &[&str]) -> Run {
+        let mut all = vec!["--source", mapping, "--workspace", "ws", "--no-cache"];
+        all.extend_from_slice(args);
+        run_in(self.root(), &all)
+    }
+
     fn read(&self, rel: &str) -> String {
         std::fs::read_to_string(self.ws().join(rel)).expect("readable")
     }
@@ -335,6 +343,115 @@ fn fail_on_and_per_source_revisions() {
         bad.stderr.contains("no such branch, tag or commit"),
         "{}",
         bad.stderr
+    );
+}
+
+/// A module mapped to a clone of its own reads that clone, though its repository's other
+/// modules read another; `--source` before and after the command's name add up.
+#[test]
+fn each_module_reads_the_clone_mapped_to_it_wherever_source_is_given() {
+    let f = Fixture::new();
+    git(f.root(), &["clone", "-q", "repo", "older"]);
+    git(
+        &f.root().join("older"),
+        &["reset", "-q", "--hard", FIXTURE_BASE],
+    );
+    let head = git(&f.root().join("repo"), &["rev-parse", "HEAD"]);
+    let head = head.trim();
+    assert_ne!(head, FIXTURE_BASE);
+    let to = |args: &[&str]| {
+        let mut all = vec!["--workspace", "ws", "--no-cache"];
+        all.extend_from_slice(args);
+        let r = run_in(f.root(), &all);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        json(&r)["to"].clone()
+    };
+    // drift/app is the second module of the remote: before, it read the first one's clone.
+    let v = to(&[
+        "drift",
+        "--source",
+        "drift/app=../older",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["drift/app"], FIXTURE_BASE, "{v}");
+    assert_eq!(v["drift/core"], head, "{v}");
+    let v = to(&[
+        "--source",
+        "drift/app=../older",
+        "drift",
+        "--source",
+        "drift/core=../older",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["drift/app"], FIXTURE_BASE, "{v}");
+    assert_eq!(v["drift/core"], FIXTURE_BASE, "{v}");
+    assert_eq!(v["drift/pkg"], head, "{v}");
+    // impact names its source after the command and maps the clone before it.
+    let r = f.run_with_source_first(
+        "drift/app=../older",
+        &[
+            "impact",
+            "--from",
+            FIXTURE_BASE,
+            "--to",
+            "HEAD",
+            "--source",
+            "drift/app",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(&format!(
+            "impact of drift/app {}..{}: 0 file(s)",
+            &FIXTURE_BASE[..12],
+            &FIXTURE_BASE[..12]
+        )),
+        "{}",
+        r.stdout
+    );
+    // A mapping whose clone does not open is named as written, not reported as unmapped.
+    let r = f.run(&[
+        "drift",
+        "--source",
+        "drift/app=../nowhere",
+        "--format",
+        "json",
+    ]);
+    let v = json(&r);
+    let reasons: Vec<&str> = v["references"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r["sourceRef"] == "repo:drift/app")
+        .filter_map(|r| r["reason"].as_str())
+        .collect();
+    assert!(!reasons.is_empty(), "{}", r.stdout);
+    assert!(
+        reasons
+            .iter()
+            .all(|m| *m == "the clone mapped by --source drift/app=../nowhere does not exist"),
+        "{reasons:?}"
+    );
+    let r = f.run(&[
+        "impact",
+        "--from",
+        FIXTURE_BASE,
+        "--to",
+        "HEAD",
+        "--source",
+        "drift/app=../nowhere",
+        "--source",
+        "drift/app",
+    ]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains(
+            "drift/app: the clone mapped by --source drift/app=../nowhere does not exist"
+        ),
+        "{}",
+        r.stderr
     );
 }
 

@@ -7,6 +7,7 @@ use super::{DriftError, DriftOptions, Origin, ReferenceDrift, Status};
 use ontoly_graph::formats::parsed::StructureParse;
 use ontoly_graph::formats::source_ref::{self, ResolvedRef};
 use ontoly_graph::formats::structure::ReferenceEntry;
+use ontoly_graph::sources::clones::CloneMap;
 use ontoly_graph::sources::drift::{CitedRange, DriftRepo};
 use ontoly_graph::sources::git::GitRepo;
 use ontoly_graph::sources::repositories::{RepoLookupError, Repositories};
@@ -115,6 +116,7 @@ pub fn collect(session: &Session) -> Result<Vec<Target>, DriftError> {
         }
     };
     let repos = session.repositories()?;
+    let clones = session.clones()?;
     let mut targets = Vec::new();
     // Each module's repository, looked up once.
     let mut located: std::collections::HashMap<String, Result<usize, RepoLookupError>> =
@@ -133,7 +135,7 @@ pub fn collect(session: &Session) -> Result<Vec<Target>, DriftError> {
         let page = article.path.clone().unwrap_or_default();
         for section in article.sections.iter().flatten() {
             for (i, entry) in section.references.iter().flatten().enumerate() {
-                let t = target_of(entry, &parsed.registries, repos, &mut locate);
+                let t = target_of(entry, &parsed.registries, repos, clones, &mut locate);
                 targets.push(Target {
                     article_id: article.article_id.clone().unwrap_or_default(),
                     section_id: section.id.clone().unwrap_or_default(),
@@ -156,6 +158,7 @@ fn target_of(
     entry: &ReferenceEntry,
     registries: &ontoly_graph::formats::source_registry::Registries,
     repos: &Repositories,
+    clones: &CloneMap,
     locate: &mut impl FnMut(&str) -> Result<usize, RepoLookupError>,
 ) -> Target {
     let parts = &entry.locator_parts;
@@ -212,9 +215,18 @@ fn target_of(
                         RepoLookupError::Ambiguous => {
                             format!("{name} names several local clones")
                         }
-                        _ => format!(
-                            "no local clone of {name} (map it in ontoly.toml [sources] or with --source {name}=PATH)"
-                        ),
+                        // A module whose mapped clone does not open is told so, not told
+                        // to map one.
+                        _ => {
+                            match clones.broken_for(Some(&name), Some(&r.remote)) {
+                                Some((m, why)) => {
+                                    format!("the clone mapped by {} {why}", m.shown())
+                                }
+                                None => format!(
+                                    "no local clone of {name} (map it in ontoly.toml [sources] or with --source {name}=PATH)"
+                                ),
+                            }
+                        }
                     });
                     t
                 }

@@ -270,16 +270,35 @@ impl CloneMap {
     pub fn broken(&self) -> Vec<(&Mapping, &'static str)> {
         self.entries
             .iter()
-            .filter(|(_, path)| self.open(path).is_none())
-            .filter_map(|(key, path)| {
-                let why = if path.exists() {
-                    "is not a git repository (a work tree, its .git, or a bare repository)"
-                } else {
-                    "does not exist"
-                };
-                Some((self.origins.get(key)?, why))
-            })
+            .filter_map(|(key, path)| self.unopened(key, path))
             .collect()
+    }
+
+    /// The mapping [`CloneMap::find`] takes for a module, with why its clone does not open;
+    /// `None` when nothing is mapped or the clone opens.
+    pub fn broken_for(
+        &self,
+        name: Option<&str>,
+        remote: Option<&str>,
+    ) -> Option<(&Mapping, &'static str)> {
+        let key = name
+            .map(config_key)
+            .filter(|k| self.entries.contains_key(k))
+            .or_else(|| remote.and_then(remote_key))?;
+        let path = self.entries.get(&key)?;
+        self.unopened(&key, path)
+    }
+
+    fn unopened(&self, key: &str, path: &Path) -> Option<(&Mapping, &'static str)> {
+        if self.open(path).is_some() {
+            return None;
+        }
+        let why = if path.exists() {
+            "is not a git repository (a work tree, its .git, or a bare repository)"
+        } else {
+            "does not exist"
+        };
+        Some((self.origins.get(key)?, why))
     }
 
     /// The clone of a registered module: by `<source>/<module>` name first, then by remote.

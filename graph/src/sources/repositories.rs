@@ -117,26 +117,42 @@ impl Repositories {
             .filter(|k| !is_remote_key(k) && !names.iter().any(|n| config_key(n) == *k))
             .map(str::to_string)
             .collect();
+        // The clone each entry of `repos` reads, by index.
+        let mut paths: Vec<Option<&Path>> = vec![None; repos.len()];
         for m in modules {
             let key = m.remote.as_deref().and_then(remote_key);
-            // Several modules of one remote (a monorepo) are one repository.
+            let path = clones.find(Some(&m.name), m.remote.as_deref());
+            // Several modules of one remote (a monorepo) are one repository, unless a module
+            // is mapped to a clone of its own (`--source app/src=../checkout`): then that
+            // module reads its clone, as validation does, under its module name only.
             if let Some(k) = &key {
-                if let Some(existing) = repos
-                    .iter_mut()
-                    .find(|r| !r.is_workspace && r.remote_key.as_ref() == Some(k))
-                {
-                    existing.aliases.push(m.name.clone());
-                    if existing.repo.is_none() {
-                        existing.repo = clones
-                            .find(Some(&m.name), None)
-                            .and_then(|p| clones.open(p));
+                let shared = repos
+                    .iter()
+                    .position(|r| !r.is_workspace && r.remote_key.as_ref() == Some(k));
+                if let Some(i) = shared {
+                    if path.is_none() || paths[i].is_none() || path == paths[i] {
+                        let existing = &mut repos[i];
+                        existing.aliases.push(m.name.clone());
+                        if existing.repo.is_none() {
+                            existing.repo = path.and_then(|p| clones.open(p));
+                            paths[i] = path;
+                        }
+                        continue;
                     }
+                    repos.push(ReadableRepo {
+                        name: m.name.clone(),
+                        aliases: vec![m.name.clone()],
+                        remote_key: key.clone(),
+                        repo: path.and_then(|p| clones.open(p)),
+                        is_workspace: false,
+                        workspace_root: String::new(),
+                        worktree: None,
+                    });
+                    paths.push(path);
                     continue;
                 }
             }
-            let repo = clones
-                .find(Some(&m.name), m.remote.as_deref())
-                .and_then(|p| clones.open(p));
+            let repo = path.and_then(|p| clones.open(p));
             let name = key
                 .as_deref()
                 .and_then(owner_name)
@@ -154,6 +170,7 @@ impl Repositories {
                 workspace_root: String::new(),
                 worktree: None,
             });
+            paths.push(path);
         }
         // Clones configured for remotes that no module registers are readable too.
         for (k, path) in clones.entries() {
