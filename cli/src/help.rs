@@ -12,7 +12,8 @@ Exit codes:
   2  usage or workspace error: bad arguments, an unsupported --format, no workspace, an
      unreadable questions file or ontoly.toml
   3  the evidence gate failed: check had a failed question, or evidence
-     --fail-on-low-evidence came back CAPABILITY_LOW_EVIDENCE / CAPABILITY_NOT_FOUND; drift
+     --fail-on-low-evidence came back CAPABILITY_LOW_EVIDENCE / CAPABILITY_NOT_FOUND (either,
+     too, when the workspace has an error diagnostic); drift
      --fail-on found a reference of that status or worse; impact --fail-on-affected found a
      touched section";
 
@@ -78,7 +79,7 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
         ),
         "hash_inputs" => ("  0  success", &["ontoly --workspace kb hash-inputs"]),
         "evidence" => (
-            "  0  success\n  3  with --fail-on-low-evidence: the pack is CAPABILITY_LOW_EVIDENCE or CAPABILITY_NOT_FOUND",
+            "  0  success\n  3  with --fail-on-low-evidence: the pack is CAPABILITY_LOW_EVIDENCE or CAPABILITY_NOT_FOUND, or carries an error diagnostic of the workspace",
             &[
                 "ontoly --workspace kb evidence \"what is the retry backoff?\"",
                 "ontoly --workspace kb evidence \"retry backoff\" --format json --limit 5",
@@ -117,7 +118,7 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             ],
         ),
         "check" => (
-            "  0  every question passed\n  3  a question failed",
+            "  0  every question passed\n  3  a question failed, or the workspace has an error diagnostic (the output lists them)",
             &[
                 "ontoly --workspace kb check --questions kb/questions.yaml",
                 "ontoly --workspace kb check --questions kb/questions.yaml --format github",
@@ -191,7 +192,7 @@ mod tests {
         assert_eq!(codes, ["0", "1", "2"]);
         let h = super::after_help("check").unwrap_or_default();
         assert!(
-            h.contains("  2  usage or workspace error\n  3  a question failed"),
+            h.contains("  2  usage or workspace error\n  3  a question failed, or the workspace has an error"),
             "{h}"
         );
         assert_eq!(super::after_help("nope"), None);

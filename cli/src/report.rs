@@ -215,17 +215,24 @@ impl ValidateView {
     /// A diagnostic's file, repository-relative, and its line; `None` for a location that is
     /// not a file of the repository (a `--source` argument).
     pub fn file_line(&self, d: &DiagnosticView) -> Option<(String, u64)> {
-        let (file, line) = d.location.rsplit_once(':')?;
-        if file.is_empty() || file.starts_with('-') {
-            return None;
-        }
-        let file = if self.root.is_empty() || self.root == "." {
-            file.to_string()
-        } else {
-            format!("{}/{file}", self.root)
-        };
-        Some((file, line.parse().unwrap_or(0)))
+        repository_file_line(&self.root, d)
     }
+}
+
+/// A diagnostic's file, relative to the repository whose root `root` (the workspace
+/// directory relative to it) names, and its line; `None` for a location that is not a file of
+/// the repository (a `--source` argument).
+fn repository_file_line(root: &str, d: &DiagnosticView) -> Option<(String, u64)> {
+    let (file, line) = d.location.rsplit_once(':')?;
+    if file.is_empty() || file.starts_with('-') {
+        return None;
+    }
+    let file = if root.is_empty() || root == "." {
+        file.to_string()
+    } else {
+        format!("{root}/{file}")
+    };
+    Some((file, line.parse().unwrap_or(0)))
 }
 
 /// `ontoly hash-inputs`: the benchmark floor.
@@ -267,14 +274,45 @@ impl Neighbourhood {
 
 /// `ontoly check`: the gate's report and the questions file as the user named it.
 #[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CheckView {
     /// The report.
     #[serde(flatten)]
     pub report: gate::Report,
+    /// The workspace's error diagnostics, by file and line. The gate fails while there is
+    /// one: a broken workspace answers from what is left of it, and a question passing there
+    /// says nothing about the knowledge base.
+    pub workspace_errors: Vec<DiagnosticView>,
     /// The questions file, repository-relative where it lies in the workspace's repository
     /// (for annotations and SARIF); not part of the JSON.
     #[serde(skip)]
     pub file: String,
+    /// The workspace directory relative to its repository's root, as in [`ValidateView`].
+    #[serde(skip)]
+    pub root: String,
+}
+
+impl CheckView {
+    /// Whether the gate fails: a failed question or a workspace error.
+    pub fn failed(&self) -> bool {
+        self.report.failed > 0 || !self.workspace_errors.is_empty()
+    }
+
+    /// A workspace error's file, repository-relative, and its line.
+    pub fn file_line(&self, d: &DiagnosticView) -> Option<(String, u64)> {
+        repository_file_line(&self.root, d)
+    }
+
+    /// The tally, and the workspace's errors when it has any.
+    pub fn tally(&self) -> String {
+        match self.workspace_errors.len() {
+            0 => self.report.tally(),
+            n => format!(
+                "{}; the workspace has {n} error(s) (ontoly validate lists them)",
+                self.report.tally()
+            ),
+        }
+    }
 }
 
 /// `ontoly drift`: the report, what `--write` did, and where annotations point.

@@ -1220,9 +1220,13 @@ fn sarif_for_validate_and_check_is_valid_and_located() {
     assert_eq!(c.code, 3, "{}", c.err);
     let log: Value = serde_json::from_str(&c.out).expect("SARIF is JSON");
     assert_eq!(sarif_violations(&log), Vec::<String>::new());
+    // The workspace's error first (the gate fails on it too), then the failed question.
     assert_eq!(
         sarif_locations(&log),
-        vec![("kb/questions.yaml".to_string(), 4)]
+        vec![
+            ("kb/knowledge/structure.yaml".to_string(), 10),
+            ("kb/questions.yaml".to_string(), 4)
+        ]
     );
 
     let clean = ontoly(

@@ -162,3 +162,105 @@ fn a_questions_file_outside_any_repository_is_named_as_typed_with_one_slash() {
         .unwrap_or("");
     assert_eq!(uri, typed, "{log}");
 }
+
+/// A workspace with an error diagnostic fails the gate in every format, naming the error at
+/// its file and line: questions answered from what is left of a broken workspace say nothing
+/// about the knowledge base.
+#[test]
+fn the_gate_fails_on_a_broken_workspace_and_names_its_errors() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let demo = common::testdata().join("demo");
+    common::copy_dir(&demo, &t.path().join("ws"));
+    let structure = t.path().join("ws/knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&structure).expect("structure");
+    // A tab where YAML wants spaces, on line 8.
+    let broken: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 7 {
+                format!("\t{}", l.trim_start())
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(&structure, broken.join("\n") + "\n").expect("write");
+    let check = |format: &str| {
+        run_in(
+            t.path(),
+            &[
+                "--workspace",
+                "ws",
+                "--no-cache",
+                "check",
+                "--questions",
+                "ws/questions.yaml",
+                "--format",
+                format,
+            ],
+        )
+    };
+    let text = check("text");
+    assert_eq!(text.code, 3, "{}", text.stderr);
+    assert!(
+        text.stdout
+            .contains("knowledge/structure.yaml:8: error YAML_INVALID: "),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout
+            .contains("failed; the workspace has 1 error(s) (ontoly validate lists them)"),
+        "{}",
+        text.stdout
+    );
+    let json = check("json");
+    assert_eq!(json.code, 3);
+    let v: Value = serde_json::from_str(&json.stdout).expect("json");
+    assert_eq!(v["workspaceErrors"][0]["code"], "YAML_INVALID", "{v}");
+    assert_eq!(
+        v["workspaceErrors"][0]["location"],
+        "knowledge/structure.yaml:8"
+    );
+    let github = check("github");
+    assert_eq!(github.code, 3);
+    assert!(
+        github.stdout.contains(
+            "::error file=ws/knowledge/structure.yaml,line=8,endLine=8,col=1,title=YAML_INVALID::"
+        ),
+        "{}",
+        github.stdout
+    );
+    let log = valid_sarif(&check("sarif"), 3);
+    let first = &log["runs"][0]["results"][0];
+    assert_eq!(first["ruleId"], "YAML_INVALID", "{first}");
+    assert_eq!(first["level"], "error");
+    let junit = check("junit");
+    assert_eq!(junit.code, 3);
+    assert!(
+        junit
+            .stdout
+            .contains("<testsuite name=\"workspace\" tests=\"1\" failures=\"1\"")
+            && junit
+                .stdout
+                .contains("knowledge/structure.yaml:8: error YAML_INVALID"),
+        "{}",
+        junit.stdout
+    );
+    // The intact demo lists none.
+    let intact = run_in(
+        &demo,
+        &[
+            "--no-cache",
+            "check",
+            "--questions",
+            "questions.yaml",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(intact.code, 0, "{}", intact.stderr);
+    let v: Value = serde_json::from_str(&intact.stdout).expect("json");
+    assert_eq!(v["workspaceErrors"], serde_json::json!([]));
+}

@@ -1,10 +1,13 @@
 //! `ontoly check --questions FILE [--format text|json|github]`: the CI gate.
-//! Exit 0 when every question passes, 3 when any fails, 2 on errors.
+//! Exit 0 when every question passes, 3 when any fails or the workspace has an error
+//! diagnostic, 2 on errors.
 
 use super::{index, CliError, Globals, Output, EXIT_GATE};
 use crate::render::Format;
 use crate::report::{CheckView, Report};
 use ontoly_capabilities::gate::{check, parse_questions};
+use ontoly_graph::diagnostics::Severity;
+use ontoly_graph::graph::findings::{diagnostics_of, DiagnosticView};
 use std::path::PathBuf;
 
 /// The formats `ontoly check` renders.
@@ -42,12 +45,20 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let index = index(&session)?;
     let cx = ontoly_capabilities::Context::new(&session, &index)?;
     let report = check(&cx, &questions);
-    let exit = if report.failed > 0 { EXIT_GATE } else { 0 };
+    let workspace_errors: Vec<DiagnosticView> = diagnostics_of(session.graph()?)
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    let anchor = super::ci::Anchor::of(&session);
+    let view = CheckView {
+        report,
+        workspace_errors,
+        file: anchor.typed_path(&a.questions),
+        root: anchor.workspace_dir().to_string(),
+    };
+    let exit = if view.failed() { EXIT_GATE } else { 0 };
     Ok(Output {
-        report: Report::Check(CheckView {
-            report,
-            file: super::ci::Anchor::of(&session).typed_path(&a.questions),
-        }),
+        report: Report::Check(view),
         exit,
     })
 }

@@ -46,6 +46,8 @@ pub fn render(report: &Report) -> Option<String> {
         };
         let title = match report {
             Report::Validate(_) => r.rule_id.clone(),
+            // A workspace error is titled by its code, as `validate` titles it.
+            Report::Check(_) if Code::parse(&r.rule_id).is_some() => r.rule_id.clone(),
             Report::Check(_) => "ontoly check".to_string(),
             Report::Drift(_) => {
                 let status = r.rule_id.trim_start_matches("DRIFT_").to_ascii_lowercase();
@@ -57,10 +59,7 @@ pub fn render(report: &Report) -> Option<String> {
         o.push_str(&annotation(kind, at, &title, &r.message));
     }
     let (title, summary) = match report {
-        Report::Check(c) => {
-            let r = &c.report;
-            ("ontoly check", r.tally())
-        }
+        Report::Check(c) => ("ontoly check", c.tally()),
         Report::Validate(v) => {
             let s = &v.summary;
             let s = format!(

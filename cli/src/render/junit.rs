@@ -31,11 +31,30 @@ pub fn render(report: &Report) -> Option<String> {
     let r = &c.report;
     let file = escape(&c.file);
     let mut o = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    // The workspace's errors are one suite of one case: the workspace itself.
+    let broken = usize::from(!c.workspace_errors.is_empty());
     let _ = writeln!(
         o,
         "<testsuites name=\"ontoly check\" tests=\"{}\" failures=\"{}\" errors=\"0\">",
-        r.total, r.failed
+        r.total + broken,
+        r.failed + broken
     );
+    if broken == 1 {
+        let lines: Vec<String> = c
+            .workspace_errors
+            .iter()
+            .map(|d| escape(&format!("{}: error {}: {}", d.location, d.code, d.message)))
+            .collect();
+        let _ = writeln!(
+            o,
+            "  <testsuite name=\"workspace\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\">\n    <testcase classname=\"workspace\" name=\"ontoly validate\">\n      <failure message=\"{}\" type=\"WORKSPACE_ERRORS\">{}</failure>\n    </testcase>\n  </testsuite>",
+            escape(&format!(
+                "the workspace has {} error(s)",
+                c.workspace_errors.len()
+            )),
+            lines.join("\n")
+        );
+    }
     let _ = writeln!(
         o,
         "  <testsuite name=\"{file}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">",

@@ -58,10 +58,29 @@ pub fn markdown(report: &Report) -> Option<String> {
             let _ = writeln!(
                 o,
                 "### ontoly check: {}\n\n`{}`: {}\n",
-                if r.failed == 0 { "passed" } else { "failed" },
+                if c.failed() { "failed" } else { "passed" },
                 cell(&c.file),
-                r.tally()
+                c.tally()
             );
+            if !c.workspace_errors.is_empty() {
+                o.push_str("| at | code | message |\n| --- | --- | --- |\n");
+                for d in c.workspace_errors.iter().take(MAX_ROWS) {
+                    let at = c
+                        .file_line(d)
+                        .map_or_else(|| d.location.clone(), |(f, l)| format!("{f}:{l}"));
+                    let _ = writeln!(
+                        o,
+                        "| `{}` | `{}` | {} |",
+                        cell(&at),
+                        d.code,
+                        cell(&d.message)
+                    );
+                }
+                if c.workspace_errors.len() > MAX_ROWS {
+                    let _ = writeln!(o, "\n… and {} more", c.workspace_errors.len() - MAX_ROWS);
+                }
+                o.push('\n');
+            }
             let failed: Vec<_> = r.outcomes.iter().filter(|q| !q.passed).collect();
             if !failed.is_empty() {
                 o.push_str("| line | question | confidence | why |\n| ---: | --- | --- | --- |\n");

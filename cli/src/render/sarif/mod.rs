@@ -1,5 +1,6 @@
-//! SARIF 2.1.0 (OASIS), for code scanning: one result per diagnostic of `validate` or failed
-//! question of `check`, located at a repository-relative file and line.
+//! SARIF 2.1.0 (OASIS), for code scanning: one result per diagnostic of `validate`, per failed
+//! question of `check` and per error of the workspace it checked, located at a
+//! repository-relative file and line.
 //!
 //! Any report becomes a list of [`SarifResult`]s and [`log`] wraps them in one run, with a
 //! rule per distinct `ruleId` (described by its [`Code`] when it is one); a new report kind
@@ -10,6 +11,7 @@ mod drift;
 use crate::report::Report;
 use ontoly_graph::diagnostics::{Code, Severity};
 use ontoly_graph::formats::remote::percent_encode_path;
+use ontoly_graph::graph::findings::DiagnosticView;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -61,52 +63,61 @@ pub fn results(report: &Report) -> Option<Vec<SarifResult>> {
         Report::Validate(v) => v
             .diagnostics
             .iter()
-            .map(|d| {
-                let at = v.file_line(d).map(|(f, l)| (f, l, l));
-                SarifResult {
-                    rule_id: d.code.clone(),
-                    severity: d.severity,
-                    message: if at.is_none() {
-                        format!("{}: {}", d.location, d.message)
-                    } else {
-                        d.message.clone()
-                    },
-                    at,
-                    fingerprint: None,
-                }
-            })
+            .map(|d| diagnostic(d, v.file_line(d)))
             .collect(),
         Report::Check(c) => c
-            .report
-            .outcomes
+            .workspace_errors
             .iter()
-            .filter(|q| !q.passed || q.is_known_failure())
-            .map(|q| {
-                let (rule_id, severity, message) = match &q.known_failure {
-                    Some(why) if q.passed => (
-                        KNOWN_RULE,
-                        Severity::Info,
-                        format!("{}: known failure ({why}): {}", q.question, q.reason),
-                    ),
-                    _ => (
-                        CHECK_RULE,
-                        Severity::Error,
-                        format!("{}: {}", q.question, q.reason),
-                    ),
-                };
-                SarifResult {
-                    rule_id: rule_id.to_string(),
-                    severity,
-                    message,
-                    at: Some((c.file.clone(), q.line, q.line)),
-                    fingerprint: None,
-                }
-            })
+            .map(|d| diagnostic(d, c.file_line(d)))
+            .chain(
+                c.report
+                    .outcomes
+                    .iter()
+                    .filter(|q| !q.passed || q.is_known_failure())
+                    .map(|q| {
+                        let (rule_id, severity, message) = match &q.known_failure {
+                            Some(why) if q.passed => (
+                                KNOWN_RULE,
+                                Severity::Info,
+                                format!("{}: known failure ({why}): {}", q.question, q.reason),
+                            ),
+                            _ => (
+                                CHECK_RULE,
+                                Severity::Error,
+                                format!("{}: {}", q.question, q.reason),
+                            ),
+                        };
+                        SarifResult {
+                            rule_id: rule_id.to_string(),
+                            severity,
+                            message,
+                            at: Some((c.file.clone(), q.line, q.line)),
+                            fingerprint: None,
+                        }
+                    }),
+            )
             .collect(),
         Report::Drift(d) => drift::drift_results(d),
         Report::Impact(i) => drift::impact_results(i),
         _ => return None,
     })
+}
+
+/// A workspace diagnostic at its repository-relative file and line (`at`), or with its
+/// location in the message when it has none.
+fn diagnostic(d: &DiagnosticView, at: Option<(String, u64)>) -> SarifResult {
+    let at = at.map(|(f, l)| (f, l, l));
+    SarifResult {
+        rule_id: d.code.clone(),
+        severity: d.severity,
+        message: if at.is_none() {
+            format!("{}: {}", d.location, d.message)
+        } else {
+            d.message.clone()
+        },
+        at,
+        fingerprint: None,
+    }
 }
 
 /// A SARIF log of one run holding `results`.

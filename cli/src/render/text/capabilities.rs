@@ -1,10 +1,13 @@
 //! Text of the capability commands: `capabilities`, `cites`, `check`.
 
+use crate::report::CheckView;
 use ontoly_capabilities::evidence::Code;
-use ontoly_capabilities::gate::Report;
 use ontoly_capabilities::registry::CAPABILITIES;
 use ontoly_capabilities::CapabilityResult;
 use std::fmt::Write as _;
+
+/// Workspace errors `check` lists in text (`validate` lists them all).
+const WORKSPACE_ERRORS_SHOWN: usize = 10;
 
 pub(super) fn registry() -> String {
     let mut text = String::new();
@@ -55,7 +58,8 @@ pub(super) fn cites(r: &CapabilityResult) -> String {
     text
 }
 
-pub(super) fn check(r: &Report) -> String {
+pub(super) fn check(c: &CheckView) -> String {
+    let r = &c.report;
     let mut o = String::new();
     for q in &r.outcomes {
         o.push_str(&format!(
@@ -80,7 +84,22 @@ pub(super) fn check(r: &Report) -> String {
             o.push_str(&format!("       {}\n", q.reason));
         }
     }
-    o.push_str(&r.tally());
+    if !c.workspace_errors.is_empty() {
+        o.push_str("The workspace has errors; the gate fails until `ontoly validate` is clean:\n");
+        for d in c.workspace_errors.iter().take(WORKSPACE_ERRORS_SHOWN) {
+            o.push_str(&format!(
+                "  {}: error {}: {}\n",
+                d.location, d.code, d.message
+            ));
+        }
+        if c.workspace_errors.len() > WORKSPACE_ERRORS_SHOWN {
+            o.push_str(&format!(
+                "  … and {} more\n",
+                c.workspace_errors.len() - WORKSPACE_ERRORS_SHOWN
+            ));
+        }
+    }
+    o.push_str(&c.tally());
     o.push('\n');
     let m = &r.metrics;
     let rate = |n: usize, d: usize| {

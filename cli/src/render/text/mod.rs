@@ -24,7 +24,7 @@ pub fn render(report: &Report, color: bool) -> Option<String> {
         Report::Capability(r) => super::json::pretty(&serde_json::to_value(r).ok()?),
         Report::Refs(r) => r.data["yaml"].as_str().unwrap_or("").to_string(),
         Report::Cites(r) => capabilities::cites(r),
-        Report::Check(c) => capabilities::check(&c.report),
+        Report::Check(c) => capabilities::check(c),
         Report::Read(r) => r.text(),
         Report::ReadMany(r) => reads::read_many(r),
         Report::Search(r) => reads::search(r),
