@@ -101,6 +101,9 @@ fn parse_target(t: &str) -> (&str, Option<(u64, u64)>) {
     (l.path, l.lines)
 }
 
+/// A `CITES` edge, the range it cites, and the nodes of the target that reach that range.
+type Citing<'g> = (&'g Edge, &'g Node, Vec<&'g Node>);
+
 /// `CitationsOf {target}`: which sections cite a file, a range of it, or a symbol.
 pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
     let g = ctx.graph;
@@ -170,7 +173,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     }
     // One citation per reference, whatever number of the target's nodes reach it: a range
     // over three overloads of a method is cited once, through all three.
-    let mut by_section: BTreeMap<String, Vec<(&Edge, &Node, Vec<&Node>)>> = BTreeMap::new();
+    let mut by_section: BTreeMap<String, Vec<Citing<'_>>> = BTreeMap::new();
     for (r, via) in &ranges {
         for e in g.in_edges(&r.id, Some(EdgeKind::Cites)) {
             let cites = by_section.entry(e.from.to_string()).or_default();
