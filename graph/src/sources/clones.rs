@@ -198,7 +198,13 @@ impl CloneMap {
                                 .get(begin..)
                                 .and_then(|rest| rest.lines().next())
                                 .map(str::trim)
-                                .filter(|l| l.starts_with('[') && l.ends_with(']'));
+                                .filter(|l| l.starts_with('[') && l.ends_with(']'))
+                                // Only a header written before too: an unknown table
+                                // (`[source]`) is reported at its header as well.
+                                .filter(|t| {
+                                    text.get(..begin)
+                                        .is_some_and(|before| before.lines().any(|l| l.trim() == *t))
+                                });
                             let twice = line
                                 .map(|t| {
                                     format!(" (the table {t} appears twice: put every entry under the first {t})")
@@ -449,6 +455,24 @@ mod tests {
             "{}",
             e.message
         );
+    }
+
+    #[test]
+    fn an_unknown_table_is_not_called_a_duplicate() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(CONFIG_FILE),
+            "# clones\n\n[source]\n\"acme/tools\" = \"../tools\"\n",
+        )
+        .unwrap();
+        let e = CloneMap::load(dir.path(), &[]).expect_err("an unknown table");
+        assert!(
+            e.message
+                .starts_with("ontoly.toml:3: unknown field `source`, expected `sources`"),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains("twice"), "{}", e.message);
     }
 
     #[test]
