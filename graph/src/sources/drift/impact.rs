@@ -372,6 +372,17 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
         }
     }
     finish(&mut cur, &mut files);
+    // Text with no file header is not a diff of no change: a wrong pipe (`echo $DIFF` of an
+    // unset variable is empty, and stays a valid "no change"; a log or an error message is
+    // not) must not pass a gate as "touches nothing".
+    if files.is_empty() {
+        if let Some(n) = text.split('\n').position(|l| !l.trim().is_empty()) {
+            return Err(DiffError {
+                line: n + 1,
+                message: "not a unified diff: no file header (`diff --git a/… b/…`, or `--- a/…` and `+++ b/…`) in the input".to_string(),
+            });
+        }
+    }
     Ok(files)
 }
 
@@ -448,5 +459,20 @@ mod tests {
         assert_eq!(files[0].hunks, vec![h(1, 1, 1, 1)]);
         assert!(parse_unified_diff("@@ -1 +1 @@\n-a\n+b\n").is_err());
         assert!(parse_unified_diff("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n-b\n").is_err());
+    }
+
+    #[test]
+    fn text_that_is_no_diff_is_refused_and_empty_input_is_no_change() {
+        let e = parse_unified_diff("\nfatal: ambiguous argument 'main...'\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.starts_with("not a unified diff"), "{e}");
+        assert_eq!(parse_unified_diff("").unwrap(), vec![]);
+        assert_eq!(parse_unified_diff(" \n\n").unwrap(), vec![]);
+        // A preamble (a commit's header from `git show`) before the first file is fine.
+        let shown = "commit 0123abc\nAuthor: A <a@b>\n\n    msg\n\ndiff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n";
+        assert_eq!(parse_unified_diff(shown).unwrap().len(), 1);
+        // A mode change alone is a file with no hunks, and a diff.
+        let mode = "diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n";
+        assert_eq!(parse_unified_diff(mode).unwrap().len(), 1);
     }
 }
