@@ -77,15 +77,20 @@ pub fn name_key(qualified: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// The definitions of `symbols` with qualified name `qualified` (compared by [`name_key`]), an
-/// exact namesake before one that differs only in generic arguments, then the one starting
-/// nearest to line `near` (document order on a tie).
-pub fn same_name<'a>(symbols: &'a FileSymbols, qualified: &str, near: u64) -> Vec<&'a Definition> {
+/// The definitions of `symbols` with the qualified name and own name of `was` (compared by
+/// [`name_key`]), an exact namesake before one that differs only in generic arguments, then
+/// the one starting nearest to line `near` (document order on a tie). The own name tells a
+/// type's impls apart: `impl Executor for ShellExecutor` and `impl ShellExecutor` share the
+/// qualified name `ShellExecutor`.
+pub fn same_name<'a>(symbols: &'a FileSymbols, was: &Definition, near: u64) -> Vec<&'a Definition> {
+    let qualified = was.qualified.as_str();
     let key = name_key(qualified);
+    let own = name_key(&was.name);
     let mut found: Vec<&Definition> = symbols
         .definitions
         .iter()
         .filter(|d| d.qualified == qualified || name_key(&d.qualified) == key)
+        .filter(|d| name_key(&d.name) == own)
         .collect();
     found.sort_by_key(|d| (d.qualified != qualified, d.start_line.abs_diff(near)));
     found
@@ -118,12 +123,31 @@ mod tests {
 
     #[test]
     fn same_name_prefers_the_nearest() {
-        let twice = "def f():\n    pass\n\n\ndef f():\n    pass\n";
+        let twice = "def f():\n    pass\n\n\ndef f():\n    pass\n\n\ndef g():\n    pass\n";
         let syms = crate::sources::symbols::extract("t.py", twice).expect("python parses");
-        let found = same_name(&syms, "f", 6);
+        let f = &syms.definitions[0];
+        let found = same_name(&syms, f, 6);
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].start_line, 5);
-        assert!(same_name(&syms, "g", 1).is_empty());
+        let g = syms.definitions[2].clone();
+        let none = crate::sources::symbols::extract("t.py", "def f():\n    pass\n").unwrap();
+        assert!(same_name(&none, &g, 1).is_empty());
+    }
+
+    #[test]
+    fn a_types_impls_are_told_apart_by_their_trait() {
+        let old = "impl Executor for Shell {\n    fn run(&self) {}\n}\n";
+        let new = "impl Shell {\n    fn new() -> Self { Shell }\n}\n\nimpl Executor for Shell {\n    fn run(&self) {}\n}\n";
+        let old = crate::sources::symbols::extract("x.rs", old).expect("rust parses");
+        let new = crate::sources::symbols::extract("x.rs", new).expect("rust parses");
+        let was = &old.definitions[0];
+        assert_eq!(
+            (was.qualified.as_str(), was.name.as_str()),
+            ("Shell", "Executor for Shell")
+        );
+        let found = same_name(&new, was, 1);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].start_line, 5);
     }
 
     #[test]
@@ -139,7 +163,7 @@ mod tests {
         let new = crate::sources::symbols::extract("db.rs", new).expect("rust parses");
         let was = covering(&old, 4, 4).expect("the method covers its line");
         assert_eq!(was.qualified, "Database<'file>::dedup");
-        let found = same_name(&new, &was.qualified, 4);
+        let found = same_name(&new, was, 4);
         assert_eq!(found.len(), 1);
         assert_eq!(
             (found[0].qualified.as_str(), found[0].start_line),

@@ -300,9 +300,7 @@ impl Context<'_> {
                         let near = mapped.map_or(s, |m| m.start_line);
                         suggestion = new_syms
                             .as_ref()
-                            .and_then(|f| {
-                                anchor::same_name(f, &def.qualified, near).first().copied()
-                            })
+                            .and_then(|f| anchor::same_name(f, def, near).first().copied())
                             .map(|d| SymbolAt::new(d, new_path));
                     }
                 }
