@@ -54,6 +54,10 @@ fn assert_clean(fx: &Fixture, json: &str) {
 #[test]
 fn resolve_revisions() {
     let fx = fixture();
+    support::git(
+        &fx.server.path,
+        &["tag", "-a", "v1", "-m", "v1", &fx.server.c1],
+    );
     let r = reader(&fx);
     let res = |repo: &str, rev: Option<&str>| {
         r.resolve(&ResolveRequest {
@@ -120,10 +124,30 @@ fn resolve_revisions() {
             "{bad}"
         );
     }
-    assert_eq!(
-        code(res("acme/server", Some("no-such-branch"))),
-        ErrorCode::RevisionNotFound
+    let e = res("acme/server", Some("no-such-branch")).unwrap_err();
+    assert_eq!(e.code, ErrorCode::RevisionNotFound);
+    // What the clone has instead: its branches and tags.
+    assert!(
+        e.message
+            .ends_with("was not found in the repository (branches: feature, main; tags: v1)"),
+        "{}",
+        e.message
     );
+    // A tag, annotated or not, names its commit; a branch of the same name wins.
+    assert_eq!(res("acme/server", Some("v1")).unwrap().commit, fx.server.c1);
+    support::git(&fx.server.path, &["tag", "feature", &fx.server.c1]);
+    support::git(&fx.server.path, &["tag", "light", &fx.server.c2]);
+    let fresh = reader(&fx);
+    let at = |rev: &str| {
+        fresh
+            .resolve(&ResolveRequest {
+                repository: "acme/server".into(),
+                revision: Some(rev.to_string()),
+            })
+            .map(|r| r.commit)
+    };
+    assert_eq!(at("light").unwrap(), fx.server.c2);
+    assert_eq!(at("feature").unwrap(), fx.server.c3);
     assert_eq!(
         code(res("acme/server", Some(&"1".repeat(40)))),
         ErrorCode::RevisionNotFound

@@ -126,7 +126,7 @@ pub struct RepoArgs {
     /// which holds its knowledge pages).
     #[arg(long, alias = "repository", value_name = "REPO")]
     repo: Option<String>,
-    /// Branch or full commit (default: the repository's default branch).
+    /// Branch, tag or commit (default: the repository's default branch).
     #[arg(long, alias = "revision", value_name = "REV")]
     rev: Option<String>,
     /// Output format.

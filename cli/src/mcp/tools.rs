@@ -50,7 +50,7 @@ pub struct ResolveInput {
     /// A readable repository, `owner/name` (or its configured name).
     #[serde(alias = "repo")]
     pub repository: String,
-    /// A branch name, a full commit, or a unique commit prefix (>= 7 hex); omitted: the
+    /// A branch, a tag, a full commit, or a unique commit prefix (>= 7 hex); omitted: the
     /// default branch.
     #[serde(default)]
     pub revision: Option<String>,
@@ -64,8 +64,8 @@ pub struct ReadInput {
     /// A readable repository, `owner/name` (or its configured name).
     #[serde(alias = "repo")]
     pub repository: String,
-    /// A branch name, a full 40/64-hex commit, or a unique commit prefix of at least 7 hex
-    /// digits; omitted: the default branch (resolved and reported).
+    /// A branch, a tag, a full 40/64-hex commit, or a unique commit prefix of at least 7
+    /// hex digits; omitted: the default branch (resolved and reported).
     #[serde(default)]
     pub revision: Option<String>,
     /// Repository-root relative path, e.g. `src/lib.rs`.
@@ -103,7 +103,7 @@ pub struct ReadManyInput {
     /// A readable repository, `owner/name` (or its configured name).
     #[serde(alias = "repo")]
     pub repository: String,
-    /// A branch name, a full commit or a unique prefix (>= 7 hex), resolved once for all
+    /// A branch, a tag, a full commit or a unique prefix (>= 7 hex), resolved once for all
     /// items; omitted: the default branch.
     #[serde(default)]
     pub revision: Option<String>,
@@ -129,7 +129,8 @@ pub struct SearchInput {
     /// A readable repository, `owner/name` (or its configured name).
     #[serde(alias = "repo")]
     pub repository: String,
-    /// A branch name, a full commit or a unique prefix (>= 7 hex); omitted: the default branch.
+    /// A branch, a tag, a full commit or a unique prefix (>= 7 hex); omitted: the default
+    /// branch.
     #[serde(default)]
     pub revision: Option<String>,
     /// A regular expression matched line by line (or a literal with `fixedStrings`).
@@ -255,7 +256,7 @@ fn tool(name: &'static str) -> Tool {
             capability_result_schema(),
         ),
         "resolve" => (
-            "Resolves a repository revision (a branch, or a full commit) to its full commit. \
+            "Resolves a repository revision (a branch, a tag, or a commit prefix) to its full commit. \
              Use the returned commit for every later read of the same answer.",
             input_schema::<ResolveInput>(),
             resolve_schema(),

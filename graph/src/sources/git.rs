@@ -184,9 +184,11 @@ fn is_hex(s: &str) -> bool {
 
 impl LocalRepo {
     /// Resolves a revision: a full 40- or 64-hex commit (which must exist), a branch name
-    /// (local branch first, then `origin`'s remote-tracking branch), or a prefix of at least
+    /// (local branch first, then `origin`'s remote-tracking branch), a tag name (`v2.1.0`, as
+    /// drift and impact take it; a branch of the same name wins), or a prefix of at least
     /// [`MIN_SHORT_SHA`] hex digits that exactly one commit starts with, to a full lowercase
-    /// commit. Outputs print 12-digit prefixes, so they can be pasted back.
+    /// commit. Outputs print 12-digit prefixes, so they can be pasted back. Other ref forms
+    /// (`HEAD`, `refs/…`, `main~1`) are invalid, as the reads contract says.
     pub fn resolve(&self, revision: &str) -> Result<String, RevisionError> {
         if crate::formats::text::is_full_commit(revision) {
             return self.commit_exists(revision);
@@ -194,7 +196,11 @@ impl LocalRepo {
         if !is_branch_name(revision) {
             return Err(RevisionError::Invalid);
         }
-        if let Some(c) = self.branch(revision) {
+        if let Some(c) = self.commit_of_ref(&[
+            format!("refs/heads/{revision}"),
+            format!("refs/remotes/origin/{revision}"),
+            format!("refs/tags/{revision}"),
+        ]) {
             return Ok(c);
         }
         // A hex string is an abbreviated commit: long enough, it must name exactly one commit
@@ -231,11 +237,9 @@ impl LocalRepo {
         }
     }
 
-    fn branch(&self, name: &str) -> Option<String> {
-        for full in [
-            format!("refs/heads/{name}"),
-            format!("refs/remotes/origin/{name}"),
-        ] {
+    /// The commit the first of `refs` that exists points to (an annotated tag peeled).
+    fn commit_of_ref(&self, refs: &[String]) -> Option<String> {
+        for full in refs {
             let Ok(Some(mut r)) = self.repo.try_find_reference(full.as_str()) else {
                 continue;
             };
@@ -465,6 +469,33 @@ pub fn under(path: &str, prefix: &str) -> bool {
 }
 
 impl LocalRepo {
+    /// The clone's branches (local, then `origin`'s) and tags as a revision names them,
+    /// sorted: what an unknown revision's message offers instead.
+    pub fn revision_names(&self) -> (Vec<String>, Vec<String>) {
+        let (mut branches, mut tags) = (Vec::new(), Vec::new());
+        if let Ok(platform) = self.repo.references() {
+            if let Ok(all) = platform.all() {
+                for r in all.flatten() {
+                    let name = r.name().as_bstr().to_string();
+                    if let Some(b) = name
+                        .strip_prefix("refs/heads/")
+                        .or_else(|| name.strip_prefix("refs/remotes/origin/"))
+                        .filter(|b| *b != "HEAD")
+                    {
+                        branches.push(b.to_string());
+                    } else if let Some(t) = name.strip_prefix("refs/tags/") {
+                        tags.push(t.to_string());
+                    }
+                }
+            }
+        }
+        for names in [&mut branches, &mut tags] {
+            names.sort();
+            names.dedup();
+        }
+        (branches, tags)
+    }
+
     /// Every ref name and target, sorted, as one string (changes when refs move or appear).
     pub fn refs_fingerprint(&self) -> String {
         let mut out = Vec::new();

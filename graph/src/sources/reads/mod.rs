@@ -60,7 +60,7 @@ pub struct ResolveRequest {
     /// Repository name (`owner/name`, `<source>/<module>`, or a remote).
     #[serde(alias = "repo")]
     pub repository: String,
-    /// Branch or full commit; the default branch when absent.
+    /// Branch, tag or commit (see [`LocalRepo::resolve`]); the default branch when absent.
     #[serde(default)]
     pub revision: Option<String>,
 }
@@ -83,7 +83,7 @@ pub struct ReadRequest {
     /// Repository name.
     #[serde(alias = "repo")]
     pub repository: String,
-    /// Branch or full commit; the default branch when absent.
+    /// Branch, tag or commit (see [`LocalRepo::resolve`]); the default branch when absent.
     #[serde(default)]
     pub revision: Option<String>,
     /// Repository-root relative path.
@@ -159,7 +159,7 @@ pub struct ReadManyRequest {
     /// Repository name.
     #[serde(alias = "repo")]
     pub repository: String,
-    /// Branch or full commit, resolved once for every item.
+    /// Branch, tag or commit, resolved once for every item.
     #[serde(default)]
     pub revision: Option<String>,
     /// The items, in request order.
@@ -229,7 +229,7 @@ pub struct SearchRequest {
     /// Repository name.
     #[serde(alias = "repo")]
     pub repository: String,
-    /// Branch or full commit.
+    /// Branch, tag or commit.
     #[serde(default)]
     pub revision: Option<String>,
     /// A regular expression (or a literal with `fixed_strings`), matched line by line.
@@ -529,7 +529,13 @@ impl Reader {
         let local = git.local();
         let (revision, commit) = match revision {
             Some(r) => {
-                let c = local.resolve(r).map_err(|e| rev_error(e, r))?;
+                let c = local.resolve(r).map_err(|e| {
+                    let mut error = rev_error(e, r);
+                    if e == RevisionError::NotFound {
+                        error.message.push_str(&revision_names_note(&local));
+                    }
+                    error
+                })?;
                 (r.to_string(), c)
             }
             None => {
@@ -738,6 +744,33 @@ impl Reader {
     }
 }
 
+/// What a revision that names nothing could have been: `; branches: main; tags: v1.0, v1.1`
+/// (up to five of each, the last tags, which are the latest releases when they sort by version).
+fn revision_names_note(local: &LocalRepo) -> String {
+    const SHOWN: usize = 5;
+    let (branches, tags) = local.revision_names();
+    let mut parts = Vec::new();
+    if !branches.is_empty() {
+        let more = if branches.len() > SHOWN { ", …" } else { "" };
+        parts.push(format!(
+            "branches: {}{more}",
+            branches[..branches.len().min(SHOWN)].join(", ")
+        ));
+    }
+    if !tags.is_empty() {
+        let more = if tags.len() > SHOWN { "…, " } else { "" };
+        parts.push(format!(
+            "tags: {more}{}",
+            tags[tags.len().saturating_sub(SHOWN)..].join(", ")
+        ));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join("; "))
+    }
+}
+
 fn rev_error(e: RevisionError, rev: &str) -> ReadError {
     let shown = if rev.chars().any(char::is_control) || rev.len() > 200 {
         "the requested revision".to_string()
@@ -755,7 +788,7 @@ fn rev_error(e: RevisionError, rev: &str) -> ReadError {
         ),
         RevisionError::Invalid => err(
             Code::InvalidRevision,
-            format!("Invalid revision {shown}: use a branch name or a full commit"),
+            format!("Invalid revision {shown}: use a branch, a tag or a commit (at least 7 hex digits)"),
         ),
         RevisionError::NotFound => err(
             Code::RevisionNotFound,
