@@ -14,6 +14,10 @@ fn ontoly(args: &[&str]) -> (i32, String, String) {
     (r.code, r.stdout, r.stderr)
 }
 
+fn out_of(args: &[&str]) -> String {
+    ontoly(args).1
+}
+
 /// `out` with the knowledge commit (40 hex after `knowledge commit `, 12 after `valid@`)
 /// replaced by `<HEAD>`.
 fn knowledge_commit_redacted(out: &str) -> String {
@@ -251,6 +255,23 @@ fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
     let v: serde_json::Value = serde_json::from_str(&res).expect("json");
     assert_eq!(v["data"]["yaml"].as_str(), Some(out.as_str()));
     assert_eq!(v["data"]["sections"][0], "answer");
+    // Lines past the page's end are an error, not an empty answer.
+    let (code, out, err) = ontoly(&["refs", "knowledge/faq/guide.md:500-600"]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(
+        err.contains("INVALID_LINE_RANGE: knowledge/faq/guide.md ends before line 500"),
+        "{err}"
+    );
+    // From inside knowledge/, a page is named relative to the current directory.
+    let here = common::run_in(
+        &fixtures().join("valid/knowledge/faq"),
+        &["--no-cache", "refs", "guide.md:8-12"],
+    );
+    assert_eq!(here.code, 0, "{}", here.stderr);
+    assert_eq!(
+        here.stdout,
+        out_of(&["refs", "knowledge/faq/guide.md:8-12"])
+    );
     // Outside any section with references: no output, CAPABILITY_NOT_FOUND in the result.
     let (code, none, _) = ontoly(&["refs", "knowledge/api/plugins.md:1-2"]);
     assert_eq!(code, 0);

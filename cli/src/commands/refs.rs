@@ -37,11 +37,21 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let index = index(&session)?;
     let cx = ontoly_capabilities::Context::new(&session, &index)?;
-    let page = target
+    let parsed = session.parsed()?;
+    let as_typed = target
         .path
         .strip_prefix("knowledge/")
         .unwrap_or(target.path);
-    let parsed = session.parsed()?;
+    // A page named from inside knowledge/ (`cd knowledge/usage; ontoly refs basics.md`) is
+    // relative to the current directory when it names no page as written.
+    let page = if parsed.pages.contains_key(as_typed) {
+        as_typed.to_string()
+    } else {
+        from_current_dir(&session, as_typed)
+            .filter(|p| parsed.pages.contains_key(p))
+            .unwrap_or_else(|| as_typed.to_string())
+    };
+    let page = page.as_str();
     let Some(found) = parsed.pages.get(page) else {
         // A page that does not exist is a negative answer (exit 1), not an empty one.
         let near = ontoly_graph::suggest::nearest(page, parsed.pages.keys().map(String::as_str));
@@ -61,13 +71,55 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         });
     };
     let (start, end) = target.lines.unwrap_or((1, found.lines.max(1)));
+    if start > found.lines.max(1) {
+        // Lines the page does not have answer nothing; say so rather than print nothing.
+        return Ok(Output {
+            report: Report::ReadError(
+                ReadError {
+                    code: Code::InvalidLineRange,
+                    message: format!(
+                        "knowledge/{page} ends before line {start}: lines {start}-{end} hold no section"
+                    ),
+                }
+                .into(),
+            ),
+            exit: 1,
+        });
+    }
     let r = registry::run(
         &cx,
         "SectionReferences",
-        &json!({"path": target.path, "startLine": start, "endLine": end, "includeDigest": a.include_digest}),
+        &json!({"path": format!("knowledge/{page}"), "startLine": start, "endLine": end, "includeDigest": a.include_digest}),
     );
     if r.is_error() {
         return Err(CliError::new(r.summary));
     }
     Ok(Output::ok(Report::Refs(Box::new(r))))
+}
+
+/// `typed` read from the current directory, as a path under `knowledge/` (`None` when the
+/// current directory is not inside the workspace's `knowledge/`).
+fn from_current_dir(session: &ontoly_graph::Session, typed: &str) -> Option<String> {
+    let cwd = std::env::current_dir().ok()?.canonicalize().ok()?;
+    let knowledge = session
+        .workspace()
+        .root
+        .join("knowledge")
+        .canonicalize()
+        .ok()?;
+    let inside = cwd.strip_prefix(&knowledge).ok()?;
+    let mut parts: Vec<String> = inside
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    for part in typed.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p.to_string()),
+        }
+    }
+    Some(parts.join("/"))
 }
