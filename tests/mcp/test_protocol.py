@@ -91,6 +91,7 @@ def test_an_unknown_tool_is_a_protocol_error_naming_the_tools(demo):
         ("read", {"repository": 5, "path": "a"}, "invalid type: integer `5`, expected a string"),
         ("read", {"repository": "a/b"}, "missing field `path`"),
         ("EvidencePack", {"query": "x", "limt": 3}, "unknown field `limt`"),
+        ("EvidencePack", {"query": "  "}, "`query` is empty, ask a question"),
         ("read_many", {"repository": "a/b", "items": "a.txt"}, "expected a sequence"),
         ("search", {"repository": "a/b", "pattern": "x", "output": "lines"}, "unknown variant"),
     ],

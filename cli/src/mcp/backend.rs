@@ -256,9 +256,13 @@ impl Backend {
             ..DriftOptions::default()
         }
         .with_to_args(input.to.iter().map(String::as_str));
+        // The errors name the CLI's `--to`; here the field is `to`.
         let mut report = drift::drift(&self.session, &opts).map_err(|e| match e {
             DriftError::Session(m) => ToolError::new(Code::GraphUnavailable, m),
-            other => ToolError::new(Code::InvalidArguments, other.to_string()),
+            other => ToolError::new(
+                Code::InvalidArguments,
+                other.to_string().replacen("--to ", "to: ", 1),
+            ),
         })?;
         if input.only_drifted {
             report.keep_only_drifted();
@@ -287,6 +291,11 @@ impl Backend {
         };
         let report = impact::impact(&self.session, &opts).map_err(|e| match e {
             ImpactError::Drift(DriftError::Session(m)) => ToolError::new(Code::GraphUnavailable, m),
+            // The CLI's wording names its flags; here the fields.
+            ImpactError::Usage => ToolError::new(
+                Code::InvalidArguments,
+                "give `from` and `to` (two revisions of the source), or `diff` (the text of a unified diff) with `from` for its old side",
+            ),
             other => ToolError::new(Code::InvalidArguments, other.to_string()),
         })?;
         let workspace_root = crate::commands::impact::in_repository(&self.session, "");

@@ -38,8 +38,7 @@ repositories it cites, and reads those repositories at pinned commits.
 `diagnostics` are often enough; cite its `provenance` (graphHash) when you present an answer.
 2. To verify, or whenever confidence is not `high` or `fallbacks` is non-empty, read the \
 `filesToInspect` entries with `read` (or `read_many` for several ranges of one repository): pass \
-the entry's `repository`, its `commit` as `revision`, `path`, `startLine`/`endLine` as \
-`start_line`/`end_line`. Stay on the returned commits for the whole answer; never switch to a \
+the entry's `repository`, its `commit` as `revision`, `path`, `startLine` and `endLine`. Stay on the returned commits for the whole answer; never switch to a \
 branch midway. Follow `nextStartLine` while `hasMore` is true.
 3. Reading a knowledge page (`knowledge/**.md`) returns the page text followed by the \
 `references:` of the sections on those lines; read those sources at their pinned commits next.
@@ -176,7 +175,18 @@ impl Call {
     fn parse(name: &str, args: Option<rmcp::model::JsonObject>) -> Result<Call, ToolError> {
         let expected = expected_args(name);
         Ok(match name {
-            "EvidencePack" => Call::EvidencePack(parse_args(name, args, expected)?),
+            "EvidencePack" => {
+                let input: EvidencePackInput = parse_args(name, args, expected)?;
+                // As `ontoly evidence ""` is a usage error: an empty question is the caller's
+                // mistake, not a question nothing answers.
+                if input.query.trim().is_empty() {
+                    return Err(ToolError::new(
+                        Code::InvalidArguments,
+                        format!("invalid arguments for `{name}`: `query` is empty, ask a question; expected {expected}"),
+                    ));
+                }
+                Call::EvidencePack(input)
+            }
             "capabilities" => {
                 let _: CapabilitiesInput = parse_args(name, args, expected)?;
                 Call::Capabilities
