@@ -13,8 +13,9 @@ use std::sync::Arc;
 pub struct PageParse {
     /// blake3 of the page bytes.
     pub hash: String,
-    /// Why the page could not be used (not UTF-8, unreadable), with the code.
-    pub unusable: Option<(Code, String)>,
+    /// Why the page could not be used (not UTF-8, unreadable): the code, the message and the
+    /// 1-based line it concerns (the first invalid byte's; 1 when the whole file).
+    pub unusable: Option<(Code, String, u64)>,
     /// Sections in document order (empty when there are marker errors).
     pub sections: Vec<SectionSpan>,
     /// Marker errors in the order found.
@@ -40,9 +41,9 @@ pub struct PageParse {
 /// Parses one page (`path` relative to `knowledge/`) from its bytes (or why they could not be
 /// read) and their blake3 `hash`.
 pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PageParse {
-    let empty = |code: Code, msg: String| PageParse {
+    let empty = |code: Code, msg: String, line: u64| PageParse {
         hash: hash.to_string(),
-        unusable: Some((code, msg)),
+        unusable: Some((code, msg, line)),
         sections: Vec::new(),
         marker_errors: Vec::new(),
         section_texts: Vec::new(),
@@ -53,10 +54,25 @@ pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PagePar
     };
     let bytes = match bytes {
         Ok(b) => b,
-        Err(m) => return empty(Code::PageUnreadable, m.to_string()),
+        Err(m) => return empty(Code::PageUnreadable, m.to_string(), 1),
     };
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return empty(Code::PageNotUtf8, "File is not UTF-8".into());
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            // Where to look: an editor shows the rest of the page as it is.
+            let at = e.valid_up_to();
+            let line = 1 + bytes[..at].iter().filter(|b| **b == b'\n').count() as u64;
+            let column = 1 + at
+                - bytes[..at]
+                    .iter()
+                    .rposition(|b| *b == b'\n')
+                    .map_or(0, |n| n + 1);
+            return empty(
+                Code::PageNotUtf8,
+                format!("File is not UTF-8: the first byte that is not (0x{:02x}) is at line {line}, byte {column} of the line", bytes[at]),
+                line,
+            );
+        }
     };
     let text = text::strip_bom(text);
     let ps = markers::parse_sections(text);
@@ -73,6 +89,25 @@ pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PagePar
         links: links(text, path),
         lines: lines.len() as u64,
     }
+}
+
+/// `message` with every `at line N` moved by `by` lines: the YAML parser numbers the front
+/// matter's lines from its first, the page from the `---` before it.
+fn shift_lines(message: &str, by: u64) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(i) = rest.find("at line ") {
+        let (before, after) = rest.split_at(i + "at line ".len());
+        out.push_str(before);
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        match after[..digits].parse::<u64>() {
+            Ok(n) => out.push_str(&(n + by).to_string()),
+            Err(_) => out.push_str(&after[..digits]),
+        }
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Per section: its first heading and its body (the lines between its markers).
@@ -168,7 +203,7 @@ pub fn front_matter(text: &str) -> FrontMatter {
             error: None,
         },
         Err(e) => FrontMatter {
-            error: Some((e.message, e.line.map_or(1, |l| l + 1))),
+            error: Some((shift_lines(&e.message, 1), e.line.map_or(1, |l| l + 1))),
             ..Default::default()
         },
     }
@@ -273,6 +308,23 @@ mod tests {
         let bad = front_matter("---\ntitle: [\n---\n");
         assert!(bad.error.is_some());
         assert!(front_matter("---\ntitle: x\n").error.is_some());
+        // The message's lines are the page's, as the diagnostic's line is.
+        let (message, line) = front_matter("---\nid: 1\ntitle: \"open\n---\n# x\n")
+            .error
+            .expect("an unclosed quote");
+        assert_eq!(line, 3, "{message}");
+        assert!(message.contains("scalar at line 3 column"), "{message}");
+    }
+
+    #[test]
+    fn a_page_that_is_not_utf8_names_the_first_bad_byte() {
+        let p = parse_page("a.md", Ok(b"# A\n\nok\nnot \xe9t\xe9\n"), "h");
+        let (code, message, line) = p.unusable.expect("not UTF-8");
+        assert_eq!((code, line), (Code::PageNotUtf8, 4));
+        assert!(
+            message.ends_with("(0xe9) is at line 4, byte 5 of the line"),
+            "{message}"
+        );
     }
 
     #[test]

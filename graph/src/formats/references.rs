@@ -340,7 +340,7 @@ impl<'f> ReferenceContext<'f> {
                 .and_then(|p| parsed.pages.get(p))
                 .ok_or(FileProblem::Unreadable.message())?;
             match &page.unusable {
-                Some((Code::PageNotUtf8, _)) => return Err(FileProblem::NotUtf8.message()),
+                Some((Code::PageNotUtf8, _, _)) => return Err(FileProblem::NotUtf8.message()),
                 Some(_) => return Err(FileProblem::Unreadable.message()),
                 None => {}
             }

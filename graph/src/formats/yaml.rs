@@ -218,12 +218,27 @@ fn parse_bounded(text: &str) -> Result<yaml_serde::Value, YamlError> {
         let line = line.map(|(l, _)| l).or_else(|| {
             second_document_line(text).filter(|_| message.contains("more than one document"))
         });
+        // The end of the file is where an unclosed quote is noticed, not where it is: the
+        // message names the line the scalar (or flow collection) opened on.
+        let line = if message.contains("unexpected end of stream") {
+            opened_at(&message).or(line)
+        } else {
+            line
+        };
         YamlError {
             line,
             message,
             kind: YamlErrorKind::Invalid,
         }
     })
+}
+
+/// The line of a message's context mark: `… while scanning a quoted scalar at line 3 column
+/// 17` → 3.
+fn opened_at(message: &str) -> Option<u64> {
+    let context = message.rsplit_once(", while ")?.1;
+    let after = context.rsplit_once(" at line ")?.1;
+    after.split(' ').next()?.parse().ok()
 }
 
 /// The 1-based line where unclosed `[`/`{` first exceed `limit`, counting every bracket
@@ -496,7 +511,9 @@ mod tests {
     #[test]
     fn syntax_errors_and_second_documents_have_lines() {
         assert_eq!(err("a: 1\nb: [\n").line, Some(3));
-        assert_eq!(err("a: 'open\n").line, Some(2));
+        // An unclosed quote is reported where it opens, not at the end of the file.
+        assert_eq!(err("a: 'open\n").line, Some(1));
+        assert_eq!(err("a: 1\nb: \"open\nc: 2\nd: 3\n").line, Some(2));
         assert_eq!(err("---\na: 1\n---\nb: 2\n").line, Some(3));
         assert_eq!(err("a: 1\n--- \nb: 2\n").line, Some(2));
     }

@@ -326,8 +326,8 @@ fn page_facts<'p>(
 ) -> (BTreeMap<&'p str, Marked<'p>>, bool) {
     let mut marked = BTreeMap::new();
     let (aid, page_file) = (cx.aid.clone(), cx.page_file.clone());
-    if let Some((code, msg)) = &pg.unusable {
-        cx.finding(*code, msg.clone(), &page_file, 1, &aid);
+    if let Some((code, msg, line)) = &pg.unusable {
+        cx.finding(*code, msg.clone(), &page_file, *line, &aid);
         return (marked, false);
     }
     for err in &pg.marker_errors {
