@@ -90,6 +90,18 @@ fn discovery_from_a_subdirectory_and_errors_exit_2() {
     let (code, _, err) = ontoly(t.path(), &["--workspace", "missing", "stats"]);
     assert_eq!(code, 2);
     assert!(err.contains("is not a knowledge workspace"), "{err}");
+    // Neither names a directory other than as given: no absolute path is printed.
+    let tmp = t.path().to_string_lossy();
+    for (args, shown) in [
+        (&["build"][..], "the current directory and its"),
+        (
+            &["--workspace", "missing", "stats"][..],
+            "error: missing is not a knowledge workspace",
+        ),
+    ] {
+        let (_, _, err) = ontoly(t.path(), args);
+        assert!(err.contains(shown) && !err.contains(tmp.as_ref()), "{err}");
+    }
     let (code, _, _) = ontoly(t.path(), &["--format", "yaml", "build"]);
     assert_eq!(code, 2, "usage errors exit 2");
 }

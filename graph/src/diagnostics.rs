@@ -78,8 +78,9 @@ macro_rules! codes {
 }
 
 const fn first_doc(lines: &[&'static str]) -> &'static str {
+    // A doc line starts with the space after `///`.
     match lines.first() {
-        Some(l) => l,
+        Some(l) => l.trim_ascii_start(),
         None => "",
     }
 }

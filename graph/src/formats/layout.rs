@@ -59,15 +59,16 @@ pub struct Workspace {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiscoverError {
     /// `--workspace DIR` was given but `DIR/knowledge/structure.yaml` does not exist.
-    #[error("{} is not a knowledge workspace: {} does not exist", dir.display(), dir.join(STRUCTURE_FILE).display())]
+    #[error("{} is not a knowledge workspace: it has no {STRUCTURE_FILE}", dir.display())]
     NotAWorkspace {
-        /// The directory as given.
+        /// The directory as given (relative to the start directory, or absolute when given
+        /// so): messages never make a path absolute.
         dir: PathBuf,
     },
     /// No directory from the start directory up to the filesystem root holds one.
     #[error(
-        "no knowledge workspace found: looked for {STRUCTURE_FILE} in {} (use --workspace DIR)",
-        shown(searched)
+        "no knowledge workspace found: looked for {STRUCTURE_FILE} in the current directory and its {} parent directories (use --workspace DIR)",
+        searched.len().saturating_sub(1)
     )]
     NotFound {
         /// The directories that were searched, nearest first.
@@ -75,24 +76,21 @@ pub enum DiscoverError {
     },
 }
 
-fn shown(searched: &[PathBuf]) -> String {
-    let shown: Vec<String> = searched.iter().map(|p| p.display().to_string()).collect();
-    shown.join(", ")
-}
-
 /// Finds the workspace: `explicit` when given (it must hold `knowledge/structure.yaml`), else
 /// `start` and then each of its ancestors.
 pub fn discover(explicit: Option<&Path>, start: &Path) -> Result<Workspace, DiscoverError> {
-    if let Some(dir) = explicit {
-        let dir = if dir.is_absolute() {
-            dir.to_path_buf()
+    if let Some(given) = explicit {
+        let dir = if given.is_absolute() {
+            given.to_path_buf()
         } else {
-            start.join(dir)
+            start.join(given)
         };
         if dir.join(STRUCTURE_FILE).is_file() {
             return Ok(Workspace::at(dir));
         }
-        return Err(DiscoverError::NotAWorkspace { dir });
+        return Err(DiscoverError::NotAWorkspace {
+            dir: given.to_path_buf(),
+        });
     }
     let mut searched = Vec::new();
     for dir in start.ancestors() {
