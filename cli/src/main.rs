@@ -240,6 +240,24 @@ fn write_or_exit(stream: &mut dyn Write, bytes: &str) {
     }
 }
 
+/// [`fail`], with the error also in the CI format asked for: a GitHub annotation, or a SARIF
+/// log of a failed run (an upload step needs a valid file).
+fn fail_as(e: &CliError, format: Format, command: &str) -> ! {
+    let text = match &e.hint {
+        Some(h) => format!("{} ({h})", e.message),
+        None => e.message.clone(),
+    };
+    match format {
+        Format::Github => write_or_exit(
+            &mut std::io::stdout(),
+            &render::github::failed_run(command, &text),
+        ),
+        Format::Sarif => write_or_exit(&mut std::io::stdout(), &render::sarif::failed_run(&text)),
+        _ => {}
+    }
+    fail(e)
+}
+
 fn fail(e: &CliError) -> ! {
     let mut msg = format!("error: {}\n", e.message);
     if let Some(h) = &e.hint {
@@ -280,7 +298,8 @@ fn main() {
         ctx.verify_snapshot = true;
         out = cli.command.run(&ctx);
     }
-    let out = out.unwrap_or_else(|e| fail(&e));
+    let command = cli.command.name().replace('_', "-");
+    let out = out.unwrap_or_else(|e| fail_as(&e, format, &command));
     if let Some(md) = render::summary::markdown(&out.report) {
         commands::ci::append_step_summary(&md);
     }

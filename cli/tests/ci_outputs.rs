@@ -264,3 +264,45 @@ fn the_gate_fails_on_a_broken_workspace_and_names_its_errors() {
     let v: Value = serde_json::from_str(&intact.stdout).expect("json");
     assert_eq!(v["workspaceErrors"], serde_json::json!([]));
 }
+
+/// A command that cannot run (exit 2) still writes its CI format: an annotation for GitHub,
+/// and for SARIF a valid log of a failed run, which an upload step accepts.
+#[test]
+fn a_run_that_cannot_start_is_reported_in_the_ci_format() {
+    let t = tempfile::tempdir().expect("tempdir");
+    common::copy_dir(&fixtures().join("valid"), &t.path().join("ws"));
+    std::fs::write(
+        t.path().join("ws/ontoly.toml"),
+        "[source]\n\"a/b\" = \"../x\"\n",
+    )
+    .expect("write");
+    let run = |format: &str| {
+        run_in(
+            t.path(),
+            &[
+                "--workspace",
+                "ws",
+                "--no-cache",
+                "validate",
+                "--format",
+                format,
+            ],
+        )
+    };
+    let github = run("github");
+    assert_eq!(github.code, 2);
+    assert_eq!(
+        github.stdout,
+        "::error title=ontoly validate::ontoly.toml:1: unknown field `source`, expected `sources`\n"
+    );
+    let log = valid_sarif(&run("sarif"), 2);
+    let invocation = &log["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false, "{log}");
+    assert_eq!(
+        invocation["toolExecutionNotifications"][0]["message"]["text"],
+        "ontoly.toml:1: unknown field `source`, expected `sources`"
+    );
+    assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
+    // Text keeps standard output empty.
+    assert_eq!(run("text").stdout, "");
+}

@@ -83,6 +83,12 @@ pub fn render(report: &Report) -> Option<String> {
     Some(o)
 }
 
+/// The annotation of a command that could not run (exit 2): a workflow shows it on the run's
+/// summary page, where a plain line on standard error is easily missed.
+pub fn failed_run(command: &str, message: &str) -> String {
+    annotation("error", None, &format!("ontoly {command}"), message)
+}
+
 fn impact_summary(v: &ImpactView) -> String {
     let c = &v.report.counts;
     format!(

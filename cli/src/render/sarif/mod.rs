@@ -198,6 +198,18 @@ pub fn render(report: &Report) -> Option<String> {
     results(report).map(|r| super::json::pretty(&log(&r)))
 }
 
+/// The log of a run that could not check anything (an unreadable `ontoly.toml`, no
+/// workspace): no results, `executionSuccessful: false` and the error as a notification, so
+/// an upload step gets a valid log that says why rather than an empty file.
+pub fn failed_run(message: &str) -> String {
+    let mut log = log(&[]);
+    log["runs"][0]["invocations"] = json!([{
+        "executionSuccessful": false,
+        "toolExecutionNotifications": [{"level": "error", "message": {"text": message}}],
+    }]);
+    super::json::pretty(&log)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
