@@ -455,6 +455,41 @@ fn each_module_reads_the_clone_mapped_to_it_wherever_source_is_given() {
     );
 }
 
+/// `HEAD~1`, `v2^`, as people type them for "the change before".
+#[test]
+fn ancestry_suffixes_name_commits_as_git_does() {
+    let f = Fixture::new();
+    let ids = f.run(&[
+        "impact",
+        "--from",
+        FIXTURE_BASE,
+        "--to",
+        FIXTURE_LATER,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(ids.code, 0, "{}", ids.stderr);
+    let suffixed = f.run(&[
+        "impact", "--from", "HEAD~2", "--to", "v2^0", "--format", "json",
+    ]);
+    assert_eq!(suffixed.code, 0, "{}", suffixed.stderr);
+    assert_eq!(suffixed.stdout, ids.stdout);
+    let one_back = f.run(&[
+        "impact", "--from", "v2^^", "--to", "HEAD~", "--format", "json",
+    ]);
+    assert_eq!(json(&one_back)["from"], FIXTURE_BASE, "{}", one_back.stdout);
+    let v = json(&f.run(&["drift", "--to", "HEAD~2", "--format", "json"]));
+    assert_eq!(v["to"]["drift/core"], FIXTURE_BASE);
+    for (rev, says) in [
+        ("HEAD~9", "no such branch, tag or commit"),
+        ("HEAD~x", "not a branch, tag or commit"),
+    ] {
+        let r = f.run(&["impact", "--from", rev, "--to", "HEAD"]);
+        assert_eq!(r.code, 2, "{rev}");
+        assert!(r.stderr.contains(says), "{rev}: {}", r.stderr);
+    }
+}
+
 #[test]
 fn references_that_cannot_be_compared_are_unverifiable_with_a_reason() {
     let f = Fixture::new();

@@ -22,7 +22,7 @@ pub enum FailOn {
 /// Arguments of `ontoly drift`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The later revision (branch, tag, full or unique short commit) of every repository, or
+    /// The later revision (branch, tag, full or unique short commit, `HEAD~1`) of every repository, or
     /// of one: NAME=REV with NAME a <source>/<module>, a <source>, or repo-content (the
     /// workspace's own repository). Repeatable. Default: each clone's HEAD, else its default
     /// branch.

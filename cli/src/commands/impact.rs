@@ -18,8 +18,8 @@ pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Github, For
 /// `repo-content`; by default, the one repository the workspace cites.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The old side of the change: a branch, tag or commit of the source (for --diff:
-    /// default the clone's HEAD).
+    /// The old side of the change: a branch, tag or commit of the source, with git's `~N` and
+    /// `^N` if wanted (`HEAD~1`) (for --diff: default the clone's HEAD).
     #[arg(long, value_name = "REV")]
     from: Option<String>,
     /// The new side of the change.

@@ -149,6 +149,34 @@ impl TreeChanges {
     }
 }
 
+/// git's ancestry suffixes (`~2^`, `^^`, `^2~3`) as `(operator, count)` steps: `~` alone is
+/// `~1`, `^` alone `^1`. `None` when anything else follows.
+fn ancestry(suffix: &str) -> Option<Vec<(char, usize)>> {
+    let mut steps = Vec::new();
+    let mut chars = suffix.char_indices().peekable();
+    while let Some((i, op)) = chars.next() {
+        if op != '~' && op != '^' {
+            return None;
+        }
+        let start = i + 1;
+        let mut end = start;
+        while let Some((j, c)) = chars.peek().copied() {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            end = j + 1;
+            chars.next();
+        }
+        let n = if end == start {
+            1
+        } else {
+            suffix[start..end].parse().ok()?
+        };
+        steps.push((op, n));
+    }
+    Some(steps)
+}
+
 /// A thread-local reader of a [`DriftRepo`].
 pub struct DriftReader {
     repo: gix::Repository,
@@ -179,8 +207,21 @@ impl DriftReader {
     /// Resolves `HEAD`, a full commit id, a branch or tag name (git's order: `refs/<name>`,
     /// tags, branches, remote-tracking branches, then `origin`'s branch of that name), or an
     /// abbreviated commit of at least 4 hex digits that is unique among commits, to the full
-    /// lowercase id of a commit (annotated tags are peeled).
+    /// lowercase id of a commit (annotated tags are peeled); any of them followed by git's
+    /// ancestry suffixes, `~N` (the Nth first-parent ancestor), `^` and `^N` (the Nth parent),
+    /// as in `HEAD~1` or `v2.0^2`.
     pub fn resolve(&self, rev: &str) -> Result<String, ResolveError> {
+        if let Some(at) = rev.find(['~', '^']).filter(|at| *at > 0) {
+            let mut id = ObjectId::from_hex(self.resolve(&rev[..at])?.as_bytes())
+                .map_err(|_| ResolveError::Invalid)?;
+            for (op, n) in ancestry(&rev[at..]).ok_or(ResolveError::Invalid)? {
+                for _ in 0..if op == '~' { n } else { 1 } {
+                    let parent = if op == '~' { 1 } else { n };
+                    id = self.parent(id, parent).ok_or(ResolveError::NotFound)?;
+                }
+            }
+            return Ok(id.to_string());
+        }
         if rev == "HEAD" {
             return self.head();
         }
@@ -224,6 +265,16 @@ impl DriftReader {
             return self.resolve_prefix(rev);
         }
         Err(ResolveError::NotFound)
+    }
+
+    /// The `n`th parent of commit `id` (1: the first; 0: the commit itself, as `^0` is).
+    fn parent(&self, id: ObjectId, n: usize) -> Option<ObjectId> {
+        if n == 0 {
+            return Some(id);
+        }
+        let commit = self.repo.find_commit(id).ok()?;
+        let parents: Vec<ObjectId> = commit.parent_ids().map(|p| p.detach()).collect();
+        parents.get(n - 1).copied()
     }
 
     fn resolve_prefix(&self, hex: &str) -> Result<String, ResolveError> {
