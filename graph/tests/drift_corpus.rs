@@ -191,8 +191,20 @@ fn revisions_resolve_like_git() {
     ] {
         assert_eq!(reader.resolve(rev).as_deref(), Ok(LATER), "{rev}");
     }
-    for rev in ["v2.28.0", "base", "refs/tags/base", "da9996fe", BASE] {
+    for rev in [
+        "v2.28.0",
+        "base",
+        "refs/tags/base",
+        "da9996fe",
+        BASE,
+        "base~0",
+        "base^0",
+    ] {
         assert_eq!(reader.resolve(rev).as_deref(), Ok(BASE), "{rev}");
+    }
+    // The clone is shallow: each commit names a parent it does not hold, as git reports.
+    for rev in ["HEAD~1", "main^", "later~", "v2.32.3^1", "base^2"] {
+        assert_eq!(reader.resolve(rev), Err(ResolveError::NotFound), "{rev}");
     }
     assert_eq!(reader.resolve("nope"), Err(ResolveError::NotFound));
     assert_eq!(reader.resolve("deadbeef"), Err(ResolveError::NotFound));
@@ -200,7 +212,7 @@ fn revisions_resolve_like_git() {
         reader.resolve(&"ab".repeat(20)),
         Err(ResolveError::NotFound)
     );
-    for bad in ["a..b", "HEAD~1", "main^", "", "-x", "v2:x"] {
+    for bad in ["a..b", "HEAD~1x", "main^{commit}", "~1", "", "-x", "v2:x"] {
         assert_eq!(reader.resolve(bad), Err(ResolveError::Invalid), "{bad}");
     }
     // A tree or blob id is not a commit.

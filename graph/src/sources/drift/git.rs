@@ -274,7 +274,11 @@ impl DriftReader {
         }
         let commit = self.repo.find_commit(id).ok()?;
         let parents: Vec<ObjectId> = commit.parent_ids().map(|p| p.detach()).collect();
-        parents.get(n - 1).copied()
+        // A shallow clone names parents it does not have: git says no such revision too.
+        parents
+            .get(n - 1)
+            .copied()
+            .filter(|p| self.repo.find_commit(*p).is_ok())
     }
 
     fn resolve_prefix(&self, hex: &str) -> Result<String, ResolveError> {
