@@ -100,6 +100,23 @@ impl SeverityCounts {
         }
         c
     }
+
+    /// `1 error, 2 warnings, 0 info`.
+    pub fn tally(&self) -> String {
+        let plural = |n: usize, word: &str| {
+            if n == 1 {
+                format!("1 {word}")
+            } else {
+                format!("{n} {word}s")
+            }
+        };
+        format!(
+            "{}, {}, {} info",
+            plural(self.error, "error"),
+            plural(self.warning, "warning"),
+            self.info
+        )
+    }
 }
 
 /// Counts of a build.

@@ -452,7 +452,7 @@ fn a_clone_mapped_under_a_module_name_the_registry_lacks_is_a_warning_at_its_map
     assert!(
         v.out.contains("--source:1: warning CLONE_UNMATCHED")
             && !v.out.contains("--source:2")
-            && v.out.contains("0 errors, 1 warnings"),
+            && v.out.contains("0 errors, 1 warning, 0 info"),
         "{}",
         v.out
     );

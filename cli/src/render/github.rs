@@ -62,10 +62,7 @@ pub fn render(report: &Report) -> Option<String> {
         Report::Check(c) => ("ontoly check", c.tally()),
         Report::Validate(v) => {
             let s = &v.summary;
-            let s = format!(
-                "{}: {} errors, {} warnings, {} info",
-                v.workspace, s.error, s.warning, s.info
-            );
+            let s = format!("{}: {}", v.workspace, s.tally());
             ("ontoly validate", s)
         }
         Report::Drift(d) => {

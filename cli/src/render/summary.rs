@@ -20,11 +20,9 @@ pub fn markdown(report: &Report) -> Option<String> {
             let s = &v.summary;
             let _ = writeln!(
                 o,
-                "### ontoly validate: {}\n\n{} errors, {} warnings, {} info\n",
+                "### ontoly validate: {}\n\n{}\n",
                 if v.valid { "passed" } else { "failed" },
-                s.error,
-                s.warning,
-                s.info
+                s.tally()
             );
             if !v.diagnostics.is_empty() {
                 let mut by_code: BTreeMap<(&str, &str), usize> = BTreeMap::new();

@@ -14,16 +14,19 @@ pub(super) fn build(v: &BuildView) -> String {
         .map(|n| format!("cache note  {n}\n"))
         .unwrap_or_default();
     let text = format!(
-        "workspace   {}\narticles    {}\nsections    {}\nreferences  {}\nnodes       {}\nedges       {}\ndiagnostics {} errors, {} warnings, {} info\ngraph hash  {}\ncache       {} ({} of {} pages parsed)\n",
+        "workspace   {}\narticles    {}\nsections    {}\nreferences  {}\nnodes       {}\nedges       {}\ndiagnostics {}{}\ngraph hash  {}\ncache       {} ({} of {} pages parsed)\n",
         v.workspace,
         c.articles,
         c.sections,
         c.references,
         c.nodes,
         c.edges,
-        d.error,
-        d.warning,
-        d.info,
+        d.tally(),
+        if d.error + d.warning > 0 {
+            " (ontoly validate lists them)"
+        } else {
+            ""
+        },
         v.graph_hash,
         v.cache.status,
         v.cache.pages_parsed,
@@ -85,9 +88,6 @@ pub(super) fn validate(v: &ValidateView) -> String {
         ));
     }
     let s = &v.summary;
-    text.push_str(&format!(
-        "{}: {} errors, {} warnings, {} info\n",
-        v.workspace, s.error, s.warning, s.info
-    ));
+    text.push_str(&format!("{}: {}\n", v.workspace, s.tally()));
     text
 }
