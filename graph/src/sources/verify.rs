@@ -508,7 +508,7 @@ pub fn verify_stage(
                         c.end_line,
                         c.commit,
                         outcome.status.message(),
-                        explain(c, outcome),
+                        explain(c, outcome, &source_ref),
                     ),
                     &origin.file,
                     origin.line,
@@ -555,19 +555,34 @@ pub fn verify_stage(
 }
 
 /// What to do about a failed verification: the facts a person needs to fix it.
-fn explain(c: &CitedTarget, outcome: &Outcome) -> String {
+fn explain(c: &CitedTarget, outcome: &Outcome, source_ref: &str) -> String {
     match outcome.status {
-        Status::DigestMismatch => format!(
-            "; recorded {}, actual {}. The digest is the sha256 of lines {}-{} joined by \\n, with no trailing newline (`sed -n {},{}p | sha256sum` hashes one more newline); `ontoly digest PATH:{}-{} --source MODULE --rev COMMIT` prints the entry",
-            c.content_digest.as_deref().unwrap_or("(none)"),
-            outcome.actual_digest.as_deref().unwrap_or("(none)"),
-            c.start_line,
-            c.end_line,
-            c.start_line,
-            c.end_line,
-            c.start_line,
-            c.end_line,
-        ),
+        Status::DigestMismatch => {
+            // The command to paste, with what this reference names (a module of the repo
+            // registry); placeholders only where there is no module to name.
+            let command = match source_ref.strip_prefix("repo:") {
+                Some(module) if !module.is_empty() => format!(
+                    "ontoly digest {}:{}-{} --source {module} --rev {}",
+                    c.path,
+                    c.start_line,
+                    c.end_line,
+                    c.commit.get(..12).unwrap_or(&c.commit)
+                ),
+                _ => format!(
+                    "ontoly digest PATH:{}-{} --source MODULE --rev COMMIT",
+                    c.start_line, c.end_line
+                ),
+            };
+            format!(
+                "; recorded {}, actual {}. The digest is the sha256 of lines {}-{} joined by \\n, with no trailing newline (`sed -n {},{}p | sha256sum` hashes one more newline); `{command}` prints the entry",
+                c.content_digest.as_deref().unwrap_or("(none)"),
+                outcome.actual_digest.as_deref().unwrap_or("(none)"),
+                c.start_line,
+                c.end_line,
+                c.start_line,
+                c.end_line,
+            )
+        }
         Status::CommitMissing => match &c.pinned_at {
             Some(at) => format!(
                 "; the commit is pinned at {}:{}: fetch it into the clone, or fix the ref",
