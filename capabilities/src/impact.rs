@@ -89,6 +89,9 @@ pub struct AffectedReference {
     /// The file's path after the change, when the change renames it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub renamed_to: Option<String>,
+    /// The change deletes the file (present, `true`, only then).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deleted: bool,
     /// The definition covering the range at the old side, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub symbol: Option<SymbolAt>,
@@ -513,6 +516,7 @@ fn affected(
                 at: range.clone(),
                 via: via.to_string(),
                 renamed_to: renamed.map(str::to_string),
+                deleted: change.new_path.is_none(),
                 symbol,
                 touched: if via == "symbol" { touched } else { Vec::new() },
                 hunks: hunks.iter().map(|h| HunkView::new(shown, h)).collect(),

@@ -664,6 +664,17 @@ fn write_re_anchors_the_surviving_modules_and_is_idempotent() {
         "{}",
         second.stdout
     );
+    // drift/app is held back by deleted code: the review says what moves it.
+    assert!(
+        second
+            .stdout
+            .contains("review: 1 module(s) left as they were\n  drift/app: ")
+            && second.stdout.contains(
+                "a module moves only when all its references can: re-cite each one listed"
+            ),
+        "{}",
+        second.stdout
+    );
     assert_eq!(f.read("sources/repo/index.yaml"), registry2);
     assert_eq!(f.read("knowledge/structure.yaml"), structure2);
 }
@@ -830,11 +841,12 @@ fn impact_between_two_commits_and_of_a_diff() {
                         .flatten()
                         .map(move |a| {
                             format!(
-                                "{}#{}[{}] {}",
+                                "{}#{}[{}] {}{}",
                                 p["articleId"].as_str().unwrap_or(""),
                                 s["sectionId"].as_str().unwrap_or(""),
                                 a["refIndex"],
-                                a["via"].as_str().unwrap_or("")
+                                a["via"].as_str().unwrap_or(""),
+                                if a["deleted"] == true { " deleted" } else { "" }
                             )
                         })
                 })
@@ -852,8 +864,8 @@ fn impact_between_two_commits_and_of_a_diff() {
             "app#files[1] range",
             "app#files[2] path",
             "app#trimming[0] range",
-            "app#legacy[0] range",
-            "app#legacy[1] range",
+            "app#legacy[0] range deleted",
+            "app#legacy[1] range deleted",
             "codec#encoding[0] path",
             "codec#encoding[1] path",
             "docs#guide[0] path",
@@ -864,6 +876,11 @@ fn impact_between_two_commits_and_of_a_diff() {
         f.run(&["impact", "--from", "v1", "--to", "v2", "--fail-on-affected"])
             .code,
         3
+    );
+    let text = f.run(&["impact", "--from", "v1", "--to", "v2"]).stdout;
+    assert!(
+        text.contains("[1] src/gone.py:9-13 in function `legacy_mode` is deleted with its file: src/gone.py @@ -1,13 +0,0 @@"),
+        "{text}"
     );
     // The same change as a diff, with context, read from a file and from standard input.
     let diff = git(&f.root().join("repo"), &["diff", "-U5", "v1", "v2"]);

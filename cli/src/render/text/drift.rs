@@ -302,6 +302,13 @@ fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
             let _ = writeln!(o, "    {page}#{} {what}", r.section_id);
         }
     }
+    if !w.review.is_empty() {
+        // What moves such a module: nothing the flags can accept is left in it.
+        let _ = writeln!(
+            o,
+            "  a module moves only when all its references can: re-cite each one listed (`ontoly digest PATH:START-END --source MODULE` prints an entry to paste) or remove it from knowledge/structure.yaml, then run this again"
+        );
+    }
     if w.files.is_empty() {
         o.push_str("nothing written\n");
     } else {
@@ -346,6 +353,12 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
                     (Some(to), None) => writeln!(
                         o,
                         "      {cited} moves with its file to {to} (its lines unchanged)"
+                    ),
+                    (_, Some(first)) if a.deleted => writeln!(
+                        o,
+                        "      {cited} is deleted with its file: {} {}",
+                        first.path,
+                        hunks.join(" ")
                     ),
                     (_, first) => writeln!(
                         o,
