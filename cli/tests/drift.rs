@@ -764,7 +764,7 @@ fn annotations_and_sarif_point_at_repository_relative_paths() {
     );
     assert!(
         gh.stdout.contains(
-            "::warning file=kb/knowledge/structure.yaml,line=26,endLine=26,col=1,title=ontoly drift%3A changed::"
+            "::warning file=kb/knowledge/structure.yaml,line=26,endLine=26,col=1,title=ontoly drift%3A changed::architecture/app.md#tripling cites src/app.py:12-15 at 371a34a4595b (compared with 7ae5d7cd6a76), changed: review lines 14-17"
         ),
         "{}",
         gh.stdout

@@ -61,11 +61,19 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
                     )
                 })
                 .unwrap_or_default();
+            // Both commits, each for what it is: the cited one, and the one compared with.
+            let short = |c: &str| c.get(..12).unwrap_or(c).to_string();
+            let pinned = r
+                .origin
+                .pinned
+                .as_deref()
+                .map(|c| format!(" at {}", short(c)))
+                .unwrap_or_default();
             let later = r
                 .origin
                 .later
                 .as_deref()
-                .map(|c| format!(" at {}", c.get(..12).unwrap_or(c)))
+                .map(|c| format!(" (compared with {})", short(c)))
                 .unwrap_or_default();
             // With `--diff`, what changed under the section, for the reviewer of the annotation.
             let diff = r
@@ -77,7 +85,7 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
                 rule_id: code.as_str().to_string(),
                 severity: code.severity(),
                 message: format!(
-                    "{}#{} cites {}:{}-{}{later}, {what}{suggestion}{relocated}{diff}",
+                    "{}#{} cites {}:{}-{}{pinned}{later}, {what}{suggestion}{relocated}{diff}",
                     r.origin.page, r.section_id, r.path, r.start_line, r.end_line
                 ),
                 at: Some((v.structure_file.clone(), r.origin.line, r.origin.line)),
