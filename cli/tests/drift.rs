@@ -455,6 +455,37 @@ fn each_module_reads_the_clone_mapped_to_it_wherever_source_is_given() {
     );
 }
 
+/// Re-anchored through a `--source` clone at a commit the configured clone lacks, a module
+/// would be `commit_missing` on the next plain run: `--write` says so.
+#[test]
+fn write_through_a_source_clone_names_the_commit_the_configured_clone_lacks() {
+    let f = Fixture::new();
+    git(f.root(), &["clone", "-q", "repo", "ahead"]);
+    let ahead = f.root().join("ahead");
+    std::fs::write(ahead.join("NOTES.txt"), "uncited\n").expect("write");
+    git(&ahead, &["add", "NOTES.txt"]);
+    git(&ahead, &["commit", "-q", "-m", "notes"]);
+    let new = git(&ahead, &["rev-parse", "HEAD"]);
+    let r = f.run(&["drift", "--source", "drift/core=../ahead", "--write"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains(&format!(
+            "note: drift/core now pins {}, which the clone ontoly.toml maps (\"drift/core\" = \"../repo\") does not hold: fetch it there, or every run without --source drift/core=../ahead will find its references commit_missing",
+            &new.trim()[..12]
+        )),
+        "{}",
+        r.stdout
+    );
+    // Without the override, the configured clone would not know it.
+    let plain = f.run(&["validate", "--require-verified"]);
+    assert_eq!(plain.code, 1, "{}", plain.stdout);
+    assert!(plain.stdout.contains("commit_missing"), "{}", plain.stdout);
+    // A write through the configured clone has nothing to say.
+    let f = Fixture::new();
+    let r = f.run(&["drift", "--to", "v2", "--write"]);
+    assert!(!r.stdout.contains("note:"), "{}", r.stdout);
+}
+
 /// `HEAD~1`, `v2^`, as people type them for "the change before".
 #[test]
 fn ancestry_suffixes_name_commits_as_git_does() {

@@ -90,6 +90,10 @@ pub struct Reanchor {
     /// Workspace files whose bytes change, with their new bytes (not in the JSON).
     #[serde(skip)]
     pub files: Vec<(String, Vec<u8>)>,
+    /// What to do next outside the workspace's files: a module now pinned at a commit that
+    /// only a `--source` clone holds, not the clone `ontoly.toml` maps.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// Scalars to set in one YAML item: key path and new value.
@@ -142,6 +146,7 @@ pub fn plan(
         review: Vec::new(),
         current: Vec::new(),
         files: Vec::new(),
+        notes: Vec::new(),
     };
     let mut planned = Vec::new();
     for (module, refs) in by_module {
@@ -176,7 +181,58 @@ pub fn plan(
     let (files, modules) = apply(session, planned, &mut out.review)?;
     out.files = files;
     out.modules = modules;
+    out.notes = configured_clone_notes(session, &out.modules);
     Ok(out)
+}
+
+/// A module read through a `--source` clone and now pinned at a commit the clone that
+/// `ontoly.toml` maps does not hold: the next run without `--source` would find every one of
+/// its references `commit_missing`. Say so while the user can still fetch it.
+fn configured_clone_notes(session: &Session, modules: &[ModuleChange]) -> Vec<String> {
+    use ontoly_graph::sources::clones::{repo_modules, CloneMap, CONFIG_FILE};
+    let Ok(clones) = session.clones() else {
+        return Vec::new();
+    };
+    let root = &session.workspace().root;
+    let registered = repo_modules(root);
+    let mut configured: Option<Option<CloneMap>> = None;
+    let mut notes = Vec::new();
+    for m in modules {
+        let remote = registered
+            .iter()
+            .find(|r| r.name == m.module)
+            .and_then(|r| r.remote.as_deref());
+        let Some(mapping) = clones.mapping_for(Some(&m.module), remote) else {
+            continue;
+        };
+        if mapping.file == CONFIG_FILE {
+            continue;
+        }
+        let Some(file_map) = configured
+            .get_or_insert_with(|| CloneMap::load(root, &[]).ok())
+            .as_ref()
+        else {
+            continue;
+        };
+        let Some(path) = file_map.find(Some(&m.module), remote) else {
+            continue;
+        };
+        let holds = file_map
+            .open(path)
+            .is_some_and(|repo| repo.local().has_commit(&m.to));
+        if !holds {
+            let shown = file_map
+                .mapping_for(Some(&m.module), remote)
+                .map_or_else(|| CONFIG_FILE.to_string(), |c| c.shown());
+            notes.push(format!(
+                "{} now pins {}, which the clone {CONFIG_FILE} maps ({shown}) does not hold: fetch it there, or every run without {} will find its references commit_missing",
+                m.module,
+                m.to.get(..12).unwrap_or(&m.to),
+                mapping.shown()
+            ));
+        }
+    }
+    notes
 }
 
 /// Which drifted references a person has reviewed and accepts.

@@ -280,6 +280,18 @@ impl CloneMap {
             .collect()
     }
 
+    /// Where the clone [`CloneMap::find`] takes for a module was mapped.
+    pub fn mapping_for(&self, name: Option<&str>, remote: Option<&str>) -> Option<&Mapping> {
+        self.origins.get(&self.key_for(name, remote)?)
+    }
+
+    /// The key [`CloneMap::find`] looks a module up by: its name when mapped, else its remote.
+    fn key_for(&self, name: Option<&str>, remote: Option<&str>) -> Option<String> {
+        name.map(config_key)
+            .filter(|k| self.entries.contains_key(k))
+            .or_else(|| remote.and_then(remote_key))
+    }
+
     /// The mapping [`CloneMap::find`] takes for a module, with why its clone does not open;
     /// `None` when nothing is mapped or the clone opens.
     pub fn broken_for(
@@ -287,10 +299,7 @@ impl CloneMap {
         name: Option<&str>,
         remote: Option<&str>,
     ) -> Option<(&Mapping, &'static str)> {
-        let key = name
-            .map(config_key)
-            .filter(|k| self.entries.contains_key(k))
-            .or_else(|| remote.and_then(remote_key))?;
+        let key = self.key_for(name, remote)?;
         let path = self.entries.get(&key)?;
         self.unopened(&key, path)
     }
@@ -309,11 +318,9 @@ impl CloneMap {
 
     /// The clone of a registered module: by `<source>/<module>` name first, then by remote.
     pub fn find(&self, name: Option<&str>, remote: Option<&str>) -> Option<&Path> {
-        if let Some(p) = name.and_then(|n| self.entries.get(&config_key(n))) {
-            return Some(p);
-        }
-        let key = remote.and_then(remote_key)?;
-        self.entries.get(&key).map(PathBuf::as_path)
+        self.entries
+            .get(&self.key_for(name, remote)?)
+            .map(PathBuf::as_path)
     }
 
     /// The git repository at `path` (one of this map's clones), opened on first use and shared

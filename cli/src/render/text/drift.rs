@@ -315,6 +315,9 @@ fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
         let names: Vec<&str> = w.files.iter().map(|(p, _)| p.as_str()).collect();
         let _ = writeln!(o, "written: {}", names.join(", "));
     }
+    for n in &w.notes {
+        let _ = writeln!(o, "{} {n}", st.bold("note:"));
+    }
 }
 
 /// `ontoly impact` as text.
