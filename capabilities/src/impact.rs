@@ -223,7 +223,7 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
     let resolve = |side: &'static str, rev: &str| {
         reader
             .resolve(rev)
-            .map_err(|e| ImpactError::Revision(side, rev.to_string(), e.message().to_string()))
+            .map_err(|e| ImpactError::Revision(side, rev.to_string(), reader.explain(e)))
     };
     let from = match &opts.from {
         Some(rev) => resolve("old", rev)?,

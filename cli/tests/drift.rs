@@ -512,7 +512,10 @@ fn ancestry_suffixes_name_commits_as_git_does() {
     let v = json(&f.run(&["drift", "--to", "HEAD~2", "--format", "json"]));
     assert_eq!(v["to"]["drift/core"], FIXTURE_BASE);
     for (rev, says) in [
-        ("HEAD~9", "no such branch, tag or commit"),
+        (
+            "HEAD~9",
+            "no such branch, tag or commit in the repository (branches: feature, main; tags: v1, v2)",
+        ),
         ("HEAD~x", "not a branch, tag or commit"),
     ] {
         let r = f.run(&["impact", "--from", rev, "--to", "HEAD"]);

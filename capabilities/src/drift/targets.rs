@@ -326,7 +326,7 @@ pub fn group(
         let later = resolved
             .entry((l.repo, spec))
             .or_insert_with(|| match spec {
-                Some(rev) => reader.resolve(rev).map_err(|e| e.message().to_string()),
+                Some(rev) => reader.resolve(rev).map_err(|e| reader.explain(e)),
                 None => reader
                     .default_later()
                     .map_err(|_| "the clone has no HEAD and no default branch".to_string()),

@@ -496,6 +496,34 @@ impl LocalRepo {
         (branches, tags)
     }
 
+    /// What a revision that names nothing could have been, for its message: ` (branches:
+    /// main; tags: v1.0, v1.1)` (up to five of each, the last tags, which are the latest
+    /// releases when they sort by version); empty when the clone has neither.
+    pub fn revision_names_note(&self) -> String {
+        const SHOWN: usize = 5;
+        let (branches, tags) = self.revision_names();
+        let mut parts = Vec::new();
+        if !branches.is_empty() {
+            let more = if branches.len() > SHOWN { ", …" } else { "" };
+            parts.push(format!(
+                "branches: {}{more}",
+                branches[..branches.len().min(SHOWN)].join(", ")
+            ));
+        }
+        if !tags.is_empty() {
+            let more = if tags.len() > SHOWN { "…, " } else { "" };
+            parts.push(format!(
+                "tags: {more}{}",
+                tags[tags.len().saturating_sub(SHOWN)..].join(", ")
+            ));
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", parts.join("; "))
+        }
+    }
+
     /// Every ref name and target, sorted, as one string (changes when refs move or appear).
     pub fn refs_fingerprint(&self) -> String {
         let mut out = Vec::new();

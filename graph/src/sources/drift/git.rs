@@ -185,6 +185,17 @@ pub struct DriftReader {
 }
 
 impl DriftReader {
+    /// Why [`DriftReader::resolve`] failed, in words; a revision that names nothing is told
+    /// the clone's branches and tags.
+    pub fn explain(&self, e: ResolveError) -> String {
+        match e {
+            ResolveError::NotFound => {
+                format!("{}{}", e.message(), self.local.revision_names_note())
+            }
+            _ => e.message().to_string(),
+        }
+    }
+
     /// The commit `HEAD` points to.
     pub fn head(&self) -> Result<String, ResolveError> {
         self.repo

@@ -532,7 +532,7 @@ impl Reader {
                 let c = local.resolve(r).map_err(|e| {
                     let mut error = rev_error(e, r);
                     if e == RevisionError::NotFound {
-                        error.message.push_str(&revision_names_note(&local));
+                        error.message.push_str(&local.revision_names_note());
                     }
                     error
                 })?;
@@ -741,33 +741,6 @@ impl Reader {
             commit: &p.commit,
             read_file: &read_file,
         })
-    }
-}
-
-/// What a revision that names nothing could have been: `; branches: main; tags: v1.0, v1.1`
-/// (up to five of each, the last tags, which are the latest releases when they sort by version).
-fn revision_names_note(local: &LocalRepo) -> String {
-    const SHOWN: usize = 5;
-    let (branches, tags) = local.revision_names();
-    let mut parts = Vec::new();
-    if !branches.is_empty() {
-        let more = if branches.len() > SHOWN { ", …" } else { "" };
-        parts.push(format!(
-            "branches: {}{more}",
-            branches[..branches.len().min(SHOWN)].join(", ")
-        ));
-    }
-    if !tags.is_empty() {
-        let more = if tags.len() > SHOWN { "…, " } else { "" };
-        parts.push(format!(
-            "tags: {more}{}",
-            tags[tags.len().saturating_sub(SHOWN)..].join(", ")
-        ));
-    }
-    if parts.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", parts.join("; "))
     }
 }
 
