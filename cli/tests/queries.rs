@@ -485,7 +485,12 @@ fn a_broken_workspace_answers_with_its_errors() {
         ],
     );
     assert_eq!(r.code, 3, "{r:?}");
-    assert!(r.stdout.contains("YAML_INVALID"), "{}", r.stdout);
+    // The text names where the error is, as validate does.
+    assert!(
+        r.stdout.contains("] knowledge/structure.yaml:") && r.stdout.contains(": YAML_INVALID: "),
+        "{}",
+        r.stdout
+    );
 
     // A page the structure lists but that does not exist.
     std::fs::write(&page, &text).expect("restore");

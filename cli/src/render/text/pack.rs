@@ -168,7 +168,12 @@ fn advice(o: &mut String, st: Style, p: &EvidencePack) {
                 Severity::Warning => st.fg(anstyle::AnsiColor::Yellow, "warning"),
                 Severity::Info => st.dim("info"),
             };
-            let _ = writeln!(o, "  [{sev}] {}: {}", d.code, d.message);
+            let at = d
+                .location
+                .as_deref()
+                .map(|l| format!("{l}: "))
+                .unwrap_or_default();
+            let _ = writeln!(o, "  [{sev}] {at}{}: {}", d.code, d.message);
         }
     }
     if !p.fallbacks.is_empty() {
