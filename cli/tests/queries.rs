@@ -487,7 +487,9 @@ fn a_broken_workspace_answers_with_its_errors() {
     assert_eq!(r.code, 3, "{r:?}");
     // The text names where the error is, as validate does.
     assert!(
-        r.stdout.contains("] knowledge/structure.yaml:") && r.stdout.contains(": YAML_INVALID: "),
+        r.stdout.contains(
+            "[error] knowledge/faq/guide.md:3: YAML_INVALID: Invalid YAML front matter: "
+        ),
         "{}",
         r.stdout
     );
