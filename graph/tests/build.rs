@@ -178,15 +178,21 @@ fn marker_errors_name_the_marker_line() {
         ]
     );
     let msgs: Vec<String> = diagnostics_of(&g).into_iter().map(|d| d.message).collect();
+    // The format's message first, then the ids and lines involved.
     for m in [
-        "Duplicate section marker",
+        "Duplicate section marker: `",
         "Invalid section marker",
-        "Nested section marker",
-        "Unclosed section marker",
-        "Unmatched section end",
+        "Nested section marker: `",
+        "Unclosed section marker: `",
+        "Unmatched section end: no section is open here",
     ] {
-        assert!(msgs.iter().any(|x| x == m), "{m}");
+        assert!(msgs.iter().any(|x| x.starts_with(m)), "{m}: {msgs:?}");
     }
+    assert!(
+        msgs.iter()
+            .any(|x| x == "Duplicate section marker: `a` is already marked at line 1"),
+        "{msgs:?}"
+    );
     // A page with marker errors contributes no sections.
     assert_eq!(g.nodes_of(NodeKind::Section).count(), 0);
 }

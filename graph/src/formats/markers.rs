@@ -62,6 +62,10 @@ pub struct MarkerError {
     pub kind: MarkerErrorKind,
     /// Where.
     pub line: u64,
+    /// The section ids and lines involved, for a person (`` `setup` is already marked at
+    /// line 4``); the kind's message is the format's, this adds to it.
+    #[serde(default)]
+    pub detail: Option<String>,
 }
 
 /// The outcome of scanning one page: sections in document order and errors in the order found.
@@ -161,7 +165,7 @@ fn fence(line: &str) -> Option<(u8, usize, bool)> {
 pub fn parse_sections(text: &str) -> PageSections {
     let mut out = PageSections::default();
     let mut open: Option<(String, u64)> = None;
-    let mut seen = std::collections::HashSet::new();
+    let mut seen: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
     let mut in_fence: Option<(u8, usize)> = None;
     for (i, line) in lines(text).enumerate() {
         let n = i as u64 + 1;
@@ -185,20 +189,27 @@ pub fn parse_sections(text: &str) -> PageSections {
             Some(Marker::Invalid) => out.errors.push(MarkerError {
                 kind: MarkerErrorKind::Invalid,
                 line: n,
+                detail: None,
             }),
             Some(Marker::Open(id)) => {
-                if open.is_some() {
+                if let Some((outer, at)) = &open {
                     out.errors.push(MarkerError {
                         kind: MarkerErrorKind::Nested,
                         line: n,
+                        detail: Some(format!(
+                            "`{id}` opens inside `{outer}` (line {at}), which has not ended"
+                        )),
                     });
                     continue;
                 }
-                if !seen.insert(id.clone()) {
+                if let Some(first) = seen.get(&id) {
                     out.errors.push(MarkerError {
                         kind: MarkerErrorKind::Duplicate,
                         line: n,
+                        detail: Some(format!("`{id}` is already marked at line {first}")),
                     });
+                } else {
+                    seen.insert(id.clone(), n);
                 }
                 open = Some((id, n));
             }
@@ -207,6 +218,7 @@ pub fn parse_sections(text: &str) -> PageSections {
                     out.errors.push(MarkerError {
                         kind: MarkerErrorKind::TooMany,
                         line: n,
+                        detail: None,
                     });
                     break;
                 }
@@ -214,14 +226,18 @@ pub fn parse_sections(text: &str) -> PageSections {
                 None => out.errors.push(MarkerError {
                     kind: MarkerErrorKind::UnmatchedEnd,
                     line: n,
+                    detail: Some("no section is open here".to_string()),
                 }),
             },
         }
     }
-    if let Some((_, start)) = open {
+    if let Some((id, start)) = open {
         out.errors.push(MarkerError {
             kind: MarkerErrorKind::Unclosed,
             line: start,
+            detail: Some(format!(
+                "`{id}` has no `<!-- /context:section -->` after it"
+            )),
         });
     }
     if !out.errors.is_empty() {
@@ -288,24 +304,25 @@ mod tests {
 
     #[test]
     fn errors() {
-        let cases: &[(&str, MarkerErrorKind, u64)] = &[
-            ("<!-- context:section id=\"a\" -->\n<!-- context:section id=\"b\" -->\n<!-- /context:section -->", MarkerErrorKind::Nested, 2),
-            ("<!-- context:section id=\"a\" -->\n<!-- /context:section -->\n<!-- context:section id=\"a\" -->\n<!-- /context:section -->", MarkerErrorKind::Duplicate, 3),
-            ("x\n<!-- /context:section -->", MarkerErrorKind::UnmatchedEnd, 2),
-            ("x\n<!-- context:section id=\"a\" -->\nbody", MarkerErrorKind::Unclosed, 2),
-            ("<!-- context:section bad -->", MarkerErrorKind::Invalid, 1),
-            ("<!-- context:section id=\"a\" kind=\"x\" -->", MarkerErrorKind::Invalid, 1),
-            ("<!-- context:section id=\"a\" source_ref=\"repo:x/y\" -->", MarkerErrorKind::Invalid, 1),
-            ("<!-- context:section id=\"\" -->", MarkerErrorKind::Invalid, 1),
-            ("<!-- context:section id=\"a\"", MarkerErrorKind::Invalid, 1),
+        let cases: &[(&str, MarkerErrorKind, u64, Option<&str>)] = &[
+            ("<!-- context:section id=\"a\" -->\n<!-- context:section id=\"b\" -->\n<!-- /context:section -->", MarkerErrorKind::Nested, 2, Some("`b` opens inside `a` (line 1), which has not ended")),
+            ("<!-- context:section id=\"a\" -->\n<!-- /context:section -->\n<!-- context:section id=\"a\" -->\n<!-- /context:section -->", MarkerErrorKind::Duplicate, 3, Some("`a` is already marked at line 1")),
+            ("x\n<!-- /context:section -->", MarkerErrorKind::UnmatchedEnd, 2, Some("no section is open here")),
+            ("x\n<!-- context:section id=\"a\" -->\nbody", MarkerErrorKind::Unclosed, 2, Some("`a` has no `<!-- /context:section -->` after it")),
+            ("<!-- context:section bad -->", MarkerErrorKind::Invalid, 1, None),
+            ("<!-- context:section id=\"a\" kind=\"x\" -->", MarkerErrorKind::Invalid, 1, None),
+            ("<!-- context:section id=\"a\" source_ref=\"repo:x/y\" -->", MarkerErrorKind::Invalid, 1, None),
+            ("<!-- context:section id=\"\" -->", MarkerErrorKind::Invalid, 1, None),
+            ("<!-- context:section id=\"a\"", MarkerErrorKind::Invalid, 1, None),
         ];
-        for (text, kind, line) in cases {
+        for (text, kind, line, detail) in cases {
             let p = parse_sections(text);
             assert_eq!(
                 p.errors.first(),
                 Some(&MarkerError {
                     kind: *kind,
-                    line: *line
+                    line: *line,
+                    detail: detail.map(str::to_string),
                 }),
                 "{text}"
             );
@@ -328,6 +345,7 @@ mod tests {
         let first = MarkerError {
             kind: MarkerErrorKind::TooMany,
             line,
+            detail: None,
         };
         assert_eq!(p.errors, vec![first]);
         assert!(MarkerErrorKind::TooMany

@@ -334,7 +334,10 @@ fn page_facts<'p>(
         cx.parts.findings.push(
             Finding::new(
                 Code::MarkerError,
-                err.kind.message(),
+                match &err.detail {
+                    Some(d) => format!("{}: {d}", err.kind.message()),
+                    None => err.kind.message().to_string(),
+                },
                 &page_file,
                 err.line,
                 &aid,
