@@ -410,6 +410,26 @@ fn a_mapped_clone_that_does_not_exist_is_an_error_at_its_mapping() {
     assert_eq!(v.code, 1, "{}", v.both());
     assert!(v.out.contains("CLONE_NOT_FOUND"), "{}", v.out);
     assert!(v.out.contains("--source"), "names the option: {}", v.out);
+    // Another missing path is another graph: the cached one must not name the first.
+    for path in ["../nope", "../other-nope"] {
+        let v = ontoly(
+            dir.path(),
+            &[
+                "--workspace",
+                "kb",
+                "--source",
+                &format!("acme/payments={path}"),
+                "validate",
+            ],
+        );
+        assert!(
+            v.out.contains(&format!(
+                "the clone mapped by --source acme/payments={path} does not exist"
+            )),
+            "{}",
+            v.out
+        );
+    }
 }
 
 #[test]

@@ -289,13 +289,14 @@ fn refs_fingerprint(repo: &GitRepo, h: &mut blake3::Hasher) {
 impl SourceStage for VerifyStage {
     fn cache_salt(&self, repo_content: bool) -> String {
         let mut h = blake3::Hasher::new();
-        h.update(b"verify.v1\0");
+        h.update(b"verify.v2\0");
         for (key, path) in self.clones.entries() {
             h.update(key.as_bytes());
             h.update(b"\0");
-            // Where it was mapped: a CLONE_NOT_FOUND finding names that line.
+            // Where and how it was mapped: a CLONE_NOT_FOUND finding names the line and the
+            // mapping as written (`--source a=../nope`), so another path is another graph.
             if let Some(m) = self.clones.mapping(key) {
-                h.update(format!("{}:{}\0", m.file, m.line).as_bytes());
+                h.update(format!("{}:{}\0{}\0{}\0", m.file, m.line, m.name, m.path).as_bytes());
             }
             match self.clones.open(path) {
                 Some(r) => refs_fingerprint(&r, &mut h),
