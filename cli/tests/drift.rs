@@ -1311,7 +1311,7 @@ fn impact_on_a_workspace_citing_several_repositories_asks_for_one_in_the_callers
         &["run", "Impact", "--input", r#"{"from":"HEAD","to":"HEAD"}"#],
     );
     assert!(
-        r.stdout.contains("name one as the source") && !r.stdout.contains("--source"),
+        r.stderr.contains("name one as the source") && !r.stderr.contains("--source"),
         "{r:?}"
     );
     let r = run_in(
@@ -1458,7 +1458,9 @@ fn diff_shows_each_changed_reference_as_git_holds_its_lines() {
     assert!(diffs >= 40, "{diffs} diffs");
     // The Drift capability (and MCP tool) gives the same when asked for `diff`.
     let input = format!(r#"{{"to": ["{REQUESTS_LATER}"], "diff": true}}"#);
-    let cap = json(&run(&["run", "Drift", "--input", &input]));
+    let cap = json(&run(&[
+        "run", "Drift", "--input", &input, "--format", "json",
+    ]));
     assert_eq!(cap["data"]["references"], v["references"]);
     // SARIF (valid against the schema) and GitHub annotations end a changed reference's
     // message with its diff.

@@ -86,6 +86,8 @@ fn evidence_through_run_gives_the_same_pack() {
         "EvidencePack",
         "--input",
         r#"{"query":"plugin setup","limit":5}"#,
+        "--format",
+        "json",
     ]);
     assert_eq!(code, 0);
     let res: serde_json::Value = serde_json::from_str(&res).expect("json");
@@ -142,12 +144,35 @@ fn check_exit_codes() {
 
 #[test]
 fn capability_errors_exit_1_and_formats_are_checked() {
-    let (code, out, _) = ontoly(&["run", "Nope"]);
+    // The error is on standard error in every format; JSON keeps the result on standard
+    // output, text prints nothing there.
+    let (code, out, err) = ontoly(&["run", "Nope"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with("error: CAPABILITY_NOT_REGISTERED: "),
+        "{err}"
+    );
+    let (code, out, err) = ontoly(&[
+        "run",
+        "EvidencePack",
+        "--input",
+        "{\"limit\": 3}",
+        "--format",
+        "json",
+    ]);
     assert_eq!(code, 1);
-    assert!(out.contains("CAPABILITY_NOT_REGISTERED"));
-    let (code, out, _) = ontoly(&["run", "EvidencePack", "--input", "{\"limit\": 3}"]);
-    assert_eq!(code, 1);
-    assert!(out.contains("CAPABILITY_INVALID_INPUT"));
+    assert!(out.contains("CAPABILITY_INVALID_INPUT"), "{out}");
+    assert!(
+        err.starts_with("error: CAPABILITY_INVALID_INPUT: "),
+        "{err}"
+    );
+    // A result that ran reads as text by default.
+    let (code, out, _) = ontoly(&["run", "GraphStatistics"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("GraphStatistics v1: ") && out.contains("\nConfidence: high (1.0000)"),
+        "{out}"
+    );
     let (code, _, err) = ontoly(&["evidence", "x", "--format", "mermaid"]);
     assert_eq!(code, 2);
     assert!(err.contains("possible values: text, json, yaml"), "{err}");
@@ -250,6 +275,8 @@ fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
         "SectionReferences",
         "--input",
         r#"{"path":"knowledge/faq/guide.md","startLine":8,"endLine":12}"#,
+        "--format",
+        "json",
     ]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&res).expect("json");
@@ -281,6 +308,8 @@ fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
         "SectionReferences",
         "--input",
         r#"{"path":"knowledge/api/plugins.md","startLine":1,"endLine":2}"#,
+        "--format",
+        "json",
     ]);
     assert!(res.contains("CAPABILITY_NOT_FOUND"));
     let (code, _, _) = ontoly(&[

@@ -178,7 +178,7 @@ fn an_empty_query_is_a_usage_error() {
         ],
     );
     assert_eq!(r.code, 1, "{r:?}");
-    assert!(r.stdout.contains("CAPABILITY_INVALID_INPUT"), "{r:?}");
+    assert!(r.stderr.contains("CAPABILITY_INVALID_INPUT"), "{r:?}");
 }
 
 /// Runs each suggested command of a pack as a shell would split it, from `cwd`.

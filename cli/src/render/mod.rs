@@ -90,6 +90,20 @@ pub struct Rendered {
 /// rendering in that format (commands declare their formats, so this is a bug, not a user
 /// error).
 pub fn render(report: &Report, format: Format, color: bool) -> Option<Rendered> {
+    // A capability that could not run says so on standard error in every format (the
+    // machine formats keep the result, with its diagnostics, on standard output).
+    if let Report::Capability(r) = report {
+        if let Some(d) = r.is_error().then(|| r.diagnostics.first()).flatten() {
+            let stderr = Some(format!("error: {}: {}\n", d.code, d.message));
+            let stdout = match format {
+                Format::Text => String::new(),
+                Format::Json => json::render(report)?,
+                Format::Yaml => yaml::render(report)?,
+                _ => return None,
+            };
+            return Some(Rendered { stdout, stderr });
+        }
+    }
     let stdout = match format {
         Format::Text => {
             return text::render(report, color).map(|stdout| Rendered {

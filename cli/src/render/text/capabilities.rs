@@ -36,6 +36,58 @@ pub(super) fn registry() -> String {
     text
 }
 
+/// Any capability's result as text: the summary, its confidence, one line per piece of
+/// evidence, the diagnostics and fallbacks. The capability's own `data` is left to
+/// `--format json|yaml`, which the last line says.
+pub(super) fn result(r: &CapabilityResult) -> String {
+    let mut o = format!("{} v{}: {}\n", r.capability, r.version, r.summary);
+    let c = &r.confidence;
+    let _ = writeln!(
+        o,
+        "Confidence: {} ({:.4}): {}",
+        c.level.as_str(),
+        c.score,
+        c.explanation
+    );
+    if !r.evidence.is_empty() {
+        o.push_str("\nEvidence:\n");
+        for e in &r.evidence {
+            let _ = writeln!(o, "  - {}", e.description);
+        }
+    }
+    if !r.diagnostics.is_empty() {
+        o.push_str("\nDiagnostics:\n");
+        for d in &r.diagnostics {
+            let at = d
+                .location
+                .as_deref()
+                .map(|l| format!("{l}: "))
+                .unwrap_or_default();
+            let _ = writeln!(
+                o,
+                "  [{}] {at}{}: {}",
+                d.severity.as_str(),
+                d.code,
+                d.message
+            );
+        }
+    }
+    let fallbacks = r.data["fallbacks"].as_array();
+    if fallbacks.is_some_and(|f| !f.is_empty()) {
+        o.push_str("\nFallbacks:\n");
+        for f in fallbacks.into_iter().flatten() {
+            let _ = writeln!(o, "  - {}", f.as_str().unwrap_or(""));
+        }
+    }
+    if r.data
+        .as_object()
+        .is_some_and(|d| d.keys().any(|k| k != "fallbacks"))
+    {
+        o.push_str("\n(the capability's data: --format json or yaml)\n");
+    }
+    o
+}
+
 pub(super) fn cites(r: &CapabilityResult) -> String {
     let mut text = format!("{}\n", r.summary);
     for s in r.data["sections"].as_array().into_iter().flatten() {

@@ -21,7 +21,7 @@ pub fn render(report: &Report, color: bool) -> Option<String> {
         ),
         Report::Pack(a) => pack::pack(a, color),
         Report::Capabilities(_) => capabilities::registry(),
-        Report::Capability(r) => super::json::pretty(&serde_json::to_value(r).ok()?),
+        Report::Capability(r) => capabilities::result(r),
         Report::Refs(r) => r.data["yaml"].as_str().unwrap_or("").to_string(),
         Report::Cites(r) => capabilities::cites(r),
         Report::Check(c) => capabilities::check(c),
