@@ -15,7 +15,7 @@ pub fn render(report: &Report) -> Option<String> {
         let _ = writeln!(o, "  %% {note}");
     }
     for (i, n) in g.nodes.iter().enumerate() {
-        let l = format!("{}: {}", n.kind.as_str(), title(n)).replace('"', "#quot;");
+        let l = label(&format!("{}: {}", n.kind.as_str(), title(n)));
         let _ = writeln!(o, "  n{i}[\"{l}\"]");
     }
     for e in &g.edges {
@@ -31,10 +31,28 @@ pub fn render(report: &Report) -> Option<String> {
     Some(o)
 }
 
+/// A node's text inside `["…"]`: Mermaid reads labels as HTML, so a quote would end the
+/// label and `<W>` in `SearchWorker<W>::search` would be taken for a tag; its entity codes
+/// show them as written. (`#` starts a code only before a name and `;`, which ids and
+/// titles do not hold, so `#L70-L116` stays as it reads.)
+fn label(text: &str) -> String {
+    text.replace('"', "#quot;")
+        .replace('<', "#lt;")
+        .replace('>', "#gt;")
+}
+
 #[cfg(test)]
 mod tests {
     use crate::report::{Neighbourhood, Report};
     use ontoly_capabilities::walk::neighbourhood;
+
+    #[test]
+    fn labels_show_generics_quotes_and_hashes_as_written() {
+        assert_eq!(
+            super::label("symbol: SearchWorker<W>::search \"x\" #L1"),
+            "symbol: SearchWorker#lt;W#gt;::search #quot;x#quot; #L1"
+        );
+    }
 
     #[test]
     fn both_pictures_show_the_neighbourhood_and_mark_the_focus() {
