@@ -182,6 +182,9 @@ pub struct SearchIndexView {
     pub documents: usize,
     /// Documents tokenized in this run.
     pub tokenized: usize,
+    /// Why the index built here could not be stored (`search index not written: …`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// `ontoly stats`.

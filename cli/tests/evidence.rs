@@ -321,6 +321,34 @@ fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
     assert_eq!(code, 1);
 }
 
+/// An index that cannot be stored is built again by every process: build and each query say
+/// why, instead of only being slow.
+#[test]
+fn an_index_that_cannot_be_stored_is_noted() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = dir.path().join("ws");
+    copy_dir(&fixtures().join("valid"), &ws);
+    let build = common::run_in(&ws, &["build"]);
+    assert_eq!(build.code, 0, "{}", build.stderr);
+    assert!(!build.stdout.contains("cache note"), "{}", build.stdout);
+    let artifacts = ws.join(".ontoly/artifacts");
+    std::fs::remove_dir_all(&artifacts).expect("remove");
+    std::fs::write(&artifacts, "").expect("a file where the directory was");
+    let note = "search index not written (.ontoly/artifacts is not a directory): every run builds it again";
+    let build = common::run_in(&ws, &["build"]);
+    assert!(
+        build.stdout.contains(&format!("cache note  {note}\n")),
+        "{}",
+        build.stdout
+    );
+    let query = common::run_in(&ws, &["evidence", "plugin setup"]);
+    assert_eq!(query.code, 0);
+    assert_eq!(query.stderr, format!("note: {note}\n"));
+    let json = common::run_in(&ws, &["build", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).expect("json");
+    assert_eq!(v["searchIndex"]["note"], note);
+}
+
 #[test]
 fn the_index_is_stored_in_the_snapshot_and_a_broken_one_is_rebuilt() {
     let dir = tempfile::tempdir().expect("tempdir");

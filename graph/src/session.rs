@@ -468,10 +468,20 @@ impl Artifacts<'_> {
 
     /// Stores `container`, an artifact of this graph (made with
     /// [`snapshot::artifact_writer`]), as `name`, byte for byte (see [`Artifacts::store`]).
-    pub fn store_container(&self, name: &str, container: &Container) {
-        if self.on().is_some() {
-            let _ = snapshot::write_artifact_container(self.root, self.graph_hash, name, container);
+    /// A failed write is told (`permission denied`, `.ontoly/artifacts is not a directory`:
+    /// never a disk location), for a caller to say why the next run builds it again.
+    pub fn store_container(&self, name: &str, container: &Container) -> Result<(), String> {
+        if self.on().is_none() {
+            return Ok(());
         }
+        snapshot::write_artifact_container(self.root, self.graph_hash, name, container).map_err(
+            |e| {
+                let why = snapshot::why(&e);
+                why.strip_prefix("cache not used: ")
+                    .unwrap_or(&why)
+                    .to_string()
+            },
+        )
     }
 
     fn on(&self) -> Option<()> {

@@ -215,6 +215,8 @@ pub struct Index {
     flen: Blocked,
     links: Blocked,
     postings: Postings,
+    /// Why this process could not store the index it built (see [`Index::store_note`]).
+    store_note: Option<String>,
 }
 
 impl std::fmt::Debug for Index {
@@ -669,6 +671,7 @@ impl Index {
             flen,
             links,
             postings,
+            store_note: None,
         })
     }
 
@@ -713,9 +716,18 @@ impl Index {
         let ix = Index::build_from(graph, base.as_ref());
         timer.lap("search index build");
         // The container just built is the artifact file: written as it is.
-        artifacts.store_container(INDEX_ARTIFACT, &ix.c);
+        let mut ix = ix;
+        ix.store_note = artifacts
+            .store_container(INDEX_ARTIFACT, &ix.c)
+            .err()
+            .map(|e| format!("search index not written ({e}): every run builds it again"));
         timer.lap("search index store");
         ix
+    }
+
+    /// Why the index just built could not be stored for the next process, when it could not.
+    pub fn store_note(&self) -> Option<&str> {
+        self.store_note.as_deref()
     }
 
     /// How this process came by the index: read as stored, built, or updated from an earlier

@@ -29,7 +29,7 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
     // The search index is built with the graph (while its snapshot is written), so no query
     // process ever builds it.
     let search_index = if session.cache() == CachePolicy::ReadWrite {
-        let ix = super::index(&session)?;
+        let ix = super::index_as_built(&session)?;
         let (status, tokenized) = match ix.origin() {
             Origin::Stored => ("reused", 0),
             Origin::Built => ("built", ix.len()),
@@ -39,6 +39,7 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
             status: status.to_string(),
             documents: ix.len(),
             tokenized,
+            note: ix.store_note().map(str::to_string),
         })
     } else {
         None

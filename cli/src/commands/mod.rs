@@ -281,6 +281,18 @@ impl Drop for Held {
 /// The search index of a session's graph (loaded from the snapshot, or built and stored);
 /// the progress phase it opened (building it takes seconds on large workspaces) ends here.
 pub fn index(session: &Session) -> Result<Index, CliError> {
+    let index = index_as_built(session)?;
+    // A query that cannot store the index it built pays for it again on every run: say why,
+    // on standard error (the answer on standard output stays as it is).
+    if let Some(note) = index.store_note() {
+        let _ =
+            std::io::Write::write_all(&mut std::io::stderr(), format!("note: {note}\n").as_bytes());
+    }
+    Ok(index)
+}
+
+/// [`index`] without the note, for `build`, which reports it with the cache's.
+pub fn index_as_built(session: &Session) -> Result<Index, CliError> {
     let index = Index::open(session);
     if let Some(p) = session.progress() {
         p.stage("", 0);

@@ -400,8 +400,22 @@ pub fn store(
     let (stored, back) = store_in(&dir, key, graph, parses, manifest);
     // The kind of failure only (`is a directory`, `permission denied`, `storage full`…): an
     // error's own message may name the path.
-    let stored = stored.map_err(|e| format!("cache not written: {}", e.kind()));
+    let stored = stored.map_err(|e| format!("cache not written: {}", why(&e)));
     (stored, back)
+}
+
+/// Why a cache write failed, without the path an I/O error's own message may carry: its kind
+/// (`permission denied`, `no storage space`), or when the kind says nothing (`other error`),
+/// the operating system's words for its code (`Not a directory (os error 20)`).
+pub fn why(e: &std::io::Error) -> String {
+    match (e.kind(), e.raw_os_error()) {
+        (std::io::ErrorKind::Other, Some(code)) => {
+            std::io::Error::from_raw_os_error(code).to_string()
+        }
+        // This module's own words (`.ontoly/artifacts is not a directory`), workspace-relative.
+        (std::io::ErrorKind::Other, None) if e.get_ref().is_some() => e.to_string(),
+        (kind, _) => kind.to_string(),
+    }
 }
 
 fn store_in(

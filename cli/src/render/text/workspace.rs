@@ -41,7 +41,11 @@ pub(super) fn build(v: &BuildView) -> String {
                 i.tokenized, i.documents
             ),
             status => format!("search index {status} ({} documents)\n", i.documents),
-        })
+        } + &i
+            .note
+            .as_deref()
+            .map(|n| format!("cache note  {n}\n"))
+            .unwrap_or_default())
         .unwrap_or_default();
     text + &index + &note
 }
