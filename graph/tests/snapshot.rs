@@ -497,3 +497,29 @@ fn a_built_graph_shares_each_section_body_with_its_parse() {
         .get("code")
         .is_none_or(|c| c != "SOURCE_UNRESOLVED")));
 }
+
+/// A build killed mid-write leaves `.NAME.tmp-PID`; the next write of that file removes the
+/// ones whose process is gone, and leaves a running process's alone.
+#[test]
+fn temporary_files_of_killed_builds_are_removed_by_the_next_write() {
+    if !Path::new("/proc/self").exists() {
+        return; // liveness cannot be told: nothing is removed there (the rule under test)
+    }
+    let (_t, root, _) = built();
+    let cache = root.join(".ontoly");
+    // Above any pid_max: no such process. Pid 1 always runs.
+    let dead = cache.join(".parse.bin.tmp-999999999");
+    let alive = cache.join(".parse.bin.tmp-1");
+    let other = cache.join(".parse.bin.tmp-x");
+    for f in [&dead, &alive, &other] {
+        std::fs::write(f, b"partial").expect("write");
+    }
+    // A page edit: the parses are written again.
+    let page = root.join("knowledge/api/plugins.md");
+    let text = std::fs::read_to_string(&page).expect("page");
+    std::fs::write(&page, text + "\nOne more line.\n").expect("edit");
+    let out = build_with(&root, false);
+    assert_eq!(out.report.cache_note, None);
+    assert!(!dead.exists(), "the dead process's file stays");
+    assert!(alive.exists() && other.exists());
+}

@@ -121,7 +121,36 @@ fn write_atomic_with(
         // Persists the rename; not all platforms allow syncing a directory.
         let _ = d.sync_all();
     }
+    sweep_stale(dir, name);
     Ok(())
+}
+
+/// Removes the temporary files of `name` that killed processes left (`.name.tmp-PID` of a
+/// process that no longer runs): a build killed mid-write leaves one, up to the size of the
+/// file, and nothing else would ever remove it. Only where a process's liveness can be told
+/// (`/proc`); elsewhere they stay, as before.
+fn sweep_stale(dir: &Path, name: &str) {
+    let proc_fs = Path::new("/proc");
+    if !proc_fs.join("self").exists() {
+        return;
+    }
+    let prefix = format!(".{name}.tmp-");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .filter(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            continue;
+        };
+        if pid != std::process::id().to_string() && !proc_fs.join(pid).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// A file's status as the manifest records it: enough to tell that a file is unchanged
