@@ -31,6 +31,30 @@ fn dash_led_and_unquoted_words_are_the_question() {
     );
     assert_eq!(r.code, 0, "{r:?}");
     assert_eq!(json(&r)["query"], "--engine auto fallback");
+    assert_eq!(
+        r.stderr, "",
+        "a dash-led word that is no option goes unremarked"
+    );
+
+    // A mistyped option stays a word of the question, and standard error says so; after
+    // `--` it is asked about, silently.
+    let ask = |words: &[&str]| {
+        let mut all = vec!["--workspace", "valid", "--no-cache", "evidence"];
+        all.extend_from_slice(words);
+        run_in(&f, &all)
+    };
+    let r = ask(&["plugins", "--fromat", "json"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(
+        r.stdout.starts_with("Question: plugins --fromat json\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        r.stderr,
+        "note: `--fromat` is read as a word of the question; did you mean --format? (a question about it goes after `--`)\n"
+    );
+    assert_eq!(ask(&["--", "plugins", "--fromat", "json"]).stderr, "");
 
     let r = run_in(
         &f,

@@ -58,7 +58,20 @@ pub struct Parsed {
     pub no_cache: bool,
     /// `--source`, in order.
     pub sources: Vec<String>,
+    /// Words of the question that look like a mistyped option of this command, with the
+    /// option (`--fromat`, `--format`): they stay words, and the command says so.
+    pub near_options: Vec<(String, &'static str)>,
 }
+
+/// The options `ontoly evidence` reads among the question's words.
+const OPTIONS: [&str; 6] = [
+    "--limit",
+    "--format",
+    "--workspace",
+    "--source",
+    "--fail-on-low-evidence",
+    "--no-cache",
+];
 
 /// Whether the words clap collected came after a `--` that clap consumed itself (then none of
 /// them is an option). clap keeps a `--` that follows the first word, but drops one that comes
@@ -133,7 +146,14 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
             }),
             "--fail-on-low-evidence" if inline.is_none() => p.fail_on_low_evidence = true,
             "--no-cache" if inline.is_none() => p.no_cache = true,
-            _ => query.push(w),
+            _ => {
+                if name.starts_with("--") {
+                    if let Some(o) = ontoly_graph::suggest::nearest(name, OPTIONS) {
+                        p.near_options.push((name.to_string(), o));
+                    }
+                }
+                query.push(w)
+            }
         }
     }
     p.query = query.join(" ").trim().to_string();
@@ -165,6 +185,14 @@ pub fn format(a: &Args) -> Option<Format> {
 /// The Evidence Pack for the query.
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let p = parsed(a)?;
+    // A mistyped option is a word of the question (it may be one: `--engine` is asked
+    // about), so the answer stands; standard error says how it was read.
+    for (word, option) in &p.near_options {
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            format!("note: `{word}` is read as a word of the question; did you mean {option}? (a question about it goes after `--`)\n").as_bytes(),
+        );
+    }
     // Global options typed after the question reach us among its words.
     let mut globals = ctx.clone();
     if p.workspace.is_some() {
