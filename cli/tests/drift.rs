@@ -1737,6 +1737,30 @@ fn corpus_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
 }
 
 #[test]
+fn digest_names_a_mapped_clone_that_does_not_open() {
+    let (_dir, ws) = just_corpus();
+    let r = run_in(
+        &ws,
+        &[
+            "digest",
+            "--source",
+            "just/src=../nope",
+            "--source",
+            "just/src",
+            "parser.rs:1-3",
+        ],
+    );
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stderr.contains(
+            "REPOSITORY_NOT_FOUND: module 'just/src': the clone mapped by --source just/src=../nope does not exist"
+        ),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn digest_reads_a_repository_path_under_a_module_with_a_subpath() {
     // Module just/src has subpath `src`: its locators say `parser.rs`. A path copied from
     // `cites` or `read` says `src/parser.rs`; both give the same entry.

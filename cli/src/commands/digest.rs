@@ -127,13 +127,22 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     )?;
     let repos = session.repositories()?;
     let Some(git) = repos.lookup(&m.name).ok().and_then(|r| r.repo.as_ref()) else {
-        return Ok(failed(
-            Code::RepositoryNotFound,
-            format!(
+        // Mapped to a path that does not open: say that, not that nothing is mapped.
+        let message = match session
+            .clones()?
+            .broken_for(Some(&m.name), m.remote.as_deref())
+        {
+            Some((mapping, why)) => format!(
+                "module '{}': the clone mapped by {} {why}",
+                m.name,
+                mapping.shown()
+            ),
+            None => format!(
                 "module '{}' has no local clone: map it in ontoly.toml or with --source {}=PATH",
                 m.name, m.name
             ),
-        ));
+        };
+        return Ok(failed(Code::RepositoryNotFound, message));
     };
     let local = git.local();
     let rev = a
