@@ -29,6 +29,57 @@ fn init_writes_a_valid_workspace_and_never_overwrites() {
     );
 }
 
+/// `--workspace` names init's directory, `--source NAME=PATH` its clones; inside another
+/// workspace's pages init refuses, beside them it does not.
+#[test]
+fn init_takes_workspace_and_source_and_will_not_nest_in_pages() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = run_in(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "init",
+            "--source",
+            "acme/pay=../pay ments",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(dir.path().join("kb/knowledge/structure.yaml").is_file());
+    let config = std::fs::read_to_string(dir.path().join("kb/ontoly.toml")).expect("config");
+    assert!(
+        config.ends_with("[sources]\n\"acme/pay\" = \"../pay ments\"\n"),
+        "{config}"
+    );
+    assert!(
+        !dir.path().join("knowledge").exists(),
+        "nothing in the current directory"
+    );
+    let r = run_in(dir.path(), &["init", "kb2", "--source", "acme/pay"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("--source acme/pay has no =PATH"),
+        "{}",
+        r.stderr
+    );
+    assert!(!dir.path().join("kb2").exists());
+    // Inside kb's pages: refused, naming the workspace relative to the directory.
+    let pages = dir.path().join("kb/knowledge");
+    let r = run_in(&pages, &["init", "guides"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.starts_with(
+            "error: guides is inside the knowledge workspace at ../.. (it holds knowledge/structure.yaml)"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(!pages.join("guides").exists());
+    // Beside its pages (a second workspace in the same repository): fine.
+    let r = run_in(&dir.path().join("kb"), &["init", "other"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
 #[test]
 fn digest_of_demo_lines_matches_the_demo_structure() {
     let r = run_in(

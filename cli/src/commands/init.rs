@@ -74,8 +74,101 @@ fn shown(dir: &Path, rel: &str) -> String {
     }
 }
 
+/// The workspace whose `knowledge/` already holds `dir`, as `../..` from `dir`: a new
+/// workspace there would be pages of that one (`knowledge/guides/knowledge/…`). A workspace
+/// beside another one's `knowledge/` (`repo/` and `repo/docs-kb/`) is not inside it.
+fn enclosing_workspace(dir: &Path) -> Option<String> {
+    // The nearest directory that exists: `dir` may not yet.
+    let existing = dir
+        .ancestors()
+        .find(|d| !d.as_os_str().is_empty() && d.exists());
+    let mut target = std::fs::canonicalize(existing.unwrap_or(Path::new("."))).ok()?;
+    match existing {
+        Some(e) => target.push(dir.strip_prefix(e).ok()?),
+        None => target.push(dir),
+    }
+    target
+        .ancestors()
+        .enumerate()
+        .skip(1)
+        .find(|(_, d)| {
+            d.join("knowledge/structure.yaml").is_file() && target.starts_with(d.join("knowledge"))
+        })
+        .map(|(up, _)| vec![".."; up].join("/"))
+}
+
+/// The `[sources]` lines for `--source NAME=PATH` given to `init` (the commented example when
+/// none is).
+fn sources_table(sources: &[String]) -> Result<String, CliError> {
+    if sources.is_empty() {
+        return Ok(CONFIG.to_string());
+    }
+    let mut lines: Vec<String> = CONFIG
+        .lines()
+        .filter(|l| !l.starts_with("# \""))
+        .map(str::to_string)
+        .collect();
+    for s in sources {
+        let Some((name, path)) = s
+            .split_once('=')
+            .filter(|(n, p)| !n.is_empty() && !p.is_empty())
+        else {
+            return Err(CliError {
+                message: format!("init maps clones: --source {s} has no =PATH"),
+                hint: Some("give --source NAME=PATH (\"acme/payments=../payments\")".into()),
+            });
+        };
+        lines.push(format!("{} = {}", toml_quote(name), toml_quote(path)));
+    }
+    Ok(lines.join("\n") + "\n")
+}
+
+/// A TOML basic string of `v`.
+fn toml_quote(v: &str) -> String {
+    let mut o = String::from("\"");
+    for c in v.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            c if c.is_control() => o.push_str(&format!("\\u{:04X}", c as u32)),
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
 /// Writes the starter workspace.
-pub fn run(_ctx: &Globals, a: &Args) -> Result<Output, CliError> {
+pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
+    // `--workspace DIR` names the directory as well as the positional DIR does.
+    let dir = match (&ctx.workspace, a.dir == Path::new(".")) {
+        (Some(w), true) => w.clone(),
+        (Some(w), false) if *w != a.dir => {
+            return Err(CliError::new(format!(
+                "init was given two directories: {} and --workspace {}",
+                a.dir.display(),
+                w.display()
+            )))
+        }
+        _ => a.dir.clone(),
+    };
+    let a = &Args { dir };
+    let config = sources_table(&ctx.sources)?;
+    if let Some(up) = enclosing_workspace(&a.dir) {
+        let what = if a.dir == Path::new(".") {
+            "this directory".to_string()
+        } else {
+            a.dir.display().to_string()
+        };
+        return Err(CliError {
+            message: format!(
+                "{what} is inside the knowledge workspace at {up} (it holds knowledge/structure.yaml); init starts a new workspace, not pages of one"
+            ),
+            hint: Some(format!(
+                "add pages under {up}/knowledge/ and list them in its structure.yaml, or give init a directory outside it"
+            )),
+        });
+    }
     let existing: Vec<String> = FILES
         .iter()
         .filter(|(rel, _)| a.dir.join(rel).exists())
@@ -100,6 +193,11 @@ pub fn run(_ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     }
     let mut out = String::new();
     for (rel, text) in FILES {
+        let text = if rel == "ontoly.toml" {
+            config.as_str()
+        } else {
+            text
+        };
         let path = a.dir.join(rel);
         let written = path
             .parent()
