@@ -407,7 +407,8 @@ pub fn note_where_cited(
 /// path in front (`click.core.Context.invoke` for `Context.invoke` in `src/click/core.py`),
 /// each leading segment a component of the symbol's file path or its repository's name.
 /// JavaScript's ways of naming a method, `Command.prototype.option` and JSDoc's
-/// `Command#option`, are read as `Command.option`.
+/// `Command#option`, are read as `Command.option`. A container no cited range names itself
+/// (`Range`, when only `Range.parseRange` is cited) stands for its members.
 pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     let found = symbols_named_as_written(graph, name);
     if found.is_empty() && (name.contains(".prototype.") || name.contains('#')) {
@@ -444,7 +445,29 @@ fn symbols_named_as_written<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     if !ending.is_empty() {
         return ending;
     }
-    module_qualified(graph, &key)
+    let in_module = module_qualified(graph, &key);
+    if !in_module.is_empty() {
+        return in_module;
+    }
+    members_of(graph, &key)
+}
+
+/// The symbols defined in a class, impl or module named `key` (`Range` for `Range.parseRange`,
+/// `Parser` for `Parser::parse_ast`): a range cited inside one of its methods makes the
+/// method a symbol of the graph, not the class, and "who cites Range" means them.
+fn members_of<'g>(graph: &'g Graph, key: &str) -> Vec<&'g Node> {
+    graph
+        .nodes_of(NodeKind::Symbol)
+        .filter(|n| {
+            let own = anchor::name_key(n.metadata.get("qualified").unwrap_or(&n.name));
+            ["::", "."].iter().any(|sep| {
+                own.strip_prefix(key)
+                    .and_then(|rest| rest.strip_prefix(sep))
+                    .is_some_and(|member| !member.is_empty())
+                    || own.contains(&format!("{sep}{key}{sep}"))
+            })
+        })
+        .collect()
 }
 
 /// Symbols named with their module path in front, as Python and Rust spell them in imports:

@@ -1736,6 +1736,39 @@ fn corpus_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, ws)
 }
 
+/// A type no cited range names itself stands for its members: the sections citing
+/// `Justfile<'src>::run` cite `Justfile`.
+#[test]
+fn a_container_that_is_no_symbol_is_cited_through_its_members() {
+    let (_dir, ws) = just_corpus();
+    let r = run_in(&ws, &["cites", "Justfile", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: Value = serde_json::from_str(&r.stdout).expect("json");
+    let mut members: Vec<String> = v["evidence"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|e| e["nodes"].as_array().into_iter().flatten())
+        .filter(|n| n["id"].as_str().is_some_and(|id| id.starts_with("symbol:")))
+        .filter_map(|n| n["name"].as_str().map(str::to_string))
+        .collect();
+    members.sort();
+    members.dedup();
+    assert!(!members.is_empty(), "{}", r.stdout);
+    assert!(
+        members.iter().all(|m| m.starts_with("Justfile<'src>::")),
+        "{members:?}"
+    );
+    // The same sections as naming each member.
+    let run = run_in(&ws, &["cites", "Justfile::run"]);
+    assert_eq!(run.code, 0);
+    let section = run.stdout.lines().nth(1).unwrap_or("").to_string();
+    let all = run_in(&ws, &["cites", "Justfile"]).stdout;
+    assert!(all.contains(&section), "{all}");
+    // A prefix of a name is not a container.
+    assert_eq!(run_in(&ws, &["cites", "Justfil"]).code, 1);
+}
+
 #[test]
 fn digest_names_a_mapped_clone_that_does_not_open() {
     let (_dir, ws) = just_corpus();
