@@ -1,6 +1,7 @@
 //! The Markdown job summary `validate` and `check` append to `$GITHUB_STEP_SUMMARY`.
 
 use crate::report::Report;
+use ontoly_graph::graph::findings::DiagnosticView;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -11,6 +12,29 @@ fn cell(s: &str) -> String {
 
 /// Rows shown before "… and N more".
 const MAX_ROWS: usize = 50;
+
+/// The first [`MAX_ROWS`] diagnostics as a table, at their repository-relative file and line
+/// (`file_line`) or their location as recorded.
+fn diagnostics_table(
+    o: &mut String,
+    diagnostics: &[DiagnosticView],
+    file_line: impl Fn(&DiagnosticView) -> Option<(String, u64)>,
+) {
+    o.push_str("| where | code | message |\n| --- | --- | --- |\n");
+    for d in diagnostics.iter().take(MAX_ROWS) {
+        let at = file_line(d).map_or_else(|| d.location.clone(), |(f, l)| format!("{f}:{l}"));
+        let _ = writeln!(
+            o,
+            "| `{}` | `{}` | {} |",
+            cell(&at),
+            d.code,
+            cell(&d.message)
+        );
+    }
+    if diagnostics.len() > MAX_ROWS {
+        let _ = writeln!(o, "\n… and {} more", diagnostics.len() - MAX_ROWS);
+    }
+}
 
 /// The summary of a report; `None` for reports without one.
 pub fn markdown(report: &Report) -> Option<String> {
@@ -33,22 +57,8 @@ pub fn markdown(report: &Report) -> Option<String> {
                 for ((sev, code), n) in &by_code {
                     let _ = writeln!(o, "| {sev} | `{code}` | {n} |");
                 }
-                o.push_str("\n| where | code | message |\n| --- | --- | --- |\n");
-                for d in v.diagnostics.iter().take(MAX_ROWS) {
-                    let at = v
-                        .file_line(d)
-                        .map_or_else(|| d.location.clone(), |(f, l)| format!("{f}:{l}"));
-                    let _ = writeln!(
-                        o,
-                        "| `{}` | `{}` | {} |",
-                        cell(&at),
-                        d.code,
-                        cell(&d.message)
-                    );
-                }
-                if v.diagnostics.len() > MAX_ROWS {
-                    let _ = writeln!(o, "\n… and {} more", v.diagnostics.len() - MAX_ROWS);
-                }
+                o.push('\n');
+                diagnostics_table(&mut o, &v.diagnostics, |d| v.file_line(d));
             }
         }
         Report::Check(c) => {
@@ -61,22 +71,7 @@ pub fn markdown(report: &Report) -> Option<String> {
                 c.tally()
             );
             if !c.workspace_errors.is_empty() {
-                o.push_str("| at | code | message |\n| --- | --- | --- |\n");
-                for d in c.workspace_errors.iter().take(MAX_ROWS) {
-                    let at = c
-                        .file_line(d)
-                        .map_or_else(|| d.location.clone(), |(f, l)| format!("{f}:{l}"));
-                    let _ = writeln!(
-                        o,
-                        "| `{}` | `{}` | {} |",
-                        cell(&at),
-                        d.code,
-                        cell(&d.message)
-                    );
-                }
-                if c.workspace_errors.len() > MAX_ROWS {
-                    let _ = writeln!(o, "\n… and {} more", c.workspace_errors.len() - MAX_ROWS);
-                }
+                diagnostics_table(&mut o, &c.workspace_errors, |d| c.file_line(d));
                 o.push('\n');
             }
             let failed: Vec<_> = r.outcomes.iter().filter(|q| !q.passed).collect();
