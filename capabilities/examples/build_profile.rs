@@ -283,7 +283,7 @@ fn main() {
     end(s, "parse pages");
 
     let s = start();
-    let (mut parts, sites) = build::collect::collect(&structure, &pages);
+    let (mut parts, sites) = build::collect::collect(&structure, &pages, &[]);
     end(s, "collect");
 
     let s = start();
@@ -327,6 +327,7 @@ fn main() {
         structure: (sf.hash.clone(), structure),
         pages,
         registries,
+        unlisted: Vec::new(),
     };
     let key = inputs::cache_key(inputs.pairs(), "profile");
     let tmp = tempfile::tempdir().expect("tmp");

@@ -785,3 +785,54 @@ fn a_line_number_beyond_u32_is_a_diagnostic() {
         );
     }
 }
+
+/// A directory under `knowledge/` that cannot be listed leaves out its pages and is named in a
+/// diagnostic; the rest of the workspace builds and answers (before: every command exit 2).
+#[test]
+fn a_directory_that_cannot_be_listed_is_a_diagnostic_not_a_failure() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, ws) = workspace("valid");
+    let private = ws.join("knowledge/private");
+    write(&ws, "knowledge/private/secret.md", "# Secret\n");
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    // Root lists any directory: run as nobody then, where the tree is readable to it.
+    let as_root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+        .unwrap_or(false);
+    let mut cmd = if as_root {
+        for d in [dir.path(), &ws] {
+            std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+        }
+        let mut c = std::process::Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_ontoly"));
+        c
+    } else {
+        std::process::Command::new(env!("CARGO_BIN_EXE_ontoly"))
+    };
+    let out = cmd
+        .current_dir(&ws)
+        .args(["--no-cache", "validate"])
+        .output()
+        .expect("runs");
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains(
+            "knowledge/private/:1: error PAGE_UNREADABLE: cannot list this directory (permission denied): the pages in it are left out"
+        ),
+        "{stdout}"
+    );
+    // The rest is there: the fixture's own pages still build.
+    assert!(!stdout.contains("secret"), "{stdout}");
+    let listed = ontoly(&ws, &["--no-cache", "stats", "--format", "json"]);
+    assert_eq!(listed.code, Some(0));
+}

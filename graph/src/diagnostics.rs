@@ -126,7 +126,7 @@ codes! {
     MarkerError = "MARKER_ERROR", Error;
     /// A page that is not UTF-8.
     PageNotUtf8 = "PAGE_NOT_UTF8", Error;
-    /// A page that could not be read.
+    /// A page (or a directory of pages) that could not be read.
     PageUnreadable = "PAGE_UNREADABLE", Error;
     /// A reference whose `source_ref` does not resolve.
     SourceUnresolved = "SOURCE_UNRESOLVED", Error;

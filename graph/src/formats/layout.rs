@@ -128,12 +128,25 @@ impl Workspace {
     /// listed, and read only where it resolves inside the workspace
     /// ([`crate::formats::confined`]), so a link that leaves it gets a diagnostic.
     pub fn pages(&self) -> std::io::Result<Vec<String>> {
+        self.pages_and_unlisted().map(|(pages, _)| pages)
+    }
+
+    /// [`Workspace::pages`], and the directories under `knowledge/` that could not be listed
+    /// (`guides/private/`, with a trailing `/`), sorted: their pages are left out, which a
+    /// build reports instead of failing whole. `knowledge/` itself must list.
+    pub fn pages_and_unlisted(&self) -> std::io::Result<(Vec<String>, Vec<String>)> {
         let mut out = Vec::new();
-        walk(&self.root.join("knowledge"), "", &mut out, &|name| {
-            name.ends_with(".md")
-        })?;
+        let mut unlisted = Vec::new();
+        walk(
+            &self.root.join("knowledge"),
+            "",
+            &mut out,
+            &mut unlisted,
+            &|name| name.ends_with(".md"),
+        )?;
         out.sort();
-        Ok(out)
+        unlisted.sort();
+        Ok((out, unlisted))
     }
 
     /// Committed notes and session records (`sources/note/**.md`, `sources/sessions/**.md`),
@@ -143,7 +156,10 @@ impl Workspace {
         for kind in ["note", "sessions"] {
             let mut found = Vec::new();
             let dir = self.root.join("sources").join(kind);
-            if walk(&dir, "", &mut found, &|n| n.ends_with(".md")).is_ok() {
+            // A managed document that cannot be listed is one a reference cannot resolve to,
+            // which resolution reports.
+            let mut unlisted = Vec::new();
+            if walk(&dir, "", &mut found, &mut unlisted, &|n| n.ends_with(".md")).is_ok() {
                 out.extend(found.into_iter().map(|p| format!("sources/{kind}/{p}")));
             }
         }
@@ -156,15 +172,29 @@ fn walk(
     dir: &Path,
     prefix: &str,
     out: &mut Vec<String>,
+    unlisted: &mut Vec<String>,
     keep: &dyn Fn(&str) -> bool,
 ) -> std::io::Result<()> {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        // A directory below the top that cannot be listed is left out and named, not fatal:
+        // the rest of the workspace still answers.
+        Err(_) if !prefix.is_empty() => {
+            unlisted.push(format!("{prefix}/"));
+            return Ok(());
+        }
         Err(e) => return Err(e),
     };
     for entry in entries {
-        let entry = entry?;
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) if prefix.is_empty() => return Err(e),
+            Err(_) => {
+                unlisted.push(format!("{prefix}/"));
+                return Ok(());
+            }
+        };
         let Ok(name) = entry.file_name().into_string() else {
             continue; // a non-UTF-8 name cannot be referenced from structure.yaml
         };
@@ -176,9 +206,15 @@ fn walk(
         } else {
             format!("{prefix}/{name}")
         };
-        let ft = entry.file_type()?;
+        let Ok(ft) = entry.file_type() else {
+            // Its type unknown (gone since the listing): a page read later says what it is.
+            if keep(&name) {
+                out.push(rel);
+            }
+            continue;
+        };
         if ft.is_dir() {
-            walk(&entry.path(), &rel, out, keep)?;
+            walk(&entry.path(), &rel, out, unlisted, keep)?;
         } else if keep(&name) && (ft.is_file() || (ft.is_symlink() && entry.path().is_file())) {
             // The entry's type comes with the directory listing: only a link costs a `stat`
             // (to follow it), so listing a workspace does not stat every page twice.

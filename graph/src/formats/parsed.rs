@@ -32,6 +32,10 @@ pub struct Parsed {
     pub pages: BTreeMap<String, PageParse>,
     /// The three registries.
     pub registries: Registries,
+    /// Directories under `knowledge/` that could not be listed (`knowledge/private/`), and
+    /// why: their pages are left out, and the build says so.
+    #[serde(default)]
+    pub unlisted: Vec<(String, String)>,
 }
 
 impl Default for StructureParse {

@@ -48,6 +48,7 @@ pub const MAX_CHECKED_REFERENCES: usize = 100;
 pub fn collect<'a>(
     structure: &'a StructureParse,
     pages: &'a BTreeMap<String, PageParse>,
+    unlisted: &[(String, String)],
 ) -> (Parts, Vec<RefSite<'a>>) {
     let ws_id = ids::WORKSPACE.to_string();
     let mut parts = Parts::default();
@@ -56,6 +57,15 @@ pub fn collect<'a>(
         ws_id.clone(),
         ids::WORKSPACE_NAME.to_string(),
     ));
+    for (dir, why) in unlisted {
+        parts.findings.push(Finding::new(
+            Code::PageUnreadable,
+            format!("cannot list this directory ({why}): the pages in it are left out"),
+            dir,
+            1,
+            &ws_id,
+        ));
+    }
     let sf = STRUCTURE_FILE;
 
     // Structure-level checks.

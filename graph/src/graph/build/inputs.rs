@@ -74,6 +74,20 @@ impl Inputs {
             .filter(|p| p.ends_with(".md"))
     }
 
+    /// The directories under `knowledge/` that could not be listed, workspace-relative (with
+    /// their trailing `/`), and why.
+    pub fn unlisted(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.files
+            .iter()
+            .filter(|f| f.path.starts_with("knowledge/") && f.path.ends_with('/'))
+            .map(|f| {
+                (
+                    f.path.as_str(),
+                    f.bytes.as_ref().err().map_or("", String::as_str),
+                )
+            })
+    }
+
     /// Drops every input but those under `sources/` (the registries and the managed documents
     /// that resolution reads): the knowledge files, once parsed, are not read again.
     pub fn keep_only_sources(&mut self) {
@@ -92,10 +106,16 @@ impl Inputs {
 /// Every input's workspace-relative path (structure, pages, registries, notes, sessions,
 /// `ontoly.toml`), sorted.
 pub fn list_inputs(ws: &Workspace) -> Result<Vec<String>, BuildError> {
-    let pages = ws
-        .pages()
-        .map_err(|e| BuildError(format!("cannot list knowledge/: {e}")))?;
-    let mut paths: Vec<String> = pages.iter().map(|p| format!("knowledge/{p}")).collect();
+    let (pages, unlisted) = ws
+        .pages_and_unlisted()
+        .map_err(|e| BuildError(format!("cannot list knowledge/: {}", e.kind())))?;
+    // A directory that could not be listed is an input too (`knowledge/private/`, read as
+    // unreadable): its diagnostic is part of the graph, and its listing part of the key.
+    let mut paths: Vec<String> = pages
+        .iter()
+        .chain(&unlisted)
+        .map(|p| format!("knowledge/{p}"))
+        .collect();
     paths.push(STRUCTURE_FILE.to_string());
     for r in REGISTRY_FILES {
         if ws.path(r).is_file() {
@@ -116,6 +136,19 @@ pub fn list_inputs(ws: &Workspace) -> Result<Vec<String>, BuildError> {
 /// changed after that is seen as changed later and hashed again, never vouched for with the
 /// hash of other bytes. The status is kept only for a file that was read.
 pub fn read_one(ws: &Workspace, dir: &Confined, path: String) -> InputFile {
+    if path.ends_with('/') {
+        // A directory the listing could not read: why, in words without its location.
+        let why = match std::fs::read_dir(ws.path(path.trim_end_matches('/'))) {
+            Err(e) => crate::graph::snapshot::why(&e),
+            Ok(_) => "it changed while the workspace was listed".to_string(),
+        };
+        return InputFile {
+            hash: format!("unlisted:{why}"),
+            bytes: Err(why),
+            path,
+            stat: None,
+        };
+    }
     let stat = std::fs::metadata(ws.path(&path))
         .ok()
         .map(|m| FileStat::of(&m));

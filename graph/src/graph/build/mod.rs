@@ -313,7 +313,7 @@ pub fn build_alongside<T: Send>(
     inputs.keep_only_sources();
 
     opts.stage("linking", 1);
-    let (mut parts, sites) = collect::collect(&parsed.structure.1, &parsed.pages);
+    let (mut parts, sites) = collect::collect(&parsed.structure.1, &parsed.pages, &parsed.unlisted);
     timer.lap("collect");
     opts.stage("resolving", 1);
     let cited = resolve::resolve_references(&inputs, &parsed.registries, opts, sites, &mut parts);

@@ -78,6 +78,10 @@ pub(super) fn parse_all(
             .zip(page_parses.into_iter().map(|p| p.0))
             .collect(),
         registries: load_registries(inputs),
+        unlisted: inputs
+            .unlisted()
+            .map(|(dir, why)| (dir.to_string(), why.to_string()))
+            .collect(),
     })
 }
 
