@@ -449,3 +449,45 @@ fn a_snapshot_found_corrupt_while_answering_is_rebuilt_and_the_answer_is_the_sam
         "reloaded once, then the rebuilt snapshot serves: {stderr}"
     );
 }
+
+/// Cache files truncated in place under the running server (a cache restore, `rsync
+/// --inplace`): reading the mapping would fault (SIGBUS) or give other bytes. The server sees
+/// the files changed, loads again, and answers as before.
+#[test]
+fn cache_files_truncated_in_place_under_the_server_are_reloaded_not_read() {
+    let query = "how are plugins loaded";
+    let mut root = None;
+    let mut server = Server::start_with(|r| {
+        let built = common::run_in(r, &["--workspace", ".", "build"]);
+        assert_eq!(built.code, 0, "{}", built.stderr);
+        root = Some(r.to_path_buf());
+    });
+    let root = root.expect("prepared");
+    server.initialize("2025-11-25");
+    let ask = |server: &mut Server, id: i64| {
+        server.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "EvidencePack", "arguments": {"query": query}}}),
+        );
+        let result = server.response(id)["result"].clone();
+        assert_eq!(result["isError"], false, "{result}");
+        result["structuredContent"]["answer"].clone()
+    };
+    let before = ask(&mut server, 2);
+    for f in [".ontoly/graph.map", ".ontoly/artifacts/search-index.map"] {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(root.join(f))
+            .expect("open in place");
+        file.set_len(4096).expect("truncate in place");
+    }
+    assert_eq!(ask(&mut server, 3), before);
+    assert_eq!(ask(&mut server, 4), before);
+    let (status, stderr) = server.close();
+    assert!(status.success(), "{stderr}");
+    assert_eq!(
+        stderr.matches("changed on disk; reloading it").count(),
+        1,
+        "reloaded once: {stderr}"
+    );
+}

@@ -31,6 +31,35 @@ pub struct Backend {
     session: Session,
     index: Index,
     reader: Reader,
+    /// The identity of the mapped cache files when they were opened (see [`mapped_files`]).
+    mapped: Vec<Option<FileIdentity>>,
+}
+
+/// A file's inode, size and modification time.
+type FileIdentity = (u64, u64, i128);
+
+/// The identity of the files a backend maps (the graph snapshot, the search index): a file
+/// truncated in place under a mapping makes reading it a SIGBUS, and one rewritten in place
+/// gives answers from other bytes, so a call first checks they are as they were.
+fn mapped_files(session: &Session) -> Vec<Option<FileIdentity>> {
+    use ontoly_graph::graph::snapshot::{CACHE_DIR, GRAPH_FILE};
+    use std::os::unix::fs::MetadataExt;
+    let cache = session.workspace().root.join(CACHE_DIR);
+    let index = format!(
+        "artifacts/{}.map",
+        ontoly_capabilities::retrieval::index::INDEX_ARTIFACT
+    );
+    [GRAPH_FILE, index.as_str()]
+        .iter()
+        .map(|f| {
+            let m = std::fs::metadata(cache.join(f)).ok()?;
+            Some((
+                m.ino(),
+                m.size(),
+                i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec()),
+            ))
+        })
+        .collect()
 }
 
 fn unavailable(e: SessionError) -> ToolError {
@@ -78,11 +107,20 @@ impl Backend {
     pub fn load(session: Session) -> Result<Backend, ToolError> {
         let reader = session.reader().map_err(unavailable)?;
         let index = Index::open(&session).map_err(unavailable)?;
+        let mapped = mapped_files(&session);
         Ok(Backend {
             session,
             index,
             reader,
+            mapped,
         })
+    }
+
+    /// True when a cache file this backend maps is no longer the file it opened (changed in
+    /// place, replaced or removed): it is then loaded again before answering.
+    pub fn cache_changed(&self) -> bool {
+        self.session.cache() == ontoly_graph::CachePolicy::ReadWrite
+            && mapped_files(&self.session) != self.mapped
     }
 
     /// True when a read of the mapped snapshot (graph or search index) failed its checksum:

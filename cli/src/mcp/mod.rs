@@ -66,33 +66,49 @@ struct Reload {
 }
 
 impl Reload {
-    /// Answers `call` from `backend`. When a read of the snapshot failed its checksum while
+    /// Answers `call` from `backend`, or from a backend loaded again first when a cache file
+    /// it maps changed on disk. When a read of the snapshot failed its checksum while
     /// answering, that answer may miss what the block held: it is discarded, a backend is
     /// loaded from a snapshot checked whole (rebuilt when it fails) and published for later
     /// calls, and the call is answered from it. Blocking.
     fn answer(&self, call: Call, backend: Arc<Backend>) -> Result<ToolOutput, ToolError> {
+        // A cache file changed under the mapping (rewritten or truncated in place by a copy, a
+        // restore, `rsync --inplace`): reading it could fault or give other bytes.
+        let backend = if backend.cache_changed() {
+            self.reloaded(
+                &backend,
+                "the snapshot under .ontoly/ changed on disk; reloading it",
+            )?
+        } else {
+            backend
+        };
         let out = call.clone().run(backend.as_ref());
         if !backend.is_corrupt() {
             return out;
         }
-        let fresh = {
-            let _one_at_a_time = self.lock.lock().unwrap_or_else(|e| e.into_inner());
-            // Another call may have reloaded already.
-            let current = self.tx.borrow().clone();
-            match current {
-                Some(Ok(b)) if !Arc::ptr_eq(&b, &backend) && !b.is_corrupt() => b,
-                _ => {
-                    eprintln!(
-                        "ontoly mcp: the snapshot under .ontoly/ failed its checksum; \
-                         reloading from a rebuilt one"
-                    );
-                    let loaded = backend.reload_verified().map(Arc::new);
-                    self.tx.send_replace(Some(loaded.clone()));
-                    loaded?
-                }
-            }
-        };
+        let fresh = self.reloaded(
+            &backend,
+            "the snapshot under .ontoly/ failed its checksum; reloading from a rebuilt one",
+        )?;
         call.run(fresh.as_ref())
+    }
+
+    /// The backend published after `stale`, loading one (from a snapshot checked whole) when
+    /// no other call has yet. Blocking.
+    fn reloaded(&self, stale: &Arc<Backend>, why: &str) -> Result<Arc<Backend>, ToolError> {
+        let _one_at_a_time = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        let current = self.tx.borrow().clone();
+        match current {
+            Some(Ok(b)) if !Arc::ptr_eq(&b, stale) && !b.is_corrupt() && !b.cache_changed() => {
+                Ok(b)
+            }
+            _ => {
+                eprintln!("ontoly mcp: {why}");
+                let loaded = stale.reload_verified().map(Arc::new);
+                self.tx.send_replace(Some(loaded.clone()));
+                loaded
+            }
+        }
     }
 }
 
