@@ -179,6 +179,15 @@ fn capability_errors_exit_1_and_formats_are_checked() {
     let (code, out, _) = ontoly(&["capabilities", "--format", "json"]);
     assert_eq!(code, 0);
     assert!(out.contains("\"inputSchema\""));
+    // A format's name in any case, as a clap option or among a question's words.
+    let (code, upper, _) = ontoly(&["capabilities", "--format", "JSON"]);
+    assert_eq!((code, upper), (0, out));
+    let (code, out, _) = ontoly(&["evidence", "plugin", "setup", "--format", "Json"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with('{'), "{out}");
+    let (code, _, err) = ontoly(&["capabilities", "--format", "XML"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'XML'"), "{err}");
 }
 
 #[test]

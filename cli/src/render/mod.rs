@@ -66,15 +66,48 @@ impl Format {
 
     /// The format named `name`.
     pub fn parse(name: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.name() == name)
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(name))
     }
 }
 
-/// A clap value parser that accepts exactly `formats` (and lists only them in `--help`).
+/// A clap value parser that accepts exactly `formats`, in any case (`--format JSON`), and
+/// lists only them in `--help`.
 pub fn parser(formats: &'static [Format]) -> impl clap::builder::TypedValueParser<Value = Format> {
-    use clap::builder::TypedValueParser as _;
-    clap::builder::PossibleValuesParser::new(formats.iter().map(|f| f.name()))
-        .map(|s| Format::parse(&s).unwrap_or(Format::Text))
+    FormatParser(formats)
+}
+
+#[derive(Clone)]
+struct FormatParser(&'static [Format]);
+
+impl clap::builder::TypedValueParser for FormatParser {
+    type Value = Format;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Format, clap::Error> {
+        let names = clap::builder::PossibleValuesParser::new(self.0.iter().map(|f| f.name()));
+        let lower = value.to_string_lossy().to_ascii_lowercase();
+        // An error names the value as typed: parse that for it.
+        names
+            .parse_ref(cmd, arg, std::ffi::OsStr::new(&lower))
+            .or_else(|_| names.parse_ref(cmd, arg, value))
+            .map(|s| Format::parse(&s).unwrap_or(Format::Text))
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            self.0
+                .iter()
+                .map(|f| clap::builder::PossibleValue::new(f.name())),
+        ))
+    }
 }
 
 /// What a renderer writes: standard output, and a note for standard error (a read's
