@@ -353,3 +353,35 @@ fn a_workspace_that_is_no_git_repository_names_the_repositories_to_search() {
     assert_eq!(r.code, 1);
     assert!(!r.stderr.contains("hint:"), "{}", r.stderr);
 }
+
+/// From a subdirectory a page is typed relative to it; reads take repository paths, and the
+/// error says which one to give.
+#[test]
+fn a_path_typed_from_a_subdirectory_gets_the_repository_path() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("ws");
+    common::copy_dir(&common::fixtures().join("valid"), &ws);
+    let r = common::run_in(
+        &ws.join("knowledge/faq"),
+        &["--no-cache", "read", "guide.md:1-2"],
+    );
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.ends_with(
+            "hint: paths are read from the repository's root, not the current directory: `ontoly read knowledge/faq/guide.md:1-2`\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    let pasted = common::run_in(
+        &ws.join("knowledge/faq"),
+        &["--no-cache", "read", "knowledge/faq/guide.md:1-2"],
+    );
+    assert_eq!(pasted.code, 0, "{}", pasted.stderr);
+    // A file that is nowhere gets no such hint.
+    let r = common::run_in(
+        &ws.join("knowledge/faq"),
+        &["--no-cache", "read", "nope.md"],
+    );
+    assert!(!r.stderr.contains("repository's root"), "{}", r.stderr);
+}

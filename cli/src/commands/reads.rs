@@ -194,9 +194,43 @@ pub mod read {
         };
         Ok(output(res, Report::Read, (&r, &args.repo), |e| {
             (e.code == Code::FileNotFound)
-                .then(|| cited_hint(&session, &path, &lines))
+                .then(|| {
+                    cited_hint(&session, &path, &lines)
+                        .or_else(|| here_hint(&session, &r, &args.repo, &path, &lines))
+                })
                 .flatten()
         }))
+    }
+
+    /// A path typed from a subdirectory (`configuration-file.md` in `knowledge/usage/`) names
+    /// a file of the workspace's own repository relative to the current directory, where
+    /// reads take it from the repository's root: the path to give instead.
+    fn here_hint(
+        session: &Session,
+        r: &Reader,
+        repo: &RepoArgs,
+        path: &str,
+        lines: &str,
+    ) -> Option<String> {
+        if repo.repo.is_some() {
+            return None;
+        }
+        let root = std::fs::canonicalize(&session.workspace().root).ok()?;
+        let file = std::fs::canonicalize(std::env::current_dir().ok()?.join(path)).ok()?;
+        let in_workspace = file.strip_prefix(&root).ok()?.to_str()?.replace('\\', "/");
+        if !file.is_file() || in_workspace == path {
+            return None;
+        }
+        let prefix = r.repositories().workspace()?.workspace_root.clone();
+        let full = if prefix.is_empty() {
+            in_workspace
+        } else {
+            format!("{prefix}/{in_workspace}")
+        };
+        Some(format!(
+            "paths are read from the repository's root, not the current directory: `ontoly read {}`",
+            ontoly_capabilities::pack::shell_quote(&format!("{full}{lines}"))
+        ))
     }
 }
 
