@@ -347,26 +347,20 @@ fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), 
         }
     }
     let list = || known.iter().copied().collect::<Vec<_>>().join(", ");
+    // Why the module named is cited but cannot be read (a mapped clone that does not open).
     let unreadable = |n: &str| {
         all.iter().find_map(|t| {
             let module = t.origin.module.as_str();
             let named = module == n || module.strip_prefix(n).is_some_and(|m| m.starts_with('/'));
-            if named {
-                t.reason.clone()
-            } else {
-                None
-            }
+            named.then(|| t.reason.clone()).flatten()
         })
     };
     match found.len() {
         1 => Ok(found.into_iter().next().unwrap_or_default()),
-        0 => Err(match name {
-            // The module is cited but cannot be read: say why (a mapped clone that does not
-            // open), rather than that no module has the name.
-            Some(n) if unreadable(n).is_some() => {
-                ImpactError::NoClone(format!("{n}: {}", unreadable(n).unwrap_or_default()))
-            }
-            Some(n) => ImpactError::Source(format!(
+        0 => Err(match name.map(|n| (n, unreadable(n))) {
+            // Say why, rather than that no module has the name.
+            Some((n, Some(why))) => ImpactError::NoClone(format!("{n}: {why}")),
+            Some((n, None)) => ImpactError::Source(format!(
                 "no cited module with a local clone is named {n:?} (known: {})",
                 list()
             )),

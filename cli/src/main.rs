@@ -160,7 +160,6 @@ commands! {
     Man => man,
 }
 
-/// The command line with each command's exit codes and examples at the end of its help.
 /// The id of the `--source` values given after the command's name.
 const SOURCES_AFTER: &str = "sources_after";
 
@@ -182,6 +181,7 @@ fn source_arg(command: &str) -> clap::Arg {
         .help(help)
 }
 
+/// The command line with each command's exit codes and examples at the end of its help.
 fn cli_command() -> clap::Command {
     let mut cmd = Cli::command().mut_subcommands(|c| {
         let arg = source_arg(c.get_name());

@@ -118,24 +118,10 @@ fn sources_table(sources: &[String]) -> Result<String, CliError> {
                 hint: Some("give --source NAME=PATH (\"acme/payments=../payments\")".into()),
             });
         };
-        lines.push(format!("{} = {}", toml_quote(name), toml_quote(path)));
+        let quote = |v: &str| toml::Value::String(v.to_string()).to_string();
+        lines.push(format!("{} = {}", quote(name), quote(path)));
     }
     Ok(lines.join("\n") + "\n")
-}
-
-/// A TOML basic string of `v`.
-fn toml_quote(v: &str) -> String {
-    let mut o = String::from("\"");
-    for c in v.chars() {
-        match c {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            c if c.is_control() => o.push_str(&format!("\\u{:04X}", c as u32)),
-            c => o.push(c),
-        }
-    }
-    o.push('"');
-    o
 }
 
 /// Writes the starter workspace.

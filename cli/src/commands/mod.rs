@@ -278,6 +278,30 @@ impl Drop for Held {
     }
 }
 
+/// `typed`, a path given relative to the current directory, as the workspace-relative path it
+/// names (`cd knowledge/usage; … basics.md` → `knowledge/usage/basics.md`), read lexically;
+/// `None` when the current directory is outside the workspace or the path leaves it.
+pub fn from_current_dir(session: &Session, typed: &str) -> Option<String> {
+    let cwd = std::env::current_dir().ok()?.canonicalize().ok()?;
+    let root = session.workspace().root.canonicalize().ok()?;
+    let mut parts: Vec<String> = cwd
+        .strip_prefix(&root)
+        .ok()?
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    for part in typed.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p.to_string()),
+        }
+    }
+    Some(parts.join("/"))
+}
+
 /// The search index of a session's graph (loaded from the snapshot, or built and stored);
 /// the progress phase it opened (building it takes seconds on large workspaces) ends here.
 pub fn index(session: &Session) -> Result<Index, CliError> {

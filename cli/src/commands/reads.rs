@@ -215,10 +215,8 @@ pub mod read {
         if repo.repo.is_some() {
             return None;
         }
-        let root = std::fs::canonicalize(&session.workspace().root).ok()?;
-        let file = std::fs::canonicalize(std::env::current_dir().ok()?.join(path)).ok()?;
-        let in_workspace = file.strip_prefix(&root).ok()?.to_str()?.replace('\\', "/");
-        if !file.is_file() || in_workspace == path {
+        let in_workspace = crate::commands::from_current_dir(session, path)?;
+        if in_workspace == path || !session.workspace().path(&in_workspace).is_file() {
             return None;
         }
         let prefix = r.repositories().workspace()?.workspace_root.clone();

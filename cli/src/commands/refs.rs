@@ -47,7 +47,8 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let page = if parsed.pages.contains_key(as_typed) {
         as_typed.to_string()
     } else {
-        from_current_dir(&session, as_typed)
+        super::from_current_dir(&session, as_typed)
+            .and_then(|p| p.strip_prefix("knowledge/").map(str::to_string))
             .filter(|p| parsed.pages.contains_key(p))
             .unwrap_or_else(|| as_typed.to_string())
     };
@@ -95,31 +96,4 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         return Err(CliError::new(r.summary));
     }
     Ok(Output::ok(Report::Refs(Box::new(r))))
-}
-
-/// `typed` read from the current directory, as a path under `knowledge/` (`None` when the
-/// current directory is not inside the workspace's `knowledge/`).
-fn from_current_dir(session: &ontoly_graph::Session, typed: &str) -> Option<String> {
-    let cwd = std::env::current_dir().ok()?.canonicalize().ok()?;
-    let knowledge = session
-        .workspace()
-        .root
-        .join("knowledge")
-        .canonicalize()
-        .ok()?;
-    let inside = cwd.strip_prefix(&knowledge).ok()?;
-    let mut parts: Vec<String> = inside
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    for part in typed.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            p => parts.push(p.to_string()),
-        }
-    }
-    Some(parts.join("/"))
 }

@@ -42,24 +42,24 @@ type FileIdentity = (u64, u64, i128);
 /// truncated in place under a mapping makes reading it a SIGBUS, and one rewritten in place
 /// gives answers from other bytes, so a call first checks they are as they were.
 fn mapped_files(session: &Session) -> Vec<Option<FileIdentity>> {
-    use ontoly_graph::graph::snapshot::{CACHE_DIR, GRAPH_FILE};
+    use ontoly_capabilities::retrieval::index::INDEX_ARTIFACT;
+    use ontoly_graph::graph::snapshot::{artifact_path, CACHE_DIR, GRAPH_FILE};
     use std::os::unix::fs::MetadataExt;
-    let cache = session.workspace().root.join(CACHE_DIR);
-    let index = format!(
-        "artifacts/{}.map",
-        ontoly_capabilities::retrieval::index::INDEX_ARTIFACT
-    );
-    [GRAPH_FILE, index.as_str()]
-        .iter()
-        .map(|f| {
-            let m = std::fs::metadata(cache.join(f)).ok()?;
-            Some((
-                m.ino(),
-                m.size(),
-                i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec()),
-            ))
-        })
-        .collect()
+    let root = &session.workspace().root;
+    [
+        root.join(CACHE_DIR).join(GRAPH_FILE),
+        artifact_path(root, INDEX_ARTIFACT),
+    ]
+    .iter()
+    .map(|f| {
+        let m = std::fs::metadata(f).ok()?;
+        Some((
+            m.ino(),
+            m.size(),
+            i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec()),
+        ))
+    })
+    .collect()
 }
 
 fn unavailable(e: SessionError) -> ToolError {

@@ -38,8 +38,8 @@ repositories it cites, and reads those repositories at pinned commits.
 `diagnostics` are often enough; cite its `provenance` (graphHash) when you present an answer.
 2. To verify, or whenever confidence is not `high` or `fallbacks` is non-empty, read the \
 `filesToInspect` entries with `read` (or `read_many` for several ranges of one repository): pass \
-the entry's `repository`, its `commit` as `revision`, `path`, `startLine` and `endLine`. Stay on the returned commits for the whole answer; never switch to a \
-branch midway. Follow `nextStartLine` while `hasMore` is true.
+the entry's `repository`, its `commit` as `revision`, `path`, `startLine` and `endLine`. Stay \
+on the returned commits for the whole answer; never switch to a branch midway. Follow `nextStartLine` while `hasMore` is true.
 3. Reading a knowledge page (`knowledge/**.md`) returns the page text followed by the \
 `references:` of the sections on those lines; read those sources at their pinned commits next.
 4. `resolve` pins a branch to a full commit once, before several reads; `search` finds text at a \

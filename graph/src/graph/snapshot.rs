@@ -75,8 +75,24 @@ pub fn usable_cache_dir(root: &Path) -> Result<PathBuf, String> {
     Ok(dir)
 }
 
+/// The directory of the artifacts under the cache directory.
+const ARTIFACTS_DIR: &str = "artifacts";
+
+/// Where artifact `name` of the workspace at `root` is stored (whether or not it is): for a
+/// long-lived reader to tell the file it mapped is still there as it was.
+pub fn artifact_path(root: &Path, name: &str) -> PathBuf {
+    root.join(CACHE_DIR)
+        .join(ARTIFACTS_DIR)
+        .join(artifact_file(name))
+}
+
+/// The file name of artifact `name` in the artifacts directory.
+fn artifact_file(name: &str) -> String {
+    format!("{name}.map")
+}
+
 fn artifacts_dir(root: &Path) -> Result<PathBuf, String> {
-    let dir = usable_cache_dir(root)?.join("artifacts");
+    let dir = usable_cache_dir(root)?.join(ARTIFACTS_DIR);
     inside(root, &dir, ".ontoly/artifacts")?;
     Ok(dir)
 }
@@ -135,6 +151,7 @@ fn sweep_stale(dir: &Path, name: &str) {
         return;
     }
     let prefix = format!(".{name}.tmp-");
+    let own = std::process::id().to_string();
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -147,7 +164,7 @@ fn sweep_stale(dir: &Path, name: &str) {
         else {
             continue;
         };
-        if pid != std::process::id().to_string() && !proc_fs.join(pid).exists() {
+        if pid != own && !proc_fs.join(pid).exists() {
             let _ = std::fs::remove_file(entry.path());
         }
     }
@@ -571,7 +588,7 @@ fn write_artifact_file(root: &Path, name: &str, bytes: &[u8]) -> std::io::Result
         ));
     }
     let dir = artifacts_dir(root).map_err(std::io::Error::other)?;
-    write_atomic(&dir, &format!("{name}.map"), bytes)
+    write_atomic(&dir, &artifact_file(name), bytes)
 }
 
 /// The container stored under `name` for exactly this graph hash, mapped (its blocks are
@@ -586,7 +603,7 @@ pub fn open_artifact_of_any_graph(root: &Path, name: &str) -> Option<Container> 
     if !artifact_name_ok(name) {
         return None;
     }
-    let path = artifacts_dir(root).ok()?.join(format!("{name}.map"));
+    let path = artifacts_dir(root).ok()?.join(artifact_file(name));
     Container::open_unkeyed(&path, ARTIFACT_KIND).ok()
 }
 

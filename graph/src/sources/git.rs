@@ -471,7 +471,7 @@ pub fn under(path: &str, prefix: &str) -> bool {
 impl LocalRepo {
     /// The clone's branches (local, then `origin`'s) and tags as a revision names them,
     /// sorted: what an unknown revision's message offers instead.
-    pub fn revision_names(&self) -> (Vec<String>, Vec<String>) {
+    fn revision_names(&self) -> (Vec<String>, Vec<String>) {
         let (mut branches, mut tags) = (Vec::new(), Vec::new());
         if let Ok(platform) = self.repo.references() {
             if let Ok(all) = platform.all() {
