@@ -143,7 +143,13 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
                 "ontoly completions zsh > \"${fpath[1]}/_ontoly\"",
             ],
         ),
-        "man" => ("  0  success", &["ontoly man > ontoly.1 && man ./ontoly.1"]),
+        "man" => (
+            "  0  success",
+            &[
+                "ontoly man > ontoly.1 && man ./ontoly.1",
+                "ontoly man --dir ~/.local/share/man/man1   # every page: ontoly.1, ontoly-evidence.1, ...",
+            ],
+        ),
         "drift" => (
             "  0  the report was printed, whatever drifted (with --write: the re-anchorable modules were written)\n  3  with --fail-on: a reference of that status or worse",
             &[

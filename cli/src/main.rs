@@ -156,7 +156,7 @@ commands! {
     Digest => digest,
     /// Shell completions for bash, zsh, fish or PowerShell.
     Completions => completions,
-    /// The man page (roff), with every command.
+    /// The man page (roff) listing every command; with --dir, one page per command too.
     Man => man,
 }
 

@@ -1367,6 +1367,27 @@ fn completions_and_a_man_page() {
         "roff: {}",
         &man.out[..man.out.len().min(200)]
     );
+    // Every page the main one lists (`ontoly\-evidence(1)`) is one `--dir` writes.
+    let listed: Vec<String> = man
+        .out
+        .lines()
+        .filter_map(|l| l.strip_suffix("(1)"))
+        .map(|l| format!("{}.1", l.replace("\\-", "-")))
+        .collect();
+    assert!(listed.len() >= 15, "{listed:?}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pages = dir.path().join("man1");
+    let wrote = ontoly(dir.path(), &["man", "--dir", "man1"]);
+    assert_eq!(wrote.code, 0, "{}", wrote.err);
+    for page in listed
+        .iter()
+        .chain(std::iter::once(&"ontoly.1".to_string()))
+    {
+        let text = std::fs::read_to_string(pages.join(page))
+            .unwrap_or_else(|e| panic!("{page} listed but not written: {e}"));
+        assert!(text.starts_with(".ie"), "{page}: roff");
+        assert!(wrote.out.contains(&format!("man1/{page}")), "{}", wrote.out);
+    }
 }
 
 #[test]

@@ -38,23 +38,56 @@ pub mod man {
     /// The formats: none (roff).
     pub const FORMATS: &[Format] = &[];
 
-    /// `ontoly man` takes no arguments.
+    /// Arguments of `ontoly man`.
     #[derive(clap::Args)]
-    pub struct Args {}
+    pub struct Args {
+        /// Write every page into DIR instead of printing the main one: ontoly.1 and one
+        /// ontoly-COMMAND.1 per command (the pages the main one's command list names)
+        #[arg(long, value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
+    }
 
     /// No `--format`.
     pub fn format(_: &Args) -> Option<Format> {
         None
     }
 
-    /// Prints the man page (section 1) in roff.
-    pub fn run(_ctx: &Globals, _a: &Args) -> Result<Output, CliError> {
+    /// Prints the main man page (section 1) in roff, or writes every page into `--dir`.
+    pub fn run(_ctx: &Globals, a: &Args) -> Result<Output, CliError> {
+        if let Some(dir) = &a.dir {
+            return write_all(dir);
+        }
         let mut out = Vec::new();
-        clap_mangen::Man::new(crate::cli_command())
+        // As `generate_to` does: `help` has no page of its own (`--help` is on every page).
+        clap_mangen::Man::new(crate::cli_command().disable_help_subcommand(true))
             .render(&mut out)
             .map_err(|e| CliError::new(format!("cannot render the man page: {e}")))?;
         Ok(Output::ok(Report::Raw(
             String::from_utf8_lossy(&out).into_owned(),
         )))
+    }
+
+    /// Every page into `dir` (created if missing); prints the files written, in name order.
+    fn write_all(dir: &std::path::Path) -> Result<Output, CliError> {
+        let shown = dir.display();
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::new(format!("cannot create {shown}: {}", e.kind())))?;
+        clap_mangen::generate_to(crate::cli_command(), dir).map_err(|e| {
+            CliError::new(format!(
+                "cannot write the man pages into {shown}: {}",
+                e.kind()
+            ))
+        })?;
+        let mut pages: Vec<String> = std::fs::read_dir(dir)
+            .map_err(|e| CliError::new(format!("cannot list {shown}: {}", e.kind())))?
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.starts_with("ontoly") && n.ends_with(".1"))
+            .collect();
+        pages.sort();
+        let mut out = String::new();
+        for p in &pages {
+            out.push_str(&format!("{}\n", dir.join(p).display()));
+        }
+        Ok(Output::ok(Report::Raw(out)))
     }
 }
