@@ -708,6 +708,15 @@ fn search_rules() {
             "{p:?}"
         );
     }
+    // One line, saying what and where, and "error" once (the code says it).
+    for (p, says) in [
+        ("foo(", "Invalid pattern: unclosed group (at character 4 of the pattern)"),
+        ("a{2,1}", "Invalid pattern: invalid repetition count range, the start must be <= the end (at character 2 of the pattern)"),
+        ("\\p{Nope}", "Invalid pattern: Unicode property not found (at character 1 of the pattern)"),
+    ] {
+        let e = search(&r, |q| q.pattern = p.into()).expect_err("invalid");
+        assert_eq!(e.message, says, "{p:?}");
+    }
     assert_eq!(
         code(search(&r, |q| {
             q.pattern = "a\nb".into();

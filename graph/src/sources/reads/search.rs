@@ -161,7 +161,7 @@ pub(super) fn line_matcher(
     };
     let ast = regex_syntax::ast::parse::Parser::new()
         .parse(&source)
-        .map_err(|e| invalid(&first_line(&e.to_string())))?;
+        .map_err(|e| invalid(&at_column(&e.kind().to_string(), e.span().start.column)))?;
     if regex_syntax::ast::visit(&ast, NewlineFinder).is_err() {
         return Err(invalid(
             "search matches within one line; the pattern can match a newline",
@@ -171,7 +171,12 @@ pub(super) fn line_matcher(
         .case_insensitive(ignore_case)
         .build()
         .parse(&source)
-        .map_err(|e| invalid(&first_line(&e.to_string())))?;
+        .map_err(|e| match &e {
+            regex_syntax::Error::Translate(t) => {
+                invalid(&at_column(&t.kind().to_string(), t.span().start.column))
+            }
+            _ => invalid(&message_line(&e.to_string())),
+        })?;
     if hir.properties().minimum_len() == Some(0) {
         return Err(invalid(
             "the pattern can match the empty string, which would match every line",
@@ -181,13 +186,23 @@ pub(super) fn line_matcher(
         .case_insensitive(ignore_case)
         .size_limit(16 * 1024 * 1024)
         .build()
-        .map_err(|e| invalid(&first_line(&e.to_string())))?;
+        .map_err(|e| invalid(&message_line(&e.to_string())))?;
     Ok(LineMatcher { re })
 }
 
-pub(super) fn first_line(s: &str) -> String {
+/// The last non-empty line of a multi-line message (the regex crates end theirs with
+/// `error: <what>` under a caret drawing), without that `error: `: the message that carries it
+/// already says it is one.
+pub(super) fn message_line(s: &str) -> String {
     let l: Vec<&str> = s.lines().filter(|l| !l.trim().is_empty()).collect();
-    l.last().map(|x| x.trim().to_string()).unwrap_or_default()
+    let last = l.last().map(|x| x.trim()).unwrap_or_default();
+    last.strip_prefix("error: ").unwrap_or(last).to_string()
+}
+
+/// `what` with where in the pattern it is (a column counted in characters, from 1): the
+/// caret drawing of the regex crates does not survive a one-line message.
+fn at_column(what: &str, column: usize) -> String {
+    format!("{what} (at character {column} of the pattern)")
 }
 
 /// The matches of one file (up to the per-file bound; none listed for `files` output) and
