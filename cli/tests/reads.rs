@@ -190,6 +190,34 @@ fn source_override_replaces_the_configured_clone() {
 }
 
 #[test]
+fn a_bare_source_name_is_refused_with_the_option_that_names_the_repository() {
+    // impact and digest take `--source NAME`; the reads name theirs with --repo.
+    for cmd in [
+        &["search", "reserve", "--source", "acme/shop-api"][..],
+        &["read", "src/main.rs:1-2", "--source", "acme/shop-api"][..],
+        &["read-many", "src/main.rs:1-2", "--source", "acme/shop-api"][..],
+        &["resolve", "--source", "acme/shop-api"][..],
+    ] {
+        let (code, out, err) = ontoly(cmd);
+        assert_eq!((code, out.as_str()), (2, ""), "{cmd:?}: {err}");
+        assert!(
+            err.contains("hint: the repository to read is named with --repo: --repo acme/shop-api"),
+            "{cmd:?}: {err}"
+        );
+    }
+    let (code, _, err) = ontoly(&[
+        "search",
+        "reserve",
+        "--repo",
+        "acme/shop-api",
+        "--source",
+        "acme/shop-api",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("drop --source acme/shop-api"), "{err}");
+}
+
+#[test]
 fn without_repo_reads_are_of_the_workspace_s_own_pages() {
     let t = tempfile::tempdir().expect("tempdir");
     let ws = t.path().join("shop-kb");

@@ -12,8 +12,26 @@ use ontoly_graph::sources::reads::{ReadError, Reader};
 use ontoly_graph::Session;
 
 /// The reader of the current workspace (its repository, registered modules, clones).
-fn reader(ctx: &Globals) -> Result<Reader, CliError> {
-    Ok(ctx.session()?.reader()?)
+fn reader(ctx: &Globals, args: &RepoArgs) -> Result<Reader, CliError> {
+    Ok(session(ctx, args)?.reader()?)
+}
+
+/// The session, refusing a bare `--source NAME` with the option that names the repository
+/// to read: `impact` and `digest` take a bare NAME for their source, and a user who learned
+/// that types it here too.
+fn session(ctx: &Globals, args: &RepoArgs) -> Result<super::Held, CliError> {
+    if let Some(name) = ctx.sources.iter().find(|s| !s.contains('=')) {
+        return Err(CliError {
+            message: format!("--source expects NAME=PATH (a local clone), not {name:?}"),
+            hint: Some(match &args.repo {
+                None => format!("the repository to read is named with --repo: --repo {name}"),
+                Some(repo) => format!(
+                    "--repo {repo} already names the repository to read; drop --source {name}"
+                ),
+            }),
+        });
+    }
+    ctx.session()
 }
 
 impl RepoArgs {
@@ -178,7 +196,7 @@ pub mod read {
                 })
             }
         };
-        let session = ctx.session()?;
+        let session = session(ctx, &args.repo)?;
         let r = session.reader()?;
         let res = r.read(&ReadRequest {
             repository: args.repo.repository(&r)?,
@@ -272,7 +290,7 @@ pub mod read_many {
 
     /// Runs the batch.
     pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
-        let session = ctx.session()?;
+        let session = session(ctx, &args.repo)?;
         let r = session.reader()?;
         let mut res = r.read_many(&ReadManyRequest {
             repository: args.repo.repository(&r)?,
@@ -355,7 +373,7 @@ pub mod search {
 
     /// Runs the search.
     pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
-        let r = reader(ctx)?;
+        let r = reader(ctx, &args.repo)?;
         let res = r.search(&SearchRequest {
             repository: args.repo.repository(&r)?,
             revision: args.repo.rev.clone(),
@@ -400,7 +418,7 @@ pub mod resolve {
 
     /// Runs the resolution.
     pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
-        let r = reader(ctx)?;
+        let r = reader(ctx, &args.repo)?;
         let res = r.resolve(&ResolveRequest {
             repository: args.repo.repository(&r)?,
             revision: args.repo.rev.clone(),
