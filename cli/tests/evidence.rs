@@ -270,6 +270,45 @@ fn cites_refuses_lines_that_are_no_range() {
 }
 
 #[test]
+fn cites_text_says_when_it_lists_only_the_first_sections() {
+    // 55 sections cite one file: the text lists 50 and says how many it left out.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ws = dir.path();
+    copy_dir(&fixtures().join("valid/sources"), &ws.join("sources"));
+    let mut page = String::from("# Many\n\n");
+    let mut structure = String::from(
+        "schema_version: context.approved-structure.v1\narticles:\n  - article_id: many\n    path: faq/many.md\n    collection: faq\n    visibility: public\n    sections:\n",
+    );
+    for i in 0..55 {
+        page.push_str(&format!(
+            "<!-- context:section id=\"s{i:02}\" -->\n## Part {i}\nText {i}.\n<!-- /context:section -->\n\n"
+        ));
+        structure.push_str(&format!(
+            "      - id: s{i:02}\n        references:\n          - source_ref: repo:acme/server\n            locator: {{path: src/main.go, start_line: {a}, end_line: {b}}}\n            content_digest: sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae\n",
+            a = i + 1,
+            b = i + 2
+        ));
+    }
+    structure.push_str("processed_scopes: []\ninput_hash: sha256:0000\n");
+    std::fs::create_dir_all(ws.join("knowledge/faq")).expect("mkdir");
+    std::fs::write(ws.join("knowledge/faq/many.md"), page).expect("page");
+    std::fs::write(ws.join("knowledge/structure.yaml"), structure).expect("structure");
+    let r = common::run_in(ws, &["--no-cache", "cites", "src/main.go"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("55 section(s) cite"), "{}", r.stdout);
+    assert_eq!(r.stdout.matches("\n  section:").count(), 50, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("… and 5 more not listed (the first 50 are)"),
+        "{}",
+        r.stdout
+    );
+    // A range that fewer sections cite lists them all, with no such line.
+    let r = common::run_in(ws, &["--no-cache", "cites", "src/main.go:1-3"]);
+    assert!(!r.stdout.contains("not listed"), "{}", r.stdout);
+}
+
+#[test]
 fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
     let (code, out, err) = ontoly(&["refs", "knowledge/faq/guide.md:8-12"]);
     assert_eq!(code, 0, "{err}");

@@ -104,6 +104,16 @@ pub(super) fn cites(r: &CapabilityResult) -> String {
             }
         }
     }
+    // The JSON says so in a diagnostic; the text must not look complete when it is not.
+    let listed = r.data["sections"].as_array().map_or(0, Vec::len);
+    let total = r.data["sectionCount"].as_u64().unwrap_or(0) as usize;
+    if total > listed {
+        let _ = writeln!(
+            text,
+            "  … and {} more not listed (the first {listed} are); a line range (PATH:START-END) narrows it",
+            total - listed
+        );
+    }
     for f in r.data["fallbacks"].as_array().into_iter().flatten() {
         let _ = writeln!(text, "  - {}", f.as_str().unwrap_or(""));
     }
