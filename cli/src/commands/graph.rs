@@ -12,12 +12,7 @@ pub const FORMATS: &[Format] = &[Format::Mermaid, Format::Dot, Format::Json];
 #[derive(clap::Args)]
 pub struct Args {
     /// The same node as an option (`--focus ID`).
-    #[arg(
-        long,
-        value_name = "ID",
-        required_unless_present = "id",
-        conflicts_with = "id"
-    )]
+    #[arg(long, value_name = "ID", conflicts_with = "id")]
     focus: Option<String>,
     /// The node at the centre: an id from an Evidence Pack's `stableIds`, or one its text
     /// prints, such as `section:guides/payments.md#backoff`; a section also as
@@ -41,9 +36,12 @@ pub fn format(a: &Args) -> Option<Format> {
 
 /// The neighbourhood of the focus.
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
-    // clap requires one of the two.
+    // Not a clap requirement: its message would name only `--focus`, the rarer form.
     let Some(focus) = a.focus.as_deref().or(a.id.as_deref()) else {
-        return Err(CliError::new("which node? give its id (`ontoly graph ID`)"));
+        return Err(CliError {
+            message: "which node? give its id: `ontoly graph ID`".into(),
+            hint: Some("ids are in an Evidence Pack's stableIds; a page path, a cited file's path or a symbol's name work too".into()),
+        });
     };
     let session = ctx.session()?;
     let g = session.graph()?;
