@@ -214,8 +214,8 @@ fn graph_pictures_of_a_neighbourhood() {
     ]);
     assert_eq!((code, bare.as_str()), (0, out.as_str()));
     // No node at all: the usual form is named, not only `--focus`.
-    let (code, out, err) = ontoly(&["graph", "--format", "mermaid"]);
-    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    let (code, nothing, err) = ontoly(&["graph", "--format", "mermaid"]);
+    assert_eq!((code, nothing.as_str()), (2, ""), "{err}");
     assert!(err.contains("`ontoly graph ID`"), "{err}");
     // A section as its page path and id, as people write it, with or without `knowledge/`.
     for short in ["faq/guide.md#answer", "knowledge/faq/guide.md#answer"] {
