@@ -332,16 +332,27 @@ pub fn source_path(n: &Node) -> Option<&str> {
 
 /// The cited source files whose repository path is `path`.
 pub fn files_at<'g>(graph: &'g Graph, path: &str) -> Vec<&'g Node> {
+    let path = as_typed(path);
     graph
         .nodes_of(NodeKind::File)
         .filter(|n| source_path(n) == Some(path))
         .collect()
 }
 
+/// A path as people type it, without its leading `./` (`./README.md` is the repository's
+/// `README.md`, not any file whose path ends in `/README.md`).
+pub fn as_typed(path: &str) -> &str {
+    let mut p = path;
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest.trim_start_matches('/');
+    }
+    p
+}
+
 /// The cited source files whose repository path ends with `path`, whole components only
 /// (`adapters.py` for `requests/adapters.py`, not for `myadapters.py`): a path as people type it.
 pub fn files_ending<'g>(graph: &'g Graph, path: &str) -> Vec<&'g Node> {
-    let tail = format!("/{}", path.trim_start_matches("./"));
+    let tail = format!("/{}", as_typed(path));
     graph
         .nodes_of(NodeKind::File)
         .filter(|n| source_path(n).is_some_and(|p| p.ends_with(&tail)))
@@ -519,6 +530,7 @@ pub fn resolve_or_candidates<'g>(graph: &'g Graph, text: &str) -> Result<&'g Nod
     if let Some(n) = graph.node(text) {
         return Ok(n);
     }
+    let text = as_typed(text);
     let page = text.strip_prefix("knowledge/").unwrap_or(text);
     let kind = if page.contains('#') {
         "section"

@@ -404,6 +404,46 @@ fn citations_of_a_file_a_range_and_a_symbol() {
 }
 
 #[test]
+fn a_path_typed_with_dot_slash_is_the_repository_s_own() {
+    // `./README.md` is the root README, not any path that ends in `/README.md`.
+    let mut b = common::Builder::new();
+    b.article("faq/a.md", "A");
+    let root = b.section(
+        "faq/a.md",
+        "root",
+        "Root readme",
+        (1, 4),
+        "The project readme.",
+    );
+    b.cite(&root, "README.md", 1, 9, Some("verified"));
+    let nested = b.section(
+        "faq/a.md",
+        "nested",
+        "Docs readme",
+        (5, 8),
+        "The docs readme.",
+    );
+    b.cite(&nested, "docs/README.md", 1, 9, Some("verified"));
+    let g = b.build();
+    let ix = Index::build(&g);
+    let c = ctx(&g, &ix);
+    for (typed, section) in [
+        ("./README.md", "section:faq/a.md#root"),
+        ("README.md", "section:faq/a.md#root"),
+        ("./docs/README.md", "section:faq/a.md#nested"),
+        (".//docs/README.md:2-3", "section:faq/a.md#nested"),
+    ] {
+        let r = run(&c, "CitationsOf", &json!({ "target": typed }));
+        assert_eq!(r.data["sectionCount"], 1, "{typed}: {}", r.summary);
+        assert_eq!(r.data["sections"][0]["section"], section, "{typed}");
+        assert!(r.data.get("readAs").is_none(), "{typed}: {}", r.summary);
+    }
+    let walk = ontoly_capabilities::walk::resolve_or_candidates;
+    let found = walk(&g, "./README.md").map(ontoly_capabilities::walk::source_path);
+    assert_eq!(found.ok().flatten(), Some("README.md"));
+}
+
+#[test]
 fn section_evidence_reports_citations_and_their_grounding() {
     let (g, ix) = common::fixture();
     let c = ctx(&g, &ix);
