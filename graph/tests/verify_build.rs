@@ -276,7 +276,26 @@ fn cache_salt_follows_the_clones_refs() {
     );
     // A fetch (here: a new ref) may bring a missing commit: the cached graph must not be reused.
     support::git(&srv.path, &["branch", "fetched", &srv.c1]);
-    assert_ne!(a, stage.cache_salt(inputs.repo_content()));
+    let b = stage.cache_salt(inputs.repo_content());
+    assert_ne!(a, b);
+    // So may one that moves no ref (`git fetch origin <sha>`): a new object, then the same
+    // objects packed.
+    let mut add = std::process::Command::new("git");
+    add.args(["hash-object", "-w", "--stdin"])
+        .current_dir(&srv.path)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null());
+    let mut child = add.spawn().unwrap();
+    std::io::Write::write_all(
+        &mut child.stdin.take().unwrap(),
+        b"an object no ref names\n",
+    )
+    .unwrap();
+    assert!(child.wait().unwrap().success());
+    let c = stage.cache_salt(inputs.repo_content());
+    assert_ne!(b, c, "a loose object");
+    support::git(&srv.path, &["repack", "-q", "-a", "-d"]);
+    assert_ne!(c, stage.cache_salt(inputs.repo_content()), "packed");
     // Another mapping is another salt.
     let other = VerifyStage::new(
         CloneMap::load(&ws, &[("acme/x".into(), "../server".into())]).unwrap(),
@@ -286,6 +305,42 @@ fn cache_salt_follows_the_clones_refs() {
         stage.cache_salt(inputs.repo_content()),
         other.cache_salt(inputs.repo_content())
     );
+}
+
+#[test]
+fn the_cache_follows_the_clones_objects_when_no_ref_moves() {
+    // A clone that reads its objects through an alternate (`git clone --shared`): while the
+    // alternate is there the reference verifies; once it is moved away, a cached graph must
+    // not keep saying so, and when it is back the answer is the first one again.
+    let (tmp, ws, srv) = status_workspace();
+    let shared = tmp.path().join("shared.git");
+    let from = srv.path.to_str().expect("utf-8 path");
+    let to = shared.to_str().expect("utf-8 path");
+    support::git(tmp.path(), &["clone", "-q", "--bare", "--shared", from, to]);
+    std::fs::write(
+        ws.join("ontoly.toml"),
+        "[sources]\n\"github.com/acme/server\" = \"../shared.git\"\n",
+    )
+    .unwrap();
+    let cached = || {
+        let opts = SessionOptions::new(&ws)
+            .workspace(&ws)
+            .cache(CachePolicy::ReadWrite);
+        statuses(
+            &Session::open(opts)
+                .and_then(Session::into_build)
+                .unwrap()
+                .graph,
+        )["verified"]
+            .clone()
+    };
+    assert_eq!(cached(), "verified");
+    assert_eq!(cached(), "verified", "from the cache");
+    let away = tmp.path().join("server-moved");
+    std::fs::rename(&srv.path, &away).unwrap();
+    assert_eq!(cached(), "commit_missing");
+    std::fs::rename(&away, &srv.path).unwrap();
+    assert_eq!(cached(), "verified");
 }
 
 #[test]

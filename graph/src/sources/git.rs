@@ -524,6 +524,24 @@ impl LocalRepo {
         }
     }
 
+    /// The state of the object store, as one string: which commits a clone holds can change
+    /// while no ref moves (`git fetch origin <sha>` into a shallow clone, a `--shared` clone
+    /// whose alternate is moved away, packs removed). It lists the pack files with their
+    /// sizes, the loose objects' fan-out directories with their modification times (a
+    /// directory's time moves when an object is added to it or removed), the `shallow` file
+    /// and each alternate object directory the same way. Cheap: one directory listing and
+    /// at most 256 `stat` calls per object directory; never an object read.
+    pub fn objects_fingerprint(&self) -> String {
+        let common = self.repo.common_dir();
+        let mut out = String::new();
+        match std::fs::read(common.join("shallow")) {
+            Ok(bytes) => out.push_str(&format!("shallow {}\n", blake3::hash(&bytes).to_hex())),
+            Err(_) => out.push_str("shallow -\n"),
+        }
+        stamp_objects(&common.join("objects"), 0, &mut out);
+        out
+    }
+
     /// Every ref name and target, sorted, as one string (changes when refs move or appear).
     pub fn refs_fingerprint(&self) -> String {
         let mut out = Vec::new();
@@ -541,6 +559,59 @@ impl LocalRepo {
         }
         out.sort();
         out.join("\n")
+    }
+}
+
+/// How deep alternates of alternates are followed (git itself stops at 5).
+const ALTERNATES_DEPTH: usize = 5;
+
+/// [`LocalRepo::objects_fingerprint`] of one object directory, appended to `out`.
+fn stamp_objects(dir: &std::path::Path, depth: usize, out: &mut String) {
+    use std::fmt::Write;
+    let time = |m: &std::fs::Metadata| {
+        m.modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos())
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        out.push_str("objects -\n");
+        return;
+    };
+    let mut loose: Vec<String> = entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let fan_out = name.len() == 2 && name.bytes().all(|b| b.is_ascii_hexdigit());
+            fan_out.then(|| format!("{name} {}", e.metadata().map(|m| time(&m)).unwrap_or(0)))
+        })
+        .collect();
+    loose.sort_unstable();
+    let mut packs: Vec<String> = std::fs::read_dir(dir.join("pack"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            Some(format!(
+                "{name} {}",
+                e.metadata().map(|m| m.len()).unwrap_or(0)
+            ))
+        })
+        .collect();
+    packs.sort_unstable();
+    let _ = writeln!(out, "loose {}\npacks {}", loose.join(","), packs.join(","));
+    if let Ok(text) = std::fs::read_to_string(dir.join("info/alternates")) {
+        for line in text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let _ = writeln!(out, "alternate {line}");
+            if depth < ALTERNATES_DEPTH {
+                stamp_objects(&dir.join(line), depth + 1, out);
+            }
+        }
     }
 }
 

@@ -280,16 +280,19 @@ impl VerifyStage {
     }
 }
 
-/// A fingerprint of a clone's refs: a fetch that brings a missing commit changes it.
+/// A fingerprint of a clone's refs and object store: a fetch that brings a missing commit
+/// changes it, whether or not a ref moves, and so does an alternate that went away.
 fn refs_fingerprint(repo: &GitRepo, h: &mut blake3::Hasher) {
     let local = repo.local();
     h.update(local.refs_fingerprint().as_bytes());
+    h.update(b"\0");
+    h.update(local.objects_fingerprint().as_bytes());
 }
 
 impl SourceStage for VerifyStage {
     fn cache_salt(&self, repo_content: bool) -> String {
         let mut h = blake3::Hasher::new();
-        h.update(b"verify.v2\0");
+        h.update(b"verify.v3\0");
         for (key, path) in self.clones.entries() {
             h.update(key.as_bytes());
             h.update(b"\0");
