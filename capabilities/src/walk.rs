@@ -481,6 +481,22 @@ fn members_of<'g>(graph: &'g Graph, key: &str) -> Vec<&'g Node> {
         .collect()
 }
 
+/// The symbols defined inside `container` (a class's methods, an impl's functions, a
+/// function's nested items), by qualified name, in its repository: "who cites `Database`"
+/// means every range inside it, and a range inside one method names only that method.
+pub fn within<'g>(graph: &'g Graph, container: &Node) -> Vec<&'g Node> {
+    let key = anchor::name_key(
+        container
+            .metadata
+            .get("qualified")
+            .unwrap_or(&container.name),
+    );
+    members_of(graph, &key)
+        .into_iter()
+        .filter(|m| m.package == container.package && m.id != container.id)
+        .collect()
+}
+
 /// Symbols named with their module path in front, as Python and Rust spell them in imports:
 /// `click.core.Context.invoke` is `Context.invoke` in `src/click/core.py`, and
 /// `just::parser::Parser::parse_ast` is `Parser::parse_ast` in `src/parser.rs` of

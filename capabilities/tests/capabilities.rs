@@ -444,6 +444,60 @@ fn a_path_typed_with_dot_slash_is_the_repository_s_own() {
 }
 
 #[test]
+fn citations_of_a_class_include_those_of_its_members() {
+    // One section cites the whole class, another a range inside one method, which names
+    // only the method: both cite the class.
+    let mut b = common::Builder::new();
+    b.article("faq/a.md", "A");
+    let whole = b.section("faq/a.md", "whole", "The cache", (1, 4), "The cache class.");
+    let r = b.cite(&whole, "src/cache.py", 1, 60, Some("verified"));
+    b.symbol(&r, "src/cache.py", "class", "Cache", 1, 60);
+    let get = b.section("faq/a.md", "get", "Reading", (5, 8), "How get reads.");
+    let r = b.cite(&get, "src/cache.py", 12, 20, Some("verified"));
+    b.symbol(&r, "src/cache.py", "method", "Cache.get", 12, 20);
+    // Two functions named `main` in two files: both answer, and the summary says so.
+    for (i, path) in ["build.py", "src/main.py"].iter().enumerate() {
+        let id = format!("main{i}");
+        let sec = b.section(
+            "faq/a.md",
+            &id,
+            "Main",
+            (10 + i as u64, 10 + i as u64),
+            "Main.",
+        );
+        let r = b.cite(&sec, path, 1, 5, Some("verified"));
+        b.symbol(&r, path, "function", "main", 1, 5);
+    }
+    let g = b.build();
+    let ix = Index::build(&g);
+    let c = ctx(&g, &ix);
+    let r = run(&c, "CitationsOf", &json!({"target": "Cache"}));
+    let sections: Vec<&str> = r.data["sections"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s["section"].as_str())
+        .collect();
+    assert_eq!(sections, ["section:faq/a.md#get", "section:faq/a.md#whole"]);
+    assert!(r.data.get("symbols").is_none(), "{}", r.summary);
+    // The method alone is only the method.
+    let r = run(&c, "CitationsOf", &json!({"target": "Cache.get"}));
+    assert_eq!(r.data["sectionCount"], 1, "{}", r.summary);
+    let r = run(&c, "CitationsOf", &json!({"target": "main"}));
+    assert_eq!(r.data["sectionCount"], 2, "{}", r.summary);
+    assert_eq!(
+        r.data["symbols"],
+        json!(["main in build.py", "main in src/main.py"])
+    );
+    assert!(
+        r.summary
+            .ends_with("(2 symbols have this name: main in build.py, main in src/main.py)"),
+        "{}",
+        r.summary
+    );
+}
+
+#[test]
 fn section_evidence_reports_citations_and_their_grounding() {
     let (g, ix) = common::fixture();
     let c = ctx(&g, &ix);

@@ -130,11 +130,21 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
             format!("CitationsOf.target lines {a}-{b}: lines are 1-based and START <= END (e.g. {path}:10-20)"),
         );
     }
-    let symbols: Vec<&Node> = match by_id {
+    let named: Vec<&Node> = match by_id {
         Some(n) if n.kind == NodeKind::Symbol => vec![n],
         Some(_) => Vec::new(),
         None => walk::symbols_named(g, target),
     };
+    // What is inside a named symbol is part of it: a range cited inside one method of a class
+    // names that method, not the class.
+    let mut symbols = named.clone();
+    for s in &named {
+        for m in walk::within(g, s) {
+            if !symbols.iter().any(|x| x.id == m.id) {
+                symbols.push(m);
+            }
+        }
+    }
     let mut files: Vec<&Node> = match by_id {
         Some(n) if n.kind == NodeKind::File => vec![n],
         Some(_) => Vec::new(),
@@ -252,6 +262,35 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     if !read_as.is_empty() {
         summary.push_str(&format!(" (read as {})", read_as.join(", ")));
         data["readAs"] = json!(read_as);
+    }
+    // A name several symbols have answers for all of them: say which, so that one can be
+    // named by its qualified name.
+    let mut meant: Vec<String> = named
+        .iter()
+        .map(|n| {
+            let name = n.metadata.get("qualified").unwrap_or(&n.name);
+            match walk::source_path(n) {
+                Some(p) => format!("{name} in {p}"),
+                None => name.to_string(),
+            }
+        })
+        .collect();
+    meant.sort_unstable();
+    meant.dedup();
+    if by_id.is_none() && meant.len() > 1 {
+        const SHOWN: usize = 5;
+        let more = meant.len().saturating_sub(SHOWN);
+        summary.push_str(&format!(
+            " ({} symbols have this name: {}{})",
+            meant.len(),
+            meant[..meant.len().min(SHOWN)].join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        ));
+        data["symbols"] = json!(meant);
     }
     result(
         ctx,
