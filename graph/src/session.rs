@@ -250,7 +250,14 @@ impl Session {
                 .unwrap_or_default();
             let tmp = target.with_file_name(format!(".{name}.ontoly-{}", std::process::id()));
             let written = (|| {
-                let mut f = std::fs::File::create(&tmp)?;
+                // A leftover or a planted link at the temporary name is removed, never opened:
+                // `create` would truncate the file a link points to, and the rename would then
+                // put the link in the target's place.
+                match std::fs::remove_file(&tmp) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                    _ => {}
+                }
+                let mut f = std::fs::File::create_new(&tmp)?;
                 f.write_all(bytes)?;
                 if let Ok(meta) = std::fs::metadata(&target) {
                     f.set_permissions(meta.permissions())?;

@@ -523,3 +523,37 @@ fn temporary_files_of_killed_builds_are_removed_by_the_next_write() {
     assert!(!dead.exists(), "the dead process's file stays");
     assert!(alive.exists() && other.exists());
 }
+
+#[test]
+fn a_link_planted_at_a_temporary_name_is_replaced_not_followed() {
+    // The status stamp (`.ontoly/.stamp-PID`) and the files `drift --write` stages beside
+    // their targets (`knowledge/.structure.yaml.ontoly-PID`) are created afresh: a link a
+    // repository plants under those names must not lead the write to the file it names.
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("ws");
+    copy_dir(&fixture("valid"), &root);
+    let victim = tmp.path().join("victim.txt");
+    std::fs::write(&victim, "keep me\n").unwrap();
+    let pid = std::process::id();
+    std::fs::create_dir_all(root.join(".ontoly")).unwrap();
+    let stamp = root.join(format!(".ontoly/.stamp-{pid}"));
+    std::os::unix::fs::symlink(&victim, &stamp).unwrap();
+    assert!(snapshot::fs_stamp(&root).is_some());
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
+    let staged = root.join(format!("knowledge/.structure.yaml.ontoly-{pid}"));
+    std::os::unix::fs::symlink(&victim, &staged).unwrap();
+    let session = ontoly_graph::Session::open(
+        ontoly_graph::SessionOptions::new(&root)
+            .workspace(&root)
+            .cache(ontoly_graph::CachePolicy::Off),
+    )
+    .unwrap();
+    let new = b"schema_version: context.approved-structure.v1\narticles: []\n".to_vec();
+    session
+        .replace_workspace_files(&[("knowledge/structure.yaml".into(), new.clone())])
+        .unwrap();
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
+    let target = root.join("knowledge/structure.yaml");
+    assert!(std::fs::symlink_metadata(&target).unwrap().is_file());
+    assert_eq!(std::fs::read(&target).unwrap(), new);
+}

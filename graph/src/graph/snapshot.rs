@@ -266,10 +266,12 @@ pub fn fs_stamp(root: &Path) -> Option<i128> {
     let dir = usable_cache_dir(root).ok()?;
     std::fs::create_dir_all(&dir).ok()?;
     let p = dir.join(format!(".stamp-{}", std::process::id()));
+    // Whatever is there (a stamp of a killed process with this id, or a planted link) is
+    // removed, not opened: opening with truncation would empty the file a link points to.
+    let _ = std::fs::remove_file(&p);
     let f = std::fs::OpenOptions::new()
         .write(true)
-        .create(true)
-        .truncate(true)
+        .create_new(true)
         .open(&p)
         .ok()?;
     let stat = f.metadata().ok().map(|m| FileStat::of(&m));

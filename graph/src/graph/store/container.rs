@@ -402,7 +402,9 @@ impl<'a> Writer<'a> {
             .unwrap_or_default();
         let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
         {
-            let mut f = std::fs::File::create(&tmp)?;
+            // Never through what is there already (a leftover, or a link to another file).
+            let _ = std::fs::remove_file(&tmp);
+            let mut f = std::fs::File::create_new(&tmp)?;
             self.write_streamed(&mut f)?;
             f.sync_all()?;
         }
