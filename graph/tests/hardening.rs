@@ -17,3 +17,45 @@ fn redact_hides_user_info_before_a_later_scheme() {
         assert!(!shown.contains("SECRETPW"), "{s} → {shown}");
     }
 }
+
+/// Found by a security walk: the workspace's own repository was found upwards with no regard
+/// to its owner, so whoever could create `/tmp/.git` decided what `read` returned as the
+/// workspace's pages. git refuses such a repository ("dubious ownership"); so does ontoly.
+/// Changing a file's owner needs root: elsewhere the test checks only the owned case.
+#[test]
+fn an_enclosing_repository_owned_by_another_user_is_not_the_workspace_s() {
+    use ontoly_graph::sources::git::GitRepo;
+    let tmp = tempfile::tempdir().unwrap();
+    let top = tmp.path().join("shared");
+    let ws = top.join("team/ws");
+    std::fs::create_dir_all(&ws).unwrap();
+    let git = |args: &[&str]| {
+        let ok = std::process::Command::new("git")
+            .arg("-C")
+            .arg(&top)
+            .args(args)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("HOME", tmp.path())
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    let found = GitRepo::discover(&ws).map(|(_, rel)| rel);
+    assert_eq!(found.as_deref(), Some("team/ws"), "owned by us: found");
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return;
+    }
+    let chown = std::process::Command::new("chown")
+        .args(["-R", "65534:65534"])
+        .arg(top.join(".git"))
+        .status()
+        .unwrap();
+    assert!(chown.success());
+    assert!(
+        GitRepo::discover(&ws).is_none(),
+        "a repository another user owns is not adopted"
+    );
+}

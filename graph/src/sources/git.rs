@@ -104,8 +104,15 @@ impl GitRepo {
 
     /// Finds the repository that contains `dir` (searching upwards), and returns it with the
     /// `/`-separated path of `dir` relative to its work tree root ("" at the root).
+    ///
+    /// A repository owned by another user (and not listed in git's `safe.directory`) is not
+    /// the workspace's: git refuses it ("dubious ownership"), and anyone who can create
+    /// `/tmp/.git` would otherwise decide what the workspace's own pages read as.
     pub fn discover(dir: &Path) -> Option<(GitRepo, String)> {
         let repo = gix::discover(dir).ok()?;
+        if repo.git_dir_trust() != gix::sec::Trust::Full {
+            return None;
+        }
         let work = repo.workdir()?.to_path_buf();
         let work = std::fs::canonicalize(work).ok()?;
         let dir = std::fs::canonicalize(dir).ok()?;
