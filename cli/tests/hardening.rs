@@ -723,6 +723,73 @@ fn credentials_in_a_requested_repository_name_are_never_echoed() {
     }
 }
 
+#[test]
+fn credentials_in_a_clone_s_name_or_a_refused_remote_are_never_echoed() {
+    // A security walk: a clone named with credentials in ontoly.toml or --source was echoed
+    // in validate, check and read errors, and kept in the cache; a registry remote refused
+    // for its token was still listed among the known repositories.
+    let (_t, root) = workspace("valid");
+    for key in [
+        format!("github.com/alice:{SECRET}@a/b2"),
+        format!("https://github.com/alice:{SECRET}@a/b3"),
+        format!("https://github.com/a/b4?token={SECRET}"),
+        format!("https://alice:{SECRET}@github.com/a/b"),
+    ] {
+        std::fs::write(
+            root.join("ontoly.toml"),
+            format!("[sources]\n\"{key}\" = \"../nope\"\n"),
+        )
+        .expect("write ontoly.toml");
+        for args in [
+            &["validate"][..],
+            &["--format", "json", "validate"],
+            &["read", "--repo", "x", "a"],
+        ] {
+            let o = ontoly(&root, &[&["--no-cache"][..], args].concat());
+            assert_eq!(o.code, Some(2), "{key} {args:?}: {}", o.summary());
+            assert!(
+                o.stderr
+                    .contains("ontoly.toml:2: this clone's NAME holds credentials"),
+                "{}",
+                o.summary()
+            );
+            assert!(
+                !o.stdout.contains(SECRET) && !o.stderr.contains(SECRET),
+                "{key}: {}",
+                o.summary()
+            );
+        }
+        let o = ontoly(
+            &root,
+            &["--no-cache", "--source", &format!("{key}=../nope"), "stats"],
+        );
+        assert_eq!(o.code, Some(2), "{}", o.summary());
+        assert!(
+            !o.stdout.contains(SECRET) && !o.stderr.contains(SECRET),
+            "{key}: {}",
+            o.summary()
+        );
+    }
+    std::fs::remove_file(root.join("ontoly.toml")).expect("remove ontoly.toml");
+    let registry = root.join("sources/repo/index.yaml");
+    let text = std::fs::read_to_string(&registry).expect("registry");
+    std::fs::write(
+        &registry,
+        text.replace(
+            "https://github.com/acme/server",
+            &format!("https://github.com/acme/server/alice:{SECRET}@x"),
+        ),
+    )
+    .expect("write registry");
+    let o = ontoly(&root, &["--no-cache", "read", "--repo", "nonexist", "x"]);
+    assert!(o.stderr.contains("REPOSITORY_NOT_FOUND"), "{}", o.summary());
+    assert!(
+        !o.stdout.contains(SECRET) && !o.stderr.contains(SECRET),
+        "{}",
+        o.summary()
+    );
+}
+
 // ---- 9. Smaller ---------------------------------------------------------------------------
 
 #[test]

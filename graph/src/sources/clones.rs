@@ -90,6 +90,16 @@ pub fn remote_key(remote: &str) -> Option<String> {
     Some(crate::formats::remote::redact(&format!("{host}/{path}")))
 }
 
+/// Why a clone's name is refused when it carries credentials; the name itself is not shown.
+const CREDENTIALS_IN_NAME: &str = "this clone's NAME holds credentials (user-info before an `@`, or a query or fragment): name the repository without them, as host/owner/repo or <source>/<module> (the name is not shown, so that the secret is not either)";
+
+/// Whether a configured name carries what may be a secret: user-info (any `@` but the SSH
+/// user `git`'s), or a query or fragment (`?token=`). Such a name would be echoed in messages
+/// and kept in the cache; a repository is named as well without it.
+fn holds_credentials(name: &str) -> bool {
+    crate::formats::remote::has_credentials(name) || name.contains(['?', '#'])
+}
+
 /// A configured name: a remote (normalized with [`remote_key`]) or a `<source>/<module>`.
 pub(crate) fn config_key(name: &str) -> String {
     let n = name.trim();
@@ -217,6 +227,11 @@ impl CloneMap {
                 })?;
                 for (name, path) in cfg.sources {
                     let line = line_at(path.span().start);
+                    if holds_credentials(&name) {
+                        return Err(CloneError {
+                            message: format!("{CONFIG_FILE}:{line}: {CREDENTIALS_IN_NAME}"),
+                        });
+                    }
                     map.insert(
                         workspace,
                         Mapping {
@@ -241,6 +256,11 @@ impl CloneMap {
             }
         }
         for (i, (name, path)) in overrides.iter().enumerate() {
+            if holds_credentials(name) {
+                return Err(CloneError {
+                    message: format!("--source (number {}): {CREDENTIALS_IN_NAME}", i + 1),
+                });
+            }
             map.insert(
                 workspace,
                 Mapping {
@@ -382,7 +402,13 @@ pub fn repo_modules(workspace: &Path) -> Vec<RepoModule> {
             out.push(RepoModule {
                 name: format!("{source}/{module}"),
                 subpath: m.subpath.clone().unwrap_or_default(),
-                remote: m.remote.clone(),
+                // A remote the registry refuses (credentials, a query, another scheme) names
+                // no repository: references through it do not resolve, and its text would be
+                // echoed in "known repositories" lists.
+                remote: m
+                    .remote
+                    .clone()
+                    .filter(|r| crate::formats::remote::is_acceptable_remote(r)),
                 git_ref: m.git_ref.clone(),
             });
         }
