@@ -314,10 +314,13 @@ pub fn diagnostic_of_node(n: &Node) -> Diagnostic {
             .cloned()
             .unwrap_or_else(|| n.name.clone()),
         subject: n.metadata.get("subject").cloned(),
-        location: n
-            .span
-            .as_ref()
-            .map(|s| format!("{}:{}", s.file, s.start_line)),
+        location: n.span.as_ref().map(|s| {
+            format!(
+                "{}:{}",
+                ontoly_graph::formats::text::one_line(&s.file),
+                s.start_line
+            )
+        }),
     }
 }
 

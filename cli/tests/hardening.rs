@@ -790,6 +790,67 @@ fn credentials_in_a_clone_s_name_or_a_refused_remote_are_never_echoed() {
     );
 }
 
+#[test]
+fn control_characters_the_workspace_holds_stay_quoted_in_text_outputs() {
+    // A security walk: a structure key or page path with a line break printed a line of its
+    // own in plain `validate` (a GitHub Actions command when it starts with `::`), and an
+    // escape sequence in a heading set the terminal's title and cleared its screen.
+    let (_t, root) = workspace("valid");
+    let structure = root.join("knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&structure).expect("structure");
+    let text = text
+        .replacen(
+            "schema_version: context.approved-structure.v1\n",
+            "schema_version: context.approved-structure.v1\n\"k\\n::warning::INJECTED\": 1\n",
+            1,
+        )
+        .replace(
+            "path: api/plugins.md",
+            "path: \"api/inj\\n::error file=x,line=1::INJECTED.md\"",
+        );
+    std::fs::write(&structure, text).expect("write structure");
+    let page = root.join("knowledge/faq/guide.md");
+    let body = std::fs::read_to_string(&page).expect("page");
+    let body = body.replacen("\n## ", "\n## Escape \x1b]0;TITLE\x07 \x1b[2J ", 1);
+    std::fs::write(&page, body).expect("write page");
+    for args in [
+        &["validate"][..],
+        &["evidence", "plugins"],
+        &["check", "--questions", "none.yaml"],
+    ] {
+        let o = ontoly(&root, &[&["--no-cache"][..], args].concat());
+        assert!(o.finished(), "{}", o.summary());
+        for line in o.stdout.lines().chain(o.stderr.lines()) {
+            assert!(
+                !line.starts_with("::"),
+                "{args:?}: a line of its own: {line}"
+            );
+            assert!(
+                !line.contains('\x1b') && !line.contains('\x07'),
+                "{args:?}: raw control: {line:?}"
+            );
+        }
+    }
+    let o = ontoly(&root, &["--no-cache", "validate"]);
+    assert!(
+        o.stdout.contains("unknown key `k\\n::warning::INJECTED`"),
+        "{}",
+        o.summary()
+    );
+    assert!(
+        o.stdout
+            .contains("knowledge/api/inj\\n::error file=x,line=1::INJECTED.md"),
+        "{}",
+        o.summary()
+    );
+    let o = ontoly(&root, &["--no-cache", "evidence", "plugins"]);
+    assert!(
+        o.stdout.contains("Escape \\u{1b}]0;TITLE\\u{7} \\u{1b}[2J"),
+        "{}",
+        o.summary()
+    );
+}
+
 // ---- 9. Smaller ---------------------------------------------------------------------------
 
 #[test]

@@ -139,10 +139,17 @@ pub fn render(report: &Report, format: Format, color: bool) -> Option<Rendered> 
     }
     let stdout = match format {
         Format::Text => {
+            // A read prints the file's bytes as they are, as `cat` and `rg` do: it is
+            // content asked for, to be piped, not a report quoting it.
+            let content = matches!(
+                report,
+                Report::Read(_) | Report::ReadMany(_) | Report::Search(_)
+            );
+            let clean = |s: String| if content { s } else { text::for_terminal(s) };
             return text::render(report, color).map(|stdout| Rendered {
-                stdout,
-                stderr: text::note(report),
-            })
+                stdout: clean(stdout),
+                stderr: text::note(report).map(text::for_terminal),
+            });
         }
         Format::Json => json::render(report)?,
         Format::Yaml => yaml::render(report)?,

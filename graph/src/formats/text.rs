@@ -6,6 +6,25 @@
 
 use sha2::{Digest, Sha256};
 
+/// `text` as one line: each control character (a line break, an escape, a delete) written as
+/// its Rust escape (`\n`, `\u{1b}`), tabs kept. Messages quote what the user wrote, and a key
+/// or id holding a line break would otherwise start a line of its own in a log — where
+/// `::error::…` is a GitHub Actions command — or move a terminal's cursor.
+pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\t') {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() && c != '\t' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
 /// `text` without its leading UTF-8 byte order marks, which some editors write (several when a
 /// file was joined from marked parts). Every reader of workspace text (YAML, pages, markers)
 /// drops them first; line numbers do not change. All of them, not one: otherwise a text read

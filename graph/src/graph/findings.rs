@@ -33,7 +33,11 @@ impl Finding {
         Finding {
             code,
             // Messages quote what the user wrote; whatever they quote, never a credential.
-            message: crate::formats::remote::redact(&message.into()),
+            // And on one line: a quoted key with a line break must not start a log line.
+            message: crate::formats::text::one_line(&crate::formats::remote::redact(
+                &message.into(),
+            ))
+            .into_owned(),
             at: Origin {
                 file: file.into(),
                 line,
@@ -166,7 +170,8 @@ pub fn diagnostics_of(graph: &crate::graph::Graph) -> Vec<DiagnosticView> {
                     code: get("code"),
                     severity: Severity::parse(&get("severity")),
                     message: get("message"),
-                    location: format!("{file}:{line}"),
+                    // A page path may hold a line break: shown, it stays on one line.
+                    location: format!("{}:{line}", crate::formats::text::one_line(&file)),
                     subject,
                 },
             )

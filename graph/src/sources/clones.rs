@@ -402,13 +402,7 @@ pub fn repo_modules(workspace: &Path) -> Vec<RepoModule> {
             out.push(RepoModule {
                 name: format!("{source}/{module}"),
                 subpath: m.subpath.clone().unwrap_or_default(),
-                // A remote the registry refuses (credentials, a query, another scheme) names
-                // no repository: references through it do not resolve, and its text would be
-                // echoed in "known repositories" lists.
-                remote: m
-                    .remote
-                    .clone()
-                    .filter(|r| crate::formats::remote::is_acceptable_remote(r)),
+                remote: m.remote.clone(),
                 git_ref: m.git_ref.clone(),
             });
         }

@@ -120,7 +120,14 @@ impl Repositories {
         // The clone each entry of `repos` reads, by index.
         let mut paths: Vec<Option<&Path>> = vec![None; repos.len()];
         for m in modules {
-            let key = m.remote.as_deref().and_then(remote_key);
+            // A key that still holds user-info once the remote's own is dropped
+            // (`host/owner/repo/u:pw@x`) names no repository: it would be echoed in lists of
+            // the known ones. The module is still known by its name.
+            let key = m
+                .remote
+                .as_deref()
+                .and_then(remote_key)
+                .filter(|k| !crate::formats::remote::has_credentials(k));
             let path = clones.find(Some(&m.name), m.remote.as_deref());
             // Several modules of one remote (a monorepo) are one repository, unless a module
             // is mapped to a clone of its own (`--source app/src=../checkout`): then that

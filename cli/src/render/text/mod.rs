@@ -54,9 +54,67 @@ pub fn note(report: &Report) -> Option<String> {
     }
 }
 
+/// `text` fit for a terminal: control characters the report quotes from the workspace (an
+/// escape sequence in a heading sets a window title or clears the screen) are written as their
+/// Rust escapes (`\u{1b}`); line breaks, tabs and the colour sequences of [`Style`] (an escape,
+/// `[`, digits and `;`, then `m`) stay. A quoted colour sequence stays too: it can only
+/// colour text.
+pub fn for_terminal(text: String) -> String {
+    let clean = |c: char| !c.is_control() || c == '\n' || c == '\t' || c == '\x1b';
+    if text.chars().all(clean) && !text.contains('\x1b') {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text.as_str();
+    while let Some(c) = rest.chars().next() {
+        let sgr = c == '\x1b'
+            && rest[1..].strip_prefix('[').is_some_and(|s| {
+                let params = s.len()
+                    - s.trim_start_matches(|p: char| p.is_ascii_digit() || p == ';')
+                        .len();
+                s[params..].starts_with('m')
+            });
+        if sgr {
+            let end = rest.find('m').map_or(rest.len(), |i| i + 1);
+            out.push_str(&rest[..end]);
+            rest = &rest[end..];
+            continue;
+        }
+        if c.is_control() && c != '\n' && c != '\t' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
 /// ANSI styling (anstyle), or none.
 #[derive(Debug, Clone, Copy)]
 pub struct Style(pub bool);
+
+#[cfg(test)]
+mod tests {
+    use super::for_terminal;
+
+    #[test]
+    fn quoted_control_characters_are_escaped_and_colours_kept() {
+        let bold = format!(
+            "{}x{}",
+            anstyle::Style::new().bold(),
+            anstyle::Style::new().bold().render_reset()
+        );
+        assert_eq!(for_terminal(bold.clone()), bold);
+        assert_eq!(for_terminal("a\tb\nc\n".into()), "a\tb\nc\n");
+        assert_eq!(
+            for_terminal("Escape \x1b]0;TITLE\x07 \x1b[2J heading\r\n".into()),
+            "Escape \\u{1b}]0;TITLE\\u{7} \\u{1b}[2J heading\\r\n"
+        );
+        assert_eq!(for_terminal("\x1b".into()), "\\u{1b}");
+        assert_eq!(for_terminal("\x1b[".into()), "\\u{1b}[");
+    }
+}
 
 impl Style {
     /// `s` in `style` when styling is on.
