@@ -94,28 +94,6 @@ pub fn for_terminal(text: String) -> String {
 #[derive(Debug, Clone, Copy)]
 pub struct Style(pub bool);
 
-#[cfg(test)]
-mod tests {
-    use super::for_terminal;
-
-    #[test]
-    fn quoted_control_characters_are_escaped_and_colours_kept() {
-        let bold = format!(
-            "{}x{}",
-            anstyle::Style::new().bold(),
-            anstyle::Style::new().bold().render_reset()
-        );
-        assert_eq!(for_terminal(bold.clone()), bold);
-        assert_eq!(for_terminal("a\tb\nc\n".into()), "a\tb\nc\n");
-        assert_eq!(
-            for_terminal("Escape \x1b]0;TITLE\x07 \x1b[2J heading\r\n".into()),
-            "Escape \\u{1b}]0;TITLE\\u{7} \\u{1b}[2J heading\\r\n"
-        );
-        assert_eq!(for_terminal("\x1b".into()), "\\u{1b}");
-        assert_eq!(for_terminal("\x1b[".into()), "\\u{1b}[");
-    }
-}
-
 impl Style {
     /// `s` in `style` when styling is on.
     pub fn paint(self, style: anstyle::Style, s: &str) -> String {
@@ -136,5 +114,27 @@ impl Style {
     /// In a foreground colour.
     pub fn fg(self, color: anstyle::AnsiColor, s: &str) -> String {
         self.paint(color.on_default(), s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::for_terminal;
+
+    #[test]
+    fn quoted_control_characters_are_escaped_and_colours_kept() {
+        let bold = format!(
+            "{}x{}",
+            anstyle::Style::new().bold(),
+            anstyle::Style::new().bold().render_reset()
+        );
+        assert_eq!(for_terminal(bold.clone()), bold);
+        assert_eq!(for_terminal("a\tb\nc\n".into()), "a\tb\nc\n");
+        assert_eq!(
+            for_terminal("Escape \x1b]0;TITLE\x07 \x1b[2J heading\r\n".into()),
+            "Escape \\u{1b}]0;TITLE\\u{7} \\u{1b}[2J heading\\r\n"
+        );
+        assert_eq!(for_terminal("\x1b".into()), "\\u{1b}");
+        assert_eq!(for_terminal("\x1b[".into()), "\\u{1b}[");
     }
 }
