@@ -43,6 +43,47 @@ fn plugin_request(path: &str) -> Vec<u8> {
 // ---- 1. Symlinks leave the workspace ------------------------------------------------------
 
 #[test]
+fn a_knowledge_directory_linked_out_of_the_workspace_is_not_walked() {
+    // A security walk: with `knowledge/` a link out of the workspace, the pages were refused
+    // one by one but their names were listed, became articles and were searched.
+    let (t, root) = workspace("valid");
+    let outside = t.path().join("outside-knowledge");
+    std::fs::rename(root.join("knowledge"), &outside).expect("move knowledge/");
+    std::fs::write(outside.join("faq/private-roadmap.md"), "# Roadmap\n").expect("page");
+    symlink(&outside, root.join("knowledge")).expect("symlink");
+    for args in [
+        &["--no-cache", "--format", "json", "build"][..],
+        &["--no-cache", "validate"],
+        &[
+            "--no-cache",
+            "--format",
+            "json",
+            "evidence",
+            "roadmap guide",
+        ],
+    ] {
+        let o = ontoly(&root, args);
+        assert!(o.finished(), "{}", o.summary());
+        assert!(
+            !o.stdout.contains("private-roadmap"),
+            "{args:?} listed it: {}",
+            o.summary()
+        );
+        assert!(
+            !o.stdout.contains("faq/guide.md"),
+            "{args:?} listed it: {}",
+            o.summary()
+        );
+    }
+    let o = ontoly(&root, &["--no-cache", "validate"]);
+    assert!(
+        o.stdout.contains("knowledge/:1: error PAGE_UNREADABLE: cannot list this directory (it is a symlink that leaves the workspace)"),
+        "{}",
+        o.summary()
+    );
+}
+
+#[test]
 fn a_page_symlinked_outside_the_workspace_is_not_read() {
     let (t, root) = workspace("valid");
     outside_page(&t.path().join("outside"));

@@ -94,6 +94,16 @@ impl Confined {
         Ok((real, meta))
     }
 
+    /// Whether `rel` exists and resolves outside the directory (a link that leaves it, or
+    /// a path through one).
+    pub fn leaves_root(&self, rel: &str) -> bool {
+        let (Ok(real), Some(root)) = (std::fs::canonicalize(self.path(rel)), &self.canonical)
+        else {
+            return false;
+        };
+        !real.starts_with(root)
+    }
+
     /// Whether `rel` is a regular file inside the directory (see [`Confined::read`]).
     pub fn is_file(&self, rel: &str) -> bool {
         self.resolve(rel).is_ok()

@@ -137,6 +137,11 @@ impl Workspace {
     pub fn pages_and_unlisted(&self) -> std::io::Result<(Vec<String>, Vec<String>)> {
         let mut out = Vec::new();
         let mut unlisted = Vec::new();
+        // `knowledge/` itself a link out of the workspace: not walked (the names of the
+        // files there would become articles), but named, as any directory not listed.
+        if crate::formats::confined::Confined::new(&self.root).leaves_root("knowledge") {
+            return Ok((out, vec![String::new()]));
+        }
         walk(
             &self.root.join("knowledge"),
             "",

@@ -113,8 +113,12 @@ pub fn list_inputs(ws: &Workspace) -> Result<Vec<String>, BuildError> {
     // unreadable): its diagnostic is part of the graph, and its listing part of the key.
     let mut paths: Vec<String> = pages
         .iter()
-        .chain(&unlisted)
         .map(|p| format!("knowledge/{p}"))
+        // An unlisted directory is `dir/`; `knowledge/` itself is the empty name.
+        .chain(unlisted.iter().map(|d| match d.as_str() {
+            "" => "knowledge/".to_string(),
+            d => format!("knowledge/{d}"),
+        }))
         .collect();
     paths.push(STRUCTURE_FILE.to_string());
     for r in REGISTRY_FILES {
@@ -139,6 +143,9 @@ pub fn read_one(ws: &Workspace, dir: &Confined, path: String) -> InputFile {
     if path.ends_with('/') {
         // A directory the listing could not read: why, in words without its location.
         let why = match std::fs::read_dir(ws.path(path.trim_end_matches('/'))) {
+            _ if dir.leaves_root(path.trim_end_matches('/')) => {
+                "it is a symlink that leaves the workspace".to_string()
+            }
             Err(e) => crate::graph::snapshot::why(&e),
             Ok(_) => "it changed while the workspace was listed".to_string(),
         };
