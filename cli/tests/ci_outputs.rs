@@ -306,3 +306,76 @@ fn a_run_that_cannot_start_is_reported_in_the_ci_format() {
     // Text keeps standard output empty.
     assert_eq!(run("text").stdout, "");
 }
+
+/// A workspace of `sections` sections with two references each to a repository that has no
+/// clone: `validate --require-verified` reports every reference as an error.
+fn many_unverified(dir: &std::path::Path, sections: usize) {
+    std::fs::create_dir_all(dir.join("knowledge/faq")).expect("mkdir");
+    common::copy_dir(&fixtures().join("valid/sources"), &dir.join("sources"));
+    let mut page = String::from("# Many\n\n");
+    let mut structure = String::from(
+        "schema_version: context.approved-structure.v1\narticles:\n  - article_id: many\n    path: faq/many.md\n    collection: faq\n    visibility: public\n    sections:\n",
+    );
+    for i in 0..sections {
+        page.push_str(&format!(
+            "<!-- context:section id=\"s{i}\" -->\nPart {i}.\n<!-- /context:section -->\n"
+        ));
+        structure.push_str(&format!("      - id: s{i}\n        references:\n"));
+        for k in 0..2 {
+            structure.push_str(&format!(
+                "          - source_ref: repo:acme/server\n            locator: {{path: src/f{k}.go, start_line: {a}, end_line: {a}}}\n            content_digest: sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae\n",
+                a = i + 1
+            ));
+        }
+    }
+    structure.push_str("processed_scopes: []\ninput_hash: sha256:0000\n");
+    std::fs::write(dir.join("knowledge/faq/many.md"), page).expect("page");
+    std::fs::write(dir.join("knowledge/structure.yaml"), structure).expect("structure");
+}
+
+#[test]
+fn a_run_of_more_results_than_code_scanning_keeps_is_cut_by_severity_and_says_so() {
+    // 2 501 sections × 2 references with no clone: 5 002 unverified references. GitHub code
+    // scanning rejects a run of more than 25 000 results and keeps 5 000; a step shows a
+    // handful of annotations. Both outputs keep the first by severity and say what is left.
+    let t = tempfile::tempdir().expect("temp dir");
+    many_unverified(t.path(), 2_501);
+    let args = ["--no-cache", "validate", "--require-verified"];
+    let r = run_in(t.path(), &[&args[..], &["--format", "sarif"]].concat());
+    let log = valid_sarif(&r, 1);
+    let run = &log["runs"][0];
+    assert_eq!(run["results"].as_array().map(Vec::len), Some(5_000));
+    let note = run["invocations"][0]["toolExecutionNotifications"][0]["message"]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(note.starts_with("2 of 5002 results left out"), "{note}");
+    assert_eq!(run["invocations"][0]["executionSuccessful"], true);
+    let r = run_in(t.path(), &[&args[..], &["--format", "github"]].concat());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stdout
+            .lines()
+            .filter(|l| l.starts_with("::error "))
+            .count(),
+        100
+    );
+    let last: Vec<&str> = r.stdout.lines().rev().take(2).collect();
+    assert!(
+        last[1]
+            .starts_with("::warning title=ontoly validate::4902 of 5002 results are not annotated"),
+        "{}",
+        last[1]
+    );
+    assert!(
+        last[0].starts_with("::notice title=ontoly validate::"),
+        "{}",
+        last[0]
+    );
+    // A small run is whole: no notification.
+    let small = tempfile::tempdir().expect("temp dir");
+    many_unverified(small.path(), 3);
+    let r = run_in(small.path(), &[&args[..], &["--format", "sarif"]].concat());
+    let log = valid_sarif(&r, 1);
+    assert_eq!(log["runs"][0]["results"].as_array().map(Vec::len), Some(6));
+    assert!(log["runs"][0].get("invocations").is_none());
+}

@@ -35,10 +35,13 @@ fn annotation(kind: &str, at: Option<(&str, u64, u64)>, title: &str, message: &s
 /// to the summary: there is nothing in them to review.
 pub fn render(report: &Report) -> Option<String> {
     let mut o = String::new();
-    for r in sarif::results(report)? {
-        if r.rule_id == Code::DriftUnverifiable.as_str() {
-            continue;
-        }
+    let results: Vec<sarif::SarifResult> = sarif::results(report)?
+        .into_iter()
+        .filter(|r| r.rule_id != Code::DriftUnverifiable.as_str())
+        .collect();
+    let total = results.len();
+    let (results, left) = sarif::prioritized(results, MAX_ANNOTATIONS);
+    for r in results {
         let kind = match r.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
@@ -76,9 +79,20 @@ pub fn render(report: &Report) -> Option<String> {
         Report::Impact(i) => ("ontoly impact", impact_summary(i)),
         _ => return None,
     };
+    if left > 0 {
+        let more = format!(
+            "{left} of {total} results are not annotated: a step shows the first {MAX_ANNOTATIONS} by severity; `{}` lists every one",
+            title
+        );
+        o.push_str(&annotation("warning", None, title, &more));
+    }
     o.push_str(&annotation("notice", None, title, &summary));
     Some(o)
 }
+
+/// The most annotations one step prints: a workflow shows ten of each kind a step and fifty a
+/// job, so 250 000 lines of a large workspace would only bury the summary.
+pub const MAX_ANNOTATIONS: usize = 100;
 
 /// The annotation of a command that could not run (exit 2): a workflow shows it on the run's
 /// summary page, where a plain line on standard error is easily missed.

@@ -193,9 +193,44 @@ pub fn log(results: &[SarifResult]) -> Value {
     })
 }
 
-/// `--format sarif`.
+/// The most results one run carries: GitHub code scanning rejects a run of more than 25 000
+/// results and keeps the first 5 000 by severity, so a log of every reference of a 100k-section
+/// workspace (250 000 results, 220 MB) could not be uploaded at all.
+pub const MAX_RESULTS: usize = 5_000;
+
+/// The first `max` of `results` by severity (errors, then warnings, then notes; the report's
+/// order within each), and how many were left out.
+pub fn prioritized(mut results: Vec<SarifResult>, max: usize) -> (Vec<SarifResult>, usize) {
+    if results.len() <= max {
+        return (results, 0);
+    }
+    let rank = |s: Severity| match s {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        Severity::Info => 2,
+    };
+    results.sort_by_key(|r| rank(r.severity));
+    let left = results.len() - max;
+    results.truncate(max);
+    (results, left)
+}
+
+/// `--format sarif`: at most [`MAX_RESULTS`] results, by severity; when more were found, a
+/// notification of the run says how many were left out and where they all are.
 pub fn render(report: &Report) -> Option<String> {
-    results(report).map(|r| super::json::pretty(&log(&r)))
+    let all = results(report)?;
+    let total = all.len();
+    let (kept, left) = prioritized(all, MAX_RESULTS);
+    let mut log = log(&kept);
+    if left > 0 {
+        log["runs"][0]["invocations"] = json!([{
+            "executionSuccessful": true,
+            "toolExecutionNotifications": [{"level": "warning", "message": {"text": format!(
+                "{left} of {total} results left out: a run keeps the first {MAX_RESULTS} by severity (GitHub code scanning keeps no more); --format json lists every one"
+            )}}],
+        }]);
+    }
+    Some(super::json::pretty(&log))
 }
 
 /// The log of a run that could not check anything (an unreadable `ontoly.toml`, no
@@ -213,6 +248,28 @@ pub fn failed_run(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cut_keeps_errors_first_in_report_order() {
+        let r = |n: u64, severity| SarifResult {
+            rule_id: "R".into(),
+            severity,
+            message: n.to_string(),
+            at: None,
+            fingerprint: None,
+        };
+        let all = vec![
+            r(1, Severity::Info),
+            r(2, Severity::Warning),
+            r(3, Severity::Error),
+            r(4, Severity::Warning),
+            r(5, Severity::Error),
+        ];
+        let (kept, left) = prioritized(all.clone(), 3);
+        let kept: Vec<&str> = kept.iter().map(|r| r.message.as_str()).collect();
+        assert_eq!((kept, left), (vec!["3", "5", "2"], 2));
+        assert_eq!(prioritized(all.clone(), 5), (all, 0));
+    }
 
     #[test]
     fn paths_are_percent_encoded_and_rules_shared() {
