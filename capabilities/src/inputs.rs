@@ -51,9 +51,9 @@ pub struct NoInput {}
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PathBetweenInput {
-    /// A node id.
+    /// A node id, or what `ontoly graph` takes: `page.md#section`, a page, a file's path, a symbol's name.
     pub from: String,
-    /// A node id.
+    /// The other end, in the same forms.
     pub to: String,
 }
 

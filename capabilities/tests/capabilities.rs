@@ -552,6 +552,24 @@ fn path_between_follows_edges_both_ways() {
         &json!({"from": "section:faq/cache.md#eviction", "to": "x"}),
     );
     assert!(r.has(Code::CapabilityNotFound));
+    // Ends as `graph` reads them, and the path spelled out node by node.
+    let r = run(
+        &c,
+        "PathBetween",
+        &json!({"from": "faq/cache.md#eviction", "to": "faq/cache.md#sizing"}),
+    );
+    assert_eq!(r.data["hops"], 2, "{}", r.summary);
+    assert_eq!(
+        r.summary,
+        "2 hop(s): section:faq/cache.md#eviction <-CONTAINS- article:faq/cache.md -CONTAINS-> section:faq/cache.md#sizing"
+    );
+    // Two pages that share nothing but the workspace are not related through it.
+    let r = run(
+        &c,
+        "PathBetween",
+        &json!({"from": "faq/cache.md#eviction", "to": "guide/build.md#release"}),
+    );
+    assert!(r.has(Code::CapabilityNotFound), "{}", r.summary);
 }
 
 #[test]

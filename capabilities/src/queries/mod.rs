@@ -417,17 +417,52 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
 /// and depth; neighbours in edge-id order so the path found is deterministic.
 pub(crate) fn path_between(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
     let g = ctx.graph;
-    let (from, to) = (str_field(input, "from"), str_field(input, "to"));
-    for id in [from, to] {
-        if g.node(id).is_none() {
-            return not_found(
-                ctx,
-                "PathBetween",
-                format!("no node {id:?} in the graph"),
-                vec!["Node ids are in `stableIds` of an Evidence Pack.".into()],
-            );
+    // The ends as `graph` reads them: an id, `page.md#section`, a page, a file's path or a
+    // symbol's name.
+    let mut ends = Vec::new();
+    for typed in [str_field(input, "from"), str_field(input, "to")] {
+        match walk::resolve_or_candidates(g, typed) {
+            Ok(n) => ends.push(n.id.as_str()),
+            Err(several) if several.len() > 1 => {
+                let ids: Vec<&str> = several
+                    .iter()
+                    .take(walk::CANDIDATES_SHOWN)
+                    .map(|n| n.id.as_str())
+                    .collect();
+                return not_found(
+                    ctx,
+                    "PathBetween",
+                    format!("{typed:?} names {} nodes", several.len()),
+                    vec![format!("Give one by its id: {}.", ids.join(", "))],
+                );
+            }
+            Err(_) => {
+                return not_found(
+                    ctx,
+                    "PathBetween",
+                    format!("no node {typed:?} in the graph"),
+                    vec!["Node ids are in `stableIds` of an Evidence Pack.".into()],
+                );
+            }
         }
     }
+    let (from, to) = (ends[0], ends[1]);
+    // A commit, repository, source or the workspace is reached but not crossed (as in
+    // `graph`), except to the target: through the workspace every two sections are four
+    // hops apart, which says nothing about how they are related.
+    let hub = |id: &str| {
+        id != from
+            && id != to
+            && g.node(id).is_some_and(|n| {
+                matches!(
+                    n.kind,
+                    NodeKind::Commit
+                        | NodeKind::Repository
+                        | NodeKind::Source
+                        | NodeKind::Workspace
+                )
+            })
+    };
     let mut prev: BTreeMap<&str, Option<(&str, &Edge)>> = BTreeMap::new();
     prev.insert(from, None);
     let mut queue = VecDeque::from([(from, 0usize)]);
@@ -450,8 +485,10 @@ pub(crate) fn path_between(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
             )
             .collect();
         next.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        let crossing = hub(id);
         for (e, n) in next {
-            if prev.contains_key(n) {
+            // A hub leads only to the target itself (a file's commit to its repository).
+            if prev.contains_key(n) || (crossing && n != to) {
                 continue;
             }
             prev.insert(n, Some((id, e)));
@@ -489,7 +526,15 @@ pub(crate) fn path_between(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     nodes.reverse();
     edges.reverse();
     let hops = edges.len();
-    let kinds: Vec<&str> = edges.iter().map(|e| e.kind.as_str()).collect();
+    // The path as it reads: each node, and each edge in its own direction.
+    let mut chain = from.to_string();
+    for (e, n) in edges.iter().zip(nodes.iter().skip(1)) {
+        if e.to == n.id {
+            chain.push_str(&format!(" -{}-> {}", e.kind.as_str(), n.id));
+        } else {
+            chain.push_str(&format!(" <-{}- {}", e.kind.as_str(), n.id));
+        }
+    }
     let data = json!({
         "from": from, "to": to, "hops": hops,
         "nodeIds": nodes.iter().map(|n| n.id.clone()).collect::<Vec<_>>(),
@@ -498,7 +543,7 @@ pub(crate) fn path_between(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     result(
         ctx,
         "PathBetween",
-        format!("{hops} hop(s) from {from} to {to}: {}", kinds.join(" → ")),
+        format!("{hops} hop(s): {chain}"),
         vec![Evidence::path(
             nodes,
             edges,
