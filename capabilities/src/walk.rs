@@ -627,6 +627,25 @@ pub fn neighbourhood<'g>(
             }
             seen.insert(other);
             queue.push_back((other.as_str(), d + 1));
+            // A cited range comes with the sections citing it when they are within the
+            // depth: a file cited by sixty ranges would otherwise fill the picture with
+            // ranges and show no section at all.
+            let is_range = graph.node(other).is_some_and(|n| n.kind == NodeKind::Range);
+            if is_range && d + 2 <= depth {
+                let mut citing = graph.in_edges(other, Some(EdgeKind::Cites));
+                citing.sort_by(|a, b| a.id.cmp(&b.id));
+                for c in citing {
+                    if seen.contains(c.from.as_str()) {
+                        continue;
+                    }
+                    if seen.len() >= NEIGHBOURHOOD_MAX_NODES {
+                        truncated = true;
+                        break;
+                    }
+                    seen.insert(&c.from);
+                    queue.push_back((c.from.as_str(), d + 2));
+                }
+            }
         }
     }
     let nodes: Vec<&Node> = seen.iter().filter_map(|id| graph.node(id)).collect();

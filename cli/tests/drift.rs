@@ -1663,6 +1663,15 @@ fn a_cited_files_picture_shows_the_sections_that_cite_it() {
     assert!(ids(&v, "Section").len() >= 13, "{:?}", ids(&v, "Section"));
     assert_eq!(ids(&v, "Commit").len(), 1);
     assert_eq!(v["truncated"], false);
+    // README.md is cited by more ranges than a picture holds: each range comes with the
+    // section citing it (before, 58 ranges and no section at all).
+    let v = json(&run_in(&ws, &["graph", "README.md", "--format", "json"]));
+    assert_eq!(v["truncated"], true);
+    let (ranges, sections) = (ids(&v, "Range").len(), ids(&v, "Section").len());
+    assert!(
+        sections >= 25 && ranges <= 32,
+        "{ranges} ranges, {sections} sections"
+    );
     // A method by the name people write, and at the centre of its picture.
     let v = json(&run_in(
         &ws,
@@ -1711,13 +1720,17 @@ fn a_cited_files_picture_shows_the_sections_that_cite_it() {
         "{}",
         v["nodes"].as_array().map_or(0, Vec::len)
     );
+    // Said in the picture itself (a comment would not show when it is drawn).
     let m = run_in(&ws, &["graph", commit, "--format", "mermaid"]).stdout;
     assert!(
-        m.starts_with("flowchart LR\n  %% more nodes lie within the depth"),
+        m.contains("\n  more[/\"more nodes lie within the depth: 60 are shown;"),
         "{m}"
     );
     let d = run_in(&ws, &["graph", commit, "--format", "dot"]).stdout;
-    assert!(d.contains("\n  // more nodes lie within the depth"), "{d}");
+    assert!(
+        d.contains("\n  label=\"more nodes lie within the depth"),
+        "{d}"
+    );
 }
 
 /// A copy of the just corpus: its workspace and, beside it, the bare clone its ontoly.toml

@@ -11,8 +11,9 @@ pub fn render(report: &Report) -> Option<String> {
     };
     let q = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
     let mut o = String::from("digraph ontoly {\n  rankdir=LR;\n  node [shape=box];\n");
+    // Visible in the picture, not only in its source: a cut picture must not look whole.
     if let Some(note) = g.truncation_note() {
-        let _ = writeln!(o, "  // {note}");
+        let _ = writeln!(o, "  label={};\n  labelloc=b;", q(&note));
     }
     for n in &g.nodes {
         let style = if n.id == g.focus { ", style=bold" } else { "" };

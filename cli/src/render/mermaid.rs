@@ -11,12 +11,18 @@ pub fn render(report: &Report) -> Option<String> {
     };
     let key = |id: &str| g.nodes.iter().position(|n| n.id == id).unwrap_or(0);
     let mut o = String::from("flowchart LR\n");
-    if let Some(note) = g.truncation_note() {
-        let _ = writeln!(o, "  %% {note}");
-    }
     for (i, n) in g.nodes.iter().enumerate() {
         let l = label(&format!("{}: {}", n.kind.as_str(), title(n)));
         let _ = writeln!(o, "  n{i}[\"{l}\"]");
+    }
+    // A node of its own, dashed: a comment would not show in the picture, and a cut picture
+    // must not look whole.
+    if let Some(note) = g.truncation_note() {
+        let _ = writeln!(
+            o,
+            "  more[/\"{}\"/]\n  style more stroke-dasharray: 4 4",
+            label(&note)
+        );
     }
     for e in &g.edges {
         let _ = writeln!(
