@@ -429,6 +429,14 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
         let member = name.replace(".prototype.", ".").replace('#', ".");
         return symbols_named_as_written(graph, &member);
     }
+    // A member written with the other language's separator: `Schema::load` for Python's
+    // `Schema.load`, `Database.add` for Rust's `Database::add`.
+    if found.is_empty() && name.contains("::") {
+        return symbols_named_as_written(graph, &name.replace("::", "."));
+    }
+    if found.is_empty() && name.contains('.') && !name.contains('/') {
+        return symbols_named_as_written(graph, &name.replace('.', "::"));
+    }
     found
 }
 
@@ -556,9 +564,42 @@ pub fn resolve_or_candidates<'g>(graph: &'g Graph, text: &str) -> Result<&'g Nod
     } else {
         "article"
     };
-    for candidate in [format!("{kind}:{text}"), format!("{kind}:{page}")] {
+    // The labels the text outputs print without their kind (`cites` prints a range as
+    // `github.com/o/r@abc123:src/x.rs#L3-L9`).
+    for candidate in [
+        format!("{kind}:{text}"),
+        format!("{kind}:{page}"),
+        format!("range:{text}"),
+        format!("file:{text}"),
+    ] {
         if let Some(n) = graph.node(&candidate) {
             return Ok(n);
+        }
+    }
+    // `path:START-END`: the cited range of exactly those lines.
+    if let (path, Some((a, b))) = {
+        let l = ontoly_graph::formats::location::Location::parse(text);
+        (l.path, l.lines)
+    } {
+        let mut files = files_at(graph, path);
+        if files.is_empty() {
+            files = files_ending(graph, path);
+        }
+        let ranges: Vec<&Node> = files
+            .iter()
+            .flat_map(|f| graph.in_edges(&f.id, Some(EdgeKind::InFile)))
+            .filter_map(|e| graph.node(&e.from))
+            .filter(|r| {
+                r.span
+                    .as_ref()
+                    .is_some_and(|s| s.start_line == a && s.end_line == b)
+            })
+            .collect();
+        if !ranges.is_empty() {
+            return match ranges.as_slice() {
+                [r] => Ok(r),
+                _ => Err(ranges),
+            };
         }
     }
     let mut found = files_at(graph, text);

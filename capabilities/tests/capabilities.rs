@@ -480,9 +480,26 @@ fn citations_of_a_class_include_those_of_its_members() {
         .collect();
     assert_eq!(sections, ["section:faq/a.md#get", "section:faq/a.md#whole"]);
     assert!(r.data.get("symbols").is_none(), "{}", r.summary);
-    // The method alone is only the method.
-    let r = run(&c, "CitationsOf", &json!({"target": "Cache.get"}));
-    assert_eq!(r.data["sectionCount"], 1, "{}", r.summary);
+    // The method alone is only the method, also written with Rust's separator.
+    for typed in ["Cache.get", "Cache::get"] {
+        let r = run(&c, "CitationsOf", &json!({ "target": typed }));
+        assert_eq!(r.data["sectionCount"], 1, "{typed}: {}", r.summary);
+    }
+    // A range by its lines, and by the label the text prints.
+    let walk = ontoly_capabilities::walk::resolve_or_candidates;
+    let range = walk(&g, "src/cache.py:12-20").map(|n| n.id.clone());
+    assert!(
+        range
+            .as_deref()
+            .is_ok_and(|id| id.starts_with("range:") && id.ends_with("src/cache.py#L12-L20")),
+        "{range:?}"
+    );
+    let label = range
+        .as_deref()
+        .unwrap_or_default()
+        .trim_start_matches("range:");
+    assert_eq!(walk(&g, label).map(|n| n.id.clone()), range);
+    assert!(walk(&g, "src/cache.py:12-21").is_err());
     let r = run(&c, "CitationsOf", &json!({"target": "main"}));
     assert_eq!(r.data["sectionCount"], 2, "{}", r.summary);
     assert_eq!(
