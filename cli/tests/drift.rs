@@ -2050,3 +2050,31 @@ fn a_symbol_named_with_its_module_path_is_found_in_that_module() {
     // A module the symbol is not in names nothing.
     assert_eq!(run_in(&ws, &["cites", "lexer::Parser::parse_ast"]).code, 1);
 }
+
+#[test]
+fn a_reason_many_references_share_is_said_once_in_the_text() {
+    // The demo with no clone mapped: every reference is unverifiable, most for want of a clone
+    // of one of five repositories. The text says each such reason once with its count (a 100k
+    // workspace printed 360 000 lines of them) and lists only what is left; the JSON keeps
+    // every reference.
+    let t = tempfile::tempdir().expect("temp dir");
+    let ws = t.path().join("demo");
+    copy_dir(&testdata().join("demo"), &ws);
+    std::fs::remove_file(ws.join("ontoly.toml")).expect("no clones");
+    let r = run_in(&ws, &["--no-cache", "drift", "--to", "main"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("unverifiable, not listed below:\n  25 references: no local clone of acme/shop-api (map it"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("] src/checkout.rs:"), "{}", r.stdout);
+    // A reason two references share is still listed with them.
+    assert!(r.stdout.contains("#legacy-retry"), "{}", r.stdout);
+    let v = json(&run_in(
+        &ws,
+        &["--no-cache", "drift", "--to", "main", "--format", "json"],
+    ));
+    let all = v["counts"]["unverifiable"].as_u64().unwrap_or_default() as usize;
+    assert_eq!(v["references"].as_array().map(Vec::len), Some(all));
+}

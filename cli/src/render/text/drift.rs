@@ -6,6 +6,7 @@ use crate::report::{DriftView, ImpactView};
 use ontoly_capabilities::drift::reanchor::Reanchor;
 use ontoly_capabilities::drift::{ReferenceDrift, Status};
 use ontoly_graph::sources::drift::SymbolAt;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 fn short(c: &str) -> &str {
@@ -179,6 +180,9 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
 }
 
 /// `ontoly drift` as text.
+/// References sharing one unverifiable reason past which the reason is said once.
+const SHARED_REASON: usize = 5;
+
 pub(super) fn drift(v: &DriftView, st: Style) -> String {
     let r = &v.report;
     let c = &r.counts;
@@ -205,6 +209,31 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
             let _ = writeln!(o, "later commit {} ({m})", short(commit));
         }
     }
+    // A reason many references share (no clone of a repository, a clone that lacks the
+    // commit) is said once, with its count, and those references are not listed one by one:
+    // with no clone checked out, a large workspace printed one line per reference (56 MB).
+    let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
+    for x in r
+        .references
+        .iter()
+        .filter(|x| x.status == Status::Unverifiable)
+    {
+        *reasons
+            .entry(x.reason.as_deref().unwrap_or(""))
+            .or_default() += 1;
+    }
+    reasons.retain(|_, n| *n > SHARED_REASON);
+    if !reasons.is_empty() {
+        let _ = writeln!(o, "\n{}", st.bold("unverifiable, not listed below:"));
+        let mut by_count: Vec<(&str, usize)> = reasons.iter().map(|(k, v)| (*k, *v)).collect();
+        by_count.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        for (reason, n) in by_count {
+            let _ = writeln!(o, "  {n} references: {reason}");
+        }
+    }
+    let listed = |x: &&ReferenceDrift| {
+        x.status != Status::Unverifiable || !reasons.contains_key(x.reason.as_deref().unwrap_or(""))
+    };
     let mut i = 0;
     let refs = &r.references;
     let mut page = None;
@@ -213,7 +242,11 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
             .iter()
             .position(|x| x.article_id != refs[i].article_id || x.section_id != refs[i].section_id)
             .map_or(refs.len(), |k| i + k);
-        let section: Vec<&ReferenceDrift> = refs[i..j].iter().collect();
+        let section: Vec<&ReferenceDrift> = refs[i..j].iter().filter(listed).collect();
+        if section.is_empty() {
+            i = j;
+            continue;
+        }
         let p = if refs[i].origin.page.is_empty() {
             &refs[i].article_id
         } else {
@@ -223,7 +256,12 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
             let _ = write!(o, "\n{}\n", st.bold(p));
             page = Some(p);
         }
-        let _ = writeln!(o, "  #{:<24} {}", refs[i].section_id, verdict(&section, st));
+        let _ = writeln!(
+            o,
+            "  #{:<24} {}",
+            section[0].section_id,
+            verdict(&section, st)
+        );
         for r in &section {
             if let Some(d) = detail(r) {
                 let _ = writeln!(o, "      {}", st.dim(&d));
