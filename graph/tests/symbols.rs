@@ -277,3 +277,14 @@ fn other_files_and_broken_sources() {
     let deep = format!("fn f() {{ {} }}\n", "{".repeat(5000) + &"}".repeat(5000));
     assert!(extract("deep.rs", &deep).is_some());
 }
+
+#[test]
+fn a_source_file_over_the_bound_is_not_parsed() {
+    // Generated or bundled code: parsing 500 MB took minutes and gigabytes.
+    use ontoly_graph::sources::symbols::{extract, MAX_SOURCE_BYTES};
+    let def = "def f():\n    return 1\n";
+    assert!(extract("a.py", def).is_some_and(|s| !s.definitions.is_empty()));
+    let big = def.repeat(MAX_SOURCE_BYTES / def.len() + 1);
+    assert!(big.len() > MAX_SOURCE_BYTES);
+    assert_eq!(extract("a.py", &big), None);
+}

@@ -170,9 +170,17 @@ thread_local! {
     static PARSERS: RefCell<HashMap<Lang, Parser>> = RefCell::new(HashMap::new());
 }
 
+/// The largest source file whose symbols are read. Past it a file is generated or bundled
+/// code as a rule, and parsing costs more than the build: a 500 MB file in a 1.8 MB clone
+/// (it compresses) took 3 minutes and 6 GB before.
+pub const MAX_SOURCE_BYTES: usize = 8 << 20;
+
 /// Parses `text` as the language of `path` and lists its definitions; `None` when the
-/// extension has no extractor or the parser gives up.
+/// extension has no extractor, the file is over [`MAX_SOURCE_BYTES`], or the parser gives up.
 pub fn extract(path: &str, text: &str) -> Option<FileSymbols> {
+    if text.len() > MAX_SOURCE_BYTES {
+        return None;
+    }
     let lang = Lang::for_path(path)?;
     let tree = parse(lang, text)?;
     Some(collect(lang, tree.root_node(), text.as_bytes()))
