@@ -901,6 +901,8 @@ fn tools_call_without_params_is_invalid_params() {
         r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}"#,
         r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
         r#"{"jsonrpc":"2.0","id":2,"method":"tools/call"}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":[]}"#,
+        r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":"x"}"#,
     ];
     let input = lines.join("\n") + "\n";
     let o = ontoly_with(
@@ -917,6 +919,16 @@ fn tools_call_without_params_is_invalid_params() {
         .find(|v| v["id"] == 2)
         .expect("an answer to tools/call");
     assert_eq!(answer["error"]["code"], -32602, "{answer}");
+    // Params of the wrong shape are invalid params too (they were an invalid request).
+    for id in [3, 4] {
+        let answer = o
+            .stdout
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .find(|v| v["id"] == id)
+            .expect("an answer");
+        assert_eq!(answer["error"]["code"], -32602, "{answer}");
+    }
 }
 
 #[test]

@@ -256,6 +256,25 @@ async fn read_loop<R, W>(
                 eprintln!("ontoly mcp: ignored an unrecognised notification: {error}");
                 continue;
             }
+            // A method the protocol defines with params of the wrong shape (`"params": []`):
+            // the request is well formed, its params are not.
+            Ok(value)
+                if value.get("params").is_some()
+                    && value
+                        .get("method")
+                        .and_then(|m| m.as_str())
+                        .is_some_and(|m| PROTOCOL_METHODS.contains(&m)) =>
+            {
+                let method = value["method"].as_str().unwrap_or_default();
+                send_error(
+                    &writer,
+                    ErrorData::invalid_params(
+                        format!("invalid params for {method}: {error}"),
+                        None,
+                    ),
+                    request_id_of(&value),
+                )
+            }
             Ok(value) => send_error(
                 &writer,
                 ErrorData::invalid_request(format!("not a valid JSON-RPC request: {error}"), None),
