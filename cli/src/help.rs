@@ -7,8 +7,8 @@ Exit codes:
   0  success
   1  the answer is negative: validate found an error (or, with --require-verified, an
      unverified reference); a pinned read failed, read-many had a failed item, search found
-     no match, cites found no citing section; refs of a page that does not exist; a
-     capability could not run
+     no match, cites found no citing section; refs of a page that does not exist or of
+     lines past its end; a capability could not run
   2  usage or workspace error: bad arguments, an unsupported --format, no workspace, an
      unreadable questions file or ontoly.toml
   3  the evidence gate failed: check had a failed question, or evidence
@@ -97,7 +97,7 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             ],
         ),
         "refs" => (
-            "  0  success (no output when no overlapping section has references)\n  1  the page does not exist",
+            "  0  success (no output when no overlapping section has references)\n  1  the page does not exist (FILE_NOT_FOUND), or it ends before the lines asked for (INVALID_LINE_RANGE)",
             &[
                 "ontoly --workspace kb refs knowledge/guides/payments.md:6-11",
                 "ontoly --workspace kb refs knowledge/guides/payments.md --include-digest",
