@@ -557,3 +557,14 @@ fn a_link_planted_at_a_temporary_name_is_replaced_not_followed() {
     assert!(std::fs::symlink_metadata(&target).unwrap().is_file());
     assert_eq!(std::fs::read(&target).unwrap(), new);
 }
+
+#[test]
+fn a_hit_puts_back_the_cache_s_gitignore() {
+    // Found by a determinism walk: removed (a CI cache restoring `.ontoly/*` skips dotfiles),
+    // it came back only when an edit rewrote the snapshot.
+    let (_t, root, _) = built();
+    let ignore = root.join(".ontoly/.gitignore");
+    std::fs::remove_file(&ignore).unwrap();
+    assert_eq!(build_with(&root, false).report.cache, CacheStatus::Hit);
+    assert_eq!(std::fs::read_to_string(&ignore).unwrap(), "*\n");
+}

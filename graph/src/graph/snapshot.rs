@@ -466,6 +466,16 @@ pub fn why(e: &std::io::Error) -> String {
     }
 }
 
+/// Writes `.ontoly/.gitignore` when it is missing, as every store does; a directory that
+/// cannot be written is left as it is (the answer does not depend on it).
+pub fn keep_ignored(root: &Path) {
+    if let Ok(dir) = usable_cache_dir(root) {
+        if std::fs::symlink_metadata(dir.join(".gitignore")).is_err() {
+            let _ = write_atomic(&dir, ".gitignore", b"*\n");
+        }
+    }
+}
+
 fn store_in(
     dir: &Path,
     key: &str,

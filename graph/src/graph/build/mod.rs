@@ -409,6 +409,9 @@ fn open_snapshot(ws: &Workspace, opts: &BuildOptions) -> Result<Option<BuildOutp
         Err(OpenError::Stale) => return Ok(None),
         Err(e) => return Err(e.to_string()),
     };
+    // A hit writes nothing else; the `.gitignore` that keeps the cache out of commits is put
+    // back if it was removed (a CI cache that restores `.ontoly/*` skips dotfiles).
+    snapshot::keep_ignored(&ws.root);
     let report = BuildReport {
         input_files: now.key.len(),
         input_bytes: now.bytes,
