@@ -379,3 +379,46 @@ fn a_run_of_more_results_than_code_scanning_keeps_is_cut_by_severity_and_says_so
     assert_eq!(log["runs"][0]["results"].as_array().map(Vec::len), Some(6));
     assert!(log["runs"][0].get("invocations").is_none());
 }
+
+#[test]
+fn outside_a_repository_locations_are_relative_to_the_current_directory() {
+    // Found by a determinism walk: with no git repository around the workspace, SARIF and
+    // annotations named files by the workspace path as typed, so `--workspace /abs/ws` put
+    // the absolute path in every result.
+    let t = tempfile::tempdir().expect("temp dir");
+    let ws = t.path().join("ws");
+    common::copy_dir(&fixtures().join("valid"), &ws);
+    std::fs::write(
+        ws.join("ontoly.toml"),
+        "[sources]\n\"acme/server\" = \"../nope\"\n",
+    )
+    .expect("ontoly.toml");
+    let abs = ws.to_str().expect("utf-8 path");
+    for (cwd, want) in [
+        (t.path(), "ws/ontoly.toml"),
+        (&ws.join("knowledge"), "../ontoly.toml"),
+    ] {
+        let r = run_in(
+            cwd,
+            &[
+                "--no-cache",
+                "--workspace",
+                abs,
+                "validate",
+                "--format",
+                "sarif",
+            ],
+        );
+        let log = valid_sarif(&r, 1);
+        let uris: Vec<&str> = log["runs"][0]["results"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| {
+                r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str()
+            })
+            .collect();
+        assert!(uris.contains(&want), "{uris:?}");
+        assert!(uris.iter().all(|u| !u.starts_with('/')), "{uris:?}");
+    }
+}

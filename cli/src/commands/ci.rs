@@ -43,6 +43,27 @@ fn normalize(p: &Path) -> String {
     }
 }
 
+/// `dir` relative to the current directory (`..` where it lies elsewhere), both canonical;
+/// `None` when either cannot be resolved.
+fn from_current_dir(dir: &Path) -> Option<String> {
+    let cwd = std::fs::canonicalize(std::env::current_dir().ok()?).ok()?;
+    let dir = std::fs::canonicalize(dir).ok()?;
+    let (a, b): (Vec<Component>, Vec<Component>) =
+        (cwd.components().collect(), dir.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); a.len() - common];
+    parts.extend(
+        b[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    Some(if parts.is_empty() {
+        ".".to_string()
+    } else {
+        parts.join("/")
+    })
+}
+
 impl Anchor {
     /// The anchor of a session's workspace.
     pub fn of(session: &Session) -> Anchor {
@@ -63,9 +84,12 @@ impl Anchor {
                 root: Some(root),
                 workspace: rel,
             },
+            // No repository: relative to the current directory, never absolute (a workspace
+            // named by its absolute path must not put it in every annotation).
             _ => Anchor {
                 root: None,
-                workspace: normalize(Path::new(session.display_root())),
+                workspace: from_current_dir(&session.workspace().root)
+                    .unwrap_or_else(|| normalize(Path::new(session.display_root()))),
             },
         }
     }
