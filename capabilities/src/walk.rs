@@ -615,6 +615,16 @@ pub fn resolve_or_candidates<'g>(graph: &'g Graph, text: &str) -> Result<&'g Nod
     }
 }
 
+/// A commit, repository, source or the workspace: a node that links everything of its kind,
+/// so a walk shows it where it reaches it but does not cross it (every file of a commit is
+/// two hops from any other through it, every two sections four through the workspace).
+pub fn is_hub(node: &Node) -> bool {
+    matches!(
+        node.kind,
+        NodeKind::Commit | NodeKind::Repository | NodeKind::Source | NodeKind::Workspace
+    )
+}
+
 /// How many of the candidates a name could mean a message lists.
 pub const CANDIDATES_SHOWN: usize = 5;
 
@@ -632,18 +642,7 @@ pub fn neighbourhood<'g>(
     focus: &str,
     depth: usize,
 ) -> Option<(Vec<&'g Node>, Vec<&'g Edge>, bool)> {
-    let hub = |id: &str| {
-        id != focus
-            && graph.node(id).is_some_and(|n| {
-                matches!(
-                    n.kind,
-                    NodeKind::Commit
-                        | NodeKind::Repository
-                        | NodeKind::Source
-                        | NodeKind::Workspace
-                )
-            })
-    };
+    let hub = |id: &str| id != focus && graph.node(id).is_some_and(is_hub);
     let mut seen: BTreeSet<&str> = BTreeSet::new();
     let mut queue = VecDeque::new();
     let f = graph.node(focus)?;

@@ -450,19 +450,7 @@ pub(crate) fn path_between(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     // A commit, repository, source or the workspace is reached but not crossed (as in
     // `graph`), except to the target: through the workspace every two sections are four
     // hops apart, which says nothing about how they are related.
-    let hub = |id: &str| {
-        id != from
-            && id != to
-            && g.node(id).is_some_and(|n| {
-                matches!(
-                    n.kind,
-                    NodeKind::Commit
-                        | NodeKind::Repository
-                        | NodeKind::Source
-                        | NodeKind::Workspace
-                )
-            })
-    };
+    let hub = |id: &str| id != from && id != to && g.node(id).is_some_and(walk::is_hub);
     let mut prev: BTreeMap<&str, Option<(&str, &Edge)>> = BTreeMap::new();
     prev.insert(from, None);
     let mut queue = VecDeque::from([(from, 0usize)]);
