@@ -1377,7 +1377,16 @@ fn completions_and_a_man_page() {
     assert!(listed.len() >= 15, "{listed:?}");
     let dir = tempfile::tempdir().expect("temp dir");
     let pages = dir.path().join("man1");
+    // A link at a page's name is replaced, never written through.
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "precious\n").expect("victim");
+    std::fs::create_dir_all(&pages).expect("man1");
+    std::os::unix::fs::symlink(&victim, pages.join("ontoly-build.1")).expect("link");
     let wrote = ontoly(dir.path(), &["man", "--dir", "man1"]);
+    assert_eq!(
+        std::fs::read_to_string(&victim).expect("victim"),
+        "precious\n"
+    );
     assert_eq!(wrote.code, 0, "{}", wrote.err);
     for page in listed
         .iter()

@@ -72,17 +72,31 @@ pub mod man {
         let shown = dir.display();
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::new(format!("cannot create {shown}: {}", e.kind())))?;
-        clap_mangen::generate_to(crate::cli_command(), dir).map_err(|e| {
-            CliError::new(format!(
-                "cannot write the man pages into {shown}: {}",
-                e.kind()
-            ))
-        })?;
-        let mut pages: Vec<String> = std::fs::read_dir(dir)
-            .map_err(|e| CliError::new(format!("cannot list {shown}: {}", e.kind())))?
-            .filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .filter(|n| n.starts_with("ontoly") && n.ends_with(".1"))
-            .collect();
+        // Each page is rendered here and written afresh (what is at its name — an old page,
+        // a planted link, a FIFO — is removed, never opened): `generate_to` truncates through
+        // a link.
+        let mut cmd = crate::cli_command().disable_help_subcommand(true);
+        cmd.build();
+        let mut all = vec![cmd.clone()];
+        all.extend(cmd.get_subcommands().filter(|c| !c.is_hide_set()).cloned());
+        let mut pages = Vec::new();
+        for c in all {
+            let man = clap_mangen::Man::new(c);
+            let name = man.get_filename();
+            let mut roff = Vec::new();
+            man.render(&mut roff)
+                .map_err(|e| CliError::new(format!("cannot render {name}: {e}")))?;
+            let path = dir.join(&name);
+            let written = match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+                _ => std::fs::File::create_new(&path)
+                    .and_then(|mut f| std::io::Write::write_all(&mut f, &roff)),
+            };
+            written.map_err(|e| {
+                CliError::new(format!("cannot write {}: {}", path.display(), e.kind()))
+            })?;
+            pages.push(name);
+        }
         pages.sort();
         let mut out = String::new();
         for p in &pages {
