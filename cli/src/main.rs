@@ -259,9 +259,12 @@ fn fail_as(e: &CliError, format: Format, command: &str) -> ! {
 }
 
 fn fail(e: &CliError) -> ! {
-    let mut msg = format!("error: {}\n", e.message);
+    // Messages quote what was typed or found (a path, a revision, a question): one line each,
+    // their control characters escaped, whatever they hold.
+    let line = ontoly_graph::formats::text::one_line;
+    let mut msg = format!("error: {}\n", line(&e.message));
     if let Some(h) = &e.hint {
-        msg.push_str(&format!("hint: {h}\n"));
+        msg.push_str(&format!("hint: {}\n", line(h)));
     }
     write_or_exit(&mut std::io::stderr(), &msg);
     std::process::exit(i32::from(e.exit_code()));

@@ -852,22 +852,38 @@ fn control_characters_the_workspace_holds_stay_quoted_in_text_outputs() {
     std::fs::write(&structure, text).expect("write structure");
     let page = root.join("knowledge/faq/guide.md");
     let body = std::fs::read_to_string(&page).expect("page");
-    let body = body.replacen("\n## ", "\n## Escape \x1b]0;TITLE\x07 \x1b[2J ", 1);
+    let body = body.replacen(
+        "\n## ",
+        "\n## Escape \x1b]0;TITLE\x07 \x1b[2J \x1b[8mhidden\x1b[0m \u{202e}",
+        1,
+    );
     std::fs::write(&page, body).expect("write page");
+    // A questions file whose question holds a line break and an escape (the second walk).
+    std::fs::write(
+        root.join("qs.yaml"),
+        "- q: \"plugins\\n::warning::INJECTED \\e]8;;x\\a\"\n  expect: [\"guide#nope\"]\n",
+    )
+    .expect("questions");
+    let qs = root.join("qs.yaml").to_string_lossy().into_owned();
     for args in [
         &["validate"][..],
         &["evidence", "plugins"],
         &["check", "--questions", "none.yaml"],
+        &["check", "--questions", &qs],
+        &["check", "--questions", &qs, "--format", "github"],
+        &["graph", "faq/guide.md", "--format", "mermaid"],
+        &["graph", "faq/guide.md", "--format", "dot"],
+        &["read", "--rev", "\x1b[2Jx\nline", "knowledge/faq/guide.md"],
     ] {
         let o = ontoly(&root, &[&["--no-cache"][..], args].concat());
         assert!(o.finished(), "{}", o.summary());
         for line in o.stdout.lines().chain(o.stderr.lines()) {
             assert!(
-                !line.starts_with("::"),
+                !line.starts_with("::warning::INJECTED") && !line.starts_with("::error file=x"),
                 "{args:?}: a line of its own: {line}"
             );
             assert!(
-                !line.contains('\x1b') && !line.contains('\x07'),
+                !line.contains(['\x1b', '\x07', '\u{202e}']),
                 "{args:?}: raw control: {line:?}"
             );
         }

@@ -9,7 +9,12 @@ pub fn render(report: &Report) -> Option<String> {
     let Report::Graph(g) = report else {
         return None;
     };
-    let q = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
+    // Quoted and on one line: control characters escaped (`\n`), then every backslash
+    // doubled, as DOT reads them.
+    let q = |s: &str| {
+        let s = ontoly_graph::formats::text::one_line(s);
+        format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+    };
     let mut o = String::from("digraph ontoly {\n  rankdir=LR;\n  node [shape=box];\n");
     // Visible in the picture, not only in its source: a cut picture must not look whole.
     if let Some(note) = g.truncation_note() {

@@ -7,9 +7,13 @@ use ontoly_graph::diagnostics::{Code, Severity};
 
 /// Escapes a workflow command's data.
 fn escape(s: &str) -> String {
-    s.replace('%', "%25")
+    let s = s
+        .replace('%', "%25")
         .replace('\r', "%0D")
-        .replace('\n', "%0A")
+        .replace('\n', "%0A");
+    // Any other control character (an escape, a C1 CSI), line separator or direction
+    // override a message quotes is written as its Rust escape.
+    ontoly_graph::formats::text::one_line(&s).into_owned()
 }
 
 /// Escapes a workflow command's property value.

@@ -42,7 +42,9 @@ pub fn render(report: &Report) -> Option<String> {
 /// show them as written. (`#` starts a code only before a name and `;`, which ids and
 /// titles do not hold, so `#L70-L116` stays as it reads.)
 fn label(text: &str) -> String {
-    text.replace('"', "#quot;")
+    // On one line, its control characters escaped: a line break ends the label's line.
+    ontoly_graph::formats::text::one_line(text)
+        .replace('"', "#quot;")
         .replace('<', "#lt;")
         .replace('>', "#gt;")
 }

@@ -145,10 +145,16 @@ pub fn render(report: &Report, format: Format, color: bool) -> Option<Rendered> 
                 report,
                 Report::Read(_) | Report::ReadMany(_) | Report::Search(_)
             );
-            let clean = |s: String| if content { s } else { text::for_terminal(s) };
+            let clean = |s: String| {
+                if content {
+                    s
+                } else {
+                    text::for_terminal(s, color)
+                }
+            };
             return text::render(report, color).map(|stdout| Rendered {
                 stdout: clean(stdout),
-                stderr: text::note(report).map(text::for_terminal),
+                stderr: text::note(report).map(|s| text::for_terminal(s, color)),
             });
         }
         Format::Json => json::render(report)?,

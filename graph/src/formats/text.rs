@@ -6,17 +6,23 @@
 
 use sha2::{Digest, Sha256};
 
-/// `text` as one line: each control character (a line break, an escape, a delete) written as
-/// its Rust escape (`\n`, `\u{1b}`), tabs kept. Messages quote what the user wrote, and a key
+/// `text` as one line: each control character (a line break, an escape, a delete), line
+/// separator and direction override written as its Rust escape (`\n`, `\u{1b}`), tabs kept. Messages quote what the user wrote, and a key
 /// or id holding a line break would otherwise start a line of its own in a log — where
 /// `::error::…` is a GitHub Actions command — or move a terminal's cursor.
 pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(|c| c.is_control() && c != '\t') {
+    // Line and paragraph separators break lines too; direction overrides reorder what a
+    // reader sees.
+    let quoted = |c: char| {
+        (c.is_control() && c != '\t')
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(quoted) {
         return text.into();
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if c.is_control() && c != '\t' {
+        if quoted(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);

@@ -123,6 +123,8 @@ pub(super) fn cites(r: &CapabilityResult) -> String {
 pub(super) fn check(c: &CheckView) -> String {
     let r = &c.report;
     let mut o = String::new();
+    // Questions and reasons quote the questions file and the workspace: one line each.
+    let line = ontoly_graph::formats::text::one_line;
     for q in &r.outcomes {
         o.push_str(&format!(
             "{} {:<6} {:.4}  {}\n",
@@ -135,15 +137,16 @@ pub(super) fn check(c: &CheckView) -> String {
             },
             q.level.as_str(),
             q.score,
-            q.question
+            line(&q.question)
         ));
         if let (true, Some(why)) = (q.is_known_failure(), &q.known_failure) {
             o.push_str(&format!(
-                "       known failure: {why}\n       {}\n",
-                q.reason
+                "       known failure: {}\n       {}\n",
+                line(why),
+                line(&q.reason)
             ));
         } else if !q.passed {
-            o.push_str(&format!("       {}\n", q.reason));
+            o.push_str(&format!("       {}\n", line(&q.reason)));
         }
     }
     if !c.workspace_errors.is_empty() {

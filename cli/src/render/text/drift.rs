@@ -228,12 +228,15 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
         let mut by_count: Vec<(&str, usize)> = reasons.iter().map(|(k, v)| (*k, *v)).collect();
         by_count.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         for (reason, n) in by_count {
+            let reason = ontoly_graph::formats::text::one_line(reason);
             let _ = writeln!(o, "  {n} references: {reason}");
         }
     }
     let listed = |x: &&ReferenceDrift| {
         x.status != Status::Unverifiable || !reasons.contains_key(x.reason.as_deref().unwrap_or(""))
     };
+    // Ids, paths and reasons quote the workspace: each stays on its line.
+    let line = ontoly_graph::formats::text::one_line;
     let mut i = 0;
     let refs = &r.references;
     let mut page = None;
@@ -253,18 +256,18 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
             &refs[i].origin.page
         };
         if page != Some(p) {
-            let _ = write!(o, "\n{}\n", st.bold(p));
+            let _ = write!(o, "\n{}\n", st.bold(&line(p)));
             page = Some(p);
         }
         let _ = writeln!(
             o,
             "  #{:<24} {}",
-            section[0].section_id,
-            verdict(&section, st)
+            line(&section[0].section_id),
+            line(&verdict(&section, st))
         );
         for r in &section {
             if let Some(d) = detail(r) {
-                let _ = writeln!(o, "      {}", st.dim(&d));
+                let _ = writeln!(o, "      {}", st.dim(&line(&d)));
             }
             for line in r.diff.as_deref().unwrap_or("").lines() {
                 let _ = writeln!(o, "          {}", diff_line(line, st));

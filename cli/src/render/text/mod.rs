@@ -55,19 +55,24 @@ pub fn note(report: &Report) -> Option<String> {
 }
 
 /// `text` fit for a terminal: control characters the report quotes from the workspace (an
-/// escape sequence in a heading sets a window title or clears the screen) are written as their
-/// Rust escapes (`\u{1b}`); line breaks, tabs and the colour sequences of [`Style`] (an escape,
-/// `[`, digits and `;`, then `m`) stay. A quoted colour sequence stays too: it can only
-/// colour text.
-pub fn for_terminal(text: String) -> String {
-    let clean = |c: char| !c.is_control() || c == '\n' || c == '\t' || c == '\x1b';
-    if text.chars().all(clean) && !text.contains('\x1b') {
+/// escape sequence in a heading sets a window title or clears the screen), direction
+/// overrides and line separators are written as their Rust escapes (`\u{1b}`); line breaks
+/// and tabs stay. With `color`, colour sequences (an escape, `[`, digits and `;`, then `m`)
+/// stay too, as [`Style`] writes them; without it there are none of ours, so every escape is
+/// quoted (a quoted `ESC[8m` would hide text in a CI log).
+pub fn for_terminal(text: String, color: bool) -> String {
+    let quoted = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(quoted) {
         return text;
     }
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text.as_str();
     while let Some(c) = rest.chars().next() {
-        let sgr = c == '\x1b'
+        let sgr = color
+            && c == '\x1b'
             && rest[1..].strip_prefix('[').is_some_and(|s| {
                 let params = s.len()
                     - s.trim_start_matches(|p: char| p.is_ascii_digit() || p == ';')
@@ -80,7 +85,7 @@ pub fn for_terminal(text: String) -> String {
             rest = &rest[end..];
             continue;
         }
-        if c.is_control() && c != '\n' && c != '\t' {
+        if quoted(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -128,13 +133,18 @@ mod tests {
             anstyle::Style::new().bold(),
             anstyle::Style::new().bold().render_reset()
         );
-        assert_eq!(for_terminal(bold.clone()), bold);
-        assert_eq!(for_terminal("a\tb\nc\n".into()), "a\tb\nc\n");
+        assert_eq!(for_terminal(bold.clone(), true), bold);
+        assert_eq!(for_terminal(bold, false), "\\u{1b}[1mx\\u{1b}[0m");
+        assert_eq!(for_terminal("a\tb\nc\n".into(), false), "a\tb\nc\n");
         assert_eq!(
-            for_terminal("Escape \x1b]0;TITLE\x07 \x1b[2J heading\r\n".into()),
+            for_terminal("Escape \x1b]0;TITLE\x07 \x1b[2J heading\r\n".into(), true),
             "Escape \\u{1b}]0;TITLE\\u{7} \\u{1b}[2J heading\\r\n"
         );
-        assert_eq!(for_terminal("\x1b".into()), "\\u{1b}");
-        assert_eq!(for_terminal("\x1b[".into()), "\\u{1b}[");
+        assert_eq!(for_terminal("\x1b".into(), true), "\\u{1b}");
+        assert_eq!(for_terminal("\x1b[".into(), true), "\\u{1b}[");
+        assert_eq!(
+            for_terminal("a\u{202e}b\u{9b}1A".into(), true),
+            "a\\u{202e}b\\u{9b}1A"
+        );
     }
 }
