@@ -59,3 +59,36 @@ fn an_enclosing_repository_owned_by_another_user_is_not_the_workspace_s() {
         "a repository another user owns is not adopted"
     );
 }
+
+/// Found by the second security walk: discovery took the nearest `knowledge/structure.yaml`
+/// above the current directory whoever owned it, so whoever could create `/tmp/knowledge`
+/// decided what was answered, which clones were opened and where the cache was written.
+/// Changing an owner needs root: elsewhere only the owned case is checked.
+#[test]
+fn a_workspace_above_owned_by_another_user_is_used_only_when_named() {
+    use ontoly_graph::formats::layout::{discover, DiscoverError};
+    let tmp = tempfile::tempdir().unwrap();
+    let top = tmp.path().join("shared");
+    std::fs::create_dir_all(top.join("knowledge")).unwrap();
+    std::fs::write(top.join("knowledge/structure.yaml"), "articles: []\n").unwrap();
+    let below = top.join("project");
+    std::fs::create_dir_all(&below).unwrap();
+    assert!(discover(None, &below).is_ok(), "owned by us: found");
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return;
+    }
+    let chown = std::process::Command::new("chown")
+        .args(["65534:65534"])
+        .arg(&top)
+        .status()
+        .unwrap();
+    assert!(chown.success());
+    assert_eq!(
+        discover(None, &below).map(|w| w.root),
+        Err(DiscoverError::OwnedByAnother { levels: 1 })
+    );
+    // Named, or started from, it is the user's choice.
+    assert!(discover(Some(std::path::Path::new("..")), &below).is_ok());
+    assert!(discover(None, &top).is_ok());
+}

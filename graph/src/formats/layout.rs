@@ -74,6 +74,25 @@ pub enum DiscoverError {
         /// The directories that were searched, nearest first.
         searched: Vec<PathBuf>,
     },
+    /// The nearest workspace above the start directory belongs to another user: whoever can
+    /// create `/tmp/knowledge/` would otherwise decide what is answered (and where the cache
+    /// is written), as git refuses a repository another user owns.
+    #[error(
+        "the nearest knowledge workspace ({} level(s) up) belongs to another user: it is used only when named with --workspace DIR",
+        levels
+    )]
+    OwnedByAnother {
+        /// How many directories above the start directory it is.
+        levels: usize,
+    },
+}
+
+/// Whether `dir` belongs to the user running this process (by its owner's id).
+fn owned_by_us(dir: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let us = unsafe { libc::geteuid() };
+    std::fs::metadata(dir).is_ok_and(|m| m.uid() == us)
 }
 
 /// Finds the workspace: `explicit` when given (it must hold `knowledge/structure.yaml`), else
@@ -93,9 +112,13 @@ pub fn discover(explicit: Option<&Path>, start: &Path) -> Result<Workspace, Disc
         });
     }
     let mut searched = Vec::new();
-    for dir in start.ancestors() {
+    for (levels, dir) in start.ancestors().enumerate() {
         searched.push(dir.to_path_buf());
         if dir.join(STRUCTURE_FILE).is_file() {
+            // The start directory is the user's choice; one above it must be the user's own.
+            if levels > 0 && !owned_by_us(dir) {
+                return Err(DiscoverError::OwnedByAnother { levels });
+            }
             return Ok(Workspace::at(dir.to_path_buf()));
         }
     }
