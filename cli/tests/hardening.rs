@@ -261,6 +261,18 @@ fn a_fifo_search_index_does_not_hang_evidence() {
 }
 
 #[test]
+fn a_fifo_page_read_from_a_work_tree_is_refused_not_waited_on() {
+    // The second security walk: the workspace outside git reads pages from its work tree, and
+    // opening a FIFO there blocked until killed (over MCP the request was never answered).
+    let (_t, root) = workspace("valid");
+    mkfifo(&root.join("knowledge/fifo.md"));
+    let o = ontoly(&root, &["--no-cache", "read", "knowledge/fifo.md:1-2"]);
+    assert!(o.finished(), "{}", o.summary());
+    assert_eq!(o.code, Some(1), "{}", o.summary());
+    assert!(o.stderr.contains("NOT_A_FILE"), "{}", o.summary());
+}
+
+#[test]
 fn a_cache_directory_linked_outside_the_workspace_is_not_used() {
     let (t, root) = workspace("valid");
     let elsewhere = t.path().join("elsewhere");

@@ -458,6 +458,14 @@ fn worktree_file(root: &std::path::Path, path: &str) -> Result<Vec<u8>, ReadErro
             format!("Not a file: '{path}' is a directory"),
         ));
     }
+    // Only a regular file is read: opening a FIFO blocks until a writer comes (the read, and
+    // an MCP request, never answered), a device may never end.
+    if !std::fs::metadata(&real).is_ok_and(|m| m.is_file()) {
+        return Err(err(
+            Code::NotAFile,
+            format!("Not a file: '{path}' is not a regular file"),
+        ));
+    }
     std::fs::read(&real).map_err(|_| missing())
 }
 
