@@ -32,6 +32,35 @@ fn init_writes_a_valid_workspace_and_never_overwrites() {
 /// `--workspace` names init's directory, `--source NAME=PATH` its clones; inside another
 /// workspace's pages init refuses, beside them it does not.
 #[test]
+fn init_writes_nothing_through_a_link_and_leaves_nothing_half_done() {
+    // The second security walk: with `knowledge` a link, init wrote the new pages where it
+    // pointed; with a dangling link at `.gitignore`, it stopped after writing three files.
+    let t = tempfile::tempdir().expect("temp dir");
+    let (dir, out) = (t.path().join("new"), t.path().join("elsewhere"));
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::create_dir_all(&out).expect("out");
+    std::os::unix::fs::symlink(&out, dir.join("knowledge")).expect("link");
+    let r = run_in(&dir, &["init"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("knowledge is a link"), "{}", r.stderr);
+    assert_eq!(std::fs::read_dir(&out).expect("out").count(), 0);
+    std::fs::remove_file(dir.join("knowledge")).expect("unlink");
+    std::os::unix::fs::symlink("/nowhere", dir.join(".gitignore")).expect("link");
+    let r = run_in(&dir, &["init"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(".gitignore already exists"),
+        "{}",
+        r.stderr
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(left, [std::ffi::OsString::from(".gitignore")]);
+}
+
+#[test]
 fn init_takes_workspace_and_source_and_will_not_nest_in_pages() {
     let dir = tempfile::tempdir().expect("tempdir");
     let r = run_in(

@@ -155,9 +155,38 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             )),
         });
     }
+    // A directory init would write into that is a link (`knowledge -> /elsewhere`) would put
+    // the new files outside the workspace.
+    let linked: Vec<String> = FILES
+        .iter()
+        .flat_map(|(rel, _)| {
+            Path::new(rel)
+                .ancestors()
+                .skip(1)
+                .filter(|p| !p.as_os_str().is_empty())
+                .map(|p| p.to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+        })
+        .filter(|d| {
+            std::fs::symlink_metadata(a.dir.join(d)).is_ok_and(|m| m.file_type().is_symlink())
+        })
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .map(|d| shown(&a.dir, &d))
+        .collect();
+    if !linked.is_empty() {
+        return Err(CliError {
+            message: format!(
+                "{} is a link; init writes a new workspace into directories of its own",
+                linked.join(", ")
+            ),
+            hint: Some("choose another directory (`ontoly init DIR`)".into()),
+        });
+    }
+    // Whatever is at a name counts, a dangling link too (`exists` follows links).
     let existing: Vec<String> = FILES
         .iter()
-        .filter(|(rel, _)| a.dir.join(rel).exists())
+        .filter(|(rel, _)| std::fs::symlink_metadata(a.dir.join(rel)).is_ok())
         .map(|(rel, _)| shown(&a.dir, rel))
         .collect();
     if !existing.is_empty() {
@@ -196,6 +225,10 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             })
             .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
         if let Err(e) = written {
+            // Not half a workspace: what this run created goes again.
+            for (done, _) in FILES.iter().take_while(|(r, _)| *r != rel) {
+                let _ = std::fs::remove_file(a.dir.join(done));
+            }
             return Err(CliError::new(format!(
                 "cannot write {}: {}",
                 shown(&a.dir, rel),
