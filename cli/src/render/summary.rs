@@ -5,9 +5,22 @@ use ontoly_graph::graph::findings::DiagnosticView;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// Table cells: no line breaks, `|` escaped.
+/// A path inside backticks: markup is inert there, so only what ends the cell, the line or
+/// the code span is escaped.
+fn code_cell(s: &str) -> String {
+    let s = s.replace(['\n', '\r'], " ").replace('`', "'");
+    ontoly_graph::formats::text::one_line(&s).replace('|', "\\|")
+}
+
+/// Table cells: text, not markup (a question quoting `<img src=…>` or a `|` must not change
+/// the page), on one line, control characters escaped.
 fn cell(s: &str) -> String {
-    s.replace('|', "\\|").replace(['\n', '\r'], " ")
+    let s = s.replace(['\n', '\r'], " ");
+    ontoly_graph::formats::text::one_line(&s)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('|', "\\|")
 }
 
 /// Rows shown before "… and N more".
@@ -26,7 +39,7 @@ fn diagnostics_table(
         let _ = writeln!(
             o,
             "| `{}` | `{}` | {} |",
-            cell(&at),
+            code_cell(&at),
             d.code,
             cell(&d.message)
         );
@@ -67,7 +80,7 @@ pub fn markdown(report: &Report) -> Option<String> {
                 o,
                 "### ontoly check: {}\n\n`{}`: {}\n",
                 if c.failed() { "failed" } else { "passed" },
-                cell(&c.file),
+                code_cell(&c.file),
                 c.tally()
             );
             if !c.workspace_errors.is_empty() {
@@ -97,4 +110,16 @@ pub fn markdown(report: &Report) -> Option<String> {
     }
     o.push('\n');
     Some(o)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn cells_are_text_on_one_line() {
+        assert_eq!(
+            super::cell("a <img src=x> | b\nc \u{1b}[8m"),
+            "a &lt;img src=x&gt; \\| b c \\u{1b}[8m"
+        );
+        assert_eq!(super::code_cell("kb/a`b|c.md:3"), "kb/a'b\\|c.md:3");
+    }
 }
