@@ -740,6 +740,87 @@ fn credentials_in_recorded_references_are_never_echoed() {
 }
 
 #[test]
+fn an_unresolved_source_ref_that_may_hold_a_credential_is_shown_by_its_kind() {
+    // The second security walk: user-info before a host without a dot or an IPv6 literal, a
+    // query and a fragment escaped the redaction and were echoed by every output.
+    let (_t, root) = workspace("valid");
+    let path = root.join("knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&path).expect("structure");
+    let digest = "sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae";
+    let entry = |r: String| {
+        format!(
+            "          - source_ref: \"{r}\"\n            locator: {{path: src/a.go, start_line: 1, end_line: 2}}\n            content_digest: {digest}\n"
+        )
+    };
+    // At most three references a section are checked: these go to three sections.
+    let setup = entry(format!("repo:deploy:{SECRET}@gitserver:org/repo"))
+        + &entry(format!("repo:u:{SECRET}@[fe80::1]:x"));
+    let text = text
+        .replacen(
+            "      - id: setup\n        references:\n",
+            &format!("      - id: setup\n        references:\n{setup}"),
+            1,
+        )
+        .replacen(
+            "      - id: answer\n        references:\n",
+            &format!(
+                "      - id: answer\n        references:\n{}",
+                entry(format!("repo:acme/server?token={SECRET}"))
+            ),
+            1,
+        )
+        .replacen(
+            "      - id: overview\n        references: []\n",
+            &format!(
+                "      - id: overview\n        references:\n{}",
+                entry(format!("repo:acme/server#{SECRET}"))
+            ),
+            1,
+        );
+    std::fs::write(&path, text).expect("write");
+    for args in [
+        &["validate"][..],
+        &["--format", "json", "validate"],
+        &["--format", "sarif", "validate"],
+        &["--format", "json", "build"],
+        &["--format", "json", "evidence", "setup"],
+        &[
+            "--format",
+            "json",
+            "run",
+            "SectionEvidence",
+            "--input",
+            r#"{"section":"faq/guide.md#setup"}"#,
+        ],
+    ] {
+        let o = ontoly(&root, &[&["--no-cache"][..], args].concat());
+        assert!(o.finished(), "{}", o.summary());
+        assert!(
+            !o.stdout.contains(SECRET) && !o.stderr.contains(SECRET),
+            "{args:?}: {}",
+            o.summary()
+        );
+    }
+    // A remote's URL given as a clone's path is not shown either.
+    let clone = format!("acme/server=deploy:{SECRET}@gitserver:org/repo.git");
+    let o = ontoly(&root, &["--no-cache", "--source", &clone, "validate"]);
+    assert!(o.stdout.contains("CLONE_NOT_FOUND"), "{}", o.summary());
+    assert!(
+        !o.stdout.contains(SECRET) && !o.stderr.contains(SECRET),
+        "{}",
+        o.summary()
+    );
+    let o = ontoly(&root, &["--no-cache", "validate"]);
+    assert!(o.stdout.contains("SOURCE_UNRESOLVED"), "{}", o.summary());
+    assert_eq!(
+        o.stdout.matches("(`repo:***`)").count(),
+        4,
+        "{}",
+        o.summary()
+    );
+}
+
+#[test]
 fn credentials_in_a_requested_repository_name_are_never_echoed() {
     let (_t, root) = workspace("valid");
     for repo in [

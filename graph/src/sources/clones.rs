@@ -141,6 +141,9 @@ impl Mapping {
     pub fn shown(&self) -> String {
         let path = if Path::new(&self.path).is_absolute() {
             "<absolute path>".to_string()
+        } else if holds_credentials(&self.path) {
+            // A remote's URL given where a local path belongs may carry a credential.
+            "<a path with an `@`, `?` or `#`, not shown>".to_string()
         } else {
             format!("{:?}", self.path)
         };

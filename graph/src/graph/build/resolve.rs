@@ -255,6 +255,11 @@ fn resolve_site(
     let res = match resolved {
         Ok(res) => res,
         Err(e) => {
+            // An unresolved ref is quoted in a message and names a Source node: one that may
+            // hold a credential the redaction does not recognise (`repo:u:pw@internal-host:x`,
+            // `?token=`, `#…`) is shown by its kind only.
+            let shown = shown_unresolved(source_ref);
+            let source_ref = shown.as_str();
             let path_too_long =
                 (r.locator_parts.path.as_ref()).is_some_and(|p| p.len() > MAX_PATH_BYTES);
             let locator_or_digest = matches!(
@@ -398,6 +403,24 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
         Some(_) => {}
     }
     findings.len() > before
+}
+
+/// `source_ref` as an unresolved reference is shown: as written, unless it holds a `?`, a
+/// `#`, or an `@` that is neither the SSH user `git`'s nor a revision's (`…@<hex commit>`,
+/// `…@HEAD`); then its kind and `***`.
+fn shown_unresolved(source_ref: &str) -> String {
+    let revision = |after: &str| {
+        after.starts_with("HEAD") || after.bytes().take_while(u8::is_ascii_hexdigit).count() >= 7
+    };
+    let suspicious = source_ref.contains(['?', '#'])
+        || source_ref
+            .match_indices('@')
+            .any(|(i, _)| !revision(&source_ref[i + 1..]) && !source_ref[..i].ends_with("git"));
+    if suspicious {
+        format!("{}:***", source_kind_of(source_ref))
+    } else {
+        source_ref.to_string()
+    }
 }
 
 /// `repo`, `file`… : the part of a `source_ref` before its colon.
