@@ -229,6 +229,11 @@ pub struct ValidateView {
     /// reports can name files repository-relative; not part of the JSON.
     #[serde(skip)]
     pub root: String,
+    /// Repository references that are not verified and not an error either (no clone, not
+    /// pinned, read from the work tree), when `--require-verified` does not make them errors:
+    /// the text says so, since "0 errors" alone reads as "all checked". Not part of the JSON.
+    #[serde(skip)]
+    pub not_verified: usize,
 }
 
 impl ValidateView {

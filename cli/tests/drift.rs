@@ -2077,4 +2077,21 @@ fn a_reason_many_references_share_is_said_once_in_the_text() {
     ));
     let all = v["counts"]["unverifiable"].as_u64().unwrap_or_default() as usize;
     assert_eq!(v["references"].as_array().map(Vec::len), Some(all));
+    // validate's "0 errors" is not "all checked": it says how many were not verified.
+    let r = run_in(&ws, &["--no-cache", "validate"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with("note: 78 reference(s) are not verified"),
+        "{}",
+        r.stderr
+    );
+    let r = run_in(&ws, &["--no-cache", "validate", "--require-verified"]);
+    assert!(!r.stderr.contains("are not verified"), "{}", r.stderr);
+    let with_clones = run_in(&testdata().join("demo"), &["--no-cache", "validate"]);
+    assert!(
+        !with_clones.stderr.contains("not verified"),
+        "{}",
+        with_clones.stderr
+    );
 }

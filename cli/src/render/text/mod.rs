@@ -41,6 +41,7 @@ pub fn render(report: &Report, color: bool) -> Option<String> {
 pub fn note(report: &Report) -> Option<String> {
     match report {
         Report::Read(r) => Some(reads::read_note(r)),
+        Report::Validate(v) => workspace::validate_note(v),
         Report::Search(r) => Some(reads::search_note(r)),
         Report::ReadError(f) => {
             let e = &f.error;

@@ -95,3 +95,13 @@ pub(super) fn validate(v: &ValidateView) -> String {
     text.push_str(&format!("{}: {}\n", v.workspace, s.tally()));
     text
 }
+
+/// On standard error, beside the list: "0 errors" alone reads as "all checked".
+pub(super) fn validate_note(v: &ValidateView) -> Option<String> {
+    (v.not_verified > 0).then(|| {
+        format!(
+            "note: {} reference(s) are not verified (no local clone, not pinned to a commit, or read from the work tree); `ontoly stats` counts them by status, and `validate --require-verified` fails on them\n",
+            v.not_verified
+        )
+    })
+}
