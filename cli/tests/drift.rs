@@ -2064,13 +2064,44 @@ fn a_reason_many_references_share_is_said_once_in_the_text() {
     let r = run_in(&ws, &["--no-cache", "drift", "--to", "main"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
-        r.stdout.contains("unverifiable, not listed below:\n  25 references: no local clone of acme/shop-api (map it"),
+        r.stdout.contains("unverifiable, each reason once (its references are not listed below):\n  25 references: no local clone of acme/shop-api (map it"),
         "{}",
         r.stdout
     );
     assert!(!r.stdout.contains("] src/checkout.rs:"), "{}", r.stdout);
+    // The sections left with nothing checked are named (the first ten), not dropped unsaid.
+    assert!(
+        r.stdout.contains(
+            "  33 section(s) with no reference checked: architecture/overview.md#components, "
+        ),
+        "{}",
+        r.stdout
+    );
     // A reason two references share is still listed with them.
     assert!(r.stdout.contains("#legacy-retry"), "{}", r.stdout);
+    // A section with one reference of a grouped reason keeps its verdict over all of them.
+    let mapped = t.path().join("mapped");
+    copy_dir(&testdata().join("demo"), &mapped);
+    let toml = std::fs::read_to_string(mapped.join("ontoly.toml")).expect("ontoly.toml");
+    let without_cli: String = toml
+        .lines()
+        .filter(|l| !l.contains("shop-cli"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(mapped.join("ontoly.toml"), without_cli).expect("ontoly.toml");
+    let r = run_in(&mapped, &["--no-cache", "drift"]);
+    assert!(
+        r.stdout
+            .contains("  #components               still accurate (1 unverifiable)"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("3 section(s) with no reference checked: guides/shopctl.md#commands,"),
+        "{}",
+        r.stdout
+    );
     let v = json(&run_in(
         &ws,
         &["--no-cache", "drift", "--to", "main", "--format", "json"],

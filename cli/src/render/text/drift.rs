@@ -223,49 +223,82 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
             .or_default() += 1;
     }
     reasons.retain(|_, n| *n > SHARED_REASON);
-    if !reasons.is_empty() {
-        let _ = writeln!(o, "\n{}", st.bold("unverifiable, not listed below:"));
-        let mut by_count: Vec<(&str, usize)> = reasons.iter().map(|(k, v)| (*k, *v)).collect();
-        by_count.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        for (reason, n) in by_count {
-            let reason = ontoly_graph::formats::text::one_line(reason);
-            let _ = writeln!(o, "  {n} references: {reason}");
-        }
-    }
     let listed = |x: &&ReferenceDrift| {
         x.status != Status::Unverifiable || !reasons.contains_key(x.reason.as_deref().unwrap_or(""))
     };
     // Ids, paths and reasons quote the workspace: each stays on its line.
     let line = ontoly_graph::formats::text::one_line;
-    let mut i = 0;
+    // Each section: its page, all its references, and those listed one by one.
     let refs = &r.references;
-    let mut page = None;
+    let mut sections: Vec<(&str, Vec<&ReferenceDrift>)> = Vec::new();
+    let mut i = 0;
     while i < refs.len() {
         let j = refs[i..]
             .iter()
             .position(|x| x.article_id != refs[i].article_id || x.section_id != refs[i].section_id)
             .map_or(refs.len(), |k| i + k);
-        let section: Vec<&ReferenceDrift> = refs[i..j].iter().filter(listed).collect();
-        if section.is_empty() {
-            i = j;
+        let p = if refs[i].origin.page.is_empty() {
+            refs[i].article_id.as_str()
+        } else {
+            refs[i].origin.page.as_str()
+        };
+        sections.push((p, refs[i..j].iter().collect()));
+        i = j;
+    }
+    // Sections none of whose references is listed are named together, so that a reader knows
+    // which went unchecked without a line each.
+    let unchecked: Vec<String> = sections
+        .iter()
+        .filter(|(_, all)| !all.iter().any(listed))
+        .map(|(p, all)| format!("{}#{}", line(p), line(&all[0].section_id)))
+        .collect();
+    if !reasons.is_empty() {
+        let _ = writeln!(
+            o,
+            "\n{}",
+            st.bold("unverifiable, each reason once (its references are not listed below):")
+        );
+        let mut by_count: Vec<(&str, usize)> = reasons.iter().map(|(k, v)| (*k, *v)).collect();
+        by_count.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        for (reason, n) in by_count {
+            let _ = writeln!(o, "  {n} references: {}", line(reason));
+        }
+        if !unchecked.is_empty() {
+            const NAMED: usize = 10;
+            let more = unchecked.len().saturating_sub(NAMED);
+            let _ = writeln!(
+                o,
+                "  {} section(s) with no reference checked: {}{}",
+                unchecked.len(),
+                unchecked[..unchecked.len().min(NAMED)].join(", "),
+                if more > 0 {
+                    format!(" and {more} more (--format json lists every reference)")
+                } else {
+                    String::new()
+                }
+            );
+        }
+    }
+    let mut page = None;
+    for (p, all) in &sections {
+        let shown: Vec<&ReferenceDrift> = all.iter().copied().filter(listed).collect();
+        if shown.is_empty() {
             continue;
         }
-        let p = if refs[i].origin.page.is_empty() {
-            &refs[i].article_id
-        } else {
-            &refs[i].origin.page
-        };
-        if page != Some(p) {
+        if page != Some(*p) {
             let _ = write!(o, "\n{}\n", st.bold(&line(p)));
-            page = Some(p);
+            page = Some(*p);
         }
+        // The verdict is over every reference of the section (`(1 unverifiable)` included);
+        // it is styled, so only its line breaks are quoted here (the rest is quoted with the
+        // whole text, colour sequences kept).
         let _ = writeln!(
             o,
             "  #{:<24} {}",
-            line(&section[0].section_id),
-            line(&verdict(&section, st))
+            line(&all[0].section_id),
+            verdict(all, st).replace('\n', "\\n").replace('\r', "\\r")
         );
-        for r in &section {
+        for r in &shown {
             if let Some(d) = detail(r) {
                 let _ = writeln!(o, "      {}", st.dim(&line(&d)));
             }
@@ -273,7 +306,6 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
                 let _ = writeln!(o, "          {}", diff_line(line, st));
             }
         }
-        i = j;
     }
     if let Some(w) = &v.reanchor {
         reanchor(&mut o, w, st);
