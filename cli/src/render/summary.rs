@@ -15,12 +15,20 @@ fn code_cell(s: &str) -> String {
 /// Table cells: text, not markup (a question quoting `<img src=…>` or a `|` must not change
 /// the page), on one line, control characters escaped.
 fn cell(s: &str) -> String {
-    let s = s.replace(['\n', '\r'], " ");
-    ontoly_graph::formats::text::one_line(&s)
+    let s = s.replace(['\n', '\r', '\t'], " ");
+    let s = ontoly_graph::formats::text::one_line(&s)
         .replace('&', "&amp;")
         .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('|', "\\|")
+        .replace('>', "&gt;");
+    // Markdown's own marks (`_x_` is emphasis, `[a](b)` a link) stand for themselves.
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(c, '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '~' | '#') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Rows shown before "… and N more".
@@ -118,8 +126,9 @@ mod tests {
     fn cells_are_text_on_one_line() {
         assert_eq!(
             super::cell("a <img src=x> | b\nc \u{1b}[8m"),
-            "a &lt;img src=x&gt; \\| b c \\u{1b}[8m"
+            "a &lt;img src=x&gt; \\| b c \\\\u{1b}\\[8m"
         );
+        assert_eq!(super::cell("_x_ [a](b)\tc"), "\\_x\\_ \\[a\\](b) c");
         assert_eq!(super::code_cell("kb/a`b|c.md:3"), "kb/a'b\\|c.md:3");
     }
 }
