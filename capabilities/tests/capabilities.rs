@@ -504,11 +504,15 @@ fn citations_of_a_class_include_those_of_its_members() {
     assert_eq!(r.data["sectionCount"], 2, "{}", r.summary);
     assert_eq!(
         r.data["symbols"],
-        json!(["main in build.py", "main in src/main.py"])
+        json!([
+            "main (function) in build.py:1",
+            "main (function) in src/main.py:1"
+        ])
     );
     assert!(
-        r.summary
-            .ends_with("(2 symbols have this name: main in build.py, main in src/main.py)"),
+        r.summary.ends_with(
+            "(2 symbols have this name: main (function) in build.py:1, main (function) in src/main.py:1)"
+        ),
         "{}",
         r.summary
     );

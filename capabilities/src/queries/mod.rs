@@ -269,9 +269,12 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         .iter()
         .map(|n| {
             let name = n.metadata.get("qualified").unwrap_or(&n.name);
-            match walk::source_path(n) {
-                Some(p) => format!("{name} in {p}"),
-                None => name.to_string(),
+            // Its kind and line tell a struct from its impl in one file.
+            let kind = n.metadata.get("kind").map_or("symbol", String::as_str);
+            match (walk::source_path(n), &n.span) {
+                (Some(p), Some(s)) => format!("{name} ({kind}) in {p}:{}", s.start_line),
+                (Some(p), None) => format!("{name} ({kind}) in {p}"),
+                _ => format!("{name} ({kind})"),
             }
         })
         .collect();

@@ -17,8 +17,8 @@ pub struct Args {
     /// The node at the centre: an id from an Evidence Pack's `stableIds`, or one its text
     /// prints, such as `section:guides/payments.md#backoff`; a section also as
     /// `guides/payments.md#backoff`, an article as its page path, a cited file as its
-    /// repository path or the end of one (`retry.py`), a symbol by its name
-    /// (`Parser::parse_ast`).
+    /// repository path or the end of one (`retry.py`), a cited range as `PATH:START-END` or
+    /// the label `cites` prints, a symbol by its name (`Parser::parse_ast`).
     #[arg(value_name = "ID")]
     id: Option<String>,
     /// Hops around the focus (1-3).
@@ -84,7 +84,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             message: format!("no node {focus:?} in the graph"),
             hint: Some(match near {
                 Some(id) => format!("did you mean {id}?"),
-                None => "ids are in an Evidence Pack's stableIds (`ontoly evidence QUERY --format json`)".to_string(),
+                None => "give an id from an Evidence Pack's stableIds (`ontoly evidence QUERY --format json`), a page path, `page.md#section`, a cited file's path, `PATH:START-END` of a cited range, or a symbol's name".to_string(),
             }),
         });
     };
