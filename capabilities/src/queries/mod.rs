@@ -281,17 +281,10 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     meant.sort_unstable();
     meant.dedup();
     if by_id.is_none() && meant.len() > 1 {
-        const SHOWN: usize = 5;
-        let more = meant.len().saturating_sub(SHOWN);
         summary.push_str(&format!(
-            " ({} symbols have this name: {}{})",
+            " ({} symbols have this name: {})",
             meant.len(),
-            meant[..meant.len().min(SHOWN)].join(", "),
-            if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            }
+            ontoly_graph::formats::text::first_of(&meant, 5)
         ));
         data["symbols"] = json!(meant);
     }

@@ -54,22 +54,12 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         // A name several nodes have: say which, so one can be given by its id.
         let several = resolved.err().unwrap_or_default();
         if several.len() > 1 {
-            let ids: Vec<&str> = several
-                .iter()
-                .take(CANDIDATES_SHOWN)
-                .map(|n| n.id.as_str())
-                .collect();
-            let more = several.len().saturating_sub(ids.len());
+            let ids: Vec<&str> = several.iter().map(|n| n.id.as_str()).collect();
             return Err(CliError {
                 message: format!("{focus:?} names {} nodes", several.len()),
                 hint: Some(format!(
-                    "give one by its id: {}{}",
-                    ids.join(", "),
-                    if more > 0 {
-                        format!(" (and {more} more)")
-                    } else {
-                        String::new()
-                    }
+                    "give one by its id: {}",
+                    ontoly_graph::formats::text::first_of(&ids, CANDIDATES_SHOWN)
                 )),
             });
         }

@@ -31,6 +31,16 @@ pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
     out.into()
 }
 
+/// The first `shown` of `items` joined with `, `, then ` and N more` for the rest: a list as a
+/// message names it without growing with the workspace.
+pub fn first_of<S: AsRef<str>>(items: &[S], shown: usize) -> String {
+    let names: Vec<&str> = items.iter().take(shown).map(AsRef::as_ref).collect();
+    match items.len().saturating_sub(shown) {
+        0 => names.join(", "),
+        more => format!("{} and {more} more", names.join(", ")),
+    }
+}
+
 /// `text` without its leading UTF-8 byte order marks, which some editors write (several when a
 /// file was joined from marked parts). Every reader of workspace text (YAML, pages, markers)
 /// drops them first; line numbers do not change. All of them, not one: otherwise a text read
@@ -120,6 +130,22 @@ pub fn is_full_commit(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_list_names_its_first_items_and_counts_the_rest() {
+        assert_eq!(first_of(&["a", "b"], 3), "a, b");
+        assert_eq!(first_of(&["a", "b", "c", "d"], 2), "a, b and 2 more");
+        assert_eq!(first_of::<&str>(&[], 2), "");
+    }
+
+    #[test]
+    fn one_line_quotes_breaks_escapes_and_overrides() {
+        assert_eq!(one_line("a\tb"), "a\tb");
+        assert_eq!(
+            one_line("a\nb\u{1b}[2J\u{202e}"),
+            "a\\nb\\u{1b}[2J\\u{202e}"
+        );
+    }
 
     #[test]
     fn every_leading_byte_order_mark_is_dropped() {

@@ -265,16 +265,15 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
         }
         if !unchecked.is_empty() {
             const NAMED: usize = 10;
-            let more = unchecked.len().saturating_sub(NAMED);
             let _ = writeln!(
                 o,
                 "  {} section(s) with no reference checked: {}{}",
                 unchecked.len(),
-                unchecked[..unchecked.len().min(NAMED)].join(", "),
-                if more > 0 {
-                    format!(" and {more} more (--format json lists every reference)")
+                ontoly_graph::formats::text::first_of(&unchecked, NAMED),
+                if unchecked.len() > NAMED {
+                    " (--format json lists every reference)"
                 } else {
-                    String::new()
+                    ""
                 }
             );
         }
