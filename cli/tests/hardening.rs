@@ -261,6 +261,26 @@ fn a_fifo_search_index_does_not_hang_evidence() {
 }
 
 #[test]
+fn a_page_that_is_no_readable_file_is_named_not_skipped() {
+    // The first security walk: a FIFO page, a dangling link and a link to /dev/zero were
+    // skipped without a word (a link to /etc/passwd was named), so a page went missing unsaid.
+    let (_t, root) = workspace("valid");
+    mkfifo(&root.join("knowledge/fifo.md"));
+    symlink("/nowhere/at/all", root.join("knowledge/dangling.md")).expect("link");
+    symlink("/dev/zero", root.join("knowledge/zero.md")).expect("link");
+    let o = ontoly(&root, &["--no-cache", "validate"]);
+    assert!(o.finished(), "{}", o.summary());
+    for page in ["fifo.md", "dangling.md", "zero.md"] {
+        assert!(
+            o.stdout
+                .contains(&format!("knowledge/{page}:1: error PAGE_UNREADABLE")),
+            "{page}: {}",
+            o.summary()
+        );
+    }
+}
+
+#[test]
 fn a_fifo_page_read_from_a_work_tree_is_refused_not_waited_on() {
     // The second security walk: the workspace outside git reads pages from its work tree, and
     // opening a FIFO there blocked until killed (over MCP the request was never answered).

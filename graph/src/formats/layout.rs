@@ -243,9 +243,11 @@ fn walk(
         };
         if ft.is_dir() {
             walk(&entry.path(), &rel, out, unlisted, keep)?;
-        } else if keep(&name) && (ft.is_file() || (ft.is_symlink() && entry.path().is_file())) {
-            // The entry's type comes with the directory listing: only a link costs a `stat`
-            // (to follow it), so listing a workspace does not stat every page twice.
+        } else if keep(&name) {
+            // Every other entry with a page's name is listed, whatever it is (a file, a link,
+            // a dangling link, a FIFO): reading it says what is wrong with one that is not a
+            // readable file, where skipping it left a page missing without a word. The type
+            // comes with the listing, so no entry costs a `stat` here.
             out.push(rel);
         }
     }
