@@ -11,12 +11,7 @@ use sha2::{Digest, Sha256};
 /// or id holding a line break would otherwise start a line of its own in a log — where
 /// `::error::…` is a GitHub Actions command — or move a terminal's cursor.
 pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
-    // Line and paragraph separators break lines too; direction overrides reorder what a
-    // reader sees.
-    let quoted = |c: char| {
-        (c.is_control() && c != '\t')
-            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
+    let quoted = is_quoted;
     if !text.chars().any(quoted) {
         return text.into();
     }
@@ -29,6 +24,14 @@ pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     out.into()
+}
+
+/// Whether a quoted `c` is written as its escape: a control character other than a tab, a
+/// line or paragraph separator (they break lines too), or a direction override or isolate
+/// (they reorder what a reader sees).
+pub fn is_quoted(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// The first `shown` of `items` joined with `, `, then ` and N more` for the rest: a list as a

@@ -62,10 +62,7 @@ pub fn note(report: &Report) -> Option<String> {
 /// stay too, as [`Style`] writes them; without it there are none of ours, so every escape is
 /// quoted (a quoted `ESC[8m` would hide text in a CI log).
 pub fn for_terminal(text: String, color: bool) -> String {
-    let quoted = |c: char| {
-        (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
+    let quoted = |c: char| c != '\n' && ontoly_graph::formats::text::is_quoted(c);
     if !text.chars().any(quoted) {
         return text;
     }
