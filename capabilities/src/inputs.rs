@@ -86,8 +86,10 @@ pub struct SectionReferencesInput {
 pub struct DriftInput {
     /// The later revision: `REV` (a branch, tag or commit, full or a unique abbreviation) for
     /// every repository, and/or `NAME=REV` for one (`<source>/<module>`, `<source>`,
-    /// `repo-content`). Default: each clone's HEAD, else its default branch.
-    #[serde(default)]
+    /// `repo-content`). Default: each clone's HEAD, else its default branch. One string or a
+    /// list of them.
+    #[serde(default, deserialize_with = "one_or_many")]
+    #[schemars(schema_with = "one_or_many_schema")]
     pub to: Vec<String>,
     /// Leave unchanged references out of the list (the counts keep them).
     #[serde(default, alias = "only_drifted")]
@@ -96,6 +98,33 @@ pub struct DriftInput {
     /// the later commit that accepting the change would cite.
     #[serde(default)]
     pub diff: bool,
+}
+
+/// A string, or a list of strings: an agent asked for one revision writes `"to": "v2"`.
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        One(String),
+        Many(Vec<String>),
+    }
+    match OneOrMany::deserialize(d) {
+        Ok(OneOrMany::One(s)) => Ok(vec![s]),
+        Ok(OneOrMany::Many(v)) => Ok(v),
+        Err(_) => Err(serde::de::Error::custom(
+            "invalid type: expected a string or a list of strings",
+        )),
+    }
+}
+
+fn one_or_many_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "anyOf": [
+            {"type": "string"},
+            {"type": "array", "items": {"type": "string"}}
+        ],
+        "default": []
+    })
 }
 
 /// `Impact` (also the MCP tool of that name): `to` or `diff`.
@@ -161,5 +190,21 @@ mod tests {
         assert_eq!(s["additionalProperties"], false);
         assert!(check_as::<EvidencePackInput>(&json!({"query": "q", "limit": null})).is_ok());
         assert!(check_as::<EvidencePackInput>(&json!({"query": "q", "limt": 3})).is_err());
+    }
+
+    #[test]
+    fn drift_takes_one_revision_or_a_list() {
+        let to = |v: Value| DriftInput::deserialize(v).map(|d| d.to);
+        assert_eq!(to(json!({"to": "v2"})).ok(), Some(vec!["v2".to_string()]));
+        assert_eq!(
+            to(json!({"to": ["a", "m=b"]})).ok(),
+            Some(vec!["a".to_string(), "m=b".to_string()])
+        );
+        assert_eq!(to(json!({})).ok(), Some(Vec::new()));
+        let err = to(json!({"to": 5})).expect_err("a number");
+        assert!(
+            err.to_string().contains("a string or a list of strings"),
+            "{err}"
+        );
     }
 }

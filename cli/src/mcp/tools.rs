@@ -201,7 +201,7 @@ pub fn expected_args(tool: &str) -> &'static str {
              ignoreCase?: bool, glob?: [string], paths?: [string], output?: \"content\" | \
              \"files\"}"
         }
-        "Drift" => "{to?: [string] (REV or NAME=REV), onlyDrifted?: bool}",
+        "Drift" => "{to?: string or [string] (REV or NAME=REV), onlyDrifted?: bool, diff?: bool}",
         "Impact" => "{from?: string, to?: string, diff?: string, source?: string} (to or diff)",
         _ => "a known tool",
     }
