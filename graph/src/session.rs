@@ -292,7 +292,8 @@ impl Session {
     /// Pinned reads over [`Session::repositories`]; reads of knowledge pages come with the
     /// references of the sections they overlap.
     pub fn reader(&self) -> Result<Reader, SessionError> {
-        Ok(Reader::new(self.repositories()?.clone()).with_evidence(Arc::new(WorkspaceReferences)))
+        Ok(Reader::new(self.repositories()?.clone())
+            .with_evidence(Arc::new(WorkspaceReferences::default())))
     }
 
     /// The build (or the snapshot load), once.

@@ -162,6 +162,47 @@ pub struct ReferenceContext<'f> {
     registries: Mutex<(Registries, [bool; 3])>,
     /// The build's parses, when the context answers from them instead of reading files.
     parsed: Option<Arc<Parsed>>,
+    /// Parses of structure texts kept across contexts (a server's reads), by content.
+    cache: Option<Arc<StructureCache>>,
+}
+
+/// The last structure text parsed, by its blake3, and what its parse gave: kept by whoever
+/// serves many reads of one workspace (a server's reader, `read-many`), so that each read of a
+/// page re-reads the structure but parses it only when its bytes changed (a 74 MB structure
+/// took 0.25–0.6 s to parse on every read of a page at 100k sections). One entry: reads name one
+/// workspace, and two structures alive at once would double the memory held.
+#[derive(Debug, Default)]
+pub struct StructureCache {
+    last: Mutex<Option<(blake3::Hash, StructureResult)>>,
+}
+
+/// A structure text's parse, or why it has none.
+type StructureResult = Result<Arc<Structure>, FileProblem>;
+
+impl StructureCache {
+    /// The parse of `text`, from the cache when the last text parsed had the same bytes.
+    fn parse(&self, text: &str) -> StructureResult {
+        let key = blake3::hash(text.as_bytes());
+        if let Some((k, parsed)) = lock(&self.last).as_ref() {
+            if *k == key {
+                return parsed.clone();
+            }
+        }
+        let parsed = parse_structure_text(text);
+        *lock(&self.last) = Some((key, parsed.clone()));
+        parsed
+    }
+}
+
+/// The structure as the references output reads it (it must have a JSON form).
+fn parse_structure_text(text: &str) -> StructureResult {
+    crate::formats::structure::load_structure(text)
+        .map(Arc::new)
+        .map_err(|e| FileProblem::Yaml {
+            kind: e.kind,
+            line: e.line,
+            detail: e.message,
+        })
 }
 
 /// Locks a mutex whose data stays consistent even if a holder panicked (every update is a
@@ -201,7 +242,15 @@ impl<'f> ReferenceContext<'f> {
             structure: OnceLock::new(),
             registries: Mutex::new((registries, [false; 3])),
             parsed: None,
+            cache: None,
         }
+    }
+
+    /// Parses the structure through `cache`: a structure whose bytes it last saw is not
+    /// parsed again.
+    pub fn with_structure_cache(mut self, cache: Arc<StructureCache>) -> Self {
+        self.cache = Some(cache);
+        self
     }
 
     /// A context over a workspace's working tree that answers from the build's parses (the
@@ -248,13 +297,10 @@ impl<'f> ReferenceContext<'f> {
             .get_or_init(|| {
                 let path = join_path(&self.workspace_root, "knowledge/structure.yaml");
                 let text = read_text(self.files, &path)?;
-                crate::formats::structure::load_structure(&text)
-                    .map(Arc::new)
-                    .map_err(|e| FileProblem::Yaml {
-                        kind: e.kind,
-                        line: e.line,
-                        detail: e.message,
-                    })
+                match &self.cache {
+                    Some(cache) => cache.parse(&text),
+                    None => parse_structure_text(&text),
+                }
             })
             .clone()
             .map(StructureRef::Read)
@@ -619,6 +665,55 @@ mod tests {
                 .collect()
         });
         assert!(together.iter().all(|o| o == &alone));
+    }
+
+    #[test]
+    fn a_structure_cache_parses_again_only_when_the_bytes_change() {
+        let cache = Arc::new(StructureCache::default());
+        let q = RangeQuery {
+            path: "knowledge/p.md",
+            start_line: 1,
+            end_line: 7,
+            include_digest: false,
+        };
+        let answer = |structure: String| {
+            let files = workspace(&[
+                ("knowledge/p.md", page()),
+                ("knowledge/structure.yaml", structure),
+                ("sources/repo/index.yaml", registry()),
+            ]);
+            let out = ReferenceContext::new(&files, "", None)
+                .with_structure_cache(cache.clone())
+                .references_for_range(&q);
+            let uncached = ReferenceContext::new(&files, "", None).references_for_range(&q);
+            assert_eq!(out, uncached, "a cached parse answers as a fresh one");
+            out
+        };
+        let first = answer(structure());
+        let parsed = |c: &StructureCache| lock(&c.last).as_ref().map(|(_, p)| p.clone());
+        let Some(Ok(kept)) = parsed(&cache) else {
+            panic!("the parse is kept");
+        };
+        // The same bytes: the kept parse itself answers.
+        assert_eq!(answer(structure()), first);
+        assert!(matches!(parsed(&cache), Some(Ok(p)) if Arc::ptr_eq(&p, &kept)));
+        // Other bytes (section two's references dropped): parsed again, never the stale parse.
+        let edited = structure()
+            .split("      - id: 'two: x'")
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let second = answer(edited);
+        assert_ne!(second, first);
+        assert!(matches!(parsed(&cache), Some(Ok(p)) if !Arc::ptr_eq(&p, &kept)));
+        // A failed parse is kept as a failure too.
+        let broken = answer("schema_version: [".into());
+        assert!(matches!(
+            parsed(&cache),
+            Some(Err(FileProblem::Yaml { .. }))
+        ));
+        assert_eq!(broken.diagnostics.len(), 1);
+        assert_eq!(answer(structure()), first);
     }
 
     #[test]

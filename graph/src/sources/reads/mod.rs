@@ -320,9 +320,13 @@ pub trait EvidenceHook: Send + Sync {
 }
 
 /// The references output of `formats.md` ("References output"), rendered by
-/// [`crate::formats::references`] from the page, the structure and the registries at the commit read.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct WorkspaceReferences;
+/// [`crate::formats::references`] from the page, the structure and the registries at the commit
+/// read. One value serves every read of a reader: the structure is parsed again only when its
+/// bytes differ from the last read's.
+#[derive(Debug, Clone, Default)]
+pub struct WorkspaceReferences {
+    structures: Arc<crate::formats::references::StructureCache>,
+}
 
 impl EvidenceHook for WorkspaceReferences {
     fn references(&self, page: &PageRead<'_>) -> Option<String> {
@@ -334,17 +338,18 @@ impl EvidenceHook for WorkspaceReferences {
         // The knowledge repository's identity for `repo-content:` references: its remote
         // with any credentials already stripped (a clone's configured URL may carry a token).
         let identity = page.remote_key.map(|k| format!("https://{k}"));
-        crate::formats::references::references_for_range(
-            &crate::formats::references::RangeQuery {
-                path: page.path,
-                start_line: page.start_line,
-                end_line: page.end_line,
-                include_digest: false,
-            },
+        crate::formats::references::ReferenceContext::new(
             &files,
             page.workspace_root,
             identity.as_deref(),
         )
+        .with_structure_cache(self.structures.clone())
+        .references_for_range(&crate::formats::references::RangeQuery {
+            path: page.path,
+            start_line: page.start_line,
+            end_line: page.end_line,
+            include_digest: false,
+        })
         .to_yaml()
     }
 }
