@@ -98,6 +98,24 @@ pub struct DriftInput {
     /// the later commit that accepting the change would cite.
     #[serde(default)]
     pub diff: bool,
+    /// At most this many references in the list (clamped to 1–10000; default 200): moved,
+    /// changed and missing ones first, then unverifiable, then unchanged, listed in structure
+    /// order; `omitted` counts the rest. The counts cover every reference.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 10000))]
+    pub limit: Option<usize>,
+}
+
+impl DriftInput {
+    /// The references a reply lists when no `limit` is given: a workspace with no clone
+    /// checked out has every reference unverifiable, and at 100k sections their list was one
+    /// 137 MB reply.
+    pub const DEFAULT_LIMIT: usize = 200;
+
+    /// `limit`, clamped, or the default.
+    pub fn list_limit(&self) -> usize {
+        self.limit.unwrap_or(Self::DEFAULT_LIMIT).clamp(1, 10_000)
+    }
 }
 
 /// A string, or a list of strings: an agent asked for one revision writes `"to": "v2"`.

@@ -1457,11 +1457,48 @@ fn diff_shows_each_changed_reference_as_git_holds_its_lines() {
     }
     assert!(diffs >= 40, "{diffs} diffs");
     // The Drift capability (and MCP tool) gives the same when asked for `diff`.
-    let input = format!(r#"{{"to": ["{REQUESTS_LATER}"], "diff": true}}"#);
+    let input = format!(r#"{{"to": ["{REQUESTS_LATER}"], "diff": true, "limit": 10000}}"#);
     let cap = json(&run(&[
         "run", "Drift", "--input", &input, "--format", "json",
     ]));
     assert_eq!(cap["data"]["references"], v["references"]);
+    assert_eq!(cap["data"].get("omitted"), None);
+    // Without a limit the list is bounded: drifted references first, in structure order,
+    // and `omitted` counts the rest (the counts do not change).
+    let input = format!(r#"{{"to": "{REQUESTS_LATER}"}}"#);
+    let bounded = json(&run(&[
+        "run", "Drift", "--input", &input, "--format", "json",
+    ]))["data"]
+        .clone();
+    let all = v["references"].as_array().expect("references");
+    let kept = bounded["references"].as_array().expect("references");
+    assert!(
+        all.len() > 200,
+        "{} references: the default limit is not reached",
+        all.len()
+    );
+    assert_eq!(kept.len(), 200);
+    assert_eq!(bounded["omitted"], all.len() - 200);
+    assert_eq!(bounded["counts"], v["counts"]);
+    let key = |r: &serde_json::Value| {
+        (
+            r["articleId"].clone(),
+            r["sectionId"].clone(),
+            r["refIndex"].clone(),
+        )
+    };
+    let mut rest = all.iter().map(key);
+    assert!(
+        kept.iter().all(|k| rest.any(|a| a == key(k))),
+        "not in structure order"
+    );
+    let drifted = |r: &&serde_json::Value| {
+        matches!(r["status"].as_str(), Some("moved" | "changed" | "missing"))
+    };
+    assert_eq!(
+        kept.iter().filter(drifted).count(),
+        all.iter().filter(drifted).count().min(200)
+    );
     // SARIF (valid against the schema) and GitHub annotations end a changed reference's
     // message with its diff.
     let sarif = json(&run(&[

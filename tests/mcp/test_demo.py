@@ -395,6 +395,14 @@ def test_drift_and_impact_tools_are_the_cli_reports(demo):
             only = structured(await session.call_tool("Drift", {"onlyDrifted": True}))
             assert only["counts"] == drift["counts"]
             assert all(r["status"] != "unchanged" for r in only["references"])
+            bounded = await session.call_tool("Drift", {"limit": 1})
+            one = structured(bounded)
+            assert f"{one['omitted']} more reference(s) not listed" in text(bounded)
+            assert one["counts"] == drift["counts"]
+            assert len(one["references"]) == 1 and one["omitted"] == len(drift["references"]) - 1
+            assert one["references"][0]["status"] in {"moved", "changed", "missing"}
+            assert one["references"][0] == next(
+                r for r in drift["references"] if r["status"] in {"moved", "changed", "missing"})
             result = await session.call_tool("Drift", {"to": ["nope=main"]})
             assert field(result, "isError") is True and "INVALID_ARGUMENTS" in text(result)
 

@@ -67,6 +67,7 @@ pub(crate) fn run_drift(ctx: &Context<'_>, input: &Map<String, Value>) -> Capabi
     if input.only_drifted {
         report.keep_only_drifted();
     }
+    report.keep_at_most(input.list_limit());
     let c = report.counts;
     let summary = format!(
         "{} unchanged, {} moved, {} changed, {} missing, {} unverifiable",

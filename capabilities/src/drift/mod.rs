@@ -227,8 +227,19 @@ pub struct DriftReport {
     pub to: BTreeMap<String, String>,
     /// References by status.
     pub counts: Counts,
-    /// Every reference, in structure order.
+    /// Every reference, in structure order (those [`DriftReport::keep_at_most`] kept).
     pub references: Vec<ReferenceDrift>,
+    /// References left out of the list by [`DriftReport::keep_at_most`] (absent when none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub omitted: usize,
+    /// The reasons of the unverifiable references left out, with their counts, so that a text
+    /// report can still say each reason once for all of them (not part of the JSON).
+    #[serde(skip)]
+    pub omitted_reasons: BTreeMap<String, usize>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl DriftReport {
@@ -245,6 +256,39 @@ impl DriftReport {
     /// cover every reference.
     pub fn keep_only_drifted(&mut self) {
         self.references.retain(|r| r.status != Status::Unchanged);
+    }
+
+    /// Keeps at most `limit` references: moved, changed and missing ones first, then
+    /// unverifiable, then unchanged, each kind in structure order; the list stays in structure
+    /// order, and [`DriftReport::omitted`] counts what was left out (the counts keep it).
+    pub fn keep_at_most(&mut self, limit: usize) {
+        if self.references.len() <= limit {
+            return;
+        }
+        let rank = |s: Status| match s {
+            Status::Moved | Status::Changed | Status::Missing => 0,
+            Status::Unverifiable => 1,
+            Status::Unchanged => 2,
+        };
+        let mut order: Vec<usize> = (0..self.references.len()).collect();
+        order.sort_by_key(|&i| (rank(self.references[i].status), i));
+        let mut keep = vec![false; self.references.len()];
+        for &i in order.iter().take(limit) {
+            keep[i] = true;
+        }
+        let before = self.references.len();
+        let mut flags = keep.into_iter();
+        let reasons = &mut self.omitted_reasons;
+        self.references.retain(|r| {
+            let kept = flags.next().unwrap_or(false);
+            if !kept && r.status == Status::Unverifiable {
+                *reasons
+                    .entry(r.reason.clone().unwrap_or_default())
+                    .or_default() += 1;
+            }
+            kept
+        });
+        self.omitted += before - self.references.len();
     }
 }
 
@@ -352,6 +396,8 @@ pub fn drift(session: &Session, opts: &DriftOptions) -> Result<DriftReport, Drif
         to,
         counts,
         references,
+        omitted: 0,
+        omitted_reasons: BTreeMap::new(),
     })
 }
 

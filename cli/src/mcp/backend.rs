@@ -305,6 +305,7 @@ impl Backend {
         if input.only_drifted {
             report.keep_only_drifted();
         }
+        report.keep_at_most(input.list_limit());
         let structure_file =
             crate::commands::impact::in_repository(&self.session, drift::reanchor::STRUCTURE_FILE);
         Ok(ToolOutput {

@@ -201,7 +201,7 @@ pub fn expected_args(tool: &str) -> &'static str {
              ignoreCase?: bool, glob?: [string], paths?: [string], output?: \"content\" | \
              \"files\"}"
         }
-        "Drift" => "{to?: string or [string] (REV or NAME=REV), onlyDrifted?: bool, diff?: bool}",
+        "Drift" => "{to?: string or [string] (REV or NAME=REV), onlyDrifted?: bool, diff?: bool, limit?: integer}",
         "Impact" => "{from?: string, to?: string, diff?: string, source?: string} (to or diff)",
         _ => "a known tool",
     }
@@ -284,7 +284,9 @@ fn tool(name: &'static str) -> Tool {
             "Is the knowledge still true? Compares every cited range with a later commit (default \
              each clone's HEAD): unchanged, moved (with the new range), changed (with the range \
              a diff maps it to, the symbol, a re-anchoring suggestion and where most of its lines \
-             went), missing (with the same hints), or unverifiable (with the reason). Identical to `ontoly drift --format json`.",
+             went), missing (with the same hints), or unverifiable (with the reason). The JSON of \
+             `ontoly drift --format json`, its list bounded by `limit` (default 200; drifted \
+             references kept first, `omitted` counts the rest).",
             input_schema::<DriftInput>(),
             drift_schema(),
         ),
@@ -515,6 +517,7 @@ fn drift_schema() -> Value {
         "required": ["to", "counts", "references"],
         "properties": {
             "to": {"type": "object", "additionalProperties": {"type": "string"}},
+            "omitted": count,
             "counts": {
                 "type": "object",
                 "required": ["unchanged", "moved", "changed", "missing", "unverifiable"],

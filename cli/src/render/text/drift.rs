@@ -195,6 +195,13 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
         c.missing,
         c.unverifiable
     );
+    if r.omitted > 0 {
+        let _ = writeln!(
+            o,
+            "{} more reference(s) not listed (the limit keeps drifted ones first)",
+            r.omitted
+        );
+    }
     let mut commits: Vec<&str> = r.to.values().map(String::as_str).collect();
     commits.dedup();
     if let [one] = commits.as_slice() {
@@ -213,6 +220,10 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
     // commit) is said once, with its count, and those references are not listed one by one:
     // with no clone checked out, a large workspace printed one line per reference (56 MB).
     let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
+    // The references a bounded list left out count with their reasons too.
+    for (reason, n) in &r.omitted_reasons {
+        *reasons.entry(reason.as_str()).or_default() += n;
+    }
     for x in r
         .references
         .iter()
@@ -267,8 +278,9 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
             const NAMED: usize = 10;
             let _ = writeln!(
                 o,
-                "  {} section(s) with no reference checked: {}{}",
+                "  {} {}section(s) with no reference checked: {}{}",
                 unchecked.len(),
+                if r.omitted > 0 { "listed " } else { "" },
                 ontoly_graph::formats::text::first_of(&unchecked, NAMED),
                 if unchecked.len() > NAMED {
                     " (--format json lists every reference)"
