@@ -212,6 +212,11 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
         return Err(ImpactError::Usage);
     }
     let repos = session.repositories().map_err(DriftError::from)?;
+    // With no clone at all, no reference can be located: said before every reference is
+    // resolved (0.6-1.2 s and 300 MB at 100k sections to reach the same answer).
+    if opts.source.is_none() && repos.repos.iter().all(|r| r.repo.is_none()) {
+        return Err(ImpactError::NoClone(NO_CLONE.to_string()));
+    }
     let mut all = targets::collect(session)?;
     let (repo_index, name) = select_source(&all, opts.source.as_deref())?;
     let git = repos.repos[repo_index]
@@ -327,6 +332,9 @@ fn unassessed(t: &Target, reason: String) -> Unassessed {
 }
 
 /// The repository the change is on: the one `name` selects, else the only one cited.
+/// Why a change with no source named cannot be read.
+const NO_CLONE: &str = "no reference of the workspace cites a repository with a local clone";
+
 fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), ImpactError> {
     let mut found: BTreeMap<usize, String> = BTreeMap::new();
     let mut known: BTreeSet<&str> = BTreeSet::new();
@@ -364,9 +372,7 @@ fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), 
                 "no cited module with a local clone is named {n:?} (known: {})",
                 list()
             )),
-            None => ImpactError::NoClone(
-                "no reference of the workspace cites a repository with a local clone".to_string(),
-            ),
+            None => ImpactError::NoClone(NO_CLONE.to_string()),
         }),
         _ => Err(ImpactError::Source(format!(
             "the references cite several repositories: name one as the source (known: {})",
