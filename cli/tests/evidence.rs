@@ -531,3 +531,33 @@ fn an_edit_updates_the_stored_index_to_the_bytes_of_a_build_from_nothing() {
         "the updated index is the one built from nothing"
     );
 }
+
+#[test]
+fn an_answer_quotes_titles_as_they_are_written() {
+    // The demo's troubleshooting section is titled `A customer got "payment declined" — did we
+    // retry?`: the answer names it between quotes, its own quotes kept, not escaped as Rust
+    // writes a string (`\"payment declined\"`).
+    let r = common::run_in(
+        &common::demo(),
+        &[
+            "--no-cache",
+            "evidence",
+            "how are payments retried",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    let answer = v["answer"].as_str().expect("answer");
+    assert!(
+        answer.contains(r#""A customer got "payment declined" — did we retry?" (section:faq/troubleshooting.md#payment-declined)"#),
+        "{answer}"
+    );
+    assert!(!answer.contains('\\'), "{answer}");
+    let text = common::run_in(
+        &common::demo(),
+        &["--no-cache", "evidence", "how are payments retried"],
+    );
+    assert!(!text.stdout.contains("\\\""), "{}", text.stdout);
+}

@@ -10,6 +10,7 @@ use crate::context::Context;
 use crate::evidence::{round4, Code, Confidence, Diagnostic, Evidence, Level};
 use crate::retrieval::rank::{rank, Scored};
 use crate::walk::{self, graph_diagnostics, title, CitationPath, GraphFacts};
+use ontoly_graph::formats::text::quoted;
 use ontoly_graph::graph::model::{Edge, Node, NodeKind};
 use ontoly_graph::graph::Graph;
 use serde::{Deserialize, Serialize};
@@ -440,9 +441,9 @@ fn node_evidence(top_nodes: &[TopNode], best: f64) -> Vec<Evidence> {
                 &t.node,
                 rel,
                 format!(
-                    "{} {:?} matched via {}",
+                    "{} {} matched via {}",
                     t.node.kind.as_str(),
-                    title(&t.node),
+                    quoted(title(&t.node)),
                     t.via.join("+")
                 ),
             )
@@ -789,10 +790,11 @@ fn answer_text(
 ) -> String {
     if top_sections.is_empty() {
         return if top_nodes.is_empty() {
-            format!("No evidence in the graph for {query:?}.")
+            format!("No evidence in the graph for {}.", quoted(query))
         } else {
             format!(
-                "No section answers {query:?}; the closest entities are {}.",
+                "No section answers {}; the closest entities are {}.",
+                quoted(query),
                 top_nodes
                     .iter()
                     .take(3)
@@ -805,7 +807,7 @@ fn answer_text(
     let names: Vec<String> = top_sections
         .iter()
         .take(ANSWER_SECTIONS)
-        .map(|s| format!("{:?} ({})", title(s), s.id))
+        .map(|s| format!("{} ({})", quoted(title(s)), s.id))
         .collect();
     // A weak answer says so in its first words: an agent that reads only `answer` must not
     // take the closest section for one that answers.

@@ -5,6 +5,7 @@ use crate::evidence::{CapabilityResult, Code, Confidence, Diagnostic, Evidence, 
 use crate::pack;
 use crate::walk::{self, Verification};
 use crate::walk::{diagnostic_of_node, graph_diagnostics, title, GraphFacts};
+use ontoly_graph::formats::text::quoted;
 use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, VecDeque};
@@ -314,7 +315,7 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
     let mut evidence = vec![Evidence::node(
         sec,
         1.0,
-        format!("section {:?}", title(sec)),
+        format!("section {}", quoted(title(sec))),
     )];
     let mut citations = Vec::new();
     let mut grounding = Vec::new();
@@ -392,9 +393,9 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
         ctx,
         "SectionEvidence",
         format!(
-            "{} ({:?}) cites {} range(s)",
+            "{} ({}) cites {} range(s)",
             sec.id,
-            title(sec),
+            quoted(title(sec)),
             citations.len()
         ),
         evidence,

@@ -26,6 +26,13 @@ pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
     out.into()
 }
 
+/// `text` between double quotes, as a sentence quotes a title or a question: on one line
+/// ([`one_line`]), its own quotes and backslashes as they are (a title `A "declined" card` reads
+/// `"A "declined" card"`, not Rust's `"A \"declined\" card"`).
+pub fn quoted(text: &str) -> String {
+    format!("\"{}\"", one_line(text))
+}
+
 /// Whether a quoted `c` is written as its escape: a control character other than a tab, a
 /// line or paragraph separator (they break lines too), or a direction override or isolate
 /// (they reorder what a reader sees).
