@@ -10,7 +10,8 @@ use serde_json::{Map, Value};
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CitationsOfInput {
-    /// `path`, `path:START-END`, a node id, or a symbol's qualified name.
+    /// `path`, `path:START-END` (also `path#LSTART-LEND` or a pinned file's web URL with that
+    /// anchor), a node id or a range as outputs label it, or a symbol's qualified name.
     pub target: String,
 }
 

@@ -369,6 +369,25 @@ fn citations_of_a_file_a_range_and_a_symbol() {
         r.data["sections"][0]["citations"].as_array().map(Vec::len),
         Some(1)
     );
+    // The forms other outputs print for the same lines: a line anchor, the references YAML's
+    // web URL (its commit and host aside, the path and lines count).
+    for same in [
+        "src/cache.rs#L41-L45",
+        "https://github.com/acme/cache/blob/0123456789abcdef0123456789abcdef01234567/src/cache.rs#L41-L45",
+    ] {
+        let again = run(&c, "CitationsOf", &json!({ "target": same }));
+        assert_eq!(again.data["sections"], r.data["sections"], "{same}");
+    }
+    let one_line = run(&c, "CitationsOf", &json!({"target": "src/cache.rs#L43"}));
+    assert_eq!(one_line.data["sections"], r.data["sections"]);
+    // A range as the text labels it (its id without `range:`) is that range.
+    let range = g
+        .nodes_of(ontoly_graph::graph::model::NodeKind::Range)
+        .find(|n| n.id.contains("src/cache.rs#L"))
+        .expect("a cited range of src/cache.rs");
+    let label = range.id.strip_prefix("range:").expect("a range id");
+    let by_label = run(&c, "CitationsOf", &json!({ "target": label }));
+    assert_eq!(by_label.data["sectionCount"], 1, "{}", by_label.summary);
     let r = run(
         &c,
         "CitationsOf",

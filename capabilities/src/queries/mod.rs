@@ -96,10 +96,38 @@ pub(crate) fn evidence_pack(ctx: &Context<'_>, input: &Map<String, Value>) -> Ca
     )
 }
 
-/// Parses `path`, `path:START` or `path:START-END`.
+/// Parses `path`, `path:START` or `path:START-END`, and the forms other outputs print for a
+/// cited range: a line anchor (`path#L10-L20`, `path#L10`) and a web URL of a pinned file
+/// (`https://github.com/o/r/blob/<commit>/path#L10-L20`, as the references YAML prints it).
 fn parse_target(t: &str) -> (&str, Option<(u64, u64)>) {
+    let t = web_path(t).unwrap_or(t);
+    if let Some((path, anchor)) = t.rsplit_once("#L") {
+        let line = |s: &str| -> Option<u64> {
+            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| s.parse().ok())
+                .flatten()
+        };
+        let lines = match anchor.split_once("-L") {
+            Some((a, b)) => line(a).zip(line(b)),
+            None => line(anchor).map(|n| (n, n)),
+        };
+        if lines.is_some() && !path.is_empty() {
+            return (path, lines);
+        }
+    }
     let l = ontoly_graph::formats::location::Location::parse(t);
     (l.path, l.lines)
+}
+
+/// The repository path of a web URL of a file at a commit (`https://HOST/OWNER/REPO/blob/REV/PATH`,
+/// GitLab's `/-/blob/` too), with its anchor.
+fn web_path(t: &str) -> Option<&str> {
+    let rest = t
+        .strip_prefix("https://")
+        .or_else(|| t.strip_prefix("http://"))?;
+    let (_, after) = rest.split_once("/blob/")?;
+    let (_, path) = after.split_once('/')?;
+    (!path.is_empty()).then_some(path)
 }
 
 /// A `CITES` edge, the range it cites, and the nodes of the target that reach that range.
@@ -120,7 +148,11 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     }
     // Ranges that answer the target, each with the node that made it match.
     let mut ranges: Vec<(&Node, &Node)> = Vec::new();
-    let by_id = g.node(target);
+    // An id as written, or a range as the text outputs label it (`github.com/o/r@abc123:src/x.rs#L3-L9`).
+    let by_id = g.node(target).or_else(|| {
+        g.node(&format!("range:{target}"))
+            .filter(|n| n.kind == NodeKind::Range)
+    });
     let (path, span) = parse_target(target);
     if let Some((a, b)) = span.filter(|&(a, b)| a == 0 || a > b) {
         return CapabilityResult::error(

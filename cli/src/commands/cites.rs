@@ -12,7 +12,8 @@ pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 /// Arguments of `ontoly cites`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A repository-relative path, optionally with `:START` or `:START-END`; the end of one
+    /// A repository-relative path, optionally with `:START` or `:START-END` (or `#LSTART-LEND`,
+    /// as in a pinned file's URL, which is read as its path and lines); the end of one
     /// (`retry.py` for `src/retry.py`) when it names no file as written.
     target: Option<String>,
     /// A symbol's qualified name (or its last segment) instead of a path.
