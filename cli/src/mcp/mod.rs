@@ -39,9 +39,13 @@ repositories it cites, and reads those repositories at pinned commits.
 2. To verify, or whenever confidence is not `high` or `fallbacks` is non-empty, read the \
 `filesToInspect` entries with `read` (or `read_many` for several ranges of one repository): pass \
 the entry's `repository`, its `commit` as `revision`, `path`, `startLine` and `endLine`. Stay \
-on the returned commits for the whole answer; never switch to a branch midway. Follow `nextStartLine` while `hasMore` is true.
-3. Reading a knowledge page (`knowledge/**.md`) returns the page text followed by the \
-`references:` of the sections on those lines; read those sources at their pinned commits next.
+on the returned commits for the whole answer; never switch to a branch midway. A read returns \
+the lines asked for unless `truncated` is true (then read on from `nextStartLine`); `hasMore` \
+only says the file goes on past them.
+3. Knowledge pages (`knowledge/**.md`, a pack's section `file`) are read from the workspace's \
+own repository, the pack's `provenance.repository`. Reading one returns the page text followed \
+by the `references:` of the sections on those lines; read those sources at their pinned commits \
+next.
 4. `resolve` pins a branch to a full commit once, before several reads; `search` finds text at a \
 pinned commit (no match is not proof of absence).
 5. `capabilities` lists further graph queries; run one with `capability {name, input}`.

@@ -262,9 +262,11 @@ fn tool(name: &'static str) -> Tool {
             resolve_schema(),
         ),
         "read" => (
-            "Reads up to 500 lines of one file at a pinned commit. Follow `nextStartLine` while \
-             `hasMore` is true. Reading a knowledge page appends the references of the sections \
-             on the returned lines (YAML), which point at the exact source lines to read next.",
+            "Reads up to 500 lines of one file at a pinned commit. `truncated`: the range asked \
+             for was cut (500 lines or 256 KiB), read on from `nextStartLine`; `hasMore`: the \
+             file goes on past the returned lines. Reading a knowledge page (in the workspace's \
+             repository) appends the references of the sections on the returned lines (YAML), \
+             which point at the exact source lines to read next.",
             input_schema::<ReadInput>(),
             read_schema(),
         ),
