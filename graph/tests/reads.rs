@@ -859,6 +859,18 @@ fn knowledge_page_reads_append_the_references_output() {
     // Outside every section: nothing appended.
     assert_eq!(read_page(6, 8).evidence, None);
     assert_clean(&fx, &serde_json::to_string(&all).unwrap());
+    // A page asked of a cited repository: the error says where pages are read.
+    let e = read(&r, None, "docs/knowledge/guide/search.md", None, None).unwrap_err();
+    assert_eq!(e.code, ErrorCode::FileNotFound);
+    assert!(
+        e.message
+            .ends_with("; knowledge pages are read from the workspace's repository 'acme/docs'"),
+        "{}",
+        e.message
+    );
+    // Any other missing file: no such hint.
+    let e = read(&r, None, "docs/guide/search.md", None, None).unwrap_err();
+    assert!(!e.message.contains("knowledge pages"), "{}", e.message);
 }
 
 #[test]

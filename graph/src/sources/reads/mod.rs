@@ -599,7 +599,7 @@ impl Reader {
         check_path(&req.path)?;
         let (start, end) = requested_range(req.start_line, req.end_line)?;
         let p = self.pin(&req.repository, req.revision.as_deref())?;
-        let text = file_text(&p, &req.path)?;
+        let text = file_text(&p, &req.path).map_err(|e| self.pages_elsewhere(&p, &req.path, e))?;
         let s = slice(&text, start, end, MAX_READ_LINES, MAX_READ_BYTES)?;
         let evidence = self.evidence_for(&p, &req.path, &s);
         Ok(ReadResult {
@@ -615,6 +615,23 @@ impl Reader {
             content: s.content,
             evidence,
         })
+    }
+
+    /// A knowledge page asked of another repository than the workspace's: the error says
+    /// where pages are read (a pack names a section's page without its repository).
+    fn pages_elsewhere(&self, p: &Pinned<'_>, path: &str, e: ReadError) -> ReadError {
+        let workspace = self.repos.workspace();
+        let page = path.starts_with("knowledge/") || path.contains("/knowledge/");
+        match workspace {
+            Some(w) if e.code == Code::FileNotFound && page && !p.repo.is_workspace => ReadError {
+                message: format!(
+                    "{}; knowledge pages are read from the workspace's repository '{}'",
+                    e.message, w.name
+                ),
+                ..e
+            },
+            _ => e,
+        }
     }
 
     /// Reads up to ten ranges at one commit, within one batch budget. Item errors never fail
@@ -662,7 +679,8 @@ impl Reader {
             let outcome = check_path(&item.path)
                 .and_then(|_| requested_range(item.start_line, item.end_line))
                 .and_then(|(start, end)| {
-                    let text = file_text(&p, &item.path)?;
+                    let text = file_text(&p, &item.path)
+                        .map_err(|e| self.pages_elsewhere(&p, &item.path, e))?;
                     slice(&text, start, end, lines_left, bytes_left)
                 });
             let s = match outcome {
