@@ -75,6 +75,16 @@ def test_evidence_pack_is_the_cli_pack_with_every_canonical_field(demo):
             )
             assert generic["capability"] == "EvidencePack"
             assert generic["data"] == pack
+            # A capability whose data is text (a section's words, the references YAML) shows it
+            # in the text content too, for clients that show only that.
+            top = pack["topNodes"][0]
+            refs = await session.call_tool("capability", {"name": "SectionReferences", "input": {
+                "path": top["file"], "startLine": top["span"]["startLine"],
+                "endLine": top["span"]["endLine"]}})
+            assert structured(refs)["data"]["yaml"] in text(refs)
+            section = await session.call_tool("capability", {
+                "name": "SectionEvidence", "input": {"section": top["id"]}})
+            assert structured(section)["data"]["text"].strip() in text(section)
             # Verify the answer as the instructions say: pinned reads of filesToInspect, staying
             # on the returned commits.
             assert pack["filesToInspect"], "the demo answer cites pinned sources"

@@ -79,11 +79,24 @@ pub(super) fn result(r: &CapabilityResult) -> String {
             let _ = writeln!(o, "  - {}", f.as_str().unwrap_or(""));
         }
     }
+    // What the data holds as text is the answer itself (a section's words, the references
+    // YAML): shown, not only pointed at, since a client may show only this text.
+    if let Some(text) = r.data["text"].as_str().filter(|t| !t.is_empty()) {
+        let _ = write!(o, "\nText:\n{text}");
+        if !text.ends_with('\n') {
+            o.push('\n');
+        }
+    }
+    if let Some(yaml) = r.data["yaml"].as_str().filter(|t| !t.is_empty()) {
+        let _ = write!(o, "\n{yaml}");
+    }
     if r.data
         .as_object()
         .is_some_and(|d| d.keys().any(|k| k != "fallbacks"))
     {
-        o.push_str("\n(the capability's data: --format json or yaml)\n");
+        o.push_str(
+            "\n(all of the capability's data: --format json or yaml; over MCP, the reply's structuredContent)\n",
+        );
     }
     o
 }
