@@ -326,7 +326,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         diagnostics.push(Diagnostic::new(
             Code::CapabilityEvidenceTruncated,
             format!(
-                "the pack carries {} of {} matching entities, {} of {} edges and {} of {} files",
+                "the pack carries {} of {} matching entities, {} of {} edges and {} of {} relevant files",
                 top_nodes.len(),
                 ranking.matched,
                 g.top_edges.len(),
