@@ -108,6 +108,32 @@ def test_evidence_pack_is_the_cli_pack_with_every_canonical_field(demo):
     assert cli_pack(demo, query) == pack
 
 
+def test_every_next_tool_call_of_a_pack_is_sent_as_it_is(demo):
+    """A pack's `nextToolCalls` are MCP calls an agent sends without editing: each one answers
+    (no tool error, no capability error); a weak pack's last one asks for a wider pack."""
+
+    async def body():
+        async with server(demo) as (session, _):
+            for query in [questions(answerable=True)[0], "webhook signature secret rotation"]:
+                pack = structured(await session.call_tool("EvidencePack", {"query": query}))
+                calls = pack["nextToolCalls"]
+                assert calls, query
+                for call in calls:
+                    result = await session.call_tool(call["tool"], call["arguments"])
+                    assert field(result, "isError") is not True, (call, text(result))
+                    if call["tool"] == "capability":
+                        data = structured(result)
+                        assert not any(d["code"] in {"CAPABILITY_INVALID_INPUT", "CAPABILITY_NOT_REGISTERED"}
+                                       for d in data["diagnostics"]), (call, data["diagnostics"])
+                        assert data["capability"] == call["arguments"]["name"]
+                wide = {"tool": "EvidencePack", "arguments": {"query": query, "limit": 20}}
+                assert (calls[-1] == wide) == (pack["confidence"]["level"] == "low"), (query, calls)
+            # The second question is a weak match in the demo: its pack offers the wider one.
+            assert pack["confidence"]["level"] == "low"
+
+    run(body)
+
+
 def test_evidence_pack_limits_are_clamped_and_reported(demo):
     query = questions(answerable=True)[1]
 

@@ -118,6 +118,10 @@ pub struct EvidencePack {
     pub confidence: Confidence,
     /// Next commands that deepen or verify the answer.
     pub suggested_commands: Vec<String>,
+    /// The same next steps as MCP tool calls, ready to send: `{tool, arguments}` (`read`,
+    /// `capability`, `EvidencePack`); a command with no tool (`graph`) has none.
+    #[serde(default)]
+    pub next_tool_calls: Vec<serde_json::Value>,
     /// Ids of `topNodes`, in order.
     pub stable_ids: Vec<String>,
     /// Pinned reads that verify the answer.
@@ -346,6 +350,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         &g.reads,
         g.readable.as_ref(),
     );
+    let tool_calls = next_tool_calls(query, &conf, limit, &top_sections, &g.reads);
     let mut answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
     answer.push_str(older.as_deref().unwrap_or(""));
     knowledge::add_page_reads(ctx, &top_sections, &mut g.reads, MAX_FILES_TO_INSPECT);
@@ -374,6 +379,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         diagnostics,
         confidence: conf,
         suggested_commands: commands,
+        next_tool_calls: tool_calls,
         stable_ids,
         files_to_inspect: g.reads,
         fallbacks,
@@ -725,6 +731,43 @@ fn suggested_commands(
         ));
     }
     commands
+}
+
+/// [`suggested_commands`] as MCP tool calls, for an agent that has the tools and no shell: the
+/// top section's evidence and references, who else cites the first pinned range, and a wider
+/// pack when the match is weak. (The pinned reads are `filesToInspect`, whose entries are a
+/// `read`'s arguments already.)
+fn next_tool_calls(
+    query: &str,
+    conf: &Confidence,
+    limit: usize,
+    top_sections: &[&Node],
+    reads: &[FileToInspect],
+) -> Vec<serde_json::Value> {
+    use serde_json::json;
+    let capability = |name: &str, input: serde_json::Value| json!({"tool": "capability", "arguments": {"name": name, "input": input}});
+    let mut calls = Vec::new();
+    if let Some(s) = top_sections.first() {
+        calls.push(capability("SectionEvidence", json!({ "section": s.id })));
+        if let Some(span) = &s.span {
+            calls.push(capability(
+                "SectionReferences",
+                json!({"path": span.file, "startLine": span.start_line, "endLine": span.end_line}),
+            ));
+        }
+    }
+    if let Some(r) = reads.first() {
+        calls.push(capability(
+            "CitationsOf",
+            json!({"target": format!("{}:{}-{}", r.path, r.start_line, r.end_line)}),
+        ));
+    }
+    if conf.level == Level::Low && limit < MAX_LIMIT {
+        calls.push(
+            json!({"tool": "EvidencePack", "arguments": {"query": query, "limit": MAX_LIMIT}}),
+        );
+    }
+    calls
 }
 
 /// A workspace with error diagnostics answers with them: the pack carries its errors (the

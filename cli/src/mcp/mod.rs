@@ -48,7 +48,9 @@ by the `references:` of the sections on those lines; read those sources at their
 next.
 4. `resolve` pins a branch to a full commit once, before several reads; `search` finds text at a \
 pinned commit (no match is not proof of absence).
-5. `capabilities` lists further graph queries; run one with `capability {name, input}`.
+5. A pack's `nextToolCalls` are its next steps as tool calls to send as they are (`{tool, \
+arguments}`); its `suggestedCommands` are the same for a shell. `capabilities` lists further \
+graph queries; run one with `capability {name, input}`.
 Tool failures come back as results with isError and a {code, message} body; read the message, \
 fix the arguments and retry.";
 
