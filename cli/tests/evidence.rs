@@ -334,6 +334,43 @@ fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
     let v: serde_json::Value = serde_json::from_str(&res).expect("json");
     assert_eq!(v["data"]["yaml"].as_str(), Some(out.as_str()));
     assert_eq!(v["data"]["sections"][0], "answer");
+    // Each section with its own references: together they are the flat list, each once.
+    let (_, whole_json, _) = ontoly(&[
+        "run",
+        "SectionReferences",
+        "--input",
+        r#"{"path":"knowledge/faq/guide.md","startLine":1,"endLine":400}"#,
+        "--format",
+        "json",
+    ]);
+    let w: serde_json::Value = serde_json::from_str(&whole_json).expect("json");
+    let by_section = w["data"]["bySection"].as_array().expect("bySection");
+    let ids: Vec<&serde_json::Value> = by_section.iter().map(|s| &s["sectionId"]).collect();
+    let listed: Vec<&serde_json::Value> = w["data"]["sections"]
+        .as_array()
+        .expect("sections")
+        .iter()
+        .collect();
+    assert_eq!(ids, listed);
+    let mut union: Vec<String> = by_section
+        .iter()
+        .flat_map(|s| s["references"].as_array().into_iter().flatten())
+        .map(|r| r.to_string())
+        .collect();
+    union.sort();
+    union.dedup();
+    let mut flat: Vec<String> = w["data"]["references"]
+        .as_array()
+        .expect("references")
+        .iter()
+        .map(|r| r.to_string())
+        .collect();
+    flat.sort();
+    assert!(!flat.is_empty());
+    assert_eq!(union, flat);
+    assert!(by_section
+        .iter()
+        .all(|s| s["startLine"].as_u64() <= s["endLine"].as_u64()));
     // Lines past the page's end are an error, not an empty answer.
     let (code, out, err) = ontoly(&["refs", "knowledge/faq/guide.md:500-600"]);
     assert_eq!((code, out.as_str()), (1, ""), "{err}");

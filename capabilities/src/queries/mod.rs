@@ -665,7 +665,7 @@ pub(crate) fn section_references(
     ctx: &Context<'_>,
     input: &Map<String, Value>,
 ) -> CapabilityResult {
-    use ontoly_graph::formats::references::{RangeQuery, ReferenceContext};
+    use ontoly_graph::formats::references::{self, RangeQuery, ReferenceContext};
     use ontoly_graph::formats::source_registry::DirFiles;
     let raw = str_field(input, "path");
     let path = if raw.starts_with("knowledge/") {
@@ -714,12 +714,32 @@ pub(crate) fn section_references(
     });
     let yaml = out.to_yaml();
     let sections: Vec<&str> = out.sections.iter().map(|s| s.section_id.as_str()).collect();
+    // Which section records which reference: the YAML (Context's format) lists them once for
+    // the whole range, and a reader checking one claim needs those of its section.
+    let by_section: Vec<Value> = out
+        .sections
+        .iter()
+        .map(|sr| {
+            let refs: Vec<Value> = sr
+                .resolved
+                .iter()
+                .map(|r| references::render(r, include_digest, ""))
+                .collect();
+            json!({
+                "sectionId": sr.section_id,
+                "startLine": sr.span.0,
+                "endLine": sr.span.1,
+                "references": refs,
+            })
+        })
+        .collect();
     let data = json!({
         "path": path,
         "startLine": start,
         "endLine": end,
         "includeDigest": include_digest,
         "sections": sections,
+        "bySection": by_section,
         "references": out.references,
         "diagnostics": out.diagnostics.iter().map(|d| d.to_json()).collect::<Vec<_>>(),
         "yaml": yaml,
