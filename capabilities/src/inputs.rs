@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 #[serde(deny_unknown_fields)]
 pub struct CitationsOfInput {
     /// `path`, `path:START-END` (also `path#LSTART-LEND` or a pinned file's web URL with that
-    /// anchor), a node id or a range as outputs label it, or a symbol's qualified name.
+    /// anchor, or `repo@commit:path:START-END` as a pack's text prints a file to inspect), a node id or a range as outputs label it, or a symbol's qualified name.
     pub target: String,
 }
 

@@ -373,6 +373,7 @@ fn citations_of_a_file_a_range_and_a_symbol() {
     // web URL (its commit and host aside, the path and lines count).
     for same in [
         "src/cache.rs#L41-L45",
+        "github.com/acme/cache@0123456789ab:src/cache.rs:41-45",
         "https://github.com/acme/cache/blob/0123456789abcdef0123456789abcdef01234567/src/cache.rs#L41-L45",
     ] {
         let again = run(&c, "CitationsOf", &json!({ "target": same }));
