@@ -59,7 +59,7 @@ pub struct RangeDrift {
     pub symbol: Option<SymbolAt>,
     /// For a changed or missing range: a definition of the same qualified name at the later
     /// commit, in the later file or else in the one other file of the same language that the
-    /// change added or modified.
+    /// change added or modified and that defines it anew (see `suggest_across_files`).
     pub suggestion: Option<SymbolAt>,
     /// For a changed range that no longer occurs as a block, or a missing one: the window of
     /// the later commit holding most of its lines ([`relocate`]), in the later file or a file
@@ -387,7 +387,10 @@ fn parse_symbols(path: &str, data: &[u8]) -> Option<FileSymbols> {
 
 /// For changed and missing ranges whose symbol has no namesake in the later file: a definition
 /// of the same qualified name in the one other file of the same language that the change
-/// added or modified (none when several files have one: that is no suggestion, a guess).
+/// added or modified and that did not define the name already at the pinned commit (that
+/// file still has its own: `main` of a deleted `build.rs` is not `main` of `src/main.rs`).
+/// When several files define it anew, only those whose body still holds the old one's lines
+/// count ([`bodies_agree`]); more than one is no suggestion, a guess.
 /// Candidate files are read in parallel and parsed only when every segment of some sought
 /// qualified name occurs in them (one Aho-Corasick pass per file), and the definitions found
 /// are indexed by qualified name, so the cost follows the files, not files × symbols.
@@ -434,11 +437,13 @@ fn suggest_across_files(
         let lang = Lang::for_path(p);
         lang.is_some() && langs.contains(&lang)
     });
-    let parsed: Vec<(&str, Option<FileSymbols>)> = candidates
+    // Each candidate file with, when it may hold a sought name, its symbols and its text.
+    type Parsed<'p> = (&'p str, Option<(FileSymbols, Vec<u8>)>);
+    let parsed: Vec<Parsed<'_>> = candidates
         .par_iter()
         .map_init(
             || repo.reader(),
-            |rd, &path| -> Result<(&str, Option<FileSymbols>), GitError> {
+            |rd, &path| -> Result<Parsed<'_>, GitError> {
                 let Some(text) = rd.file(ctx.to, path)? else {
                     return Ok((path, None));
                 };
@@ -450,24 +455,35 @@ fn suggest_across_files(
                 let wanted = needs
                     .iter()
                     .any(|(l, idx)| *l == lang && idx.iter().all(|&i| present[i]));
-                Ok((path, wanted.then(|| parse_symbols(path, &text)).flatten()))
+                let syms = wanted.then(|| parse_symbols(path, &text)).flatten();
+                Ok((path, syms.map(|f| (f, text))))
             },
         )
         .collect::<Result<_, _>>()?;
-    // Qualified name (without generic arguments, `anchor::name_key`) -> (path, definition) of
-    // every definition found.
-    let mut by_name: std::collections::HashMap<
-        std::borrow::Cow<'_, str>,
-        Vec<(&str, &crate::sources::symbols::Definition)>,
-    > = std::collections::HashMap::new();
-    for (path, syms) in &parsed {
-        for d in syms.iter().flat_map(|f| &f.definitions) {
+    // Qualified name (without generic arguments, `anchor::name_key`) -> (path, definition,
+    // the file's lines) of every definition found.
+    type Found<'p> = (
+        &'p str,
+        &'p crate::sources::symbols::Definition,
+        &'p [&'p [u8]],
+    );
+    let lines: Vec<Vec<&[u8]>> = parsed
+        .iter()
+        .map(|(_, f)| f.as_ref().map_or_else(Vec::new, |(_, t)| split_lines(t)))
+        .collect();
+    let mut by_name: std::collections::HashMap<std::borrow::Cow<'_, str>, Vec<Found<'_>>> =
+        std::collections::HashMap::new();
+    for ((path, syms), text) in parsed.iter().zip(&lines) {
+        for d in syms.iter().flat_map(|(f, _)| &f.definitions) {
             by_name
                 .entry(anchor::name_key(&d.qualified))
                 .or_default()
-                .push((path, d));
+                .push((path, d, text));
         }
     }
+    // The pinned version of each file looked at, read once.
+    let mut pinned: BTreeMap<String, Option<Vec<u8>>> = BTreeMap::new();
+    let mut pinned_symbols: BTreeMap<&str, Option<FileSymbols>> = BTreeMap::new();
     for i in lost {
         let Some(symbol) = out[i].symbol.clone() else {
             continue;
@@ -477,19 +493,69 @@ fn suggest_across_files(
             _ => None,
         };
         let lang = Lang::for_path(&symbol.path);
-        let mut files: Vec<(&str, &crate::sources::symbols::Definition)> = by_name
-            .get(&anchor::name_key(&symbol.qualified))
+        let key = anchor::name_key(&symbol.qualified);
+        let mut namesakes: Vec<Found<'_>> = Vec::new();
+        for &(path, d, text) in by_name.get(&key).into_iter().flatten() {
+            if Some(path) == own_later || Lang::for_path(path) != lang {
+                continue;
+            }
+            // A file that already defined the name at the pinned commit still has its own
+            // definition (`main` of src/main.rs): the cited one did not go there.
+            if !pinned_symbols.contains_key(path) {
+                let syms = reader
+                    .file(ctx.from, path)?
+                    .and_then(|b| parse_symbols(path, &b));
+                pinned_symbols.insert(path, syms);
+            }
+            let had_it = pinned_symbols
+                .get(path)
+                .and_then(Option::as_ref)
+                .is_some_and(|f| {
+                    f.definitions
+                        .iter()
+                        .any(|o| anchor::name_key(&o.qualified) == key)
+                });
+            if !had_it {
+                namesakes.push((path, d, text));
+            }
+        }
+        let mut paths: Vec<&str> = namesakes.iter().map(|(p, _, _)| *p).collect();
+        paths.sort_unstable();
+        paths.dedup();
+        if paths.len() > 1 {
+            // Several files define it anew: the one whose body is the old one's, if any.
+            if !pinned.contains_key(&symbol.path) {
+                let text = reader.file(ctx.from, &symbol.path)?;
+                pinned.insert(symbol.path.clone(), text);
+            }
+            let Some(Some(old)) = pinned.get(&symbol.path) else {
+                continue;
+            };
+            let old_lines = split_lines(old);
+            let old_body = definition_lines(&old_lines, symbol.start_line, symbol.end_line);
+            let evidence = relocate::evidence_lines(old_body);
+            namesakes.retain(|(_, d, text)| {
+                let later: std::collections::HashSet<&[u8]> =
+                    definition_lines(text, d.start_line, d.end_line)
+                        .iter()
+                        .map(|l| l.trim_ascii())
+                        .collect();
+                let matched = evidence.iter().filter(|l| later.contains(*l)).count();
+                bodies_agree(matched, evidence.len())
+            });
+        }
+        // One suggestion per file: an exact namesake first, then one of the same kind (the
+        // `impl Display for Token` of a file that also has `enum Token`), then the definition
+        // nearest the old line.
+        let mut files: Vec<(&str, &crate::sources::symbols::Definition)> = namesakes
             .into_iter()
-            .flatten()
-            .filter(|(path, _)| Some(*path) != own_later && Lang::for_path(path) == lang)
-            .copied()
+            .map(|(path, d, _)| (path, d))
             .collect();
-        // One suggestion per file (an exact namesake first, then the definition nearest the
-        // old line).
         files.sort_by_key(|(path, d)| {
             (
                 *path,
                 d.qualified != symbol.qualified,
+                d.kind != symbol.kind,
                 d.start_line.abs_diff(symbol.start_line),
             )
         });
@@ -499,6 +565,24 @@ fn suggest_across_files(
         }
     }
     Ok(())
+}
+
+/// Lines `start..=end` (1-based) of `lines`, clipped to them.
+fn definition_lines<'l, 'b>(lines: &'l [&'b [u8]], start: u64, end: u64) -> &'l [&'b [u8]] {
+    let from = (start.max(1) - 1) as usize;
+    let to = (end as usize).min(lines.len());
+    lines.get(from..to).unwrap_or(&[])
+}
+
+/// Whether a namesake's body in another file is the old definition's: it holds at least a
+/// third of the old body's evidence lines ([`relocate::evidence_lines`]), and at least
+/// [`relocate::MIN_LINES`] of them or half of them, whichever is fewer (a two-line body
+/// moved with its body rewritten still has its signature). Code moved to another file
+/// keeps most of its lines; a third leaves room for the edits that come with a move, and the
+/// shared name is the rest of the evidence. A body with no evidence line (`{}`, `pass`) says
+/// nothing, so it never agrees.
+fn bodies_agree(matched: usize, of: usize) -> bool {
+    of > 0 && 3 * matched >= of && matched >= of.div_ceil(2).min(relocate::MIN_LINES)
 }
 
 /// Files larger than this are not searched for relocated lines (generated data, bundles).
