@@ -2,6 +2,7 @@
 //! validation is deserialization (serde), so what `ontoly capabilities` and the MCP tools
 //! publish and what `run` accepts are one definition.
 
+use crate::evidence::{Code, Diagnostic};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -113,9 +114,27 @@ impl DriftInput {
     /// 137 MB reply.
     pub const DEFAULT_LIMIT: usize = 200;
 
-    /// `limit`, clamped, or the default.
-    pub fn list_limit(&self) -> usize {
-        self.limit.unwrap_or(Self::DEFAULT_LIMIT).clamp(1, 10_000)
+    /// The largest `limit` honoured.
+    pub const MAX_LIMIT: usize = 10_000;
+
+    /// `limit`, clamped, or the default; with the `CAPABILITY_LIMIT_CLAMPED` diagnostic that
+    /// says so when the limit asked for was out of range (an agent that asked for 0 gets one
+    /// reference and must be told why).
+    pub fn list_limit(&self) -> (usize, Option<Diagnostic>) {
+        let Some(n) = self.limit else {
+            return (Self::DEFAULT_LIMIT, None);
+        };
+        let clamped = n.clamp(1, Self::MAX_LIMIT);
+        let note = (clamped != n).then(|| {
+            Diagnostic::new(
+                Code::CapabilityLimitClamped,
+                format!(
+                    "limit {n} is outside 1..={}; using {clamped}",
+                    Self::MAX_LIMIT
+                ),
+            )
+        });
+        (clamped, note)
     }
 }
 

@@ -1480,6 +1480,23 @@ fn diff_shows_each_changed_reference_as_git_holds_its_lines() {
     assert_eq!(kept.len(), 200);
     assert_eq!(bounded["omitted"], all.len() - 200);
     assert_eq!(bounded["counts"], v["counts"]);
+    // A limit out of range is clamped, and the reply says so.
+    let input = format!(r#"{{"to": "{REQUESTS_LATER}", "limit": 0}}"#);
+    let zero = json(&run(&[
+        "run", "Drift", "--input", &input, "--format", "json",
+    ]));
+    assert_eq!(zero["data"]["references"].as_array().map(Vec::len), Some(1));
+    let clamped: Vec<&serde_json::Value> = zero["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter(|d| d["code"] == "CAPABILITY_LIMIT_CLAMPED")
+        .collect();
+    assert_eq!(clamped.len(), 1, "{}", zero["diagnostics"]);
+    assert_eq!(
+        clamped[0]["message"],
+        "limit 0 is outside 1..=10000; using 1"
+    );
     let key = |r: &serde_json::Value| {
         (
             r["articleId"].clone(),

@@ -439,6 +439,10 @@ def test_drift_and_impact_tools_are_the_cli_reports(demo):
             assert one["references"][0]["status"] in {"moved", "changed", "missing"}
             assert one["references"][0] == next(
                 r for r in drift["references"] if r["status"] in {"moved", "changed", "missing"})
+            for limit in (0, 10001):
+                result = await session.call_tool("Drift", {"limit": limit})
+                assert field(result, "isError") is True, limit
+                assert f"limit: {limit} is outside 1..=10000" in text(result)
             result = await session.call_tool("Drift", {"to": ["nope=main"]})
             assert field(result, "isError") is True and "INVALID_ARGUMENTS" in text(result)
 

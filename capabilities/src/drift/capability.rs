@@ -67,7 +67,8 @@ pub(crate) fn run_drift(ctx: &Context<'_>, input: &Map<String, Value>) -> Capabi
     if input.only_drifted {
         report.keep_only_drifted();
     }
-    report.keep_at_most(input.list_limit());
+    let (limit, clamped) = input.list_limit();
+    report.keep_at_most(limit);
     let c = report.counts;
     let summary = format!(
         "{} unchanged, {} moved, {} changed, {} missing, {} unverifiable",
@@ -82,6 +83,7 @@ pub(crate) fn run_drift(ctx: &Context<'_>, input: &Map<String, Value>) -> Capabi
     .into_iter()
     .filter(|(s, _)| c.of(*s) > 0)
     .map(|(s, code)| Diagnostic::new(code, format!("{} reference(s) {}", c.of(s), s.as_str())))
+    .chain(clamped)
     .collect();
     let data = serde_json::to_value(&report).unwrap_or(Value::Null);
     envelope(ctx, "Drift", summary, json!(c), diagnostics, data)

@@ -288,6 +288,16 @@ impl Backend {
     /// The drift of every reference (the same as `ontoly drift --format json`).
     pub fn drift(&self, input: &DriftInput) -> Result<ToolOutput, ToolError> {
         use ontoly_capabilities::drift::{self, DriftError, DriftOptions};
+        // The tool's schema bounds `limit`: an agent that asked for 0 hears so rather than
+        // getting one reference silently (the capability clamps and says it in a diagnostic,
+        // which this reply has no place for).
+        let (limit, clamped) = input.list_limit();
+        if let Some(d) = clamped {
+            return Err(ToolError::new(
+                Code::InvalidArguments,
+                d.message.replacen("limit ", "limit: ", 1),
+            ));
+        }
         let opts = DriftOptions {
             symbols: true,
             diffs: input.diff,
@@ -305,7 +315,7 @@ impl Backend {
         if input.only_drifted {
             report.keep_only_drifted();
         }
-        report.keep_at_most(input.list_limit());
+        report.keep_at_most(limit);
         let structure_file =
             crate::commands::impact::in_repository(&self.session, drift::reanchor::STRUCTURE_FILE);
         Ok(ToolOutput {
