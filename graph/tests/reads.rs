@@ -382,6 +382,17 @@ fn read_errors_paths_and_kinds() {
             "{bad:?}"
         );
     }
+    // A shell's `./` is refused (the path rule), and the message gives the valid spelling.
+    let dotted = read(&r, c1, "./src/lib.rs", None, None).expect_err("refused");
+    assert!(
+        dotted
+            .message
+            .ends_with("drop the leading './' (src/lib.rs)"),
+        "{}",
+        dotted.message
+    );
+    let other = read(&r, c1, "src/../src/lib.rs", None, None).expect_err("refused");
+    assert!(!other.message.contains("drop"), "{}", other.message);
     // Symlinks are followed inside the repository only (files and directories).
     let lib = read(&r, None, "src/lib.rs", None, None).unwrap().content;
     assert_eq!(

@@ -383,13 +383,19 @@ pub fn is_valid_path(path: &str) -> bool {
 
 fn check_path(path: &str) -> Result<(), ReadError> {
     if is_valid_path(path) {
-        Ok(())
-    } else {
-        Err(err(
-            Code::InvalidPath,
-            "Invalid path: paths are repository-root relative, without a leading '/', '.', '..' or empty segments, backslashes or control characters",
-        ))
+        return Ok(());
     }
+    const RULE: &str = "Invalid path: paths are repository-root relative, without a leading '/', '.', '..' or empty segments, backslashes or control characters";
+    // A shell user types `./src/x.py`: say what the valid spelling is (the rest of the path is
+    // the user's own and valid, so echoing it leaks nothing they did not type).
+    let fixed = path.trim_start_matches("./");
+    if fixed != path && is_valid_path(fixed) {
+        return Err(err(
+            Code::InvalidPath,
+            format!("{RULE}: drop the leading './' ({fixed})"),
+        ));
+    }
+    Err(err(Code::InvalidPath, RULE))
 }
 
 /// A requested name echoed in a message: only when it cannot carry credentials.
