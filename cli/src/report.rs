@@ -45,6 +45,10 @@ pub enum Report {
     Inputs(InputsView),
     /// `ontoly evidence`: the pack and the citations its text shows.
     Pack(Box<PackAnswer>),
+    /// The MCP `EvidencePack` tool's pack: the same JSON; its text's next steps are the
+    /// pack's `nextToolCalls` (an agent with the tools may have no shell) where the CLI's are
+    /// shell commands.
+    ToolPack(Box<PackAnswer>),
     /// `ontoly capabilities`: the registry (its JSON is `registry::describe()`).
     Capabilities(serde_json::Value),
     /// `ontoly run`: any capability's result.

@@ -115,9 +115,17 @@ def test_every_next_tool_call_of_a_pack_is_sent_as_it_is(demo):
     async def body():
         async with server(demo) as (session, _):
             for query in [questions(answerable=True)[0], "webhook signature secret rotation"]:
-                pack = structured(await session.call_tool("EvidencePack", {"query": query}))
+                result = await session.call_tool("EvidencePack", {"query": query})
+                pack = structured(result)
                 calls = pack["nextToolCalls"]
                 assert calls, query
+                # A client that shows only the text sees the same calls, not shell commands.
+                listed = text(result).split("Next (tool calls):\n")[1].split("\n\n")[0]
+                assert [line.split(" ", 4)[3:] for line in listed.splitlines()] == [
+                    [c["tool"], json.dumps(c["arguments"], separators=(",", ":"), sort_keys=True,
+                                           ensure_ascii=False)] for c in calls
+                ], listed
+                assert "$ ontoly" not in text(result)
                 for call in calls:
                     result = await session.call_tool(call["tool"], call["arguments"])
                     assert field(result, "isError") is not True, (call, text(result))

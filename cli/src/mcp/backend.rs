@@ -146,7 +146,7 @@ impl Backend {
         let answer = pack::evidence_pack(&self.context()?, query, limit);
         Ok(ToolOutput {
             structured: to_value(&answer.pack)?,
-            report: Report::Pack(Box::new(answer)),
+            report: Report::ToolPack(Box::new(answer)),
         })
     }
 

@@ -10,7 +10,7 @@ pub fn value(report: &Report) -> Option<Value> {
         Report::Stats(v) => serde_json::to_value(v),
         Report::Validate(v) => serde_json::to_value(v),
         Report::Inputs(v) => serde_json::to_value(v),
-        Report::Pack(a) => serde_json::to_value(&a.pack),
+        Report::Pack(a) | Report::ToolPack(a) => serde_json::to_value(&a.pack),
         Report::Capabilities(v) => Ok(v.clone()),
         Report::Capability(r) | Report::Refs(r) | Report::Cites(r) => serde_json::to_value(r),
         Report::Graph(n) => serde_json::to_value(n),

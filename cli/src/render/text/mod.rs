@@ -19,7 +19,8 @@ pub fn render(report: &Report, color: bool) -> Option<String> {
             "files {}\nbytes {}\ninputs {}\n",
             v.files, v.bytes, v.inputs
         ),
-        Report::Pack(a) => pack::pack(a, color),
+        Report::Pack(a) => pack::pack(a, color, pack::Next::Commands),
+        Report::ToolPack(a) => pack::pack(a, color, pack::Next::ToolCalls),
         Report::Capabilities(_) => capabilities::registry(),
         Report::Capability(r) => capabilities::result(r),
         Report::Refs(r) => r.data["yaml"].as_str().unwrap_or("").to_string(),

@@ -32,7 +32,16 @@ fn shown_query(q: &str) -> std::borrow::Cow<'_, str> {
     format!("{}… ({n} characters)", head.trim_end()).into()
 }
 
-pub(super) fn pack(a: &PackAnswer, color: bool) -> String {
+/// What the text's next steps are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Next {
+    /// Shell commands (`ontoly evidence`).
+    Commands,
+    /// The pack's `nextToolCalls` (the MCP tool), each as the tool's name and its arguments.
+    ToolCalls,
+}
+
+pub(super) fn pack(a: &PackAnswer, color: bool, next: Next) -> String {
     let st = Style(color);
     let p = &a.pack;
     let mut o = String::new();
@@ -66,7 +75,7 @@ pub(super) fn pack(a: &PackAnswer, color: bool) -> String {
         }
     }
     files_to_inspect(&mut o, st, p);
-    advice(&mut o, st, p);
+    advice(&mut o, st, p, next);
     provenance(&mut o, st, p);
     o
 }
@@ -159,7 +168,7 @@ fn files_to_inspect(o: &mut String, st: Style, p: &EvidencePack) {
     }
 }
 
-fn advice(o: &mut String, st: Style, p: &EvidencePack) {
+fn advice(o: &mut String, st: Style, p: &EvidencePack, next: Next) {
     if !p.diagnostics.is_empty() {
         let _ = writeln!(o, "\n{}", st.bold("Diagnostics:"));
         for d in &p.diagnostics {
@@ -182,11 +191,21 @@ fn advice(o: &mut String, st: Style, p: &EvidencePack) {
             let _ = writeln!(o, "  - {f}");
         }
     }
-    if !p.suggested_commands.is_empty() {
-        let _ = writeln!(o, "\n{}", st.bold("Next:"));
-        for c in &p.suggested_commands {
-            let _ = writeln!(o, "  $ {c}");
+    match next {
+        Next::Commands if !p.suggested_commands.is_empty() => {
+            let _ = writeln!(o, "\n{}", st.bold("Next:"));
+            for c in &p.suggested_commands {
+                let _ = writeln!(o, "  $ {c}");
+            }
         }
+        Next::ToolCalls if !p.next_tool_calls.is_empty() => {
+            let _ = writeln!(o, "\n{}", st.bold("Next (tool calls):"));
+            for c in &p.next_tool_calls {
+                let tool = c["tool"].as_str().unwrap_or_default();
+                let _ = writeln!(o, "  - {tool} {}", c["arguments"]);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -218,12 +237,12 @@ mod tests {
     #[test]
     fn colour_only_when_asked_and_citations_under_their_section() {
         let a = demo_pack("How does the checkout service retry failed payments?");
-        let plain = super::pack(&a, false);
+        let plain = super::pack(&a, false, super::Next::Commands);
         assert!(!plain.contains('\x1b'), "{plain}");
         assert!(plain.contains("Top sections:"));
         assert!(plain.contains("cites "), "{plain}");
         assert!(plain.contains("[verified]"), "{plain}");
-        let coloured = super::pack(&a, true);
+        let coloured = super::pack(&a, true, super::Next::Commands);
         assert!(coloured.contains("\x1b[1mQuestion:\x1b[0m"));
         assert_eq!(
             coloured
@@ -244,7 +263,7 @@ mod tests {
         assert_eq!(super::shown_query(&exact), exact);
         let long = "retry ".repeat(1000);
         let a = demo_pack(&long);
-        let text = super::pack(&a, false);
+        let text = super::pack(&a, false, super::Next::Commands);
         let line = text.lines().next().expect("a first line");
         assert!(line.ends_with("… (6000 characters)"), "{line}");
         assert!(line.chars().count() < 340, "{line}");
@@ -252,9 +271,38 @@ mod tests {
     }
 
     #[test]
+    fn the_tool_s_text_lists_tool_calls_where_the_cli_lists_commands() {
+        let a = demo_pack("How does the checkout service retry failed payments?");
+        let cli = super::pack(&a, false, super::Next::Commands);
+        let tool = super::pack(&a, false, super::Next::ToolCalls);
+        assert!(cli.contains("\nNext:\n  $ ontoly "), "{cli}");
+        assert!(!tool.contains("$ ontoly"), "{tool}");
+        let calls: Vec<&str> = tool
+            .split("Next (tool calls):\n")
+            .nth(1)
+            .expect("a tool-call list")
+            .lines()
+            .take_while(|l| l.starts_with("  - "))
+            .collect();
+        assert_eq!(calls.len(), a.pack.next_tool_calls.len(), "{tool}");
+        // Each line is the tool and its arguments as JSON, to send unchanged.
+        for (line, call) in calls.iter().zip(&a.pack.next_tool_calls) {
+            let (name, args) = line[4..].split_once(' ').expect("tool and arguments");
+            assert_eq!(name, call["tool"]);
+            let parsed: serde_json::Value = serde_json::from_str(args).expect("JSON arguments");
+            assert_eq!(parsed, call["arguments"]);
+        }
+        // Everything before the next steps is the same text.
+        assert_eq!(
+            cli.split("\nNext:").next(),
+            tool.split("\nNext (tool calls):").next()
+        );
+    }
+
+    #[test]
     fn an_unanswerable_question_lists_its_fallbacks() {
         let a = demo_pack("kubernetes helm charts zookeeper quorum");
-        let text = super::pack(&a, false);
+        let text = super::pack(&a, false, super::Next::Commands);
         assert!(text.contains("Fallbacks:"), "{text}");
         assert!(text.contains("CAPABILITY_"), "{text}");
     }
