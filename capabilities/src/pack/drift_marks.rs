@@ -262,7 +262,8 @@ fn drift_sentence(c: &Counts, head: &str) -> Option<String> {
         return Some(format!(
             " Parts of this answer describe older code: {} of the {total} cited ranges of the \
              sections it names that were compared with HEAD ({head}) changed or are gone since \
-             they were pinned{moved}; read them at their pinned commits, or run `ontoly drift`.",
+             they were pinned{moved}; read them at their pinned commits, or run drift \
+             (`ontoly drift`, the MCP tool `Drift`).",
             c.older
         ));
     }
@@ -270,7 +271,7 @@ fn drift_sentence(c: &Counts, head: &str) -> Option<String> {
         format!(
             " The code behind this answer moved since it was pinned: {} of the {total} cited \
              ranges of the sections it names that were compared with HEAD ({head}) are the same \
-             lines at other places; `ontoly drift` re-anchors them.",
+             lines at other places; drift (`ontoly drift --write`) re-anchors them.",
             c.moved
         )
     })
