@@ -966,4 +966,51 @@ fn a_workspace_outside_git_still_reads_its_clones() {
         })),
         ErrorCode::RepositoryNotFound
     );
+    // Its files are searched as they are on disk, in path order: not the snapshot cache, not
+    // through a symlink that leaves the tree, and a pinned revision is refused.
+    std::fs::write(
+        plain.join("knowledge/retry.md"),
+        "# Retries\nThe client retries three times.\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(plain.join(".ontoly")).unwrap();
+    std::fs::write(plain.join(".ontoly/cache.txt"), "retries cached\n").unwrap();
+    std::os::unix::fs::symlink(fx.tmp.path().join("server"), plain.join("outside")).unwrap();
+    let search = |pattern: &str, revision: Option<&str>, paths: &[&str]| {
+        r.search(&SearchRequest {
+            repository: "plain".into(),
+            revision: revision.map(str::to_string),
+            pattern: pattern.into(),
+            paths: paths.iter().map(|p| p.to_string()).collect(),
+            ..Default::default()
+        })
+    };
+    let found = search("retr", None, &[]).unwrap();
+    assert_eq!(found.commit, "worktree");
+    assert_eq!(paths(&found), ["knowledge/retry.md"]);
+    assert_eq!(
+        found.files[0]
+            .matches
+            .iter()
+            .map(|m| (m.line, m.text.as_str()))
+            .collect::<Vec<_>>(),
+        [(2, "The client retries three times.")]
+    );
+    let everything = search(".", None, &[]).unwrap();
+    assert_eq!(
+        paths(&everything),
+        [
+            "knowledge/retry.md",
+            "knowledge/structure.yaml",
+            "sources/repo/index.yaml"
+        ]
+    );
+    assert_eq!(
+        paths(&search(".", None, &["sources"]).unwrap()),
+        ["sources/repo/index.yaml"]
+    );
+    assert_eq!(
+        code(search("retr", Some("main"), &[])),
+        ErrorCode::RevisionNotFound
+    );
 }

@@ -582,7 +582,7 @@ impl Reader {
             return Err(err(
                 Code::RepositoryNotFound,
                 format!(
-                    "Repository '{}' is a work tree without git: only read and read_many work on it",
+                    "Repository '{}' is a work tree without git: it has no commits to resolve (read, read_many and search work on it)",
                     p.repo.name
                 ),
             ));

@@ -14,24 +14,39 @@ impl Reader {
             check_path(p)?;
             prefixes.push(p.to_string());
         }
-        let pinned = self.pin_git(&req.repository, req.revision.as_deref())?;
-        let local = pinned.local.as_ref().ok_or_else(|| {
-            err(
-                Code::RepositoryNotFound,
-                "The repository has no local clone",
-            )
-        })?;
-        let files = local.files(&pinned.commit, &prefixes).map_err(|_| {
-            err(
-                Code::RevisionNotFound,
-                "The commit's tree could not be read",
-            )
-        })?;
+        let pinned = self.pin(&req.repository, req.revision.as_deref())?;
+        // A file to search: a blob of the pinned commit, or (a work tree without git) a file
+        // of the tree, read when its chunk comes.
+        let files: Vec<(String, Option<gix::ObjectId>)> =
+            match (&pinned.local, worktree_of(&pinned)) {
+                (Some(local), _) => local
+                    .files(&pinned.commit, &prefixes)
+                    .map_err(|_| {
+                        err(
+                            Code::RevisionNotFound,
+                            "The commit's tree could not be read",
+                        )
+                    })?
+                    .into_iter()
+                    .map(|(p, id)| (p, Some(id)))
+                    .collect(),
+                (None, Some(root)) => worktree_files(root, &prefixes)
+                    .into_iter()
+                    .map(|p| (p, None))
+                    .collect(),
+                (None, None) => {
+                    return Err(err(
+                        Code::RepositoryNotFound,
+                        "The repository has no local clone",
+                    ))
+                }
+            };
         let files: Vec<_> = files
             .into_iter()
             .filter(|(path, _)| globs.selects(path))
             .collect();
         let git = pinned.repo.repo.as_ref();
+        let worktree = worktree_of(&pinned);
         let mut out = Vec::new();
         let mut bytes = 0usize;
         let mut truncated = false;
@@ -42,8 +57,12 @@ impl Reader {
                 .par_iter()
                 .map_init(
                     || git.map(|g| g.local()),
-                    |local, (_, id)| {
-                        let bytes = local.as_ref()?.blob(*id).ok()?;
+                    |local, (path, id)| {
+                        let bytes = match (id, worktree) {
+                            (Some(id), _) => local.as_ref()?.blob(*id).ok()?,
+                            (None, Some(root)) => worktree_file(root, path).ok()?,
+                            (None, None) => return None,
+                        };
                         let text = decode_text(bytes).ok()?;
                         search_text(&text, &matcher, req.output)
                     },
@@ -86,6 +105,41 @@ impl Reader {
             truncated,
         })
     }
+}
+
+/// The root of a work tree without git that `pinned` stands for.
+fn worktree_of<'a>(pinned: &Pinned<'a>) -> Option<&'a std::path::Path> {
+    pinned
+        .local
+        .is_none()
+        .then_some(pinned.repo.worktree.as_deref())
+        .flatten()
+}
+
+/// The regular files of the work tree at `root` under `prefixes` (all when empty), as
+/// repository paths in byte order: symlinks are not followed (a listing never leaves the
+/// tree), the snapshot cache `.ontoly/` is not content, and a name the path rules refuse (not
+/// UTF-8, a backslash, a control character) could not be read back, so it is not listed.
+fn worktree_files(root: &std::path::Path, prefixes: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = walkdir::WalkDir::new(root)
+        .follow_links(false)
+        .into_iter()
+        .filter_entry(|e| e.depth() != 1 || e.file_name() != ".ontoly")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .filter_map(|e| {
+            let rel = e.path().strip_prefix(root).ok()?;
+            let parts: Option<Vec<&str>> =
+                rel.components().map(|c| c.as_os_str().to_str()).collect();
+            let path = parts?.join("/");
+            is_valid_path(&path).then_some(path)
+        })
+        .filter(|p| {
+            prefixes.is_empty() || prefixes.iter().any(|x| crate::sources::git::under(p, x))
+        })
+        .collect();
+    out.sort_unstable();
+    out
 }
 
 /// A compiled line matcher.
