@@ -1099,6 +1099,36 @@ fn a_line_number_beyond_u32_is_a_diagnostic() {
 /// A directory under `knowledge/` that cannot be listed leaves out its pages and is named in a
 /// diagnostic; the rest of the workspace builds and answers (before: every command exit 2).
 #[test]
+fn a_page_whose_name_is_not_utf8_is_named_not_lost() {
+    use std::os::unix::ffi::OsStrExt;
+    let (_dir, ws) = workspace("valid");
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.md");
+    std::fs::write(ws.join("knowledge").join(name), "# Caf\n").expect("writes");
+    let sub = std::ffi::OsStr::from_bytes(b"old\xff");
+    std::fs::create_dir_all(ws.join("knowledge").join(sub)).expect("mkdir");
+    std::fs::write(ws.join("knowledge").join(sub).join("a.md"), "# A\n").expect("writes");
+    // A hidden entry is not a page, whatever its name.
+    let hidden = std::ffi::OsStr::from_bytes(b".swap\xe9.md");
+    std::fs::write(ws.join("knowledge").join(hidden), "x").expect("writes");
+    let out = ontoly(&ws, &["--no-cache", "validate"]);
+    assert_eq!(out.code, Some(1), "{}{}", out.stdout, out.stderr);
+    for at in ["knowledge/caf\u{FFFD}.md", "knowledge/old\u{FFFD}"] {
+        assert!(
+            out.stdout.contains(&format!(
+                "{at}:1: error PAGE_UNREADABLE: its name is not UTF-8, so no structure entry can name it: left out (rename it)"
+            )),
+            "{at}: {}",
+            out.stdout
+        );
+    }
+    assert!(!out.stdout.contains("swap"), "{}", out.stdout);
+    // The rest still builds and answers, and a second build agrees with the first.
+    let again = ontoly(&ws, &["validate"]);
+    assert_eq!(again.stdout, out.stdout);
+    assert_eq!(ontoly(&ws, &["validate"]).stdout, out.stdout);
+}
+
+#[test]
 fn a_directory_that_cannot_be_listed_is_a_diagnostic_not_a_failure() {
     use std::os::unix::fs::PermissionsExt;
     let (dir, ws) = workspace("valid");

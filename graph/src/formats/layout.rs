@@ -223,8 +223,23 @@ fn walk(
                 return Ok(());
             }
         };
-        let Ok(name) = entry.file_name().into_string() else {
-            continue; // a non-UTF-8 name cannot be referenced from structure.yaml
+        let name = match entry.file_name().into_string() {
+            Ok(name) => name,
+            Err(raw) => {
+                // No structure entry can name it, so it is not a page; but a page (or a
+                // directory of pages) left out without a word is knowledge lost: it is named
+                // as an entry that could not be taken, in its lossy spelling.
+                let lossy = raw.to_string_lossy().into_owned();
+                let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+                if !lossy.starts_with('.') && (is_dir || keep(&lossy)) {
+                    unlisted.push(if prefix.is_empty() {
+                        format!("{lossy}/")
+                    } else {
+                        format!("{prefix}/{lossy}/")
+                    });
+                }
+                continue;
+            }
         };
         if name.starts_with('.') {
             continue;

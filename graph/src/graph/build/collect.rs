@@ -58,13 +58,20 @@ pub fn collect<'a>(
         ids::WORKSPACE_NAME.to_string(),
     ));
     for (dir, why) in unlisted {
-        parts.findings.push(Finding::new(
-            Code::PageUnreadable,
-            format!("cannot list this directory ({why}): the pages in it are left out"),
-            dir,
-            1,
-            &ws_id,
-        ));
+        let (at, message) = if why == super::inputs::NOT_UTF8 {
+            (
+                dir.trim_end_matches('/'),
+                format!("{why}, so no structure entry can name it: left out (rename it)"),
+            )
+        } else {
+            (
+                dir.as_str(),
+                format!("cannot list this directory ({why}): the pages in it are left out"),
+            )
+        };
+        parts
+            .findings
+            .push(Finding::new(Code::PageUnreadable, message, at, 1, &ws_id));
     }
     let sf = STRUCTURE_FILE;
 

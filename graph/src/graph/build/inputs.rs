@@ -103,6 +103,9 @@ impl Inputs {
     }
 }
 
+/// Why an entry under `knowledge/` whose name is not UTF-8 is left out.
+pub const NOT_UTF8: &str = "its name is not UTF-8";
+
 /// Every input's workspace-relative path (structure, pages, registries, notes, sessions,
 /// `ontoly.toml`), sorted.
 pub fn list_inputs(ws: &Workspace) -> Result<Vec<String>, BuildError> {
@@ -143,6 +146,11 @@ pub fn read_one(ws: &Workspace, dir: &Confined, path: String) -> InputFile {
     if path.ends_with('/') {
         // A directory the listing could not read: why, in words without its location.
         let why = match std::fs::read_dir(ws.path(path.trim_end_matches('/'))) {
+            // The listing names an entry whose name is not UTF-8 in its lossy spelling, which
+            // is no path on disk.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && path.contains('\u{FFFD}') => {
+                NOT_UTF8.to_string()
+            }
             _ if dir.leaves_root(path.trim_end_matches('/')) => {
                 "it is a symlink that leaves the workspace".to_string()
             }
