@@ -160,11 +160,16 @@ fn one_edit_in<T: PartialEq>(a: &[T], b: &[T]) -> bool {
     }
 }
 
+/// Letters beyond which a word is not read as a typo: no word is that long, and its one-edit
+/// variants grow as the square of its length (a pasted 2 000-letter token took 8 s and
+/// 340 MB to "correct").
+pub const TYPO_MAX: usize = 40;
+
 /// The known term one edit from `term` that most sections use (ties: the first in order).
 fn correction(index: &Index, term: &str) -> Option<String> {
     let first: String = term.chars().take(1).collect();
     let n = term.chars().count();
-    if n < 4 || !term.chars().all(char::is_alphabetic) {
+    if !(4..=TYPO_MAX).contains(&n) || !term.chars().all(char::is_alphabetic) {
         return None;
     }
     let mut best: Option<(String, usize)> = None;
@@ -237,9 +242,13 @@ fn typed_correction(index: &Index, word: &str) -> Option<(String, String)> {
 }
 
 /// The words one edit from the lowercase ASCII `w` (a letter deleted, two swapped, one
-/// inserted or replaced), never at its first letter: typos rarely hit it.
+/// inserted or replaced), never at its first letter: typos rarely hit it. None for a word
+/// longer than [`TYPO_MAX`].
 fn one_edit_variants(w: &str) -> Vec<String> {
     let b = w.as_bytes();
+    if b.len() > TYPO_MAX {
+        return Vec::new();
+    }
     let mut variants: Vec<Vec<u8>> = Vec::with_capacity(54 * b.len() + 26);
     for i in 1..b.len() {
         let mut v = b.to_vec();
@@ -568,6 +577,19 @@ mod tests {
         );
         // Nothing that reads back as the term: no word, and the message shows the term.
         assert_eq!(word_for(&typed("runnings", "run"), "walk"), None);
+    }
+
+    #[test]
+    fn a_word_longer_than_any_typo_has_no_variants() {
+        // About 53 variants of its length per letter: a pasted 2 000-letter token made 106 000
+        // strings of 2 000 bytes (8 s, 340 MB) before this bound.
+        let n = super::TYPO_MAX;
+        // Deletions and swaps after the first letter, insertions, replacements by another.
+        assert_eq!(
+            one_edit_variants(&"y".repeat(n)).len(),
+            (n - 1) + (n - 2) + 26 * n + 25 * (n - 1)
+        );
+        assert!(one_edit_variants(&"y".repeat(super::TYPO_MAX + 1)).is_empty());
     }
 
     #[test]
