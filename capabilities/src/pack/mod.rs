@@ -366,6 +366,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         "how much of the graph matched",
     ));
 
+    crate::evidence::carry_nodes_once(&mut evidence);
     let pack = EvidencePack {
         version: PACK_VERSION.into(),
         query: query.to_string(),

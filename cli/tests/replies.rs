@@ -1,0 +1,115 @@
+//! Replies an agent pays for by the byte say each thing once, on the corpora and the demo: a
+//! node is carried in full by one evidence item of a result and named by id in the others.
+
+mod common;
+
+use common::{copy_dir, run_in, testdata};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+/// A copy of a corpus's workspace with its bare clone beside it, as its ontoly.toml maps it.
+fn corpus(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = testdata().join("corpora").join(name);
+    copy_dir(&c.join("ws"), &dir.path().join("ws"));
+    copy_dir(&c.join("repo.git"), &dir.path().join("repo.git"));
+    let ws = dir.path().join("ws");
+    (dir, ws)
+}
+
+fn json_of(ws: &std::path::Path, args: &[&str]) -> Value {
+    let r = run_in(ws, args);
+    assert_eq!(r.code, 0, "{args:?}: {r:?}");
+    serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {r:?}"))
+}
+
+fn items(v: &Value) -> &Vec<Value> {
+    v["evidence"].as_array().expect("evidence")
+}
+
+fn ids(list: &Value) -> Vec<&str> {
+    list.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|x| x["id"].as_str())
+        .collect()
+}
+
+/// Each node is carried in full by one item only, and every node an item's edges join is
+/// carried by that item or an earlier one: a path is followed by its edges, its nodes found by id.
+fn assert_nodes_carried_once(v: &Value) {
+    let mut carried: BTreeSet<&str> = BTreeSet::new();
+    for (i, e) in items(v).iter().enumerate() {
+        for id in ids(&e["nodes"]) {
+            assert!(carried.insert(id), "item {i} carries {id} again");
+        }
+        for edge in e["edges"].as_array().into_iter().flatten() {
+            for end in ["from", "to"] {
+                let id = edge[end].as_str().expect("an edge end");
+                assert!(
+                    carried.contains(id),
+                    "item {i}: {id} is carried nowhere before"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_path_names_the_nodes_carried_before_by_id() {
+    let (_dir, ws) = corpus("click");
+    // core.py is cited by 78 ranges: each path ran section -> range -> the same file, whose
+    // node every path copied.
+    let v = json_of(&ws, &["cites", "src/click/core.py", "--format", "json"]);
+    let paths: Vec<&Value> = items(&v).iter().filter(|e| e["kind"] == "path").collect();
+    assert!(paths.len() > 50, "{}", paths.len());
+    assert_nodes_carried_once(&v);
+    let file = "file:github.com/pallets/click@9753cb027af2:src/click/core.py";
+    let carriers = items(&v)
+        .iter()
+        .filter(|e| ids(&e["nodes"]).contains(&file))
+        .count();
+    assert_eq!(carriers, 1);
+    for p in &paths {
+        // Every path still has its hops, in order: section -CITES-> range -IN_FILE-> file.
+        let edges = p["edges"].as_array().expect("edges");
+        let kinds: Vec<&str> = edges.iter().filter_map(|e| e["type"].as_str()).collect();
+        assert_eq!(kinds, ["CITES", "IN_FILE"], "{p}");
+        assert_eq!(edges[0]["to"], edges[1]["from"]);
+        assert_eq!(edges[1]["to"], file);
+    }
+    // The sections the data lists are the paths' first nodes, each in full once.
+    let sections: BTreeSet<&str> = v["data"]["sections"]
+        .as_array()
+        .expect("sections")
+        .iter()
+        .filter_map(|s| s["section"].as_str())
+        .collect();
+    let starts: BTreeSet<&str> = paths
+        .iter()
+        .filter_map(|p| p["edges"][0]["from"].as_str())
+        .collect();
+    assert_eq!(sections, starts);
+
+    // The same on the pack's evidence (`capability EvidencePack`): a top section's paths
+    // name it by id, since its node item carries it.
+    let v = json_of(
+        &ws,
+        &[
+            "run",
+            "EvidencePack",
+            "--input",
+            r#"{"query":"how does click pass the context to a command callback?"}"#,
+            "--format",
+            "json",
+        ],
+    );
+    assert_nodes_carried_once(&v);
+    let top = v["data"]["stableIds"][0].as_str().expect("a top node");
+    let paths_of_top = items(&v)
+        .iter()
+        .filter(|e| e["kind"] == "path" && e["edges"][0]["from"] == top)
+        .count();
+    assert!(paths_of_top > 0, "{v}");
+}
