@@ -50,7 +50,8 @@ impl Diagnostic {
 pub enum EvidenceKind {
     /// Direct node matches.
     Node,
-    /// A direct relationship.
+    /// Direct relationships: one edge, or the edges of one kind from one node (a cited range
+    /// and the symbols it overlaps).
     Edge,
     /// A traversal across several relationships, edges in order.
     Path,
@@ -108,6 +109,25 @@ impl Evidence {
             confidence: round4(confidence),
             nodes: Vec::new(),
             edges: vec![edge.clone()],
+            stats: None,
+            diagnostic: None,
+        }
+    }
+
+    /// Several `edge`s from one node, with the nodes they reach (`nodes`): one item for what
+    /// would otherwise repeat the node once per edge.
+    pub fn edges(
+        edges: Vec<Edge>,
+        nodes: Vec<Node>,
+        confidence: f64,
+        description: impl Into<String>,
+    ) -> Self {
+        Evidence {
+            kind: EvidenceKind::Edge,
+            description: description.into(),
+            confidence: round4(confidence),
+            nodes,
+            edges,
             stats: None,
             diagnostic: None,
         }

@@ -1,5 +1,6 @@
 //! Replies an agent pays for by the byte say each thing once, on the corpora and the demo: a
-//! node is carried in full by one evidence item of a result and named by id in the others.
+//! node is carried in full by one evidence item of a result and named by id in the others, and
+//! a range's overlapped symbols are one item.
 
 mod common;
 
@@ -112,4 +113,74 @@ fn a_path_names_the_nodes_carried_before_by_id() {
         .filter(|e| e["kind"] == "path" && e["edges"][0]["from"] == top)
         .count();
     assert!(paths_of_top > 0, "{v}");
+}
+
+#[test]
+fn a_range_tells_the_symbols_it_overlaps_once() {
+    let (_dir, ws) = corpus("structlog");
+    // Two ranges of stdlib.py inside the class BoundLogger: an item per symbol said each
+    // range's label again for every method, and the class once per range.
+    let v = json_of(
+        &ws,
+        &[
+            "run",
+            "SectionEvidence",
+            "--input",
+            r#"{"section":"usage/standard-library.md#pass-through-properties"}"#,
+            "--format",
+            "json",
+        ],
+    );
+    assert_nodes_carried_once(&v);
+    let overlaps: Vec<&Value> = items(&v)
+        .iter()
+        .filter(|e| {
+            e["description"]
+                .as_str()
+                .is_some_and(|d| d.contains(" overlaps "))
+        })
+        .collect();
+    let citations = v["data"]["citations"].as_array().expect("citations");
+    let with_symbols: Vec<&Value> = citations
+        .iter()
+        .filter(|c| c["symbols"].as_array().is_some_and(|s| !s.is_empty()))
+        .collect();
+    assert_eq!(with_symbols.len(), 2);
+    assert_eq!(overlaps.len(), with_symbols.len(), "one item per range");
+    for (item, c) in overlaps.iter().zip(&with_symbols) {
+        assert_eq!(item["kind"], "edge");
+        let edges = item["edges"].as_array().expect("edges");
+        assert!(edges
+            .iter()
+            .all(|e| e["type"] == "OVERLAPS" && e["from"] == c["range"]));
+        // Its edges reach exactly the symbols the data lists for the range.
+        let reached: BTreeSet<&str> = edges.iter().filter_map(|e| e["to"].as_str()).collect();
+        assert_eq!(reached, ids(&c["symbols"]).into_iter().collect());
+        let label = item["description"].as_str().unwrap_or("");
+        assert!(
+            label.contains("overlaps BoundLogger, BoundLogger."),
+            "{label}"
+        );
+    }
+    // The class both ranges lie in: two edges, one node.
+    let class = "symbol:github.com/hynek/structlog@ab219c60395a:src/structlog/stdlib.py#class:BoundLogger@L125-L378";
+    for c in &with_symbols {
+        assert!(ids(&c["symbols"]).contains(&class), "{c}");
+    }
+    let carriers = items(&v)
+        .iter()
+        .filter(|e| ids(&e["nodes"]).contains(&class))
+        .count();
+    assert_eq!(carriers, 1);
+    // The text rendering: one line per range, not per symbol.
+    let r = run_in(
+        &ws,
+        &[
+            "run",
+            "SectionEvidence",
+            "--input",
+            r#"{"section":"usage/standard-library.md#pass-through-properties"}"#,
+        ],
+    );
+    assert_eq!(r.stdout.matches(" overlaps ").count(), 2, "{}", r.stdout);
 }
