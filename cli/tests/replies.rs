@@ -1,12 +1,12 @@
 //! Replies an agent pays for by the byte say each thing once, on the corpora and the demo: a
-//! node is carried in full by one evidence item of a result and named by id in the others, and
-//! a range's overlapped symbols are one item.
+//! node is carried in full by one evidence item of a result and named by id in the others, a
+//! range's overlapped symbols are one item, and a range two top sections cite is one read.
 
 mod common;
 
-use common::{copy_dir, run_in, testdata};
+use common::{copy_dir, demo, run_in, testdata};
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 /// A copy of a corpus's workspace with its bare clone beside it, as its ontoly.toml maps it.
@@ -183,4 +183,54 @@ fn a_range_tells_the_symbols_it_overlaps_once() {
         ],
     );
     assert_eq!(r.stdout.matches(" overlaps ").count(), 2, "{}", r.stdout);
+}
+
+/// Entries of `filesToInspect` by range, with their reasons.
+fn reads_by_range(pack: &Value) -> BTreeMap<String, Vec<String>> {
+    let mut by: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for r in pack["filesToInspect"].as_array().expect("filesToInspect") {
+        let key = format!(
+            "{}@{}:{}:{}-{}",
+            r["repository"], r["commit"], r["path"], r["startLine"], r["endLine"]
+        );
+        by.entry(key)
+            .or_default()
+            .push(r["reason"].as_str().unwrap_or("").to_string());
+    }
+    by
+}
+
+#[test]
+fn a_range_two_top_sections_cite_is_one_read_with_both_reasons() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let dir = t.path().join("ws");
+    copy_dir(&demo(), &dir);
+    // The double-charge answer and the idempotency guide cite the same lines of checkout.rs:
+    // listed twice, they took two of the four places.
+    let q = "How do we avoid charging a customer twice when a payment request times out?";
+    let pack = json_of(&dir, &["evidence", "--format", "json", "--", q]);
+    let reads = reads_by_range(&pack);
+    assert!(reads.values().all(|r| r.len() == 1), "{reads:?}");
+    let n = pack["filesToInspect"].as_array().map_or(0, Vec::len);
+    assert!(n <= 4, "{n} reads");
+    let both = reads
+        .iter()
+        .find(|(k, _)| k.contains("src/checkout.rs") && k.ends_with(":98-101"))
+        .map(|(_, r)| r[0].clone())
+        .expect("src/checkout.rs#L98-L101 is a read");
+    assert_eq!(
+        both,
+        "cited by section:faq/troubleshooting.md#double-charge, section:guides/checkout.md#idempotency"
+    );
+    // Every demo question: a range is one read.
+    let qs: Value = yaml_serde::from_str(
+        &std::fs::read_to_string(demo().join("questions.yaml")).expect("questions"),
+    )
+    .expect("yaml");
+    for q in qs["questions"].as_array().expect("questions") {
+        let q = q["query"].as_str().expect("query");
+        let pack = json_of(&dir, &["evidence", "--format", "json", "--", q]);
+        let reads = reads_by_range(&pack);
+        assert!(reads.values().all(|r| r.len() == 1), "{q}: {reads:?}");
+    }
 }
