@@ -6,6 +6,7 @@ use ontoly_graph::graph::model::{Edge, Node};
 use ontoly_graph::graph::Graph;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::collections::BTreeSet;
 
 /// A diagnostic: `{code, severity, message, subject?, location?}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,9 +50,10 @@ impl Diagnostic {
 pub enum EvidenceKind {
     /// Direct node matches.
     Node,
-    /// A direct relationship.
+    /// Direct relationships: one edge, or the edges of one kind from one node (a cited range
+    /// and the symbols it overlaps).
     Edge,
-    /// A traversal across several relationships, nodes and edges in order.
+    /// A traversal across several relationships, edges in order.
     Path,
     /// Graph or capability metrics.
     Statistic,
@@ -68,10 +70,13 @@ pub struct Evidence {
     pub description: String,
     /// How much this item supports the answer, 0..1 (rounded).
     pub confidence: f64,
-    /// Participating nodes (in path order for `path`).
+    /// Participating nodes. In a `path` or `edge` item, only those no earlier item of the same
+    /// result carries ([`carry_nodes_once`]), in path order for `path`: the item's edges name
+    /// the others by id.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nodes: Vec<Node>,
-    /// Participating edges (in path order for `path`).
+    /// Participating edges, always all of them (in path order for `path`: each edge's `from`
+    /// and `to` are the path's nodes).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub edges: Vec<Edge>,
     /// Metrics, keys sorted.
@@ -104,6 +109,25 @@ impl Evidence {
             confidence: round4(confidence),
             nodes: Vec::new(),
             edges: vec![edge.clone()],
+            stats: None,
+            diagnostic: None,
+        }
+    }
+
+    /// Several `edge`s from one node, with the nodes they reach (`nodes`): one item for what
+    /// would otherwise repeat the node once per edge.
+    pub fn edges(
+        edges: Vec<Edge>,
+        nodes: Vec<Node>,
+        confidence: f64,
+        description: impl Into<String>,
+    ) -> Self {
+        Evidence {
+            kind: EvidenceKind::Edge,
+            description: description.into(),
+            confidence: round4(confidence),
+            nodes,
+            edges,
             stats: None,
             diagnostic: None,
         }
@@ -343,6 +367,25 @@ impl CapabilityResult {
     /// Deterministic pretty JSON (object keys are emitted in declaration order or sorted maps).
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_else(|_| "{}".to_string())
+    }
+}
+
+/// Leaves out of each `path` and `edge` item the nodes an earlier item of `evidence` carries in
+/// full, so that a node is written once per result: the file of 78 cited ranges was otherwise
+/// copied into each of their 78 paths. The item's edges still name every node it
+/// joins (`from`, `to`), and the node is found by id in the item that carries it. A `node`
+/// item keeps its node: it is the item's subject. Idempotent.
+pub fn carry_nodes_once(evidence: &mut [Evidence]) {
+    let mut carried: BTreeSet<String> = BTreeSet::new();
+    for item in evidence.iter_mut() {
+        if matches!(item.kind, EvidenceKind::Path | EvidenceKind::Edge) {
+            item.nodes.retain(|n| !carried.contains(&n.id));
+        }
+        for n in &item.nodes {
+            if !carried.contains(&n.id) {
+                carried.insert(n.id.clone());
+            }
+        }
     }
 }
 

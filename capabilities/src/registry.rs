@@ -192,7 +192,12 @@ pub fn run(ctx: &Context<'_>, name: &str, input: &Value) -> CapabilityResult {
     let empty = Value::Object(Map::new());
     let input = if input.is_null() { &empty } else { input };
     match cap.validate(input) {
-        Ok(obj) => (cap.run)(ctx, obj),
+        Ok(obj) => {
+            let mut r = (cap.run)(ctx, obj);
+            // Every capability's reply is paid for by its reader: a node once per result.
+            crate::evidence::carry_nodes_once(&mut r.evidence);
+            r
+        }
         Err(msg) => CapabilityResult::error(
             ctx.provenance(),
             cap.name,

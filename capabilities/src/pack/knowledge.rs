@@ -44,11 +44,61 @@ pub(crate) fn add_page_reads(
         ),
         drift: None,
     };
-    if reads.contains(&read) {
+    push_last(reads, read, max);
+}
+
+/// Appends `read`, the last source read giving way when there are `max` already; when its
+/// lines are a read already (a section whose page, at the knowledge commit, is cited as a
+/// source), that entry says both reasons instead.
+fn push_last(reads: &mut Vec<FileToInspect>, read: FileToInspect, max: usize) {
+    if let Some(same) = reads.iter_mut().find(|r| r.same_range(&read)) {
+        if !same.reason.split("; ").any(|r| r == read.reason) {
+            same.reason = format!("{}; {}", same.reason, read.reason);
+        }
         return;
     }
     if reads.len() >= max {
         reads.truncate(max.saturating_sub(1));
     }
     reads.push(read);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(path: &str, start: u64, reason: &str) -> FileToInspect {
+        FileToInspect {
+            repository: "acme/docs".into(),
+            commit: "0123456789abcdef0123456789abcdef01234567".into(),
+            path: path.into(),
+            start_line: start,
+            end_line: start + 9,
+            url: None,
+            reason: reason.into(),
+            drift: None,
+        }
+    }
+
+    #[test]
+    fn a_page_read_that_is_a_cited_range_is_one_entry_with_both_reasons() {
+        let page = "the text of section:a.md#x in its page, at the knowledge commit";
+        let mut reads = vec![
+            read("src/x.rs", 1, "cited by section:a.md#x"),
+            read("knowledge/a.md", 5, "cited by section:b.md#y"),
+        ];
+        push_last(&mut reads, read("knowledge/a.md", 5, page), 4);
+        assert_eq!(reads.len(), 2);
+        assert_eq!(reads[1].reason, format!("cited by section:b.md#y; {page}"));
+        // Once only, however often it is added.
+        push_last(&mut reads, read("knowledge/a.md", 5, page), 4);
+        assert_eq!(reads[1].reason, format!("cited by section:b.md#y; {page}"));
+        // Another range takes the last place when the list is full.
+        let mut full: Vec<FileToInspect> = (1..=4)
+            .map(|i| read("src/x.rs", i * 10, "cited by section:a.md#x"))
+            .collect();
+        push_last(&mut full, read("knowledge/a.md", 5, page), 4);
+        assert_eq!(full.len(), 4);
+        assert_eq!(full[3].reason, page);
+    }
 }

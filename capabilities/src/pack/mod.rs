@@ -90,6 +90,18 @@ pub struct FileToInspect {
     pub drift: Option<drift_marks::DriftMark>,
 }
 
+impl FileToInspect {
+    /// True when both read the same lines of the same file at the same commit, whatever the
+    /// reason: one entry of `filesToInspect`.
+    pub fn same_range(&self, other: &FileToInspect) -> bool {
+        self.repository == other.repository
+            && self.commit == other.commit
+            && self.path == other.path
+            && self.start_line == other.start_line
+            && self.end_line == other.end_line
+    }
+}
+
 /// The Evidence Pack. Every canonical field is always present.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -366,6 +378,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         "how much of the graph matched",
     ));
 
+    crate::evidence::carry_nodes_once(&mut evidence);
     let pack = EvidencePack {
         version: PACK_VERSION.into(),
         query: query.to_string(),
@@ -475,6 +488,9 @@ fn ground(
         paths: Vec::new(),
         citations: Vec::new(),
     };
+    // The reads with the top sections that cite each range, in rank order; the first verified.
+    let mut reads: Vec<(FileToInspect, Vec<&str>)> = Vec::new();
+    let mut readable: Option<usize> = None;
     let mut seen_edges = BTreeSet::new();
     let mut push_edge = |e: &Edge, g: &mut Grounding| {
         if seen_edges.insert(e.id.clone()) {
@@ -501,16 +517,31 @@ fn ground(
             if rank_i == 0 {
                 g.cited_labels.push(c.label());
             }
-            if rank_i < 5 && g.reads.len() < MAX_FILES_TO_INSPECT {
-                if let Some(r) = read_of(c, format!("cited by {}", s.id)) {
+            // Read until the list is full: a range it holds already is named by a later section
+            // only while there is room, so that a pack without such a range is as it was.
+            if rank_i < 5 && reads.len() < MAX_FILES_TO_INSPECT {
+                if let Some(r) = read_of(c, String::new()) {
                     // Verified: the clone holds the commit, the file and the lines. (A mismatch
                     // may be a missing commit or file, which a read would not find.)
                     let checked = c.verification == walk::Verification::Verified;
-                    if checked && g.readable.is_none() {
-                        g.readable = Some(r.clone());
-                    }
-                    if !g.reads.contains(&r) {
-                        g.reads.push(r);
+                    match reads.iter().position(|(x, _)| x.same_range(&r)) {
+                        // A range two top sections cite is one read, which names both: as two
+                        // it took two of the few places.
+                        Some(i) => {
+                            let by = &mut reads[i].1;
+                            if !by.contains(&s.id.as_str()) {
+                                by.push(&s.id);
+                            }
+                            if checked && readable.is_none() {
+                                readable = Some(i);
+                            }
+                        }
+                        None => {
+                            if checked && readable.is_none() {
+                                readable = Some(reads.len());
+                            }
+                            reads.push((r, vec![&s.id]));
+                        }
                     }
                 }
             }
@@ -530,6 +561,14 @@ fn ground(
             }
         }
     }
+    g.reads = reads
+        .into_iter()
+        .map(|(mut r, by)| {
+            r.reason = format!("cited by {}", by.join(", "));
+            r
+        })
+        .collect();
+    g.readable = readable.and_then(|i| g.reads.get(i).cloned());
     g
 }
 

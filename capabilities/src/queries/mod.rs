@@ -8,7 +8,7 @@ use crate::walk::{diagnostic_of_node, graph_diagnostics, title, GraphFacts};
 use ontoly_graph::formats::text::quoted;
 use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
 use serde_json::{json, Map, Value};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// Nodes a `PathBetween` search may visit at most.
 pub const PATH_MAX_VISITS: usize = 100_000;
@@ -16,6 +16,9 @@ pub const PATH_MAX_VISITS: usize = 100_000;
 pub const PATH_MAX_DEPTH: usize = 12;
 /// Sections a `CitationsOf` result lists at most.
 pub const CITATIONS_MAX: usize = 50;
+/// Symbols a `SectionEvidence` item names in its description of what a range overlaps (the
+/// item's edges hold them all).
+pub const OVERLAPS_NAMED: usize = 10;
 
 fn str_field<'a>(input: &'a Map<String, Value>, key: &str) -> &'a str {
     input.get(key).and_then(Value::as_str).unwrap_or("")
@@ -360,7 +363,9 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
     )];
     let mut citations = Vec::new();
     let mut grounding = Vec::new();
-    for c in walk::citations(g, &sec.id) {
+    let cites = walk::citations(g, &sec.id);
+    let mut overlaps_told: BTreeSet<&str> = BTreeSet::new();
+    for c in &cites {
         let mut nodes = vec![sec.clone(), c.target.clone()];
         let mut edges = vec![c.edge.clone()];
         for (e, n) in &c.chain {
@@ -373,12 +378,25 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
             c.grounding(),
             format!("cites {}", c.label()),
         ));
-        for (e, s) in &c.symbols {
-            evidence.push(Evidence::path(
-                vec![c.target.clone(), (*s).clone()],
-                vec![(*e).clone()],
+        // One item per range for all the symbols it overlaps: an item per symbol said the
+        // range's label (and a class its members lie in) again for each. A range the section
+        // cites twice is told once.
+        if !c.symbols.is_empty() && overlaps_told.insert(c.target.id.as_str()) {
+            let mut names: Vec<&str> = Vec::new();
+            for (_, s) in &c.symbols {
+                if !names.contains(&s.name.as_str()) {
+                    names.push(&s.name);
+                }
+            }
+            evidence.push(Evidence::edges(
+                c.symbols.iter().map(|(e, _)| (*e).clone()).collect(),
+                c.symbols.iter().map(|(_, s)| (*s).clone()).collect(),
                 c.grounding(),
-                format!("{} overlaps {}", c.label(), s.name),
+                format!(
+                    "{} overlaps {}",
+                    c.label(),
+                    ontoly_graph::formats::text::first_of(&names, OVERLAPS_NAMED)
+                ),
             ));
         }
         grounding.push(c.grounding());
@@ -402,8 +420,13 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
         }));
     }
     let mut diagnostics = graph_diagnostics(g, &sec.id);
-    for c in walk::citations(g, &sec.id) {
-        diagnostics.extend(graph_diagnostics(g, &c.target.id));
+    for c in &cites {
+        for d in graph_diagnostics(g, &c.target.id) {
+            // A range cited twice has its diagnostics once.
+            if !diagnostics.contains(&d) {
+                diagnostics.push(d);
+            }
+        }
     }
     for d in &diagnostics {
         evidence.push(Evidence::diagnostic(d.clone()));

@@ -1,0 +1,236 @@
+//! Replies an agent pays for by the byte say each thing once, on the corpora and the demo: a
+//! node is carried in full by one evidence item of a result and named by id in the others, a
+//! range's overlapped symbols are one item, and a range two top sections cite is one read.
+
+mod common;
+
+use common::{copy_dir, demo, run_in, testdata};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+/// A copy of a corpus's workspace with its bare clone beside it, as its ontoly.toml maps it.
+fn corpus(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = testdata().join("corpora").join(name);
+    copy_dir(&c.join("ws"), &dir.path().join("ws"));
+    copy_dir(&c.join("repo.git"), &dir.path().join("repo.git"));
+    let ws = dir.path().join("ws");
+    (dir, ws)
+}
+
+fn json_of(ws: &std::path::Path, args: &[&str]) -> Value {
+    let r = run_in(ws, args);
+    assert_eq!(r.code, 0, "{args:?}: {r:?}");
+    serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {r:?}"))
+}
+
+fn items(v: &Value) -> &Vec<Value> {
+    v["evidence"].as_array().expect("evidence")
+}
+
+fn ids(list: &Value) -> Vec<&str> {
+    list.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|x| x["id"].as_str())
+        .collect()
+}
+
+/// Each node is carried in full by one item only, and every node an item's edges join is
+/// carried by that item or an earlier one: a path is followed by its edges, its nodes found by id.
+fn assert_nodes_carried_once(v: &Value) {
+    let mut carried: BTreeSet<&str> = BTreeSet::new();
+    for (i, e) in items(v).iter().enumerate() {
+        for id in ids(&e["nodes"]) {
+            assert!(carried.insert(id), "item {i} carries {id} again");
+        }
+        for edge in e["edges"].as_array().into_iter().flatten() {
+            for end in ["from", "to"] {
+                let id = edge[end].as_str().expect("an edge end");
+                assert!(
+                    carried.contains(id),
+                    "item {i}: {id} is carried nowhere before"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_path_names_the_nodes_carried_before_by_id() {
+    let (_dir, ws) = corpus("click");
+    // core.py is cited by 78 ranges: each path ran section -> range -> the same file, whose
+    // node every path copied.
+    let v = json_of(&ws, &["cites", "src/click/core.py", "--format", "json"]);
+    let paths: Vec<&Value> = items(&v).iter().filter(|e| e["kind"] == "path").collect();
+    assert!(paths.len() > 50, "{}", paths.len());
+    assert_nodes_carried_once(&v);
+    let file = "file:github.com/pallets/click@9753cb027af2:src/click/core.py";
+    let carriers = items(&v)
+        .iter()
+        .filter(|e| ids(&e["nodes"]).contains(&file))
+        .count();
+    assert_eq!(carriers, 1);
+    for p in &paths {
+        // Every path still has its hops, in order: section -CITES-> range -IN_FILE-> file.
+        let edges = p["edges"].as_array().expect("edges");
+        let kinds: Vec<&str> = edges.iter().filter_map(|e| e["type"].as_str()).collect();
+        assert_eq!(kinds, ["CITES", "IN_FILE"], "{p}");
+        assert_eq!(edges[0]["to"], edges[1]["from"]);
+        assert_eq!(edges[1]["to"], file);
+    }
+    // The sections the data lists are the paths' first nodes, each in full once.
+    let sections: BTreeSet<&str> = v["data"]["sections"]
+        .as_array()
+        .expect("sections")
+        .iter()
+        .filter_map(|s| s["section"].as_str())
+        .collect();
+    let starts: BTreeSet<&str> = paths
+        .iter()
+        .filter_map(|p| p["edges"][0]["from"].as_str())
+        .collect();
+    assert_eq!(sections, starts);
+
+    // The same on the pack's evidence (`capability EvidencePack`): a top section's paths
+    // name it by id, since its node item carries it.
+    let v = json_of(
+        &ws,
+        &[
+            "run",
+            "EvidencePack",
+            "--input",
+            r#"{"query":"how does click pass the context to a command callback?"}"#,
+            "--format",
+            "json",
+        ],
+    );
+    assert_nodes_carried_once(&v);
+    let top = v["data"]["stableIds"][0].as_str().expect("a top node");
+    let paths_of_top = items(&v)
+        .iter()
+        .filter(|e| e["kind"] == "path" && e["edges"][0]["from"] == top)
+        .count();
+    assert!(paths_of_top > 0, "{v}");
+}
+
+#[test]
+fn a_range_tells_the_symbols_it_overlaps_once() {
+    let (_dir, ws) = corpus("structlog");
+    // Two ranges of stdlib.py inside the class BoundLogger: an item per symbol said each
+    // range's label again for every method, and the class once per range.
+    let v = json_of(
+        &ws,
+        &[
+            "run",
+            "SectionEvidence",
+            "--input",
+            r#"{"section":"usage/standard-library.md#pass-through-properties"}"#,
+            "--format",
+            "json",
+        ],
+    );
+    assert_nodes_carried_once(&v);
+    let overlaps: Vec<&Value> = items(&v)
+        .iter()
+        .filter(|e| {
+            e["description"]
+                .as_str()
+                .is_some_and(|d| d.contains(" overlaps "))
+        })
+        .collect();
+    let citations = v["data"]["citations"].as_array().expect("citations");
+    let with_symbols: Vec<&Value> = citations
+        .iter()
+        .filter(|c| c["symbols"].as_array().is_some_and(|s| !s.is_empty()))
+        .collect();
+    assert_eq!(with_symbols.len(), 2);
+    assert_eq!(overlaps.len(), with_symbols.len(), "one item per range");
+    for (item, c) in overlaps.iter().zip(&with_symbols) {
+        assert_eq!(item["kind"], "edge");
+        let edges = item["edges"].as_array().expect("edges");
+        assert!(edges
+            .iter()
+            .all(|e| e["type"] == "OVERLAPS" && e["from"] == c["range"]));
+        // Its edges reach exactly the symbols the data lists for the range.
+        let reached: BTreeSet<&str> = edges.iter().filter_map(|e| e["to"].as_str()).collect();
+        assert_eq!(reached, ids(&c["symbols"]).into_iter().collect());
+        let label = item["description"].as_str().unwrap_or("");
+        assert!(
+            label.contains("overlaps BoundLogger, BoundLogger."),
+            "{label}"
+        );
+    }
+    // The class both ranges lie in: two edges, one node.
+    let class = "symbol:github.com/hynek/structlog@ab219c60395a:src/structlog/stdlib.py#class:BoundLogger@L125-L378";
+    for c in &with_symbols {
+        assert!(ids(&c["symbols"]).contains(&class), "{c}");
+    }
+    let carriers = items(&v)
+        .iter()
+        .filter(|e| ids(&e["nodes"]).contains(&class))
+        .count();
+    assert_eq!(carriers, 1);
+    // The text rendering: one line per range, not per symbol.
+    let r = run_in(
+        &ws,
+        &[
+            "run",
+            "SectionEvidence",
+            "--input",
+            r#"{"section":"usage/standard-library.md#pass-through-properties"}"#,
+        ],
+    );
+    assert_eq!(r.stdout.matches(" overlaps ").count(), 2, "{}", r.stdout);
+}
+
+/// Entries of `filesToInspect` by range, with their reasons.
+fn reads_by_range(pack: &Value) -> BTreeMap<String, Vec<String>> {
+    let mut by: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for r in pack["filesToInspect"].as_array().expect("filesToInspect") {
+        let key = format!(
+            "{}@{}:{}:{}-{}",
+            r["repository"], r["commit"], r["path"], r["startLine"], r["endLine"]
+        );
+        by.entry(key)
+            .or_default()
+            .push(r["reason"].as_str().unwrap_or("").to_string());
+    }
+    by
+}
+
+#[test]
+fn a_range_two_top_sections_cite_is_one_read_with_both_reasons() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let dir = t.path().join("ws");
+    copy_dir(&demo(), &dir);
+    // The double-charge answer and the idempotency guide cite the same lines of checkout.rs:
+    // listed twice, they took two of the four places.
+    let q = "How do we avoid charging a customer twice when a payment request times out?";
+    let pack = json_of(&dir, &["evidence", "--format", "json", "--", q]);
+    let reads = reads_by_range(&pack);
+    assert!(reads.values().all(|r| r.len() == 1), "{reads:?}");
+    let n = pack["filesToInspect"].as_array().map_or(0, Vec::len);
+    assert!(n <= 4, "{n} reads");
+    let both = reads
+        .iter()
+        .find(|(k, _)| k.contains("src/checkout.rs") && k.ends_with(":98-101"))
+        .map(|(_, r)| r[0].clone())
+        .expect("src/checkout.rs#L98-L101 is a read");
+    assert_eq!(
+        both,
+        "cited by section:faq/troubleshooting.md#double-charge, section:guides/checkout.md#idempotency"
+    );
+    // Every demo question: a range is one read.
+    let qs: Value = yaml_serde::from_str(
+        &std::fs::read_to_string(demo().join("questions.yaml")).expect("questions"),
+    )
+    .expect("yaml");
+    for q in qs["questions"].as_array().expect("questions") {
+        let q = q["query"].as_str().expect("query");
+        let pack = json_of(&dir, &["evidence", "--format", "json", "--", q]);
+        let reads = reads_by_range(&pack);
+        assert!(reads.values().all(|r| r.len() == 1), "{q}: {reads:?}");
+    }
+}
