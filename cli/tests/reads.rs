@@ -344,7 +344,26 @@ fn a_cited_file_not_found_where_asked_is_offered_at_its_pinned_commit() {
 fn a_workspace_that_is_no_git_repository_names_the_repositories_to_search() {
     let kb = Kb::new();
     let run = |args: &[&str]| kb.run(args);
+    // Its own files are searched as they are on disk (no match is exit 1, as with grep); the
+    // cited code is searched in a clone named with --repo.
+    let own = run(&["search", "retr"]);
+    assert_eq!(own.code, 0, "{own:?}");
+    assert!(own.stdout.contains("knowledge/"), "{}", own.stdout);
+    assert!(own.stderr.starts_with("kb@worktree: "), "{}", own.stderr);
+    let none = run(&["search", "zzq_nowhere_zzq"]);
+    assert_eq!(none.code, 1, "{none:?}");
+    assert!(
+        !none.stderr.contains("REPOSITORY_NOT_FOUND"),
+        "{}",
+        none.stderr
+    );
     for args in [&["search", "fn checkout"][..], &["resolve"][..]] {
+        if args[0] == "search" {
+            // Named with --repo, below.
+            let ok = run(&["search", "--repo", "acme/shop-api", "fn checkout"]);
+            assert!(ok.code == 0 || ok.code == 1, "{ok:?}");
+            continue;
+        }
         let r = run(args);
         assert_eq!(r.code, 1, "{args:?}: {r:?}");
         assert!(
