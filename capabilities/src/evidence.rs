@@ -70,9 +70,9 @@ pub struct Evidence {
     pub description: String,
     /// How much this item supports the answer, 0..1 (rounded).
     pub confidence: f64,
-    /// Participating nodes. In a `path` or `edge` item, only those no earlier item of the same
-    /// result carries ([`carry_nodes_once`]), in path order for `path`: the item's edges name
-    /// the others by id.
+    /// Participating nodes (in path order for `path`). In a `path` or `edge` item, a node an
+    /// earlier item of the same result carries in full is written as `{id, type, name}`
+    /// ([`carry_nodes_once`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nodes: Vec<Node>,
     /// Participating edges, always all of them (in path order for `path`: each edge's `from`
@@ -370,20 +370,24 @@ impl CapabilityResult {
     }
 }
 
-/// Leaves out of each `path` and `edge` item the nodes an earlier item of `evidence` carries in
-/// full, so that a node is written once per result: the file of 78 cited ranges was otherwise
-/// copied into each of their 78 paths. The item's edges still name every node it
-/// joins (`from`, `to`), and the node is found by id in the item that carries it. A `node`
-/// item keeps its node: it is the item's subject. Idempotent.
+/// Writes each node in full once per result: in a `path` or `edge` item, a node an earlier item
+/// of `evidence` already carries in full is written by its required fields only (`{id, type,
+/// name}`, the evidence contract's serialized node without its optional ones). The file of 78
+/// cited ranges was otherwise copied whole into each of their 78 paths. Every item still lists
+/// all its participating nodes, in path order for a `path`; the full node is the first item's
+/// that carries it. A `node` item keeps its node whole: it is the item's subject. Idempotent.
 pub fn carry_nodes_once(evidence: &mut [Evidence]) {
     let mut carried: BTreeSet<String> = BTreeSet::new();
     for item in evidence.iter_mut() {
-        if matches!(item.kind, EvidenceKind::Path | EvidenceKind::Edge) {
-            item.nodes.retain(|n| !carried.contains(&n.id));
-        }
-        for n in &item.nodes {
+        let slim = matches!(item.kind, EvidenceKind::Path | EvidenceKind::Edge);
+        for n in item.nodes.iter_mut() {
             if !carried.contains(&n.id) {
                 carried.insert(n.id.clone());
+            } else if slim {
+                n.file = None;
+                n.span = None;
+                n.package = None;
+                n.metadata = Default::default();
             }
         }
     }

@@ -1,5 +1,5 @@
 //! Replies an agent pays for by the byte say each thing once, on the corpora and the demo: a
-//! node is carried in full by one evidence item of a result and named by id in the others, a
+//! node is written in full by one evidence item of a result and by `{id, type, name}` in the others, a
 //! range's overlapped symbols are one item, and a range two top sections cite is one read.
 
 mod common;
@@ -37,20 +37,43 @@ fn ids(list: &Value) -> Vec<&str> {
         .collect()
 }
 
-/// Each node is carried in full by one item only, and every node an item's edges join is
-/// carried by that item or an earlier one: a path is followed by its edges, its nodes found by id.
+/// Whether a serialized node carries more than the contract's required `{id, type, name}`.
+fn full(node: &Value) -> bool {
+    ["file", "span", "package", "metadata"]
+        .iter()
+        .any(|k| node.get(*k).is_some())
+}
+
+/// Each node is written in full by one item only (later ones write `{id, type, name}`), and
+/// every node an item's edges join is among the item's nodes or an earlier item's; a path
+/// lists all its nodes, in order: its edges chain them.
 fn assert_nodes_carried_once(v: &Value) {
     let mut carried: BTreeSet<&str> = BTreeSet::new();
+    let mut in_full: BTreeSet<&str> = BTreeSet::new();
     for (i, e) in items(v).iter().enumerate() {
-        for id in ids(&e["nodes"]) {
-            assert!(carried.insert(id), "item {i} carries {id} again");
+        for n in e["nodes"].as_array().into_iter().flatten() {
+            let id = n["id"].as_str().expect("a node id");
+            assert!(n["name"].is_string() && n["type"].is_string(), "{n}");
+            if full(n) {
+                assert!(in_full.insert(id), "item {i} writes {id} in full again");
+            }
+            carried.insert(id);
         }
         for edge in e["edges"].as_array().into_iter().flatten() {
             for end in ["from", "to"] {
                 let id = edge[end].as_str().expect("an edge end");
-                assert!(
-                    carried.contains(id),
-                    "item {i}: {id} is carried nowhere before"
+                assert!(carried.contains(id), "item {i}: {id} is carried nowhere");
+            }
+        }
+        if e["kind"] == "path" {
+            let nodes = ids(&e["nodes"]);
+            let edges = e["edges"].as_array().expect("edges");
+            assert_eq!(nodes.len(), edges.len() + 1, "{e}");
+            for (k, edge) in edges.iter().enumerate() {
+                assert_eq!(
+                    (edge["from"].as_str(), edge["to"].as_str()),
+                    (Some(nodes[k]), Some(nodes[k + 1])),
+                    "{e}"
                 );
             }
         }
@@ -58,7 +81,7 @@ fn assert_nodes_carried_once(v: &Value) {
 }
 
 #[test]
-fn a_path_names_the_nodes_carried_before_by_id() {
+fn a_path_writes_the_nodes_carried_before_by_their_required_fields() {
     let (_dir, ws) = corpus("click");
     // core.py is cited by 78 ranges: each path ran section -> range -> the same file, whose
     // node every path copied.
@@ -69,7 +92,8 @@ fn a_path_names_the_nodes_carried_before_by_id() {
     let file = "file:github.com/pallets/click@9753cb027af2:src/click/core.py";
     let carriers = items(&v)
         .iter()
-        .filter(|e| ids(&e["nodes"]).contains(&file))
+        .flat_map(|e| e["nodes"].as_array().into_iter().flatten())
+        .filter(|n| n["id"] == file && full(n))
         .count();
     assert_eq!(carriers, 1);
     for p in &paths {
@@ -94,7 +118,7 @@ fn a_path_names_the_nodes_carried_before_by_id() {
     assert_eq!(sections, starts);
 
     // The same on the pack's evidence (`capability EvidencePack`): a top section's paths
-    // name it by id, since its node item carries it.
+    // write it by its required fields, since its node item carries it in full.
     let v = json_of(
         &ws,
         &[
@@ -162,14 +186,15 @@ fn a_range_tells_the_symbols_it_overlaps_once() {
             "{label}"
         );
     }
-    // The class both ranges lie in: two edges, one node.
+    // The class both ranges lie in: two edges, the node in full once.
     let class = "symbol:github.com/hynek/structlog@ab219c60395a:src/structlog/stdlib.py#class:BoundLogger@L125-L378";
     for c in &with_symbols {
         assert!(ids(&c["symbols"]).contains(&class), "{c}");
     }
     let carriers = items(&v)
         .iter()
-        .filter(|e| ids(&e["nodes"]).contains(&class))
+        .flat_map(|e| e["nodes"].as_array().into_iter().flatten())
+        .filter(|n| n["id"] == class && full(n))
         .count();
     assert_eq!(carriers, 1);
     // The text rendering: one line per range, not per symbol.
