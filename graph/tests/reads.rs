@@ -1014,3 +1014,86 @@ fn a_workspace_outside_git_still_reads_its_clones() {
         ErrorCode::RevisionNotFound
     );
 }
+
+#[test]
+fn a_page_of_a_workspace_in_a_directory_of_its_repository_reads_by_its_workspace_path() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let repo = t.path().join("mono");
+    std::fs::create_dir_all(repo.join("docs/kb/knowledge")).unwrap();
+    std::fs::write(repo.join("README.md"), "the monorepo\n").unwrap();
+    std::fs::write(
+        repo.join("docs/kb/knowledge/structure.yaml"),
+        "articles: []\n",
+    )
+    .unwrap();
+    std::fs::write(
+        repo.join("docs/kb/knowledge/guide.md"),
+        "# Guide\nline two\n",
+    )
+    .unwrap();
+    // A file at the root with the same workspace-relative name: a repository path wins.
+    std::fs::create_dir_all(repo.join("knowledge")).unwrap();
+    std::fs::write(repo.join("knowledge/top.md"), "# Top\n").unwrap();
+    std::fs::write(repo.join("docs/kb/knowledge/top.md"), "# Inner top\n").unwrap();
+    support::git(&repo, &["init", "-q", "-b", "main"]);
+    support::git(&repo, &["add", "-A"]);
+    support::git(&repo, &["commit", "-q", "-m", "kb"]);
+    let r = open_reader(&repo.join("docs/kb"), &[]).expect("reader");
+    let ws = r
+        .repositories()
+        .workspace()
+        .expect("the workspace's repository");
+    assert_eq!(ws.workspace_root, "docs/kb");
+    let name = ws.name.clone();
+    let read_at = |path: &str| {
+        r.read(&ReadRequest {
+            repository: name.clone(),
+            revision: None,
+            path: path.into(),
+            start_line: None,
+            end_line: None,
+        })
+    };
+    // A pack names a page by its workspace path: read there, and said where it was read.
+    let page = read_at("knowledge/guide.md").expect("the page");
+    assert_eq!(page.path, "docs/kb/knowledge/guide.md");
+    assert!(
+        page.content.starts_with("# Guide\nline two\n"),
+        "{}",
+        page.content
+    );
+    assert_eq!(
+        read_at("docs/kb/knowledge/guide.md")
+            .expect("by its repository path")
+            .content,
+        page.content
+    );
+    assert_eq!(
+        read_at("README.md").expect("the root").content,
+        "the monorepo\n"
+    );
+    assert_eq!(
+        read_at("knowledge/top.md").expect("the root's").content,
+        "# Top\n"
+    );
+    assert_eq!(
+        code(read_at("knowledge/nowhere.md")),
+        ErrorCode::FileNotFound
+    );
+    let many = r
+        .read_many(&ReadManyRequest {
+            repository: name.clone(),
+            revision: None,
+            items: vec![
+                item("knowledge/guide.md", Some(2), Some(2)),
+                item("knowledge/nowhere.md", None, None),
+            ],
+        })
+        .expect("a batch");
+    assert_eq!(many.items[0].path, "docs/kb/knowledge/guide.md");
+    assert_eq!(many.items[0].content.as_deref(), Some("line two\n"));
+    assert_eq!(
+        many.items[1].error.as_ref().map(|e| e.code),
+        Some(ErrorCode::FileNotFound)
+    );
+}

@@ -43,7 +43,8 @@ on the returned commits for the whole answer; never switch to a branch midway. A
 the lines asked for unless `truncated` is true (then read on from `nextStartLine`); `hasMore` \
 only says the file goes on past them.
 3. Knowledge pages (`knowledge/**.md`, a pack's section `file`) are read from the workspace's \
-own repository, the pack's `provenance.repository`. Reading one returns the page text followed \
+own repository, the pack's `provenance.repository`, by that path even when the workspace is a \
+directory of the repository (the result's `path` says where). Reading one returns the page text followed \
 by the `references:` of the sections on those lines; read those sources at their pinned commits \
 next.
 4. `resolve` pins a branch to a full commit once, before several reads; `search` finds text at a \

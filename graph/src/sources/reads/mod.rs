@@ -605,14 +605,14 @@ impl Reader {
         check_path(&req.path)?;
         let (start, end) = requested_range(req.start_line, req.end_line)?;
         let p = self.pin(&req.repository, req.revision.as_deref())?;
-        let text = file_text(&p, &req.path).map_err(|e| self.pages_elsewhere(&p, &req.path, e))?;
+        let (path, text) = self.text_of(&p, &req.path)?;
         let s = slice(&text, start, end, MAX_READ_LINES, MAX_READ_BYTES)?;
-        let evidence = self.evidence_for(&p, &req.path, &s);
+        let evidence = self.evidence_for(&p, &path, &s);
         Ok(ReadResult {
             repository: p.repo.name.clone(),
             revision: p.revision.clone(),
             commit: p.commit.clone(),
-            path: req.path.clone(),
+            path,
             start_line: s.start,
             end_line: s.end,
             next_start_line: s.has_more.then_some(s.end + 1),
@@ -621,6 +621,27 @@ impl Reader {
             content: s.content,
             evidence,
         })
+    }
+
+    /// The text of `path` in `p`, and the repository path it was read at. In the workspace's
+    /// own repository, when the workspace is a directory of it and `path` is not a file at the
+    /// repository's root, `path` is also tried under the workspace's directory: packs give a
+    /// section's page as `file` relative to the workspace (`knowledge/guide.md`), and an agent
+    /// reads it by that. A repository path is always tried first, so nothing it names is
+    /// shadowed.
+    fn text_of(&self, p: &Pinned<'_>, path: &str) -> Result<(String, String), ReadError> {
+        let e = match file_text(p, path) {
+            Ok(text) => return Ok((path.to_string(), text)),
+            Err(e) => e,
+        };
+        let root = p.repo.workspace_root.as_str();
+        if p.repo.is_workspace && e.code == Code::FileNotFound && !root.is_empty() {
+            let inside = format!("{root}/{path}");
+            if let Ok(text) = file_text(p, &inside) {
+                return Ok((inside, text));
+            }
+        }
+        Err(self.pages_elsewhere(p, path, e))
     }
 
     /// A knowledge page asked of another repository than the workspace's: the error says
@@ -685,12 +706,11 @@ impl Reader {
             let outcome = check_path(&item.path)
                 .and_then(|_| requested_range(item.start_line, item.end_line))
                 .and_then(|(start, end)| {
-                    let text = file_text(&p, &item.path)
-                        .map_err(|e| self.pages_elsewhere(&p, &item.path, e))?;
-                    slice(&text, start, end, lines_left, bytes_left)
+                    let (path, text) = self.text_of(&p, &item.path)?;
+                    Ok((path, slice(&text, start, end, lines_left, bytes_left)?))
                 });
-            let s = match outcome {
-                Ok(s) => s,
+            let (path, s) = match outcome {
+                Ok(found) => found,
                 Err(e) => {
                     items.push(failed(e));
                     continue;
@@ -718,9 +738,9 @@ impl Reader {
                     s.end + 1
                 ),
             });
-            let evidence = self.evidence_for(&p, &item.path, &s);
+            let evidence = self.evidence_for(&p, &path, &s);
             items.push(ReadManyItemResult {
-                path: item.path.clone(),
+                path,
                 start_line: Some(s.start),
                 end_line: Some(s.end),
                 next_start_line: s.has_more.then_some(s.end + 1),
