@@ -408,6 +408,57 @@ fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
         r#"{"path":"knowledge/faq/guide.md","startLine":9,"endLine":2}"#,
     ]);
     assert_eq!(code, 1);
+    // A page the workspace does not have is not found, with no confidence: it used to answer
+    // "0 references", exact and `high`, beside a plugin warning.
+    let (_, res, _) = ontoly(&[
+        "run",
+        "SectionReferences",
+        "--input",
+        r#"{"path":"knowledge/faq/nope.md","startLine":1,"endLine":9}"#,
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&res).expect("json");
+    assert_eq!(v["confidence"]["level"], "none", "{v}");
+    assert_eq!(v["diagnostics"][0]["code"], "CAPABILITY_NOT_FOUND", "{v}");
+    assert_eq!(
+        v["summary"],
+        "knowledge/faq/nope.md is not a page of this workspace"
+    );
+    // In a workspace that is a directory of its repository, a page's repository path (as
+    // filesToInspect gives it) names the same page.
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("mono/docs/kb");
+    copy_dir(&fixtures().join("valid"), &ws);
+    let mono = t.path().join("mono");
+    common::git(&mono, &["init", "-q", "-b", "main"]);
+    common::git(&mono, &["add", "-A"]);
+    common::git(&mono, &["commit", "-q", "-m", "kb"]);
+    let refs = |path: &str| {
+        let input = format!(r#"{{"path":"{path}","startLine":8,"endLine":12}}"#);
+        let r = common::run_in(
+            &ws,
+            &[
+                "--no-cache",
+                "run",
+                "SectionReferences",
+                "--input",
+                &input,
+                "--format",
+                "json",
+            ],
+        );
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+        v["data"]["yaml"].clone()
+    };
+    let by_workspace = refs("knowledge/faq/guide.md");
+    assert!(
+        by_workspace
+            .as_str()
+            .is_some_and(|y| y.contains("references:")),
+        "{by_workspace}"
+    );
+    assert_eq!(refs("docs/kb/knowledge/faq/guide.md"), by_workspace);
 }
 
 /// An index that cannot be stored is built again by every process: build and each query say

@@ -700,6 +700,17 @@ pub(crate) fn section_references(
     use ontoly_graph::formats::references::{self, RangeQuery, ReferenceContext};
     use ontoly_graph::formats::source_registry::DirFiles;
     let raw = str_field(input, "path");
+    // A page's repository path (`filesToInspect` gives it so when the workspace is a directory
+    // of its repository) names the same page as its workspace path.
+    let root = ctx
+        .session()
+        .and_then(|s| s.repositories().ok())
+        .and_then(|r| r.workspace().map(|w| w.workspace_root.clone()))
+        .unwrap_or_default();
+    let raw = match raw.strip_prefix(root.as_str()) {
+        Some(rest) if !root.is_empty() && rest.starts_with("/knowledge/") => &rest[1..],
+        _ => raw,
+    };
     let path = if raw.starts_with("knowledge/") {
         raw.to_string()
     } else {
@@ -720,6 +731,23 @@ pub(crate) fn section_references(
         .get("includeDigest")
         .and_then(Value::as_bool)
         .unwrap_or(false);
+    // A page the graph does not hold has no sections to ask about: that is not an answer
+    // with no references (which would be exact, and `high`).
+    let page = path.strip_prefix("knowledge/").unwrap_or(&path);
+    if ctx
+        .graph
+        .node(&ontoly_graph::graph::model::ids::article(page))
+        .is_none()
+    {
+        return not_found(
+            ctx,
+            "SectionReferences",
+            format!("{path} is not a page of this workspace"),
+            vec![
+                "Give a page's path as a pack's section `file` names it (`knowledge/…md`); `ontoly evidence` lists sections with their pages and lines.".into(),
+            ],
+        );
+    }
     // The build's parses of the working tree when the graph was opened from disk; without a
     // session (an in-memory graph) there is no working tree to answer from.
     let Some(session) = ctx.session() else {
