@@ -114,7 +114,8 @@ def test_every_next_tool_call_of_a_pack_is_sent_as_it_is(demo):
 
     async def body():
         async with server(demo) as (session, _):
-            for query in [questions(answerable=True)[0], "webhook signature secret rotation"]:
+            for query in [questions(answerable=True)[0], "webhook signature secret rotation",
+                          "zookeeper quorum election"]:
                 result = await session.call_tool("EvidencePack", {"query": query})
                 pack = structured(result)
                 calls = pack["nextToolCalls"]
@@ -136,8 +137,13 @@ def test_every_next_tool_call_of_a_pack_is_sent_as_it_is(demo):
                         assert data["capability"] == call["arguments"]["name"]
                 wide = {"tool": "EvidencePack", "arguments": {"query": query, "limit": 20}}
                 assert (calls[-1] == wide) == (pack["confidence"]["level"] == "low"), (query, calls)
-            # The second question is a weak match in the demo: its pack offers the wider one.
-            assert pack["confidence"]["level"] == "low"
+                # Nothing in the graph: the search of the cited code to run instead.
+                searches = [c for c in calls if c["tool"] == "search"]
+                assert bool(searches) == (pack["confidence"]["level"] == "none"), (query, calls)
+            # The last question is not in the demo: its pack offers searches of the clones.
+            assert pack["confidence"]["level"] == "none"
+            assert [c["arguments"]["pattern"] for c in pack["nextToolCalls"]][:1] == [
+                "zookeeper|quorum|election"], pack["nextToolCalls"]
 
     run(body)
 

@@ -353,7 +353,8 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         ));
     }
     let fallbacks = fallbacks(query, &conf, g.reads.is_empty(), &mut diagnostics);
-    let commands = suggested_commands(
+    let searches = searches(ctx, &ranking, &conf);
+    let mut commands = suggested_commands(
         &ctx.identity().root,
         query,
         &conf,
@@ -362,7 +363,13 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         &g.reads,
         g.readable.as_ref(),
     );
-    let tool_calls = next_tool_calls(query, &conf, limit, &top_sections, &g.reads);
+    let mut tool_calls = next_tool_calls(query, &conf, limit, &top_sections, &g.reads);
+    add_searches(
+        &ctx.identity().root,
+        &searches,
+        &mut commands,
+        &mut tool_calls,
+    );
     let mut answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
     answer.push_str(older.as_deref().unwrap_or(""));
     knowledge::add_page_reads(ctx, &top_sections, &mut g.reads, MAX_FILES_TO_INSPECT);
@@ -770,6 +777,86 @@ fn suggested_commands(
         ));
     }
     commands
+}
+
+/// Repositories an empty pack's searches run in, at most this many.
+const MAX_SEARCHED_REPOS: usize = 2;
+
+/// What an empty pack (level `none`: nothing to read or follow in the graph) suggests
+/// searching instead, since the workspace does not document the question: the
+/// query's rarest words (those no section uses first, then the fewest sections; at most three,
+/// only words of letters, digits and `_`, which are their own regular expression) as one
+/// case-insensitive alternation, and the repositories with a local clone to search.
+struct Searches {
+    repositories: Vec<String>,
+    pattern: String,
+}
+
+fn searches(
+    ctx: &Context<'_>,
+    ranking: &crate::retrieval::rank::Ranking,
+    conf: &Confidence,
+) -> Option<Searches> {
+    // A weak pack has sections, reads and a wider pack to try first (and the search would
+    // take it past the 16 KB a pack aims at); an empty one had nothing to send.
+    if conf.level != Level::None {
+        return None;
+    }
+    let mut words: Vec<(usize, usize, String)> = ranking
+        .terms
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.df, i, t.query.word.to_lowercase()))
+        .filter(|(_, _, w)| {
+            w.chars().count() >= 3 && w.chars().all(|c| c.is_alphanumeric() || c == '_')
+        })
+        .collect();
+    words.sort();
+    let mut picked: Vec<String> = Vec::new();
+    for (_, _, w) in words {
+        if !picked.contains(&w) && picked.len() < 3 {
+            picked.push(w);
+        }
+    }
+    if picked.is_empty() {
+        return None;
+    }
+    let repos = ctx.session()?.repositories().ok()?;
+    let repositories: Vec<String> = repos
+        .repos
+        .iter()
+        .filter(|r| !r.is_workspace && r.repo.is_some())
+        .take(MAX_SEARCHED_REPOS)
+        .map(|r| r.name.clone())
+        .collect();
+    (!repositories.is_empty()).then(|| Searches {
+        repositories,
+        pattern: picked.join("|"),
+    })
+}
+
+/// Appends the [`Searches`], as shell commands and as `search` tool calls: an agent told to
+/// "search the source repositories" gets the search to send.
+fn add_searches(
+    root: &str,
+    searches: &Option<Searches>,
+    commands: &mut Vec<String>,
+    calls: &mut Vec<serde_json::Value>,
+) {
+    let Some(s) = searches else { return };
+    let ontoly = if root.is_empty() || root == "." {
+        "ontoly".to_string()
+    } else {
+        format!("ontoly --workspace {}", shell_quote(root))
+    };
+    for repo in &s.repositories {
+        commands.push(format!(
+            "{ontoly} search --repo {} -i {}",
+            shell_quote(repo),
+            shell_quote(&s.pattern)
+        ));
+        calls.push(serde_json::json!({"tool": "search", "arguments": {"repository": repo, "pattern": s.pattern, "ignoreCase": true}}));
+    }
 }
 
 /// [`suggested_commands`] as MCP tool calls, for an agent that has the tools and no shell: the
