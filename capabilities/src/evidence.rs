@@ -122,15 +122,7 @@ impl Evidence {
         confidence: f64,
         description: impl Into<String>,
     ) -> Self {
-        Evidence {
-            kind: EvidenceKind::Edge,
-            description: description.into(),
-            confidence: round4(confidence),
-            nodes,
-            edges,
-            stats: None,
-            diagnostic: None,
-        }
+        Self::linked(EvidenceKind::Edge, nodes, edges, confidence, description)
     }
 
     /// A `path` item: nodes and edges in traversal order.
@@ -140,8 +132,18 @@ impl Evidence {
         confidence: f64,
         description: impl Into<String>,
     ) -> Self {
+        Self::linked(EvidenceKind::Path, nodes, edges, confidence, description)
+    }
+
+    fn linked(
+        kind: EvidenceKind,
+        nodes: Vec<Node>,
+        edges: Vec<Edge>,
+        confidence: f64,
+        description: impl Into<String>,
+    ) -> Self {
         Evidence {
-            kind: EvidenceKind::Path,
+            kind,
             description: description.into(),
             confidence: round4(confidence),
             nodes,

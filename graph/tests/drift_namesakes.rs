@@ -22,19 +22,7 @@ fn main() {
 }
 "#;
 
-const MAIN_RS_OLD: &str = r#"mod size;
-
-fn main() {
-    let result = run();
-    match result {
-        Ok(exit_code) => std::process::exit(exit_code),
-        Err(err) => eprintln!("[fd error]: {err:#}"),
-    }
-}
-"#;
-
-const MAIN_RS_NEW: &str = r#"mod size;
-mod walk;
+const MAIN_RS: &str = r#"mod size;
 
 fn main() {
     let result = run();
@@ -58,21 +46,6 @@ const SIZE_OLD: &str = r#"pub fn parse_size(text: &str) -> Option<u64> {
 }
 "#;
 
-// Moved to another file with one line edited on the way.
-const SIZE_NEW: &str = r#"/// Sizes.
-pub fn parse_size(text: &str) -> Option<u64> {
-    let digits: String = text.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let unit = &text[digits.len()..];
-    let value: u64 = digits.parse().ok()?;
-    let factor = match unit {
-        "k" | "K" => 1024,
-        "M" => 1000 * 1000,
-        _ => 1,
-    };
-    Some(value * factor)
-}
-"#;
-
 const HELPER_OLD: &str = r#"pub fn helper(entries: &[String]) -> usize {
     let visible = entries.iter().filter(|e| !e.starts_with('.'));
     let counted = visible.count();
@@ -82,7 +55,7 @@ const HELPER_OLD: &str = r#"pub fn helper(entries: &[String]) -> usize {
 
 // Two new files define `helper`: one is the old body (in a file with more in it, so git does
 // not take it for a rename of the old one), the other is not.
-const HELPER_MOVED: &str = r#"use std::collections::BTreeMap;
+const HELPER_NEIGHBOURS: &str = r#"use std::collections::BTreeMap;
 
 /// Counts of entries by their first letter.
 pub fn by_letter(entries: &[String]) -> BTreeMap<char, usize> {
@@ -100,11 +73,6 @@ pub fn longer_than(entries: &[String], limit: usize) -> Vec<&String> {
     entries.iter().filter(|e| e.len() > limit).collect()
 }
 
-pub fn helper(entries: &[String]) -> usize {
-    let visible = entries.iter().filter(|e| !e.starts_with('.'));
-    let counted = visible.count();
-    counted + entries.len()
-}
 "#;
 
 const HELPER_OTHER: &str = r#"pub fn helper(path: &std::path::Path) -> bool {
@@ -112,9 +80,8 @@ const HELPER_OTHER: &str = r#"pub fn helper(path: &std::path::Path) -> bool {
 }
 "#;
 
-const TOKEN_OLD: &str = r#"use std::fmt;
-
-pub enum Token {
+/// `Token` and its impl, as they were and as they are after the move.
+const TOKEN: &str = r#"pub enum Token {
     Placeholder,
     Text(String),
 }
@@ -129,10 +96,9 @@ impl fmt::Display for Token {
 }
 "#;
 
-// The enum and its impl moved into a file with more in it; the impl is cited.
-const TOKEN_NEW: &str = r#"use std::fmt;
-
-/// Templates of commands.
+// The enum and its impl moved into a file with more in it (so git does not take it for a
+// rename); the impl is cited.
+const TEMPLATE: &str = r#"/// Templates of commands.
 pub struct Template {
     tokens: Vec<Token>,
     batch: bool,
@@ -168,19 +134,6 @@ impl Template {
     }
 }
 
-pub enum Token {
-    Placeholder,
-    Text(String),
-}
-
-impl fmt::Display for Token {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            Token::Placeholder => f.write_str("{}"),
-            Token::Text(text) => f.write_str(text),
-        }
-    }
-}
 "#;
 
 fn write(dir: &Path, path: &str, text: &str) {
@@ -196,21 +149,33 @@ fn write(dir: &Path, path: &str, text: &str) {
 fn history(dir: &Path) -> (String, String) {
     support::git(dir, &["init", "-q", "-b", "main"]);
     write(dir, "build.rs", BUILD_RS);
-    write(dir, "src/main.rs", MAIN_RS_OLD);
+    write(dir, "src/main.rs", MAIN_RS);
     write(dir, "src/a.rs", SIZE_OLD);
     write(dir, "src/b.rs", HELPER_OLD);
-    write(dir, "src/token.rs", TOKEN_OLD);
+    write(dir, "src/token.rs", &format!("use std::fmt;\n\n{TOKEN}"));
     support::git(dir, &["add", "-A"]);
     support::git(dir, &["commit", "-q", "-m", "c1"]);
     let c1 = support::git(dir, &["rev-parse", "HEAD"]);
     for gone in ["build.rs", "src/a.rs", "src/b.rs", "src/token.rs"] {
         std::fs::remove_file(dir.join(gone)).expect("removes");
     }
-    write(dir, "src/main.rs", MAIN_RS_NEW);
-    write(dir, "src/size.rs", SIZE_NEW);
-    write(dir, "src/c.rs", HELPER_MOVED);
+    // Edited, its `main` untouched.
+    write(
+        dir,
+        "src/main.rs",
+        &MAIN_RS.replace("mod size;\n", "mod size;\nmod walk;\n"),
+    );
+    // Moved to another file with one line edited on the way.
+    let moved = SIZE_OLD.replace(r#""k" | "K" => 1000,"#, r#""k" | "K" => 1024,"#);
+    assert_ne!(moved, SIZE_OLD);
+    write(dir, "src/size.rs", &format!("/// Sizes.\n{moved}"));
+    write(dir, "src/c.rs", &format!("{HELPER_NEIGHBOURS}{HELPER_OLD}"));
     write(dir, "src/d.rs", HELPER_OTHER);
-    write(dir, "src/template.rs", TOKEN_NEW);
+    write(
+        dir,
+        "src/template.rs",
+        &format!("use std::fmt;\n\n{TEMPLATE}{TOKEN}"),
+    );
     support::git(dir, &["add", "-A"]);
     support::git(dir, &["commit", "-q", "-m", "c2"]);
     let c2 = support::git(dir, &["rev-parse", "HEAD"]);
