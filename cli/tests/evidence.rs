@@ -14,6 +14,21 @@ fn ontoly(args: &[&str]) -> (i32, String, String) {
     (r.code, r.stdout, r.stderr)
 }
 
+/// `run SectionReferences --input INPUT --format json` on the `valid` fixture: exit code and
+/// the result.
+fn section_references(input: &str) -> (i32, serde_json::Value) {
+    let (code, out, err) = ontoly(&[
+        "run",
+        "SectionReferences",
+        "--input",
+        input,
+        "--format",
+        "json",
+    ]);
+    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    (code, v)
+}
+
 fn out_of(args: &[&str]) -> String {
     ontoly(args).1
 }
@@ -322,28 +337,14 @@ fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
     let (_, digest, _) = ontoly(&["refs", "faq/guide.md:8", "--include-digest"]);
     assert!(digest.contains("content_digest: sha256:"), "{digest}");
     // The capability gives the same bytes in data.yaml.
-    let (code, res, _) = ontoly(&[
-        "run",
-        "SectionReferences",
-        "--input",
-        r#"{"path":"knowledge/faq/guide.md","startLine":8,"endLine":12}"#,
-        "--format",
-        "json",
-    ]);
+    let (code, v) =
+        section_references(r#"{"path":"knowledge/faq/guide.md","startLine":8,"endLine":12}"#);
     assert_eq!(code, 0);
-    let v: serde_json::Value = serde_json::from_str(&res).expect("json");
     assert_eq!(v["data"]["yaml"].as_str(), Some(out.as_str()));
     assert_eq!(v["data"]["sections"][0], "answer");
     // Each section with its own references: together they are the flat list, each once.
-    let (_, whole_json, _) = ontoly(&[
-        "run",
-        "SectionReferences",
-        "--input",
-        r#"{"path":"knowledge/faq/guide.md","startLine":1,"endLine":400}"#,
-        "--format",
-        "json",
-    ]);
-    let w: serde_json::Value = serde_json::from_str(&whole_json).expect("json");
+    let (_, w) =
+        section_references(r#"{"path":"knowledge/faq/guide.md","startLine":1,"endLine":400}"#);
     let by_section = w["data"]["bySection"].as_array().expect("bySection");
     let ids: Vec<&serde_json::Value> = by_section.iter().map(|s| &s["sectionId"]).collect();
     let listed: Vec<&serde_json::Value> = w["data"]["sections"]
@@ -392,15 +393,9 @@ fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
     let (code, none, _) = ontoly(&["refs", "knowledge/api/plugins.md:1-2"]);
     assert_eq!(code, 0);
     assert_eq!(none, "");
-    let (_, res, _) = ontoly(&[
-        "run",
-        "SectionReferences",
-        "--input",
-        r#"{"path":"knowledge/api/plugins.md","startLine":1,"endLine":2}"#,
-        "--format",
-        "json",
-    ]);
-    assert!(res.contains("CAPABILITY_NOT_FOUND"));
+    let (_, v) =
+        section_references(r#"{"path":"knowledge/api/plugins.md","startLine":1,"endLine":2}"#);
+    assert_eq!(v["diagnostics"][0]["code"], "CAPABILITY_NOT_FOUND", "{v}");
     let (code, _, _) = ontoly(&[
         "run",
         "SectionReferences",
@@ -410,15 +405,8 @@ fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
     assert_eq!(code, 1);
     // A page the workspace does not have is not found, with no confidence: it used to answer
     // "0 references", exact and `high`, beside a plugin warning.
-    let (_, res, _) = ontoly(&[
-        "run",
-        "SectionReferences",
-        "--input",
-        r#"{"path":"knowledge/faq/nope.md","startLine":1,"endLine":9}"#,
-        "--format",
-        "json",
-    ]);
-    let v: serde_json::Value = serde_json::from_str(&res).expect("json");
+    let (_, v) =
+        section_references(r#"{"path":"knowledge/faq/nope.md","startLine":1,"endLine":9}"#);
     assert_eq!(v["confidence"]["level"], "none", "{v}");
     assert_eq!(v["diagnostics"][0]["code"], "CAPABILITY_NOT_FOUND", "{v}");
     assert_eq!(

@@ -144,17 +144,9 @@ fn a_range_tells_the_symbols_it_overlaps_once() {
     let (_dir, ws) = corpus("structlog");
     // Two ranges of stdlib.py inside the class BoundLogger: an item per symbol said each
     // range's label again for every method, and the class once per range.
-    let v = json_of(
-        &ws,
-        &[
-            "run",
-            "SectionEvidence",
-            "--input",
-            r#"{"section":"usage/standard-library.md#pass-through-properties"}"#,
-            "--format",
-            "json",
-        ],
-    );
+    let input = r#"{"section":"usage/standard-library.md#pass-through-properties"}"#;
+    let args = ["run", "SectionEvidence", "--input", input];
+    let v = json_of(&ws, &[&args[..], &["--format", "json"]].concat());
     assert_nodes_carried_once(&v);
     let overlaps: Vec<&Value> = items(&v)
         .iter()
@@ -198,15 +190,7 @@ fn a_range_tells_the_symbols_it_overlaps_once() {
         .count();
     assert_eq!(carriers, 1);
     // The text rendering: one line per range, not per symbol.
-    let r = run_in(
-        &ws,
-        &[
-            "run",
-            "SectionEvidence",
-            "--input",
-            r#"{"section":"usage/standard-library.md#pass-through-properties"}"#,
-        ],
-    );
+    let r = run_in(&ws, &args);
     assert_eq!(r.stdout.matches(" overlaps ").count(), 2, "{}", r.stdout);
 }
 
