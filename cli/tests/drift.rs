@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{copy_dir, git, run_in, testdata, Run};
+use common::{copy_dir, corpus_copy, git, run_in, testdata, Run};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -1791,16 +1791,6 @@ fn a_cited_files_picture_shows_the_sections_that_cite_it() {
 /// maps (base = just 1.14.0, later = 1.25.2). The directory lives as long as the guard.
 fn just_corpus() -> (tempfile::TempDir, PathBuf) {
     corpus_copy("just")
-}
-
-/// A copy of a corpus's workspace with its bare clone beside it, as its ontoly.toml maps it.
-fn corpus_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let corpus = testdata().join("corpora").join(name);
-    copy_dir(&corpus.join("ws"), &dir.path().join("ws"));
-    copy_dir(&corpus.join("repo.git"), &dir.path().join("repo.git"));
-    let ws = dir.path().join("ws");
-    (dir, ws)
 }
 
 /// A type no cited range names itself stands for its members: the sections citing

@@ -4,20 +4,9 @@
 
 mod common;
 
-use common::{copy_dir, demo, run_in, testdata};
+use common::{copy_dir, demo, run_in};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
-
-/// A copy of a corpus's workspace with its bare clone beside it, as its ontoly.toml maps it.
-fn corpus(name: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let c = testdata().join("corpora").join(name);
-    copy_dir(&c.join("ws"), &dir.path().join("ws"));
-    copy_dir(&c.join("repo.git"), &dir.path().join("repo.git"));
-    let ws = dir.path().join("ws");
-    (dir, ws)
-}
 
 fn json_of(ws: &std::path::Path, args: &[&str]) -> Value {
     let r = run_in(ws, args);
@@ -82,7 +71,7 @@ fn assert_nodes_carried_once(v: &Value) {
 
 #[test]
 fn a_path_writes_the_nodes_carried_before_by_their_required_fields() {
-    let (_dir, ws) = corpus("click");
+    let (_dir, ws) = common::corpus_copy("click");
     // core.py is cited by 78 ranges: each path ran section -> range -> the same file, whose
     // node every path copied.
     let v = json_of(&ws, &["cites", "src/click/core.py", "--format", "json"]);
@@ -141,7 +130,7 @@ fn a_path_writes_the_nodes_carried_before_by_their_required_fields() {
 
 #[test]
 fn a_range_tells_the_symbols_it_overlaps_once() {
-    let (_dir, ws) = corpus("structlog");
+    let (_dir, ws) = common::corpus_copy("structlog");
     // Two ranges of stdlib.py inside the class BoundLogger: an item per symbol said each
     // range's label again for every method, and the class once per range.
     let input = r#"{"section":"usage/standard-library.md#pass-through-properties"}"#;

@@ -83,6 +83,18 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// A copy of a corpus's workspace with its bare clone beside it, as its ontoly.toml maps it:
+/// the workspace's path, in a directory that lives as long as the guard.
+#[allow(dead_code)]
+pub fn corpus_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let corpus = testdata().join("corpora").join(name);
+    copy_dir(&corpus.join("ws"), &dir.path().join("ws"));
+    copy_dir(&corpus.join("repo.git"), &dir.path().join("repo.git"));
+    let ws = dir.path().join("ws");
+    (dir, ws)
+}
+
 /// Runs git in `dir` with the user's configuration ignored.
 pub fn git(dir: &Path, args: &[&str]) -> String {
     let out = std::process::Command::new("git")
