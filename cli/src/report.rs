@@ -66,7 +66,7 @@ pub enum Report {
     /// `ontoly read-many`.
     ReadMany(ReadManyResult),
     /// `ontoly search`.
-    Search(SearchResult),
+    Search(Box<SearchView>),
     /// `ontoly resolve`.
     Resolve(ResolveResult),
     /// A pinned read that failed (exit 1).
@@ -342,6 +342,19 @@ impl CheckView {
             ),
         }
     }
+}
+
+/// `ontoly search`: the result, and what to try when it found nothing where the cited code
+/// is not (the text's note says it; the JSON is the result alone).
+#[derive(Debug, Clone, Serialize)]
+pub struct SearchView {
+    /// The search result (its JSON).
+    #[serde(flatten)]
+    pub result: SearchResult,
+    /// For an empty search of the workspace's own files: the repositories with a local
+    /// clone, to name with `--repo`. Not in the JSON.
+    #[serde(skip)]
+    pub hint: Option<String>,
 }
 
 /// `ontoly drift`: the report, what `--write` did, and where annotations point.

@@ -357,6 +357,13 @@ fn a_workspace_that_is_no_git_repository_names_the_repositories_to_search() {
         "{}",
         none.stderr
     );
+    // Nothing in its own files: where the cited code is, to search next.
+    assert!(
+        none.stderr.contains("hint: the cited code is in "),
+        "{}",
+        none.stderr
+    );
+    assert!(!own.stderr.contains("hint:"), "{}", own.stderr);
     for args in [&["search", "fn checkout"][..], &["resolve"][..]] {
         if args[0] == "search" {
             // Named with --repo, below.

@@ -72,12 +72,17 @@ fn output<T>(
 }
 
 /// When a read of the default repository failed because the workspace's directory is no git
-/// repository (search and resolve need one): the repositories with a local clone, to name
-/// with `--repo`.
+/// repository (resolve needs one): the repositories with a local clone, to name with `--repo`.
 fn repositories_hint(r: &Reader, args: &RepoArgs, e: &ReadError) -> Option<String> {
     if args.repo.is_some() || e.code != Code::RepositoryNotFound {
         return None;
     }
+    cloned_repositories(r)
+}
+
+/// The repositories with a local clone other than the workspace's, as a hint to name one
+/// with `--repo`; `None` when there is none.
+fn cloned_repositories(r: &Reader) -> Option<String> {
     let names: Vec<&str> = r
         .repositories()
         .repos
@@ -389,7 +394,13 @@ pub mod search {
             },
         });
         let none = res.as_ref().is_ok_and(|r| r.files.is_empty());
-        let mut out = output(res, Report::Search, (&r, &args.repo), |_| None);
+        // Nothing in the workspace's own files, when no repository was named: the cited code
+        // is elsewhere, and where is worth saying.
+        let hint = (none && args.repo.repo.is_none())
+            .then(|| cloned_repositories(&r))
+            .flatten();
+        let view = |result| Report::Search(Box::new(crate::report::SearchView { result, hint }));
+        let mut out = output(res, view, (&r, &args.repo), |_| None);
         // No match is exit 1, as with grep and rg.
         if none {
             out.exit = 1;

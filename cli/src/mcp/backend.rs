@@ -281,7 +281,10 @@ impl Backend {
         let r = self.reader.search(&request).map_err(read_error)?;
         Ok(ToolOutput {
             structured: to_value(&r)?,
-            report: Report::Search(r),
+            report: Report::Search(Box::new(crate::report::SearchView {
+                result: r,
+                hint: None,
+            })),
         })
     }
 

@@ -17,7 +17,7 @@ pub fn value(report: &Report) -> Option<Value> {
         Report::Check(c) => serde_json::to_value(c),
         Report::Read(r) => serde_json::to_value(r),
         Report::ReadMany(r) => serde_json::to_value(r),
-        Report::Search(r) => serde_json::to_value(r),
+        Report::Search(r) => serde_json::to_value(&r.result),
         Report::Resolve(r) => serde_json::to_value(r),
         Report::ReadError(e) => serde_json::to_value(e),
         Report::Drift(d) => serde_json::to_value(d),

@@ -28,7 +28,7 @@ pub fn render(report: &Report, color: bool) -> Option<String> {
         Report::Check(c) => capabilities::check(c),
         Report::Read(r) => r.text(),
         Report::ReadMany(r) => reads::read_many(r),
-        Report::Search(r) => reads::search(r),
+        Report::Search(r) => reads::search(&r.result),
         Report::Resolve(r) => format!("{}\n", r.commit),
         // On stderr, in the one error style (see `note`); stdout stays empty.
         Report::ReadError(_) => String::new(),
@@ -43,7 +43,7 @@ pub fn note(report: &Report) -> Option<String> {
     match report {
         Report::Read(r) => Some(reads::read_note(r)),
         Report::Validate(v) => workspace::validate_note(v),
-        Report::Search(r) => Some(reads::search_note(r)),
+        Report::Search(r) => Some(reads::search_note(&r.result, r.hint.as_deref())),
         Report::ReadError(f) => {
             let e = &f.error;
             let mut out = format!("error: {}: {}\n", e.code.as_str(), e.message);

@@ -54,9 +54,9 @@ pub(super) fn search(r: &SearchResult) -> String {
     text
 }
 
-pub(super) fn search_note(r: &SearchResult) -> String {
+pub(super) fn search_note(r: &SearchResult, hint: Option<&str>) -> String {
     format!(
-        "{}@{}: {} file(s){}\n",
+        "{}@{}: {} file(s){}\n{}",
         r.repository,
         r.commit,
         r.files.len(),
@@ -64,6 +64,7 @@ pub(super) fn search_note(r: &SearchResult) -> String {
             " (truncated: narrow the search)"
         } else {
             ""
-        }
+        },
+        hint.map(|h| format!("hint: {h}\n")).unwrap_or_default()
     )
 }
