@@ -2045,13 +2045,20 @@ fn javascript_method_spellings_name_the_method_and_a_range_is_cited_once() {
     let v: serde_json::Value = serde_json::from_str(&plain.stdout).expect("json");
     let citations = &v["data"]["sections"][0]["citations"];
     assert_eq!(citations.as_array().map(Vec::len), Some(1), "{citations}");
-    let symbols = v["evidence"][0]["nodes"]
+    // One path to each overload, each section -> range -> symbol.
+    let section = &v["data"]["sections"][0]["section"];
+    let paths: Vec<&serde_json::Value> = v["evidence"]
         .as_array()
-        .expect("nodes")
+        .expect("evidence")
         .iter()
-        .filter(|n| n["id"].as_str().is_some_and(|id| id.starts_with("symbol:")))
-        .count();
-    assert_eq!(symbols, 3, "{}", v["evidence"][0]);
+        .filter(|e| e["kind"] == "path" && &e["edges"][0]["from"] == section)
+        .collect();
+    let symbols: std::collections::BTreeSet<&str> = paths
+        .iter()
+        .filter_map(|p| p["edges"][1]["to"].as_str())
+        .filter(|id| id.starts_with("symbol:"))
+        .collect();
+    assert_eq!((paths.len(), symbols.len()), (3, 3), "{paths:?}");
     let plain = run_in(&ws, &["cites", "Command.option"]).stdout;
     for spelled in ["Command.prototype.option", "Command#option"] {
         let r = run_in(&ws, &["cites", spelled]);

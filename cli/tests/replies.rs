@@ -54,6 +54,16 @@ fn assert_nodes_carried_once(v: &Value) {
                 assert!(carried.contains(id), "item {i}: {id} is carried nowhere");
             }
         }
+        if e["kind"] == "edge" {
+            // An edge item lists its participants too: every end of its edges.
+            let nodes = ids(&e["nodes"]);
+            for edge in e["edges"].as_array().into_iter().flatten() {
+                for end in ["from", "to"] {
+                    let id = edge[end].as_str().expect("an edge end");
+                    assert!(nodes.contains(&id), "item {i}: {id} is not among its nodes");
+                }
+            }
+        }
         if e["kind"] == "path" {
             let nodes = ids(&e["nodes"]);
             let edges = e["edges"].as_array().expect("edges");
@@ -105,6 +115,28 @@ fn a_path_writes_the_nodes_carried_before_by_their_required_fields() {
         .filter_map(|p| p["edges"][0]["from"].as_str())
         .collect();
     assert_eq!(sections, starts);
+
+    // A symbol target: a range over an impl and its method is a path to each, each a chain.
+    let demo_ws = tempfile::tempdir().expect("tempdir");
+    copy_dir(&demo(), demo_ws.path());
+    let v = json_of(
+        demo_ws.path(),
+        &[
+            "run",
+            "CitationsOf",
+            "--input",
+            r#"{"target":"CheckoutService"}"#,
+            "--format",
+            "json",
+        ],
+    );
+    assert_nodes_carried_once(&v);
+    let reached: BTreeSet<&str> = items(&v)
+        .iter()
+        .filter(|e| e["kind"] == "path")
+        .filter_map(|e| e["edges"][1]["to"].as_str())
+        .collect();
+    assert!(reached.len() >= 2, "{reached:?}");
 
     // The same on the pack's evidence (`capability EvidencePack`): a top section's paths
     // write it by its required fields, since its node item carries it in full.
@@ -158,6 +190,11 @@ fn a_range_tells_the_symbols_it_overlaps_once() {
         assert!(edges
             .iter()
             .all(|e| e["type"] == "OVERLAPS" && e["from"] == c["range"]));
+        // It lists its participants: the range (slim: its path carries it) and the symbols.
+        assert_eq!(
+            ids(&item["nodes"])[0],
+            c["range"].as_str().expect("a range")
+        );
         // Its edges reach exactly the symbols the data lists for the range.
         let reached: BTreeSet<&str> = edges.iter().filter_map(|e| e["to"].as_str()).collect();
         assert_eq!(reached, ids(&c["symbols"]).into_iter().collect());

@@ -267,25 +267,41 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
                 .as_ref()
                 .map(|c| c.label())
                 .unwrap_or_else(|| r.id.clone());
-            let mut nodes = vec![sec.clone(), (*r).clone()];
-            let mut edges = vec![(*e).clone()];
-            for via in vias.iter().filter(|via| via.id != r.id) {
-                let link = g
-                    .out_edges(&r.id, None)
-                    .into_iter()
-                    .find(|x| x.to == via.id)
-                    .cloned();
-                if let Some(l) = link {
-                    edges.push(l);
-                    nodes.push((*via).clone());
-                }
+            // section -> range, then on to each of the target's nodes the range reaches (its
+            // file, or the symbols it overlaps): one path per node, each a chain, as a path is
+            // (a range over an impl and its method is two paths, not one star).
+            let hops: Vec<(Edge, &Node)> = vias
+                .iter()
+                .filter(|via| via.id != r.id)
+                .filter_map(|via| {
+                    g.out_edges(&r.id, None)
+                        .into_iter()
+                        .find(|x| x.to == via.id)
+                        .map(|l| (l.clone(), *via))
+                })
+                .collect();
+            let grounding = c.as_ref().map(|c| c.grounding()).unwrap_or(0.0);
+            if hops.is_empty() {
+                evidence.push(Evidence::path(
+                    vec![sec.clone(), (*r).clone()],
+                    vec![(*e).clone()],
+                    grounding,
+                    format!("{sid} cites {label}"),
+                ));
             }
-            evidence.push(Evidence::path(
-                nodes,
-                edges,
-                c.as_ref().map(|c| c.grounding()).unwrap_or(0.0),
-                format!("{sid} cites {label}"),
-            ));
+            for (l, via) in &hops {
+                let description = if hops.len() == 1 {
+                    format!("{sid} cites {label}")
+                } else {
+                    format!("{sid} cites {label}, which reaches {}", via.name)
+                };
+                evidence.push(Evidence::path(
+                    vec![sec.clone(), (*r).clone(), (*via).clone()],
+                    vec![(*e).clone(), l.clone()],
+                    grounding,
+                    description,
+                ));
+            }
             labels.push(json!({"range": r.id, "label": label, "url": c.and_then(|c| c.url)}));
         }
         sections.push(json!({
@@ -388,9 +404,14 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
                     names.push(&s.name);
                 }
             }
+            // Its participants: the range (written in full by the path before) and each
+            // symbol.
+            let nodes = std::iter::once((*c.target).clone())
+                .chain(c.symbols.iter().map(|(_, s)| (*s).clone()))
+                .collect();
             evidence.push(Evidence::edges(
                 c.symbols.iter().map(|(e, _)| (*e).clone()).collect(),
-                c.symbols.iter().map(|(_, s)| (*s).clone()).collect(),
+                nodes,
                 c.grounding(),
                 format!(
                     "{} overlaps {}",
