@@ -100,9 +100,10 @@ pub struct DriftInput {
     /// the later commit that accepting the change would cite.
     #[serde(default)]
     pub diff: bool,
-    /// At most this many references in the list (clamped to 1–10000; default 200): moved,
-    /// changed and missing ones first, then unverifiable, then unchanged, listed in structure
-    /// order; `omitted` counts the rest. The counts cover every reference.
+    /// At most this many references in the list (1–10000, default 200; the capability clamps
+    /// a value outside and says so, the MCP tool refuses it): moved, changed and missing ones
+    /// first, then unverifiable, then unchanged, listed in structure order; `omitted` counts
+    /// the rest. The counts cover every reference.
     #[serde(default)]
     #[schemars(range(min = 1, max = 10000))]
     pub limit: Option<usize>,

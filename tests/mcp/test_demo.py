@@ -457,6 +457,7 @@ def test_drift_and_impact_tools_are_the_cli_reports(demo):
                 result = await session.call_tool("Drift", {"limit": limit})
                 assert field(result, "isError") is True, limit
                 assert f"limit: {limit} is outside 1..=10000" in text(result)
+                assert "using" not in text(result), text(result)
             result = await session.call_tool("Drift", {"to": ["nope=main"]})
             assert field(result, "isError") is True and "INVALID_ARGUMENTS" in text(result)
 

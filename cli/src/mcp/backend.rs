@@ -295,10 +295,14 @@ impl Backend {
         // getting one reference silently (the capability clamps and says it in a diagnostic,
         // which this reply has no place for).
         let (limit, clamped) = input.list_limit();
-        if let Some(d) = clamped {
+        if clamped.is_some() {
             return Err(ToolError::new(
                 Code::InvalidArguments,
-                d.message.replacen("limit ", "limit: ", 1),
+                format!(
+                    "limit: {} is outside 1..={}",
+                    input.limit.unwrap_or_default(),
+                    DriftInput::MAX_LIMIT
+                ),
             ));
         }
         let opts = DriftOptions {
