@@ -966,6 +966,14 @@ fn a_workspace_outside_git_still_reads_its_clones() {
         })),
         ErrorCode::RepositoryNotFound
     );
+    // With a revision too: the same refusal, not "omit the revision" that only leads to it.
+    assert_eq!(
+        code(r.resolve(&ResolveRequest {
+            repository: "plain".into(),
+            revision: Some("main".into())
+        })),
+        ErrorCode::RepositoryNotFound
+    );
     // Its files are searched as they are on disk, in path order: not the snapshot cache, not
     // through a symlink that leaves the tree, and a pinned revision is refused.
     std::fs::write(
@@ -1076,9 +1084,35 @@ fn a_page_of_a_workspace_in_a_directory_of_its_repository_reads_by_its_workspace
         read_at("knowledge/top.md").expect("the root's").content,
         "# Top\n"
     );
+    let nowhere = read_at("knowledge/nowhere.md").expect_err("no such page");
+    assert_eq!(nowhere.code, ErrorCode::FileNotFound);
+    // It says it looked under the workspace's directory too.
+    assert!(
+        nowhere
+            .message
+            .ends_with(", nor under the workspace's directory docs/kb/"),
+        "{}",
+        nowhere.message
+    );
+    // A search under `knowledge` is one under the workspace's pages, as a read is; a
+    // repository directory that exists is searched as named.
+    let search_in = |paths: &[&str]| {
+        r.search(&SearchRequest {
+            repository: name.clone(),
+            pattern: "line two|Top".into(),
+            paths: paths.iter().map(|p| p.to_string()).collect(),
+            ..Default::default()
+        })
+        .expect("a search")
+    };
     assert_eq!(
-        code(read_at("knowledge/nowhere.md")),
-        ErrorCode::FileNotFound
+        paths(&search_in(&["knowledge"])),
+        ["knowledge/top.md"],
+        "the root's knowledge/ exists: it is what is searched"
+    );
+    assert_eq!(
+        paths(&search_in(&["knowledge/guide.md"])),
+        ["docs/kb/knowledge/guide.md"]
     );
     let many = r
         .read_many(&ReadManyRequest {

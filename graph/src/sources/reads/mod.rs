@@ -577,15 +577,25 @@ impl Reader {
 
     /// `pin` for operations that need commits (search, resolve): a work tree is refused.
     fn pin_git(&self, name: &str, revision: Option<&str>) -> Result<Pinned<'_>, ReadError> {
-        let p = self.pin(name, revision)?;
-        if p.local.is_none() {
-            return Err(err(
+        let refused = |repo: &ReadableRepo| {
+            err(
                 Code::RepositoryNotFound,
                 format!(
                     "Repository '{}' is a work tree without git: it has no commits to resolve (read, read_many and search work on it)",
-                    p.repo.name
+                    repo.name
                 ),
-            ));
+            )
+        };
+        // A work tree is refused whatever the revision: pinning it first would say "omit the
+        // revision", and omitting it would only meet this refusal.
+        if let Ok(repo) = self.repos.lookup(name) {
+            if repo.repo.is_none() && repo.worktree.is_some() {
+                return Err(refused(repo));
+            }
+        }
+        let p = self.pin(name, revision)?;
+        if p.local.is_none() {
+            return Err(refused(p.repo));
         }
         Ok(p)
     }
@@ -640,6 +650,10 @@ impl Reader {
             if let Ok(text) = file_text(p, &inside) {
                 return Ok((inside, text));
             }
+            return Err(ReadError {
+                message: format!("{}, nor under the workspace's directory {root}/", e.message),
+                ..e
+            });
         }
         Err(self.pages_elsewhere(p, path, e))
     }
