@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::fixtures;
+use common::{copy_dir, fixtures};
 use std::path::Path;
 
 /// Runs `ontoly` in `dir` with `args`; returns (exit code, stdout, stderr).
@@ -129,6 +129,35 @@ fn a_file_named_on_the_command_line_that_is_missing_is_said_so() {
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
         assert!(err.starts_with(said), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn an_input_file_named_without_its_at_sign_is_said_how_to_pass() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("ws");
+    copy_dir(&fixtures().join("valid"), &ws);
+    std::fs::write(ws.join("input.json"), r#"{"query": "plugins"}"#).expect("writes");
+    let (code, out, err) = ontoly(
+        &ws,
+        &["--no-cache", "run", "EvidencePack", "--input", "input.json"],
+    );
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("--input is JSON text, and this is a file's name")
+            && err.contains("hint: to read the input from the file, write --input @input.json"),
+        "{err}"
+    );
+    let (code, _, err) = ontoly(
+        &ws,
+        &[
+            "--no-cache",
+            "run",
+            "EvidencePack",
+            "--input",
+            "@input.json",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
 }
 
 /// A workspace of one page under `dir`, with the `schema` fixture's structure.

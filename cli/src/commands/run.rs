@@ -34,7 +34,22 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?,
         Some(f) => std::fs::read_to_string(f)
             .map_err(|e| CliError::unreadable(&format!("input file {f}"), &e))?,
-        None => a.input.clone(),
+        None => {
+            // A file named without its `@` is read as JSON text and fails on its first byte:
+            // say how to pass a file instead.
+            if serde_json::from_str::<serde_json::Value>(&a.input).is_err()
+                && std::path::Path::new(&a.input).is_file()
+            {
+                return Err(CliError {
+                    message: "--input is JSON text, and this is a file's name".into(),
+                    hint: Some(format!(
+                        "to read the input from the file, write --input @{}",
+                        a.input
+                    )),
+                });
+            }
+            a.input.clone()
+        }
     };
     let session = ctx.session()?;
     let index = index(&session)?;
