@@ -392,7 +392,13 @@ fn check_old_side(
 ) -> Result<(), ImpactError> {
     let mut wrong = Vec::new();
     for c in changes {
-        let (Some(path), Some(blob)) = (&c.old_path, &c.old_blob) else {
+        let Some(path) = &c.old_path else { continue };
+        let Some(blob) = &c.old_blob else {
+            // No `index` line (`diff -u`, a hand-made diff): the lines it quotes of the old
+            // side are checked against the file at `from` instead.
+            if let Some(why) = quoted_lines_differ(reader, from, path, &c.old_lines)? {
+                wrong.push(format!("{path} ({why})"));
+            }
             continue;
         };
         let at = reader
@@ -421,6 +427,48 @@ fn check_old_side(
         "the diff was not made against {}: {first}{more}",
         from.get(..12).unwrap_or(from)
     )))
+}
+
+/// Why the old-side lines a diff quotes are not the file's at `from` (the first that differs,
+/// cut to a readable length), or `None` when every one is.
+fn quoted_lines_differ(
+    reader: &drift_engine::DriftReader,
+    from: &str,
+    path: &str,
+    quoted: &[(u64, String)],
+) -> Result<Option<String>, ImpactError> {
+    if quoted.is_empty() {
+        return Ok(None);
+    }
+    let Some(bytes) = reader
+        .file(from, path)
+        .map_err(|e| ImpactError::Git(e.message))?
+    else {
+        return Ok(Some("no such file there".into()));
+    };
+    let lines = drift_engine::classify::split_lines(&bytes);
+    let cut = |t: &str| -> String {
+        let t: String = t.chars().take(60).collect();
+        format!("{t:?}")
+    };
+    for (n, text) in quoted {
+        let there = n
+            .checked_sub(1)
+            .and_then(|i| lines.get(i as usize))
+            .map(|l| String::from_utf8_lossy(l));
+        match there {
+            Some(t) if t == text.as_str() => {}
+            Some(t) => {
+                return Ok(Some(format!(
+                    "line {n} is {} there, the diff has {}",
+                    cut(&t),
+                    cut(text)
+                )))
+            }
+            None => return Ok(Some(format!("the file has no line {n} there"))),
+        }
+    }
+    Ok(None)
 }
 
 /// A reference's range at the old side of the change, from its drift verdict.

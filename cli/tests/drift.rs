@@ -1011,6 +1011,32 @@ fn impact_through_the_symbol_behind_a_range() {
     let head = json(&f.run(&["impact", "--diff", path, "--format", "json"]));
     assert_eq!(head["pages"], v["pages"]);
     assert_eq!(head["from"], FIXTURE_LATER);
+    // A diff without `index` lines whose quoted lines are not the file's at --from does not
+    // apply there: refused, saying which line differs, not laid over other lines.
+    let stale = diff.replace("         return value\n", "         return other\n");
+    let stale_file = f.root().join("stale.diff");
+    std::fs::write(&stale_file, &stale).expect("write");
+    let wrong = f.run(&[
+        "impact",
+        "--from",
+        "v2",
+        "--diff",
+        stale_file.to_str().unwrap_or(""),
+    ]);
+    assert_eq!(
+        (wrong.code, wrong.stdout.as_str()),
+        (2, ""),
+        "{}",
+        wrong.stderr
+    );
+    assert!(
+        wrong.stderr.contains("the diff was not made against")
+            && wrong
+                .stderr
+                .contains(r#"src/dup.py (line 12 is "        return value" there, the diff has "        return other")"#),
+        "{}",
+        wrong.stderr
+    );
     // The text names the page, the section, the symbol and the hunk.
     let text = f.run(&["impact", "--diff", path]).stdout;
     assert!(text.contains("architecture/app.md"), "{text}");

@@ -22,6 +22,9 @@ pub struct FileChange {
     /// abbreviated, lowercase hex): what the diff was made against. `None` for a diff without
     /// one, an added file, and a change between two commits (its old side is known).
     pub old_blob: Option<String>,
+    /// The old side's lines a diff quotes (context and removed), with their old line numbers:
+    /// what a diff without `index` lines is checked against. Empty between two commits.
+    pub old_lines: Vec<(u64, String)>,
 }
 
 /// How many lines git counts in `data` (a last line without a newline counts).
@@ -84,6 +87,7 @@ pub fn changes_between(
                     new_path: new.clone(),
                     hunks,
                     old_blob: None,
+                    old_lines: Vec::new(),
                 })
             },
         )
@@ -251,12 +255,18 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                             if left_old == 0 || left_new == 0 {
                                 return Err(err("a context line beyond the hunk's counts"));
                             }
+                            f.change
+                                .old_lines
+                                .push((old, line.get(1..).unwrap_or("").to_string()));
                             f.at = Some((old + 1, new + 1, left_old - 1, left_new - 1));
                         }
                         Some(b'-') => {
                             if left_old == 0 {
                                 return Err(err("more removed lines than the hunk header says"));
                             }
+                            f.change
+                                .old_lines
+                                .push((old, line.get(1..).unwrap_or("").to_string()));
                             let run = f.run.get_or_insert(Hunk {
                                 old_start: old,
                                 old_count: 0,
@@ -305,6 +315,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                     new_path: git_paths.as_ref().map(|p| p.1.clone()),
                     hunks: Vec::new(),
                     old_blob: None,
+                    old_lines: Vec::new(),
                 },
                 at: None,
                 run: None,
@@ -328,6 +339,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                     new_path: None,
                     hunks: Vec::new(),
                     old_blob: None,
+                    old_lines: Vec::new(),
                 },
                 at: None,
                 run: None,
