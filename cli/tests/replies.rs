@@ -116,6 +116,25 @@ fn a_path_writes_the_nodes_carried_before_by_their_required_fields() {
         .collect();
     assert_eq!(sections, starts);
 
+    // A range as its lines, its label (as a pack prints it) and its id: the same sections,
+    // those citing any range that overlaps those lines.
+    let label = "github.com/pallets/click@9753cb027af2:src/click/core.py#L2657-L2713";
+    let sections_of = |target: &str| {
+        let input = serde_json::json!({ "target": target }).to_string();
+        let v = json_of(
+            &ws,
+            &["run", "CitationsOf", "--input", &input, "--format", "json"],
+        );
+        v["data"]["sections"].clone()
+    };
+    let by_lines = sections_of("src/click/core.py:2657-2713");
+    assert!(
+        by_lines.as_array().is_some_and(|a| a.len() >= 2),
+        "{by_lines}"
+    );
+    assert_eq!(sections_of(label), by_lines);
+    assert_eq!(sections_of(&format!("range:{label}")), by_lines);
+
     // A symbol target: a range over an impl and its method is a path to each, each a chain.
     let demo_ws = tempfile::tempdir().expect("tempdir");
     copy_dir(&demo(), demo_ws.path());

@@ -165,7 +165,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         g.node(&format!("range:{target}"))
             .filter(|n| n.kind == NodeKind::Range)
     });
-    let (path, span) = parse_target(target);
+    let (path, mut span) = parse_target(target);
     if let Some((a, b)) = span.filter(|&(a, b)| a == 0 || a > b) {
         return CapabilityResult::error(
             ctx.provenance(),
@@ -192,6 +192,21 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     }
     let mut files: Vec<&Node> = match by_id {
         Some(n) if n.kind == NodeKind::File => vec![n],
+        // A range (its id, or the label a pack prints) is its file's lines: the sections
+        // citing any range that overlaps them, as `path:START-END` gives them. Its exact
+        // node only answered the one reference that recorded those very lines.
+        Some(n) if n.kind == NodeKind::Range => match (
+            g.out_edges(&n.id, Some(EdgeKind::InFile))
+                .first()
+                .and_then(|e| g.node(&e.to)),
+            &n.span,
+        ) {
+            (Some(f), Some(s)) => {
+                span = Some((s.start_line, s.end_line));
+                vec![f]
+            }
+            _ => Vec::new(),
+        },
         Some(_) => Vec::new(),
         None => walk::files_at(g, path),
     };
@@ -204,7 +219,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         read_as.sort_unstable();
         read_as.dedup();
     }
-    if let Some(n) = by_id.filter(|n| n.kind == NodeKind::Range) {
+    if let Some(n) = by_id.filter(|n| n.kind == NodeKind::Range && files.is_empty()) {
         ranges.push((n, n));
     }
     for f in &files {
