@@ -466,5 +466,12 @@ def test_drift_and_impact_tools_are_the_cli_reports(demo):
             assert impact == cli("impact", "--from", "c1efd68", "--to", "d6e6a37", "--source", "acme/shop-api-legacy")
             assert impact["counts"]["sections"] > 0
             assert "touch" in text(await session.call_tool("Impact", args))
+            # A diff that does not apply to the old side says which field fixes it.
+            stale = {"diff": "--- a/src/checkout.rs\n+++ b/src/checkout.rs\n@@ -1,1 +1,1 @@\n"
+                             "-zzq not this line\n+x\n", "source": "acme/shop-api-legacy"}
+            result = await session.call_tool("Impact", stale)
+            assert field(result, "isError") is True, text(result)
+            assert "the diff was not made against" in text(result), text(result)
+            assert "as `from`" in text(result), text(result)
 
     run(body)

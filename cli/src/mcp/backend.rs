@@ -352,6 +352,11 @@ impl Backend {
                 Code::InvalidArguments,
                 "give `from` and `to` (two revisions of the source), or `diff` (the text of a unified diff) with `from` for its old side",
             ),
+            // As the CLI's hint says with its flag: here the field.
+            ImpactError::DiffBase(m) => ToolError::new(
+                Code::InvalidArguments,
+                format!("{m}; give the commit the diff was made from as `from`"),
+            ),
             other => ToolError::new(Code::InvalidArguments, other.to_string()),
         })?;
         let workspace_root = crate::commands::impact::in_repository(&self.session, "");
