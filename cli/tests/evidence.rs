@@ -413,6 +413,20 @@ fn refs_prints_the_plugin_yaml_of_overlapping_sections() {
         v["summary"],
         "knowledge/faq/nope.md is not a page of this workspace"
     );
+    // An unknown section id names the one it most likely meant: its page without the
+    // directory, or a typo.
+    for (typed, meant) in [
+        ("guide.md#answer", "faq/guide.md#answer"),
+        ("faq/guide.md#anwser", "faq/guide.md#answer"),
+    ] {
+        let input = serde_json::json!({ "section": typed }).to_string();
+        let (code, out, _) = ontoly(&["run", "SectionEvidence", "--input", &input]);
+        assert_eq!(code, 0, "{out}");
+        assert!(
+            out.contains(&format!("; did you mean {meant}?")),
+            "{typed}: {out}"
+        );
+    }
     // In a workspace that is a directory of its repository, a page's repository path (as
     // filesToInspect gives it) names the same page.
     let t = tempfile::tempdir().expect("tempdir");

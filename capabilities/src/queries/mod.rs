@@ -375,16 +375,39 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     )
 }
 
+/// The section a mistyped id most likely meant: the one whose id ends with it as typed (a page
+/// named without its directory, `help-pages.md#x` for `usage/help-pages.md#x`), else the
+/// nearest by edit distance (`#the-verify-argument` for `#verify-argument`).
+fn nearest_section<'g>(g: &'g ontoly_graph::graph::Graph, want: &str) -> Option<&'g str> {
+    let want = want.strip_prefix("section:").unwrap_or(want);
+    if want.is_empty() {
+        return None;
+    }
+    let ids: Vec<&str> = g
+        .nodes_of(NodeKind::Section)
+        .map(|n| n.id.strip_prefix("section:").unwrap_or(&n.id))
+        .collect();
+    let tail = format!("/{want}");
+    let mut ending = ids.iter().filter(|id| id.ends_with(&tail));
+    if let (Some(one), None) = (ending.next(), ending.next()) {
+        return Some(one);
+    }
+    ontoly_graph::suggest::nearest(want, ids.iter().copied())
+}
+
 /// `SectionEvidence {section}`.
 pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
     let g = ctx.graph;
     let want = str_field(input, "section");
     let Some(sec) = walk::resolve_node(g, want).filter(|n| n.kind == NodeKind::Section) else {
+        let near = nearest_section(g, want)
+            .map(|id| format!("; did you mean {id}?"))
+            .unwrap_or_default();
         return not_found(
             ctx,
             "SectionEvidence",
-            format!("no section {want:?} in the graph"),
-            vec!["Find section ids with `ontoly evidence <question>` (stableIds).".into()],
+            format!("no section {want:?} in the graph{near}"),
+            vec!["Find section ids with `ontoly evidence <question>` or the EvidencePack tool (stableIds).".into()],
         );
     };
     let mut evidence = vec![Evidence::node(
