@@ -581,6 +581,8 @@ fn path_between_follows_edges_both_ways() {
         &json!({"from": "section:faq/cache.md#eviction", "to": "repo:github.com/acme/server"}),
     );
     assert_eq!(r.data["hops"], 4, "{}", r.to_json());
+    // Through the file's commit to its repository: how one reaches a repository, exact.
+    assert_eq!(r.confidence.level, Level::High, "{}", r.to_json());
     let r = run(
         &c,
         "PathBetween",
@@ -611,6 +613,21 @@ fn path_between_follows_edges_both_ways() {
         &json!({"from": "faq/cache.md#eviction", "to": "guide/build.md#release"}),
     );
     assert!(r.has(Code::CapabilityNotFound), "{}", r.summary);
+    // Two articles are: each is in it. A real path, which says only that.
+    let r = run(
+        &c,
+        "PathBetween",
+        &json!({"from": "article:faq/cache.md", "to": "article:guide/build.md"}),
+    );
+    assert_eq!(r.data["hops"], 2, "{}", r.summary);
+    assert_eq!(r.confidence.level, Level::Low, "{}", r.to_json());
+    assert!(
+        r.confidence
+            .explanation
+            .starts_with("the two are joined only through workspace:"),
+        "{}",
+        r.confidence.explanation
+    );
 }
 
 #[test]

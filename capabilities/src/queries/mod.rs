@@ -648,6 +648,35 @@ pub(crate) fn path_between(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         "nodeIds": nodes.iter().map(|n| n.id.clone()).collect::<Vec<_>>(),
         "edgeIds": edges.iter().map(|e| e.id.clone()).collect::<Vec<_>>(),
     });
+    // A path that joins two nodes at a hub (the workspace, a commit, a repository, a source)
+    // says only that both belong to it, as everything of their kind does (two pages in the
+    // workspace, two files at one commit): real, but not a relationship to rely on. A hub on
+    // the way to another hub (a file's commit to its repository) is how one reaches it.
+    let through: Vec<&str> = nodes
+        .windows(3)
+        .filter(|w| walk::is_hub(&w[1]) && !walk::is_hub(&w[0]) && !walk::is_hub(&w[2]))
+        .map(|w| w[1].id.as_str())
+        .collect();
+    let confidence = match through.as_slice() {
+        [] => Confidence::exact("the path follows recorded edges"),
+        hubs => {
+            let explanation = format!(
+                "the two are joined only through {}, which everything of its kind shares: the path says they belong to it, not that they are related",
+                hubs.join(", ")
+            );
+            Confidence {
+                score: THROUGH_HUB_SCORE,
+                level: Level::Low,
+                factors: vec![crate::evidence::Factor {
+                    kind: "throughHub".into(),
+                    confidence: THROUGH_HUB_SCORE,
+                    description: explanation.clone(),
+                }],
+                explanation,
+            }
+        }
+    };
+    let item_confidence = confidence.score;
     result(
         ctx,
         "PathBetween",
@@ -655,14 +684,18 @@ pub(crate) fn path_between(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         vec![Evidence::path(
             nodes,
             edges,
-            1.0,
+            item_confidence,
             format!("shortest path of {hops} hop(s)"),
         )],
         Vec::new(),
-        Confidence::exact("the path follows recorded edges"),
+        confidence,
         data,
     )
 }
+
+/// The confidence of a path that joins two nodes at a hub (the workspace, a commit, a
+/// repository, a source): low, whatever its length.
+const THROUGH_HUB_SCORE: f64 = 0.3;
 
 /// `Validate {}`: every diagnostic node of the graph.
 pub(crate) fn validate(ctx: &Context<'_>, _: &Map<String, Value>) -> CapabilityResult {
