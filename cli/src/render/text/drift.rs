@@ -57,12 +57,18 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
             let r = first(Status::Changed).map(|r| **r);
             // Where a definition of the old name and most of the cited lines agree to be is
             // the place to review, even when the diff maps the range elsewhere; the lines'
-            // window is the tighter of the two.
+            // window is the tighter of the two. With no definition of the name left, where
+            // most of the cited lines went is that place (the diff maps the range onto what
+            // replaced them).
             let agreed = r.and_then(|r| {
-                let s = r.suggestion.as_ref()?;
                 let m = r.relocation_news()?;
-                (s.path == m.path && s.start_line <= m.end_line && m.start_line <= s.end_line)
-                    .then_some(m)
+                match r.suggestion.as_ref() {
+                    Some(s) => (s.path == m.path
+                        && s.start_line <= m.end_line
+                        && m.start_line <= s.end_line)
+                        .then_some(m),
+                    None => Some(m),
+                }
             });
             let place = match (agreed, r.and_then(|r| r.mapped.clone())) {
                 (Some(m), _) => format!(
@@ -525,6 +531,35 @@ mod tests {
                  src/lib.rs:11-19; function `charge` was at src/lib.rs:12-19, now at \
                  src/lib.rs:20-27"
             )
+        );
+    }
+
+    #[test]
+    fn with_its_definition_gone_a_section_is_reviewed_where_its_lines_went() {
+        // The diff maps the range onto the one line that replaced it; 14 of its 15 lines are
+        // in another file, and no definition of the old name is left.
+        let json = serde_json::json!({
+            "articleId": "guide", "sectionId": "custom-factory", "refIndex": 1,
+            "sourceRef": "repo:arrow/root", "path": "docs/index.rst",
+            "startLine": 344, "endLine": 373, "status": "changed", "newPath": "docs/index.rst",
+            "occurrences": 0,
+            "mapped": {"path": "docs/index.rst", "startLine": 13, "endLine": 13},
+            "relocation": {"path": "docs/guide.rst", "startLine": 337, "endLine": 365,
+                           "matched": 14, "of": 15}
+        });
+        let r: ReferenceDrift = serde_json::from_value(json).expect("a reference drift");
+        assert_eq!(
+            verdict(&[&r], Style(false)),
+            "changed: review lines 337–365 of docs/guide.rst (14 of its 15 cited lines)"
+        );
+        // With a definition of the old name elsewhere than those lines, the diff's place
+        // stays the one to review, and where the lines went is said after it.
+        let mut named = r.clone();
+        named.suggestion = changed(0, 40).suggestion;
+        assert_eq!(
+            verdict(&[&named], Style(false)),
+            "changed: review lines 13–13 of docs/index.rst, function `charge`; \
+             14 of 15 cited lines are at docs/guide.rst:337-365"
         );
     }
 
