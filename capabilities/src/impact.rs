@@ -98,6 +98,8 @@ pub struct AffectedReference {
     /// With `via: symbol`, the definitions around the range that the change touches: the
     /// covering one, or for a range in a class, impl, trait, interface or module, the members
     /// the range overlaps (a change elsewhere in a 900-line impl says nothing about them).
+    /// With `via: range`, the innermost definitions the change touches inside the range, when
+    /// they are not the covering one (a constant after the class the range stands for).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub touched: Vec<SymbolAt>,
     /// The hunks that touch it.
@@ -565,8 +567,12 @@ fn affected(
                 via: via.to_string(),
                 renamed_to: renamed.map(str::to_string),
                 deleted: change.new_path.is_none(),
+                touched: match (via, syms.as_ref()) {
+                    ("symbol", _) => touched,
+                    ("range", Some(f)) => hit_within(f, range, &hunks, symbol.as_ref()),
+                    _ => Vec::new(),
+                },
                 symbol,
-                touched: if via == "symbol" { touched } else { Vec::new() },
                 hunks: hunks.iter().map(|h| HunkView::new(shown, h)).collect(),
                 line: t.origin.line,
             },
@@ -636,6 +642,35 @@ fn around_range(
     (Some(SymbolAt::new(cover, &range.path)), around, touched)
 }
 
+/// For a range its hunks touch directly: the innermost definitions those hunks change inside
+/// the range, when they are not the one covering it. A range over a class's end and a constant
+/// after it stands for the class, but an edit of the constant changes the constant: the
+/// output names it beside the class.
+fn hit_within(
+    f: &symbols::FileSymbols,
+    range: &MappedRange,
+    hunks: &[Hunk],
+    cover: Option<&SymbolAt>,
+) -> Vec<SymbolAt> {
+    let defs = &f.definitions;
+    let hit: Vec<usize> = (0..defs.len())
+        .filter(|&i| {
+            let d = &defs[i];
+            let (a, b) = (
+                d.start_line.max(range.start_line),
+                d.end_line.min(range.end_line),
+            );
+            a <= b && !engine::touching(hunks, a, b).is_empty()
+        })
+        .collect();
+    // Innermost: a definition whose member is hit is named by that member.
+    hit.iter()
+        .filter(|&&i| !hit.iter().any(|&j| defs[j].parent == Some(i)))
+        .map(|&i| SymbolAt::new(&defs[i], &range.path))
+        .filter(|s| cover.is_none_or(|c| c != s))
+        .collect()
+}
+
 /// Groups the affected references by page and section, in structure order, and counts them.
 fn assemble(
     report: &mut ImpactReport,
@@ -703,6 +738,30 @@ mod tests {
             new_start: line,
             new_count: 1,
         }
+    }
+
+    #[test]
+    fn an_edit_inside_a_range_names_the_definition_it_changes_there() {
+        // Lines 11-17: the last of Store's methods and a constant after the class.
+        let text = format!("{STORE}\n\nLIMIT = Store()\nOTHER = 2\n");
+        let f = symbols::extract("store.py", &text).expect("python parses");
+        let range = MappedRange {
+            path: "store.py".into(),
+            start_line: 11,
+            end_line: 17,
+        };
+        let (cover, _, _) = around_range(&f, &range, &[]);
+        assert_eq!(cover.as_ref().map(|c| c.qualified.as_str()), Some("Store"));
+        let named = |line: u64| -> Vec<String> {
+            hit_within(&f, &range, &[edit(line)], cover.as_ref())
+                .into_iter()
+                .map(|s| s.qualified)
+                .collect()
+        };
+        // The constant, beside the class the range stands for.
+        assert_eq!(named(17), ["LIMIT"]);
+        // Inside the class: its member, not the class.
+        assert_eq!(named(14), ["Store.drop"]);
     }
 
     fn around(
