@@ -439,3 +439,18 @@ fn a_path_typed_from_a_subdirectory_gets_the_repository_path() {
     );
     assert!(!r.stderr.contains("repository's root"), "{}", r.stderr);
 }
+
+/// A `<source>` names its modules' repository for reads too, as `impact --source` takes it.
+#[test]
+fn a_source_name_names_its_repository() {
+    let (_dir, ws) = common::corpus_copy("click");
+    let resolve = |repo: &str| {
+        let r = common::run_in(&ws, &["--format", "json", "resolve", "--repo", repo]);
+        assert_eq!(r.code, 0, "{repo}: {}", r.stderr);
+        serde_json::from_str::<serde_json::Value>(&r.stdout).expect("json")
+    };
+    let by_source = resolve("click");
+    assert_eq!(by_source, resolve("pallets/click"));
+    assert_eq!(by_source, resolve("click/lib"));
+    assert_eq!(by_source["repository"], "pallets/click");
+}

@@ -145,8 +145,8 @@ pub const FORMATS: &[Format] = &[Format::Text, Format::Json, Format::Yaml];
 /// Options shared by every pinned read.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RepoArgs {
-    /// Repository: owner/name, <source>/<module>, or a remote (default: the workspace's own,
-    /// which holds its knowledge pages).
+    /// Repository: owner/name, <source>/<module>, <source>, or a remote (default: the
+    /// workspace's own, which holds its knowledge pages).
     #[arg(long, alias = "repository", value_name = "REPO")]
     repo: Option<String>,
     /// Branch, tag or commit (default: the repository's default branch).

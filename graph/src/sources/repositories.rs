@@ -140,6 +140,11 @@ impl Repositories {
                     if path.is_none() || paths[i].is_none() || path == paths[i] {
                         let existing = &mut repos[i];
                         existing.aliases.push(m.name.clone());
+                        if let Some(source) = source_of(&m.name) {
+                            if !existing.aliases.iter().any(|a| a == source) {
+                                existing.aliases.push(source.to_string());
+                            }
+                        }
                         if existing.repo.is_none() {
                             existing.repo = path.and_then(|p| clones.open(p));
                             paths[i] = path;
@@ -167,6 +172,13 @@ impl Repositories {
             let mut aliases = vec![name.clone(), m.name.clone()];
             if let Some(k) = &key {
                 aliases.push(k.clone());
+            }
+            // A `<source>` names its modules' repository, as impact's `source` takes it (two
+            // repositories under one source make the name ambiguous, which lookup says).
+            if let Some(source) = source_of(&m.name) {
+                if !aliases.iter().any(|a| a == source) {
+                    aliases.push(source.to_string());
+                }
             }
             repos.push(ReadableRepo {
                 name,
@@ -207,14 +219,19 @@ impl Repositories {
         }
     }
 
-    /// The repository named `name` (any of its aliases; remotes are normalized first).
+    /// The repository named `name` (any of its aliases; remotes are normalized first). A
+    /// repository's own name wins over another's alias (a workspace named like a source).
     pub fn lookup(&self, name: &str) -> Result<&ReadableRepo, RepoLookupError> {
         let key = config_key(name);
-        let hits: Vec<&ReadableRepo> = self
-            .repos
-            .iter()
-            .filter(|r| r.aliases.contains(&key))
-            .collect();
+        let named: Vec<&ReadableRepo> = self.repos.iter().filter(|r| r.name == key).collect();
+        let hits: Vec<&ReadableRepo> = if let [one] = named.as_slice() {
+            vec![*one]
+        } else {
+            self.repos
+                .iter()
+                .filter(|r| r.aliases.contains(&key))
+                .collect()
+        };
         match hits.as_slice() {
             [] => Err(RepoLookupError::Unknown),
             [one] if one.repo.is_some() || one.worktree.is_some() => Ok(*one),
@@ -227,4 +244,12 @@ impl Repositories {
     pub fn workspace(&self) -> Option<&ReadableRepo> {
         self.repos.iter().find(|r| r.is_workspace)
     }
+}
+
+/// The `<source>` of a `<source>/<module>` name.
+fn source_of(module: &str) -> Option<&str> {
+    module
+        .split_once('/')
+        .map(|(s, _)| s)
+        .filter(|s| !s.is_empty())
 }
