@@ -14,6 +14,12 @@ pub struct CitationsOfInput {
     /// `path`, `path:START-END` (also `path#LSTART-LEND` or a pinned file's web URL with that
     /// anchor, or `repo@commit:path:START-END` as a pack's text prints a file to inspect), a node id or a range as outputs label it, or a symbol's qualified name.
     pub target: String,
+    /// At most this many citing sections (default and most 50; a limit outside 1–50 is
+    /// clamped and said with `CAPABILITY_LIMIT_CLAMPED`): a file cited by many sections
+    /// answers in a reply of about 3 KB per section.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 50))]
+    pub limit: Option<i64>,
 }
 
 /// `EvidencePack` (also the MCP tool of that name).

@@ -325,6 +325,41 @@ fn cites_text_says_when_it_lists_only_the_first_sections() {
     // A range that fewer sections cite lists them all, with no such line.
     let r = common::run_in(ws, &["--no-cache", "cites", "src/main.go:1-3"]);
     assert!(!r.stdout.contains("not listed"), "{}", r.stdout);
+    // Fewer asked for: the first ten, the rest counted.
+    let r = common::run_in(ws, &["--no-cache", "cites", "src/main.go", "--limit", "10"]);
+    assert_eq!(r.stdout.matches("\n  section:").count(), 10, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("… and 45 more not listed (the first 10 are)"),
+        "{}",
+        r.stdout
+    );
+    // A limit outside 1..=50 is clamped and said.
+    let r = common::run_in(
+        ws,
+        &[
+            "--no-cache",
+            "cites",
+            "src/main.go",
+            "--limit",
+            "0",
+            "--format",
+            "json",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    assert_eq!(v["data"]["sections"].as_array().map(Vec::len), Some(1));
+    assert_eq!(v["data"]["sectionCount"], 55);
+    assert!(
+        v["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .any(|d| d["code"] == "CAPABILITY_LIMIT_CLAMPED"
+                && d["message"] == "limit 0 is outside 1..=50; using 1"),
+        "{}",
+        v["diagnostics"]
+    );
 }
 
 #[test]

@@ -271,9 +271,22 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         return not_found(ctx, "CitationsOf", format!("{what} {target:?}"), fallbacks);
     }
     let total = by_section.len();
+    let (most, clamped) = match input.get("limit").and_then(Value::as_i64) {
+        None => (CITATIONS_MAX, None),
+        Some(n) => {
+            let c = n.clamp(1, CITATIONS_MAX as i64) as usize;
+            let note = (c as i64 != n).then(|| {
+                Diagnostic::new(
+                    Code::CapabilityLimitClamped,
+                    format!("limit {n} is outside 1..={CITATIONS_MAX}; using {c}"),
+                )
+            });
+            (c, note)
+        }
+    };
     let mut evidence = Vec::new();
     let mut sections = Vec::new();
-    for (sid, cites) in by_section.iter().take(CITATIONS_MAX) {
+    for (sid, cites) in by_section.iter().take(most) {
         let Some(sec) = g.node(sid) else { continue };
         let mut labels = Vec::new();
         for (e, r, vias) in cites {
@@ -326,11 +339,11 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
             "citations": labels,
         }));
     }
-    let mut diagnostics = Vec::new();
-    if total > CITATIONS_MAX {
+    let mut diagnostics: Vec<Diagnostic> = clamped.into_iter().collect();
+    if total > most {
         diagnostics.push(Diagnostic::new(
             Code::CapabilityEvidenceTruncated,
-            format!("{total} sections cite {target:?}; listing the first {CITATIONS_MAX}"),
+            format!("{total} sections cite {target:?}; listing the first {most}"),
         ));
     }
     let mut summary = format!("{total} section(s) cite {target:?}");

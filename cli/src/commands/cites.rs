@@ -19,6 +19,9 @@ pub struct Args {
     /// A symbol's qualified name (or its last segment) instead of a path.
     #[arg(long, conflicts_with = "target")]
     symbol: Option<String>,
+    /// At most this many citing sections (1–50; default 50).
+    #[arg(long, value_name = "N")]
+    limit: Option<i64>,
     /// Output format.
     #[arg(long, value_parser = crate::render::parser(FORMATS))]
     format: Option<Format>,
@@ -39,7 +42,11 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let index = index(&session)?;
     let cx = ontoly_capabilities::Context::new(&session, &index)?;
-    let r = registry::run(&cx, "CitationsOf", &json!({ "target": target }));
+    let mut input = json!({ "target": target });
+    if let Some(n) = a.limit {
+        input["limit"] = json!(n);
+    }
+    let r = registry::run(&cx, "CitationsOf", &input);
     // No citing section is a negative answer, as `search` with no match (and `grep`): a
     // script asks `ontoly cites src/x.rs` whether any page describes the file.
     let exit =
