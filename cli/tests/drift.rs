@@ -963,13 +963,7 @@ fn impact_between_two_commits_and_of_a_diff() {
     assert_eq!(s["pages"], v["pages"]);
     // Read against the clone's HEAD (v2), that diff's old side (v1) is not what its `index`
     // lines name: refused with the files and the way out, not answered on the wrong lines.
-    let wrong = f.run(&["impact", "--diff", file.to_str().unwrap_or("")]);
-    assert_eq!(
-        (wrong.code, wrong.stdout.as_str()),
-        (2, ""),
-        "{}",
-        wrong.stderr
-    );
+    let wrong = refused(f.run(&["impact", "--diff", file.to_str().unwrap_or("")]));
     assert!(
         wrong.stderr.contains("the diff was not made against")
             && wrong.stderr.contains("the diff's old side is blob")
@@ -980,6 +974,12 @@ fn impact_between_two_commits_and_of_a_diff() {
     // No change, no impact.
     let none = json(&f.run(&["impact", "--from", "v2", "--to", "v2", "--format", "json"]));
     assert_eq!(none["pages"], serde_json::json!([]));
+}
+
+/// A run refused as a usage error (exit 2, nothing on stdout).
+fn refused(r: Run) -> Run {
+    assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{}", r.stderr);
+    r
 }
 
 #[test]
@@ -1016,19 +1016,13 @@ fn impact_through_the_symbol_behind_a_range() {
     let stale = diff.replace("         return value\n", "         return other\n");
     let stale_file = f.root().join("stale.diff");
     std::fs::write(&stale_file, &stale).expect("write");
-    let wrong = f.run(&[
+    let wrong = refused(f.run(&[
         "impact",
         "--from",
         "v2",
         "--diff",
         stale_file.to_str().unwrap_or(""),
-    ]);
-    assert_eq!(
-        (wrong.code, wrong.stdout.as_str()),
-        (2, ""),
-        "{}",
-        wrong.stderr
-    );
+    ]));
     assert!(
         wrong.stderr.contains("the diff was not made against")
             && wrong

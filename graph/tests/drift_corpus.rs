@@ -254,22 +254,10 @@ fn the_unified_diff_of_the_two_releases_reads_as_their_changes() {
     }
     assert!(named > 20, "{named} old sides named");
     // The lines it quotes of each old side (context and removed) are the file's at BASE.
-    let mut quoted = 0;
-    for c in &mut got {
-        let Some(path) = &c.old_path else { continue };
-        let Some(old) = reader.file(BASE, path).expect("reads") else {
-            continue;
-        };
-        let old = String::from_utf8_lossy(&old);
-        let lines: Vec<&str> = old
-            .split('\n')
-            .map(|l| l.strip_suffix('\r').unwrap_or(l))
-            .collect();
-        for (n, text) in std::mem::take(&mut c.old_lines) {
-            assert_eq!(lines[n as usize - 1], text, "{path}:{n}");
-            quoted += 1;
-        }
-    }
+    let quoted: usize = got
+        .iter_mut()
+        .map(|c| take_quoted_lines(&reader, BASE, c))
+        .sum();
     assert!(quoted > 100, "{quoted} old lines quoted");
     assert!(want.len() > 20, "{} files changed", want.len());
     assert_eq!(got, want);

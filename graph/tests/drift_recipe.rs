@@ -454,18 +454,7 @@ fn a_unified_diff_reads_as_the_changes_between_the_commits() {
             let reader = repo.reader();
             for c in &mut got {
                 // The lines it quotes of the old side are the file's at `a`.
-                if let Some(path) = &c.old_path {
-                    if let Some(old) = reader.file(a, path).expect("reads") {
-                        let old = String::from_utf8_lossy(&old).into_owned();
-                        let lines: Vec<&str> = old
-                            .split('\n')
-                            .map(|l| l.strip_suffix('\r').unwrap_or(l))
-                            .collect();
-                        for (n, text) in std::mem::take(&mut c.old_lines) {
-                            assert_eq!(lines[n as usize - 1], text, "{path}:{n} {context}");
-                        }
-                    }
-                }
+                take_quoted_lines(&reader, a, c);
                 let (Some(path), Some(blob)) = (&c.old_path, c.old_blob.take()) else {
                     continue;
                 };

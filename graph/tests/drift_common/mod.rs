@@ -385,3 +385,28 @@ pub fn drift_compare_script(json: &serde_json::Value, drift_yaml: &Path) -> (boo
         ),
     )
 }
+
+/// Checks that each old-side line a parsed diff quotes is the file's line at `commit`, and
+/// takes them out of `change` (a change between commits quotes none); returns how many.
+pub fn take_quoted_lines(
+    reader: &ontoly_graph::sources::drift::DriftReader,
+    commit: &str,
+    change: &mut ontoly_graph::sources::drift::impact::FileChange,
+) -> usize {
+    let quoted = std::mem::take(&mut change.old_lines);
+    let Some(path) = &change.old_path else {
+        return 0;
+    };
+    let Some(old) = reader.file(commit, path).expect("reads") else {
+        return 0;
+    };
+    let old = String::from_utf8_lossy(&old).into_owned();
+    let lines: Vec<&str> = old
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    for (n, text) in &quoted {
+        assert_eq!(lines[*n as usize - 1], text, "{path}:{n}");
+    }
+    quoted.len()
+}

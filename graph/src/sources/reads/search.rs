@@ -15,37 +15,37 @@ impl Reader {
             prefixes.push(p.to_string());
         }
         let pinned = self.pin(&req.repository, req.revision.as_deref())?;
-        let root = pinned.repo.workspace_root.as_str();
-        // As `read` does: in the workspace's repository, prefixes that select nothing at its
-        // root (`knowledge`, as packs name pages) are read under the workspace's directory.
-        if let Some(local) = &pinned.local {
-            let none = |p: &[String]| local.files(&pinned.commit, p).is_ok_and(|f| f.is_empty());
-            if pinned.repo.is_workspace
-                && !root.is_empty()
-                && !prefixes.is_empty()
-                && none(&prefixes)
-            {
-                let inside: Vec<String> = prefixes.iter().map(|p| format!("{root}/{p}")).collect();
-                if !none(&inside) {
-                    prefixes = inside;
-                }
-            }
-        }
+        let tree_unreadable = || {
+            err(
+                Code::RevisionNotFound,
+                "The commit's tree could not be read",
+            )
+        };
         // A file to search: a blob of the pinned commit, or (a work tree without git) a file
         // of the tree, read when its chunk comes.
         let files: Vec<(String, Option<gix::ObjectId>)> =
             match (&pinned.local, worktree_of(&pinned)) {
-                (Some(local), _) => local
-                    .files(&pinned.commit, &prefixes)
-                    .map_err(|_| {
-                        err(
-                            Code::RevisionNotFound,
-                            "The commit's tree could not be read",
-                        )
-                    })?
-                    .into_iter()
-                    .map(|(p, id)| (p, Some(id)))
-                    .collect(),
+                (Some(local), _) => {
+                    let mut found = local
+                        .files(&pinned.commit, &prefixes)
+                        .map_err(|_| tree_unreadable())?;
+                    // As `read` does: in the workspace's repository, prefixes that select
+                    // nothing at its root (`knowledge`, as packs name pages) are read under
+                    // the workspace's directory.
+                    let root = pinned.repo.workspace_root.as_str();
+                    if found.is_empty()
+                        && pinned.repo.is_workspace
+                        && !root.is_empty()
+                        && !prefixes.is_empty()
+                    {
+                        let inside: Vec<String> =
+                            prefixes.iter().map(|p| format!("{root}/{p}")).collect();
+                        found = local
+                            .files(&pinned.commit, &inside)
+                            .map_err(|_| tree_unreadable())?;
+                    }
+                    found.into_iter().map(|(p, id)| (p, Some(id))).collect()
+                }
                 (None, Some(root)) => worktree_files(root, &prefixes)
                     .into_iter()
                     .map(|p| (p, None))
