@@ -471,6 +471,96 @@ fn packs_stay_small_and_excerpts_quote_their_page_lines() {
     }
 }
 
+/// A pack over the 16 KB budget gives up excerpt sentences of its lower sections first, then
+/// pinned reads after the first two, says so, and is the same pack wherever it is asked from.
+#[test]
+fn a_pack_over_its_budget_leaves_out_excerpts_then_reads_and_says_so() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let dir = t
+        .path()
+        .join("a workspace with a long name to pass as --workspace");
+    copy_dir(&demo(), &dir);
+    // The question comes back in the pack at least once: a long one takes it over the budget
+    // whatever the ranking.
+    let q = "checkout payment retry backoff card declined idempotency key timeout ".repeat(40);
+    let q = q.trim();
+    let inside = run_in(&dir, &["evidence", "--format", "json", "--", q]);
+    assert_eq!(inside.code, 0, "{inside:?}");
+    let v = json(&inside);
+    let compact = serde_json::to_string(&v).expect("serializes").len();
+    assert!(compact < 16 * 1024, "pack of {compact} bytes");
+    let notes: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["message"].as_str())
+        .filter(|m| m.starts_with("left out to keep the pack under 16 KB"))
+        .collect();
+    assert_eq!(notes.len(), 1, "{}", v["diagnostics"]);
+    let excerpts: Vec<usize> = v["topNodes"]
+        .as_array()
+        .expect("topNodes")
+        .iter()
+        .filter(|n| n["type"] == "Section")
+        .map(|n| n["excerpt"].as_array().map_or(0, Vec::len))
+        .collect();
+    assert!(
+        excerpts[0] >= 1,
+        "the answer keeps its excerpt: {excerpts:?}"
+    );
+    let reads = v["filesToInspect"].as_array().map_or(0, Vec::len);
+    if notes[0].contains(", 0 pinned read(s)") {
+        assert!(!notes[0].contains(": 0 excerpt"), "{}", notes[0]);
+    } else {
+        // Reads go only after the lower sections' excerpts, and two always stay.
+        assert!(excerpts[1..].iter().all(|&n| n == 0), "{excerpts:?}");
+        assert!(reads >= 2, "{}", v["filesToInspect"]);
+    }
+    // The same diagnostic in the capability's evidence.
+    let r = run_in(
+        &dir,
+        &[
+            "run",
+            "EvidencePack",
+            "--input",
+            &serde_json::json!({ "query": q }).to_string(),
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains(notes[0]), "{}", r.stdout);
+
+    // Asked from outside, with the workspace's path in every command, the pack trims the same.
+    let outside = run_in(
+        t.path(),
+        &[
+            "--workspace",
+            dir.file_name().and_then(|n| n.to_str()).expect("name"),
+            "evidence",
+            "--format",
+            "json",
+            "--",
+            q,
+        ],
+    );
+    assert_eq!(outside.code, 0, "{outside:?}");
+    let w = json(&outside);
+    for field in ["topNodes", "filesToInspect", "diagnostics"] {
+        assert_eq!(v[field], w[field], "{field}");
+    }
+    // A wider pack was asked for: a budget in proportion.
+    let wide = run_in(
+        &dir,
+        &["evidence", "--format", "json", "--limit", "20", "--", q],
+    );
+    let w = json(&wide);
+    let compact = serde_json::to_string(&w).expect("serializes").len();
+    assert!(compact > 16 * 1024, "a pack of 20 at {compact} bytes");
+    assert!(
+        compact < 16 * 1024 * 20 / 12,
+        "a pack of 20 at {compact} bytes"
+    );
+}
+
 #[test]
 fn a_broken_workspace_answers_with_its_errors() {
     let t = tempfile::tempdir().expect("tempdir");

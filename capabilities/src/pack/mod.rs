@@ -1,6 +1,7 @@
 //! The Evidence Pack: the compact, reusable answer to a question, with every canonical field
 //! of the contract always present.
 
+pub mod budget;
 pub mod confidence;
 pub mod drift_marks;
 pub mod excerpt;
@@ -373,20 +374,15 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     let mut answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
     answer.push_str(older.as_deref().unwrap_or(""));
     knowledge::add_page_reads(ctx, &top_sections, &mut g.reads, MAX_FILES_TO_INSPECT);
-    for d in &diagnostics {
-        evidence.push(Evidence::diagnostic(d.clone()));
-    }
-    evidence.push(Evidence::statistic(
+    let statistic = Evidence::statistic(
         serde_json::json!({
             "matchedEntities": ranking.matched,
             "matchedSections": ranking.sections().count(),
             "queryTerms": ranking.terms.iter().map(|t| t.query.word.as_str()).collect::<Vec<_>>(),
         }),
         "how much of the graph matched",
-    ));
-
-    crate::evidence::carry_nodes_once(&mut evidence);
-    let pack = EvidencePack {
+    );
+    let mut pack = EvidencePack {
         version: PACK_VERSION.into(),
         query: query.to_string(),
         limit,
@@ -405,6 +401,13 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         fallbacks,
         provenance: ctx.provenance(),
     };
+    budget::fit(&mut pack, &workspace_arg(&ctx.identity().root));
+    // The diagnostics as the pack carries them, with its budget's note when it has one.
+    for d in &pack.diagnostics {
+        evidence.push(Evidence::diagnostic(d.clone()));
+    }
+    evidence.push(statistic);
+    crate::evidence::carry_nodes_once(&mut evidence);
     PackAnswer {
         pack,
         evidence,
@@ -720,6 +723,16 @@ fn fallbacks(
 /// Next `ontoly` commands that deepen or verify the answer, each pasteable as it is: words
 /// quoted for a POSIX shell, `--workspace` when the workspace is not found from the current
 /// directory, and `--` before the query (which may start with a dash).
+/// What the next commands add to `ontoly` to reach the workspace at `root`: nothing for the
+/// current directory's.
+fn workspace_arg(root: &str) -> String {
+    if root.is_empty() || root == "." {
+        String::new()
+    } else {
+        format!(" --workspace {}", shell_quote(root))
+    }
+}
+
 fn suggested_commands(
     root: &str,
     query: &str,
@@ -729,11 +742,7 @@ fn suggested_commands(
     reads: &[FileToInspect],
     readable: Option<&FileToInspect>,
 ) -> Vec<String> {
-    let ontoly = if root.is_empty() || root == "." {
-        "ontoly".to_string()
-    } else {
-        format!("ontoly --workspace {}", shell_quote(root))
-    };
+    let ontoly = format!("ontoly{}", workspace_arg(root));
     let mut commands = Vec::new();
     if let Some(s) = top_sections.first() {
         let input = serde_json::json!({ "section": s.id }).to_string();
@@ -844,11 +853,7 @@ fn add_searches(
     calls: &mut Vec<serde_json::Value>,
 ) {
     let Some(s) = searches else { return };
-    let ontoly = if root.is_empty() || root == "." {
-        "ontoly".to_string()
-    } else {
-        format!("ontoly --workspace {}", shell_quote(root))
-    };
+    let ontoly = format!("ontoly{}", workspace_arg(root));
     for repo in &s.repositories {
         commands.push(format!(
             "{ontoly} search --repo {} -i {}",
