@@ -154,6 +154,10 @@ const TERMS_PER_BLOCK: usize = 32;
 /// Documents per block of the stored per-document columns.
 const DOCS_PER_BLOCK: usize = 16;
 
+/// A search that touches more than one doc in this many lists them by a pass over all docs
+/// instead of a sort.
+const TOUCHED_SCAN: usize = 32;
+
 /// The small part of a stored index, decoded at open.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Meta {
@@ -434,32 +438,45 @@ fn encode(
     out
 }
 
-/// Reads the field lengths of documents, keeping the last block decoded (a term's postings
-/// are in doc order, so most reads hit it).
+/// Reads the field lengths of documents, each block decoded once per search: every query
+/// term's postings walk the same blocks in doc order, and a common term touches most of them.
 struct FieldLens<'a> {
     ix: &'a Index,
-    block: usize,
+    /// Per block: whether its lengths are in `lens`.
+    decoded: Vec<bool>,
+    /// Per doc and field, once its block is decoded (zeroed by the allocator, so only the
+    /// pages of decoded blocks are written).
     lens: Vec<u32>,
 }
 
-impl FieldLens<'_> {
+impl<'a> FieldLens<'a> {
+    fn new(ix: &'a Index) -> Self {
+        let n = ix.len();
+        FieldLens {
+            ix,
+            decoded: vec![false; n.div_ceil(DOCS_PER_BLOCK)],
+            lens: vec![0; n * FIELDS],
+        }
+    }
+
     fn get(&mut self, doc: usize, field: usize) -> u32 {
         let b = doc / DOCS_PER_BLOCK;
-        if b != self.block {
-            self.block = b;
-            self.lens.clear();
+        if !self.decoded.get(b).copied().unwrap_or(true) {
+            self.decoded[b] = true;
+            // A block that does not decode (a corrupt read marks the index) reads as zero.
             if let Some(bytes) = self.ix.flen.block(&self.ix.c, b) {
                 let mut r = Reader::new(bytes);
-                while let Some(x) = r.u32() {
-                    self.lens.push(x);
+                let start = b * DOCS_PER_BLOCK * FIELDS;
+                let end = (start + DOCS_PER_BLOCK * FIELDS).min(self.lens.len());
+                for slot in &mut self.lens[start..end] {
+                    match r.u32() {
+                        Some(x) => *slot = x,
+                        None => break,
+                    }
                 }
             }
         }
-        // A block that does not decode (a corrupt read marks the index) reads as zero.
-        self.lens
-            .get((doc % DOCS_PER_BLOCK) * FIELDS + field)
-            .copied()
-            .unwrap_or(0)
+        self.lens.get(doc * FIELDS + field).copied().unwrap_or(0)
     }
 }
 
@@ -841,6 +858,61 @@ impl Index {
         bm25_idf(f64::from(self.meta.sections), self.df_sections(term) as f64)
     }
 
+    /// The first indexed term at or above `key` in byte order.
+    fn first_at_least(&self, key: &[u8]) -> Option<Vec<u8>> {
+        let first = self.block_of(&self.terms, key).ok()?.unwrap_or(0);
+        for b in first..self.terms.blocks() {
+            let mut found = None;
+            self.term_block(b, |s, _| {
+                if s >= key {
+                    found = Some(s.to_vec());
+                }
+                found.is_none()
+            })?;
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// The distinct characters that follow `prefix` in the indexed terms, in order: each is
+    /// found by one jump over the sorted terms, so a prefix that thousands of terms share
+    /// costs as many jumps as it has next characters, not a scan of them all.
+    pub fn next_chars(&self, prefix: &str) -> Vec<char> {
+        let mut out = Vec::new();
+        let mut key = prefix.as_bytes().to_vec();
+        while let Some(t) = self.first_at_least(&key) {
+            let Some(rest) = t.strip_prefix(prefix.as_bytes()) else {
+                break;
+            };
+            // `rest` is empty only for `prefix` itself, which sorts first.
+            let next = std::str::from_utf8(rest)
+                .ok()
+                .and_then(|r| r.chars().next())
+                .or_else(|| {
+                    // A term cut inside a character cannot be stored; read it leniently.
+                    String::from_utf8_lossy(rest).chars().next()
+                });
+            key.truncate(prefix.len());
+            match next {
+                None => key.push(0),
+                Some(c) => {
+                    out.push(c);
+                    // The next character in code point order is the next in byte order.
+                    let Some(after) =
+                        (u32::from(c) + 1..=u32::from(char::MAX)).find_map(char::from_u32)
+                    else {
+                        break;
+                    };
+                    let mut buf = [0u8; 4];
+                    key.extend_from_slice(after.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+        }
+        out
+    }
+
     /// Visits the indexed terms that start with `prefix`, in order, with the number of
     /// sections holding each, until `f` returns false (for spelling suggestions).
     pub fn terms_with_prefix(&self, prefix: &str, mut f: impl FnMut(&str, usize) -> bool) {
@@ -911,11 +983,7 @@ impl Index {
             kinds: Vec::with_capacity(most),
             hits: Vec::with_capacity(most),
         };
-        let mut lens = FieldLens {
-            ix: self,
-            block: usize::MAX,
-            lens: Vec::with_capacity(DOCS_PER_BLOCK * FIELDS),
-        };
+        let mut lens = FieldLens::new(self);
         let avg_len = &self.meta.avg_len;
         let n_sec = f64::from(self.meta.sections);
         let n_all = n as f64;
@@ -987,7 +1055,20 @@ impl Index {
                 });
             flush(&mut cur, &mut found);
         }
-        found.touched.sort_unstable();
+        if found.touched.len() > n / TOUCHED_SCAN {
+            // Most docs touched: reading them off in order beats sorting them.
+            found.touched.clear();
+            found.touched.extend(
+                found
+                    .slot
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &s)| s != 0)
+                    .map(|(d, _)| d as u32),
+            );
+        } else {
+            found.touched.sort_unstable();
+        }
         found
     }
 

@@ -18,6 +18,8 @@ pub const REACHED_WEIGHT: f64 = 0.5;
 pub const PROPAGATE_TOP: usize = 400;
 /// Nodes kept in a ranking (a pack carries at most 20).
 pub const MAX_RANKED: usize = 200;
+// The best MAX_RANKED nodes are taken from the PROPAGATE_TOP best sections and the others.
+const _: () = assert!(MAX_RANKED <= PROPAGATE_TOP);
 /// Weight of a spelling correction relative to the word as typed.
 pub const FUZZY_WEIGHT: f64 = 0.7;
 /// Weight of a quoted value (`'--json'`, `'file'`) in a query that has words of its own
@@ -165,29 +167,58 @@ fn one_edit_in<T: PartialEq>(a: &[T], b: &[T]) -> bool {
 /// 340 MB to "correct").
 pub const TYPO_MAX: usize = 40;
 
-/// The known term one edit from `term` that most sections use (ties: the first in order).
+/// The known term one edit from `term` that most sections use (ties: the first in byte
+/// order), never changing its first letter. The candidates are built from `term` and looked up
+/// one by one: an edit at character k keeps the k characters before it, so its substitutions
+/// and insertions are the characters that follow those k in the index ([`Index::next_chars`]),
+/// where a scan of every term with the same first letter (pairs of words included) grows with
+/// the workspace.
 fn correction(index: &Index, term: &str) -> Option<String> {
-    let first: String = term.chars().take(1).collect();
     let n = term.chars().count();
     if !(4..=TYPO_MAX).contains(&n) || !term.chars().all(char::is_alphabetic) {
         return None;
     }
+    let chars: Vec<char> = term.chars().collect();
+    let mut candidates: Vec<String> = Vec::new();
+    for k in 1..=n {
+        let (before, after) = (&chars[..k], &chars[k..]);
+        let prefix: String = before.iter().collect();
+        if let Some((_, rest)) = after.split_first() {
+            // Deletion at k, and the swap of k and k + 1.
+            candidates.push(before.iter().chain(rest).collect());
+            if let Some((second, tail)) = rest.split_first() {
+                candidates.push(
+                    before
+                        .iter()
+                        .chain([second, &after[0]])
+                        .chain(tail)
+                        .collect(),
+                );
+            }
+        }
+        for c in index.next_chars(&prefix) {
+            if c == ' ' {
+                // A pair of words, not a word.
+                continue;
+            }
+            if let Some((_, rest)) = after.split_first() {
+                candidates.push(before.iter().chain([&c]).chain(rest).collect());
+            }
+            candidates.push(before.iter().chain([&c]).chain(after).collect());
+        }
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
     let mut best: Option<(String, usize)> = None;
-    let bytes = term.len();
-    index.terms_with_prefix(&first, |t, df| {
-        // A character is at most four bytes: a cheap length filter before counting them.
-        if t.len() + 4 < bytes || t.len() > 4 * (n + 1) || t.contains(' ') {
-            return true;
+    for t in candidates {
+        if t == term || !one_edit(&t, term) {
+            continue;
         }
-        let m = t.chars().count();
-        if m + 1 < n || m > n + 1 || !one_edit(t, term) {
-            return true;
-        }
+        let df = index.df_sections(&t);
         if df > 0 && best.as_ref().is_none_or(|(_, b)| df > *b) {
-            best = Some((t.to_string(), df));
+            best = Some((t, df));
         }
-        true
-    });
+    }
     best.map(|(t, _)| t)
 }
 
@@ -429,13 +460,15 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         .filter(|&(_, kind, s)| kind == NodeKind::Section && s > 0.0)
         .map(|(d, _, s)| (d, s))
         .collect();
-    let mut all: Vec<(u32, f64, bool)> = sections.iter().map(|&(d, s)| (d, s, false)).collect();
-    all.extend(score_others(index, &dense, &sections));
-    let matched = all.len();
+    let matched_sections = sections.len();
+    // Only the best PROPAGATE_TOP sections pass scores on, and the MAX_RANKED best of all can
+    // only be among them (MAX_RANKED < PROPAGATE_TOP): the others are counted, not carried.
+    let (sections, others) = score_others(index, &dense, sections);
+    let matched = matched_sections + others.len();
+    let mut all: Vec<Candidate> = sections.iter().map(|&(d, s)| (d, s, false)).collect();
+    all.extend(others);
     // Docs are in id order, so the doc index is the id tie-break.
-    let cmp = |a: &(u32, f64, bool), b: &(u32, f64, bool)| {
-        b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0))
-    };
+    let cmp = |a: &Candidate, b: &Candidate| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0));
     if all.len() > MAX_RANKED {
         all.select_nth_unstable_by(MAX_RANKED, cmp);
         all.truncate(MAX_RANKED);
@@ -487,12 +520,19 @@ fn scored(index: &Index, dense: &Dense, d: u32, score: f64, reached: bool) -> Sc
     }
 }
 
+/// A ranked doc before it is [`Scored`]: doc, score, reached by propagation.
+type Candidate = (u32, f64, bool);
+
 /// Files, symbols and articles: their own score, plus what the strongest sections pass down
-/// (`REACHED_WEIGHT` of the best linked section's score); `(doc, score, reached)`.
-fn score_others(index: &Index, dense: &Dense, sections: &[(u32, f64)]) -> Vec<(u32, f64, bool)> {
+/// (`REACHED_WEIGHT` of the best linked section's score); `(doc, score, reached)`. Returns
+/// those strongest sections too (the best [`PROPAGATE_TOP`] of `top`, in no order).
+fn score_others(
+    index: &Index,
+    dense: &Dense,
+    mut top: Vec<(u32, f64)>,
+) -> (Vec<(u32, f64)>, Vec<Candidate>) {
     let best_first =
         |a: &(u32, f64), b: &(u32, f64)| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0));
-    let mut top: Vec<(u32, f64)> = sections.to_vec();
     if top.len() > PROPAGATE_TOP {
         top.select_nth_unstable_by(PROPAGATE_TOP, best_first);
         top.truncate(PROPAGATE_TOP);
@@ -540,13 +580,89 @@ fn score_others(index: &Index, dense: &Dense, sections: &[(u32, f64)]) -> Vec<(u
         }
     }
     out.retain(|x| x.1 > 0.0);
-    out
+    (top, out)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{one_edit, one_edit_variants, shown_word, word_for};
+    use super::{correction, one_edit, one_edit_variants, shown_word, word_for, TYPO_MAX};
+    use crate::retrieval::index::Index;
     use crate::retrieval::tokens::QueryTerm;
+
+    /// The correction as it was first written: a scan of every term with the word's first
+    /// letter.
+    fn correction_by_scan(index: &Index, term: &str) -> Option<String> {
+        let n = term.chars().count();
+        if !(4..=TYPO_MAX).contains(&n) || !term.chars().all(char::is_alphabetic) {
+            return None;
+        }
+        let first: String = term.chars().take(1).collect();
+        let mut best: Option<(String, usize)> = None;
+        index.terms_with_prefix(&first, |t, df| {
+            if !t.contains(' ')
+                && t != term
+                && one_edit(t, term)
+                && df > 0
+                && best.as_ref().is_none_or(|(_, b)| df > *b)
+            {
+                best = Some((t.to_string(), df));
+            }
+            true
+        });
+        best.map(|(t, _)| t)
+    }
+
+    #[test]
+    fn corrections_by_lookup_are_the_scans() {
+        let ws =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/corpora/jinja/ws");
+        let session = ontoly_graph::Session::open(
+            ontoly_graph::SessionOptions::new(&ws)
+                .workspace(&ws)
+                .cache(ontoly_graph::CachePolicy::Off),
+        )
+        .expect("the workspace opens");
+        let index = Index::open(&session).expect("the index builds");
+        // Every kind of edit at every place of a sample of the index's own words, and words
+        // it does not have.
+        let mut words: Vec<String> = Vec::new();
+        index.terms_with_prefix("", |t, _| {
+            words.push(t.to_string());
+            true
+        });
+        let words: Vec<String> = words
+            .into_iter()
+            .filter(|w| !w.contains(' ') && w.chars().all(char::is_alphabetic))
+            .step_by(7)
+            .collect();
+        let mut typos: Vec<String> = vec!["zzzzzz".into(), "qqqq".into(), "ünïcödé".into()];
+        for w in &words {
+            let c: Vec<char> = w.chars().collect();
+            for k in 1..c.len() {
+                let mut v = c.clone();
+                v.remove(k);
+                typos.push(v.iter().collect());
+                let mut v = c.clone();
+                v[k] = if v[k] == 'e' { 'a' } else { 'e' };
+                typos.push(v.iter().collect());
+                let mut v = c.clone();
+                v.insert(k, 'r');
+                typos.push(v.iter().collect());
+                if k + 1 < c.len() {
+                    let mut v = c.clone();
+                    v.swap(k, k + 1);
+                    typos.push(v.iter().collect());
+                }
+            }
+        }
+        let mut corrected = 0;
+        for t in typos.iter().filter(|t| index.df(t) == 0) {
+            let by_scan = correction_by_scan(&index, t);
+            assert_eq!(correction(&index, t), by_scan, "{t}");
+            corrected += usize::from(by_scan.is_some());
+        }
+        assert!(corrected > 500, "{corrected} typos corrected");
+    }
 
     #[test]
     fn a_correction_is_shown_as_a_word_not_a_stem() {
