@@ -133,6 +133,34 @@ fn digest_of_demo_lines_matches_the_demo_structure() {
         std::fs::read_to_string(demo().join("knowledge/structure.yaml")).expect("structure");
     assert!(structure.contains(digest), "{digest}");
 
+    // Revisions as `drift --to` takes them (drift's review sends here with them).
+    let at = |rev: &str| {
+        let r = run_in(
+            &demo(),
+            &[
+                "--no-cache",
+                "digest",
+                "src/checkout.rs:72-95",
+                "--source",
+                "acme/shop-api",
+                "--rev",
+                rev,
+            ],
+        );
+        assert_eq!(r.code, 0, "{rev}: {}", r.stderr);
+        r.stdout
+    };
+    let head = at("HEAD");
+    let pinned = head.lines().next().expect("a first line");
+    assert!(r.stdout.starts_with(pinned), "{head}");
+    let parent = at("HEAD~1");
+    assert_ne!(parent.lines().next(), Some(pinned), "{parent}");
+    assert!(
+        parent.contains("# note: the registry pins acme/shop-api at "),
+        "{parent}"
+    );
+    assert_eq!(at("HEAD^"), parent);
+
     let two = run_in(&demo(), &["--no-cache", "digest", "src/checkout.rs:72-95"]);
     assert_eq!(two.code, 2, "several modules: the user must name one");
     assert!(

@@ -12,6 +12,7 @@ use ontoly_graph::diagnostics::Code;
 use ontoly_graph::formats::location::Location;
 use ontoly_graph::formats::text::{is_full_commit, range_digest};
 use ontoly_graph::sources::clones::{repo_modules, RepoModule};
+use ontoly_graph::sources::drift::DriftRepo;
 use ontoly_graph::sources::git::Lookup;
 use ontoly_graph::sources::reads::{is_valid_path, ReadError};
 
@@ -153,7 +154,9 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let commit = if is_full_commit(&rev) && local.has_commit(&rev) {
         rev.to_ascii_lowercase()
     } else {
-        match local.resolve(&rev) {
+        // Revisions as `drift --to` takes them: `HEAD`, `HEAD~1`, `v2.0^2`, a branch, a tag,
+        // an abbreviated commit (`drift --write`'s review sends here with the later commit).
+        match DriftRepo::new(git).reader().resolve(&rev) {
             Ok(c) => c,
             Err(_) => {
                 return Ok(failed(
