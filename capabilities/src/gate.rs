@@ -135,6 +135,8 @@ fn key_name(k: &Value) -> String {
 
 /// Parses a questions file; the error names the line and what is wrong there.
 pub fn parse_questions(text: &str) -> Result<Vec<Question>, String> {
+    // A byte order mark is no part of the first line (editors on Windows write one).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err("the file is empty: it needs a list of questions".into());
     }
@@ -239,43 +241,76 @@ fn parse_item(
             ));
         }
     }
-    parse_fields(m, line).map_err(|e| (None, e))
+    // A wrong value is told at its key's line, not the item's.
+    parse_fields(m, line).map_err(|(key, e)| (key.map(|k| key_line(text, k, line, end)), e))
 }
 
-fn parse_fields(m: &yaml_serde::Mapping, line: u64) -> Result<Question, String> {
+/// The fields of one item; the error names the key whose value is wrong, when one is.
+fn parse_fields(
+    m: &yaml_serde::Mapping,
+    line: u64,
+) -> Result<Question, (Option<&'static str>, String)> {
     let q = QUESTION_KEYS
         .iter()
         .find_map(|k| m.get(*k).and_then(Value::as_str))
-        .ok_or_else(|| "needs a string `question` (or `query`, `q`)".to_string())?;
+        .ok_or_else(|| {
+            let key = QUESTION_KEYS.iter().copied().find(|k| m.contains_key(*k));
+            (
+                key,
+                "needs a string `question` (or `query`, `q`)".to_string(),
+            )
+        })?;
     let mut expect = Vec::new();
-    let mut explicit_empty = false;
-    for k in EXPECT_KEYS {
-        match m.get(*k) {
+    let mut explicit_empty = None;
+    for &k in EXPECT_KEYS {
+        match m.get(k) {
             Some(Value::String(s)) => expect.push(normalize_section(s)),
             Some(Value::Sequence(seq)) => {
-                explicit_empty |= seq.is_empty();
+                if seq.is_empty() {
+                    explicit_empty = Some(k);
+                }
                 for e in seq {
                     let s = e
                         .as_str()
-                        .ok_or_else(|| format!("`{k}` must list section ids"))?;
+                        .ok_or_else(|| (Some(k), format!("`{k}` must list section ids")))?;
                     expect.push(normalize_section(s));
                 }
             }
             Some(Value::Null) | None => {}
-            Some(_) => return Err(format!("`{k}` must be a section id or a list")),
+            Some(_) => return Err((Some(k), format!("`{k}` must be a section id or a list"))),
         }
     }
     let answerable = match m.get("answerable") {
-        None | Some(Value::Null) => !(explicit_empty && expect.is_empty()),
+        None | Some(Value::Null) => !(explicit_empty.is_some() && expect.is_empty()),
+        Some(Value::Bool(false)) if !expect.is_empty() => return Err((
+            Some("answerable"),
+            "`answerable: false` but it expects sections: an unanswerable question expects none"
+                .into(),
+        )),
+        Some(Value::Bool(true)) if expect.is_empty() && explicit_empty.is_some() => {
+            let k = explicit_empty.unwrap_or("expect");
+            return Err((
+                Some(k),
+                format!("`{k}: []` marks a question unanswerable, but `answerable` is true"),
+            ));
+        }
         Some(Value::Bool(b)) => *b,
-        Some(_) => return Err("`answerable` must be true or false".into()),
+        Some(_) => {
+            return Err((
+                Some("answerable"),
+                "`answerable` must be true or false".into(),
+            ))
+        }
     };
     let known_failure = match m.get(KNOWN_KEY) {
         None => None,
         Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
         Some(_) => {
-            return Err(format!(
-                "`{KNOWN_KEY}` must say why the question is known to fail (a non-empty string)"
+            return Err((
+                Some(KNOWN_KEY),
+                format!(
+                    "`{KNOWN_KEY}` must say why the question is known to fail (a non-empty string)"
+                ),
             ))
         }
     };
@@ -466,6 +501,64 @@ pub fn check(ctx: &Context<'_>, questions: &[Question]) -> Report {
     }
 }
 
+/// The section a mistyped expected id most likely meant, in the form it was written: an
+/// `article_id#id` among those ids, a section id without its page among the sections of that
+/// id, else a page path among the graph's.
+fn meant(graph: &Graph, id: &str, articles: &BTreeMap<String, String>) -> Option<String> {
+    let bare = id.strip_prefix("section:").unwrap_or(id);
+    // `section:<page>#<id>`: the page and the id.
+    let parts = || {
+        graph
+            .nodes_of(NodeKind::Section)
+            .filter_map(|n| n.id.strip_prefix("section:")?.rsplit_once('#'))
+    };
+    match bare.split_once('#') {
+        None => {
+            let mut same = parts().filter(|(_, sid)| *sid == bare);
+            match (same.next(), same.next()) {
+                (Some((page, sid)), None) => Some(format!("section:{page}#{sid}")),
+                _ => None,
+            }
+        }
+        Some((x, _)) if articles.contains_key(x) || !x.contains('.') => {
+            let aid_of: BTreeMap<&str, &str> = articles
+                .iter()
+                .map(|(aid, path)| (path.as_str(), aid.as_str()))
+                .collect();
+            let forms: Vec<String> = parts()
+                .filter_map(|(page, sid)| Some(format!("{}#{sid}", aid_of.get(page)?)))
+                .collect();
+            ontoly_graph::suggest::nearest(bare, forms.iter().map(String::as_str))
+                .map(str::to_string)
+        }
+        Some(_) => crate::queries::nearest_section(graph, id).map(|s| format!("section:{s}")),
+    }
+}
+
+/// Why the expected section `expected` ranks below the top: the question's words it does not
+/// hold (in the asker's words, as the pack's explanation names them), or that it holds none.
+fn unmatched_by(ctx: &Context<'_>, question: &str, expected: &str) -> String {
+    let ranking = crate::retrieval::rank::rank(ctx.graph, ctx.index, question);
+    match ranking.nodes.iter().find(|n| n.id == expected) {
+        Some(n) => {
+            let words = ranking.words_missing(n.mask);
+            if words.is_empty() {
+                String::new()
+            } else {
+                format!("; {expected} does not hold: {}", words.join(", "))
+            }
+        }
+        // The ranking keeps the best MAX_RANKED: below them, which words it holds is unknown.
+        None if ranking.nodes.len() >= crate::retrieval::rank::MAX_RANKED => {
+            format!(
+                "; {expected} is not among the {} best matches",
+                crate::retrieval::rank::MAX_RANKED
+            )
+        }
+        None => format!("; {expected} holds none of the question's words"),
+    }
+}
+
 fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>) -> Outcome {
     let p = evidence_pack(ctx, &q.question, None).pack;
     let sections: Vec<&str> = p.top_sections().map(|t| t.node.id.as_str()).collect();
@@ -502,12 +595,19 @@ fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>)
         .collect();
     let weak = matches!(p.confidence.level, Level::Low | Level::None);
     let (passed, reason) = if !unknown.is_empty() {
+        let named: Vec<String> = unknown
+            .iter()
+            .map(|u| match meant(ctx.graph, u, articles) {
+                Some(m) => format!("{u} (did you mean {m}?)"),
+                None => u.clone(),
+            })
+            .collect();
         (
             false,
             format!(
                 "expected section{} {} do{} not exist in this workspace",
                 if unknown.len() == 1 { "" } else { "s" },
-                unknown.join(", "),
+                named.join(", "),
                 if unknown.len() == 1 { "es" } else { "" }
             ),
         )
@@ -535,13 +635,14 @@ fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>)
         (
             false,
             format!(
-                "expected one of {} in the top {EXPECT_TOP} sections, got {}",
+                "expected one of {} in the top {EXPECT_TOP} sections, got {}{}",
                 missing.join(", "),
                 if top.is_empty() {
                     "-".to_string()
                 } else {
                     top.join(", ")
-                }
+                },
+                unmatched_by(ctx, &q.question, &expect[0])
             ),
         )
     } else {
@@ -549,6 +650,12 @@ fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>)
     };
     let (passed, reason) = match (&q.known_failure, passed) {
         (None, _) => (passed, reason),
+        // A section that does not exist can never be found: the marker would outlive its
+        // reason, hiding a typo for good.
+        (Some(_), false) if !unknown.is_empty() => (
+            false,
+            format!("{reason}; known_failure does not excuse a section that does not exist"),
+        ),
         (Some(_), false) => (true, reason),
         (Some(why), true) => (
             false,

@@ -85,3 +85,72 @@ fn the_gate_fails_weak_answers_and_missed_expectations() {
     assert!(r3.outcomes[0].reason.starts_with("CAPABILITY_NOT_FOUND"));
     assert_eq!(r3.outcomes[0].level, Level::None);
 }
+
+#[test]
+fn contradictions_and_wrong_values_are_told_at_their_key() {
+    let err = |text: &str| parse_questions(text).expect_err(text);
+    // Each wrong value at its key's line, not the item's; a byte order mark is no line.
+    assert!(
+        err("- q: x\n  note: n\n  answerable: \"yes\"\n").starts_with("line 3: question 1:"),
+        "{}",
+        err("- q: x\n  note: n\n  answerable: \"yes\"\n")
+    );
+    assert!(err("- q: x\n\n  expect: [1, 2]\n").starts_with("line 3: "));
+    assert!(err("\u{feff}- q: x\n  note: n\n\n  expct: [a]\n").starts_with("line 4: "));
+    // An unanswerable question that expects sections, and an answerable one whose `expect: []`
+    // says unanswerable, contradict themselves.
+    let e = err("- q: x\n  expect: [a#b]\n  answerable: false\n");
+    assert!(
+        e.starts_with("line 3: question 1: `answerable: false` but it expects sections"),
+        "{e}"
+    );
+    let e = err("- q: x\n  answerable: true\n  expect: []\n");
+    assert!(
+        e.starts_with("line 3: question 1: `expect: []` marks a question unanswerable"),
+        "{e}"
+    );
+    // Without `answerable`, `expect: []` is the corpus shape's unanswerable question.
+    assert!(!parse_questions("- q: x\n  expect: []\n").expect("valid")[0].answerable);
+}
+
+#[test]
+fn a_section_that_does_not_exist_fails_with_what_was_meant_even_when_known() {
+    let (g, ix) = common::fixture();
+    let q = parse_questions(
+        "- question: How does cache eviction work?\n  expect: faq/cache.md#evicton\n  known_failure: ranks another section\n\
+         - question: How does cache eviction work?\n  expect: eviction\n",
+    )
+    .expect("valid");
+    let r = check(&ctx(&g, &ix), &q);
+    assert_eq!((r.passed, r.failed, r.known), (0, 2, 0), "{:?}", r.outcomes);
+    assert!(
+        r.outcomes[0].reason.contains(
+            "(did you mean section:faq/cache.md#eviction?) does not exist in this workspace; known_failure does not excuse"
+        ),
+        "{}",
+        r.outcomes[0].reason
+    );
+    assert!(
+        r.outcomes[1]
+            .reason
+            .contains("section:eviction (did you mean section:faq/cache.md#eviction?)"),
+        "{}",
+        r.outcomes[1].reason
+    );
+    // A miss says which of the question's words the expected section does not hold.
+    let q = parse_questions(
+        "- question: How does cache eviction work?\n  expect: guide/build.md#release\n",
+    )
+    .expect("valid");
+    let r = check(&ctx(&g, &ix), &q);
+    assert!(
+        r.outcomes[0]
+            .reason
+            .contains("; section:guide/build.md#release does not hold: cache, eviction")
+            || r.outcomes[0]
+                .reason
+                .contains("; section:guide/build.md#release holds none of the question's words"),
+        "{}",
+        r.outcomes[0].reason
+    );
+}

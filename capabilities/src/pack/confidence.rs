@@ -276,7 +276,7 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         .collect();
     let supporting = (f.support * 4.0).round() as usize;
     let explanation = format!(
-        "{} confidence: the top section matches {:.0}% of the query's weight{}{}{}, {} other section{} agree{}, grounding {:.2}",
+        "{} confidence: the top section matches {:.0}% of the query's weight{}{}{}{} {} other section{} agree{}, grounding {:.2}",
         level.as_str(),
         f.coverage * 100.0,
         if missing.is_empty() {
@@ -293,6 +293,12 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
             String::new()
         } else {
             format!("; read {}", corrected.join(", "))
+        },
+        // After a list of words, a comma would read as one more of them.
+        if unknown.is_empty() && corrected.is_empty() {
+            ","
+        } else {
+            ";"
         },
         supporting,
         if supporting == 1 { "" } else { "s" },

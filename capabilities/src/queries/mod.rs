@@ -391,7 +391,10 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
 /// The section a mistyped id most likely meant: the one whose id ends with it as typed (a page
 /// named without its directory, `help-pages.md#x` for `usage/help-pages.md#x`), else the
 /// nearest by edit distance (`#the-verify-argument` for `#verify-argument`).
-fn nearest_section<'g>(g: &'g ontoly_graph::graph::Graph, want: &str) -> Option<&'g str> {
+pub(crate) fn nearest_section<'g>(
+    g: &'g ontoly_graph::graph::Graph,
+    want: &str,
+) -> Option<&'g str> {
     let want = want.strip_prefix("section:").unwrap_or(want);
     if want.is_empty() {
         return None;
