@@ -561,6 +561,55 @@ fn a_pack_over_its_budget_leaves_out_excerpts_then_reads_and_says_so() {
     );
 }
 
+/// A page with a marker error contributes no sections (the spec): a section it lists is still
+/// a node of the graph, but SectionEvidence says its page is broken instead of `high`.
+#[test]
+fn section_evidence_of_a_page_with_marker_errors_carries_them() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("ws");
+    copy_dir(&fixtures().join("valid"), &ws);
+    let page = ws.join("knowledge/faq/guide.md");
+    let text = std::fs::read_to_string(&page).expect("page");
+    std::fs::write(
+        &page,
+        text.replacen("<!-- context:section id=\"setup\" -->\n", "", 1),
+    )
+    .expect("write");
+    let input = serde_json::json!({ "section": "section:faq/guide.md#setup" }).to_string();
+    let r = run_in(
+        &ws,
+        &[
+            "--no-cache",
+            "run",
+            "SectionEvidence",
+            "--input",
+            &input,
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let v = json(&r);
+    assert_eq!(v["confidence"]["level"], "medium", "{}", v["confidence"]);
+    assert!(
+        v["confidence"]["explanation"]
+            .as_str()
+            .unwrap_or("")
+            .contains("its page has errors and gives it no text: Unmatched section end"),
+        "{}",
+        v["confidence"]
+    );
+    assert!(
+        v["diagnostics"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|d| d["code"] == "MARKER_ERROR"),
+        "{}",
+        v["diagnostics"]
+    );
+}
+
 #[test]
 fn a_broken_workspace_answers_with_its_errors() {
     let t = tempfile::tempdir().expect("tempdir");

@@ -503,6 +503,19 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
             }
         }
     }
+    // The errors of its page (a broken marker, invalid front matter): a page with marker
+    // errors contributes no sections, so this one has no text of its own.
+    let page_errors: Vec<Diagnostic> = walk::article_of(g, &sec.id)
+        .map(|(_, a)| graph_diagnostics(g, &a.id))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|d| d.severity == ontoly_graph::diagnostics::Severity::Error)
+        .collect();
+    for d in &page_errors {
+        if !diagnostics.contains(d) {
+            diagnostics.push(d.clone());
+        }
+    }
     for d in &diagnostics {
         evidence.push(Evidence::diagnostic(d.clone()));
     }
@@ -518,6 +531,15 @@ pub(crate) fn section_evidence(ctx: &Context<'_>, input: &Map<String, Value>) ->
         confidence: crate::evidence::round4(mean),
         description: "mean grounding of the section's citations".into(),
     });
+    let unmarked = sec.metadata.get("marked").is_some_and(|m| m == "false");
+    if let (true, Some(first)) = (unmarked, page_errors.first()) {
+        conf.level = Level::Medium;
+        conf.score = 0.6;
+        conf.explanation = format!(
+            "the section is a recorded node of the graph, but its page has errors and gives it no text: {}",
+            first.message
+        );
+    }
     if citations.is_empty() {
         conf.level = Level::Low;
         conf.score = 0.3;
