@@ -87,7 +87,12 @@ fn discovery_from_a_subdirectory_and_errors_exit_2() {
     assert_eq!(out, "");
     assert!(err.contains("no knowledge workspace found"), "{err}");
     assert!(err.contains("knowledge/structure.yaml"), "{err}");
+    // A directory that does not exist (a typo) is said so, one without the structure file so.
     let (code, _, err) = ontoly(t.path(), &["--workspace", "missing", "stats"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing does not exist"), "{err}");
+    std::fs::create_dir(t.path().join("empty")).expect("mkdir");
+    let (code, _, err) = ontoly(t.path(), &["--workspace", "empty", "stats"]);
     assert_eq!(code, 2);
     assert!(err.contains("is not a knowledge workspace"), "{err}");
     // Neither names a directory other than as given: no absolute path is printed.
@@ -96,7 +101,11 @@ fn discovery_from_a_subdirectory_and_errors_exit_2() {
         (&["build"][..], "the current directory and its"),
         (
             &["--workspace", "missing", "stats"][..],
-            "error: missing is not a knowledge workspace",
+            "error: missing does not exist (or is not a directory)",
+        ),
+        (
+            &["--workspace", "empty", "stats"][..],
+            "error: empty is not a knowledge workspace",
         ),
     ] {
         let (_, _, err) = ontoly(t.path(), args);

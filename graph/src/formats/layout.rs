@@ -65,6 +65,12 @@ pub enum DiscoverError {
         /// so): messages never make a path absolute.
         dir: PathBuf,
     },
+    /// `--workspace DIR` was given and `DIR` is not a directory at all (a typo, most often).
+    #[error("{} does not exist (or is not a directory)", dir.display())]
+    NoSuchDirectory {
+        /// The directory as given.
+        dir: PathBuf,
+    },
     /// No directory from the start directory up to the filesystem root holds one.
     #[error(
         "no knowledge workspace found: looked for {STRUCTURE_FILE} in the current directory and its {} parent directories (use --workspace DIR)",
@@ -107,8 +113,11 @@ pub fn discover(explicit: Option<&Path>, start: &Path) -> Result<Workspace, Disc
         if dir.join(STRUCTURE_FILE).is_file() {
             return Ok(Workspace::at(dir));
         }
-        return Err(DiscoverError::NotAWorkspace {
-            dir: given.to_path_buf(),
+        let dir_ = given.to_path_buf();
+        return Err(if dir.is_dir() {
+            DiscoverError::NotAWorkspace { dir: dir_ }
+        } else {
+            DiscoverError::NoSuchDirectory { dir: dir_ }
         });
     }
     let mut searched = Vec::new();
@@ -285,7 +294,15 @@ mod tests {
         let explicit = discover(Some(Path::new("kb")), t.path()).unwrap();
         assert_eq!(explicit.name, "kb");
         let err = discover(Some(Path::new("nope")), t.path()).unwrap_err();
-        assert!(err.to_string().contains("knowledge/structure.yaml"));
+        assert_eq!(
+            err.to_string(),
+            "nope does not exist (or is not a directory)"
+        );
+        let err = discover(Some(Path::new("kb/knowledge")), t.path()).unwrap_err();
+        assert!(
+            err.to_string().contains("knowledge/structure.yaml"),
+            "{err}"
+        );
         let other = t.path().join("other/deep");
         std::fs::create_dir_all(&other).unwrap();
         match discover(None, &other) {
