@@ -240,8 +240,8 @@ fn write_or_exit(stream: &mut dyn Write, bytes: &str) {
     }
 }
 
-/// [`fail`], with the error also in the CI format asked for: a GitHub annotation, or a SARIF
-/// log of a failed run (an upload step needs a valid file).
+/// [`fail`], with the error also in the CI format asked for: a GitHub annotation, a SARIF
+/// log of a failed run (an upload step needs a valid file), or a JUnit report of one error.
 fn fail_as(e: &CliError, format: Format, command: &str) -> ! {
     let text = match &e.hint {
         Some(h) => format!("{} ({h})", e.message),
@@ -253,6 +253,10 @@ fn fail_as(e: &CliError, format: Format, command: &str) -> ! {
             &render::github::failed_run(command, &text),
         ),
         Format::Sarif => write_or_exit(&mut std::io::stdout(), &render::sarif::failed_run(&text)),
+        Format::Junit => write_or_exit(
+            &mut std::io::stdout(),
+            &render::junit::failed_run(command, &text),
+        ),
         _ => {}
     }
     fail(e)

@@ -1282,6 +1282,31 @@ fn check_junit_has_one_case_per_question() {
     assert!(r.out.contains("failures=\"1\""), "{}", r.out);
     assert_eq!(r.out.matches("<testcase").count(), 2, "{}", r.out);
     assert_eq!(r.out.matches("<failure").count(), 1, "{}", r.out);
+
+    // A questions file that does not parse is a report of one error, not an empty file.
+    std::fs::write(kb(&dir).join("bad.yaml"), "- q: x\n  answerable: \"yes\"\n").expect("write");
+    let r = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "--format",
+            "junit",
+            "check",
+            "--questions",
+            "kb/bad.yaml",
+        ],
+    );
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(r.out.starts_with("<?xml"), "{}", r.out);
+    assert!(r.out.contains("errors=\"1\""), "{}", r.out);
+    assert!(
+        r.out.contains(
+            "<error message=\"kb/bad.yaml: line 2: question 1: `answerable` must be true or false\""
+        ),
+        "{}",
+        r.out
+    );
 }
 
 #[test]

@@ -95,6 +95,15 @@ pub fn render(report: &Report) -> Option<String> {
     Some(o)
 }
 
+/// A run that could not start (an unreadable or invalid questions file, no workspace), as a
+/// suite of one case with an `<error>`: a test-report step reads a report, not an empty file.
+pub fn failed_run(command: &str, message: &str) -> String {
+    let (command, message) = (escape(command), escape(message));
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ontoly {command}\" tests=\"1\" failures=\"0\" errors=\"1\">\n  <testsuite name=\"ontoly {command}\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n    <testcase classname=\"ontoly {command}\" name=\"the run\">\n      <error message=\"{message}\" type=\"RUN_FAILED\">{message}</error>\n    </testcase>\n  </testsuite>\n</testsuites>\n"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
