@@ -158,6 +158,9 @@ pub struct ImpactCounts {
     pub sections: usize,
     /// References touched.
     pub references: usize,
+    /// Files the change adds: they hold no line any reference cites (not in `files`).
+    #[serde(default)]
+    pub added: usize,
 }
 
 /// What a change touches.
@@ -243,23 +246,33 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
         .as_deref()
         .map(|rev| resolve("new", rev))
         .transpose()?;
-    let changes = match (&to, &opts.diff) {
+    let git_err = |e: ontoly_graph::sources::git::GitError| ImpactError::Git(e.message);
+    let (changes, mut added) = match (&to, &opts.diff) {
         (Some(to), _) => {
-            engine::changes_between(&repo, &from, to).map_err(|e| ImpactError::Git(e.message))?
+            // Two commits' changes leave added files out; they are counted, so that a change
+            // of only new files is not told as no change at all.
+            let tree = reader.tree_changes(&from, to).map_err(git_err)?;
+            let renamed = tree.rename_targets(&reader).map_err(git_err)?.len();
+            (
+                engine::changes_between(&repo, &from, to).map_err(git_err)?,
+                tree.added.len().saturating_sub(renamed),
+            )
         }
         (None, Some(text)) => {
             let changes =
                 engine::parse_unified_diff(text).map_err(|e| ImpactError::Diff(e.to_string()))?;
             check_old_side(&reader, &from, &changes)?;
-            changes
+            (changes, 0)
         }
         (None, None) => return Err(ImpactError::Usage),
     };
-    // Added files touch no old line; a diff lists them, two commits' changes do not.
+    // Added files touch no old line.
+    let all_changes = changes.len();
     let changes: Vec<FileChange> = changes
         .into_iter()
         .filter(|c| c.old_path.is_some())
         .collect();
+    added += all_changes - changes.len();
     // Bring every reference of the source's repository (whichever module cites it) to
     // `from`; the others are not part of this change.
     let mut modules: Vec<String> = Vec::new();
@@ -301,6 +314,7 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
         counts: ImpactCounts {
             files: changes.len(),
             hunks: changes.iter().map(|c| c.hunks.len()).sum(),
+            added,
             ..ImpactCounts::default()
         },
         pages: Vec::new(),

@@ -931,6 +931,18 @@ fn impact_between_two_commits_and_of_a_diff() {
     ]));
     assert_eq!(d["pages"], v["pages"]);
     assert_eq!(d["counts"], v["counts"]);
+    // Files the change adds are counted apart: they hold no cited line.
+    let added = git(
+        &f.root().join("repo"),
+        &["diff", "--name-only", "-M", "--diff-filter=A", "v1", "v2"],
+    );
+    let added = added.lines().count();
+    assert!(added > 0, "the recipe adds files");
+    assert_eq!(v["counts"]["added"], added, "{}", v["counts"]);
+    assert!(
+        text.contains(&format!("({added} added file(s) hold no cited line)")),
+        "{text}"
+    );
     let mut child = common::command()
         .current_dir(f.root())
         .args([

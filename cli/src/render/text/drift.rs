@@ -418,8 +418,12 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
         Some(to) => format!("{}..{}", short(&r.from), short(to)),
         None => format!("(a diff against {})", short(&r.from)),
     };
+    let added = match c.added {
+        0 => String::new(),
+        n => format!(" ({n} added file(s) hold no cited line)"),
+    };
     let mut o = format!(
-        "{} {} {side}: {} file(s) and {} hunk(s) affect {} section(s) on {} page(s)\n",
+        "{} {} {side}: {} file(s) and {} hunk(s) affect {} section(s) on {} page(s){added}\n",
         st.bold("impact of"),
         r.source,
         c.files,
