@@ -406,6 +406,18 @@ fn check_old_side(
     from: &str,
     changes: &[engine::FileChange],
 ) -> Result<(), ImpactError> {
+    // A diff of two directories (`diff -u /tmp/a/src/x.py /tmp/b/src/x.py`) names no file of
+    // the repository: say so, not that the commit is wrong.
+    if let Some(path) = changes
+        .iter()
+        .filter_map(|c| c.old_path.as_deref().or(c.new_path.as_deref()))
+        .find(|p| p.starts_with('/'))
+    {
+        return Err(ImpactError::Diff(format!(
+            "the diff names {path}, an absolute path, where a repository-relative one belongs: \
+             make it with `git diff`, or run `diff -u` from the repository's root on relative paths"
+        )));
+    }
     let mut wrong = Vec::new();
     for c in changes {
         let Some(path) = &c.old_path else { continue };

@@ -983,6 +983,26 @@ fn impact_between_two_commits_and_of_a_diff() {
         "{}",
         wrong.stderr
     );
+    // A diff of two directories names files by absolute paths: that is what is said.
+    let abs = f.root().join("abs.diff");
+    std::fs::write(
+        &abs,
+        "--- /tmp/old/src/app.py\n+++ /tmp/new/src/app.py\n@@ -1 +1 @@\n-a\n+b\n",
+    )
+    .expect("write");
+    let r = refused(f.run(&[
+        "impact",
+        "--from",
+        "v1",
+        "--diff",
+        abs.to_str().unwrap_or(""),
+    ]));
+    assert!(
+        r.stderr
+            .contains("the diff names /tmp/old/src/app.py, an absolute path, where a repository-relative one belongs"),
+        "{}",
+        r.stderr
+    );
     // No change, no impact.
     let none = json(&f.run(&["impact", "--from", "v2", "--to", "v2", "--format", "json"]));
     assert_eq!(none["pages"], serde_json::json!([]));
