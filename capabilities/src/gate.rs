@@ -587,12 +587,14 @@ fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>)
         .filter(|e| !top.contains(e))
         .cloned()
         .collect();
-    let codes: Vec<Code> = p
-        .diagnostics
-        .iter()
-        .filter(|d| d.code.as_str().starts_with("CAPABILITY_"))
-        .map(|d| d.code)
-        .collect();
+    // Each code once: two diagnostics of one code (the pack's truncation and its budget's
+    // note) are one fact for the gate.
+    let mut codes: Vec<Code> = Vec::new();
+    for d in &p.diagnostics {
+        if d.code.as_str().starts_with("CAPABILITY_") && !codes.contains(&d.code) {
+            codes.push(d.code);
+        }
+    }
     let weak = matches!(p.confidence.level, Level::Low | Level::None);
     let (passed, reason) = if !unknown.is_empty() {
         let named: Vec<String> = unknown

@@ -704,7 +704,7 @@ fn write_re_anchors_the_surviving_modules_and_is_idempotent() {
             .stdout
             .contains("review: 1 module(s) left as they were\n  drift/app: ")
             && second.stdout.contains(
-                "a module moves only when all its references can: re-cite each one listed"
+                "a module moves only when all its references can: remove each one listed"
             ),
         "{}",
         second.stdout

@@ -92,14 +92,31 @@ fn init_takes_workspace_and_source_and_will_not_nest_in_pages() {
         r.stderr
     );
     assert!(!dir.path().join("kb2").exists());
-    // Inside kb's pages: refused, naming the workspace relative to the directory.
+    // Inside kb's pages: refused, naming the workspace from where the command runs, the way
+    // the directory was typed.
     let pages = dir.path().join("kb/knowledge");
     let r = run_in(&pages, &["init", "guides"]);
     assert_eq!(r.code, 2);
     assert!(
         r.stderr.starts_with(
-            "error: guides is inside the knowledge workspace at ../.. (it holds knowledge/structure.yaml)"
-        ),
+            "error: guides is inside the knowledge workspace at .. (it holds knowledge/structure.yaml)"
+        ) && r.stderr.contains("hint: add pages under ../knowledge/ "),
+        "{}",
+        r.stderr
+    );
+    let r = run_in(dir.path(), &["init", "kb/knowledge/guides"]);
+    assert!(
+        r.stderr.starts_with(
+            "error: kb/knowledge/guides is inside the knowledge workspace at kb (it holds"
+        ) && r.stderr.contains("hint: add pages under kb/knowledge/ "),
+        "{}",
+        r.stderr
+    );
+    std::fs::create_dir_all(pages.join("faq")).expect("mkdir");
+    let r = run_in(&pages.join("faq"), &["init", "."]);
+    assert!(
+        r.stderr
+            .starts_with("error: this directory is inside the knowledge workspace at ../.. ("),
         "{}",
         r.stderr
     );

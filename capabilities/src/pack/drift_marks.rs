@@ -271,7 +271,8 @@ fn drift_sentence(c: &Counts, head: &str) -> Option<String> {
         format!(
             " The code behind this answer moved since it was pinned: {} of the {total} cited \
              ranges of the sections it names that were compared with HEAD ({head}) are the same \
-             lines at other places; drift (`ontoly drift --write`) re-anchors them.",
+             lines at other places; `ontoly drift --write` re-anchors them once no other \
+             reference of their module changed or went missing (it moves a module whole).",
             c.moved
         )
     })

@@ -94,7 +94,35 @@ fn enclosing_workspace(dir: &Path) -> Option<String> {
         .find(|(_, d)| {
             d.join("knowledge/structure.yaml").is_file() && target.starts_with(d.join("knowledge"))
         })
-        .map(|(up, _)| vec![".."; up].join("/"))
+        .map(|(up, _)| above(dir, up))
+}
+
+/// The directory `up` levels above `dir`, written from where the command runs (the way `dir`
+/// was typed): `kb` for `kb/knowledge/sub` two levels up, not `../..` from inside it.
+fn above(dir: &Path, up: usize) -> String {
+    use std::path::Component;
+    if dir.is_absolute() {
+        return dir
+            .ancestors()
+            .nth(up)
+            .map_or_else(|| "/".to_string(), |p| p.display().to_string());
+    }
+    let parts: Vec<Component> = dir
+        .components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect();
+    if !parts.iter().all(|c| matches!(c, Component::Normal(_))) {
+        return format!("{}/{}", dir.display(), vec![".."; up].join("/"));
+    }
+    match parts.len().checked_sub(up) {
+        Some(0) => ".".to_string(),
+        Some(keep) => parts[..keep]
+            .iter()
+            .collect::<std::path::PathBuf>()
+            .display()
+            .to_string(),
+        None => vec![".."; up - parts.len()].join("/"),
+    }
 }
 
 /// The `[sources]` lines for `--source NAME=PATH` given to `init` (the commented example when

@@ -33,6 +33,10 @@ pub enum MarkerErrorKind {
     TooMany,
 }
 
+/// What an invalid marker is told: what a marker may be (the legacy form's attributes,
+/// `kind=`, `source_ref=`, are the usual cause, and an empty id the next).
+const INVALID_DETAIL: &str = "a marker is `<!-- context:section id=\"ID\" -->`, a non-empty `id` alone (attributes such as `kind=` are the legacy form)";
+
 /// The most sections one page may hold. Each costs the build about 2.5 KB whatever its size,
 /// so a page of 100 000 one-line sections (7.7 MB) took 250 MB; Context's pages hold tens.
 pub const MAX_SECTIONS: usize = 10_000;
@@ -189,7 +193,7 @@ pub fn parse_sections(text: &str) -> PageSections {
             Some(Marker::Invalid) => out.errors.push(MarkerError {
                 kind: MarkerErrorKind::Invalid,
                 line: n,
-                detail: None,
+                detail: Some(INVALID_DETAIL.into()),
             }),
             Some(Marker::Open(id)) => {
                 if let Some((outer, at)) = &open {
@@ -309,11 +313,11 @@ mod tests {
             ("<!-- context:section id=\"a\" -->\n<!-- /context:section -->\n<!-- context:section id=\"a\" -->\n<!-- /context:section -->", MarkerErrorKind::Duplicate, 3, Some("`a` is already marked at line 1")),
             ("x\n<!-- /context:section -->", MarkerErrorKind::UnmatchedEnd, 2, Some("no section is open here")),
             ("x\n<!-- context:section id=\"a\" -->\nbody", MarkerErrorKind::Unclosed, 2, Some("`a` has no `<!-- /context:section -->` after it")),
-            ("<!-- context:section bad -->", MarkerErrorKind::Invalid, 1, None),
-            ("<!-- context:section id=\"a\" kind=\"x\" -->", MarkerErrorKind::Invalid, 1, None),
-            ("<!-- context:section id=\"a\" source_ref=\"repo:x/y\" -->", MarkerErrorKind::Invalid, 1, None),
-            ("<!-- context:section id=\"\" -->", MarkerErrorKind::Invalid, 1, None),
-            ("<!-- context:section id=\"a\"", MarkerErrorKind::Invalid, 1, None),
+            ("<!-- context:section bad -->", MarkerErrorKind::Invalid, 1, Some(INVALID_DETAIL)),
+            ("<!-- context:section id=\"a\" kind=\"x\" -->", MarkerErrorKind::Invalid, 1, Some(INVALID_DETAIL)),
+            ("<!-- context:section id=\"a\" source_ref=\"repo:x/y\" -->", MarkerErrorKind::Invalid, 1, Some(INVALID_DETAIL)),
+            ("<!-- context:section id=\"\" -->", MarkerErrorKind::Invalid, 1, Some(INVALID_DETAIL)),
+            ("<!-- context:section id=\"a\"", MarkerErrorKind::Invalid, 1, Some(INVALID_DETAIL)),
         ];
         for (text, kind, line, detail) in cases {
             let p = parse_sections(text);

@@ -396,7 +396,7 @@ fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
         // What moves such a module: nothing the flags can accept is left in it.
         let _ = writeln!(
             o,
-            "  a module moves only when all its references can: re-cite each one listed (`ontoly digest PATH:START-END --source MODULE` prints an entry to paste) or remove it from knowledge/structure.yaml, then run this again"
+            "  a module moves only when all its references can: remove each one listed from knowledge/structure.yaml (or accept it with a flag above, once its section is reviewed), run this again, then cite the code that replaced it at the module's new commit (`ontoly digest PATH:START-END --source MODULE` prints an entry to paste)"
         );
     }
     if w.files.is_empty() {

@@ -430,7 +430,7 @@ fn registered_sections<'e>(
         let Some(sid) = s.id.as_deref() else {
             cx.finding(
                 Code::EntryIncomplete,
-                "section entry has no string `id`",
+                "section entry has no string `id` (quote an id YAML reads as a number, a date or a boolean: `id: \"2024\"`)",
                 sf,
                 s.line,
                 &aid,
