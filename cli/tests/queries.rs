@@ -821,7 +821,8 @@ fn a_known_failure_is_accepted_until_it_passes() {
         "text",
     );
     assert_eq!(r.code, 3, "{r:?}");
-    assert!(r.stdout.contains("passes now"), "{}", r.stdout);
+    // The reason at the question's place in the file.
+    assert!(r.stdout.contains("q.yaml:1: passes now"), "{}", r.stdout);
     assert!(r.stdout.contains("remove the marker"), "{}", r.stdout);
 
     // A marker must say why.

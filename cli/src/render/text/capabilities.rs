@@ -152,14 +152,17 @@ pub(super) fn check(c: &CheckView) -> String {
             q.score,
             line(&q.question)
         ));
+        // The reason at the question's place in the file, as a compiler would put it.
+        let at = format!("{}:{}", c.file, q.line);
         if let (true, Some(why)) = (q.is_known_failure(), &q.known_failure) {
             o.push_str(&format!(
-                "       known failure: {}\n       {}\n",
+                "       known failure: {}\n       {}: {}\n",
                 line(why),
+                line(&at),
                 line(&q.reason)
             ));
         } else if !q.passed {
-            o.push_str(&format!("       {}\n", line(&q.reason)));
+            o.push_str(&format!("       {}: {}\n", line(&at), line(&q.reason)));
         }
     }
     if !c.workspace_errors.is_empty() {
