@@ -1003,6 +1003,14 @@ fn impact_between_two_commits_and_of_a_diff() {
         "{}",
         r.stderr
     );
+    // Half a change: the missing half is named.
+    let half = refused(f.run(&["impact", "--from", "v1"]));
+    assert!(
+        half.stderr
+            .starts_with("error: impact needs the new side of the change from v1\nhint: give --from A --to B, or --diff FILE"),
+        "{}",
+        half.stderr
+    );
     // No change, no impact.
     let none = json(&f.run(&["impact", "--from", "v2", "--to", "v2", "--format", "json"]));
     assert_eq!(none["pages"], serde_json::json!([]));

@@ -63,8 +63,13 @@ pub fn in_repository(session: &Session, rel: &str) -> String {
 /// Finds the sections the change touches.
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     if a.to.is_none() && a.diff.is_none() {
+        // `--from` alone is half a change: say which half is missing.
+        let message = match &a.from {
+            Some(from) => format!("impact needs the new side of the change from {from}"),
+            None => "impact needs a change".into(),
+        };
         return Err(CliError {
-            message: "impact needs a change".into(),
+            message,
             hint: Some("give --from A --to B, or --diff FILE (- for standard input)".into()),
         });
     }
