@@ -1876,6 +1876,14 @@ fn a_container_that_is_no_symbol_is_cited_through_its_members() {
         members.iter().all(|m| m.starts_with("Justfile<'src>::")),
         "{members:?}"
     );
+    // The summary says they are its members, not that they have its name.
+    let text = run_in(&ws, &["cites", "Justfile"]).stdout;
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.contains(" symbols of Justfile: Justfile<'src>::")),
+        "{text}"
+    );
     // The same sections as naming each member.
     let run = run_in(&ws, &["cites", "Justfile::run"]);
     assert_eq!(run.code, 0);
