@@ -395,6 +395,12 @@ fn citations_of_a_file_a_range_and_a_symbol() {
         &json!({"target": "src/cache.rs:100-120"}),
     );
     assert!(r.has(Code::CapabilityNotFound));
+    // The file is cited, at other lines: said, instead of doubting the path.
+    let first = r.data["fallbacks"][0].as_str().unwrap_or("");
+    assert!(
+        first.starts_with("The file is cited at other lines: src/cache.rs:"),
+        "{first}"
+    );
     let r = run(&c, "CitationsOf", &json!({"target": "cache::evict_oldest"}));
     assert_eq!(
         r.data["sections"][0]["section"],

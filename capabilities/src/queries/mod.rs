@@ -259,8 +259,29 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         } else {
             "no section cites"
         };
+        // A cited file asked at lines no range covers: the path was right, the lines are not.
+        let elsewhere: Vec<String> = match span {
+            Some(_) => files
+                .iter()
+                .flat_map(|f| g.in_edges(&f.id, Some(EdgeKind::InFile)))
+                .filter_map(|e| g.node(&e.from)?.span.clone())
+                .map(|s| (s.file, s.start_line, s.end_line))
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .map(|(f, a, b)| format!("{f}:{a}-{b}"))
+                .collect(),
+            None => Vec::new(),
+        };
+        let first = if elsewhere.is_empty() {
+            "Check the path is repository-relative (as in the references), or give a symbol's qualified name.".to_string()
+        } else {
+            format!(
+                "The file is cited at other lines: {}; cites of the path alone lists every section citing it.",
+                ontoly_graph::formats::text::first_of(&elsewhere, 5)
+            )
+        };
         let mut fallbacks = vec![
-            "Check the path is repository-relative (as in the references), or give a symbol's qualified name.".to_string(),
+            first,
             "If the code matters, document it in a section that cites it.".to_string(),
         ];
         if g.count_of(NodeKind::Symbol) == 0 {
