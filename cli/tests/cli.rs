@@ -169,6 +169,56 @@ fn an_input_file_named_without_its_at_sign_is_said_how_to_pass() {
     assert_eq!(code, 0, "{err}");
 }
 
+/// A registry mistake is reported at each reference through the module: each says where the
+/// module is, or which modules there are and the one most likely meant.
+#[test]
+fn an_unresolved_source_says_where_its_module_is_or_which_there_are() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("ws");
+    copy_dir(&common::demo(), &ws);
+    let structure = ws.join("knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&structure).expect("structure");
+    std::fs::write(
+        &structure,
+        text.replacen(
+            "source_ref: repo:acme/shop-api\n",
+            "source_ref: repo:acme/shop-apj\n",
+            1,
+        ),
+    )
+    .expect("write");
+    let registry = ws.join("sources/repo/index.yaml");
+    let reg = std::fs::read_to_string(&registry).expect("registry");
+    // The second module loses its remote.
+    let legacy = reg.find("name: shop-api-legacy").expect("a second module");
+    let (head, tail) = reg.split_at(legacy);
+    std::fs::write(
+        &registry,
+        format!(
+            "{head}{}",
+            tail.replacen(
+                "          remote: https://github.com/acme/shop-api\n",
+                "",
+                1
+            )
+        ),
+    )
+    .expect("write");
+    // `head` ends inside the module's first line.
+    let line = head.lines().count() as u64;
+    let (_, out, _) = ontoly(&ws, &["--no-cache", "validate"]);
+    assert!(
+        out.contains("Source registration is missing or ambiguous (`repo:acme/shop-apj`); did you mean `repo:acme/shop-api`? (sources/repo/index.yaml registers acme/shop-api, acme/shop-api-legacy,"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "Missing source remote (`repo:acme/shop-api-legacy`); the module is at sources/repo/index.yaml:{line}"
+        )),
+        "{out}"
+    );
+}
+
 /// A workspace of one page under `dir`, with the `schema` fixture's structure.
 fn one_page_workspace(dir: &Path) -> std::path::PathBuf {
     let root = dir.join("ws");

@@ -143,9 +143,10 @@ fn source_refs_resolve_through_the_registries() {
             .message
             .clone()
     };
+    // With the modules there are: the mistake is in one of the two files.
     assert_eq!(
         msg("knowledge/structure.yaml:8"),
-        "Source registration is missing or ambiguous (`repo:acme/missing`)"
+        "Source registration is missing or ambiguous (`repo:acme/missing`); sources/repo/index.yaml registers acme/branch"
     );
     // The unpinned reference is still in the graph, marked, without a URL.
     let cites = g.out_edges("section:s.md#refs", Some(EdgeKind::Cites));

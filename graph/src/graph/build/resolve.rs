@@ -342,7 +342,60 @@ fn resolve_message(e: &ResolveError, source_ref: &str, registries: &Registries) 
             );
         }
     }
-    format!("{} (`{source_ref}`)", e.message())
+    let mut message = format!("{} (`{source_ref}`)", e.message());
+    // Where to fix it: a registry mistake is reported at every reference through the module,
+    // so each says which module entry, or which modules there are.
+    if let (Some(RegistryKind::Repo), RegistryState::Loaded(r)) =
+        (kind, registries.get(RegistryKind::Repo))
+    {
+        let name = source_ref.strip_prefix("repo:").unwrap_or(source_ref);
+        match r.lookup(name) {
+            Ok(m) if m.module.line > 0 => message.push_str(&format!(
+                "; the module is at {}:{}",
+                RegistryKind::Repo.index_path(),
+                m.module.line
+            )),
+            Err(_) if *e == ResolveError::Unregistered => {
+                let names = repo_module_names(r);
+                if !names.is_empty() {
+                    let registers = format!(
+                        "{} registers {}",
+                        RegistryKind::Repo.index_path(),
+                        crate::formats::text::first_of(&names, 8)
+                    );
+                    match crate::suggest::nearest(name, names.iter().map(String::as_str)) {
+                        Some(n) => {
+                            message.push_str(&format!("; did you mean `repo:{n}`? ({registers})"))
+                        }
+                        None => message.push_str(&format!("; {registers}")),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    message
+}
+
+/// `<namespace>/<module>` of every module of a repository registry, in file order.
+fn repo_module_names(r: &crate::formats::source_registry::Registry) -> Vec<String> {
+    use crate::formats::source_registry::RegistryEntry;
+    let label = |m: &crate::formats::source_registry::RegistryModule| {
+        m.name.clone().or_else(|| m.id.clone())
+    };
+    r.sources
+        .iter()
+        .flatten()
+        .filter_map(|e| match e {
+            RegistryEntry::Namespace { entry, modules } => Some((label(entry)?, modules)),
+            RegistryEntry::Flat(_) => None,
+        })
+        .flat_map(|(ns, modules)| {
+            modules
+                .iter()
+                .filter_map(move |m| Some(format!("{ns}/{}", label(m)?)))
+        })
+        .collect()
 }
 
 /// Checks the entry's own fields; findings go to `findings`. True when one failed.
