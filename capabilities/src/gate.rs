@@ -53,6 +53,8 @@ pub struct Question {
     /// Section ids that must answer it, normalized to `section:<page or article id>#<id>`
     /// (an article id is resolved against the graph by [`check`]).
     pub expect: Vec<String>,
+    /// The same ids as the file writes them, for messages.
+    pub expect_written: Vec<String>,
     /// False for a question the workspace should not answer.
     pub answerable: bool,
     /// Why the gate is known to fail this question (`known_failure`), if it is.
@@ -199,6 +201,7 @@ pub fn parse_questions(text: &str) -> Result<Vec<Question>, String> {
             Value::String(s) => Question {
                 question: s.clone(),
                 expect: Vec::new(),
+                expect_written: Vec::new(),
                 answerable: true,
                 known_failure: None,
                 line,
@@ -261,10 +264,14 @@ fn parse_fields(
             )
         })?;
     let mut expect = Vec::new();
+    let mut written = Vec::new();
     let mut explicit_empty = None;
     for &k in EXPECT_KEYS {
         match m.get(k) {
-            Some(Value::String(s)) => expect.push(normalize_section(s)),
+            Some(Value::String(s)) => {
+                expect.push(normalize_section(s));
+                written.push(s.trim().to_string());
+            }
             Some(Value::Sequence(seq)) => {
                 if seq.is_empty() {
                     explicit_empty = Some(k);
@@ -274,6 +281,7 @@ fn parse_fields(
                         .as_str()
                         .ok_or_else(|| (Some(k), format!("`{k}` must list section ids")))?;
                     expect.push(normalize_section(s));
+                    written.push(s.trim().to_string());
                 }
             }
             Some(Value::Null) | None => {}
@@ -317,6 +325,7 @@ fn parse_fields(
     Ok(Question {
         question: q.to_string(),
         expect,
+        expect_written: written,
         answerable,
         known_failure,
         line,
@@ -516,7 +525,7 @@ fn meant(graph: &Graph, id: &str, articles: &BTreeMap<String, String>) -> Option
         None => {
             let mut same = parts().filter(|(_, sid)| *sid == bare);
             match (same.next(), same.next()) {
-                (Some((page, sid)), None) => Some(format!("section:{page}#{sid}")),
+                (Some((page, sid)), None) => Some(format!("{page}#{sid}")),
                 _ => None,
             }
         }
@@ -531,7 +540,15 @@ fn meant(graph: &Graph, id: &str, articles: &BTreeMap<String, String>) -> Option
             ontoly_graph::suggest::nearest(bare, forms.iter().map(String::as_str))
                 .map(str::to_string)
         }
-        Some(_) => crate::queries::nearest_section(graph, id).map(|s| format!("section:{s}")),
+        // In the file's own style: with `section:` or `knowledge/` when it wrote them.
+        Some(_) => {
+            let prefix = ["section:", "knowledge/"]
+                .into_iter()
+                .find(|p| id.starts_with(p))
+                .unwrap_or("");
+            let bare = bare.strip_prefix("knowledge/").unwrap_or(bare);
+            crate::queries::nearest_section(graph, bare).map(|s| format!("{prefix}{s}"))
+        }
     }
 }
 
@@ -571,9 +588,11 @@ fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>)
     let expect: Vec<String> = q
         .expect
         .iter()
-        .map(|e| {
+        .enumerate()
+        .map(|(i, e)| {
             resolve_section(ctx.graph, e, articles).unwrap_or_else(|| {
-                unknown.push(e.clone());
+                // Told as the file writes it.
+                unknown.push(q.expect_written.get(i).unwrap_or(e).clone());
                 e.clone()
             })
         })

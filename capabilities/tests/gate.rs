@@ -125,7 +125,7 @@ fn a_section_that_does_not_exist_fails_with_what_was_meant_even_when_known() {
     assert_eq!((r.passed, r.failed, r.known), (0, 2, 0), "{:?}", r.outcomes);
     assert!(
         r.outcomes[0].reason.contains(
-            "(did you mean section:faq/cache.md#eviction?) does not exist in this workspace; known_failure does not excuse"
+            "expected section faq/cache.md#evicton (did you mean faq/cache.md#eviction?) does not exist in this workspace; known_failure does not excuse"
         ),
         "{}",
         r.outcomes[0].reason
@@ -133,7 +133,7 @@ fn a_section_that_does_not_exist_fails_with_what_was_meant_even_when_known() {
     assert!(
         r.outcomes[1]
             .reason
-            .contains("section:eviction (did you mean section:faq/cache.md#eviction?)"),
+            .contains("expected section eviction (did you mean faq/cache.md#eviction?)"),
         "{}",
         r.outcomes[1].reason
     );
