@@ -1260,18 +1260,21 @@ fn sarif_for_validate_and_check_is_valid_and_located() {
 fn check_junit_has_one_case_per_question() {
     let (dir, _) = walkthrough();
     std::fs::write(kb(&dir).join("questions.yaml"), QUESTIONS).expect("write");
-    let r = ontoly(
-        dir.path(),
-        &[
-            "--workspace",
-            "kb",
-            "--format",
-            "junit",
-            "check",
-            "--questions",
-            "kb/questions.yaml",
-        ],
-    );
+    let junit = |file: &str| {
+        ontoly(
+            dir.path(),
+            &[
+                "--workspace",
+                "kb",
+                "--format",
+                "junit",
+                "check",
+                "--questions",
+                file,
+            ],
+        )
+    };
+    let r = junit("kb/questions.yaml");
     assert_eq!(r.code, 3, "{}", r.err);
     assert!(r.out.starts_with("<?xml"), "{}", r.out);
     assert!(
@@ -1285,18 +1288,7 @@ fn check_junit_has_one_case_per_question() {
 
     // A questions file that does not parse is a report of one error, not an empty file.
     std::fs::write(kb(&dir).join("bad.yaml"), "- q: x\n  answerable: \"yes\"\n").expect("write");
-    let r = ontoly(
-        dir.path(),
-        &[
-            "--workspace",
-            "kb",
-            "--format",
-            "junit",
-            "check",
-            "--questions",
-            "kb/bad.yaml",
-        ],
-    );
+    let r = junit("kb/bad.yaml");
     assert_eq!(r.code, 2, "{}", r.err);
     assert!(r.out.starts_with("<?xml"), "{}", r.out);
     assert!(r.out.contains("errors=\"1\""), "{}", r.out);

@@ -128,16 +128,18 @@ fn init_takes_workspace_and_source_and_will_not_nest_in_pages() {
 
 #[test]
 fn digest_of_demo_lines_matches_the_demo_structure() {
-    let r = run_in(
-        &demo(),
-        &[
+    let digest_at = |rev: &[&str]| {
+        let mut args = vec![
             "--no-cache",
             "digest",
             "src/checkout.rs:72-95",
             "--source",
             "acme/shop-api",
-        ],
-    );
+        ];
+        args.extend_from_slice(rev);
+        run_in(&demo(), &args)
+    };
+    let r = digest_at(&[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     insta::assert_snapshot!("digest_demo_checkout", r.stdout);
     // The digest the demo's structure records for the same lines.
@@ -152,18 +154,7 @@ fn digest_of_demo_lines_matches_the_demo_structure() {
 
     // Revisions as `drift --to` takes them (drift's review sends here with them).
     let at = |rev: &str| {
-        let r = run_in(
-            &demo(),
-            &[
-                "--no-cache",
-                "digest",
-                "src/checkout.rs:72-95",
-                "--source",
-                "acme/shop-api",
-                "--rev",
-                rev,
-            ],
-        );
+        let r = digest_at(&["--rev", rev]);
         assert_eq!(r.code, 0, "{rev}: {}", r.stderr);
         r.stdout
     };
