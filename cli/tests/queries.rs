@@ -472,7 +472,7 @@ fn packs_stay_small_and_excerpts_quote_their_page_lines() {
 }
 
 /// A pack over the 16 KB budget gives up excerpt sentences of its lower sections first, then
-/// pinned reads after the first two, says so, and is the same pack wherever it is asked from.
+/// pinned reads after the first two, and says so; as sent, wherever it is asked from.
 #[test]
 fn a_pack_over_its_budget_leaves_out_excerpts_then_reads_and_says_so() {
     let t = tempfile::tempdir().expect("tempdir");
@@ -529,7 +529,8 @@ fn a_pack_over_its_budget_leaves_out_excerpts_then_reads_and_says_so() {
     assert_eq!(r.code, 0, "{r:?}");
     assert!(r.stdout.contains(notes[0]), "{}", r.stdout);
 
-    // Asked from outside, with the workspace's path in every command, the pack trims the same.
+    // Asked from outside, the workspace's path is in the pack (provenance, every next
+    // command) and counts: the pack as sent still stays under the budget.
     let outside = run_in(
         t.path(),
         &[
@@ -544,9 +545,9 @@ fn a_pack_over_its_budget_leaves_out_excerpts_then_reads_and_says_so() {
     );
     assert_eq!(outside.code, 0, "{outside:?}");
     let w = json(&outside);
-    for field in ["topNodes", "filesToInspect", "diagnostics"] {
-        assert_eq!(v[field], w[field], "{field}");
-    }
+    let compact = serde_json::to_string(&w).expect("serializes").len();
+    assert!(compact < 16 * 1024, "pack of {compact} bytes from outside");
+    assert_eq!(v["topNodes"][0]["id"], w["topNodes"][0]["id"]);
     // A wider pack was asked for: a budget in proportion.
     let wide = run_in(
         &dir,

@@ -401,7 +401,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         fallbacks,
         provenance: ctx.provenance(),
     };
-    budget::fit(&mut pack, &workspace_arg(&ctx.identity().root));
+    budget::fit(&mut pack);
     // The diagnostics as the pack carries them, with its budget's note when it has one.
     for d in &pack.diagnostics {
         evidence.push(Evidence::diagnostic(d.clone()));
