@@ -222,6 +222,7 @@ fn chosen_format(cli: &Cli) -> Result<Format, CliError> {
                     } else {
                         format!("use --format {}", names.join("|"))
                     }),
+                    at: None,
                 }
             }),
     }
@@ -250,7 +251,11 @@ fn fail_as(e: &CliError, format: Format, command: &str) -> ! {
     match format {
         Format::Github => write_or_exit(
             &mut std::io::stdout(),
-            &render::github::failed_run(command, &text),
+            &render::github::failed_run(
+                command,
+                &text,
+                e.at.as_ref().map(|(f, l)| (f.as_str(), *l)),
+            ),
         ),
         Format::Sarif => write_or_exit(&mut std::io::stdout(), &render::sarif::failed_run(&text)),
         Format::Junit => write_or_exit(

@@ -1260,20 +1260,21 @@ fn sarif_for_validate_and_check_is_valid_and_located() {
 fn check_junit_has_one_case_per_question() {
     let (dir, _) = walkthrough();
     std::fs::write(kb(&dir).join("questions.yaml"), QUESTIONS).expect("write");
-    let junit = |file: &str| {
+    let check_as = |format: &str, file: &str| {
         ontoly(
             dir.path(),
             &[
                 "--workspace",
                 "kb",
                 "--format",
-                "junit",
+                format,
                 "check",
                 "--questions",
                 file,
             ],
         )
     };
+    let junit = |file: &str| check_as("junit", file);
     let r = junit("kb/questions.yaml");
     assert_eq!(r.code, 3, "{}", r.err);
     assert!(r.out.starts_with("<?xml"), "{}", r.out);
@@ -1289,6 +1290,16 @@ fn check_junit_has_one_case_per_question() {
     // A questions file that does not parse is a report of one error, not an empty file.
     std::fs::write(kb(&dir).join("bad.yaml"), "- q: x\n  answerable: \"yes\"\n").expect("write");
     let r = junit("kb/bad.yaml");
+    // In GitHub's format, the annotation is at the line the error names.
+    let github = check_as("github", "kb/bad.yaml");
+    assert_eq!(github.code, 2, "{}", github.err);
+    assert!(
+        github
+            .out
+            .starts_with("::error file=kb/bad.yaml,line=2,endLine=2,col=1,title=ontoly check::"),
+        "{}",
+        github.out
+    );
     assert_eq!(r.code, 2, "{}", r.err);
     assert!(r.out.starts_with("<?xml"), "{}", r.out);
     assert!(r.out.contains("errors=\"1\""), "{}", r.out);

@@ -40,8 +40,20 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let shown = a.questions.to_string_lossy().into_owned();
     let text = std::fs::read_to_string(&a.questions)
         .map_err(|e| CliError::unreadable(&format!("questions file {shown}"), &e))?;
-    let questions = parse_questions(&text).map_err(|e| CliError::new(format!("{shown}: {e}")))?;
     let session = ctx.session()?;
+    let anchor = super::ci::Anchor::of(&session);
+    let questions = parse_questions(&text).map_err(|e| {
+        // The line the error names (`line 4: …`), else the file's first: a CI annotation is
+        // put there.
+        let line = e
+            .strip_prefix("line ")
+            .and_then(|r| r.split(':').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
+        let mut err = CliError::new(format!("{shown}: {e}"));
+        err.at = Some((anchor.typed_path(&a.questions), line));
+        err
+    })?;
     let index = index(&session)?;
     let cx = ontoly_capabilities::Context::new(&session, &index)?;
     let report = check(&cx, &questions);
@@ -49,7 +61,6 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         .into_iter()
         .filter(|d| d.severity == Severity::Error)
         .collect();
-    let anchor = super::ci::Anchor::of(&session);
     let view = CheckView {
         report,
         workspace_errors,

@@ -74,6 +74,7 @@ fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliE
                 } else {
                     format!("modules of sources/repo/index.yaml: {}", names())
                 }),
+                at: None,
             })
         }
     };
@@ -91,6 +92,7 @@ fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliE
                 None => format!("modules: {}", names()),
             },
         ),
+        at: None,
     })
 }
 
@@ -109,6 +111,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         return Err(CliError {
             message: format!("{:?} is not PATH:START-END", a.location),
             hint: Some("lines are 1-based and START <= END, e.g. src/retry.py:1-3".into()),
+            at: None,
         });
     };
     if !is_valid_path(loc.path) {

@@ -78,6 +78,7 @@ fn cli_error(e: DriftError) -> CliError {
     CliError {
         message: e.to_string(),
         hint,
+        at: None,
     }
 }
 

@@ -94,6 +94,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
             hint: Some(format!(
                 "to ask about `{name}` itself, put the question after `--`: ontoly evidence -- '{name} …'"
             )),
+            at: None,
         })
     };
     while let Some(w) = it.next() {
@@ -115,6 +116,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
                 p.limit = Some(v.parse().map_err(|_| CliError {
                     message: format!("--limit takes a number, not {v:?}"),
                     hint: Some("to ask about `--limit` itself, put the question after `--`".into()),
+                    at: None,
                 })?);
             }
             "--format" => {
@@ -131,6 +133,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
                                 "possible values: text, json, yaml (a question about `--format` goes after `--`)"
                                     .into(),
                             ),
+                            at: None,
                         })?,
                 );
             }
@@ -164,6 +167,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
                 "ontoly evidence how does retry work  (or: ontoly evidence -- '--engine auto')"
                     .into(),
             ),
+            at: None,
         });
     }
     Ok(p)

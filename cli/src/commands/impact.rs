@@ -71,6 +71,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         return Err(CliError {
             message,
             hint: Some("give --from A --to B, or --diff FILE (- for standard input)".into()),
+            at: None,
         });
     }
     // The global --source takes NAME=PATH clone overrides; a bare NAME names the source.
@@ -128,6 +129,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         CliError {
             message: e.to_string(),
             hint,
+            at: None,
         }
     })?;
     let failed = a.fail_on_affected && !report.pages.is_empty();

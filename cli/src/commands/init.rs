@@ -144,6 +144,7 @@ fn sources_table(sources: &[String]) -> Result<String, CliError> {
             return Err(CliError {
                 message: format!("init maps clones: --source {s} has no =PATH"),
                 hint: Some("give --source NAME=PATH (\"acme/payments=../payments\")".into()),
+                at: None,
             });
         };
         let quote = |v: &str| toml::Value::String(v.to_string()).to_string();
@@ -181,6 +182,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             hint: Some(format!(
                 "add pages under {up}/knowledge/ and list them in its structure.yaml, or give init a directory outside it"
             )),
+            at: None,
         });
     }
     // A directory init would write into that is a link (`knowledge -> /elsewhere`) would put
@@ -209,6 +211,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                 linked.join(", ")
             ),
             hint: Some("choose another directory (`ontoly init DIR`)".into()),
+            at: None,
         });
     }
     // Whatever is at a name counts, a dangling link too (`exists` follows links).
@@ -232,6 +235,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                 "choose another directory (`ontoly init DIR`), or edit the workspace by hand"
                     .into(),
             ),
+            at: None,
         });
     }
     let mut out = String::new();

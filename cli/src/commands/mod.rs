@@ -74,6 +74,8 @@ pub struct CliError {
     pub message: String,
     /// What to do about it.
     pub hint: Option<String>,
+    /// The file (repository-relative) and line it concerns, for a CI format's annotation.
+    pub at: Option<(String, u64)>,
 }
 
 impl CliError {
@@ -82,6 +84,7 @@ impl CliError {
         CliError {
             message: message.into(),
             hint: None,
+            at: None,
         }
     }
 

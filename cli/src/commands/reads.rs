@@ -29,6 +29,7 @@ fn session(ctx: &Globals, args: &RepoArgs) -> Result<super::Held, CliError> {
                     "--repo {repo} already names the repository to read; drop --source {name}"
                 ),
             }),
+            at: None,
         });
     }
     ctx.session()
@@ -46,6 +47,7 @@ impl RepoArgs {
             .ok_or_else(|| CliError {
                 message: "no --repo, and the workspace has no repository of its own".into(),
                 hint: Some("name one with --repo (owner/name or <source>/<module>)".into()),
+                at: None,
             })
     }
 }
@@ -198,6 +200,7 @@ pub mod read {
                     hint: Some(
                         "give the lines once: PATH:START-END, or PATH --start N --end M".into(),
                     ),
+                    at: None,
                 })
             }
         };

@@ -99,9 +99,15 @@ pub fn render(report: &Report) -> Option<String> {
 pub const MAX_ANNOTATIONS: usize = 100;
 
 /// The annotation of a command that could not run (exit 2): a workflow shows it on the run's
-/// summary page, where a plain line on standard error is easily missed.
-pub fn failed_run(command: &str, message: &str) -> String {
-    annotation("error", None, &format!("ontoly {command}"), message)
+/// summary page, where a plain line on standard error is easily missed; at the file and line
+/// the error concerns when it names one (a questions file that does not parse).
+pub fn failed_run(command: &str, message: &str, at: Option<(&str, u64)>) -> String {
+    annotation(
+        "error",
+        at.map(|(file, line)| (file, line, line)),
+        &format!("ontoly {command}"),
+        message,
+    )
 }
 
 fn impact_summary(v: &ImpactView) -> String {
