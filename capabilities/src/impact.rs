@@ -251,12 +251,7 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
         (Some(to), _) => {
             // Two commits' changes leave added files out; they are counted, so that a change
             // of only new files is not told as no change at all.
-            let tree = reader.tree_changes(&from, to).map_err(git_err)?;
-            let renamed = tree.rename_targets(&reader).map_err(git_err)?.len();
-            (
-                engine::changes_between(&repo, &from, to).map_err(git_err)?,
-                tree.added.len().saturating_sub(renamed),
-            )
+            engine::changes_and_added(&repo, &from, to).map_err(git_err)?
         }
         (None, Some(text)) => {
             let changes =

@@ -37,6 +37,8 @@ struct LeftOut {
 pub(super) fn fit(pack: &mut EvidencePack) {
     let budget = budget(pack.limit);
     let mut left = LeftOut::default();
+    // Where the note goes: it is rewritten as more is left out.
+    let note_at = pack.diagnostics.len();
     while size(pack) >= budget && trim_one(pack, &mut left) {
         let note = Diagnostic::new(
             Code::CapabilityEvidenceTruncated,
@@ -48,13 +50,8 @@ pub(super) fn fit(pack: &mut EvidencePack) {
                 left.files
             ),
         );
-        if left.sentences + left.reads + left.files > 1 {
-            if let Some(last) = pack.diagnostics.last_mut() {
-                *last = note;
-            }
-        } else {
-            pack.diagnostics.push(note);
-        }
+        pack.diagnostics.truncate(note_at);
+        pack.diagnostics.push(note);
     }
 }
 

@@ -382,14 +382,16 @@ pub struct RepoModule {
 /// [`crate::formats::source_registry`] (none when the file is missing or unusable: the workspace parsers
 /// report those problems).
 pub fn repo_modules(workspace: &Path) -> Vec<RepoModule> {
-    use crate::formats::source_registry::{
-        load_registry, DirFiles, RegistryEntry, RegistryKind, RegistryState,
-    };
-    let RegistryState::Loaded(registry) =
-        load_registry(&DirFiles::new(workspace), "", RegistryKind::Repo)
-    else {
-        return Vec::new();
-    };
+    use crate::formats::source_registry::{load_registry, DirFiles, RegistryKind, RegistryState};
+    match load_registry(&DirFiles::new(workspace), "", RegistryKind::Repo) {
+        RegistryState::Loaded(registry) => modules_of(&registry),
+        _ => Vec::new(),
+    }
+}
+
+/// The modules of a loaded repository registry, in its order.
+pub fn modules_of(registry: &crate::formats::source_registry::Registry) -> Vec<RepoModule> {
+    use crate::formats::source_registry::RegistryEntry;
     let mut out = Vec::new();
     for entry in registry.sources.iter().flatten() {
         let RegistryEntry::Namespace { entry, modules } = entry else {

@@ -356,7 +356,10 @@ fn resolve_message(e: &ResolveError, source_ref: &str, registries: &Registries) 
                 m.module.line
             )),
             Err(_) if *e == ResolveError::Unregistered => {
-                let names = repo_module_names(r);
+                let names: Vec<String> = crate::sources::clones::modules_of(r)
+                    .into_iter()
+                    .map(|m| m.name)
+                    .collect();
                 if !names.is_empty() {
                     let registers = format!(
                         "{} registers {}",
@@ -375,27 +378,6 @@ fn resolve_message(e: &ResolveError, source_ref: &str, registries: &Registries) 
         }
     }
     message
-}
-
-/// `<namespace>/<module>` of every module of a repository registry, in file order.
-fn repo_module_names(r: &crate::formats::source_registry::Registry) -> Vec<String> {
-    use crate::formats::source_registry::RegistryEntry;
-    let label = |m: &crate::formats::source_registry::RegistryModule| {
-        m.name.clone().or_else(|| m.id.clone())
-    };
-    r.sources
-        .iter()
-        .flatten()
-        .filter_map(|e| match e {
-            RegistryEntry::Namespace { entry, modules } => Some((label(entry)?, modules)),
-            RegistryEntry::Flat(_) => None,
-        })
-        .flat_map(|(ns, modules)| {
-            modules
-                .iter()
-                .filter_map(move |m| Some(format!("{ns}/{}", label(m)?)))
-        })
-        .collect()
 }
 
 /// Checks the entry's own fields; findings go to `findings`. True when one failed.

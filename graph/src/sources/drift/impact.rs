@@ -46,6 +46,16 @@ pub fn changes_between(
     from: &str,
     to: &str,
 ) -> Result<Vec<FileChange>, GitError> {
+    changes_and_added(repo, from, to).map(|(changes, _)| changes)
+}
+
+/// [`changes_between`], with the number of files the change adds (not renames), from the
+/// same tree diff.
+pub fn changes_and_added(
+    repo: &DriftRepo,
+    from: &str,
+    to: &str,
+) -> Result<(Vec<FileChange>, usize), GitError> {
     let reader = repo.reader();
     for c in [from, to] {
         if !reader.has_commit(c) {
@@ -56,6 +66,7 @@ pub fn changes_between(
     }
     let tree = reader.tree_changes(from, to)?;
     let renames = tree.rename_targets(&reader)?;
+    let added = tree.added.len().saturating_sub(renames.len());
     let mut pairs: BTreeMap<String, Option<String>> = BTreeMap::new();
     for p in &tree.modified {
         pairs.insert(p.clone(), Some(p.clone()));
@@ -91,7 +102,8 @@ pub fn changes_between(
                 })
             },
         )
-        .collect()
+        .collect::<Result<Vec<_>, _>>()
+        .map(|changes| (changes, added))
 }
 
 /// The hunks of `hunks` that touch lines `start..=end` of the old file: a hunk that replaces
