@@ -45,37 +45,43 @@ struct Owned {
     /// the adjacency rows read them instead of looking 2 × 373k id strings up again at 100k.
     ends: OnceLock<Vec<Option<(u32, u32)>>>,
     adjacency: OnceLock<Adjacency>,
-    /// Nodes and edges of each kind, counted on first use: a pack asks for edge counts per
-    /// section it shows, and a scan of 373k edges each time cost an owned graph (a build's,
-    /// an MCP server's after a rebuild) ~37 ms a pack at 100k.
-    counts: OnceLock<KindCounts>,
+    /// Nodes of each kind and edge counts per kind, found on first use: a pack asks for edge
+    /// counts per section it shows, and a scan of 373k edges each time cost an owned graph (a
+    /// build's, an MCP server's after a rebuild) ~37 ms a pack at 100k.
+    kinds: OnceLock<Kinds>,
 }
 
-/// Nodes per [`NodeKind::ALL`] position and edges per [`EdgeKind::ALL`] position.
+/// An owned graph's nodes per [`NodeKind::ALL`] position (indices, in id order) and edge
+/// counts per [`EdgeKind::ALL`] position: what a mapped graph stores.
 #[derive(Debug, Clone)]
-struct KindCounts {
-    nodes: [usize; NodeKind::ALL.len()],
+struct Kinds {
+    nodes: [Vec<u32>; NodeKind::ALL.len()],
     edges: [usize; EdgeKind::ALL.len()],
 }
 
-impl KindCounts {
-    fn of(o: &Owned) -> KindCounts {
-        let mut c = KindCounts {
-            nodes: [0; NodeKind::ALL.len()],
+impl Kinds {
+    fn of(o: &Owned) -> Kinds {
+        let mut k = Kinds {
+            nodes: Default::default(),
             edges: [0; EdgeKind::ALL.len()],
         };
-        for n in &o.nodes {
-            if let Some(i) = NodeKind::ALL.iter().position(|k| *k == n.kind) {
-                c.nodes[i] += 1;
+        for (i, n) in o.nodes.iter().enumerate() {
+            if let Some(at) = kind_at(n.kind) {
+                k.nodes[at].push(i as u32);
             }
         }
         for e in &o.edges {
-            if let Some(i) = EdgeKind::ALL.iter().position(|k| *k == e.kind) {
-                c.edges[i] += 1;
+            if let Some(at) = EdgeKind::ALL.iter().position(|x| *x == e.kind) {
+                k.edges[at] += 1;
             }
         }
-        c
+        k
     }
+}
+
+/// `kind`'s position in [`NodeKind::ALL`].
+fn kind_at(kind: NodeKind) -> Option<usize> {
+    NodeKind::ALL.iter().position(|k| *k == kind)
 }
 
 /// Out and in edges per node as compressed rows (edge indices ascending, i.e. in id order).
@@ -249,6 +255,10 @@ impl Graph {
         }
     }
 
+    fn kinds(o: &Owned) -> &Kinds {
+        o.kinds.get_or_init(|| Kinds::of(o))
+    }
+
     fn ends(o: &Owned) -> &[Option<(u32, u32)>] {
         o.ends.get_or_init(|| edge_ends(&o.nodes, &o.edges))
     }
@@ -271,7 +281,7 @@ impl Graph {
                 texts,
                 ends: OnceLock::new(),
                 adjacency: OnceLock::new(),
-                counts: OnceLock::new(),
+                kinds: OnceLock::new(),
             })),
         }
     }
@@ -333,10 +343,7 @@ impl Graph {
     /// Number of nodes of one kind (no scan on a mapped graph).
     pub fn count_of(&self, kind: NodeKind) -> usize {
         match &self.repr {
-            Repr::Owned(o) => NodeKind::ALL
-                .iter()
-                .position(|k| *k == kind)
-                .map_or(0, |i| o.counts.get_or_init(|| KindCounts::of(o)).nodes[i]),
+            Repr::Owned(o) => kind_at(kind).map_or(0, |i| Graph::kinds(o).nodes[i].len()),
             Repr::Mapped(m) => m.m.count_of(kind),
         }
     }
@@ -347,7 +354,7 @@ impl Graph {
             Repr::Owned(o) => EdgeKind::ALL
                 .iter()
                 .position(|k| *k == kind)
-                .map_or(0, |i| o.counts.get_or_init(|| KindCounts::of(o)).edges[i]),
+                .map_or(0, |i| Graph::kinds(o).edges[i]),
             Repr::Mapped(m) => m.m.edge_count_of(kind),
         }
     }
@@ -588,7 +595,10 @@ impl Graph {
     /// Nodes of one kind, in id order (a mapped graph reads only that kind's nodes).
     pub fn nodes_of(&self, kind: NodeKind) -> Box<dyn Iterator<Item = &Node> + '_> {
         match &self.repr {
-            Repr::Owned(o) => Box::new(o.nodes.iter().filter(move |n| n.kind == kind)),
+            Repr::Owned(o) => {
+                let at = kind_at(kind).map_or(&[][..], |i| &Graph::kinds(o).nodes[i][..]);
+                Box::new(at.iter().filter_map(|&i| o.nodes.get(i as usize)))
+            }
             Repr::Mapped(m) => Box::new(m.m.node_indices_of(kind).filter_map(move |i| m.node(i))),
         }
     }
