@@ -419,6 +419,25 @@ impl Graph {
         }
     }
 
+    /// Each edge's kind and its endpoints' ids, in id order, without decoding an edge: read in
+    /// place on a mapped graph, borrowed on a built one. Each node's id is one string on both
+    /// backings (a build hands its node's shared id to every edge), so an endpoint's address
+    /// identifies its node. A row that does not read is left out (the graph is then marked
+    /// corrupt, see [`Graph::is_corrupt`]).
+    pub fn edge_endpoints(&self) -> Box<dyn Iterator<Item = (EdgeKind, &str, &str)> + '_> {
+        match &self.repr {
+            Repr::Owned(o) => Box::new(
+                o.edges
+                    .iter()
+                    .map(|e| (e.kind, e.from.as_str(), e.to.as_str())),
+            ),
+            Repr::Mapped(m) => Box::new((0..m.m.edge_count() as u32).filter_map(|i| {
+                let r = m.m.edge_at(i)?;
+                Some((r.kind()?, r.from()?, r.to()?))
+            })),
+        }
+    }
+
     /// The searchable text stored for a node id (section bodies, article titles and
     /// descriptions).
     pub fn text(&self, id: &str) -> Option<&str> {
