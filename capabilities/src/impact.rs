@@ -353,7 +353,7 @@ fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), 
         let Some(l) = &t.located else { continue };
         known.extend(l.names.iter().map(String::as_str));
         match name {
-            Some(n) if l.names.iter().any(|x| x == n) => {
+            Some(n) if l.is_named(n) => {
                 found.entry(l.repo).or_insert_with(|| n.to_string());
             }
             Some(_) => {}

@@ -165,7 +165,7 @@ const SOURCES_AFTER: &str = "sources_after";
 
 fn source_arg(command: &str) -> clap::Arg {
     let help = match command {
-        "impact" => "NAME=PATH maps a local clone, as for every command; a bare NAME (a <source>/<module> or <source>) names the source the change is on. Repeatable",
+        "impact" => "NAME=PATH maps a local clone, as for every command; a bare NAME (a <source>/<module>, <source> or the repository's remote) names the source the change is on. Repeatable",
         "digest" => "NAME=PATH maps a local clone, as for every command; a bare NAME (a <source>/<module> of sources/repo/index.yaml) names the module the lines are cited from. Repeatable",
         _ => "A local clone for a registered repository: NAME is a remote (github.com/acme/server) or a <source>/<module> name; PATH a git work tree or bare repository, relative to the workspace. Adds to or overrides ontoly.toml's [sources]. Repeatable",
     };

@@ -199,6 +199,10 @@ fn requests_agrees_with_its_drift_yaml_through_the_cli() {
     };
     let by_module = impact("requests/lib");
     assert_eq!(by_module["pages"], impact("requests")["pages"]);
+    // The repository's remote, as ontoly.toml names the clone, selects it too.
+    for remote in ["github.com/psf/requests", "psf/requests"] {
+        assert_eq!(by_module["pages"], impact(remote)["pages"], "{remote}");
+    }
     assert!(
         by_module["counts"]["sections"].as_u64().unwrap_or(0) > 50,
         "{}",
@@ -334,6 +338,16 @@ fn fail_on_and_per_source_revisions() {
     // A source name selects all its modules; an unknown name or revision is a usage error.
     let all = json(&f.run(&["drift", "--to", "drift=v2", "--format", "json"]));
     assert_eq!(all["to"]["drift/app"], FIXTURE_LATER);
+    // So does the repository's remote, as ontoly.toml and --source NAME=PATH write it.
+    let by_remote = |name: &str| {
+        let to = format!("{name}=v2");
+        json(&f.run(&["drift", "--to", "v1", "--to", &to, "--format", "json"]))
+    };
+    for name in ["github.com/acme/drift", "acme/drift"] {
+        let v = by_remote(name);
+        assert_eq!(v["to"]["drift/app"], FIXTURE_LATER, "{name}");
+        assert_eq!(v["to"]["drift/core"], FIXTURE_LATER, "{name}");
+    }
     let bad = f.run(&["drift", "--to", "nope=v2"]);
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("drift/app"), "{}", bad.stderr);

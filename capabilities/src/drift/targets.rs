@@ -43,6 +43,16 @@ pub struct Located {
     pub repo: usize,
     /// `<source>/<module>` then `<source>` (or `repo-content:<id>` then `repo-content`).
     pub names: Vec<String>,
+    /// Its repository's other names (`host/owner/name`, `owner/name`: as `ontoly.toml` and
+    /// `--source NAME=PATH` write it), which select it too, after `names`.
+    pub aliases: Vec<String>,
+}
+
+impl Located {
+    /// Whether `name` selects it.
+    pub fn is_named(&self, name: &str) -> bool {
+        self.names.iter().chain(&self.aliases).any(|n| n == name)
+    }
 }
 
 impl Target {
@@ -207,7 +217,25 @@ fn target_of(
             match locate(&name) {
                 Ok(repo) => {
                     let names = vec![name, r.source.clone()];
-                    t.located = Some(Located { repo, names });
+                    // Not its repository's other modules (nor their sources): `--to
+                    // drift/core=REV` must not move drift/app on the same clone.
+                    let module_name = |a: &str| {
+                        repos
+                            .modules
+                            .iter()
+                            .any(|m| m == a || m.split_once('/').is_some_and(|(s, _)| s == a))
+                    };
+                    let aliases = repos.repos[repo]
+                        .aliases
+                        .iter()
+                        .filter(|a| !names.contains(a) && !module_name(a))
+                        .cloned()
+                        .collect();
+                    t.located = Some(Located {
+                        repo,
+                        names,
+                        aliases,
+                    });
                     t
                 }
                 Err(e) => {
@@ -242,7 +270,11 @@ fn target_of(
             match repos.workspace().filter(|w| w.repo.is_some()) {
                 Some(w) => {
                     let names = vec![t.origin.module.clone(), "repo-content".to_string()];
-                    t.located = index_of(w).map(|repo| Located { repo, names });
+                    t.located = index_of(w).map(|repo| Located {
+                        repo,
+                        names,
+                        aliases: Vec::new(),
+                    });
                     t
                 }
                 None => {
@@ -269,8 +301,9 @@ fn check_names(opts: &DriftOptions, targets: &[Target]) -> Result<(), DriftError
         .filter_map(|t| t.located.as_ref())
         .flat_map(|l| l.names.iter().map(String::as_str))
         .collect();
+    let located: Vec<&Located> = targets.iter().filter_map(|t| t.located.as_ref()).collect();
     for (name, _) in &opts.to_by_name {
-        if !known.contains(name.as_str()) {
+        if !located.iter().any(|l| l.is_named(name)) {
             let modules: Vec<&str> = known
                 .iter()
                 .copied()
@@ -285,7 +318,7 @@ fn check_names(opts: &DriftOptions, targets: &[Target]) -> Result<(), DriftError
 /// The revision asked for a reference located at `l`: its most specific `--to NAME=REV`,
 /// else `--to REV`, else `None` (the repository's default).
 fn spec_of<'a>(opts: &'a DriftOptions, l: &Located) -> (Option<&'a str>, bool) {
-    for n in &l.names {
+    for n in l.names.iter().chain(&l.aliases) {
         if let Some((_, rev)) = opts.to_by_name.iter().rev().find(|(k, _)| k == n) {
             return (Some(rev), true);
         }
