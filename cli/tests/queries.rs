@@ -883,3 +883,59 @@ fn a_corrected_word_is_named_as_a_word_not_as_its_stem() {
         assert!(why.contains(read), "{q}: {why}");
     }
 }
+
+/// A pack that matched nothing offers searches of the cited repositories at the commits the
+/// workspace cites them at, not at their branches (which may have moved past what the pages
+/// describe): the same commit a pinned read of that repository names.
+#[test]
+fn fallback_searches_are_at_the_cited_commits() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("demo");
+    copy_dir(&demo(), &ws);
+    let pack = |q: &str| {
+        let r = run_in(&ws, &["evidence", "--format", "json", q]);
+        assert_eq!(r.code, 0, "{r:?}");
+        json(&r)
+    };
+    // Each repository's commits that pinned reads name (shop-worker is cited at two).
+    let mut pinned: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for q in [
+        "How does the checkout service retry failed payments?",
+        "How do background worker jobs run?",
+    ] {
+        for f in pack(q)["filesToInspect"].as_array().into_iter().flatten() {
+            let repo = f["repository"].as_str().unwrap_or("");
+            let Some(repo) = repo.strip_prefix("github.com/") else {
+                continue; // the workspace's own repository: its pages
+            };
+            let commits = pinned.entry(repo.to_string()).or_default();
+            commits.extend(f["commit"].as_str().map(String::from));
+        }
+    }
+    assert_eq!(pinned.len(), 2, "{pinned:?}");
+    let none = pack("zookeeper quorum election");
+    assert_eq!(none["confidence"]["level"], "none", "{none}");
+    let searches: Vec<Vec<String>> = none["suggestedCommands"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|l| shlex::split(l.as_str()?))
+        .filter(|w| w.get(1).is_some_and(|c| c == "search"))
+        .collect();
+    assert_eq!(searches.len(), pinned.len(), "{none}");
+    for words in &searches {
+        let after = |flag: &str| {
+            let i = words.iter().position(|w| w == flag)?;
+            words.get(i + 1).cloned()
+        };
+        let repo = after("--repo").expect("--repo");
+        let rev = after("--rev").expect("--rev");
+        assert!(pinned[&repo].contains(&rev), "{words:?} {pinned:?}");
+    }
+    for call in none["nextToolCalls"].as_array().into_iter().flatten() {
+        let args = &call["arguments"];
+        let repo = args["repository"].as_str().unwrap_or("");
+        let rev = args["revision"].as_str().unwrap_or("").to_string();
+        assert!(pinned[repo].contains(&rev), "{call} {pinned:?}");
+    }
+}

@@ -112,6 +112,8 @@ def test_every_next_tool_call_of_a_pack_is_sent_as_it_is(demo):
     """A pack's `nextToolCalls` are MCP calls an agent sends without editing: each one answers
     (no tool error, no capability error); a weak pack's last one asks for a wider pack."""
 
+    pinned = set()
+
     async def body():
         async with server(demo) as (session, _):
             for query in [questions(answerable=True)[0], "webhook signature secret rotation",
@@ -120,6 +122,7 @@ def test_every_next_tool_call_of_a_pack_is_sent_as_it_is(demo):
                 pack = structured(result)
                 calls = pack["nextToolCalls"]
                 assert calls, query
+                pinned.update(f["commit"] for f in pack["filesToInspect"])
                 # A client that shows only the text sees the same calls, not shell commands.
                 listed = text(result).split("Next (tool calls):\n")[1].split("\n\n")[0]
                 assert [line.split(" ", 4)[3:] for line in listed.splitlines()] == [
@@ -140,10 +143,13 @@ def test_every_next_tool_call_of_a_pack_is_sent_as_it_is(demo):
                 # Nothing in the graph: the search of the cited code to run instead.
                 searches = [c for c in calls if c["tool"] == "search"]
                 assert bool(searches) == (pack["confidence"]["level"] == "none"), (query, calls)
-            # The last question is not in the demo: its pack offers searches of the clones.
+            # The last question is not in the demo: its pack offers searches of the clones, at
+            # the commits the workspace cites (not the branches, which may have moved on).
             assert pack["confidence"]["level"] == "none"
             assert [c["arguments"]["pattern"] for c in pack["nextToolCalls"]][:1] == [
                 "zookeeper|quorum|election"], pack["nextToolCalls"]
+            revisions = [c["arguments"].get("revision") for c in pack["nextToolCalls"]]
+            assert revisions and all(r in pinned for r in revisions), (revisions, pinned)
 
     run(body)
 

@@ -12,7 +12,7 @@ use crate::evidence::{round4, Code, Confidence, Diagnostic, Evidence, Level};
 use crate::retrieval::rank::{rank, Scored};
 use crate::walk::{self, graph_diagnostics, title, CitationPath, GraphFacts};
 use ontoly_graph::formats::text::quoted;
-use ontoly_graph::graph::model::{Edge, Node, NodeKind};
+use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
 use ontoly_graph::graph::Graph;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -797,8 +797,26 @@ const MAX_SEARCHED_REPOS: usize = 2;
 /// only words of letters, digits and `_`, which are their own regular expression) as one
 /// case-insensitive alternation, and the repositories with a local clone to search.
 struct Searches {
-    repositories: Vec<String>,
+    /// Each repository's name and the commit the workspace pins it at (the one most of its
+    /// cited files are at), when it cites any.
+    repositories: Vec<(String, Option<String>)>,
     pattern: String,
+}
+
+/// The commit the workspace cites `remote_key`'s repository at: the one most of its cited files
+/// are at (ties: the first in id order). A search of the branch instead would look at code the
+/// knowledge does not describe.
+fn pinned_commit(graph: &Graph, remote_key: &str) -> Option<String> {
+    let repo = ontoly_graph::graph::model::ids::repository(remote_key);
+    let mut best: Option<(usize, &str)> = None;
+    for e in graph.in_edges(&repo, Some(EdgeKind::OfRepository)) {
+        let files = graph.in_edges(&e.from, Some(EdgeKind::AtCommit)).len();
+        if best.is_none_or(|(n, _)| files > n) {
+            best = Some((files, e.from.as_str()));
+        }
+    }
+    let (_, commit) = best?;
+    commit.rsplit_once('@').map(|(_, c)| c.to_string())
 }
 
 fn searches(
@@ -831,12 +849,18 @@ fn searches(
         return None;
     }
     let repos = ctx.session()?.repositories().ok()?;
-    let repositories: Vec<String> = repos
+    let repositories: Vec<(String, Option<String>)> = repos
         .repos
         .iter()
         .filter(|r| !r.is_workspace && r.repo.is_some())
         .take(MAX_SEARCHED_REPOS)
-        .map(|r| r.name.clone())
+        .map(|r| {
+            let pinned = r
+                .remote_key
+                .as_deref()
+                .and_then(|k| pinned_commit(ctx.graph, k));
+            (r.name.clone(), pinned)
+        })
         .collect();
     (!repositories.is_empty()).then(|| Searches {
         repositories,
@@ -854,13 +878,22 @@ fn add_searches(
 ) {
     let Some(s) = searches else { return };
     let ontoly = format!("ontoly{}", workspace_arg(root));
-    for repo in &s.repositories {
+    for (repo, pinned) in &s.repositories {
+        let rev = pinned
+            .as_deref()
+            .map(|c| format!(" --rev {c}"))
+            .unwrap_or_default();
         commands.push(format!(
-            "{ontoly} search --repo {} -i {}",
+            "{ontoly} search --repo {}{rev} -i {}",
             shell_quote(repo),
             shell_quote(&s.pattern)
         ));
-        calls.push(serde_json::json!({"tool": "search", "arguments": {"repository": repo, "pattern": s.pattern, "ignoreCase": true}}));
+        let mut args =
+            serde_json::json!({"repository": repo, "pattern": s.pattern, "ignoreCase": true});
+        if let Some(c) = pinned {
+            args["revision"] = serde_json::json!(c);
+        }
+        calls.push(serde_json::json!({"tool": "search", "arguments": args}));
     }
 }
 
