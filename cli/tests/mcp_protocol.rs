@@ -22,6 +22,8 @@ fn fixture() -> PathBuf {
 }
 
 struct Server {
+    /// The workspace copy it serves.
+    root: PathBuf,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -71,6 +73,7 @@ impl Server {
         std::mem::forget(workspace);
         let stdin = child.stdin.take();
         Server {
+            root,
             child,
             stdin,
             lines,
@@ -379,11 +382,71 @@ fn a_workspace_that_cannot_be_loaded_is_reported_by_every_tool_and_the_server_st
     }
     server.send(json!({"jsonrpc": "2.0", "id": 4, "method": "ping"}));
     assert_eq!(server.response(4)["result"], json!({}));
+    // Mended while the server runs: the next call loads the workspace again and answers.
+    std::fs::write(server.root.join("ontoly.toml"), "").expect("mend ontoly.toml");
+    server.send(
+        json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {
+        "name": "EvidencePack", "arguments": {"query": "plugins"}}}),
+    );
+    let result = server.response(5)["result"].clone();
+    assert_eq!(result["isError"], false, "{result}");
     let (status, stderr) = server.close();
     assert!(status.success());
     assert!(
         stderr.contains("GRAPH_UNAVAILABLE"),
         "the cause is logged: {stderr}"
+    );
+}
+
+/// A page edited while the server runs: the next call answers from the page as it is now (a
+/// pack that quoted the old text while a read of the page showed the new one contradicted
+/// itself), and the server says it rebuilt.
+#[test]
+fn a_workspace_edited_under_the_server_is_rebuilt_before_the_next_answer() {
+    let mut server = Server::start();
+    server.initialize("2025-11-25");
+    let ask = |server: &mut Server, id: i64, query: &str| {
+        server.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "EvidencePack", "arguments": {"query": query}}}),
+        );
+        let result = server.response(id)["result"].clone();
+        assert_eq!(result["isError"], false, "{result}");
+        result["structuredContent"].clone()
+    };
+    let before = ask(&mut server, 2, "zanzibar quokka");
+    assert_eq!(before["confidence"]["level"], "none", "{before}");
+    let page = server.root.join("knowledge/faq/guide.md");
+    let text = std::fs::read_to_string(&page).expect("page");
+    let edited = text.replacen(
+        "Plugins are discovered at start-up;",
+        "Plugins are discovered at start-up by the zanzibar quokka loader;",
+        1,
+    );
+    assert_ne!(edited, text, "the fixture's sentence is there");
+    std::fs::write(&page, edited).expect("edit the page");
+    let after = ask(&mut server, 3, "zanzibar quokka");
+    assert_ne!(
+        after["provenance"]["graphHash"], before["provenance"]["graphHash"],
+        "{after}"
+    );
+    assert_eq!(
+        after["topNodes"][0]["id"], "section:faq/guide.md#answer",
+        "{after}"
+    );
+    // Nothing changed since: no second rebuild.
+    assert_eq!(
+        ask(&mut server, 4, "zanzibar quokka")["provenance"],
+        after["provenance"]
+    );
+    let (status, stderr) = server.close();
+    assert!(status.success(), "{stderr}");
+    assert_eq!(
+        stderr
+            .matches("the workspace changed since it was loaded")
+            .count(),
+        1,
+        "{stderr}"
     );
 }
 

@@ -296,6 +296,43 @@ impl Session {
             .with_evidence(Arc::new(WorkspaceReferences::default())))
     }
 
+    /// How this session builds: its cache policy, clones and source stage.
+    fn build_options(&self) -> Result<BuildOptions, SessionError> {
+        let clones = self.clones()?;
+        let repos = self.repositories()?;
+        let workspace_repo = repos.workspace().and_then(|r| {
+            r.repo
+                .as_ref()
+                .map(|g| (g.clone(), r.workspace_root.clone()))
+        });
+        let stage = VerifyStage::new(clones.clone(), workspace_repo)
+            .with_unmatched(repos.unmatched_clones.clone(), repos.modules.clone());
+        Ok(BuildOptions {
+            use_cache: self.cache == CachePolicy::ReadWrite,
+            progress: self.progress.clone(),
+            clones: clones.clone(),
+            source_stage: Some(Arc::new(stage)),
+            knowledge_repository: None,
+            verify_snapshot: self.verify_snapshot,
+        })
+    }
+
+    /// False when the workspace no longer gives the graph this session holds: an input (page,
+    /// structure, registry, `ontoly.toml`, note) was added, removed or changed, or a clone's refs
+    /// moved. A long-lived process (the MCP server) asks before answering and opens a session
+    /// again ([`Session::reopened`]) when it is not. Costs a listing and a status of every input
+    /// (a file whose status changed is hashed again) and a read of each clone's refs. True
+    /// before anything is built.
+    pub fn is_current(&self) -> bool {
+        match self.built.get() {
+            Some(Ok(out)) => self
+                .build_options()
+                .is_ok_and(|opts| build::still_current(&self.workspace, &opts, &out.basis)),
+            Some(Err(_)) => false,
+            None => true,
+        }
+    }
+
     /// The build (or the snapshot load), once.
     pub fn build(&self) -> Result<&BuildOutput, SessionError> {
         self.build_alongside("", |_, _| ()).map(|(out, _)| out)
@@ -314,23 +351,7 @@ impl Session {
         let built = self
             .built
             .get_or_init(|| {
-                let clones = self.clones()?;
-                let repos = self.repositories()?;
-                let workspace_repo = repos.workspace().and_then(|r| {
-                    r.repo
-                        .as_ref()
-                        .map(|g| (g.clone(), r.workspace_root.clone()))
-                });
-                let stage = VerifyStage::new(clones.clone(), workspace_repo)
-                    .with_unmatched(repos.unmatched_clones.clone(), repos.modules.clone());
-                let opts = BuildOptions {
-                    use_cache: self.cache == CachePolicy::ReadWrite,
-                    progress: self.progress.clone(),
-                    clones: clones.clone(),
-                    source_stage: Some(Arc::new(stage)),
-                    knowledge_repository: None,
-                    verify_snapshot: self.verify_snapshot,
-                };
+                let opts = self.build_options()?;
                 let (out, ran) = build::build_alongside(&self.workspace, &opts, phase, |g| {
                     job(g, &self.artifacts_of(g))
                 })?;
@@ -361,10 +382,9 @@ impl Session {
         matches!(self.built.get(), Some(Ok(b)) if b.graph.parts().is_some())
     }
 
-    /// A new session over the same workspace, sources and cache policy that checks the whole
-    /// snapshot before using it (and rebuilds it when any block fails): what a long-lived
-    /// process opens after [`Session::is_corrupt`] turned true.
-    pub fn reopened_verified(&self) -> Session {
+    /// A new session over the same workspace, sources and cache policy, nothing loaded yet:
+    /// what a long-lived process opens when [`Session::is_current`] turned false.
+    pub fn reopened(&self) -> Session {
         Session {
             workspace: self.workspace.clone(),
             display_root: self.display_root.clone(),
@@ -372,11 +392,21 @@ impl Session {
             clones: OnceLock::new(),
             cache: self.cache,
             progress: self.progress.clone(),
-            verify_snapshot: true,
+            verify_snapshot: self.verify_snapshot,
             knowledge_commit: OnceLock::new(),
             repositories: OnceLock::new(),
             built: OnceLock::new(),
             parsed: OnceLock::new(),
+        }
+    }
+
+    /// [`Session::reopened`], checking the whole snapshot before using it (and rebuilding it
+    /// when any block fails): what a long-lived process opens after [`Session::is_corrupt`]
+    /// turned true.
+    pub fn reopened_verified(&self) -> Session {
+        Session {
+            verify_snapshot: true,
+            ..self.reopened()
         }
     }
 

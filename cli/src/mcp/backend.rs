@@ -135,6 +135,18 @@ impl Backend {
         Backend::load(self.session.reopened_verified())
     }
 
+    /// True when the workspace changed since this backend loaded it (see
+    /// [`Session::is_current`]): it is then loaded again before answering, so that a pack never
+    /// answers from pages that a read of the same file contradicts.
+    pub fn workspace_changed(&self) -> bool {
+        !self.session.is_current()
+    }
+
+    /// A backend of the workspace as it is now (built again from what changed).
+    pub fn reload(&self) -> Result<Backend, ToolError> {
+        Backend::load(self.session.reopened())
+    }
+
     fn context(&self) -> Result<Context<'_>, ToolError> {
         Context::new(&self.session, &self.index).map_err(unavailable)
     }

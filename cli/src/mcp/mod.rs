@@ -66,26 +66,43 @@ pub struct OntolyServer {
     tools: Arc<Vec<Tool>>,
 }
 
-/// Replaces the backend when a call found the mapped snapshot corrupt.
+/// Replaces the backend when a call found the mapped snapshot corrupt or changed, or the
+/// workspace changed.
 struct Reload {
     tx: watch::Sender<Option<Loaded>>,
     lock: std::sync::Mutex<()>,
+    /// The workspace as the server was started on, nothing loaded: a load that failed (the
+    /// workspace was mid-edit, or broken) is tried again from it on the next call.
+    origin: ontoly_graph::Session,
 }
 
 impl Reload {
+    /// A backend for a call that found the last load failed: loaded again (once, whichever
+    /// call comes first), or the error again. Blocking.
+    fn retried(&self) -> Loaded {
+        let _one_at_a_time = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(Ok(b)) = self.tx.borrow().clone() {
+            return Ok(b);
+        }
+        let loaded = Backend::load(self.origin.reopened()).map(Arc::new);
+        self.tx.send_replace(Some(loaded.clone()));
+        loaded
+    }
+
     /// Answers `call` from `backend`, or from a backend loaded again first when a cache file
-    /// it maps changed on disk. When a read of the snapshot failed its checksum while
-    /// answering, that answer may miss what the block held: it is discarded, a backend is
+    /// it maps changed on disk or the workspace changed since it was loaded. When a read of the
+    /// snapshot failed its checksum while answering, that answer may miss what the block held: it is discarded, a backend is
     /// loaded from a snapshot checked whole (rebuilt when it fails) and published for later
     /// calls, and the call is answered from it. Blocking.
     fn answer(&self, call: Call, backend: Arc<Backend>) -> Result<ToolOutput, ToolError> {
         // A cache file changed under the mapping (rewritten or truncated in place by a copy, a
         // restore, `rsync --inplace`): reading it could fault or give other bytes.
         let backend = if backend.cache_changed() {
-            self.reloaded(
-                &backend,
-                "the snapshot under .ontoly/ changed on disk; reloading it",
-            )?
+            self.reloaded(&backend, Why::CacheChanged)?
+        } else if backend.workspace_changed() {
+            // A page, the structure, a registry or a clone changed since the graph was loaded:
+            // answering from it would contradict a read of the same file.
+            self.reloaded(&backend, Why::WorkspaceChanged)?
         } else {
             backend
         };
@@ -93,28 +110,56 @@ impl Reload {
         if !backend.is_corrupt() {
             return out;
         }
-        let fresh = self.reloaded(
-            &backend,
-            "the snapshot under .ontoly/ failed its checksum; reloading from a rebuilt one",
-        )?;
+        let fresh = self.reloaded(&backend, Why::Corrupt)?;
         call.run(fresh.as_ref())
     }
 
-    /// The backend published after `stale`, loading one (from a snapshot checked whole) when
-    /// no other call has yet. Blocking.
-    fn reloaded(&self, stale: &Arc<Backend>, why: &str) -> Result<Arc<Backend>, ToolError> {
+    /// The backend published after `stale`, loading one when no other call has yet. Blocking.
+    fn reloaded(&self, stale: &Arc<Backend>, why: Why) -> Result<Arc<Backend>, ToolError> {
         let _one_at_a_time = self.lock.lock().unwrap_or_else(|e| e.into_inner());
         let current = self.tx.borrow().clone();
         match current {
-            Some(Ok(b)) if !Arc::ptr_eq(&b, stale) && !b.is_corrupt() && !b.cache_changed() => {
+            Some(Ok(b))
+                if !Arc::ptr_eq(&b, stale)
+                    && !b.is_corrupt()
+                    && !b.cache_changed()
+                    && !b.workspace_changed() =>
+            {
                 Ok(b)
             }
             _ => {
-                eprintln!("ontoly mcp: {why}");
-                let loaded = stale.reload_verified().map(Arc::new);
+                eprintln!("ontoly mcp: {}", why.message());
+                let loaded = match why {
+                    Why::WorkspaceChanged => stale.reload(),
+                    Why::CacheChanged | Why::Corrupt => stale.reload_verified(),
+                }
+                .map(Arc::new);
                 self.tx.send_replace(Some(loaded.clone()));
                 loaded
             }
+        }
+    }
+}
+
+/// Why a backend is loaded again.
+#[derive(Clone, Copy)]
+enum Why {
+    /// A cache file it maps changed on disk.
+    CacheChanged,
+    /// A read of its snapshot failed its checksum.
+    Corrupt,
+    /// The workspace's inputs changed since it was loaded.
+    WorkspaceChanged,
+}
+
+impl Why {
+    fn message(self) -> &'static str {
+        match self {
+            Why::CacheChanged => "the snapshot under .ontoly/ changed on disk; reloading it",
+            Why::Corrupt => {
+                "the snapshot under .ontoly/ failed its checksum; reloading from a rebuilt one"
+            }
+            Why::WorkspaceChanged => "the workspace changed since it was loaded; rebuilding",
         }
     }
 }
@@ -127,6 +172,7 @@ impl OntolyServer {
         let reload = Arc::new(Reload {
             tx,
             lock: std::sync::Mutex::new(()),
+            origin: session.reopened(),
         });
         let loader = reload.clone();
         tokio::task::spawn_blocking(move || {
@@ -289,11 +335,18 @@ impl ServerHandler for OntolyServer {
             Ok(call) => call,
             Err(e) => return Ok(failure(&e).into()),
         };
+        let reload = self.reload.clone();
         let backend = match self.backend().await {
             Ok(backend) => backend,
-            Err(e) => return Ok(failure(&e).into()),
+            Err(_) => {
+                let again = reload.clone();
+                match tokio::task::spawn_blocking(move || again.retried()).await {
+                    Ok(Ok(backend)) => backend,
+                    Ok(Err(e)) => return Ok(failure(&e).into()),
+                    Err(_) => return Ok(failure(&unavailable("the loader failed")).into()),
+                }
+            }
         };
-        let reload = self.reload.clone();
         let outcome = tokio::task::spawn_blocking(move || reload.answer(call, backend)).await;
         let result = match outcome {
             Ok(Ok(out)) => success(out),

@@ -170,6 +170,31 @@ pub struct BuildOutput {
     /// cache (they are dropped once written, before the search index's peak: read them back
     /// with [`snapshot::load_parsed`]).
     pub parsed: Option<Arc<Parsed>>,
+    /// What the graph was built from (see [`still_current`]).
+    pub(crate) basis: Basis,
+}
+
+/// What a graph was built from: the cache key of its inputs and the manifest they were read
+/// with, so that a long-lived process can tell whether the workspace still gives that graph.
+#[derive(Debug, Clone)]
+pub(crate) struct Basis {
+    key: String,
+    manifest: snapshot::Manifest,
+}
+
+/// Whether the workspace's inputs, and the source stage's salt (the clones' refs), still give
+/// the graph `basis` describes: every input listed and its status compared with the manifest
+/// (a file whose status changed, or that changed too close to the build, is read and hashed
+/// again), each clone's refs read. A listing that fails is not current.
+pub(crate) fn still_current(ws: &Workspace, opts: &BuildOptions, basis: &Basis) -> bool {
+    let Ok(Some(now)) = inputs::check_manifest(ws, &basis.manifest) else {
+        return false;
+    };
+    let key = inputs::cache_key(
+        now.key.iter().map(|(p, h)| (p.as_str(), h.as_str())),
+        &opts.salt(now.repo_content),
+    );
+    key == basis.key
 }
 
 /// A build that could not run at all (bad workspaces produce diagnostics, not this).
@@ -300,7 +325,12 @@ pub fn build_alongside<T: Send>(
             Err(note) => report.cache_note = Some(note),
         }
     }
-    let manifest = opts.use_cache.then(|| inputs.manifest(stamp));
+    // Without the cache the stamp is `None`: a later check trusts no status and hashes again.
+    let basis = Basis {
+        key: key.clone(),
+        manifest: inputs.manifest(stamp),
+    };
+    let manifest = opts.use_cache.then(|| basis.manifest.clone());
 
     opts.stage("parsing", report.pages as u64 + 1);
     let parsed = parse::parse_all(&inputs, cached, opts.progress.as_deref(), &mut report)?;
@@ -384,6 +414,7 @@ pub fn build_alongside<T: Send>(
             graph,
             report,
             parsed: kept.map(Arc::new),
+            basis,
         },
         Some(done),
     ))
@@ -404,6 +435,10 @@ fn open_snapshot(ws: &Workspace, opts: &BuildOptions) -> Result<Option<BuildOutp
         now.key.iter().map(|(p, h)| (p.as_str(), h.as_str())),
         &opts.salt(now.repo_content),
     );
+    let basis = Basis {
+        key: key.clone(),
+        manifest: opened.manifest.clone(),
+    };
     let graph = match opened.into_graph(&key, opts.verify_snapshot) {
         Ok(g) => g,
         Err(OpenError::Stale) => return Ok(None),
@@ -427,6 +462,7 @@ fn open_snapshot(ws: &Workspace, opts: &BuildOptions) -> Result<Option<BuildOutp
         graph,
         report,
         parsed: None,
+        basis,
     }))
 }
 
