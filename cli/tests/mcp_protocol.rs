@@ -554,3 +554,68 @@ fn cache_files_truncated_in_place_under_the_server_are_reloaded_not_read() {
         "reloaded once: {stderr}"
     );
 }
+
+/// Every top-level field a tool returns is declared in its output schema: a client that makes
+/// typed bindings from the schema would otherwise drop it (an MCP walk found `nextToolCalls`,
+/// which the server's instructions tell agents to send, missing from EvidencePack's).
+#[test]
+fn every_field_a_tool_returns_is_in_its_output_schema() {
+    let mut server = Server::start();
+    server.initialize("2025-11-25");
+    server.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}));
+    let tools = server.response(2)["result"]["tools"].clone();
+    let declared = |name: &str| -> Vec<String> {
+        let tool = tools
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|t| t["name"] == name)
+            .unwrap_or_else(|| panic!("no tool {name}"));
+        tool["outputSchema"]["properties"]
+            .as_object()
+            .map(|p| p.keys().cloned().collect())
+            .unwrap_or_default()
+    };
+    let calls = [
+        ("EvidencePack", json!({"query": "how are plugins loaded"})),
+        ("EvidencePack", json!({"query": "zanzibar quokka"})),
+        (
+            "read",
+            json!({"repository": "valid", "path": "knowledge/faq/guide.md"}),
+        ),
+        (
+            "read_many",
+            json!({"repository": "valid", "items": [{"path": "knowledge/faq/guide.md"}]}),
+        ),
+        (
+            "search",
+            json!({"repository": "valid", "pattern": "plugin"}),
+        ),
+        ("capabilities", json!({})),
+        (
+            "capability",
+            json!({"name": "GraphStatistics", "input": {}}),
+        ),
+        ("Drift", json!({})),
+    ];
+    for (id, (name, arguments)) in (10..).zip(calls) {
+        server.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": name, "arguments": arguments}}),
+        );
+        let result = server.response(id)["result"].clone();
+        assert_eq!(result["isError"], false, "{name}: {result}");
+        let known = declared(name);
+        for key in result["structuredContent"]
+            .as_object()
+            .into_iter()
+            .flat_map(|o| o.keys())
+        {
+            assert!(
+                known.contains(key),
+                "{name} returns `{key}`, not in {known:?}"
+            );
+        }
+    }
+    server.close();
+}

@@ -327,7 +327,20 @@ fn evidence_pack_schema() -> Value {
             "relationships": {"type": "object"},
             "diagnostics": {"type": "array", "items": {"type": "object"}},
             "confidence": confidence_schema(),
-            "suggestedCommands": {"type": "array"},
+            "suggestedCommands": {"type": "array", "items": {"type": "string"}},
+            "nextToolCalls": {
+                "type": "array",
+                "description": "The next steps as tool calls to send as they are.",
+                "items": {
+                    "type": "object",
+                    "required": ["tool", "arguments"],
+                    "properties": {
+                        "tool": {"type": "string"},
+                        "arguments": {"type": "object"}
+                    }
+                }
+            },
+            "limit": {"type": "integer", "description": "The limit the pack was built with, after clamping."},
             "stableIds": {"type": "array", "items": {"type": "string"}},
             "filesToInspect": {
                 "type": "array",
@@ -462,6 +475,7 @@ fn read_many_schema() -> Value {
         "required": ["repository", "commit", "items"],
         "properties": {
             "repository": {"type": "string"},
+            "revision": {"type": "string", "description": "The revision as asked, or the default branch when none was."},
             "commit": {"type": "string"},
             "items": {
                 "type": "array",
@@ -484,6 +498,7 @@ fn search_schema() -> Value {
         "required": ["repository", "commit", "files", "truncated"],
         "properties": {
             "repository": {"type": "string"},
+            "revision": {"type": "string", "description": "The revision as asked, or the default branch when none was."},
             "commit": {"type": "string"},
             "files": {
                 "type": "array",
