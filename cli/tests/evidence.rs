@@ -686,3 +686,33 @@ fn an_answer_quotes_titles_as_they_are_written() {
     );
     assert!(!text.stdout.contains("\\\""), "{}", text.stdout);
 }
+
+/// Two definitions of one name behind a cited range (a property's getter and setter) are one
+/// `overlaps` line with their number, not the same line twice.
+#[test]
+fn definitions_sharing_a_name_are_one_line_of_the_text_pack() {
+    let (_dir, ws) = common::corpus_copy("httpx");
+    let r = common::run_in(&ws, &["evidence", "How long is the default timeout?"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with("overlaps "))
+        .collect();
+    assert!(
+        lines.contains(&"           overlaps method BaseClient.timeout (2 definitions)"),
+        "{}",
+        r.stdout
+    );
+    // Within each citation, every line is different.
+    for block in r.stdout.split("     cites ") {
+        let mut seen: Vec<&str> = block
+            .lines()
+            .filter(|l| l.trim_start().starts_with("overlaps "))
+            .collect();
+        let n = seen.len();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), n, "{block}");
+    }
+}

@@ -592,14 +592,25 @@ fn citation_view(c: &CitationPath<'_>) -> CitationView {
             walk::Verification::Unknown => "unpinned",
         },
         url: c.url.clone(),
-        symbols: c
-            .symbols
-            .iter()
-            .map(|(_, s)| {
+        symbols: {
+            // Definitions that share a kind and name (a property's getter and setter,
+            // overloads) are one line for people, with their number.
+            let mut seen: Vec<((String, String), usize)> = Vec::new();
+            for (_, s) in &c.symbols {
                 let kind = s.metadata.get("kind").map_or("symbol", String::as_str);
-                (kind.to_string(), s.name.clone())
-            })
-            .collect(),
+                let key = (kind.to_string(), s.name.clone());
+                match seen.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, n)) => *n += 1,
+                    None => seen.push((key, 1)),
+                }
+            }
+            seen.into_iter()
+                .map(|((kind, name), n)| match n {
+                    1 => (kind, name),
+                    n => (kind, format!("{name} ({n} definitions)")),
+                })
+                .collect()
+        },
         drift: None,
     }
 }
