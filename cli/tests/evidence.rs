@@ -716,3 +716,48 @@ fn definitions_sharing_a_name_are_one_line_of_the_text_pack() {
         assert_eq!(seen.len(), n, "{block}");
     }
 }
+
+/// A question that names a method (`CommandSet::execute`) whose definition outranks every
+/// section gets that definition's lines, at their commit, as its first pinned read: the
+/// sections cite the code around it, which sent an agent to other lines of the file.
+#[test]
+fn a_named_definition_is_the_first_read() {
+    let (_dir, ws) = common::corpus_copy("fd");
+    let pack = |q: &str| {
+        let r = common::run_in(&ws, &["evidence", "--format", "json", q]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        serde_json::from_str::<serde_json::Value>(&r.stdout).expect("json")
+    };
+    let v = pack("CommandSet::execute");
+    let first = &v["filesToInspect"][0];
+    assert_eq!(first["path"], "src/exec/mod.rs", "{v}");
+    assert_eq!(
+        (&first["startLine"], &first["endLine"]),
+        (&serde_json::json!(84), &serde_json::json!(96)),
+        "{v}"
+    );
+    assert_eq!(
+        first["reason"],
+        "defines method CommandSet::execute, the best match of the question"
+    );
+    let symbol = v["topNodes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|t| t["type"] == "Symbol")
+        .expect("the method ranks");
+    assert_eq!(first["commit"], symbol["metadata"]["commit"]);
+    assert!(v["filesToInspect"].as_array().map_or(0, Vec::len) <= 4);
+    // A question in words about what the method does names no definition.
+    let words = pack("how are commands run for each search result?");
+    assert!(
+        words["filesToInspect"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .all(|f| f["reason"]
+                .as_str()
+                .is_some_and(|r| r.starts_with("cited by"))),
+        "{words}"
+    );
+}

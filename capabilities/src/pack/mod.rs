@@ -321,6 +321,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         .map(|s| by_relevance(walk::citations(graph, &s.id), &ranking))
         .collect();
     let mut g = ground(graph, &top_sections, &cited, limit);
+    add_definition_read(graph, query, &top_nodes, &mut g.reads);
     let older = drift_marks::mark_pack(ctx, &mut g.reads, &mut g.citations, &cited);
     evidence.extend(g.paths.iter().cloned());
     let relationships = g.top_edges.iter().fold(BTreeMap::new(), |mut m, e| {
@@ -478,6 +479,89 @@ fn node_evidence(top_nodes: &[TopNode], best: f64) -> Vec<Evidence> {
             )
         })
         .collect()
+}
+
+/// When a definition outranks every section (the question names it: `CommandSet::execute`),
+/// its lines at their commit are the first read: the sections cite the code around it, and an
+/// agent asked about that method was otherwise sent to other lines of the file. A read of the
+/// same lines is not repeated; the list keeps its bound, the last read giving way.
+fn add_definition_read(
+    graph: &Graph,
+    query: &str,
+    top_nodes: &[TopNode],
+    reads: &mut Vec<FileToInspect>,
+) {
+    let best_section = top_nodes
+        .iter()
+        .filter(|t| t.node.kind == NodeKind::Section)
+        .map(|t| t.score)
+        .fold(0.0, f64::max);
+    let Some(t) = top_nodes.iter().find(|t| {
+        t.node.kind == NodeKind::Symbol
+            && t.score > best_section
+            && t.via.iter().any(|v| v == "text")
+            && names_definition(query, &t.node.name)
+    }) else {
+        return;
+    };
+    let n = &t.node;
+    let (Some(span), Some(repository), Some(commit)) =
+        (&n.span, &n.package, n.metadata.get("commit"))
+    else {
+        return;
+    };
+    let remote = graph
+        .node(&ontoly_graph::graph::model::ids::repository(repository))
+        .and_then(|r| r.metadata.get("remote"));
+    let kind = n.metadata.get("kind").map_or("symbol", String::as_str);
+    let read = FileToInspect {
+        repository: repository.clone(),
+        commit: commit.clone(),
+        path: span.file.clone(),
+        start_line: span.start_line,
+        end_line: span.end_line,
+        url: remote
+            .and_then(|r| walk::forge_url(r, commit, &span.file, span.start_line, span.end_line)),
+        reason: format!("defines {kind} {}, the best match of the question", n.name),
+        drift: None,
+    };
+    if reads.iter().any(|r| r.same_range(&read)) {
+        return;
+    }
+    reads.insert(0, read);
+    reads.truncate(MAX_FILES_TO_INSPECT);
+}
+
+/// Whether `query` names the definition `name` (`CommandSet::execute`, `Arrow.range`) as code:
+/// its qualified name as a whole word, or its last part written as an identifier (with `_` or
+/// an inner capital, after `.`/`::`, or before `(`). Plain words that a definition happens to be
+/// called (`add`, `run`, `push`) are not a question about it.
+fn names_definition(query: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let whole_at = |hay: &str, at: usize, len: usize| {
+        !hay[..at].ends_with(ident) && !hay[at + len..].starts_with(ident)
+    };
+    let occurrences = |needle: &str| -> Vec<usize> {
+        if needle.is_empty() {
+            return Vec::new();
+        }
+        query
+            .match_indices(needle)
+            .map(|(at, _)| at)
+            .filter(|&at| whole_at(query, at, needle.len()))
+            .collect()
+    };
+    let last = name.rsplit(['.', ':']).next().unwrap_or(name);
+    let qualified = last.len() < name.len();
+    if qualified && !occurrences(name).is_empty() {
+        return true;
+    }
+    let looks_like_code = last.contains('_') || last.chars().skip(1).any(char::is_uppercase);
+    occurrences(last).into_iter().any(|at| {
+        looks_like_code
+            || query[..at].ends_with(['.', ':'])
+            || query[at + last.len()..].starts_with('(')
+    })
 }
 
 /// Edges and reads that ground the top sections, in rank order.
@@ -1058,4 +1142,42 @@ fn answer_text(
         conf.score
     ));
     a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_definition;
+
+    #[test]
+    fn a_question_names_a_definition_written_as_code() {
+        for (query, name) in [
+            ("CommandSet::execute", "CommandSet::execute"),
+            ("Arrow.range('month') starting on Jan 31", "Arrow.range"),
+            ("shift(months=1)", "Arrow.shift"),
+            ("mock arrow.utcnow() in pytest", "Arrow.utcnow"),
+            ("span_range hourly buckets", "Arrow.span_range"),
+            ("add a locale by subclassing EnglishLocale", "EnglishLocale"),
+            ("passThroughOptions", "Command.passThroughOptions"),
+            (
+                "why does charge_with_retry give up",
+                "CheckoutService::charge_with_retry",
+            ),
+        ] {
+            assert!(names_definition(query, name), "{query} names {name}");
+        }
+        for (query, name) in [
+            ("How do I add a new language to the shop?", "Cart.add"),
+            ("How do I run the browser tests locally?", "Worker.run"),
+            ("push notifications for shipped orders", "JobQueue.push"),
+            ("what is the maximum quantity in the cart", "MAX_QUANTITY"),
+            ("CommandSet::executes", "CommandSet::execute"),
+            ("my_shift(1)", "Arrow.shift"),
+            ("", "Arrow.shift"),
+        ] {
+            assert!(
+                !names_definition(query, name),
+                "{query} does not name {name}"
+            );
+        }
+    }
 }
