@@ -333,8 +333,9 @@ pub const TYPED_MIN: usize = 5;
 pub const FLAG_WORKSPACE: usize = 10;
 
 /// Whether an unknown compound says nothing its words do not: true unless it is a short flag
-/// (`-k`: no words), a long flag in a workspace that documents flags, or a short compound with a lone digit that no term carries (`HTTP/2`,
-/// `2.7`, `3.12`: versions are what the question is about).
+/// (`-k`: no words), a long flag in a workspace that documents flags, a short compound with a
+/// lone digit that no term carries (`HTTP/2`, `2.7`, `3.12`: versions are what the question is
+/// about), or a version of numbers only (`1.3.0`).
 fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool) -> bool {
     if q.term.starts_with('-') && (documents_flags || !q.term.starts_with("--")) {
         return false;
@@ -347,7 +348,16 @@ fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool) -> bool {
     let lone_digit = pieces
         .iter()
         .any(|p| p.len() == 1 && p.chars().all(|c| c.is_ascii_digit()));
-    !(pieces.len() <= 2 && lone_digit)
+    // A version (`1.3.0`, `v2.28.0`): numbers joined by dots, its pieces no words at all.
+    // (Dates, ranges and addresses, `2021-13-01`, `10-20`, `127.0.0.1`, and quoted numbers
+    // are the asker's own values, which pages quote with others.)
+    let numbers = q.word.strip_prefix('v').unwrap_or(&q.word);
+    let version = !q.quoted
+        && (2..=3).contains(&pieces.len())
+        && numbers
+            .split('.')
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
+    !(pieces.len() <= 2 && lone_digit || version)
 }
 
 /// The terms of `query` as ranking uses them, and what to search for each.
@@ -585,9 +595,12 @@ fn score_others(
 
 #[cfg(test)]
 mod tests {
-    use super::{correction, one_edit, one_edit_variants, shown_word, word_for, TYPO_MAX};
+    use super::{
+        correction, one_edit, one_edit_variants, shown_word, spelled_by_its_words, word_for,
+        TYPO_MAX,
+    };
     use crate::retrieval::index::Index;
-    use crate::retrieval::tokens::QueryTerm;
+    use crate::retrieval::tokens::{query_terms, QueryTerm};
 
     /// The correction as it was first written: a scan of every term with the word's first
     /// letter.
@@ -706,6 +719,34 @@ mod tests {
             (n - 1) + (n - 2) + 26 * n + 25 * (n - 1)
         );
         assert!(one_edit_variants(&"y".repeat(super::TYPO_MAX + 1)).is_empty());
+    }
+
+    #[test]
+    fn a_version_is_a_term_of_its_own_and_other_numbers_are_their_words() {
+        let compound = |q: &str| {
+            let terms = query_terms(q);
+            let t = terms
+                .iter()
+                .find(|t| t.compound)
+                .unwrap_or_else(|| panic!("{q}: no compound in {terms:?}"));
+            spelled_by_its_words(t, false)
+        };
+        for q in [
+            "what is new in 1.3.0",
+            "v2.28.0",
+            "python 2.7",
+            "HTTP/2 support",
+        ] {
+            assert!(!compound(q), "{q}");
+        }
+        for q in [
+            "2021-13-01 does not match",
+            "shows 127.0.0.1 as remoteAddress",
+            "--line-ranges 10-20",
+            "arrow.get(Decimal('1367992474.293378'))",
+        ] {
+            assert!(compound(q), "{q}");
+        }
     }
 
     #[test]
