@@ -761,3 +761,38 @@ fn a_named_definition_is_the_first_read() {
         "{words}"
     );
 }
+
+/// Sections that share only a word every page uses ("arrow" in arrow's workspace) do not
+/// agree with a top section that matches nothing else: "4 other sections agree" beside "matches
+/// 0% of the query's weight" read as support for an answer to a question the pages do not
+/// cover.
+#[test]
+fn agreement_needs_words_to_agree_on() {
+    let (_dir, ws) = common::corpus_copy("arrow");
+    let r = common::run_in(
+        &ws,
+        &[
+            "evidence",
+            "--format",
+            "json",
+            "how do I install arrow with conda",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    let c = &v["confidence"];
+    assert_eq!(c["level"], "low", "{c}");
+    let agreement = c["factors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|f| f["kind"] == "agreement")
+        .expect("an agreement factor");
+    assert_eq!(agreement["confidence"], 0.0, "{c}");
+    assert!(
+        c["explanation"]
+            .as_str()
+            .is_some_and(|e| e.contains("0 other sections agree")),
+        "{c}"
+    );
+}

@@ -19,7 +19,8 @@
 //! prox       share of the query's neighbouring-word pairs the top section holds together
 //!            (heading or body; 1 for a query without pairs)
 //! support    other sections among the next four scoring at least half the top score and
-//!            matching at least half of its matched weight, over 4
+//!            matching at least half of its matched weight, over 4 (0 when the top section
+//!            matches under AGREEMENT_MIN of the query's weight)
 //! score      σ(b + Σ wᵢ·featureᵢ)
 //! level      none when nothing matched; low below LOW; high at HIGH or above when the top
 //!            sections' citations are grounded (pinned, digests verified); else medium
@@ -129,10 +130,15 @@ impl Features {
             .fold(0u64, |m, (i, _)| m | (1 << i));
         let attainable = total * (ranking.params.k1 + 1.0) * ranking.params.weight[0].max(1.0);
         let top_weight = ranking.weight(top.mask);
+        // Agreement on nothing is none: a top section that matches no more than a sliver of the
+        // query's weight ("arrow" in every page of arrow's workspace, for "install arrow with
+        // conda") has no words for others to share.
         let supporting = sections[1..]
             .iter()
             .filter(|s| {
-                s.score >= 0.5 * top.score && ranking.weight(s.mask & top.mask) >= 0.5 * top_weight
+                top_weight >= AGREEMENT_MIN * total
+                    && s.score >= 0.5 * top.score
+                    && ranking.weight(s.mask & top.mask) >= 0.5 * top_weight
             })
             .count();
         let second = sections.get(1).map_or(0.0, |s| s.score);
@@ -222,6 +228,9 @@ pub fn score_with(weights: &[f64; N_FEATURES], bias: f64, f: &Features) -> f64 {
 pub const WEIGHTS: [f64; N_FEATURES] = [
     1.8440, 0.0, 0.0, -1.6977, 0.5153, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0697, 0.0,
 ];
+/// Share of the query's weight the top section must match before other sections can agree
+/// with it.
+pub const AGREEMENT_MIN: f64 = 0.05;
 /// Fitted bias.
 pub const BIAS: f64 = 0.5406;
 /// Score below which the level is `low` (`CAPABILITY_LOW_EVIDENCE`).
