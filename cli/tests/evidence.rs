@@ -796,3 +796,30 @@ fn agreement_needs_words_to_agree_on() {
         "{c}"
     );
 }
+
+/// A short query of everyday words that the top section matches weakly ("help", "is this a
+/// bug") is at most medium, and says why; a short query the pages are about ("humanize",
+/// "timezone") stays high.
+#[test]
+fn a_vague_query_is_not_high() {
+    let (_dir, ws) = common::corpus_copy("arrow");
+    let confidence = |q: &str| {
+        let r = common::run_in(&ws, &["evidence", "--format", "json", q]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+        v["confidence"].clone()
+    };
+    for q in ["help", "is this a bug"] {
+        let c = confidence(q);
+        assert_eq!(c["level"], "medium", "{q}: {c}");
+        assert!(
+            c["explanation"].as_str().is_some_and(|e| e.ends_with(
+                "; capped at medium: a short query of everyday words, which the top section matches weakly"
+            )),
+            "{q}: {c}"
+        );
+    }
+    for q in ["humanize", "timezone"] {
+        assert_eq!(confidence(q)["level"], "high", "{q}");
+    }
+}

@@ -242,6 +242,24 @@ pub const MEDIUM: f64 = LOW;
 /// Grounding (0..1) the top sections need for `high`.
 pub const HIGH_GROUNDING: f64 = 0.7;
 
+/// Score strength below which a short query of everyday words is too vague for `high`.
+pub const VAGUE_STRENGTH: f64 = 0.2;
+
+/// A query of at most two searched words, all everyday English, that the top section matches
+/// weakly ("help", "error", "what is new"): the top section holds those words, as many pages
+/// do, so covering the whole query says little. Such a pack is at most `medium`. (Fit on a
+/// quality walk's questions, strengths 0.11–0.19; on the 21 harness sets it caps two `high`
+/// packs, both wrong at top-1.)
+fn is_vague(ranking: &Ranking, f: &Features) -> bool {
+    let searched = ranking.terms.iter().filter(|t| t.searched).count();
+    searched <= 2
+        && ranking
+            .terms
+            .iter()
+            .all(|t| crate::retrieval::english::is_common(&t.query.word))
+        && f.strength < VAGUE_STRENGTH
+}
+
 /// The confidence of a ranking's sections.
 pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     let sections: Vec<_> = ranking.sections().take(3).collect();
@@ -261,9 +279,10 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     }
     let grounding = if w_sum > 0.0 { g_sum / w_sum } else { 0.0 };
     let score = round4(f.score());
+    let vague = is_vague(ranking, &f);
     let level = if score < LOW {
         Level::Low
-    } else if score >= HIGH && grounding >= HIGH_GROUNDING {
+    } else if score >= HIGH && grounding >= HIGH_GROUNDING && !vague {
         Level::High
     } else {
         Level::Medium
@@ -284,7 +303,7 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         })
         .collect();
     let supporting = (f.support * 4.0).round() as usize;
-    let explanation = format!(
+    let mut explanation = format!(
         "{} confidence: the top section matches {:.0}% of the query's weight{}{}{}{} {} other section{} agree{}, grounding {:.2}",
         level.as_str(),
         f.coverage * 100.0,
@@ -314,6 +333,11 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         if supporting == 1 { "s" } else { "" },
         grounding
     );
+    if vague && score >= HIGH && grounding >= HIGH_GROUNDING {
+        explanation.push_str(
+            "; capped at medium: a short query of everyday words, which the top section matches weakly",
+        );
+    }
     let factor = |kind: &str, v: f64, d: String| Factor {
         kind: kind.into(),
         confidence: round4(v),
