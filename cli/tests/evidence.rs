@@ -823,3 +823,23 @@ fn a_vague_query_is_not_high() {
         assert_eq!(confidence(q)["level"], "high", "{q}");
     }
 }
+
+/// An identifier none of whose parts matched is named once, as typed, among the unmatched
+/// words: "ParserError", not "ParserError, Parser, Error".
+#[test]
+fn an_unmatched_identifier_is_named_once() {
+    let (_dir, ws) = common::corpus_copy("arrow");
+    let r = common::run_in(
+        &ws,
+        &[
+            "evidence",
+            "--format",
+            "json",
+            "1565358758 raises ParserError",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    let e = v["confidence"]["explanation"].as_str().unwrap_or("");
+    assert!(e.contains("(unmatched: raises, ParserError)"), "{e}");
+}

@@ -116,14 +116,29 @@ impl Ranking {
         self.idf.iter().sum()
     }
 
-    /// The user's words of the terms not in `mask`.
+    /// The user's words of the terms not in `mask`: an identifier none of whose terms is in
+    /// `mask` once, as typed (`ParserError`, not `ParserError, Parser, Error`).
     pub fn words_missing(&self, mask: u64) -> Vec<&str> {
-        self.terms
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| mask & (1 << i) == 0)
-            .map(|(_, t)| t.query.word.as_str())
-            .collect()
+        let missing = |i: usize| mask & (1 << i) == 0;
+        // The identifier a term belongs to: the one it is a part of, or itself.
+        fn group(t: &Term) -> &str {
+            t.query.within.as_deref().unwrap_or(&t.query.word)
+        }
+        let mut out: Vec<&str> = Vec::new();
+        for (_, t) in self.terms.iter().enumerate().filter(|(i, _)| missing(*i)) {
+            let g = group(t);
+            let whole = self
+                .terms
+                .iter()
+                .enumerate()
+                .filter(|(_, u)| group(u) == g)
+                .all(|(j, _)| missing(j));
+            let word = if whole { g } else { t.query.word.as_str() };
+            if !out.contains(&word) {
+                out.push(word);
+            }
+        }
+        out
     }
 }
 
@@ -693,6 +708,7 @@ mod tests {
             word: word.into(),
             compound: false,
             quoted: false,
+            within: None,
         };
         // One edit from the typed word, whatever its stem did.
         assert_eq!(

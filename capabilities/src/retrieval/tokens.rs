@@ -532,6 +532,10 @@ pub struct QueryTerm {
     /// message): the user's own value, which a page quoting the same message shows with
     /// other values.
     pub quoted: bool,
+    /// The identifier as typed that this term is a part of (`ParserError` for `Parser`,
+    /// `max_retries` for `retries`), when it is one: messages name the identifier once rather
+    /// than its parts one by one.
+    pub within: Option<String>,
 }
 
 /// The byte spans of the quoted values of `text` (`is_value`): `'...'` or `"..."` opened at
@@ -576,6 +580,26 @@ fn is_value(span: &str) -> bool {
         <= 1
 }
 
+/// The run of letters, digits and `_` of `text` around `len` bytes at `at`.
+fn identifier_around(text: &str, at: usize, len: usize) -> &str {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let end = (at + len).min(text.len());
+    if !text.is_char_boundary(at) || !text.is_char_boundary(end) {
+        return &text[0..0];
+    }
+    let start = text[..at]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| ident(c))
+        .last()
+        .map_or(at, |(i, _)| i);
+    let stop = text[end..]
+        .char_indices()
+        .find(|&(_, c)| !ident(c))
+        .map_or(text.len(), |(i, _)| end + i);
+    &text[start..stop]
+}
+
 /// Distinct query terms in first-seen order, at most [`MAX_QUERY_TERMS`].
 pub fn query_terms(query: &str) -> Vec<QueryTerm> {
     let spans = quoted_values(query);
@@ -588,11 +612,16 @@ pub fn query_terms(query: &str) -> Vec<QueryTerm> {
         if let Some(q) = terms.iter_mut().find(|q| q.term == t) {
             q.quoted &= quoted;
         } else if terms.len() < MAX_QUERY_TERMS {
+            let within = (at < query.len())
+                .then(|| identifier_around(query, at, surface.len()))
+                .filter(|w| *w != surface)
+                .map(str::to_string);
             terms.push(QueryTerm {
                 compound: whole,
                 term: t,
                 word: surface.to_string(),
                 quoted,
+                within,
             });
         }
     });
@@ -623,6 +652,28 @@ mod tests {
             .map(|q| q.word)
             .collect();
         assert!(!words.iter().any(|w| w.starts_with("didn")), "{words:?}");
+    }
+
+    #[test]
+    fn a_part_of_an_identifier_knows_the_identifier_as_typed() {
+        let within: Vec<(String, Option<String>)> =
+            query_terms("1565358758 raises ParserError, max_retries")
+                .into_iter()
+                .map(|q| (q.word, q.within))
+                .collect();
+        let of = |w: &str| {
+            within
+                .iter()
+                .find(|(x, _)| x == w)
+                .unwrap_or_else(|| panic!("{w} in {within:?}"))
+                .1
+                .as_deref()
+        };
+        assert_eq!(of("ParserError"), None);
+        assert_eq!(of("Parser"), Some("ParserError"));
+        assert_eq!(of("Error"), Some("ParserError"));
+        assert_eq!(of("raises"), None);
+        assert_eq!(of("retries"), Some("max_retries"));
     }
 
     #[test]
