@@ -32,18 +32,33 @@ pub struct DriftMark {
 }
 
 impl DriftMark {
-    /// One line: `moved to src/a.py:10-12 at HEAD 0123456789ab`.
-    pub fn describe(&self) -> String {
+    /// One line for the range `start-end` it marks: `moved at HEAD 0123456789ab
+    /// (src/a.py:10-12)`. A changed range whose lines mostly went away (the file was rewritten
+    /// or split: ten cited lines that map to one) says so, rather than send the reader to the
+    /// one line that is left.
+    pub fn describe(&self, start: u64, end: u64) -> String {
         let head = self.head.get(..12).unwrap_or(&self.head);
+        let span =
+            |m: &crate::drift::MappedRange| format!("{}:{}-{}", m.path, m.start_line, m.end_line);
         let now = self
             .now
             .as_ref()
-            .map(|m| format!(" ({}:{}-{})", m.path, m.start_line, m.end_line))
+            .map(|m| format!(" ({})", span(m)))
             .unwrap_or_default();
-        match self.status {
-            Status::Unchanged => format!("unchanged at HEAD {head}"),
-            Status::Moved => format!("moved at HEAD {head}{now}"),
-            Status::Changed => format!("changed at HEAD {head}{now}"),
+        let cited = end.saturating_sub(start) + 1;
+        match (&self.status, &self.now) {
+            (Status::Unchanged, _) => format!("unchanged at HEAD {head}"),
+            (Status::Moved, _) => format!("moved at HEAD {head}{now}"),
+            (Status::Changed, Some(m))
+                if cited >= 3 && 3 * (m.end_line.saturating_sub(m.start_line) + 1) <= cited =>
+            {
+                format!(
+                    "changed at HEAD {head}: most of its {cited} lines are gone from {} (the rest maps to {}); `ontoly drift` says where they went",
+                    m.path,
+                    span(m)
+                )
+            }
+            (Status::Changed, _) => format!("changed at HEAD {head}{now}"),
             _ => format!("{} at HEAD {head}", self.status.as_str()),
         }
     }
@@ -223,7 +238,7 @@ pub(crate) fn mark_pack(
             let Some(m) = marks.get(commit, path, c.start, c.end) else {
                 continue;
             };
-            view.drift = Some(m.describe());
+            view.drift = Some(m.describe(c.start, c.end));
             if !named {
                 continue;
             }
@@ -312,5 +327,37 @@ mod tests {
         );
         let older = sentence(2, 2, 0).expect("a sentence");
         assert!(!older.contains("moved"), "{older}");
+    }
+
+    #[test]
+    fn a_changed_range_whose_lines_went_away_says_so() {
+        let mark = |status: Status, now: Option<(u64, u64)>| DriftMark {
+            status,
+            head: "3153d8114498abcdef".into(),
+            now: now.map(|(a, b)| crate::drift::MappedRange {
+                path: "docs/index.rst".into(),
+                start_line: a,
+                end_line: b,
+            }),
+        };
+        // 17 cited lines that map to one: most of them went elsewhere.
+        assert_eq!(
+            mark(Status::Changed, Some((17, 17))).describe(435, 451),
+            "changed at HEAD 3153d8114498: most of its 17 lines are gone from docs/index.rst \
+             (the rest maps to docs/index.rst:17-17); `ontoly drift` says where they went"
+        );
+        // Edited in place: the mapped range is the place to read.
+        assert_eq!(
+            mark(Status::Changed, Some((430, 447))).describe(435, 451),
+            "changed at HEAD 3153d8114498 (docs/index.rst:430-447)"
+        );
+        assert_eq!(
+            mark(Status::Moved, Some((17, 33))).describe(1, 17),
+            "moved at HEAD 3153d8114498 (docs/index.rst:17-33)"
+        );
+        assert_eq!(
+            mark(Status::Changed, Some((5, 5))).describe(4, 5),
+            "changed at HEAD 3153d8114498 (docs/index.rst:5-5)"
+        );
     }
 }

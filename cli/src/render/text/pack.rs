@@ -161,7 +161,7 @@ fn files_to_inspect(o: &mut String, st: Style, p: &EvidencePack) {
                 "    {}",
                 st.fg(
                     anstyle::AnsiColor::Yellow,
-                    &format!("drift: {}", d.describe())
+                    &format!("drift: {}", d.describe(f.start_line, f.end_line))
                 )
             );
         }
