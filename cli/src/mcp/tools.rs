@@ -65,7 +65,8 @@ pub struct ReadInput {
     #[serde(alias = "repo")]
     pub repository: String,
     /// A branch, a tag, a full 40/64-hex commit, or a unique commit prefix of at least 7
-    /// hex digits; omitted: the default branch (resolved and reported).
+    /// hex digits; omitted: the default branch (resolved and reported), which may be past the
+    /// commit the knowledge cites: to verify a pack, pass its `filesToInspect` entry's `commit`.
     #[serde(default)]
     pub revision: Option<String>,
     /// Repository-root relative path, e.g. `src/lib.rs`.
@@ -104,7 +105,8 @@ pub struct ReadManyInput {
     #[serde(alias = "repo")]
     pub repository: String,
     /// A branch, a tag, a full commit or a unique prefix (>= 7 hex), resolved once for all
-    /// items; omitted: the default branch.
+    /// items; omitted: the default branch, which may be past the commit the knowledge cites
+    /// (pass a `filesToInspect` entry's `commit` to verify a pack).
     #[serde(default)]
     pub revision: Option<String>,
     /// 1 to 10 reads, run in order; the batch shares a budget of 1000 lines and 256 KiB.
@@ -130,7 +132,7 @@ pub struct SearchInput {
     #[serde(alias = "repo")]
     pub repository: String,
     /// A branch, a tag, a full commit or a unique prefix (>= 7 hex); omitted: the default
-    /// branch.
+    /// branch, which may be past the commit the knowledge cites.
     #[serde(default)]
     pub revision: Option<String>,
     /// A regular expression matched line by line (or a literal with `fixedStrings`).
