@@ -58,6 +58,13 @@ fn questions(text: &str) -> (tempfile::TempDir, String) {
     (dir, s)
 }
 
+/// The JSON pack for `query`, asked from inside `ws`.
+fn pack_in(ws: &std::path::Path, query: &str) -> serde_json::Value {
+    let r = common::run_in(ws, &["evidence", "--format", "json", query]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    serde_json::from_str(&r.stdout).expect("json")
+}
+
 #[test]
 fn evidence_json_is_the_pack_and_identical_across_runs() {
     let (code, a, err) = ontoly(&["evidence", "how are plugins loaded?", "--format", "json"]);
@@ -723,11 +730,7 @@ fn definitions_sharing_a_name_are_one_line_of_the_text_pack() {
 #[test]
 fn a_named_definition_is_the_first_read() {
     let (_dir, ws) = common::corpus_copy("fd");
-    let pack = |q: &str| {
-        let r = common::run_in(&ws, &["evidence", "--format", "json", q]);
-        assert_eq!(r.code, 0, "{}", r.stderr);
-        serde_json::from_str::<serde_json::Value>(&r.stdout).expect("json")
-    };
+    let pack = |q: &str| pack_in(&ws, q);
     let v = pack("CommandSet::execute");
     let first = &v["filesToInspect"][0];
     assert_eq!(first["path"], "src/exec/mod.rs", "{v}");
@@ -769,17 +772,7 @@ fn a_named_definition_is_the_first_read() {
 #[test]
 fn agreement_needs_words_to_agree_on() {
     let (_dir, ws) = common::corpus_copy("arrow");
-    let r = common::run_in(
-        &ws,
-        &[
-            "evidence",
-            "--format",
-            "json",
-            "how do I install arrow with conda",
-        ],
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    let v = pack_in(&ws, "how do I install arrow with conda");
     let c = &v["confidence"];
     assert_eq!(c["level"], "low", "{c}");
     let agreement = c["factors"]
@@ -803,12 +796,7 @@ fn agreement_needs_words_to_agree_on() {
 #[test]
 fn a_vague_query_is_not_high() {
     let (_dir, ws) = common::corpus_copy("arrow");
-    let confidence = |q: &str| {
-        let r = common::run_in(&ws, &["evidence", "--format", "json", q]);
-        assert_eq!(r.code, 0, "{}", r.stderr);
-        let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
-        v["confidence"].clone()
-    };
+    let confidence = |q: &str| pack_in(&ws, q)["confidence"].clone();
     for q in ["help", "is this a bug"] {
         let c = confidence(q);
         assert_eq!(c["level"], "medium", "{q}: {c}");
@@ -829,17 +817,7 @@ fn a_vague_query_is_not_high() {
 #[test]
 fn an_unmatched_identifier_is_named_once() {
     let (_dir, ws) = common::corpus_copy("arrow");
-    let r = common::run_in(
-        &ws,
-        &[
-            "evidence",
-            "--format",
-            "json",
-            "1565358758 raises ParserError",
-        ],
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    let v = pack_in(&ws, "1565358758 raises ParserError");
     let e = v["confidence"]["explanation"].as_str().unwrap_or("");
     assert!(e.contains("(unmatched: raises, ParserError)"), "{e}");
 }
