@@ -91,9 +91,9 @@ impl Reload {
 
     /// Answers `call` from `backend`, or from a backend loaded again first when a cache file
     /// it maps changed on disk or the workspace changed since it was loaded. When a read of the
-    /// snapshot failed its checksum while answering, that answer may miss what the block held: it is discarded, a backend is
-    /// loaded from a snapshot checked whole (rebuilt when it fails) and published for later
-    /// calls, and the call is answered from it. Blocking.
+    /// snapshot failed its checksum while answering, that answer may miss what the block held:
+    /// it is discarded, a backend is loaded from a snapshot checked whole (rebuilt when it
+    /// fails) and published for later calls, and the call is answered from it. Blocking.
     fn answer(&self, call: Call, backend: Arc<Backend>) -> Result<ToolOutput, ToolError> {
         // A cache file changed under the mapping (rewritten or truncated in place by a copy, a
         // restore, `rsync --inplace`): reading it could fault or give other bytes.
