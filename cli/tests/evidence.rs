@@ -821,3 +821,20 @@ fn an_unmatched_identifier_is_named_once() {
     let e = v["confidence"]["explanation"].as_str().unwrap_or("");
     assert!(e.contains("(unmatched: raises, ParserError)"), "{e}");
 }
+
+/// A correction that no spelling of the typed word leads to is not made: "table" was read as
+/// the term `tab` (one letter off its stem `tabl`), a message showing a stem where a word
+/// belongs; the word stays unknown instead. A typo still reads as the word it misspells.
+#[test]
+fn a_correction_is_made_only_when_a_word_shows_it() {
+    let (_dir, ws) = common::corpus_copy("click");
+    let v = pack_in(
+        &ws,
+        "colorize the --help output and show options as a table",
+    );
+    let e = v["confidence"]["explanation"].as_str().unwrap_or("");
+    assert!(!e.contains("read table as"), "{e}");
+    let v = pack_in(&ws, "how do I add a subcomand");
+    let e = v["confidence"]["explanation"].as_str().unwrap_or("");
+    assert!(e.contains("read subcomand as subcommand"), "{e}");
+}

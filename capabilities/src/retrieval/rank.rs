@@ -240,7 +240,7 @@ fn correction(index: &Index, term: &str) -> Option<String> {
 /// The word a stem-level correction reads `q` as: a word one edit from the typed one whose
 /// term is the correction ([`shown_word`]); else the corrected term with the rest of the typed
 /// word after its own stem (`varidic` → `varid` → `variad` + `ic`), when that word's term is
-/// the correction; `None` otherwise (the message then shows the term).
+/// the correction; `None` otherwise (the correction is then not made).
 fn word_for(q: &QueryTerm, corrected: &str) -> Option<String> {
     let typed = q.word.to_lowercase();
     if typed.bytes().all(|c| c.is_ascii_lowercase()) {
@@ -403,6 +403,10 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
                 let word = word_for(&q, &t);
                 (t, word)
             })
+            // A correction no word of the typed one's spelling leads to (`pickle` read as the
+            // stem `pickli`) is a near spelling of some token, not what was meant; the word
+            // stays unknown, and no message shows a stem.
+            .filter(|(_, w)| w.is_some())
             .or_else(|| typed_correction(index, &q.word).map(|(t, w)| (t, Some(w))))
         {
             (true, Some(c.clone()), (c.0, FUZZY_WEIGHT))
