@@ -10,7 +10,7 @@
 use crate::graph::canonical::Canonical;
 use crate::graph::model::{Edge, EdgeKind, Node, NodeKind, SharedStr, GRAPH_VERSION};
 use crate::graph::prefetch::{self, Prefetch};
-use crate::graph::store::MappedGraph;
+use crate::graph::store::{edge_kind_code, node_kind_code, MappedGraph};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -66,22 +66,13 @@ impl Kinds {
             edges: [0; EdgeKind::ALL.len()],
         };
         for (i, n) in o.nodes.iter().enumerate() {
-            if let Some(at) = kind_at(n.kind) {
-                k.nodes[at].push(i as u32);
-            }
+            k.nodes[usize::from(node_kind_code(n.kind))].push(i as u32);
         }
         for e in &o.edges {
-            if let Some(at) = EdgeKind::ALL.iter().position(|x| *x == e.kind) {
-                k.edges[at] += 1;
-            }
+            k.edges[usize::from(edge_kind_code(e.kind))] += 1;
         }
         k
     }
-}
-
-/// `kind`'s position in [`NodeKind::ALL`].
-fn kind_at(kind: NodeKind) -> Option<usize> {
-    NodeKind::ALL.iter().position(|k| *k == kind)
 }
 
 /// Out and in edges per node as compressed rows (edge indices ascending, i.e. in id order).
@@ -343,7 +334,7 @@ impl Graph {
     /// Number of nodes of one kind (no scan on a mapped graph).
     pub fn count_of(&self, kind: NodeKind) -> usize {
         match &self.repr {
-            Repr::Owned(o) => kind_at(kind).map_or(0, |i| Graph::kinds(o).nodes[i].len()),
+            Repr::Owned(o) => Graph::kinds(o).nodes[usize::from(node_kind_code(kind))].len(),
             Repr::Mapped(m) => m.m.count_of(kind),
         }
     }
@@ -351,10 +342,7 @@ impl Graph {
     /// Number of edges of one kind (no scan on a mapped graph).
     pub fn edge_count_of(&self, kind: EdgeKind) -> usize {
         match &self.repr {
-            Repr::Owned(o) => EdgeKind::ALL
-                .iter()
-                .position(|k| *k == kind)
-                .map_or(0, |i| Graph::kinds(o).edges[i]),
+            Repr::Owned(o) => Graph::kinds(o).edges[usize::from(edge_kind_code(kind))],
             Repr::Mapped(m) => m.m.edge_count_of(kind),
         }
     }
@@ -615,7 +603,7 @@ impl Graph {
     pub fn nodes_of(&self, kind: NodeKind) -> Box<dyn Iterator<Item = &Node> + '_> {
         match &self.repr {
             Repr::Owned(o) => {
-                let at = kind_at(kind).map_or(&[][..], |i| &Graph::kinds(o).nodes[i][..]);
+                let at = &Graph::kinds(o).nodes[usize::from(node_kind_code(kind))];
                 Box::new(at.iter().filter_map(|&i| o.nodes.get(i as usize)))
             }
             Repr::Mapped(m) => Box::new(m.m.node_indices_of(kind).filter_map(move |i| m.node(i))),

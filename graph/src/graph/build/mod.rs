@@ -187,14 +187,15 @@ pub(crate) struct Basis {
 /// (a file whose status changed, or that changed too close to the build, is read and hashed
 /// again), each clone's refs read. A listing that fails is not current.
 pub(crate) fn still_current(ws: &Workspace, opts: &BuildOptions, basis: &Basis) -> bool {
-    let Ok(Some(now)) = inputs::check_manifest(ws, &basis.manifest) else {
-        return false;
-    };
-    let key = inputs::cache_key(
+    matches!(inputs::check_manifest(ws, &basis.manifest), Ok(Some(now)) if key_now(&now, opts) == basis.key)
+}
+
+/// The cache key of the inputs as they are now (see [`inputs::check_manifest`]).
+fn key_now(now: &inputs::Unchanged, opts: &BuildOptions) -> String {
+    inputs::cache_key(
         now.key.iter().map(|(p, h)| (p.as_str(), h.as_str())),
         &opts.salt(now.repo_content),
-    );
-    key == basis.key
+    )
 }
 
 /// A build that could not run at all (bad workspaces produce diagnostics, not this).
@@ -431,10 +432,7 @@ fn open_snapshot(ws: &Workspace, opts: &BuildOptions) -> Result<Option<BuildOutp
     let Some(now) = inputs::check_manifest(ws, &opened.manifest).map_err(|e| e.0)? else {
         return Ok(None);
     };
-    let key = inputs::cache_key(
-        now.key.iter().map(|(p, h)| (p.as_str(), h.as_str())),
-        &opts.salt(now.repo_content),
-    );
+    let key = key_now(&now, opts);
     let basis = Basis {
         key: key.clone(),
         manifest: opened.manifest.clone(),

@@ -129,11 +129,14 @@ struct Meta {
     wide: bool,
 }
 
-fn node_kind_code(k: NodeKind) -> u8 {
+/// `k`'s position in [`NodeKind::ALL`]: its code in the store, and its slot in an owned graph's
+/// per-kind indices.
+pub(crate) fn node_kind_code(k: NodeKind) -> u8 {
     NodeKind::ALL.iter().position(|&x| x == k).unwrap_or(0) as u8
 }
 
-fn edge_kind_code(k: EdgeKind) -> u8 {
+/// `k`'s position in [`EdgeKind::ALL`] (see [`node_kind_code`]).
+pub(crate) fn edge_kind_code(k: EdgeKind) -> u8 {
     EdgeKind::ALL.iter().position(|&x| x == k).unwrap_or(0) as u8
 }
 
