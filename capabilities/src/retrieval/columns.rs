@@ -205,15 +205,21 @@ pub(crate) fn put_varint(out: &mut Vec<u8>, mut x: u64) {
 }
 
 /// The varint at `b[*at..]` (at most 10 bytes), advancing `at`; `None` when malformed.
-#[inline]
+#[inline(always)]
 pub(crate) fn get_varint(b: &[u8], at: &mut usize) -> Option<u64> {
-    // Most values (lengths, counts, small differences) fit one byte.
+    // Most values (lengths, counts, small differences) fit one byte: that path is inlined
+    // into every decoding loop, the rest is a call.
     if let Some(&byte) = b.get(*at) {
         if byte < 0x80 {
             *at += 1;
             return Some(u64::from(byte));
         }
     }
+    get_long_varint(b, at)
+}
+
+#[cold]
+fn get_long_varint(b: &[u8], at: &mut usize) -> Option<u64> {
     let mut x = 0u64;
     for shift in (0..70).step_by(7) {
         let byte = *b.get(*at)?;
@@ -515,6 +521,15 @@ impl Postings {
                 }
             }
         }
+    }
+
+    /// Postings `a..b` (clamped) into `out`, cleared first, as [`Postings::for_each`] gives
+    /// them: a search reads a term's list into one buffer it reuses, so the loop over it keeps
+    /// its state in registers instead of calling back once per posting.
+    pub fn read_into(&self, a: usize, b: usize, out: &mut Vec<(u32, u8, u16)>) {
+        out.clear();
+        out.reserve(b.min(self.len()).saturating_sub(a));
+        self.for_each(a, b, |d, f, t| out.push((d, f, t)));
     }
 
     /// The compressed stream and its run offsets, named as [`Postings::mapped`] reads them.

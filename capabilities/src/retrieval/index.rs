@@ -115,14 +115,52 @@ pub struct Dense {
     kinds: Vec<NodeKind>,
     /// What was found in each, same order.
     hits: Vec<Hit>,
+    /// Sections matched but not scored ([`Index::search_best`]).
+    unscored: usize,
+}
+
+/// A doc's slot once it is counted and not scored.
+const COUNTED: u32 = u32::MAX;
+
+/// Where a search is in the postings of the doc it is reading.
+#[derive(Clone, Copy)]
+enum Cur {
+    /// Between docs.
+    Idle,
+    /// Summing the doc's weighted term frequency into entry `s`.
+    Score {
+        doc: u32,
+        s: usize,
+        kind: NodeKind,
+        wtf: f64,
+    },
+    /// A section not scored, counted already.
+    Skip(u32),
+    /// A section not scored whose fields so far weigh nothing.
+    Pending(u32),
+}
+
+impl Cur {
+    fn doc(&self) -> Option<u32> {
+        match *self {
+            Cur::Idle => None,
+            Cur::Score { doc, .. } | Cur::Skip(doc) | Cur::Pending(doc) => Some(doc),
+        }
+    }
 }
 
 impl Dense {
     fn entry(&self, doc: u32) -> Option<usize> {
         match self.slot.get(doc as usize) {
-            Some(&s) if s > 0 => Some(s as usize - 1),
+            Some(&s) if s > 0 && s != COUNTED => Some(s as usize - 1),
             _ => None,
         }
+    }
+
+    /// Sections with a positive score that were counted but not scored: they cannot be among
+    /// the best the search was asked to keep.
+    pub fn unscored(&self) -> usize {
+        self.unscored
     }
 
     /// What was found in `doc` (all zero when it was not touched).
@@ -958,18 +996,58 @@ impl Index {
     /// Scores every document containing at least one of `terms` (each with a weight that
     /// multiplies its idf; 1 for a term as typed) with BM25F under `p`.
     pub fn search(&self, terms: &[(String, f64)], pairs: &[String], p: &Params) -> Dense {
+        self.search_best(terms, pairs, p, usize::MAX)
+    }
+
+    /// [`Index::search`], exact for the best `keep` sections and every other kind of doc: a
+    /// section that cannot be among the best `keep` is counted ([`Dense::unscored`]) but not
+    /// scored.
+    ///
+    /// Why it is exact: a term adds less than `idf · (k1 + 1)` to any section's score (BM25's
+    /// saturation), so once the best `keep` sections' partial scores all exceed what the terms
+    /// left could add together, a section none of the terms so far matched cannot join them.
+    /// Terms are taken by that bound, largest first (rare words before common ones); from then
+    /// on, only the sections already found and the other kinds are scored. A common word's
+    /// postings are then decoded, for the count, but mostly not scored: that is most of a
+    /// query's work on a large workspace. With fewer than `keep` sections found nothing is
+    /// pruned.
+    pub fn search_best(
+        &self,
+        terms: &[(String, f64)],
+        pairs: &[String],
+        p: &Params,
+        keep: usize,
+    ) -> Dense {
         let n = self.len();
         let terms = terms
             .iter()
             .take(MAX_QUERY_TERMS)
             .map(|(t, w)| (t, *w, true));
         let pairs = pairs.iter().map(|t| (t, p.pair_weight, false));
-        let searched: Vec<(usize, TermRec, f64, bool)> = terms
+        let mut searched: Vec<(usize, TermRec, f64, bool)> = terms
             .chain(pairs)
             .enumerate()
             .filter(|(_, (_, w, _))| *w > 0.0)
             .filter_map(|(i, (t, w, counted))| Some((i, self.term(t)?, w, counted)))
             .collect();
+        let n_sec = f64::from(self.meta.sections);
+        let n_all = n as f64;
+        // What a term can add to a section at most (see above); infinite when the parameters
+        // break the argument, which turns pruning off.
+        let bound = |rec: &TermRec, w: f64| {
+            let b = w * bm25_idf(n_sec, f64::from(rec.df_section)) * (p.k1 + 1.0);
+            if p.k1 > 0.0 && b.is_finite() && b >= 0.0 {
+                b
+            } else {
+                f64::INFINITY
+            }
+        };
+        searched.sort_by(|a, b| {
+            bound(&b.1, b.2)
+                .total_cmp(&bound(&a.1, a.2))
+                .then_with(|| a.0.cmp(&b.0))
+        });
+        let bounds: Vec<f64> = searched.iter().map(|(_, r, w, _)| bound(r, *w)).collect();
         // At most this many docs are touched: sized once, the entries never move.
         let most = searched
             .iter()
@@ -982,20 +1060,50 @@ impl Index {
             slot: vec![0u32; n],
             kinds: Vec::with_capacity(most),
             hits: Vec::with_capacity(most),
+            unscored: 0,
         };
         let mut lens = FieldLens::new(self);
         let avg_len = &self.meta.avg_len;
-        let n_sec = f64::from(self.meta.sections);
-        let n_all = n as f64;
-        for (i, rec, w, counted) in searched {
+        // The kinds column once (one byte per doc): a common term's postings look up the kind
+        // of most docs, each lookup through the container's block check otherwise.
+        let kinds = self.c.get(self.kinds).all();
+        let kind_of = |doc: u32| match kinds {
+            Some(k) => NodeKind::ALL.get(*k.get(doc as usize)? as usize).copied(),
+            None => self.kind(doc),
+        };
+        // Past this term, sections not yet found are counted, not scored.
+        let mut pruned = false;
+        let mut partial: Vec<f64> = Vec::new();
+        let mut list = Vec::new();
+        for (at, (i, rec, w, counted)) in searched.into_iter().enumerate() {
+            if !pruned && keep < n {
+                let rest: f64 = bounds[at..].iter().sum();
+                let done: f64 = bounds[..at].iter().sum();
+                // No section scores more than the bounds of the terms so far add up to.
+                if rest < done {
+                    partial.clear();
+                    partial.extend(
+                        found
+                            .kinds
+                            .iter()
+                            .zip(&found.hits)
+                            .filter(|(k, _)| **k == NodeKind::Section)
+                            .map(|(_, h)| h.score),
+                    );
+                    if partial.len() >= keep.max(1) {
+                        let (_, &mut theta, _) =
+                            partial.select_nth_unstable_by(keep.max(1) - 1, |a, b| b.total_cmp(a));
+                        pruned = rest < theta;
+                    }
+                }
+            }
             let bit = if counted { 1u64 << i } else { 0 };
             let idf_sec = w * bm25_idf(n_sec, f64::from(rec.df_section));
             let idf_all = w * bm25_idf(n_all, f64::from(rec.df_all));
-            // The doc being summed (its postings are consecutive, one per field): its doc,
-            // entry, kind and weighted term frequency so far.
-            let mut cur: Option<(u32, usize, NodeKind, f64)> = None;
-            let flush = |cur: &mut Option<(u32, usize, NodeKind, f64)>, found: &mut Dense| {
-                if let Some((_, s, kind, wtf)) = cur.take() {
+            // The doc whose postings are being read (they are consecutive, one per field).
+            let mut cur = Cur::Idle;
+            let flush = |cur: &mut Cur, found: &mut Dense| {
+                if let Cur::Score { s, kind, wtf, .. } = std::mem::replace(cur, Cur::Idle) {
                     let idf = if kind == NodeKind::Section {
                         idf_sec
                     } else {
@@ -1005,23 +1113,49 @@ impl Index {
                 }
             };
             self.postings
-                .for_each(rec.start as usize, rec.end as usize, |doc, field, tf| {
-                    let (d, f) = (doc as usize, field as usize);
-                    if cur.is_some_and(|(c, ..)| c != doc) {
-                        flush(&mut cur, &mut found);
+                .read_into(rec.start as usize, rec.end as usize, &mut list);
+            for &(doc, field, tf) in &list {
+                let (d, f) = (doc as usize, field as usize);
+                if cur.doc().is_some_and(|c| c != doc) {
+                    flush(&mut cur, &mut found);
+                }
+                if d >= n || f >= FIELDS {
+                    // Only a stored index can hold this (its blocks passed their sums, so it
+                    // was written so): skip rather than index out of bounds.
+                    flush(&mut cur, &mut found);
+                    continue;
+                }
+                // A section past the pruning point counts once one of its fields scores.
+                let count = |cur: &mut Cur, found: &mut Dense| {
+                    if p.weight[f] > 0.0 {
+                        found.slot[d] = COUNTED;
+                        found.unscored += 1;
+                        *cur = Cur::Skip(doc);
+                    } else {
+                        *cur = Cur::Pending(doc);
                     }
-                    if d >= n || f >= FIELDS {
-                        // Only a stored index can hold this (its blocks passed their sums, so
-                        // it was written so): skip rather than index out of bounds.
-                        flush(&mut cur, &mut found);
-                        return;
+                };
+                match cur {
+                    Cur::Skip(_) => continue,
+                    Cur::Pending(_) => {
+                        count(&mut cur, &mut found);
+                        continue;
                     }
-                    if cur.is_none() {
+                    Cur::Score { .. } => {}
+                    Cur::Idle => {
                         let s = match found.slot[d] {
+                            COUNTED => {
+                                cur = Cur::Skip(doc);
+                                continue;
+                            }
                             0 => {
-                                let Some(kind) = self.kind(doc) else {
-                                    return;
+                                let Some(kind) = kind_of(doc) else {
+                                    continue;
                                 };
+                                if pruned && kind == NodeKind::Section {
+                                    count(&mut cur, &mut found);
+                                    continue;
+                                }
                                 found.touched.push(doc);
                                 found.kinds.push(kind);
                                 found.hits.push(Hit::default());
@@ -1034,25 +1168,31 @@ impl Index {
                             let h = &mut found.hits[s];
                             h.pair_hits = h.pair_hits.saturating_add(1);
                         }
-                        cur = Some((doc, s, found.kinds[s], 0.0));
+                        cur = Cur::Score {
+                            doc,
+                            s,
+                            kind: found.kinds[s],
+                            wtf: 0.0,
+                        };
                     }
-                    let Some((_, s, kind, wtf)) = cur.as_mut() else {
-                        return;
-                    };
-                    let tf = f64::from(tf);
-                    let len = f64::from(lens.get(d, f));
-                    let avg = avg_len
-                        .get(*kind as usize * FIELDS + f)
-                        .copied()
-                        .unwrap_or(1.0);
-                    *wtf += p.weight[f] * tf / (1.0 - p.b[f] + p.b[f] * len / avg);
-                    let h = &mut found.hits[*s];
-                    match f {
-                        F_ARTICLE => h.art |= bit,
-                        F_CODE => h.code |= bit,
-                        _ => h.own |= bit,
-                    }
-                });
+                }
+                let Cur::Score { s, kind, wtf, .. } = &mut cur else {
+                    continue;
+                };
+                let tf = f64::from(tf);
+                let len = f64::from(lens.get(d, f));
+                let avg = avg_len
+                    .get(*kind as usize * FIELDS + f)
+                    .copied()
+                    .unwrap_or(1.0);
+                *wtf += p.weight[f] * tf / (1.0 - p.b[f] + p.b[f] * len / avg);
+                let h = &mut found.hits[*s];
+                match f {
+                    F_ARTICLE => h.art |= bit,
+                    F_CODE => h.code |= bit,
+                    _ => h.own |= bit,
+                }
+            }
             flush(&mut cur, &mut found);
         }
         if found.touched.len() > n / TOUCHED_SCAN {
@@ -1063,7 +1203,7 @@ impl Index {
                     .slot
                     .iter()
                     .enumerate()
-                    .filter(|(_, &s)| s != 0)
+                    .filter(|(_, &s)| s != 0 && s != COUNTED)
                     .map(|(d, _)| d as u32),
             );
         } else {
@@ -1364,6 +1504,108 @@ mod tests {
             checked += links.iter().filter(|l| !l.is_empty()).count();
         }
         assert!(checked > 20, "links to compare: {checked}");
+    }
+
+    /// A workspace of `articles` pages of 20 sections each, in words drawn log-uniformly from
+    /// 512 made-up ones (a few common, most rare, as in prose), from a fixed seed.
+    fn zipf_workspace(root: &std::path::Path, articles: usize) {
+        let syl = ["ka", "lo", "mi", "ne", "ru", "ta", "vo", "zi"];
+        let word = |i: usize| format!("{}{}{}", syl[i % 8], syl[(i / 8) % 8], syl[(i / 64) % 8]);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut draw = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let r = (seed >> 11) as f64 / (1u64 << 53) as f64;
+            512f64.powf(r) as usize - 1
+        };
+        let mut structure =
+            String::from("schema_version: context.approved-structure.v1\narticles:\n");
+        std::fs::create_dir_all(root.join("knowledge/pages")).expect("mkdir");
+        for a in 0..articles {
+            let mut page = format!("# Page {a}\n\n");
+            structure.push_str(&format!(
+                "  - article_id: p{a}\n    path: pages/p{a}.md\n    collection: pages\n    visibility: public\n    sections:\n"
+            ));
+            for s in 0..20 {
+                let heading: Vec<String> = (0..3).map(|_| word(draw())).collect();
+                let body: Vec<String> = (0..30).map(|_| word(draw())).collect();
+                page.push_str(&format!(
+                    "<!-- context:section id=\"s{s}\" -->\n## {}\n\n{}.\n\n<!-- /context:section -->\n\n",
+                    heading.join(" "),
+                    body.join(" ")
+                ));
+                structure.push_str(&format!("      - id: s{s}\n        references: []\n"));
+            }
+            std::fs::write(root.join(format!("knowledge/pages/p{a}.md")), page).expect("page");
+        }
+        structure.push_str("processed_scopes: []\ninput_hash: sha256:0000\n");
+        std::fs::write(root.join("knowledge/structure.yaml"), structure).expect("structure");
+    }
+
+    /// Sections in the order a ranking takes them: best score first, then by doc.
+    fn best_sections(d: &Dense, keep: usize) -> Vec<(u32, Hit)> {
+        let mut v: Vec<(u32, Hit)> = d
+            .iter()
+            .filter(|&(_, k, s)| k == NodeKind::Section && s > 0.0)
+            .map(|(doc, _, _)| (doc, d.hit(doc)))
+            .collect();
+        v.sort_by(|a, b| b.1.score.total_cmp(&a.1.score).then(a.0.cmp(&b.0)));
+        v.truncate(keep);
+        v
+    }
+
+    /// A search that leaves sections unscored finds the same best sections, with the same
+    /// scores and matched terms, as one that scores every posting; it scores every other kind
+    /// of doc alike and counts the sections it left out, so the number matched is the same.
+    #[test]
+    fn a_pruned_search_keeps_the_best_sections_and_the_count() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        zipf_workspace(tmp.path(), 60);
+        let graph = graph_of(tmp.path());
+        let ix = Index::build(&graph);
+        assert_eq!(ix.sections(), 1200);
+        let p = Params::default();
+        let mut pruned = 0;
+        for q in 0..80usize {
+            // Queries of 2 to 6 words, some in every page, some in a handful of sections.
+            let words: Vec<String> = (0..2 + q % 5)
+                .map(|i| {
+                    let syl = ["ka", "lo", "mi", "ne", "ru", "ta", "vo", "zi"];
+                    let w = ((q * 37 + i * 101) % 512) >> (i % 4 * 2);
+                    format!("{}{}{}", syl[w % 8], syl[(w / 8) % 8], syl[(w / 64) % 8])
+                })
+                .collect();
+            let (_, terms) = crate::retrieval::rank::analyze(&ix, &words.join(" "));
+            let pairs: Vec<String> = words.windows(2).map(|w| bigram(&w[0], &w[1])).collect();
+            let all = ix.search(&terms, &pairs, &p);
+            assert_eq!(all.unscored(), 0);
+            for keep in [5, 40, 400] {
+                let best = ix.search_best(&terms, &pairs, &p, keep);
+                pruned += best.unscored();
+                let q = words.join(" ");
+                assert_eq!(
+                    best_sections(&best, keep),
+                    best_sections(&all, keep),
+                    "{q}, {keep}"
+                );
+                let positive = |d: &Dense| {
+                    d.iter()
+                        .filter(|&(_, k, s)| k == NodeKind::Section && s > 0.0)
+                        .count()
+                };
+                assert_eq!(
+                    positive(&best) + best.unscored(),
+                    positive(&all),
+                    "{q}, {keep}"
+                );
+                for (doc, kind, _) in all.iter().filter(|x| x.1 != NodeKind::Section) {
+                    assert_eq!(best.hit(doc), all.hit(doc), "{q}, {keep}: {kind:?} {doc}");
+                }
+            }
+        }
+        // The test means something only if searches were pruned.
+        assert!(pruned > 1000, "sections left unscored: {pruned}");
     }
 
     /// A copy of a workspace without its cache.

@@ -482,14 +482,15 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         })
         .collect();
     let pairs = query_pairs(query, &terms);
-    let dense = index.search(&search, &pairs, p);
+    // Sections that cannot be among the PROPAGATE_TOP best are counted, not scored.
+    let dense = index.search_best(&search, &pairs, p, PROPAGATE_TOP);
     // Candidates as (doc, score, reached) without allocating; only the best become `Scored`.
     let sections: Vec<(u32, f64)> = dense
         .iter()
         .filter(|&(_, kind, s)| kind == NodeKind::Section && s > 0.0)
         .map(|(d, _, s)| (d, s))
         .collect();
-    let matched_sections = sections.len();
+    let matched_sections = sections.len() + dense.unscored();
     // Only the best PROPAGATE_TOP sections pass scores on, and the MAX_RANKED best of all can
     // only be among them (MAX_RANKED < PROPAGATE_TOP): the others are counted, not carried.
     let (sections, others) = score_others(index, &dense, sections);
