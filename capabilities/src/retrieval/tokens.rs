@@ -451,9 +451,16 @@ pub(crate) fn for_each_token_with<'t, M: TermMaker<'t>>(
             emit(terms.exact(BARE_DASHES), &raw[..BARE_DASHES.len()], true);
             return;
         }
+        // A leading underscore is part of a name (`_log`, `__init__`); around a word
+        // (`_emphasis_`) or after one (`type_`) it is not.
         let chunk = raw
-            .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '-')
-            .trim_end_matches(|c: char| !c.is_alphanumeric());
+            .trim_start_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '_')
+            .trim_end_matches(|c: char| !c.is_alphanumeric() && c != '_');
+        let chunk = if keeps_underscores(chunk) {
+            chunk
+        } else {
+            chunk.trim_matches('_')
+        };
         if chunk.is_empty() {
             return;
         }
@@ -471,13 +478,27 @@ pub(crate) fn for_each_token_with<'t, M: TermMaker<'t>>(
     });
 }
 
+/// Whether `chunk` is a name whose underscores are part of it: a private one (`_log`,
+/// `__mangled`) or a special one (`__init__`, as many underscores after as before, at least
+/// two: `_emphasis_` is Markdown).
+fn keeps_underscores(chunk: &str) -> bool {
+    let lead = chunk.len() - chunk.trim_start_matches('_').len();
+    let trail = chunk.len() - chunk.trim_end_matches('_').len();
+    let name = chunk.trim_start_matches('_');
+    lead > 0
+        && name.starts_with(char::is_alphanumeric)
+        && (trail == 0 || (trail == lead && lead >= 2))
+}
+
 fn token_chunk<'a, M: TermMaker<'a>>(
     chunk: &'a str,
     parts: &mut Vec<&'a str>,
     terms: &mut M,
     emit: &mut impl FnMut(M::Term, &'a str, bool),
 ) {
-    let chunk = chunk.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let named = chunk.starts_with('_');
+    // A special name keeps its trailing underscores (`__init__`); other trailing marks go.
+    let chunk = chunk.trim_end_matches(|c: char| !(c.is_alphanumeric() || (c == '_' && named)));
     if chunk.is_empty() {
         return;
     }
@@ -496,12 +517,18 @@ fn token_chunk<'a, M: TermMaker<'a>>(
         }
         return;
     }
-    let chunk = chunk.trim_start_matches(|c: char| !c.is_alphanumeric());
+    // A private or special name (`_log`, `__init__`) is a term as written beside its words:
+    // loguru's private `_log` is not the word "log".
+    let whole = chunk;
+    let chunk = chunk.trim_matches(|c: char| !c.is_alphanumeric());
     if chunk.is_empty() {
         return;
     }
     parts.clear();
     split_identifier(chunk, parts);
+    if named && whole.len() > chunk.len() && !whole.contains(['.', '/', ':', '#', '=']) {
+        emit(terms.lower(whole), whole, true);
+    }
     if parts.len() > 1 {
         emit(terms.lower(chunk), chunk, true);
     }
@@ -674,6 +701,41 @@ mod tests {
         assert_eq!(of("Error"), Some("ParserError"));
         assert_eq!(of("raises"), None);
         assert_eq!(of("retries"), Some("max_retries"));
+    }
+
+    #[test]
+    fn a_leading_underscore_is_part_of_a_name() {
+        assert_eq!(
+            tokenize("Logger._log calls _log"),
+            vec!["logger._log", "logger", "log", "call", "_log", "log"]
+        );
+        // ("all" is a stopword; the name is not.)
+        assert_eq!(
+            tokenize("__init__() and __all__."),
+            vec!["__init__", "init", "__all__"]
+        );
+        assert_eq!(
+            tokenize("_make_init builds __attrs_post_init__"),
+            vec![
+                "_make_init",
+                "make_init",
+                "make",
+                "init",
+                "build",
+                "__attrs_post_init__",
+                "attrs_post_init",
+                "attr",
+                "post",
+                "init"
+            ]
+        );
+        // Markdown emphasis, a trailing underscore and a lone underscore are not names.
+        assert_eq!(tokenize("_caution_ type_ _ __"), vec!["caution", "type"]);
+        let words: Vec<(String, bool)> = query_terms("what does _log do")
+            .into_iter()
+            .map(|q| (q.term, q.compound))
+            .collect();
+        assert_eq!(words, vec![("_log".into(), true), ("log".into(), false)]);
     }
 
     #[test]
