@@ -13,17 +13,16 @@
 //! assembly), over the snapshot read in place and over the graph as a build holds it; criterion
 //! then measures the same loop over the snapshot. Workspaces that do not exist are skipped.
 
+#[path = "common/queries.rs"]
+mod queries;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use ontoly_capabilities::{pack, Context, Index};
 
 use ontoly_graph::graph::model::NodeKind;
-use ontoly_graph::graph::Graph;
 use ontoly_graph::CachePolicy;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// Queries at most.
-const QUERIES: usize = 400;
 
 fn load(root: &Path, cache: CachePolicy) -> Option<ontoly_graph::Session> {
     if !root.join("knowledge/structure.yaml").is_file() {
@@ -36,31 +35,6 @@ fn load(root: &Path, cache: CachePolicy) -> Option<ontoly_graph::Session> {
     let session = ontoly_graph::Session::open(opts).ok()?;
     session.graph().ok()?;
     Some(session)
-}
-
-/// Deterministic queries: questions built from the headings and body words of evenly spaced
-/// sections (answerable), and from words the generator never uses (unanswerable), 4:1.
-fn queries(g: &Graph) -> Vec<String> {
-    let sections: Vec<_> = g.nodes_of(NodeKind::Section).collect();
-    let step = (sections.len() / (QUERIES * 4 / 5)).max(1);
-    let mut out = Vec::new();
-    for (i, s) in sections.iter().step_by(step).enumerate() {
-        let body = g.text(&s.id).unwrap_or("");
-        let words: Vec<&str> = body
-            .split(|c: char| !c.is_alphanumeric() && c != '_')
-            .filter(|w| w.len() > 4)
-            .skip(i % 3)
-            .take(2)
-            .collect();
-        out.push(format!("How does {} handle {}?", s.name, words.join(" ")));
-        if i % 4 == 3 {
-            out.push(format!("How do I configure zeppelin quasar {i} tokens?"));
-        }
-        if out.len() >= QUERIES {
-            break;
-        }
-    }
-    out
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -124,7 +98,7 @@ fn bench(c: &mut Criterion) {
         let t = Instant::now();
         let _ = Index::from_bytes(&bytes, g);
         let decoded = t.elapsed();
-        let qs = queries(g);
+        let qs = queries::queries(g);
         println!(
             "{ws}: {sections} sections, {} nodes, {} edges, {} indexed docs; index build \
              {built_in:?}, {} bytes, decode {decoded:?}",

@@ -1,10 +1,14 @@
-//! What a pruned search saves: the query bench's questions over a workspace, each searched
-//! exhaustively (every posting scored) and pruned to the best sections a ranking keeps, and
-//! ranked whole; the minimum of seven runs each, so a shared host's noise mostly drops out.
+//! What a pruned search saves: the query bench's questions (`benches/common/queries.rs`) over
+//! a workspace, each searched exhaustively (every posting scored) and pruned to the best
+//! sections a ranking keeps, and ranked whole; the minimum of seven runs each, so a shared
+//! host's noise mostly drops out.
 //!
 //! ```sh
 //! cargo run --release -p ontoly-capabilities --example search_cost -- <workspace>
 //! ```
+
+#[path = "../benches/common/queries.rs"]
+mod queries;
 
 use ontoly_capabilities::retrieval::index::Params;
 use ontoly_capabilities::retrieval::rank::{analyze, rank, PROPAGATE_TOP};
@@ -27,25 +31,7 @@ fn main() -> Result<(), String> {
     let session = Session::open(opts).map_err(|e| e.to_string())?;
     let g = session.graph().map_err(|e| e.to_string())?;
     let index = Index::open(&session).map_err(|e| e.to_string())?;
-    // The query bench's answerable shape: a section's heading and two of its words.
-    let sections: Vec<_> = g.nodes_of(NodeKind::Section).collect();
-    let step = (sections.len() / 320).max(1);
-    let queries: Vec<String> = sections
-        .iter()
-        .step_by(step)
-        .take(320)
-        .enumerate()
-        .map(|(i, s)| {
-            let body = g.text(&s.id).unwrap_or("");
-            let words: Vec<&str> = body
-                .split(|c: char| !c.is_alphanumeric() && c != '_')
-                .filter(|w| w.len() > 4)
-                .skip(i % 3)
-                .take(2)
-                .collect();
-            format!("How does {} handle {}?", s.name, words.join(" "))
-        })
-        .collect();
+    let queries = queries::queries(g);
     let p = Params::default();
     let (mut all, mut pruned, mut ranked) = (Vec::new(), Vec::new(), Vec::new());
     let (mut matched, mut unscored) = (0usize, 0usize);
