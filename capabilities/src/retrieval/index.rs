@@ -122,33 +122,6 @@ pub struct Dense {
 /// A doc's slot once it is counted and not scored.
 const COUNTED: u32 = u32::MAX;
 
-/// Where a search is in the postings of the doc it is reading.
-#[derive(Clone, Copy)]
-enum Cur {
-    /// Between docs.
-    Idle,
-    /// Summing the doc's weighted term frequency into entry `s`.
-    Score {
-        doc: u32,
-        s: usize,
-        kind: NodeKind,
-        wtf: f64,
-    },
-    /// A section not scored, counted already.
-    Skip(u32),
-    /// A section not scored whose fields so far weigh nothing.
-    Pending(u32),
-}
-
-impl Cur {
-    fn doc(&self) -> Option<u32> {
-        match *self {
-            Cur::Idle => None,
-            Cur::Score { doc, .. } | Cur::Skip(doc) | Cur::Pending(doc) => Some(doc),
-        }
-    }
-}
-
 impl Dense {
     fn entry(&self, doc: u32) -> Option<usize> {
         match self.slot.get(doc as usize) {
@@ -1100,10 +1073,11 @@ impl Index {
             let bit = if counted { 1u64 << i } else { 0 };
             let idf_sec = w * bm25_idf(n_sec, f64::from(rec.df_section));
             let idf_all = w * bm25_idf(n_all, f64::from(rec.df_all));
-            // The doc whose postings are being read (they are consecutive, one per field).
-            let mut cur = Cur::Idle;
-            let flush = |cur: &mut Cur, found: &mut Dense| {
-                if let Cur::Score { s, kind, wtf, .. } = std::mem::replace(cur, Cur::Idle) {
+            // The doc being summed (its postings are consecutive, one per field): its doc,
+            // entry, kind and weighted term frequency so far.
+            let mut cur: Option<(u32, usize, NodeKind, f64)> = None;
+            let flush = |cur: &mut Option<(u32, usize, NodeKind, f64)>, found: &mut Dense| {
+                if let Some((_, s, kind, wtf)) = cur.take() {
                     let idf = if kind == NodeKind::Section {
                         idf_sec
                     } else {
@@ -1116,7 +1090,7 @@ impl Index {
                 .read_into(rec.start as usize, rec.end as usize, &mut list);
             for &(doc, field, tf) in &list {
                 let (d, f) = (doc as usize, field as usize);
-                if cur.doc().is_some_and(|c| c != doc) {
+                if cur.is_some_and(|(c, ..)| c != doc) {
                     flush(&mut cur, &mut found);
                 }
                 if d >= n || f >= FIELDS {
@@ -1125,58 +1099,37 @@ impl Index {
                     flush(&mut cur, &mut found);
                     continue;
                 }
-                // A section past the pruning point counts once one of its fields scores.
-                let count = |cur: &mut Cur, found: &mut Dense| {
-                    if p.weight[f] > 0.0 {
-                        found.slot[d] = COUNTED;
-                        found.unscored += 1;
-                        *cur = Cur::Skip(doc);
-                    } else {
-                        *cur = Cur::Pending(doc);
-                    }
-                };
-                match cur {
-                    Cur::Skip(_) => continue,
-                    Cur::Pending(_) => {
-                        count(&mut cur, &mut found);
-                        continue;
-                    }
-                    Cur::Score { .. } => {}
-                    Cur::Idle => {
-                        let s = match found.slot[d] {
-                            COUNTED => {
-                                cur = Cur::Skip(doc);
+                if cur.is_none() {
+                    let s = match found.slot[d] {
+                        COUNTED => continue,
+                        0 => {
+                            let Some(kind) = kind_of(doc) else {
+                                continue;
+                            };
+                            if pruned && kind == NodeKind::Section {
+                                // Counted once, when one of its fields weighs something: as a
+                                // positive score would be.
+                                if p.weight[f] > 0.0 {
+                                    found.slot[d] = COUNTED;
+                                    found.unscored += 1;
+                                }
                                 continue;
                             }
-                            0 => {
-                                let Some(kind) = kind_of(doc) else {
-                                    continue;
-                                };
-                                if pruned && kind == NodeKind::Section {
-                                    count(&mut cur, &mut found);
-                                    continue;
-                                }
-                                found.touched.push(doc);
-                                found.kinds.push(kind);
-                                found.hits.push(Hit::default());
-                                found.slot[d] = found.hits.len() as u32;
-                                found.hits.len() - 1
-                            }
-                            s => s as usize - 1,
-                        };
-                        if !counted {
-                            let h = &mut found.hits[s];
-                            h.pair_hits = h.pair_hits.saturating_add(1);
+                            found.touched.push(doc);
+                            found.kinds.push(kind);
+                            found.hits.push(Hit::default());
+                            found.slot[d] = found.hits.len() as u32;
+                            found.hits.len() - 1
                         }
-                        cur = Cur::Score {
-                            doc,
-                            s,
-                            kind: found.kinds[s],
-                            wtf: 0.0,
-                        };
+                        s => s as usize - 1,
+                    };
+                    if !counted {
+                        let h = &mut found.hits[s];
+                        h.pair_hits = h.pair_hits.saturating_add(1);
                     }
+                    cur = Some((doc, s, found.kinds[s], 0.0));
                 }
-                let Cur::Score { s, kind, wtf, .. } = &mut cur else {
+                let Some((_, s, kind, wtf)) = cur.as_mut() else {
                     continue;
                 };
                 let tf = f64::from(tf);
