@@ -187,6 +187,9 @@ impl Mapped {
     }
 }
 
+/// Postings [`Postings::read_into`] reserves room for at most, before any is decoded.
+const RESERVE_MAX: usize = 1 << 20;
+
 /// Postings per run of the compressed stream (a range read decodes at most this many before
 /// its start).
 pub const RUN: usize = 64;
@@ -528,7 +531,9 @@ impl Postings {
     /// its state in registers instead of calling back once per posting.
     pub fn read_into(&self, a: usize, b: usize, out: &mut Vec<(u32, u8, u16)>) {
         out.clear();
-        out.reserve(b.min(self.len()).saturating_sub(a));
+        // Reserved up to a bound, not to a length a damaged artifact could overstate: the rest
+        // grows with what actually decodes (and the buffer is reused).
+        out.reserve(b.min(self.len()).saturating_sub(a).min(RESERVE_MAX));
         self.for_each(a, b, |d, f, t| out.push((d, f, t)));
     }
 
