@@ -28,13 +28,13 @@ const ALLOW_THP: libmimalloc_sys::mi_option_t = 43;
 const PURGE_DELAY_MS: std::ffi::c_long = 10;
 
 /// Whether the process's memory may be backed by transparent huge pages (mimalloc's default
-/// is yes: it asks with `madvise(MADV_HUGEPAGE)` for the memory it maps). No: the build touches its memory once, stage after stage,
-/// and gives it back within milliseconds (above), so a 2 MiB page is zeroed whole on its first
-/// touch, often for a few KiB, and on a kernel whose THP `defrag` setting is `madvise` the
-/// fault also compacts memory to find one. On a 2-core host with those settings, four cold
-/// builds of 100k sections alternated with the default took 4.3–5.7 s (system time 1.2–1.9 s)
-/// against 8.2–10.0 s (5.9–7.4 s), with the same user time and a lower peak; a one-page build
-/// did not change (docs/scale.md §38).
+/// is yes: it asks with `madvise(MADV_HUGEPAGE)` for the memory it maps). No: the build
+/// touches its memory once, stage after stage, and gives it back within milliseconds (above),
+/// so a 2 MiB page is zeroed whole on its first touch, often for a few KiB, and on a kernel
+/// whose THP `defrag` setting is `madvise` the fault also compacts memory to find one. On a
+/// 2-core host with those settings, four cold builds of 100k sections alternated with the
+/// default took 4.3–5.7 s (system time 1.2–1.9 s) against 8.2–10.0 s (5.9–7.4 s), with the
+/// same user time and a lower peak; a one-page build did not change (docs/scale.md §38).
 const ALLOW_THP_VALUE: std::ffi::c_long = 0;
 
 /// mimalloc's options that ontoly sets, each with the variable that overrides it (and that
