@@ -154,3 +154,39 @@ fn blind_askers_find_a_bare_double_dash_paste_their_own_values_and_mistype() {
         first_section(&ix, "the passThroughOptions setting")
     );
 }
+
+/// The query terms of `question` on the corpus `name` as (word, correction, sections using
+/// the term searched).
+fn corrections(name: &str, question: &str) -> Vec<(String, Option<String>, usize)> {
+    let ws = testdata().join("corpora").join(name).join("ws");
+    let session = Session::open(
+        SessionOptions::new(&ws)
+            .workspace(&ws)
+            .cache(CachePolicy::Off),
+    )
+    .expect("the workspace opens");
+    let ix = Index::open(&session).expect("the graph builds");
+    let r = rank_with(&ix, question, &Params::default());
+    r.terms
+        .iter()
+        .map(|t| (t.query.word.clone(), t.corrected.clone(), t.df))
+        .collect()
+}
+
+#[test]
+fn a_word_is_not_read_as_a_made_up_ending_of_a_known_one() {
+    // Each of these is one edit at its end from a word the stemmer shortens to a term of the
+    // workspace ("breaked" → `break`, "socketion" → `socket`), and none is a typo of it: the
+    // question is about something the pages do not name, which the confidence must see.
+    for (corpus, question, word) in [
+        ("tenacity", "circuit breaker", "breaker"),
+        ("ws", "does ws work with socketio clients", "socketio"),
+    ] {
+        let terms = corrections(corpus, question);
+        let t = terms
+            .iter()
+            .find(|t| t.0 == word)
+            .expect("the word is a term");
+        assert_eq!((&t.1, t.2), (&None, 0), "{corpus}: {terms:?}");
+    }
+}

@@ -256,8 +256,10 @@ fn word_for(q: &QueryTerm, corrected: &str) -> Option<String> {
 /// The known term of a word one edit from `word` as typed (`requierd` → required → `requir`,
 /// `descripton` → description → `descript`): a typo that also hides the suffix the stemmer
 /// would strip leaves stems further apart than the words. The most used such term; only for a
-/// word that is not everyday English (`folder` is not a typo of `older`), and never changing
-/// the first letter (`watch` is not `match`).
+/// word that is not everyday English (`folder` is not a typo of `older`), never changing the
+/// first letter (`watch` is not `match`) nor only the end (`breaker` is not `breaked` →
+/// `break`, `socketio` not `socketion` → `socket`: an edit there makes an ending up, where a
+/// typo inside the word hides a real one).
 fn typed_correction(index: &Index, word: &str) -> Option<(String, String)> {
     let w = word.to_ascii_lowercase();
     if w.len() < TYPED_MIN
@@ -271,6 +273,7 @@ fn typed_correction(index: &Index, word: &str) -> Option<(String, String)> {
     // the others' stems are the variants themselves, which `correction` already tried.
     let mut stems: Vec<String> = variants
         .iter()
+        .filter(|v| !edits_the_end(v, &w))
         .filter_map(|v| super::tokens::word_term(v).filter(|t| t.len() < v.len()))
         .collect();
     stems.sort_unstable();
@@ -285,6 +288,13 @@ fn typed_correction(index: &Index, word: &str) -> Option<(String, String)> {
     let (t, _) = best?;
     let shown = shown_word(&variants, &t)?;
     Some((t, shown))
+}
+
+/// Whether `v`, one edit from `w`, differs from it only in its last letter or by a letter added
+/// after it.
+fn edits_the_end(v: &str, w: &str) -> bool {
+    let p = v.bytes().zip(w.bytes()).take_while(|(a, b)| a == b).count();
+    p + 1 >= w.len()
 }
 
 /// The words one edit from the lowercase ASCII `w` (a letter deleted, two swapped, one
