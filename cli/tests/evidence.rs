@@ -822,6 +822,26 @@ fn an_unmatched_identifier_is_named_once() {
     assert!(e.contains("(unmatched: raises, ParserError)"), "{e}");
 }
 
+/// A name typed in camel case that the workspace never uses is a name it does not cover, not
+/// its words: "FooBar" was dropped for `foo` and `bar`, which marshmallow's examples use, and
+/// the pack answered `high` 0.95, "matches 100% of the query's weight". Among the words not in
+/// the workspace it is named once, as typed ("SQLAlchemy", not "SQLAlchemy, SQL, Alchemy").
+#[test]
+fn an_unknown_camel_case_name_counts_and_is_named_once() {
+    let (_dir, ws) = common::corpus_copy("marshmallow");
+    let v = pack_in(&ws, "does marshmallow work with FooBar");
+    let c = &v["confidence"];
+    let e = c["explanation"].as_str().unwrap_or("");
+    assert_ne!(c["level"], "high", "{c}");
+    assert!(
+        e.contains("(unmatched: FooBar); not in this workspace: FooBar;"),
+        "{e}"
+    );
+    let v = pack_in(&ws, "does marshmallow work with SQLAlchemy models");
+    let e = v["confidence"]["explanation"].as_str().unwrap_or("");
+    assert!(e.contains("; not in this workspace: SQLAlchemy;"), "{e}");
+}
+
 /// A correction that no spelling of the typed word leads to is not made: "table" was read as
 /// the term `tab` (one letter off its stem `tabl`), a message showing a stem where a word
 /// belongs; the word stays unknown instead. A typo still reads as the word it misspells.

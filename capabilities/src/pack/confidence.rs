@@ -288,12 +288,7 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         Level::Medium
     };
     let missing = ranking.words_missing(top.mask);
-    let unknown: Vec<&str> = ranking
-        .terms
-        .iter()
-        .filter(|t| t.df == 0 && t.corrected.is_none())
-        .map(|t| t.query.word.as_str())
-        .collect();
+    let unknown = ranking.words_unknown();
     let corrected: Vec<String> = ranking
         .terms
         .iter()

@@ -122,20 +122,32 @@ impl Ranking {
     /// The user's words of the terms not in `mask`: an identifier none of whose terms is in
     /// `mask` once, as typed (`ParserError`, not `ParserError, Parser, Error`).
     pub fn words_missing(&self, mask: u64) -> Vec<&str> {
-        let missing = |i: usize| mask & (1 << i) == 0;
+        self.words_where(|i, _| mask & (1 << i) == 0)
+    }
+
+    /// The query's words the workspace never uses and no correction stood in for, named as
+    /// [`Ranking::words_missing`] names them (an unknown `SQLAlchemy` once, not also `SQL` and
+    /// `Alchemy`).
+    pub fn words_unknown(&self) -> Vec<&str> {
+        self.words_where(|_, t| t.df == 0 && t.corrected.is_none())
+    }
+
+    /// The words of the terms `hit` holds for (by place and term): an identifier whose terms
+    /// all hold as it was typed, else each word.
+    fn words_where(&self, hit: impl Fn(usize, &Term) -> bool) -> Vec<&str> {
         // The identifier a term belongs to: the one it is a part of, or itself.
         fn group(t: &Term) -> &str {
             t.query.within.as_deref().unwrap_or(&t.query.word)
         }
         let mut out: Vec<&str> = Vec::new();
-        for (_, t) in self.terms.iter().enumerate().filter(|(i, _)| missing(*i)) {
+        for (_, t) in self.terms.iter().enumerate().filter(|(i, t)| hit(*i, t)) {
             let g = group(t);
             let whole = self
                 .terms
                 .iter()
                 .enumerate()
                 .filter(|(_, u)| group(u) == g)
-                .all(|(j, _)| missing(j));
+                .all(|(j, u)| hit(j, u));
             let word = if whole { g } else { t.query.word.as_str() };
             if !out.contains(&word) {
                 out.push(word);
@@ -360,12 +372,29 @@ pub const TYPED_MIN: usize = 5;
 /// A workspace with at least this many distinct long flags documents a command line.
 pub const FLAG_WORKSPACE: usize = 10;
 
+/// Whether `word` is one name written in camel case (`FooBar`, `remoteAddress`, `SQLAlchemy`:
+/// letters and digits, a capital after a small letter or starting a word after capitals).
+fn camel_case(word: &str) -> bool {
+    let b = word.as_bytes();
+    b.iter().all(u8::is_ascii_alphanumeric)
+        && (b
+            .windows(2)
+            .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+            || b.windows(3).any(|w| {
+                w[0].is_ascii_uppercase() && w[1].is_ascii_uppercase() && w[2].is_ascii_lowercase()
+            }))
+}
+
 /// Whether an unknown compound says nothing its words do not: true unless it is a short flag
-/// (`-k`: no words), a long flag in a workspace that documents flags, a short compound with a
-/// lone digit that no term carries (`HTTP/2`, `2.7`, `3.12`: versions are what the question is
-/// about), or a version of numbers only (`1.3.0`).
+/// (`-k`: no words), a long flag in a workspace that documents flags, a name in camel case
+/// (`FooBar`, `SQLAlchemy`: one thing, which the workspace does not name), a short compound
+/// with a lone digit that no term carries (`HTTP/2`, `2.7`, `3.12`: versions are what the
+/// question is about), or a version of numbers only (`1.3.0`).
 fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool) -> bool {
     if q.term.starts_with('-') && (documents_flags || !q.term.starts_with("--")) {
+        return false;
+    }
+    if camel_case(&q.word) {
         return false;
     }
     let pieces: Vec<&str> = q
@@ -630,8 +659,8 @@ fn score_others(
 #[cfg(test)]
 mod tests {
     use super::{
-        correction, one_edit, one_edit_variants, shown_word, spelled_by_its_words, word_for,
-        TYPO_MAX,
+        camel_case, correction, one_edit, one_edit_variants, shown_word, spelled_by_its_words,
+        word_for, TYPO_MAX,
     };
     use crate::retrieval::index::Index;
     use crate::retrieval::tokens::{query_terms, QueryTerm};
@@ -782,6 +811,28 @@ mod tests {
         ] {
             assert!(compound(q), "{q}");
         }
+    }
+
+    #[test]
+    fn a_name_in_camel_case_is_one_name() {
+        for w in [
+            "FooBar",
+            "remoteAddress",
+            "SQLAlchemy",
+            "IOError",
+            "autoPong2",
+        ] {
+            assert!(camel_case(w), "{w}");
+        }
+        for w in [
+            "foo_bar", "HTTP", "Foo", "foo", "v2", "HTTP/2", "Foo-Bar", "ABC",
+        ] {
+            assert!(!camel_case(w), "{w}");
+        }
+        let terms = query_terms("does it work with FooBar");
+        let t = terms.iter().find(|t| t.word == "FooBar").expect("a term");
+        assert!(t.compound, "{terms:?}");
+        assert!(!spelled_by_its_words(t, false));
     }
 
     #[test]
