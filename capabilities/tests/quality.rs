@@ -190,27 +190,3 @@ fn a_word_is_not_read_as_a_made_up_ending_of_a_known_one() {
         assert_eq!((&t.1, t.2), (&None, 0), "{corpus}: {terms:?}");
     }
 }
-
-#[test]
-fn a_quoted_value_one_section_names_is_that_sections_topic() {
-    let ws = testdata().join("corpora/arrow/ws");
-    let session = Session::open(
-        SessionOptions::new(&ws)
-            .workspace(&ws)
-            .cache(CachePolicy::Off),
-    )
-    .expect("the workspace opens");
-    let ix = Index::open(&session).expect("the graph builds");
-    // The FAQ's heading names this timestamp string; the error's name is every parser page's.
-    let (first, terms) = first_section(&ix, r#"arrow.get("1565358758") raises ParserError"#);
-    assert_eq!(first, "section:faq/common-questions.md#numeric-string");
-    let weight = |t: &str| terms.iter().find(|(x, _)| x == t).map(|(_, w)| *w);
-    assert_eq!(weight("1565358758"), Some(ix.idf("1565358758")));
-    // A quoted value the pages do not use is still the user's own.
-    let (_, terms) = first_section(&ix, r#"arrow.get("1565358759") raises ParserError"#);
-    let weight = |t: &str| terms.iter().find(|(x, _)| x == t).map(|(_, w)| *w);
-    assert_eq!(
-        weight("1565358759"),
-        Some(QUOTED_WEIGHT * ix.idf("1565358759"))
-    );
-}

@@ -23,10 +23,7 @@ const _: () = assert!(MAX_RANKED <= PROPAGATE_TOP);
 /// Weight of a spelling correction relative to the word as typed.
 pub const FUZZY_WEIGHT: f64 = 0.7;
 /// Weight of a quoted value (`'--json'`, `'file'`) in a query that has words of its own
-/// around it (a pasted error message): the user's value, not the message's. Not for a value
-/// exactly one section uses: that section is about it (`arrow.get("1565358758") raises
-/// ParserError` and the FAQ headed by that string), where a value the user chose shows up
-/// nowhere or in several examples.
+/// around it (a pasted error message): the user's value, not the message's.
 pub const QUOTED_WEIGHT: f64 = 0.1;
 /// Unquoted terms a query needs before its quoted values weigh [`QUOTED_WEIGHT`] (a question
 /// that is mostly a quoted name, "the 'safe' filter", is about that name).
@@ -501,11 +498,10 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
 pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
     let (terms, mut search) = analyze(index, query);
     // A pasted message's quoted values are the user's (`'--json'`); the words around them are
-    // the message's, which a page quotes with other values. One section's own value is its
-    // topic (QUOTED_WEIGHT).
+    // the message's, which a page quotes with other values.
     let context = terms.iter().filter(|t| !t.query.quoted).count();
     let weight = |t: &Term| {
-        if t.query.quoted && context >= QUOTED_CONTEXT && t.df != 1 {
+        if t.query.quoted && context >= QUOTED_CONTEXT {
             QUOTED_WEIGHT
         } else {
             1.0
