@@ -69,6 +69,18 @@ fn held_out_question_sets_stay_above_their_floors() {
     }
 }
 
+/// The search index of the corpus `name`'s workspace, built without the cache.
+fn corpus_index(name: &str) -> Index {
+    let ws = testdata().join("corpora").join(name).join("ws");
+    let session = Session::open(
+        SessionOptions::new(&ws)
+            .workspace(&ws)
+            .cache(CachePolicy::Off),
+    )
+    .expect("the workspace opens");
+    Index::open(&session).expect("the graph builds")
+}
+
 /// The first section `rank` gives `question` on the commander corpus, and its query terms with
 /// their weights.
 fn first_section(ix: &Index, question: &str) -> (String, Vec<(String, f64)>) {
@@ -89,14 +101,7 @@ fn first_section(ix: &Index, question: &str) -> (String, Vec<(String, f64)>) {
 
 #[test]
 fn blind_askers_find_a_bare_double_dash_paste_their_own_values_and_mistype() {
-    let ws = testdata().join("corpora/commander/ws");
-    let session = Session::open(
-        SessionOptions::new(&ws)
-            .workspace(&ws)
-            .cache(CachePolicy::Off),
-    )
-    .expect("the workspace opens");
-    let ix = Index::open(&session).expect("the graph builds");
+    let ix = corpus_index("commander");
     // `--` is a term where the pages document it.
     let (first, terms) = first_section(&ix, "what does a bare -- do on the command line");
     assert_eq!(first, "section:usage/parsing-configuration.md#double-dash");
@@ -158,15 +163,7 @@ fn blind_askers_find_a_bare_double_dash_paste_their_own_values_and_mistype() {
 /// The query terms of `question` on the corpus `name` as (word, correction, sections using
 /// the term searched).
 fn corrections(name: &str, question: &str) -> Vec<(String, Option<String>, usize)> {
-    let ws = testdata().join("corpora").join(name).join("ws");
-    let session = Session::open(
-        SessionOptions::new(&ws)
-            .workspace(&ws)
-            .cache(CachePolicy::Off),
-    )
-    .expect("the workspace opens");
-    let ix = Index::open(&session).expect("the graph builds");
-    let r = rank_with(&ix, question, &Params::default());
+    let r = rank_with(&corpus_index(name), question, &Params::default());
     r.terms
         .iter()
         .map(|t| (t.query.word.clone(), t.corrected.clone(), t.df))
