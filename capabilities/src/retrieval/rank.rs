@@ -129,8 +129,9 @@ impl Ranking {
         self.words_where(|_, t| t.df == 0 && t.corrected.is_none())
     }
 
-    /// The words of the terms `hit` holds for (by place and term): an identifier whose terms
-    /// all hold as it was typed, else each word.
+    /// The words of the terms `hit` holds for (by place and term): an identifier as it was
+    /// typed when it holds for the identifier's own term or for all of its terms, else each
+    /// word.
     fn words_where(&self, hit: impl Fn(usize, &Term) -> bool) -> Vec<&str> {
         // The identifier a term belongs to: the one it is a part of, or itself.
         fn group(t: &Term) -> &str {
@@ -139,12 +140,11 @@ impl Ranking {
         let mut out: Vec<&str> = Vec::new();
         for (_, t) in self.terms.iter().enumerate().filter(|(i, t)| hit(*i, t)) {
             let g = group(t);
-            let whole = self
-                .terms
-                .iter()
-                .enumerate()
-                .filter(|(_, u)| group(u) == g)
-                .all(|(j, u)| hit(j, u));
+            let mut members = self.terms.iter().enumerate().filter(|(_, u)| group(u) == g);
+            let whole = members
+                .clone()
+                .any(|(j, u)| u.query.within.is_none() && u.query.compound && hit(j, u))
+                || members.all(|(j, u)| hit(j, u));
             let word = if whole { g } else { t.query.word.as_str() };
             if !out.contains(&word) {
                 out.push(word);
@@ -382,9 +382,27 @@ fn camel_case(word: &str) -> bool {
             }))
 }
 
+/// Whether the words of the camel-case name `q` stand together in the workspace, each next
+/// to the following one (the index's pairs): the pages write the same name another way
+/// (`max_retries` for `maxRetries`, `WalkState::Skip` for `WalkState`), so it is searched by
+/// its words as any other compound.
+fn written_apart(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool {
+    let parts: Vec<&str> = all
+        .iter()
+        .filter(|t| t.within.as_deref() == Some(q.word.as_str()))
+        .map(|t| t.term.as_str())
+        .collect();
+    camel_case(&q.word)
+        && parts.len() >= 2
+        && parts
+            .windows(2)
+            .all(|w| index.df(&super::index::bigram(w[0], w[1])) > 0)
+}
+
 /// Whether an unknown compound says nothing its words do not: true unless it is a short flag
 /// (`-k`: no words), a long flag in a workspace that documents flags, a name in camel case
-/// (`FooBar`, `SQLAlchemy`: one thing, which the workspace does not name), a short compound
+/// (`NestedCache`, `SQLAlchemy`: one thing, which the workspace does not name; but see
+/// [`written_apart`]), a short compound
 /// with a lone digit that no term carries (`HTTP/2`, `2.7`, `3.12`: versions are what the
 /// question is about), or a version of numbers only (`1.3.0`).
 fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool) -> bool {
@@ -426,10 +444,14 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
         flags < FLAG_WORKSPACE
     });
     let documents_flags = flags == FLAG_WORKSPACE;
-    for q in query_terms(query) {
+    let all = query_terms(query);
+    for q in all.iter().cloned() {
         let df = index.df_sections(&q.term);
         let known = index.df(&q.term) > 0;
-        if !known && q.compound && spelled_by_its_words(&q, documents_flags) {
+        if !known
+            && q.compound
+            && (spelled_by_its_words(&q, documents_flags) || written_apart(index, &q, &all))
+        {
             // `trust_env=False`, `requests.post`, `--proxy`: its words are terms of their own.
             continue;
         }
