@@ -202,9 +202,13 @@ fn depth_block_nesting() {
 // Measured (debug, 2026-12-01): 10.7 MB → build 378, validate 378, evidence 397 MiB, about
 // 9 KB per cited range (nodes, edges, ids and metadata of the graph), 33× the input; the
 // budget allows 259 MiB. The YAML itself is read by the fast path. What remains is the
-// graph's memory per reference, which the build's memory work (issue 10) owns.
+// graph's memory per reference, which the build's memory work (issue 10) owns. Measured again
+// (debug, 2026-12-03, after that work): build 247, validate 253, evidence 248 MiB against
+// budgets of 256, 257 and 262 (with mimalloc's huge pages allowed: 256, 253, 265 against 265,
+// 264, 274). It passes, by 2–4 %: too thin a margin for a gate on other hosts, so it still
+// runs only when asked (`--ignored`).
 #[test]
-#[ignore = "issue 10: the graph holds ~9 KB per cited range (33x its input); the build's memory work fixes it"]
+#[ignore = "issue 10: passes since the build's memory work, but within 2-4 % of its budget; run with --ignored"]
 fn size_a_large_valid_structure() {
     // 40 000 references (about 8 MB) to one registered module, three to a section, every
     // section marked in the page.
