@@ -857,6 +857,22 @@ fn an_unknown_camel_case_name_counts_and_is_named_once() {
     assert_eq!(v["confidence"]["level"], "high", "{e}");
 }
 
+/// A typo inside a camel-case name the pages write whole is read as that name, not its last
+/// word as another word: "DictLoadr" counted as a missing name and read "Loadr" as "loads"
+/// (`low` 0.51, though the section on `DictLoader` was first).
+#[test]
+fn a_mistyped_camel_case_name_is_read_as_the_name() {
+    let (_dir, ws) = common::corpus_copy("jinja");
+    let v = pack_in(&ws, "How do I use a DictLoadr?");
+    let c = &v["confidence"];
+    let e = c["explanation"].as_str().unwrap_or("");
+    assert_ne!(c["level"], "low", "{c}");
+    assert!(e.contains("read DictLoadr as dictloader;"), "{e}");
+    assert!(!e.contains("not in this workspace"), "{e}");
+    let first = v["topNodes"][0]["id"].as_str().unwrap_or("");
+    assert_eq!(first, "section:usage/loaders.md#dict-and-function-loaders");
+}
+
 /// A correction that no spelling of the typed word leads to is not made: "table" was read as
 /// the term `tab` (one letter off its stem `tabl`), a message showing a stem where a word
 /// belongs; the word stays unknown instead. A typo still reads as the word it misspells.

@@ -445,7 +445,12 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     });
     let documents_flags = flags == FLAG_WORKSPACE;
     let all = query_terms(query);
+    // Names read as another name whole: their words are not searched on their own.
+    let mut read_whole: Vec<String> = Vec::new();
     for q in all.iter().cloned() {
+        if q.within.as_ref().is_some_and(|w| read_whole.contains(w)) {
+            continue;
+        }
         let df = index.df_sections(&q.term);
         let known = index.df(&q.term) > 0;
         if !known
@@ -457,6 +462,14 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
         }
         let (searched, corrected, s) = if known {
             (true, None, (q.term.clone(), 1.0))
+        } else if let Some(c) = camel_case(&q.word)
+            .then(|| correction(index, &q.term))
+            .flatten()
+        {
+            // A name the pages write one edit away (`DictLoadr` for `DictLoader`): its
+            // whole term, which no stem shortens, is the word it is read as.
+            read_whole.push(q.word.clone());
+            (true, Some((c.clone(), Some(c.clone()))), (c, FUZZY_WEIGHT))
         } else if q.compound {
             (false, None, (String::new(), 0.0))
         } else if let Some(c) = correction(index, &q.term)
