@@ -65,6 +65,13 @@ fn pack_in(ws: &std::path::Path, query: &str) -> serde_json::Value {
     serde_json::from_str(&r.stdout).expect("json")
 }
 
+/// The confidence level and explanation of the pack `query` gets in `ws`.
+fn level_and_why(ws: &std::path::Path, query: &str) -> (String, String) {
+    let c = pack_in(ws, query)["confidence"].clone();
+    let text = |k: &str| c[k].as_str().unwrap_or("").to_string();
+    (text("level"), text("explanation"))
+}
+
 #[test]
 fn evidence_json_is_the_pack_and_identical_across_runs() {
     let (code, a, err) = ontoly(&["evidence", "how are plugins loaded?", "--format", "json"]);
@@ -831,10 +838,8 @@ fn an_unmatched_identifier_is_named_once() {
 #[test]
 fn an_unknown_camel_case_name_counts_and_is_named_once() {
     let (_dir, ws) = common::corpus_copy("marshmallow");
-    let v = pack_in(&ws, "how do I use a NestedCache");
-    let c = &v["confidence"];
-    let e = c["explanation"].as_str().unwrap_or("");
-    assert_eq!(c["level"], "low", "{c}");
+    let (level, e) = level_and_why(&ws, "how do I use a NestedCache");
+    assert_eq!(level, "low", "{e}");
     assert!(
         e.contains("(unmatched: NestedCache); not in this workspace: NestedCache;"),
         "{e}"
@@ -843,18 +848,16 @@ fn an_unknown_camel_case_name_counts_and_is_named_once() {
         ("does marshmallow work with SQLAlchemy models", "SQLAlchemy"),
         ("does marshmallow work with DataFrame", "DataFrame"),
     ] {
-        let v = pack_in(&ws, q);
-        let e = v["confidence"]["explanation"].as_str().unwrap_or("");
+        let e = level_and_why(&ws, q).1;
         assert!(
             e.contains(&format!("; not in this workspace: {name};")),
             "{e}"
         );
     }
     let (_dir, ws) = common::corpus_copy("requests");
-    let v = pack_in(&ws, "How do I set maxRetries on the adapter?");
-    let e = v["confidence"]["explanation"].as_str().unwrap_or("");
+    let (level, e) = level_and_why(&ws, "How do I set maxRetries on the adapter?");
     assert!(!e.contains("not in this workspace"), "{e}");
-    assert_eq!(v["confidence"]["level"], "high", "{e}");
+    assert_eq!(level, "high", "{e}");
 }
 
 /// A typo inside a camel-case name the pages write whole is read as that name, not its last
@@ -863,13 +866,12 @@ fn an_unknown_camel_case_name_counts_and_is_named_once() {
 #[test]
 fn a_mistyped_camel_case_name_is_read_as_the_name() {
     let (_dir, ws) = common::corpus_copy("jinja");
-    let v = pack_in(&ws, "How do I use a DictLoadr?");
-    let c = &v["confidence"];
-    let e = c["explanation"].as_str().unwrap_or("");
-    assert_ne!(c["level"], "low", "{c}");
+    let q = "How do I use a DictLoadr?";
+    let (level, e) = level_and_why(&ws, q);
+    assert_ne!(level, "low", "{e}");
     assert!(e.contains("read DictLoadr as dictloader;"), "{e}");
     assert!(!e.contains("not in this workspace"), "{e}");
-    let first = v["topNodes"][0]["id"].as_str().unwrap_or("");
+    let first = pack_in(&ws, q)["topNodes"][0]["id"].clone();
     assert_eq!(first, "section:usage/loaders.md#dict-and-function-loaders");
 }
 
