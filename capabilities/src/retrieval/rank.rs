@@ -386,7 +386,7 @@ fn camel_case(word: &str) -> bool {
 /// to the following one (the index's pairs): the pages write the same name another way
 /// (`max_retries` for `maxRetries`, `WalkState::Skip` for `WalkState`), so it is searched by
 /// its words as any other compound.
-fn written_apart(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool {
+fn words_stand_together(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool {
     let parts: Vec<&str> = all
         .iter()
         .filter(|t| t.within.as_deref() == Some(q.word.as_str()))
@@ -402,9 +402,9 @@ fn written_apart(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool {
 /// Whether an unknown compound says nothing its words do not: true unless it is a short flag
 /// (`-k`: no words), a long flag in a workspace that documents flags, a name in camel case
 /// (`NestedCache`, `SQLAlchemy`: one thing, which the workspace does not name; but see
-/// [`written_apart`]), a short compound
-/// with a lone digit that no term carries (`HTTP/2`, `2.7`, `3.12`: versions are what the
-/// question is about), or a version of numbers only (`1.3.0`).
+/// [`words_stand_together`]), a short compound with a lone digit that no term carries
+/// (`HTTP/2`, `2.7`, `3.12`: versions are what the question is about), or a version of numbers
+/// only (`1.3.0`).
 fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool) -> bool {
     if q.term.starts_with('-') && (documents_flags || !q.term.starts_with("--")) {
         return false;
@@ -455,7 +455,7 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
         let known = index.df(&q.term) > 0;
         if !known
             && q.compound
-            && (spelled_by_its_words(&q, documents_flags) || written_apart(index, &q, &all))
+            && (spelled_by_its_words(&q, documents_flags) || words_stand_together(index, &q, &all))
         {
             // `trust_env=False`, `requests.post`, `--proxy`: its words are terms of their own.
             continue;
