@@ -171,6 +171,52 @@ fn corrections(name: &str, question: &str) -> Vec<(String, Option<String>, usize
 }
 
 #[test]
+fn a_typed_flag_word_or_release_is_read_as_the_pages_write_it() {
+    // A flag one edit from one the pages document; typos one edit from a word whose term the
+    // stemmer changes (`directory` → `directori`) or from a word when the typed one's own stem
+    // is one edit from nothing (`socre` → `socr`); a release named by its series.
+    for (corpus, question, word, read_as) in [
+        (
+            "just",
+            "hide a recipe from --lsit output",
+            "--lsit",
+            "--list",
+        ),
+        (
+            "ripgrep",
+            "exclude a directroy with a glob",
+            "directroy",
+            "directory",
+        ),
+        (
+            "zoxide",
+            "zoxide query --list with the socre",
+            "socre",
+            "score",
+        ),
+        (
+            "httpx",
+            "garbled text since upgrading to 0.23",
+            "0.23",
+            "0.23.0",
+        ),
+    ] {
+        let r = rank_with(&corpus_index(corpus), question, &Params::default());
+        let t = r
+            .terms
+            .iter()
+            .find(|t| t.query.word == word)
+            .expect("the word is a term");
+        assert_eq!(
+            t.read_as.as_deref(),
+            Some(read_as),
+            "{corpus}: {:?}",
+            r.terms
+        );
+    }
+}
+
+#[test]
 fn a_word_is_not_read_as_a_made_up_ending_of_a_known_one() {
     // Each of these is one edit at its end from a word the stemmer shortens to a term of the
     // workspace ("breaked" → `break`, "socketion" → `socket`), and none is a typo of it: the

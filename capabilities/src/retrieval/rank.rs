@@ -281,12 +281,14 @@ fn typed_correction(index: &Index, word: &str) -> Option<(String, String)> {
         return None;
     }
     let variants = one_edit_variants(&w);
-    // Only a variant the stemmer shortens is what this is for (the edit restored a suffix);
-    // the others' stems are the variants themselves, which `correction` already tried.
+    // Every variant's term: `correction` tried the terms one edit from the typed word's stem,
+    // which are not these when the stemmer changes a variant (`directroy` → directory →
+    // `directori`) or the typed word (`socre` → `socr`, one edit from no known term, where
+    // score is one from socre).
     let mut stems: Vec<String> = variants
         .iter()
         .filter(|v| !edits_the_end(v, &w))
-        .filter_map(|v| super::tokens::word_term(v).filter(|t| t.len() < v.len()))
+        .filter_map(|v| super::tokens::word_term(v))
         .collect();
     stems.sort_unstable();
     stems.dedup();
@@ -361,6 +363,52 @@ fn shown_word(variants: &[String], term: &str) -> Option<String> {
             )
         })
         .cloned()
+}
+
+/// The long flag of the workspace one edit from the unknown long flag `term` (`--lsit` →
+/// `--list`, `--max-filsize` → `--max-filesize`) that most sections use (ties: the first in
+/// byte order), never changing the first letter of its name. Only a name of at least four
+/// letters: `--nu` is one edit from too many short flags to say which was meant.
+fn flag_correction(index: &Index, term: &str) -> Option<String> {
+    let name = term.strip_prefix("--")?;
+    if name.len() < 4 || !name.bytes().all(|c| c.is_ascii_lowercase() || c == b'-') {
+        return None;
+    }
+    let mut best: Option<(String, usize)> = None;
+    for v in one_edit_variants(name) {
+        let t = format!("--{v}");
+        let df = index.df_sections(&t);
+        if df > 0
+            && best
+                .as_ref()
+                .is_none_or(|(b, d)| df > *d || (df == *d && t < *b))
+        {
+            best = Some((t, df));
+        }
+    }
+    best.map(|(t, _)| t)
+}
+
+/// The release the version `term` (numbers joined by dots, `v` in front or not) names the
+/// series of: the term the workspace holds that begins with it and a dot (`0.23` → `0.23.0`),
+/// the one most sections use (ties: the first in byte order).
+fn version_in_series(index: &Index, term: &str) -> Option<String> {
+    let numbers = term.strip_prefix('v').unwrap_or(term);
+    if !numbers.contains('.')
+        || !numbers
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
+    {
+        return None;
+    }
+    let mut best: Option<(String, usize)> = None;
+    index.terms_with_prefix(&format!("{term}."), |t, df| {
+        if df > 0 && best.as_ref().is_none_or(|(_, d)| df > *d) {
+            best = Some((t.to_string(), df));
+        }
+        true
+    });
+    best.map(|(t, _)| t)
 }
 
 /// Letters a word needs before `typed_correction` tries it.
@@ -469,6 +517,16 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
             // A name the pages write one edit away (`DictLoadr` for `DictLoader`): its
             // whole term, which no stem shortens, is the word it is read as.
             read_whole.push(q.word.clone());
+            (true, Some((c.clone(), Some(c.clone()))), (c, FUZZY_WEIGHT))
+        } else if let Some(c) = version_in_series(index, &q.term) {
+            // `0.23` where the pages write `0.23.0`: that release.
+            (true, Some((c.clone(), Some(c.clone()))), (c, 1.0))
+        } else if let Some(c) = documents_flags
+            .then(|| flag_correction(index, &q.term))
+            .flatten()
+        {
+            // A flag typed one edit from one the pages document (`--lsit` for `--list`): that
+            // flag. Its words are searched too, as a flag's are when typed right.
             (true, Some((c.clone(), Some(c.clone()))), (c, FUZZY_WEIGHT))
         } else if q.compound {
             (false, None, (String::new(), 0.0))
