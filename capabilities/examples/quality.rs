@@ -163,10 +163,12 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
                         )
                     })
                     .collect();
-                println!(
-                    "            cov {:.2} own {:.2} rare {:.2} unk {:.2} str {:.2} gap {:.2} sup {:.2} mrare {:.2} [{}]",
-                    f.coverage, f.own, f.rare, f.unknown, f.strength, f.gap, f.support, f.matched_rare, terms.join(" ")
-                );
+                let named: Vec<String> = Features::NAMES
+                    .iter()
+                    .zip(f.to_array())
+                    .map(|(n, x)| format!("{n} {x:.4}"))
+                    .collect();
+                println!("            {} [{}]", named.join(" "), terms.join(" "));
             }
             if mark == "MISS" || mark == "top3" {
                 println!("            expected {}", expect.join(" "));
