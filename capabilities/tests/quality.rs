@@ -217,6 +217,22 @@ fn a_typed_flag_word_or_release_is_read_as_the_pages_write_it() {
 }
 
 #[test]
+fn a_question_about_an_operator_finds_the_section_that_uses_it() {
+    // just's `=~` (a regular-expression match) and `&&` (dependencies run after the recipe):
+    // until operators were terms, both questions had no searchable words.
+    let ix = corpus_index("just");
+    for (question, section) in [
+        ("=~", "section:usage/variables-and-strings.md#conditionals"),
+        (
+            "b: a && c",
+            "section:usage/dependencies.md#subsequent-dependencies",
+        ),
+    ] {
+        assert_eq!(first_section(&ix, question).0, section, "{question}");
+    }
+}
+
+#[test]
 fn a_word_is_not_read_as_a_made_up_ending_of_a_known_one() {
     // Each of these is one edit at its end from a word the stemmer shortens to a term of the
     // workspace ("breaked" → `break`, "socketion" → `socket`), and none is a typo of it: the

@@ -9,6 +9,8 @@
 //!   flags lowercased, short flags with their case: `-e` and `-E` are different options) plus
 //!   the words of a long flag's name; `-H/--hidden` is two flags, `--max-filesize=10M` a flag
 //!   and a value; a bare `--` (end of options) is a term of its own;
+//! - an operator written on its own (`=~`, `&&`, `:=`, `->`, `??`: [`OPERATORS`]) is a term as
+//!   written; the words around it stay neighbours;
 //! - words are lowercased and stemmed (`rust-stemmers`, Snowball English: `retried`, `retries`,
 //!   `retry` → `retri`); words with digits are kept whole; stopwords (English and question
 //!   filler) and one-letter words are dropped.
@@ -435,7 +437,47 @@ pub(crate) fn for_each_token_with<'t, M: TermMaker<'t>>(
     mut emit: impl FnMut(M::Term, &'t str, bool),
 ) {
     let mut parts = Vec::new();
-    for_each_chunk(text, |raw| {
+    // Chunks never cross white space, so each piece between spaces is chunked as the whole
+    // text would be; a piece that is an operator is a term instead (see `operator`).
+    for piece in text.split_ascii_whitespace() {
+        if let Some(op) = operator(piece) {
+            emit(terms.exact(op), op, true);
+            continue;
+        }
+        chunks_of(text, piece, &mut parts, terms, &mut emit);
+    }
+}
+
+/// Operators a page writes on their own (`=~`, `&&`, `:=`, `??`): terms as written, so a
+/// question about one finds the sections that use it. Not `|`, `*` or `=` alone (tables,
+/// lists, prose), nor `..` and `...` (an ellipsis); `--` is [`BARE_DASHES`]. Sorted.
+pub const OPERATORS: &[&str] = &[
+    "!=", "!==", "!~", "&&", "**", "*=", "+=", "-=", "->", "//", "/=", "::", ":=", "<-", "<<",
+    "<=", "<=>", "==", "===", "=>", "=~", ">=", ">>", "?.", "??", "|>", "||",
+];
+
+/// The operator a piece of text between spaces is (in backticks, quotes or brackets, or
+/// followed by a comma, a semicolon or a full stop), if it is one.
+fn operator(piece: &str) -> Option<&str> {
+    const CLOSING: [char; 7] = ['`', '\'', '"', ')', ']', '}', ','];
+    let inner = piece.trim_start_matches(['`', '\'', '"', '(', '[', '{']);
+    // A full stop may end the sentence (`=~.`) or the operator (`?.`).
+    let closed =
+        |more: &[char]| inner.trim_end_matches(|c| CLOSING.contains(&c) || more.contains(&c));
+    [closed(&[';']), closed(&[';', '.'])]
+        .into_iter()
+        .find(|o| OPERATORS.binary_search(o).is_ok())
+}
+
+/// The tokens of the chunks of `piece` (a slice of `text`).
+fn chunks_of<'t, M: TermMaker<'t>>(
+    text: &'t str,
+    piece: &'t str,
+    parts: &mut Vec<&'t str>,
+    terms: &mut M,
+    emit: &mut impl FnMut(M::Term, &'t str, bool),
+) {
+    for_each_chunk(piece, |raw| {
         // Most chunks are one plain word (`retries`, `Payment`, `sha256`): what the rules
         // below make of it is that word's term, so it goes there directly.
         if is_plain_word(raw) {
@@ -469,12 +511,12 @@ pub(crate) fn for_each_token_with<'t, M: TermMaker<'t>>(
             let pieces: Vec<&str> = chunk.split(['/', '=']).collect();
             if pieces.iter().any(|p| is_flag(p)) {
                 for p in pieces {
-                    token_chunk(p, &mut parts, terms, &mut emit);
+                    token_chunk(p, parts, terms, emit);
                 }
                 return;
             }
         }
-        token_chunk(chunk, &mut parts, terms, &mut emit);
+        token_chunk(chunk, parts, terms, emit);
     });
 }
 
@@ -664,6 +706,33 @@ mod tests {
         let mut s = STOPWORDS.to_vec();
         s.sort();
         assert_eq!(s, STOPWORDS);
+        let mut o = OPERATORS.to_vec();
+        o.sort();
+        assert_eq!(o, OPERATORS);
+    }
+
+    #[test]
+    fn an_operator_on_its_own_is_a_term_as_written() {
+        let terms: Vec<(String, bool)> = {
+            let mut v = Vec::new();
+            for_each_token(
+                "`=~` tests a regex; `(cd foo && just build)`, x := 1, a -> b, `??`.",
+                |t, _, whole| v.push((t, whole)),
+            );
+            v
+        };
+        for op in ["=~", "&&", ":=", "->", "??"] {
+            assert!(terms.contains(&(op.to_string(), true)), "{op}: {terms:?}");
+        }
+        // Words around an operator are still neighbours, as around a flag.
+        assert_eq!(
+            tokenize("cut off with ... | a | b | wait..."),
+            vec!["cut", "off", "wait"]
+        );
+        // Within a word, the characters are what they were: `x**2`, `a::b`, `k=v`.
+        assert!(!tokenize("x**2 a::b k=v")
+            .iter()
+            .any(|t| OPERATORS.contains(&t.as_str())));
     }
 
     #[test]
