@@ -459,6 +459,15 @@ pub const OPERATORS: &[&str] = &[
 /// The operator a piece of text between spaces is (in backticks, quotes or brackets, or
 /// followed by a comma, a semicolon or a full stop), if it is one.
 fn operator(piece: &str) -> Option<&str> {
+    // Almost every piece is a word: no operator with its marks is this long or holds a letter
+    // or a digit.
+    if piece.len() > 8
+        || piece
+            .bytes()
+            .any(|b| b.is_ascii_alphanumeric() || b >= 0x80)
+    {
+        return None;
+    }
     const CLOSING: [char; 7] = ['`', '\'', '"', ')', ']', '}', ','];
     let inner = piece.trim_start_matches(['`', '\'', '"', '(', '[', '{']);
     // A full stop may end the sentence (`=~.`) or the operator (`?.`).
