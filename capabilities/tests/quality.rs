@@ -217,6 +217,32 @@ fn a_typed_flag_word_or_release_is_read_as_the_pages_write_it() {
 }
 
 #[test]
+fn the_numbers_of_an_address_or_a_date_are_no_missing_topic() {
+    // The asker's own value: a page that quotes one address does not quote theirs.
+    for (corpus, question) in [
+        (
+            "xh",
+            "resolve the host to 10.203.57.91 instead of asking DNS",
+        ),
+        (
+            "click",
+            "Invalid value for '--when': '2021-13-31' does not match the formats",
+        ),
+    ] {
+        let terms = corrections(corpus, question);
+        let unknown_numbers: Vec<&(String, Option<String>, usize)> = terms
+            .iter()
+            .filter(|t| t.0.chars().all(|c| c.is_ascii_digit()) && t.2 == 0)
+            .collect();
+        assert!(unknown_numbers.is_empty(), "{corpus}: {terms:?}");
+        assert!(
+            terms.iter().any(|t| t.2 > 0),
+            "{corpus}: its words are still searched"
+        );
+    }
+}
+
+#[test]
 fn a_question_about_an_operator_finds_the_section_that_uses_it() {
     // just's `=~` (a regular-expression match) and `&&` (dependencies run after the recipe):
     // until operators were terms, both questions had no searchable words.

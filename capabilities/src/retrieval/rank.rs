@@ -495,6 +495,7 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     let all = query_terms(query);
     // Names read as another name whole: their words are not searched on their own.
     let mut read_whole: Vec<String> = Vec::new();
+    let mut numbers: Vec<String> = Vec::new();
     for q in all.iter().cloned() {
         if q.within.as_ref().is_some_and(|w| read_whole.contains(w)) {
             continue;
@@ -506,6 +507,27 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
             && (spelled_by_its_words(&q, documents_flags) || words_stand_together(index, &q, &all))
         {
             // `trust_env=False`, `requests.post`, `--proxy`: its words are terms of their own.
+            // An address or a date (`127.0.0.1`, `2021-13-01`) is the asker's value: its numbers
+            // are searched, but one the pages do not hold is no missing topic.
+            if q.word
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|p| !p.is_empty())
+                .count()
+                > 1
+                && q.word
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || ".-:/".contains(c))
+            {
+                numbers.extend(
+                    q.word
+                        .split(|c: char| !c.is_ascii_digit())
+                        .filter(|p| !p.is_empty())
+                        .map(str::to_string),
+                );
+            }
+            continue;
+        }
+        if !q.compound && df == 0 && numbers.contains(&q.word) {
             continue;
         }
         let (searched, corrected, s) = if known {
