@@ -234,19 +234,23 @@ fn correction(index: &Index, term: &str) -> Option<String> {
             candidates.push(before.iter().chain([&c]).chain(after).collect());
         }
     }
-    candidates.sort_unstable();
-    candidates.dedup();
-    let mut best: Option<(String, usize)> = None;
-    for t in candidates {
-        if t == term || !one_edit(&t, term) {
-            continue;
-        }
-        let df = index.df_sections(&t);
-        if df > 0 && best.as_ref().is_none_or(|(_, b)| df > *b) {
-            best = Some((t, df));
-        }
-    }
-    best.map(|(t, _)| t)
+    most_used(
+        index,
+        candidates
+            .into_iter()
+            .filter(|t| t != term && one_edit(t, term)),
+    )
+}
+
+/// Of `candidates`, the term most sections use (ties: the first in byte order); `None` when no
+/// section uses any.
+fn most_used(index: &Index, candidates: impl IntoIterator<Item = String>) -> Option<String> {
+    candidates
+        .into_iter()
+        .map(|t| (index.df_sections(&t), t))
+        .filter(|(df, _)| *df > 0)
+        .max_by(|(a, s), (b, t)| a.cmp(b).then_with(|| t.cmp(s)))
+        .map(|(_, t)| t)
 }
 
 /// The word a stem-level correction reads `q` as: a word one edit from the typed one whose
@@ -292,14 +296,7 @@ fn typed_correction(index: &Index, word: &str) -> Option<(String, String)> {
         .collect();
     stems.sort_unstable();
     stems.dedup();
-    let mut best: Option<(String, usize)> = None;
-    for t in stems {
-        let df = index.df_sections(&t);
-        if df > 0 && best.as_ref().is_none_or(|(_, b)| df > *b) {
-            best = Some((t, df));
-        }
-    }
-    let (t, _) = best?;
+    let t = most_used(index, stems)?;
     let shown = shown_word(&variants, &t)?;
     Some((t, shown))
 }
@@ -374,19 +371,12 @@ fn flag_correction(index: &Index, term: &str) -> Option<String> {
     if name.len() < 4 || !name.bytes().all(|c| c.is_ascii_lowercase() || c == b'-') {
         return None;
     }
-    let mut best: Option<(String, usize)> = None;
-    for v in one_edit_variants(name) {
-        let t = format!("--{v}");
-        let df = index.df_sections(&t);
-        if df > 0
-            && best
-                .as_ref()
-                .is_none_or(|(b, d)| df > *d || (df == *d && t < *b))
-        {
-            best = Some((t, df));
-        }
-    }
-    best.map(|(t, _)| t)
+    most_used(
+        index,
+        one_edit_variants(name)
+            .into_iter()
+            .map(|v| format!("--{v}")),
+    )
 }
 
 /// The release the version `term` (numbers joined by dots, `v` in front or not) names the
@@ -401,14 +391,55 @@ fn version_in_series(index: &Index, term: &str) -> Option<String> {
     {
         return None;
     }
-    let mut best: Option<(String, usize)> = None;
-    index.terms_with_prefix(&format!("{term}."), |t, df| {
-        if df > 0 && best.as_ref().is_none_or(|(_, d)| df > *d) {
-            best = Some((t.to_string(), df));
-        }
+    let mut series = Vec::new();
+    index.terms_with_prefix(&format!("{term}."), |t, _| {
+        series.push(t.to_string());
         true
     });
-    best.map(|(t, _)| t)
+    most_used(index, series)
+}
+
+/// The numbers of an address, a date or a decimal (`127.0.0.1`, `2021-13-01`): a word of
+/// digits and `.-:/` with more than one number; none for any other word.
+fn value_numbers(word: &str) -> Vec<&str> {
+    let numbers: Vec<&str> = word
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let value = numbers.len() > 1
+        && word
+            .chars()
+            .all(|c| c.is_ascii_digit() || ".-:/".contains(c));
+    if value {
+        numbers
+    } else {
+        Vec::new()
+    }
+}
+
+/// An unknown word read as one whole term of the workspace, with its weight in the search and
+/// whether its own words are then left out: a name in camel case the pages write one edit away
+/// (`DictLoadr` for `DictLoader`: that name, whose term no stem shortens, alone); a release by
+/// its series (`0.23` for `0.23.0`: the same release, at full weight); a long flag one edit
+/// from one the pages document (`--lsit` for `--list`: its words searched too, as a flag's are
+/// when typed right).
+fn whole_reading(
+    index: &Index,
+    q: &QueryTerm,
+    documents_flags: bool,
+) -> Option<(String, f64, bool)> {
+    if camel_case(&q.word) {
+        if let Some(c) = correction(index, &q.term) {
+            return Some((c, FUZZY_WEIGHT, true));
+        }
+    }
+    if let Some(c) = version_in_series(index, &q.term) {
+        return Some((c, 1.0, false));
+    }
+    documents_flags
+        .then(|| flag_correction(index, &q.term))
+        .flatten()
+        .map(|c| (c, FUZZY_WEIGHT, false))
 }
 
 /// Letters a word needs before `typed_correction` tries it.
@@ -509,22 +540,7 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
             // `trust_env=False`, `requests.post`, `--proxy`: its words are terms of their own.
             // An address or a date (`127.0.0.1`, `2021-13-01`) is the asker's value: its numbers
             // are searched, but one the pages do not hold is no missing topic.
-            if q.word
-                .split(|c: char| !c.is_ascii_digit())
-                .filter(|p| !p.is_empty())
-                .count()
-                > 1
-                && q.word
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || ".-:/".contains(c))
-            {
-                numbers.extend(
-                    q.word
-                        .split(|c: char| !c.is_ascii_digit())
-                        .filter(|p| !p.is_empty())
-                        .map(str::to_string),
-                );
-            }
+            numbers.extend(value_numbers(&q.word).into_iter().map(str::to_string));
             continue;
         }
         if !q.compound && df == 0 && numbers.contains(&q.word) {
@@ -532,24 +548,11 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
         }
         let (searched, corrected, s) = if known {
             (true, None, (q.term.clone(), 1.0))
-        } else if let Some(c) = camel_case(&q.word)
-            .then(|| correction(index, &q.term))
-            .flatten()
-        {
-            // A name the pages write one edit away (`DictLoadr` for `DictLoader`): its
-            // whole term, which no stem shortens, is the word it is read as.
-            read_whole.push(q.word.clone());
-            (true, Some((c.clone(), Some(c.clone()))), (c, FUZZY_WEIGHT))
-        } else if let Some(c) = version_in_series(index, &q.term) {
-            // `0.23` where the pages write `0.23.0`: that release.
-            (true, Some((c.clone(), Some(c.clone()))), (c, 1.0))
-        } else if let Some(c) = documents_flags
-            .then(|| flag_correction(index, &q.term))
-            .flatten()
-        {
-            // A flag typed one edit from one the pages document (`--lsit` for `--list`): that
-            // flag. Its words are searched too, as a flag's are when typed right.
-            (true, Some((c.clone(), Some(c.clone()))), (c, FUZZY_WEIGHT))
+        } else if let Some((c, weight, alone)) = whole_reading(index, &q, documents_flags) {
+            if alone {
+                read_whole.push(q.word.clone());
+            }
+            (true, Some((c.clone(), Some(c.clone()))), (c, weight))
         } else if q.compound {
             (false, None, (String::new(), 0.0))
         } else if let Some(c) = correction(index, &q.term)
