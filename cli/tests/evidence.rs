@@ -829,6 +829,20 @@ fn an_unmatched_identifier_is_named_once() {
     assert!(e.contains("(unmatched: raises, ParserError)"), "{e}");
 }
 
+/// A misspelled word the top section does not hold is named as it was read, beside the
+/// reading: "unmatched: configuraton" next to "read configuraton as configuration" read as if
+/// the reading had failed (quality walk, stop 41).
+#[test]
+fn an_unmatched_corrected_word_is_named_as_read() {
+    let (_dir, ws) = common::corpus_copy("black");
+    let e = level_and_why(&ws, "pre-comit hook configuraton").1;
+    assert!(e.contains("(unmatched: configuration)"), "{e}");
+    assert!(
+        e.contains("read comit as commit, configuraton as configuration"),
+        "{e}"
+    );
+}
+
 /// A name typed in camel case that the workspace never uses is a name it does not cover, not
 /// its words: "NestedCache" was dropped for `nested` and `cache`, which marshmallow's pages use
 /// apart, and the pack answered 0.92, "matches 100% of the query's weight". Among the words

@@ -117,7 +117,9 @@ impl Ranking {
     }
 
     /// The user's words of the terms not in `mask`: an identifier none of whose terms is in
-    /// `mask` once, as typed (`ParserError`, not `ParserError, Parser, Error`).
+    /// `mask` once, as typed (`ParserError`, not `ParserError, Parser, Error`); a word read as
+    /// another as the word it was read as (`configuration` for a typed `configuraton`: the
+    /// explanation says "read configuraton as configuration" beside it).
     pub fn words_missing(&self, mask: u64) -> Vec<&str> {
         self.words_where(|i, _| mask & (1 << i) == 0)
     }
@@ -139,6 +141,12 @@ impl Ranking {
         }
         let mut out: Vec<&str> = Vec::new();
         for (_, t) in self.terms.iter().enumerate().filter(|(i, t)| hit(*i, t)) {
+            if let (None, Some(read)) = (&t.query.within, &t.read_as) {
+                if !out.contains(&read.as_str()) {
+                    out.push(read);
+                }
+                continue;
+            }
             let g = group(t);
             let mut members = self.terms.iter().enumerate().filter(|(_, u)| group(u) == g);
             let whole = members
