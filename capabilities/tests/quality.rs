@@ -243,6 +243,26 @@ fn the_numbers_of_an_address_or_a_date_are_no_missing_topic() {
 }
 
 #[test]
+fn an_assignment_is_its_name_and_the_askers_value() {
+    // `months=1` was one unknown term, a third of the query's weight "not in this workspace",
+    // though the section on `shift(months=…)` was first (quality walk, stop 41).
+    let ix = corpus_index("arrow");
+    let r = rank_with(&ix, "shift(months=1)", &Params::default());
+    assert!(
+        r.terms.iter().all(|t| t.df > 0 || !t.searched),
+        "{:?}",
+        r.terms
+    );
+    assert_eq!(
+        first_section(&ix, "shift(months=1)").0,
+        "section:usage/replace-and-shift.md#shift"
+    );
+    // A value the pages never write is the asker's, not a missing topic.
+    let terms = corrections("arrow", "shift(months=1234567)");
+    assert!(terms.iter().all(|t| t.0 != "1234567"), "{terms:?}");
+}
+
+#[test]
 fn a_question_about_an_operator_finds_the_section_that_uses_it() {
     // just's `=~` (a regular-expression match) and `&&` (dependencies run after the recipe):
     // until operators were terms, both questions had no searchable words.

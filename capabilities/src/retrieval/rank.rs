@@ -407,9 +407,30 @@ fn version_in_series(index: &Index, term: &str) -> Option<String> {
     most_used(index, series)
 }
 
+/// The name and the value of an assignment as typed in code (`months=2`, `max_retries=3`,
+/// `verify=False`): one `=` between a name and a value.
+fn assignment(word: &str) -> Option<(&str, &str)> {
+    let (name, value) = word.split_once('=')?;
+    let named = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '.');
+    (named && !value.is_empty() && !value.contains('=')).then_some((name, value))
+}
+
 /// The numbers of an address, a date or a decimal (`127.0.0.1`, `2021-13-01`): a word of
-/// digits and `.-:/` with more than one number; none for any other word.
+/// digits and `.-:/` with more than one number; those of an assignment's value (`months=2`);
+/// none for any other word.
 fn value_numbers(word: &str) -> Vec<&str> {
+    if let Some((_, value)) = assignment(word) {
+        return value
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|p| !p.is_empty())
+            .collect();
+    }
     let numbers: Vec<&str> = word
         .split(|c: char| !c.is_ascii_digit())
         .filter(|p| !p.is_empty())
@@ -491,10 +512,14 @@ fn words_stand_together(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool
 /// (`NestedCache`, `SQLAlchemy`: one thing, which the workspace does not name; but see
 /// [`words_stand_together`]), a short compound with a lone digit that no term carries
 /// (`HTTP/2`, `2.7`, `3.12`: versions are what the question is about), or a version of numbers
-/// only (`1.3.0`).
+/// only (`1.3.0`). An assignment (`months=2`) is its name's words and the asker's value.
 fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool) -> bool {
     if q.term.starts_with('-') && (documents_flags || !q.term.starts_with("--")) {
         return false;
+    }
+    // `months=2`: the name is the topic, the value the asker's own (so no version rule).
+    if assignment(&q.word).is_some() {
+        return true;
     }
     if camel_case(&q.word) {
         return false;
