@@ -14,7 +14,7 @@ use crate::drift::targets::{self, Target};
 use crate::drift::{DriftError, DriftOptions, MappedRange, Status};
 use ontoly_graph::sources::drift::impact::{self as engine, FileChange};
 use ontoly_graph::sources::drift::{
-    self as drift_engine, anchor, CompareOptions, Hunk, SymbolAt, Verdict,
+    self as drift_engine, anchor, classify, CompareOptions, Hunk, LineRange, SymbolAt, Verdict,
 };
 use ontoly_graph::sources::symbols;
 use ontoly_graph::Session;
@@ -89,6 +89,10 @@ pub struct AffectedReference {
     /// The file's path after the change, when the change renames it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub renamed_to: Option<String>,
+    /// With `via: path`, the cited lines' place in the renamed file: the same lines, shifted
+    /// by what the change inserts or deletes above them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub renamed_lines: Option<LineRange>,
     /// The change deletes the file (present, `true`, only then).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub deleted: bool,
@@ -587,6 +591,10 @@ fn affected(
                 at: range.clone(),
                 via: via.to_string(),
                 renamed_to: renamed.map(str::to_string),
+                // No hunk touches the lines (else `via` is not `path`): a pure shift.
+                renamed_lines: (via == "path")
+                    .then(|| classify::map_range(range.start_line, range.end_line, &change.hunks))
+                    .flatten(),
                 deleted: change.new_path.is_none(),
                 touched: match (via, syms.as_ref()) {
                     ("symbol", _) => touched,

@@ -216,6 +216,59 @@ fn requests_agrees_with_its_drift_yaml_through_the_cli() {
         .flat_map(|s| s["references"].as_array().into_iter().flatten())
         .any(|a| a["path"] == "setup.py");
     assert!(setup, "a requests/root reference (setup.py) is touched too");
+    // A reference the release only renames sits, in its file's new place, where drift maps it:
+    // `requests/exceptions.py:45-78` is `src/requests/exceptions.py:55-88`, ten lines added
+    // above it (the annotations put it at 45-78, on other code).
+    let mut renamed = 0;
+    for p in by_module["pages"].as_array().into_iter().flatten() {
+        for s in p["sections"].as_array().into_iter().flatten() {
+            for a in s["references"].as_array().into_iter().flatten() {
+                if a["via"] != "path" {
+                    continue;
+                }
+                renamed += 1;
+                let d = reference(
+                    &v,
+                    p["articleId"].as_str().unwrap_or(""),
+                    s["sectionId"].as_str().unwrap_or(""),
+                    a["refIndex"].as_u64().unwrap_or(0),
+                );
+                assert_eq!(
+                    (&a["renamedTo"], &a["renamedLines"]),
+                    (
+                        &d["newPath"],
+                        &serde_json::json!({"startLine": d["newStartLine"], "endLine": d["newEndLine"]})
+                    ),
+                    "{a}"
+                );
+            }
+        }
+    }
+    assert!(renamed > 40, "{renamed} references only renamed");
+    let github = run_in(
+        dir.path(),
+        &[
+            "--workspace",
+            "ws",
+            "--no-cache",
+            "impact",
+            "--from",
+            "v2.28.0",
+            "--to",
+            "v2.32.3",
+            "--format",
+            "github",
+        ],
+    );
+    assert!(
+        github.stdout.contains(
+            "::warning file=src/requests/exceptions.py,line=55,endLine=88,col=1,title=ontoly \
+             impact::this change renames the file that ws/knowledge/architecture/exceptions.md#hierarchy \
+             cites (requests/exceptions.py:45-78 is now src/requests/exceptions.py:55-88;"
+        ),
+        "{}",
+        github.stdout
+    );
     let head = run_in(
         dir.path(),
         &[

@@ -110,7 +110,8 @@ pub fn impact_results(v: &ImpactView) -> Vec<SarifResult> {
                     (Some(h), _) => {
                         let start = h.new_start.max(1);
                         let end = (h.new_start + h.new_count).saturating_sub(1).max(start);
-                        let headers: Vec<&str> = a.hunks.iter().map(|h| h.header.as_str()).collect();
+                        let headers: Vec<&str> =
+                            a.hunks.iter().map(|h| h.header.as_str()).collect();
                         (
                             format!(
                                 "this change touches code that {page}#{} describes ({path}:{first}-{last}, via {}; {})",
@@ -121,14 +122,20 @@ pub fn impact_results(v: &ImpactView) -> Vec<SarifResult> {
                             (h.path.clone(), start, end),
                         )
                     }
-                    // Renamed, lines unchanged: at the cited lines in the file's new place.
-                    (None, Some(to)) => (
-                        format!(
-                            "this change renames the file that {page}#{} cites ({path}:{first}-{last} is now {to}:{first}-{last}; `ontoly drift --write` re-anchors it)",
-                            s.section_id
-                        ),
-                        (to.clone(), first, last),
-                    ),
+                    // Renamed, lines unchanged: at the cited lines in the file's new place
+                    // (shifted by what the change inserts or deletes above them).
+                    (None, Some(to)) => {
+                        let (now_first, now_last) = a
+                            .renamed_lines
+                            .map_or((first, last), |l| (l.start_line, l.end_line));
+                        (
+                            format!(
+                                "this change renames the file that {page}#{} cites ({path}:{first}-{last} is now {to}:{now_first}-{now_last}; `ontoly drift --write` re-anchors it)",
+                                s.section_id
+                            ),
+                            (to.clone(), now_first, now_last),
+                        )
+                    }
                     (None, None) => continue,
                 };
                 out.push(SarifResult {

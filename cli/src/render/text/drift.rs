@@ -447,10 +447,21 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
                     a.ref_index, a.at.path, a.at.start_line, a.at.end_line
                 );
                 let _ = match (&a.renamed_to, a.hunks.first()) {
-                    (Some(to), None) => writeln!(
-                        o,
-                        "      {cited} moves with its file to {to} (its lines unchanged)"
-                    ),
+                    (Some(to), None) => match a.renamed_lines {
+                        Some(l)
+                            if (l.start_line, l.end_line) != (a.at.start_line, a.at.end_line) =>
+                        {
+                            writeln!(
+                                o,
+                                "      {cited} moves with its file to {to}:{}-{} (its lines unchanged)",
+                                l.start_line, l.end_line
+                            )
+                        }
+                        _ => writeln!(
+                            o,
+                            "      {cited} moves with its file to {to} (its lines unchanged)"
+                        ),
+                    },
                     (_, Some(first)) if a.deleted => writeln!(
                         o,
                         "      {cited} is deleted with its file: {} {}",
