@@ -229,7 +229,8 @@ fn chosen_format(cli: &Cli) -> Result<Format, CliError> {
 }
 
 /// Writes to a stream; a closed pipe (`ontoly … | head`) ends the process quietly, as a
-/// reader that stopped reading is not an error.
+/// reader that stopped reading is not an error. Any other failure (a full disk, an I/O error)
+/// is said on standard error, so a CI log shows why the step failed, and exits 2.
 fn write_or_exit(stream: &mut dyn Write, bytes: &str) {
     let written = stream
         .write_all(bytes.as_bytes())
@@ -237,7 +238,11 @@ fn write_or_exit(stream: &mut dyn Write, bytes: &str) {
     match written {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-        Err(_) => std::process::exit(2),
+        Err(e) => {
+            // Standard error may be the failing stream too: then nothing more can be said.
+            let _ = writeln!(std::io::stderr(), "error: could not write the output: {e}");
+            std::process::exit(2)
+        }
     }
 }
 

@@ -371,6 +371,37 @@ fn a_closed_stdout_ends_every_command_quietly() {
     }
 }
 
+/// A stdout that fails for another reason (a full disk: `/dev/full` answers every write with
+/// ENOSPC) is an error said on standard error, not a silent exit 2 (new-user walk, stop 41).
+#[test]
+fn a_full_stdout_is_an_error_with_its_reason() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        return; // Not Linux: nothing to write into.
+    }
+    let (dir, _) = walkthrough();
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(full)
+        .expect("/dev/full opens");
+    let r = finish(
+        ontoly_cmd(
+            dir.path(),
+            &["--workspace", "kb", "evidence", "retry backoff"],
+        )
+        .stdin(Stdio::null())
+        .stdout(file)
+        .stderr(Stdio::piped())
+        .output(),
+    );
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.err.starts_with("error: could not write the output: ") && !r.err.contains("panicked"),
+        "{}",
+        r.err
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Item 2: a wrong clone path is an error.
 // ---------------------------------------------------------------------------------------------
