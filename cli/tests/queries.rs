@@ -311,6 +311,41 @@ fn every_next_line_pastes_back_as_it_is() {
             );
         }
     }
+    // A fallback's command pastes back too (it left out --workspace: new-user walk, stop 41).
+    let r = run_in(
+        t.path(),
+        &[
+            "--workspace",
+            "my demo",
+            "evidence",
+            "--format",
+            "json",
+            "what is this?",
+        ],
+    );
+    let v = json(&r);
+    assert_eq!(v["confidence"]["level"], "none", "{v}");
+    let quoted: Vec<serde_json::Value> = v["fallbacks"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f.as_str())
+        .flat_map(|f| f.split('`').skip(1).step_by(2))
+        .filter(|c| c.starts_with("ontoly "))
+        .map(|c| serde_json::Value::from(c.to_string()))
+        .collect();
+    assert!(!quoted.is_empty(), "{}", v["fallbacks"]);
+    for c in &quoted {
+        assert!(
+            c.as_str()
+                .is_some_and(|c| c.starts_with("ontoly --workspace 'my demo' ")),
+            "{c}"
+        );
+    }
+    assert_eq!(
+        paste_back(t.path(), &serde_json::Value::from(quoted.clone())).0,
+        quoted.len()
+    );
     // Without the clones nothing was read at the pinned commits: no read is offered.
     let bare = t.path().join("no clones");
     copy_dir(&demo(), &bare);

@@ -354,7 +354,13 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
             ),
         ));
     }
-    let fallbacks = fallbacks(query, &conf, g.reads.is_empty(), &mut diagnostics);
+    let fallbacks = fallbacks(
+        &ctx.identity().root,
+        query,
+        &conf,
+        g.reads.is_empty(),
+        &mut diagnostics,
+    );
     let searches = searches(ctx, &ranking, &conf);
     let mut commands = suggested_commands(
         &ctx.identity().root,
@@ -762,8 +768,11 @@ fn relevant_files(
     files
 }
 
-/// What to do when the pack is not enough, with the diagnostic a weak pack carries.
+/// What to do when the pack is not enough, with the diagnostic a weak pack carries; a command
+/// among them pastes as it is, as the next commands do (`--workspace` when `root` is not the
+/// current directory's workspace).
 fn fallbacks(
+    root: &str,
     query: &str,
     conf: &Confidence,
     no_reads: bool,
@@ -782,7 +791,10 @@ fn fallbacks(
                     .to_string(),
             );
             fallbacks.push(
-                "See how much the workspace holds (articles, sections, sources, by count): `ontoly run GraphStatistics --input '{}'`.".to_string(),
+                format!(
+                    "See how much the workspace holds (articles, sections, sources, by count): `ontoly{} run GraphStatistics --input '{{}}'`.",
+                    workspace_arg(root)
+                ),
             );
         }
         Level::Low => {
