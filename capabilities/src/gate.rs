@@ -244,6 +244,19 @@ fn parse_item(
             ));
         }
     }
+    // Two questions in one item: which one is meant cannot be told, so neither is guessed.
+    let mut asked: Vec<(u64, &str)> = QUESTION_KEYS
+        .iter()
+        .filter(|k| m.contains_key(**k))
+        .map(|k| (key_line(text, k, line, end), *k))
+        .collect();
+    asked.sort();
+    if let [(_, first), (at, second), ..] = asked[..] {
+        return Err((
+            Some(at),
+            format!("both `{first}` and `{second}` ask a question: give one of them"),
+        ));
+    }
     // A wrong value is told at its key's line, not the item's.
     parse_fields(m, line).map_err(|(key, e)| (key.map(|k| key_line(text, k, line, end)), e))
 }

@@ -55,6 +55,13 @@ fn questions_parse_in_every_accepted_shape() {
         .unwrap_err()
         .contains("invalid YAML"));
     assert!(parse_questions("42").is_err());
+    // Two questions in one item: neither is guessed (`query` silently won over `q`), and the
+    // error is at the second key's line.
+    assert_eq!(
+        parse_questions("- id: a\n  q: retry failed payments\n  query: deploy with helm\n")
+            .unwrap_err(),
+        "line 3: question 1: both `q` and `query` ask a question: give one of them"
+    );
 }
 
 #[test]
