@@ -176,24 +176,15 @@ fn requests_agrees_with_its_drift_yaml_through_the_cli() {
     }
     // Impact of the release on the corpus: both modules live in one repository, so naming
     // either the module or the source selects the same references (all brought to v2.28.0).
+    let impact_run = |before: &[&str], format: &str| {
+        let mut args = vec!["--workspace", "ws", "--no-cache"];
+        args.extend_from_slice(before);
+        args.extend_from_slice(&["impact", "--from", "v2.28.0", "--to", "v2.32.3", "--format"]);
+        args.push(format);
+        run_in(dir.path(), &args)
+    };
     let impact = |source: &str| {
-        let r = run_in(
-            dir.path(),
-            &[
-                "--workspace",
-                "ws",
-                "--no-cache",
-                "--source",
-                source,
-                "impact",
-                "--from",
-                "v2.28.0",
-                "--to",
-                "v2.32.3",
-                "--format",
-                "json",
-            ],
-        );
+        let r = impact_run(&["--source", source], "json");
         assert_eq!(r.code, 0, "{}", r.stderr);
         json(&r)
     };
@@ -245,21 +236,7 @@ fn requests_agrees_with_its_drift_yaml_through_the_cli() {
         }
     }
     assert!(renamed > 40, "{renamed} references only renamed");
-    let github = run_in(
-        dir.path(),
-        &[
-            "--workspace",
-            "ws",
-            "--no-cache",
-            "impact",
-            "--from",
-            "v2.28.0",
-            "--to",
-            "v2.32.3",
-            "--format",
-            "github",
-        ],
-    );
+    let github = impact_run(&[], "github");
     assert!(
         github.stdout.contains(
             "::warning file=src/requests/exceptions.py,line=55,endLine=88,col=1,title=ontoly \

@@ -249,23 +249,17 @@ fn every_next_line_pastes_back_as_it_is() {
     let ws = t.path().join("my demo");
     copy_dir(&demo(), &ws);
     // From outside the workspace: the lines name it with --workspace, quoted.
+    let ask = |query: &[&str]| {
+        let mut args = vec!["--workspace", "my demo", "evidence", "--format", "json"];
+        args.extend_from_slice(query);
+        run_in(t.path(), &args)
+    };
     for q in [
         "How does the checkout service retry failed payments?",
         "--retry-budget it's \"quoted\" $HOME `x`",
         "-z kubernetes helm charts",
     ] {
-        let r = run_in(
-            t.path(),
-            &[
-                "--workspace",
-                "my demo",
-                "evidence",
-                "--format",
-                "json",
-                "--",
-                q,
-            ],
-        );
+        let r = ask(&["--", q]);
         assert_eq!(r.code, 0, "{r:?}");
         let v = json(&r);
         let cmds = &v["suggestedCommands"];
@@ -312,17 +306,7 @@ fn every_next_line_pastes_back_as_it_is() {
         }
     }
     // A fallback's command pastes back too (it left out --workspace: new-user walk, stop 41).
-    let r = run_in(
-        t.path(),
-        &[
-            "--workspace",
-            "my demo",
-            "evidence",
-            "--format",
-            "json",
-            "what is this?",
-        ],
-    );
+    let r = ask(&["what is this?"]);
     let v = json(&r);
     assert_eq!(v["confidence"]["level"], "none", "{v}");
     let quoted: Vec<serde_json::Value> = v["fallbacks"]
