@@ -566,6 +566,23 @@ fn ancestry_suffixes_name_commits_as_git_does() {
         assert_eq!(r.code, 2, "{rev}");
         assert!(r.stderr.contains(says), "{rev}: {}", r.stderr);
     }
+    // A named revision that does not resolve is named as typed (an empty one said
+    // "--to : not a branch", its NAME lost: new-user walk, stop 41); a NAME no reference is
+    // under says so, even when it is a kind of name (`repo-content`) the workspace lacks.
+    for (to, says) in [
+        (
+            "drift/core=",
+            "error: --to drift/core=: not a branch, tag or commit",
+        ),
+        (
+            "repo-content=HEAD",
+            "error: --to repo-content=…: no reference of the workspace is under \"repo-content\"",
+        ),
+    ] {
+        let r = f.run(&["drift", "--to", to]);
+        assert_eq!(r.code, 2, "{to}: {}", r.stderr);
+        assert!(r.stderr.starts_with(says), "{to}: {}", r.stderr);
+    }
 }
 
 #[test]

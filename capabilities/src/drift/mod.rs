@@ -332,7 +332,7 @@ pub enum DriftError {
     #[error("{0}")]
     Session(String),
     /// `--to NAME=REV` names no module of the workspace.
-    #[error("--to {0}=…: no module of the workspace is named {0:?} (give <source>/<module>, <source>, repo-content or the repository's remote; modules: {1})")]
+    #[error("--to {0}=…: no reference of the workspace is under {0:?} (NAME is <source>/<module>, <source>, repo-content or the repository's remote; the workspace's modules: {1})")]
     UnknownName(String, String),
     /// A `--to` revision that none of the repositories it applies to has.
     #[error("--to {0}: {1}")]

@@ -315,15 +315,15 @@ fn check_names(opts: &DriftOptions, targets: &[Target]) -> Result<(), DriftError
     Ok(())
 }
 
-/// The revision asked for a reference located at `l`: its most specific `--to NAME=REV`,
-/// else `--to REV`, else `None` (the repository's default).
-fn spec_of<'a>(opts: &'a DriftOptions, l: &Located) -> (Option<&'a str>, bool) {
+/// The revision asked for a reference located at `l`: its most specific `--to NAME=REV`
+/// (with its NAME), else `--to REV`, else `None` (the repository's default).
+fn spec_of<'a>(opts: &'a DriftOptions, l: &Located) -> (Option<&'a str>, Option<&'a str>) {
     for n in l.names.iter().chain(&l.aliases) {
-        if let Some((_, rev)) = opts.to_by_name.iter().rev().find(|(k, _)| k == n) {
-            return (Some(rev), true);
+        if let Some((name, rev)) = opts.to_by_name.iter().rev().find(|(k, _)| k == n) {
+            return (Some(rev), Some(name));
         }
     }
-    (opts.to.as_deref(), false)
+    (opts.to.as_deref(), None)
 }
 
 /// Resolves each later revision once per repository, checks pinned commits, and groups the
@@ -367,14 +367,15 @@ pub fn group(
             .clone();
         let later = match later {
             Ok(c) => {
-                if spec.is_some() && !named {
+                if spec.is_some() && named.is_none() {
                     plain_found = Some(true);
                 }
                 c
             }
             Err(m) => {
-                if let (Some(rev), true) = (spec, named) {
-                    return Err(DriftError::Revision(rev.to_string(), m));
+                if let (Some(rev), Some(name)) = (spec, named) {
+                    // As typed: `--to requests/lib=` said "--to : not a branch".
+                    return Err(DriftError::Revision(format!("{name}={rev}"), m));
                 }
                 if spec.is_some() {
                     plain_found.get_or_insert(false);
