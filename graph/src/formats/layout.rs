@@ -71,6 +71,13 @@ pub enum DiscoverError {
         /// The directory as given.
         dir: PathBuf,
     },
+    /// `--workspace DIR` names a file (`kb/ontoly.toml`, `kb/knowledge/structure.yaml`): the
+    /// workspace is the directory that holds `knowledge/`.
+    #[error("{} is a file: --workspace takes the workspace's directory (the one that holds {STRUCTURE_FILE})", dir.display())]
+    IsAFile {
+        /// The path as given.
+        dir: PathBuf,
+    },
     /// No directory from the start directory up to the filesystem root holds one.
     #[error(
         "no knowledge workspace found: looked for {STRUCTURE_FILE} in the current directory and its {} parent directories (use --workspace DIR)",
@@ -116,6 +123,8 @@ pub fn discover(explicit: Option<&Path>, start: &Path) -> Result<Workspace, Disc
         let dir_ = given.to_path_buf();
         return Err(if dir.is_dir() {
             DiscoverError::NotAWorkspace { dir: dir_ }
+        } else if dir.is_file() {
+            DiscoverError::IsAFile { dir: dir_ }
         } else {
             DiscoverError::NoSuchDirectory { dir: dir_ }
         });
@@ -297,6 +306,11 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "nope does not exist (or is not a directory)"
+        );
+        let err = discover(Some(Path::new("kb/knowledge/structure.yaml")), t.path()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "kb/knowledge/structure.yaml is a file: --workspace takes the workspace's directory (the one that holds knowledge/structure.yaml)"
         );
         let err = discover(Some(Path::new("kb/knowledge")), t.path()).unwrap_err();
         assert!(
