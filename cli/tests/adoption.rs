@@ -1157,6 +1157,25 @@ fn a_questions_file_without_questions_is_a_usage_error() {
             r.both()
         );
     }
+    // A file that is not UTF-8 says where, as a page does ("invalid data" before: new-user
+    // walk, stop 41).
+    std::fs::write(
+        dir.path().join("latin1.yaml"),
+        b"- q: retry\n- q: caf\xe9 latte\n",
+    )
+    .expect("write");
+    let r = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "check", "--questions", "latin1.yaml"],
+    );
+    assert_eq!(r.code, 2, "{}", r.both());
+    assert!(
+        r.err.starts_with(
+            "error: latin1.yaml: not UTF-8: the first byte that is not (0xe9) is at line 2, byte 9 of the line"
+        ),
+        "{}",
+        r.err
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,10 +38,20 @@ pub fn format(a: &Args) -> Option<Format> {
 /// Answers every question.
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let shown = a.questions.to_string_lossy().into_owned();
-    let text = std::fs::read_to_string(&a.questions)
+    let bytes = std::fs::read(&a.questions)
         .map_err(|e| CliError::unreadable(&format!("questions file {shown}"), &e))?;
     let session = ctx.session()?;
     let anchor = super::ci::Anchor::of(&session);
+    // Where the file stops being UTF-8, as a page that is not says it ("invalid data" before).
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let (line, column, byte) =
+            ontoly_graph::formats::text::not_utf8_at(e.as_bytes(), &e.utf8_error());
+        let mut err = CliError::new(format!(
+            "{shown}: not UTF-8: the first byte that is not (0x{byte:02x}) is at line {line}, byte {column} of the line"
+        ));
+        err.at = Some((anchor.typed_path(&a.questions), line));
+        err
+    })?;
     let questions = parse_questions(&text).map_err(|e| {
         // The line the error names (`line 4: …`), else the file's first: a CI annotation is
         // put there.

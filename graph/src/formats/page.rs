@@ -60,16 +60,10 @@ pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PagePar
         Ok(text) => text,
         Err(e) => {
             // Where to look: an editor shows the rest of the page as it is.
-            let at = e.valid_up_to();
-            let line = 1 + bytes[..at].iter().filter(|b| **b == b'\n').count() as u64;
-            let column = 1 + at
-                - bytes[..at]
-                    .iter()
-                    .rposition(|b| *b == b'\n')
-                    .map_or(0, |n| n + 1);
+            let (line, column, byte) = text::not_utf8_at(bytes, &e);
             return empty(
                 Code::PageNotUtf8,
-                format!("File is not UTF-8: the first byte that is not (0x{:02x}) is at line {line}, byte {column} of the line", bytes[at]),
+                format!("File is not UTF-8: the first byte that is not (0x{byte:02x}) is at line {line}, byte {column} of the line"),
                 line,
             );
         }

@@ -51,6 +51,22 @@ pub fn first_of<S: AsRef<str>>(items: &[S], shown: usize) -> String {
     }
 }
 
+/// Where a text that is not UTF-8 goes wrong, as an editor shows it: the 1-based line of the
+/// first bad byte and its 1-based byte in that line, with the byte itself.
+pub fn not_utf8_at(bytes: &[u8], e: &std::str::Utf8Error) -> (u64, u64, u8) {
+    let at = e.valid_up_to();
+    let line = 1 + bytes[..at].iter().filter(|b| **b == b'\n').count() as u64;
+    let line_start = bytes[..at]
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |n| n + 1);
+    (
+        line,
+        (1 + at - line_start) as u64,
+        bytes.get(at).copied().unwrap_or(0),
+    )
+}
+
 /// `text` without its leading UTF-8 byte order marks, which some editors write (several when a
 /// file was joined from marked parts). Every reader of workspace text (YAML, pages, markers)
 /// drops them first; line numbers do not change. All of them, not one: otherwise a text read
