@@ -407,9 +407,9 @@ fn version_in_series(index: &Index, term: &str) -> Option<String> {
     most_used(index, series)
 }
 
-/// The name and the value of an assignment as typed in code (`months=2`, `max_retries=3`,
-/// `verify=False`): one `=` between a name and a value.
-fn assignment(word: &str) -> Option<(&str, &str)> {
+/// The value of an assignment as typed in code (`months=2`, `max_retries=3`, `verify=False`):
+/// one `=` between a name and a value.
+fn assigned_value(word: &str) -> Option<&str> {
     let (name, value) = word.split_once('=')?;
     let named = name
         .chars()
@@ -418,23 +418,22 @@ fn assignment(word: &str) -> Option<(&str, &str)> {
         && name
             .chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == '.');
-    (named && !value.is_empty() && !value.contains('=')).then_some((name, value))
+    (named && !value.is_empty() && !value.contains('=')).then_some(value)
 }
 
 /// The numbers of an address, a date or a decimal (`127.0.0.1`, `2021-13-01`): a word of
 /// digits and `.-:/` with more than one number; those of an assignment's value (`months=2`);
 /// none for any other word.
-fn value_numbers(word: &str) -> Vec<&str> {
-    if let Some((_, value)) = assignment(word) {
-        return value
-            .split(|c: char| !c.is_ascii_digit())
+fn value_numbers<'w>(word: &'w str) -> Vec<&'w str> {
+    let digits = |s: &'w str| -> Vec<&'w str> {
+        s.split(|c: char| !c.is_ascii_digit())
             .filter(|p| !p.is_empty())
-            .collect();
+            .collect()
+    };
+    if let Some(value) = assigned_value(word) {
+        return digits(value);
     }
-    let numbers: Vec<&str> = word
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|p| !p.is_empty())
-        .collect();
+    let numbers = digits(word);
     let value = numbers.len() > 1
         && word
             .chars()
@@ -518,7 +517,7 @@ fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool) -> bool {
         return false;
     }
     // `months=2`: the name is the topic, the value the asker's own (so no version rule).
-    if assignment(&q.word).is_some() {
+    if assigned_value(&q.word).is_some() {
         return true;
     }
     if camel_case(&q.word) {
