@@ -373,6 +373,34 @@ fn a_page_that_is_not_utf8_is_a_diagnostic() {
 }
 
 #[test]
+fn a_structure_that_is_not_utf8_names_the_line_of_its_first_bad_byte() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    copy_dir(&fixture("valid"), &root);
+    let path = root.join("knowledge/structure.yaml");
+    let mut lines: Vec<Vec<u8>> = std::fs::read(&path)
+        .unwrap()
+        .split(|b| *b == b'\n')
+        .map(<[u8]>::to_vec)
+        .collect();
+    assert!(lines.len() > 4, "the fixture's structure has a few lines");
+    lines[3].extend_from_slice(b" \xe9t\xe9");
+    std::fs::write(&path, lines.join(&b'\n')).unwrap();
+    let g = build_at(&root, false).graph;
+    assert_eq!(
+        diags(&g),
+        vec!["STRUCTURE_UNREADABLE knowledge/structure.yaml:4".to_string()]
+    );
+    let d = diagnostics_of(&g);
+    // The line as it was, then a space: the first é is the byte after them.
+    let col = lines[3].len() - 4 + 2;
+    assert_eq!(
+        d[0].message,
+        format!("File is not UTF-8: the first byte that is not (0xe9) is at line 4, byte {col} of the line")
+    );
+}
+
+#[test]
 fn hash_is_independent_of_thread_count() {
     let hashes: Vec<String> = [1, 2, 8]
         .iter()

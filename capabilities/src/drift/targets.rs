@@ -119,10 +119,11 @@ pub fn collect(session: &Session) -> Result<Vec<Target>, DriftError> {
     let parsed = session.parsed()?;
     let structure = match &parsed.structure.1 {
         StructureParse::Parsed(s) => s,
-        StructureParse::Invalid(m, _) | StructureParse::Unreadable(m) => {
+        other => {
+            let m = other.problem().unwrap_or_default();
             return Err(DriftError::Session(format!(
                 "knowledge/structure.yaml cannot be used ({m}): run `ontoly validate`"
-            )))
+            )));
         }
     };
     let repos = session.repositories()?;

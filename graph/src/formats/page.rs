@@ -63,7 +63,7 @@ pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PagePar
             let (line, column, byte) = text::not_utf8_at(bytes, &e);
             return empty(
                 Code::PageNotUtf8,
-                format!("File is not UTF-8: the first byte that is not (0x{byte:02x}) is at line {line}, byte {column} of the line"),
+                text::not_utf8_message(line, column, byte),
                 line,
             );
         }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// The version of what [`Parsed`] holds: bumped when a parser's output changes, so that parses
 /// cached by an older build are not reused.
-pub const PARSED_VERSION: &str = "parsed.v4";
+pub const PARSED_VERSION: &str = "parsed.v5";
 
 /// The structure file, parsed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -19,8 +19,31 @@ pub enum StructureParse {
     Parsed(Structure),
     /// Not YAML: message and line.
     Invalid(String, Option<u64>),
-    /// Unreadable or not UTF-8.
+    /// Unreadable: why.
     Unreadable(String),
+    /// Not UTF-8: where the first byte that is not UTF-8 is, so the message can send the
+    /// reader to it (an editor shows the rest of the file as it is).
+    NotUtf8 {
+        /// Its line (1-based).
+        line: u64,
+        /// Its byte in that line (1-based).
+        column: u64,
+        /// The byte.
+        byte: u8,
+    },
+}
+
+impl StructureParse {
+    /// Why the file cannot be used, for a message (`None` once parsed).
+    pub fn problem(&self) -> Option<String> {
+        match self {
+            StructureParse::Parsed(_) => None,
+            StructureParse::Invalid(m, _) | StructureParse::Unreadable(m) => Some(m.clone()),
+            StructureParse::NotUtf8 { line, column, byte } => Some(
+                crate::formats::text::not_utf8_message(*line, *column, *byte),
+            ),
+        }
+    }
 }
 
 /// Every parse a build made (or reused), kept so nothing needs to parse these files again.
@@ -49,7 +72,10 @@ pub fn parse_structure_file(bytes: Result<&[u8], &str>) -> StructureParse {
     match bytes {
         Err(m) => StructureParse::Unreadable(m.to_string()),
         Ok(b) => match std::str::from_utf8(b) {
-            Err(_) => StructureParse::Unreadable("File is not UTF-8".into()),
+            Err(e) => {
+                let (line, column, byte) = crate::formats::text::not_utf8_at(b, &e);
+                StructureParse::NotUtf8 { line, column, byte }
+            }
             Ok(text) => match crate::formats::structure::parse_structure(text) {
                 Ok(s) => StructureParse::Parsed(s),
                 Err(e) => StructureParse::Invalid(e.message, e.line),

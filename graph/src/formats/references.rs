@@ -47,9 +47,6 @@ impl std::ops::Deref for StructureRef<'_> {
     }
 }
 
-/// What a page that is not UTF-8 records as the reason (see [`crate::formats::page`]).
-const NOT_UTF8: &str = "File is not UTF-8";
-
 /// One diagnostic of the references output.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Diagnostic {
@@ -289,7 +286,7 @@ impl<'f> ReferenceContext<'f> {
                     line: *line,
                     detail: detail.clone(),
                 }),
-                StructureParse::Unreadable(why) if why == NOT_UTF8 => Err(FileProblem::NotUtf8),
+                StructureParse::NotUtf8 { .. } => Err(FileProblem::NotUtf8),
                 StructureParse::Unreadable(_) => Err(FileProblem::Unreadable),
             };
         }

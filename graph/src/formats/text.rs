@@ -67,6 +67,11 @@ pub fn not_utf8_at(bytes: &[u8], e: &std::str::Utf8Error) -> (u64, u64, u8) {
     )
 }
 
+/// The message of a file that is not UTF-8, at the place [`not_utf8_at`] found.
+pub fn not_utf8_message(line: u64, column: u64, byte: u8) -> String {
+    format!("File is not UTF-8: the first byte that is not (0x{byte:02x}) is at line {line}, byte {column} of the line")
+}
+
 /// `text` without its leading UTF-8 byte order marks, which some editors write (several when a
 /// file was joined from marked parts). Every reader of workspace text (YAML, pages, markers)
 /// drops them first; line numbers do not change. All of them, not one: otherwise a text read

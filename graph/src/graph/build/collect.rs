@@ -85,6 +85,13 @@ pub fn collect<'a>(
             1,
             &ws_id,
         )),
+        StructureParse::NotUtf8 { line, .. } => parts.findings.push(Finding::new(
+            Code::StructureUnreadable,
+            structure.problem().unwrap_or_default(),
+            sf,
+            *line,
+            &ws_id,
+        )),
         StructureParse::Invalid(m, line) => parts.findings.push(Finding::new(
             Code::YamlInvalid,
             format!("Invalid YAML metadata: {m}"),
