@@ -54,7 +54,8 @@ fn sentences(body: &str, first_line: u64) -> Vec<Sentence> {
         }
         cur.clear();
     };
-    for (i, raw) in body.split('\n').enumerate() {
+    let lines: Vec<&str> = body.split('\n').collect();
+    for (i, raw) in lines.iter().enumerate() {
         let line_no = first_line + i as u64;
         let l = raw.trim();
         if l.starts_with("```") || l.starts_with("~~~") {
@@ -102,6 +103,12 @@ fn sentences(body: &str, first_line: u64) -> Vec<Sentence> {
         if !rest.is_empty() {
             cur.push(' ');
             cur.push_str(rest);
+            // A sentence that ends the line, when the next line starts another: wrapped
+            // prose often breaks there, and the two are separate sentences all the same.
+            let next = lines.get(i + 1).and_then(|n| n.trim().bytes().next());
+            if !in_code && next.is_some_and(starts_sentence) && ends_sentence(rest.as_bytes()) {
+                flush(&mut cur, span, &mut out, false);
+            }
         }
     }
     flush(&mut cur, span, &mut out, false);
@@ -123,17 +130,22 @@ fn sentence_end(s: &str, in_code: &mut bool) -> Option<usize> {
         if *in_code || i + 2 >= b.len() {
             continue;
         }
-        if matches!(b[i], b'.' | b'?' | b'!') && b[i + 1] == b' ' {
-            let next = b[i + 2];
-            let abbrev = [b"e.g.", b"i.e."]
-                .iter()
-                .any(|a| i >= 3 && &b[i - 3..=i] == *a);
-            if (next.is_ascii_uppercase() || next == b'`' || next == b'"') && !abbrev {
-                return Some(i);
-            }
+        if b[i + 1] == b' ' && starts_sentence(b[i + 2]) && ends_sentence(&b[..=i]) {
+            return Some(i);
         }
     }
     None
+}
+
+/// Whether `b` ends with a sentence's end: `.`, `?` or `!`, not an abbreviation like `e.g.`.
+fn ends_sentence(b: &[u8]) -> bool {
+    let abbrev = [b"e.g.", b"i.e."].iter().any(|a| b.ends_with(*a));
+    matches!(b.last(), Some(b'.' | b'?' | b'!')) && !abbrev
+}
+
+/// Whether a sentence may start with this byte: an uppercase letter, a backtick or a quote.
+fn starts_sentence(c: u8) -> bool {
+    c.is_ascii_uppercase() || c == b'`' || c == b'"'
 }
 
 /// Whether a sentence holds a query term: a word of it starts with the term (terms are stems,
@@ -268,6 +280,34 @@ mod tests {
                 (12, 13, "It waits 250 ms between tries."),
                 (15, 15, "- a list item"),
                 (17, 17, "code()"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_sentence_that_ends_its_line_ends_there() {
+        // Wrapped prose (the click corpus's options page): the line ends with a sentence and
+        // the next begins another. An abbreviation, a lower-case continuation and a code span
+        // still running at the line's end do not end one.
+        let body = "Options are optional;\n`required=True` makes click fail.\n`show_default=True` adds the default.\nUse a callable, e.g.\nThis one. or\nthat one `a.\nB` here.";
+        let got: Vec<(u64, u64, String)> = sentences(body, 1)
+            .into_iter()
+            .map(|s| (s.line, s.end_line, s.text))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (
+                    1,
+                    2,
+                    "Options are optional; `required=True` makes click fail.".to_string()
+                ),
+                (3, 3, "`show_default=True` adds the default.".to_string()),
+                (
+                    4,
+                    7,
+                    "Use a callable, e.g. This one. or that one `a. B` here.".to_string()
+                ),
             ]
         );
     }
