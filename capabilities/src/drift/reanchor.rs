@@ -10,7 +10,8 @@
 //! person has reviewed the sections against the later code, `accept_changed` re-anchors
 //! changed references too: at the same definition when one was cited whole and the later file
 //! has it, else at the range the diff maps them to, with that range's digest (a changed
-//! reference all of whose lines were deleted still holds its module back).
+//! reference all of whose lines were deleted, or that went elsewhere, still holds its module
+//! back; `accept_relocated` takes it where they went).
 //!
 //! Extension beyond the issue: when the module's files left its `subpath` (a directory moved,
 //! `pkg/` → `vendor/pkg/`), and one prefix rewrite of the subpath puts every later path back
@@ -156,12 +157,24 @@ pub fn plan(
             .ok()
             .and_then(|m| m.module.subpath.clone())
             .unwrap_or_default();
+        // Where the files of its surviving references went, when a directory moved: a
+        // relocation may point there too.
+        let plain: Vec<(&str, &str)> = refs
+            .iter()
+            .filter(|r| matches!(r.status, Status::Unchanged | Status::Moved))
+            .map(|r| (r.path.as_str(), r.new_path.as_deref().unwrap_or(&r.path)))
+            .collect();
+        let moved = subpath_rewrite(&sub, &plain).filter(|m| *m != sub);
+        let within = Within {
+            sub: &sub,
+            moved: moved.as_deref(),
+        };
         let review = |reason: String, all: bool| ModuleReview {
             module: module.to_string(),
             reason,
             references: refs
                 .iter()
-                .filter(|r| all || !survives(r, accept, &sub))
+                .filter(|r| all || !survives(r, accept, within))
                 .map(|r| (*r).clone())
                 .collect(),
         };
@@ -172,7 +185,7 @@ pub fn plan(
             ));
             continue;
         };
-        match module_edits(module, m.module, &sub, &refs, accept) {
+        match module_edits(module, m.module, within, &refs, accept) {
             Ok(None) => out.current.push(module.to_string()),
             Ok(Some(e)) => planned.push(e),
             Err((reason, all)) => out.review.push(review(reason, all)),
@@ -240,7 +253,7 @@ fn configured_clone_notes(session: &Session, modules: &[ModuleChange]) -> Vec<St
 pub struct Accept {
     /// Changed references, at their `accept_at` range.
     pub changed: bool,
-    /// Changed references with no `accept_at` range (every cited line deleted) and missing
+    /// Changed references with no `accept_at` range (every cited line deleted, or the lines went elsewhere) and missing
     /// ones, at their relocation: the window of the later commit that holds most of their lines.
     pub relocated: bool,
 }
@@ -254,17 +267,37 @@ fn accepted_range(r: &ReferenceDrift) -> Option<(&str, u64, u64)> {
     }
 }
 
+/// Where a module's locators may point once it is re-anchored: under its subpath, or under the
+/// one its unchanged and moved references' files went to when a directory moved (see
+/// [`subpath_rewrite`]); a locator cannot name a file outside the subpath.
+#[derive(Debug, Clone, Copy)]
+struct Within<'a> {
+    /// The module's subpath ("" for the repository's root).
+    sub: &'a str,
+    /// The subpath the surviving references' files moved to, when it is another.
+    moved: Option<&'a str>,
+}
+
+impl Within<'_> {
+    fn holds(&self, path: &str) -> bool {
+        under(path, self.sub) || self.moved.is_some_and(|m| under(path, m))
+    }
+}
+
 /// Where an accepted relocated reference goes, and its digest there: a changed one that no
 /// `accept_at` range takes, or a missing one, with a relocation whose digest was computed and
-/// that lies under the module's subpath `sub` (a locator cannot name a file outside it).
-fn relocated_range<'r>(r: &'r ReferenceDrift, sub: &str) -> Option<(&'r str, u64, u64, &'r str)> {
+/// that lies where the module's locators may point (`within`).
+fn relocated_range<'r>(
+    r: &'r ReferenceDrift,
+    within: Within<'_>,
+) -> Option<(&'r str, u64, u64, &'r str)> {
     let taken = match r.status {
         Status::Changed => accepted_range(r).is_some(),
         Status::Missing => false,
         _ => return None,
     };
     match (&r.relocation, &r.origin.relocated_digest) {
-        (Some(to), Some(d)) if !taken && under(&to.path, sub) => {
+        (Some(to), Some(d)) if !taken && within.holds(&to.path) => {
             Some((to.path.as_str(), to.start_line, to.end_line, d))
         }
         _ => None,
@@ -276,7 +309,7 @@ fn relocated_range<'r>(r: &'r ReferenceDrift, sub: &str) -> Option<(&'r str, u64
 fn later_place(
     r: &ReferenceDrift,
     accept: Accept,
-    sub: &str,
+    within: Within<'_>,
 ) -> Option<(String, u64, u64, Option<String>)> {
     match r.status {
         Status::Unchanged | Status::Moved => Some((
@@ -289,15 +322,15 @@ fn later_place(
             if let Some((p, s, e)) = accepted_range(r).filter(|_| accept.changed) {
                 return Some((p.to_string(), s, e, r.origin.later_digest.clone()));
             }
-            let (p, s, e, d) = relocated_range(r, sub).filter(|_| accept.relocated)?;
+            let (p, s, e, d) = relocated_range(r, within).filter(|_| accept.relocated)?;
             Some((p.to_string(), s, e, Some(d.to_string())))
         }
     }
 }
 
 /// Whether `r` lets its module be re-anchored.
-fn survives(r: &ReferenceDrift, accept: Accept, sub: &str) -> bool {
-    later_place(r, accept, sub).is_some()
+fn survives(r: &ReferenceDrift, accept: Accept, within: Within<'_>) -> bool {
+    later_place(r, accept, within).is_some()
 }
 
 /// The edits of one module, `Ok(None)` when it is already current, or why it is left alone
@@ -305,15 +338,15 @@ fn survives(r: &ReferenceDrift, accept: Accept, sub: &str) -> bool {
 fn module_edits(
     module: &str,
     m: &ontoly_graph::formats::source_registry::RegistryModule,
-    sub: &str,
+    within: Within<'_>,
     refs: &[&ReferenceDrift],
     accept: Accept,
 ) -> Result<Option<ModuleEdits>, (String, bool)> {
     let mut counts = super::Counts::default();
     let mut relocatable = 0;
-    for r in refs.iter().filter(|r| !survives(r, accept, sub)) {
+    for r in refs.iter().filter(|r| !survives(r, accept, within)) {
         counts.add(r.status);
-        relocatable += usize::from(relocated_range(r, sub).is_some());
+        relocatable += usize::from(relocated_range(r, within).is_some());
     }
     let failed = counts.changed + counts.missing + counts.unverifiable;
     if failed > 0 {
@@ -322,7 +355,10 @@ fn module_edits(
             .filter(|s| counts.of(*s) > 0)
             .map(|s| match s {
                 Status::Changed if accept.changed => {
-                    format!("{} changed with every cited line deleted", counts.of(s))
+                    format!(
+                        "{} changed with its cited lines deleted or elsewhere",
+                        counts.of(s)
+                    )
                 }
                 _ => format!("{} {}", counts.of(s), s.as_str()),
             })
@@ -368,13 +404,13 @@ fn module_edits(
             true,
         ));
     }
-    let old_sub = sub;
+    let old_sub = within.sub;
     // Each reference's later place: its own for the unchanged, the occurrence for the moved,
     // its `accept_at` range for an accepted changed one, its relocation for an accepted
     // relocated one. Every reference survived, so each has one.
     let later: Vec<(String, u64, u64, Option<String>)> = refs
         .iter()
-        .filter_map(|r| later_place(r, accept, sub))
+        .filter_map(|r| later_place(r, accept, within))
         .collect();
     if later.len() != refs.len() {
         return Err(("a reference has no later place".into(), true));
@@ -411,7 +447,7 @@ fn module_edits(
             .count(),
         relocated: refs
             .iter()
-            .filter(|r| accept.relocated && relocated_range(r, sub).is_some())
+            .filter(|r| accept.relocated && relocated_range(r, within).is_some())
             .count(),
     };
     let mut references = Vec::new();

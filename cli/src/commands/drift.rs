@@ -41,7 +41,7 @@ pub struct Args {
     accept_changed: bool,
     /// With --write, after you have reviewed them: also re-anchor a changed reference whose
     /// cited lines were all deleted, or a missing one, where most of its lines are at the later
-    /// commit ("N of M cited lines are at PATH:S-E"), with its digest there (one without such
+    /// commit ("N of M distinctive lines are at PATH:S-E"), with its digest there (one without such
     /// a place still holds its module back).
     #[arg(long, requires = "write")]
     accept_relocated: bool,

@@ -56,7 +56,7 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
                 .relocation_news()
                 .map(|m| {
                     format!(
-                        " ({} of {} cited lines are at {}:{}-{})",
+                        " ({} of {} distinctive lines are at {}:{}-{})",
                         m.matched, m.of, m.path, m.start_line, m.end_line
                     )
                 })

@@ -30,7 +30,7 @@ fn at(s: &SymbolAt) -> String {
 fn relocated(r: &ReferenceDrift) -> Option<String> {
     let to = r.relocation_news()?;
     Some(format!(
-        "{} of {} cited lines are at {}:{}-{}",
+        "{} of {} distinctive lines are at {}:{}-{}",
         to.matched, to.of, to.path, to.start_line, to.end_line
     ))
 }
@@ -72,7 +72,7 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
             });
             let place = match (agreed, r.and_then(|r| r.mapped.clone())) {
                 (Some(m), _) => format!(
-                    "review lines {}–{} of {} ({} of its {} cited lines)",
+                    "review lines {}–{} of {} ({} of its {} distinctive lines)",
                     m.start_line, m.end_line, m.path, m.matched, m.of
                 ),
                 (None, Some(Some(m))) => {
@@ -565,7 +565,7 @@ mod tests {
         let r: ReferenceDrift = serde_json::from_value(json).expect("a reference drift");
         assert_eq!(
             verdict(&[&r], Style(false)),
-            "changed: review lines 337–365 of docs/guide.rst (14 of its 15 cited lines)"
+            "changed: review lines 337–365 of docs/guide.rst (14 of its 15 distinctive lines)"
         );
         // With a definition of the old name elsewhere than those lines, the diff's place
         // stays the one to review, and where the lines went is said after it.
@@ -574,7 +574,7 @@ mod tests {
         assert_eq!(
             verdict(&[&named], Style(false)),
             "changed: review lines 13–13 of docs/index.rst, function `charge`; \
-             14 of 15 cited lines are at docs/guide.rst:337-365"
+             14 of 15 distinctive lines are at docs/guide.rst:337-365"
         );
     }
 

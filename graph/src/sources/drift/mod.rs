@@ -191,6 +191,9 @@ struct Lost {
     /// With diffs asked for: the cited lines and the first one's number, to diff them against
     /// the relocation window when no accepted range has a diff.
     cited: Option<(Vec<Vec<u8>>, u64)>,
+    /// A changed range's lines of its later file where accepting it would re-anchor it
+    /// ([`RangeDrift::accept_at`], also when digests were not asked for).
+    accepted: Option<LineRange>,
 }
 
 /// What the per-file pass gives for each of its ranges: position, drift, and what relocation
@@ -334,6 +337,7 @@ impl Context<'_> {
             let diff = accepted
                 .filter(|_| self.options.diffs)
                 .map(|(at, lines)| hunks::unified(cited, s, lines, at.start_line));
+            let accepted_at = accepted.map(|(at, _)| at);
             let accept_at = accept_at.filter(|_| self.options.digests);
             let later_digest = match &verdict {
                 _ if !self.options.digests => None,
@@ -359,6 +363,7 @@ impl Context<'_> {
                     .options
                     .diffs
                     .then(|| (cited.iter().map(|l| l.to_vec()).collect(), s)),
+                accepted: accepted_at,
             });
             out.push((
                 i,
@@ -660,6 +665,28 @@ fn relocate_lost(
                 .filter_map(|per_file| per_file[w].clone())
                 .reduce(relocate::better),
         };
+        // A changed range whose accepted lines (where the diff maps it) hold fewer of its
+        // lines than a relocation window apart from them went there, not to those lines (a
+        // function moved to another file, leaving an import behind): accepting the change
+        // would anchor the section at what is left. It is then accepted at its relocation or
+        // not at all. A window overlapping the accepted lines is the same place, read wider.
+        if let (Some(r), Some(at), Ok(Verdict::Changed { new_path, .. })) =
+            (&out[*i].relocation, lost.accepted, &out[*i].outcome)
+        {
+            let apart =
+                r.path != *new_path || r.end_line < at.start_line || at.end_line < r.start_line;
+            let data = match window_files.entry(new_path.clone()) {
+                std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::btree_map::Entry::Vacant(v) => {
+                    v.insert(reader.file(ctx.to, new_path)?.unwrap_or_default())
+                }
+            };
+            if apart && r.matched > holds(data, at, &lost.evidence) {
+                out[*i].accept_at = None;
+                out[*i].later_digest = None;
+                out[*i].diff = None;
+            }
+        }
         let diff_wanted = out[*i].diff.is_none() && lost.cited.is_some();
         let Some(r) = out[*i]
             .relocation
@@ -688,6 +715,22 @@ fn relocate_lost(
         }
     }
     Ok(())
+}
+
+/// How many of `evidence` (trimmed cited lines, each once) lines `at` of `data` hold.
+fn holds(data: &[u8], at: LineRange, evidence: &[Vec<u8>]) -> u64 {
+    let lines = split_lines(data);
+    let from = (at.start_line.max(1) - 1) as usize;
+    let window: std::collections::HashSet<&[u8]> = lines
+        .get(from..(at.end_line as usize).min(lines.len()))
+        .unwrap_or_default()
+        .iter()
+        .map(|l| l.trim_ascii())
+        .collect();
+    evidence
+        .iter()
+        .filter(|e| window.contains(e.as_slice()))
+        .count() as u64
 }
 
 /// The identifier segments of a qualified name (`Store.get` -> `Store`, `get`; `a::b` -> `a`,
