@@ -2443,3 +2443,57 @@ fn a_function_moved_to_its_own_file_is_not_accepted_at_the_import_left_behind() 
     let validate = run_in(&ws, &["validate", "--require-verified"]);
     assert_eq!(validate.code, 0, "{}", validate.stdout);
 }
+
+/// A reference whose recorded digest is not that of its lines (found in the stop-42 CI walk:
+/// an end line mistyped from 9 to 8) was re-anchored with the digest of the lines it now
+/// names, and `validate`'s DIGEST_MISMATCH disappeared: the one sign that the section was
+/// written from other lines. It now holds its module back.
+#[test]
+fn write_does_not_hide_a_digest_that_does_not_match_its_lines() {
+    let f = Fixture::new();
+    let good = "sha256:c33c4b51d5b40980a1d817455975cbe8a29039f3165eba28b0d6a3519dadc627";
+    let bad = format!("sha256:{}", "0".repeat(64));
+    let structure = f.read("knowledge/structure.yaml");
+    assert_eq!(
+        structure.matches(good).count(),
+        1,
+        "lib/core.rs:3-6's digest"
+    );
+    std::fs::write(
+        f.ws().join("knowledge/structure.yaml"),
+        structure.replace(good, &bad),
+    )
+    .expect("write structure");
+    let v = json(&f.run(&["drift", "--to", "v2", "--write", "--format", "json"]));
+    let core = v["reanchor"]["review"]
+        .as_array()
+        .expect("review")
+        .iter()
+        .find(|m| m["module"] == "drift/core")
+        .cloned()
+        .unwrap_or_else(|| panic!("drift/core held back: {}", v["reanchor"]));
+    assert!(
+        core["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("1 whose content_digest does not match")),
+        "{core}"
+    );
+    assert_eq!(
+        core["references"].as_array().map(Vec::len),
+        Some(1),
+        "{core}"
+    );
+    assert_eq!(core["references"][0]["status"], "moved");
+    assert!(f.read("knowledge/structure.yaml").contains(&bad));
+    let modules: Vec<&str> = v["reanchor"]["modules"]
+        .as_array()
+        .expect("modules")
+        .iter()
+        .filter_map(|m| m["module"].as_str())
+        .collect();
+    assert_eq!(
+        modules,
+        ["drift/pkg", "drift/root"],
+        "the others still move"
+    );
+}

@@ -179,6 +179,8 @@ pub struct Origin {
     /// With a relocation, when digests were asked for: the `content_digest` of its window at
     /// the later commit (the engine's [`RangeDrift::relocated_digest`]).
     pub relocated_digest: Option<String>,
+    /// The `content_digest` as recorded in `structure.yaml`.
+    pub recorded_digest: Option<String>,
 }
 
 /// Counts by status (every status, zeros included).

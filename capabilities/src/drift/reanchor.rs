@@ -328,9 +328,23 @@ fn later_place(
     }
 }
 
+/// Whether `r` is unchanged or moved but its recorded `content_digest` is not the digest of
+/// its lines (which are the same at both commits): the section was written from other lines,
+/// or the locator was mistyped (`validate` reports `DIGEST_MISMATCH`). Re-anchoring would
+/// write the digest of the lines it now names and so hide that.
+fn digest_disagrees(r: &ReferenceDrift) -> bool {
+    matches!(r.status, Status::Unchanged | Status::Moved)
+        && match (&r.origin.recorded_digest, &r.origin.later_digest) {
+            (Some(recorded), Some(now)) => {
+                !ontoly_graph::formats::text::digests_equal(recorded, now)
+            }
+            _ => false,
+        }
+}
+
 /// Whether `r` lets its module be re-anchored.
 fn survives(r: &ReferenceDrift, accept: Accept, within: Within<'_>) -> bool {
-    later_place(r, accept, within).is_some()
+    !digest_disagrees(r) && later_place(r, accept, within).is_some()
 }
 
 /// The edits of one module, `Ok(None)` when it is already current, or why it is left alone
@@ -344,11 +358,16 @@ fn module_edits(
 ) -> Result<Option<ModuleEdits>, (String, bool)> {
     let mut counts = super::Counts::default();
     let mut relocatable = 0;
+    let mut mismatched = 0;
     for r in refs.iter().filter(|r| !survives(r, accept, within)) {
+        if digest_disagrees(r) {
+            mismatched += 1;
+            continue;
+        }
         counts.add(r.status);
         relocatable += usize::from(relocated_range(r, within).is_some());
     }
-    let failed = counts.changed + counts.missing + counts.unverifiable;
+    let failed = counts.changed + counts.missing + counts.unverifiable + mismatched;
     if failed > 0 {
         let parts: Vec<String> = [Status::Changed, Status::Missing, Status::Unverifiable]
             .into_iter()
@@ -362,6 +381,11 @@ fn module_edits(
                 }
                 _ => format!("{} {}", counts.of(s), s.as_str()),
             })
+            .chain((mismatched > 0).then(|| {
+                format!(
+                    "{mismatched} whose content_digest does not match its lines at the pinned commit: DIGEST_MISMATCH, fix the locator or the digest first"
+                )
+            }))
             .collect();
         // What the one flag left would take, when the lines went somewhere.
         let more = if relocatable > 0 && !accept.relocated {

@@ -154,6 +154,7 @@ pub fn collect(session: &Session) -> Result<Vec<Target>, DriftError> {
                     origin: Origin {
                         page: page.clone(),
                         line: entry.line,
+                        recorded_digest: entry.content_digest.clone(),
                         ..t.origin
                     },
                     ..t
