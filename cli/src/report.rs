@@ -370,6 +370,10 @@ pub struct DriftView {
     /// (else to the current directory), for annotations. Not in the JSON.
     #[serde(skip)]
     pub structure_file: String,
+    /// With `--fail-on`, when the gate failed: what failed it, for a line a CI log shows (the
+    /// exit code alone left a red step with no reason). Not in the JSON (the counts say it).
+    #[serde(skip)]
+    pub gate_failed: Option<String>,
 }
 
 /// `ontoly impact`: the report, and where annotations point.

@@ -2497,3 +2497,54 @@ fn write_does_not_hide_a_digest_that_does_not_match_its_lines() {
         "the others still move"
     );
 }
+
+/// A failed `--fail-on` gate says why (found in the stop-42 CI walk: exit 3 with no word in
+/// the text or the annotations), and a gate that could compare nothing is an error rather
+/// than a pass (every clone missing: every reference unverifiable, exit 0 before).
+#[test]
+fn a_drift_gate_says_why_it_failed_and_refuses_to_pass_having_compared_nothing() {
+    let f = Fixture::new();
+    let r = f.run(&["drift", "--to", "v2", "--fail-on", "changed"]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    let last = r.stdout.lines().last().unwrap_or_default();
+    let c = &json(&f.run(&["drift", "--to", "v2", "--format", "json"]))["counts"];
+    let n = c["changed"].as_u64().unwrap_or(0) + c["missing"].as_u64().unwrap_or(0);
+    assert!(n > 0, "{c}");
+    assert_eq!(
+        last,
+        format!("the drift gate failed (--fail-on changed): {n} reference(s) changed or missing")
+    );
+    let gh = f.run(&[
+        "drift",
+        "--to",
+        "v2",
+        "--fail-on",
+        "changed",
+        "--format",
+        "github",
+    ]);
+    assert_eq!(gh.code, 3);
+    assert!(
+        gh.stdout.lines().last().is_some_and(|l| l
+            .starts_with("::error title=ontoly drift::the drift gate failed (--fail-on changed)")),
+        "{}",
+        gh.stdout
+    );
+    // Passing, it says nothing more.
+    let pass = f.run(&["drift", "--to", "v1", "--fail-on", "changed"]);
+    assert_eq!(pass.code, 0, "{}", pass.stderr);
+    assert!(!pass.stdout.contains("gate"), "{}", pass.stdout);
+
+    std::fs::rename(f.root().join("repo"), f.root().join("moved-away")).expect("rename");
+    let none = f.run(&["drift", "--fail-on", "changed"]);
+    assert_eq!(none.code, 2, "{}", none.stdout);
+    assert!(
+        none.stderr
+            .contains("the drift gate (--fail-on changed) compared nothing: all ")
+            && none.stderr.contains("references are unverifiable"),
+        "{}",
+        none.stderr
+    );
+    // Without the gate, the same run reports every reference as it is.
+    assert_eq!(f.run(&["drift"]).code, 0);
+}

@@ -82,6 +82,39 @@ fn cli_error(e: DriftError) -> CliError {
     }
 }
 
+/// `--fail-on` over references none of which could be compared: the gate would pass having
+/// checked nothing (a clone not mapped, a shallow one without the pinned commit, a mistyped
+/// `--source`), so it is an error that names the most common reason.
+fn nothing_compared(report: &drift::DriftReport, t: Status) -> Result<(), CliError> {
+    let c = &report.counts;
+    let total = c.unchanged + c.moved + c.changed + c.missing + c.unverifiable;
+    if total == 0 || c.unverifiable < total {
+        return Ok(());
+    }
+    let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
+    for r in &report.references {
+        *reasons
+            .entry(r.reason.as_deref().unwrap_or(""))
+            .or_default() += 1;
+    }
+    // The most frequent, the first in byte order among equals.
+    let (reason, n) = reasons.into_iter().fold(
+        ("", 0),
+        |best, (r, n)| if n > best.1 { (r, n) } else { best },
+    );
+    Err(CliError {
+        message: format!(
+            "the drift gate (--fail-on {}) compared nothing: all {total} references are unverifiable ({n} of them: {reason})",
+            t.as_str()
+        ),
+        hint: Some(
+            "`ontoly drift` without --fail-on lists each reason; map a clone that holds the pinned commits to each repository (ontoly.toml, or --source NAME=PATH)"
+                .into(),
+        ),
+        at: None,
+    })
+}
+
 /// Compares every reference with its later commit (and re-anchors with `--write`).
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
@@ -111,6 +144,22 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         FailOn::Moved => Status::Moved,
     });
     let failed = threshold.is_some_and(|t| report.worst().is_some_and(|w| w.at_least(t)));
+    if let Some(t) = threshold {
+        nothing_compared(&report, t)?;
+    }
+    let gate_failed = threshold.filter(|_| failed).map(|t| {
+        let c = &report.counts;
+        let n = c.changed + c.missing + if t == Status::Moved { c.moved } else { 0 };
+        let what = if t == Status::Moved {
+            "moved, changed or missing"
+        } else {
+            "changed or missing"
+        };
+        format!(
+            "the drift gate failed (--fail-on {}): {n} reference(s) {what}",
+            t.as_str()
+        )
+    });
     // After the gate and the re-anchoring, which read every reference.
     if a.only_drifted {
         report.keep_only_drifted();
@@ -120,6 +169,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             report,
             reanchor,
             structure_file: super::impact::in_repository(&session, reanchor::STRUCTURE_FILE),
+            gate_failed,
         })),
         exit: if failed { EXIT_GATE } else { 0 },
     })

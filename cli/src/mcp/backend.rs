@@ -343,6 +343,7 @@ impl Backend {
                 report,
                 reanchor: None,
                 structure_file,
+                gate_failed: None,
             })),
         })
     }

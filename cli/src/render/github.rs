@@ -90,7 +90,19 @@ pub fn render(report: &Report) -> Option<String> {
         );
         o.push_str(&annotation("warning", None, title, &more));
     }
-    o.push_str(&annotation("notice", None, title, &summary));
+    match report {
+        // A failed gate is the step's error, with its reason beside the counts.
+        Report::Drift(d) if d.gate_failed.is_some() => {
+            let why = d.gate_failed.as_deref().unwrap_or_default();
+            o.push_str(&annotation(
+                "error",
+                None,
+                title,
+                &format!("{why} ({summary})"),
+            ));
+        }
+        _ => o.push_str(&annotation("notice", None, title, &summary)),
+    }
     Some(o)
 }
 

@@ -327,6 +327,9 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
     if let Some(w) = &v.reanchor {
         reanchor(&mut o, w, st);
     }
+    if let Some(why) = &v.gate_failed {
+        let _ = writeln!(o, "{}", st.fg(anstyle::AnsiColor::Red, why));
+    }
     o
 }
 
