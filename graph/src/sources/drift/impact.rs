@@ -245,6 +245,8 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
     let mut prefixed = true;
     let mut pending_old: Option<Option<String>> = None;
     let mut git_paths: Option<(String, String)> = None;
+    // A `diff --git` header is open: its `---`/`+++` lines, when they come, belong to it.
+    let mut git_header = false;
     let finish = |cur: &mut Option<FileState>, files: &mut Vec<FileChange>| {
         if let Some(mut f) = cur.take() {
             f.close_run();
@@ -318,9 +320,17 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
             pending_old = None;
             // `diff --git a/x b/x`: prefixes unless `--no-prefix` (then no `a/`).
             prefixed = rest.starts_with("a/") || rest.starts_with("\"a/");
-            git_paths = rest
-                .split_once(" b/")
-                .map(|(a, b)| (a.trim_start_matches("a/").to_string(), b.to_string()));
+            git_paths = if prefixed {
+                rest.split_once(" b/")
+                    .map(|(a, b)| (a.trim_start_matches("a/").to_string(), b.to_string()))
+            } else {
+                // `--no-prefix`: the two paths are told apart only without spaces in them.
+                match rest.split(' ').collect::<Vec<_>>()[..] {
+                    [a, b] => Some((a.to_string(), b.to_string())),
+                    _ => None,
+                }
+            };
+            git_header = true;
             cur = Some(FileState {
                 change: FileChange {
                     old_path: git_paths.as_ref().map(|p| p.0.clone()),
@@ -339,9 +349,9 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                 return Err(err("a '+++' line without its '---' line"));
             };
             let new = diff_path(p, "b/", prefixed);
-            let in_git_file = cur.as_ref().is_some_and(|f| {
-                f.change.hunks.is_empty() && f.at.is_none() && git_paths.is_some()
-            });
+            let in_git_file = cur
+                .as_ref()
+                .is_some_and(|f| f.change.hunks.is_empty() && f.at.is_none() && git_header);
             if !in_git_file {
                 finish(&mut cur, &mut files);
             }
@@ -359,6 +369,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
             f.change.old_path = old;
             f.change.new_path = new;
             git_paths = None;
+            git_header = false;
         } else if let Some(ids) = line.strip_prefix("index ") {
             if let Some(f) = cur
                 .as_mut()
@@ -483,6 +494,27 @@ mod tests {
         assert_eq!(files[0].hunks, vec![h(1, 1, 1, 1)]);
         assert!(parse_unified_diff("@@ -1 +1 @@\n-a\n+b\n").is_err());
         assert!(parse_unified_diff("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n-b\n").is_err());
+    }
+
+    #[test]
+    fn a_diff_without_prefixes_reads_one_change_per_file() {
+        // `git diff --no-prefix`: each file was read twice (the `diff --git` header as a file
+        // of its own with no old path, an added one), so every file counted as added too.
+        let diff = "diff --git docs/a.rst docs/a.rst\nindex 8d1019c..9bc7578 100644\n--- docs/a.rst\n+++ docs/a.rst\n@@ -1 +1,2 @@\n+new\n x\ndiff --git docs/why.rst docs/why-click.rst\nsimilarity index 100%\nrename from docs/why.rst\nrename to docs/why-click.rst\ndiff --git new.py new.py\nnew file mode 100644\nindex 0000000..5e6f708\n--- /dev/null\n+++ new.py\n@@ -0,0 +1 @@\n+b\n";
+        let files = parse_unified_diff(diff).expect("a diff");
+        let paths: Vec<(Option<&str>, Option<&str>)> = files
+            .iter()
+            .map(|f| (f.old_path.as_deref(), f.new_path.as_deref()))
+            .collect();
+        assert_eq!(
+            paths,
+            vec![
+                (Some("docs/a.rst"), Some("docs/a.rst")),
+                (Some("docs/why.rst"), Some("docs/why-click.rst")),
+                (None, Some("new.py")),
+            ]
+        );
+        assert_eq!(files[0].hunks, vec![h(0, 0, 1, 1)]);
     }
 
     #[test]
