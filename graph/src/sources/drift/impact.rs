@@ -4,7 +4,7 @@
 
 use super::classify::{split_lines, Hunk};
 use super::git::DriftRepo;
-use super::hunks::diff_hunks;
+use super::hunks::{diff_hunks, is_binary};
 use crate::sources::git::GitError;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -82,7 +82,10 @@ pub fn changes_and_added(
             |rd, (old, new)| -> Result<FileChange, GitError> {
                 let before = rd.blob(from, old)?.unwrap_or_default();
                 let hunks = match new {
-                    Some(n) => diff_hunks(&before, &rd.blob(to, n)?.unwrap_or_default()),
+                    Some(n) => {
+                        let after = rd.blob(to, n)?.unwrap_or_default();
+                        content_hunks(&before, &after)
+                    }
                     None => {
                         let count = line_count(&before);
                         vec![Hunk {
@@ -104,6 +107,29 @@ pub fn changes_and_added(
         )
         .collect::<Result<Vec<_>, _>>()
         .map(|changes| (changes, added))
+}
+
+/// The `-U0` hunks between two blobs as the format's digests see their lines: each line
+/// without a trailing `\r`, the last one with or without its newline. A file converted to
+/// CRLF, or given a final newline, changes no cited line (drift calls such a range unchanged);
+/// the line numbers are the blobs' own.
+fn content_hunks(before: &[u8], after: &[u8]) -> Vec<Hunk> {
+    fn normalized(data: &[u8]) -> Vec<u8> {
+        let mut lines = split_lines(data);
+        if lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        let mut out = Vec::with_capacity(data.len() + 1);
+        for l in lines {
+            out.extend_from_slice(l);
+            out.push(b'\n');
+        }
+        out
+    }
+    if before == after || is_binary(before) || is_binary(after) {
+        return Vec::new();
+    }
+    diff_hunks(&normalized(before), &normalized(after))
 }
 
 /// The hunks of `hunks` that touch lines `start..=end` of the old file: a hunk that replaces
@@ -209,11 +235,27 @@ struct FileState {
     at: Option<(u64, u64, u64, u64)>,
     /// The `-U0` hunk being collected.
     run: Option<Hunk>,
+    /// Its removed and added lines (without a trailing `\r`).
+    run_lines: (Vec<String>, Vec<String>),
 }
 
 impl FileState {
+    fn new(change: FileChange) -> FileState {
+        FileState {
+            change,
+            at: None,
+            run: None,
+            run_lines: (Vec::new(), Vec::new()),
+        }
+    }
+
     fn close_run(&mut self) {
+        let (removed, added) = std::mem::take(&mut self.run_lines);
         if let Some(h) = self.run.take() {
+            // Lines that differ only in their line ending are the same lines to a digest.
+            if !removed.is_empty() && removed == added {
+                return;
+            }
             let mut h = h;
             // git numbers an empty side by the line before it.
             if h.old_count == 0 {
@@ -244,7 +286,6 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
     let mut cur: Option<FileState> = None;
     let mut prefixed = true;
     let mut pending_old: Option<Option<String>> = None;
-    let mut git_paths: Option<(String, String)> = None;
     // A `diff --git` header is open: its `---`/`+++` lines, when they come, belong to it.
     let mut git_header = false;
     let finish = |cur: &mut Option<FileState>, files: &mut Vec<FileChange>| {
@@ -281,6 +322,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                             f.change
                                 .old_lines
                                 .push((old, line.get(1..).unwrap_or("").to_string()));
+                            f.run_lines.0.push(line.get(1..).unwrap_or("").to_string());
                             let run = f.run.get_or_insert(Hunk {
                                 old_start: old,
                                 old_count: 0,
@@ -294,6 +336,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                             if left_new == 0 {
                                 return Err(err("more added lines than the hunk header says"));
                             }
+                            f.run_lines.1.push(line.get(1..).unwrap_or("").to_string());
                             let run = f.run.get_or_insert(Hunk {
                                 old_start: old,
                                 old_count: 0,
@@ -320,7 +363,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
             pending_old = None;
             // `diff --git a/x b/x`: prefixes unless `--no-prefix` (then no `a/`).
             prefixed = rest.starts_with("a/") || rest.starts_with("\"a/");
-            git_paths = if prefixed {
+            let git_paths = if prefixed {
                 rest.split_once(" b/")
                     .map(|(a, b)| (a.trim_start_matches("a/").to_string(), b.to_string()))
             } else {
@@ -331,17 +374,13 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                 }
             };
             git_header = true;
-            cur = Some(FileState {
-                change: FileChange {
-                    old_path: git_paths.as_ref().map(|p| p.0.clone()),
-                    new_path: git_paths.as_ref().map(|p| p.1.clone()),
-                    hunks: Vec::new(),
-                    old_blob: None,
-                    old_lines: Vec::new(),
-                },
-                at: None,
-                run: None,
-            });
+            cur = Some(FileState::new(FileChange {
+                old_path: git_paths.as_ref().map(|p| p.0.clone()),
+                new_path: git_paths.as_ref().map(|p| p.1.clone()),
+                hunks: Vec::new(),
+                old_blob: None,
+                old_lines: Vec::new(),
+            }));
         } else if let Some(p) = line.strip_prefix("--- ") {
             pending_old = Some(diff_path(p, "a/", prefixed));
         } else if let Some(p) = line.strip_prefix("+++ ") {
@@ -355,20 +394,15 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
             if !in_git_file {
                 finish(&mut cur, &mut files);
             }
-            let f = cur.get_or_insert(FileState {
-                change: FileChange {
-                    old_path: None,
-                    new_path: None,
-                    hunks: Vec::new(),
-                    old_blob: None,
-                    old_lines: Vec::new(),
-                },
-                at: None,
-                run: None,
-            });
+            let f = cur.get_or_insert(FileState::new(FileChange {
+                old_path: None,
+                new_path: None,
+                hunks: Vec::new(),
+                old_blob: None,
+                old_lines: Vec::new(),
+            }));
             f.change.old_path = old;
             f.change.new_path = new;
-            git_paths = None;
             git_header = false;
         } else if let Some(ids) = line.strip_prefix("index ") {
             if let Some(f) = cur
@@ -494,6 +528,26 @@ mod tests {
         assert_eq!(files[0].hunks, vec![h(1, 1, 1, 1)]);
         assert!(parse_unified_diff("@@ -1 +1 @@\n-a\n+b\n").is_err());
         assert!(parse_unified_diff("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n-b\n").is_err());
+    }
+
+    #[test]
+    fn line_endings_alone_change_no_line() {
+        // A file converted to CRLF but for one real edit, and a final newline added.
+        let before = b"a\nb\nc\nd";
+        let after = b"a\r\nB\r\nc\r\nd\n";
+        let hunks = content_hunks(before, after);
+        assert_eq!(hunks, vec![h(2, 1, 2, 1)]);
+        // The same change as a diff's text.
+        let diff = "--- a/x.txt\n+++ b/x.txt\n@@ -1,4 +1,4 @@\n-a\n-b\n-c\n-d\n\\ No newline at end of file\n+a\r\n+B\r\n+c\r\n+d\n";
+        let files = parse_unified_diff(diff).expect("a diff");
+        assert_eq!(
+            files[0].hunks,
+            vec![h(1, 4, 1, 4)],
+            "one run: the lines differ"
+        );
+        let only_endings = "--- a/x.txt\n+++ b/x.txt\n@@ -1,2 +1,2 @@\n-a\n-b\n+a\r\n+b\r\n";
+        let files = parse_unified_diff(only_endings).expect("a diff");
+        assert_eq!(files[0].hunks, Vec::<Hunk>::new());
     }
 
     #[test]
