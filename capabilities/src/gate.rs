@@ -142,7 +142,18 @@ pub fn parse_questions(text: &str) -> Result<Vec<Question>, String> {
     if text.trim().is_empty() {
         return Err("the file is empty: it needs a list of questions".into());
     }
-    let v = yaml::parse_value(text).map_err(|e| format!("invalid YAML: {e}"))?;
+    // The line first, as every other error of the file says it: the CLI puts a CI annotation
+    // there.
+    let v = yaml::parse_value(text).map_err(|e| match e.line {
+        Some(line) => {
+            let m = e
+                .message
+                .strip_prefix(&format!("line {line}: "))
+                .unwrap_or(&e.message);
+            format!("line {line}: invalid YAML: {m}")
+        }
+        None => format!("invalid YAML: {e}"),
+    })?;
     let (list, mapped) = match &v {
         Value::Sequence(s) => (s, false),
         Value::Mapping(m) => {

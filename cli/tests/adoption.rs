@@ -1350,6 +1350,21 @@ fn check_junit_has_one_case_per_question() {
         "{}",
         github.out
     );
+    // A YAML syntax error too (it was put at line 1 whatever line it named).
+    std::fs::write(
+        kb(&dir).join("syntax.yaml"),
+        "- q: fine\n  expect: [a#b]\n- q: [unclosed\n",
+    )
+    .expect("write");
+    let syntax = check_as("github", "kb/syntax.yaml");
+    assert_eq!(syntax.code, 2, "{}", syntax.err);
+    assert!(
+        syntax.out.starts_with(
+            "::error file=kb/syntax.yaml,line=4,endLine=4,col=1,title=ontoly check::kb/syntax.yaml: line 4: invalid YAML: "
+        ),
+        "{}",
+        syntax.out
+    );
     assert_eq!(r.code, 2, "{}", r.err);
     assert!(r.out.starts_with("<?xml"), "{}", r.out);
     assert!(r.out.contains("errors=\"1\""), "{}", r.out);
@@ -1883,8 +1898,8 @@ fn a_reviewed_change_is_accepted_at_its_mapped_range_and_a_deleted_one_is_not() 
     );
     assert!(
         gone.out.contains(
-            "acme/payments: 1 of 1 references did not survive (1 changed with every cited \
-             line deleted)"
+            "acme/payments: 1 of 1 references did not survive (1 changed with its cited lines \
+             deleted or elsewhere)"
         ) && gone.out.contains("nothing written"),
         "{}",
         gone.out
