@@ -698,8 +698,34 @@ fn check_registry(text: &str, modules: &[ModuleEdits]) -> Option<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{later_place, relocated_range, subpath_rewrite, Accept};
+    use super::{later_place, relocated_range, subpath_rewrite, Accept, Within};
     use crate::drift::ReferenceDrift;
+
+    /// A module's subpath, no directory of it moved.
+    fn sub(s: &str) -> Within<'_> {
+        Within {
+            sub: s,
+            moved: None,
+        }
+    }
+
+    #[test]
+    fn a_relocation_may_point_under_the_directory_the_module_moved_to() {
+        let r = lost("changed");
+        let relocated = Accept {
+            changed: false,
+            relocated: true,
+        };
+        let moved = Within {
+            sub: "lib",
+            moved: Some("src"),
+        };
+        assert_eq!(
+            later_place(&r, relocated, moved),
+            later_place(&r, relocated, sub("src"))
+        );
+        assert!(later_place(&r, relocated, moved).is_some());
+    }
 
     fn lost(status: &str) -> ReferenceDrift {
         let mut r: ReferenceDrift = serde_json::from_value(serde_json::json!({
@@ -722,27 +748,27 @@ mod tests {
                 relocated: true,
             };
             assert_eq!(
-                later_place(&r, relocated, "src"),
+                later_place(&r, relocated, sub("src")),
                 Some(("src/new.rs".into(), 3, 11, Some("sha256:00".into())))
             );
             assert_eq!(
-                later_place(&r, relocated, ""),
-                later_place(&r, relocated, "src")
+                later_place(&r, relocated, sub("")),
+                later_place(&r, relocated, sub("src"))
             );
             // A locator of module `lib` cannot name src/new.rs.
-            assert_eq!(relocated_range(&r, "lib"), None);
-            assert_eq!(later_place(&r, relocated, "lib"), None);
+            assert_eq!(relocated_range(&r, sub("lib")), None);
+            assert_eq!(later_place(&r, relocated, sub("lib")), None);
             // Not asked for: the reference holds its module back.
             let changed_only = Accept {
                 changed: true,
                 relocated: false,
             };
-            assert_eq!(later_place(&r, changed_only, "src"), None);
+            assert_eq!(later_place(&r, changed_only, sub("src")), None);
         }
         // Without the window's digest there is nothing to write.
         let mut r = lost("missing");
         r.origin.relocated_digest = None;
-        assert_eq!(relocated_range(&r, "src"), None);
+        assert_eq!(relocated_range(&r, sub("src")), None);
     }
 
     #[test]
