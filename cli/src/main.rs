@@ -259,7 +259,9 @@ fn fail_as(e: &CliError, format: Format, command: &str) -> ! {
             &render::github::failed_run(
                 command,
                 &text,
-                e.at.as_ref().map(|(f, l)| (f.as_str(), *l)),
+                e.at.as_ref()
+                    .filter(|(f, _)| commands::ci::in_repository(f))
+                    .map(|(f, l)| (f.as_str(), *l)),
             ),
         ),
         Format::Sarif => write_or_exit(&mut std::io::stdout(), &render::sarif::failed_run(&text)),

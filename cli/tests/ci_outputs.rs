@@ -130,10 +130,12 @@ fn the_demo_gate_in_sarif_is_one_note_per_known_failure() {
     }
 }
 
+/// A questions file outside the repository (here there is none: outside the current
+/// directory) has no place an annotation or a SARIF location could name: the message names it
+/// as typed instead, and no absolute path of this machine becomes a repository file (stop 42;
+/// before, `file=/tmp/…` and a SARIF uri `/tmp/…` under SRCROOT).
 #[test]
-fn a_questions_file_outside_any_repository_is_named_as_typed_with_one_slash() {
-    // A workspace and a questions file in a temporary directory: no git repository anywhere,
-    // so the file can only be named as typed — here, absolute.
+fn a_questions_file_outside_the_repository_is_named_in_the_message_not_as_a_location() {
     let t = tempfile::tempdir().expect("tempdir");
     common::copy_dir(&fixtures().join("valid"), &t.path().join("ws"));
     let questions = t.path().join("q.yaml");
@@ -146,21 +148,37 @@ fn a_questions_file_outside_any_repository_is_named_as_typed_with_one_slash() {
     let ws = t.path().join("ws");
     let github = run_in(&ws, &["check", "--questions", typed, "--format", "github"]);
     assert_eq!(github.code, 3, "{}", github.stderr);
+    assert!(!github.stdout.contains("file="), "{}", github.stdout);
     assert!(
-        github
-            .stdout
-            .contains(&format!("file={},line=1,", typed.replace(':', "%3A"))),
+        github.stdout.starts_with(&format!(
+            "::error title=ontoly check::{}:1: how are plugins loaded?",
+            typed.replace(':', "%3A")
+        )),
         "{}",
         github.stdout
     );
-    assert!(!github.stdout.contains("file=//"), "{}", github.stdout);
     let sarif = run_in(&ws, &["check", "--questions", typed, "--format", "sarif"]);
     let log = valid_sarif(&sarif, 3);
-    let uri = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
-        ["uri"]
-        .as_str()
-        .unwrap_or("");
-    assert_eq!(uri, typed, "{log}");
+    let result = &log["runs"][0]["results"][0];
+    assert!(result.get("locations").is_none(), "{log}");
+    assert!(
+        result["message"]["text"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(&format!("{typed}:1: "))),
+        "{log}"
+    );
+    // Typed relative, inside the current directory, it is a location as before.
+    let inside = ws.join("q.yaml");
+    std::fs::copy(&questions, &inside).expect("copy");
+    let github = run_in(
+        &ws,
+        &["check", "--questions", "q.yaml", "--format", "github"],
+    );
+    assert!(
+        github.stdout.starts_with("::error file=q.yaml,line=1,"),
+        "{}",
+        github.stdout
+    );
 }
 
 /// A workspace with an error diagnostic fails the gate in every format, naming the error at

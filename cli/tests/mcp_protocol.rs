@@ -218,7 +218,12 @@ fn malformed_json_gets_a_parse_error_and_the_session_goes_on() {
     server.send_raw(b"{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \n");
     let error = server.recv();
     assert_eq!(error["error"]["code"], -32700, "{error}");
-    assert_eq!(error["id"], Value::Null);
+    // Present and null, as JSON-RPC 2.0 says (indexing a missing member reads as null too).
+    assert_eq!(error.get("id"), Some(&Value::Null), "{error}");
+    server.send_raw(b"42\n");
+    let error = server.recv();
+    assert_eq!(error["error"]["code"], -32600, "{error}");
+    assert_eq!(error.get("id"), Some(&Value::Null), "{error}");
 
     server.send(json!({"jsonrpc": "2.0", "id": 3, "result": 5, "method": 9}));
     let error = server.recv();

@@ -43,6 +43,13 @@ fn normalize(p: &Path) -> String {
     }
 }
 
+/// Whether a path [`Anchor::typed_path`] gave lies in the repository (or, without one, under
+/// the current directory): an annotation or a SARIF location may name it. A file outside (typed
+/// absolute, or above the root) is named in the message instead.
+pub fn in_repository(path: &str) -> bool {
+    !(path.starts_with('/') || path == ".." || path.starts_with("../"))
+}
+
 /// `dir` relative to the current directory (`..` where it lies elsewhere), both canonical;
 /// `None` when either cannot be resolved.
 fn from_current_dir(dir: &Path) -> Option<String> {

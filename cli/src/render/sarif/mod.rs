@@ -87,11 +87,19 @@ pub fn results(report: &Report) -> Option<Vec<SarifResult>> {
                                 format!("{}: {}", q.question, q.reason),
                             ),
                         };
+                        // A questions file outside the repository has no place in it: the
+                        // result names it in its message instead (never an absolute path of
+                        // this machine as a repository file).
+                        let inside = crate::commands::ci::in_repository(&c.file);
                         SarifResult {
                             rule_id: rule_id.to_string(),
                             severity,
-                            message,
-                            at: Some((c.file.clone(), q.line, q.line)),
+                            message: if inside {
+                                message
+                            } else {
+                                format!("{}:{}: {message}", c.file, q.line)
+                            },
+                            at: inside.then(|| (c.file.clone(), q.line, q.line)),
                             fingerprint: None,
                         }
                     }),
