@@ -206,8 +206,16 @@ pub fn log(results: &[SarifResult]) -> Value {
 /// workspace (250 000 results, 220 MB) could not be uploaded at all.
 pub const MAX_RESULTS: usize = 5_000;
 
-/// The first `max` of `results` by severity (errors, then warnings, then notes; the report's
-/// order within each), and how many were left out.
+/// Whether a diagnostic's code is the cause of others that follow from it: a registry that
+/// cannot be used leaves every reference resolved through it `SOURCE_UNRESOLVED` (Context's
+/// messages, which do not name the registry), so it goes first wherever a report is cut short
+/// (found in the stop-42 walk: one `REGISTRY_UNUSABLE` after 268 of those, in no annotation).
+pub fn is_cause(code: &str) -> bool {
+    code == Code::RegistryUnusable.as_str()
+}
+
+/// The first `max` of `results` by severity (errors, then warnings, then notes; within each,
+/// causes ([`is_cause`]) first, then the report's order), and how many were left out.
 pub fn prioritized(mut results: Vec<SarifResult>, max: usize) -> (Vec<SarifResult>, usize) {
     if results.len() <= max {
         return (results, 0);
@@ -217,7 +225,7 @@ pub fn prioritized(mut results: Vec<SarifResult>, max: usize) -> (Vec<SarifResul
         Severity::Warning => 1,
         Severity::Info => 2,
     };
-    results.sort_by_key(|r| rank(r.severity));
+    results.sort_by_key(|r| (rank(r.severity), !is_cause(&r.rule_id)));
     let left = results.len() - max;
     results.truncate(max);
     (results, left)
@@ -277,6 +285,15 @@ mod tests {
         let kept: Vec<&str> = kept.iter().map(|r| r.message.as_str()).collect();
         assert_eq!((kept, left), (vec!["3", "5", "2"], 2));
         assert_eq!(prioritized(all.clone(), 5), (all, 0));
+        // A registry that cannot be used comes before the errors that follow from it.
+        let mut cascade: Vec<SarifResult> = (0..4).map(|n| r(n, Severity::Error)).collect();
+        cascade.push(SarifResult {
+            rule_id: "REGISTRY_UNUSABLE".into(),
+            ..r(9, Severity::Error)
+        });
+        let (kept, _) = prioritized(cascade, 2);
+        let kept: Vec<&str> = kept.iter().map(|r| r.message.as_str()).collect();
+        assert_eq!(kept, vec!["9", "0"]);
     }
 
     #[test]
