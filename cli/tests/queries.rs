@@ -660,6 +660,15 @@ fn a_broken_workspace_answers_with_its_errors() {
         .collect();
     assert!(codes.contains(&"YAML_INVALID"), "{}", v["diagnostics"]);
     assert_ne!(v["confidence"]["level"], "high");
+    // The answer says it too: an agent may read nothing else.
+    assert!(
+        v["answer"].as_str().is_some_and(|a| a.ends_with(
+            " The workspace has 1 error, YAML_INVALID at knowledge/faq/guide.md:3: this answer \
+             comes from what is left of it (`ontoly validate` lists them)."
+        )),
+        "{}",
+        v["answer"]
+    );
     let r = run_in(
         &ws,
         &[

@@ -338,7 +338,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
             diagnostics.extend(graph_diagnostics(graph, &c.target.id));
         }
     }
-    workspace_errors(ctx, &top_sections, &mut conf, &mut diagnostics);
+    let broken = workspace_errors(ctx, &top_sections, &mut conf, &mut diagnostics);
     let extra = ranking.matched.saturating_sub(limit);
     if extra > 0 || g.dropped_edges > 0 || dropped_files > 0 {
         diagnostics.push(Diagnostic::new(
@@ -380,6 +380,7 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     );
     let mut answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
     answer.push_str(older.as_deref().unwrap_or(""));
+    answer.push_str(broken.as_deref().unwrap_or(""));
     knowledge::add_page_reads(ctx, &top_sections, &mut g.reads, MAX_FILES_TO_INSPECT);
     let statistic = Evidence::statistic(
         serde_json::json!({
@@ -1042,19 +1043,25 @@ fn next_tool_calls(
 }
 
 /// A workspace with error diagnostics answers with them: the pack carries its errors (the
-/// first [`MAX_WORKSPACE_ERRORS`], and how many more), and a top section whose page or entry
-/// is broken is never `high`.
+/// first [`MAX_WORKSPACE_ERRORS`], and how many more), a top section whose page or entry is
+/// broken is never `high`, and the answer says so in a sentence (returned): an agent that reads
+/// only `answer` must know it comes from what is left of a broken workspace (found in the
+/// stop-42 MCP walk: "Best answered by …, Confidence medium (0.9755)" and nothing more).
 fn workspace_errors(
     ctx: &Context<'_>,
     top_sections: &[&Node],
     conf: &mut Confidence,
     diagnostics: &mut Vec<Diagnostic>,
-) {
+) -> Option<String> {
     let graph = ctx.graph;
     let errors = ctx.index.errors();
     if errors.is_empty() {
-        return;
+        return None;
     }
+    let first = errors
+        .iter()
+        .find_map(|id| graph.node(id))
+        .map(walk::diagnostic_of_node);
     // An error the pack already holds (its top section's own) is carried too, and does not
     // use up the bound.
     let (mut carried, mut added) = (0, 0);
@@ -1092,6 +1099,18 @@ fn workspace_errors(
                 .replacen("high confidence", "medium confidence", 1)
         );
     }
+    let n = errors.len();
+    let which = if n == 1 { "" } else { "the first " };
+    let first = first
+        .map(|d| match &d.location {
+            Some(at) => format!(", {which}{} at {at}", d.code.as_str()),
+            None => format!(", {which}{}", d.code.as_str()),
+        })
+        .unwrap_or_default();
+    Some(format!(
+        " The workspace has {n} error{}{first}: this answer comes from what is left of it (`ontoly validate` lists them).",
+        if n == 1 { "" } else { "s" }
+    ))
 }
 
 /// A short deterministic answer assembled from the evidence.
