@@ -213,6 +213,9 @@ pub enum ImpactError {
     /// revision, why.
     #[error("the change's {0} side {1:?}: {2}")]
     Revision(&'static str, String, String),
+    /// No `--from`, and the source's clone has no `HEAD` to take instead.
+    #[error("{0}")]
+    NoHead(String),
 }
 
 /// The sections and pages of the session's workspace that the change touches.
@@ -241,9 +244,11 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
     };
     let from = match &opts.from {
         Some(rev) => resolve("old", rev)?,
-        None => reader
-            .default_later()
-            .map_err(|_| ImpactError::Source(format!("{name}: the clone has no HEAD")))?,
+        None => reader.default_later().map_err(|_| {
+            ImpactError::NoHead(format!(
+                "{name}: the clone has no HEAD to take as the change's old side"
+            ))
+        })?,
     };
     let to = opts
         .to

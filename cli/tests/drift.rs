@@ -2548,3 +2548,29 @@ fn a_drift_gate_says_why_it_failed_and_refuses_to_pass_having_compared_nothing()
     // Without the gate, the same run reports every reference as it is.
     assert_eq!(f.run(&["drift"]).code, 0);
 }
+
+/// A clone whose HEAD names no commit, and no `--from`: the old side has to be named, and
+/// the hint says so (it said to choose another source, found in the stop-42 CI walk).
+#[test]
+fn impact_without_a_head_asks_for_from() {
+    let f = Fixture::new();
+    git(
+        &f.root().join("repo"),
+        &["symbolic-ref", "HEAD", "refs/heads/nothing"],
+    );
+    std::fs::write(
+        f.root().join("change.diff"),
+        "--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x\n+y\n",
+    )
+    .expect("write");
+    let r = f.run(&["impact", "--diff", "change.diff", "--source", "drift/app"]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("the clone has no HEAD to take as the change's old side")
+            && r.stderr
+                .contains("hint: give the commit the change starts from with --from REV"),
+        "{}",
+        r.stderr
+    );
+}

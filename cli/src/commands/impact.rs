@@ -110,6 +110,10 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let report = impact::impact(&session, &opts).map_err(|e| {
         let hint = match e {
             ImpactError::Source(_) => Some("choose the source with --source NAME".to_string()),
+            // Another source would not help: the old side has to be named.
+            ImpactError::NoHead(_) => {
+                Some("give the commit the change starts from with --from REV".to_string())
+            }
             ImpactError::Revision(side, ..) => Some(format!(
                 "give {} a branch, tag or commit of the source's clone",
                 if side == "old" { "--from" } else { "--to" }
