@@ -467,8 +467,13 @@ def test_drift_and_impact_tools_are_the_cli_reports(demo):
             for limit in (0, 10001):
                 result = await session.call_tool("Drift", {"limit": limit})
                 assert field(result, "isError") is True, limit
-                assert f"limit: {limit} is outside 1..=10000" in text(result)
+                assert f"invalid arguments for `Drift`: limit: {limit} is outside 1..=10000" in text(result)
                 assert "using" not in text(result), text(result)
+            # A negative limit is said in JSON's words, not Rust's (`expected usize`).
+            result = await session.call_tool("Drift", {"limit": -1})
+            assert field(result, "isError") is True
+            assert "expected an integer of at least 0" in text(result), text(result)
+            assert "usize" not in text(result), text(result)
             result = await session.call_tool("Drift", {"to": ["nope=main"]})
             assert field(result, "isError") is True and "INVALID_ARGUMENTS" in text(result)
 

@@ -308,13 +308,14 @@ impl Backend {
         // which this reply has no place for).
         let (limit, clamped) = input.list_limit();
         if clamped.is_some() {
-            return Err(ToolError::new(
-                Code::InvalidArguments,
-                format!(
+            return Err(crate::mcp::tools::invalid_args(
+                "Drift",
+                &format!(
                     "limit: {} is outside 1..={}",
                     input.limit.unwrap_or_default(),
                     DriftInput::MAX_LIMIT
                 ),
+                crate::mcp::tools::expected_args("Drift"),
             ));
         }
         let opts = DriftOptions {

@@ -175,12 +175,26 @@ pub fn parse_args<T: for<'de> Deserialize<'de>>(
     expected: &str,
 ) -> Result<T, ToolError> {
     let value = Value::Object(arguments.unwrap_or_default());
-    serde_json::from_value(value).map_err(|e| {
-        ToolError::new(
-            Code::InvalidArguments,
-            format!("invalid arguments for `{tool}`: {e}; expected {expected}"),
-        )
-    })
+    serde_json::from_value(value).map_err(|e| invalid_args(tool, &e.to_string(), expected))
+}
+
+/// The `INVALID_ARGUMENTS` error of `tool`: what is wrong, then what was expected. The
+/// deserializer's names of Rust's integer types (`expected usize`) are said in JSON's words.
+pub fn invalid_args(tool: &str, what: &str, expected: &str) -> ToolError {
+    let mut what = what.to_string();
+    for rust in ["usize", "u64", "u32", "u16", "u8"] {
+        what = what.replace(
+            &format!("expected {rust}"),
+            "expected an integer of at least 0",
+        );
+    }
+    for rust in ["isize", "i64", "i32"] {
+        what = what.replace(&format!("expected {rust}"), "expected an integer");
+    }
+    ToolError::new(
+        Code::InvalidArguments,
+        format!("invalid arguments for `{tool}`: {what}; expected {expected}"),
+    )
 }
 
 /// A one-line description of each tool's arguments, used in `INVALID_ARGUMENTS` messages.
