@@ -2379,6 +2379,16 @@ fn a_function_moved_to_its_own_file_is_not_accepted_at_the_import_left_behind() 
     );
     assert_eq!(r["relocation"]["startLine"], 7, "{r}");
 
+    // What to review: its lines moved as they were, which an empty diff would not say.
+    let text = run_in(&ws, &["drift", "--to", "work", "--diff"]).stdout;
+    assert!(
+        text.contains(
+            "(no line differs: the cited lines are at lib/structlog/stdlib_filters.py:7-31 as \
+             they were)"
+        ),
+        "{text}"
+    );
+
     let structure = ws.join("knowledge/structure.yaml");
     let before = std::fs::read_to_string(&structure).expect("structure");
     let held = json(&run_in(

@@ -322,6 +322,20 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
             for line in r.diff.as_deref().unwrap_or("").lines() {
                 let _ = writeln!(o, "          {}", diff_line(line, st));
             }
+            // An empty diff is the cited lines found as they were (moved whole to another
+            // file): said, rather than a blank where the diff goes.
+            if let (Some(""), Some(to)) = (r.diff.as_deref(), &r.relocation) {
+                let _ = writeln!(
+                    o,
+                    "          {}",
+                    st.dim(&format!(
+                        "(no line differs: the cited lines are at {}:{}-{} as they were)",
+                        line(&to.path),
+                        to.start_line,
+                        to.end_line
+                    ))
+                );
+            }
         }
     }
     if let Some(w) = &v.reanchor {
