@@ -325,6 +325,15 @@ fn fail_on_and_per_source_revisions() {
     );
     // --only-drifted lists the drifted references only; the counts and the gate still see all.
     let every = json(&f.run(&["drift", "--to", "v2", "--format", "json"]));
+    // The repository named by its remote as the registry writes it, or in git's scp form.
+    for remote in [
+        "https://github.com/acme/drift",
+        "git@github.com:acme/drift.git",
+    ] {
+        let named = f.run(&["drift", "--to", &format!("{remote}=v2"), "--format", "json"]);
+        assert_eq!(named.code, 0, "{remote}: {}", named.stderr);
+        assert_eq!(json(&named)["counts"], every["counts"], "{remote}");
+    }
     let r = f.run(&[
         "drift",
         "--to",

@@ -51,8 +51,21 @@ pub struct Located {
 impl Located {
     /// Whether `name` selects it.
     pub fn is_named(&self, name: &str) -> bool {
-        self.names.iter().chain(&self.aliases).any(|n| n == name)
+        self.names
+            .iter()
+            .chain(&self.aliases)
+            .any(|n| names(name, n))
     }
+}
+
+/// Whether `typed` (a `--to NAME`) names `name`: the same, or a remote as a registry writes it
+/// (`https://github.com/hynek/structlog`, `git@github.com:hynek/structlog.git`) whose
+/// `host/owner/name` is `name` (found in the stop-42 walk: the remote pasted from
+/// `index.yaml` was refused).
+fn names(typed: &str, name: &str) -> bool {
+    typed == name
+        || ((typed.contains("://") || typed.contains('@'))
+            && ontoly_graph::sources::clones::remote_key(typed).as_deref() == Some(name))
 }
 
 impl Target {
@@ -321,7 +334,7 @@ fn check_names(opts: &DriftOptions, targets: &[Target]) -> Result<(), DriftError
 /// (with its NAME), else `--to REV`, else `None` (the repository's default).
 fn spec_of<'a>(opts: &'a DriftOptions, l: &Located) -> (Option<&'a str>, Option<&'a str>) {
     for n in l.names.iter().chain(&l.aliases) {
-        if let Some((name, rev)) = opts.to_by_name.iter().rev().find(|(k, _)| k == n) {
+        if let Some((name, rev)) = opts.to_by_name.iter().rev().find(|(k, _)| names(k, n)) {
             return (Some(rev), Some(name));
         }
     }
