@@ -113,6 +113,9 @@ commands! {
     /// Node and edge counts by kind, references by source kind, diagnostics by code.
     Stats => stats,
     /// Every diagnostic with file:line; exit 1 when any has error severity.
+    // `verify` too: what a user who wants the recorded digests checked types first (clap
+    // suggested `drift` for it).
+    #[command(alias = "verify")]
     Validate => validate,
     /// Serve the evidence graph and pinned reads to agents over MCP (stdio).
     Mcp => mcp,

@@ -73,6 +73,23 @@ fn validate_lists_every_diagnostic_and_exits_1_on_errors() {
         &["--workspace", "schema", "--no-cache", "validate"],
     );
     assert_eq!(code, 1, "a wrong schema_version is an error");
+    // `verify` is the same command (it was an unknown one, with `drift` suggested).
+    for format in ["text", "json"] {
+        let args = |cmd: &'static str| {
+            [
+                "--workspace",
+                "mismatch",
+                "--no-cache",
+                cmd,
+                "--format",
+                format,
+            ]
+        };
+        assert_eq!(
+            ontoly(&fixtures(), &args("verify")),
+            ontoly(&fixtures(), &args("validate"))
+        );
+    }
 }
 
 #[test]
