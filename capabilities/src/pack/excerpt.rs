@@ -284,18 +284,22 @@ mod tests {
         );
     }
 
+    /// The sentences of a body starting at line 1: first and last line, text.
+    fn spans(body: &str) -> Vec<(u64, u64, String)> {
+        sentences(body, 1)
+            .into_iter()
+            .map(|s| (s.line, s.end_line, s.text))
+            .collect()
+    }
+
     #[test]
     fn a_sentence_that_ends_its_line_ends_there() {
         // Wrapped prose (the click corpus's options page): the line ends with a sentence and
         // the next begins another. An abbreviation, a lower-case continuation and a code span
         // still running at the line's end do not end one.
         let body = "Options are optional;\n`required=True` makes click fail.\n`show_default=True` adds the default.\nUse a callable, e.g.\nThis one. or\nthat one `a.\nB` here.";
-        let got: Vec<(u64, u64, String)> = sentences(body, 1)
-            .into_iter()
-            .map(|s| (s.line, s.end_line, s.text))
-            .collect();
         assert_eq!(
-            got,
+            spans(body),
             vec![
                 (
                     1,
@@ -332,12 +336,8 @@ mod tests {
     #[test]
     fn a_code_span_over_two_lines_stays_in_one_sentence() {
         let body = "A bad tuple raises\n`ValueError(\"Invalid timeout ... Pass a tuple, or a\nfloat.\")`. The rest.";
-        let got: Vec<(u64, u64, String)> = sentences(body, 1)
-            .into_iter()
-            .map(|s| (s.line, s.end_line, s.text))
-            .collect();
         assert_eq!(
-            got,
+            spans(body),
             vec![
                 (
                     1,
