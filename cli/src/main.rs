@@ -267,7 +267,15 @@ fn fail_as(e: &CliError, format: Format, command: &str) -> ! {
                     .map(|(f, l)| (f.as_str(), *l)),
             ),
         ),
-        Format::Sarif => write_or_exit(&mut std::io::stdout(), &render::sarif::failed_run(&text)),
+        Format::Sarif => write_or_exit(
+            &mut std::io::stdout(),
+            &render::sarif::failed_run(
+                &text,
+                e.at.as_ref()
+                    .filter(|(f, _)| commands::ci::in_repository(f))
+                    .map(|(f, l)| (f.as_str(), *l)),
+            ),
+        ),
         Format::Junit => write_or_exit(
             &mut std::io::stdout(),
             &render::junit::failed_run(command, &text),

@@ -1358,9 +1358,20 @@ fn check_junit_has_one_case_per_question() {
     .expect("write");
     let syntax = check_as("github", "kb/syntax.yaml");
     assert_eq!(syntax.code, 2, "{}", syntax.err);
+    let sarif: serde_json::Value =
+        serde_json::from_str(&check_as("sarif", "kb/syntax.yaml").out).expect("a SARIF log");
+    let place = &sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"][0]["locations"]
+        [0]["physicalLocation"];
+    assert_eq!(
+        place["artifactLocation"]["uri"], "kb/syntax.yaml",
+        "{sarif}"
+    );
+    assert_eq!(place["region"]["startLine"], 3, "{sarif}");
     assert!(
         syntax.out.starts_with(
-            "::error file=kb/syntax.yaml,line=4,endLine=4,col=1,title=ontoly check::kb/syntax.yaml: line 4: invalid YAML: "
+            // The parser names the line after the last (the end of the input, line 4): the
+            // annotation is put on the file's last line.
+            "::error file=kb/syntax.yaml,line=3,endLine=3,col=1,title=ontoly check::kb/syntax.yaml: line 4: invalid YAML: "
         ),
         "{}",
         syntax.out

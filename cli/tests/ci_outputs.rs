@@ -440,3 +440,37 @@ fn outside_a_repository_locations_are_relative_to_the_current_directory() {
         assert!(uris.iter().all(|u| !u.starts_with('/')), "{uris:?}");
     }
 }
+
+/// An unusable registry leaves every reference resolved through it `SOURCE_UNRESOLVED` (with
+/// Context's messages, which do not name it): it is listed first in every format, where it was
+/// the last of hundreds of lines and in no GitHub annotation (found in the stop-42 walk).
+#[test]
+fn an_unusable_registry_is_listed_before_what_it_leaves_unresolved() {
+    let t = tempfile::tempdir().expect("tempdir");
+    common::copy_dir(&common::testdata().join("demo"), &t.path().join("ws"));
+    let registry = t.path().join("ws/sources/repo/index.yaml");
+    let text = std::fs::read_to_string(&registry).expect("registry");
+    std::fs::write(
+        &registry,
+        text.replacen("    modules:\n", "    modules: [unclosed\n", 1),
+    )
+    .expect("write");
+    let ws = t.path().join("ws");
+    let first_line = |format: &str| {
+        let r = run_in(&ws, &["--no-cache", "validate", "--format", format]);
+        assert_eq!(r.code, 1, "{format}: {}", r.stderr);
+        r.stdout.lines().next().unwrap_or_default().to_string()
+    };
+    let text = first_line("text");
+    assert!(
+        text.starts_with("sources/repo/index.yaml:") && text.contains("REGISTRY_UNUSABLE"),
+        "{text}"
+    );
+    let github = first_line("github");
+    assert!(github.contains("title=REGISTRY_UNUSABLE::"), "{github}");
+    let r = run_in(&ws, &["--no-cache", "validate", "--format", "sarif"]);
+    let log = valid_sarif(&r, 1);
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    assert!(results.len() > 1, "{log}");
+    assert_eq!(results[0]["ruleId"], "REGISTRY_UNUSABLE", "{log}");
+}

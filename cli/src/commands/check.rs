@@ -55,11 +55,14 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let questions = parse_questions(&text).map_err(|e| {
         // The line the error names (`line 4: …`), else the file's first: a CI annotation is
         // put there.
+        // A parser at the end of the input names the line after the last one.
+        let last = text.lines().count().max(1) as u64;
         let line = e
             .strip_prefix("line ")
             .and_then(|r| r.split(':').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(1);
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or(1)
+            .min(last);
         let mut err = CliError::new(format!("{shown}: {e}"));
         err.at = Some((anchor.typed_path(&a.questions), line));
         err

@@ -108,7 +108,7 @@ fn nothing_compared(report: &drift::DriftReport, t: Status) -> Result<(), CliErr
             t.as_str()
         ),
         hint: Some(
-            "`ontoly drift` without --fail-on lists each reason; map a clone that holds the pinned commits to each repository (ontoly.toml, or --source NAME=PATH)"
+            "`ontoly drift` without --fail-on lists each reference's reason: a clone to map (ontoly.toml, or --source NAME=PATH), a revision to give with --to, a registry to fix (`ontoly validate` names it)"
                 .into(),
         ),
         at: None,

@@ -215,9 +215,11 @@ pub fn is_cause(code: &str) -> bool {
 }
 
 /// The first `max` of `results` by severity (errors, then warnings, then notes; within each,
-/// causes ([`is_cause`]) first, then the report's order), and how many were left out.
+/// causes ([`is_cause`]) first, then the report's order), and how many were left out. Uncut,
+/// the report's order with its causes first.
 pub fn prioritized(mut results: Vec<SarifResult>, max: usize) -> (Vec<SarifResult>, usize) {
     if results.len() <= max {
+        results.sort_by_key(|r| !is_cause(&r.rule_id));
         return (results, 0);
     }
     let rank = |s: Severity| match s {
@@ -252,11 +254,20 @@ pub fn render(report: &Report) -> Option<String> {
 /// The log of a run that could not check anything (an unreadable `ontoly.toml`, no
 /// workspace): no results, `executionSuccessful: false` and the error as a notification, so
 /// an upload step gets a valid log that says why rather than an empty file.
-pub fn failed_run(message: &str) -> String {
+pub fn failed_run(message: &str, at: Option<(&str, u64)>) -> String {
     let mut log = log(&[]);
+    let mut notification = json!({"level": "error", "message": {"text": message}});
+    // At the file and line the error concerns (a questions file that does not parse), as the
+    // GitHub format's annotation is.
+    if let Some((file, line)) = at {
+        notification["locations"] = json!([{"physicalLocation": {
+            "artifactLocation": {"uri": percent_encode_path(file), "uriBaseId": "SRCROOT"},
+            "region": {"startLine": line.max(1)},
+        }}]);
+    }
     log["runs"][0]["invocations"] = json!([{
         "executionSuccessful": false,
-        "toolExecutionNotifications": [{"level": "error", "message": {"text": message}}],
+        "toolExecutionNotifications": [notification],
     }]);
     super::json::pretty(&log)
 }
@@ -291,9 +302,13 @@ mod tests {
             rule_id: "REGISTRY_UNUSABLE".into(),
             ..r(9, Severity::Error)
         });
-        let (kept, _) = prioritized(cascade, 2);
+        let (kept, _) = prioritized(cascade.clone(), 2);
         let kept: Vec<&str> = kept.iter().map(|r| r.message.as_str()).collect();
         assert_eq!(kept, vec!["9", "0"]);
+        // Uncut too.
+        let (all, left) = prioritized(cascade, 10);
+        let all: Vec<&str> = all.iter().map(|r| r.message.as_str()).collect();
+        assert_eq!((all, left), (vec!["9", "0", "1", "2", "3"], 0));
     }
 
     #[test]

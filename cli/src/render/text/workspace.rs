@@ -82,7 +82,17 @@ pub(super) fn stats(v: &StatsView) -> String {
 
 pub(super) fn validate(v: &ValidateView) -> String {
     let mut text = String::new();
-    for d in &v.diagnostics {
+    // Causes first (`sarif::is_cause`): one unusable registry is read before the hundreds of
+    // references it leaves unresolved.
+    let causes = v
+        .diagnostics
+        .iter()
+        .filter(|d| crate::render::sarif::is_cause(&d.code));
+    let rest = v
+        .diagnostics
+        .iter()
+        .filter(|d| !crate::render::sarif::is_cause(&d.code));
+    for d in causes.chain(rest) {
         text.push_str(&format!(
             "{}: {} {}: {}\n",
             d.location,

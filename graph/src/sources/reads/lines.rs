@@ -103,7 +103,7 @@ pub(super) fn slice(
     if start > total {
         return Err(err(
             Code::LineRangeNotSatisfiable,
-            format!("Line range not satisfiable: start_line {start} is past the end of the file ({total} lines)"),
+            format!("Line range not satisfiable: startLine {start} is past the end of the file ({total} lines)"),
         ));
     }
     let wanted_last = end.min(total);
