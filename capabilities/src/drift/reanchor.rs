@@ -253,8 +253,9 @@ fn configured_clone_notes(session: &Session, modules: &[ModuleChange]) -> Vec<St
 pub struct Accept {
     /// Changed references, at their `accept_at` range.
     pub changed: bool,
-    /// Changed references with no `accept_at` range (every cited line deleted, or the lines went elsewhere) and missing
-    /// ones, at their relocation: the window of the later commit that holds most of their lines.
+    /// Changed references with no `accept_at` range (every cited line deleted, or the lines
+    /// went elsewhere) and missing ones, at their relocation: the window of the later commit
+    /// that holds most of their lines.
     pub relocated: bool,
 }
 
