@@ -151,7 +151,7 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             ],
         ),
         "drift" => (
-            "  0  the report was printed, whatever drifted (with --write: the re-anchorable modules were written)\n  3  with --fail-on: a reference of that status or worse",
+            "  0  the report was printed, whatever drifted (with --write: the re-anchorable modules were written)\n  2  also with --fail-on when no reference could be compared (every one unverifiable)\n  3  with --fail-on: a reference of that status or worse",
             &[
                 "ontoly --workspace kb drift --to main",
                 "ontoly --workspace kb drift --to v2.32.3 --fail-on changed --format github",
