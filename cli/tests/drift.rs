@@ -2400,18 +2400,14 @@ fn a_function_moved_to_its_own_file_is_not_accepted_at_the_import_left_behind() 
 
     let structure = ws.join("knowledge/structure.yaml");
     let before = std::fs::read_to_string(&structure).expect("structure");
-    let held = json(&run_in(
-        &ws,
-        &[
-            "drift",
-            "--to",
-            "work",
-            "--write",
-            "--accept-changed",
-            "--format",
-            "json",
-        ],
-    ));
+    // `drift --to work --write --accept-changed` and more flags, as JSON.
+    let write = |more: &[&str]| {
+        let mut args = vec!["drift", "--to", "work", "--write", "--accept-changed"];
+        args.extend_from_slice(more);
+        args.extend(["--format", "json"]);
+        json(&run_in(&ws, &args))
+    };
+    let held = write(&[]);
     let review = &held["reanchor"]["review"];
     let lib = review
         .as_array()
@@ -2430,17 +2426,7 @@ fn a_function_moved_to_its_own_file_is_not_accepted_at_the_import_left_behind() 
         "anchored at the import line"
     );
 
-    run_in(
-        &ws,
-        &[
-            "drift",
-            "--to",
-            "work",
-            "--write",
-            "--accept-changed",
-            "--accept-relocated",
-        ],
-    );
+    write(&["--accept-relocated"]);
     let after = std::fs::read_to_string(&structure).expect("structure");
     assert_ne!(before, after);
     let entry = after
