@@ -256,25 +256,19 @@ fn fail_as(e: &CliError, format: Format, command: &str) -> ! {
         Some(h) => format!("{} ({h})", e.message),
         None => e.message.clone(),
     };
+    // A file outside the repository is no place a CI format can name.
+    let at =
+        e.at.as_ref()
+            .filter(|(f, _)| commands::ci::in_repository(f))
+            .map(|(f, l)| (f.as_str(), *l));
     match format {
         Format::Github => write_or_exit(
             &mut std::io::stdout(),
-            &render::github::failed_run(
-                command,
-                &text,
-                e.at.as_ref()
-                    .filter(|(f, _)| commands::ci::in_repository(f))
-                    .map(|(f, l)| (f.as_str(), *l)),
-            ),
+            &render::github::failed_run(command, &text, at),
         ),
         Format::Sarif => write_or_exit(
             &mut std::io::stdout(),
-            &render::sarif::failed_run(
-                &text,
-                e.at.as_ref()
-                    .filter(|(f, _)| commands::ci::in_repository(f))
-                    .map(|(f, l)| (f.as_str(), *l)),
-            ),
+            &render::sarif::failed_run(&text, at),
         ),
         Format::Junit => write_or_exit(
             &mut std::io::stdout(),

@@ -47,7 +47,8 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         let (line, column, byte) =
             ontoly_graph::formats::text::not_utf8_at(e.as_bytes(), &e.utf8_error());
         let mut err = CliError::new(format!(
-            "{shown}: not UTF-8: the first byte that is not (0x{byte:02x}) is at line {line}, byte {column} of the line"
+            "{shown}: not UTF-8: {}",
+            ontoly_graph::formats::text::not_utf8_place(line, column, byte)
         ));
         err.at = Some((anchor.typed_path(&a.questions), line));
         err

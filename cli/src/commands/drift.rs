@@ -86,9 +86,9 @@ fn cli_error(e: DriftError) -> CliError {
 /// checked nothing (a clone not mapped, a shallow one without the pinned commit, a mistyped
 /// `--source`), so it is an error that names the most common reason.
 fn nothing_compared(report: &drift::DriftReport, t: Status) -> Result<(), CliError> {
-    let c = &report.counts;
-    let total = c.unchanged + c.moved + c.changed + c.missing + c.unverifiable;
-    if total == 0 || c.unverifiable < total {
+    let total: usize = Status::ALL.into_iter().map(|s| report.counts.of(s)).sum();
+    let unverifiable = report.counts.of(Status::Unverifiable);
+    if total == 0 || unverifiable < total {
         return Ok(());
     }
     let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
@@ -148,8 +148,11 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         nothing_compared(&report, t)?;
     }
     let gate_failed = threshold.filter(|_| failed).map(|t| {
-        let c = &report.counts;
-        let n = c.changed + c.missing + if t == Status::Moved { c.moved } else { 0 };
+        let n: usize = Status::ALL
+            .into_iter()
+            .filter(|s| s.at_least(t))
+            .map(|s| report.counts.of(s))
+            .sum();
         let what = if t == Status::Moved {
             "moved, changed or missing"
         } else {

@@ -75,7 +75,7 @@ async fn write_line<W: AsyncWrite + Unpin>(
     out.flush().await
 }
 
-fn encode(message: &TxJsonRpcMessage<RoleServer>) -> std::io::Result<Vec<u8>> {
+fn encode(message: &impl serde::Serialize) -> std::io::Result<Vec<u8>> {
     let mut bytes = serde_json::to_vec(message).map_err(std::io::Error::other)?;
     bytes.push(b'\n');
     Ok(bytes)
@@ -86,20 +86,14 @@ async fn send_error<W: AsyncWrite + Unpin>(
     error: ErrorData,
     id: Option<RequestId>,
 ) -> std::io::Result<()> {
-    let known = id.is_some();
     let message: TxJsonRpcMessage<RoleServer> = JsonRpcMessage::error(error, id);
-    if known {
-        return write_line(writer, encode(&message)?).await;
-    }
     // JSON-RPC 2.0: an error about a request whose id could not be read has `"id": null`;
     // the SDK leaves the member out.
     let mut value = serde_json::to_value(&message).map_err(std::io::Error::other)?;
     if let Some(object) = value.as_object_mut() {
         object.entry("id").or_insert(serde_json::Value::Null);
     }
-    let mut bytes = serde_json::to_vec(&value).map_err(std::io::Error::other)?;
-    bytes.push(b'\n');
-    write_line(writer, bytes).await
+    write_line(writer, encode(&value)?).await
 }
 
 /// The request methods of the protocol (those of the SDK's `ClientRequest`). A request that

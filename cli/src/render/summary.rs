@@ -43,13 +43,7 @@ fn diagnostics_table(
 ) {
     o.push_str("| where | code | message |\n| --- | --- | --- |\n");
     // Causes first (see `sarif::is_cause`): a table cut at 50 rows must not drop them.
-    let causes = diagnostics
-        .iter()
-        .filter(|d| super::sarif::is_cause(&d.code));
-    let rest = diagnostics
-        .iter()
-        .filter(|d| !super::sarif::is_cause(&d.code));
-    for d in causes.chain(rest).take(MAX_ROWS) {
+    for d in super::sarif::causes_first(diagnostics).take(MAX_ROWS) {
         let at = file_line(d).map_or_else(|| d.location.clone(), |(f, l)| format!("{f}:{l}"));
         let _ = writeln!(
             o,

@@ -67,9 +67,17 @@ pub fn not_utf8_at(bytes: &[u8], e: &std::str::Utf8Error) -> (u64, u64, u8) {
     )
 }
 
-/// The message of a file that is not UTF-8, at the place [`not_utf8_at`] found.
+/// Where a file stops being UTF-8, at the place [`not_utf8_at`] found: "the first byte that is
+/// not (0x..) is at line L, byte C of the line".
+pub fn not_utf8_place(line: u64, column: u64, byte: u8) -> String {
+    format!(
+        "the first byte that is not (0x{byte:02x}) is at line {line}, byte {column} of the line"
+    )
+}
+
+/// The message of a workspace file that is not UTF-8 ([`not_utf8_place`]).
 pub fn not_utf8_message(line: u64, column: u64, byte: u8) -> String {
-    format!("File is not UTF-8: the first byte that is not (0x{byte:02x}) is at line {line}, byte {column} of the line")
+    format!("File is not UTF-8: {}", not_utf8_place(line, column, byte))
 }
 
 /// `text` without its leading UTF-8 byte order marks, which some editors write (several when a

@@ -214,6 +214,14 @@ pub fn is_cause(code: &str) -> bool {
     code == Code::RegistryUnusable.as_str()
 }
 
+/// `diagnostics` with their causes ([`is_cause`]) first, the rest in order.
+pub fn causes_first(
+    diagnostics: &[ontoly_graph::graph::findings::DiagnosticView],
+) -> impl Iterator<Item = &ontoly_graph::graph::findings::DiagnosticView> {
+    let (causes, rest): (Vec<_>, Vec<_>) = diagnostics.iter().partition(|d| is_cause(&d.code));
+    causes.into_iter().chain(rest)
+}
+
 /// The first `max` of `results` by severity (errors, then warnings, then notes; within each,
 /// causes ([`is_cause`]) first, then the report's order), and how many were left out. Uncut,
 /// the report's order with its causes first.

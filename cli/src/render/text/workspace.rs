@@ -84,15 +84,7 @@ pub(super) fn validate(v: &ValidateView) -> String {
     let mut text = String::new();
     // Causes first (`sarif::is_cause`): one unusable registry is read before the hundreds of
     // references it leaves unresolved.
-    let causes = v
-        .diagnostics
-        .iter()
-        .filter(|d| crate::render::sarif::is_cause(&d.code));
-    let rest = v
-        .diagnostics
-        .iter()
-        .filter(|d| !crate::render::sarif::is_cause(&d.code));
-    for d in causes.chain(rest) {
+    for d in crate::render::sarif::causes_first(&v.diagnostics) {
         text.push_str(&format!(
             "{}: {} {}: {}\n",
             d.location,

@@ -675,13 +675,14 @@ fn relocate_lost(
         {
             let apart =
                 r.path != *new_path || r.end_line < at.start_line || at.end_line < r.start_line;
-            let data = match window_files.entry(new_path.clone()) {
-                std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
-                std::collections::btree_map::Entry::Vacant(v) => {
-                    v.insert(reader.file(ctx.to, new_path)?.unwrap_or_default())
-                }
-            };
-            if apart && r.matched > holds(data, at, &lost.evidence) {
+            if apart
+                && r.matched
+                    > holds(
+                        later_file(&mut window_files, reader, ctx.to, new_path)?,
+                        at,
+                        &lost.evidence,
+                    )
+            {
                 out[*i].accept_at = None;
                 out[*i].later_digest = None;
                 out[*i].diff = None;
@@ -695,12 +696,7 @@ fn relocate_lost(
         else {
             continue;
         };
-        let data = match window_files.entry(r.path.clone()) {
-            std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::btree_map::Entry::Vacant(v) => {
-                v.insert(reader.file(ctx.to, &r.path)?.unwrap_or_default())
-            }
-        };
+        let data = later_file(&mut window_files, reader, ctx.to, &r.path)?;
         let lines = split_lines(data);
         let Some(window) = lines.get((r.start_line.max(1) - 1) as usize..r.end_line as usize)
         else {
@@ -715,6 +711,22 @@ fn relocate_lost(
         }
     }
     Ok(())
+}
+
+/// The file at `path` of commit `to`, read once into `files` however often it is asked for
+/// (empty when the commit has none).
+fn later_file<'f>(
+    files: &'f mut BTreeMap<String, Vec<u8>>,
+    reader: &DriftReader,
+    to: &str,
+    path: &str,
+) -> Result<&'f [u8], GitError> {
+    Ok(match files.entry(path.to_string()) {
+        std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+        std::collections::btree_map::Entry::Vacant(v) => {
+            v.insert(reader.file(to, path)?.unwrap_or_default())
+        }
+    })
 }
 
 /// How many of `evidence` (trimmed cited lines, each once) lines `at` of `data` hold.
