@@ -270,14 +270,37 @@ fn reference_rules() {
         diags(&g),
         [
             "DIGEST_INVALID knowledge/structure.yaml:19",
+            "DIGEST_INVALID knowledge/structure.yaml:25",
             "DIGEST_MISSING knowledge/structure.yaml:17",
             "ENTRY_INCOMPLETE knowledge/structure.yaml:22",
             "LOCATOR_INVALID knowledge/structure.yaml:14",
             "LOCATOR_INVALID knowledge/structure.yaml:17",
+            "LOCATOR_INVALID knowledge/structure.yaml:25",
+            "LOCATOR_INVALID knowledge/structure.yaml:28",
             "SOURCE_UNRESOLVED knowledge/structure.yaml:19",
             "TOO_MANY_REFERENCES knowledge/structure.yaml:6",
         ]
     );
+    // Each message says what is wrong with the value, not only that it is wrong.
+    let message = |code: &str, location: &str| {
+        let d = diagnostics_of(&g);
+        d.iter()
+            .find(|d| d.code == code && d.location == location)
+            .map(|d| d.message.clone())
+            .unwrap_or_default()
+    };
+    assert!(
+        message("DIGEST_INVALID", "knowledge/structure.yaml:19")
+            .ends_with("3 hex digits, not 64 (a digest is `sha256:` and 64 hex digits)"),
+        "{}",
+        message("DIGEST_INVALID", "knowledge/structure.yaml:19")
+    );
+    assert!(message("DIGEST_INVALID", "knowledge/structure.yaml:25")
+        .contains("`md5:` is not `sha256:`"));
+    assert!(message("LOCATOR_INVALID", "knowledge/structure.yaml:25")
+        .contains("it has none of them (a `locator` is a mapping of the three)"));
+    assert!(message("LOCATOR_INVALID", "knowledge/structure.yaml:28")
+        .ends_with(": `start_line` is missing or not a line number (a whole number from 1)"));
 }
 
 #[test]

@@ -209,7 +209,7 @@ fn bounded(
 /// The YAML crate's parse of an already bounded text, its errors with their lines.
 fn parse_bounded(text: &str) -> Result<yaml_serde::Value, YamlError> {
     yaml_serde::from_str(text).map_err(|e| {
-        let message = first_line(&e.to_string());
+        let message = plain_integer_message(first_line(&e.to_string()));
         let mut line = e.location().map(|l| (l.line() as u64, l.column() as u64));
         if let (Some((l, c)), Some(key)) = (line, duplicate_key(&message)) {
             // The parser reports the mapping's start; point at the repeated key instead.
@@ -367,6 +367,33 @@ pub fn json_compatible(value: &yaml_serde::Value) -> bool {
     true
 }
 
+/// The YAML crate names its internal integer type for a number no 64-bit integer holds
+/// ("invalid type: integer `123…` as u128, expected any YAML value"): say what is wrong in
+/// the file's terms instead, keeping the path and place the message starts and ends with.
+fn plain_integer_message(message: String) -> String {
+    let Some(at) = message.find("invalid type: integer `") else {
+        return message;
+    };
+    let rest = &message[at + "invalid type: integer `".len()..];
+    let Some(close) = rest.find('`') else {
+        return message;
+    };
+    let (number, after) = (&rest[..close], &rest[close + 1..]);
+    let Some(tail) = [
+        " as u128, expected any YAML value",
+        " as i128, expected any YAML value",
+    ]
+    .iter()
+    .find_map(|t| after.strip_prefix(t)) else {
+        return message;
+    };
+    format!(
+        "{}the integer {number} is out of range (at most {} in absolute value){tail}",
+        &message[..at],
+        u64::MAX
+    )
+}
+
 fn first_line(s: &str) -> String {
     s.lines().next().unwrap_or("invalid YAML").to_string()
 }
@@ -516,6 +543,24 @@ mod tests {
         assert_eq!(err("a: 1\nb: \"open\nc: 2\nd: 3\n").line, Some(2));
         assert_eq!(err("---\na: 1\n---\nb: 2\n").line, Some(3));
         assert_eq!(err("a: 1\n--- \nb: 2\n").line, Some(2));
+    }
+
+    #[test]
+    fn an_integer_out_of_range_is_named_in_the_file_s_terms() {
+        let e = err("a:\n  end_line: 123456789012345678901\n");
+        assert!(!e.message.contains("u128"), "{e}");
+        assert!(
+            e.message
+                .contains("the integer 123456789012345678901 is out of range"),
+            "{e}"
+        );
+        assert_eq!(e.line, Some(2), "{e}");
+        let e = err("a: -123456789012345678901\n");
+        assert!(!e.message.contains("i128"), "{e}");
+        assert!(
+            e.message.contains("-123456789012345678901 is out of range"),
+            "{e}"
+        );
     }
 
     #[test]

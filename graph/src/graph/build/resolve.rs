@@ -405,11 +405,13 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
         None => findings.push(at(
             Code::LocatorInvalid,
             if r.has_locator {
-                "Invalid returned file range: locator needs a string `path` and integer `start_line`/`end_line`"
+                format!(
+                    "Invalid returned file range: locator needs a string `path` and integer `start_line`/`end_line`{}",
+                    locator_faults(&r.locator_parts)
+                )
             } else {
-                "reference has no `locator`"
-            }
-            .into(),
+                "reference has no `locator`".into()
+            },
         )),
         Some(l) if l.end_line > MAX_LINE || l.start_line > MAX_LINE => findings.push(at(
             Code::LocatorInvalid,
@@ -432,12 +434,53 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
             Code::DigestMissing,
             "Missing source content_digest".into(),
         )),
-        Some(d) if !crate::formats::text::is_sha256_digest(d) => {
-            findings.push(at(Code::DigestInvalid, "Invalid content digest".into()))
-        }
+        Some(d) if !crate::formats::text::is_sha256_digest(d) => findings.push(at(
+            Code::DigestInvalid,
+            format!("Invalid content digest: {}", digest_fault(d)),
+        )),
         Some(_) => {}
     }
     findings.len() > before
+}
+
+/// Which of a locator's fields failed (the parts the parser could read are `Some`), so a
+/// newcomer knows what to fix: ": `start_line` is missing or not a line number …".
+fn locator_faults(parts: &crate::formats::structure::LocatorParts) -> String {
+    const LINE: &str = "is missing or not a line number (a whole number from 1)";
+    let mut bad = Vec::new();
+    if parts.path.is_none() {
+        bad.push("`path` is missing or not a string".to_string());
+    }
+    if parts.start_line.is_none() {
+        bad.push(format!("`start_line` {LINE}"));
+    }
+    if parts.end_line.is_none() {
+        bad.push(format!("`end_line` {LINE}"));
+    }
+    match bad.len() {
+        0 => String::new(),
+        3 => ": it has none of them (a `locator` is a mapping of the three)".into(),
+        _ => format!(": {}", bad.join("; ")),
+    }
+}
+
+/// Why a recorded digest is not one: the form it must have, and what differs.
+fn digest_fault(digest: &str) -> String {
+    const FORM: &str = "a digest is `sha256:` and 64 hex digits";
+    match digest.strip_prefix("sha256:") {
+        None => {
+            let prefix: String = digest.chars().take_while(|c| *c != ':').take(16).collect();
+            if digest.contains(':') {
+                format!("`{prefix}:` is not `sha256:` ({FORM})")
+            } else {
+                format!("no `sha256:` prefix ({FORM})")
+            }
+        }
+        Some(hex) if !hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            format!("its hex part holds a character that is not a hex digit ({FORM})")
+        }
+        Some(hex) => format!("{} hex digits, not 64 ({FORM})", hex.len()),
+    }
 }
 
 /// `source_ref` as an unresolved reference is shown: as written, unless it holds a `?`, a
