@@ -142,6 +142,9 @@ codes! {
     /// A clone mapped under a `<source>/<module>` name that no module of the repository
     /// registry has (a typo leaves the module it meant without a clone).
     CloneUnmatched = "CLONE_UNMATCHED", Warning;
+    /// Most references of a module fail verification at its pinned commit (said once, at
+    /// the pin): the `ref` is likely not the commit the pages were written from.
+    SourcePinSuspect = "SOURCE_PIN_SUSPECT", Warning;
     /// A cited range whose lines at the pinned commit do not match its `content_digest`.
     ReferenceDigestMismatch = "REFERENCE_DIGEST_MISMATCH", Error;
     /// A cited commit that the local clone does not have.

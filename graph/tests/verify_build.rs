@@ -397,3 +397,172 @@ fn a_repeated_entry_is_verified_once_and_reported_at_each_citation() {
         .collect();
     assert_eq!(at.len(), 2, "each finding at its own line: {messages:#?}");
 }
+
+/// A repository whose `a.py` gains three lines at its top between c1 and c2, and a workspace
+/// of four sections whose references were recorded at c1, with the module pinned at `pin`
+/// (a function of c1 and c2).
+fn pinned_workspace(
+    pin: impl Fn(&str, &str) -> String,
+) -> (tempfile::TempDir, std::path::PathBuf, String, String) {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("lib");
+    std::fs::create_dir_all(&repo).unwrap();
+    support::git(&repo, &["init", "-q", "-b", "main"]);
+    let body: String = (1..=30)
+        .map(|i| format!("def f{i}():\n    return {i}\n"))
+        .collect();
+    std::fs::write(repo.join("a.py"), &body).unwrap();
+    support::git(&repo, &["add", "a.py"]);
+    support::git(&repo, &["commit", "-q", "-m", "c1"]);
+    let c1 = support::git(&repo, &["rev-parse", "HEAD"]);
+    std::fs::write(
+        repo.join("a.py"),
+        format!("import os\nimport sys\n\n{body}"),
+    )
+    .unwrap();
+    support::git(&repo, &["commit", "-q", "-am", "c2"]);
+    let c2 = support::git(&repo, &["rev-parse", "HEAD"]);
+    let ws = tmp.path().join("ws");
+    std::fs::create_dir_all(ws.join("knowledge")).unwrap();
+    std::fs::create_dir_all(ws.join("sources/repo")).unwrap();
+    let mut page = String::from("# Page\n");
+    let mut structure = String::from("schema_version: context.approved-structure.v1\narticles:\n  - article_id: page\n    path: page.md\n    sections:\n");
+    for (k, (a, b)) in [(1, 4), (9, 12), (21, 26), (41, 44)]
+        .into_iter()
+        .enumerate()
+    {
+        let digest = range_digest(&body, a, b).unwrap();
+        page.push_str(&format!(
+            "<!-- context:section id=\"s{k}\" -->\nf\n<!-- /context:section -->\n"
+        ));
+        structure.push_str(&format!("      - id: s{k}\n        references:\n          - source_ref: repo:acme/lib\n            locator: {{path: a.py, start_line: {a}, end_line: {b}}}\n            content_digest: {digest}\n"));
+    }
+    std::fs::write(ws.join("knowledge/page.md"), page).unwrap();
+    std::fs::write(ws.join("knowledge/structure.yaml"), structure).unwrap();
+    std::fs::write(
+        ws.join("sources/repo/index.yaml"),
+        format!(
+            "sources:\n  - name: acme\n    modules:\n      - name: lib\n        git:\n          remote: https://github.com/acme/lib\n          ref: \"{}\"\n",
+            pin(&c1, &c2)
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        ws.join("ontoly.toml"),
+        "[sources]\n\"acme/lib\" = \"../lib\"\n",
+    )
+    .unwrap();
+    (tmp, ws, c1, c2)
+}
+
+#[test]
+fn a_module_pinned_past_its_pages_is_named_once_at_its_pin() {
+    let codes = |g: &Graph| -> Vec<(String, String, String)> {
+        ontoly_graph::graph::findings::diagnostics_of(g)
+            .into_iter()
+            .map(|d| (d.code, d.location, d.message))
+            .collect()
+    };
+    // Pinned at c2, recorded at c1: every reference fails, and the pin says where they match.
+    let (_tmp, ws, c1, c2) = pinned_workspace(|_, c2| c2.to_string());
+    let found = codes(&build_with_clones(&ws, 2));
+    let mismatches = found
+        .iter()
+        .filter(|d| d.0 == "REFERENCE_DIGEST_MISMATCH")
+        .count();
+    assert_eq!(mismatches, 4, "{found:#?}");
+    let pin: Vec<_> = found
+        .iter()
+        .filter(|d| d.0 == "SOURCE_PIN_SUSPECT")
+        .collect();
+    assert_eq!(pin.len(), 1, "{found:#?}");
+    assert_eq!(pin[0].1, "sources/repo/index.yaml:7");
+    assert!(
+        pin[0].2.contains(&format!("4 of the 4 references of `acme/lib` compared at its pinned commit {} fail there, and 4 of them match their recorded digests at {c1}", &c2[..12])),
+        "{}",
+        pin[0].2
+    );
+    // Pinned where the pages were written: nothing to say.
+    let (_tmp, ws, _, _) = pinned_workspace(|c1, _| c1.to_string());
+    let found = codes(&build_with_clones(&ws, 2));
+    assert!(found.is_empty(), "{found:#?}");
+    // Pinned to an abbreviated commit: the references are unpinned, and the pin gets the
+    // full commit its clone resolves it to.
+    let (_tmp, ws, c1, _) = pinned_workspace(|c1, _| c1[..10].to_string());
+    let found = codes(&build_with_clones(&ws, 2));
+    let at_pin: Vec<_> = found
+        .iter()
+        .filter(|d| d.1 == "sources/repo/index.yaml:7")
+        .collect();
+    assert_eq!(at_pin.len(), 1, "{found:#?}");
+    assert_eq!(at_pin[0].0, "SOURCE_UNPINNED");
+    assert!(
+        at_pin[0]
+            .2
+            .contains(&format!("which its clone resolves to {c1}")),
+        "{}",
+        at_pin[0].2
+    );
+}
+
+#[test]
+fn a_module_name_mistyped_in_the_registry_is_offered_as_the_fix() {
+    let (_tmp, ws, _, _) = pinned_workspace(|c1, _| c1.to_string());
+    let index = ws.join("sources/repo/index.yaml");
+    let registry = std::fs::read_to_string(&index).unwrap();
+    std::fs::write(&index, registry.replace("name: lib", "name: lbi")).unwrap();
+    let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+    let unresolved: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == "SOURCE_UNRESOLVED")
+        .collect();
+    assert_eq!(unresolved.len(), 4, "{found:#?}");
+    for d in unresolved {
+        assert!(
+            d.message.ends_with("did you mean `repo:acme/lbi`? (sources/repo/index.yaml registers acme/lbi); 4 references name it alike: if the registry's `acme/lbi` is the typo, rename that module at sources/repo/index.yaml:4 instead"),
+            "{}",
+            d.message
+        );
+    }
+    // One reference with a typo of its own: the reference is what to fix.
+    std::fs::write(&index, registry).unwrap();
+    let structure = ws.join("knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&structure).unwrap();
+    std::fs::write(
+        &structure,
+        text.replacen("repo:acme/lib", "repo:acme/lbi", 1),
+    )
+    .unwrap();
+    let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+    let unresolved: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == "SOURCE_UNRESOLVED")
+        .collect();
+    assert_eq!(unresolved.len(), 1, "{found:#?}");
+    assert!(
+        unresolved[0].message.ends_with(
+            "did you mean `repo:acme/lib`? (sources/repo/index.yaml registers acme/lib)"
+        ),
+        "{}",
+        unresolved[0].message
+    );
+}
+
+#[test]
+fn a_missing_file_offers_the_file_of_the_commit_it_most_likely_meant() {
+    let (_tmp, ws, _, _) = pinned_workspace(|c1, _| c1.to_string());
+    let structure = ws.join("knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&structure).unwrap();
+    std::fs::write(&structure, text.replacen("path: a.py", "path: src/a.py", 1)).unwrap();
+    let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+    let missing: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == "REFERENCE_FILE_MISSING")
+        .collect();
+    assert_eq!(missing.len(), 1, "{found:#?}");
+    assert!(
+        missing[0].message.ends_with("the cited file does not exist at the pinned commit; the commit has `a.py` (repository-relative): did the path leave out a directory, or name another file?"),
+        "{}",
+        missing[0].message
+    );
+}

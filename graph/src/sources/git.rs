@@ -285,6 +285,38 @@ impl LocalRepo {
         Ok((name, id.to_string()))
     }
 
+    /// Up to `limit` commits of the clone, newest first by commit time, reached from every
+    /// branch, remote-tracking branch and tag (the tips sorted by id, so that commits of
+    /// equal time come in the same order on every run). Where a mis-pinned module's pages may
+    /// have been written from.
+    pub fn commits_newest_first(&self, limit: usize) -> Vec<String> {
+        let mut tips: Vec<ObjectId> = Vec::new();
+        if let Ok(platform) = self.repo.references() {
+            if let Ok(all) = platform.all() {
+                for mut r in all.flatten() {
+                    if let Ok(c) = r.peel_to_commit() {
+                        tips.push(c.id);
+                    }
+                }
+            }
+        }
+        tips.sort();
+        tips.dedup();
+        if tips.is_empty() {
+            return Vec::new();
+        }
+        let order = gix::revision::walk::Sorting::ByCommitTime(
+            gix::traverse::commit::simple::CommitTimeOrder::NewestFirst,
+        );
+        let Ok(walk) = self.repo.rev_walk(tips).sorting(order).all() else {
+            return Vec::new();
+        };
+        walk.flatten()
+            .take(limit)
+            .map(|info| info.id.to_string())
+            .collect()
+    }
+
     /// Whether `commit` (full hex) is a commit of this repository.
     pub fn has_commit(&self, commit: &str) -> bool {
         crate::formats::text::is_full_commit(commit) && self.commit_exists(commit).is_ok()

@@ -126,6 +126,40 @@ pub struct Outcome {
     /// The file's number of lines at the pinned commit (a final newline ends the last line),
     /// when it was read.
     pub file_lines: Option<u64>,
+    /// `file_missing`: the files of the pinned commit the path most likely meant (it is the
+    /// end of their path, or they share its name), at most [`NEARBY_SHOWN`].
+    pub nearby: Vec<String>,
+}
+
+/// How many files a `file_missing` message offers.
+const NEARBY_SHOWN: usize = 3;
+
+/// The files of `commit` that `path` (missing there) most likely meant: those whose path it
+/// ends ("humanize/a.py" for "src/humanize/a.py", a subpath or leading directory left out),
+/// else those with its file name; none when more than [`NEARBY_SHOWN`] would be offered.
+fn nearby_files(local: &LocalRepo, commit: &str, path: &str) -> Vec<String> {
+    let Ok(files) = local.files(commit, &[]) else {
+        return Vec::new();
+    };
+    let suffix = format!("/{path}");
+    let ends: Vec<String> = (files.iter())
+        .filter(|(f, _)| f.ends_with(&suffix))
+        .map(|(f, _)| f.clone())
+        .collect();
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let found = if ends.is_empty() {
+        (files.into_iter())
+            .filter(|(f, _)| f.rsplit('/').next() == Some(name))
+            .map(|(f, _)| f)
+            .collect()
+    } else {
+        ends
+    };
+    if found.len() > NEARBY_SHOWN {
+        Vec::new()
+    } else {
+        found
+    }
 }
 
 /// The number of lines a person counts in `text`: a final newline ends the last line.
@@ -137,7 +171,8 @@ fn line_count(text: &str) -> u64 {
 /// What one distinct (repository, commit, path) turned out to be.
 enum FileState {
     CommitMissing,
-    FileMissing,
+    /// With the files the path most likely meant ([`nearby_files`]).
+    FileMissing(Vec<String>),
     Text {
         text: String,
         symbols: Option<FileSymbols>,
@@ -164,9 +199,10 @@ fn read_file(local: &LocalRepo, commit: &str, path: &str, with_symbols: bool) ->
                 };
                 FileState::Text { text, symbols }
             }
-            Err(_) => FileState::FileMissing,
+            Err(_) => FileState::FileMissing(Vec::new()),
         },
-        _ => FileState::FileMissing,
+        Ok(Lookup::Missing) => FileState::FileMissing(nearby_files(local, commit, path)),
+        _ => FileState::FileMissing(Vec::new()),
     }
 }
 
@@ -200,6 +236,7 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                 symbols: Vec::new(),
                 actual_digest: None,
                 file_lines: None,
+                nearby: Vec::new(),
             };
             if c.worktree {
                 return plain(Status::Worktree);
@@ -212,7 +249,11 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
             };
             let key = (r, c.commit.to_ascii_lowercase(), c.path.clone());
             match index.get(&key) {
-                None | Some(FileState::FileMissing) => plain(Status::FileMissing),
+                None => plain(Status::FileMissing),
+                Some(FileState::FileMissing(nearby)) => Outcome {
+                    nearby: nearby.clone(),
+                    ..plain(Status::FileMissing)
+                },
                 Some(FileState::CommitMissing) => plain(Status::CommitMissing),
                 Some(FileState::Text { text, symbols }) => {
                     let actual = crate::formats::text::range_digest(text, c.start_line, c.end_line);
@@ -238,6 +279,7 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                         symbols,
                         actual_digest: actual,
                         file_lines: Some(line_count(text)),
+                        nearby: Vec::new(),
                     }
                 }
             }
@@ -418,6 +460,8 @@ pub fn verify_stage(
     let mut first: FastMap<(*const CitedTarget, &str, bool), usize> = FastMap::default();
     let mut check_of = Vec::with_capacity(cited.len());
     let mut cites = Vec::new();
+    // The target and `source_ref` of each check, for the registry hints.
+    let mut check_targets: Vec<(&CitedTarget, String)> = Vec::new();
     for (c, &ei) in cited.iter().zip(&edge_of) {
         let source_ref = meta(ei, "source_ref").unwrap_or_default();
         let content = meta(ei, "source_kind") == Some("repo-content");
@@ -460,6 +504,7 @@ pub fn verify_stage(
                 }
             }
         });
+        check_targets.push((c, source_ref.to_string()));
         cites.push(RangeCheck {
             repo,
             commit,
@@ -472,6 +517,14 @@ pub fn verify_stage(
     }
     drop((repo_of, first));
     let outcomes = verify_all(&repos, &cites, true);
+    registry_hints(
+        &repos,
+        &cites,
+        &check_targets,
+        &outcomes,
+        &mut parts.findings,
+    );
+    drop(check_targets);
     // Each check's edge metadata before and after its status, shared: the citations of one
     // entry share one map (see `resolve`), which one insert per edge would copy 250k times.
     let mut restated: Vec<Option<(Metadata, Metadata)>> = vec![None; outcomes.len()];
@@ -558,6 +611,113 @@ pub fn verify_stage(
     }
 }
 
+/// Fewest failed references of a module before its pin is suspected.
+const PIN_SUSPECT_MIN: usize = 3;
+/// How many of the clone's commits are tried as the one the pages were written from.
+const PIN_SEARCH: usize = 200;
+/// How many failed references a candidate commit must verify to be named.
+const PIN_SAMPLE: usize = 5;
+
+/// Registry mistakes that every reference of a module pays for, said once where they are
+/// fixed (the module's `ref:` line): a ref that is an abbreviated commit or a branch the
+/// clone resolves (each reference only says it is unpinned), and a pin at which most of the
+/// module's references fail (each reference's message then offers the digest at that pin,
+/// which would re-record every reference at the wrong commit). For the second, the clone's
+/// newest commits are tried for the one at which the failed references' recorded digests
+/// match: the commit the pages were written from.
+fn registry_hints(
+    repos: &[GitRepo],
+    cites: &[RangeCheck],
+    targets: &[(&CitedTarget, String)],
+    outcomes: &[Outcome],
+    findings: &mut Vec<Finding>,
+) {
+    let mut modules: std::collections::BTreeMap<(&str, &str), Vec<usize>> = Default::default();
+    for (i, (t, source_ref)) in targets.iter().enumerate() {
+        if source_ref.starts_with("repo:") && t.pinned_at.is_some() && cites[i].repo.is_some() {
+            (modules.entry((source_ref.as_str(), t.commit.as_str())))
+                .or_default()
+                .push(i);
+        }
+    }
+    for ((source_ref, commit), checks) in modules {
+        let first = checks[0];
+        let (Some(at), Some(repo)) = (
+            &targets[first].0.pinned_at,
+            cites[first].repo.and_then(|r| repos.get(r)),
+        ) else {
+            continue;
+        };
+        let module = source_ref.strip_prefix("repo:").unwrap_or(source_ref);
+        let local = repo.local();
+        if outcomes[first].status == Status::Unpinned {
+            if let Ok(full) = local.resolve(commit) {
+                findings.push(Finding::new(
+                    Code::SourceUnpinned,
+                    format!(
+                        "module `{module}` is pinned to `{commit}`, which its clone resolves to {full}: write that full commit as the `ref` here to pin the module, and its {} reference(s) are checked against it",
+                        checks.len()
+                    ),
+                    &at.file,
+                    at.line,
+                    ids::WORKSPACE,
+                ));
+            }
+            continue;
+        }
+        let failed: Vec<usize> = (checks.iter().copied())
+            .filter(|&i| {
+                matches!(
+                    outcomes[i].status,
+                    Status::DigestMismatch | Status::RangeOutOfBounds
+                )
+            })
+            .collect();
+        let verified = (checks.iter())
+            .filter(|&&i| outcomes[i].status == Status::Verified)
+            .count();
+        if failed.len() < PIN_SUSPECT_MIN || failed.len() < verified {
+            continue;
+        }
+        let matches_at = |i: usize, at_commit: &str| {
+            let c = &cites[i];
+            let FileState::Text { text, .. } = read_file(&local, at_commit, &c.path, false) else {
+                return false;
+            };
+            let actual = crate::formats::text::range_digest(&text, c.start_line, c.end_line);
+            matches!((actual, &c.digest), (Some(a), Some(rec)) if crate::formats::text::digests_equal(rec, &a))
+        };
+        let sample: Vec<usize> = failed.iter().copied().take(PIN_SAMPLE).collect();
+        let found = (local.commits_newest_first(PIN_SEARCH).into_iter())
+            .filter(|c| !c.eq_ignore_ascii_case(commit))
+            .find(|c| sample.iter().all(|&i| matches_at(i, c)));
+        let short = commit.get(..12).unwrap_or(commit);
+        let failing = format!(
+            "{} of the {} references of `{module}` compared at its pinned commit {short} fail there",
+            failed.len(),
+            failed.len() + verified
+        );
+        let message = match found {
+            Some(c) => {
+                let n = failed.iter().filter(|&&i| matches_at(i, &c)).count();
+                format!(
+                    "{failing}, and {n} of them match their recorded digests at {c}: the pages were likely written from that commit. If so, write it as the `ref` here, then `ontoly drift --to {short} --write` re-anchors the module to {short}; re-recording each digest at {short} instead would cite code the pages were not written from"
+                )
+            }
+            None => format!(
+                "{failing}: check that this `ref` is the commit the pages were written from (no commit among the clone's {PIN_SEARCH} newest matches their recorded digests)"
+            ),
+        };
+        findings.push(Finding::new(
+            Code::SourcePinSuspect,
+            message,
+            &at.file,
+            at.line,
+            ids::WORKSPACE,
+        ));
+    }
+}
+
 /// What to do about a failed verification: the facts a person needs to fix it.
 fn explain(c: &CitedTarget, outcome: &Outcome, source_ref: &str) -> String {
     match outcome.status {
@@ -594,6 +754,13 @@ fn explain(c: &CitedTarget, outcome: &Outcome, source_ref: &str) -> String {
             ),
             None => "; fetch it into the clone, or fix the ref".to_string(),
         },
+        Status::FileMissing if !outcome.nearby.is_empty() => format!(
+            "; the commit has {} (repository-relative): did the path leave out a directory, or name another file?",
+            (outcome.nearby.iter())
+                .map(|f| format!("`{f}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Status::RangeOutOfBounds => match outcome.file_lines {
             Some(n) => format!(
                 "; the file has {n} line{} at that commit",

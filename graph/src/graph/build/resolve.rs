@@ -45,6 +45,7 @@ pub fn resolve_references(
     sites: Vec<RefSite<'_>>,
     parts: &mut Parts,
 ) -> Vec<CitedRange> {
+    let from = parts.findings.len();
     for p in registries.problems() {
         parts.findings.push(Finding::new(
             p.code,
@@ -134,7 +135,49 @@ pub fn resolve_references(
             cited.extend(r.cited);
         }
     }
+    registry_typo_note(&mut parts.findings[from..], registries);
     cited
+}
+
+/// A module name mistyped in the registry leaves every reference through it unresolved, and
+/// each one's "did you mean" proposes editing that reference. When several references name
+/// the same unregistered module alike, the registry's name is as likely the typo: each says
+/// so, with the line to fix instead. Only unresolved findings with a suggestion are counted
+/// (rare), so a workspace without them pays one pass over its findings.
+fn registry_typo_note(findings: &mut [Finding], registries: &Registries) {
+    const SUGGESTION: &str = "; did you mean `repo:";
+    let RegistryState::Loaded(r) = registries.get(RegistryKind::Repo) else {
+        return;
+    };
+    let mut alike: std::collections::HashMap<String, usize> = Default::default();
+    for f in findings.iter() {
+        if f.code == Code::SourceUnresolved && f.message.contains(SUGGESTION) {
+            *alike.entry(f.message.clone()).or_default() += 1;
+        }
+    }
+    if alike.values().all(|&n| n < 2) {
+        return;
+    }
+    for f in findings.iter_mut() {
+        let n = match alike.get(&f.message) {
+            Some(&n) if n >= 2 && f.code == Code::SourceUnresolved => n,
+            _ => continue,
+        };
+        let Some(suggested) =
+            (f.message.split(SUGGESTION).nth(1)).and_then(|s| s.split('`').next())
+        else {
+            continue;
+        };
+        let line = match r.lookup(suggested) {
+            Ok(m) if m.module.line > 0 => m.module.line,
+            _ => continue,
+        };
+        let note = format!(
+            "; {n} references name it alike: if the registry's `{suggested}` is the typo, rename that module at {}:{line} instead",
+            RegistryKind::Repo.index_path()
+        );
+        f.message.push_str(&note);
+    }
 }
 
 /// Everything of a [`ReferenceEntry`] that [`resolve_site`] reads, i.e. all but its line: two
@@ -286,19 +329,23 @@ fn resolve_site(
         }
     };
     let labels = Labels::of(&res, source_ref, &opts.clones);
-    if let (ResolvedRef::Repo(rr), "unpinned") = (&res, labels.status) {
-        out.findings.push(at(
-            Code::SourceUnpinned,
-            format!(
-                "Repository reference is not pinned to a full commit (ref `{}`): no URL, no verification",
-                rr.git_ref
-            ),
-        ));
-    }
     let pinned_at = match &res {
         ResolvedRef::Repo(rr) => pin_line(registries, &format!("{}/{}", rr.source, rr.module)),
         _ => None,
     };
+    if let (ResolvedRef::Repo(rr), "unpinned") = (&res, labels.status) {
+        let place = pinned_at
+            .as_ref()
+            .map(|o| format!(", at {}:{}", o.file, o.line))
+            .unwrap_or_default();
+        out.findings.push(at(
+            Code::SourceUnpinned,
+            format!(
+                "Repository reference is not pinned to a full commit (ref `{}`{place}): no URL, no verification",
+                rr.git_ref
+            ),
+        ));
+    }
     cite(site, source_ref, res, labels, pinned_at, &mut out);
     out
 }
