@@ -1863,7 +1863,7 @@ fn a_reviewed_change_is_accepted_at_its_mapped_range_and_a_deleted_one_is_not() 
     assert_eq!(accepted.code, 0, "{}", accepted.both());
     assert!(
         accepted.out.contains(&format!(
-            "acme/payments c11b1eb453b0 -> {}: 1 references, 0 locators and 1 digests \
+            "acme/payments c11b1eb453b0 -> {}: 1 reference, 0 locators and 1 digest \
              rewritten (1 changed, accepted)",
             &later[..12]
         )),

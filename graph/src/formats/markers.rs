@@ -37,6 +37,32 @@ pub enum MarkerErrorKind {
 /// `kind=`, `source_ref=`, are the usual cause, and an empty id the next).
 const INVALID_DETAIL: &str = "a marker is `<!-- context:section id=\"ID\" -->`, a non-empty `id` alone (attributes such as `kind=` are the legacy form)";
 
+/// [`INVALID_DETAIL`], led by what is wrong with this `line` when it can be told: an id not
+/// in double quotes (`id=intro`, `id='intro'`), an empty one, a marker not closed on its line.
+fn invalid_detail(line: &str) -> String {
+    let t = line.trim();
+    let after_id = t.find("id=").map(|i| &t[i + 3..]);
+    let why = match after_id {
+        Some(v) if v.starts_with("\"\"") => Some("the `id` is empty".to_string()),
+        Some(v) if !v.starts_with('"') => {
+            let value: String = (v.trim_start_matches('\''))
+                .chars()
+                .take_while(|c| !c.is_whitespace() && *c != '\'' && *c != '-')
+                .take(64)
+                .collect();
+            Some(format!(
+                "the `id` must be in double quotes (`id=\"{value}\"`)"
+            ))
+        }
+        _ if !t.ends_with("-->") => Some("the marker must end with `-->` on the same line".into()),
+        _ => None,
+    };
+    match why {
+        Some(w) => format!("{w}; {INVALID_DETAIL}"),
+        None => INVALID_DETAIL.to_string(),
+    }
+}
+
 /// The most sections one page may hold. Each costs the build about 2.5 KB whatever its size,
 /// so a page of 100 000 one-line sections (7.7 MB) took 250 MB; Context's pages hold tens.
 pub const MAX_SECTIONS: usize = 10_000;
@@ -193,7 +219,7 @@ pub fn parse_sections(text: &str) -> PageSections {
             Some(Marker::Invalid) => out.errors.push(MarkerError {
                 kind: MarkerErrorKind::Invalid,
                 line: n,
-                detail: Some(INVALID_DETAIL.into()),
+                detail: Some(invalid_detail(line)),
             }),
             Some(Marker::Open(id)) => {
                 if let Some((outer, at)) = &open {
@@ -316,8 +342,10 @@ mod tests {
             ("<!-- context:section bad -->", MarkerErrorKind::Invalid, 1, Some(INVALID_DETAIL)),
             ("<!-- context:section id=\"a\" kind=\"x\" -->", MarkerErrorKind::Invalid, 1, Some(INVALID_DETAIL)),
             ("<!-- context:section id=\"a\" source_ref=\"repo:x/y\" -->", MarkerErrorKind::Invalid, 1, Some(INVALID_DETAIL)),
-            ("<!-- context:section id=\"\" -->", MarkerErrorKind::Invalid, 1, Some(INVALID_DETAIL)),
-            ("<!-- context:section id=\"a\"", MarkerErrorKind::Invalid, 1, Some(INVALID_DETAIL)),
+            ("<!-- context:section id=\"\" -->", MarkerErrorKind::Invalid, 1, Some(&format!("the `id` is empty; {INVALID_DETAIL}"))),
+            ("<!-- context:section id=\"a\"", MarkerErrorKind::Invalid, 1, Some(&format!("the marker must end with `-->` on the same line; {INVALID_DETAIL}"))),
+            ("<!-- context:section id=intword -->", MarkerErrorKind::Invalid, 1, Some(&format!("the `id` must be in double quotes (`id=\"intword\"`); {INVALID_DETAIL}"))),
+            ("<!-- context:section id='intword' -->", MarkerErrorKind::Invalid, 1, Some(&format!("the `id` must be in double quotes (`id=\"intword\"`); {INVALID_DETAIL}"))),
         ];
         for (text, kind, line, detail) in cases {
             let p = parse_sections(text);

@@ -357,6 +357,11 @@ fn diff_line(line: &str, st: Style) -> String {
     }
 }
 
+/// `n` things, singular for one ("1 digest", "3 locators").
+fn counted(n: usize, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}
+
 fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
     let _ = write!(
         o,
@@ -378,13 +383,13 @@ fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
         };
         let _ = writeln!(
             o,
-            "  {} {} -> {}: {} references, {} locators and {} digests rewritten{sub}{accepted}",
+            "  {} {} -> {}: {}, {} and {} rewritten{sub}{accepted}",
             m.module,
             short(&m.from),
             short(&m.to),
-            m.references,
-            m.locators,
-            m.digests
+            counted(m.references, "reference"),
+            counted(m.locators, "locator"),
+            counted(m.digests, "digest")
         );
     }
     if !w.current.is_empty() {
@@ -413,7 +418,7 @@ fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
         // What moves such a module: nothing the flags can accept is left in it.
         let _ = writeln!(
             o,
-            "  a module moves only when all its references can: remove each one listed from knowledge/structure.yaml (or accept it with a flag above, once its section is reviewed), run this again, then cite the code that replaced it at the module's new commit (`ontoly digest PATH:START-END --source MODULE` prints an entry to paste)"
+            "  a module moves only when all its references can: remove each one listed from knowledge/structure.yaml, or once its section is reviewed accept it (`--accept-changed`: a changed reference at the lines the diff maps it to; `--accept-relocated`: a deleted, missing or moved-away one where most of its lines went), run this again, then cite the code that replaced it at the module's new commit (`ontoly digest PATH:START-END --source MODULE` prints an entry to paste)"
         );
     }
     if w.files.is_empty() {
