@@ -319,11 +319,13 @@ fn parse_fields(
             "`answerable: false` but it expects sections: an unanswerable question expects none"
                 .into(),
         )),
+        // Both contradictions are told at `answerable`, the key that says the opposite of
+        // what the sections say.
         Some(Value::Bool(true)) if expect.is_empty() && explicit_empty.is_some() => {
             let k = explicit_empty.unwrap_or("expect");
             return Err((
-                Some(k),
-                format!("`{k}: []` marks a question unanswerable, but `answerable` is true"),
+                Some("answerable"),
+                format!("`answerable: true` but `{k}: []` marks a question unanswerable"),
             ));
         }
         Some(Value::Bool(b)) => *b,

@@ -113,7 +113,9 @@ fn contradictions_and_wrong_values_are_told_at_their_key() {
     );
     let e = err("- q: x\n  answerable: true\n  expect: []\n");
     assert!(
-        e.starts_with("line 3: question 1: `expect: []` marks a question unanswerable"),
+        e.starts_with(
+            "line 2: question 1: `answerable: true` but `expect: []` marks a question unanswerable"
+        ),
         "{e}"
     );
     // Without `answerable`, `expect: []` is the corpus shape's unanswerable question.
