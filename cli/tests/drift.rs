@@ -2579,3 +2579,46 @@ fn impact_without_a_head_asks_for_from() {
         r.stderr
     );
 }
+
+#[test]
+fn impact_text_names_what_a_reference_pinned_past_the_change_cites() {
+    // Re-anchored to v2, the references cite v2's lines; impact of v1..v2 reads them at v1,
+    // where the hunks are numbered, and the text says both when they differ.
+    let f = Fixture::new();
+    let w = f.run(&[
+        "drift",
+        "--to",
+        "v2",
+        "--write",
+        "--accept-changed",
+        "--accept-relocated",
+    ]);
+    assert_eq!(w.code, 0, "{}", w.stderr);
+    let v = json(&f.run(&["impact", "--from", "v1", "--to", "v2", "--format", "json"]));
+    let mut shifted = Vec::new();
+    for p in v["pages"].as_array().into_iter().flatten() {
+        for s in p["sections"].as_array().into_iter().flatten() {
+            for a in s["references"].as_array().into_iter().flatten() {
+                let at = &a["at"];
+                if (&a["path"], &a["startLine"], &a["endLine"])
+                    != (&at["path"], &at["startLine"], &at["endLine"])
+                {
+                    shifted.push(format!(
+                        "{}:{}-{} (cited as {}:{}-{} at its pinned commit)",
+                        at["path"].as_str().unwrap_or(""),
+                        at["startLine"],
+                        at["endLine"],
+                        a["path"].as_str().unwrap_or(""),
+                        a["startLine"],
+                        a["endLine"]
+                    ));
+                }
+            }
+        }
+    }
+    assert!(!shifted.is_empty(), "no reference moved: {v:#}");
+    let text = f.run(&["impact", "--from", "v1", "--to", "v2"]).stdout;
+    for s in &shifted {
+        assert!(text.contains(s.as_str()), "{s} not in:\n{text}");
+    }
+}

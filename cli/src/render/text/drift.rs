@@ -464,8 +464,20 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
                     .as_ref()
                     .map(|s| format!(" in {}", symbol(s)))
                     .unwrap_or_default();
+                // The lines at the change's old side, which the hunks number; a reference
+                // pinned elsewhere (after `drift --write` moved it past the change) also says
+                // what it cites, or its text would not match structure.yaml.
+                let pinned = (a.path.as_str(), a.start_line, a.end_line);
+                let as_cited = if pinned != (a.at.path.as_str(), a.at.start_line, a.at.end_line) {
+                    format!(
+                        " (cited as {}:{}-{} at its pinned commit)",
+                        a.path, a.start_line, a.end_line
+                    )
+                } else {
+                    String::new()
+                };
                 let cited = format!(
-                    "[{}] {}:{}-{}{sym}",
+                    "[{}] {}:{}-{}{as_cited}{sym}",
                     a.ref_index, a.at.path, a.at.start_line, a.at.end_line
                 );
                 let _ = match (&a.renamed_to, a.hunks.first()) {
