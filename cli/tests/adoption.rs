@@ -753,6 +753,26 @@ fn digest_prints_a_reference_ready_to_paste() {
         "says the file's length: {}",
         past.err
     );
+    // Line 4 is the empty text after the file's final newline: the format's split makes it a
+    // line, but an entry ending there is the `sed` digest the docs warn about.
+    let tail = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "digest",
+            "src/retry.py:2-4",
+            "--source",
+            "acme/payments",
+        ],
+    );
+    assert_eq!(tail.code, 1, "{}", tail.both());
+    assert!(
+        tail.err.contains("line 4 is the empty text after its final newline, which cites nothing; lines 2-3 are the range"),
+        "{}",
+        tail.err
+    );
+    assert!(!tail.out.contains("content_digest"), "{}", tail.out);
 }
 
 #[test]

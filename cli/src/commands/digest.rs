@@ -227,6 +227,23 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         }
     };
     let n = text.matches('\n').count() + usize::from(!text.is_empty() && !text.ends_with('\n'));
+    // The format's split makes the empty text after a final newline a line of its own, so a
+    // range may end there and verify; but it cites nothing, and such an entry (its digest is
+    // that of the real lines plus a newline) is what `sed -n S,Ep | sha256sum` gives, the
+    // mistake the docs warn about. Not printed as a ready entry.
+    if end > n as u64 && range_digest(&text, start, end).is_some() {
+        let instead = if start <= n as u64 {
+            format!("; lines {start}-{n} are the range")
+        } else {
+            String::new()
+        };
+        return Ok(failed(
+            Code::LineRangeNotSatisfiable,
+            format!(
+                "'{full}' has {n} lines at {commit}: line {end} is the empty text after its final newline, which cites nothing{instead}"
+            ),
+        ));
+    }
     let Some(digest) = range_digest(&text, start, end) else {
         return Ok(failed(
             Code::LineRangeNotSatisfiable,
