@@ -908,3 +908,30 @@ fn a_correction_is_made_only_when_a_word_shows_it() {
     let e = v["confidence"]["explanation"].as_str().unwrap_or("");
     assert!(e.contains("read subcomand as subcommand"), "{e}");
 }
+
+/// A correction is shown in the pages' spelling when the spelling it was made through is no
+/// one's word: "dehumanise" is one edit from "dehumanism", whose stem is that of
+/// "dehumanize", and the explanation said "read dehumanise as dehumanism" (newcomer's walk,
+/// stop 43: "read decide as decime"); the unmatched words follow. A typo whose meant word the
+/// pages write keeps that word.
+#[test]
+fn a_correction_is_shown_as_the_pages_write_it() {
+    let (_dir, ws) = common::corpus_copy("arrow");
+    let e = level_and_why(
+        &ws,
+        "dehumanise a string like \"in 2 days\" back into a date",
+    )
+    .1;
+    assert!(e.contains("read dehumanise as dehumanize"), "{e}");
+    assert!(!e.contains("dehumanism"), "{e}");
+    let (_dir, ws) = common::corpus_copy("click");
+    let e = level_and_why(
+        &ws,
+        "mutually exclusive options: --json and --yaml cannot be used together",
+    )
+    .1;
+    assert!(!e.contains("excludive"), "{e}");
+    let (_dir, ws) = common::corpus_copy("fd");
+    let e = level_and_why(&ws, "follow symlnks into linked directories").1;
+    assert!(e.contains("read symlnks as symlinks"), "{e}");
+}

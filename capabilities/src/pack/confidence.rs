@@ -27,7 +27,7 @@
 //! ```
 
 use crate::evidence::{round4, Confidence, Factor, Level};
-use crate::retrieval::rank::Ranking;
+use crate::retrieval::rank::{Ranking, Scored};
 use crate::walk;
 use ontoly_graph::graph::Graph;
 
@@ -260,6 +260,33 @@ fn is_vague(ranking: &Ranking, f: &Features) -> bool {
         && f.strength < VAGUE_STRENGTH
 }
 
+/// What a correction to `term` reads the user's word as, in the pages' own spelling: `word`
+/// (the spelling the correction was made through) when the top sections write it, else the
+/// first word of theirs whose term is `term`, else `word`. That spelling need not be anyone's
+/// word ("decide" is one edit from "decime", whose stem is that of "decimal"), and "read
+/// decide as decime" told the user of a word neither they nor the pages wrote.
+fn word_in_sections(graph: &Graph, sections: &[&Scored], term: &str, word: &str) -> String {
+    let mut first = None;
+    for s in sections {
+        let Some(text) = graph.text(&s.id) else {
+            continue;
+        };
+        for w in text.split(|c: char| !c.is_alphanumeric()) {
+            if w.len() < 2
+                || !w.chars().all(char::is_alphabetic)
+                || crate::retrieval::tokens::word_term(w).as_deref() != Some(term)
+            {
+                continue;
+            }
+            if w.eq_ignore_ascii_case(word) {
+                return word.to_string();
+            }
+            first.get_or_insert_with(|| w.to_lowercase());
+        }
+    }
+    first.unwrap_or_else(|| word.to_string())
+}
+
 /// The confidence of a ranking's sections.
 pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     let sections: Vec<_> = ranking.sections().take(3).collect();
@@ -287,15 +314,32 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     } else {
         Level::Medium
     };
-    let missing = ranking.words_missing(top.mask);
-    let unknown = ranking.words_unknown();
-    let corrected: Vec<String> = ranking
+    // Each correction as the pages write it (see `word_in_sections`): (the spelling it was
+    // made through, the word shown for it), which the unmatched words follow too.
+    let readings: Vec<(&str, &str, String)> = ranking
         .terms
         .iter()
         .filter_map(|t| {
             let as_word = t.read_as.as_ref().or(t.corrected.as_ref())?;
-            Some(format!("{} as {as_word}", t.query.word))
+            let shown = match &t.corrected {
+                Some(term) if !crate::retrieval::english::is_common(as_word) => {
+                    word_in_sections(graph, &sections, term, as_word)
+                }
+                _ => as_word.clone(),
+            };
+            Some((t.query.word.as_str(), as_word.as_str(), shown))
         })
+        .collect();
+    let missing: Vec<&str> = (ranking.words_missing(top.mask).into_iter())
+        .map(|w| {
+            (readings.iter())
+                .find(|(_, as_word, _)| *as_word == w)
+                .map_or(w, |(_, _, shown)| shown.as_str())
+        })
+        .collect();
+    let unknown = ranking.words_unknown();
+    let corrected: Vec<String> = (readings.iter())
+        .map(|(typed, _, shown)| format!("{typed} as {shown}"))
         .collect();
     let supporting = (f.support * 4.0).round() as usize;
     let mut explanation = format!(
