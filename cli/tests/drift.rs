@@ -1146,7 +1146,7 @@ fn impact_through_the_symbol_behind_a_range() {
     assert!(text.contains("architecture/app.md"), "{text}");
     assert!(
         text.contains(
-            "[0] src/dup.py:10-12 in function `first` touched via symbol: src/dup.py @@ -13 +13 @@"
+            "[0] src/dup.py:10-12 (cited as src/dup.py:2-4 at its pinned commit) in function `first` touched via symbol: src/dup.py @@ -13 +13 @@"
         ),
         "{text}"
     );
