@@ -134,31 +134,44 @@ pub struct Outcome {
 /// How many files a `file_missing` message offers.
 const NEARBY_SHOWN: usize = 3;
 
-/// The files of `commit` that `path` (missing there) most likely meant: those whose path it
-/// ends ("humanize/a.py" for "src/humanize/a.py", a subpath or leading directory left out),
-/// else those with its file name; none when more than [`NEARBY_SHOWN`] would be offered.
-fn nearby_files(local: &LocalRepo, commit: &str, path: &str) -> Vec<String> {
-    let Ok(files) = local.files(commit, &[]) else {
-        return Vec::new();
-    };
-    let suffix = format!("/{path}");
-    let ends: Vec<String> = (files.iter())
-        .filter(|(f, _)| f.ends_with(&suffix))
-        .map(|(f, _)| f.clone())
-        .collect();
-    let name = path.rsplit('/').next().unwrap_or(path);
-    let found = if ends.is_empty() {
-        (files.into_iter())
-            .filter(|(f, _)| f.rsplit('/').next() == Some(name))
-            .map(|(f, _)| f)
-            .collect()
-    } else {
-        ends
-    };
-    if found.len() > NEARBY_SHOWN {
-        Vec::new()
-    } else {
-        found
+/// The files of one commit by file name, listed once for every missing path of that commit
+/// (a wrong pin can make thousands of paths missing in a repository of 100k files).
+struct FilesByName(HashMap<String, Vec<String>>);
+
+impl FilesByName {
+    fn of(local: &LocalRepo, commit: &str) -> FilesByName {
+        let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
+        for (f, _) in local.files(commit, &[]).unwrap_or_default() {
+            let name = f.rsplit('/').next().unwrap_or(&f).to_string();
+            by_name.entry(name).or_default().push(f);
+        }
+        FilesByName(by_name)
+    }
+
+    /// The files `path` (missing) most likely meant: those whose path it ends
+    /// ("humanize/a.py" for "src/humanize/a.py", a subpath or leading directory left out),
+    /// else those with its file name (in path order); none when more than [`NEARBY_SHOWN`]
+    /// would be offered.
+    fn nearby(&self, path: &str) -> Vec<String> {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let Some(same_name) = self.0.get(name) else {
+            return Vec::new();
+        };
+        let suffix = format!("/{path}");
+        let ends: Vec<String> = (same_name.iter())
+            .filter(|f| f.ends_with(&suffix))
+            .cloned()
+            .collect();
+        let found = if ends.is_empty() {
+            same_name.clone()
+        } else {
+            ends
+        };
+        if found.len() > NEARBY_SHOWN {
+            Vec::new()
+        } else {
+            found
+        }
     }
 }
 
@@ -171,8 +184,8 @@ fn line_count(text: &str) -> u64 {
 /// What one distinct (repository, commit, path) turned out to be.
 enum FileState {
     CommitMissing,
-    /// With the files the path most likely meant ([`nearby_files`]).
-    FileMissing(Vec<String>),
+    /// Nothing at the path (`true`), or not a readable file there.
+    FileMissing(bool),
     Text {
         text: String,
         symbols: Option<FileSymbols>,
@@ -199,10 +212,10 @@ fn read_file(local: &LocalRepo, commit: &str, path: &str, with_symbols: bool) ->
                 };
                 FileState::Text { text, symbols }
             }
-            Err(_) => FileState::FileMissing(Vec::new()),
+            Err(_) => FileState::FileMissing(false),
         },
-        Ok(Lookup::Missing) => FileState::FileMissing(nearby_files(local, commit, path)),
-        _ => FileState::FileMissing(Vec::new()),
+        Ok(Lookup::Missing) => FileState::FileMissing(true),
+        _ => FileState::FileMissing(false),
     }
 }
 
@@ -227,7 +240,30 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
             },
         )
         .collect();
-    let index: HashMap<&Key, &FileState> = keys.iter().zip(states.iter()).collect();
+    // The files each missing path most likely meant, each commit's files listed once.
+    let mut missing_at: std::collections::BTreeMap<(usize, &str), Vec<usize>> = Default::default();
+    for (i, ((r, commit, _), state)) in keys.iter().zip(&states).enumerate() {
+        if matches!(state, FileState::FileMissing(true)) {
+            missing_at.entry((*r, commit.as_str())).or_default().push(i);
+        }
+    }
+    let mut nearby: Vec<Vec<String>> = vec![Vec::new(); keys.len()];
+    let found: Vec<Vec<(usize, Vec<String>)>> = missing_at
+        .into_iter()
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|((r, commit), at)| {
+            let files = FilesByName::of(&repos[r].local(), commit);
+            at.into_iter()
+                .map(|i| (i, files.nearby(&keys[i].2)))
+                .collect()
+        })
+        .collect();
+    for (i, near) in found.into_iter().flatten() {
+        nearby[i] = near;
+    }
+    let index: HashMap<&Key, (&FileState, &Vec<String>)> =
+        keys.iter().zip(states.iter().zip(&nearby)).collect();
     cites
         .par_iter()
         .map(|c| {
@@ -250,12 +286,12 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
             let key = (r, c.commit.to_ascii_lowercase(), c.path.clone());
             match index.get(&key) {
                 None => plain(Status::FileMissing),
-                Some(FileState::FileMissing(nearby)) => Outcome {
-                    nearby: nearby.clone(),
+                Some((FileState::FileMissing(_), nearby)) => Outcome {
+                    nearby: (*nearby).clone(),
                     ..plain(Status::FileMissing)
                 },
-                Some(FileState::CommitMissing) => plain(Status::CommitMissing),
-                Some(FileState::Text { text, symbols }) => {
+                Some((FileState::CommitMissing, _)) => plain(Status::CommitMissing),
+                Some((FileState::Text { text, symbols }, _)) => {
                     let actual = crate::formats::text::range_digest(text, c.start_line, c.end_line);
                     let status = match &actual {
                         None => Status::RangeOutOfBounds,
