@@ -2094,7 +2094,36 @@ fn accepting_relocated_references_lets_their_module_move_and_verify() {
             "json",
         ],
     ));
-    assert_eq!(moved["reanchor"]["review"], serde_json::json!([]));
+    // just/src stays: three ranges of `src/loader.rs` whose code left the file when its
+    // loading moved to the compiler keep a quarter or less of their lines there (41-93 maps
+    // to 16-27), with nowhere else holding most of them: held back for a person to re-cite.
+    let held: Vec<(&str, &str)> = moved["reanchor"]["review"]
+        .as_array()
+        .expect("review")
+        .iter()
+        .flat_map(|m| {
+            m["references"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(move |r| {
+                    (
+                        m["module"].as_str().unwrap_or_default(),
+                        r["sectionId"].as_str().unwrap_or_default(),
+                    )
+                })
+        })
+        .collect();
+    assert_eq!(
+        held,
+        [
+            ("just/src", "compile-pipeline"),
+            ("just/src", "include-directive"),
+            ("just/src", "include-resolution")
+        ],
+        "{}",
+        moved["reanchor"]["review"]
+    );
     let m = &moved["reanchor"]["modules"][0];
     assert_eq!(
         (&m["module"], &m["relocated"]),
@@ -2125,7 +2154,15 @@ fn accepting_relocated_references_lets_their_module_move_and_verify() {
     let strict = run_in(&ws, &["validate", "--require-verified"]);
     assert_eq!(strict.code, 0, "{}{}", strict.stdout, strict.stderr);
     let again = json(&run_in(&ws, &["drift", "--format", "json"]));
-    assert_eq!(again["counts"]["unchanged"], 269, "{}", again["counts"]);
+    let root: Vec<&serde_json::Value> = (again["references"].as_array().into_iter().flatten())
+        .filter(|r| r["sourceRef"] == "repo:just/root")
+        .collect();
+    assert!(!root.is_empty());
+    assert!(
+        root.iter().all(|r| r["status"] == "unchanged"),
+        "{}",
+        again["counts"]
+    );
 }
 
 #[test]

@@ -50,7 +50,10 @@ impl DriftMark {
             (Status::Unchanged, _) => format!("unchanged at HEAD {head}"),
             (Status::Moved, _) => format!("moved at HEAD {head}{now}"),
             (Status::Changed, Some(m))
-                if cited >= 3 && 3 * (m.end_line.saturating_sub(m.start_line) + 1) <= cited =>
+                if ontoly_graph::sources::drift::mostly_gone(
+                    cited,
+                    m.end_line.saturating_sub(m.start_line) + 1,
+                ) =>
             {
                 format!(
                     "changed at HEAD {head}: most of its {cited} lines are gone from {} (the rest maps to {}); `ontoly drift` says where they went",

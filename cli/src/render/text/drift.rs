@@ -139,6 +139,20 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
         Status::Changed => {
             let occ = r.occurrences.unwrap_or(0);
             let to = match &r.mapped {
+                Some(Some(m))
+                    if ontoly_graph::sources::drift::mostly_gone(
+                        r.end_line.saturating_sub(r.start_line) + 1,
+                        m.end_line.saturating_sub(m.start_line) + 1,
+                    ) =>
+                {
+                    format!(
+                        "most of its {} lines deleted (the rest maps to {}:{}-{})",
+                        r.end_line.saturating_sub(r.start_line) + 1,
+                        m.path,
+                        m.start_line,
+                        m.end_line
+                    )
+                }
                 Some(Some(m)) => format!("now {}:{}-{}", m.path, m.start_line, m.end_line),
                 _ => format!("deleted from {np}"),
             };

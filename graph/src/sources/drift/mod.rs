@@ -29,6 +29,16 @@ pub use classify::{Hunk, LineRange, Verdict};
 pub use git::{DriftReader, DriftRepo, Rename, ResolveError, TreeChanges};
 pub use relocate::Relocation;
 
+/// Whether a changed range of `cited` lines whose lines the diff maps to `mapped` lines lost
+/// most of them (at least four cited, the mapped ones a quarter or less): an eleven-line
+/// branch deleted, the one line the hunk put in its place left. That line is not what the
+/// section describes, so accepting the change does not re-anchor it there, and a pack says
+/// most of the lines are gone. A rewrite that keeps a third of the lines (43 lines of manual
+/// chunked upload become a 13-line call that does it) is a change to review, not a loss.
+pub fn mostly_gone(cited: u64, mapped: u64) -> bool {
+    cited >= 4 && 4 * mapped <= cited
+}
+
 use crate::sources::git::GitError;
 use crate::sources::symbols::FileSymbols;
 use classify::{split_lines, LaterFile};
@@ -320,7 +330,9 @@ impl Context<'_> {
                             start_line: now.start_line,
                             end_line: now.end_line,
                         }),
-                        _ => *mapped,
+                        _ => mapped.filter(|m| {
+                            !mostly_gone(e - s + 1, m.end_line.saturating_sub(m.start_line) + 1)
+                        }),
                     }
                 }
                 _ => None,
