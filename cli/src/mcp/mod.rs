@@ -64,7 +64,16 @@ pub struct OntolyServer {
     backend: watch::Receiver<Option<Loaded>>,
     reload: Arc<Reload>,
     tools: Arc<Vec<Tool>>,
+    /// Tool calls answered at once ([`MAX_CALLS_AT_ONCE`]); the others wait their turn.
+    calls: Arc<tokio::sync::Semaphore>,
 }
+
+/// How many tool calls run at once. A call may hold a whole blob (a read of a 40 MB file
+/// decompresses it) and a search a core: a client that pipelines a thousand calls without
+/// waiting for answers (a hostile walk, stop 43: 14 GB, then the server died) waits instead,
+/// its requests answered in turn. Two per core keeps the cores busy while one call waits on
+/// the disk.
+const MAX_CALLS_AT_ONCE: usize = 8;
 
 /// Replaces the backend when a call found the mapped snapshot corrupt or changed, or the
 /// workspace changed.
@@ -182,10 +191,14 @@ impl OntolyServer {
             }
             loader.tx.send_replace(Some(loaded));
         });
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
         Self {
             backend: rx,
             reload,
             tools: Arc::new(tools::all()),
+            calls: Arc::new(tokio::sync::Semaphore::new(
+                (2 * cores).clamp(2, MAX_CALLS_AT_ONCE),
+            )),
         }
     }
 
@@ -334,6 +347,10 @@ impl ServerHandler for OntolyServer {
         let call = match Call::parse(&name, request.arguments) {
             Ok(call) => call,
             Err(e) => return Ok(failure(&e).into()),
+        };
+        // Held until the answer is built: the blocking work below is what costs memory.
+        let Ok(_turn) = self.calls.clone().acquire_owned().await else {
+            return Ok(failure(&unavailable("the server is shutting down")).into());
         };
         let reload = self.reload.clone();
         let backend = match self.backend().await {
