@@ -420,7 +420,11 @@ mod tests {
         // A pattern whose program would cost its size in time at every byte is refused, and
         // says why; the ASCII form of the same search is not.
         match line_matcher("\\p{L}{100}\\p{N}{100}[^x]{500}", false, false) {
-            Err(e) => assert!(e.message.contains("too large once compiled"), "{}", e.message),
+            Err(e) => assert!(
+                e.message.contains("too large once compiled"),
+                "{}",
+                e.message
+            ),
             Ok(_) => panic!("a 16 MiB program was accepted"),
         }
         assert!(line_matcher("[A-Za-z]{100}[0-9]{100}", false, false).is_ok());
