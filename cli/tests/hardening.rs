@@ -1176,3 +1176,45 @@ fn a_directory_that_cannot_be_listed_is_a_diagnostic_not_a_failure() {
     let listed = ontoly(&ws, &["--no-cache", "stats", "--format", "json"]);
     assert_eq!(listed.code, Some(0));
 }
+
+/// A repository registry that is there but is not read — a link out of the workspace, a FIFO —
+/// is one REGISTRY_UNUSABLE saying why, and each reference through it points there: it was
+/// taken for absent, and every reference said "sources/repo/index.yaml does not exist (create
+/// it …)" (hostile walk, stop 43).
+#[test]
+fn a_registry_that_is_there_but_not_read_is_unusable_not_absent() {
+    for how in ["link", "fifo"] {
+        let (t, root) = workspace("valid");
+        let index = root.join("sources/repo/index.yaml");
+        let text = std::fs::read_to_string(&index).expect("the fixture has a repo registry");
+        std::fs::remove_file(&index).expect("rm");
+        if how == "link" {
+            let outside = t.path().join("outside-index.yaml");
+            std::fs::write(&outside, text).expect("write");
+            symlink(&outside, &index).expect("symlink");
+        } else {
+            mkfifo(&index);
+        }
+        let o = ontoly(&root, &["--no-cache", "validate"]);
+        assert!(o.finished(), "{how}: {}", o.summary());
+        let why = if how == "link" {
+            "is a symlink that leaves the workspace"
+        } else {
+            "is not a regular file"
+        };
+        assert!(
+            o.stdout.contains(&format!(
+                "sources/repo/index.yaml:1: error REGISTRY_UNUSABLE: the registry is not read: {why}"
+            )),
+            "{how}: {}",
+            o.stdout
+        );
+        assert!(!o.stdout.contains("does not exist"), "{how}: {}", o.stdout);
+        assert!(
+            o.stdout
+                .contains("sources/repo/index.yaml cannot be used (REGISTRY_UNUSABLE says why)"),
+            "{how}: {}",
+            o.stdout
+        );
+    }
+}

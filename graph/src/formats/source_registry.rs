@@ -95,6 +95,9 @@ pub enum FileProblem {
     TooLarge,
     /// The bytes are not UTF-8.
     NotUtf8,
+    /// The file is there but was not read (a symbolic link that leaves the workspace, a FIFO,
+    /// no permission): why, as the reader said it.
+    Refused(String),
     /// The YAML could not be parsed (or has no JSON form).
     Yaml {
         /// Which of the two YAML failures.
@@ -111,7 +114,9 @@ impl FileProblem {
     pub fn message(&self) -> &'static str {
         match self {
             Self::UnsafePath => "Unsafe repository-relative path",
-            Self::Unreadable => "Host could not read the requested repository file",
+            Self::Unreadable | Self::Refused(_) => {
+                "Host could not read the requested repository file"
+            }
             Self::TooLarge => "File exceeds plugin read budget",
             Self::NotUtf8 => "File is not UTF-8",
             Self::Yaml { kind, .. } => kind.message(),
@@ -456,6 +461,7 @@ impl Registries {
                         FileProblem::Yaml { detail, kind, .. } => {
                             format!("{}: {detail}", kind.message())
                         }
+                        FileProblem::Refused(why) => format!("the registry is not read: {why}"),
                         other => other.message().to_string(),
                     },
                 }),

@@ -124,8 +124,11 @@ pub fn list_inputs(ws: &Workspace) -> Result<Vec<String>, BuildError> {
         }))
         .collect();
     paths.push(STRUCTURE_FILE.to_string());
+    // A registry that is there in any form (a FIFO, a link out of the workspace, dangling or
+    // not) is an input that could not be read, which says why; only one that is not there at
+    // all is absent.
     for r in REGISTRY_FILES {
-        if ws.path(r).is_file() {
+        if ws.path(r).symlink_metadata().is_ok() {
             paths.push(r.to_string());
         }
     }

@@ -8,7 +8,9 @@ use super::{BuildError, BuildReport, CacheStatus, Progress};
 use crate::formats::layout::STRUCTURE_FILE;
 use crate::formats::page::parse_page;
 use crate::formats::parsed::{parse_structure_file, Parsed};
-use crate::formats::source_registry::{FileReadError, Registries};
+use crate::formats::source_registry::{
+    FileProblem, FileReadError, Registries, RegistryKind, RegistryState,
+};
 use rayon::prelude::*;
 
 /// Parses what changed since `cached` (the structure and pages by hash; the registries are
@@ -95,5 +97,17 @@ fn load_registries(inputs: &Inputs) -> Registries {
             _ => Err(FileReadError::Unreadable),
         }
     };
-    Registries::load(&files, "")
+    let mut registries = Registries::load(&files, "");
+    // A registry that is there but was not read (a link out of the workspace, a FIFO) is
+    // unusable, not absent: "does not exist, create it" at every reference was wrong advice.
+    for kind in [RegistryKind::Repo, RegistryKind::File, RegistryKind::Lark] {
+        if let (RegistryState::Absent, Some(Err(why))) = (
+            registries.get(kind),
+            inputs.get(&kind.index_path()).map(|f| &f.bytes),
+        ) {
+            let why = why.clone();
+            registries.set(kind, RegistryState::Unusable(FileProblem::Refused(why)));
+        }
+    }
+    registries
 }

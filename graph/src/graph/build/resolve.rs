@@ -390,6 +390,14 @@ fn resolve_message(e: &ResolveError, source_ref: &str, registries: &Registries) 
         }
     }
     let mut message = format!("{} (`{source_ref}`)", e.message());
+    if let Some(kind) = kind.filter(|k| matches!(registries.get(*k), RegistryState::Unusable(_))) {
+        // The registry's own diagnostic says why; each reference through it points there.
+        message.push_str(&format!(
+            "; {} cannot be used (REGISTRY_UNUSABLE says why)",
+            kind.index_path()
+        ));
+        return message;
+    }
     // Where to fix it: a registry mistake is reported at every reference through the module,
     // so each says which module entry, or which modules there are.
     if let (Some(RegistryKind::Repo), RegistryState::Loaded(r)) =
