@@ -2659,3 +2659,18 @@ fn impact_text_names_what_a_reference_pinned_past_the_change_cites() {
         assert!(text.contains(s.as_str()), "{s} not in:\n{text}");
     }
 }
+
+#[test]
+fn a_huge_to_value_is_quoted_shortened() {
+    // An MCP client sent a 900 KB revision; the error echoed it whole, twice.
+    let f = Fixture::new();
+    let long = "a".repeat(1000);
+    let r = f.run(&["drift", "--to", &long]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let first = r.stderr.lines().next().unwrap_or_default();
+    assert!(
+        first.contains(&format!("{}… (800 more characters)", "a".repeat(200))),
+        "{first}"
+    );
+    assert!(first.len() < 400, "{first}");
+}

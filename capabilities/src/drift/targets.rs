@@ -390,14 +390,16 @@ pub fn group(
             Err(m) => {
                 if let (Some(rev), Some(name)) = (spec, named) {
                     // As typed: `--to requests/lib=` said "--to : not a branch".
-                    return Err(DriftError::Revision(format!("{name}={rev}"), m));
+                    return Err(DriftError::Revision(shown(&format!("{name}={rev}")), m));
                 }
                 if spec.is_some() {
                     plain_found.get_or_insert(false);
                     plain_error = m.clone();
                 }
-                let shown = spec.map(|r| format!("--to {r}: ")).unwrap_or_default();
-                target.reason = Some(format!("{shown}{m}"));
+                let typed = spec
+                    .map(|r| format!("--to {}: ", shown(r)))
+                    .unwrap_or_default();
+                target.reason = Some(format!("{typed}{m}"));
                 continue;
             }
         };
@@ -417,7 +419,7 @@ pub fn group(
     }
     if plain_found == Some(false) {
         return Err(DriftError::Revision(
-            opts.to.clone().unwrap_or_default(),
+            shown(&opts.to.clone().unwrap_or_default()),
             plain_error,
         ));
     }
@@ -433,4 +435,18 @@ pub fn group(
             })
         })
         .collect())
+}
+
+/// A `--to` value as a message quotes it: whole up to 200 characters, else its start and how
+/// much was left out (an MCP client sent 900 KB, which the error echoed twice).
+fn shown(typed: &str) -> String {
+    const SHOWN: usize = 200;
+    match typed.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!(
+            "{}… ({} more characters)",
+            &typed[..cut],
+            typed[cut..].chars().count()
+        ),
+        None => typed.to_string(),
+    }
 }

@@ -398,12 +398,16 @@ fn check_path(path: &str) -> Result<(), ReadError> {
     Err(err(Code::InvalidPath, RULE))
 }
 
+/// What a message says for a name it does not echo, read in its place ("Repository (name not
+/// shown …) is not a known repository"): it read "Repository the requested repository is …".
+const HIDDEN_NAME: &str = "(name not shown: it may hold a credential or a control character)";
+
 /// A requested name echoed in a message: only when it cannot carry credentials.
 fn shown_name(name: &str) -> String {
     // A message is one line: a name with control characters is not echoed at all (fuzzing found
     // a newline kept inside a remote-like name's key).
     if name.chars().any(char::is_control) {
-        return "the requested repository".to_string();
+        return HIDDEN_NAME.to_string();
     }
     if name.contains('@') || name.contains(':') {
         match crate::sources::clones::remote_key(name) {
@@ -413,12 +417,12 @@ fn shown_name(name: &str) -> String {
                 // stood before an `@` in it (a user or a password): fuzzing keeps finding
                 // names whose user-info one parser reads as a host or a path.
                 if before_at(name).any(|u| u.len() >= 3 && u != "git" && k.contains(u)) {
-                    "the requested repository".to_string()
+                    HIDDEN_NAME.to_string()
                 } else {
                     format!("'{k}'")
                 }
             }
-            None => "the requested repository".to_string(),
+            None => HIDDEN_NAME.to_string(),
         }
     } else {
         format!("'{name}'")
@@ -817,7 +821,7 @@ impl Reader {
 
 fn rev_error(e: RevisionError, rev: &str) -> ReadError {
     let shown = if rev.chars().any(char::is_control) || rev.len() > 200 {
-        "the requested revision".to_string()
+        "(its text not shown: too long, or with control characters)".to_string()
     } else {
         format!("'{rev}'")
     };
@@ -892,10 +896,7 @@ mod tests {
 
     #[test]
     fn a_name_with_control_characters_is_not_echoed() {
-        assert_eq!(
-            shown_name("host.org/a\nb:c@x.org/y"),
-            "the requested repository"
-        );
+        assert_eq!(shown_name("host.org/a\nb:c@x.org/y"), HIDDEN_NAME);
         assert_eq!(shown_name("acme/shop"), "'acme/shop'");
     }
 
@@ -912,7 +913,7 @@ mod tests {
         // A user that is also the owner cannot be told from it: not echoed.
         assert_eq!(
             shown_name("https://acme:pw12@github.com/acme/shop"),
-            "the requested repository"
+            HIDDEN_NAME
         );
         for name in [
             "u:SECRET@host.org/x",
