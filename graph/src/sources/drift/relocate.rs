@@ -9,7 +9,8 @@
 //! `else:` or a blank line say nothing) and it occurs at most [`MAX_REPEATS`] times in the
 //! candidate file (a `return None` found everywhere says nothing either). In each candidate
 //! file the matches are read in line order and the window spanning at most twice the cited
-//! block's length that holds the most distinct cited lines wins; a relocation needs at least
+//! block's length that holds the most distinct cited lines wins (among equals, the one whose
+//! span is nearest the block's, then the first); a relocation needs at least
 //! [`MIN_LINES`] of them and half the block's counted lines.
 
 use super::classify::split_lines;
@@ -124,9 +125,35 @@ fn best_window(
             }
             lo += 1;
         }
-        // The first window with the most lines wins: deterministic, and nearest the top.
-        if best.is_none_or(|(d, _, _)| distinct > d) {
-            best = Some((distinct, lo, hi));
+        // Where the window starts: at `lo`, or past leading hits of lines that occur again
+        // further in it (they hold no line the window lacks without them), whichever spans
+        // nearest the cited block's length. A line the block repeats (`self._result =
+        // result`) met first in the code above the moved block made the window start there
+        // (maintainer's walk, stop 43: 21-60 where the 17 lines are at 39-60); a block that
+        // repeats its own first line keeps it.
+        let mut start = lo;
+        let mut l = lo;
+        let off = |l: usize| (hits[hi].0 - hits[l].0 + 1).abs_diff(span);
+        while l < hi && count[hits[l].1] > 1 {
+            count[hits[l].1] -= 1;
+            l += 1;
+            if off(l) < off(start) {
+                start = l;
+            }
+        }
+        for h in &hits[lo..l] {
+            count[h.1] += 1;
+        }
+        // The window with the most lines wins, then the one spanning nearest the block, then
+        // the first: deterministic, and nearest the top. A window ending at a line it already
+        // holds adds nothing but length.
+        let ends_new = count[hits[hi].1] == 1;
+        if ends_new
+            && best.is_none_or(|b| {
+                distinct > b.0 || (distinct == b.0 && off(start) < off_of(&hits, b, span))
+            })
+        {
+            best = Some((distinct, start, hi));
         }
     }
     let (matched, lo, hi) = best.filter(|&(d, _, _)| d >= need)?;
@@ -137,6 +164,11 @@ fn best_window(
         matched: matched as u64,
         of: wanted as u64,
     })
+}
+
+/// How far the window `(_, lo, hi)` of `hits` spans from `span` lines.
+fn off_of(hits: &[(u64, usize)], (_, lo, hi): (usize, usize, usize), span: u64) -> u64 {
+    (hits[hi].0 - hits[lo].0 + 1).abs_diff(span)
 }
 
 /// The better of two relocations: more lines matched, then the tighter window, then the path
@@ -180,6 +212,35 @@ mod tests {
         let noisy = "        Ok(buffer)\n".repeat(5)
             + "    fn serialize(dirs: &[Dir]) -> Result<Vec<u8>> {\n        let mut buffer = Vec::with_capacity(size);\n";
         assert!(find("b.rs", &noisy).is_none());
+    }
+
+    #[test]
+    fn a_window_does_not_start_at_a_repeated_line_met_above_the_block() {
+        // The block sets `self._result` as the code above it does too: the window starts
+        // where the block is, not at that earlier occurrence.
+        let cited = "    def force_result(self, result):\n        self._result = result\n        self._excinfo = None\n\n    def get_result(self):\n        __tracebackhide__ = True\n        if self._excinfo is None:\n            return self._result\n        raise ex[1].with_traceback(ex[2])\n";
+        let wanted = evidence_lines(&lines(cited));
+        let mut later = String::from("class Result:\n    def __init__(self, result, excinfo):\n        self._result = result\n        self._excinfo = excinfo\n");
+        later.push_str(&"    # padding\n".repeat(6));
+        let at = later.lines().count() as u64 + 1;
+        later.push_str(cited);
+        let sought = Sought::new(vec![(wanted.clone(), 9)]);
+        let r = sought
+            .find("_result.py", later.as_bytes())
+            .remove(0)
+            .expect("found");
+        assert_eq!(r.matched, wanted.len() as u64, "{r:?}");
+        assert_eq!((r.start_line, r.end_line), (at, at + 8), "{r:?}");
+        // A block that repeats its own first line keeps it: its span is the block's.
+        let own = "        self._result = result\n        self._excinfo = None\n        log_result(self)\n        notify_hooks(self)\n        self._result = result\n        return self._result\n";
+        let wanted = evidence_lines(&lines(own));
+        let later = format!("def other():\n    pass\n{own}");
+        let sought = Sought::new(vec![(wanted, 6)]);
+        let r = sought
+            .find("r.py", later.as_bytes())
+            .remove(0)
+            .expect("found");
+        assert_eq!((r.start_line, r.end_line), (3, 8), "{r:?}");
     }
 
     #[test]
