@@ -82,6 +82,12 @@ pub fn name_key(qualified: &str) -> std::borrow::Cow<'_, str> {
 /// the one starting nearest to line `near` (document order on a tie). The own name tells a
 /// type's impls apart: `impl Executor for ShellExecutor` and `impl ShellExecutor` share the
 /// qualified name `ShellExecutor`.
+///
+/// When no definition has that name, one whose name differs only by the leading underscores
+/// of its parts (a private class made public, `_HookCaller.__call__` now
+/// `HookCaller.__call__`; pluggy 1.0 → 1.3, maintainer's walk, stop 43) is its namesake: the
+/// rename left every method of the class without a suggestion, and their references fell
+/// back to the diff's mapped lines, which were other methods.
 pub fn same_name<'a>(symbols: &'a FileSymbols, was: &Definition, near: u64) -> Vec<&'a Definition> {
     let qualified = was.qualified.as_str();
     let key = name_key(qualified);
@@ -92,8 +98,38 @@ pub fn same_name<'a>(symbols: &'a FileSymbols, was: &Definition, near: u64) -> V
         .filter(|d| d.qualified == qualified || name_key(&d.qualified) == key)
         .filter(|d| name_key(&d.name) == own)
         .collect();
+    if found.is_empty() {
+        let (loose, loose_own) = (unprivate(&key), unprivate(&own));
+        found = (symbols.definitions.iter())
+            .filter(|d| d.kind == was.kind && unprivate(&name_key(&d.qualified)) == loose)
+            .filter(|d| unprivate(&name_key(&d.name)) == loose_own)
+            .collect();
+    }
     found.sort_by_key(|d| (d.qualified != qualified, d.start_line.abs_diff(near)));
     found
+}
+
+/// A qualified name with the leading underscores of each part dropped, dunder names
+/// (`__call__`, which no rename to public touches) kept whole.
+fn unprivate(qualified: &str) -> String {
+    let mut out = String::with_capacity(qualified.len());
+    let mut rest = qualified;
+    while !rest.is_empty() {
+        let end = rest.find(['.', ':']).unwrap_or(rest.len());
+        let part = &rest[..end];
+        let dunder = part.len() > 4 && part.starts_with("__") && part.ends_with("__");
+        out.push_str(if dunder {
+            part
+        } else {
+            part.trim_start_matches('_')
+        });
+        let seps = rest[end..]
+            .find(|c| c != '.' && c != ':')
+            .map_or(rest.len() - end, |n| n);
+        out.push_str(&rest[end..end + seps]);
+        rest = &rest[end + seps..];
+    }
+    out
 }
 
 #[cfg(test)]
@@ -119,6 +155,30 @@ mod tests {
             Some("free")
         );
         assert!(covering(&syms, 7, 8).is_none());
+    }
+
+    #[test]
+    fn a_class_made_public_keeps_its_methods_namesakes() {
+        let old = "class _HookCaller:\n    def __call__(self):\n        return 1\n\n    def get_hookimpls(self):\n        return []\n";
+        let new = "class HookCaller:\n    def __repr__(self):\n        return ''\n\n    def __call__(self):\n        return 1\n\n    def get_hookimpls(self):\n        return []\n\n\n_HookCaller = HookCaller\n";
+        let old = crate::sources::symbols::extract("h.py", old).expect("parses");
+        let new = crate::sources::symbols::extract("h.py", new).expect("parses");
+        let name = |q: &str| old.definitions.iter().find(|d| d.qualified == q).expect(q);
+        let found = same_name(&new, name("_HookCaller.__call__"), 2);
+        assert_eq!(
+            found
+                .iter()
+                .map(|d| (d.qualified.as_str(), d.start_line))
+                .collect::<Vec<_>>(),
+            [("HookCaller.__call__", 5)]
+        );
+        let found = same_name(&new, name("_HookCaller.get_hookimpls"), 5);
+        assert_eq!(found[0].qualified, "HookCaller.get_hookimpls");
+        let found = same_name(&new, name("_HookCaller"), 1);
+        assert_eq!(found[0].qualified, "HookCaller");
+        // A dunder is not a private name: `__call__` is not `call`.
+        assert_eq!(unprivate("_A.__call__"), "A.__call__");
+        assert_eq!(unprivate("crate::_x::_y"), "crate::x::y");
     }
 
     #[test]
