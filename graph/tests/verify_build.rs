@@ -566,3 +566,28 @@ fn a_missing_file_offers_the_file_of_the_commit_it_most_likely_meant() {
         missing[0].message
     );
 }
+
+#[test]
+fn a_pin_that_names_a_tag_object_says_so_and_names_its_commit() {
+    let (tmp, ws, c1, _) = pinned_workspace(|c1, _| c1.to_string());
+    let repo = tmp.path().join("lib");
+    support::git(&repo, &["tag", "-a", "v1", "-m", "v1", &c1]);
+    let tag = support::git(&repo, &["rev-parse", "v1"]);
+    assert_ne!(tag, c1, "an annotated tag is an object of its own");
+    let index = ws.join("sources/repo/index.yaml");
+    let text = std::fs::read_to_string(&index).unwrap();
+    std::fs::write(&index, text.replace(&c1, &tag)).unwrap();
+    let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+    let missing: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == "REFERENCE_COMMIT_MISSING")
+        .collect();
+    assert_eq!(missing.len(), 4, "{found:#?}");
+    for d in missing {
+        assert!(
+            d.message.ends_with(&format!("the clone has it, as a tag object, whose commit is {c1}: pin a commit at sources/repo/index.yaml:7")),
+            "{}",
+            d.message
+        );
+    }
+}

@@ -273,6 +273,27 @@ impl LocalRepo {
         }
     }
 
+    /// What the full hex id `hex` is when it names an object of the clone that is not a commit
+    /// ("a tag object, whose commit is …", "a tree", "a blob"): a pin copied from `git
+    /// rev-parse v1.0` or `git ls-tree` names one, and "the clone does not contain the pinned
+    /// commit; fetch it" sent people to fetch what they had. `None` for a commit or nothing.
+    pub fn not_a_commit(&self, hex: &str) -> Option<String> {
+        let id = ObjectId::from_hex(hex.to_ascii_lowercase().as_bytes()).ok()?;
+        if id.kind() != self.repo.object_hash() {
+            return None;
+        }
+        let obj = self.repo.try_find_object(id).ok()??;
+        match obj.kind {
+            gix::objs::Kind::Commit => None,
+            gix::objs::Kind::Tag => Some(match obj.peel_to_kind(gix::objs::Kind::Commit) {
+                Ok(c) => format!("a tag object, whose commit is {}", c.id),
+                Err(_) => "a tag object of no commit".to_string(),
+            }),
+            gix::objs::Kind::Tree => Some("a tree, not a commit".to_string()),
+            gix::objs::Kind::Blob => Some("a blob, not a commit".to_string()),
+        }
+    }
+
     /// The default branch (the branch `HEAD` points to) and its commit.
     pub fn default_branch(&self) -> Result<(Option<String>, String), RevisionError> {
         let name = self

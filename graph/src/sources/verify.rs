@@ -129,6 +129,8 @@ pub struct Outcome {
     /// `file_missing`: the files of the pinned commit the path most likely meant (it is the
     /// end of their path, or they share its name), at most [`NEARBY_SHOWN`].
     pub nearby: Vec<String>,
+    /// `commit_missing` of an id the clone has as another kind of object: what it is.
+    pub not_a_commit: Option<String>,
 }
 
 /// How many files a `file_missing` message offers.
@@ -183,7 +185,8 @@ fn line_count(text: &str) -> u64 {
 
 /// What one distinct (repository, commit, path) turned out to be.
 enum FileState {
-    CommitMissing,
+    /// With what the id is when it names another kind of object.
+    CommitMissing(Option<String>),
     /// Nothing at the path (`true`), or not a readable file there.
     FileMissing(bool),
     Text {
@@ -196,7 +199,7 @@ type Key = (usize, String, String);
 
 fn read_file(local: &LocalRepo, commit: &str, path: &str, with_symbols: bool) -> FileState {
     if !local.has_commit(commit) {
-        return FileState::CommitMissing;
+        return FileState::CommitMissing(local.not_a_commit(commit));
     }
     match local.lookup(commit, path) {
         Ok(Lookup::Blob { id, .. }) => match local.blob(id) {
@@ -273,6 +276,7 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                 actual_digest: None,
                 file_lines: None,
                 nearby: Vec::new(),
+                not_a_commit: None,
             };
             if c.worktree {
                 return plain(Status::Worktree);
@@ -290,7 +294,10 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                     nearby: (*nearby).clone(),
                     ..plain(Status::FileMissing)
                 },
-                Some((FileState::CommitMissing, _)) => plain(Status::CommitMissing),
+                Some((FileState::CommitMissing(what), _)) => Outcome {
+                    not_a_commit: what.clone(),
+                    ..plain(Status::CommitMissing)
+                },
                 Some((FileState::Text { text, symbols }, _)) => {
                     let actual = crate::formats::text::range_digest(text, c.start_line, c.end_line);
                     let status = match &actual {
@@ -316,6 +323,7 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                         actual_digest: actual,
                         file_lines: Some(line_count(text)),
                         nearby: Vec::new(),
+                        not_a_commit: None,
                     }
                 }
             }
@@ -783,6 +791,14 @@ fn explain(c: &CitedTarget, outcome: &Outcome, source_ref: &str) -> String {
                 c.end_line,
             )
         }
+        Status::CommitMissing if outcome.not_a_commit.is_some() => format!(
+            "; the clone has it, as {}: pin a commit{}",
+            outcome.not_a_commit.as_deref().unwrap_or_default(),
+            c.pinned_at
+                .as_ref()
+                .map(|at| format!(" at {}:{}", at.file, at.line))
+                .unwrap_or_default()
+        ),
         Status::CommitMissing => match &c.pinned_at {
             Some(at) => format!(
                 "; the commit is pinned at {}:{}: fetch it into the clone, or fix the ref",
