@@ -228,13 +228,27 @@ impl CloneMap {
                         None => format!("{CONFIG_FILE}: {}", e.message()),
                     },
                 })?;
-                for (name, path) in cfg.sources {
+                // In the file's order: two names of one repository (`github.com/acme/x` and
+                // `https://github.com/acme/x`) were settled by how the names sort, silently,
+                // and the other clone was used (hostile walk, stop 43). That is refused.
+                let mut sources: Vec<_> = cfg.sources.into_iter().collect();
+                sources.sort_by_key(|(_, path)| path.span().start);
+                let mut seen: BTreeMap<String, (u64, String)> = BTreeMap::new();
+                for (name, path) in sources {
                     let line = line_at(path.span().start);
                     if holds_credentials(&name) {
                         return Err(CloneError {
                             message: format!("{CONFIG_FILE}:{line}: {CREDENTIALS_IN_NAME}"),
                         });
                     }
+                    if let Some((first, as_written)) = seen.get(&config_key(&name)) {
+                        return Err(CloneError {
+                            message: format!(
+                                "{CONFIG_FILE}:{line}: {name:?} names the same repository as {as_written:?} on line {first}: keep one of them"
+                            ),
+                        });
+                    }
+                    seen.insert(config_key(&name), (line, name.clone()));
                     map.insert(
                         workspace,
                         Mapping {
@@ -487,6 +501,33 @@ mod tests {
             "{}",
             e.message
         );
+    }
+
+    #[test]
+    fn two_names_of_one_repository_are_refused_at_the_second() {
+        for (first, second) in [
+            (
+                "github.com/acme/shop-api",
+                "https://github.com/acme/shop-api",
+            ),
+            // Sorted the other way round: the file's order decides which line is named.
+            (
+                "https://github.com/acme/shop-api",
+                "github.com/acme/shop-api",
+            ),
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::write(
+                dir.path().join(CONFIG_FILE),
+                format!("[sources]\n{first:?} = \"repos/a.git\"\n{second:?} = \"repos/b.git\"\n"),
+            )
+            .unwrap();
+            let e = CloneMap::load(dir.path(), &[]).expect_err("one repository mapped twice");
+            assert_eq!(
+                e.message,
+                format!("ontoly.toml:3: {second:?} names the same repository as {first:?} on line 2: keep one of them")
+            );
+        }
     }
 
     #[test]
