@@ -124,6 +124,11 @@ pub struct ReferenceDrift {
     /// at the later commit, in any file the change touched (a hint for review).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub relocation: Option<Relocation>,
+    /// Unchanged or moved, when the range cited exactly one definition and that definition
+    /// now spans more (lines added inside it or at its end): it at the later commit. The
+    /// module is then re-anchored only with `--accept-changed`, at the whole definition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grown: Option<SymbolAt>,
     /// Unverifiable: why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -181,6 +186,9 @@ pub struct Origin {
     pub relocated_digest: Option<String>,
     /// The `content_digest` as recorded in `structure.yaml`.
     pub recorded_digest: Option<String>,
+    /// With `grown`, when digests were asked for: the `content_digest` of the grown
+    /// definition's lines (the engine's [`RangeDrift::grown_digest`]).
+    pub grown_digest: Option<String>,
 }
 
 /// Counts by status (every status, zeros included).
@@ -419,6 +427,8 @@ fn reference_of(t: &Target, later: Option<&String>, d: RangeDrift) -> ReferenceD
     }
     r.symbol = d.symbol;
     r.suggestion = d.suggestion;
+    r.grown = d.grown;
+    r.origin.grown_digest = d.grown_digest;
     r.diff = d.diff;
     r.relocation = d.relocation;
     match d.outcome {

@@ -52,7 +52,8 @@ pub struct ModuleChange {
     pub locators: usize,
     /// `content_digest`s rewritten.
     pub digests: usize,
-    /// Changed references accepted at their `accept_at` range (only with `Accept::changed`).
+    /// Changed references accepted at their `accept_at` range, and unchanged or moved ones at
+    /// the whole definition that grew around their lines (only with `Accept::changed`).
     #[serde(skip_serializing_if = "is_zero")]
     pub accepted: usize,
     /// Changed or missing references accepted at their relocation (only with
@@ -313,6 +314,13 @@ fn later_place(
     within: Within<'_>,
 ) -> Option<(String, u64, u64, Option<String>)> {
     match r.status {
+        // The definition it cited whole grew: its lines are there, not all of what the
+        // section describes. Reviewed and accepted, it cites the whole definition.
+        Status::Unchanged | Status::Moved if r.grown.is_some() => {
+            let g = r.grown.as_ref()?;
+            let digest = r.origin.grown_digest.clone().filter(|_| accept.changed)?;
+            Some((g.path.clone(), g.start_line, g.end_line, Some(digest)))
+        }
         Status::Unchanged | Status::Moved => Some((
             r.new_path.clone().unwrap_or_else(|| r.path.clone()),
             r.new_start_line.unwrap_or(r.start_line),
@@ -360,15 +368,20 @@ fn module_edits(
     let mut counts = super::Counts::default();
     let mut relocatable = 0;
     let mut mismatched = 0;
+    let mut grown = 0;
     for r in refs.iter().filter(|r| !survives(r, accept, within)) {
         if digest_disagrees(r) {
             mismatched += 1;
             continue;
         }
+        if matches!(r.status, Status::Unchanged | Status::Moved) {
+            grown += 1;
+            continue;
+        }
         counts.add(r.status);
         relocatable += usize::from(relocated_range(r, within).is_some());
     }
-    let failed = counts.changed + counts.missing + counts.unverifiable + mismatched;
+    let failed = counts.changed + counts.missing + counts.unverifiable + mismatched + grown;
     if failed > 0 {
         let parts: Vec<String> = [Status::Changed, Status::Missing, Status::Unverifiable]
             .into_iter()
@@ -382,6 +395,11 @@ fn module_edits(
                 }
                 _ => format!("{} {}", counts.of(s), s.as_str()),
             })
+            .chain((grown > 0).then(|| {
+                format!(
+                    "{grown} whose cited definition grew around its lines: review the section, then --accept-changed cites the whole definition"
+                )
+            }))
             .chain((mismatched > 0).then(|| {
                 format!(
                     "{mismatched} whose content_digest does not match its lines at the pinned commit: DIGEST_MISMATCH, fix the locator or the digest first"
@@ -468,7 +486,7 @@ fn module_edits(
         digests: 0,
         accepted: refs
             .iter()
-            .filter(|r| accept.changed && accepted_range(r).is_some())
+            .filter(|r| accept.changed && (accepted_range(r).is_some() || r.grown.is_some()))
             .count(),
         relocated: refs
             .iter()
@@ -770,6 +788,36 @@ mod tests {
         let mut r = lost("missing");
         r.origin.relocated_digest = None;
         assert_eq!(relocated_range(&r, sub("src")), None);
+    }
+
+    #[test]
+    fn a_reference_whose_definition_grew_moves_only_when_accepted_to_the_whole_definition() {
+        let mut r: ReferenceDrift = serde_json::from_value(serde_json::json!({
+            "articleId": "a", "sectionId": "s", "refIndex": 0, "sourceRef": "repo:x/src",
+            "path": "src/hooks.py", "startLine": 1, "endLine": 3, "status": "moved",
+            "newPath": "src/hooks.py", "newStartLine": 4, "newEndLine": 6,
+            "grown": {"kind": "function", "qualified": "normalize", "path": "src/hooks.py",
+                      "startLine": 4, "endLine": 7}
+        }))
+        .expect("a well-formed reference drift");
+        r.origin.later_digest = Some("sha256:moved".into());
+        r.origin.grown_digest = Some("sha256:whole".into());
+        let plain = Accept::default();
+        assert_eq!(later_place(&r, plain, sub("src")), None);
+        let changed = Accept {
+            changed: true,
+            relocated: false,
+        };
+        assert_eq!(
+            later_place(&r, changed, sub("src")),
+            Some(("src/hooks.py".into(), 4, 7, Some("sha256:whole".into())))
+        );
+        // Without its grown definition it moves as before.
+        r.grown = None;
+        assert_eq!(
+            later_place(&r, plain, sub("src")),
+            Some(("src/hooks.py".into(), 4, 6, Some("sha256:moved".into())))
+        );
     }
 
     #[test]

@@ -88,6 +88,7 @@ impl Target {
             symbol: None,
             suggestion: None,
             relocation: None,
+            grown: None,
             reason: Some(reason),
             diff: None,
             origin: self.origin.clone(),

@@ -129,6 +129,21 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
         r.ref_index, r.path, r.start_line, r.end_line
     );
     let np = r.new_path.as_deref().unwrap_or("");
+    if let (Status::Unchanged | Status::Moved, Some(g)) = (r.status, &r.grown) {
+        let lines = match r.status {
+            Status::Moved => format!(
+                "moved to {np}:{}-{}",
+                r.new_start_line.unwrap_or(0),
+                r.new_end_line.unwrap_or(0)
+            ),
+            _ => "its lines unchanged".to_string(),
+        };
+        return Some(format!(
+            "{cited} {lines}, but {} grew around them: now at {}",
+            symbol(g),
+            at(g)
+        ));
+    }
     let mut line = match r.status {
         Status::Unchanged => return None,
         Status::Moved => format!(

@@ -97,6 +97,16 @@ pub struct RangeDrift {
     /// there is one.
     #[serde(default)]
     pub diff: Option<String>,
+    /// For an unchanged or moved range that cited exactly one definition: that definition at
+    /// the later commit when it now spans more than the range (lines added inside or at its
+    /// end: the cited lines are all there, but not all of the definition the section
+    /// describes).
+    #[serde(default)]
+    pub grown: Option<SymbolAt>,
+    /// With `grown`, when digests were asked for: the `content_digest` of the grown
+    /// definition's lines, which re-anchoring writes when the growth is accepted.
+    #[serde(default)]
+    pub grown_digest: Option<String>,
 }
 
 /// Options of [`compare`].
@@ -250,6 +260,8 @@ impl Context<'_> {
                     accept_at: None,
                     relocated_digest: None,
                     diff: None,
+                    grown: None,
+                    grown_digest: None,
                 },
                 None,
             )
@@ -298,6 +310,46 @@ impl Context<'_> {
                 hunks.get_or_init(hunks_of)
             });
             let (mut symbol, mut suggestion) = (None, None);
+            // A definition cited whole whose lines are all still there may have grown around
+            // them (a line appended to its body): the lines moved, the definition changed.
+            let mut grown = None;
+            if self.options.symbols {
+                let at = match &verdict {
+                    Verdict::Unchanged => Some((path, s, e)),
+                    Verdict::Moved {
+                        new_path,
+                        new_start_line,
+                        new_end_line,
+                    } => Some((new_path.as_str(), *new_start_line, *new_end_line)),
+                    _ => None,
+                };
+                if let Some((new_path, ns, ne)) = at {
+                    let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
+                    let whole = (old_syms.as_ref())
+                        .and_then(|f| anchor::covering(f, s, e))
+                        .filter(|d| d.start_line == s && d.end_line == e);
+                    if let Some(def) = whole {
+                        let new_syms = new_symbols.get_or_insert_with(|| {
+                            later.as_ref().and_then(|(p, b)| parse_symbols(p, b))
+                        });
+                        grown = (new_syms.as_ref())
+                            .and_then(|f| anchor::same_name(f, def, ns).first().copied())
+                            .filter(|d| {
+                                d.start_line <= ns
+                                    && ne <= d.end_line
+                                    && (d.start_line, d.end_line) != (ns, ne)
+                            })
+                            .map(|d| SymbolAt::new(d, new_path));
+                    }
+                }
+            }
+            let grown_digest = match (&grown, &later_file) {
+                (Some(g), Some(f)) if self.options.digests => f
+                    .lines()
+                    .get(g.start_line as usize - 1..g.end_line as usize)
+                    .map(crate::formats::text::lines_digest),
+                _ => None,
+            };
             let wants_symbol = matches!(verdict, Verdict::Changed { .. } | Verdict::Missing);
             if self.options.symbols && wants_symbol {
                 let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
@@ -388,6 +440,8 @@ impl Context<'_> {
                     accept_at,
                     relocated_digest: None,
                     diff,
+                    grown,
+                    grown_digest,
                 },
                 lost,
             ));

@@ -1,0 +1,74 @@
+//! A definition cited whole whose lines all survive can still have grown around them: on a
+//! real git history (built here with the git CLI), a function that gained a line at the end of
+//! its body while an import above moved it down is `moved`, and says the definition grew
+//! (maintainer's walk, stop 43: pluggy's `normalize_hookimpl_opts` gained
+//! `opts.setdefault("specname", None)` and was re-anchored without review).
+
+mod support;
+
+use ontoly_graph::sources::drift::{self, CitedRange, CompareOptions, DriftRepo, Verdict};
+use ontoly_graph::sources::git::GitRepo;
+
+const OLD: &str = "def normalize(opts):\n    opts.setdefault(\"tryfirst\", False)\n    opts.setdefault(\"hookwrapper\", False)\n\n\ndef other():\n    return 1\n";
+
+const NEW: &str = "import sys\n\n\ndef normalize(opts):\n    opts.setdefault(\"tryfirst\", False)\n    opts.setdefault(\"hookwrapper\", False)\n    opts.setdefault(\"specname\", None)\n\n\ndef other():\n    return 1\n";
+
+#[test]
+fn a_definition_cited_whole_that_grew_is_moved_and_says_so() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
+    support::git(dir, &["init", "-q", "-b", "main"]);
+    std::fs::write(dir.join("hooks.py"), OLD).expect("writes");
+    support::git(dir, &["add", "-A"]);
+    support::git(dir, &["commit", "-q", "-m", "c1"]);
+    let c1 = support::git(dir, &["rev-parse", "HEAD"]);
+    std::fs::write(dir.join("hooks.py"), NEW).expect("writes");
+    support::git(dir, &["commit", "-q", "-am", "c2"]);
+    let c2 = support::git(dir, &["rev-parse", "HEAD"]);
+    let repo = DriftRepo::new(&GitRepo::open(dir).expect("opens"));
+    let options = CompareOptions {
+        symbols: true,
+        digests: true,
+        diffs: false,
+    };
+    let range = |s, e| CitedRange {
+        path: "hooks.py".into(),
+        start_line: s,
+        end_line: e,
+    };
+    // `normalize` whole, two of its lines, and `other` whole (moved, not grown).
+    let out = drift::compare(
+        &repo,
+        &c1,
+        &c2,
+        &[range(1, 3), range(2, 3), range(6, 7)],
+        options,
+    )
+    .expect("compares");
+    assert!(
+        matches!(
+            &out[0].outcome,
+            Ok(Verdict::Moved {
+                new_start_line: 4,
+                new_end_line: 6,
+                ..
+            })
+        ),
+        "{:?}",
+        out[0].outcome
+    );
+    let grown = out[0].grown.as_ref().expect("the definition grew");
+    assert_eq!(
+        (grown.qualified.as_str(), grown.start_line, grown.end_line),
+        ("normalize", 4, 7)
+    );
+    let lines: Vec<&str> = NEW.lines().collect();
+    let whole = ontoly_graph::formats::text::lines_digest(
+        &lines[3..7].iter().map(|l| l.as_bytes()).collect::<Vec<_>>(),
+    );
+    assert_eq!(out[0].grown_digest.as_deref(), Some(whole.as_str()));
+    // Part of a definition, and a definition that did not grow: nothing to say.
+    assert_eq!(out[1].grown, None);
+    assert!(matches!(out[2].outcome, Ok(Verdict::Moved { .. })));
+    assert_eq!(out[2].grown, None);
+}
