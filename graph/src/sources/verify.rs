@@ -127,7 +127,7 @@ pub struct Outcome {
     /// when it was read.
     pub file_lines: Option<u64>,
     /// `file_missing`: the files of the pinned commit the path most likely meant (it is the
-    /// end of their path, or they share its name), at most [`NEARBY_SHOWN`].
+    /// end of their path, or they share its name), at most three.
     pub nearby: Vec<String>,
     /// `commit_missing` of an id the clone has as another kind of object: what it is.
     pub not_a_commit: Option<String>,
