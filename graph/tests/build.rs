@@ -571,3 +571,57 @@ fn artifacts_are_tied_to_the_graph_hash() {
     assert!(write_artifact(&root, &g.hash, "../escape", b"x").is_err());
     assert!(root.join(".ontoly/artifacts/search-index.map").is_file());
 }
+
+/// A missing page says where it most likely is: a path written with `knowledge/` in front, or
+/// the page that marks the entry's sections (renamed or moved), which otherwise stood beside
+/// it as ARTICLE_NOT_IN_STRUCTURE, unlinked (newcomer's walk, stop 43).
+#[test]
+fn a_missing_page_says_where_it_most_likely_is() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path();
+    std::fs::create_dir_all(root.join("knowledge/ref")).unwrap();
+    let marked = |ids: &[&str]| -> String {
+        ids.iter()
+            .map(|id| {
+                format!("<!-- context:section id=\"{id}\" -->\nx\n<!-- /context:section -->\n")
+            })
+            .collect()
+    };
+    std::fs::write(root.join("knowledge/ref/a.md"), marked(&["one"])).unwrap();
+    std::fs::write(
+        root.join("knowledge/ref/locale.md"),
+        marked(&["s1", "s2", "s3"]),
+    )
+    .unwrap();
+    let entry = |path: &str, ids: &[&str]| -> String {
+        let mut e = format!(
+            "  - article_id: {}\n    path: {path}\n    sections:\n",
+            path.replace(['/', '.'], "-")
+        );
+        for id in ids {
+            e.push_str(&format!("      - id: {id}\n        references: []\n"));
+        }
+        e
+    };
+    let structure = format!(
+        "schema_version: context.approved-structure.v1\narticles:\n{}{}{}",
+        entry("knowledge/ref/a.md", &["one"]),
+        entry("ref/i18n.md", &["s1", "s2", "s3"]),
+        entry("ref/gone.md", &["elsewhere"]),
+    );
+    std::fs::write(root.join("knowledge/structure.yaml"), structure).unwrap();
+    let g = build_at(root, false).graph;
+    let missing: Vec<String> = diagnostics_of(&g)
+        .into_iter()
+        .filter(|d| d.code == "ARTICLE_PAGE_MISSING")
+        .map(|d| d.message)
+        .collect();
+    assert_eq!(
+        missing,
+        [
+            "Article page is missing: knowledge/knowledge/ref/a.md (a structure path is relative to knowledge/: write `ref/a.md`)",
+            "Article page is missing: knowledge/ref/i18n.md (knowledge/ref/locale.md marks 3 of its 3 sections: if the page was renamed or moved, write `ref/locale.md` as its path)",
+            "Article page is missing: knowledge/ref/gone.md",
+        ]
+    );
+}

@@ -285,9 +285,12 @@ fn article_parts<'a>(
     };
     let (aid, page_file) = (cx.aid.clone(), cx.page_file.clone());
     if entry.is_some() && page.is_none() {
+        let hint = entry
+            .map(|e| missing_page_hint(path, e, pages))
+            .unwrap_or_default();
         cx.finding(
             Code::ArticlePageMissing,
-            format!("Article page is missing: {page_file}"),
+            format!("Article page is missing: {page_file}{hint}"),
             STRUCTURE_FILE,
             entry.map_or(1, |e| e.line),
             &aid,
@@ -310,6 +313,45 @@ fn article_parts<'a>(
     };
     marked_only_sections(&mut cx, entry.is_some(), &marked, &registered);
     (cx.parts, cx.references)
+}
+
+/// Where the page of an entry whose page is missing most likely is, when that can be told: its
+/// path written with `knowledge/` in front (paths are relative to `knowledge/`), or the page
+/// that marks most of the entry's sections (a page renamed or moved; newcomer's walk, stop 43:
+/// its ARTICLE_NOT_IN_STRUCTURE stood beside this one, unlinked). Empty otherwise.
+fn missing_page_hint(
+    path: &str,
+    entry: &ArticleEntry,
+    pages: &BTreeMap<String, PageParse>,
+) -> String {
+    if let Some(rest) = path.strip_prefix("knowledge/") {
+        if pages.contains_key(rest) {
+            return format!(" (a structure path is relative to knowledge/: write `{rest}`)");
+        }
+    }
+    let listed: Vec<&str> = (entry.sections.iter().flatten())
+        .filter_map(|s| s.id.as_deref())
+        .collect();
+    if listed.is_empty() {
+        return String::new();
+    }
+    // The page marking the most of them, at least half; the first by path on a tie.
+    let best = (pages.iter())
+        .map(|(p, pg)| {
+            let marked = (pg.sections.iter())
+                .filter(|s| listed.contains(&s.id.as_str()))
+                .count();
+            (marked, p)
+        })
+        .filter(|&(n, _)| n > 0 && 2 * n >= listed.len())
+        .max_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(a.1)));
+    match best {
+        Some((n, p)) => format!(
+            " (knowledge/{p} marks {n} of its {} sections: if the page was renamed or moved, write `{p}` as its path)",
+            listed.len()
+        ),
+        None => String::new(),
+    }
 }
 
 /// The article node, with what the structure entry and the page say about it.
