@@ -17,14 +17,7 @@ const NEW: &str = "import sys\n\n\ndef normalize(opts):\n    opts.setdefault(\"t
 fn a_definition_cited_whole_that_grew_is_moved_and_says_so() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let dir = tmp.path();
-    support::git(dir, &["init", "-q", "-b", "main"]);
-    std::fs::write(dir.join("hooks.py"), OLD).expect("writes");
-    support::git(dir, &["add", "-A"]);
-    support::git(dir, &["commit", "-q", "-m", "c1"]);
-    let c1 = support::git(dir, &["rev-parse", "HEAD"]);
-    std::fs::write(dir.join("hooks.py"), NEW).expect("writes");
-    support::git(dir, &["commit", "-q", "-am", "c2"]);
-    let c2 = support::git(dir, &["rev-parse", "HEAD"]);
+    let (c1, c2) = support::two_commits(dir, "hooks.py", OLD, NEW);
     let repo = DriftRepo::new(&GitRepo::open(dir).expect("opens"));
     let options = CompareOptions {
         symbols: true,

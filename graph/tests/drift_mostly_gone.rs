@@ -46,14 +46,7 @@ def other():
 fn a_range_whose_lines_are_mostly_deleted_is_not_accepted_at_what_is_left() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let dir = tmp.path();
-    support::git(dir, &["init", "-q", "-b", "main"]);
-    std::fs::write(dir.join("hooks.py"), OLD).expect("writes");
-    support::git(dir, &["add", "-A"]);
-    support::git(dir, &["commit", "-q", "-m", "c1"]);
-    let c1 = support::git(dir, &["rev-parse", "HEAD"]);
-    std::fs::write(dir.join("hooks.py"), NEW).expect("writes");
-    support::git(dir, &["commit", "-q", "-am", "c2"]);
-    let c2 = support::git(dir, &["rev-parse", "HEAD"]);
+    let (c1, c2) = support::two_commits(dir, "hooks.py", OLD, NEW);
     let repo = DriftRepo::new(&GitRepo::open(dir).expect("opens"));
     let options = CompareOptions {
         symbols: true,

@@ -407,21 +407,15 @@ fn pinned_workspace(
     let tmp = tempfile::tempdir().unwrap();
     let repo = tmp.path().join("lib");
     std::fs::create_dir_all(&repo).unwrap();
-    support::git(&repo, &["init", "-q", "-b", "main"]);
     let body: String = (1..=30)
         .map(|i| format!("def f{i}():\n    return {i}\n"))
         .collect();
-    std::fs::write(repo.join("a.py"), &body).unwrap();
-    support::git(&repo, &["add", "a.py"]);
-    support::git(&repo, &["commit", "-q", "-m", "c1"]);
-    let c1 = support::git(&repo, &["rev-parse", "HEAD"]);
-    std::fs::write(
-        repo.join("a.py"),
-        format!("import os\nimport sys\n\n{body}"),
-    )
-    .unwrap();
-    support::git(&repo, &["commit", "-q", "-am", "c2"]);
-    let c2 = support::git(&repo, &["rev-parse", "HEAD"]);
+    let (c1, c2) = support::two_commits(
+        &repo,
+        "a.py",
+        &body,
+        &format!("import os\nimport sys\n\n{body}"),
+    );
     let ws = tmp.path().join("ws");
     std::fs::create_dir_all(ws.join("knowledge")).unwrap();
     std::fs::create_dir_all(ws.join("sources/repo")).unwrap();

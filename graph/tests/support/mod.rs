@@ -52,6 +52,19 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).trim_end().to_string()
 }
 
+/// A new repository at `dir` (which must exist) holding `path` as `old` in a first commit and
+/// as `new` in a second; returns the two commit ids.
+pub fn two_commits(dir: &Path, path: &str, old: &str, new: &str) -> (String, String) {
+    git(dir, &["init", "-q", "-b", "main"]);
+    std::fs::write(dir.join(path), old).expect("writes");
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-q", "-m", "c1"]);
+    let c1 = git(dir, &["rev-parse", "HEAD"]);
+    std::fs::write(dir.join(path), new).expect("writes");
+    git(dir, &["commit", "-q", "-am", "c2"]);
+    (c1, git(dir, &["rev-parse", "HEAD"]))
+}
+
 /// `git show <commit>:<path>` as text.
 pub fn show(dir: &Path, commit: &str, path: &str) -> String {
     let out = git_env(
