@@ -218,6 +218,15 @@ fn paste_back(cwd: &Path, commands: &serde_json::Value) -> (usize, usize) {
         // A search that finds nothing exits 1, as grep does: an answer, not a failure.
         let ok = r.code == 0 || (args.contains(&"search") && r.code == 1 && r.stdout.is_empty());
         assert!(ok, "`{line}` failed: {r:?}");
+        if r.code == 1 {
+            // What it searched, and that it found nothing.
+            assert!(
+                r.stderr.trim_end().ends_with(": 0 file(s)"),
+                "`{line}`: {r:?}"
+            );
+            n += 1;
+            continue;
+        }
         if args.contains(&"read") {
             // A read prints the lines on stdout and what it read on stderr: one header line.
             let (repo, rev) = (&words[words.len() - 4], &words[words.len() - 2]);
@@ -425,8 +434,12 @@ fn packs_stay_small_and_excerpts_quote_their_page_lines() {
             let v = json(&r);
             // The pack as an agent receives it (MCP structuredContent is compact JSON); the
             // CLI's indented rendering adds about a quarter.
-            let compact = serde_json::to_string(&v).expect("serializes").len();
-            assert!(compact < 16 * 1024, "{q}: pack of {compact} bytes");
+            let compact = serde_json::to_string(&v).expect("serializes");
+            // The question itself is not charged (`a_long_question_costs_the_pack_no_evidence`).
+            let echoed = serde_json::to_string(q).expect("serializes");
+            let echoed = echoed.trim_matches('"');
+            let size = compact.len() - echoed.len() * compact.matches(echoed).count();
+            assert!(size < 16 * 1024, "{q}: pack of {size} bytes");
             for n in v["topNodes"].as_array().into_iter().flatten() {
                 let Some(ex) = n["excerpt"].as_array() else {
                     continue;
@@ -495,17 +508,22 @@ fn packs_stay_small_and_excerpts_quote_their_page_lines() {
 #[test]
 fn a_pack_over_its_budget_leaves_out_excerpts_then_reads_and_says_so() {
     let t = tempfile::tempdir().expect("tempdir");
-    let dir = t
-        .path()
-        .join("a workspace with a long name to pass as --workspace");
+    // Asked from outside, the workspace's path is in the pack (provenance, every next command)
+    // and counts: a path of some 600 characters takes the pack over the budget.
+    let long = "a-workspace-with-a-long-name-".repeat(7);
+    let rel = format!("{long}/{long}/{long}");
+    let dir = t.path().join(&rel);
     copy_dir(&demo(), &dir);
-    // The question comes back in the pack at least once: a long one takes it over the budget
-    // whatever the ranking.
-    let q = "checkout payment retry backoff card declined idempotency key timeout ".repeat(40);
-    let q = q.trim();
-    let inside = run_in(&dir, &["evidence", "--format", "json", "--", q]);
-    assert_eq!(inside.code, 0, "{inside:?}");
-    let v = json(&inside);
+    let q = "checkout payment retry backoff card declined idempotency key timeout";
+    let ask = |extra: &[&str]| {
+        let mut args = vec!["--workspace", rel.as_str(), "evidence", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--", q]);
+        let r = run_in(t.path(), &args);
+        assert_eq!(r.code, 0, "{r:?}");
+        json(&r)
+    };
+    let v = ask(&[]);
     let compact = serde_json::to_string(&v).expect("serializes").len();
     assert!(compact < 16 * 1024, "pack of {compact} bytes");
     let notes: Vec<&str> = v["diagnostics"]
@@ -537,8 +555,10 @@ fn a_pack_over_its_budget_leaves_out_excerpts_then_reads_and_says_so() {
     }
     // The same diagnostic in the capability's evidence.
     let r = run_in(
-        &dir,
+        t.path(),
         &[
+            "--workspace",
+            &rel,
             "run",
             "EvidencePack",
             "--input",
@@ -547,38 +567,54 @@ fn a_pack_over_its_budget_leaves_out_excerpts_then_reads_and_says_so() {
     );
     assert_eq!(r.code, 0, "{r:?}");
     assert!(r.stdout.contains(notes[0]), "{}", r.stdout);
-
-    // Asked from outside, the workspace's path is in the pack (provenance, every next
-    // command) and counts: the pack as sent still stays under the budget.
-    let outside = run_in(
-        t.path(),
-        &[
-            "--workspace",
-            dir.file_name().and_then(|n| n.to_str()).expect("name"),
-            "evidence",
-            "--format",
-            "json",
-            "--",
-            q,
-        ],
-    );
-    assert_eq!(outside.code, 0, "{outside:?}");
-    let w = json(&outside);
-    let compact = serde_json::to_string(&w).expect("serializes").len();
-    assert!(compact < 16 * 1024, "pack of {compact} bytes from outside");
-    assert_eq!(v["topNodes"][0]["id"], w["topNodes"][0]["id"]);
+    // Asked from inside, the same pack needs no cut.
+    let inside = json(&run_in(&dir, &["evidence", "--format", "json", "--", q]));
+    assert!(!inside["diagnostics"].to_string().contains("left out"));
+    assert_eq!(v["topNodes"][0]["id"], inside["topNodes"][0]["id"]);
     // A wider pack was asked for: a budget in proportion.
-    let wide = run_in(
-        &dir,
-        &["evidence", "--format", "json", "--limit", "20", "--", q],
-    );
-    let w = json(&wide);
+    let w = ask(&["--limit", "20"]);
     let compact = serde_json::to_string(&w).expect("serializes").len();
     assert!(compact > 16 * 1024, "a pack of 20 at {compact} bytes");
     assert!(
         compact < 16 * 1024 * 20 / 12,
         "a pack of 20 at {compact} bytes"
     );
+}
+
+/// The question is the asker's own: repeated in the pack (`query`, a wider pack's next step),
+/// it costs the pack no evidence (a pasted 108 KB log left out every excerpt but one in the
+/// stop-44 MCP walk), and a message names an overlong word of it cut short.
+#[test]
+fn a_long_question_costs_the_pack_no_evidence() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let dir = t.path().join("ws");
+    copy_dir(&demo(), &dir);
+    let q = "checkout payment retry backoff card declined idempotency key timeout";
+    let long = format!("{} {}", q.repeat(40), "x".repeat(5000));
+    let ask = |q: &str| json(&run_in(&dir, &["evidence", "--format", "json", "--", q]));
+    let (short, long_pack) = (ask(q), ask(&long));
+    assert_eq!(long_pack["query"], long.as_str());
+    assert!(
+        !long_pack["diagnostics"].to_string().contains("left out"),
+        "{}",
+        long_pack["diagnostics"]
+    );
+    let sections = |v: &serde_json::Value| -> Vec<(String, usize)> {
+        (v["topNodes"].as_array().into_iter().flatten())
+            .filter(|n| n["type"] == "Section")
+            .map(|n| {
+                let excerpt = n["excerpt"].as_array().map_or(0, Vec::len);
+                (n["id"].as_str().unwrap_or("").to_string(), excerpt)
+            })
+            .collect()
+    };
+    assert_eq!(sections(&short), sections(&long_pack));
+    assert_eq!(short["filesToInspect"], long_pack["filesToInspect"]);
+    let why = long_pack["confidence"]["explanation"]
+        .as_str()
+        .unwrap_or("");
+    assert!(why.contains("… (5000 characters)"), "{why}");
+    assert!(!why.contains(&"x".repeat(41)), "{why}");
 }
 
 /// A page with a marker error contributes no sections (the spec): a section it lists is still
@@ -968,4 +1004,24 @@ fn fallback_searches_are_at_the_cited_commits() {
         let rev = args["revision"].as_str().unwrap_or("").to_string();
         assert!(pinned[repo].contains(&rev), "{call} {pinned:?}");
     }
+    // A weak pack searches for the words its top section leaves unmatched (the stop-44 MCP
+    // walk made each such search up itself), after its other next steps; a confident one
+    // has no search.
+    let low = pack("does checkout support apple pay wallets");
+    assert_eq!(low["confidence"]["level"], "low", "{low}");
+    let calls: Vec<&serde_json::Value> = (low["nextToolCalls"].as_array().into_iter().flatten())
+        .filter(|c| c["tool"] == "search")
+        .collect();
+    assert_eq!(calls.len(), pinned.len(), "{low}");
+    for c in calls {
+        let pattern = c["arguments"]["pattern"].as_str().unwrap_or("");
+        assert!(pattern.contains("wallets"), "{pattern}");
+        assert!(!pattern.contains("checkout"), "matched: {pattern}");
+    }
+    assert_eq!(low["nextToolCalls"][0]["tool"], "capability", "{low}");
+    let high = pack("How does the checkout service retry failed payments?");
+    assert_ne!(high["confidence"]["level"], "low", "{high}");
+    assert!(!high["nextToolCalls"]
+        .to_string()
+        .contains("\"tool\":\"search\""));
 }

@@ -36,10 +36,11 @@ struct LeftOut {
 /// `--workspace` may give up a sentence more than one asked from inside the workspace.
 pub(super) fn fit(pack: &mut EvidencePack) {
     let budget = budget(pack.limit);
+    let echoes = echoes(pack);
     let mut left = LeftOut::default();
     // Where the note goes: it is rewritten as more is left out.
     let note_at = pack.diagnostics.len();
-    while size(pack) >= budget && trim_one(pack, &mut left) {
+    while size(pack).saturating_sub(echoes) >= budget && trim_one(pack, &mut left) {
         let note = Diagnostic::new(
             Code::CapabilityEvidenceTruncated,
             format!(
@@ -53,6 +54,22 @@ pub(super) fn fit(pack: &mut EvidencePack) {
         pack.diagnostics.truncate(note_at);
         pack.diagnostics.push(note);
     }
+}
+
+/// The bytes the query takes where the pack repeats it (`query`, the wider pack's next call
+/// and command): the asker's own words, which evidence is never cut to make room for (a
+/// pasted 108 KB log left out every excerpt but one in the stop-44 MCP walk).
+fn echoes(pack: &EvidencePack) -> usize {
+    let q = pack.query.as_str();
+    let escaped = serde_json::to_string(q).map_or(0, |s| s.len().saturating_sub(2));
+    let calls = (pack.next_tool_calls.iter())
+        .filter(|c| c["arguments"]["query"].as_str() == Some(q))
+        .count();
+    let quoted = super::shell_quote(q);
+    let commands = (pack.suggested_commands.iter())
+        .filter(|c| c.ends_with(&quoted))
+        .count();
+    escaped * (1 + calls + commands)
 }
 
 /// The pack's compact JSON bytes.

@@ -287,6 +287,20 @@ fn word_in_sections(graph: &Graph, sections: &[&Scored], term: &str, word: &str)
     first.unwrap_or_else(|| word.to_string())
 }
 
+/// Characters of a word a message shows before it is cut short.
+const SHOWN_WORD: usize = 40;
+
+/// `words` as a message names them: each past [`SHOWN_WORD`] characters cut short (a pasted
+/// 50 000-character token was named whole in the explanation and again in its diagnostic).
+fn shortened(words: &[&str]) -> Vec<String> {
+    (words.iter())
+        .map(|w| match w.char_indices().nth(SHOWN_WORD) {
+            Some((at, _)) => format!("{}… ({} characters)", &w[..at], w.chars().count()),
+            None => w.to_string(),
+        })
+        .collect()
+}
+
 /// The confidence of a ranking's sections.
 pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     let sections: Vec<_> = ranking.sections().take(3).collect();
@@ -349,12 +363,12 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         if missing.is_empty() {
             String::new()
         } else {
-            format!(" (unmatched: {})", missing.join(", "))
+            format!(" (unmatched: {})", shortened(&missing).join(", "))
         },
         if unknown.is_empty() {
             String::new()
         } else {
-            format!("; not in this workspace: {}", unknown.join(", "))
+            format!("; not in this workspace: {}", shortened(&unknown).join(", "))
         },
         if corrected.is_empty() {
             String::new()

@@ -899,9 +899,13 @@ fn suggested_commands(
 /// Repositories an empty pack's searches run in, at most this many.
 const MAX_SEARCHED_REPOS: usize = 2;
 
-/// What an empty pack (level `none`: nothing to read or follow in the graph) suggests
-/// searching instead, since the workspace does not document the question: the
-/// query's rarest words (those no section uses first, then the fewest sections; at most three,
+/// Characters of the longest word a suggested search looks for (no name is longer; a pasted
+/// token is not one).
+const MAX_SEARCHED_WORD: usize = 64;
+
+/// What an empty pack (level `none`: nothing to read or follow in the graph) or a weak one
+/// (`low`: the words its top section leaves unmatched) suggests searching, since the workspace
+/// may not document the question: the query's rarest such words (those no section uses first, then the fewest sections; at most three,
 /// only words of letters, digits and `_`, which are their own regular expression) as one
 /// case-insensitive alternation, and the repositories with a local clone to search.
 struct Searches {
@@ -932,18 +936,24 @@ fn searches(
     ranking: &crate::retrieval::rank::Ranking,
     conf: &Confidence,
 ) -> Option<Searches> {
-    // A weak pack has sections, reads and a wider pack to try first (and the search would
-    // take it past the 16 KB a pack aims at); an empty one had nothing to send.
-    if conf.level != Level::None {
-        return None;
-    }
+    // An empty pack has nothing else to send. A weak one searches for the words its top
+    // section leaves unmatched: the httpx MCP walk (stop 44) answered each of its unanswerable
+    // questions ("HTTP/3 or QUIC?") with one search it had to make up, where the pack's next
+    // steps (that section's evidence, a wider pack) led nowhere.
+    let unmatched = match conf.level {
+        Level::None => u64::MAX,
+        Level::Low => !ranking.sections().next().map_or(0, |s| s.mask),
+        _ => return None,
+    };
     let mut words: Vec<(usize, usize, String)> = ranking
         .terms
         .iter()
         .enumerate()
+        .filter(|(i, _)| *i >= 64 || unmatched & (1 << i) != 0)
         .map(|(i, t)| (t.df, i, t.query.word.to_lowercase()))
         .filter(|(_, _, w)| {
-            w.chars().count() >= 3 && w.chars().all(|c| c.is_alphanumeric() || c == '_')
+            (3..=MAX_SEARCHED_WORD).contains(&w.chars().count())
+                && w.chars().all(|c| c.is_alphanumeric() || c == '_')
         })
         .collect();
     words.sort();
