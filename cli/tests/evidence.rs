@@ -909,6 +909,32 @@ fn a_correction_is_made_only_when_a_word_shows_it() {
     assert!(e.contains("read subcomand as subcommand"), "{e}");
 }
 
+/// A name in snake case with a typo in one of its words is read as the name the pages write.
+#[test]
+fn a_name_in_snake_case_with_a_typo_is_read_as_the_name() {
+    // "stauts" is one edit from "starts" (more sections) and from "status": the name the
+    // pages write whole says which (httpx MCP walk, stop 44).
+    let (_dir, ws) = common::corpus_copy("httpx");
+    let v = pack_in(&ws, "raise_for_stauts doesnt raise on 3xx redirects?");
+    assert_eq!(
+        v["topNodes"][0]["id"], "section:usage/responses.md#raise-for-status",
+        "{}",
+        v["topNodes"]
+    );
+    let why = v["confidence"]["explanation"].as_str().unwrap_or("");
+    assert!(
+        why.contains("read raise_for_stauts as raise_for_status"),
+        "{why}"
+    );
+    assert!(!why.contains("starts"), "{why}");
+    // Not "not in this workspace: doesnt": a contraction without its apostrophe.
+    assert!(!why.contains("doesnt"), "{why}");
+    // A name whose words are all known is the asker's own: searched by its words.
+    let v = pack_in(&ws, "raise_status_for 3xx");
+    let why = v["confidence"]["explanation"].as_str().unwrap_or("");
+    assert!(!why.contains(" as raise_for_status"), "{why}");
+}
+
 /// A correction is shown in the pages' spelling when the spelling it was made through is no
 /// one's word: "dehumanise" is one edit from "dehumanism", whose stem is that of
 /// "dehumanize", and the explanation said "read dehumanise as dehumanism" (newcomer's walk,

@@ -330,9 +330,16 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     };
     // Each correction as the pages write it (see `word_in_sections`): (the spelling it was
     // made through, the word shown for it), which the unmatched words follow too.
+    // A word of a name read whole (`stauts` of `raise_for_stauts`) goes without saying.
+    let read_whole = |t: &&crate::retrieval::rank::Term| {
+        (t.query.within.as_ref()).is_some_and(|w| {
+            (ranking.terms.iter()).any(|u| u.query.word == *w && u.corrected.is_some())
+        })
+    };
     let readings: Vec<(&str, &str, String)> = ranking
         .terms
         .iter()
+        .filter(|t| !read_whole(t))
         .filter_map(|t| {
             let as_word = t.read_as.as_ref().or(t.corrected.as_ref())?;
             let shown = match &t.corrected {

@@ -210,7 +210,8 @@ pub const TYPO_MAX: usize = 40;
 /// the workspace.
 fn correction(index: &Index, term: &str) -> Option<String> {
     let n = term.chars().count();
-    if !(4..=TYPO_MAX).contains(&n) || !term.chars().all(char::is_alphabetic) {
+    // Letters, or a name in snake case (`raise_for_stauts`, see [`snake_typo`]).
+    if !(4..=TYPO_MAX).contains(&n) || !term.chars().all(|c| c.is_alphabetic() || c == '_') {
         return None;
     }
     let chars: Vec<char> = term.chars().collect();
@@ -470,6 +471,21 @@ fn whole_reading(
         .map(|c| (c, FUZZY_WEIGHT, false))
 }
 
+/// The name in snake case one edit from the unknown `q` that the pages write whole, when one
+/// of `q`'s words is a typo (`raise_for_stauts` is `raise_for_status`; httpx MCP walk, stop
+/// 44: its words were searched apart, and "stauts" was read as the more common "starts").
+/// A name whose words are all known is the asker's own and is searched by its words.
+fn snake_typo(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> Option<String> {
+    let parts = q.word.split('_').filter(|p| !p.is_empty()).count();
+    let snake = parts >= 2 && q.word.bytes().all(|c| c.is_ascii_alphabetic() || c == b'_');
+    let typo = all
+        .iter()
+        .any(|t| t.within.as_deref() == Some(q.word.as_str()) && index.df(&t.term) == 0);
+    (snake && typo)
+        .then(|| correction(index, &q.term))
+        .flatten()
+}
+
 /// Letters a word needs before `typed_correction` tries it.
 pub const TYPED_MIN: usize = 5;
 
@@ -559,13 +575,19 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     // Names read as another name whole: their words are not searched on their own.
     let mut read_whole: Vec<String> = Vec::new();
     let mut numbers: Vec<String> = Vec::new();
+    // The typo words of a snake-case name read whole: (typed term, term, word).
+    let mut part_fixes: Vec<(String, String, String)> = Vec::new();
     for q in all.iter().cloned() {
         if q.within.as_ref().is_some_and(|w| read_whole.contains(w)) {
             continue;
         }
         let df = index.df_sections(&q.term);
         let known = index.df(&q.term) > 0;
+        let snake = (!known && q.compound)
+            .then(|| snake_typo(index, &q, &all))
+            .flatten();
         if !known
+            && snake.is_none()
             && q.compound
             && (spelled_by_its_words(&q, documents_flags) || words_stand_together(index, &q, &all))
         {
@@ -580,6 +602,30 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
         }
         let (searched, corrected, s) = if known {
             (true, None, (q.term.clone(), 1.0))
+        } else if let Some(c) = snake {
+            // Its words are searched too, as a name typed right is, each typo as the word it
+            // stands for in the name read.
+            let typed = q.word.to_ascii_lowercase();
+            let (was, now): (Vec<&str>, Vec<&str>) =
+                (typed.split('_').collect(), c.split('_').collect());
+            if was.len() == now.len() {
+                for (w, n) in was.into_iter().zip(now).filter(|(w, n)| w != n) {
+                    if let (Some(wt), Some(nt)) =
+                        (super::tokens::word_term(w), super::tokens::word_term(n))
+                    {
+                        part_fixes.push((wt, nt, n.to_string()));
+                    }
+                }
+            }
+            (true, Some((c.clone(), Some(c.clone()))), (c, FUZZY_WEIGHT))
+        } else if let Some((_, term, word)) =
+            (q.within.as_ref()).and_then(|_| part_fixes.iter().find(|(w, _, _)| *w == q.term))
+        {
+            (
+                true,
+                Some((term.clone(), Some(word.clone()))),
+                (term.clone(), FUZZY_WEIGHT),
+            )
         } else if let Some((c, weight, alone)) = whole_reading(index, &q, documents_flags) {
             if alone {
                 read_whole.push(q.word.clone());
