@@ -4,7 +4,7 @@
 
 use super::Style;
 use ontoly_capabilities::evidence::{Level, Severity};
-use ontoly_capabilities::pack::{CitationView, EvidencePack, PackAnswer, TopNode};
+use ontoly_capabilities::pack::{CitationView, EvidencePack, FileToInspect, PackAnswer, TopNode};
 use ontoly_capabilities::walk::{page_path, title};
 use ontoly_graph::graph::NodeKind;
 use std::fmt::Write as _;
@@ -74,13 +74,44 @@ pub(super) fn pack(a: &PackAnswer, color: bool, next: Next) -> String {
             );
         }
     }
-    files_to_inspect(&mut o, st, p);
+    files_to_inspect(&mut o, st, a);
     advice(&mut o, st, p, next);
     provenance(&mut o, st, p);
     o
 }
 
+/// The label a top section's citation has (`repo@commit12:path#Ls-Le`) for a file to inspect.
+fn inspect_label(f: &FileToInspect) -> String {
+    let commit = f.commit.get(..12).unwrap_or(&f.commit);
+    format!(
+        "{}@{commit}:{}#L{}-L{}",
+        f.repository, f.path, f.start_line, f.end_line
+    )
+}
+
+/// Definitions as one line, those of a kind together in the order given: `class Response;
+/// method Response.close, Response.iter_raw` (one line each made a pack's text a tenth longer).
+fn symbols(defs: &[(String, String)]) -> String {
+    let mut out = String::new();
+    let mut kind: Option<&str> = None;
+    for (k, name) in defs {
+        if kind == Some(k.as_str()) {
+            out.push_str(", ");
+        } else {
+            if kind.is_some() {
+                out.push_str("; ");
+            }
+            out.push_str(k);
+            out.push(' ');
+            kind = Some(k);
+        }
+        out.push_str(name);
+    }
+    out
+}
+
 fn top_sections(o: &mut String, st: Style, a: &PackAnswer) {
+    let to_inspect: Vec<String> = a.pack.files_to_inspect.iter().map(inspect_label).collect();
     let sections: Vec<&TopNode> = a.pack.top_sections().collect();
     if !sections.is_empty() {
         let _ = writeln!(o, "\n{}", st.bold("Top sections:"));
@@ -119,11 +150,15 @@ fn top_sections(o: &mut String, st: Style, a: &PackAnswer) {
         }
         for c in cites {
             let _ = writeln!(o, "     cites {} [{}]", c.label, c.status);
-            if let Some(u) = &c.url {
-                let _ = writeln!(o, "           {u}");
+            // A range to inspect shows its URL there, once.
+            match &c.url {
+                Some(u) if !to_inspect.contains(&c.label) => {
+                    let _ = writeln!(o, "           {u}");
+                }
+                _ => {}
             }
-            for (kind, name) in &c.symbols {
-                let _ = writeln!(o, "           overlaps {kind} {name}");
+            if !c.symbols.is_empty() {
+                let _ = writeln!(o, "           overlaps {}", symbols(&c.symbols));
             }
             if let Some(d) = &c.drift {
                 let _ = writeln!(
@@ -136,10 +171,17 @@ fn top_sections(o: &mut String, st: Style, a: &PackAnswer) {
     }
 }
 
-fn files_to_inspect(o: &mut String, st: Style, p: &EvidencePack) {
+fn files_to_inspect(o: &mut String, st: Style, a: &PackAnswer) {
+    let p = &a.pack;
     if p.files_to_inspect.is_empty() {
         return;
     }
+    // Ranges whose drift a top section already showed.
+    let drift_shown: Vec<&str> = (a.citations.iter())
+        .flat_map(|(_, cs)| cs.iter())
+        .filter(|c| c.drift.is_some())
+        .map(|c| c.label.as_str())
+        .collect();
     let _ = writeln!(o, "\n{}", st.bold("Files to inspect:"));
     for f in &p.files_to_inspect {
         let commit = f.commit.get(..12).unwrap_or(&f.commit);
@@ -155,15 +197,19 @@ fn files_to_inspect(o: &mut String, st: Style, p: &EvidencePack) {
         if let Some(u) = &f.url {
             let _ = writeln!(o, "    {u}");
         }
-        if let Some(d) = &f.drift {
-            let _ = writeln!(
-                o,
-                "    {}",
-                st.fg(
-                    anstyle::AnsiColor::Yellow,
-                    &format!("drift: {}", d.describe(f.start_line, f.end_line))
-                )
-            );
+        match &f.drift {
+            Some(_) if drift_shown.contains(&inspect_label(f).as_str()) => {}
+            None => {}
+            Some(d) => {
+                let _ = writeln!(
+                    o,
+                    "    {}",
+                    st.fg(
+                        anstyle::AnsiColor::Yellow,
+                        &format!("drift: {}", d.describe(f.start_line, f.end_line))
+                    )
+                );
+            }
         }
     }
 }
