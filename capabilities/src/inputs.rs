@@ -28,9 +28,10 @@ pub struct CitationsOfInput {
 pub struct EvidencePackInput {
     /// The question or subject to gather evidence for, in plain words.
     pub query: String,
-    /// How many top entities to return: default 12, clamped to 5–20 (the pack then reports `CAPABILITY_LIMIT_CLAMPED`).
+    /// How many top entities to return: default 12. Any integer is taken and clamped to 5–20
+    /// (the pack then reports `CAPABILITY_LIMIT_CLAMPED`), so the schema sets no minimum.
     #[serde(default, deserialize_with = "saturating_integer")]
-    #[schemars(with = "i64", range(min = 1), extend("default" = crate::pack::DEFAULT_LIMIT))]
+    #[schemars(with = "i64", extend("default" = crate::pack::DEFAULT_LIMIT))]
     pub limit: Option<i64>,
 }
 
@@ -229,7 +230,8 @@ mod tests {
     fn limit_is_an_integer_with_a_default() {
         let s = schema_of::<EvidencePackInput>();
         assert_eq!(s["properties"]["limit"]["type"], "integer");
-        assert_eq!(s["properties"]["limit"]["minimum"], 1);
+        // Clamped, not refused: a minimum would say otherwise (the stop-44 MCP walk).
+        assert!(s["properties"]["limit"].get("minimum").is_none());
         assert_eq!(s["properties"]["limit"]["default"], 12);
         assert_eq!(s["required"], json!(["query"]));
         assert_eq!(s["additionalProperties"], false);
