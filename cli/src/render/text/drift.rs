@@ -488,10 +488,14 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
             let _ = writeln!(o, "  #{}", s.section_id);
             for a in &s.references {
                 let hunks: Vec<&str> = a.hunks.iter().map(|h| h.header.as_str()).collect();
+                // A range that starts or ends outside its definition is mostly in it.
                 let sym = a
                     .symbol
                     .as_ref()
-                    .map(|s| format!(" in {}", symbol(s)))
+                    .map(|s| {
+                        let inside = s.start_line <= a.at.start_line && a.at.end_line <= s.end_line;
+                        format!(" {} {}", if inside { "in" } else { "mostly in" }, symbol(s))
+                    })
                     .unwrap_or_default();
                 // The lines at the change's old side, which the hunks number; a reference
                 // pinned elsewhere (after `drift --write` moved it past the change) also says
@@ -591,6 +595,44 @@ mod tests {
                            "startLine": suggestion_start, "endLine": suggestion_start + 7}
         });
         serde_json::from_value(json).expect("a well-formed reference drift")
+    }
+
+    /// A range that starts in one function and is mostly another is not "in" it (semver's
+    /// `parse.rs:263-365`, blind walk, stop 44).
+    #[test]
+    fn an_impact_says_in_only_for_a_definition_around_the_whole_range() {
+        let view = |start: u64| {
+            let report = serde_json::json!({
+                "source": "repo:semver/crate", "from": "a", "to": "b",
+                "counts": {"files": 1, "hunks": 1, "pages": 1, "sections": 1, "references": 1},
+                "pages": [{"page": "knowledge/parse.md", "articleId": "parse", "sections": [
+                    {"sectionId": "ops", "references": [{
+                        "refIndex": 0, "sourceRef": "repo:semver/crate", "path": "src/parse.rs",
+                        "startLine": start, "endLine": 365,
+                        "at": {"path": "src/parse.rs", "startLine": start, "endLine": 365},
+                        "via": "range",
+                        "symbol": {"kind": "function", "qualified": "comparator",
+                                   "path": "src/parse.rs", "startLine": 280, "endLine": 365},
+                        "hunks": [{"path": "src/parse.rs", "header": "@@ -300 +300 @@",
+                                   "oldStart": 300, "oldCount": 1, "newStart": 300,
+                                   "newCount": 1}]}]}]}],
+                "unassessed": []
+            });
+            ImpactView {
+                report: serde_json::from_value(report).expect("an impact report"),
+                workspace_root: String::new(),
+            }
+        };
+        let text = impact(&view(263), Style(false));
+        assert!(
+            text.contains("[0] src/parse.rs:263-365 mostly in function `comparator` touched"),
+            "{text}"
+        );
+        let text = impact(&view(290), Style(false));
+        assert!(
+            text.contains("[0] src/parse.rs:290-365 in function `comparator` touched"),
+            "{text}"
+        );
     }
 
     #[test]

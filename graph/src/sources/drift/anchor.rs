@@ -35,7 +35,11 @@ impl SymbolAt {
 }
 
 /// The definition a cited range `start..=end` stands for: the innermost one that encloses the
-/// whole range; else, among those it overlaps, the one it overlaps most (the first on a tie).
+/// whole range; else, among those it overlaps, the one it overlaps most (the first on a tie),
+/// when that is at least a third of the range and its outermost definition overlaps more of
+/// it than the other outermost ones together. A range over a list of one-line declarations, or
+/// a file of two impls, stands for none of them (semver's eight `mod` lines were "module
+/// `backport`", and a whole `serde.rs` was "in impl `Version`": blind walk, stop 44).
 pub fn covering(symbols: &FileSymbols, start: u64, end: u64) -> Option<&Definition> {
     let defs = symbols.for_range(start, end);
     if let Some(d) = defs
@@ -45,11 +49,35 @@ pub fn covering(symbols: &FileSymbols, start: u64, end: u64) -> Option<&Definiti
         return Some(d);
     }
     let overlap = |d: &Definition| d.end_line.min(end) + 1 - d.start_line.max(start);
-    defs.into_iter()
+    let outermost = |d: &'_ Definition| -> u64 {
+        let mut at = d;
+        while let Some(p) = at.parent.and_then(|p| symbols.definitions.get(p)) {
+            at = p;
+        }
+        at.start_line
+    };
+    let best = defs
+        .iter()
+        .copied()
         .fold(None, |best: Option<&Definition>, d| match best {
             Some(b) if overlap(b) >= overlap(d) => Some(b),
             _ => Some(d),
         })
+        .filter(|d| 3 * overlap(d) >= end + 1 - start)?;
+    // The outermost definitions the range overlaps, by their first line: the best one's
+    // against the others.
+    let root = outermost(best);
+    let (mine, others) =
+        defs.iter()
+            .filter(|d| d.parent.is_none())
+            .fold((0, 0), |(mine, others), d| {
+                if d.start_line == root {
+                    (mine + overlap(d), others)
+                } else {
+                    (mine, others + overlap(d))
+                }
+            });
+    (mine > others).then_some(best)
 }
 
 /// A qualified name without its generic arguments and lifetimes (`Database<'file>::dedup` ->
@@ -155,6 +183,21 @@ mod tests {
             Some("free")
         );
         assert!(covering(&syms, 7, 8).is_none());
+        // A list of one-line declarations stands for none of them.
+        let rs = "mod a;\nmod b;\nmod c;\nmod d;\n\npub use a::A;\npub use b::B;\n";
+        let syms = crate::sources::symbols::extract("lib.rs", rs).expect("rust parses");
+        assert_eq!(
+            covering(&syms, 1, 1).map(|d| d.qualified.as_str()),
+            Some("a")
+        );
+        assert!(covering(&syms, 1, 7).is_none());
+        assert!(covering(&syms, 2, 4).is_none(), "three declarations alike");
+        // Two impls of a file, each a third of it and more: neither stands for it.
+        let rs =
+            "struct V;\n\nimpl A for V {\n    fn a() {}\n}\n\nimpl B for V {\n    fn b() {}\n}\n";
+        let syms = crate::sources::symbols::extract("serde.rs", rs).expect("rust parses");
+        assert!(covering(&syms, 1, 9).is_none());
+        assert!(covering(&syms, 2, 6).is_some(), "one impl and a blank line");
     }
 
     #[test]
