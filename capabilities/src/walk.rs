@@ -397,6 +397,38 @@ fn cited_note(graph: &Graph, path: &str) -> Option<String> {
     (!places.is_empty()).then(|| format!("the workspace cites {}", places.join(", ")))
 }
 
+/// For a read of `path` in `repository` at the default branch (no revision asked), which
+/// resolved to `commit`: when the workspace cites that file only at other commits, a note
+/// that says so and which revision to pass ("the workspace cites httpx/_config.py at
+/// 6b036eca3f5f…, not at this commit: pass that revision to read what its pages describe").
+/// The stop-44 MCP walk read lines 361-363 of the branch, other code than the pinned
+/// commit's, and only the header's commit told it. `None` when a citation is at `commit`,
+/// or none is of that file in that repository.
+pub fn unpinned_read_note(
+    graph: &Graph,
+    repository: &str,
+    path: &str,
+    commit: &str,
+) -> Option<String> {
+    let same_repo = |r: &str| r == repository || r.ends_with(&format!("/{repository}"));
+    let commits: Vec<&str> = (files_at(graph, path).iter())
+        .filter(|n| n.package.as_deref().is_some_and(same_repo))
+        .filter_map(|n| n.metadata.get("commit").map(|c| c.as_str()))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    if commits.is_empty() || commits.contains(&commit) {
+        return None;
+    }
+    let shown: Vec<&str> = commits.iter().take(3).copied().collect();
+    Some(format!(
+        "the workspace cites {} at revision {}, not at this commit (the default branch): pass {} as the revision to read what its pages describe",
+        as_typed(path),
+        shown.join(", "),
+        if commits.len() == 1 { "it" } else { "one" }
+    ))
+}
+
 /// Ends the message of a read error that did not find `path` with where the workspace's
 /// references cite it ("; the workspace cites src/a.rs in repository acme/a at revision
 /// 0123…", up to three places); other errors, and paths no reference cites, are left as they

@@ -62,7 +62,7 @@ pub enum Report {
     /// `ontoly check`: the gate's report over a questions file.
     Check(CheckView),
     /// `ontoly read`.
-    Read(ReadResult),
+    Read(ReadView),
     /// `ontoly read-many`.
     ReadMany(ReadManyResult),
     /// `ontoly search`.
@@ -374,6 +374,16 @@ pub struct DriftView {
     /// exit code alone left a red step with no reason). Not in the JSON (the counts say it).
     #[serde(skip)]
     pub gate_failed: Option<String>,
+}
+
+/// `ontoly read`: the lines read, and a hint when they may not be what the pages describe.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadView {
+    /// What was read.
+    pub result: ReadResult,
+    /// For a read at the default branch of a file the workspace cites only at other commits:
+    /// which revision to pass instead (`walk::unpinned_read_note`).
+    pub hint: Option<String>,
 }
 
 /// `ontoly impact`: the report, and where annotations point.

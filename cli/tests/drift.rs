@@ -1265,6 +1265,97 @@ fn packs_mark_drifted_citations_and_read_pages_at_the_knowledge_commit() {
     assert!(read.stdout.contains("## The store"), "{}", read.stdout);
 }
 
+/// A read at the default branch of a file the workspace cites only at another commit says
+/// which revision to pass: the stop-44 MCP walk read the branch's lines 361-363 of
+/// `_config.py`, other code than the pinned commit's, and only the header's commit told it.
+#[test]
+fn a_read_of_the_branch_names_the_commit_the_pages_cite() {
+    let f = Fixture::new();
+    let note = format!(
+        "the workspace cites src/dup.py at revision {FIXTURE_BASE}, not at this commit (the default branch)"
+    );
+    let r = f.run(&["read", "--repo", "acme/drift", "src/dup.py:1-3"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains(&format!("hint: {note}")), "{}", r.stderr);
+    let v = json(&f.run(&[
+        "read",
+        "--repo",
+        "acme/drift",
+        "src/dup.py:1-3",
+        "--format",
+        "json",
+    ]));
+    assert!(v["note"].as_str().unwrap_or("").starts_with(&note), "{v}");
+    // At the cited commit, or of a file no reference cites, nothing to say.
+    let r = f.run(&[
+        "read",
+        "--repo",
+        "acme/drift",
+        "--rev",
+        FIXTURE_BASE,
+        "src/dup.py:1-3",
+    ]);
+    assert!(!r.stderr.contains("hint:"), "{}", r.stderr);
+    let r = f.run(&[
+        "read",
+        "--repo",
+        "acme/drift",
+        "--rev",
+        "main",
+        "src/dup.py:1-3",
+    ]);
+    assert!(
+        !r.stderr.contains("hint:"),
+        "a revision asked for: {}",
+        r.stderr
+    );
+    // The MCP tool: `note` in the structured result, the hint in its text.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ontoly"))
+        .args(["mcp", "--workspace"])
+        .arg(f.root().join("ws"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn ontoly mcp");
+    let requests = [
+        serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "drift-test", "version": "0"}}}),
+        serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "read", "arguments": {"repository": "acme/drift", "path": "src/dup.py",
+            "startLine": 1, "endLine": 3}}}),
+    ];
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().expect("stdin");
+        for r in &requests {
+            writeln!(stdin, "{r}").expect("write a request");
+        }
+    }
+    let out = child.wait_with_output().expect("the server exits");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let response: serde_json::Value = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|m| m["id"] == 2)
+        .unwrap_or_else(|| panic!("no response: {stdout}"));
+    let result = &response["result"];
+    assert_eq!(result["isError"], false, "{result}");
+    assert!(
+        (result["structuredContent"]["note"].as_str().unwrap_or("")).starts_with(&note),
+        "{result}"
+    );
+    assert!(
+        result["content"][0]["text"]
+            .as_str()
+            .unwrap_or("")
+            .contains("hint: "),
+        "{result}"
+    );
+}
+
 /// `knowledge/structure.yaml` with every block `locator:` written as a one-line flow mapping,
 /// and digests single-quoted.
 fn flow_style(block: &str) -> String {

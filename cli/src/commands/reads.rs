@@ -168,7 +168,9 @@ pub mod read {
     pub fn format(a: &Args) -> Option<Format> {
         a.repo.format
     }
-    use ontoly_graph::sources::reads::ReadRequest;
+    use crate::report::ReadView;
+    use ontoly_capabilities::walk;
+    use ontoly_graph::sources::reads::{ReadRequest, ReadResult};
 
     /// Read a line range of a file at a pinned commit (500 lines / 256 KiB at most); knowledge
     /// pages come with the references of the overlapping sections.
@@ -218,7 +220,17 @@ pub mod read {
             (Some(a), None) => format!(":{a}"),
             _ => String::new(),
         };
-        Ok(output(res, Report::Read, (&r, &args.repo), |e| {
+        let unpinned = args.repo.rev.is_none();
+        let view = |result: ReadResult| {
+            let hint = unpinned
+                .then(|| session.graph().ok())
+                .flatten()
+                .and_then(|g| {
+                    walk::unpinned_read_note(g, &result.repository, &result.path, &result.commit)
+                });
+            Report::Read(ReadView { result, hint })
+        };
+        Ok(output(res, view, (&r, &args.repo), |e| {
             (e.code == Code::FileNotFound)
                 .then(|| {
                     cited_hint(&session, &path, &lines)

@@ -209,19 +209,29 @@ impl Backend {
             .reader
             .read(&request)
             .map_err(|e| self.read_error_with_citation(e, &input.path))?;
+        let hint = (input.revision.is_none())
+            .then(|| self.session.graph().ok())
+            .flatten()
+            .and_then(|g| {
+                ontoly_capabilities::walk::unpinned_read_note(g, &r.repository, &r.path, &r.commit)
+            });
+        let mut structured = json!({
+            "repository": r.repository,
+            "commit": r.commit,
+            "path": r.path,
+            "startLine": r.start_line,
+            "endLine": r.end_line,
+            "nextStartLine": r.next_start_line,
+            "hasMore": r.has_more,
+            "truncated": r.truncated,
+            "content": r.text(),
+        });
+        if let Some(h) = &hint {
+            structured["note"] = json!(h);
+        }
         Ok(ToolOutput {
-            structured: json!({
-                "repository": r.repository,
-                "commit": r.commit,
-                "path": r.path,
-                "startLine": r.start_line,
-                "endLine": r.end_line,
-                "nextStartLine": r.next_start_line,
-                "hasMore": r.has_more,
-                "truncated": r.truncated,
-                "content": r.text(),
-            }),
-            report: Report::Read(r),
+            structured,
+            report: Report::Read(crate::report::ReadView { result: r, hint }),
         })
     }
 

@@ -472,7 +472,8 @@ fn read_result_properties() -> Value {
         "nextStartLine": {"type": ["integer", "null"]},
         "hasMore": {"type": "boolean"},
         "truncated": {"type": "boolean"},
-        "content": {"type": "string"}
+        "content": {"type": "string"},
+        "note": {"type": "string", "description": "With no revision asked, when the workspace cites this file only at other commits: which revision to pass to read what its pages describe."}
     })
 }
 

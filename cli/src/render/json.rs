@@ -15,7 +15,12 @@ pub fn value(report: &Report) -> Option<Value> {
         Report::Capability(r) | Report::Refs(r) | Report::Cites(r) => serde_json::to_value(r),
         Report::Graph(n) => serde_json::to_value(n),
         Report::Check(c) => serde_json::to_value(c),
-        Report::Read(r) => serde_json::to_value(r),
+        Report::Read(r) => serde_json::to_value(&r.result).map(|mut v| {
+            if let (Some(h), Some(o)) = (&r.hint, v.as_object_mut()) {
+                o.insert("note".into(), serde_json::Value::String(h.clone()));
+            }
+            v
+        }),
         Report::ReadMany(r) => serde_json::to_value(r),
         Report::Search(r) => serde_json::to_value(&r.result),
         Report::Resolve(r) => serde_json::to_value(r),

@@ -26,7 +26,7 @@ pub fn render(report: &Report, color: bool) -> Option<String> {
         Report::Refs(r) => r.data["yaml"].as_str().unwrap_or("").to_string(),
         Report::Cites(r) => capabilities::cites(r),
         Report::Check(c) => capabilities::check(c),
-        Report::Read(r) => r.text(),
+        Report::Read(r) => r.result.text(),
         Report::ReadMany(r) => reads::read_many(r),
         Report::Search(r) => reads::search(&r.result),
         Report::Resolve(r) => format!("{}\n", r.commit),
@@ -41,7 +41,7 @@ pub fn render(report: &Report, color: bool) -> Option<String> {
 /// What goes to standard error beside the text (a read's position, a search's totals).
 pub fn note(report: &Report) -> Option<String> {
     match report {
-        Report::Read(r) => Some(reads::read_note(r)),
+        Report::Read(r) => Some(reads::read_note(&r.result, r.hint.as_deref())),
         Report::Validate(v) => workspace::validate_note(v),
         Report::Search(r) => Some(reads::search_note(&r.result, r.hint.as_deref())),
         Report::ReadError(f) => {

@@ -2,9 +2,9 @@
 
 use ontoly_graph::sources::reads::{ReadManyResult, ReadResult, SearchResult};
 
-pub(super) fn read_note(r: &ReadResult) -> String {
+pub(super) fn read_note(r: &ReadResult, hint: Option<&str>) -> String {
     format!(
-        "{}@{} {} lines {}-{}{}{}\n",
+        "{}@{} {} lines {}-{}{}{}\n{}",
         r.repository,
         r.commit,
         r.path,
@@ -13,7 +13,8 @@ pub(super) fn read_note(r: &ReadResult) -> String {
         if r.truncated { " (truncated)" } else { "" },
         r.next_start_line
             .map(|n| format!("; more from line {n}"))
-            .unwrap_or_default()
+            .unwrap_or_default(),
+        hint.map(|h| format!("hint: {h}\n")).unwrap_or_default()
     )
 }
 
