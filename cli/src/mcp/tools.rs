@@ -191,10 +191,55 @@ pub fn invalid_args(tool: &str, what: &str, expected: &str) -> ToolError {
     for rust in ["isize", "i64", "i32"] {
         what = what.replace(&format!("expected {rust}"), "expected an integer");
     }
+    // The deserializer lists every name it takes, the old aliases too (`start_line` beside
+    // `startLine`); `expected` says the current ones, so an unknown field gets a guess instead.
+    if let Some(field) = what
+        .strip_prefix("unknown field `")
+        .and_then(|r| r.split_once('`'))
+        .map(|(f, _)| f.to_string())
+    {
+        what = match meant_field(&field, expected) {
+            Some(m) => format!("unknown field `{field}` (did you mean `{m}`?)"),
+            None => format!("unknown field `{field}`"),
+        };
+    }
     ToolError::new(
         Code::InvalidArguments,
         format!("invalid arguments for `{tool}`: {what}; expected {expected}"),
     )
+}
+
+/// The argument of `expected` (`{repository: string, revision?: string, …}`) an unknown
+/// `field` most likely meant: one it begins or ends (`rev` → `revision`, `repo` →
+/// `repository`), else one two edits away at most (`limt` → `limit`), ignoring case and `_`.
+fn meant_field(field: &str, expected: &str) -> Option<String> {
+    let norm = |s: &str| s.to_ascii_lowercase().replace('_', "");
+    let f = norm(field);
+    let names: Vec<&str> = expected
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '?' || c == ':'))
+        .filter_map(|w| w.strip_suffix(':'))
+        .map(|w| w.trim_end_matches('?'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let edits = |a: &str, b: &str| -> usize {
+        let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.iter().enumerate() {
+            let mut prev = row[0];
+            row[0] = i + 1;
+            for (j, cb) in b.iter().enumerate() {
+                let cur = row[j + 1];
+                row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+                prev = cur;
+            }
+        }
+        row[b.len()]
+    };
+    let close = |n: &&str| {
+        let n = norm(n);
+        (f.len() >= 3 && (n.starts_with(&f) || n.ends_with(&f))) || edits(&f, &n) <= 2
+    };
+    names.iter().find(|n| close(n)).map(|n| n.to_string())
 }
 
 /// A one-line description of each tool's arguments, used in `INVALID_ARGUMENTS` messages.
@@ -656,9 +701,32 @@ mod tests {
         );
 
         let args = json!({"query": "x", "limt": 3}).as_object().cloned();
-        let err = parse_args::<EvidencePackInput>("EvidencePack", args, "").unwrap_err();
+        let expected = expected_args("EvidencePack");
+        let err = parse_args::<EvidencePackInput>("EvidencePack", args, expected).unwrap_err();
         assert!(
-            err.message.contains("unknown field `limt`"),
+            err.message
+                .contains("unknown field `limt` (did you mean `limit`?)"),
+            "{}",
+            err.message
+        );
+        // The old aliases are not listed as if current; a short name finds its long form.
+        let args = json!({"repository": "r", "path": "p", "rev": "main"})
+            .as_object()
+            .cloned();
+        let err = parse_args::<ReadInput>("read", args, expected_args("read")).unwrap_err();
+        assert!(
+            err.message
+                .contains("unknown field `rev` (did you mean `revision`?); expected {"),
+            "{}",
+            err.message
+        );
+        assert!(!err.message.contains("start_line"), "{}", err.message);
+        // Nothing close: the field, then what is expected.
+        let args = json!({"query": "x", "zanzibar": 1}).as_object().cloned();
+        let err = parse_args::<EvidencePackInput>("EvidencePack", args, expected).unwrap_err();
+        assert!(
+            err.message
+                .contains("unknown field `zanzibar`; expected {query: string"),
             "{}",
             err.message
         );
