@@ -603,7 +603,7 @@ fn init_then_the_walkthrough_gives_a_valid_workspace() {
     );
     assert!(
         r.out
-            .contains("`ontoly --workspace kb digest --source NAME PATH:START-END`")
+            .contains("`ontoly --workspace kb digest PATH:START-END --source MODULE`")
             && r.out.contains("`ontoly --workspace kb validate`")
             && !r.out.contains("docs/"),
         "the next steps are commands, not a docs path the binary does not ship: {}",

@@ -281,7 +281,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     out.push_str(&format!(
         "next: write pages under knowledge/, list their sections in knowledge/structure.yaml, \
          register cited repositories in sources/repo/index.yaml and their clones in ontoly.toml, \
-         get each reference entry from `ontoly {ws}digest --source NAME PATH:START-END`, \
+         get each reference entry from `ontoly {ws}digest PATH:START-END --source MODULE`, \
          then `ontoly {ws}validate`\n"
     ));
     Ok(Output::ok(Report::Raw(out)))
