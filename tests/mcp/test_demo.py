@@ -110,7 +110,7 @@ def test_evidence_pack_is_the_cli_pack_with_every_canonical_field(demo):
 
 def test_every_next_tool_call_of_a_pack_is_sent_as_it_is(demo):
     """A pack's `nextToolCalls` are MCP calls an agent sends without editing: each one answers
-    (no tool error, no capability error); a weak pack's last one asks for a wider pack."""
+    (no tool error, no capability error); a weak pack asks for a wider pack before any search."""
 
     pinned = set()
 
@@ -143,11 +143,19 @@ def test_every_next_tool_call_of_a_pack_is_sent_as_it_is(demo):
                         assert not any(d["code"] in {"CAPABILITY_INVALID_INPUT", "CAPABILITY_NOT_REGISTERED"}
                                        for d in data["diagnostics"]), (call, data["diagnostics"])
                         assert data["capability"] == call["arguments"]["name"]
+                level = pack["confidence"]["level"]
                 wide = {"tool": "EvidencePack", "arguments": {"query": query, "limit": 20}}
-                assert (calls[-1] == wide) == (pack["confidence"]["level"] == "low"), (query, calls)
-                # Nothing in the graph: the search of the cited code to run instead.
-                searches = [c for c in calls if c["tool"] == "search"]
-                assert bool(searches) == (pack["confidence"]["level"] == "none"), (query, calls)
+                assert (wide in calls) == (level == "low"), (query, calls)
+                # Nothing in the graph: the search of the cited code to run instead. A weak match
+                # may add searches for the words its top section leaves unmatched, after its
+                # other calls (the wider pack included).
+                searches = [i for i, c in enumerate(calls) if c["tool"] == "search"]
+                if level == "none":
+                    assert searches, (query, calls)
+                elif level == "low":
+                    assert all(i > calls.index(wide) for i in searches), (query, calls)
+                else:
+                    assert not searches, (query, calls)
             # The last question is not in the demo: its pack offers searches of the clones, at
             # the commits the workspace cites (not the branches, which may have moved on).
             assert pack["confidence"]["level"] == "none"
