@@ -322,11 +322,21 @@ impl CloneMap {
         self.origins.get(&self.key_for(name, remote)?)
     }
 
-    /// The key [`CloneMap::find`] looks a module up by: its name when mapped, else its remote.
+    /// The key [`CloneMap::find`] looks a module up by: its name when mapped, else its remote;
+    /// but a `--source` override of its remote beats `ontoly.toml`'s mapping of its name (the
+    /// command line is what the user said last: found in the stop-44 CI walk, where
+    /// `--source github.com/x/y=PATH` silently lost to a per-module key).
     fn key_for(&self, name: Option<&str>, remote: Option<&str>) -> Option<String> {
-        name.map(config_key)
-            .filter(|k| self.entries.contains_key(k))
-            .or_else(|| remote.and_then(remote_key))
+        let by_name = name
+            .map(config_key)
+            .filter(|k| self.entries.contains_key(k));
+        let by_remote = remote.and_then(remote_key);
+        let typed = |k: &str| self.origins.get(k).is_some_and(|m| m.file != CONFIG_FILE);
+        match (by_name, by_remote) {
+            (Some(n), Some(r)) if typed(&r) && !typed(&n) => Some(r),
+            (Some(n), _) => Some(n),
+            (None, r) => r,
+        }
     }
 
     /// The mapping [`CloneMap::find`] takes for a module, with why its clone does not open;
@@ -570,6 +580,42 @@ mod tests {
         assert_eq!(
             parse_override("acme/x=../p").unwrap(),
             ("acme/x".to_string(), "../p".to_string())
+        );
+    }
+
+    #[test]
+    fn a_remote_on_the_command_line_beats_a_module_in_the_config() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(CONFIG_FILE),
+            "[sources]\n\"acme/tools\" = \"configured\"\n",
+        )
+        .unwrap();
+        let remote = Some("https://github.com/acme/tools.git");
+        let none = CloneMap::load(dir.path(), &[]).unwrap();
+        assert_eq!(
+            none.find(Some("acme/tools"), remote),
+            Some(dir.path().join("configured").as_path())
+        );
+        let typed = [("github.com/acme/tools".to_string(), "typed".to_string())];
+        let map = CloneMap::load(dir.path(), &typed).unwrap();
+        assert_eq!(
+            map.find(Some("acme/tools"), remote),
+            Some(dir.path().join("typed").as_path())
+        );
+        assert_eq!(
+            map.mapping_for(Some("acme/tools"), remote).unwrap().file,
+            "--source"
+        );
+        // Both typed: the module's own name still wins over its remote.
+        let both = [
+            ("github.com/acme/tools".to_string(), "typed".to_string()),
+            ("acme/tools".to_string(), "named".to_string()),
+        ];
+        let map = CloneMap::load(dir.path(), &both).unwrap();
+        assert_eq!(
+            map.find(Some("acme/tools"), remote),
+            Some(dir.path().join("named").as_path())
         );
     }
 
