@@ -165,6 +165,10 @@ pub struct ImpactCounts {
     /// Files the change adds: they hold no line any reference cites (not in `files`).
     #[serde(default)]
     pub added: usize,
+    /// References of the source brought to the change's old side, so assessed (affected or
+    /// not); those that could not be are in the report's `unassessed`.
+    #[serde(default)]
+    pub assessed: usize,
 }
 
 /// What a change touches.
@@ -335,7 +339,7 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
                 t,
                 t.reason.clone().unwrap_or_else(|| "not compared".into()),
             )),
-            Some(Ok(_)) => {}
+            Some(Ok(_)) => report.counts.assessed += 1,
         }
     }
     assemble(&mut report, &all, affected);

@@ -399,6 +399,22 @@ pub struct ImpactView {
 }
 
 impl ImpactView {
+    /// When references of the source could not be assessed: how many of how many, and the
+    /// most common reason; the change may touch pages the report does not name.
+    pub fn unassessed_note(&self) -> Option<String> {
+        let r = &self.report;
+        if r.unassessed.is_empty() {
+            return None;
+        }
+        let (reason, n) = most_common(r.unassessed.iter().map(|u| u.reason.as_str()));
+        Some(format!(
+            "{} of {} references of {} were not assessed ({n} of them: {reason}): the change may touch pages this run does not name",
+            r.unassessed.len(),
+            r.unassessed.len() + r.counts.assessed,
+            r.source
+        ))
+    }
+
     /// The page `page` (under `knowledge/`) relative to the root of the workspace's repository.
     pub fn page_file(&self, page: &str) -> String {
         if self.workspace_root.is_empty() {
@@ -407,4 +423,17 @@ impl ImpactView {
             format!("{}/knowledge/{page}", self.workspace_root)
         }
     }
+}
+
+/// The most frequent of `reasons` and how often it occurs (the first in byte order among
+/// equals): what a gate that checked nothing names as the likely cause.
+pub fn most_common<'a>(reasons: impl Iterator<Item = &'a str>) -> (&'a str, usize) {
+    let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+    for r in reasons {
+        *counts.entry(r).or_default() += 1;
+    }
+    counts.into_iter().fold(
+        ("", 0),
+        |best, (r, n)| if n > best.1 { (r, n) } else { best },
+    )
 }

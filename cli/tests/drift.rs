@@ -1086,6 +1086,139 @@ fn impact_between_two_commits_and_of_a_diff() {
     assert_eq!(none["pages"], serde_json::json!([]));
 }
 
+/// Each hunk that touches a cited range is marked where it is; a gate run in a shallow clone
+/// that lacks the pinned commits is refused, not passed, and without the gate the run says
+/// how many references it could not assess (both found in the stop-44 CI walk).
+#[test]
+fn impact_marks_every_hunk_and_says_what_it_could_not_assess() {
+    let f = Fixture::new();
+    // Two lines of app.md#tripling's range (src/app.py:12-15 at v1) edited apart: two hunks.
+    let work = f.root().join("work");
+    git(f.root(), &["clone", "-q", "repo", "work"]);
+    git(&work, &["checkout", "-q", "v1"]);
+    let app = work.join("src/app.py");
+    let text = std::fs::read_to_string(&app).expect("read");
+    let edited = text
+        .replace(
+            "\"\"\"Beta triples.\"\"\"",
+            "\"\"\"Beta multiplies by three.\"\"\"",
+        )
+        .replace(
+            "    y = x * 3\n    return y\n",
+            "    y = x * 3\n    return int(y)\n",
+        );
+    assert_ne!(edited, text);
+    std::fs::write(&app, edited).expect("write");
+    let diff = f.root().join("two.diff");
+    std::fs::write(&diff, git(&work, &["diff", "-U0"])).expect("write");
+    let diff = diff.to_str().unwrap_or("");
+    let gh = f.run(&[
+        "impact", "--from", "v1", "--diff", diff, "--format", "github",
+    ]);
+    assert_eq!(gh.code, 0, "{}", gh.stderr);
+    let marked: Vec<&str> = gh
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("::warning file=src/app.py"))
+        .collect();
+    assert_eq!(marked.len(), 2, "{}", gh.stdout);
+    assert!(
+        marked[0].starts_with("::warning file=src/app.py,line=13,endLine=13,")
+            && marked[0].ends_with("app.md#tripling describes (src/app.py:12-15, via range; @@ -13 +13 @@, hunk 1 of 2)")
+            && marked[1].starts_with("::warning file=src/app.py,line=15,endLine=15,")
+            && marked[1].ends_with("@@ -15 +15 @@, hunk 2 of 2)"),
+        "{}",
+        gh.stdout
+    );
+    // Every reference was assessed: nothing to warn about.
+    assert!(!gh.stdout.contains("not assessed"), "{}", gh.stdout);
+    let sarif: Value = serde_json::from_str(
+        &f.run(&[
+            "impact", "--from", "v1", "--diff", diff, "--format", "sarif",
+        ])
+        .stdout,
+    )
+    .expect("json");
+    let prints: Vec<&Value> = sarif["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| &r["partialFingerprints"]["ontoly/v1"])
+        .collect();
+    assert_eq!(prints.len(), 2);
+    assert_ne!(prints[0], prints[1], "each hunk's result is its own");
+    validate_sarif(&sarif);
+    let v = json(&f.run(&["impact", "--from", "v1", "--diff", diff, "--format", "json"]));
+    assert_eq!(v["counts"]["assessed"], 26, "{}", v["counts"]);
+
+    // A CI checkout of one commit: the clone has none of the pinned commits.
+    git(
+        f.root(),
+        &[
+            "clone",
+            "-q",
+            "--depth",
+            "1",
+            &format!("file://{}", f.root().join("repo").display()),
+            "shallow",
+        ],
+    );
+    let toml = f.ws().join("ontoly.toml");
+    let config = std::fs::read_to_string(&toml).expect("read");
+    std::fs::write(&toml, config.replace("\"../repo\"", "\"../shallow\"")).expect("write");
+    let gate = refused(f.run(&[
+        "impact",
+        "--from",
+        "HEAD",
+        "--to",
+        "HEAD",
+        "--fail-on-affected",
+    ]));
+    assert!(
+        gate.stderr.starts_with(
+            "error: the impact gate (--fail-on-affected) assessed nothing: none of the 26 references of drift could be located at the change's old side (26 of them: the pinned commit 371a34a4595b is not in the local clone; the clone is shallow: fetch its history (`git fetch --unshallow`; with actions/checkout, `fetch-depth: 0`))"
+        ),
+        "{}",
+        gate.stderr
+    );
+    let gh = f.run(&[
+        "impact", "--from", "HEAD", "--to", "HEAD", "--format", "github",
+    ]);
+    assert_eq!(gh.code, 0, "{}", gh.stderr);
+    assert!(
+        gh.stdout.starts_with(
+            "::warning title=ontoly impact::26 of 26 references of drift were not assessed"
+        ) && gh
+            .stdout
+            .contains("the change may touch pages this run does not name"),
+        "{}",
+        gh.stdout
+    );
+    let sarif: Value = serde_json::from_str(
+        &f.run(&[
+            "impact", "--from", "HEAD", "--to", "HEAD", "--format", "sarif",
+        ])
+        .stdout,
+    )
+    .expect("json");
+    let note = &sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"][0];
+    assert_eq!(note["level"], "warning");
+    assert!(
+        note["message"]["text"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("26 of 26 references of drift were not assessed")),
+        "{note}"
+    );
+    validate_sarif(&sarif);
+    // `validate` says the same of each reference.
+    let validate = f.run(&["validate"]);
+    assert!(
+        validate.stdout.contains("the local clone does not contain the pinned commit; the clone is shallow: fetch its history"),
+        "{}",
+        validate.stdout
+    );
+}
+
 /// A run refused as a usage error (exit 2, nothing on stdout).
 fn refused(r: Run) -> Run {
     assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{}", r.stderr);

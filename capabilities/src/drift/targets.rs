@@ -409,8 +409,13 @@ pub fn group(
             .entry((l.repo, from.clone()))
             .or_insert_with(|| reader.has_commit(&from));
         if !present {
+            let shallow = if reader.is_shallow() {
+                format!("; {}", ontoly_graph::sources::git::SHALLOW_CLONE)
+            } else {
+                String::new()
+            };
             target.reason = Some(format!(
-                "the pinned commit {} is not in the local clone",
+                "the pinned commit {} is not in the local clone{shallow}",
                 from.get(..12).unwrap_or(&from)
             ));
             continue;

@@ -91,16 +91,11 @@ fn nothing_compared(report: &drift::DriftReport, t: Status) -> Result<(), CliErr
     if total == 0 || unverifiable < total {
         return Ok(());
     }
-    let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
-    for r in &report.references {
-        *reasons
-            .entry(r.reason.as_deref().unwrap_or(""))
-            .or_default() += 1;
-    }
-    // The most frequent, the first in byte order among equals.
-    let (reason, n) = reasons.into_iter().fold(
-        ("", 0),
-        |best, (r, n)| if n > best.1 { (r, n) } else { best },
+    let (reason, n) = crate::report::most_common(
+        report
+            .references
+            .iter()
+            .map(|r| r.reason.as_deref().unwrap_or("")),
     );
     Err(CliError {
         message: format!(

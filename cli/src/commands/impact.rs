@@ -60,6 +60,29 @@ pub fn in_repository(session: &Session, rel: &str) -> String {
     }
 }
 
+/// `--fail-on-affected` when no reference of the source could be brought to the change's old
+/// side: the gate would pass having assessed nothing (a shallow CI checkout without the pinned
+/// commits, found in the stop-44 CI walk), so it is an error naming the most common reason, as
+/// drift's gate is.
+fn nothing_assessed(report: &impact::ImpactReport) -> Result<(), CliError> {
+    if report.counts.assessed > 0 || report.unassessed.is_empty() {
+        return Ok(());
+    }
+    let total = report.unassessed.len();
+    let (reason, n) =
+        crate::report::most_common(report.unassessed.iter().map(|u| u.reason.as_str()));
+    Err(CliError {
+        message: format!(
+            "the impact gate (--fail-on-affected) assessed nothing: none of the {total} references of {} could be located at the change's old side ({n} of them: {reason})",
+            report.source
+        ),
+        hint: Some(
+            "`ontoly impact` without --fail-on-affected lists each reference's reason".into(),
+        ),
+        at: None,
+    })
+}
+
 /// Finds the sections the change touches.
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     if a.to.is_none() && a.diff.is_none() {
@@ -136,6 +159,9 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             at: None,
         }
     })?;
+    if a.fail_on_affected {
+        nothing_assessed(&report)?;
+    }
     let failed = a.fail_on_affected && !report.pages.is_empty();
     Ok(Output {
         report: Report::Impact(Box::new(ImpactView {

@@ -90,6 +90,13 @@ pub fn render(report: &Report) -> Option<String> {
         );
         o.push_str(&annotation("warning", None, title, &more));
     }
+    // References left unassessed make the summary's counts a lower bound: said where a
+    // workflow shows it, not only in the text's list.
+    if let Report::Impact(i) = report {
+        if let Some(note) = i.unassessed_note() {
+            o.push_str(&annotation("warning", None, title, &note));
+        }
+    }
     match report {
         // A failed gate is the step's error, with its reason beside the counts.
         Report::Drift(d) if d.gate_failed.is_some() => {

@@ -70,6 +70,11 @@ impl RevisionError {
 /// The shortest commit prefix a revision may be: what `git log --oneline` prints at least.
 pub const MIN_SHORT_SHA: usize = 7;
 
+/// What to do about a pinned commit a shallow clone lacks (a CI checkout fetches one commit by
+/// default): said wherever such a commit is reported, since "fetch it" alone does not tell a
+/// CI job how.
+pub const SHALLOW_CLONE: &str = "the clone is shallow: fetch its history (`git fetch --unshallow`; with actions/checkout, `fetch-depth: 0`)";
+
 /// What a repository-relative path names at a commit (symlinks already followed).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Lookup {
@@ -341,6 +346,13 @@ impl LocalRepo {
     /// Whether `commit` (full hex) is a commit of this repository.
     pub fn has_commit(&self, commit: &str) -> bool {
         crate::formats::text::is_full_commit(commit) && self.commit_exists(commit).is_ok()
+    }
+
+    /// Whether the clone is shallow (`git clone --depth`, a CI checkout's default): its
+    /// history stops short, so a pinned commit it lacks may only need fetching.
+    pub fn is_shallow(&self) -> bool {
+        // An unreadable `shallow` file costs only the hint that names the fix.
+        self.repo.is_shallow().unwrap_or(false)
     }
 
     fn root_tree(&self, commit: &str) -> Result<ObjectId, GitError> {

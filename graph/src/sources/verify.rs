@@ -131,6 +131,8 @@ pub struct Outcome {
     pub nearby: Vec<String>,
     /// `commit_missing` of an id the clone has as another kind of object: what it is.
     pub not_a_commit: Option<String>,
+    /// `commit_missing` in a shallow clone, whose history may only need fetching.
+    pub shallow_clone: bool,
 }
 
 /// How many files a `file_missing` message offers.
@@ -186,7 +188,7 @@ fn line_count(text: &str) -> u64 {
 /// What one distinct (repository, commit, path) turned out to be.
 enum FileState {
     /// With what the id is when it names another kind of object.
-    CommitMissing(Option<String>),
+    CommitMissing(Option<String>, bool),
     /// Nothing at the path (`true`), or not a readable file there.
     FileMissing(bool),
     Text {
@@ -199,7 +201,7 @@ type Key = (usize, String, String);
 
 fn read_file(local: &LocalRepo, commit: &str, path: &str, with_symbols: bool) -> FileState {
     if !local.has_commit(commit) {
-        return FileState::CommitMissing(local.not_a_commit(commit));
+        return FileState::CommitMissing(local.not_a_commit(commit), local.is_shallow());
     }
     match local.lookup(commit, path) {
         Ok(Lookup::Blob { id, .. }) => match local.blob(id) {
@@ -277,6 +279,7 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                 file_lines: None,
                 nearby: Vec::new(),
                 not_a_commit: None,
+                shallow_clone: false,
             };
             if c.worktree {
                 return plain(Status::Worktree);
@@ -294,8 +297,9 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                     nearby: (*nearby).clone(),
                     ..plain(Status::FileMissing)
                 },
-                Some((FileState::CommitMissing(what), _)) => Outcome {
+                Some((FileState::CommitMissing(what, shallow), _)) => Outcome {
                     not_a_commit: what.clone(),
+                    shallow_clone: *shallow,
                     ..plain(Status::CommitMissing)
                 },
                 Some((FileState::Text { text, symbols }, _)) => {
@@ -324,6 +328,7 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                         file_lines: Some(line_count(text)),
                         nearby: Vec::new(),
                         not_a_commit: None,
+                        shallow_clone: false,
                     }
                 }
             }
@@ -799,6 +804,9 @@ fn explain(c: &CitedTarget, outcome: &Outcome, source_ref: &str) -> String {
                 .map(|at| format!(" at {}:{}", at.file, at.line))
                 .unwrap_or_default()
         ),
+        Status::CommitMissing if outcome.shallow_clone => {
+            format!("; {}", crate::sources::git::SHALLOW_CLONE)
+        }
         Status::CommitMissing => match &c.pinned_at {
             Some(at) => format!(
                 "; the commit is pinned at {}:{}: fetch it into the clone, or fix the ref",

@@ -98,7 +98,8 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
         .collect()
 }
 
-/// One result per touched reference, at the changed lines of the source.
+/// One result per hunk of each touched reference (per rename when no hunk touches it), at the
+/// changed lines of the source.
 pub fn impact_results(v: &ImpactView) -> Vec<SarifResult> {
     let mut out = Vec::new();
     for p in &v.report.pages {
@@ -106,48 +107,56 @@ pub fn impact_results(v: &ImpactView) -> Vec<SarifResult> {
             for a in &s.references {
                 let page = v.page_file(&p.page);
                 let (path, first, last) = (&a.at.path, a.at.start_line, a.at.end_line);
-                let (message, at) = match (a.hunks.first(), &a.renamed_to) {
-                    (Some(h), _) => {
-                        let start = h.new_start.max(1);
-                        let end = (h.new_start + h.new_count).saturating_sub(1).max(start);
-                        let headers: Vec<&str> =
-                            a.hunks.iter().map(|h| h.header.as_str()).collect();
-                        (
-                            format!(
-                                "this change touches code that {page}#{} describes ({path}:{first}-{last}, via {}; {})",
-                                s.section_id,
-                                a.via,
-                                headers.join(" ")
-                            ),
-                            (h.path.clone(), start, end),
-                        )
-                    }
+                let fingerprint = format!("{}#{}[{}]", p.article_id, s.section_id, a.ref_index);
+                let result =
+                    |message: String, at: (String, u64, u64), fingerprint: String| SarifResult {
+                        rule_id: Code::ImpactAffected.as_str().to_string(),
+                        severity: Code::ImpactAffected.severity(),
+                        message,
+                        at: Some(at),
+                        fingerprint: Some(fingerprint),
+                    };
+                if a.hunks.is_empty() {
                     // Renamed, lines unchanged: at the cited lines in the file's new place
                     // (shifted by what the change inserts or deletes above them).
-                    (None, Some(to)) => {
-                        let (now_first, now_last) = a
-                            .renamed_lines
-                            .map_or((first, last), |l| (l.start_line, l.end_line));
+                    let Some(to) = &a.renamed_to else { continue };
+                    let (now_first, now_last) = a
+                        .renamed_lines
+                        .map_or((first, last), |l| (l.start_line, l.end_line));
+                    out.push(result(
+                        format!(
+                            "this change renames the file that {page}#{} cites ({path}:{first}-{last} is now {to}:{now_first}-{now_last}; `ontoly drift --write` re-anchors it)",
+                            s.section_id
+                        ),
+                        (to.clone(), now_first, now_last),
+                        fingerprint,
+                    ));
+                    continue;
+                }
+                // One result a hunk, at its new lines: a reviewer sees each place the change
+                // touches the cited code, not only the first (found in the stop-44 CI walk:
+                // lines 539-540 of a second hunk went unmarked).
+                let n = a.hunks.len();
+                for (k, h) in a.hunks.iter().enumerate() {
+                    let start = h.new_start.max(1);
+                    let end = (h.new_start + h.new_count).saturating_sub(1).max(start);
+                    let (of, fingerprint) = if n > 1 {
                         (
-                            format!(
-                                "this change renames the file that {page}#{} cites ({path}:{first}-{last} is now {to}:{now_first}-{now_last}; `ontoly drift --write` re-anchors it)",
-                                s.section_id
-                            ),
-                            (to.clone(), now_first, now_last),
+                            format!(", hunk {} of {n}", k + 1),
+                            format!("{fingerprint}/{}", k + 1),
                         )
-                    }
-                    (None, None) => continue,
-                };
-                out.push(SarifResult {
-                    rule_id: Code::ImpactAffected.as_str().to_string(),
-                    severity: Code::ImpactAffected.severity(),
-                    message,
-                    at: Some(at),
-                    fingerprint: Some(format!(
-                        "{}#{}[{}]",
-                        p.article_id, s.section_id, a.ref_index
-                    )),
-                });
+                    } else {
+                        (String::new(), fingerprint.clone())
+                    };
+                    out.push(result(
+                        format!(
+                            "this change touches code that {page}#{} describes ({path}:{first}-{last}, via {}; {}{of})",
+                            s.section_id, a.via, h.header
+                        ),
+                        (h.path.clone(), start, end),
+                        fingerprint,
+                    ));
+                }
             }
         }
     }

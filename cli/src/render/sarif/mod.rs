@@ -248,12 +248,23 @@ pub fn render(report: &Report) -> Option<String> {
     let total = all.len();
     let (kept, left) = prioritized(all, MAX_RESULTS);
     let mut log = log(&kept);
+    let mut notes = Vec::new();
     if left > 0 {
+        notes.push(format!(
+            "{left} of {total} results left out: a run keeps the first {MAX_RESULTS} by severity (GitHub code scanning keeps no more); --format json lists every one"
+        ));
+    }
+    if let Report::Impact(i) = report {
+        notes.extend(i.unassessed_note());
+    }
+    if !notes.is_empty() {
+        let notifications: Vec<Value> = notes
+            .into_iter()
+            .map(|text| json!({"level": "warning", "message": {"text": text}}))
+            .collect();
         log["runs"][0]["invocations"] = json!([{
             "executionSuccessful": true,
-            "toolExecutionNotifications": [{"level": "warning", "message": {"text": format!(
-                "{left} of {total} results left out: a run keeps the first {MAX_RESULTS} by severity (GitHub code scanning keeps no more); --format json lists every one"
-            )}}],
+            "toolExecutionNotifications": notifications,
         }]);
     }
     Some(super::json::pretty(&log))

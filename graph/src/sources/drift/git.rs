@@ -323,6 +323,11 @@ impl DriftReader {
                 .is_some_and(|o| o.kind == gix::objs::Kind::Commit)
     }
 
+    /// Whether the clone is shallow (see [`LocalRepo::is_shallow`]).
+    pub fn is_shallow(&self) -> bool {
+        self.local.is_shallow()
+    }
+
     fn tree_of(&self, commit: &str) -> Result<gix::Tree<'_>, GitError> {
         let id = ObjectId::from_hex(commit.to_ascii_lowercase().as_bytes())
             .map_err(|_| err("invalid commit id"))?;
