@@ -229,6 +229,11 @@ impl Session {
     /// failure before the renames leaves every file as it was. Only existing regular files that
     /// resolve inside the workspace are replaced (never a link that leaves it).
     pub fn replace_workspace_files(&self, files: &[(String, Vec<u8>)]) -> std::io::Result<()> {
+        // The workspace-relative file in the error, never the disk path (a read-only
+        // `knowledge/` said only "permission denied": stop-44 CI walk).
+        let named = |rel: &str, e: std::io::Error| {
+            std::io::Error::new(e.kind(), format!("{rel}: {}", e.kind()))
+        };
         use std::io::Write;
         let confined = crate::formats::confined::Confined::new(&self.workspace.root);
         if let Some((rel, _)) = files.iter().find(|(rel, _)| !confined.is_file(rel)) {
@@ -267,13 +272,13 @@ impl Session {
             staged.push((tmp, target));
             if let Err(e) = written {
                 cleanup(&staged);
-                return Err(e);
+                return Err(named(rel, e));
             }
         }
         for (i, (tmp, target)) in staged.iter().enumerate() {
             if let Err(e) = std::fs::rename(tmp, target) {
                 cleanup(&staged[i..]);
-                return Err(e);
+                return Err(named(&files[i].0, e));
             }
         }
         Ok(())

@@ -559,6 +559,37 @@ fn a_link_planted_at_a_temporary_name_is_replaced_not_followed() {
 }
 
 #[test]
+fn a_file_that_cannot_be_replaced_is_named_and_left_as_it_was() {
+    // A directory where the temporary file goes: the write fails before any rename, and the
+    // error names the workspace file (a read-only `knowledge/` said only "permission denied").
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("ws");
+    copy_dir(&fixture("valid"), &root);
+    let pid = std::process::id();
+    std::fs::create_dir(root.join(format!("knowledge/.structure.yaml.ontoly-{pid}"))).unwrap();
+    let before = std::fs::read(root.join("knowledge/structure.yaml")).unwrap();
+    let session = ontoly_graph::Session::open(
+        ontoly_graph::SessionOptions::new(&root)
+            .workspace(&root)
+            .cache(ontoly_graph::CachePolicy::Off),
+    )
+    .unwrap();
+    let e = session
+        .replace_workspace_files(&[("knowledge/structure.yaml".into(), b"x\n".to_vec())])
+        .unwrap_err();
+    let message = e.to_string();
+    assert!(
+        message.starts_with("knowledge/structure.yaml: "),
+        "{message}"
+    );
+    assert!(!message.contains(&*root.to_string_lossy()), "{message}");
+    assert_eq!(
+        std::fs::read(root.join("knowledge/structure.yaml")).unwrap(),
+        before
+    );
+}
+
+#[test]
 fn a_hit_puts_back_the_cache_s_gitignore() {
     // Found by a determinism walk: removed (a CI cache restoring `.ontoly/*` skips dotfiles),
     // it came back only when an edit rewrote the snapshot.

@@ -127,9 +127,9 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             relocated: a.accept_relocated,
         };
         let plan = reanchor::plan(&session, &report, accept).map_err(cli_error)?;
-        session.replace_workspace_files(&plan.files).map_err(|e| {
-            CliError::new(format!("cannot write the re-anchored files: {}", e.kind()))
-        })?;
+        session
+            .replace_workspace_files(&plan.files)
+            .map_err(|e| CliError::new(format!("cannot write the re-anchored files: {e}")))?;
         Some(plan)
     } else {
         None
