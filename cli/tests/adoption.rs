@@ -419,6 +419,7 @@ fn a_mapped_clone_that_does_not_exist_is_an_error_at_its_mapping() {
         "names the mapping's file and line: {}",
         v.out
     );
+    assert!(!v.out.contains("a relative --source path"), "{}", v.out);
 
     // An existing directory that is not a git repository.
     edit(&ws, "ontoly.toml", "\"../paymentz\"", "\"knowledge\"");
@@ -455,12 +456,25 @@ fn a_mapped_clone_that_does_not_exist_is_an_error_at_its_mapping() {
         );
         assert!(
             v.out.contains(&format!(
-                "the clone mapped by --source acme/payments={path} does not exist"
+                "the clone mapped by --source acme/payments={path} does not exist (a relative --source path is read from the workspace directory, not the current one)"
             )),
             "{}",
             v.out
         );
     }
+    // The file's own mapping and an absolute path need no such word.
+    assert!(!ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "--source",
+            "acme/payments=/nonexistent/payments",
+            "validate"
+        ],
+    )
+    .out
+    .contains("a relative --source path"),);
 }
 
 #[test]

@@ -21,6 +21,9 @@ use std::sync::{Arc, Mutex};
 /// The configuration file at the workspace root.
 pub const CONFIG_FILE: &str = "ontoly.toml";
 
+/// Why a mapped clone does not open when nothing is at its path.
+pub const MISSING_CLONE: &str = "does not exist";
+
 /// A configuration problem (bad `ontoly.toml`, bad `--source`). Messages name the file, never
 /// an absolute path.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -358,7 +361,7 @@ impl CloneMap {
         let why = if path.exists() {
             "is not a git repository (a work tree, its .git, or a bare repository)"
         } else {
-            "does not exist"
+            MISSING_CLONE
         };
         Some((self.origins.get(key)?, why))
     }

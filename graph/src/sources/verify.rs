@@ -418,10 +418,20 @@ impl SourceStage for VerifyStage {
 
     fn run(&self, cited: &[CitedRange], parts: &mut Parts) {
         for (m, why) in self.clones.broken() {
+            // A path typed on the command line is easily meant from the current directory
+            // (stop-44 CI walk: `--workspace kb --source NAME=kb/repos/x` from the root).
+            let typed_relative = m.file != crate::sources::clones::CONFIG_FILE
+                && !std::path::Path::new(&m.path).is_absolute()
+                && why == crate::sources::clones::MISSING_CLONE;
+            let note = if typed_relative {
+                " (a relative --source path is read from the workspace directory, not the current one)"
+            } else {
+                ""
+            };
             parts.findings.push(Finding::new(
                 Code::CloneNotFound,
                 format!(
-                    "the clone mapped by {} {why}; its references stay no_clone, unverified",
+                    "the clone mapped by {} {why}{note}; its references stay no_clone, unverified",
                     m.shown()
                 ),
                 &m.file,
