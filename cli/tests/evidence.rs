@@ -1004,4 +1004,13 @@ fn a_correction_is_shown_as_the_pages_write_it() {
     let (_dir, ws) = common::corpus_copy("fd");
     let e = level_and_why(&ws, "follow symlnks into linked directories").1;
     assert!(e.contains("read symlnks as symlinks"), "{e}");
+    // No top section writes the reading: the best-ranked section that does names it, not
+    // its stem (it said "read Open as oper").
+    let (_dir, ws) = common::corpus_copy("structlog");
+    let e = level_and_why(
+        &ws,
+        "Does structlog ship a built-in exporter that sends logs directly to OpenTelemetry OTLP?",
+    )
+    .1;
+    assert!(e.contains("read Open as operating"), "{e}");
 }

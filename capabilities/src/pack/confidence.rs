@@ -339,12 +339,17 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     let readings: Vec<(&str, &str, String)> = ranking
         .terms
         .iter()
-        .filter(|t| !read_whole(t))
-        .filter_map(|t| {
+        .enumerate()
+        .filter(|(_, t)| !read_whole(t))
+        .filter_map(|(i, t)| {
             let as_word = t.read_as.as_ref().or(t.corrected.as_ref())?;
             let shown = match &t.corrected {
                 Some(term) if !crate::retrieval::english::is_common(as_word) => {
-                    word_in_sections(graph, &sections, term, as_word)
+                    // When no top section writes it, the best-ranked section that does (the
+                    // structlog MCP walk saw "read Open as oper": a stem, written nowhere).
+                    let holder = (ranking.sections()).find(|s| s.mask & (1u64 << i) != 0);
+                    let pool: Vec<&Scored> = sections.iter().copied().chain(holder).collect();
+                    word_in_sections(graph, &pool, term, as_word)
                 }
                 _ => as_word.clone(),
             };
