@@ -10,7 +10,8 @@ Exit codes:
      no match, cites found no citing section; refs of a page that does not exist or of
      lines past its end; a capability could not run
   2  usage or workspace error: bad arguments, an unsupported --format, no workspace, an
-     unreadable questions file or ontoly.toml
+     unreadable questions file or ontoly.toml; drift --fail-on or impact --fail-on-affected
+     when nothing could be compared or assessed
   3  the evidence gate failed: check had a failed question, or evidence
      --fail-on-low-evidence came back CAPABILITY_LOW_EVIDENCE / CAPABILITY_NOT_FOUND (either,
      too, when the workspace has an error diagnostic); drift
@@ -159,7 +160,7 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             ],
         ),
         "impact" => (
-            "  0  the report was printed\n  3  with --fail-on-affected: the change touches a section",
+            "  0  the report was printed\n  2  also with --fail-on-affected when no reference of the source could be assessed (a shallow clone without the pinned commits)\n  3  with --fail-on-affected: the change touches a section",
             &[
                 "ontoly --workspace kb impact --from v1.2 --to main --source acme/server",
                 "git diff origin/main... | ontoly --workspace kb impact --diff - --from \"$(git merge-base origin/main HEAD)\" --fail-on-affected --format github",

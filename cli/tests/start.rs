@@ -178,3 +178,59 @@ fn digest_of_demo_lines_matches_the_demo_structure() {
         two.stderr
     );
 }
+
+/// A module pinned by a tag verifies no reference: `digest`, where the entry is written, says
+/// so with the commit to pin (only `validate` did).
+#[test]
+fn digest_names_the_commit_to_pin_when_the_module_ref_is_a_tag() {
+    let (_dir, ws) = common::corpus_copy("cachetools");
+    let registry = ws.join("sources/repo/index.yaml");
+    let text = std::fs::read_to_string(&registry).expect("registry");
+    let commit = "503fa54c44f2d4227e400c2a99430e9fa9726c31";
+    let lib = "subpath: \"src/cachetools\"\n        git:\n          remote: https://github.com/tkem/cachetools\n          ref: ";
+    assert!(text.contains(&format!("{lib}\"{commit}\"")), "{text}");
+    let digest = |r#ref: &str, rev: &[&str]| {
+        std::fs::write(
+            &registry,
+            text.replace(
+                &format!("{lib}\"{commit}\""),
+                &format!("{lib}\"{}\"", r#ref),
+            ),
+        )
+        .expect("write");
+        let mut args = vec![
+            "--no-cache",
+            "digest",
+            "keys.py:1-3",
+            "--source",
+            "cachetools/lib",
+        ];
+        args.extend_from_slice(rev);
+        let r = run_in(&ws, &args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.stdout
+    };
+    let pinned = digest(commit, &[]);
+    assert!(!pinned.contains("SOURCE_UNPINNED"), "{pinned}");
+    let tagged = digest("v5.3.3", &[]);
+    assert!(
+        tagged.contains(&format!(
+            "# note: the registry pins cachetools/lib to v5.3.3, which can move (SOURCE_UNPINNED): write its commit {commit} as the module's ref"
+        )),
+        "{tagged}"
+    );
+    // The entry itself is the same: the lines are read at the commit the tag names.
+    let entry = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(entry(&tagged), entry(&pinned));
+    // Read at another revision: the ref that resolves to nothing is named too.
+    let unknown = digest("nosuchtag", &["--rev", "HEAD"]);
+    assert!(
+        unknown.contains("to nosuchtag, which its clone does not resolve (SOURCE_UNPINNED)"),
+        "{unknown}"
+    );
+}

@@ -260,6 +260,22 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             pinned.unwrap_or_default()
         ));
     }
+    // A tag or branch as the module's ref can move, so no reference of it verifies
+    // (`validate` says SOURCE_UNPINNED); said here, where the entry is written, with the
+    // commit to pin instead (the stop-45 docs audit found digest silent about it).
+    if let Some(name) = m.git_ref.as_deref().filter(|r| !is_full_commit(r)) {
+        let resolved = DriftRepo::new(git).reader().resolve(name).ok();
+        out.push_str(&match resolved {
+            Some(c) => format!(
+                "# note: the registry pins {} to {name}, which can move (SOURCE_UNPINNED): write its commit {c} as the module's ref, or no reference of it verifies\n",
+                m.name
+            ),
+            None => format!(
+                "# note: the registry pins {} to {name}, which its clone does not resolve (SOURCE_UNPINNED): write a full commit as the module's ref\n",
+                m.name
+            ),
+        });
+    }
     out.push_str(&format!(
         "- source_ref: repo:{}\n  locator: {{path: {}, start_line: {start}, end_line: {end}}}\n  content_digest: {digest}\n",
         m.name,
