@@ -351,7 +351,7 @@ pub fn group(
 ) -> Result<Vec<TargetGroup>, DriftError> {
     check_names(opts, targets)?;
     let mut resolved: BTreeMap<(usize, Option<&str>), Result<String, String>> = BTreeMap::new();
-    let mut has_commit: BTreeMap<(usize, String), bool> = BTreeMap::new();
+    let mut missing_commit: BTreeMap<(usize, String), Option<String>> = BTreeMap::new();
     // One reader per repository: making one opens a thread-local handle.
     let mut readers: BTreeMap<usize, ontoly_graph::sources::drift::DriftReader> = BTreeMap::new();
     let mut groups: BTreeMap<(usize, String, String), Vec<usize>> = BTreeMap::new();
@@ -405,19 +405,24 @@ pub fn group(
             }
         };
         let from = target.origin.pinned.clone().unwrap_or_default();
-        let present = *has_commit
+        // Why the pinned commit cannot be compared, found once per repository and commit.
+        let missing = missing_commit
             .entry((l.repo, from.clone()))
-            .or_insert_with(|| reader.has_commit(&from));
-        if !present {
-            let shallow = if reader.is_shallow() {
-                format!("; {}", ontoly_graph::sources::git::SHALLOW_CLONE)
-            } else {
-                String::new()
-            };
-            target.reason = Some(format!(
-                "the pinned commit {} is not in the local clone{shallow}",
-                from.get(..12).unwrap_or(&from)
-            ));
+            .or_insert_with(|| {
+                (!reader.has_commit(&from)).then(|| {
+                    let shallow = if reader.is_shallow() {
+                        format!("; {}", ontoly_graph::sources::git::SHALLOW_CLONE)
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "the pinned commit {} is not in the local clone{shallow}",
+                        from.get(..12).unwrap_or(&from)
+                    )
+                })
+            });
+        if let Some(reason) = missing {
+            target.reason = Some(reason.clone());
             continue;
         }
         target.origin.later = Some(later.clone());

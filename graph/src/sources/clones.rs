@@ -139,6 +139,12 @@ pub struct Mapping {
 }
 
 impl Mapping {
+    /// Whether the mapping was typed on the command line (`--source`), not read from
+    /// `ontoly.toml`.
+    pub fn is_typed(&self) -> bool {
+        self.file != CONFIG_FILE
+    }
+
     /// The mapping as the user wrote it, for messages: the path only when relative (an
     /// absolute path is a disk location, which outputs never carry).
     pub fn shown(&self) -> String {
@@ -150,7 +156,7 @@ impl Mapping {
         } else {
             format!("{:?}", self.path)
         };
-        if self.file == CONFIG_FILE {
+        if !self.is_typed() {
             format!("{:?} = {path}", self.name)
         } else {
             format!("--source {}={}", self.name, path.trim_matches('"'))
@@ -334,7 +340,7 @@ impl CloneMap {
             .map(config_key)
             .filter(|k| self.entries.contains_key(k));
         let by_remote = remote.and_then(remote_key);
-        let typed = |k: &str| self.origins.get(k).is_some_and(|m| m.file != CONFIG_FILE);
+        let typed = |k: &str| self.origins.get(k).is_some_and(Mapping::is_typed);
         match (by_name, by_remote) {
             (Some(n), Some(r)) if typed(&r) && !typed(&n) => Some(r),
             (Some(n), _) => Some(n),

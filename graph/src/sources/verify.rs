@@ -188,7 +188,7 @@ fn line_count(text: &str) -> u64 {
 /// What one distinct (repository, commit, path) turned out to be.
 enum FileState {
     /// With what the id is when it names another kind of object.
-    CommitMissing(Option<String>, bool),
+    CommitMissing(Option<String>),
     /// Nothing at the path (`true`), or not a readable file there.
     FileMissing(bool),
     Text {
@@ -201,7 +201,7 @@ type Key = (usize, String, String);
 
 fn read_file(local: &LocalRepo, commit: &str, path: &str, with_symbols: bool) -> FileState {
     if !local.has_commit(commit) {
-        return FileState::CommitMissing(local.not_a_commit(commit), local.is_shallow());
+        return FileState::CommitMissing(local.not_a_commit(commit));
     }
     match local.lookup(commit, path) {
         Ok(Lookup::Blob { id, .. }) => match local.blob(id) {
@@ -267,6 +267,15 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
     for (i, near) in found.into_iter().flatten() {
         nearby[i] = near;
     }
+    // Whether each repository missing a pinned commit is shallow: asked once a repository.
+    let mut shallow = vec![false; repos.len()];
+    let mut asked = vec![false; repos.len()];
+    for ((r, _, _), state) in keys.iter().zip(&states) {
+        if matches!(state, FileState::CommitMissing(_)) && !asked[*r] {
+            asked[*r] = true;
+            shallow[*r] = repos[*r].local().is_shallow();
+        }
+    }
     let index: HashMap<&Key, (&FileState, &Vec<String>)> =
         keys.iter().zip(states.iter().zip(&nearby)).collect();
     cites
@@ -297,9 +306,9 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                     nearby: (*nearby).clone(),
                     ..plain(Status::FileMissing)
                 },
-                Some((FileState::CommitMissing(what, shallow), _)) => Outcome {
+                Some((FileState::CommitMissing(what), _)) => Outcome {
                     not_a_commit: what.clone(),
-                    shallow_clone: *shallow,
+                    shallow_clone: shallow[r],
                     ..plain(Status::CommitMissing)
                 },
                 Some((FileState::Text { text, symbols }, _)) => {
@@ -420,7 +429,7 @@ impl SourceStage for VerifyStage {
         for (m, why) in self.clones.broken() {
             // A path typed on the command line is easily meant from the current directory
             // (stop-44 CI walk: `--workspace kb --source NAME=kb/repos/x` from the root).
-            let typed_relative = m.file != crate::sources::clones::CONFIG_FILE
+            let typed_relative = m.is_typed()
                 && !std::path::Path::new(&m.path).is_absolute()
                 && why == crate::sources::clones::MISSING_CLONE;
             let note = if typed_relative {
