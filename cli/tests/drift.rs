@@ -2898,3 +2898,55 @@ fn a_huge_to_value_is_quoted_shortened() {
     );
     assert!(first.len() < 400, "{first}");
 }
+
+/// structlog 22.1 -> 23.2 converted its `.rst` documentation to Markdown: git pairs none of
+/// the pages, so their references are missing. Each names the page that took its file's name,
+/// and a passage whose words survived is relocated there by its words.
+#[test]
+fn pages_converted_to_another_markup_name_their_successor() {
+    let (_dir, ws) = corpus_copy("structlog");
+    let r = run_in(&ws, &["drift", "--to", "later", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r);
+    // "Adapting and Rendering": 6 of its 10 lines are the same words in other markup.
+    let adapting = reference(&v, "overview", "life-of-a-log-call", 1);
+    assert_eq!(adapting["status"], "missing");
+    assert_eq!(adapting["successor"], "docs/processors.md");
+    assert_eq!(
+        adapting["relocation"],
+        serde_json::json!({"path": "docs/processors.md", "startLine": 126, "endLine": 139,
+            "matched": 6, "of": 10, "byWords": true})
+    );
+    // A passage rewritten in the conversion: only the successor.
+    let install = reference(&v, "getting-started", "installation", 0);
+    assert_eq!(install["successor"], "docs/getting-started.md");
+    assert!(install.get("relocation").is_none(), "{install}");
+    // A page deleted with nothing of its name: neither.
+    let loggers = reference(&v, "overview", "three-parts-of-a-bound-logger", 0);
+    assert_eq!(loggers["status"], "missing");
+    assert!(loggers.get("successor").is_none(), "{loggers}");
+    // Relocations found byte for byte say nothing of words.
+    let defaults = reference(&v, "getting-started", "default-configuration", 0);
+    assert_eq!(defaults["relocation"]["path"], "docs/getting-started.md");
+    assert!(
+        defaults["relocation"].get("byWords").is_none(),
+        "{defaults}"
+    );
+    // The text says both, in the section's verdict and on the reference's line.
+    let text = run_in(&ws, &["drift", "--to", "later"]).stdout;
+    assert!(
+        text.contains(
+            "#installation             missing: docs/getting-started.rst is gone; \
+             docs/getting-started.md took its name (another extension): read the section \
+             against it"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "[1] docs/processors.rst:101-117 missing; 6 of 10 distinctive lines are at \
+             docs/processors.md:126-139 (by their words: the markup changed)"
+        ),
+        "{text}"
+    );
+}

@@ -124,6 +124,11 @@ pub struct ReferenceDrift {
     /// at the later commit, in any file the change touched (a hint for review).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub relocation: Option<Relocation>,
+    /// Missing: the file the change added with the cited file's name and another extension
+    /// (`docs/why.md` for `docs/why.rst`): where a page converted to another markup went. A
+    /// hint for review; its lines, read by their words, may be the `relocation`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub successor: Option<String>,
     /// Unchanged or moved, when the range cited exactly one definition and that definition
     /// now spans more (lines added inside it or at its end): it at the later commit. The
     /// module is then re-anchored only with `--accept-changed`, at the whole definition.
@@ -158,6 +163,35 @@ impl ReferenceDrift {
             }
             _ => Some(to),
         }
+    }
+
+    /// Where the cited lines went, in words, when the diff's range does not say it: the
+    /// relocation when it is news ("14 of 15 distinctive lines are at docs/guide.md:3-20",
+    /// with "(by their words: the markup changed)" when only their words match), else the
+    /// file that took a missing file's name.
+    pub fn whereabouts(&self) -> Option<String> {
+        if let Some(to) = self.relocation_news() {
+            return Some(format!(
+                "{} of {} distinctive lines are at {}:{}-{}{}",
+                to.matched,
+                to.of,
+                to.path,
+                to.start_line,
+                to.end_line,
+                if to.by_words {
+                    " (by their words: the markup changed)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        let s = self
+            .successor
+            .as_deref()
+            .filter(|_| self.relocation.is_none())?;
+        Some(format!(
+            "{s} took its name (another extension): read the section against it"
+        ))
     }
 }
 
@@ -431,6 +465,7 @@ fn reference_of(t: &Target, later: Option<&String>, d: RangeDrift) -> ReferenceD
     r.origin.grown_digest = d.grown_digest;
     r.diff = d.diff;
     r.relocation = d.relocation;
+    r.successor = d.successor;
     match d.outcome {
         Err(why) => {
             r.reason = Some(why);

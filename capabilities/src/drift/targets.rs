@@ -88,6 +88,7 @@ impl Target {
             symbol: None,
             suggestion: None,
             relocation: None,
+            successor: None,
             grown: None,
             reason: Some(reason),
             diff: None,

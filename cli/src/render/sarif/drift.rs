@@ -53,13 +53,8 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
                 })
                 .unwrap_or_default();
             let relocated = r
-                .relocation_news()
-                .map(|m| {
-                    format!(
-                        " ({} of {} distinctive lines are at {}:{}-{})",
-                        m.matched, m.of, m.path, m.start_line, m.end_line
-                    )
-                })
+                .whereabouts()
+                .map(|m| format!(" ({m})"))
                 .unwrap_or_default();
             // Both commits, each for what it is: the cited one, and the one compared with.
             let short = |c: &str| c.get(..12).unwrap_or(c).to_string();

@@ -25,16 +25,6 @@ fn at(s: &SymbolAt) -> String {
     format!("{}:{}-{}", s.path, s.start_line, s.end_line)
 }
 
-/// Where most of the cited lines went, when that is news
-/// ([`ReferenceDrift::relocation_news`]).
-fn relocated(r: &ReferenceDrift) -> Option<String> {
-    let to = r.relocation_news()?;
-    Some(format!(
-        "{} of {} distinctive lines are at {}:{}-{}",
-        to.matched, to.of, to.path, to.start_line, to.end_line
-    ))
-}
-
 /// The one-line verdict of a section's references.
 fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
     let compared: Vec<&&ReferenceDrift> = refs
@@ -93,7 +83,7 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
             let moved = match agreed {
                 Some(_) => String::new(),
                 None => r
-                    .and_then(relocated)
+                    .and_then(ReferenceDrift::whereabouts)
                     .map(|m| format!("; {m}"))
                     .unwrap_or_default(),
             };
@@ -105,7 +95,7 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
         Status::Missing | Status::Unverifiable => {
             let r = first(Status::Missing).map(|r| **r);
             let path = r.map_or("the file", |r| r.path.as_str());
-            let sug = match r.map(|r| (&r.suggestion, relocated(r))) {
+            let sug = match r.map(|r| (&r.suggestion, r.whereabouts())) {
                 Some((Some(s), _)) => format!("; {} is now at {}", symbol(s), at(s)),
                 Some((None, Some(m))) => format!("; {m}"),
                 _ => String::new(),
@@ -208,7 +198,7 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
             }
         }
     }
-    if let Some(m) = relocated(r) {
+    if let Some(m) = r.whereabouts() {
         let _ = write!(line, "; {m}");
     }
     Some(line)

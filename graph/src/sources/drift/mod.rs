@@ -107,6 +107,10 @@ pub struct RangeDrift {
     /// definition's lines, which re-anchoring writes when the growth is accepted.
     #[serde(default)]
     pub grown_digest: Option<String>,
+    /// For a missing range: the file the change added with the cited file's name and another
+    /// extension ([`successor`]), where a document converted to another format went.
+    #[serde(default)]
+    pub successor: Option<String>,
 }
 
 /// Options of [`compare`].
@@ -262,6 +266,7 @@ impl Context<'_> {
                     diff: None,
                     grown: None,
                     grown_digest: None,
+                    successor: None,
                 },
                 None,
             )
@@ -272,13 +277,17 @@ impl Context<'_> {
                 .map(|&i| unverifiable(i, "the file does not exist at the pinned commit".into()))
                 .collect());
         };
+        let mut successor_of_file = None;
         let later: Option<(String, Vec<u8>)> = match reader.file(self.to, path)? {
             Some(b) => Some((path.to_string(), b)),
             None => {
-                let (_, renames) = self.changes(reader)?;
+                let (changes, renames) = self.changes(reader)?;
                 match renames.get(path) {
                     Some(target) => reader.file(self.to, target)?.map(|b| (target.clone(), b)),
-                    None => None,
+                    None => {
+                        successor_of_file = successor(path, &changes.added);
+                        None
+                    }
                 }
             }
         };
@@ -429,6 +438,7 @@ impl Context<'_> {
                     .then(|| (cited.iter().map(|l| l.to_vec()).collect(), s)),
                 accepted: accepted_at,
             });
+            let missing = matches!(verdict, Verdict::Missing);
             out.push((
                 i,
                 RangeDrift {
@@ -442,11 +452,45 @@ impl Context<'_> {
                     diff,
                     grown,
                     grown_digest,
+                    successor: successor_of_file.clone().filter(|_| missing),
                 },
                 lost,
             ));
         }
         Ok(out)
+    }
+}
+
+/// The one file of `added` with the name of the deleted `path` and another extension: in the
+/// same directory (`docs/why.rst` -> `docs/why.md`), else anywhere when only one file has that
+/// name. A page converted to another markup keeps its name; git's rename detection does not
+/// pair them when the markup changed most lines.
+pub fn successor(path: &str, added: &[rename::Side]) -> Option<String> {
+    fn split(p: &str) -> (&str, &str, &str) {
+        let (dir, file) = p.rsplit_once('/').unwrap_or(("", p));
+        let (stem, ext) = file.rsplit_once('.').unwrap_or((file, ""));
+        (dir, stem, ext)
+    }
+    let (dir, stem, ext) = split(path);
+    if stem.is_empty() {
+        return None;
+    }
+    let namesakes: Vec<&str> = added
+        .iter()
+        .map(|s| s.path.as_str())
+        .filter(|p| {
+            let (_, s, e) = split(p);
+            s == stem && e != ext
+        })
+        .collect();
+    let here: Vec<&str> = namesakes
+        .iter()
+        .copied()
+        .filter(|p| split(p).0 == dir)
+        .collect();
+    match (here.as_slice(), namesakes.as_slice()) {
+        ([one], _) | ([], [one]) => Some((*one).to_string()),
+        _ => None,
     }
 }
 
@@ -715,6 +759,8 @@ fn relocate_lost(
         .collect::<Result<_, _>>()?;
     // Files holding a relocation, read once however many ranges went there.
     let mut window_files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    // Successors read by their words, each once.
+    let mut words_files: BTreeMap<String, Option<Vec<u8>>> = BTreeMap::new();
     for (w, (i, lost)) in wanted.iter().enumerate() {
         // The range's own later file first: files that share code with it (templates of one
         // script for several shells) hold its lines too, but the code stayed where it was.
@@ -731,6 +777,34 @@ fn relocate_lost(
                 .filter_map(|per_file| per_file[w].clone())
                 .reduce(relocate::better),
         };
+        // A page converted to another markup (`docs/why.rst` -> `docs/why.md`) has few lines
+        // that are still byte for byte the same: read by their words, in the file that took its
+        // name, they are.
+        if let (None, Some(succ)) = (&out[*i].relocation, out[*i].successor.clone()) {
+            if !words_files.contains_key(&succ) {
+                let data = later_file(&mut window_files, reader, ctx.to, &succ)?;
+                let text = (data.len() <= RELOCATE_MAX_BYTES && !data.contains(&0))
+                    .then(|| relocate::words_of_file(data));
+                words_files.insert(succ.clone(), text);
+            }
+            if let Some(Some(text)) = words_files.get(&succ) {
+                let evidence = relocate::word_evidence(&lost.evidence);
+                let sought = relocate::Sought::new(vec![(
+                    evidence.iter().map(Vec::as_slice).collect(),
+                    lost.span,
+                )]);
+                out[*i].relocation =
+                    sought
+                        .find(&succ, text)
+                        .into_iter()
+                        .next()
+                        .flatten()
+                        .map(|r| Relocation {
+                            by_words: true,
+                            ..r
+                        });
+            }
+        }
         // A changed range whose accepted lines (where the diff maps it) hold fewer of its
         // lines than a relocation window apart from them went there, not to those lines (a
         // function moved to another file, leaving an import behind): accepting the change
@@ -821,4 +895,47 @@ fn segments_of(qualified: &str) -> impl Iterator<Item = &str> {
             && s.bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rename::Side;
+    use super::successor;
+
+    fn added(paths: &[&str]) -> Vec<Side> {
+        paths
+            .iter()
+            .map(|p| Side {
+                path: (*p).to_string(),
+                id: gix::hash::ObjectId::null(gix::hash::Kind::Sha1),
+                kind: gix::objs::tree::EntryKind::Blob,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_successor_is_the_one_namesake_with_another_extension() {
+        // The same directory first, even when another directory has the name too.
+        let a = added(&["docs/api.md", "site/api.html", "docs/guide.md"]);
+        assert_eq!(
+            successor("docs/api.rst", &a).as_deref(),
+            Some("docs/api.md")
+        );
+        // Elsewhere, when only one file has the name.
+        let a = added(&["docs/reference/api.md", "README.md"]);
+        assert_eq!(
+            successor("docs/api.rst", &a).as_deref(),
+            Some("docs/reference/api.md")
+        );
+        // Two candidates elsewhere are a guess: none.
+        let a = added(&["docs/v1/api.md", "docs/v2/api.md"]);
+        assert_eq!(successor("docs/api.rst", &a), None);
+        // The same extension is another file of the same kind, not a conversion; another
+        // name is not a successor.
+        let a = added(&["docs/sub/api.rst", "docs/apis.md"]);
+        assert_eq!(successor("docs/api.rst", &a), None);
+        // A file without an extension gains one.
+        let a = added(&["LICENSE.txt"]);
+        assert_eq!(successor("LICENSE", &a).as_deref(), Some("LICENSE.txt"));
+    }
 }

@@ -38,6 +38,11 @@ pub struct Relocation {
     pub matched: u64,
     /// Cited lines that count as evidence (see the module doc).
     pub of: u64,
+    /// The lines were matched by their [`words`] only: the cited file is gone and this is the
+    /// file the change added with its name and another extension, whose markup differs (a page
+    /// converted from reStructuredText to Markdown: ``` ``code`` ``` became `` `code` ``).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_words: bool,
 }
 
 /// The cited lines that count as evidence, trimmed, each once, in order.
@@ -49,6 +54,48 @@ pub fn evidence_lines<'a>(cited: &[&'a [u8]]) -> Vec<&'a [u8]> {
         .filter(|l| l.iter().filter(|b| b.is_ascii_alphanumeric()).count() >= MIN_ALNUM)
         .filter(|l| seen.insert(*l))
         .collect()
+}
+
+/// A line's words: its runs of letters, digits and underscores (and non-ASCII bytes, so
+/// other scripts count), lowercased and joined by one space. It is what a line keeps when its
+/// document changes markup: reStructuredText's double backticks and Markdown's single ones,
+/// a `:func:` role and a `{func}` one, a `*` or a `-` list item read the same.
+pub fn words(line: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(line.len());
+    let mut gap = false;
+    for &b in line {
+        if b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80 {
+            if gap && !out.is_empty() {
+                out.push(b' ');
+            }
+            gap = false;
+            out.push(b.to_ascii_lowercase());
+        } else {
+            gap = true;
+        }
+    }
+    out
+}
+
+/// Evidence lines (from [`evidence_lines`]) as their [`words`], under the same rules: at
+/// least [`MIN_ALNUM`] letters or digits, each once.
+pub fn word_evidence(evidence: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let w: Vec<Vec<u8>> = evidence.iter().map(|l| words(l)).collect();
+    let refs: Vec<&[u8]> = w.iter().map(Vec::as_slice).collect();
+    evidence_lines(&refs)
+        .into_iter()
+        .map(<[u8]>::to_vec)
+        .collect()
+}
+
+/// `data` with each line replaced by its [`words`]: the same lines, numbered the same.
+pub fn words_of_file(data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(data.len());
+    for line in split_lines(data) {
+        out.extend(words(line));
+        out.push(b'\n');
+    }
+    out
 }
 
 /// The cited lines of several ranges, looked up together: each file of the later commit is
@@ -163,6 +210,7 @@ fn best_window(
         end_line: hits[hi].0,
         matched: matched as u64,
         of: wanted as u64,
+        by_words: false,
     })
 }
 
@@ -244,8 +292,35 @@ mod tests {
     }
 
     #[test]
+    fn a_line_reads_the_same_by_its_words_in_either_markup() {
+        let rst = words(b"- A tuple of ``(args, kwargs)`` passed to :func:`structlog.wrap`.");
+        let md = words(b"* A tuple of `(args, kwargs)` passed to {func}`structlog.wrap`.  ");
+        assert_eq!(
+            rst,
+            b"a tuple of args kwargs passed to func structlog wrap".to_vec()
+        );
+        assert_eq!(rst, md);
+        // Other scripts keep their letters; a heading's underline has no words.
+        assert_eq!(words("Größe: ``size``".as_bytes()), "größe size".as_bytes());
+        assert!(words(b"=========").is_empty());
+        // Evidence by words keeps the rules: four letters or digits, each line once.
+        let ev = word_evidence(&[
+            b"``Retries``".to_vec(),
+            b"Retries".to_vec(),
+            b"- ``a``".to_vec(),
+        ]);
+        assert_eq!(ev, vec![b"retries".to_vec()]);
+        // Line numbers survive.
+        assert_eq!(
+            words_of_file(b"A ``b``\r\n\nC-d\n"),
+            b"a b\n\nc d\n\n".to_vec()
+        );
+    }
+
+    #[test]
     fn the_better_relocation_is_chosen_whatever_the_order() {
         let r = |path: &str, s, e, m| Relocation {
+            by_words: false,
             path: path.into(),
             start_line: s,
             end_line: e,
