@@ -2925,12 +2925,18 @@ fn pages_converted_to_another_markup_name_their_successor() {
     let loggers = reference(&v, "overview", "three-parts-of-a-bound-logger", 0);
     assert_eq!(loggers["status"], "missing");
     assert!(loggers.get("successor").is_none(), "{loggers}");
-    // Relocations found byte for byte say nothing of words.
+    // Code is sought byte for byte, and its relocation says nothing of words: the example
+    // script went into the Markdown page as a code block.
+    let example = reference(&v, "getting-started", "building-a-context", 1);
+    assert_eq!(example["relocation"]["path"], "docs/getting-started.md");
+    assert!(example["relocation"].get("byWords").is_none(), "{example}");
+    // A document's passage is sought by its words too, and found wider than its byte-equal
+    // lines alone (14 of 21 at 48-65 byte for byte).
     let defaults = reference(&v, "getting-started", "default-configuration", 0);
-    assert_eq!(defaults["relocation"]["path"], "docs/getting-started.md");
-    assert!(
-        defaults["relocation"].get("byWords").is_none(),
-        "{defaults}"
+    assert_eq!(
+        defaults["relocation"],
+        serde_json::json!({"path": "docs/getting-started.md", "startLine": 45, "endLine": 68,
+            "matched": 16, "of": 21, "byWords": true})
     );
     // The text says both, in the section's verdict and on the reference's line.
     let text = run_in(&ws, &["drift", "--to", "later"]).stdout;

@@ -34,10 +34,18 @@ Legacy mode
 
 The old ``LegacyClient`` opened one socket per request and kept no pool.
 It was removed because every request paid for its own handshake.
+
+Proxies
+-------
+
+Requests go through the proxy named by ``HTTPS_PROXY`` when it is set.
+Hosts listed in ``NO_PROXY`` are reached directly, without the proxy.
+See `the proxy guide <https://example.com/proxies>`_ for authentication.
 "#;
 
-// The same page in Markdown, with a new introduction above it (so lines shift) and the legacy
-// passage rewritten in other words.
+// The same page in Markdown, with a new introduction above it (so lines shift), the legacy
+// passage rewritten in other words under the same heading, and the proxies passage moved to a
+// page of its own.
 const GUIDE_MD: &str = r#"# Getting started
 
 This page walks you through a first session.
@@ -54,10 +62,25 @@ The delay starts at `backoff` seconds and doubles after every attempt.
 After `max_attempts` attempts the last error is raised to the caller.
 Set `max_attempts` to `1` to turn retrying off entirely.
 
-## History
+## Legacy mode
 
 Earlier releases shipped a client without connection pooling; it is gone.
 "#;
+
+// The proxies passage went to a page of its own when the guide was split.
+const NETWORK_MD: &str = r#"# Networking
+
+## Proxies
+
+Requests go through the proxy named by `HTTPS_PROXY` when it is set.
+Hosts listed in `NO_PROXY` are reached directly, without the proxy.
+See [the proxy guide](https://example.com/proxies) for authentication.
+"#;
+
+// A Markdown page edited in place: a line added above the cited block, and its list items
+// written with another marker.
+const FAQ_OLD: &str = "# FAQ\n\n## Why retry?\n\n* Networks fail for a moment and recover.\n* A retry hides that from the caller.\n* Give up after `max_attempts` tries.\n";
+const FAQ_NEW: &str = "# FAQ\n\nAnswers to common questions.\n\n## Why retry?\n\n- Networks fail for a moment and recover.\n- A retry hides that from the caller.\n- Give up after `max_attempts` tries.\n";
 
 const OTHER_RST: &str = r#"Other
 =====
@@ -73,18 +96,22 @@ fn write(dir: &Path, path: &str, text: &str) {
     std::fs::write(p, text).expect("writes");
 }
 
-/// c1 has docs/guide.rst and docs/other.rst; c2 has docs/guide.md only.
+/// c1 has docs/guide.rst, docs/other.rst and docs/faq.md; c2 has docs/guide.md,
+/// docs/network.md and docs/faq.md edited.
 fn drift_of(ranges: &[CitedRange]) -> Vec<RangeDrift> {
     let tmp = tempfile::tempdir().expect("temp dir");
     let dir = tmp.path();
     support::git(dir, &["init", "-q", "-b", "main"]);
     write(dir, "docs/guide.rst", GUIDE_RST);
     write(dir, "docs/other.rst", OTHER_RST);
+    write(dir, "docs/faq.md", FAQ_OLD);
     support::git(dir, &["add", "-A"]);
     support::git(dir, &["commit", "-q", "-m", "c1"]);
     let c1 = support::git(dir, &["rev-parse", "HEAD"]);
     support::git(dir, &["rm", "-q", "docs/guide.rst", "docs/other.rst"]);
     write(dir, "docs/guide.md", GUIDE_MD);
+    write(dir, "docs/network.md", NETWORK_MD);
+    write(dir, "docs/faq.md", FAQ_NEW);
     support::git(dir, &["add", "-A"]);
     support::git(dir, &["commit", "-q", "-m", "c2"]);
     let c2 = support::git(dir, &["rev-parse", "HEAD"]);
@@ -113,11 +140,15 @@ fn a_converted_page_names_its_successor_and_relocates_by_words() {
     let d = drift_of(&[
         // "Retries": heading, underline, blank, four sentences.
         range("docs/guide.rst", 10, 16),
-        // "Legacy mode": rewritten in other words.
+        // "Legacy mode": rewritten in other words under the same heading.
         range("docs/guide.rst", 18, 22),
         range("docs/other.rst", 1, 6),
+        // "Proxies": moved to docs/network.md; its link is written the Markdown way.
+        range("docs/guide.rst", 24, 29),
+        // The Markdown page edited in place: its heading and three list items.
+        range("docs/faq.md", 3, 7),
     ]);
-    for r in &d {
+    for r in &d[..4] {
         assert_eq!(r.outcome, Ok(Verdict::Missing), "{r:?}");
     }
 
@@ -136,7 +167,8 @@ fn a_converted_page_names_its_successor_and_relocates_by_words() {
     assert!(diff.contains("+## Retries"), "{diff}");
     assert!(diff.contains("-Retries"), "{diff}");
 
-    // Rewritten in other words: the successor is named, nothing is relocated.
+    // Rewritten in other words: the successor holds its heading, so it is named; too little
+    // of it is left for a window.
     let legacy = &d[1];
     assert_eq!(legacy.successor.as_deref(), Some("docs/guide.md"));
     assert_eq!(legacy.relocation, None);
@@ -144,6 +176,46 @@ fn a_converted_page_names_its_successor_and_relocates_by_words() {
     // Deleted with no namesake: neither.
     assert_eq!(d[2].successor, None);
     assert_eq!(d[2].relocation, None);
+
+    // Split off into another page: found there by its words (the reStructuredText link's
+    // trailing underscore is markup, not a word), and the page that took the old name, which
+    // holds none of it, is not named.
+    let proxies = &d[3];
+    let to = proxies.relocation.as_ref().expect("relocated by its words");
+    assert_eq!(
+        (
+            to.path.as_str(),
+            to.start_line,
+            to.end_line,
+            to.matched,
+            to.of,
+            to.by_words
+        ),
+        ("docs/network.md", 3, 7, 4, 4, true),
+        "{to:?}"
+    );
+    assert_eq!(proxies.successor, None);
+
+    // In place, its list markers changed: the window holds the heading and all three items,
+    // where byte for byte only the heading is left.
+    let faq = &d[4];
+    assert!(
+        matches!(faq.outcome, Ok(Verdict::Changed { occurrences: 0, .. })),
+        "{:?}",
+        faq.outcome
+    );
+    let to = faq.relocation.as_ref().expect("relocated by its words");
+    assert_eq!(
+        (
+            to.path.as_str(),
+            to.start_line,
+            to.end_line,
+            to.matched,
+            to.by_words
+        ),
+        ("docs/faq.md", 5, 9, 4, true),
+        "{to:?}"
+    );
 }
 
 #[test]

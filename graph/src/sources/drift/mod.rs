@@ -210,6 +210,9 @@ pub fn compare(
 struct Lost {
     /// Its [`relocate::evidence_lines`].
     evidence: Vec<Vec<u8>>,
+    /// A range of a document ([`relocate::is_document`]): the same lines as their words
+    /// ([`relocate::word_evidence`]), which is how it is sought in other documents.
+    words: Option<Vec<Vec<u8>>>,
     /// The block's length in lines.
     span: u64,
     /// With diffs asked for: the cited lines and the first one's number, to diff them against
@@ -429,8 +432,14 @@ impl Context<'_> {
                 ))
             .then(|| relocate::evidence_lines(cited))
             .filter(|ev| ev.len() >= relocate::MIN_LINES)
-            .map(|ev| Lost {
-                evidence: ev.into_iter().map(<[u8]>::to_vec).collect(),
+            .map(|ev| {
+                let evidence: Vec<Vec<u8>> = ev.into_iter().map(<[u8]>::to_vec).collect();
+                let words = relocate::is_document(path).then(|| relocate::word_evidence(&evidence));
+                (evidence, words)
+            })
+            .map(|(evidence, words)| Lost {
+                evidence,
+                words,
                 span: e - s + 1,
                 cited: self
                     .options
@@ -719,10 +728,15 @@ fn touched(changes: &TreeChanges) -> Vec<&str> {
 /// For changed ranges whose block no longer occurs in the later file and for missing ones
 /// (`wanted`: each one's position and what [`Lost`] holds, from the per-file pass): the window
 /// of the later file that holds enough of the cited lines, else the best one over every text
-/// file the change added or modified. Each candidate file is read once, in parallel; each file
-/// holding a relocation once more, for its windows' digests (with `digests`) and for the
-/// diff of the cited lines against it when no accepted range gave the range one (with the
-/// cited lines, kept when diffs were asked for).
+/// file the change added or modified. A range of code is sought byte for byte (trimmed) in
+/// every such file; a range of a document by its lines' words, in the documents among them
+/// (markup changes with the lines: a page converted from reStructuredText to Markdown, or
+/// split into several). A missing file's `successor` is kept only when it holds some of the
+/// range's words, and a range of code with no window elsewhere is sought by its words there.
+/// Each candidate file is read once, in parallel; each file holding a relocation once more,
+/// for its windows' digests (with `digests`) and for the diff of the cited lines against it
+/// when no accepted range gave the range one (with the cited lines, kept when diffs were asked
+/// for).
 fn relocate_lost(
     repo: &DriftRepo,
     reader: &DriftReader,
@@ -736,12 +750,20 @@ fn relocate_lost(
     }
     let (changes, _) = ctx.changes(reader)?;
     let candidates = touched(changes);
-    let sought = relocate::Sought::new(
+    // Every range byte for byte; a document's also by its words (nothing for the others).
+    let by_bytes = relocate::Sought::new(
         wanted
             .iter()
-            .map(|(_, l)| (l.evidence.iter().map(Vec::as_slice).collect(), l.span))
+            .map(|(_, l)| (refs(&l.evidence), l.span))
             .collect(),
     );
+    let by_words = relocate::Sought::new(
+        wanted
+            .iter()
+            .map(|(_, l)| (l.words.as_deref().map(refs).unwrap_or_default(), l.span))
+            .collect(),
+    );
+    let any_words = wanted.iter().any(|(_, l)| l.words.is_some());
     // Every candidate file read once and scanned once for all the lost ranges.
     let found: Vec<Vec<Option<Relocation>>> = candidates
         .par_iter()
@@ -750,16 +772,33 @@ fn relocate_lost(
             |rd, &path| -> Result<Vec<Option<Relocation>>, GitError> {
                 Ok(match rd.file(ctx.to, path)? {
                     Some(t) if t.len() <= RELOCATE_MAX_BYTES && !t.contains(&0) => {
-                        sought.find(path, &t)
+                        let mut found = by_bytes.find(path, &t);
+                        if any_words && relocate::is_document(path) {
+                            // By words when that finds more of the lines: in a long page
+                            // short lines repeat more once their markup is gone, so words
+                            // can find fewer.
+                            let words = by_words.find(path, &relocate::words_of_file(&t));
+                            for (slot, w) in found.iter_mut().zip(words) {
+                                if let Some(w) = w {
+                                    if slot.as_ref().is_none_or(|b| w.matched > b.matched) {
+                                        *slot = Some(Relocation {
+                                            by_words: true,
+                                            ..w
+                                        });
+                                    }
+                                }
+                            }
+                        }
+                        found
                     }
                     _ => vec![None; wanted.len()],
                 })
             },
         )
         .collect::<Result<_, _>>()?;
-    // Files holding a relocation, read once however many ranges went there.
+    // Files holding a relocation, read once however many ranges went there, and successors
+    // as their words.
     let mut window_files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    // Successors read by their words, each once.
     let mut words_files: BTreeMap<String, Option<Vec<u8>>> = BTreeMap::new();
     for (w, (i, lost)) in wanted.iter().enumerate() {
         // The range's own later file first: files that share code with it (templates of one
@@ -777,33 +816,47 @@ fn relocate_lost(
                 .filter_map(|per_file| per_file[w].clone())
                 .reduce(relocate::better),
         };
-        // A page converted to another markup (`docs/why.rst` -> `docs/why.md`) has few lines
-        // that are still byte for byte the same: read by their words, in the file that took its
-        // name, they are.
-        if let (None, Some(succ)) = (&out[*i].relocation, out[*i].successor.clone()) {
+        let words = match &lost.words {
+            Some(words) => words.clone(),
+            None => relocate::word_evidence(&lost.evidence),
+        };
+        if let Some(succ) = out[*i].successor.clone() {
             if !words_files.contains_key(&succ) {
                 let data = later_file(&mut window_files, reader, ctx.to, &succ)?;
                 let text = (data.len() <= RELOCATE_MAX_BYTES && !data.contains(&0))
                     .then(|| relocate::words_of_file(data));
                 words_files.insert(succ.clone(), text);
             }
-            if let Some(Some(text)) = words_files.get(&succ) {
-                let evidence = relocate::word_evidence(&lost.evidence);
-                let sought = relocate::Sought::new(vec![(
-                    evidence.iter().map(Vec::as_slice).collect(),
-                    lost.span,
-                )]);
-                out[*i].relocation =
-                    sought
-                        .find(&succ, text)
-                        .into_iter()
-                        .next()
-                        .flatten()
-                        .map(|r| Relocation {
-                            by_words: true,
-                            ..r
-                        });
+            let text = words_files.get(&succ).and_then(Option::as_deref);
+            // A successor holding none of the range's words sends a reviewer to a page with
+            // nothing of the passage (a page split in three: the passage went to another).
+            let holds_any = text.is_some_and(|t| {
+                let lines: std::collections::HashSet<&[u8]> = split_lines(t).into_iter().collect();
+                words.iter().any(|l| lines.contains(l.as_slice()))
+            });
+            if !holds_any {
+                out[*i].successor = None;
+            } else if out[*i].relocation.is_none() && lost.words.is_none() {
+                // Code whose file took another extension (`.js` -> `.ts`): its lines by
+                // their words, in that file only.
+                let sought = relocate::Sought::new(vec![(refs(&words), lost.span)]);
+                out[*i].relocation = text
+                    .and_then(|t| sought.find(&succ, t).into_iter().next().flatten())
+                    .map(|r| Relocation {
+                        by_words: true,
+                        ..r
+                    });
             }
+        }
+        // A window found by words says so when its lines are not all there byte for byte:
+        // the reviewer reads the same passage in another markup.
+        if let Some(r) = out[*i].relocation.as_mut().filter(|r| r.by_words) {
+            let data = later_file(&mut window_files, reader, ctx.to, &r.path)?;
+            let at = LineRange {
+                start_line: r.start_line,
+                end_line: r.end_line,
+            };
+            r.by_words = holds(data, at, &lost.evidence, false) < r.matched;
         }
         // A changed range whose accepted lines (where the diff maps it) hold fewer of its
         // lines than a relocation window apart from them went there, not to those lines (a
@@ -815,14 +868,12 @@ fn relocate_lost(
         {
             let apart =
                 r.path != *new_path || r.end_line < at.start_line || at.end_line < r.start_line;
-            if apart
-                && r.matched
-                    > holds(
-                        later_file(&mut window_files, reader, ctx.to, new_path)?,
-                        at,
-                        &lost.evidence,
-                    )
-            {
+            let file = later_file(&mut window_files, reader, ctx.to, new_path)?;
+            let there = match (&lost.words, r.by_words) {
+                (Some(words), true) => holds(file, at, words, true),
+                _ => holds(file, at, &lost.evidence, false),
+            };
+            if apart && r.matched > there {
                 out[*i].accept_at = None;
                 out[*i].later_digest = None;
                 out[*i].diff = None;
@@ -869,15 +920,27 @@ fn later_file<'f>(
     })
 }
 
-/// How many of `evidence` (trimmed cited lines, each once) lines `at` of `data` hold.
-fn holds(data: &[u8], at: LineRange, evidence: &[Vec<u8>]) -> u64 {
+/// The lines of `v` as slices, for [`relocate::Sought::new`].
+fn refs(v: &[Vec<u8>]) -> Vec<&[u8]> {
+    v.iter().map(Vec::as_slice).collect()
+}
+
+/// How many of `evidence` (trimmed cited lines, each once; with `by_words`, their
+/// [`relocate::words`]) lines `at` of `data` hold.
+fn holds(data: &[u8], at: LineRange, evidence: &[Vec<u8>], by_words: bool) -> u64 {
     let lines = split_lines(data);
     let from = (at.start_line.max(1) - 1) as usize;
-    let window: std::collections::HashSet<&[u8]> = lines
+    let window: std::collections::HashSet<Vec<u8>> = lines
         .get(from..(at.end_line as usize).min(lines.len()))
         .unwrap_or_default()
         .iter()
-        .map(|l| l.trim_ascii())
+        .map(|l| {
+            if by_words {
+                relocate::words(l)
+            } else {
+                l.trim_ascii().to_vec()
+            }
+        })
         .collect();
     evidence
         .iter()

@@ -62,19 +62,34 @@ pub fn evidence_lines<'a>(cited: &[&'a [u8]]) -> Vec<&'a [u8]> {
 /// a `:func:` role and a `{func}` one, a `*` or a `-` list item read the same.
 pub fn words(line: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(line.len());
-    let mut gap = false;
-    for &b in line {
-        if b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80 {
-            if gap && !out.is_empty() {
-                out.push(b' ');
-            }
-            gap = false;
-            out.push(b.to_ascii_lowercase());
-        } else {
-            gap = true;
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
+    // A run of underscores alone is markup, not a word: reStructuredText ends a link with
+    // `_` or `__` where Markdown has none.
+    for run in line.split(|&b| !is_word(b)) {
+        if run.iter().all(|&b| b == b'_') {
+            continue;
         }
+        if !out.is_empty() {
+            out.push(b' ');
+        }
+        out.extend(run.iter().map(u8::to_ascii_lowercase));
     }
     out
+}
+
+/// Whether `path` is a document (prose in a markup language) by its extension: its ranges
+/// are sought by their [`words`] in other documents too, since a passage keeps its words when
+/// its markup changes, while code that keeps its words may still be other code. Plain `.txt`
+/// is left out: projects keep code in it too (zoxide's shell templates).
+pub fn is_document(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let Some((_, ext)) = name.rsplit_once('.').filter(|(stem, _)| !stem.is_empty()) else {
+        return false;
+    };
+    matches!(
+        ext.to_ascii_lowercase().as_str(),
+        "md" | "markdown" | "mdx" | "rst" | "rest" | "adoc" | "asciidoc" | "org" | "html" | "htm"
+    )
 }
 
 /// Evidence lines (from [`evidence_lines`]) as their [`words`], under the same rules: at
@@ -300,6 +315,17 @@ mod tests {
             b"a tuple of args kwargs passed to func structlog wrap".to_vec()
         );
         assert_eq!(rst, md);
+        // A reStructuredText link's trailing underscores are markup; a name's are its own.
+        assert_eq!(
+            words(b"use `RegEx101 <https://regex101.com>`__ or __init__"),
+            words(b"use [RegEx101](https://regex101.com) or __init__")
+        );
+        assert_eq!(words(b"`a <b>`_"), b"a b".to_vec());
+        assert_eq!(words(b"__init__"), b"__init__".to_vec());
+        // Documents by their extension; code and plain text are not.
+        assert!(is_document("docs/Guide.RST") && is_document("README.md"));
+        assert!(!is_document("templates/zsh.txt") && !is_document("src/lib.rs"));
+        assert!(!is_document("Makefile") && !is_document("docs/.md"));
         // Other scripts keep their letters; a heading's underline has no words.
         assert_eq!(words("Größe: ``size``".as_bytes()), "größe size".as_bytes());
         assert!(words(b"=========").is_empty());
