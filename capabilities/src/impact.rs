@@ -281,6 +281,15 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
         .filter(|c| c.old_path.is_some())
         .collect();
     added += all_changes - changes.len();
+    // The sources of that repository's modules: a module of one of them whose clone mapping
+    // does not open (a typo in `ontoly.toml`) cites the same code, and is said unassessed
+    // below rather than left out of the report without a word.
+    let sources: BTreeSet<String> = all
+        .iter()
+        .filter_map(|t| t.located.as_ref().filter(|l| l.repo == repo_index))
+        .filter_map(|l| l.names.last().cloned())
+        .collect();
+    let source_of = |module: &str| module.split('/').next().unwrap_or(module).to_string();
     // Bring every reference of the source's repository (whichever module cites it) to
     // `from`; the others are not part of this change.
     let mut modules: Vec<String> = Vec::new();
@@ -331,6 +340,13 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
     let affected = affected(&repo, &report.from, &all, &at, &changes);
     for (i, t) in all.iter().enumerate() {
         if t.located.is_none() {
+            if let Some(why) = t
+                .reason
+                .as_ref()
+                .filter(|_| sources.contains(&source_of(&t.origin.module)))
+            {
+                report.unassessed.push(unassessed(t, why.clone()));
+            }
             continue;
         }
         match at.get(&i) {

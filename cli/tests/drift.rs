@@ -2956,3 +2956,39 @@ fn pages_converted_to_another_markup_name_their_successor() {
         "{text}"
     );
 }
+
+/// A module of the changed repository whose clone mapping does not open (a typo in
+/// `ontoly.toml`) cites the same code: impact lists its references as not assessed, with why,
+/// instead of leaving them out of the report (sphinx-copybutton walk, stop 46).
+#[test]
+fn impact_says_which_references_a_broken_clone_mapping_kept_out() {
+    let (_dir, ws) = corpus_copy("structlog");
+    let toml = std::fs::read_to_string(ws.join("ontoly.toml")).expect("ontoly.toml");
+    let typo = toml.replace(
+        "\"structlog/lib\" = \"../repo.git\"",
+        "\"structlog/lib\" = \"../repo.gti\"",
+    );
+    assert_ne!(toml, typo);
+    std::fs::write(ws.join("ontoly.toml"), typo).expect("writes");
+    let r = run_in(
+        &ws,
+        &[
+            "impact", "--from", "base", "--to", "later", "--format", "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r);
+    let unassessed = v["unassessed"].as_array().expect("a list");
+    // Every reference of the lib module (127 of the 198), each with the reason.
+    assert_eq!(unassessed.len(), 127, "{}", r.stdout);
+    assert!(unassessed
+        .iter()
+        .all(|u| u["reason"]
+            == "the clone mapped by \"structlog/lib\" = \"../repo.gti\" does not exist"));
+    assert_eq!(v["counts"]["assessed"], 198 - 127);
+    let text = run_in(&ws, &["impact", "--from", "base", "--to", "later"]).stdout;
+    assert!(
+        text.contains("not assessed: 127 reference(s) of the source"),
+        "{text}"
+    );
+}
