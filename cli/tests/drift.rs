@@ -2955,6 +2955,49 @@ fn pages_converted_to_another_markup_name_their_successor() {
         ),
         "{text}"
     );
+    // With both flags given, what holds a module back is what they cannot take: the advice
+    // names no flag to add.
+    let w = run_in(
+        &ws,
+        &[
+            "drift",
+            "--to",
+            "later",
+            "--write",
+            "--accept-changed",
+            "--accept-relocated",
+        ],
+    );
+    assert!(
+        w.stdout.contains(
+            "a module moves only when all its references can: remove each one listed from \
+             knowledge/structure.yaml, run this again"
+        ),
+        "{}",
+        w.stdout
+    );
+    // With neither, both are named.
+    let w = run_in(&ws, &["drift", "--to", "later", "--write"]);
+    assert!(
+        w.stdout.contains("accept it (`--accept-changed`")
+            && w.stdout.contains("`--accept-relocated`:"),
+        "{}",
+        w.stdout
+    );
+    // A module pinned to a tag says how to pin it.
+    let registry = ws.join("sources/repo/index.yaml");
+    let text = std::fs::read_to_string(&registry).expect("registry");
+    let base = "ab219c60395aaeb3a9153c5daa6a0a29c9972b68";
+    assert!(text.contains(base), "{text}");
+    std::fs::write(&registry, text.replace(base, "v22.1.0")).expect("writes");
+    let r = run_in(&ws, &["drift", "--to", "later", "--format", "json"]);
+    let v = json(&r);
+    let why = reference(&v, "overview", "life-of-a-log-call", 1)["reason"].clone();
+    assert_eq!(
+        why,
+        "unpinned: the module's ref `v22.1.0` is not a full commit (`ontoly resolve --repo \
+         structlog/root --rev v22.1.0` prints the one to write in its registry)"
+    );
 }
 
 /// A module of the changed repository whose clone mapping does not open (a typo in

@@ -96,6 +96,10 @@ pub struct Reanchor {
     /// only a `--source` clone holds, not the clone `ontoly.toml` maps.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// What the person accepted, so that advice names only the flags not given yet (not in
+    /// the JSON).
+    #[serde(skip)]
+    pub accept: Accept,
 }
 
 /// Scalars to set in one YAML item: key path and new value.
@@ -149,6 +153,7 @@ pub fn plan(
         current: Vec::new(),
         files: Vec::new(),
         notes: Vec::new(),
+        accept,
     };
     let mut planned = Vec::new();
     for (module, refs) in by_module {
@@ -389,7 +394,7 @@ fn module_edits(
             .map(|s| match s {
                 Status::Changed if accept.changed => {
                     format!(
-                        "{} changed with its cited lines deleted or elsewhere",
+                        "{} changed with their cited lines deleted or elsewhere",
                         counts.of(s)
                     )
                 }

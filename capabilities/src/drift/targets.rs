@@ -224,9 +224,11 @@ fn target_of(
             let name = format!("{}/{}", r.source, r.module);
             t.origin.module = name.clone();
             if !r.pinned {
+                // What to do about it, not only what it is: the drift of a module pinned to a
+                // tag cannot be compared, and the fix is one scalar in its registry.
                 t.reason = Some(format!(
-                    "unpinned: the module's ref `{}` is not a full commit",
-                    r.git_ref
+                    "unpinned: the module's ref `{}` is not a full commit (`ontoly resolve --repo {name} --rev {}` prints the one to write in its registry)",
+                    r.git_ref, r.git_ref
                 ));
                 return t;
             }

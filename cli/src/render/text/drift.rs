@@ -434,10 +434,30 @@ fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
         }
     }
     if !w.review.is_empty() {
-        // What moves such a module: nothing the flags can accept is left in it.
+        // What moves such a module, naming only the flags not given yet: a walk that had given
+        // both was told to accept with them what they cannot take.
+        let flags: Vec<&str> = [
+            (!w.accept.changed).then_some(
+                "`--accept-changed`: a changed reference at the lines the diff maps it to",
+            ),
+            (!w.accept.relocated).then_some(
+                "`--accept-relocated`: a deleted, missing or moved-away one where most of its lines went",
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let accept = if flags.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", or once its section is reviewed accept it ({})",
+                flags.join("; ")
+            )
+        };
         let _ = writeln!(
             o,
-            "  a module moves only when all its references can: remove each one listed from knowledge/structure.yaml, or once its section is reviewed accept it (`--accept-changed`: a changed reference at the lines the diff maps it to; `--accept-relocated`: a deleted, missing or moved-away one where most of its lines went), run this again, then cite the code that replaced it at the module's new commit (`ontoly digest PATH:START-END --source MODULE` prints an entry to paste)"
+            "  a module moves only when all its references can: remove each one listed from knowledge/structure.yaml{accept}, run this again, then cite the code that replaced it at the module's new commit (`ontoly digest PATH:START-END --source MODULE` prints an entry to paste)"
         );
     }
     if w.files.is_empty() {
