@@ -3035,3 +3035,35 @@ fn impact_says_which_references_a_broken_clone_mapping_kept_out() {
         "{text}"
     );
 }
+
+/// `--to` a commit older than the pinned one (the old release's tag typed by mistake) compares
+/// backwards: said in the text and the JSON, since `--write` would pin the module back there.
+#[test]
+fn a_later_commit_older_than_the_pinned_one_is_said() {
+    let (_dir, ws) = corpus_copy("structlog");
+    let registry = ws.join("sources/repo/index.yaml");
+    let text = std::fs::read_to_string(&registry).expect("registry");
+    let (base, later) = (
+        "ab219c60395aaeb3a9153c5daa6a0a29c9972b68",
+        "077ec0d14f6ec9967fd30567fb05f93f08e4b9dc",
+    );
+    assert!(text.contains(base), "{text}");
+    std::fs::write(&registry, text.replace(base, later)).expect("writes");
+    let note = "structlog/lib, structlog/root: the commit compared with, ab219c60395a, is older \
+                than the pinned 077ec0d14f6e: this compares backwards, and --write would pin it \
+                there";
+    let back = run_in(&ws, &["drift", "--to", "base"]);
+    assert!(
+        back.stdout.contains(&format!("note: {note}")),
+        "{}",
+        back.stdout
+    );
+    let v = json(&run_in(&ws, &["drift", "--to", "base", "--format", "json"]));
+    assert_eq!(v["notes"], serde_json::json!([note]));
+    // Forwards, or at the pinned commit itself, nothing is said.
+    let v = json(&run_in(
+        &ws,
+        &["drift", "--to", "later", "--format", "json"],
+    ));
+    assert!(v.get("notes").is_none(), "{v}");
+}

@@ -280,6 +280,10 @@ pub struct DriftReport {
     /// report can still say each reason once for all of them (not part of the JSON).
     #[serde(skip)]
     pub omitted_reasons: BTreeMap<String, usize>,
+    /// What the person should know about the comparison itself: a commit compared with that
+    /// is older than the one pinned (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -399,6 +403,7 @@ pub fn drift(session: &Session, opts: &DriftOptions) -> Result<DriftReport, Drif
         diffs: opts.diffs,
     };
     let mut to = BTreeMap::new();
+    let mut notes = Vec::new();
     for group in &plan.groups {
         let ranges: Vec<engine::CitedRange> = group
             .members
@@ -406,6 +411,24 @@ pub fn drift(session: &Session, opts: &DriftOptions) -> Result<DriftReport, Drif
             .map(|&i| plan.targets[i].range.clone())
             .collect();
         let repo = engine::DriftRepo::new(&group.repo);
+        // `--to` the old release's tag is an easy slip: said, since `--write` would pin the
+        // module back at it (sphinx-copybutton walk, stop 46).
+        if repo.reader().is_ancestor(&group.to, &group.from) {
+            let mut modules: Vec<&str> = group
+                .members
+                .iter()
+                .map(|&i| plan.targets[i].origin.module.as_str())
+                .collect();
+            modules.sort_unstable();
+            modules.dedup();
+            let short = |c: &str| c.get(..12).unwrap_or(c).to_string();
+            notes.push(format!(
+                "{}: the commit compared with, {}, is older than the pinned {}: this compares backwards, and --write would pin it there",
+                modules.join(", "),
+                short(&group.to),
+                short(&group.from)
+            ));
+        }
         let results = engine::compare(&repo, &group.from, &group.to, &ranges, compare_opts);
         for &i in &group.members {
             to.insert(plan.targets[i].origin.module.clone(), group.to.clone());
@@ -442,6 +465,7 @@ pub fn drift(session: &Session, opts: &DriftOptions) -> Result<DriftReport, Drif
         references,
         omitted: 0,
         omitted_reasons: BTreeMap::new(),
+        notes,
     })
 }
 

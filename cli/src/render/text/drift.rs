@@ -241,6 +241,9 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
             let _ = writeln!(o, "later commit {} ({m})", short(commit));
         }
     }
+    for n in &r.notes {
+        let _ = writeln!(o, "{} {n}", st.bold("note:"));
+    }
     // A reason many references share (no clone of a repository, a clone that lacks the
     // commit) is said once, with its count, and those references are not listed one by one:
     // with no clone checked out, a large workspace printed one line per reference (56 MB).

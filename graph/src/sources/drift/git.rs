@@ -98,6 +98,9 @@ fn is_ref_name(name: &str) -> bool {
     crate::sources::git::is_branch_name(name.strip_prefix("refs/").unwrap_or(name))
 }
 
+/// Commits [`DriftReader::is_ancestor`] walks at most.
+pub const ANCESTRY_WALK_LIMIT: usize = 200_000;
+
 /// What changed between two commits' trees (trees themselves are not listed), each list in
 /// path order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -326,6 +329,28 @@ impl DriftReader {
     /// Whether the clone is shallow (see [`LocalRepo::is_shallow`]).
     pub fn is_shallow(&self) -> bool {
         self.local.is_shallow()
+    }
+
+    /// Whether commit `older` (full hex) is a proper ancestor of commit `newer`: a drift
+    /// `--to` it compares backwards, from a pinned commit to one before it. The walk stops
+    /// after [`ANCESTRY_WALK_LIMIT`] commits (a history longer than that is said not to hold
+    /// it: a note is lost, nothing else).
+    pub fn is_ancestor(&self, older: &str, newer: &str) -> bool {
+        let (Ok(older), Ok(newer)) = (
+            ObjectId::from_hex(older.to_ascii_lowercase().as_bytes()),
+            ObjectId::from_hex(newer.to_ascii_lowercase().as_bytes()),
+        ) else {
+            return false;
+        };
+        if older == newer {
+            return false;
+        }
+        let Ok(walk) = self.repo.rev_walk([newer]).all() else {
+            return false;
+        };
+        walk.flatten()
+            .take(ANCESTRY_WALK_LIMIT)
+            .any(|info| info.id == older)
     }
 
     fn tree_of(&self, commit: &str) -> Result<gix::Tree<'_>, GitError> {
