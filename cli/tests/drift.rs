@@ -565,8 +565,14 @@ fn ancestry_suffixes_name_commits_as_git_does() {
     let v = json(&f.run(&["drift", "--to", "HEAD~2", "--format", "json"]));
     assert_eq!(v["to"]["drift/core"], FIXTURE_BASE);
     for (rev, says) in [
+        // HEAD is there; only its ancestry is too short (it said "no such branch, tag or
+        // commit" of a HEAD that exists: sphinx-copybutton walk, stop 46).
         (
             "HEAD~9",
+            "the history has no such ancestor (the `~N` or `^N` goes past its first commit",
+        ),
+        (
+            "nope~1",
             "no such branch, tag or commit in the repository (branches: feature, main; tags: v1, v2)",
         ),
         ("HEAD~x", "not a branch, tag or commit"),

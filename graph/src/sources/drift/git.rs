@@ -67,6 +67,9 @@ pub enum ResolveError {
     NotFound,
     /// An abbreviated commit that matches more than one commit.
     Ambiguous,
+    /// `~N` or `^N` asks for an ancestor the history does not have (before the first commit,
+    /// or past a shallow clone's end): `HEAD~5` of a repository with three commits.
+    NoSuchAncestor,
 }
 
 impl ResolveError {
@@ -76,6 +79,9 @@ impl ResolveError {
             Self::Invalid => "not a branch, tag or commit",
             Self::NotFound => "no such branch, tag or commit in the repository",
             Self::Ambiguous => "the abbreviated commit matches several commits",
+            Self::NoSuchAncestor => {
+                "the history has no such ancestor (the `~N` or `^N` goes past its first commit, or past where a shallow clone stops)"
+            }
         }
     }
 }
@@ -231,7 +237,9 @@ impl DriftReader {
             for (op, n) in ancestry(&rev[at..]).ok_or(ResolveError::Invalid)? {
                 for _ in 0..if op == '~' { n } else { 1 } {
                     let parent = if op == '~' { 1 } else { n };
-                    id = self.parent(id, parent).ok_or(ResolveError::NotFound)?;
+                    id = self
+                        .parent(id, parent)
+                        .ok_or(ResolveError::NoSuchAncestor)?;
                 }
             }
             return Ok(id.to_string());
