@@ -213,9 +213,14 @@ fn revisions_resolve_like_git() {
     ] {
         assert_eq!(reader.resolve(rev).as_deref(), Ok(BASE), "{rev}");
     }
-    // The clone is shallow: each commit names a parent it does not hold, as git reports.
+    // The clone is shallow: each commit names a parent it does not hold, as git reports;
+    // what is missing is the ancestor, not the revision it is counted from.
     for rev in ["HEAD~1", "main^", "later~", "v2.32.3^1", "base^2"] {
-        assert_eq!(reader.resolve(rev), Err(ResolveError::NotFound), "{rev}");
+        assert_eq!(
+            reader.resolve(rev),
+            Err(ResolveError::NoSuchAncestor),
+            "{rev}"
+        );
     }
     assert_eq!(reader.resolve("nope"), Err(ResolveError::NotFound));
     assert_eq!(reader.resolve("deadbeef"), Err(ResolveError::NotFound));

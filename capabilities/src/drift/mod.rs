@@ -124,8 +124,9 @@ pub struct ReferenceDrift {
     /// at the later commit, in any file the change touched (a hint for review).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub relocation: Option<Relocation>,
-    /// Missing: the file the change added with the cited file's name and another extension
-    /// (`docs/why.md` for `docs/why.rst`): where a page converted to another markup went. A
+    /// Missing: the file the change added that took the cited file's name (`docs/why.md` for
+    /// `docs/why.rst`, `docs/community/topics.md` for `docs/contribute/topics.md`): where a
+    /// page converted to another markup, or moved and rewritten, went. A
     /// hint for review; its lines, read by their words, may be the `relocation`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub successor: Option<String>,
@@ -189,9 +190,7 @@ impl ReferenceDrift {
             .successor
             .as_deref()
             .filter(|_| self.relocation.is_none())?;
-        Some(format!(
-            "{s} took its name (another extension): read the section against it"
-        ))
+        Some(format!("{s} took its name: read the section against it"))
     }
 }
 

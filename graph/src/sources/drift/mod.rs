@@ -215,9 +215,10 @@ struct Lost {
     words: Option<Vec<Vec<u8>>>,
     /// The block's length in lines.
     span: u64,
-    /// With diffs asked for: the cited lines and the first one's number, to diff them against
-    /// the relocation window when no accepted range has a diff.
-    cited: Option<(Vec<Vec<u8>>, u64)>,
+    /// The cited lines and the first one's number: a window is widened over the lines that go
+    /// on as they do ([`relocate::widen`]), and with diffs asked for, they are diffed against
+    /// it when no accepted range has a diff.
+    cited: (Vec<Vec<u8>>, u64),
     /// A changed range's lines of its later file where accepting it would re-anchor it
     /// ([`RangeDrift::accept_at`], also when digests were not asked for).
     accepted: Option<LineRange>,
@@ -441,10 +442,7 @@ impl Context<'_> {
                 evidence,
                 words,
                 span: e - s + 1,
-                cited: self
-                    .options
-                    .diffs
-                    .then(|| (cited.iter().map(|l| l.to_vec()).collect(), s)),
+                cited: (cited.iter().map(|l| l.to_vec()).collect(), s),
                 accepted: accepted_at,
             });
             let missing = matches!(verdict, Verdict::Missing);
@@ -470,27 +468,25 @@ impl Context<'_> {
     }
 }
 
-/// The one file of `added` with the name of the deleted `path` and another extension: in the
-/// same directory (`docs/why.rst` -> `docs/why.md`), else anywhere when only one file has that
-/// name. A page converted to another markup keeps its name; git's rename detection does not
-/// pair them when the markup changed most lines.
+/// The one file of `added` that took the name of the deleted `path`: in the same directory
+/// with another extension (`docs/why.rst` -> `docs/why.md`), else the only file anywhere with
+/// that name, whatever its extension (`docs/contribute/topics.md` ->
+/// `docs/community/topics.md`). A page converted to another markup or moved with its
+/// directory keeps its name; git's rename detection does not pair them when most lines
+/// changed.
 pub fn successor(path: &str, added: &[rename::Side]) -> Option<String> {
-    fn split(p: &str) -> (&str, &str, &str) {
+    fn split(p: &str) -> (&str, &str) {
         let (dir, file) = p.rsplit_once('/').unwrap_or(("", p));
-        let (stem, ext) = file.rsplit_once('.').unwrap_or((file, ""));
-        (dir, stem, ext)
+        (dir, file.rsplit_once('.').map_or(file, |(stem, _)| stem))
     }
-    let (dir, stem, ext) = split(path);
+    let (dir, stem) = split(path);
     if stem.is_empty() {
         return None;
     }
     let namesakes: Vec<&str> = added
         .iter()
         .map(|s| s.path.as_str())
-        .filter(|p| {
-            let (_, s, e) = split(p);
-            s == stem && e != ext
-        })
+        .filter(|p| split(p).1 == stem && *p != path)
         .collect();
     let here: Vec<&str> = namesakes
         .iter()
@@ -837,7 +833,7 @@ fn relocate_lost(
             if !holds_any {
                 out[*i].successor = None;
             } else if out[*i].relocation.is_none() && lost.words.is_none() {
-                // Code whose file took another extension (`.js` -> `.ts`): its lines by
+                // Code whose file another took the name of (`.js` -> `.ts`): its lines by
                 // their words, in that file only.
                 let sought = relocate::Sought::new(vec![(refs(&words), lost.span)]);
                 out[*i].relocation = text
@@ -847,6 +843,11 @@ fn relocate_lost(
                         ..r
                     });
             }
+        }
+        if let Some(r) = out[*i].relocation.as_mut() {
+            let data = later_file(&mut window_files, reader, ctx.to, &r.path)?;
+            let by_words = r.by_words;
+            relocate::widen(r, &split_lines(data), &refs(&lost.cited.0), by_words);
         }
         // A window found by words says so when its lines are not all there byte for byte:
         // the reviewer reads the same passage in another markup.
@@ -879,7 +880,7 @@ fn relocate_lost(
                 out[*i].diff = None;
             }
         }
-        let diff_wanted = out[*i].diff.is_none() && lost.cited.is_some();
+        let diff_wanted = out[*i].diff.is_none() && ctx.options.diffs;
         let Some(r) = out[*i]
             .relocation
             .clone()
@@ -896,9 +897,9 @@ fn relocate_lost(
         if digests {
             out[*i].relocated_digest = Some(crate::formats::text::lines_digest(window));
         }
-        if let (true, Some((cited, first))) = (diff_wanted, &lost.cited) {
-            let cited: Vec<&[u8]> = cited.iter().map(Vec::as_slice).collect();
-            out[*i].diff = Some(hunks::unified(&cited, *first, window, r.start_line));
+        if diff_wanted {
+            let (cited, first) = &lost.cited;
+            out[*i].diff = Some(hunks::unified(&refs(cited), *first, window, r.start_line));
         }
     }
     Ok(())
@@ -977,7 +978,7 @@ mod tests {
     }
 
     #[test]
-    fn the_successor_is_the_one_namesake_with_another_extension() {
+    fn the_successor_is_the_one_file_that_took_the_name() {
         // The same directory first, even when another directory has the name too.
         let a = added(&["docs/api.md", "site/api.html", "docs/guide.md"]);
         assert_eq!(
@@ -993,9 +994,13 @@ mod tests {
         // Two candidates elsewhere are a guess: none.
         let a = added(&["docs/v1/api.md", "docs/v2/api.md"]);
         assert_eq!(successor("docs/api.rst", &a), None);
-        // The same extension is another file of the same kind, not a conversion; another
-        // name is not a successor.
+        // Moved to another directory under the same name; another name is not a successor.
         let a = added(&["docs/sub/api.rst", "docs/apis.md"]);
+        assert_eq!(
+            successor("docs/api.rst", &a).as_deref(),
+            Some("docs/sub/api.rst")
+        );
+        let a = added(&["docs/apis.md"]);
         assert_eq!(successor("docs/api.rst", &a), None);
         // A file without an extension gains one.
         let a = added(&["LICENSE.txt"]);

@@ -39,7 +39,7 @@ pub struct Relocation {
     /// Cited lines that count as evidence (see the module doc).
     pub of: u64,
     /// The lines were matched by their [`words`] only: the cited file is gone and this is the
-    /// file the change added with its name and another extension, whose markup differs (a page
+    /// file the change added that took its name, whose markup differs (a page
     /// converted from reStructuredText to Markdown: ``` ``code`` ``` became `` `code` ``).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub by_words: bool,
@@ -56,25 +56,75 @@ pub fn evidence_lines<'a>(cited: &[&'a [u8]]) -> Vec<&'a [u8]> {
         .collect()
 }
 
-/// A line's words: its runs of letters, digits and underscores (and non-ASCII bytes, so
-/// other scripts count), lowercased and joined by one space. It is what a line keeps when its
-/// document changes markup: reStructuredText's double backticks and Markdown's single ones,
-/// a `:func:` role and a `{func}` one, a `*` or a `-` list item read the same.
+/// A line's words: its runs of letters, digits and underscores (Unicode letters and digits,
+/// so other scripts count), lowercased and joined by one space. It is what a line keeps when
+/// its document changes markup: reStructuredText's double backticks and Markdown's single
+/// ones, a `:func:` role and a `{func}` one, a `*` or a `-` list item, a straight or a curly
+/// apostrophe, a dash or an em dash read the same.
 pub fn words(line: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(line.len());
-    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
+    let text = String::from_utf8_lossy(line);
+    let mut out = String::with_capacity(text.len());
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
     // A run of underscores alone is markup, not a word: reStructuredText ends a link with
     // `_` or `__` where Markdown has none.
-    for run in line.split(|&b| !is_word(b)) {
-        if run.iter().all(|&b| b == b'_') {
+    for run in text.split(|c: char| !is_word(c)) {
+        if run.chars().all(|c| c == '_') {
             continue;
         }
         if !out.is_empty() {
-            out.push(b' ');
+            out.push(' ');
         }
-        out.extend(run.iter().map(u8::to_ascii_lowercase));
+        out.extend(run.chars().flat_map(char::to_lowercase));
     }
-    out
+    out.into_bytes()
+}
+
+/// `r` widened over the later file's lines that go on as the cited block does. A window runs
+/// from its first distinctive line to its last, so the lines around them that say little on
+/// their own (a closing `}` or `]`, a fence, `...`, a short line) were left out even where
+/// they follow exactly as cited (pydata-sphinx-theme walk, stop 46: 11 windows ended one to
+/// two lines early). At each end, while the next line out of the window equals the cited
+/// line as far from the block's line the window ends on (by [`words`] for a document, else
+/// trimmed), it is taken in; blank lines do not end a widened window.
+pub fn widen(r: &mut Relocation, later: &[&[u8]], cited: &[&[u8]], by_words: bool) {
+    let eq = |a: &[u8], b: &[u8]| {
+        if by_words {
+            let (wa, wb) = (words(a), words(b));
+            wa == wb && (!wa.is_empty() || a.trim_ascii() == b.trim_ascii())
+        } else {
+            a.trim_ascii() == b.trim_ascii()
+        }
+    };
+    let blank = |l: &[u8]| l.trim_ascii().is_empty();
+    let (lo, hi) = (r.start_line as usize, r.end_line as usize);
+    if lo == 0 || hi > later.len() || lo > hi {
+        return;
+    }
+    // After the window: from the last cited line its last line is.
+    if let Some(j) = cited.iter().rposition(|c| eq(c, later[hi - 1])) {
+        let mut end = hi;
+        while j + (end - hi) + 1 < cited.len()
+            && end < later.len()
+            && eq(cited[j + (end - hi) + 1], later[end])
+        {
+            end += 1;
+        }
+        while end > hi && blank(later[end - 1]) {
+            end -= 1;
+        }
+        r.end_line = end as u64;
+    }
+    // Before it: from the first cited line its first line is.
+    if let Some(i) = cited.iter().position(|c| eq(c, later[lo - 1])) {
+        let mut start = lo;
+        while start > 1 && lo - start < i && eq(cited[i - (lo - start) - 1], later[start - 2]) {
+            start -= 1;
+        }
+        while start < lo && blank(later[start - 1]) {
+            start += 1;
+        }
+        r.start_line = start as u64;
+    }
 }
 
 /// Whether `path` is a document (prose in a markup language) by its extension: its ranges
@@ -326,8 +376,13 @@ mod tests {
         assert!(is_document("docs/Guide.RST") && is_document("README.md"));
         assert!(!is_document("templates/zsh.txt") && !is_document("src/lib.rs"));
         assert!(!is_document("Makefile") && !is_document("docs/.md"));
-        // Other scripts keep their letters; a heading's underline has no words.
-        assert_eq!(words("Größe: ``size``".as_bytes()), "größe size".as_bytes());
+        // Other scripts keep their letters, capitals lowered; a heading's underline has no
+        // words; typographic punctuation is punctuation.
+        assert_eq!(words("GRÖßE: ``size``".as_bytes()), "größe size".as_bytes());
+        assert_eq!(
+            words("the page’s footer — “left”".as_bytes()),
+            words(b"the page's footer - \"left\"")
+        );
         assert!(words(b"=========").is_empty());
         // Evidence by words keeps the rules: four letters or digits, each line once.
         let ev = word_evidence(&[
@@ -341,6 +396,52 @@ mod tests {
             words_of_file(b"A ``b``\r\n\nC-d\n"),
             b"a b\n\nc d\n\n".to_vec()
         );
+    }
+
+    #[test]
+    fn a_window_takes_in_the_lines_that_go_on_as_cited() {
+        // The block's closing lines say little on their own and were left out of the window,
+        // though they follow in the later file exactly as cited.
+        let cited = lines(
+            "    if let Some(x) = parse(text) {\n        total += x.value;\n        count += x.weight;\n        seen.insert(x.name);\n    }\n}\n",
+        );
+        let mut later = String::from("fn other() {}\n\nfn sum(text: &str) {\n");
+        later.push_str(
+            "    if let Some(x) = parse(text) {\n        total += x.value;\n        count += x.weight;\n        seen.insert(x.name);\n    }\n}\n\n}\n",
+        );
+        let later = lines(&later);
+        let mut r = Relocation {
+            path: "a.rs".into(),
+            start_line: 4,
+            end_line: 7,
+            matched: 4,
+            of: 4,
+            by_words: false,
+        };
+        widen(&mut r, &later, &cited, false);
+        // Both closing braces (8, 9); not the blank line after them, nor the brace beyond
+        // the cited block (11).
+        assert_eq!((r.start_line, r.end_line), (4, 9), "{r:?}");
+        // A line that differs stops it; by words, markup does not.
+        let cited = lines("Intro line here\n``x = 1``\nthe value of ``x``\n");
+        let later = lines("Intro line here\n`x = 1`\nthe value of `x`\n");
+        let mut r = Relocation {
+            path: "a.md".into(),
+            start_line: 1,
+            end_line: 1,
+            matched: 1,
+            of: 3,
+            by_words: true,
+        };
+        widen(&mut r, &later, &cited, true);
+        assert_eq!((r.start_line, r.end_line), (1, 3), "{r:?}");
+        let mut bytes = Relocation {
+            by_words: false,
+            ..r.clone()
+        };
+        bytes.end_line = 1;
+        widen(&mut bytes, &later, &cited, false);
+        assert_eq!(bytes.end_line, 1, "{bytes:?}");
     }
 
     #[test]
