@@ -107,8 +107,9 @@ pub struct RangeDrift {
     /// definition's lines, which re-anchoring writes when the growth is accepted.
     #[serde(default)]
     pub grown_digest: Option<String>,
-    /// For a missing range: the file the change added with the cited file's name and another
-    /// extension ([`successor`]), where a document converted to another format went.
+    /// For a missing range: the file the change added that took the cited file's name
+    /// ([`successor`]), where a page converted to another markup, or moved, went; only when it
+    /// holds some of the range's lines by their words.
     #[serde(default)]
     pub successor: Option<String>,
 }
@@ -730,9 +731,9 @@ fn touched(changes: &TreeChanges) -> Vec<&str> {
 /// split into several). A missing file's `successor` is kept only when it holds some of the
 /// range's words, and a range of code with no window elsewhere is sought by its words there.
 /// Each candidate file is read once, in parallel; each file holding a relocation once more,
-/// for its windows' digests (with `digests`) and for the diff of the cited lines against it
-/// when no accepted range gave the range one (with the cited lines, kept when diffs were asked
-/// for).
+/// to widen its window ([`relocate::widen`]), for its windows' digests (with `digests`) and
+/// for the diff of the cited lines against it when no accepted range gave the range one (when
+/// diffs were asked for).
 fn relocate_lost(
     repo: &DriftRepo,
     reader: &DriftReader,
