@@ -420,7 +420,7 @@ pub fn drift(session: &Session, opts: &DriftOptions) -> Result<DriftReport, Drif
                 .collect();
             modules.sort_unstable();
             modules.dedup();
-            let short = |c: &str| c.get(..12).unwrap_or(c).to_string();
+            let short = ontoly_graph::graph::model::ids::short;
             notes.push(format!(
                 "{}: the commit compared with, {}, is older than the pinned {}: this compares backwards, and --write would pin it there",
                 modules.join(", "),

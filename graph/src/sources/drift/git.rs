@@ -340,9 +340,12 @@ impl DriftReader {
     }
 
     /// Whether commit `older` (full hex) is a proper ancestor of commit `newer`: a drift
-    /// `--to` it compares backwards, from a pinned commit to one before it. The walk stops
-    /// after [`ANCESTRY_WALK_LIMIT`] commits (a history longer than that is said not to hold
-    /// it: a note is lost, nothing else).
+    /// `--to` it compares backwards, from a pinned commit to one before it. Every drift run
+    /// asks, and the usual answer is no: the walk from `newer` stops at commits made before
+    /// `older` (committer time), so a later `--to` costs a commit or two, not the pinned
+    /// commit's whole history. It also stops after [`ANCESTRY_WALK_LIMIT`] commits (a
+    /// history longer than that, or an ancestor dated after its descendant, is said not to
+    /// hold it: a note is lost, nothing else).
     pub fn is_ancestor(&self, older: &str, newer: &str) -> bool {
         let (Ok(older), Ok(newer)) = (
             ObjectId::from_hex(older.to_ascii_lowercase().as_bytes()),
@@ -353,7 +356,20 @@ impl DriftReader {
         if older == newer {
             return false;
         }
-        let Ok(walk) = self.repo.rev_walk([newer]).all() else {
+        let Some(seconds) = self
+            .repo
+            .find_commit(older)
+            .ok()
+            .and_then(|c| c.time().ok())
+            .map(|t| t.seconds)
+        else {
+            return false;
+        };
+        let sorting = gix::revision::walk::Sorting::ByCommitTimeCutoff {
+            order: gix::traverse::commit::simple::CommitTimeOrder::NewestFirst,
+            seconds,
+        };
+        let Ok(walk) = self.repo.rev_walk([newer]).sorting(sorting).all() else {
             return false;
         };
         walk.flatten()

@@ -793,10 +793,11 @@ fn relocate_lost(
             },
         )
         .collect::<Result<_, _>>()?;
-    // Files holding a relocation, read once however many ranges went there, and successors
-    // as their words.
+    // Files holding a relocation, read once however many ranges went there.
     let mut window_files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    let mut words_files: BTreeMap<String, Option<Vec<u8>>> = BTreeMap::new();
+    // Each successor as its words, and the set of its lines, once.
+    type WordsFile = (Vec<u8>, std::collections::HashSet<Vec<u8>>);
+    let mut words_files: BTreeMap<String, Option<WordsFile>> = BTreeMap::new();
     for (w, (i, lost)) in wanted.iter().enumerate() {
         // The range's own later file first: files that share code with it (templates of one
         // script for several shells) hold its lines too, but the code stayed where it was.
@@ -813,32 +814,32 @@ fn relocate_lost(
                 .filter_map(|per_file| per_file[w].clone())
                 .reduce(relocate::better),
         };
-        let words = match &lost.words {
-            Some(words) => words.clone(),
-            None => relocate::word_evidence(&lost.evidence),
-        };
         if let Some(succ) = out[*i].successor.clone() {
+            let words: std::borrow::Cow<[Vec<u8>]> = match &lost.words {
+                Some(words) => words.into(),
+                None => relocate::word_evidence(&lost.evidence).into(),
+            };
             if !words_files.contains_key(&succ) {
                 let data = later_file(&mut window_files, reader, ctx.to, &succ)?;
-                let text = (data.len() <= RELOCATE_MAX_BYTES && !data.contains(&0))
-                    .then(|| relocate::words_of_file(data));
+                let text = (data.len() <= RELOCATE_MAX_BYTES && !data.contains(&0)).then(|| {
+                    let text = relocate::words_of_file(data);
+                    let lines = split_lines(&text).into_iter().map(<[u8]>::to_vec).collect();
+                    (text, lines)
+                });
                 words_files.insert(succ.clone(), text);
             }
-            let text = words_files.get(&succ).and_then(Option::as_deref);
+            let file = words_files.get(&succ).and_then(Option::as_ref);
             // A successor holding none of the range's words sends a reviewer to a page with
             // nothing of the passage (a page split in three: the passage went to another).
-            let holds_any = text.is_some_and(|t| {
-                let lines: std::collections::HashSet<&[u8]> = split_lines(t).into_iter().collect();
-                words.iter().any(|l| lines.contains(l.as_slice()))
-            });
+            let holds_any = file.is_some_and(|(_, lines)| words.iter().any(|l| lines.contains(l)));
             if !holds_any {
                 out[*i].successor = None;
             } else if out[*i].relocation.is_none() && lost.words.is_none() {
                 // Code whose file another took the name of (`.js` -> `.ts`): its lines by
                 // their words, in that file only.
                 let sought = relocate::Sought::new(vec![(refs(&words), lost.span)]);
-                out[*i].relocation = text
-                    .and_then(|t| sought.find(&succ, t).into_iter().next().flatten())
+                out[*i].relocation = file
+                    .and_then(|(t, _)| sought.find(&succ, t).into_iter().next().flatten())
                     .map(|r| Relocation {
                         by_words: true,
                         ..r
