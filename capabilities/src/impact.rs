@@ -575,7 +575,8 @@ fn affected(
         .filter_map(|c| Some((c.old_path.as_deref()?, c)))
         .collect();
     let reader = repo.reader();
-    let mut parsed: BTreeMap<&str, Option<symbols::FileSymbols>> = BTreeMap::new();
+    // Per cited and changed file: its text at the old side and its definitions.
+    let mut parsed: BTreeMap<&str, Option<(Vec<u8>, symbols::FileSymbols)>> = BTreeMap::new();
     let mut out = BTreeMap::new();
     for (&i, range) in at {
         let Ok(range) = range else { continue };
@@ -585,12 +586,28 @@ fn affected(
         let shown = change.new_path.as_deref().unwrap_or(&range.path);
         let renamed = change.new_path.as_deref().filter(|p| *p != range.path);
         let direct = engine::touching(&change.hunks, range.start_line, range.end_line);
-        let syms = parsed.entry(range.path.as_str()).or_insert_with(|| {
+        let file = parsed.entry(range.path.as_str()).or_insert_with(|| {
             let text = reader.blob(from, &range.path).ok().flatten()?;
-            symbols::extract(&range.path, std::str::from_utf8(&text).ok()?)
+            let syms = symbols::extract(&range.path, std::str::from_utf8(&text).ok()?)?;
+            Some((text, syms))
         });
-        let (symbol, around, touched) = match syms.as_ref() {
-            Some(f) => around_range(f, range, &change.hunks),
+        let syms = file.as_ref().map(|(_, f)| f);
+        // Which definition the range stands for is said by its code, not its blank edges.
+        let code = file
+            .as_ref()
+            .map_or((range.start_line, range.end_line), |(text, _)| {
+                let lines = classify::split_lines(text);
+                anchor::without_blank_edges(&lines, range.start_line, range.end_line)
+            });
+        // Blank lines added or removed elsewhere in a definition change none of its code.
+        let code_hunks: Vec<Hunk> = change
+            .hunks
+            .iter()
+            .filter(|h| !change.blank_only.contains(h))
+            .copied()
+            .collect();
+        let (symbol, around, touched) = match syms {
+            Some(f) => around_range(f, &range.path, code, &code_hunks),
             None => (None, Vec::new(), Vec::new()),
         };
         // A rename that leaves the lines alone still moves what the reference names: the
@@ -621,7 +638,7 @@ fn affected(
                     .then(|| classify::map_range(range.start_line, range.end_line, &change.hunks))
                     .flatten(),
                 deleted: change.new_path.is_none(),
-                touched: match (via, syms.as_ref()) {
+                touched: match (via, syms) {
                     ("symbol", _) => touched,
                     ("range", Some(f)) => hit_within(f, range, &hunks, symbol.as_ref()),
                     _ => Vec::new(),
@@ -635,18 +652,19 @@ fn affected(
     out
 }
 
-/// The definition covering `range` at the old side, the hunks that touch the definitions
-/// around it (in old-line order, each once), and those of the definitions they touch. A function or method
+/// The definition covering lines `start..=end` of `path` at the old side, the hunks that touch
+/// the definitions around them (in old-line order, each once), and those of the definitions
+/// they touch. A function or method
 /// stands for the range whole: a change anywhere in it may change what the cited lines do. A
 /// container (class, impl, trait, interface, module) does not: only the members the range
 /// overlaps do, and a range in none of them (a class's attributes, an impl's header) has no
 /// definition around it beyond its own lines.
 fn around_range(
     f: &symbols::FileSymbols,
-    range: &MappedRange,
+    path: &str,
+    (start, end): (u64, u64),
     hunks: &[Hunk],
 ) -> (Option<SymbolAt>, Vec<Hunk>, Vec<SymbolAt>) {
-    let (start, end) = (range.start_line, range.end_line);
     let Some(cover) = anchor::covering(f, start, end) else {
         return (None, Vec::new(), Vec::new());
     };
@@ -681,11 +699,14 @@ fn around_range(
     let mut around: Vec<Hunk> = Vec::new();
     let mut touched = Vec::new();
     for d in members {
-        let hit = engine::touching(hunks, d.start_line, d.end_line);
+        // Its code, from its own first line: an edit of its doc comment changes what the
+        // definition says, not what the cited lines do (a range with the comment in it is
+        // touched through its own lines).
+        let hit = engine::touching(hunks, d.item_line, d.end_line);
         if hit.is_empty() {
             continue;
         }
-        touched.push(SymbolAt::new(d, &range.path));
+        touched.push(SymbolAt::new(d, path));
         for h in hit {
             if !around.contains(&h) {
                 around.push(h);
@@ -693,7 +714,7 @@ fn around_range(
         }
     }
     around.sort_by_key(|h| (h.old_start, h.new_start));
-    (Some(SymbolAt::new(cover, &range.path)), around, touched)
+    (Some(SymbolAt::new(cover, path)), around, touched)
 }
 
 /// For a range its hunks touch directly: the innermost definitions those hunks change inside
@@ -804,7 +825,7 @@ mod tests {
             start_line: 11,
             end_line: 17,
         };
-        let (cover, _, _) = around_range(&f, &range, &[]);
+        let (cover, _, _) = around_range(&f, "store.py", (11, 17), &[]);
         assert_eq!(cover.as_ref().map(|c| c.qualified.as_str()), Some("Store"));
         let named = |line: u64| -> Vec<String> {
             hit_within(&f, &range, &[edit(line)], cover.as_ref())
@@ -825,12 +846,7 @@ mod tests {
         hunks: &[Hunk],
     ) -> (String, Vec<u64>, Vec<String>) {
         let f = symbols::extract(path, text).expect("a grammar for the file");
-        let range = MappedRange {
-            path: path.into(),
-            start_line: lines.0,
-            end_line: lines.1,
-        };
-        let (cover, hit, touched) = around_range(&f, &range, hunks);
+        let (cover, hit, touched) = around_range(&f, path, lines, hunks);
         (
             cover.map(|s| s.qualified).unwrap_or_default(),
             hit.iter().map(|h| h.old_start).collect(),

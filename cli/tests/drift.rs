@@ -1260,6 +1260,23 @@ fn impact_through_the_symbol_behind_a_range() {
     let head = json(&f.run(&["impact", "--diff", path, "--format", "json"]));
     assert_eq!(head["pages"], v["pages"]);
     assert_eq!(head["from"], FIXTURE_LATER);
+    // A blank line added in the same place changes no code of first(): nothing is affected.
+    let blank = f.root().join("blank.diff");
+    std::fs::write(
+        &blank,
+        "--- a/src/dup.py\n+++ b/src/dup.py\n@@ -12,2 +12,3 @@\n         return value\n+\n     return None\n",
+    )
+    .expect("write");
+    let v = json(&f.run(&[
+        "impact",
+        "--from",
+        "v2",
+        "--diff",
+        blank.to_str().unwrap_or(""),
+        "--format",
+        "json",
+    ]));
+    assert_eq!(v["counts"]["references"], 0, "{v}");
     // A diff without `index` lines whose quoted lines are not the file's at --from does not
     // apply there: refused, saying which line differs, not laid over other lines.
     let stale = diff.replace("         return value\n", "         return other\n");
@@ -2035,11 +2052,12 @@ fn a_change_inside_a_long_impl_touches_only_the_methods_a_range_overlaps() {
         !parser_ranges.iter().any(|(s, _)| *s == Some(501)),
         "{parser_ranges:?}"
     );
-    // #doc-comments cites 289-304, the impl's lines between two methods and parse_ast's
-    // start: touched through parse_ast, whose later lines the change edits.
+    // #doc-comments cites 289-304, parse_ast's doc comment and its first lines: parse_ast's
+    // (until stop 47 the impl's, the doc comment being outside the method), touched through
+    // the later lines of parse_ast the change edits.
     let text = run_in(&ws, &["impact", "--from", "base", "--to", "later"]).stdout;
     assert!(
-        text.contains("src/parser.rs:289-304 in impl `Parser<'tokens, 'src>` touched via symbol (method `Parser<'tokens, 'src>::parse_ast`): src/parser.rs @@"),
+        text.contains("src/parser.rs:289-304 in method `Parser<'tokens, 'src>::parse_ast` touched via symbol: src/parser.rs @@"),
         "{text}"
     );
     // The methods by the names people write: without the impl's lifetimes.

@@ -218,8 +218,9 @@ fn a_namesake_in_another_file_is_suggested_only_when_its_body_agrees() {
         Some("main")
     );
     assert_eq!(suggestion(&out[0]), None);
-    // Moved with one line edited: found in the file it moved to, at its new lines.
-    assert_eq!(suggestion(&out[1]), Some(("src/size.rs".into(), 2)));
+    // Moved with one line edited: found in the file it moved to, at its new lines, from the
+    // doc comment written above it there.
+    assert_eq!(suggestion(&out[1]), Some(("src/size.rs".into(), 1)));
     // Two files define `helper`; only one has its body, and that one is the suggestion.
     assert_eq!(suggestion(&out[2]), Some(("src/c.rs".into(), 19)));
     // The cited impl, not the enum of the same name before it.

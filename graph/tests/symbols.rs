@@ -288,3 +288,46 @@ fn a_source_file_over_the_bound_is_not_parsed() {
     assert!(big.len() > MAX_SOURCE_BYTES);
     assert_eq!(extract("a.py", &big), None);
 }
+
+/// `qualified start/item-end` of every definition.
+fn spans(path: &str, text: &str) -> Vec<String> {
+    extract(path, text)
+        .expect("supported language")
+        .definitions
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {}/{}-{}",
+                d.qualified, d.start_line, d.item_line, d.end_line
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn doc_comments_attributes_and_decorators_are_the_definitions_lines() {
+    // Rust: `///` and `#[…]` directly above are the item's; `//!` is the module's, a comment
+    // after a blank line or at the end of a line of code is nobody's.
+    let rs = "//! The crate.\nuse std::fmt;\n\n/// A point.\n#[derive(Debug)]\npub struct P;\n\n// Loose.\n\nimpl P {\n    /// Makes one.\n    /* and more */\n    pub fn new() -> P { P }\n    const N: u8 = 1; // trailing\n    fn id(&self) {}\n}\n";
+    assert_eq!(
+        spans("a.rs", rs),
+        [
+            "P 4/6-6",
+            "P 10/10-16",
+            "P::new 11/13-13",
+            "P::N 14/14-14",
+            "P::id 15/15-15"
+        ]
+    );
+    // A range over a method and its doc comment stands for the method, not the impl.
+    let s = extract("a.rs", rs).expect("rust");
+    assert_eq!(range(&s, 11, 13), ["method P::new"]);
+    // Python: decorators and the comment above them; the docstring is inside already.
+    let py = "import os\n# Cached.\n@cache\n@other(1)\ndef f():\n    \"\"\"Doc.\"\"\"\n    return 1\n\nclass C:\n    # Why.\n    def m(self):\n        pass\n";
+    assert_eq!(spans("a.py", py), ["f 2/5-7", "C 9/9-12", "C.m 10/11-12"]);
+    // Go and TypeScript: the comments directly above, an export included.
+    let go = "package p\n\n// F does it.\n// Twice.\nfunc F() {}\n";
+    assert_eq!(spans("a.go", go), ["p.F 3/5-5"]);
+    let ts = "/** Adds. */\nexport function add(a: number) { return a; }\n";
+    assert_eq!(spans("a.ts", ts), ["add 1/2-2"]);
+}

@@ -150,6 +150,30 @@ pub struct ReferenceDrift {
 }
 
 impl ReferenceDrift {
+    /// Where to review a changed reference: the definition it cited whole, at the later
+    /// commit ([`ReferenceDrift::cited_definition_now`]: the diff's hunks may reach past it
+    /// into new neighbours), else the range the diff maps it to.
+    pub fn review_range(&self) -> Option<MappedRange> {
+        self.cited_definition_now()
+            .or_else(|| self.mapped.clone().flatten())
+    }
+
+    /// The definition a changed reference cited whole, at the later commit: in the file the
+    /// diff maps it to, or where most of its lines went.
+    pub fn cited_definition_now(&self) -> Option<MappedRange> {
+        let s = self.suggestion.as_ref()?;
+        let mapped = self.mapped.as_ref().and_then(Option::as_ref);
+        let there = mapped.is_some_and(|m| m.path == s.path)
+            || self.relocation.as_ref().is_some_and(|m| {
+                m.path == s.path && m.start_line <= s.end_line && s.start_line <= m.end_line
+            });
+        (self.origin.cited_whole && there).then(|| MappedRange {
+            path: s.path.clone(),
+            start_line: s.start_line,
+            end_line: s.end_line,
+        })
+    }
+
     /// The relocation when it is news to a reader: not inside the range the diff maps the
     /// reference to (the same file, overlapping lines), which already says where to look.
     pub fn relocation_news(&self) -> Option<&Relocation> {
@@ -222,6 +246,9 @@ pub struct Origin {
     /// With `grown`, when digests were asked for: the `content_digest` of the grown
     /// definition's lines (the engine's [`RangeDrift::grown_digest`]).
     pub grown_digest: Option<String>,
+    /// Changed or missing: the reference cited its `symbol` whole (the engine's
+    /// [`RangeDrift::cited_whole`]).
+    pub cited_whole: bool,
 }
 
 /// Counts by status (every status, zeros included).
@@ -482,6 +509,7 @@ fn reference_of(t: &Target, later: Option<&String>, d: RangeDrift) -> ReferenceD
             end_line: at.end_line,
         });
     }
+    r.origin.cited_whole = d.cited_whole;
     r.symbol = d.symbol;
     r.suggestion = d.suggestion;
     r.grown = d.grown;

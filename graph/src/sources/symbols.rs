@@ -150,8 +150,12 @@ pub struct Definition {
     pub name: String,
     /// The name with its enclosing definitions (`Searcher::search_slice`, `pkg.Type.Method`).
     pub qualified: String,
-    /// 1-based first line.
+    /// 1-based first line: of the doc comments, comments, attributes or decorators written
+    /// directly above it (no blank line between), else of the definition itself.
     pub start_line: u64,
+    /// 1-based first line of the definition itself (its keyword's line; `start_line` when
+    /// nothing is written above it).
+    pub item_line: u64,
     /// 1-based last line, inclusive.
     pub end_line: u64,
     /// Index of the enclosing definition in [`FileSymbols::definitions`].
@@ -560,6 +564,52 @@ fn line_span(node: Node<'_>) -> (u64, u64) {
     (start, end.max(start))
 }
 
+/// The 1-based first line of what is written on the definition `node`: the doc comments,
+/// comments, attributes and decorators directly above it, each starting its own line, with no
+/// blank line between them and it (a wrapper such as Python's `decorated_definition` or an
+/// `export` statement counts as the definition). A Rust function is cited with its `///`
+/// lines as a rule; without them a range over both stood for the enclosing impl (indexmap
+/// walk, stop 47). Inner doc comments and attributes (`//!`, `#![…]`) are their parent's.
+fn leading_line(node: Node<'_>, src: &[u8]) -> u64 {
+    let mut item = node;
+    while let Some(p) = item.parent() {
+        if !matches!(p.kind(), "decorated_definition" | "export_statement") {
+            break;
+        }
+        item = p;
+    }
+    let mut first = item.start_position().row;
+    // Python's parser leaves a comment before a block's first statement outside the block.
+    let mut at = item.prev_sibling().or_else(|| {
+        item.parent()
+            .filter(|b| b.kind() == "block" && b.start_byte() == item.start_byte())?
+            .prev_sibling()
+    });
+    while let Some(sib) = at {
+        let kind = sib.kind();
+        let text = text_of(sib, src);
+        let written_on = sib.is_named()
+            && (kind.contains("comment") || matches!(kind, "attribute_item" | "decorator"))
+            && !text.starts_with("//!")
+            && !text.starts_with("/*!");
+        // Its last line, as `line_span` counts it (1-based), is the line above (`first`, the
+        // 0-based row) or the same line.
+        let (sib_start, sib_end) = line_span(sib);
+        let first_line = first as u64 + 1;
+        let adjacent = sib_end + 1 == first_line || sib_end == first_line;
+        let line_start = src
+            .get(..sib.start_byte())
+            .map(|before| before.rsplit(|&b| b == b'\n').next().unwrap_or(before))
+            .is_some_and(|indent| indent.iter().all(|b| *b == b' ' || *b == b'\t'));
+        if !(written_on && adjacent && line_start) {
+            break;
+        }
+        first = (sib_start - 1) as usize;
+        at = sib.prev_sibling();
+    }
+    first as u64 + 1
+}
+
 fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
     let sep = lang.separator();
     let pkg = package(lang, root, src);
@@ -593,12 +643,13 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
             } else {
                 qualified.clone()
             };
-            let (start_line, end_line) = line_span(node);
+            let (item_line, end_line) = line_span(node);
             defs.push(Definition {
                 kind: f.kind,
                 name: f.name,
                 qualified,
-                start_line,
+                start_line: leading_line(node, src).min(item_line),
+                item_line,
                 end_line,
                 parent,
             });

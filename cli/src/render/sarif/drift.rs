@@ -32,8 +32,8 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
                     r.new_start_line.unwrap_or(0),
                     r.new_end_line.unwrap_or(0)
                 ),
-                Status::Changed => match &r.mapped {
-                    Some(Some(m)) => format!(
+                Status::Changed => match r.review_range() {
+                    Some(m) => format!(
                         "changed: review lines {}-{} of {}",
                         m.start_line, m.end_line, m.path
                     ),

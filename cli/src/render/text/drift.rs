@@ -50,22 +50,34 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
             // window is the tighter of the two. With no definition of the name left, where
             // most of the cited lines went is that place (the diff maps the range onto what
             // replaced them).
-            let agreed = r.and_then(|r| {
-                let m = r.relocation_news()?;
-                match r.suggestion.as_ref() {
-                    Some(s) => (s.path == m.path
-                        && s.start_line <= m.end_line
-                        && m.start_line <= s.end_line)
-                        .then_some(m),
-                    None => Some(m),
-                }
-            });
-            let place = match (agreed, r.and_then(|r| r.mapped.clone())) {
+            // A definition cited whole is reviewed whole, where it is now, unless the lines'
+            // window is exactly it.
+            let defined = r.and_then(ReferenceDrift::cited_definition_now);
+            let agreed = r
+                .and_then(|r| {
+                    let m = r.relocation_news()?;
+                    match r.suggestion.as_ref() {
+                        Some(s) => (s.path == m.path
+                            && s.start_line <= m.end_line
+                            && m.start_line <= s.end_line)
+                            .then_some(m),
+                        None => Some(m),
+                    }
+                })
+                .filter(|m| {
+                    defined.as_ref().is_none_or(|d| {
+                        (&d.path, d.start_line, d.end_line) == (&m.path, m.start_line, m.end_line)
+                    })
+                });
+            let review = defined
+                .clone()
+                .or_else(|| r.and_then(|r| r.mapped.clone().flatten()));
+            let place = match (agreed, review) {
                 (Some(m), _) => format!(
                     "review lines {}–{} of {} ({} of its {} distinctive lines)",
                     m.start_line, m.end_line, m.path, m.matched, m.of
                 ),
-                (None, Some(Some(m))) => {
+                (None, Some(m)) => {
                     format!("review lines {}–{} of {}", m.start_line, m.end_line, m.path)
                 }
                 _ => format!(
@@ -80,8 +92,16 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                 Some((None, Some(s))) => format!(", was {}", symbol(s)),
                 _ => String::new(),
             };
+            // Lines inside the definition reviewed are no news either.
+            let within = |r: &ReferenceDrift| {
+                let (Some(d), Some(m)) = (defined.as_ref(), r.relocation.as_ref()) else {
+                    return false;
+                };
+                d.path == m.path && d.start_line <= m.end_line && m.start_line <= d.end_line
+            };
             let moved = match agreed {
                 Some(_) => String::new(),
+                None if r.is_some_and(within) => String::new(),
                 None => r
                     .and_then(ReferenceDrift::whereabouts)
                     .map(|m| format!("; {m}"))
@@ -693,6 +713,38 @@ mod tests {
             verdict(&[&named], Style(false)),
             "changed: review lines 13–13 of docs/index.rst, function `charge`; \
              14 of 15 distinctive lines are at docs/guide.rst:337-365"
+        );
+    }
+
+    #[test]
+    fn a_definition_cited_whole_is_reviewed_whole_where_it_is_now() {
+        // The diff maps `insert_full` with its doc comment onto 342-376, reaching into the
+        // two methods added after it; the method itself is at 342-354 (indexmap walk, stop 47).
+        let json = serde_json::json!({
+            "articleId": "set", "sectionId": "insert-full", "refIndex": 0,
+            "sourceRef": "repo:indexmap/src", "path": "src/set.rs",
+            "startLine": 280, "endLine": 300, "status": "changed", "newPath": "src/set.rs",
+            "occurrences": 0,
+            "mapped": {"path": "src/set.rs", "startLine": 342, "endLine": 376},
+            "relocation": {"path": "src/set.rs", "startLine": 331, "endLine": 351,
+                           "matched": 8, "of": 15},
+            "symbol": {"kind": "method", "qualified": "IndexSet::insert_full",
+                       "path": "src/set.rs", "startLine": 280, "endLine": 300},
+            "suggestion": {"kind": "method", "qualified": "IndexSet::insert_full",
+                           "path": "src/set.rs", "startLine": 342, "endLine": 354}
+        });
+        let mut r: ReferenceDrift = serde_json::from_value(json).expect("a reference drift");
+        let part = verdict(&[&r], Style(false));
+        r.origin.cited_whole = true;
+        assert_eq!(
+            verdict(&[&r], Style(false)),
+            "changed: review lines 342–354 of src/set.rs, method `IndexSet::insert_full`"
+        );
+        // Cited in part, the diff's place is the one to review (as it was for this reference
+        // before stop 47 read the doc comment as the method's).
+        assert_eq!(
+            part,
+            "changed: review lines 342–376 of src/set.rs, method `IndexSet::insert_full`"
         );
     }
 

@@ -80,6 +80,55 @@ pub fn covering(symbols: &FileSymbols, start: u64, end: u64) -> Option<&Definiti
     (mine > others).then_some(best)
 }
 
+/// `start..=end` without the blank lines at its edges (`lines` are the file's, the range
+/// 1-based): which definition a range stands for is said by its code, not by a blank line
+/// after it (`core.rs:233-242`, a method and the blank line below it, stood for its 480-line
+/// impl: indexmap walk, stop 47). A range of blank lines only is left as it is.
+pub fn without_blank_edges(lines: &[&[u8]], start: u64, end: u64) -> (u64, u64) {
+    let blank = |n: u64| {
+        usize::try_from(n)
+            .ok()
+            .and_then(|n| lines.get(n.checked_sub(1)?))
+            .is_some_and(|l| l.iter().all(u8::is_ascii_whitespace))
+    };
+    let (mut s, mut e) = (start, end);
+    while s < e && blank(s) {
+        s += 1;
+    }
+    while e > s && blank(e) {
+        e -= 1;
+    }
+    if blank(s) {
+        (start, end)
+    } else {
+        (s, e)
+    }
+}
+
+/// Whether `start..=end` cites `def` whole: `Some(true)` with the lines written above it
+/// (doc comments, attributes, decorators), `Some(false)` from its own first line, `None` when
+/// the range is not the definition.
+pub fn cited_whole(def: &Definition, start: u64, end: u64) -> Option<bool> {
+    if def.end_line != end {
+        return None;
+    }
+    if def.start_line == start {
+        Some(true)
+    } else {
+        (def.item_line == start).then_some(false)
+    }
+}
+
+/// `def` at `path` in the form a whole citation of it took ([`cited_whole`]): from its first
+/// written line, or from its own.
+pub fn as_cited(def: &Definition, with_leading: bool, path: &str) -> SymbolAt {
+    let mut at = SymbolAt::new(def, path);
+    if !with_leading {
+        at.start_line = def.item_line;
+    }
+    at
+}
+
 /// A qualified name without its generic arguments and lifetimes (`Database<'file>::dedup` ->
 /// `Database::dedup`, `Stream<'db, 'file>` -> `Stream`): the same definition keeps its name
 /// when a change adds or drops a type's parameters, so that is how names are matched across

@@ -25,6 +25,10 @@ pub struct FileChange {
     /// The old side's lines a diff quotes (context and removed), with their old line numbers:
     /// what a diff without `index` lines is checked against. Empty between two commits.
     pub old_lines: Vec<(u64, String)>,
+    /// The hunks of [`FileChange::hunks`] that only add or remove blank (whitespace-only)
+    /// lines: they change no code, so they touch no definition around a cited range (a
+    /// blank line inside the cited lines still changes them).
+    pub blank_only: Vec<Hunk>,
 }
 
 /// How many lines git counts in `data` (a last line without a newline counts).
@@ -81,19 +85,20 @@ pub fn changes_and_added(
             || repo.reader(),
             |rd, (old, new)| -> Result<FileChange, GitError> {
                 let before = rd.blob(from, old)?.unwrap_or_default();
-                let hunks = match new {
+                let (hunks, blank_only) = match new {
                     Some(n) => {
                         let after = rd.blob(to, n)?.unwrap_or_default();
                         content_hunks(&before, &after)
                     }
                     None => {
                         let count = line_count(&before);
-                        vec![Hunk {
+                        let whole = Hunk {
                             old_start: u64::from(count > 0),
                             old_count: count,
                             new_start: 0,
                             new_count: 0,
-                        }]
+                        };
+                        (vec![whole], Vec::new())
                     }
                 };
                 Ok(FileChange {
@@ -102,6 +107,7 @@ pub fn changes_and_added(
                     hunks,
                     old_blob: None,
                     old_lines: Vec::new(),
+                    blank_only,
                 })
             },
         )
@@ -112,8 +118,9 @@ pub fn changes_and_added(
 /// The `-U0` hunks between two blobs as the format's digests see their lines: each line
 /// without a trailing `\r`, the last one with or without its newline. A file converted to
 /// CRLF, or given a final newline, changes no cited line (drift calls such a range unchanged);
-/// the line numbers are the blobs' own.
-fn content_hunks(before: &[u8], after: &[u8]) -> Vec<Hunk> {
+/// the line numbers are the blobs' own. Beside them, the hunks that only add or remove blank
+/// lines.
+fn content_hunks(before: &[u8], after: &[u8]) -> (Vec<Hunk>, Vec<Hunk>) {
     fn normalized(data: &[u8]) -> Vec<u8> {
         let mut lines = split_lines(data);
         if lines.last().is_some_and(|l| l.is_empty()) {
@@ -127,9 +134,29 @@ fn content_hunks(before: &[u8], after: &[u8]) -> Vec<Hunk> {
         out
     }
     if before == after || is_binary(before) || is_binary(after) {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
-    diff_hunks(&normalized(before), &normalized(after))
+    let (old, new) = (normalized(before), normalized(after));
+    let hunks = diff_hunks(&old, &new);
+    let (old_lines, new_lines) = (split_lines(&old), split_lines(&new));
+    // 1-based `start`, `count` lines; a side with no lines is blank.
+    let blank = |lines: &[&[u8]], start: u64, count: u64| {
+        (0..count).all(|k| {
+            let at = usize::try_from(start + k).unwrap_or(usize::MAX);
+            at.checked_sub(1)
+                .and_then(|i| lines.get(i))
+                .is_some_and(|l| l.iter().all(u8::is_ascii_whitespace))
+        })
+    };
+    let blank_only = hunks
+        .iter()
+        .filter(|h| {
+            blank(&old_lines, h.old_start, h.old_count)
+                && blank(&new_lines, h.new_start, h.new_count)
+        })
+        .copied()
+        .collect();
+    (hunks, blank_only)
 }
 
 /// The hunks of `hunks` that touch lines `start..=end` of the old file: a hunk that replaces
@@ -256,6 +283,8 @@ impl FileState {
             if !removed.is_empty() && removed == added {
                 return;
             }
+            let blank = |l: &String| l.trim().is_empty();
+            let blank_only = removed.iter().all(blank) && added.iter().all(blank);
             let mut h = h;
             // git numbers an empty side by the line before it.
             if h.old_count == 0 {
@@ -263,6 +292,9 @@ impl FileState {
             }
             if h.new_count == 0 {
                 h.new_start = h.new_start.saturating_sub(1);
+            }
+            if blank_only {
+                self.change.blank_only.push(h);
             }
             self.change.hunks.push(h);
         }
@@ -380,6 +412,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                 hunks: Vec::new(),
                 old_blob: None,
                 old_lines: Vec::new(),
+                blank_only: Vec::new(),
             }));
         } else if let Some(p) = line.strip_prefix("--- ") {
             pending_old = Some(diff_path(p, "a/", prefixed));
@@ -400,6 +433,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                 hunks: Vec::new(),
                 old_blob: None,
                 old_lines: Vec::new(),
+                blank_only: Vec::new(),
             }));
             f.change.old_path = old;
             f.change.new_path = new;
@@ -535,8 +569,9 @@ mod tests {
         // A file converted to CRLF but for one real edit, and a final newline added.
         let before = b"a\nb\nc\nd";
         let after = b"a\r\nB\r\nc\r\nd\n";
-        let hunks = content_hunks(before, after);
+        let (hunks, blank_only) = content_hunks(before, after);
         assert_eq!(hunks, vec![h(2, 1, 2, 1)]);
+        assert!(blank_only.is_empty());
         // The same change as a diff's text.
         let diff = "--- a/x.txt\n+++ b/x.txt\n@@ -1,4 +1,4 @@\n-a\n-b\n-c\n-d\n\\ No newline at end of file\n+a\r\n+B\r\n+c\r\n+d\n";
         let files = parse_unified_diff(diff).expect("a diff");
@@ -548,6 +583,23 @@ mod tests {
         let only_endings = "--- a/x.txt\n+++ b/x.txt\n@@ -1,2 +1,2 @@\n-a\n-b\n+a\r\n+b\r\n";
         let files = parse_unified_diff(only_endings).expect("a diff");
         assert_eq!(files[0].hunks, Vec::<Hunk>::new());
+    }
+
+    #[test]
+    fn hunks_of_blank_lines_alone_are_told_apart() {
+        // A blank line added after `b`, an indented blank one removed after `d`, and an edit.
+        let before = b"a\nb\nc\nd\n  \ne\n";
+        let after = b"a\nb\n\nc\nD\ne\n";
+        let (hunks, blank_only) = content_hunks(before, after);
+        assert_eq!(hunks, vec![h(2, 0, 3, 1), h(4, 2, 5, 1)]);
+        assert_eq!(blank_only, vec![h(2, 0, 3, 1)]);
+        // The same change as a diff's text, and one whose blank lines replace code.
+        let diff = "--- a/x\n+++ b/x\n@@ -1,6 +1,6 @@\n a\n b\n+\n c\n-d\n-  \n+D\n e\n--- a/y\n+++ b/y\n@@ -1,2 +1,2 @@\n-y = 1\n+\n z\n";
+        let files = parse_unified_diff(diff).expect("a diff");
+        assert_eq!(files[0].hunks, hunks);
+        assert_eq!(files[0].blank_only, blank_only);
+        assert_eq!(files[1].hunks, vec![h(1, 1, 1, 1)]);
+        assert!(files[1].blank_only.is_empty());
     }
 
     #[test]

@@ -112,6 +112,11 @@ pub struct RangeDrift {
     /// holds some of the range's lines by their words.
     #[serde(default)]
     pub successor: Option<String>,
+    /// For a changed or missing range: it cited `symbol` whole (with or without the doc
+    /// comments, attributes or decorators written above it, blank lines at its edges aside).
+    /// `suggestion` then takes the same form, and accepting the change cites it.
+    #[serde(default)]
+    pub cited_whole: bool,
 }
 
 /// Options of [`compare`].
@@ -272,6 +277,7 @@ impl Context<'_> {
                     grown: None,
                     grown_digest: None,
                     successor: None,
+                    cited_whole: false,
                 },
                 None,
             )
@@ -324,6 +330,8 @@ impl Context<'_> {
                 hunks.get_or_init(hunks_of)
             });
             let (mut symbol, mut suggestion) = (None, None);
+            // The code the range cites, without blank lines at its edges.
+            let (cs, ce) = anchor::without_blank_edges(&old_lines, s, e);
             // A definition cited whole whose lines are all still there may have grown around
             // them (a line appended to its body): the lines moved, the definition changed.
             let mut grown = None;
@@ -338,22 +346,24 @@ impl Context<'_> {
                     _ => None,
                 };
                 if let Some((new_path, ns, ne)) = at {
+                    // The cited code's lines there: the same lines, moved as one block.
+                    let (ns, ne) = (ns + (cs - s), ne - (e - ce));
                     let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
                     let whole = (old_syms.as_ref())
-                        .and_then(|f| anchor::covering(f, s, e))
-                        .filter(|d| d.start_line == s && d.end_line == e);
-                    if let Some(def) = whole {
+                        .and_then(|f| anchor::covering(f, cs, ce))
+                        .and_then(|d| Some((d, anchor::cited_whole(d, cs, ce)?)));
+                    if let Some((def, form)) = whole {
                         let new_syms = new_symbols.get_or_insert_with(|| {
                             later.as_ref().and_then(|(p, b)| parse_symbols(p, b))
                         });
                         grown = (new_syms.as_ref())
                             .and_then(|f| anchor::same_name(f, def, ns).first().copied())
+                            .map(|d| anchor::as_cited(d, form, new_path))
                             .filter(|d| {
                                 d.start_line <= ns
                                     && ne <= d.end_line
                                     && (d.start_line, d.end_line) != (ns, ne)
-                            })
-                            .map(|d| SymbolAt::new(d, new_path));
+                            });
                     }
                 }
             }
@@ -365,10 +375,16 @@ impl Context<'_> {
                 _ => None,
             };
             let wants_symbol = matches!(verdict, Verdict::Changed { .. } | Verdict::Missing);
+            // When the range cites its definition whole (with or without the lines written
+            // above it), the suggestion in that same form.
+            let mut suggestion_as_cited: Option<SymbolAt> = None;
+            let mut cited_whole = false;
             if self.options.symbols && wants_symbol {
                 let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
-                if let Some(def) = old_syms.as_ref().and_then(|f| anchor::covering(f, s, e)) {
+                if let Some(def) = old_syms.as_ref().and_then(|f| anchor::covering(f, cs, ce)) {
                     symbol = Some(SymbolAt::new(def, path));
+                    let whole_form = anchor::cited_whole(def, cs, ce);
+                    cited_whole = whole_form.is_some();
                     if let Verdict::Changed {
                         new_path, mapped, ..
                     } = &verdict
@@ -377,30 +393,30 @@ impl Context<'_> {
                             later.as_ref().and_then(|(p, b)| parse_symbols(p, b))
                         });
                         let near = mapped.map_or(s, |m| m.start_line);
-                        suggestion = new_syms
+                        let now = new_syms
                             .as_ref()
-                            .and_then(|f| anchor::same_name(f, def, near).first().copied())
-                            .map(|d| SymbolAt::new(d, new_path));
+                            .and_then(|f| anchor::same_name(f, def, near).first().copied());
+                        suggestion_as_cited = now
+                            .zip(whole_form)
+                            .map(|(d, form)| anchor::as_cited(d, form, new_path));
+                        suggestion = suggestion_as_cited
+                            .clone()
+                            .or_else(|| now.map(|d| SymbolAt::new(d, new_path)));
                     }
                 }
             }
             let accept_at = match &verdict {
                 Verdict::Changed {
                     new_path, mapped, ..
-                } if self.options.digests || self.options.diffs => {
-                    let whole = symbol
-                        .as_ref()
-                        .is_some_and(|d| d.start_line == s && d.end_line == e);
-                    match &suggestion {
-                        Some(now) if whole && now.path == *new_path => Some(LineRange {
-                            start_line: now.start_line,
-                            end_line: now.end_line,
-                        }),
-                        _ => mapped.filter(|m| {
-                            !mostly_gone(e - s + 1, m.end_line.saturating_sub(m.start_line) + 1)
-                        }),
-                    }
-                }
+                } if self.options.digests || self.options.diffs => match &suggestion_as_cited {
+                    Some(now) if now.path == *new_path => Some(LineRange {
+                        start_line: now.start_line,
+                        end_line: now.end_line,
+                    }),
+                    _ => mapped.filter(|m| {
+                        !mostly_gone(e - s + 1, m.end_line.saturating_sub(m.start_line) + 1)
+                    }),
+                },
                 _ => None,
             };
             // A changed range's later lines, where accepting it re-anchors it.
@@ -461,6 +477,7 @@ impl Context<'_> {
                     grown,
                     grown_digest,
                     successor: successor_of_file.clone().filter(|_| missing),
+                    cited_whole,
                 },
                 lost,
             ));
