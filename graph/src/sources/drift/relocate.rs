@@ -11,7 +11,7 @@
 //! file the matches are read in line order and the window spanning at most twice the cited
 //! block's length that holds the most distinct cited lines wins (among equals, the one whose
 //! span is nearest the block's, then the first); a relocation needs at least
-//! [`MIN_LINES`] of them and half the block's counted lines.
+//! [`MIN_LINES`] of them and half the block's counted lines that the file does not repeat.
 
 use super::classify::split_lines;
 use serde::{Deserialize, Serialize};
@@ -36,7 +36,7 @@ pub struct Relocation {
     pub end_line: u64,
     /// Distinct cited lines found in that window.
     pub matched: u64,
-    /// Cited lines that count as evidence (see the module doc).
+    /// Cited lines that count as evidence in that file (see the module doc).
     pub of: u64,
     /// The lines were matched by their [`words`] only: the cited file is gone and this is the
     /// file the change added that took its name, whose markup differs (a page
@@ -210,15 +210,20 @@ fn best_window(
     wanted: usize,
     span: u64,
 ) -> Option<Relocation> {
-    let need = MIN_LINES.max(wanted.div_ceil(2));
-    if hits.len() < need {
-        return None;
-    }
     let mut repeats = vec![0usize; wanted];
     for &(_, i) in &hits {
         repeats[i] += 1;
     }
     hits.retain(|&(_, i)| repeats[i] <= MAX_REPEATS);
+    // A line this file repeats is boilerplate here: no evidence either way, so it does not
+    // count against the window either (`where`, `S: BuildHasher,` and `fn next(&mut self)` in
+    // a file of eight iterators left an impl moved there word for word at "7 of 16", under
+    // half: indexmap walk, stop 47).
+    let counted = repeats.iter().filter(|&&n| n <= MAX_REPEATS).count();
+    let need = MIN_LINES.max(counted.div_ceil(2));
+    if hits.len() < need {
+        return None;
+    }
     let width = 2 * span.max(1);
     // Two pointers over the hits: the window [lo, hi] spans less than `width` lines; `count`
     // holds how often each cited line occurs in it, `distinct` how many occur at all.
@@ -274,7 +279,7 @@ fn best_window(
         start_line: hits[lo].0,
         end_line: hits[hi].0,
         matched: matched as u64,
-        of: wanted as u64,
+        of: counted as u64,
         by_words: false,
     })
 }
@@ -325,6 +330,24 @@ mod tests {
         let noisy = "        Ok(buffer)\n".repeat(5)
             + "    fn serialize(dirs: &[Dir]) -> Result<Vec<u8>> {\n        let mut buffer = Vec::with_capacity(size);\n";
         assert!(find("b.rs", &noisy).is_none());
+    }
+
+    #[test]
+    fn lines_a_file_repeats_count_neither_for_nor_against_a_window() {
+        // An iterator impl moved word for word into a file of several iterators: its `where`
+        // clause and `next` signature are everywhere there, its own lines once (indexmap walk,
+        // stop 47: "7 of 16", under half, was no relocation).
+        let block = "impl Iterator for Difference {\n    where\n        T: Eq + Hash,\n        S: BuildHasher,\n    type Item = T;\n    fn next(&mut self) -> Option<Self::Item> {\n        while let Some(item) = self.iter.next() {\n            if !self.other.contains(item) {\n                return Some(item);\n            }\n        }\n        None\n    }\n    fn size_hint(&self) -> (usize, Option<usize>) {\n        (0, self.iter.size_hint().1)\n    }\n}\n";
+        let wanted = evidence_lines(&lines(block));
+        assert_eq!(wanted.len(), 12);
+        let other = |name: &str| {
+            format!("impl Iterator for {name} {{\n    where\n        T: Eq + Hash,\n        S: BuildHasher,\n    type Item = T;\n    fn next(&mut self) -> Option<Self::Item> {{\n        None\n    }}\n    fn size_hint(&self) -> (usize, Option<usize>) {{\n        (0, None)\n    }}\n}}\n")
+        };
+        let later = [other("Union"), other("Chain"), other("Zip"), block.to_string()].concat();
+        let sought = Sought::new(vec![(wanted, 17)]);
+        let r = sought.find("src/iter.rs", later.as_bytes()).remove(0).expect("found");
+        // Seven lines the file repeats four times or more; the other five are all there.
+        assert_eq!((r.start_line, r.end_line, r.matched, r.of), (37, 51, 5, 5));
     }
 
     #[test]
