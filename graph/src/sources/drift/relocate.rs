@@ -65,12 +65,19 @@ pub fn words(line: &[u8]) -> Vec<u8> {
     let text = String::from_utf8_lossy(line);
     let mut out = String::with_capacity(text.len());
     let is_word = |c: char| c.is_alphanumeric() || c == '_';
-    // A run of underscores alone is markup, not a word: reStructuredText ends a link with
-    // `_` or `__` where Markdown has none.
+    // Underscores on one side of a run are markup, not the word: reStructuredText ends a link
+    // with `_` or `__` (`PR45282_`, or alone after a backtick) and starts its target with one
+    // (`.. _PR45282: url`) where Markdown has `[PR45282]` and `[PR45282]: url` (indexmap walk,
+    // stop 47). On both sides they are a name's own (`__init__`).
     for run in text.split(|c: char| !is_word(c)) {
         if run.chars().all(|c| c == '_') {
             continue;
         }
+        let run = if run.starts_with('_') && run.ends_with('_') {
+            run
+        } else {
+            run.trim_matches('_')
+        };
         if !out.is_empty() {
             out.push(' ');
         }
@@ -395,6 +402,15 @@ mod tests {
         );
         assert_eq!(words(b"`a <b>`_"), b"a b".to_vec());
         assert_eq!(words(b"__init__"), b"__init__".to_vec());
+        // A link by name and its target, in either markup.
+        assert_eq!(
+            words(b"see PR45282_ for more"),
+            words(b"see [PR45282] for more")
+        );
+        assert_eq!(
+            words(b".. _PR45282: https://github.com/rust-lang/rust/pull/45282"),
+            words(b"[PR45282]: https://github.com/rust-lang/rust/pull/45282")
+        );
         // Documents by their extension; code and plain text are not.
         assert!(is_document("docs/Guide.RST") && is_document("README.md"));
         assert!(!is_document("templates/zsh.txt") && !is_document("src/lib.rs"));
