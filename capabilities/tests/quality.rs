@@ -295,3 +295,31 @@ fn a_word_is_not_read_as_a_made_up_ending_of_a_known_one() {
         assert_eq!((&t.1, t.2), (&None, 0), "{corpus}: {terms:?}");
     }
 }
+
+#[test]
+fn a_name_in_snake_case_the_workspace_lacks_is_one_missing_thing() {
+    // "what does get_jobs return" in a workspace with no `get_jobs` was answered `high` from
+    // the words "get" and "jobs" (adoption walk, stop 47), as "NestedCache" was until stop 39.
+    let unknown = |question: &str, name: &str| {
+        corrections("arrow", question)
+            .iter()
+            .any(|(word, _, df)| word == name && *df == 0)
+    };
+    assert!(unknown("what does humanize_range return", "humanize_range"));
+    // A known name is searched as written; in a longer question a snake-case name is as
+    // often the asker's own variable, searched by its words.
+    assert!(!unknown("what does dehumanize return", "dehumanize"));
+    assert!(!unknown(
+        "isinstance(arrow_obj, datetime) is False, library expects a datetime",
+        "arrow_obj"
+    ));
+    // A name whose words the pages write side by side is the same name written another way.
+    let r = rank_with(&corpus_index("arrow"), "time_zone", &Params::default());
+    assert!(
+        r.terms
+            .iter()
+            .all(|t| t.query.word != "time_zone" || !t.searched),
+        "{:?}",
+        r.terms
+    );
+}

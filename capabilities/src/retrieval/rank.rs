@@ -486,6 +486,9 @@ fn snake_typo(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> Option<String>
         .flatten()
 }
 
+/// Searched words (a compound counted once) up to which a question is about the names in it.
+pub const ABOUT_NAMES: usize = 3;
+
 /// Letters a word needs before `typed_correction` tries it.
 pub const TYPED_MIN: usize = 5;
 
@@ -505,6 +508,17 @@ fn camel_case(word: &str) -> bool {
             }))
 }
 
+/// Whether `word` is one name written in snake case (`get_jobs`, `clear_all_jobs`): letters
+/// and digits in two or more parts joined by single underscores.
+fn snake_case(word: &str) -> bool {
+    let parts: Vec<&str> = word.split('_').collect();
+    parts.len() >= 2
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_alphanumeric()))
+        && word.bytes().any(|c| c.is_ascii_alphabetic())
+}
+
 /// Whether the words of the camel-case name `q` stand together in the workspace, each next
 /// to the following one (the index's pairs): the pages write the same name another way
 /// (`max_retries` for `maxRetries`, `WalkState::Skip` for `WalkState`), so it is searched by
@@ -515,7 +529,7 @@ fn words_stand_together(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool
         .filter(|t| t.within.as_deref() == Some(q.word.as_str()))
         .map(|t| t.term.as_str())
         .collect();
-    camel_case(&q.word)
+    (camel_case(&q.word) || snake_case(&q.word))
         && parts.len() >= 2
         && parts
             .windows(2)
@@ -528,7 +542,7 @@ fn words_stand_together(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool
 /// [`words_stand_together`]), a short compound with a lone digit that no term carries
 /// (`HTTP/2`, `2.7`, `3.12`: versions are what the question is about), or a version of numbers
 /// only (`1.3.0`). An assignment (`months=2`) is its name's words and the asker's value.
-fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool) -> bool {
+fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool, about_names: bool) -> bool {
     if q.term.starts_with('-') && (documents_flags || !q.term.starts_with("--")) {
         return false;
     }
@@ -536,7 +550,7 @@ fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool) -> bool {
     if assigned_value(&q.word).is_some() {
         return true;
     }
-    if camel_case(&q.word) {
+    if camel_case(&q.word) || (about_names && snake_case(&q.word)) {
         return false;
     }
     let pieces: Vec<&str> = q
@@ -572,6 +586,9 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     });
     let documents_flags = flags == FLAG_WORKSPACE;
     let all = query_terms(query);
+    // A question of a few words is about the names in it; in a longer one a name in snake
+    // case is as often the asker's own variable (`arrow_obj`, `end_date`).
+    let about_names = all.iter().filter(|t| t.within.is_none()).count() <= ABOUT_NAMES;
     // Names read as another name whole: their words are not searched on their own.
     let mut read_whole: Vec<String> = Vec::new();
     let mut numbers: Vec<String> = Vec::new();
@@ -589,7 +606,8 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
         if !known
             && snake.is_none()
             && q.compound
-            && (spelled_by_its_words(&q, documents_flags) || words_stand_together(index, &q, &all))
+            && (spelled_by_its_words(&q, documents_flags, about_names)
+                || words_stand_together(index, &q, &all))
         {
             // `trust_env=False`, `requests.post`, `--proxy`: its words are terms of their own.
             // An address or a date (`127.0.0.1`, `2021-13-01`) is the asker's value: its numbers
@@ -985,7 +1003,7 @@ mod tests {
                 .iter()
                 .find(|t| t.compound)
                 .unwrap_or_else(|| panic!("{q}: no compound in {terms:?}"));
-            spelled_by_its_words(t, false)
+            spelled_by_its_words(t, false, false)
         };
         for q in [
             "what is new in 1.3.0",
@@ -1024,7 +1042,7 @@ mod tests {
         let terms = query_terms("does it work with FooBar");
         let t = terms.iter().find(|t| t.word == "FooBar").expect("a term");
         assert!(t.compound, "{terms:?}");
-        assert!(!spelled_by_its_words(t, false));
+        assert!(!spelled_by_its_words(t, false, false));
     }
 
     #[test]

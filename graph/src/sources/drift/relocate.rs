@@ -350,9 +350,18 @@ mod tests {
         let other = |name: &str| {
             format!("impl Iterator for {name} {{\n    where\n        T: Eq + Hash,\n        S: BuildHasher,\n    type Item = T;\n    fn next(&mut self) -> Option<Self::Item> {{\n        None\n    }}\n    fn size_hint(&self) -> (usize, Option<usize>) {{\n        (0, None)\n    }}\n}}\n")
         };
-        let later = [other("Union"), other("Chain"), other("Zip"), block.to_string()].concat();
+        let later = [
+            other("Union"),
+            other("Chain"),
+            other("Zip"),
+            block.to_string(),
+        ]
+        .concat();
         let sought = Sought::new(vec![(wanted, 17)]);
-        let r = sought.find("src/iter.rs", later.as_bytes()).remove(0).expect("found");
+        let r = sought
+            .find("src/iter.rs", later.as_bytes())
+            .remove(0)
+            .expect("found");
         // Seven lines the file repeats four times or more; the other five are all there.
         assert_eq!((r.start_line, r.end_line, r.matched, r.of), (37, 51, 5, 5));
     }
