@@ -174,6 +174,14 @@ fn every_status_lands_on_its_cites_edge() {
         mismatch.location
     );
     assert!(mismatch.message.contains("article `k/page.md`, section `mismatch`, reference `repo:acme/server` src/lib.rs#L13-L18"), "{}", mismatch.message);
+    // Its recorded digest is that of lines 13-17: the range is named, not a command that
+    // would re-record the digest of lines the page was not written from.
+    assert!(
+        mismatch.message.contains("The recorded digest is that of lines 13-17: if the page was written from those, the range is mistyped (write start_line 13, end_line 17)")
+            && !mismatch.message.contains("ontoly digest"),
+        "{}",
+        mismatch.message
+    );
     assert_eq!(
         mismatch.severity,
         ontoly_graph::diagnostics::Severity::Error

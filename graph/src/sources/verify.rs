@@ -133,6 +133,62 @@ pub struct Outcome {
     pub not_a_commit: Option<String>,
     /// `commit_missing` in a shallow clone, whose history may only need fetching.
     pub shallow_clone: bool,
+    /// `digest_mismatch`: lines near the cited ones whose digest is the recorded one (see
+    /// [`recorded_lines_near`]): the range was likely mistyped.
+    pub recorded_at: Option<(u64, u64)>,
+}
+
+/// How far [`recorded_lines_near`] shifts a range, and moves either of its ends.
+const SHIFT_SEARCH: u64 = 40;
+const END_SEARCH: u64 = 5;
+
+/// For a range `start..=end` of `text` whose digest is not `recorded`: the nearest lines that
+/// have it, the same number shifted up to [`SHIFT_SEARCH`] lines, or one end moved up to
+/// [`END_SEARCH`]. A range typed one line off (`97-111` for `96-110`) got a hint to re-record
+/// the digest of the wrong lines (adoption walk, stop 47); the recorded digest says which
+/// lines the page was written from.
+fn recorded_lines_near(text: &str, start: u64, end: u64, recorded: &str) -> Option<(u64, u64)> {
+    if !crate::formats::text::is_sha256_digest(recorded) {
+        return None;
+    }
+    let lines: Vec<&[u8]> = crate::formats::text::lines(text)
+        .map(str::as_bytes)
+        .collect();
+    let n = lines.len() as u64;
+    let has = |a: u64, b: u64| {
+        a >= 1
+            && a <= b
+            && b <= n
+            && crate::formats::text::digests_equal(
+                recorded,
+                &crate::formats::text::lines_digest(&lines[(a - 1) as usize..b as usize]),
+            )
+    };
+    let mut tries: Vec<(u64, u64)> = Vec::new();
+    for d in 1..=SHIFT_SEARCH.max(END_SEARCH) {
+        if d <= SHIFT_SEARCH {
+            tries.extend([
+                (start.wrapping_sub(d), end.wrapping_sub(d)),
+                (start + d, end + d),
+            ]);
+        }
+        if d <= END_SEARCH {
+            tries.extend([
+                (start, end.wrapping_sub(d)),
+                (start, end + d),
+                (start.wrapping_sub(d), end),
+                (start + d, end),
+            ]);
+        }
+    }
+    // One empty line more is the digest of the cited lines with a trailing newline
+    // (`sed -n … | sha256sum`), which the rule's own hint explains.
+    let newline_more = |(a, b): (u64, u64)| {
+        a == start && b == end + 1 && lines.get(end as usize).is_some_and(|l| l.is_empty())
+    };
+    tries
+        .into_iter()
+        .find(|&(a, b)| has(a, b) && !newline_more((a, b)))
 }
 
 /// How many files a `file_missing` message offers.
@@ -289,6 +345,7 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                 nearby: Vec::new(),
                 not_a_commit: None,
                 shallow_clone: false,
+                recorded_at: None,
             };
             if c.worktree {
                 return plain(Status::Worktree);
@@ -330,6 +387,12 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                             .cloned()
                             .collect(),
                     };
+                    let recorded_at = match (status, &c.digest) {
+                        (Status::DigestMismatch, Some(rec)) => {
+                            recorded_lines_near(text, c.start_line, c.end_line, rec)
+                        }
+                        _ => None,
+                    };
                     Outcome {
                         status,
                         symbols,
@@ -338,6 +401,7 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                         nearby: Vec::new(),
                         not_a_commit: None,
                         shallow_clone: false,
+                        recorded_at,
                     }
                 }
             }
@@ -805,10 +869,16 @@ fn explain(c: &CitedTarget, outcome: &Outcome, source_ref: &str) -> String {
                     c.start_line, c.end_line
                 ),
             };
+            let recorded = c.content_digest.as_deref().unwrap_or("(none)");
+            let actual = outcome.actual_digest.as_deref().unwrap_or("(none)");
+            if let Some((a, b)) = outcome.recorded_at {
+                return format!(
+                    "; recorded {recorded}, actual {actual}. The recorded digest is that of lines {a}-{b}: if the page was written from those, the range is mistyped (write start_line {a}, end_line {b}); re-recording the digest of {}-{} would cite lines the page was not written from",
+                    c.start_line, c.end_line
+                );
+            }
             format!(
-                "; recorded {}, actual {}. The digest is the sha256 of lines {}-{} joined by \\n, with no trailing newline (`sed -n {},{}p | sha256sum` hashes one more newline); `{command}` prints the entry",
-                c.content_digest.as_deref().unwrap_or("(none)"),
-                outcome.actual_digest.as_deref().unwrap_or("(none)"),
+                "; recorded {recorded}, actual {actual}. The digest is the sha256 of lines {}-{} joined by \\n, with no trailing newline (`sed -n {},{}p | sha256sum` hashes one more newline); `{command}` prints the entry",
                 c.start_line,
                 c.end_line,
                 c.start_line,
@@ -880,5 +950,37 @@ fn status_code(s: Status) -> Option<Code> {
         Status::CommitMissing => Some(Code::ReferenceCommitMissing),
         Status::FileMissing => Some(Code::ReferenceFileMissing),
         Status::RangeOutOfBounds => Some(Code::ReferenceRangeOutOfBounds),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::text::range_digest;
+
+    #[test]
+    fn the_lines_a_recorded_digest_names_are_found_near_a_mistyped_range() {
+        let text: String = (1..=120).map(|i| format!("line {i}\n")).collect();
+        let d = |a, b| range_digest(&text, a, b).expect("a range");
+        // Shifted by one, by forty, and an end one past: found; the nearest first.
+        assert_eq!(
+            recorded_lines_near(&text, 97, 111, &d(96, 110)),
+            Some((96, 110))
+        );
+        assert_eq!(
+            recorded_lines_near(&text, 50, 55, &d(90, 95)),
+            Some((90, 95))
+        );
+        assert_eq!(
+            recorded_lines_near(&text, 10, 21, &d(10, 20)),
+            Some((10, 20))
+        );
+        // Too far, another length, or no digest at all: nothing is said.
+        assert_eq!(recorded_lines_near(&text, 10, 20, &d(60, 70)), None);
+        assert_eq!(recorded_lines_near(&text, 10, 20, &d(10, 30)), None);
+        assert_eq!(recorded_lines_near(&text, 10, 20, "sha256:00"), None);
+        assert_eq!(recorded_lines_near(&text, 1, 3, &d(118, 120)), None);
+        // The cited lines hashed with a trailing newline are no other range.
+        assert_eq!(recorded_lines_near(&text, 118, 120, &d(118, 121)), None);
     }
 }
