@@ -536,6 +536,26 @@ pub fn check(ctx: &Context<'_>, questions: &[Question]) -> Report {
     }
 }
 
+/// For a section not in the graph of a workspace with errors: that it may be one they left
+/// out. A malformed `structure.yaml` made every expected section "not exist in this
+/// workspace", which sent a person looking for typos (adoption walk, stop 47).
+fn lost_to_errors(ctx: &Context<'_>) -> String {
+    let errors = ctx.index.errors();
+    let first = errors
+        .iter()
+        .find_map(|id| ctx.graph.node(id))
+        .map(crate::walk::diagnostic_of_node);
+    match first {
+        Some(d) => format!(
+            " (the workspace has {} error(s), the first {}{}: it may have left the section out; ontoly validate lists them)",
+            errors.len(),
+            d.code.as_str(),
+            d.location.map(|l| format!(" at {l}")).unwrap_or_default()
+        ),
+        None => String::new(),
+    }
+}
+
 /// The section a mistyped expected id most likely meant, in the form it was written: an
 /// `article_id#id` among those ids, a section id without its page among the sections of that
 /// id, else a page path among the graph's.
@@ -652,10 +672,11 @@ fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>)
         (
             false,
             format!(
-                "expected section{} {} do{} not exist in this workspace",
+                "expected section{} {} do{} not exist in this workspace{}",
                 if unknown.len() == 1 { "" } else { "s" },
                 named.join(", "),
-                if unknown.len() == 1 { "es" } else { "" }
+                if unknown.len() == 1 { "es" } else { "" },
+                lost_to_errors(ctx)
             ),
         )
     } else if !q.answerable {

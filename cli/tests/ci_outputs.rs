@@ -233,6 +233,31 @@ fn the_gate_fails_on_a_broken_workspace_and_names_its_errors() {
         "{}",
         text.stdout
     );
+    // A section the graph lacks may be one the error left out: not called a typo alone.
+    std::fs::write(
+        t.path().join("lost.yaml"),
+        "- q: How are payments retried?\n  expect: [payments#gone]\n",
+    )
+    .expect("write");
+    let lost = run_in(
+        t.path(),
+        &[
+            "--workspace",
+            "ws",
+            "--no-cache",
+            "check",
+            "--questions",
+            "lost.yaml",
+        ],
+    );
+    assert_eq!(lost.code, 3, "{}", lost.stderr);
+    assert!(
+        lost.stdout.contains(
+            "does not exist in this workspace (the workspace has 1 error(s), the first YAML_INVALID at knowledge/structure.yaml:8: it may have left the section out; ontoly validate lists them)"
+        ),
+        "{}",
+        lost.stdout
+    );
     let json = check("json");
     assert_eq!(json.code, 3);
     let v: Value = serde_json::from_str(&json.stdout).expect("json");

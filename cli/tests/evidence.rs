@@ -856,7 +856,7 @@ fn a_vague_query_is_not_high() {
         assert_eq!(c["level"], "medium", "{q}: {c}");
         assert!(
             c["explanation"].as_str().is_some_and(|e| e.ends_with(
-                "; capped at medium: a short query of everyday words, which the top section matches weakly"
+                "; capped at medium: a short query of everyday words, which the top section holds only in passing"
             )),
             "{q}: {c}"
         );

@@ -400,7 +400,7 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     );
     if vague && score >= HIGH && grounding >= HIGH_GROUNDING {
         explanation.push_str(
-            "; capped at medium: a short query of everyday words, which the top section matches weakly",
+            "; capped at medium: a short query of everyday words, which the top section holds only in passing",
         );
     }
     let factor = |kind: &str, v: f64, d: String| Factor {

@@ -191,10 +191,61 @@ fn fence(line: &str) -> Option<(u8, usize, bool)> {
     Some((ch, run, after.trim().is_empty()))
 }
 
+/// Whether `line` is an HTML comment that looks like a misspelled marker, and which:
+/// `Some(true)` an opening (`<!-- context:sectoin id="x" -->`, `<!-- contex:section … -->`),
+/// `Some(false)` a closing (`<!-- /context:sectoin -->`, `<!-- /context:section x -->`). The
+/// format reads such lines as text, so the error is reported where the pairing breaks; this
+/// lets that report point at the line (adoption walk, stop 47: a typo at line 17 was only
+/// "Unmatched section end" at line 24).
+fn near_miss(line: &str) -> Option<bool> {
+    if classify(line).is_some() {
+        return None;
+    }
+    let body = line.trim().strip_prefix("<!--")?.trim_start();
+    let (closing, body) = match body.strip_prefix('/') {
+        Some(b) => (true, b.trim_start()),
+        None => (false, body),
+    };
+    let word: String = body
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != '-')
+        .take(40)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let like = word == "context:section"
+        || (word.len() >= 8 && strsim::levenshtein(&word, "context:section") <= 2);
+    like.then_some(!closing)
+}
+
+/// `detail` with the near-miss line among `near` (line, text, opening) of the wanted kind
+/// within `after..before`, the last one, when there is one.
+fn with_near_miss(
+    detail: String,
+    near: &[(u64, String, bool)],
+    opening: bool,
+    after: u64,
+    before: u64,
+) -> String {
+    let found = near
+        .iter()
+        .rev()
+        .find(|(l, _, o)| *o == opening && *l > after && *l < before);
+    match found {
+        Some((l, text, _)) => format!(
+            "{detail}; line {l} looks like a misspelled {} marker: `{text}`",
+            if opening { "opening" } else { "closing" }
+        ),
+        None => detail,
+    }
+}
+
 /// Scans a page for sections.
 pub fn parse_sections(text: &str) -> PageSections {
     let mut out = PageSections::default();
     let mut open: Option<(String, u64)> = None;
+    // Lines that look like misspelled markers (line, text, opening), and the last marker's line.
+    let mut near: Vec<(u64, String, bool)> = Vec::new();
+    let mut last_marker = 0u64;
     let mut seen: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
     let mut in_fence: Option<(u8, usize)> = None;
     for (i, line) in lines(text).enumerate() {
@@ -214,7 +265,18 @@ pub fn parse_sections(text: &str) -> PageSections {
             in_fence = Some((c, r));
             continue;
         }
-        match classify(line) {
+        let marker = classify(line);
+        if marker.is_none() && near.len() < MAX_ERRORS {
+            if let Some(opening) = near_miss(line) {
+                let text: String = line.trim().chars().take(80).collect();
+                near.push((n, text, opening));
+            }
+        }
+        let previous = last_marker;
+        if marker.is_some() {
+            last_marker = n;
+        }
+        match marker {
             None => {}
             Some(Marker::Invalid) => out.errors.push(MarkerError {
                 kind: MarkerErrorKind::Invalid,
@@ -226,8 +288,14 @@ pub fn parse_sections(text: &str) -> PageSections {
                     out.errors.push(MarkerError {
                         kind: MarkerErrorKind::Nested,
                         line: n,
-                        detail: Some(format!(
-                            "`{id}` opens inside `{outer}` (line {at}), which has not ended"
+                        detail: Some(with_near_miss(
+                            format!(
+                                "`{id}` opens inside `{outer}` (line {at}), which has not ended"
+                            ),
+                            &near,
+                            false,
+                            *at,
+                            n,
                         )),
                     });
                     continue;
@@ -256,7 +324,13 @@ pub fn parse_sections(text: &str) -> PageSections {
                 None => out.errors.push(MarkerError {
                     kind: MarkerErrorKind::UnmatchedEnd,
                     line: n,
-                    detail: Some("no section is open here".to_string()),
+                    detail: Some(with_near_miss(
+                        "no section is open here".to_string(),
+                        &near,
+                        true,
+                        previous,
+                        n,
+                    )),
                 }),
             },
         }
@@ -265,8 +339,12 @@ pub fn parse_sections(text: &str) -> PageSections {
         out.errors.push(MarkerError {
             kind: MarkerErrorKind::Unclosed,
             line: start,
-            detail: Some(format!(
-                "`{id}` has no `<!-- /context:section -->` after it"
+            detail: Some(with_near_miss(
+                format!("`{id}` has no `<!-- /context:section -->` after it"),
+                &near,
+                false,
+                start,
+                u64::MAX,
             )),
         });
     }
@@ -412,5 +490,42 @@ mod tests {
             .collect();
         assert_eq!(got, ["a", "b"]);
         assert_eq!(overlapping(&p.sections, 3, 3).count(), 0);
+    }
+
+    #[test]
+    fn a_misspelled_marker_is_pointed_at_where_the_pairing_breaks() {
+        // An opening typo: the closing marker is unmatched, and names the line of the typo.
+        let page =
+            "# P\n\n<!-- context:sectoin id=\"run-all\" -->\ntext\n<!-- /context:section -->\n";
+        let p = parse_sections(page);
+        assert_eq!(p.errors.len(), 1);
+        assert_eq!(
+            (p.errors[0].kind, p.errors[0].line),
+            (MarkerErrorKind::UnmatchedEnd, 5)
+        );
+        assert_eq!(
+            p.errors[0].detail.as_deref(),
+            Some("no section is open here; line 3 looks like a misspelled opening marker: `<!-- context:sectoin id=\"run-all\" -->`")
+        );
+        // A closing typo: the next opening nests, the section stays open; both name it.
+        let page = "<!-- context:section id=\"a\" -->\nx\n<!-- /context:sectio -->\n<!-- context:section id=\"b\" -->\ny\n<!-- /context:section -->\n";
+        let p = parse_sections(page);
+        let details: Vec<&str> = p
+            .errors
+            .iter()
+            .filter_map(|e| e.detail.as_deref())
+            .collect();
+        assert_eq!(details.len(), 1, "{details:?}");
+        assert!(
+            details[0].ends_with(
+                "line 3 looks like a misspelled closing marker: `<!-- /context:sectio -->`"
+            ),
+            "{details:?}"
+        );
+        // Other comments are not markers, nor near ones.
+        assert_eq!(near_miss("<!-- TODO: context is missing -->"), None);
+        assert_eq!(near_miss("<!-- context:section id=\"ok\" -->"), None);
+        assert_eq!(near_miss("<!-- contxt:section id=\"x\" -->"), Some(true));
+        assert_eq!(near_miss("<!-- /context:section x -->"), Some(false));
     }
 }
