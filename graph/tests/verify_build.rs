@@ -569,6 +569,18 @@ fn a_missing_file_offers_the_file_of_the_commit_it_most_likely_meant() {
         "{}",
         missing[0].message
     );
+    // The file's name with another extension, beside where the path points.
+    std::fs::write(&structure, text.replacen("path: a.py", "path: a.rs", 1)).unwrap();
+    let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+    let missing: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == "REFERENCE_FILE_MISSING")
+        .collect();
+    assert!(
+        missing[0].message.ends_with("the commit has `a.py` (repository-relative): did the path leave out a directory, or name another file?"),
+        "{}",
+        missing[0].message
+    );
 }
 
 #[test]

@@ -196,26 +196,48 @@ const NEARBY_SHOWN: usize = 3;
 
 /// The files of one commit by file name, listed once for every missing path of that commit
 /// (a wrong pin can make thousands of paths missing in a repository of 100k files).
-struct FilesByName(HashMap<String, Vec<String>>);
+struct FilesByName {
+    by_name: HashMap<String, Vec<String>>,
+    /// By path without the file's extension (`docs/HISTORY`).
+    by_stem: HashMap<String, Vec<String>>,
+}
+
+/// `path` without its file's extension, when it has one (`docs/HISTORY.md` -> `docs/HISTORY`).
+fn without_extension(path: &str) -> Option<&str> {
+    let name_at = path.rfind('/').map_or(0, |i| i + 1);
+    match path[name_at..].rfind('.') {
+        Some(dot) if dot > 0 => Some(&path[..name_at + dot]),
+        _ => None,
+    }
+}
 
 impl FilesByName {
     fn of(local: &LocalRepo, commit: &str) -> FilesByName {
         let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
+        let mut by_stem: HashMap<String, Vec<String>> = HashMap::new();
         for (f, _) in local.files(commit, &[]).unwrap_or_default() {
+            if let Some(stem) = without_extension(&f) {
+                by_stem.entry(stem.to_string()).or_default().push(f.clone());
+            }
             let name = f.rsplit('/').next().unwrap_or(&f).to_string();
             by_name.entry(name).or_default().push(f);
         }
-        FilesByName(by_name)
+        FilesByName { by_name, by_stem }
     }
 
     /// The files `path` (missing) most likely meant: those whose path it ends
     /// ("humanize/a.py" for "src/humanize/a.py", a subpath or leading directory left out),
-    /// else those with its file name (in path order); none when more than [`NEARBY_SHOWN`]
-    /// would be offered.
+    /// else those with its file name (in path order), else those beside it with its name in
+    /// another extension (`HISTORY.rst` for `HISTORY.md`: adoption walk, stop 47); none when
+    /// more than [`NEARBY_SHOWN`] would be offered.
     fn nearby(&self, path: &str) -> Vec<String> {
         let name = path.rsplit('/').next().unwrap_or(path);
-        let Some(same_name) = self.0.get(name) else {
-            return Vec::new();
+        let Some(same_name) = self.by_name.get(name) else {
+            let other = without_extension(path).and_then(|stem| self.by_stem.get(stem));
+            return match other {
+                Some(found) if found.len() <= NEARBY_SHOWN => found.clone(),
+                _ => Vec::new(),
+            };
         };
         let suffix = format!("/{path}");
         let ends: Vec<String> = (same_name.iter())
@@ -982,5 +1004,13 @@ mod tests {
         assert_eq!(recorded_lines_near(&text, 1, 3, &d(118, 120)), None);
         // The cited lines hashed with a trailing newline are no other range.
         assert_eq!(recorded_lines_near(&text, 118, 120, &d(118, 121)), None);
+    }
+
+    #[test]
+    fn a_path_is_read_without_its_extension() {
+        assert_eq!(without_extension("docs/HISTORY.md"), Some("docs/HISTORY"));
+        assert_eq!(without_extension("a.tar.gz"), Some("a.tar"));
+        assert_eq!(without_extension("Makefile"), None);
+        assert_eq!(without_extension("dir.d/.gitignore"), None);
     }
 }

@@ -169,15 +169,23 @@ pub fn same_name<'a>(symbols: &'a FileSymbols, was: &Definition, near: u64) -> V
     let qualified = was.qualified.as_str();
     let key = name_key(qualified);
     let own = name_key(&was.name);
+    // A module with a body is not where its declaration alone (`mod tests;`) is now: its
+    // body went to a file of its own (indexmap walk, stop 47: "module `tests` now at
+    // src/map.rs:13-13").
+    let declaration_only = |d: &&Definition| {
+        d.kind == SymbolKind::Module && d.item_line == d.end_line && was.end_line > was.item_line
+    };
     let mut found: Vec<&Definition> = symbols
         .definitions
         .iter()
+        .filter(|d| !declaration_only(d))
         .filter(|d| d.qualified == qualified || name_key(&d.qualified) == key)
         .filter(|d| name_key(&d.name) == own)
         .collect();
     if found.is_empty() {
         let (loose, loose_own) = (unprivate(&key), unprivate(&own));
         found = (symbols.definitions.iter())
+            .filter(|d| !declaration_only(d))
             .filter(|d| d.kind == was.kind && unprivate(&name_key(&d.qualified)) == loose)
             .filter(|d| unprivate(&name_key(&d.name)) == loose_own)
             .collect();
@@ -247,6 +255,18 @@ mod tests {
         let syms = crate::sources::symbols::extract("serde.rs", rs).expect("rust parses");
         assert!(covering(&syms, 1, 9).is_none());
         assert!(covering(&syms, 2, 6).is_some(), "one impl and a blank line");
+    }
+
+    #[test]
+    fn a_module_whose_body_left_is_not_at_its_declaration() {
+        let old = "mod tests {\n    fn it_works() {}\n}\n";
+        let new = "mod tests;\n";
+        let old = crate::sources::symbols::extract("map.rs", old).expect("parses");
+        let new = crate::sources::symbols::extract("map.rs", new).expect("parses");
+        assert!(same_name(&new, &old.definitions[0], 1).is_empty());
+        // A declaration still finds a declaration.
+        let decl = crate::sources::symbols::extract("lib.rs", "mod tests;\n").expect("parses");
+        assert_eq!(same_name(&new, &decl.definitions[0], 1).len(), 1);
     }
 
     #[test]
