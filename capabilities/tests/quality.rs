@@ -306,6 +306,9 @@ fn a_name_in_snake_case_the_workspace_lacks_is_one_missing_thing() {
             .any(|(word, _, df)| word == name && *df == 0)
     };
     assert!(unknown("what does humanize_range return", "humanize_range"));
+    // So is a qualified name whose own name the workspace lacks (`Scheduler.get_jobs`).
+    assert!(unknown("Arrow.humanize_range", "Arrow.humanize_range"));
+    assert!(!unknown("Arrow.humanize", "Arrow.humanize"));
     // A known name is searched as written; in a longer question a snake-case name is as
     // often the asker's own variable, searched by its words.
     assert!(!unknown("what does dehumanize return", "dehumanize"));

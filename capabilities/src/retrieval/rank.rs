@@ -508,6 +508,13 @@ fn camel_case(word: &str) -> bool {
             }))
 }
 
+/// The last part of a qualified name (`get_jobs` of `Scheduler.get_jobs`, `new` of
+/// `Store::new`), when `word` is one.
+fn own_name(word: &str) -> Option<&str> {
+    let last = word.rsplit(['.', ':']).next()?;
+    (last.len() < word.len() && !last.is_empty()).then_some(last)
+}
+
 /// Whether `word` is one name written in snake case (`get_jobs`, `clear_all_jobs`): letters
 /// and digits in two or more parts joined by single underscores.
 fn snake_case(word: &str) -> bool {
@@ -603,10 +610,15 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
         let snake = (!known && q.compound)
             .then(|| snake_typo(index, &q, &all))
             .flatten();
+        // `Scheduler.get_jobs`: a qualified name whose own name the workspace lacks.
+        let lacks_its_name = about_names
+            && own_name(&q.word).is_some_and(|n| {
+                (snake_case(n) || camel_case(n)) && index.df(&n.to_lowercase()) == 0
+            });
         if !known
             && snake.is_none()
             && q.compound
-            && (spelled_by_its_words(&q, documents_flags, about_names)
+            && ((spelled_by_its_words(&q, documents_flags, about_names) && !lacks_its_name)
                 || words_stand_together(index, &q, &all))
         {
             // `trust_env=False`, `requests.post`, `--proxy`: its words are terms of their own.
