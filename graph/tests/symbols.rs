@@ -217,6 +217,10 @@ app.settings.port = 3000;
     // TypeScript shares the grammar's expressions.
     let ts = extract("src/a.ts", "Foo.prototype.bar = function (): void {};\n").unwrap();
     assert_eq!(listing(&ts), ["method Foo.bar 1-1"]);
+    // A package's one export, with its JSDoc (ms's index.js).
+    let ms = "/**\n * Parse or format.\n */\n\nmodule.exports = function(val, options) {\n  return val;\n};\n";
+    let s = extract("index.js", ms).expect("javascript");
+    assert_eq!(listing(&s), ["function module.exports 5-7"]);
 }
 
 #[test]

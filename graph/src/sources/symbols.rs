@@ -469,9 +469,9 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
 
 /// The definition an assignment to `left` makes: `Foo.prototype.bar` is method `bar` of
 /// `Foo` (qualified `Foo.bar`, as a class would name it), `app.listen` method `listen` of
-/// `app`, and `exports.parse` or `module.exports.parse` the module's function `parse`. `None`
-/// when `left` is not a chain of plain names (`this.x`, `a[k]`, `f().x`) or names nothing
-/// beyond the exports object.
+/// `app`, `exports.parse` or `module.exports.parse` the module's function `parse`, and
+/// `module.exports` itself the function `module.exports`. `None` when `left` is not a chain of
+/// plain names (`this.x`, `a[k]`, `f().x`).
 fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found> {
     let mut segments = Vec::new();
     let mut node = left;
@@ -498,6 +498,16 @@ fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found
         .copied()
         .filter(|s| *s != "prototype")
         .collect();
+    // `module.exports = function (…)`: the module's one export, a CommonJS package's entry
+    // point (ms's `index.js`; npm walk, stop 47), named as it is written.
+    if path.is_empty() && exported > 0 {
+        let whole = segments[..exported].join(".");
+        return Some(Found {
+            kind,
+            name: whole.clone(),
+            scope: whole,
+        });
+    }
     let (name, owner) = path.split_last()?;
     let kind = if owner.is_empty() || kind != SymbolKind::Function {
         kind
