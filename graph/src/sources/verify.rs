@@ -134,7 +134,7 @@ pub struct Outcome {
     /// `commit_missing` in a shallow clone, whose history may only need fetching.
     pub shallow_clone: bool,
     /// `digest_mismatch`: lines near the cited ones whose digest is the recorded one (see
-    /// [`recorded_lines_near`]): the range was likely mistyped.
+    /// `recorded_lines_near`): the range was likely mistyped.
     pub recorded_at: Option<(u64, u64)>,
 }
 
