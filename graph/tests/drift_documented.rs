@@ -7,8 +7,7 @@
 
 mod support;
 
-use ontoly_graph::sources::drift::{self, CitedRange, CompareOptions, DriftRepo, Verdict};
-use ontoly_graph::sources::git::GitRepo;
+use ontoly_graph::sources::drift::Verdict;
 
 const OLD: &str = "pub struct Set;
 
@@ -53,30 +52,9 @@ impl Set {
 
 #[test]
 fn a_method_cited_with_its_doc_comment_is_the_method() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let dir = tmp.path();
-    let (c1, c2) = support::two_commits(dir, "set.rs", OLD, NEW);
-    let repo = DriftRepo::new(&GitRepo::open(dir).expect("opens"));
-    let options = CompareOptions {
-        symbols: true,
-        digests: true,
-        diffs: false,
-    };
-    let range = |s, e| CitedRange {
-        path: "set.rs".into(),
-        start_line: s,
-        end_line: e,
-    };
     // With its doc comment; the same and the blank line after it; without the comment;
     // two lines of its body.
-    let out = drift::compare(
-        &repo,
-        &c1,
-        &c2,
-        &[range(4, 10), range(4, 11), range(7, 10), range(8, 9)],
-        options,
-    )
-    .expect("compares");
+    let out = support::drift_between("set.rs", OLD, NEW, &[(4, 10), (4, 11), (7, 10), (8, 9)]);
     let at = |i: usize| out[i].accept_at.map(|a| (a.start_line, a.end_line));
     for (i, accepted) in [(0, (4, 10)), (1, (4, 10)), (2, (7, 10))] {
         assert!(

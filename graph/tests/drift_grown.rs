@@ -6,8 +6,7 @@
 
 mod support;
 
-use ontoly_graph::sources::drift::{self, CitedRange, CompareOptions, DriftRepo, Verdict};
-use ontoly_graph::sources::git::GitRepo;
+use ontoly_graph::sources::drift::Verdict;
 
 const OLD: &str = "def normalize(opts):\n    opts.setdefault(\"tryfirst\", False)\n    opts.setdefault(\"hookwrapper\", False)\n\n\ndef other():\n    return 1\n";
 
@@ -15,29 +14,8 @@ const NEW: &str = "import sys\n\n\ndef normalize(opts):\n    opts.setdefault(\"t
 
 #[test]
 fn a_definition_cited_whole_that_grew_is_moved_and_says_so() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let dir = tmp.path();
-    let (c1, c2) = support::two_commits(dir, "hooks.py", OLD, NEW);
-    let repo = DriftRepo::new(&GitRepo::open(dir).expect("opens"));
-    let options = CompareOptions {
-        symbols: true,
-        digests: true,
-        diffs: false,
-    };
-    let range = |s, e| CitedRange {
-        path: "hooks.py".into(),
-        start_line: s,
-        end_line: e,
-    };
     // `normalize` whole, two of its lines, and `other` whole (moved, not grown).
-    let out = drift::compare(
-        &repo,
-        &c1,
-        &c2,
-        &[range(1, 3), range(2, 3), range(6, 7)],
-        options,
-    )
-    .expect("compares");
+    let out = support::drift_between("hooks.py", OLD, NEW, &[(1, 3), (2, 3), (6, 7)]);
     assert!(
         matches!(
             &out[0].outcome,

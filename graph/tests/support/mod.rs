@@ -65,6 +65,35 @@ pub fn two_commits(dir: &Path, path: &str, old: &str, new: &str) -> (String, Str
     (c1, git(dir, &["rev-parse", "HEAD"]))
 }
 
+/// Drift, with symbols and digests, of the line ranges `ranges` of `path` from `old` to
+/// `new`, two commits of a repository made for the call.
+pub fn drift_between(
+    path: &str,
+    old: &str,
+    new: &str,
+    ranges: &[(u64, u64)],
+) -> Vec<ontoly_graph::sources::drift::RangeDrift> {
+    use ontoly_graph::sources::drift::{self, CitedRange, CompareOptions, DriftRepo};
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let (c1, c2) = two_commits(tmp.path(), path, old, new);
+    let repo =
+        DriftRepo::new(&ontoly_graph::sources::git::GitRepo::open(tmp.path()).expect("opens"));
+    let options = CompareOptions {
+        symbols: true,
+        digests: true,
+        diffs: false,
+    };
+    let cited: Vec<CitedRange> = ranges
+        .iter()
+        .map(|&(start_line, end_line)| CitedRange {
+            path: path.into(),
+            start_line,
+            end_line,
+        })
+        .collect();
+    drift::compare(&repo, &c1, &c2, &cited, options).expect("compares")
+}
+
 /// `git show <commit>:<path>` as text.
 pub fn show(dir: &Path, commit: &str, path: &str) -> String {
     let out = git_env(
