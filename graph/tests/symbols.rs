@@ -334,4 +334,11 @@ fn doc_comments_attributes_and_decorators_are_the_definitions_lines() {
     assert_eq!(spans("a.go", go), ["p.F 3/5-5"]);
     let ts = "/** Adds. */\nexport function add(a: number) { return a; }\n";
     assert_eq!(spans("a.ts", ts), ["add 1/2-2"]);
+    // A JSDoc block one blank line above, as older JavaScript writes it; not the file's
+    // header, nor a line comment, nor a block two blank lines off.
+    let js = "/**\n * License.\n */\n\nfunction a() {}\nvar s = 1;\n\n/**\n * Parse.\n */\n\nfunction parse() {}\n// Note.\n\nfunction b() {}\n/** Far. */\n\n\nfunction c() {}\n";
+    assert_eq!(
+        spans("index.js", js),
+        ["a 5/5-5", "parse 8/12-12", "b 15/15-15", "c 19/19-19"]
+    );
 }

@@ -576,7 +576,8 @@ fn line_span(node: Node<'_>) -> (u64, u64) {
 
 /// The 1-based first line of what is written on the definition `node`: the doc comments,
 /// comments, attributes and decorators directly above it, each starting its own line, with no
-/// blank line between them and it (a wrapper such as Python's `decorated_definition` or an
+/// blank line between them and it but one after a `/** … */` block that is not the file's
+/// first node (a wrapper such as Python's `decorated_definition` or an
 /// `export` statement counts as the definition). A Rust function is cited with its `///`
 /// lines as a rule; without them a range over both stood for the enclosing impl (indexmap
 /// walk, stop 47). Inner doc comments and attributes (`//!`, `#![…]`) are their parent's.
@@ -606,7 +607,15 @@ fn leading_line(node: Node<'_>, src: &[u8]) -> u64 {
         // 0-based row) or the same line.
         let (sib_start, sib_end) = line_span(sib);
         let first_line = first as u64 + 1;
-        let adjacent = sib_end + 1 == first_line || sib_end == first_line;
+        // A `/** … */` doc block right above the definition may stand one blank line off, as
+        // older JavaScript writes it (ms's `index.js`; npm walk, stop 47), unless it opens
+        // the file: that is the file's header, not the first definition's.
+        let doc_block = first_line == item.start_position().row as u64 + 1
+            && text.starts_with("/**")
+            && sib_end + 2 == first_line
+            && !(sib.parent().is_some_and(|p| p.parent().is_none())
+                && sib.prev_named_sibling().is_none());
+        let adjacent = sib_end + 1 == first_line || sib_end == first_line || doc_block;
         let line_start = src
             .get(..sib.start_byte())
             .map(|before| before.rsplit(|&b| b == b'\n').next().unwrap_or(before))
