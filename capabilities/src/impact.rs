@@ -570,17 +570,26 @@ fn affected(
     at: &BTreeMap<usize, Result<MappedRange, String>>,
     changes: &[FileChange],
 ) -> BTreeMap<usize, AffectedReference> {
-    let by_old: BTreeMap<&str, &FileChange> = changes
+    // Per changed file: the change and its hunks that change code (blank lines added or
+    // removed elsewhere in a definition change none of its code).
+    let by_old: BTreeMap<&str, (&FileChange, Vec<Hunk>)> = changes
         .iter()
-        .filter_map(|c| Some((c.old_path.as_deref()?, c)))
+        .filter_map(|c| {
+            let code = (c.hunks.iter())
+                .filter(|h| !c.blank_only.contains(h))
+                .copied()
+                .collect();
+            Some((c.old_path.as_deref()?, (c, code)))
+        })
         .collect();
     let reader = repo.reader();
-    // Per cited and changed file: its text at the old side and its definitions.
-    let mut parsed: BTreeMap<&str, Option<(Vec<u8>, symbols::FileSymbols)>> = BTreeMap::new();
+    // Per cited and changed file: which of its lines are blank at the old side, and its
+    // definitions.
+    let mut parsed: BTreeMap<&str, Option<(Vec<bool>, symbols::FileSymbols)>> = BTreeMap::new();
     let mut out = BTreeMap::new();
     for (&i, range) in at {
         let Ok(range) = range else { continue };
-        let Some(change) = by_old.get(range.path.as_str()) else {
+        let Some((change, code_hunks)) = by_old.get(range.path.as_str()) else {
             continue;
         };
         let shown = change.new_path.as_deref().unwrap_or(&range.path);
@@ -589,25 +598,27 @@ fn affected(
         let file = parsed.entry(range.path.as_str()).or_insert_with(|| {
             let text = reader.blob(from, &range.path).ok().flatten()?;
             let syms = symbols::extract(&range.path, std::str::from_utf8(&text).ok()?)?;
-            Some((text, syms))
+            let lines = classify::split_lines(&text);
+            let blank = (1..=lines.len() as u64)
+                .map(|n| anchor::is_blank_line(&lines, n))
+                .collect();
+            Some((blank, syms))
         });
         let syms = file.as_ref().map(|(_, f)| f);
         // Which definition the range stands for is said by its code, not its blank edges.
         let code = file
             .as_ref()
-            .map_or((range.start_line, range.end_line), |(text, _)| {
-                let lines = classify::split_lines(text);
-                anchor::without_blank_edges(&lines, range.start_line, range.end_line)
+            .map_or((range.start_line, range.end_line), |(blank, _)| {
+                let is_blank = |n: u64| {
+                    usize::try_from(n)
+                        .ok()
+                        .and_then(|n| blank.get(n.checked_sub(1)?))
+                        .is_some_and(|b| *b)
+                };
+                anchor::without_blank_edges(is_blank, range.start_line, range.end_line)
             });
-        // Blank lines added or removed elsewhere in a definition change none of its code.
-        let code_hunks: Vec<Hunk> = change
-            .hunks
-            .iter()
-            .filter(|h| !change.blank_only.contains(h))
-            .copied()
-            .collect();
         let (symbol, around, touched) = match syms {
-            Some(f) => around_range(f, &range.path, code, &code_hunks),
+            Some(f) => around_range(f, &range.path, code, code_hunks),
             None => (None, Vec::new(), Vec::new()),
         };
         // A rename that leaves the lines alone still moves what the reference names: the

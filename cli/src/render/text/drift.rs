@@ -69,10 +69,7 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                         (&d.path, d.start_line, d.end_line) == (&m.path, m.start_line, m.end_line)
                     })
                 });
-            let review = defined
-                .clone()
-                .or_else(|| r.and_then(|r| r.mapped.clone().flatten()));
-            let place = match (agreed, review) {
+            let place = match (agreed, r.and_then(ReferenceDrift::review_range)) {
                 (Some(m), _) => format!(
                     "review lines {}–{} of {} ({} of its {} distinctive lines)",
                     m.start_line, m.end_line, m.path, m.matched, m.of

@@ -80,17 +80,11 @@ pub fn covering(symbols: &FileSymbols, start: u64, end: u64) -> Option<&Definiti
     (mine > others).then_some(best)
 }
 
-/// `start..=end` without the blank lines at its edges (`lines` are the file's, the range
-/// 1-based): which definition a range stands for is said by its code, not by a blank line
+/// `start..=end` without the blank lines at its edges (`blank` tells whether a 1-based line
+/// of the file is blank): which definition a range stands for is said by its code, not by a blank line
 /// after it (`core.rs:233-242`, a method and the blank line below it, stood for its 480-line
 /// impl: indexmap walk, stop 47). A range of blank lines only is left as it is.
-pub fn without_blank_edges(lines: &[&[u8]], start: u64, end: u64) -> (u64, u64) {
-    let blank = |n: u64| {
-        usize::try_from(n)
-            .ok()
-            .and_then(|n| lines.get(n.checked_sub(1)?))
-            .is_some_and(|l| l.iter().all(u8::is_ascii_whitespace))
-    };
+pub fn without_blank_edges(blank: impl Fn(u64) -> bool, start: u64, end: u64) -> (u64, u64) {
     let (mut s, mut e) = (start, end);
     while s < e && blank(s) {
         s += 1;
@@ -103,6 +97,14 @@ pub fn without_blank_edges(lines: &[&[u8]], start: u64, end: u64) -> (u64, u64) 
     } else {
         (s, e)
     }
+}
+
+/// Whether 1-based line `n` of `lines` is blank (whitespace only); a line past the end is not.
+pub fn is_blank_line(lines: &[&[u8]], n: u64) -> bool {
+    usize::try_from(n)
+        .ok()
+        .and_then(|n| lines.get(n.checked_sub(1)?))
+        .is_some_and(|l| l.iter().all(u8::is_ascii_whitespace))
 }
 
 /// Whether `start..=end` cites `def` whole: `Some(true)` with the lines written above it

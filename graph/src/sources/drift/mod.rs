@@ -331,7 +331,8 @@ impl Context<'_> {
             });
             let (mut symbol, mut suggestion) = (None, None);
             // The code the range cites, without blank lines at its edges.
-            let (cs, ce) = anchor::without_blank_edges(&old_lines, s, e);
+            let (cs, ce) =
+                anchor::without_blank_edges(|n| anchor::is_blank_line(&old_lines, n), s, e);
             // A definition cited whole whose lines are all still there may have grown around
             // them (a line appended to its body): the lines moved, the definition changed.
             let mut grown = None;
