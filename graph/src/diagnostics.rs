@@ -153,6 +153,9 @@ codes! {
     ReferenceFileMissing = "REFERENCE_FILE_MISSING", Error;
     /// A cited line range past the end of the file at the pinned commit.
     ReferenceRangeOutOfBounds = "REFERENCE_RANGE_OUT_OF_BOUNDS", Error;
+    /// A cited range in lines its language's grammar could not parse: the definitions written
+    /// there are not known, so no symbol stands behind it.
+    SymbolsIncomplete = "SYMBOLS_INCOMPLETE", Warning;
 
     /// A repository reference that is not `verified` (reported by `validate
     /// --require-verified` only: without the flag an unverifiable reference is not an error).

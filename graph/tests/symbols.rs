@@ -339,6 +339,90 @@ fn doc_comments_attributes_and_decorators_are_the_definitions_lines() {
     let js = "/**\n * License.\n */\n\nfunction a() {}\nvar s = 1;\n\n/**\n * Parse.\n */\n\nfunction parse() {}\n// Note.\n\nfunction b() {}\n/** Far. */\n\n\nfunction c() {}\n";
     assert_eq!(
         spans("index.js", js),
-        ["a 5/5-5", "parse 8/12-12", "b 15/15-15", "c 19/19-19"]
+        [
+            "a 5/5-5",
+            "s 6/6-6",
+            "parse 8/12-12",
+            "b 15/15-15",
+            "c 19/19-19"
+        ]
     );
+}
+
+#[test]
+fn module_level_variables_class_field_functions_and_declarations_written_on() {
+    // Go: package-level `var`s (alone and grouped) are symbols, locals and `_` are not; a
+    // type's doc comment is its own, as a function's is (Go walk, stop 48).
+    let go = "package cobra\n\n// EnablePrefixMatching allows prefixes.\nvar EnablePrefixMatching = false\n\nvar (\n\t// a note\n\tflagMu sync.Mutex\n\t_ Value = (*boolValue)(nil)\n)\n\n// Command is a command.\n// It runs.\ntype Command struct {\n\tUse string\n}\n\nfunc F() {\n\tvar local = 1\n\t_ = local\n}\n";
+    let s = extract("cobra.go", go).expect("go");
+    assert_eq!(
+        listing(&s),
+        [
+            "variable cobra.EnablePrefixMatching 3-4",
+            "variable cobra.flagMu 7-8",
+            "struct cobra.Command 12-16",
+            "function cobra.F 18-21",
+        ]
+    );
+    // Python: a module's lower-case bindings are variables, `X: TypeAlias = …` a type,
+    // UPPER_CASE a constant, each with the comment above it; nothing inside functions.
+    let py = "import os\n\n# Size suffixes.\nsuffixes = (\n    'kB',\n)\nNumberOrString: TypeAlias = 'float | str'\nMAX = 3\n_ = None\n\ndef f():\n    local = 1\n";
+    let s = extract("number.py", py).expect("python");
+    assert_eq!(
+        listing(&s),
+        [
+            "variable suffixes 3-6",
+            "type NumberOrString 7-7",
+            "constant MAX 8-8",
+            "function f 11-12",
+        ]
+    );
+    // TypeScript: a class field holding a function is a method; a module's exported bindings
+    // are variables (with their JSDoc), an object literal's methods are qualified by it;
+    // `require(…)`, locals and a bundle's IIFE bind no symbols.
+    let ts = "class Immer {\n  /** Produces. */\n  produce = (base: any) => {\n    return base\n  }\n  other() {}\n}\nconst immer = new Immer()\n/** The producer. */\nexport const produce: IProduce = immer.produce\nconst objectTraps = {\n  get(state: any) {\n    return state\n  },\n}\nconst fs = require('fs')\nfunction g() {\n  const inner = 1\n}\n";
+    let s = extract("src/immer.ts", ts).expect("typescript");
+    assert_eq!(
+        listing(&s),
+        [
+            "class Immer 1-7",
+            "method Immer.produce 2-5",
+            "method Immer.other 6-6",
+            "variable immer 8-8",
+            "variable produce 9-10",
+            "variable objectTraps 11-15",
+            "method objectTraps.get 12-14",
+            "function g 17-19",
+        ]
+    );
+    let js = "(function () {\n  var hidden = 1;\n})();\nclass K {\n  run = (x) => x + 1;\n  method() {}\n}\n/** Checks. */\nconst isDraft = (x) => !!x;\n";
+    let s = extract("k.js", js).expect("javascript");
+    assert_eq!(
+        listing(&s),
+        [
+            "class K 4-7",
+            "method K.run 5-5",
+            "method K.method 6-6",
+            "function isDraft 8-9",
+        ]
+    );
+}
+
+#[test]
+fn lines_the_grammar_could_not_parse_are_named() {
+    // tree-sitter-typescript reads a call signature ending `): Curried` and a generic one on
+    // the next line as one broken expression; what follows is lost (immer's
+    // `types-external.ts`; TypeScript walk, stop 48). The definitions before it are kept.
+    let ts = "export type Head = string\nexport interface IProduce {\n\t<Curried>(\n\t\trecipe: Curried\n\t): Curried\n\n\t<Recipe extends AnyFunc>(\n\t\trecipe: Recipe\n\t): Recipe\n}\nexport type Tail = number\n";
+    let s = extract("src/types.ts", ts).expect("typescript");
+    assert!(listing(&s).contains(&"type Head 1-1".to_string()));
+    assert!(!listing(&s).iter().any(|l| l.contains("Tail")));
+    let (first, last) = s.unparsed_in(7, 9).expect("named");
+    assert!(first > 1 && first <= 7 && last >= 9, "{first}-{last}");
+    assert_eq!(s.unparsed_in(1, 1), None);
+    // A file that parses has no such lines.
+    assert!(extract("src/ok.ts", "export type A = 1\n")
+        .expect("typescript")
+        .unparsed
+        .is_empty());
 }

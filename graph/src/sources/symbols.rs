@@ -95,11 +95,15 @@ pub enum SymbolKind {
     Type,
     /// A Rust `macro_rules!` definition.
     Macro,
+    /// A module- or package-level variable that is not a constant by name: Go `var`, a Python
+    /// module's binding (`suffixes = …`), a JavaScript or TypeScript module's top-level
+    /// `const`/`let`/`var` other than a function, a class or a `require(…)`.
+    Variable,
 }
 
 impl SymbolKind {
     /// Every kind, in a fixed order (for statistics).
-    pub const ALL: [SymbolKind; 12] = [
+    pub const ALL: [SymbolKind; 13] = [
         Self::Function,
         Self::Method,
         Self::Struct,
@@ -112,6 +116,7 @@ impl SymbolKind {
         Self::Constant,
         Self::Type,
         Self::Macro,
+        Self::Variable,
     ];
 
     /// The kind's name (`method`).
@@ -129,6 +134,7 @@ impl SymbolKind {
             Self::Constant => "constant",
             Self::Type => "type",
             Self::Macro => "macro",
+            Self::Variable => "variable",
         }
     }
 
@@ -168,6 +174,11 @@ pub struct Definition {
 pub struct FileSymbols {
     /// All definitions.
     pub definitions: Vec<Definition>,
+    /// The lines (first, last) of each stretch the grammar could not parse, outermost only,
+    /// in order: definitions written there are not known (tree-sitter-typescript reads a call
+    /// signature followed by a generic one as one broken expression and drops the rest of
+    /// immer's `types-external.ts`; TypeScript walk, stop 48).
+    pub unparsed: Vec<(u64, u64)>,
 }
 
 thread_local! {
@@ -207,6 +218,13 @@ pub fn parse(lang: Lang, text: &str) -> Option<tree_sitter::Tree> {
 }
 
 impl FileSymbols {
+    /// The first stretch the grammar could not parse that lines `start..=end` overlap.
+    pub fn unparsed_in(&self, start: u64, end: u64) -> Option<(u64, u64)> {
+        (self.unparsed.iter())
+            .find(|&&(a, b)| a <= end && start <= b)
+            .copied()
+    }
+
     /// The definitions a cited range `start..=end` concerns: the innermost definition that
     /// encloses the whole range, then every definition below it (or at top level when none
     /// encloses) that the range overlaps, in document order. Enclosing ancestors of the
@@ -337,7 +355,9 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             "function_definition" => found(fn_kind, name("name")?),
             "class_definition" => found(SymbolKind::Class, name("name")?),
             "assignment" if parent.is_none() => {
-                // Module-level UPPER_CASE = … is a constant by convention.
+                // A module's bindings are its API as much as its functions (humanize's
+                // `suffixes`; Python walk, stop 48); UPPER_CASE = … is a constant by
+                // convention, `X: TypeAlias = …` a type.
                 let stmt = node.parent()?;
                 if stmt.kind() != "expression_statement"
                     || stmt.parent().map(|p| p.kind()) != Some("module")
@@ -346,8 +366,19 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                 }
                 let left = node.child_by_field_name("left")?;
                 let n = text_of(left, src);
-                (left.kind() == "identifier" && is_constant_name(n))
-                    .then(|| found(SymbolKind::Constant, n))?
+                if left.kind() != "identifier" || n.bytes().all(|b| b == b'_') {
+                    return None;
+                }
+                let alias = field_text(node, "type", src)
+                    .is_some_and(|t| t == "TypeAlias" || t.ends_with(".TypeAlias"));
+                let kind = if alias {
+                    SymbolKind::Type
+                } else if is_constant_name(n) {
+                    SymbolKind::Constant
+                } else {
+                    SymbolKind::Variable
+                };
+                found(kind, n)
             }
             _ => None,
         },
@@ -387,6 +418,21 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                 };
                 assigned_member(node.child_by_field_name("left")?, kind, src)
             }
+            // A class field holding a function is a method as much as one written as such
+            // (immer's `produce = (base, recipe) => …`; TypeScript walk, stop 48).
+            "public_field_definition" | "field_definition" => {
+                let value = node.child_by_field_name("value")?;
+                if !matches!(
+                    value.kind(),
+                    "arrow_function" | "function_expression" | "function" | "generator_function"
+                ) {
+                    return None;
+                }
+                found(
+                    SymbolKind::Method,
+                    name("name").or_else(|| name("property"))?,
+                )
+            }
             "variable_declarator" => {
                 let n = name("name")?;
                 let value = node.child_by_field_name("value");
@@ -408,8 +454,20 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                 let decl = node.parent()?;
                 let is_const = decl.kind() == "lexical_declaration"
                     && decl.child(0).is_some_and(|c| c.kind() == "const");
-                (is_const && parent.is_none() && is_constant_name(n))
-                    .then(|| found(SymbolKind::Constant, n))?
+                if parent.is_some() || !js_module_level(decl) {
+                    return None;
+                }
+                if node.child_by_field_name("name")?.kind() != "identifier"
+                    || value.is_some_and(|v| is_require(v, src))
+                {
+                    return None;
+                }
+                if is_const && is_constant_name(n) {
+                    return found(SymbolKind::Constant, n);
+                }
+                // `export const produce: IProduce = immer.produce`: immer's whole public API
+                // is bound this way (TypeScript walk, stop 48).
+                found(SymbolKind::Variable, n)
             }
             _ => None,
         },
@@ -435,6 +493,12 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                 found(kind, n)
             }
             "const_spec" => found(SymbolKind::Constant, name("name")?),
+            // Package-level `var`s are API too (cobra's `EnablePrefixMatching`; Go walk, stop
+            // 48); inside a function a `var` is a local.
+            "var_spec" if parent.is_none() => {
+                let n = name("name")?;
+                (n != "_").then(|| found(SymbolKind::Variable, n))?
+            }
             "method_elem" | "method_spec" => found(SymbolKind::Method, name("name")?),
             _ => None,
         },
@@ -464,6 +528,43 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             }
             _ => None,
         },
+    }
+}
+
+/// A JavaScript or TypeScript declaration written at the module's top level (or exported
+/// there), not in a block, function or wrapper (a UMD bundle's IIFE binds its locals so).
+fn js_module_level(decl: Node<'_>) -> bool {
+    let mut up = decl.parent();
+    if up.is_some_and(|p| p.kind() == "export_statement") {
+        up = up.and_then(|p| p.parent());
+    }
+    up.is_some_and(|p| p.kind() == "program")
+}
+
+/// `require('x')` or `require('x').y` / `require('debug')('app')`: an import, not a definition.
+fn is_require(value: Node<'_>, src: &[u8]) -> bool {
+    let mut node = value;
+    loop {
+        match node.kind() {
+            "call_expression" => {
+                let Some(f) = node.child_by_field_name("function") else {
+                    return false;
+                };
+                if f.kind() == "identifier" && text_of(f, src) == "require" {
+                    return true;
+                }
+                node = f;
+            }
+            "member_expression" => match node.child_by_field_name("object") {
+                Some(o) => node = o,
+                None => return false,
+            },
+            "await_expression" | "parenthesized_expression" => match node.named_child(0) {
+                Some(c) => node = c,
+                None => return false,
+            },
+            _ => return false,
+        }
     }
 }
 
@@ -584,7 +685,20 @@ fn line_span(node: Node<'_>) -> (u64, u64) {
 fn leading_line(node: Node<'_>, src: &[u8]) -> u64 {
     let mut item = node;
     while let Some(p) = item.parent() {
-        if !matches!(p.kind(), "decorated_definition" | "export_statement") {
+        // A declaration of one definition is written on as that definition: comments above
+        // `const f = () => …`, Go's `type T struct` or `var x`, or Python's `X = 1` stand
+        // above the declaration, not its declarator (Go and TypeScript walks, stop 48).
+        let wraps = match p.kind() {
+            "decorated_definition" | "export_statement" => true,
+            "lexical_declaration"
+            | "variable_declaration"
+            | "type_declaration"
+            | "var_declaration"
+            | "const_declaration"
+            | "expression_statement" => p.named_child_count() == 1,
+            _ => false,
+        };
+        if !wraps {
             break;
         }
         item = p;
@@ -637,7 +751,24 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
     let mut scopes: Vec<String> = Vec::new();
     // Explicit stack: deeply nested sources must not overflow the thread's stack.
     let mut stack: Vec<(Node<'_>, Option<usize>)> = vec![(root, None)];
+    let mut unparsed: Vec<(u64, u64)> = Vec::new();
     while let Some((node, parent)) = stack.pop() {
+        if node.is_error() {
+            // The stretch starts where the statements it could still read end: the root of
+            // a broken file is an error node holding every definition before the break.
+            let mut span = line_span(node);
+            let mut cursor = node.walk();
+            if let Some(broken) = node
+                .children(&mut cursor)
+                .find(|c| c.is_error() || c.has_error() || c.is_missing() || !c.is_named())
+            {
+                span.0 = line_span(broken).0.min(span.1);
+            }
+            // Nodes come in document order: one inside the last stretch is part of it.
+            if unparsed.last().is_none_or(|&(_, end)| span.0 > end) {
+                unparsed.push(span);
+            }
+        }
         let parent_kind = parent.map(|p| defs[p].kind);
         let mut here = parent;
         if let Some(f) = classify(lang, node, parent_kind, src) {
@@ -681,5 +812,8 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
             }
         }
     }
-    FileSymbols { definitions: defs }
+    FileSymbols {
+        definitions: defs,
+        unparsed,
+    }
 }

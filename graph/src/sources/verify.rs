@@ -136,6 +136,9 @@ pub struct Outcome {
     /// `digest_mismatch`: lines near the cited ones whose digest is the recorded one (see
     /// `recorded_lines_near`): the range was likely mistyped.
     pub recorded_at: Option<(u64, u64)>,
+    /// The lines (first, last) of a stretch of the file the grammar could not parse that the
+    /// range overlaps: the symbols behind it may be missing.
+    pub unparsed: Option<(u64, u64)>,
 }
 
 /// How far [`recorded_lines_near`] shifts a range, and moves either of its ends.
@@ -368,6 +371,7 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                 not_a_commit: None,
                 shallow_clone: false,
                 recorded_at: None,
+                unparsed: None,
             };
             if c.worktree {
                 return plain(Status::Worktree);
@@ -401,13 +405,15 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                             _ => Status::DigestMismatch,
                         },
                     };
-                    let symbols = match (status, symbols) {
-                        (Status::RangeOutOfBounds, _) | (_, None) => Vec::new(),
-                        (_, Some(s)) => s
-                            .for_range(c.start_line, c.end_line)
-                            .into_iter()
-                            .cloned()
-                            .collect(),
+                    let (symbols, unparsed) = match (status, symbols) {
+                        (Status::RangeOutOfBounds, _) | (_, None) => (Vec::new(), None),
+                        (_, Some(s)) => (
+                            s.for_range(c.start_line, c.end_line)
+                                .into_iter()
+                                .cloned()
+                                .collect(),
+                            s.unparsed_in(c.start_line, c.end_line),
+                        ),
                     };
                     let recorded_at = match (status, &c.digest) {
                         (Status::DigestMismatch, Some(rec)) => {
@@ -424,6 +430,7 @@ pub fn verify_all(repos: &[GitRepo], cites: &[RangeCheck], with_symbols: bool) -
                         not_a_commit: None,
                         shallow_clone: false,
                         recorded_at,
+                        unparsed,
                     }
                 }
             }
@@ -724,6 +731,24 @@ pub fn verify_stage(
                     &origin.file,
                     origin.line,
                     section,
+                )
+                .with_discriminator(c.range.clone()),
+            );
+        }
+        if let Some((a, b)) = outcome.unparsed {
+            let (article, section_id) = (edge.from.strip_prefix("section:"))
+                .and_then(|s| s.rsplit_once('#'))
+                .unwrap_or(("?", "?"));
+            parts.findings.push(
+                Finding::new(
+                    Code::SymbolsIncomplete,
+                    format!(
+                        "article `{article}`, section `{section_id}`: {}#L{}-L{} @ {}: the grammar of its language could not parse lines {a}-{b} of the file, so the definitions written there are not known and no symbol may stand behind the range (the digest is checked as usual)",
+                        c.path, c.start_line, c.end_line, c.commit,
+                    ),
+                    &origin.file,
+                    origin.line,
+                    edge.from.clone(),
                 )
                 .with_discriminator(c.range.clone()),
             );

@@ -177,10 +177,14 @@ pub fn same_name<'a>(symbols: &'a FileSymbols, was: &Definition, near: u64) -> V
     let declaration_only = |d: &&Definition| {
         d.kind == SymbolKind::Module && d.item_line == d.end_line && was.end_line > was.item_line
     };
+    // A binding of the name to something else is an alias kept for compatibility
+    // (`_HookCaller = HookCaller`), not where a class or function went.
+    let alias =
+        |d: &&Definition| d.kind == SymbolKind::Variable && was.kind != SymbolKind::Variable;
     let mut found: Vec<&Definition> = symbols
         .definitions
         .iter()
-        .filter(|d| !declaration_only(d))
+        .filter(|d| !declaration_only(d) && !alias(d))
         .filter(|d| d.qualified == qualified || name_key(&d.qualified) == key)
         .filter(|d| name_key(&d.name) == own)
         .collect();
