@@ -377,10 +377,13 @@ const NO_CLONE: &str = "no reference of the workspace cites a repository with a 
 
 fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), ImpactError> {
     let mut found: BTreeMap<usize, String> = BTreeMap::new();
-    let mut known: BTreeSet<&str> = BTreeSet::new();
+    // Each name, with the repositories it names: a namespace (`spf13`) names several.
+    let mut known: BTreeMap<&str, BTreeSet<usize>> = BTreeMap::new();
     for t in all {
         let Some(l) = &t.located else { continue };
-        known.extend(l.names.iter().map(String::as_str));
+        for n in &l.names {
+            known.entry(n.as_str()).or_default().insert(l.repo);
+        }
         match name {
             Some(n) if l.is_named(n) => {
                 found.entry(l.repo).or_insert_with(|| n.to_string());
@@ -394,7 +397,15 @@ fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), 
             }
         }
     }
-    let list = || known.iter().copied().collect::<Vec<_>>().join(", ");
+    // Only the names that choose one repository are offered (Go walk, stop 48: "known:
+    // spf13, …" was offered and failed as the list's other names had).
+    let list = || {
+        (known.iter())
+            .filter(|(_, repos)| repos.len() == 1)
+            .map(|(n, _)| *n)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     // Why the module named is cited but cannot be read (a mapped clone that does not open).
     let unreadable = |n: &str| {
         all.iter().find_map(|t| {
@@ -414,10 +425,16 @@ fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), 
             )),
             None => ImpactError::NoClone(NO_CLONE.to_string()),
         }),
-        _ => Err(ImpactError::Source(format!(
-            "the references cite several repositories: name one as the source (known: {})",
-            list()
-        ))),
+        _ => Err(ImpactError::Source(match name {
+            Some(n) => format!(
+                "{n:?} names several cited repositories: name one as the source (known: {})",
+                list()
+            ),
+            None => format!(
+                "the references cite several repositories: name one as the source (known: {})",
+                list()
+            ),
+        })),
     }
 }
 
@@ -583,9 +600,10 @@ fn affected(
         })
         .collect();
     let reader = repo.reader();
-    // Per cited and changed file: which of its lines are blank at the old side, and its
-    // definitions.
-    let mut parsed: BTreeMap<&str, Option<(Vec<bool>, symbols::FileSymbols)>> = BTreeMap::new();
+    // Per cited and changed file: each line's indentation at the old side (`None`: blank),
+    // and its definitions.
+    type Parsed = Option<(Vec<Option<usize>>, symbols::FileSymbols)>;
+    let mut parsed: BTreeMap<&str, Parsed> = BTreeMap::new();
     let mut out = BTreeMap::new();
     for (&i, range) in at {
         let Ok(range) = range else { continue };
@@ -594,29 +612,44 @@ fn affected(
         };
         let shown = change.new_path.as_deref().unwrap_or(&range.path);
         let renamed = change.new_path.as_deref().filter(|p| *p != range.path);
-        let direct = engine::touching(&change.hunks, range.start_line, range.end_line);
+        let mut direct = engine::touching(&change.hunks, range.start_line, range.end_line);
         let file = parsed.entry(range.path.as_str()).or_insert_with(|| {
             let text = reader.blob(from, &range.path).ok().flatten()?;
             let syms = symbols::extract(&range.path, std::str::from_utf8(&text).ok()?)?;
             let lines = classify::split_lines(&text);
-            let blank = (1..=lines.len() as u64)
-                .map(|n| anchor::is_blank_line(&lines, n))
+            let indent = (1..=lines.len() as u64)
+                .map(|n| {
+                    let line = lines[(n - 1) as usize];
+                    (!anchor::is_blank_line(&lines, n)).then(|| {
+                        line.iter()
+                            .take_while(|b| matches!(b, b' ' | b'\t'))
+                            .count()
+                    })
+                })
                 .collect();
-            Some((blank, syms))
+            Some((indent, syms))
         });
         let syms = file.as_ref().map(|(_, f)| f);
+        // A line's indentation: `Some(None)` when it is blank, `None` past the file.
+        let indent_of = |n: u64| -> Option<Option<usize>> {
+            let (indent, _) = file.as_ref()?;
+            indent
+                .get(usize::try_from(n).ok()?.checked_sub(1)?)
+                .copied()
+        };
         // Which definition the range stands for is said by its code, not its blank edges.
-        let code = file
-            .as_ref()
-            .map_or((range.start_line, range.end_line), |(blank, _)| {
-                let is_blank = |n: u64| {
-                    usize::try_from(n)
-                        .ok()
-                        .and_then(|n| blank.get(n.checked_sub(1)?))
-                        .is_some_and(|b| *b)
-                };
-                anchor::without_blank_edges(is_blank, range.start_line, range.end_line)
-            });
+        let code = anchor::without_blank_edges(
+            |n| indent_of(n).is_some_and(|i| i.is_none()),
+            range.start_line,
+            range.end_line,
+        );
+        if let (Some(f), true) = (syms, python(&range.path)) {
+            for h in continued(f, code, &change.inserted_indent, indent_of) {
+                if !direct.contains(&h) {
+                    direct.push(h);
+                }
+            }
+        }
         let (symbol, around, touched) = match syms {
             Some(f) => around_range(f, &range.path, code, code_hunks),
             None => (None, Vec::new(), Vec::new()),
@@ -661,6 +694,53 @@ fn affected(
         );
     }
     out
+}
+
+/// Whether blocks are written by indentation in `path`'s language.
+fn python(path: &str) -> bool {
+    symbols::Lang::for_path(path) == Some(symbols::Lang::Python)
+}
+
+/// The insertions after the code of `start..=end` that continue a definition it ends with, in
+/// a language whose blocks are indentation: past the last line of a definition the range
+/// holds, or of the function it is part of, and the blank lines after it, lines indented
+/// deeper than that definition are still in it (a method added at the end of a class cited
+/// whole; a statement added at the end of a function whose tail is cited). A member added
+/// after a method the range cites is in the class around it, which the range does not stand
+/// for.
+fn continued(
+    f: &symbols::FileSymbols,
+    (start, end): (u64, u64),
+    inserted: &[(Hunk, usize)],
+    indent_of: impl Fn(u64) -> Option<Option<usize>>,
+) -> Vec<Hunk> {
+    let outer = (f.definitions.iter())
+        .filter(|d| d.end_line == end)
+        .filter(|d| {
+            d.start_line >= start
+                || !matches!(
+                    d.kind,
+                    symbols::SymbolKind::Class
+                        | symbols::SymbolKind::Impl
+                        | symbols::SymbolKind::Trait
+                        | symbols::SymbolKind::Interface
+                        | symbols::SymbolKind::Module
+                )
+        })
+        .filter_map(|d| indent_of(d.item_line).flatten())
+        .min();
+    let Some(outer) = outer else {
+        return Vec::new();
+    };
+    inserted
+        .iter()
+        .filter(|(h, indent)| {
+            *indent > outer
+                && h.old_start >= end
+                && (end + 1..=h.old_start).all(|n| indent_of(n).is_some_and(|i| i.is_none()))
+        })
+        .map(|(h, _)| *h)
+        .collect()
 }
 
 /// The definition covering lines `start..=end` of `path` at the old side, the hunks that touch

@@ -1954,3 +1954,39 @@ fn a_reviewed_change_is_accepted_at_its_mapped_range_and_a_deleted_one_is_not() 
         registry
     );
 }
+
+#[test]
+fn a_definition_that_grew_around_unchanged_lines_is_for_review_in_every_view() {
+    // The walk-through cites `backoff` whole (src/retry.py:1-3). A commit that adds a line at
+    // the end of its body leaves the three lines as they were: `--write` holds the module
+    // back for review, so the section's verdict must not say "still accurate", and
+    // `--only-drifted` must keep it (Python walk, stop 48).
+    let (dir, _) = walkthrough();
+    let repo = dir.path().join("payments");
+    let grown = "def backoff(attempt):\n    \"\"\"Seconds to wait before retry number `attempt` (1-based).\"\"\"\n    return min(2 ** attempt, 30)\n    # capped at 30 s\n";
+    std::fs::write(repo.join("src/retry.py"), grown).expect("write");
+    git(&repo, &["commit", "-q", "-am", "note"]);
+    let d = ontoly(dir.path(), &["--workspace", "kb", "drift", "--to", "main"]);
+    assert_eq!(d.code, 0, "{}", d.err);
+    assert!(
+        d.out.contains(
+            "review: function `backoff` grew around the cited lines (now src/retry.py:1-4)"
+        ),
+        "{}",
+        d.out
+    );
+    assert!(!d.out.contains("still accurate"), "{}", d.out);
+    let only = ontoly(
+        dir.path(),
+        &[
+            "--workspace",
+            "kb",
+            "drift",
+            "--to",
+            "main",
+            "--only-drifted",
+        ],
+    );
+    assert!(only.out.contains("#backoff"), "{}", only.out);
+    assert!(only.out.contains("grew around"), "{}", only.out);
+}

@@ -1297,6 +1297,45 @@ fn impact_through_the_symbol_behind_a_range() {
         "{}",
         wrong.stderr
     );
+    // Python's blocks are indentation: a line added after the last line of `Store.get` (cited
+    // at 30-32 of v2, the class's last method) and indented as its body continues it; a
+    // method added after it is the class's, which the range does not stand for (Python walk,
+    // stop 48: a class cited whole gaining a method was affected by nothing).
+    let appended = |name: &str, added: &str| -> Value {
+        let file = f.root().join(name);
+        std::fs::write(
+            &file,
+            format!("--- a/src/app.py\n+++ b/src/app.py\n@@ -32 +32,{} @@\n         return self.items.get(key)\n{added}", added.lines().count() + 1),
+        )
+        .expect("write");
+        json(&f.run(&[
+            "impact",
+            "--from",
+            "v2",
+            "--diff",
+            file.to_str().unwrap_or(""),
+            "--format",
+            "json",
+        ]))
+    };
+    let v = appended("tail.diff", "+        self.hits += 1\n");
+    let store = (v["pages"][0]["sections"]
+        .as_array()
+        .expect("sections")
+        .iter())
+    .find(|s| s["sectionId"] == "store")
+    .cloned()
+    .unwrap_or_default();
+    assert_eq!(store["references"][0]["via"], "range", "{v}");
+    assert_eq!(
+        store["references"][0]["hunks"][0]["header"],
+        "@@ -32,0 +33 @@"
+    );
+    let v = appended(
+        "member.diff",
+        "+\n+    def delete(self, key):\n+        self.items.pop(key)\n",
+    );
+    assert_eq!(v["counts"]["references"], 0, "{v}");
     // The text names the page, the section, the symbol and the hunk.
     let text = f.run(&["impact", "--diff", path]).stdout;
     assert!(text.contains("architecture/app.md"), "{text}");

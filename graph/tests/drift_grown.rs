@@ -43,3 +43,21 @@ fn a_definition_cited_whole_that_grew_is_moved_and_says_so() {
     assert!(matches!(out[2].outcome, Ok(Verdict::Moved { .. })));
     assert_eq!(out[2].grown, None);
 }
+
+#[test]
+fn a_range_that_ran_to_its_functions_end_is_accepted_to_its_new_end() {
+    // The cited tail of `clamp` (lines 3-6, to its last line) is changed: its `raise` became
+    // a message and the `raise` was appended after it. To the diff that line is past the
+    // range; accepting the change must still cite the function's tail up to its new end
+    // (humanize's clamp; Python walk, stop 48). A range inside the function that did not run
+    // to its end keeps the diff's mapping.
+    let old = "def clamp(value, floor):\n    if value >= floor:\n        return value\n    raise ValueError(\n        'below the floor'\n    )\n\n\ndef other():\n    return 1\n";
+    let new = "def clamp(value, floor):\n    if value >= floor:\n        return value\n    msg = (\n        'below the floor'\n    )\n    raise ValueError(msg)\n\n\ndef other():\n    return 1\n";
+    let out = support::drift_between("number.py", old, new, &[(2, 6), (2, 5)]);
+    let at = |i: usize| {
+        let a = out[i].accept_at.as_ref().expect("accepted somewhere");
+        (a.start_line, a.end_line)
+    };
+    assert_eq!(at(0), (2, 7), "{:?}", out[0]);
+    assert_eq!(at(1), (2, 5), "{:?}", out[1]);
+}

@@ -326,10 +326,12 @@ impl DriftReport {
             .max()
     }
 
-    /// Leaves out the unchanged references (`onlyDrifted`, `--only-drifted`); the counts still
-    /// cover every reference.
+    /// Leaves out the unchanged references (`onlyDrifted`, `--only-drifted`) but those whose
+    /// definition grew around their lines, which ask for a review; the counts still cover
+    /// every reference.
     pub fn keep_only_drifted(&mut self) {
-        self.references.retain(|r| r.status != Status::Unchanged);
+        self.references
+            .retain(|r| r.status != Status::Unchanged || r.grown.is_some());
     }
 
     /// Keeps at most `limit` references: moved, changed and missing ones first, then
@@ -339,13 +341,14 @@ impl DriftReport {
         if self.references.len() <= limit {
             return;
         }
-        let rank = |s: Status| match s {
+        let rank = |r: &ReferenceDrift| match r.status {
             Status::Moved | Status::Changed | Status::Missing => 0,
+            Status::Unchanged if r.grown.is_some() => 0,
             Status::Unverifiable => 1,
             Status::Unchanged => 2,
         };
         let mut order: Vec<usize> = (0..self.references.len()).collect();
-        order.sort_by_key(|&i| (rank(self.references[i].status), i));
+        order.sort_by_key(|&i| (rank(&self.references[i]), i));
         let mut keep = vec![false; self.references.len()];
         for &i in order.iter().take(limit) {
             keep[i] = true;

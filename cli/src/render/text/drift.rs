@@ -40,10 +40,21 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
         return st.dim(&format!("unverifiable: {why}"));
     };
     let first = |s: Status| compared.iter().find(|r| r.status == s);
-    let mut v = match worst {
-        Status::Unchanged => st.fg(anstyle::AnsiColor::Green, "still accurate"),
-        Status::Moved => st.fg(anstyle::AnsiColor::Green, "moved, re-anchorable"),
-        Status::Changed => {
+    // Lines that stayed put inside a definition that grew are for a person to review, as
+    // `--write` says ("still accurate" beside it misled; Python and Go walks, stop 48).
+    let grown = compared.iter().find_map(|r| r.grown.as_ref());
+    let mut v = match (worst, grown) {
+        (Status::Unchanged | Status::Moved, Some(g)) => st.fg(
+            anstyle::AnsiColor::Yellow,
+            &format!(
+                "review: {} grew around the cited lines (now {})",
+                symbol(g),
+                at(g)
+            ),
+        ),
+        (Status::Unchanged, None) => st.fg(anstyle::AnsiColor::Green, "still accurate"),
+        (Status::Moved, None) => st.fg(anstyle::AnsiColor::Green, "moved, re-anchorable"),
+        (Status::Changed, _) => {
             let r = first(Status::Changed).map(|r| **r);
             // Where a definition of the old name and most of the cited lines agree to be is
             // the place to review, even when the diff maps the range elsewhere; the lines'
@@ -109,7 +120,7 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                 &format!("changed: {place}{sym}{moved}"),
             )
         }
-        Status::Missing | Status::Unverifiable => {
+        (Status::Missing | Status::Unverifiable, _) => {
             let r = first(Status::Missing).map(|r| **r);
             let path = r.map_or("the file", |r| r.path.as_str());
             let sug = match r.map(|r| (&r.suggestion, r.whereabouts())) {

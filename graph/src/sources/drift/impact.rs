@@ -29,6 +29,21 @@ pub struct FileChange {
     /// lines: they change no code, so they touch no definition around a cited range (a
     /// blank line inside the cited lines still changes them).
     pub blank_only: Vec<Hunk>,
+    /// Per pure insertion of [`FileChange::hunks`] with a line of code: the least indentation
+    /// (leading spaces and tabs) of its lines that are not blank. Where indentation is the
+    /// block, as in Python, an insertion after a definition's last line that is indented
+    /// deeper than the definition continues it (humanize's `Unit` gaining a method; Python
+    /// walk, stop 48).
+    pub inserted_indent: Vec<(Hunk, usize)>,
+}
+
+/// The least indentation of the lines of `lines` that are not blank.
+fn least_indent<'a>(lines: impl IntoIterator<Item = &'a [u8]>) -> Option<usize> {
+    lines
+        .into_iter()
+        .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .map(|l| l.iter().take_while(|b| matches!(b, b' ' | b'\t')).count())
+        .min()
 }
 
 /// How many lines git counts in `data` (a last line without a newline counts).
@@ -85,7 +100,7 @@ pub fn changes_and_added(
             || repo.reader(),
             |rd, (old, new)| -> Result<FileChange, GitError> {
                 let before = rd.blob(from, old)?.unwrap_or_default();
-                let (hunks, blank_only) = match new {
+                let (hunks, blank_only, inserted_indent) = match new {
                     Some(n) => {
                         let after = rd.blob(to, n)?.unwrap_or_default();
                         content_hunks(&before, &after)
@@ -98,7 +113,7 @@ pub fn changes_and_added(
                             new_start: 0,
                             new_count: 0,
                         };
-                        (vec![whole], Vec::new())
+                        (vec![whole], Vec::new(), Vec::new())
                     }
                 };
                 Ok(FileChange {
@@ -108,6 +123,7 @@ pub fn changes_and_added(
                     old_blob: None,
                     old_lines: Vec::new(),
                     blank_only,
+                    inserted_indent,
                 })
             },
         )
@@ -119,8 +135,9 @@ pub fn changes_and_added(
 /// without a trailing `\r`, the last one with or without its newline. A file converted to
 /// CRLF, or given a final newline, changes no cited line (drift calls such a range unchanged);
 /// the line numbers are the blobs' own. Beside them, the hunks that only add or remove blank
-/// lines.
-fn content_hunks(before: &[u8], after: &[u8]) -> (Vec<Hunk>, Vec<Hunk>) {
+/// lines, and the pure insertions' indentation ([`FileChange::inserted_indent`]).
+#[allow(clippy::type_complexity)]
+fn content_hunks(before: &[u8], after: &[u8]) -> (Vec<Hunk>, Vec<Hunk>, Vec<(Hunk, usize)>) {
     fn normalized(data: &[u8]) -> Vec<u8> {
         let mut lines = split_lines(data);
         if lines.last().is_some_and(|l| l.is_empty()) {
@@ -134,7 +151,7 @@ fn content_hunks(before: &[u8], after: &[u8]) -> (Vec<Hunk>, Vec<Hunk>) {
         out
     }
     if before == after || is_binary(before) || is_binary(after) {
-        return (Vec::new(), Vec::new());
+        return (Vec::new(), Vec::new(), Vec::new());
     }
     let (old, new) = (normalized(before), normalized(after));
     let hunks = diff_hunks(&old, &new);
@@ -156,7 +173,16 @@ fn content_hunks(before: &[u8], after: &[u8]) -> (Vec<Hunk>, Vec<Hunk>) {
         })
         .copied()
         .collect();
-    (hunks, blank_only)
+    let inserted_indent = (hunks.iter())
+        .filter(|h| h.old_count == 0)
+        .filter_map(|h| {
+            let from = usize::try_from(h.new_start).ok()?.checked_sub(1)?;
+            let count = usize::try_from(h.new_count).ok()?;
+            let indent = least_indent(new_lines.iter().skip(from).take(count).copied())?;
+            Some((*h, indent))
+        })
+        .collect();
+    (hunks, blank_only, inserted_indent)
 }
 
 /// The hunks of `hunks` that touch lines `start..=end` of the old file: a hunk that replaces
@@ -296,6 +322,11 @@ impl FileState {
             if blank_only {
                 self.change.blank_only.push(h);
             }
+            if h.old_count == 0 {
+                if let Some(indent) = least_indent(added.iter().map(|l| l.as_bytes())) {
+                    self.change.inserted_indent.push((h, indent));
+                }
+            }
             self.change.hunks.push(h);
         }
     }
@@ -413,6 +444,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                 old_blob: None,
                 old_lines: Vec::new(),
                 blank_only: Vec::new(),
+                inserted_indent: Vec::new(),
             }));
         } else if let Some(p) = line.strip_prefix("--- ") {
             pending_old = Some(diff_path(p, "a/", prefixed));
@@ -434,6 +466,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                 old_blob: None,
                 old_lines: Vec::new(),
                 blank_only: Vec::new(),
+                inserted_indent: Vec::new(),
             }));
             f.change.old_path = old;
             f.change.new_path = new;
@@ -569,7 +602,7 @@ mod tests {
         // A file converted to CRLF but for one real edit, and a final newline added.
         let before = b"a\nb\nc\nd";
         let after = b"a\r\nB\r\nc\r\nd\n";
-        let (hunks, blank_only) = content_hunks(before, after);
+        let (hunks, blank_only, _) = content_hunks(before, after);
         assert_eq!(hunks, vec![h(2, 1, 2, 1)]);
         assert!(blank_only.is_empty());
         // The same change as a diff's text.
@@ -590,7 +623,7 @@ mod tests {
         // A blank line added after `b`, an indented blank one removed after `d`, and an edit.
         let before = b"a\nb\nc\nd\n  \ne\n";
         let after = b"a\nb\n\nc\nD\ne\n";
-        let (hunks, blank_only) = content_hunks(before, after);
+        let (hunks, blank_only, inserted) = content_hunks(before, after);
         assert_eq!(hunks, vec![h(2, 0, 3, 1), h(4, 2, 5, 1)]);
         assert_eq!(blank_only, vec![h(2, 0, 3, 1)]);
         // The same change as a diff's text, and one whose blank lines replace code.
@@ -600,6 +633,14 @@ mod tests {
         assert_eq!(files[0].blank_only, blank_only);
         assert_eq!(files[1].hunks, vec![h(1, 1, 1, 1)]);
         assert!(files[1].blank_only.is_empty());
+        // A blank insertion has no indentation of code; an indented one has its least.
+        assert!(inserted.is_empty());
+        let (hunks, _, inserted) =
+            content_hunks(b"def f():\n    a\n", b"def f():\n    a\n\n      b\n    c\n");
+        assert_eq!(inserted, vec![(hunks[0], 4)]);
+        let diff = "--- a/f.py\n+++ b/f.py\n@@ -2 +2,4 @@\n     a\n+\n+      b\n+    c\n";
+        let files = parse_unified_diff(diff).expect("a diff");
+        assert_eq!(files[0].inserted_indent, inserted);
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub fn mostly_gone(cited: u64, mapped: u64) -> bool {
 }
 
 use crate::sources::git::GitError;
-use crate::sources::symbols::FileSymbols;
+use crate::sources::symbols::{FileSymbols, SymbolKind};
 use classify::{split_lines, LaterFile};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -380,6 +380,9 @@ impl Context<'_> {
             // above it), the suggestion in that same form.
             let mut suggestion_as_cited: Option<SymbolAt> = None;
             let mut cited_whole = false;
+            // The lines (first, last) at the later commit of the definition whose last line
+            // the range ends at: the accepted range ends where it ends.
+            let mut ends_with: Option<(u64, u64)> = None;
             if self.options.symbols && wants_symbol {
                 let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
                 if let Some(def) = old_syms.as_ref().and_then(|f| anchor::covering(f, cs, ce)) {
@@ -397,6 +400,9 @@ impl Context<'_> {
                         let now = new_syms
                             .as_ref()
                             .and_then(|f| anchor::same_name(f, def, near).first().copied());
+                        if def.end_line == ce && new_path == path {
+                            ends_with = now.map(|d| (d.start_line, d.end_line));
+                        }
                         suggestion_as_cited = now
                             .zip(whole_form)
                             .map(|(d, form)| anchor::as_cited(d, form, new_path));
@@ -414,9 +420,21 @@ impl Context<'_> {
                         start_line: now.start_line,
                         end_line: now.end_line,
                     }),
-                    _ => mapped.filter(|m| {
-                        !mostly_gone(e - s + 1, m.end_line.saturating_sub(m.start_line) + 1)
-                    }),
+                    _ => mapped
+                        .filter(|m| {
+                            !mostly_gone(e - s + 1, m.end_line.saturating_sub(m.start_line) + 1)
+                        })
+                        .map(|m| match ends_with {
+                            // A range that ran to its definition's last line still does: lines
+                            // appended there are past the range to the diff (Python's
+                            // `raise ValueError(msg)` after clamp's cited tail, cut off the
+                            // accepted range; Python walk, stop 48).
+                            Some((a, b)) if a <= m.end_line && m.end_line < b => LineRange {
+                                start_line: m.start_line,
+                                end_line: b,
+                            },
+                            _ => m,
+                        }),
                 },
                 _ => None,
             };
@@ -636,6 +654,11 @@ fn suggest_across_files(
         let mut namesakes: Vec<Found<'_>> = Vec::new();
         for &(path, d, text) in by_name.get(&key).into_iter().flatten() {
             if Some(path) == own_later || Lang::for_path(path) != lang {
+                continue;
+            }
+            // A binding of the name elsewhere (`timestamper = TimeStamper(…)`) uses the
+            // function; it is not where it went.
+            if d.kind == SymbolKind::Variable && symbol.kind != SymbolKind::Variable {
                 continue;
             }
             // A file that already defined the name at the pinned commit still has its own
