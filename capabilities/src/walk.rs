@@ -469,7 +469,35 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     if found.is_empty() && name.contains('.') && !name.contains('/') {
         return symbols_named_as_written(graph, &name.replace('.', "::"));
     }
+    if found.is_empty() {
+        if let Some(go) = go_written(name) {
+            return symbols_named_as_written(graph, &go);
+        }
+    }
     found
+}
+
+/// Go's way of naming a method in godoc, pprof and a panic's trace, with a pointer receiver
+/// and the package's import path (`github.com/spf13/cobra.(*Command).ExecuteC`), as the
+/// symbol's qualified name writes it (`cobra.Command.ExecuteC`; Go walk, stop 48). `None`
+/// when `name` is not written so.
+fn go_written(name: &str) -> Option<String> {
+    let receiver = name.contains("(*") || name.contains(").");
+    let path = name
+        .split('(')
+        .next()
+        .is_some_and(|head| head.contains('/'));
+    if !receiver && !path {
+        return None;
+    }
+    // The import path up to the package's own name is no part of the qualified name.
+    let head_end = name.find('(').unwrap_or(name.len());
+    let rest = match name[..head_end].rfind('/') {
+        Some(slash) => &name[slash + 1..],
+        None => name,
+    };
+    let go = rest.replace("(*", "").replace(['(', ')'], "");
+    (go != name && !go.is_empty()).then_some(go)
 }
 
 fn symbols_named_as_written<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
@@ -729,4 +757,29 @@ pub fn neighbourhood<'g>(
         .collect();
     edges.sort_by(|a, b| a.id.cmp(&b.id));
     Some((nodes, edges, truncated))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_written;
+
+    #[test]
+    fn go_method_names_as_traces_and_godoc_write_them() {
+        let go = |n: &str| go_written(n);
+        assert_eq!(
+            go("github.com/spf13/cobra.(*Command).ExecuteC").as_deref(),
+            Some("cobra.Command.ExecuteC")
+        );
+        assert_eq!(
+            go("cobra.(*Command).Execute").as_deref(),
+            Some("cobra.Command.Execute")
+        );
+        assert_eq!(go("(*Command).Execute").as_deref(), Some("Command.Execute"));
+        assert_eq!(
+            go("github.com/spf13/cobra.Command.Execute").as_deref(),
+            Some("cobra.Command.Execute")
+        );
+        assert_eq!(go("Command.Execute"), None);
+        assert_eq!(go("Schema::load"), None);
+    }
 }

@@ -550,6 +550,32 @@ fn read_many_order_errors_and_budget() {
         Some(ErrorCode::ReadBudgetExceeded)
     );
     assert!(res.items[3].content.is_none());
+    // An item no request could read says why, not that the budget ran out (an agent told
+    // to read `/etc/passwd` in another request would; TypeScript MCP walk, stop 48).
+    let res = many(
+        None,
+        vec![
+            item("big/long.txt", Some(1), Some(500)),
+            item("big/long.txt", Some(1), Some(500)),
+            item("/etc/passwd", None, None),
+            item("src/../x", None, None),
+            item("no/such/file.txt", None, None),
+            item("README.md", None, None),
+        ],
+    )
+    .unwrap();
+    let codes: Vec<Option<ErrorCode>> = (res.items.iter())
+        .map(|i| i.error.as_ref().map(|e| e.code))
+        .collect();
+    assert_eq!(
+        codes[2..],
+        [
+            Some(ErrorCode::InvalidPath),
+            Some(ErrorCode::InvalidPath),
+            Some(ErrorCode::FileNotFound),
+            Some(ErrorCode::ReadBudgetExceeded)
+        ]
+    );
     // Bytes: 256 KiB for the batch.
     let res = many(
         None,

@@ -714,6 +714,19 @@ impl Reader {
                     message: format!("Item {n}: {}", e.message),
                 }),
             };
+            // An item that cannot be read in any request says why before the budget is
+            // looked at: "read this item in another request" sent an agent back to read
+            // `/etc/passwd` (TypeScript MCP walk, stop 48).
+            let readable = check_path(&item.path)
+                .and_then(|_| requested_range(item.start_line, item.end_line))
+                .and_then(|range| Ok((range, self.text_of(&p, &item.path)?)));
+            let ((start, end), (path, text)) = match readable {
+                Ok(found) => found,
+                Err(e) => {
+                    items.push(failed(e));
+                    continue;
+                }
+            };
             if exhausted || lines_left == 0 || bytes_left == 0 {
                 items.push(failed(err(
                     Code::ReadBudgetExceeded,
@@ -721,12 +734,8 @@ impl Reader {
                 )));
                 continue;
             }
-            let outcome = check_path(&item.path)
-                .and_then(|_| requested_range(item.start_line, item.end_line))
-                .and_then(|(start, end)| {
-                    let (path, text) = self.text_of(&p, &item.path)?;
-                    Ok((path, slice(&text, start, end, lines_left, bytes_left)?))
-                });
+            let outcome =
+                slice(&text, start, end, lines_left, bytes_left).map(|found| (path, found));
             let (path, s) = match outcome {
                 Ok(found) => found,
                 Err(e) => {
