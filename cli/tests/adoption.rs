@@ -1122,6 +1122,17 @@ fn exit_codes_scripts_can_trust() {
         1,
         "refs of a missing page"
     );
+    // The page's front matter holds no section: an empty references output, with a note
+    // that says why rather than nothing at all (Go walk, stop 48).
+    let front = ws(&["refs", "knowledge/guides/payments.md:1-3"]);
+    assert_eq!((front.code, front.out.trim()), (0, ""), "{}", front.err);
+    assert!(
+        front
+            .err
+            .contains("no section of knowledge/guides/payments.md overlapping lines 1-3 has references"),
+        "{}",
+        front.err
+    );
     let many = ws(&[
         "read-many",
         "--repo",

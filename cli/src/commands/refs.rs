@@ -95,5 +95,17 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     if r.is_error() {
         return Err(CliError::new(r.summary));
     }
+    // The references output of a range with none is empty, as the plugin contract has it;
+    // a person who typed the range is told why (Go walk, stop 48: front matter printed
+    // nothing at all).
+    if r.data.get("sections").and_then(|s| s.as_array()).is_some_and(Vec::is_empty) {
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            format!(
+                "note: no section of knowledge/{page} overlapping lines {start}-{end} has references\n"
+            )
+            .as_bytes(),
+        );
+    }
     Ok(Output::ok(Report::Refs(Box::new(r))))
 }
