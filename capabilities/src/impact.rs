@@ -587,13 +587,13 @@ fn affected(
     at: &BTreeMap<usize, Result<MappedRange, String>>,
     changes: &[FileChange],
 ) -> BTreeMap<usize, AffectedReference> {
-    // Per changed file: the change and its hunks that change code (blank lines added or
-    // removed elsewhere in a definition change none of its code).
+    // Per changed file: the change and its hunks that change code (blank or comment lines
+    // added or removed elsewhere in a definition change none of its code).
     let by_old: BTreeMap<&str, (&FileChange, Vec<Hunk>)> = changes
         .iter()
         .filter_map(|c| {
             let code = (c.hunks.iter())
-                .filter(|h| !c.blank_only.contains(h))
+                .filter(|h| !c.no_code.contains(h))
                 .copied()
                 .collect();
             Some((c.old_path.as_deref()?, (c, code)))

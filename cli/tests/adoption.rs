@@ -1127,9 +1127,9 @@ fn exit_codes_scripts_can_trust() {
     let front = ws(&["refs", "knowledge/guides/payments.md:1-3"]);
     assert_eq!((front.code, front.out.trim()), (0, ""), "{}", front.err);
     assert!(
-        front
-            .err
-            .contains("no section of knowledge/guides/payments.md overlapping lines 1-3 has references"),
+        front.err.contains(
+            "no section of knowledge/guides/payments.md overlapping lines 1-3 has references"
+        ),
         "{}",
         front.err
     );

@@ -98,7 +98,11 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     // The references output of a range with none is empty, as the plugin contract has it;
     // a person who typed the range is told why (Go walk, stop 48: front matter printed
     // nothing at all).
-    if r.data.get("sections").and_then(|s| s.as_array()).is_some_and(Vec::is_empty) {
+    if r.data
+        .get("sections")
+        .and_then(|s| s.as_array())
+        .is_some_and(Vec::is_empty)
+    {
         let _ = std::io::Write::write_all(
             &mut std::io::stderr(),
             format!(

@@ -6,6 +6,7 @@ use super::classify::{split_lines, Hunk};
 use super::git::DriftRepo;
 use super::hunks::{diff_hunks, is_binary};
 use crate::sources::git::GitError;
+use crate::sources::symbols::Lang;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -26,15 +27,33 @@ pub struct FileChange {
     /// what a diff without `index` lines is checked against. Empty between two commits.
     pub old_lines: Vec<(u64, String)>,
     /// The hunks of [`FileChange::hunks`] that only add or remove blank (whitespace-only)
-    /// lines: they change no code, so they touch no definition around a cited range (a
-    /// blank line inside the cited lines still changes them).
-    pub blank_only: Vec<Hunk>,
+    /// lines and comment lines of the file's language ([`no_code_line`]): they change no
+    /// code, so they touch no definition around a cited range (such a line inside the cited
+    /// lines still changes them).
+    pub no_code: Vec<Hunk>,
     /// Per pure insertion of [`FileChange::hunks`] with a line of code: the least indentation
     /// (leading spaces and tabs) of its lines that are not blank. Where indentation is the
     /// block, as in Python, an insertion after a definition's last line that is indented
     /// deeper than the definition continues it (humanize's `Unit` gaining a method; Python
     /// walk, stop 48).
     pub inserted_indent: Vec<(Hunk, usize)>,
+}
+
+/// Whether `line` is blank or a whole-line comment in `lang` (`#` in Python; `//`, or a
+/// `/* … */` closed on the line, in the others): an edit of such lines alone changes what a
+/// definition says, not what it does (a comment edited inside humanize's `precisedelta`
+/// affected both sections citing it; Python walk, stop 48). A line inside a block comment
+/// is not told apart from code (`* x` is a dereference in Rust).
+pub fn no_code_line(lang: Option<Lang>, line: &[u8]) -> bool {
+    let t = line.trim_ascii();
+    if t.is_empty() {
+        return true;
+    }
+    match lang {
+        Some(Lang::Python) => t.starts_with(b"#"),
+        Some(_) => t.starts_with(b"//") || (t.starts_with(b"/*") && t.ends_with(b"*/")),
+        None => false,
+    }
 }
 
 /// The least indentation of the lines of `lines` that are not blank.
@@ -100,10 +119,10 @@ pub fn changes_and_added(
             || repo.reader(),
             |rd, (old, new)| -> Result<FileChange, GitError> {
                 let before = rd.blob(from, old)?.unwrap_or_default();
-                let (hunks, blank_only, inserted_indent) = match new {
+                let (hunks, no_code, inserted_indent) = match new {
                     Some(n) => {
                         let after = rd.blob(to, n)?.unwrap_or_default();
-                        content_hunks(&before, &after)
+                        content_hunks(&before, &after, Lang::for_path(old))
                     }
                     None => {
                         let count = line_count(&before);
@@ -122,7 +141,7 @@ pub fn changes_and_added(
                     hunks,
                     old_blob: None,
                     old_lines: Vec::new(),
-                    blank_only,
+                    no_code,
                     inserted_indent,
                 })
             },
@@ -137,7 +156,11 @@ pub fn changes_and_added(
 /// the line numbers are the blobs' own. Beside them, the hunks that only add or remove blank
 /// lines, and the pure insertions' indentation ([`FileChange::inserted_indent`]).
 #[allow(clippy::type_complexity)]
-fn content_hunks(before: &[u8], after: &[u8]) -> (Vec<Hunk>, Vec<Hunk>, Vec<(Hunk, usize)>) {
+fn content_hunks(
+    before: &[u8],
+    after: &[u8],
+    lang: Option<Lang>,
+) -> (Vec<Hunk>, Vec<Hunk>, Vec<(Hunk, usize)>) {
     fn normalized(data: &[u8]) -> Vec<u8> {
         let mut lines = split_lines(data);
         if lines.last().is_some_and(|l| l.is_empty()) {
@@ -156,20 +179,20 @@ fn content_hunks(before: &[u8], after: &[u8]) -> (Vec<Hunk>, Vec<Hunk>, Vec<(Hun
     let (old, new) = (normalized(before), normalized(after));
     let hunks = diff_hunks(&old, &new);
     let (old_lines, new_lines) = (split_lines(&old), split_lines(&new));
-    // 1-based `start`, `count` lines; a side with no lines is blank.
-    let blank = |lines: &[&[u8]], start: u64, count: u64| {
+    // 1-based `start`, `count` lines; a side with no lines holds no code.
+    let no_code = |lines: &[&[u8]], start: u64, count: u64| {
         (0..count).all(|k| {
             let at = usize::try_from(start + k).unwrap_or(usize::MAX);
             at.checked_sub(1)
                 .and_then(|i| lines.get(i))
-                .is_some_and(|l| l.iter().all(u8::is_ascii_whitespace))
+                .is_some_and(|l| no_code_line(lang, l))
         })
     };
-    let blank_only = hunks
+    let no_code_hunks = hunks
         .iter()
         .filter(|h| {
-            blank(&old_lines, h.old_start, h.old_count)
-                && blank(&new_lines, h.new_start, h.new_count)
+            no_code(&old_lines, h.old_start, h.old_count)
+                && no_code(&new_lines, h.new_start, h.new_count)
         })
         .copied()
         .collect();
@@ -182,7 +205,7 @@ fn content_hunks(before: &[u8], after: &[u8]) -> (Vec<Hunk>, Vec<Hunk>, Vec<(Hun
             Some((*h, indent))
         })
         .collect();
-    (hunks, blank_only, inserted_indent)
+    (hunks, no_code_hunks, inserted_indent)
 }
 
 /// The hunks of `hunks` that touch lines `start..=end` of the old file: a hunk that replaces
@@ -309,8 +332,11 @@ impl FileState {
             if !removed.is_empty() && removed == added {
                 return;
             }
-            let blank = |l: &String| l.trim().is_empty();
-            let blank_only = removed.iter().all(blank) && added.iter().all(blank);
+            let lang = (self.change.old_path.as_deref())
+                .or(self.change.new_path.as_deref())
+                .and_then(Lang::for_path);
+            let no_code = |l: &String| no_code_line(lang, l.as_bytes());
+            let no_code = removed.iter().all(no_code) && added.iter().all(no_code);
             let mut h = h;
             // git numbers an empty side by the line before it.
             if h.old_count == 0 {
@@ -319,8 +345,8 @@ impl FileState {
             if h.new_count == 0 {
                 h.new_start = h.new_start.saturating_sub(1);
             }
-            if blank_only {
-                self.change.blank_only.push(h);
+            if no_code {
+                self.change.no_code.push(h);
             }
             if h.old_count == 0 {
                 if let Some(indent) = least_indent(added.iter().map(|l| l.as_bytes())) {
@@ -443,7 +469,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                 hunks: Vec::new(),
                 old_blob: None,
                 old_lines: Vec::new(),
-                blank_only: Vec::new(),
+                no_code: Vec::new(),
                 inserted_indent: Vec::new(),
             }));
         } else if let Some(p) = line.strip_prefix("--- ") {
@@ -465,7 +491,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                 hunks: Vec::new(),
                 old_blob: None,
                 old_lines: Vec::new(),
-                blank_only: Vec::new(),
+                no_code: Vec::new(),
                 inserted_indent: Vec::new(),
             }));
             f.change.old_path = old;
@@ -602,7 +628,7 @@ mod tests {
         // A file converted to CRLF but for one real edit, and a final newline added.
         let before = b"a\nb\nc\nd";
         let after = b"a\r\nB\r\nc\r\nd\n";
-        let (hunks, blank_only, _) = content_hunks(before, after);
+        let (hunks, blank_only, _) = content_hunks(before, after, None);
         assert_eq!(hunks, vec![h(2, 1, 2, 1)]);
         assert!(blank_only.is_empty());
         // The same change as a diff's text.
@@ -623,24 +649,49 @@ mod tests {
         // A blank line added after `b`, an indented blank one removed after `d`, and an edit.
         let before = b"a\nb\nc\nd\n  \ne\n";
         let after = b"a\nb\n\nc\nD\ne\n";
-        let (hunks, blank_only, inserted) = content_hunks(before, after);
+        let (hunks, blank_only, inserted) = content_hunks(before, after, None);
         assert_eq!(hunks, vec![h(2, 0, 3, 1), h(4, 2, 5, 1)]);
         assert_eq!(blank_only, vec![h(2, 0, 3, 1)]);
         // The same change as a diff's text, and one whose blank lines replace code.
         let diff = "--- a/x\n+++ b/x\n@@ -1,6 +1,6 @@\n a\n b\n+\n c\n-d\n-  \n+D\n e\n--- a/y\n+++ b/y\n@@ -1,2 +1,2 @@\n-y = 1\n+\n z\n";
         let files = parse_unified_diff(diff).expect("a diff");
         assert_eq!(files[0].hunks, hunks);
-        assert_eq!(files[0].blank_only, blank_only);
+        assert_eq!(files[0].no_code, blank_only);
         assert_eq!(files[1].hunks, vec![h(1, 1, 1, 1)]);
-        assert!(files[1].blank_only.is_empty());
+        assert!(files[1].no_code.is_empty());
         // A blank insertion has no indentation of code; an indented one has its least.
         assert!(inserted.is_empty());
-        let (hunks, _, inserted) =
-            content_hunks(b"def f():\n    a\n", b"def f():\n    a\n\n      b\n    c\n");
+        let (hunks, _, inserted) = content_hunks(
+            b"def f():\n    a\n",
+            b"def f():\n    a\n\n      b\n    c\n",
+            None,
+        );
         assert_eq!(inserted, vec![(hunks[0], 4)]);
         let diff = "--- a/f.py\n+++ b/f.py\n@@ -2 +2,4 @@\n     a\n+\n+      b\n+    c\n";
         let files = parse_unified_diff(diff).expect("a diff");
         assert_eq!(files[0].inserted_indent, inserted);
+        // Comment lines change no code either, in the file's language: `#` in Python, `//`
+        // and a closed `/* … */` elsewhere; `#[…]` in Rust is code.
+        let py = Some(Lang::Python);
+        let (hunks, no_code, _) = content_hunks(
+            b"def f():\n    # old note\n    return 1\n",
+            b"def f():\n    # new note\n    return 1\n    # more\n",
+            py,
+        );
+        assert_eq!(no_code, hunks);
+        let (hunks, no_code, _) = content_hunks(
+            b"fn f() {}\n",
+            b"// note\n/* more */\n#[inline]\nfn f() {}\n",
+            Some(Lang::Rust),
+        );
+        assert_eq!((hunks.len(), no_code.len()), (1, 0));
+        let (_, no_code, _) =
+            content_hunks(b"fn f() {}\n", b"// note\nfn f() {}\n", Some(Lang::Rust));
+        assert_eq!(no_code.len(), 1);
+        let diff = "--- a/f.py\n+++ b/f.py\n@@ -1,2 +1,2 @@\n def f():\n-    # old\n+    # new\n--- a/g.txt\n+++ b/g.txt\n@@ -1 +1 @@\n-# old\n+# new\n";
+        let files = parse_unified_diff(diff).expect("a diff");
+        assert_eq!(files[0].no_code, files[0].hunks);
+        assert!(files[1].no_code.is_empty());
     }
 
     #[test]
