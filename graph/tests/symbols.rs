@@ -426,3 +426,13 @@ fn lines_the_grammar_could_not_parse_are_named() {
         .unparsed
         .is_empty());
 }
+
+#[test]
+fn a_macro_body_the_grammar_cannot_read_hides_no_definition() {
+    // anyhow's `ensure!` passes `/* fuel */ (~~~~)` through its rules: rustc compiles it,
+    // tree-sitter-rust does not, and no definition is lost there (Rust walk, stop 48).
+    let rs = "macro_rules! ensure {\n    ($($tt:tt)*) => {\n        __parse!(\n            /* fuel */ (~~~~~~~~~~)\n        )\n    };\n}\n\nfn after() {}\n";
+    let s = extract("src/macros.rs", rs).expect("rust");
+    assert!(s.unparsed.is_empty(), "{:?}", s.unparsed);
+    assert!(listing(&s).contains(&"function after 9-9".to_string()));
+}

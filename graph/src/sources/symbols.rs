@@ -743,6 +743,21 @@ fn leading_line(node: Node<'_>, src: &[u8]) -> u64 {
     first as u64 + 1
 }
 
+/// Whether `node` is inside a `macro_rules!` body or a macro invocation's token tree.
+fn in_macro_body(node: Node<'_>) -> bool {
+    let mut up = node.parent();
+    while let Some(p) = up {
+        if matches!(
+            p.kind(),
+            "macro_definition" | "token_tree" | "macro_invocation"
+        ) {
+            return true;
+        }
+        up = p.parent();
+    }
+    false
+}
+
 fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
     let sep = lang.separator();
     let pkg = package(lang, root, src);
@@ -753,7 +768,9 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
     let mut stack: Vec<(Node<'_>, Option<usize>)> = vec![(root, None)];
     let mut unparsed: Vec<(u64, u64)> = Vec::new();
     while let Some((node, parent)) = stack.pop() {
-        if node.is_error() {
+        // A macro's body is token trees that no grammar reads as code (anyhow's `/* fuel */
+        // (~~~~…)`; Rust walk, stop 48), and defines nothing the graph would miss.
+        if node.is_error() && !in_macro_body(node) {
             // The stretch starts where the statements it could still read end: the root of
             // a broken file is an error node holding every definition before the break.
             let mut span = line_span(node);
