@@ -457,6 +457,14 @@ pub fn note_where_cited(
 /// (`Range`, when only `Range.parseRange` is cited) stands for its members.
 pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     let found = symbols_named_as_written(graph, name);
+    if found.is_empty() {
+        if let Some(go) = go_written(name) {
+            return symbols_named_as_written(graph, &go);
+        }
+        if let Some(java) = java_written(name) {
+            return symbols_named(graph, &java);
+        }
+    }
     if found.is_empty() && (name.contains(".prototype.") || name.contains('#')) {
         let member = name.replace(".prototype.", ".").replace('#', ".");
         return symbols_named_as_written(graph, &member);
@@ -469,12 +477,21 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     if found.is_empty() && name.contains('.') && !name.contains('/') {
         return symbols_named_as_written(graph, &name.replace('.', "::"));
     }
-    if found.is_empty() {
-        if let Some(go) = go_written(name) {
-            return symbols_named_as_written(graph, &go);
-        }
-    }
     found
+}
+
+/// Java's ways of naming a member in stack traces, `javap` and Javadoc: an inner class's
+/// binary name (`Outer$Inner`) and a method with its parameter types
+/// (`Device.name(boolean)`, `Proxy#invoke(Object, Method)`), as the qualified name writes it
+/// (`Outer.Inner`, `Device.name`; Java walk, stop 48). Overloads share that name. `None` when
+/// `name` is not written so.
+fn java_written(name: &str) -> Option<String> {
+    let without_params = match name.find('(') {
+        Some(open) if name.ends_with(')') && open > 0 => &name[..open],
+        _ => name,
+    };
+    let java = without_params.replace('$', ".");
+    (java != name && !java.is_empty()).then_some(java)
 }
 
 /// Go's way of naming a method in godoc, pprof and a panic's trace, with a pointer receiver
@@ -780,6 +797,19 @@ mod tests {
             Some("cobra.Command.Execute")
         );
         assert_eq!(go("Command.Execute"), None);
+        assert_eq!(
+            super::java_written("Client$Proxy.invoke").as_deref(),
+            Some("Client.Proxy.invoke")
+        );
+        assert_eq!(
+            super::java_written("Proxy#invoke(Object, Method, Object[])").as_deref(),
+            Some("Proxy#invoke")
+        );
+        assert_eq!(
+            super::java_written("Device.name()").as_deref(),
+            Some("Device.name")
+        );
+        assert_eq!(super::java_written("Device.name"), None);
         assert_eq!(go("Schema::load"), None);
     }
 }

@@ -3136,3 +3136,34 @@ fn a_later_commit_older_than_the_pinned_one_is_said() {
     ));
     assert!(v.get("notes").is_none(), "{v}");
 }
+
+#[test]
+fn diff_shows_the_lines_of_a_reference_deleted_whole() {
+    // A changed reference whose lines the change deleted whole has no later lines to show,
+    // but its removed lines are the change (Java walk, stop 48: nothing was shown).
+    let (dir, ws) = common::corpus_copy("black");
+    let drift_yaml =
+        std::fs::read_to_string(testdata().join("corpora/black/drift.yaml")).expect("drift.yaml");
+    let later = drift_yaml
+        .lines()
+        .find_map(|l| l.strip_prefix("head_commit:"))
+        .map(str::trim)
+        .expect("head commit");
+    let v = json(&run_in(
+        &ws,
+        &["drift", "--to", later, "--diff", "--format", "json"],
+    ));
+    let deleted: Vec<&Value> = (v["references"].as_array().expect("references").iter())
+        .filter(|r| r["status"] == "changed" && r.get("mapped").is_none_or(Value::is_null))
+        .collect();
+    assert!(!deleted.is_empty(), "black deletes some cited lines whole");
+    for r in deleted {
+        let diff = r["diff"].as_str().unwrap_or_default();
+        let body: Vec<&str> = diff.lines().filter(|l| !l.starts_with("@@")).collect();
+        let cited = (r["endLine"].as_u64().unwrap_or(0) + 1)
+            .saturating_sub(r["startLine"].as_u64().unwrap_or(0));
+        assert_eq!(body.len() as u64, cited.min(200), "{r}");
+        assert!(body.iter().all(|l| l.starts_with('-')), "{r}");
+    }
+    drop(dir);
+}

@@ -447,9 +447,22 @@ impl Context<'_> {
                 }),
                 _ => None,
             };
-            let diff = accepted
-                .filter(|_| self.options.diffs)
-                .map(|(at, lines)| hunks::unified(cited, s, lines, at.start_line));
+            // Lines the change deleted whole show as removed: they are the whole story of
+            // the change (Java walk, stop 48: a deleted `constants.put(…)` showed nothing).
+            let deleted_whole = matches!(
+                &verdict,
+                Verdict::Changed {
+                    mapped: None,
+                    occurrences: 0,
+                    ..
+                }
+            );
+            let diff = match accepted {
+                Some((at, lines)) => Some(hunks::unified(cited, s, lines, at.start_line)),
+                None if deleted_whole => Some(hunks::unified(cited, s, &[], 0)),
+                None => None,
+            }
+            .filter(|_| self.options.diffs);
             let accepted_at = accepted.map(|(at, _)| at);
             let accept_at = accept_at.filter(|_| self.options.digests);
             let later_digest = match &verdict {
