@@ -650,8 +650,14 @@ fn affected(
                 }
             }
         }
+        // Code written on a definition from above (an annotation or decorator added over
+        // it) changes it as its own lines do.
+        let attached: Vec<Hunk> = (change.attached.iter())
+            .filter(|h| code_hunks.contains(h))
+            .copied()
+            .collect();
         let (symbol, around, touched) = match syms {
-            Some(f) => around_range(f, &range.path, code, code_hunks),
+            Some(f) => around_range(f, &range.path, code, code_hunks, &attached),
             None => (None, Vec::new(), Vec::new()),
         };
         // A rename that leaves the lines alone still moves what the reference names: the
@@ -755,6 +761,7 @@ fn around_range(
     path: &str,
     (start, end): (u64, u64),
     hunks: &[Hunk],
+    attached: &[Hunk],
 ) -> (Option<SymbolAt>, Vec<Hunk>, Vec<SymbolAt>) {
     let Some(cover) = anchor::covering(f, start, end) else {
         return (None, Vec::new(), Vec::new());
@@ -790,10 +797,13 @@ fn around_range(
     let mut around: Vec<Hunk> = Vec::new();
     let mut touched = Vec::new();
     for d in members {
-        // Its code, from its own first line: an edit of its doc comment changes what the
-        // definition says, not what the cited lines do (a range with the comment in it is
-        // touched through its own lines).
-        let hit = engine::touching(hunks, d.item_line, d.end_line);
+        // Its lines with what is written on it: the hunks here change code (an edit of its
+        // doc comment alone changes what the definition says, not what the cited lines do,
+        // and is no code hunk), so a changed or added annotation or decorator counts (Java
+        // walk, stop 48: `@Deprecated` added over a method cited whole was for drift to
+        // review and affected nothing).
+        let mut hit = engine::touching(hunks, d.start_line, d.end_line);
+        hit.extend(attached.iter().filter(|h| h.old_start + 1 == d.start_line));
         if hit.is_empty() {
             continue;
         }
@@ -916,7 +926,7 @@ mod tests {
             start_line: 11,
             end_line: 17,
         };
-        let (cover, _, _) = around_range(&f, "store.py", (11, 17), &[]);
+        let (cover, _, _) = around_range(&f, "store.py", (11, 17), &[], &[]);
         assert_eq!(cover.as_ref().map(|c| c.qualified.as_str()), Some("Store"));
         let named = |line: u64| -> Vec<String> {
             hit_within(&f, &range, &[edit(line)], cover.as_ref())
@@ -937,7 +947,7 @@ mod tests {
         hunks: &[Hunk],
     ) -> (String, Vec<u64>, Vec<String>) {
         let f = symbols::extract(path, text).expect("a grammar for the file");
-        let (cover, hit, touched) = around_range(&f, path, lines, hunks);
+        let (cover, hit, touched) = around_range(&f, path, lines, hunks, &[]);
         (
             cover.map(|s| s.qualified).unwrap_or_default(),
             hit.iter().map(|h| h.old_start).collect(),

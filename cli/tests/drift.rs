@@ -1336,6 +1336,37 @@ fn impact_through_the_symbol_behind_a_range() {
         "+\n+    def delete(self, key):\n+        self.items.pop(key)\n",
     );
     assert_eq!(v["counts"]["references"], 0, "{v}");
+    // A decorator added over `alpha` (cited whole at 8-11 of v2) changes it; a comment
+    // added there does not (Java walk, stop 48: `@Deprecated` over a method affected nothing).
+    let above = |name: &str, line: &str| -> Value {
+        let file = f.root().join(name);
+        std::fs::write(
+            &file,
+            format!("--- a/src/app.py\n+++ b/src/app.py\n@@ -7,0 +8 @@\n+{line}\n"),
+        )
+        .expect("write");
+        json(&f.run(&[
+            "impact",
+            "--from",
+            "v2",
+            "--diff",
+            file.to_str().unwrap_or(""),
+            "--format",
+            "json",
+        ]))
+    };
+    let v = above("decorator.diff", "@functools.cache");
+    let doubling = (v["pages"][0]["sections"]
+        .as_array()
+        .expect("sections")
+        .iter())
+    .find(|s| s["sectionId"] == "doubling")
+    .cloned()
+    .unwrap_or_default();
+    assert_eq!(doubling["references"][0]["via"], "symbol", "{v}");
+    assert_eq!(doubling["references"][0]["symbol"]["qualified"], "alpha");
+    let v = above("comment.diff", "# Doubles; see beta.");
+    assert_eq!(v["counts"]["references"], 0, "{v}");
     // The text names the page, the section, the symbol and the hunk.
     let text = f.run(&["impact", "--diff", path]).stdout;
     assert!(text.contains("architecture/app.md"), "{text}");

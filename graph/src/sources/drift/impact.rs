@@ -37,6 +37,10 @@ pub struct FileChange {
     /// deeper than the definition continues it (humanize's `Unit` gaining a method; Python
     /// walk, stop 48).
     pub inserted_indent: Vec<(Hunk, usize)>,
+    /// The pure insertions of [`FileChange::hunks`] with no blank line: written on what
+    /// follows them (an annotation, a decorator or a comment added above a definition) rather
+    /// than a block of their own, which blank lines set apart.
+    pub attached: Vec<Hunk>,
 }
 
 /// Whether `line` is blank or a whole-line comment in `lang` (`#` in Python; `//`, or a
@@ -54,6 +58,38 @@ pub fn no_code_line(lang: Option<Lang>, line: &[u8]) -> bool {
         Some(_) => t.starts_with(b"//") || (t.starts_with(b"/*") && t.ends_with(b"*/")),
         None => false,
     }
+}
+
+/// Whether the lines of one side of a hunk hold no code: each blank or a comment line
+/// ([`no_code_line`]), or inside a `/* … */` block the lines open and close (a JSDoc or
+/// Javadoc block added or removed whole), or, outside Rust and Python, a block comment's
+/// inner line (`* text`, as JSDoc and Javadoc continue one; Rust's `*x` is a dereference).
+pub fn no_code_lines<'a>(lang: Option<Lang>, lines: impl IntoIterator<Item = &'a [u8]>) -> bool {
+    let block = matches!(
+        lang,
+        Some(Lang::JavaScript | Lang::TypeScript | Lang::Tsx | Lang::Go | Lang::Java | Lang::Rust)
+    );
+    let inner = block && lang != Some(Lang::Rust);
+    let mut open = false;
+    for line in lines {
+        let t = line.trim_ascii();
+        if open {
+            open = !t.ends_with(b"*/");
+            continue;
+        }
+        if no_code_line(lang, line) {
+            continue;
+        }
+        if block && t.starts_with(b"/*") {
+            open = true;
+            continue;
+        }
+        if inner && (t == b"*" || t.starts_with(b"* ") || t == b"*/") {
+            continue;
+        }
+        return false;
+    }
+    !open
 }
 
 /// The least indentation of the lines of `lines` that are not blank.
@@ -119,7 +155,7 @@ pub fn changes_and_added(
             || repo.reader(),
             |rd, (old, new)| -> Result<FileChange, GitError> {
                 let before = rd.blob(from, old)?.unwrap_or_default();
-                let (hunks, no_code, inserted_indent) = match new {
+                let (hunks, no_code, inserted_indent, attached) = match new {
                     Some(n) => {
                         let after = rd.blob(to, n)?.unwrap_or_default();
                         content_hunks(&before, &after, Lang::for_path(old))
@@ -132,7 +168,7 @@ pub fn changes_and_added(
                             new_start: 0,
                             new_count: 0,
                         };
-                        (vec![whole], Vec::new(), Vec::new())
+                        (vec![whole], Vec::new(), Vec::new(), Vec::new())
                     }
                 };
                 Ok(FileChange {
@@ -143,6 +179,7 @@ pub fn changes_and_added(
                     old_lines: Vec::new(),
                     no_code,
                     inserted_indent,
+                    attached,
                 })
             },
         )
@@ -160,7 +197,7 @@ fn content_hunks(
     before: &[u8],
     after: &[u8],
     lang: Option<Lang>,
-) -> (Vec<Hunk>, Vec<Hunk>, Vec<(Hunk, usize)>) {
+) -> (Vec<Hunk>, Vec<Hunk>, Vec<(Hunk, usize)>, Vec<Hunk>) {
     fn normalized(data: &[u8]) -> Vec<u8> {
         let mut lines = split_lines(data);
         if lines.last().is_some_and(|l| l.is_empty()) {
@@ -174,19 +211,20 @@ fn content_hunks(
         out
     }
     if before == after || is_binary(before) || is_binary(after) {
-        return (Vec::new(), Vec::new(), Vec::new());
+        return (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     }
     let (old, new) = (normalized(before), normalized(after));
     let hunks = diff_hunks(&old, &new);
     let (old_lines, new_lines) = (split_lines(&old), split_lines(&new));
     // 1-based `start`, `count` lines; a side with no lines holds no code.
     let no_code = |lines: &[&[u8]], start: u64, count: u64| {
-        (0..count).all(|k| {
-            let at = usize::try_from(start + k).unwrap_or(usize::MAX);
-            at.checked_sub(1)
-                .and_then(|i| lines.get(i))
-                .is_some_and(|l| no_code_line(lang, l))
-        })
+        let from = usize::try_from(start)
+            .unwrap_or(usize::MAX)
+            .saturating_sub(1);
+        let count = usize::try_from(count).unwrap_or(usize::MAX);
+        count == 0
+            || (lines.get(from..from.saturating_add(count)))
+                .is_some_and(|side| no_code_lines(lang, side.iter().copied()))
     };
     let no_code_hunks = hunks
         .iter()
@@ -205,7 +243,19 @@ fn content_hunks(
             Some((*h, indent))
         })
         .collect();
-    (hunks, no_code_hunks, inserted_indent)
+    let attached = (hunks.iter())
+        .filter(|h| h.old_count == 0)
+        .filter(|h| {
+            (0..h.new_count).all(|k| {
+                usize::try_from(h.new_start + k)
+                    .ok()
+                    .and_then(|n| new_lines.get(n.checked_sub(1)?))
+                    .is_some_and(|l| !l.iter().all(u8::is_ascii_whitespace))
+            })
+        })
+        .copied()
+        .collect();
+    (hunks, no_code_hunks, inserted_indent, attached)
 }
 
 /// The hunks of `hunks` that touch lines `start..=end` of the old file: a hunk that replaces
@@ -335,8 +385,8 @@ impl FileState {
             let lang = (self.change.old_path.as_deref())
                 .or(self.change.new_path.as_deref())
                 .and_then(Lang::for_path);
-            let no_code = |l: &String| no_code_line(lang, l.as_bytes());
-            let no_code = removed.iter().all(no_code) && added.iter().all(no_code);
+            let no_code = no_code_lines(lang, removed.iter().map(|l| l.as_bytes()))
+                && no_code_lines(lang, added.iter().map(|l| l.as_bytes()));
             let mut h = h;
             // git numbers an empty side by the line before it.
             if h.old_count == 0 {
@@ -351,6 +401,9 @@ impl FileState {
             if h.old_count == 0 {
                 if let Some(indent) = least_indent(added.iter().map(|l| l.as_bytes())) {
                     self.change.inserted_indent.push((h, indent));
+                }
+                if added.iter().all(|l| !l.trim().is_empty()) {
+                    self.change.attached.push(h);
                 }
             }
             self.change.hunks.push(h);
@@ -471,6 +524,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                 old_lines: Vec::new(),
                 no_code: Vec::new(),
                 inserted_indent: Vec::new(),
+                attached: Vec::new(),
             }));
         } else if let Some(p) = line.strip_prefix("--- ") {
             pending_old = Some(diff_path(p, "a/", prefixed));
@@ -493,6 +547,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
                 old_lines: Vec::new(),
                 no_code: Vec::new(),
                 inserted_indent: Vec::new(),
+                attached: Vec::new(),
             }));
             f.change.old_path = old;
             f.change.new_path = new;
@@ -628,7 +683,7 @@ mod tests {
         // A file converted to CRLF but for one real edit, and a final newline added.
         let before = b"a\nb\nc\nd";
         let after = b"a\r\nB\r\nc\r\nd\n";
-        let (hunks, blank_only, _) = content_hunks(before, after, None);
+        let (hunks, blank_only, _, _) = content_hunks(before, after, None);
         assert_eq!(hunks, vec![h(2, 1, 2, 1)]);
         assert!(blank_only.is_empty());
         // The same change as a diff's text.
@@ -649,7 +704,7 @@ mod tests {
         // A blank line added after `b`, an indented blank one removed after `d`, and an edit.
         let before = b"a\nb\nc\nd\n  \ne\n";
         let after = b"a\nb\n\nc\nD\ne\n";
-        let (hunks, blank_only, inserted) = content_hunks(before, after, None);
+        let (hunks, blank_only, inserted, _) = content_hunks(before, after, None);
         assert_eq!(hunks, vec![h(2, 0, 3, 1), h(4, 2, 5, 1)]);
         assert_eq!(blank_only, vec![h(2, 0, 3, 1)]);
         // The same change as a diff's text, and one whose blank lines replace code.
@@ -661,7 +716,7 @@ mod tests {
         assert!(files[1].no_code.is_empty());
         // A blank insertion has no indentation of code; an indented one has its least.
         assert!(inserted.is_empty());
-        let (hunks, _, inserted) = content_hunks(
+        let (hunks, _, inserted, _) = content_hunks(
             b"def f():\n    a\n",
             b"def f():\n    a\n\n      b\n    c\n",
             None,
@@ -673,21 +728,36 @@ mod tests {
         // Comment lines change no code either, in the file's language: `#` in Python, `//`
         // and a closed `/* … */` elsewhere; `#[…]` in Rust is code.
         let py = Some(Lang::Python);
-        let (hunks, no_code, _) = content_hunks(
+        let (hunks, no_code, _, _) = content_hunks(
             b"def f():\n    # old note\n    return 1\n",
             b"def f():\n    # new note\n    return 1\n    # more\n",
             py,
         );
         assert_eq!(no_code, hunks);
-        let (hunks, no_code, _) = content_hunks(
+        let (hunks, no_code, _, _) = content_hunks(
             b"fn f() {}\n",
             b"// note\n/* more */\n#[inline]\nfn f() {}\n",
             Some(Lang::Rust),
         );
         assert_eq!((hunks.len(), no_code.len()), (1, 0));
-        let (_, no_code, _) =
+        let (_, no_code, _, _) =
             content_hunks(b"fn f() {}\n", b"// note\nfn f() {}\n", Some(Lang::Rust));
         assert_eq!(no_code.len(), 1);
+        // A JSDoc block added whole, and one of its inner lines edited, are no code; a
+        // dereference in Rust is.
+        let js = Some(Lang::JavaScript);
+        let (_, no_code, _, _) = content_hunks(
+            b"/**\n * Old.\n */\nfunction f() {}\n",
+            b"/**\n * New.\n */\nfunction f() {}\n/**\n * Added.\n */\n",
+            js,
+        );
+        assert_eq!(no_code.len(), 2);
+        let (hunks, no_code, _, _) = content_hunks(
+            b"fn f(x: &mut u8) {\n    *x = 1;\n}\n",
+            b"fn f(x: &mut u8) {\n    *x = 2;\n}\n",
+            Some(Lang::Rust),
+        );
+        assert_eq!((hunks.len(), no_code.len()), (1, 0));
         let diff = "--- a/f.py\n+++ b/f.py\n@@ -1,2 +1,2 @@\n def f():\n-    # old\n+    # new\n--- a/g.txt\n+++ b/g.txt\n@@ -1 +1 @@\n-# old\n+# new\n";
         let files = parse_unified_diff(diff).expect("a diff");
         assert_eq!(files[0].no_code, files[0].hunks);
