@@ -936,7 +936,9 @@ fn relocate_lost(
                 out[*i].diff = None;
             }
         }
-        let diff_wanted = out[*i].diff.is_none() && ctx.options.diffs;
+        // The removed lines of a range deleted whole give way to the window its lines went to.
+        let deleted_whole = matches!(out[*i].outcome, Ok(Verdict::Changed { mapped: None, .. }));
+        let diff_wanted = ctx.options.diffs && (out[*i].diff.is_none() || deleted_whole);
         let Some(r) = out[*i]
             .relocation
             .clone()
