@@ -457,6 +457,19 @@ pub fn note_where_cited(
 /// (`Range`, when only `Range.parseRange` is cited) stands for its members.
 pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     let found = symbols_named_as_written(graph, name);
+    // `impl<E> From<E> for Error`, as the code writes the block.
+    if found.is_empty() {
+        if let Some(rest) = name.strip_prefix("impl") {
+            let rest = match rest.strip_prefix('<') {
+                Some(generic) => generic.split_once("> ").map_or("", |(_, r)| r),
+                None => rest,
+            };
+            let rest = rest.trim();
+            if rest.contains(" for ") {
+                return symbols_named_as_written(graph, rest);
+            }
+        }
+    }
     if found.is_empty() {
         if let Some(go) = go_written(name) {
             return symbols_named_as_written(graph, &go);
@@ -527,6 +540,11 @@ fn symbols_named_as_written<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
                 || n.metadata
                     .get("qualified")
                     .is_some_and(|q| q == name || anchor::name_key(q) == key)
+                // A trait's impl by its own name, `From<E> for Error`: its qualified name is
+                // the type's, which every impl of the type shares (Rust walk, stop 48).
+                || n.metadata.get("name").is_some_and(|own| {
+                    own.contains(" for ") && (own == name || anchor::name_key(own) == key)
+                })
         })
         .collect();
     if !exact.is_empty() {
@@ -579,9 +597,17 @@ pub fn within<'g>(graph: &'g Graph, container: &Node) -> Vec<&'g Node> {
             .get("qualified")
             .unwrap_or(&container.name),
     );
+    // Every impl of a type shares the type's qualified name: an impl holds only what is
+    // written inside it (`From<E> for Error` is not `Display for Error`'s `fmt`).
+    let inside = |m: &Node| match (&container.span, &m.span) {
+        (Some(c), Some(s)) if container.metadata.get("kind").is_some_and(|k| k == "impl") => {
+            c.file == s.file && c.start_line <= s.start_line && s.end_line <= c.end_line
+        }
+        _ => true,
+    };
     members_of(graph, &key)
         .into_iter()
-        .filter(|m| m.package == container.package && m.id != container.id)
+        .filter(|m| m.package == container.package && m.id != container.id && inside(m))
         .collect()
 }
 

@@ -663,3 +663,57 @@ fn the_registry_describes_every_capability_with_a_schema() {
     assert_eq!(names, sorted);
     insta::assert_json_snapshot!("registry", d);
 }
+
+#[test]
+fn a_traits_impl_is_named_by_its_own_name_and_holds_only_its_members() {
+    // Every impl of `Cache` is qualified `Cache`; `Display for Cache` is found by the name
+    // its block writes, with or without `impl<…>`, and holds only the `fmt` inside it (Rust
+    // walk, stop 48: `From<E> for Error` matched nothing).
+    let mut b = common::Builder::new();
+    b.article("faq/cache.md", "Caching");
+    let inherent = b.section(
+        "faq/cache.md",
+        "api",
+        "The cache API",
+        (3, 6),
+        "Insert and get.",
+    );
+    let r = b.cite(&inherent, "src/cache.rs", 10, 30, Some("verified"));
+    b.named_symbol(&r, "src/cache.rs", "impl", "Cache", "Cache", 10, 30);
+    b.symbol(&r, "src/cache.rs", "method", "Cache::insert", 12, 20);
+    let shown = b.section(
+        "faq/cache.md",
+        "display",
+        "How a cache prints",
+        (8, 11),
+        "Its size.",
+    );
+    let r = b.cite(&shown, "src/cache.rs", 40, 50, Some("verified"));
+    b.named_symbol(
+        &r,
+        "src/cache.rs",
+        "impl",
+        "Cache",
+        "Display for Cache",
+        40,
+        50,
+    );
+    b.symbol(&r, "src/cache.rs", "method", "Cache::fmt", 42, 48);
+    let g = b.build();
+    let ix = Index::build(&g);
+    let c = ctx(&g, &ix);
+    for name in [
+        "Display for Cache",
+        "impl Display for Cache",
+        "impl<T> Display for Cache",
+    ] {
+        let r = run(&c, "CitationsOf", &json!({ "target": name }));
+        assert_eq!(r.data["sectionCount"], 1, "{name}: {}", r.summary);
+        assert_eq!(
+            r.data["sections"][0]["section"], "section:faq/cache.md#display",
+            "{name}"
+        );
+    }
+    let r = run(&c, "CitationsOf", &json!({"target": "Cache"}));
+    assert_eq!(r.data["sectionCount"], 2, "{}", r.summary);
+}

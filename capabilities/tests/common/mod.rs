@@ -164,6 +164,25 @@ impl Builder {
             .push(Edge::new(EdgeKind::Overlaps, range, id, None));
     }
 
+    /// A symbol whose own name differs from its qualified one (a Rust trait's impl:
+    /// qualified `Cache`, own name `Display for Cache`).
+    #[allow(clippy::too_many_arguments, dead_code)]
+    pub fn named_symbol(
+        &mut self,
+        range: &str,
+        path: &str,
+        kind: &str,
+        qualified: &str,
+        own: &str,
+        s: u64,
+        e: u64,
+    ) {
+        self.symbol(range, path, kind, qualified, s, e);
+        if let Some(n) = self.nodes.last_mut() {
+            n.metadata.insert("name".into(), own.into());
+        }
+    }
+
     pub fn diagnostic(&mut self, code: &str, subject: &str, file: &str, line: u64, message: &str) {
         let id = ids::diagnostic(code, file, line, "");
         let mut d = node(id.clone(), NodeKind::Diagnostic, code);
