@@ -585,6 +585,20 @@ fn meant(graph: &Graph, id: &str, articles: &BTreeMap<String, String>) -> Option
                 .collect();
             ontoly_graph::suggest::nearest(bare, forms.iter().map(String::as_str))
                 .map(str::to_string)
+                .or_else(|| {
+                    // The right section id under another article (its page's folder written
+                    // as the article: `internals#construct-unsafe` for
+                    // `representation#construct-unsafe`; Rust walk, stop 48), when only one
+                    // article has it.
+                    let sid = bare.split_once('#').map(|(_, sid)| sid)?;
+                    let mut same = forms
+                        .iter()
+                        .filter(|f| f.rsplit_once('#').map(|(_, s)| s) == Some(sid));
+                    match (same.next(), same.next()) {
+                        (Some(one), None) => Some(one.clone()),
+                        _ => None,
+                    }
+                })
         }
         // In the file's own style: with `section:` or `knowledge/` when it wrote them.
         Some(_) => {

@@ -499,3 +499,24 @@ fn an_unusable_registry_is_listed_before_what_it_leaves_unresolved() {
     assert!(results.len() > 1, "{log}");
     assert_eq!(results[0]["ruleId"], "REGISTRY_UNUSABLE", "{log}");
 }
+
+#[test]
+fn an_expected_section_under_the_wrong_article_names_the_one_that_has_it() {
+    // `features#json-body`: the page's folder written as its article; only `json` has a
+    // section `json-body`, so that is what was meant (Rust walk, stop 48: no suggestion).
+    let (_dir, ws) = common::corpus_copy("requests");
+    let questions = ws.join("typo.yaml");
+    std::fs::write(
+        &questions,
+        "- q: how do I send a JSON body\n  expect: [features#json-body]\n",
+    )
+    .expect("write");
+    let r = run_in(&ws, &["check", "--questions", "typo.yaml"]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("features#json-body (did you mean json#json-body?)"),
+        "{}",
+        r.stdout
+    );
+}
