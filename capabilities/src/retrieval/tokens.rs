@@ -695,8 +695,57 @@ fn identifier_around(text: &str, at: usize, len: usize) -> &str {
     &text[start..stop]
 }
 
+/// `query` with the words that frame a comparison blanked out (same length, so offsets
+/// stay): "difference(s) between", and "the difference(s)" ending the question. They say
+/// how the asker compares two things, not what about: "What's the difference between
+/// anyhow! and bail!?" was flagged for "difference, between", which no page writes (Rust
+/// walk, stop 48). "between" alone is a topic word ("between requests", "between runs").
+fn without_comparison_frame(query: &str) -> std::borrow::Cow<'_, str> {
+    let lower = query.to_ascii_lowercase();
+    // Runs of ASCII letters, digits and apostrophes, by byte offset.
+    let bytes = lower.as_bytes();
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let word = |b: u8| b.is_ascii_alphanumeric() || b == b'\'';
+        if !word(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && word(bytes[i]) {
+            i += 1;
+        }
+        words.push((start, &lower[start..i]));
+    }
+    let mut blank: Vec<(usize, usize)> = Vec::new();
+    for (i, &(at, w)) in words.iter().enumerate() {
+        if w != "difference" && w != "differences" {
+            continue;
+        }
+        match words.get(i + 1) {
+            Some(&(next, "between")) => blank.push((at, next + "between".len())),
+            None if i > 0 && words[i - 1].1 == "the" => blank.push((at, at + w.len())),
+            _ => {}
+        }
+    }
+    if blank.is_empty() {
+        return std::borrow::Cow::Borrowed(query);
+    }
+    let mut out = query.as_bytes().to_vec();
+    for (a, b) in blank {
+        for byte in out.iter_mut().take(b).skip(a) {
+            *byte = b' ';
+        }
+    }
+    // Only ASCII letters and spaces were replaced by spaces.
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| query.to_string()))
+}
+
 /// Distinct query terms in first-seen order, at most [`MAX_QUERY_TERMS`].
 pub fn query_terms(query: &str) -> Vec<QueryTerm> {
+    let framed = without_comparison_frame(query);
+    let query = framed.as_ref();
     let spans = quoted_values(query);
     let base = query.as_ptr() as usize;
     let mut terms: Vec<QueryTerm> = Vec::new();
@@ -726,6 +775,28 @@ pub fn query_terms(query: &str) -> Vec<QueryTerm> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_words_framing_a_comparison_are_not_searched() {
+        let words =
+            |q: &str| -> Vec<String> { query_terms(q).into_iter().map(|t| t.word).collect() };
+        assert_eq!(
+            words("What's the difference between anyhow! and bail!?"),
+            ["anyhow", "bail"]
+        );
+        assert_eq!(
+            words("retry_if vs retry_unless whats the difference"),
+            words("retry_if vs retry_unless whats the")
+        );
+        // "between" alone, and "difference" as the topic, stay.
+        assert!(words("keep cookies between requests").contains(&"between".to_string()));
+        assert!(words("a difference in output sizes").contains(&"difference".to_string()));
+        // Offsets survive text around it that is not ASCII.
+        assert_eq!(
+            words("“naïve” difference between a and ß"),
+            words("“naïve”                    a and ß")
+        );
+    }
 
     #[test]
     fn stopwords_are_sorted_for_binary_search() {
