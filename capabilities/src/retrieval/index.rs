@@ -31,7 +31,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v18";
+pub const INDEX_VERSION: &str = "ontoly.index.v19";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;
@@ -323,6 +323,7 @@ fn node_fields<'g>(
                     _ => {
                         code.push_str(&l.name);
                         code.push('\n');
+                        push_own_name(&mut code, l);
                     }
                 }
             }
@@ -338,12 +339,29 @@ fn node_fields<'g>(
             f[F_BODY] = Cow::Borrowed(body);
         }
         NodeKind::Symbol => {
-            f[F_HEADING] = Cow::Borrowed(&n.name);
+            let mut name = n.name.clone();
+            name.push('\n');
+            push_own_name(&mut name, n);
+            f[F_HEADING] = Cow::Owned(name);
             f[F_BODY] = Cow::Borrowed(n.metadata.get("kind").map_or("", String::as_str));
         }
         _ => return None,
     }
     Some(f)
+}
+
+/// A symbol's own name (`getDeviceNameSync` of `com.acme.RNDeviceModule.getDeviceNameSync`,
+/// `From<E> for Error` of an impl qualified `Error`) when its qualified name does not end
+/// with it as a term of its own: a qualified name is one compound and its words, so the name
+/// a person types was "not in this workspace" although a section cites it (Java walk, stop
+/// 48).
+fn push_own_name(out: &mut String, symbol: &Node) {
+    if let Some(own) = symbol.metadata.get("name") {
+        if own != &symbol.name && own.chars().any(char::is_alphanumeric) {
+            out.push_str(own);
+            out.push('\n');
+        }
+    }
 }
 
 /// The term of two neighbouring words (headings and bodies are indexed with them, so a query
