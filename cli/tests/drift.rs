@@ -1297,17 +1297,11 @@ fn impact_through_the_symbol_behind_a_range() {
         "{}",
         wrong.stderr
     );
-    // Python's blocks are indentation: a line added after the last line of `Store.get` (cited
-    // at 30-32 of v2, the class's last method) and indented as its body continues it; a
-    // method added after it is the class's, which the range does not stand for (Python walk,
-    // stop 48: a class cited whole gaining a method was affected by nothing).
-    let appended = |name: &str, added: &str| -> Value {
+    // The JSON impact of a diff of src/app.py against v2, and one section of it.
+    let impact_of = |name: &str, diff: String| -> Value {
         let file = f.root().join(name);
-        std::fs::write(
-            &file,
-            format!("--- a/src/app.py\n+++ b/src/app.py\n@@ -32 +32,{} @@\n         return self.items.get(key)\n{added}", added.lines().count() + 1),
-        )
-        .expect("write");
+        std::fs::write(&file, format!("--- a/src/app.py\n+++ b/src/app.py\n{diff}"))
+            .expect("write");
         json(&f.run(&[
             "impact",
             "--from",
@@ -1318,14 +1312,25 @@ fn impact_through_the_symbol_behind_a_range() {
             "json",
         ]))
     };
+    let section = |v: &Value, id: &str| -> Value {
+        (v["pages"][0]["sections"].as_array().into_iter().flatten())
+            .find(|s| s["sectionId"] == id)
+            .cloned()
+            .unwrap_or_default()
+    };
+    // Python's blocks are indentation: a line added after the last line of `Store.get` (cited
+    // at 30-32 of v2, the class's last method) and indented as its body continues it; a
+    // method added after it is the class's, which the range does not stand for (Python walk,
+    // stop 48: a class cited whole gaining a method was affected by nothing).
+    let appended = |name: &str, added: &str| {
+        let header = format!("@@ -32 +32,{} @@", added.lines().count() + 1);
+        impact_of(
+            name,
+            format!("{header}\n         return self.items.get(key)\n{added}"),
+        )
+    };
     let v = appended("tail.diff", "+        self.hits += 1\n");
-    let store = (v["pages"][0]["sections"]
-        .as_array()
-        .expect("sections")
-        .iter())
-    .find(|s| s["sectionId"] == "store")
-    .cloned()
-    .unwrap_or_default();
+    let store = section(&v, "store");
     assert_eq!(store["references"][0]["via"], "range", "{v}");
     assert_eq!(
         store["references"][0]["hunks"][0]["header"],
@@ -1338,31 +1343,9 @@ fn impact_through_the_symbol_behind_a_range() {
     assert_eq!(v["counts"]["references"], 0, "{v}");
     // A decorator added over `alpha` (cited whole at 8-11 of v2) changes it; a comment
     // added there does not (Java walk, stop 48: `@Deprecated` over a method affected nothing).
-    let above = |name: &str, line: &str| -> Value {
-        let file = f.root().join(name);
-        std::fs::write(
-            &file,
-            format!("--- a/src/app.py\n+++ b/src/app.py\n@@ -7,0 +8 @@\n+{line}\n"),
-        )
-        .expect("write");
-        json(&f.run(&[
-            "impact",
-            "--from",
-            "v2",
-            "--diff",
-            file.to_str().unwrap_or(""),
-            "--format",
-            "json",
-        ]))
-    };
+    let above = |name: &str, line: &str| impact_of(name, format!("@@ -7,0 +8 @@\n+{line}\n"));
     let v = above("decorator.diff", "@functools.cache");
-    let doubling = (v["pages"][0]["sections"]
-        .as_array()
-        .expect("sections")
-        .iter())
-    .find(|s| s["sectionId"] == "doubling")
-    .cloned()
-    .unwrap_or_default();
+    let doubling = section(&v, "doubling");
     assert_eq!(doubling["references"][0]["via"], "symbol", "{v}");
     assert_eq!(doubling["references"][0]["symbol"]["qualified"], "alpha");
     let v = above("comment.diff", "# Doubles; see beta.");
