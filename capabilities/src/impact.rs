@@ -702,6 +702,19 @@ fn affected(
     out
 }
 
+/// A definition that does not stand for a range inside it: a class, impl, trait, interface
+/// or module, whose members do.
+fn holds_members(kind: symbols::SymbolKind) -> bool {
+    matches!(
+        kind,
+        symbols::SymbolKind::Impl
+            | symbols::SymbolKind::Class
+            | symbols::SymbolKind::Trait
+            | symbols::SymbolKind::Interface
+            | symbols::SymbolKind::Module
+    )
+}
+
 /// Whether blocks are written by indentation in `path`'s language.
 fn python(path: &str) -> bool {
     symbols::Lang::for_path(path) == Some(symbols::Lang::Python)
@@ -722,17 +735,7 @@ fn continued(
 ) -> Vec<Hunk> {
     let outer = (f.definitions.iter())
         .filter(|d| d.end_line == end)
-        .filter(|d| {
-            d.start_line >= start
-                || !matches!(
-                    d.kind,
-                    symbols::SymbolKind::Class
-                        | symbols::SymbolKind::Impl
-                        | symbols::SymbolKind::Trait
-                        | symbols::SymbolKind::Interface
-                        | symbols::SymbolKind::Module
-                )
-        })
+        .filter(|d| d.start_line >= start || !holds_members(d.kind))
         .filter_map(|d| indent_of(d.item_line).flatten())
         .min();
     let Some(outer) = outer else {
@@ -775,14 +778,7 @@ fn around_range(
     let mut members = Vec::new();
     while let Some(i) = stack.pop() {
         let d = &defs[i];
-        let container = matches!(
-            d.kind,
-            symbols::SymbolKind::Impl
-                | symbols::SymbolKind::Class
-                | symbols::SymbolKind::Trait
-                | symbols::SymbolKind::Interface
-                | symbols::SymbolKind::Module
-        );
+        let container = holds_members(d.kind);
         let inner: Vec<usize> = (i + 1..defs.len())
             .filter(|&j| defs[j].parent == Some(i))
             .filter(|&j| defs[j].start_line <= end && defs[j].end_line >= start)
