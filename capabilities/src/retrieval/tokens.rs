@@ -600,11 +600,38 @@ fn token_chunk<'a, M: TermMaker<'a>>(
     if parts.len() > 1 {
         emit(terms.lower(chunk), chunk, true);
     }
-    for &p in parts.iter() {
+    // A path's host (`github.com/spf13/cobra`, `docs.rs/tokio`) says where a thing is, not
+    // what: its words are not searched (a pasted Go trace line was answered `high` from
+    // "github" and "com" alone; Go walk, stop 48).
+    let host_words = chunk
+        .split_once('/')
+        .map(|(host, _)| host)
+        .filter(|host| is_host(host))
+        .map_or(0, |host| {
+            let mut words = Vec::new();
+            split_identifier(host, &mut words);
+            words.len()
+        });
+    for &p in parts.iter().skip(host_words) {
         if let Some(t) = terms.word(p) {
             emit(t, p, false);
         }
     }
+}
+
+/// Whether `s` is a host name: two or more dot-separated labels of letters, digits and
+/// dashes, the last of two to six letters (`github.com`, `pkg.go.dev`; not `v2.28.0` or
+/// `setup.py`'s kind of name followed by a path, which a host's shape rules out only by its
+/// last label, so `.py` counts: a file is rarely a path's first segment).
+fn is_host(s: &str) -> bool {
+    let labels: Vec<&str> = s.split('.').collect();
+    labels.len() >= 2
+        && labels
+            .iter()
+            .all(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+        && labels.last().is_some_and(|t| {
+            (2..=6).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_alphabetic())
+        })
 }
 
 /// Identifier- and flag-aware tokens of `text`, in order, with repeats.
@@ -775,6 +802,20 @@ pub fn query_terms(query: &str) -> Vec<QueryTerm> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_paths_host_is_no_words() {
+        let t = tokenize("github.com/spf13/cobra and docs.rs/tokio, src/lib.rs, v2.28.0/x");
+        for gone in ["github", "com", "doc"] {
+            assert!(!t.contains(&gone.to_string()), "{gone} in {t:?}");
+        }
+        for kept in ["spf13", "cobra", "tokio", "src", "lib"] {
+            assert!(t.iter().any(|w| w == kept), "{kept} not in {t:?}");
+        }
+        // The whole path is still a term; a host alone is its words.
+        assert!(t.iter().any(|w| w.starts_with("github.com/spf13")), "{t:?}");
+        assert!(tokenize("visit github.com today").contains(&"github".to_string()));
+    }
 
     #[test]
     fn the_words_framing_a_comparison_are_not_searched() {
