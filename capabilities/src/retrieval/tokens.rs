@@ -619,10 +619,10 @@ fn token_chunk<'a, M: TermMaker<'a>>(
     }
 }
 
-/// Whether `s` is a host name: two or more dot-separated labels of letters, digits and
-/// dashes, the last of two to six letters (`github.com`, `pkg.go.dev`; not `v2.28.0` or
-/// `setup.py`'s kind of name followed by a path, which a host's shape rules out only by its
-/// last label, so `.py` counts: a file is rarely a path's first segment).
+/// Whether `s` is shaped as a host name: two or more dot-separated labels of letters, digits
+/// and dashes, the last of two to six letters (`github.com`, `pkg.go.dev`; not `v2.28.0`). A
+/// file name has that shape too (`setup.py`), but it is seldom a path's first segment, the
+/// only place this is asked.
 fn is_host(s: &str) -> bool {
     let labels: Vec<&str> = s.split('.').collect();
     labels.len() >= 2
