@@ -616,16 +616,8 @@ fn affected(
         let file = parsed.entry(range.path.as_str()).or_insert_with(|| {
             let text = reader.blob(from, &range.path).ok().flatten()?;
             let syms = symbols::extract(&range.path, std::str::from_utf8(&text).ok()?)?;
-            let lines = classify::split_lines(&text);
-            let indent = (1..=lines.len() as u64)
-                .map(|n| {
-                    let line = lines[(n - 1) as usize];
-                    (!anchor::is_blank_line(&lines, n)).then(|| {
-                        line.iter()
-                            .take_while(|b| matches!(b, b' ' | b'\t'))
-                            .count()
-                    })
-                })
+            let indent = (classify::split_lines(&text).into_iter())
+                .map(engine::indent)
                 .collect();
             Some((indent, syms))
         });

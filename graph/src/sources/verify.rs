@@ -708,13 +708,17 @@ pub fn verify_stage(
                 restated[check] = Some((before, edge.metadata.clone()));
             }
         }
-        if let Some(code) = status_code(outcome.status) {
-            let section = edge.from.clone();
-            let source_ref = edge.metadata.get("source_ref").cloned().unwrap_or_default();
-            let (article, section_id) = section
-                .strip_prefix("section:")
+        // The article and section of the citing section, for a finding's message.
+        let named = |section: &'_ str| -> (String, String) {
+            let (a, s) = (section.strip_prefix("section:"))
                 .and_then(|s| s.rsplit_once('#'))
                 .unwrap_or(("?", "?"));
+            (a.to_string(), s.to_string())
+        };
+        if let Some(code) = status_code(outcome.status) {
+            let section = edge.from.clone();
+            let (article, section_id) = named(&section);
+            let source_ref = edge.metadata.get("source_ref").cloned().unwrap_or_default();
             parts.findings.push(
                 Finding::new(
                     code,
@@ -736,9 +740,8 @@ pub fn verify_stage(
             );
         }
         if let Some((a, b)) = outcome.unparsed {
-            let (article, section_id) = (edge.from.strip_prefix("section:"))
-                .and_then(|s| s.rsplit_once('#'))
-                .unwrap_or(("?", "?"));
+            let section = edge.from.clone();
+            let (article, section_id) = named(&section);
             parts.findings.push(
                 Finding::new(
                     Code::SymbolsIncomplete,
@@ -748,7 +751,7 @@ pub fn verify_stage(
                     ),
                     &origin.file,
                     origin.line,
-                    edge.from.clone(),
+                    section,
                 )
                 .with_discriminator(c.range.clone()),
             );

@@ -27,7 +27,7 @@ pub struct FileChange {
     /// what a diff without `index` lines is checked against. Empty between two commits.
     pub old_lines: Vec<(u64, String)>,
     /// The hunks of [`FileChange::hunks`] that only add or remove blank (whitespace-only)
-    /// lines and comment lines of the file's language ([`no_code_line`]): they change no
+    /// lines and comment lines of the file's language ([`no_code_lines`]): they change no
     /// code, so they touch no definition around a cited range (such a line inside the cited
     /// lines still changes them).
     pub no_code: Vec<Hunk>,
@@ -48,7 +48,7 @@ pub struct FileChange {
 /// definition says, not what it does (a comment edited inside humanize's `precisedelta`
 /// affected both sections citing it; Python walk, stop 48). A line inside a block comment
 /// is not told apart from code (`* x` is a dereference in Rust).
-pub fn no_code_line(lang: Option<Lang>, line: &[u8]) -> bool {
+fn no_code_line(lang: Option<Lang>, line: &[u8]) -> bool {
     let t = line.trim_ascii();
     if t.is_empty() {
         return true;
@@ -60,8 +60,8 @@ pub fn no_code_line(lang: Option<Lang>, line: &[u8]) -> bool {
     }
 }
 
-/// Whether the lines of one side of a hunk hold no code: each blank or a comment line
-/// ([`no_code_line`]), or inside a `/* … */` block the lines open and close (a JSDoc or
+/// Whether the lines of one side of a hunk hold no code: each blank or a whole-line comment
+/// (`#` in Python; `//`, or a `/* … */` closed on the line, elsewhere), or inside a `/* … */` block the lines open and close (a JSDoc or
 /// Javadoc block added or removed whole), or, outside Rust and Python, a block comment's
 /// inner line (`* text`, as JSDoc and Javadoc continue one; Rust's `*x` is a dereference).
 pub fn no_code_lines<'a>(lang: Option<Lang>, lines: impl IntoIterator<Item = &'a [u8]>) -> bool {
@@ -92,13 +92,37 @@ pub fn no_code_lines<'a>(lang: Option<Lang>, lines: impl IntoIterator<Item = &'a
     !open
 }
 
-/// The least indentation of the lines of `lines` that are not blank.
-fn least_indent<'a>(lines: impl IntoIterator<Item = &'a [u8]>) -> Option<usize> {
-    lines
-        .into_iter()
-        .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
-        .map(|l| l.iter().take_while(|b| matches!(b, b' ' | b'\t')).count())
-        .min()
+/// A line's indentation (its leading spaces and tabs), `None` when it is blank.
+pub fn indent(line: &[u8]) -> Option<usize> {
+    (!line.iter().all(u8::is_ascii_whitespace)).then(|| {
+        line.iter()
+            .take_while(|b| matches!(b, b' ' | b'\t'))
+            .count()
+    })
+}
+
+impl FileChange {
+    /// Adds hunk `h`, whose old side's lines are `removed` and new side's `added`, with
+    /// what the hunk is besides: code or not ([`FileChange::no_code`]), and for a pure
+    /// insertion its indentation ([`FileChange::inserted_indent`]) and whether it is written
+    /// on what follows ([`FileChange::attached`]). Both ways of reading a change (two
+    /// commits, a diff) describe their hunks here.
+    fn push_hunk(&mut self, h: Hunk, removed: &[&[u8]], added: &[&[u8]], lang: Option<Lang>) {
+        if no_code_lines(lang, removed.iter().copied())
+            && no_code_lines(lang, added.iter().copied())
+        {
+            self.no_code.push(h);
+        }
+        if h.old_count == 0 {
+            if let Some(least) = added.iter().filter_map(|l| indent(l)).min() {
+                self.inserted_indent.push((h, least));
+            }
+            if added.iter().all(|l| indent(l).is_some()) {
+                self.attached.push(h);
+            }
+        }
+        self.hunks.push(h);
+    }
 }
 
 /// How many lines git counts in `data` (a last line without a newline counts).
@@ -155,49 +179,43 @@ pub fn changes_and_added(
             || repo.reader(),
             |rd, (old, new)| -> Result<FileChange, GitError> {
                 let before = rd.blob(from, old)?.unwrap_or_default();
-                let (hunks, no_code, inserted_indent, attached) = match new {
+                let mut change = FileChange {
+                    old_path: Some(old.clone()),
+                    new_path: new.clone(),
+                    hunks: Vec::new(),
+                    old_blob: None,
+                    old_lines: Vec::new(),
+                    no_code: Vec::new(),
+                    inserted_indent: Vec::new(),
+                    attached: Vec::new(),
+                };
+                match new {
                     Some(n) => {
                         let after = rd.blob(to, n)?.unwrap_or_default();
-                        content_hunks(&before, &after, Lang::for_path(old))
+                        content_hunks(&before, &after, Lang::for_path(old), &mut change);
                     }
                     None => {
                         let count = line_count(&before);
-                        let whole = Hunk {
+                        change.hunks.push(Hunk {
                             old_start: u64::from(count > 0),
                             old_count: count,
                             new_start: 0,
                             new_count: 0,
-                        };
-                        (vec![whole], Vec::new(), Vec::new(), Vec::new())
+                        });
                     }
-                };
-                Ok(FileChange {
-                    old_path: Some(old.clone()),
-                    new_path: new.clone(),
-                    hunks,
-                    old_blob: None,
-                    old_lines: Vec::new(),
-                    no_code,
-                    inserted_indent,
-                    attached,
-                })
+                }
+                Ok(change)
             },
         )
         .collect::<Result<Vec<_>, _>>()
         .map(|changes| (changes, added))
 }
 
-/// The `-U0` hunks between two blobs as the format's digests see their lines: each line
-/// without a trailing `\r`, the last one with or without its newline. A file converted to
-/// CRLF, or given a final newline, changes no cited line (drift calls such a range unchanged);
-/// the line numbers are the blobs' own. Beside them, the hunks that only add or remove blank
-/// lines, and the pure insertions' indentation ([`FileChange::inserted_indent`]).
-#[allow(clippy::type_complexity)]
-fn content_hunks(
-    before: &[u8],
-    after: &[u8],
-    lang: Option<Lang>,
-) -> (Vec<Hunk>, Vec<Hunk>, Vec<(Hunk, usize)>, Vec<Hunk>) {
+/// The `-U0` hunks between two blobs as the format's digests see their lines, added to
+/// `change` ([`FileChange::push_hunk`]): each line without a trailing `\r`, the last one with
+/// or without its newline. A file converted to CRLF, or given a final newline, changes no
+/// cited line (drift calls such a range unchanged); the line numbers are the blobs' own.
+fn content_hunks(before: &[u8], after: &[u8], lang: Option<Lang>, change: &mut FileChange) {
     fn normalized(data: &[u8]) -> Vec<u8> {
         let mut lines = split_lines(data);
         if lines.last().is_some_and(|l| l.is_empty()) {
@@ -211,51 +229,29 @@ fn content_hunks(
         out
     }
     if before == after || is_binary(before) || is_binary(after) {
-        return (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        return;
     }
     let (old, new) = (normalized(before), normalized(after));
-    let hunks = diff_hunks(&old, &new);
     let (old_lines, new_lines) = (split_lines(&old), split_lines(&new));
-    // 1-based `start`, `count` lines; a side with no lines holds no code.
-    let no_code = |lines: &[&[u8]], start: u64, count: u64| {
+    // 1-based `start`, `count` lines (an empty side numbers the line before it).
+    fn side<'l>(lines: &[&'l [u8]], start: u64, count: u64) -> Vec<&'l [u8]> {
+        if count == 0 {
+            return Vec::new();
+        }
         let from = usize::try_from(start)
             .unwrap_or(usize::MAX)
             .saturating_sub(1);
         let count = usize::try_from(count).unwrap_or(usize::MAX);
-        count == 0
-            || (lines.get(from..from.saturating_add(count)))
-                .is_some_and(|side| no_code_lines(lang, side.iter().copied()))
-    };
-    let no_code_hunks = hunks
-        .iter()
-        .filter(|h| {
-            no_code(&old_lines, h.old_start, h.old_count)
-                && no_code(&new_lines, h.new_start, h.new_count)
-        })
-        .copied()
-        .collect();
-    let inserted_indent = (hunks.iter())
-        .filter(|h| h.old_count == 0)
-        .filter_map(|h| {
-            let from = usize::try_from(h.new_start).ok()?.checked_sub(1)?;
-            let count = usize::try_from(h.new_count).ok()?;
-            let indent = least_indent(new_lines.iter().skip(from).take(count).copied())?;
-            Some((*h, indent))
-        })
-        .collect();
-    let attached = (hunks.iter())
-        .filter(|h| h.old_count == 0)
-        .filter(|h| {
-            (0..h.new_count).all(|k| {
-                usize::try_from(h.new_start + k)
-                    .ok()
-                    .and_then(|n| new_lines.get(n.checked_sub(1)?))
-                    .is_some_and(|l| !l.iter().all(u8::is_ascii_whitespace))
-            })
-        })
-        .copied()
-        .collect();
-    (hunks, no_code_hunks, inserted_indent, attached)
+        lines
+            .get(from..from.saturating_add(count))
+            .map(<[&[u8]]>::to_vec)
+            .unwrap_or_default()
+    }
+    for h in diff_hunks(&old, &new) {
+        let removed = side(&old_lines, h.old_start, h.old_count);
+        let added = side(&new_lines, h.new_start, h.new_count);
+        change.push_hunk(h, &removed, &added, lang);
+    }
 }
 
 /// The hunks of `hunks` that touch lines `start..=end` of the old file: a hunk that replaces
@@ -385,8 +381,6 @@ impl FileState {
             let lang = (self.change.old_path.as_deref())
                 .or(self.change.new_path.as_deref())
                 .and_then(Lang::for_path);
-            let no_code = no_code_lines(lang, removed.iter().map(|l| l.as_bytes()))
-                && no_code_lines(lang, added.iter().map(|l| l.as_bytes()));
             let mut h = h;
             // git numbers an empty side by the line before it.
             if h.old_count == 0 {
@@ -395,18 +389,9 @@ impl FileState {
             if h.new_count == 0 {
                 h.new_start = h.new_start.saturating_sub(1);
             }
-            if no_code {
-                self.change.no_code.push(h);
-            }
-            if h.old_count == 0 {
-                if let Some(indent) = least_indent(added.iter().map(|l| l.as_bytes())) {
-                    self.change.inserted_indent.push((h, indent));
-                }
-                if added.iter().all(|l| !l.trim().is_empty()) {
-                    self.change.attached.push(h);
-                }
-            }
-            self.change.hunks.push(h);
+            let removed: Vec<&[u8]> = removed.iter().map(String::as_bytes).collect();
+            let added: Vec<&[u8]> = added.iter().map(String::as_bytes).collect();
+            self.change.push_hunk(h, &removed, &added, lang);
         }
     }
 }
@@ -607,6 +592,28 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
 mod tests {
     use super::*;
 
+    /// The hunks of two blobs with what each is: (all, no code, inserted indentation,
+    /// attached).
+    #[allow(clippy::type_complexity)]
+    fn hunks_of(
+        before: &[u8],
+        after: &[u8],
+        lang: Option<Lang>,
+    ) -> (Vec<Hunk>, Vec<Hunk>, Vec<(Hunk, usize)>, Vec<Hunk>) {
+        let mut c = FileChange {
+            old_path: None,
+            new_path: None,
+            hunks: Vec::new(),
+            old_blob: None,
+            old_lines: Vec::new(),
+            no_code: Vec::new(),
+            inserted_indent: Vec::new(),
+            attached: Vec::new(),
+        };
+        content_hunks(before, after, lang, &mut c);
+        (c.hunks, c.no_code, c.inserted_indent, c.attached)
+    }
+
     fn h(a: u64, b: u64, c: u64, d: u64) -> Hunk {
         Hunk {
             old_start: a,
@@ -683,7 +690,7 @@ mod tests {
         // A file converted to CRLF but for one real edit, and a final newline added.
         let before = b"a\nb\nc\nd";
         let after = b"a\r\nB\r\nc\r\nd\n";
-        let (hunks, blank_only, _, _) = content_hunks(before, after, None);
+        let (hunks, blank_only, _, _) = hunks_of(before, after, None);
         assert_eq!(hunks, vec![h(2, 1, 2, 1)]);
         assert!(blank_only.is_empty());
         // The same change as a diff's text.
@@ -704,7 +711,7 @@ mod tests {
         // A blank line added after `b`, an indented blank one removed after `d`, and an edit.
         let before = b"a\nb\nc\nd\n  \ne\n";
         let after = b"a\nb\n\nc\nD\ne\n";
-        let (hunks, blank_only, inserted, _) = content_hunks(before, after, None);
+        let (hunks, blank_only, inserted, _) = hunks_of(before, after, None);
         assert_eq!(hunks, vec![h(2, 0, 3, 1), h(4, 2, 5, 1)]);
         assert_eq!(blank_only, vec![h(2, 0, 3, 1)]);
         // The same change as a diff's text, and one whose blank lines replace code.
@@ -716,7 +723,7 @@ mod tests {
         assert!(files[1].no_code.is_empty());
         // A blank insertion has no indentation of code; an indented one has its least.
         assert!(inserted.is_empty());
-        let (hunks, _, inserted, _) = content_hunks(
+        let (hunks, _, inserted, _) = hunks_of(
             b"def f():\n    a\n",
             b"def f():\n    a\n\n      b\n    c\n",
             None,
@@ -728,31 +735,31 @@ mod tests {
         // Comment lines change no code either, in the file's language: `#` in Python, `//`
         // and a closed `/* … */` elsewhere; `#[…]` in Rust is code.
         let py = Some(Lang::Python);
-        let (hunks, no_code, _, _) = content_hunks(
+        let (hunks, no_code, _, _) = hunks_of(
             b"def f():\n    # old note\n    return 1\n",
             b"def f():\n    # new note\n    return 1\n    # more\n",
             py,
         );
         assert_eq!(no_code, hunks);
-        let (hunks, no_code, _, _) = content_hunks(
+        let (hunks, no_code, _, _) = hunks_of(
             b"fn f() {}\n",
             b"// note\n/* more */\n#[inline]\nfn f() {}\n",
             Some(Lang::Rust),
         );
         assert_eq!((hunks.len(), no_code.len()), (1, 0));
         let (_, no_code, _, _) =
-            content_hunks(b"fn f() {}\n", b"// note\nfn f() {}\n", Some(Lang::Rust));
+            hunks_of(b"fn f() {}\n", b"// note\nfn f() {}\n", Some(Lang::Rust));
         assert_eq!(no_code.len(), 1);
         // A JSDoc block added whole, and one of its inner lines edited, are no code; a
         // dereference in Rust is.
         let js = Some(Lang::JavaScript);
-        let (_, no_code, _, _) = content_hunks(
+        let (_, no_code, _, _) = hunks_of(
             b"/**\n * Old.\n */\nfunction f() {}\n",
             b"/**\n * New.\n */\nfunction f() {}\n/**\n * Added.\n */\n",
             js,
         );
         assert_eq!(no_code.len(), 2);
-        let (hunks, no_code, _, _) = content_hunks(
+        let (hunks, no_code, _, _) = hunks_of(
             b"fn f(x: &mut u8) {\n    *x = 1;\n}\n",
             b"fn f(x: &mut u8) {\n    *x = 2;\n}\n",
             Some(Lang::Rust),
