@@ -345,6 +345,49 @@ fn an_unreadable_structure_is_the_one_error_not_a_warning_per_page() {
 }
 
 #[test]
+fn an_unsafe_locator_path_is_named_with_what_is_wrong_with_it() {
+    // A hand-written path was reported as the source_ref's "Unsafe source path", at the
+    // module's registry line, without the path (author walk, stop 49).
+    for (path, says) in [
+        ("../src/main.go", "has a `..` segment"),
+        ("/etc/passwd", "is absolute"),
+        ("./src/main.go", "has a `.` segment"),
+        ("src//main.go", "has an empty segment"),
+        ("", "is empty"),
+    ] {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().join("ws");
+        copy_dir(&fixture("valid"), &root);
+        let file = root.join("knowledge/structure.yaml");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let text = text.replace("{path: src/main.go,", &format!("{{path: {path:?},"));
+        std::fs::write(&file, text).unwrap();
+        let d = diagnostics_of(&build_at(&root, false).graph);
+        let codes: Vec<_> = d.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["LOCATOR_INVALID"], "{path:?}: {d:?}");
+        assert!(
+            d[0].message.contains(&format!("{path:?} {says}")),
+            "{path:?}: {}",
+            d[0].message
+        );
+    }
+}
+
+#[test]
+fn a_structure_without_articles_is_one_error_not_a_warning_per_page() {
+    for text in ["", "# to do\n"] {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().join("ws");
+        copy_dir(&fixture("valid"), &root);
+        std::fs::write(root.join("knowledge/structure.yaml"), text).unwrap();
+        let d = diagnostics_of(&build_at(&root, false).graph);
+        let codes: Vec<_> = d.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["ARTICLES_MISSING", "SCHEMA_UNSUPPORTED"], "{d:?}");
+        assert!(d[0].message.contains("it is empty, or only comments"), "{d:?}");
+    }
+}
+
+#[test]
 fn a_repeated_reference_entry_gets_its_own_edge_and_findings_at_its_own_line() {
     // The builder resolves each distinct entry once; a repeat elsewhere must still get its
     // own CITES edge and diagnostics, while shared nodes keep the first citation's origin.

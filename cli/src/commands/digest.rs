@@ -14,7 +14,8 @@ use ontoly_graph::formats::text::{is_full_commit, range_digest};
 use ontoly_graph::sources::clones::{repo_modules, RepoModule};
 use ontoly_graph::sources::drift::DriftRepo;
 use ontoly_graph::sources::git::Lookup;
-use ontoly_graph::sources::reads::{is_valid_path, ReadError};
+use ontoly_graph::formats::location::path_fault;
+use ontoly_graph::sources::reads::ReadError;
 
 /// The formats `ontoly digest` renders (the entry is YAML whatever the format).
 pub const FORMATS: &[Format] = &[Format::Text];
@@ -114,11 +115,9 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             at: None,
         });
     };
-    if !is_valid_path(loc.path) {
-        return Err(CliError::new(format!(
-            "{:?}: the path must be relative, without `..`, `.` or empty segments",
-            loc.path
-        )));
+    // The entry this prints must pass the structure's locator rule, so that rule decides.
+    if let Some(fault) = path_fault(loc.path) {
+        return Err(CliError::new(format!("the path {:?} {fault}", loc.path)));
     }
     let globals = Globals {
         sources: maps,

@@ -165,8 +165,10 @@ impl Workspace {
     }
 
     /// Every knowledge page: `.md` files under `knowledge/`, as paths relative to `knowledge/`,
-    /// sorted in byte order. Hidden and linked directories are not entered; a linked page is
-    /// listed, and read only where it resolves inside the workspace
+    /// sorted in byte order. Hidden directories are not entered. A linked directory is entered
+    /// when it resolves inside the workspace (once per chain of links, so a link back to a
+    /// directory it is in ends there) and named as a directory that could not be listed when it
+    /// leaves it; a linked page is listed, and read only where it resolves inside the workspace
     /// ([`crate::formats::confined`]), so a link that leaves it gets a diagnostic.
     pub fn pages(&self) -> std::io::Result<Vec<String>> {
         self.pages_and_unlisted().map(|(pages, _)| pages)
@@ -186,9 +188,12 @@ impl Workspace {
         walk(
             &self.root.join("knowledge"),
             "",
-            &mut out,
-            &mut unlisted,
-            &|name| name.ends_with(".md"),
+            &mut Found {
+                out: &mut out,
+                unlisted: &mut unlisted,
+                keep: &|name| name.ends_with(".md"),
+                links: Links::new(&self.root, &self.root.join("knowledge")),
+            },
         )?;
         out.sort();
         unlisted.sort();
@@ -205,7 +210,13 @@ impl Workspace {
             // A managed document that cannot be listed is one a reference cannot resolve to,
             // which resolution reports.
             let mut unlisted = Vec::new();
-            if walk(&dir, "", &mut found, &mut unlisted, &|n| n.ends_with(".md")).is_ok() {
+            let mut into = Found {
+                out: &mut found,
+                unlisted: &mut unlisted,
+                keep: &|n| n.ends_with(".md"),
+                links: Links::new(&self.root, &dir),
+            };
+            if walk(&dir, "", &mut into).is_ok() {
                 out.extend(found.into_iter().map(|p| format!("sources/{kind}/{p}")));
             }
         }
@@ -214,20 +225,47 @@ impl Workspace {
     }
 }
 
-fn walk(
-    dir: &Path,
-    prefix: &str,
-    out: &mut Vec<String>,
-    unlisted: &mut Vec<String>,
-    keep: &dyn Fn(&str) -> bool,
-) -> std::io::Result<()> {
+/// What a walk collects, and the linked directories it is inside.
+struct Found<'a> {
+    /// Files kept, relative to the walk's start.
+    out: &'a mut Vec<String>,
+    /// Directories that could not be listed (`dir/`).
+    unlisted: &'a mut Vec<String>,
+    keep: &'a dyn Fn(&str) -> bool,
+    links: Links,
+}
+
+/// The linked directories a walk may enter: those that resolve inside the workspace, each at
+/// most once on the chain that leads to it (`a/up -> ..` would otherwise list forever).
+struct Links {
+    /// The workspace, resolved; `None` when it does not resolve, and then no link is entered.
+    root: Option<std::path::PathBuf>,
+    /// The walk's start and the targets of the links entered, resolved.
+    chain: Vec<std::path::PathBuf>,
+}
+
+/// Links deep a walk follows at most: enough for any layout a person makes, and a bound on
+/// links that fan out into each other.
+const MAX_LINK_DEPTH: usize = 8;
+
+impl Links {
+    fn new(root: &Path, start: &Path) -> Links {
+        Links {
+            root: std::fs::canonicalize(root).ok(),
+            chain: std::fs::canonicalize(start).into_iter().collect(),
+        }
+    }
+}
+
+fn walk(dir: &Path, prefix: &str, found: &mut Found) -> std::io::Result<()> {
+    let keep = found.keep;
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         // A directory below the top that cannot be listed is left out and named, not fatal:
         // the rest of the workspace still answers.
         Err(_) if !prefix.is_empty() => {
-            unlisted.push(format!("{prefix}/"));
+            found.unlisted.push(format!("{prefix}/"));
             return Ok(());
         }
         Err(e) => return Err(e),
@@ -237,7 +275,7 @@ fn walk(
             Ok(entry) => entry,
             Err(e) if prefix.is_empty() => return Err(e),
             Err(_) => {
-                unlisted.push(format!("{prefix}/"));
+                found.unlisted.push(format!("{prefix}/"));
                 return Ok(());
             }
         };
@@ -250,7 +288,7 @@ fn walk(
                 let lossy = raw.to_string_lossy().into_owned();
                 let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
                 if !lossy.starts_with('.') && (is_dir || keep(&lossy)) {
-                    unlisted.push(if prefix.is_empty() {
+                    found.unlisted.push(if prefix.is_empty() {
                         format!("{lossy}/")
                     } else {
                         format!("{prefix}/{lossy}/")
@@ -270,18 +308,34 @@ fn walk(
         let Ok(ft) = entry.file_type() else {
             // Its type unknown (gone since the listing): a page read later says what it is.
             if keep(&name) {
-                out.push(rel);
+                found.out.push(rel);
             }
             continue;
         };
         if ft.is_dir() {
-            walk(&entry.path(), &rel, out, unlisted, keep)?;
+            walk(&entry.path(), &rel, found)?;
+        } else if ft.is_symlink() && std::fs::metadata(entry.path()).is_ok_and(|m| m.is_dir()) {
+            let target = std::fs::canonicalize(entry.path()).ok();
+            let links = &mut found.links;
+            match (target, &links.root) {
+                (Some(t), Some(root)) if t.starts_with(root) => {
+                    if !links.chain.contains(&t) && links.chain.len() <= MAX_LINK_DEPTH {
+                        links.chain.push(t);
+                        let walked = walk(&entry.path(), &rel, found);
+                        found.links.chain.pop();
+                        walked?;
+                    }
+                }
+                // Out of the workspace: named as a directory not listed, whose reading says
+                // why, rather than its pages left out without a word.
+                _ => found.unlisted.push(format!("{rel}/")),
+            }
         } else if keep(&name) {
             // Every other entry with a page's name is listed, whatever it is (a file, a link,
             // a dangling link, a FIFO): reading it says what is wrong with one that is not a
             // readable file, where skipping it left a page missing without a word. The type
             // comes with the listing, so no entry costs a `stat` here.
-            out.push(rel);
+            found.out.push(rel);
         }
     }
     Ok(())
@@ -344,5 +398,29 @@ mod tests {
         }
         let ws = Workspace::at(t.path().to_path_buf());
         assert_eq!(ws.pages().unwrap(), ["a/z.md", "b.md"]);
+    }
+
+    #[test]
+    fn linked_directories_are_entered_inside_the_workspace_and_named_outside_it() {
+        use std::os::unix::fs::symlink;
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().join("ws");
+        for p in ["knowledge/a/z.md", "shared/ext.md", "shared/deep/d.md"] {
+            let f = root.join(p);
+            std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+            std::fs::write(f, "").unwrap();
+        }
+        std::fs::create_dir_all(t.path().join("outside")).unwrap();
+        std::fs::write(t.path().join("outside/o.md"), "").unwrap();
+        // Inside the workspace, beside knowledge/: its pages are pages.
+        symlink("../shared", root.join("knowledge/ext")).unwrap();
+        // Back up the chain it is in: entered once more at most, never forever.
+        symlink("..", root.join("knowledge/a/up")).unwrap();
+        // Out of the workspace: not read, but named.
+        symlink(t.path().join("outside"), root.join("knowledge/out")).unwrap();
+        let ws = Workspace::at(root);
+        let (pages, unlisted) = ws.pages_and_unlisted().unwrap();
+        assert_eq!(pages, ["a/z.md", "ext/deep/d.md", "ext/ext.md"]);
+        assert_eq!(unlisted, ["out/"]);
     }
 }

@@ -13,13 +13,34 @@ pub const MAX_PATH_BYTES: usize = 4096;
 /// `:`, no control characters, and `/`-separated segments that are neither empty nor `.`
 /// nor `..`.
 pub fn is_safe_relative_path(path: &str) -> bool {
-    !path.is_empty()
-        && path.len() <= MAX_PATH_BYTES
-        && !path.contains(['\\', ':'])
-        && !path.chars().any(char::is_control)
-        && path
-            .split('/')
-            .all(|p| !p.is_empty() && p != "." && p != "..")
+    path_fault(path).is_none()
+}
+
+/// Why `path` is not a safe relative path ([`is_safe_relative_path`]), in words a person who
+/// wrote it can act on ("is absolute", "has a `..` segment"), or `None` when it is one.
+pub fn path_fault(path: &str) -> Option<&'static str> {
+    let segments = || path.split('/');
+    Some(if path.is_empty() {
+        "is empty"
+    } else if path.len() > MAX_PATH_BYTES {
+        "is longer than 4096 bytes"
+    } else if path.starts_with('/') {
+        "is absolute: write it relative to the repository's root (or the module's subpath)"
+    } else if path.chars().any(char::is_control) {
+        "has a control character"
+    } else if path.contains('\\') {
+        "has a `\\`: separate directories with `/`"
+    } else if path.contains(':') {
+        "has a `:`"
+    } else if segments().any(|p| p == "..") {
+        "has a `..` segment"
+    } else if segments().any(|p| p == ".") {
+        "has a `.` segment: write `a/b`, not `./a/b`"
+    } else if segments().any(str::is_empty) {
+        "has an empty segment (`//`, or a `/` at its end)"
+    } else {
+        return None;
+    })
 }
 
 /// `root/path`, or `path` when `root` is empty.

@@ -114,9 +114,15 @@ pub fn collect<'a>(
                 ));
             }
             if s.articles.is_none() {
+                // An empty file (or one of comments) is the usual way to get here: say so.
+                let empty = s.schema_version.is_none() && s.unknown_keys.is_empty();
                 parts.findings.push(Finding::new(
                     Code::ArticlesMissing,
-                    "Missing structure articles",
+                    if empty {
+                        "Missing structure articles: the file has no keys (it is empty, or only comments); it needs `schema_version` and an `articles:` list of the pages and their sections"
+                    } else {
+                        "Missing structure articles: add an `articles:` list of the pages and their sections"
+                    },
                     sf,
                     s.key_line("articles"),
                     &ws_id,
@@ -192,9 +198,10 @@ pub fn collect<'a>(
     let all: Vec<&str> = all.into_iter().collect();
     // Made once: every article's edges and origins share them.
     let (ws, structure_file) = (SharedStr::from(&ws_id), SharedStr::from(STRUCTURE_FILE));
-    // A structure that could not be read lists no article: its own error says why, and a
-    // warning per page that it "does not list" would bury that error under consequences.
-    let listing = matches!(structure, StructureParse::Parsed(_));
+    // A structure that could not be read, or has no `articles`, lists no article: its own
+    // error says why, and a warning per page that it "does not list" would bury that error
+    // under consequences.
+    let listing = matches!(structure, StructureParse::Parsed(s) if s.articles.is_some());
     let per: Vec<(Parts, Vec<RefSite<'a>>)> = all
         .par_iter()
         .map(|&path| {

@@ -312,7 +312,10 @@ fn resolve_site(
                     | ResolveError::InvalidEndLine
                     | ResolveError::MissingDigest
                     | ResolveError::InvalidDigest
-            ) || (path_too_long && e == ResolveError::UnsafeSourcePath);
+            ) || (e == ResolveError::UnsafeSourcePath
+                && (path_too_long
+                    || (r.locator_parts.path.as_deref())
+                        .is_some_and(|p| !crate::formats::location::is_safe_relative_path(p))));
             // The locator and digest checks above already said it, with more detail.
             if !(locator_or_digest && own_check_failed) {
                 out.findings.push(at(
@@ -467,6 +470,14 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
             } else {
                 "reference has no `locator`".into()
             },
+        )),
+        Some(l) if crate::formats::location::path_fault(&l.path).is_some() => findings.push(at(
+            Code::LocatorInvalid,
+            format!(
+                "locator `path` {:?} {}",
+                l.path,
+                crate::formats::location::path_fault(&l.path).unwrap_or_default()
+            ),
         )),
         Some(l) if l.end_line > MAX_LINE || l.start_line > MAX_LINE => findings.push(at(
             Code::LocatorInvalid,
