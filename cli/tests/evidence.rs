@@ -979,6 +979,29 @@ fn a_name_in_snake_case_with_a_typo_is_read_as_the_name() {
     assert!(!why.contains(" as raise_for_status"), "{why}");
 }
 
+/// A correction to a term that no section's text writes (only an article title or a cited
+/// name does: `_iter_tree_entries_next`) is shown as that term when it is a word: "read nested
+/// as nexted" named a spelling nobody wrote (CI walk on pathspec, stop 49).
+#[test]
+fn a_correction_no_section_writes_is_shown_as_its_word() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ws = dir.path();
+    std::fs::create_dir_all(ws.join("knowledge/guides")).expect("mkdir");
+    std::fs::write(
+        ws.join("knowledge/guides/trees.md"),
+        "# What to read next\n\n<!-- context:section id=\"walking\" -->\n## Walking directory trees\nDirectories are walked recursively, and every file below the root is matched.\n<!-- /context:section -->\n\n<!-- context:section id=\"patterns\" -->\n## Patterns\nA pattern matches a path when its words match.\n<!-- /context:section -->\n",
+    )
+    .expect("page");
+    std::fs::write(
+        ws.join("knowledge/structure.yaml"),
+        "schema_version: context.approved-structure.v1\narticles:\n  - article_id: trees\n    path: guides/trees.md\n    sections:\n      - id: walking\n      - id: patterns\n",
+    )
+    .expect("structure");
+    let e = level_and_why(ws, "nested directories").1;
+    assert!(e.contains("read nested as next;"), "{e}");
+    assert!(!e.contains("nexted"), "{e}");
+}
+
 /// A correction is shown in the pages' spelling when the spelling it was made through is no
 /// one's word: "dehumanise" is one edit from "dehumanism", whose stem is that of
 /// "dehumanize", and the explanation said "read dehumanise as dehumanism" (newcomer's walk,

@@ -262,9 +262,10 @@ fn is_vague(ranking: &Ranking, f: &Features) -> bool {
 
 /// What a correction to `term` reads the user's word as, in the pages' own spelling: `word`
 /// (the spelling the correction was made through) when the top sections write it, else the
-/// first word of theirs whose term is `term`, else `word`. That spelling need not be anyone's
-/// word ("decide" is one edit from "decime", whose stem is that of "decimal"), and "read
-/// decide as decime" told the user of a word neither they nor the pages wrote.
+/// first word of theirs whose term is `term`, else `term` when it is an everyday word, else
+/// `word`. That spelling need not be anyone's word ("decide" is one edit from "decime", whose
+/// stem is that of "decimal"), and "read decide as decime" told the user of a word neither
+/// they nor the pages wrote.
 fn word_in_sections(graph: &Graph, sections: &[&Scored], term: &str, word: &str) -> String {
     let mut first = None;
     for s in sections {
@@ -284,7 +285,16 @@ fn word_in_sections(graph: &Graph, sections: &[&Scored], term: &str, word: &str)
             first.get_or_insert_with(|| w.to_lowercase());
         }
     }
-    first.unwrap_or_else(|| word.to_string())
+    // Written by no section, only by a name the sections cite (`_iter_tree_entries_next` for
+    // "nested", read as `next`): the term itself when it is a word, never a spelling nobody
+    // wrote ("read nested as nexted", CI walk, stop 49).
+    first.unwrap_or_else(|| {
+        if crate::retrieval::english::is_common(term) {
+            term.to_string()
+        } else {
+            word.to_string()
+        }
+    })
 }
 
 /// Characters of a word a message shows before it is cut short.
