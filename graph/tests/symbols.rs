@@ -350,6 +350,27 @@ fn doc_comments_attributes_and_decorators_are_the_definitions_lines() {
 }
 
 #[test]
+fn typescript_overload_signatures_are_the_implementations_lines() {
+    // zod's `flattenError` (two signatures and a body) was three definitions, so a range over
+    // all of it was suggested at the first signature's one line (TypeScript walk, stop 49).
+    let ts = "/** Flattens. */\nexport function f(a: string): string;\nexport function f(a: number): number;\nexport function f(a: any) {\n  return a;\n}\nclass C {\n  m(): void;\n  // Or with one.\n  m(x: number): void;\n  m(x?: number) {}\n}\ndeclare function g(): void;\ninterface I {\n  h(): void;\n  h(x: number): void;\n}\n";
+    assert_eq!(
+        spans("a.ts", ts),
+        [
+            "f 1/4-6",
+            "C 7/7-12",
+            "C.m 8/11-11",
+            "g 13/13-13",
+            "I 14/14-17",
+            "I.h 15/15-15",
+            "I.h 16/16-16"
+        ]
+    );
+    let s = extract("a.ts", ts).expect("typescript");
+    assert_eq!(range(&s, 8, 11), ["method C.m"]);
+}
+
+#[test]
 fn module_level_variables_class_field_functions_and_declarations_written_on() {
     // Go: package-level `var`s (alone and grouped) are symbols, locals and `_` are not; a
     // type's doc comment is its own, as a function's is (Go walk, stop 48).

@@ -383,6 +383,9 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             _ => None,
         },
         Lang::TypeScript | Lang::Tsx | Lang::JavaScript => match node.kind() {
+            // An overload signature is part of the implementation below it (whose lines start
+            // at the first signature, `leading_line`), not a definition of its own.
+            "function_signature" | "method_signature" if overloads_next(node, src) => None,
             "function_declaration" | "generator_function_declaration" | "function_signature" => {
                 found(fn_kind, name("name")?)
             }
@@ -712,9 +715,16 @@ fn leading_line(node: Node<'_>, src: &[u8]) -> u64 {
     });
     while let Some(sib) = at {
         let kind = sib.kind();
+        // A class body's `;` after a member (an overload signature's) stands apart from it.
+        if kind == ";" && !sib.is_named() {
+            at = sib.prev_sibling();
+            continue;
+        }
         let text = text_of(sib, src);
         let written_on = sib.is_named()
-            && (kind.contains("comment") || matches!(kind, "attribute_item" | "decorator"))
+            && (kind.contains("comment")
+                || matches!(kind, "attribute_item" | "decorator")
+                || is_overload_of(sib, node, src))
             && !text.starts_with("//!")
             && !text.starts_with("/*!");
         // Its last line, as `line_span` counts it (1-based), is the line above (`first`, the
@@ -741,6 +751,55 @@ fn leading_line(node: Node<'_>, src: &[u8]) -> u64 {
         at = sib.prev_sibling();
     }
     first as u64 + 1
+}
+
+/// `node` as a declaration: the declaration an `export` statement wraps, or itself.
+fn declared(node: Node<'_>) -> Node<'_> {
+    match node.kind() {
+        "export_statement" => node.child_by_field_name("declaration").unwrap_or(node),
+        _ => node,
+    }
+}
+
+/// Whether `node` is a TypeScript overload signature (`function f(a: string): T;`, or a
+/// method's in a class) of the implementation that follows it, past further signatures and
+/// comments. zod's `flattenError` is two signatures and a body: each signature was a
+/// definition of its own, so a range over all three was suggested at the first signature's
+/// one line (TypeScript drift walk, stop 49).
+fn overloads_next(node: Node<'_>, src: &[u8]) -> bool {
+    let Some(name) = field_text(node, "name", src) else {
+        return false;
+    };
+    let item = match node.parent() {
+        Some(p) if p.kind() == "export_statement" => p,
+        _ => node,
+    };
+    let mut at = item.next_named_sibling();
+    while let Some(sib) = at {
+        let d = declared(sib);
+        match d.kind() {
+            k if k.contains("comment") => {}
+            "function_signature" | "method_signature" if field_text(d, "name", src) == Some(name) => {}
+            "function_declaration" | "generator_function_declaration" | "method_definition" => {
+                return field_text(d, "name", src) == Some(name);
+            }
+            _ => return false,
+        }
+        at = sib.next_named_sibling();
+    }
+    false
+}
+
+/// Whether `sib`, directly above the implementation `node`, is one of its overload
+/// signatures ([`overloads_next`]).
+fn is_overload_of(sib: Node<'_>, node: Node<'_>, src: &[u8]) -> bool {
+    let d = declared(sib);
+    matches!(d.kind(), "function_signature" | "method_signature")
+        && matches!(
+            node.kind(),
+            "function_declaration" | "generator_function_declaration" | "method_definition"
+        )
+        && field_text(d, "name", src).is_some_and(|n| field_text(node, "name", src) == Some(n))
 }
 
 /// Whether `node` is inside a `macro_rules!` body or a macro invocation's token tree.

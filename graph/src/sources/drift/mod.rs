@@ -386,8 +386,14 @@ impl Context<'_> {
             if self.options.symbols && wants_symbol {
                 let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
                 if let Some(def) = old_syms.as_ref().and_then(|f| anchor::covering(f, cs, ce)) {
-                    symbol = Some(SymbolAt::new(def, path));
                     let whole_form = anchor::cited_whole(def, cs, ce);
+                    // In the form the suggestion takes, so "was at" and "now at" count the
+                    // same lines (a JSDoc the range left out was in one and not the other:
+                    // "`toDotPath` was at 362-407, now at 394-408"; TypeScript walk, stop 49).
+                    symbol = Some(match whole_form {
+                        Some(form) => anchor::as_cited(def, form, path),
+                        None => SymbolAt::new(def, path),
+                    });
                     cited_whole = whole_form.is_some();
                     if let Verdict::Changed {
                         new_path, mapped, ..
