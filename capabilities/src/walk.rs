@@ -471,6 +471,9 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
         }
     }
     if found.is_empty() {
+        if let Some((ty, tr, member)) = rust_written(name) {
+            return trait_member(graph, &ty, &tr, &member);
+        }
         if let Some(go) = go_written(name) {
             return symbols_named_as_written(graph, &go);
         }
@@ -491,6 +494,89 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
         return symbols_named_as_written(graph, &name.replace('.', "::"));
     }
     found
+}
+
+/// Rust's way of naming a trait's method in backtraces, rustc's messages and rustdoc,
+/// `<bytes::Bytes as bytes::Buf>::advance`: the type, the trait and the member, each without
+/// its module path (`Bytes`, `Buf`, `advance`; Rust walk on bytes, stop 49). `None` when
+/// `name` is not written so.
+fn rust_written(name: &str) -> Option<(String, String, String)> {
+    let inner = name.strip_prefix('<')?;
+    // The `>` that closes the first `<`, past the generic arguments inside.
+    let mut depth = 1usize;
+    let close = inner.char_indices().find_map(|(i, c)| {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            _ => {}
+        }
+        (depth == 0).then_some(i)
+    })?;
+    let member = inner[close + 1..].strip_prefix("::")?;
+    let (ty, tr) = inner[..close].split_once(" as ")?;
+    (!member.is_empty()).then(|| (unpathed(ty), unpathed(tr), member.to_string()))
+}
+
+/// `name` without the module path in front of it (`core::fmt::Debug` -> `Debug`; generic
+/// arguments are kept as written: `std::convert::From<Vec<u8>>` -> `From<Vec<u8>>`).
+fn unpathed(name: &str) -> String {
+    let name = name.trim();
+    let head_end = name.find('<').unwrap_or(name.len());
+    match name[..head_end].rfind("::") {
+        Some(at) => name[at + 2..].to_string(),
+        None => name.to_string(),
+    }
+}
+
+/// A trait impl's own name (`fmt::Write for BytesMut`) as [`rust_written`] reads one: the
+/// trait and the type, each without its module path.
+fn impl_parts(own: &str) -> Option<(String, String)> {
+    let (tr, ty) = own.split_once(" for ")?;
+    Some((unpathed(tr), unpathed(ty)))
+}
+
+/// Whether two names are the same but for whitespace (`Chain<T,U>`, `Chain<T, U>`), or, when
+/// `loose`, but for generic arguments too.
+fn same_written(a: &str, b: &str, loose: bool) -> bool {
+    let squash = |s: &str| s.split_whitespace().collect::<String>();
+    if loose {
+        squash(&anchor::name_key(a)) == squash(&anchor::name_key(b))
+    } else {
+        squash(a) == squash(b)
+    }
+}
+
+/// The member `member` of the impl of trait `tr` for type `ty`: the impl by its own name as
+/// written, else without generic arguments; failing both, `ty`'s members of that name.
+fn trait_member<'g>(graph: &'g Graph, ty: &str, tr: &str, member: &str) -> Vec<&'g Node> {
+    let impls = |loose: bool| -> Vec<&'g Node> {
+        (graph.nodes_of(NodeKind::Symbol))
+            .filter(|n| {
+                (n.metadata.get("name").and_then(|own| impl_parts(own))).is_some_and(|(t, y)| {
+                    same_written(&t, tr, loose) && same_written(&y, ty, loose)
+                })
+            })
+            .collect()
+    };
+    let mut found = impls(false);
+    if found.is_empty() {
+        found = impls(true);
+    }
+    let members: Vec<&Node> = (found.iter())
+        .flat_map(|i| within(graph, i))
+        .filter(|m| {
+            let own = m.metadata.get("name").unwrap_or(&m.name);
+            own == member
+                || ["::", "."]
+                    .iter()
+                    .any(|sep| own.ends_with(&format!("{sep}{member}")))
+        })
+        .collect();
+    if members.is_empty() {
+        symbols_named_as_written(graph, &format!("{ty}::{member}"))
+    } else {
+        members
+    }
 }
 
 /// Java's ways of naming a member in stack traces, `javap` and Javadoc: an inner class's
@@ -531,6 +617,20 @@ fn go_written(name: &str) -> Option<String> {
 }
 
 fn symbols_named_as_written<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
+    // A trait impl named with its trait's arguments (`From<Box<[u8]>> for Bytes`) is that one
+    // impl, not every `From<…> for Bytes` its name without them would match (Rust walk, stop
+    // 49: four impls).
+    if name.contains(" for ") {
+        let strict: Vec<&Node> = (graph.nodes_of(NodeKind::Symbol))
+            .filter(|n| {
+                (n.metadata.get("name"))
+                    .is_some_and(|own| own.contains(" for ") && same_written(own, name, false))
+            })
+            .collect();
+        if !strict.is_empty() {
+            return strict;
+        }
+    }
     let key = anchor::name_key(name);
     let exact: Vec<&Node> = graph
         .nodes_of(NodeKind::Symbol)

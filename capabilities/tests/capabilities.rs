@@ -717,3 +717,57 @@ fn a_traits_impl_is_named_by_its_own_name_and_holds_only_its_members() {
     let r = run(&c, "CitationsOf", &json!({"target": "Cache"}));
     assert_eq!(r.data["sectionCount"], 2, "{}", r.summary);
 }
+
+#[test]
+fn a_traits_method_is_named_as_backtraces_write_it_and_an_impl_by_its_trait_arguments() {
+    // `<bytes::Bytes as bytes::Buf>::advance` matched nothing, and `From<Box<[u8]>> for Bytes`
+    // matched every `From<…> for Bytes` (Rust walk on bytes, stop 49).
+    let mut b = common::Builder::new();
+    b.article("faq/buf.md", "Buffers");
+    let mut cite = |id: &str, lines: (u64, u64), own: &str, member: &str| {
+        let s = b.section("faq/buf.md", id, id, (3, 6), "Text.");
+        let r = b.cite(&s, "src/bytes.rs", lines.0, lines.1, Some("verified"));
+        b.named_symbol(&r, "src/bytes.rs", "impl", "Bytes", own, lines.0, lines.1);
+        b.symbol(
+            &r,
+            "src/bytes.rs",
+            "method",
+            member,
+            lines.0 + 1,
+            lines.1 - 1,
+        );
+    };
+    cite("buf", (10, 30), "Buf for Bytes", "Bytes::advance");
+    cite("debug", (40, 50), "fmt::Debug for Bytes", "Bytes::fmt");
+    cite(
+        "from-vec",
+        (60, 70),
+        "From<Vec<u8>> for Bytes",
+        "Bytes::from",
+    );
+    cite(
+        "from-box",
+        (80, 90),
+        "From<Box<[u8]>> for Bytes",
+        "Bytes::from",
+    );
+    let g = b.build();
+    let ix = Index::build(&g);
+    let c = ctx(&g, &ix);
+    for (name, section) in [
+        ("<bytes::Bytes as bytes::Buf>::advance", "buf"),
+        ("<Bytes as Buf>::advance", "buf"),
+        ("<bytes::Bytes as core::fmt::Debug>::fmt", "debug"),
+        ("<Bytes as From<Box<[u8]>>>::from", "from-box"),
+        ("impl From<Box<[u8]>> for Bytes", "from-box"),
+        ("From<Vec<u8>> for Bytes", "from-vec"),
+    ] {
+        let r = run(&c, "CitationsOf", &json!({ "target": name }));
+        assert_eq!(r.data["sectionCount"], 1, "{name}: {}", r.summary);
+        assert_eq!(
+            r.data["sections"][0]["section"],
+            format!("section:faq/buf.md#{section}"),
+            "{name}"
+        );
+    }
+}

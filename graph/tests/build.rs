@@ -383,7 +383,10 @@ fn a_structure_without_articles_is_one_error_not_a_warning_per_page() {
         let d = diagnostics_of(&build_at(&root, false).graph);
         let codes: Vec<_> = d.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, ["ARTICLES_MISSING", "SCHEMA_UNSUPPORTED"], "{d:?}");
-        assert!(d[0].message.contains("it is empty, or only comments"), "{d:?}");
+        assert!(
+            d[0].message.contains("it is empty, or only comments"),
+            "{d:?}"
+        );
     }
 }
 

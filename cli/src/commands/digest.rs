@@ -9,12 +9,12 @@ use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::Report;
 use ontoly_graph::diagnostics::Code;
+use ontoly_graph::formats::location::path_fault;
 use ontoly_graph::formats::location::Location;
 use ontoly_graph::formats::text::{is_full_commit, range_digest};
 use ontoly_graph::sources::clones::{repo_modules, RepoModule};
 use ontoly_graph::sources::drift::DriftRepo;
 use ontoly_graph::sources::git::Lookup;
-use ontoly_graph::formats::location::path_fault;
 use ontoly_graph::sources::reads::ReadError;
 
 /// The formats `ontoly digest` renders (the entry is YAML whatever the format).

@@ -779,7 +779,8 @@ fn overloads_next(node: Node<'_>, src: &[u8]) -> bool {
         let d = declared(sib);
         match d.kind() {
             k if k.contains("comment") => {}
-            "function_signature" | "method_signature" if field_text(d, "name", src) == Some(name) => {}
+            "function_signature" | "method_signature"
+                if field_text(d, "name", src) == Some(name) => {}
             "function_declaration" | "generator_function_declaration" | "method_definition" => {
                 return field_text(d, "name", src) == Some(name);
             }
