@@ -243,6 +243,23 @@ fn the_numbers_of_an_address_or_a_date_are_no_missing_topic() {
 }
 
 #[test]
+fn a_memory_address_is_no_missing_topic() {
+    // A pasted panic's or repr's pointer (Rust walk on bytes, stop 49): no page holds it.
+    let terms = corrections(
+        "tenacity",
+        "tenacity.RetryError: RetryError[<Future at 0x7f3c2a1b4d90 state=finished raised ConnectionError>]",
+    );
+    assert!(!terms.iter().any(|t| t.0.starts_with("0x")), "{terms:?}");
+    assert!(
+        terms.iter().any(|t| t.2 > 0),
+        "its words are still searched"
+    );
+    // A number is not an address: `0x10` is short, and `0xZZ…` is no hex.
+    let terms = corrections("tenacity", "wait 0x10 then 0xZZZZZZZZ");
+    assert!(terms.iter().any(|t| t.0 == "0x10"), "{terms:?}");
+}
+
+#[test]
 fn an_assignment_is_its_name_and_the_askers_value() {
     // `months=1` was one unknown term, a third of the query's weight "not in this workspace",
     // though the section on `shift(months=…)` was first (quality walk, stop 41).

@@ -422,6 +422,14 @@ fn assigned_value(word: &str) -> Option<&str> {
     (named && !value.is_empty() && !value.contains('=')).then_some(value)
 }
 
+/// A memory address as a panic or a debugger prints it (`0x7f3a2c008e10`): the asker's value,
+/// which no page holds and none should, so no missing topic (Rust walk on bytes, stop 49:
+/// "subset is out of bounds: self = (0x7f3a2c008e10, 64) …" fell to `low`).
+fn is_address(word: &str) -> bool {
+    word.strip_prefix("0x")
+        .is_some_and(|hex| hex.len() >= 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
 /// The numbers of an address, a date or a decimal (`127.0.0.1`, `2021-13-01`): a word of
 /// digits and `.-:/` with more than one number; those of an assignment's value (`months=2`);
 /// none for any other word.
@@ -627,7 +635,7 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
             numbers.extend(value_numbers(&q.word).into_iter().map(str::to_string));
             continue;
         }
-        if !q.compound && df == 0 && numbers.contains(&q.word) {
+        if !q.compound && df == 0 && (numbers.contains(&q.word) || is_address(&q.word)) {
             continue;
         }
         let (searched, corrected, s) = if known {
