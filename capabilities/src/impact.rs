@@ -201,6 +201,10 @@ pub enum ImpactError {
     /// The source, or every cited repository, has no local clone to read the change from.
     #[error("{0}")]
     NoClone(String),
+    /// A source registry cannot be used, so no reference names its repository (the message
+    /// names the registry's error), whatever clones are mapped.
+    #[error("{0}")]
+    Registry(String),
     /// The diff cannot be read.
     #[error("the diff: {0}")]
     Diff(String),
@@ -231,10 +235,13 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
     // With no clone at all, no reference can be located: said before every reference is
     // resolved (0.6-1.2 s and 300 MB at 100k sections to reach the same answer).
     if opts.source.is_none() && repos.repos.iter().all(|r| r.repo.is_none()) {
-        return Err(ImpactError::NoClone(NO_CLONE.to_string()));
+        return Err(no_clone(session));
     }
     let mut all = targets::collect(session)?;
-    let (repo_index, name) = select_source(&all, opts.source.as_deref())?;
+    let (repo_index, name) = select_source(&all, opts.source.as_deref()).map_err(|e| match e {
+        ImpactError::NoClone(m) if m == NO_CLONE => no_clone(session),
+        e => e,
+    })?;
     let git = repos.repos[repo_index]
         .repo
         .clone()
@@ -374,6 +381,24 @@ fn unassessed(t: &Target, reason: String) -> Unassessed {
 /// The repository the change is on: the one `name` selects, else the only one cited.
 /// Why a change with no source named cannot be read.
 const NO_CLONE: &str = "no reference of the workspace cites a repository with a local clone";
+
+/// Why no cited repository has a clone to read: a registry that cannot be used is the cause
+/// when there is one (the CI walk on pathspec was told to map a clone that was mapped, while
+/// the registry's indentation was wrong), else [`NO_CLONE`].
+fn no_clone(session: &Session) -> ImpactError {
+    let unusable = session.graph().ok().and_then(|g| {
+        ontoly_graph::graph::findings::diagnostics_of(g)
+            .into_iter()
+            .find(|d| d.code == ontoly_graph::diagnostics::Code::RegistryUnusable.as_str())
+    });
+    match unusable {
+        Some(d) => ImpactError::Registry(format!(
+            "no reference can be located: the source registry cannot be used ({}: {})",
+            d.location, d.message
+        )),
+        None => ImpactError::NoClone(NO_CLONE.to_string()),
+    }
+}
 
 fn select_source(all: &[Target], name: Option<&str>) -> Result<(usize, String), ImpactError> {
     let mut found: BTreeMap<usize, String> = BTreeMap::new();

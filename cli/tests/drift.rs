@@ -2919,6 +2919,30 @@ fn impact_without_a_head_asks_for_from() {
 }
 
 #[test]
+fn impact_with_an_unusable_registry_names_the_registry_not_a_clone_to_map() {
+    // The clone was mapped; the registry's indentation was wrong (CI walk on pathspec, stop
+    // 49: told to map the clone in ontoly.toml).
+    let f = Fixture::new();
+    let registry = f.root().join("ws/sources/repo/index.yaml");
+    let text = std::fs::read_to_string(&registry).expect("registry");
+    std::fs::write(
+        &registry,
+        text.replacen("        subpath: \"\"", "         subpath: \"\"", 1),
+    )
+    .expect("write");
+    let r = f.run(&["impact", "--from", "v1", "--to", "v2"]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("the source registry cannot be used (sources/repo/index.yaml:")
+            && r.stderr.contains("hint: fix the registry"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("ontoly.toml [sources]"), "{}", r.stderr);
+}
+
+#[test]
 fn impact_text_names_what_a_reference_pinned_past_the_change_cites() {
     // Re-anchored to v2, the references cite v2's lines; impact of v1..v2 reads them at v1,
     // where the hunks are numbered, and the text says both when they differ.

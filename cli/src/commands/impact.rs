@@ -146,6 +146,9 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                  NAME=PATH (`ontoly validate` names mapped clones that are missing)"
                     .to_string(),
             ),
+            ImpactError::Registry(_) => {
+                Some("fix the registry (`ontoly validate` lists its errors)".to_string())
+            }
             ImpactError::DiffBase(_) => Some(
                 "give the commit the diff was made from with --from (for `git diff main...`, \
                  the merge base: --from $(git merge-base main HEAD))"
