@@ -371,6 +371,33 @@ fn typescript_overload_signatures_are_the_implementations_lines() {
 }
 
 #[test]
+fn an_object_literals_members_holding_functions_are_its_methods() {
+    // zod's `coerce = { string: ((arg) => …) as Create }` had no `coerce.string` (TypeScript
+    // walk, stop 49); a shorthand method already was one. Values that are no function, and
+    // objects nested in another member, are not.
+    let ts = "type Create = (arg?: object) => string;\nexport const plain = {\n  string: (arg?: object) => String(arg),\n  n: 1,\n};\nexport const short = {\n  string(arg?: object) { return String(arg); },\n};\nexport const cast = {\n  string: ((arg) => String(arg)) as Create,\n  'quoted': function () {},\n  deep: { inner: () => 1 },\n} satisfies object;\n";
+    let names: Vec<String> = extract("a.ts", ts)
+        .expect("typescript")
+        .definitions
+        .iter()
+        .map(|d| format!("{:?} {}", d.kind, d.qualified))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Type Create",
+            "Variable plain",
+            "Method plain.string",
+            "Variable short",
+            "Method short.string",
+            "Variable cast",
+            "Method cast.string",
+            "Method cast.quoted"
+        ]
+    );
+}
+
+#[test]
 fn module_level_variables_class_field_functions_and_declarations_written_on() {
     // Go: package-level `var`s (alone and grouped) are symbols, locals and `_` are not; a
     // type's doc comment is its own, as a function's is (Go walk, stop 48).

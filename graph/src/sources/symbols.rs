@@ -421,6 +421,35 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                 };
                 assigned_member(node.child_by_field_name("left")?, kind, src)
             }
+            // An object literal's member holding a function, bound at its declaration
+            // (`const coerce = { string: ((arg) => …) as Create }`), is a method as much as
+            // one written `string(arg) { … }` (zod's `coerce.string`; TypeScript walk, stop 49).
+            "pair" if parent.is_some() => {
+                let object = node.parent()?;
+                let bound = unwrapped_up(object)
+                    .parent()
+                    .is_some_and(|p| p.kind() == "variable_declarator");
+                let value = unwrapped(node.child_by_field_name("value")?);
+                if !bound
+                    || !matches!(
+                        value.kind(),
+                        "arrow_function"
+                            | "function_expression"
+                            | "function"
+                            | "generator_function"
+                    )
+                {
+                    return None;
+                }
+                let key = node.child_by_field_name("key")?;
+                if !matches!(key.kind(), "property_identifier" | "string") {
+                    return None;
+                }
+                found(
+                    SymbolKind::Method,
+                    text_of(key, src).trim_matches(|c| c == '"' || c == '\''),
+                )
+            }
             // A class field holding a function is a method as much as one written as such
             // (immer's `produce = (base, recipe) => …`; TypeScript walk, stop 48).
             "public_field_definition" | "field_definition" => {
@@ -751,6 +780,34 @@ fn leading_line(node: Node<'_>, src: &[u8]) -> u64 {
         at = sib.prev_sibling();
     }
     first as u64 + 1
+}
+
+/// Kinds that only wrap an expression (their first named child) in TypeScript: a cast,
+/// `satisfies`, parentheses, `!`.
+const WRAPPERS: [&str; 4] = [
+    "as_expression",
+    "satisfies_expression",
+    "parenthesized_expression",
+    "non_null_expression",
+];
+
+/// The expression `node` wraps ([`WRAPPERS`]), however deep; or `node`.
+fn unwrapped(node: Node<'_>) -> Node<'_> {
+    let mut n = node;
+    while WRAPPERS.contains(&n.kind()) {
+        let Some(inner) = n.named_child(0) else { break };
+        n = inner;
+    }
+    n
+}
+
+/// The outermost wrapper ([`WRAPPERS`]) around `node`; or `node`.
+fn unwrapped_up(node: Node<'_>) -> Node<'_> {
+    let mut n = node;
+    while let Some(p) = n.parent().filter(|p| WRAPPERS.contains(&p.kind())) {
+        n = p;
+    }
+    n
 }
 
 /// `node` as a declaration: the declaration an `export` statement wraps, or itself.
