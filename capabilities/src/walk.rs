@@ -779,10 +779,18 @@ pub fn resolve_or_candidates<'g>(graph: &'g Graph, text: &str) -> Result<&'g Nod
             return Ok(n);
         }
     }
-    // `path:START-END`: the cited range of exactly those lines.
-    if let (path, Some((a, b))) = {
-        let l = ontoly_graph::formats::location::Location::parse(text);
-        (l.path, l.lines)
+    // `path:START-END`: the cited range of exactly those lines; also as the pictures label
+    // one, `path#LSTART-LEND` (TypeScript walk, stop 49: `graph` refused its own label).
+    let anchored = text.rsplit_once("#L").and_then(|(path, lines)| {
+        let (a, b) = lines.split_once("-L").unwrap_or((lines, lines));
+        Some((path, (a.parse::<u64>().ok()?, b.parse::<u64>().ok()?)))
+    });
+    if let (path, Some((a, b))) = match anchored {
+        Some((path, lines)) => (path, Some(lines)),
+        None => {
+            let l = ontoly_graph::formats::location::Location::parse(text);
+            (l.path, l.lines)
+        }
     } {
         let mut files = files_at(graph, path);
         if files.is_empty() {

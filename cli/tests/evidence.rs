@@ -308,6 +308,17 @@ fn graph_pictures_of_a_neighbourhood() {
         assert!(focus.starts_with(id), "{short}: focus {focus}");
         assert!(focus.ends_with(short), "{short}: focus {focus}");
     }
+    // A cited range as `PATH:START-END` and as the pictures label it (`PATH#LSTART-LEND`).
+    for short in ["src/main.go:3-9", "src/main.go#L3-L9", "main.go#L3-L9"] {
+        let (code, got, err) = ontoly(&["graph", short, "--format", "json", "--depth", "1"]);
+        assert_eq!(code, 0, "{short}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&got).expect("json");
+        let focus = v["focus"].as_str().unwrap_or("");
+        assert!(
+            focus.starts_with("range:") && focus.ends_with("src/main.go#L3-L9"),
+            "{short}: focus {focus}"
+        );
+    }
     let (code, _, err) = ontoly(&["graph", "faq/guide.md#nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("no node"));
