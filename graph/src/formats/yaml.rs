@@ -209,11 +209,31 @@ fn bounded(
 /// The YAML crate's parse of an already bounded text, its errors with their lines.
 fn parse_bounded(text: &str) -> Result<yaml_serde::Value, YamlError> {
     yaml_serde::from_str(text).map_err(|e| {
-        let message = plain_integer_message(first_line(&e.to_string()));
+        let mut message = plain_integer_message(first_line(&e.to_string()));
         let mut line = e.location().map(|l| (l.line() as u64, l.column() as u64));
         if let (Some((l, c)), Some(key)) = (line, duplicate_key(&message)) {
-            // The parser reports the mapping's start; point at the repeated key instead.
-            line = Some((duplicate_line(text, l, c, key).unwrap_or(l), c));
+            // The parser reports the mapping's start; point at the repeated key instead, and
+            // say what the line the message names is (an author read "at line 9" as where
+            // the duplicate was; stop 49).
+            let at = duplicate_line(text, l, c, key).unwrap_or(l);
+            if at != l {
+                let mark = format!(" at line {l} column {c}");
+                message = message.replacen(
+                    &mark,
+                    &format!(" (in the mapping that starts at line {l})"),
+                    1,
+                );
+            }
+            line = Some((at, c));
+        }
+        // A tab where YAML wants indentation is the usual cause of this message, which does
+        // not say so (author walk, stop 49).
+        if let Some((l, _)) = line {
+            let tabbed = (text.lines().nth((l as usize).saturating_sub(1)))
+                .is_some_and(|t| t.trim_start_matches(' ').starts_with('\t'));
+            if tabbed && message.contains("cannot start any token") {
+                message.push_str("; the line is indented with a tab: YAML indents with spaces");
+            }
         }
         let line = line.map(|(l, _)| l).or_else(|| {
             second_document_line(text).filter(|_| message.contains("more than one document"))
@@ -422,6 +442,25 @@ mod tests {
         let e = err("articles:\n  - x: 1\n    y: 2\n    'x': 3\n");
         assert_eq!(e.line, Some(4), "{e}");
         assert_eq!(e.kind, YamlErrorKind::Invalid);
+        // The line the parser names is the mapping's, and said to be.
+        assert!(
+            e.message
+                .ends_with("(in the mapping that starts at line 2)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_line_indented_with_a_tab_says_so() {
+        let e = err("articles:\n\t- x: 1\n");
+        assert_eq!(e.line, Some(2), "{e}");
+        assert!(
+            e.message
+                .ends_with("indented with a tab: YAML indents with spaces"),
+            "{e}"
+        );
+        // A tab inside a value is no indentation.
+        assert!(parse_value("a: \"x\ty\"\n").is_ok());
     }
 
     #[test]
