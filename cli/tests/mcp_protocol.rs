@@ -292,6 +292,23 @@ fn a_directory_that_is_not_a_workspace_is_a_usage_error_before_any_protocol() {
     assert!(stderr.contains("is not a knowledge workspace"), "{stderr}");
 }
 
+/// The `{code, message}` of a failed tool call: `isError`, its body as JSON in the text content
+/// and no `structuredContent`, which a client that checks it against the tool's (success)
+/// `outputSchema` would refuse, losing the message (the TypeScript SDK 1.x does; MCP-TS walk,
+/// `repro-calltool-error.mjs`).
+fn tool_error(result: &Value) -> Value {
+    assert_eq!(result["isError"], true, "{result}");
+    assert!(result.get("structuredContent").is_none(), "{result}");
+    let text = result["content"][0]["text"].as_str().unwrap_or_default();
+    let body: Value = serde_json::from_str(text)
+        .unwrap_or_else(|e| panic!("the error text is not JSON ({e}): {text}"));
+    assert!(
+        body["code"].is_string() && body["message"].is_string(),
+        "{body}"
+    );
+    body
+}
+
 #[test]
 fn unknown_tools_and_bad_arguments_are_reported_distinctly() {
     let mut server = Server::start();
@@ -303,16 +320,19 @@ fn unknown_tools_and_bad_arguments_are_reported_distinctly() {
 
     server.send(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
         "params": {"name": "read", "arguments": {"repository": "a/b", "path": 7}}}));
-    let result = server.response(3)["result"].clone();
-    assert_eq!(result["isError"], true, "{result}");
-    assert_eq!(result["structuredContent"]["code"], "INVALID_ARGUMENTS");
-    let message = result["structuredContent"]["message"]
-        .as_str()
-        .unwrap_or_default();
+    let body = tool_error(&server.response(3)["result"]);
+    assert_eq!(body["code"], "INVALID_ARGUMENTS");
+    let message = body["message"].as_str().unwrap_or_default();
     assert!(
         message.contains("expected {repository: string"),
         "{message}"
     );
+
+    // An error found while running the tool has the same shape.
+    server.send(json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+        "params": {"name": "read", "arguments": {"repository": "valid", "path": "nope.md"}}}));
+    let body = tool_error(&server.response(4)["result"]);
+    assert_eq!(body["code"], "FILE_NOT_FOUND", "{body}");
     server.close();
 }
 
@@ -377,12 +397,9 @@ fn a_workspace_that_cannot_be_loaded_is_reported_by_every_tool_and_the_server_st
             json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
             "name": "EvidencePack", "arguments": {"query": "plugins"}}}),
         );
-        let result = server.response(id)["result"].clone();
-        assert_eq!(result["isError"], true, "{result}");
-        assert_eq!(result["structuredContent"]["code"], "GRAPH_UNAVAILABLE");
-        let message = result["structuredContent"]["message"]
-            .as_str()
-            .unwrap_or_default();
+        let body = tool_error(&server.response(id)["result"]);
+        assert_eq!(body["code"], "GRAPH_UNAVAILABLE");
+        let message = body["message"].as_str().unwrap_or_default();
         assert!(message.contains("ontoly.toml"), "{message}");
     }
     server.send(json!({"jsonrpc": "2.0", "id": 4, "method": "ping"}));
