@@ -215,11 +215,27 @@ fn the_newest_revision_is_discoverable_and_served_without_a_handshake() {
 fn malformed_json_gets_a_parse_error_and_the_session_goes_on() {
     let mut server = Server::start();
     server.initialize("2025-11-25");
-    server.send_raw(b"{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \n");
+    server.send_raw(b"{\"jsonrpc\": \"2.0\", \"method\": \n");
     let error = server.recv();
     assert_eq!(error["error"]["code"], -32700, "{error}");
     // Present and null, as JSON-RPC 2.0 says (indexing a missing member reads as null too).
     assert_eq!(error.get("id"), Some(&Value::Null), "{error}");
+    // Cut after its id: answered with it, so the client's call ends now, not at its timeout.
+    server.send_raw(b"{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \n");
+    let error = server.recv();
+    assert_eq!(error["error"]["code"], -32700, "{error}");
+    assert_eq!(error["id"], 2, "{error}");
+    // A question cut between the halves of an emoji, as `JSON.stringify` writes it (MCP-TS
+    // walk, `repro-idnull.mjs`): the id is recovered and the message names the fault.
+    server.send_raw(
+        br#"{"jsonrpc":"2.0","id":"q-7","method":"tools/call","params":{"name":"EvidencePack","arguments":{"query":"Does caret match prereleases? \ud83d"}}}
+"#,
+    );
+    let error = server.recv();
+    assert_eq!(error["error"]["code"], -32700, "{error}");
+    assert_eq!(error["id"], "q-7", "{error}");
+    let message = error["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("lone UTF-16 surrogate"), "{message}");
     server.send_raw(b"42\n");
     let error = server.recv();
     assert_eq!(error["error"]["code"], -32600, "{error}");
@@ -255,6 +271,19 @@ fn an_oversized_request_is_refused_without_being_buffered() {
     assert_eq!(error["error"]["code"], -32600, "{error}");
     let message = error["error"]["message"].as_str().unwrap_or_default();
     assert!(message.contains("exceeds the limit"), "{message}");
+    // Read from the start of the message (MCP-TS walk, `repro-idnull.mjs`: a client answered
+    // `"id": null` waited for its own timeout).
+    assert_eq!(error["id"], 5, "{error}");
+    // Or from its end, where the TypeScript SDK writes the id.
+    let mut big =
+        br#"{"method":"tools/call","params":{"name":"EvidencePack","arguments":{"query":""#
+            .to_vec();
+    big.extend(std::iter::repeat_n(b'y', 3 * 1024 * 1024));
+    big.extend_from_slice(b"\"}},\"jsonrpc\":\"2.0\",\"id\":\"ts-9\"}\n");
+    server.send_raw(&big);
+    let error = server.recv();
+    assert_eq!(error["error"]["code"], -32600, "{error}");
+    assert_eq!(error["id"], "ts-9", "{error}");
 
     server.send(json!({"jsonrpc": "2.0", "id": 6, "method": "ping"}));
     assert_eq!(server.response(6)["result"], json!({}));
