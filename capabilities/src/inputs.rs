@@ -176,7 +176,8 @@ fn one_or_many_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     })
 }
 
-/// `Impact` (also the MCP tool of that name): `to` or `diff`.
+/// `Impact` (also the MCP tool of that name): `from` and `to`, or `diff` (against `from`,
+/// default the clone's HEAD); not `to` and `diff` both.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ImpactInput {

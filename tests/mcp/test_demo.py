@@ -490,5 +490,10 @@ def test_drift_and_impact_tools_are_the_cli_reports(demo):
             message = error(await session.call_tool("Impact", stale))["message"]
             assert "the diff was not made against" in message, message
             assert "as `from`" in message, message
+            # `to` needs `from`; `diff` does not (its old side defaults to the clone's HEAD),
+            # and the message says which (MCP-TS walk: it said `diff` needs `from`).
+            message = error(await session.call_tool(
+                "Impact", {"to": "d6e6a37", "source": "acme/shop-api-legacy"}))["message"]
+            assert message.startswith("`to` needs `from`"), message
 
     run(body)
