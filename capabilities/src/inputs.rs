@@ -14,11 +14,14 @@ pub struct CitationsOfInput {
     /// `path`, `path:START-END` (also `path#LSTART-LEND` or a pinned file's web URL with that
     /// anchor, or `repo@commit:path:START-END` as a pack's text prints a file to inspect), a node id or a range as outputs label it, or a symbol's qualified name.
     pub target: String,
-    /// At most this many citing sections (default and most 50; a limit outside 1–50 is
-    /// clamped and said with `CAPABILITY_LIMIT_CLAMPED`): a file cited by many sections
-    /// answers in a reply of about 3 KB per section.
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 50))]
+    /// At most this many citing sections: default and most 50. Any integer is taken and
+    /// clamped to 1–50 (the result then reports `CAPABILITY_LIMIT_CLAMPED`), so the schema sets
+    /// no bounds. A file cited by many sections answers in a reply of about 3 KB per section.
+    // Bounds in the schema while out-of-range values were clamped made a client that checks
+    // input against the schema refuse what the server takes (MCP-TS walk, finding 6), as
+    // EvidencePack's `limit` did until stop 44.
+    #[serde(default, deserialize_with = "saturating_integer")]
+    #[schemars(with = "i64", extend("default" = crate::queries::CITATIONS_MAX))]
     pub limit: Option<i64>,
 }
 
@@ -173,7 +176,8 @@ fn one_or_many_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     })
 }
 
-/// `Impact` (also the MCP tool of that name): `to` or `diff`.
+/// `Impact` (also the MCP tool of that name): `from` and `to`, or `diff` (against `from`,
+/// default the clone's HEAD); not `to` and `diff` both.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ImpactInput {

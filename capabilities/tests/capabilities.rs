@@ -283,6 +283,56 @@ fn limits_are_clamped_to_5_through_20() {
     assert_eq!(pack_of(&r).limit, 20);
 }
 
+/// CitationsOf's `limit` takes any integer and clamps it to 1–50, so its schema states no
+/// bounds a strict client would hold the caller to (MCP-TS walk: `limit` 0 and 100000 were
+/// clamped while the schema said 1–50).
+#[test]
+fn citations_of_clamps_any_integer_limit_and_its_schema_says_no_bounds() {
+    let (g, ix) = common::fixture();
+    let c = ctx(&g, &ix);
+    for (asked, clamped) in [
+        (json!(0), true),
+        (json!(-3), true),
+        (json!(1), false),
+        (json!(50), false),
+        (json!(100_000), true),
+        (json!(u64::MAX), true),
+    ] {
+        let r = run(
+            &c,
+            "CitationsOf",
+            &json!({"target": "src/cache.rs", "limit": asked}),
+        );
+        assert!(!r.is_error(), "limit {asked}: {}", r.summary);
+        assert_eq!(
+            r.has(Code::CapabilityLimitClamped),
+            clamped,
+            "limit {asked}"
+        );
+        assert_eq!(r.data["sectionCount"], 1, "limit {asked}");
+    }
+    let r = run(
+        &c,
+        "CitationsOf",
+        &json!({"target": "src/cache.rs", "limit": 1.5}),
+    );
+    assert!(r.has(Code::CapabilityInvalidInput));
+    let schema = serde_json::to_value(describe()).expect("describe");
+    let limit = schema
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["name"] == "CitationsOf")
+        .map(|c| c["inputSchema"]["properties"]["limit"].clone())
+        .unwrap_or_default();
+    assert_eq!(limit["type"], "integer", "{limit}");
+    assert_eq!(limit["default"], 50, "{limit}");
+    assert!(
+        limit.get("minimum").is_none() && limit.get("maximum").is_none(),
+        "{limit}"
+    );
+}
+
 #[test]
 fn every_diagnostic_code_is_raised_where_it_should_be() {
     let (g, ix) = common::fixture();

@@ -215,11 +215,27 @@ fn the_newest_revision_is_discoverable_and_served_without_a_handshake() {
 fn malformed_json_gets_a_parse_error_and_the_session_goes_on() {
     let mut server = Server::start();
     server.initialize("2025-11-25");
-    server.send_raw(b"{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \n");
+    server.send_raw(b"{\"jsonrpc\": \"2.0\", \"method\": \n");
     let error = server.recv();
     assert_eq!(error["error"]["code"], -32700, "{error}");
     // Present and null, as JSON-RPC 2.0 says (indexing a missing member reads as null too).
     assert_eq!(error.get("id"), Some(&Value::Null), "{error}");
+    // Cut after its id: answered with it, so the client's call ends now, not at its timeout.
+    server.send_raw(b"{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \n");
+    let error = server.recv();
+    assert_eq!(error["error"]["code"], -32700, "{error}");
+    assert_eq!(error["id"], 2, "{error}");
+    // A question cut between the halves of an emoji, as `JSON.stringify` writes it (MCP-TS
+    // walk, `repro-idnull.mjs`): the id is recovered and the message names the fault.
+    server.send_raw(
+        br#"{"jsonrpc":"2.0","id":"q-7","method":"tools/call","params":{"name":"EvidencePack","arguments":{"query":"Does caret match prereleases? \ud83d"}}}
+"#,
+    );
+    let error = server.recv();
+    assert_eq!(error["error"]["code"], -32700, "{error}");
+    assert_eq!(error["id"], "q-7", "{error}");
+    let message = error["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("lone UTF-16 surrogate"), "{message}");
     server.send_raw(b"42\n");
     let error = server.recv();
     assert_eq!(error["error"]["code"], -32600, "{error}");
@@ -255,6 +271,19 @@ fn an_oversized_request_is_refused_without_being_buffered() {
     assert_eq!(error["error"]["code"], -32600, "{error}");
     let message = error["error"]["message"].as_str().unwrap_or_default();
     assert!(message.contains("exceeds the limit"), "{message}");
+    // Read from the start of the message (MCP-TS walk, `repro-idnull.mjs`: a client answered
+    // `"id": null` waited for its own timeout).
+    assert_eq!(error["id"], 5, "{error}");
+    // Or from its end, where the TypeScript SDK writes the id.
+    let mut big =
+        br#"{"method":"tools/call","params":{"name":"EvidencePack","arguments":{"query":""#
+            .to_vec();
+    big.extend(std::iter::repeat_n(b'y', 3 * 1024 * 1024));
+    big.extend_from_slice(b"\"}},\"jsonrpc\":\"2.0\",\"id\":\"ts-9\"}\n");
+    server.send_raw(&big);
+    let error = server.recv();
+    assert_eq!(error["error"]["code"], -32600, "{error}");
+    assert_eq!(error["id"], "ts-9", "{error}");
 
     server.send(json!({"jsonrpc": "2.0", "id": 6, "method": "ping"}));
     assert_eq!(server.response(6)["result"], json!({}));
@@ -292,6 +321,23 @@ fn a_directory_that_is_not_a_workspace_is_a_usage_error_before_any_protocol() {
     assert!(stderr.contains("is not a knowledge workspace"), "{stderr}");
 }
 
+/// The `{code, message}` of a failed tool call: `isError`, its body as JSON in the text content
+/// and no `structuredContent`, which a client that checks it against the tool's (success)
+/// `outputSchema` would refuse, losing the message (the TypeScript SDK 1.x does; MCP-TS walk,
+/// `repro-calltool-error.mjs`).
+fn tool_error(result: &Value) -> Value {
+    assert_eq!(result["isError"], true, "{result}");
+    assert!(result.get("structuredContent").is_none(), "{result}");
+    let text = result["content"][0]["text"].as_str().unwrap_or_default();
+    let body: Value = serde_json::from_str(text)
+        .unwrap_or_else(|e| panic!("the error text is not JSON ({e}): {text}"));
+    assert!(
+        body["code"].is_string() && body["message"].is_string(),
+        "{body}"
+    );
+    body
+}
+
 #[test]
 fn unknown_tools_and_bad_arguments_are_reported_distinctly() {
     let mut server = Server::start();
@@ -303,16 +349,19 @@ fn unknown_tools_and_bad_arguments_are_reported_distinctly() {
 
     server.send(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
         "params": {"name": "read", "arguments": {"repository": "a/b", "path": 7}}}));
-    let result = server.response(3)["result"].clone();
-    assert_eq!(result["isError"], true, "{result}");
-    assert_eq!(result["structuredContent"]["code"], "INVALID_ARGUMENTS");
-    let message = result["structuredContent"]["message"]
-        .as_str()
-        .unwrap_or_default();
+    let body = tool_error(&server.response(3)["result"]);
+    assert_eq!(body["code"], "INVALID_ARGUMENTS");
+    let message = body["message"].as_str().unwrap_or_default();
     assert!(
         message.contains("expected {repository: string"),
         "{message}"
     );
+
+    // An error found while running the tool has the same shape.
+    server.send(json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+        "params": {"name": "read", "arguments": {"repository": "valid", "path": "nope.md"}}}));
+    let body = tool_error(&server.response(4)["result"]);
+    assert_eq!(body["code"], "FILE_NOT_FOUND", "{body}");
     server.close();
 }
 
@@ -377,12 +426,9 @@ fn a_workspace_that_cannot_be_loaded_is_reported_by_every_tool_and_the_server_st
             json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
             "name": "EvidencePack", "arguments": {"query": "plugins"}}}),
         );
-        let result = server.response(id)["result"].clone();
-        assert_eq!(result["isError"], true, "{result}");
-        assert_eq!(result["structuredContent"]["code"], "GRAPH_UNAVAILABLE");
-        let message = result["structuredContent"]["message"]
-            .as_str()
-            .unwrap_or_default();
+        let body = tool_error(&server.response(id)["result"]);
+        assert_eq!(body["code"], "GRAPH_UNAVAILABLE");
+        let message = body["message"].as_str().unwrap_or_default();
         assert!(message.contains("ontoly.toml"), "{message}");
     }
     server.send(json!({"jsonrpc": "2.0", "id": 4, "method": "ping"}));

@@ -6,6 +6,7 @@ rather than the CI job.
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import shutil
@@ -78,6 +79,16 @@ def structured(result):
     assert not field(result, "isError"), text(result)
     assert isinstance(field(result, "structuredContent"), dict), result
     return field(result, "structuredContent")
+
+
+def error(result) -> dict:
+    """The `{code, message}` of a failed call: `isError`, the body as JSON in the text content,
+    and no structuredContent (which strict clients check against the tool's outputSchema)."""
+    assert field(result, "isError") is True, result
+    assert field(result, "structuredContent") is None, result
+    body = json.loads(text(result))
+    assert isinstance(body["code"], str) and isinstance(body["message"], str), body
+    return body
 
 
 def text(result) -> str:

@@ -11,7 +11,7 @@ import subprocess
 import anyio
 import pytest
 
-from conftest import BIN, DEMO, KNOWLEDGE_REPO, field, run, server, structured, text
+from conftest import BIN, DEMO, KNOWLEDGE_REPO, error, field, run, server, structured, text
 
 HEX40 = re.compile(r"^[0-9a-f]{40}$")
 CANONICAL = [
@@ -307,7 +307,7 @@ def test_read_many_reports_a_failing_middle_item_without_failing_the_batch(demo)
                 "read_many",
                 {"repository": "acme/shop-api", "items": [{"path": "README.md"}] * 11},
             )
-            assert field(too_many, "isError") is True
+            assert error(too_many)["code"] == "INVALID_INPUT", text(too_many)
 
     run(body)
 
@@ -318,13 +318,12 @@ def test_a_cited_file_read_where_it_is_not_says_where_it_is_cited(demo):
             # The knowledge repository does not hold the code its pages cite.
             missed = await session.call_tool(
                 "read", {"repository": KNOWLEDGE_REPO, "path": "src/config.rs"})
-            assert field(missed, "isError") is True
-            error = field(missed, "structuredContent")
-            assert error["code"] == "FILE_NOT_FOUND", error
+            failed = error(missed)
+            assert failed["code"] == "FILE_NOT_FOUND", failed
             match = re.search(
                 r"the workspace cites src/config\.rs in repository (\S+) at revision ([0-9a-f]{40})",
-                error["message"])
-            assert match, error["message"]
+                failed["message"])
+            assert match, failed["message"]
             repo, sha = match.groups()
             # Read there, it is found.
             cited = structured(await session.call_tool(
@@ -340,8 +339,8 @@ def test_a_cited_file_read_where_it_is_not_says_where_it_is_cited(demo):
             assert f"in repository {repo} at revision {sha}" in first["error"]["message"], first
             assert "cites" not in second["error"]["message"], second
             # A file no reference cites keeps the plain message.
-            plain = field(await session.call_tool(
-                "read", {"repository": KNOWLEDGE_REPO, "path": "src/nowhere.rs"}), "structuredContent")
+            plain = error(await session.call_tool(
+                "read", {"repository": KNOWLEDGE_REPO, "path": "src/nowhere.rs"}))
             assert plain["code"] == "FILE_NOT_FOUND" and "cites" not in plain["message"], plain
 
     run(body)
@@ -375,8 +374,7 @@ def test_search_finds_lines_at_a_pinned_commit(demo):
             assert all("matches" not in f for f in files["files"])
 
             bad = await session.call_tool("search", {"repository": "acme/shop-api", "pattern": "x*"})
-            assert field(bad, "isError") is True
-            assert field(bad, "structuredContent")["code"] == "INVALID_PATTERN"
+            assert error(bad)["code"] == "INVALID_PATTERN"
 
     run(body)
 
@@ -392,12 +390,10 @@ def test_revision_errors_are_tool_errors_with_their_codes(demo):
             ]
             for arguments, code in cases:
                 result = await session.call_tool("resolve", arguments)
-                assert field(result, "isError") is True, arguments
-                assert field(result, "structuredContent")["code"] == code, field(result, "structuredContent")
-                assert text(result).startswith(code + ": ")
+                assert error(result)["code"] == code, (arguments, text(result))
             traversal = await session.call_tool(
                 "read", {"repository": "acme/shop-api", "path": "../secrets"})
-            assert field(traversal, "structuredContent")["code"] == "INVALID_PATH"
+            assert error(traversal)["code"] == "INVALID_PATH"
 
     run(body)
 
@@ -473,17 +469,15 @@ def test_drift_and_impact_tools_are_the_cli_reports(demo):
             assert one["references"][0] == next(
                 r for r in drift["references"] if r["status"] in {"moved", "changed", "missing"})
             for limit in (0, 10001):
-                result = await session.call_tool("Drift", {"limit": limit})
-                assert field(result, "isError") is True, limit
-                assert f"invalid arguments for `Drift`: limit: {limit} is outside 1..=10000" in text(result)
-                assert "using" not in text(result), text(result)
+                message = error(await session.call_tool("Drift", {"limit": limit}))["message"]
+                assert f"invalid arguments for `Drift`: limit: {limit} is outside 1..=10000" in message
+                assert "using" not in message, message
             # A negative limit is said in JSON's words, not Rust's (`expected usize`).
-            result = await session.call_tool("Drift", {"limit": -1})
-            assert field(result, "isError") is True
-            assert "expected an integer of at least 0" in text(result), text(result)
-            assert "usize" not in text(result), text(result)
+            message = error(await session.call_tool("Drift", {"limit": -1}))["message"]
+            assert "expected an integer of at least 0" in message, message
+            assert "usize" not in message, message
             result = await session.call_tool("Drift", {"to": ["nope=main"]})
-            assert field(result, "isError") is True and "INVALID_ARGUMENTS" in text(result)
+            assert error(result)["code"] == "INVALID_ARGUMENTS", text(result)
 
             args = {"from": "c1efd68", "to": "d6e6a37", "source": "acme/shop-api-legacy"}
             impact = structured(await session.call_tool("Impact", args))
@@ -493,9 +487,13 @@ def test_drift_and_impact_tools_are_the_cli_reports(demo):
             # A diff that does not apply to the old side says which field fixes it.
             stale = {"diff": "--- a/src/checkout.rs\n+++ b/src/checkout.rs\n@@ -1,1 +1,1 @@\n"
                              "-zzq not this line\n+x\n", "source": "acme/shop-api-legacy"}
-            result = await session.call_tool("Impact", stale)
-            assert field(result, "isError") is True, text(result)
-            assert "the diff was not made against" in text(result), text(result)
-            assert "as `from`" in text(result), text(result)
+            message = error(await session.call_tool("Impact", stale))["message"]
+            assert "the diff was not made against" in message, message
+            assert "as `from`" in message, message
+            # `to` needs `from`; `diff` does not (its old side defaults to the clone's HEAD),
+            # and the message says which (MCP-TS walk: it said `diff` needs `from`).
+            message = error(await session.call_tool(
+                "Impact", {"to": "d6e6a37", "source": "acme/shop-api-legacy"}))["message"]
+            assert message.startswith("`to` needs `from`"), message
 
     run(body)

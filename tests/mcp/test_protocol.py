@@ -8,7 +8,7 @@ try:
 except ImportError:  # mcp >= 2 renamed it
     from mcp.shared.exceptions import MCPError as McpError
 
-from conftest import field, run, server, structured, text
+from conftest import error, field, run, server, structured, text
 
 TOOLS = ["EvidencePack", "capabilities", "capability", "resolve", "read", "read_many", "search", "Drift", "Impact"]
 
@@ -100,13 +100,11 @@ def test_invalid_arguments_are_tool_errors_that_say_what_was_expected(demo, tool
     async def body():
         async with server(demo) as (session, _):
             result = await session.call_tool(tool, arguments)
-            assert field(result, "isError") is True
-            body = field(result, "structuredContent")
+            body = error(result)
             assert body["code"] == "INVALID_ARGUMENTS"
             assert expected in body["message"], body["message"]
             assert f"invalid arguments for `{tool}`" in body["message"]
             assert "; expected {" in body["message"] or "; expected no arguments" in body["message"]
-            assert text(result).startswith("INVALID_ARGUMENTS: ")
 
     run(body)
 
@@ -121,7 +119,6 @@ def test_capabilities_are_listed_with_their_input_schemas(demo):
                 assert capability["inputSchema"]["type"] == "object", capability
 
             unknown = await session.call_tool("capability", {"name": "NoSuchThing", "input": {}})
-            assert field(unknown, "isError") is True
-            assert field(unknown, "structuredContent")["code"] == "CAPABILITY_NOT_REGISTERED"
+            assert error(unknown)["code"] == "CAPABILITY_NOT_REGISTERED"
 
     run(body)

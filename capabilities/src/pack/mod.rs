@@ -784,7 +784,7 @@ fn fallbacks(
         Level::None => {
             diagnostics.push(Diagnostic::new(
                 Code::CapabilityNotFound,
-                format!("nothing in the graph matches {query:?}"),
+                format!("nothing in the graph matches {:?}", shown_query(query)),
             ));
             fallbacks.push("The knowledge workspace does not document this: search the source repositories directly, then add a section that cites what you find.".to_string());
             fallbacks.push(
@@ -1123,6 +1123,22 @@ fn workspace_errors(
     ))
 }
 
+/// Characters of the question that a pack's answer and diagnostics, and the text rendering's
+/// `Question:` line, quote at most; the pack's `query` keeps it whole.
+pub const QUESTION_SHOWN: usize = 300;
+
+/// The question as a pack's prose quotes it: a pasted log or file is cut, with its length
+/// said. Quoted whole, a question of 90 000 words came back five times in a 2.5 MB reply
+/// (MCP-TS walk, `repro-quadratic.sh`).
+pub fn shown_query(q: &str) -> std::borrow::Cow<'_, str> {
+    let n = q.chars().count();
+    if n <= QUESTION_SHOWN {
+        return q.into();
+    }
+    let head: String = q.chars().take(QUESTION_SHOWN).collect();
+    format!("{}… ({n} characters)", head.trim_end()).into()
+}
+
 /// A short deterministic answer assembled from the evidence.
 fn answer_text(
     query: &str,
@@ -1133,11 +1149,14 @@ fn answer_text(
 ) -> String {
     if top_sections.is_empty() {
         return if top_nodes.is_empty() {
-            format!("No evidence in the graph for {}.", quoted(query))
+            format!(
+                "No evidence in the graph for {}.",
+                quoted(&shown_query(query))
+            )
         } else {
             format!(
                 "No section answers {}; the closest entities are {}.",
-                quoted(query),
+                quoted(&shown_query(query)),
                 top_nodes
                     .iter()
                     .take(3)

@@ -292,7 +292,11 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         return not_found(ctx, "CitationsOf", format!("{what} {target:?}"), fallbacks);
     }
     let total = by_section.len();
-    let (most, clamped) = match input.get("limit").and_then(Value::as_i64) {
+    // One past `i64` saturates, as the input type reads it: clamped and said, not ignored.
+    let limit = input
+        .get("limit")
+        .and_then(|v| v.as_i64().or_else(|| v.as_u64().map(|_| i64::MAX)));
+    let (most, clamped) = match limit {
         None => (CITATIONS_MAX, None),
         Some(n) => {
             let c = n.clamp(1, CITATIONS_MAX as i64) as usize;

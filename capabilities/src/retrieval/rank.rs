@@ -703,6 +703,9 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
 /// correction pairs as the word it was read as (`varidic option` pairs as `variadic option`).
 fn query_pairs(query: &str, terms: &[Term]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
+    // Seen pairs by hash: a `contains` on `out` made a question of 40 000 distinct words take
+    // 3.5 s (MCP-TS walk, `repro-quadratic.sh`); the order of `out` is kept.
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut prev: Option<String> = None;
     super::tokens::for_each_token(query, |t, _, whole| {
         let t = match terms.iter().find(|x| x.query.term == t) {
@@ -714,7 +717,7 @@ fn query_pairs(query: &str, terms: &[Term]) -> Vec<String> {
         if !whole {
             if let Some(p) = prev.replace(t.clone()) {
                 let b = super::index::bigram(&p, &t);
-                if !out.contains(&b) {
+                if seen.insert(b.clone()) {
                     out.push(b);
                 }
             }

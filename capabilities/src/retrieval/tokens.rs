@@ -673,12 +673,22 @@ pub fn quoted_values(text: &str) -> Vec<(usize, usize)> {
                 b' ' | b'\t' | b'.' | b',' | b';' | b':' | b'!' | b'?' | b')' | b']' | b'}'
             )
     };
+    // Where each quote can close, in order: an opening quote takes the first at least two
+    // bytes on. A scan to the end from each opening quote made a question of 20 000 words
+    // each after a `'` take 1.1 s, growing with the square of its length.
+    let closing =
+        |q: u8| -> Vec<usize> { (0..b.len()).filter(|&j| b[j] == q && closes(j)).collect() };
+    let (singles, doubles) = (closing(b'\''), closing(b'"'));
+    let next_close = |q: u8, from: usize| -> Option<usize> {
+        let list = if q == b'"' { &doubles } else { &singles };
+        list.get(list.partition_point(|&j| j < from)).copied()
+    };
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
         let q = b[i];
         if matches!(q, b'\'' | b'"') && opens(i) {
-            if let Some(j) = (i + 2..b.len()).find(|&j| b[j] == q && closes(j)) {
+            if let Some(j) = next_close(q, i + 2) {
                 if is_value(&text[i + 1..j]) {
                     out.push((i + 1, j));
                 }
@@ -779,7 +789,13 @@ pub fn query_terms(query: &str) -> Vec<QueryTerm> {
     for_each_token(query, |t, surface, whole| {
         // `surface` is a slice of `query`: its offset says whether it is quoted.
         let at = (surface.as_ptr() as usize).wrapping_sub(base);
-        let quoted = at < query.len() && spans.iter().any(|&(s, e)| s <= at && at < e);
+        // Spans are in order and apart: the last one starting at or before `at` is the one
+        // that can hold it (a scan of them all per word was quadratic in a quote-heavy paste).
+        let quoted = at < query.len()
+            && spans
+                .partition_point(|&(s, _)| s <= at)
+                .checked_sub(1)
+                .is_some_and(|k| at < spans[k].1);
         if let Some(q) = terms.iter_mut().find(|q| q.term == t) {
             q.quoted &= quoted;
         } else if terms.len() < MAX_QUERY_TERMS {

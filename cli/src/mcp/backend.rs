@@ -87,6 +87,21 @@ fn capability_error(result: &ontoly_capabilities::CapabilityResult) -> Option<To
         .map(|d| ToolError::new(d.code, d.message.clone()))
 }
 
+/// What an `Impact` call with neither side of the change, or both, or `to` without `from`,
+/// should have given: `from` and `to`, or `diff` (its old side `from`, default the clone's
+/// HEAD).
+fn impact_usage(input: &ImpactInput) -> String {
+    const RULE: &str = "give `from` and `to` (two revisions of the source), or `diff` (the \
+        text of a unified diff, made against `from`, default the clone's HEAD)";
+    match (&input.from, &input.to, &input.diff) {
+        (_, Some(_), Some(_)) => {
+            format!("`to` and `diff` are two ways to give the new side: {RULE}, not both")
+        }
+        (None, Some(_), None) => format!("`to` needs `from`, the old side of the change: {RULE}"),
+        _ => RULE.to_string(),
+    }
+}
+
 /// Joins a read's content and the evidence appended to a knowledge page, the way the hosted
 /// service returns them: the content, a blank line, then the references YAML.
 fn joined(content: &str, evidence: Option<&str>) -> String {
@@ -371,11 +386,10 @@ impl Backend {
         };
         let report = impact::impact(&self.session, &opts).map_err(|e| match e {
             ImpactError::Drift(DriftError::Session(m)) => ToolError::new(Code::GraphUnavailable, m),
-            // The CLI's wording names its flags; here the fields.
-            ImpactError::Usage => ToolError::new(
-                Code::InvalidArguments,
-                "give `from` and `to` (two revisions of the source), or `diff` (the text of a unified diff) with `from` for its old side",
-            ),
+            // The CLI's wording names its flags; here the fields, and which rule was broken:
+            // the message said `diff` needs `from`, which defaults to the clone's HEAD, and
+            // not that `to` does (MCP-TS walk, finding 7).
+            ImpactError::Usage => ToolError::new(Code::InvalidArguments, impact_usage(input)),
             // As the CLI's hint says with its flag: here the field.
             ImpactError::DiffBase(m) => ToolError::new(
                 Code::InvalidArguments,
@@ -391,5 +405,30 @@ impl Backend {
                 workspace_root,
             })),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each broken rule is named; `diff` alone is no error, so no message says it needs `from`.
+    #[test]
+    fn impact_usage_names_the_rule_broken() {
+        let input = |from: Option<&str>, to: Option<&str>, diff: Option<&str>| ImpactInput {
+            from: from.map(str::to_string),
+            to: to.map(str::to_string),
+            diff: diff.map(str::to_string),
+            source: None,
+        };
+        let to_alone = impact_usage(&input(None, Some("main"), None));
+        assert!(to_alone.starts_with("`to` needs `from`"), "{to_alone}");
+        let both = impact_usage(&input(Some("v1"), Some("main"), Some("--- a/x")));
+        assert!(both.ends_with("not both"), "{both}");
+        let neither = impact_usage(&input(Some("v1"), None, None));
+        assert!(neither.starts_with("give `from` and `to`"), "{neither}");
+        for m in [to_alone, both, neither] {
+            assert!(m.contains("default the clone's HEAD"), "{m}");
+        }
     }
 }

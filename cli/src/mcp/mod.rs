@@ -19,7 +19,6 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, ServerInitializeError};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
-use serde_json::json;
 use tokio::sync::watch;
 
 use backend::{Backend, ToolOutput};
@@ -52,8 +51,8 @@ pinned commit (no match is not proof of absence).
 5. A pack's `nextToolCalls` are its next steps as tool calls to send as they are (`{tool, \
 arguments}`); its `suggestedCommands` are the same for a shell. `capabilities` lists further \
 graph queries; run one with `capability {name, input}`.
-Tool failures come back as results with isError and a {code, message} body; read the message, \
-fix the arguments and retry.";
+Tool failures come back as results with isError whose text is a JSON {code, message} body; read \
+the message, fix the arguments and retry.";
 
 /// The outcome of loading the workspace: shared by every call once ready.
 type Loaded = Result<Arc<Backend>, ToolError>;
@@ -231,11 +230,11 @@ fn success(out: ToolOutput) -> CallToolResult {
     result
 }
 
-/// A failed call: `isError` with the `{code, message}` body as structured content and text.
+/// A failed call: `isError` with the `{code, message}` JSON as its text and no structured
+/// content, which would have to match the tool's success-shaped `outputSchema` (see
+/// [`ToolError::body`]).
 fn failure(error: &ToolError) -> CallToolResult {
-    let mut result = CallToolResult::error(vec![ContentBlock::text(error.text())]);
-    result.structured_content = Some(json!({"code": error.code, "message": error.message}));
-    result
+    CallToolResult::error(vec![ContentBlock::text(error.body())])
 }
 
 /// One parsed tool call. Arguments are checked before the graph is needed, so a malformed call

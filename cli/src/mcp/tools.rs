@@ -263,7 +263,7 @@ pub fn expected_args(tool: &str) -> &'static str {
              \"files\"}"
         }
         "Drift" => "{to?: string or [string] (REV or NAME=REV), onlyDrifted?: bool, diff?: bool, limit?: integer}",
-        "Impact" => "{from?: string, to?: string, diff?: string, source?: string} (to or diff)",
+        "Impact" => "{from?: string, to?: string, diff?: string, source?: string} (from and to, or diff with from optional)",
         _ => "a known tool",
     }
 }
@@ -354,8 +354,9 @@ fn tool(name: &'static str) -> Tool {
             drift_schema(),
         ),
         "Impact" => (
-            "Which sections and pages a change touches: two commits of a source, or a unified \
-             diff. A section is touched when a hunk changes its cited lines or the definition \
+            "Which sections and pages a change touches: two commits of a source (`from` and \
+             `to`), or a unified diff (`diff`, made against `from`, default the clone's HEAD). \
+             A section is touched when a hunk changes its cited lines or the definition \
              around them (a function or method whole; in a class, impl or module, the members \
              the lines overlap, named in `touched`). Identical to `ontoly impact --format json`.",
             input_schema::<ImpactInput>(),

@@ -4,6 +4,9 @@
 //! which leaves a client waiting for an answer that never comes. This transport answers both with
 //! a JSON-RPC error instead (`-32600` for an oversized message, `-32700` for a parse error,
 //! `-32600` for well-formed JSON that is not a JSON-RPC message), and ends cleanly at EOF.
+//! Those errors carry the request's id whenever it can be read from the part of the message
+//! before the fault (see [`salvaged_id`]): a client matches a response to its request by id,
+//! and one answered with `"id": null` waits for a response until its own timeout.
 //!
 //! A request for a method the protocol defines whose params do not parse (`tools/call`
 //! without `params`) reaches the SDK as a custom request, which it would answer "method not
@@ -30,6 +33,14 @@ pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
 
 /// Messages read ahead of the service loop; back-pressure beyond this stops reading stdin.
 const READ_AHEAD: usize = 64;
+
+/// How much of the start of an oversized message is kept to read its id from: the Python SDK
+/// writes `jsonrpc` and `id` before `method` and `params`.
+const OVERSIZED_PREFIX: usize = 64 * 1024;
+
+/// How much of the end of an oversized message is kept to read its id from: the TypeScript
+/// SDK writes `method` and `params` first and `id` last.
+const OVERSIZED_SUFFIX: usize = 4 * 1024;
 
 type SharedWriter<W> = Arc<Mutex<Option<W>>>;
 
@@ -142,23 +153,34 @@ pub fn invalid_params(message: &RxJsonRpcMessage<RoleServer>) -> Option<(ErrorDa
 /// What one bounded line read produced.
 enum Line {
     Complete(Vec<u8>),
-    /// The line exceeded the limit; its bytes were discarded up to and including its newline.
-    Oversized(usize),
+    /// The line exceeded the limit; its bytes were discarded up to and including its newline
+    /// but for its first [`OVERSIZED_PREFIX`] and last [`OVERSIZED_SUFFIX`] bytes.
+    Oversized {
+        len: usize,
+        head: Vec<u8>,
+        tail: Vec<u8>,
+    },
     Eof,
 }
 
 /// Reads one `\n`-terminated line without ever buffering more than `max` bytes of it.
 async fn read_bounded<R: AsyncBufRead + Unpin>(read: &mut R, max: usize) -> std::io::Result<Line> {
     let mut line = Vec::new();
+    let mut tail = Vec::new();
     let mut seen = 0usize;
     let mut oversized = false;
+    let oversized_line = |len, mut head: Vec<u8>, mut tail: Vec<u8>| {
+        head.truncate(OVERSIZED_PREFIX);
+        tail.drain(..tail.len().saturating_sub(OVERSIZED_SUFFIX));
+        Line::Oversized { len, head, tail }
+    };
     loop {
         let available = read.fill_buf().await?;
         if available.is_empty() {
             // A trailing line without a newline is still a message: clients may close stdin
             // right after writing their last request.
             return Ok(if oversized {
-                Line::Oversized(seen)
+                oversized_line(seen, line, tail)
             } else if line.is_empty() {
                 Line::Eof
             } else {
@@ -168,18 +190,26 @@ async fn read_bounded<R: AsyncBufRead + Unpin>(read: &mut R, max: usize) -> std:
         let newline = memchr_newline(available);
         let take = newline.map_or(available.len(), |i| i + 1);
         seen = seen.saturating_add(take);
+        if !oversized && line.len() + take > max.saturating_add(1) {
+            oversized = true;
+            tail.extend_from_slice(&line[line.len().saturating_sub(OVERSIZED_SUFFIX)..]);
+            line.truncate(OVERSIZED_PREFIX);
+        }
         if !oversized {
-            if line.len() + take > max.saturating_add(1) {
-                oversized = true;
-                line = Vec::new();
-            } else {
-                line.extend_from_slice(&available[..take]);
+            line.extend_from_slice(&available[..take]);
+        } else {
+            let keep = take.min(OVERSIZED_PREFIX.saturating_sub(line.len()));
+            line.extend_from_slice(&available[..keep]);
+            tail.extend_from_slice(&available[..take]);
+            // Trimmed once it is twice the bound, so the bytes moved stay linear in the line.
+            if tail.len() > 2 * OVERSIZED_SUFFIX {
+                tail.drain(..tail.len() - OVERSIZED_SUFFIX);
             }
         }
         read.consume(take);
         if newline.is_some() {
             return Ok(if oversized {
-                Line::Oversized(seen)
+                oversized_line(seen, line, tail)
             } else {
                 Line::Complete(line)
             });
@@ -194,11 +224,136 @@ fn memchr_newline(bytes: &[u8]) -> Option<usize> {
 /// The id of a well-formed JSON object that failed to parse as a JSON-RPC message, so that the
 /// error can be correlated by the client.
 fn request_id_of(value: &serde_json::Value) -> Option<RequestId> {
-    match value.get("id")? {
+    id_from(value.get("id")?)
+}
+
+/// A JSON-RPC id: an integer or a string.
+fn id_from(id: &serde_json::Value) -> Option<RequestId> {
+    match id {
         serde_json::Value::Number(n) => n.as_i64().map(NumberOrString::Number),
         serde_json::Value::String(s) => Some(NumberOrString::String(s.as_str().into())),
         _ => None,
     }
+}
+
+/// The top-level `"id"` of a message that does not parse as a whole (a lone surrogate escape
+/// in a string, or the start of an oversized message), when it comes before the fault or
+/// skipping the members before it passes the fault: a member skipped is not checked for
+/// surrogates.
+///
+/// serde_json's own parser walks the object and records the id as soon as it has read it, so
+/// strings, escapes and nesting are read by the rules of JSON, not by a scan for `"id"` that
+/// a question quoting `"id": 3` would fool; the error at the fault is then ignored.
+fn salvaged_id(bytes: &[u8]) -> Option<RequestId> {
+    use serde::de::DeserializeSeed;
+    let mut found = None;
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    // The fault this message is answered for stops the walk; the id, if read, is kept.
+    let _ = IdSeed(&mut found).deserialize(&mut de);
+    found.as_ref().and_then(id_from)
+}
+
+/// Reads a JSON object's `"id"` member into the slot, skipping the other members unparsed.
+struct IdSeed<'a>(&'a mut Option<serde_json::Value>);
+
+impl<'de> serde::de::DeserializeSeed<'de> for IdSeed<'_> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for IdSeed<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON-RPC message object")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "id" {
+                *self.0 = Some(map.next_value()?);
+                // What follows is not needed; the walk ends on the first error or here.
+                return Ok(());
+            }
+            map.next_value::<serde::de::IgnoredAny>()?;
+        }
+        Ok(())
+    }
+}
+
+/// The `"id"` of a JSON object that ends with it (`…,"id":7}`), read backwards from its end:
+/// the member just before the object's closing brace, when its value is a number or a string,
+/// is a member of that object, whatever came before. This is how the TypeScript SDK writes a
+/// request, and all there is left of an oversized message's end.
+fn id_at_end(bytes: &[u8]) -> Option<RequestId> {
+    let rest = trim_end(trim_end(bytes).strip_suffix(b"}")?);
+    let value_start = if rest.ends_with(b"\"") {
+        string_start(rest)?
+    } else {
+        rest.iter()
+            .rposition(|b| !matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+            .map_or(0, |i| i + 1)
+    };
+    let (before, value) = rest.split_at(value_start);
+    let before = trim_end(trim_end(before).strip_suffix(b":")?);
+    if !before.ends_with(b"\"") {
+        return None;
+    }
+    let key_start = string_start(before)?;
+    let key: String = serde_json::from_slice(&before[key_start..]).ok()?;
+    let opens_member = trim_end(&before[..key_start]);
+    if key != "id" || !(opens_member.ends_with(b",") || opens_member.ends_with(b"{")) {
+        return None;
+    }
+    id_from(&serde_json::from_slice(value).ok()?)
+}
+
+fn trim_end(bytes: &[u8]) -> &[u8] {
+    let end = bytes
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |i| i + 1);
+    &bytes[..end]
+}
+
+/// Where the JSON string that `bytes` ends with begins: its opening quote, the first quote
+/// before the last that is not escaped (preceded by an even number of backslashes).
+fn string_start(bytes: &[u8]) -> Option<usize> {
+    let mut close = bytes.len().checked_sub(1)?;
+    loop {
+        let quote = bytes[..close].iter().rposition(|b| *b == b'"')?;
+        let backslashes = bytes[..quote]
+            .iter()
+            .rev()
+            .take_while(|b| **b == b'\\')
+            .count();
+        if backslashes % 2 == 0 {
+            return Some(quote);
+        }
+        close = quote;
+    }
+}
+
+/// The parse error's text, naming a lone UTF-16 surrogate (`"\ud800 "`, what `JSON.stringify`
+/// writes for a string cut between the halves of an emoji) for what it is: serde_json says
+/// "unexpected end of hex escape" or "lone leading surrogate", which point at the wrong thing.
+fn parse_error_text(error: &serde_json::Error) -> String {
+    let said = error.to_string();
+    if said.starts_with("unexpected end of hex escape")
+        || said.starts_with("lone leading surrogate in hex escape")
+    {
+        return format!(
+            "invalid JSON: invalid \\u escape: lone UTF-16 surrogate at line {} column {} (a \
+             string cut between the two halves of a surrogate pair, as in the middle of an \
+             emoji); send the character whole or leave it out",
+            error.line(),
+            error.column()
+        );
+    }
+    format!("invalid JSON: {said}")
 }
 
 async fn read_loop<R, W>(
@@ -213,13 +368,14 @@ async fn read_loop<R, W>(
     loop {
         let line = match read_bounded(&mut read, max).await {
             Ok(Line::Complete(line)) => line,
-            Ok(Line::Oversized(len)) => {
+            Ok(Line::Oversized { len, head, tail }) => {
                 eprintln!("ontoly mcp: rejected a message of {len} bytes (limit {max})");
                 let error = ErrorData::invalid_request(
                     format!("message of {len} bytes exceeds the limit of {max} bytes"),
                     None,
                 );
-                if send_error(&writer, error, None).await.is_err() {
+                let id = salvaged_id(&head).or_else(|| id_at_end(&tail));
+                if send_error(&writer, error, id).await.is_err() {
                     return;
                 }
                 continue;
@@ -254,8 +410,8 @@ async fn read_loop<R, W>(
         let reply = match serde_json::from_slice::<serde_json::Value>(text) {
             Err(_) => send_error(
                 &writer,
-                ErrorData::parse_error(format!("invalid JSON: {error}"), None),
-                None,
+                ErrorData::parse_error(parse_error_text(&error), None),
+                salvaged_id(text).or_else(|| id_at_end(text)),
             ),
             Ok(value) if value.get("method").is_some() && value.get("id").is_none() => {
                 // A notification gets no response, even an error one (JSON-RPC 2.0 §4.1).
@@ -330,7 +486,11 @@ mod tests {
         loop {
             match read_bounded(&mut read, max).await.unwrap() {
                 Line::Complete(l) => out.push(String::from_utf8(l).unwrap()),
-                Line::Oversized(n) => out.push(format!("<oversized {n}>")),
+                Line::Oversized { len, head, tail } => out.push(format!(
+                    "<oversized {len}: {} … {}>",
+                    String::from_utf8_lossy(&head),
+                    String::from_utf8_lossy(&tail)
+                )),
                 Line::Eof => return out,
             }
         }
@@ -341,13 +501,125 @@ mod tests {
         let input = b"{\"a\":1}\n0123456789abcdef\nxy\ntail";
         assert_eq!(
             lines(input, 10).await,
-            vec!["{\"a\":1}\n", "<oversized 17>", "xy\n", "tail"]
+            vec![
+                "{\"a\":1}\n",
+                "<oversized 17: 0123456789abcdef\n … 0123456789abcdef\n>",
+                "xy\n",
+                "tail"
+            ]
         );
     }
 
     #[tokio::test]
     async fn a_line_of_exactly_the_limit_is_accepted() {
         assert_eq!(lines(b"0123456789\n", 10).await, vec!["0123456789\n"]);
-        assert_eq!(lines(b"0123456789A\n", 10).await, vec!["<oversized 12>"]);
+        assert_eq!(
+            lines(b"0123456789A\n", 10).await,
+            vec!["<oversized 12: 0123456789A\n … 0123456789A\n>"]
+        );
+    }
+
+    /// Only the first and last bytes of an oversized line are kept, to read its id from.
+    #[tokio::test]
+    async fn an_oversized_line_keeps_only_its_ends() {
+        let mut input = br#"{"jsonrpc":"2.0","id":77,"params":{"q":""#.to_vec();
+        input.extend(std::iter::repeat_n(b'x', 3 * OVERSIZED_PREFIX));
+        input.extend_from_slice(br#""},"id":"end"}"#);
+        input.push(b'\n');
+        let mut read = tokio::io::BufReader::with_capacity(1000, input.as_slice());
+        let Line::Oversized { len, head, tail } = read_bounded(&mut read, 2 * OVERSIZED_PREFIX)
+            .await
+            .expect("read")
+        else {
+            panic!("not oversized");
+        };
+        assert_eq!(len, input.len());
+        assert_eq!(head.len(), OVERSIZED_PREFIX);
+        assert_eq!(tail.len(), OVERSIZED_SUFFIX);
+        assert!(input.ends_with(&tail));
+        assert_eq!(salvaged_id(&head), Some(NumberOrString::Number(77)));
+        assert_eq!(id_at_end(&tail), Some(NumberOrString::String("end".into())));
+    }
+
+    #[test]
+    fn the_id_a_message_ends_with_is_read_backwards() {
+        let id = |s: &str| id_at_end(s.as_bytes());
+        // As the TypeScript SDK writes a request: `method`, `params`, `jsonrpc`, then `id`.
+        assert_eq!(
+            id(r#"xxxx"}},"jsonrpc":"2.0","id":12}"#),
+            Some(NumberOrString::Number(12))
+        );
+        assert_eq!(
+            id("…x\" , \"id\" : \"a\\\"b\" }\r\n"),
+            Some(NumberOrString::String("a\"b".into()))
+        );
+        assert_eq!(id(r#"{"id":-3}"#), Some(NumberOrString::Number(-3)));
+        // A nested object's id, an id quoted inside a string, or no id at the end: none.
+        assert_eq!(id(r#"…,"params":{"id":3}}"#), None);
+        assert_eq!(id(r#"…,"q":"say \",\"id\":4"}"#), None);
+        assert_eq!(id(r#"…,"jsonrpc":"2.0"}"#), None);
+        assert_eq!(id(r#"…x":"id":5}"#), None);
+        assert_eq!(id(r#"…,"id":null}"#), None);
+        assert_eq!(id(r#"…,"id":5"#), None);
+        assert_eq!(id("}"), None);
+        assert_eq!(id(""), None);
+    }
+
+    #[test]
+    fn the_id_before_a_fault_is_salvaged() {
+        let id = |s: &str| salvaged_id(s.as_bytes());
+        // A lone surrogate after the id (MCP-TS walk, `repro-idnull.mjs`).
+        let cut = r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"EvidencePack","arguments":{"query":"caret \ud800 range"}}}"#;
+        assert_eq!(id(cut), Some(NumberOrString::Number(5)));
+        assert_eq!(
+            id(r#"{"id":"abc","method":"x","params":{"q":"\udc00"}}"#),
+            Some(NumberOrString::String("abc".into()))
+        );
+        // The prefix of a message cut anywhere after its id.
+        assert_eq!(
+            id(r#"{"jsonrpc":"2.0","id":77,"method":"tools/call","params":{"argum"#),
+            Some(NumberOrString::Number(77))
+        );
+        // An "id" inside the params is not the request's; members skipped on the way are not
+        // checked for surrogates, so an id after the fault is read too.
+        assert_eq!(id(r#"{"params":{"id":3,"q":"x"#), None);
+        assert_eq!(
+            id(r#"{"params":{"id":3,"q":"\ud800"},"id":9}"#),
+            Some(NumberOrString::Number(9))
+        );
+        // Nothing to read, or an id that is no JSON-RPC id.
+        assert_eq!(
+            id(r#"{"jsonrpc":"2.0","method":"x","params":{"q":"\ud800"}}"#),
+            None
+        );
+        assert_eq!(id(r#"{"id":null,"q":"\ud800"}"#), None);
+        assert_eq!(id(r#"{"id":1.5,"q":"\ud800"}"#), None);
+        assert_eq!(id("[1,2"), None);
+        assert_eq!(id("not json"), None);
+        assert_eq!(id(""), None);
+    }
+
+    #[test]
+    fn a_lone_surrogate_is_named_in_the_parse_error() {
+        for text in [
+            r#"{"q":"a \ud800 b"}"#,
+            r#"{"q":"\udc00"}"#,
+            r#"{"q":"\ud800\u0041"}"#,
+        ] {
+            let Err(e) = serde_json::from_str::<serde_json::Value>(text) else {
+                panic!("parsed: {text}");
+            };
+            let said = parse_error_text(&e);
+            assert!(
+                said.starts_with(
+                    "invalid JSON: invalid \\u escape: lone UTF-16 surrogate at line 1 column "
+                ),
+                "{said}"
+            );
+        }
+        let Err(e) = serde_json::from_str::<serde_json::Value>("{\"q\":") else {
+            panic!("parsed");
+        };
+        assert!(parse_error_text(&e).starts_with("invalid JSON: EOF"), "{e}");
     }
 }

@@ -4,7 +4,9 @@
 
 use super::Style;
 use ontoly_capabilities::evidence::{Level, Severity};
-use ontoly_capabilities::pack::{CitationView, EvidencePack, FileToInspect, PackAnswer, TopNode};
+use ontoly_capabilities::pack::{
+    shown_query, CitationView, EvidencePack, FileToInspect, PackAnswer, TopNode,
+};
 use ontoly_capabilities::walk::{page_path, title};
 use ontoly_graph::graph::NodeKind;
 use std::fmt::Write as _;
@@ -16,20 +18,6 @@ fn level(st: Style, l: Level) -> String {
         Level::Low | Level::None => anstyle::AnsiColor::Red,
     };
     st.fg(color, l.as_str())
-}
-
-/// Characters of the question the text rendering echoes at most.
-const QUESTION_SHOWN: usize = 300;
-
-/// The question as the text echoes it: a pasted log or file is cut, with its length said
-/// (the JSON pack keeps the query whole).
-fn shown_query(q: &str) -> std::borrow::Cow<'_, str> {
-    let n = q.chars().count();
-    if n <= QUESTION_SHOWN {
-        return q.into();
-    }
-    let head: String = q.chars().take(QUESTION_SHOWN).collect();
-    format!("{}… ({n} characters)", head.trim_end()).into()
 }
 
 /// What the text's next steps are.
@@ -304,9 +292,10 @@ mod tests {
 
     #[test]
     fn a_long_question_is_echoed_cut_with_its_length() {
-        assert_eq!(super::shown_query("retry"), "retry");
-        let exact = "é".repeat(super::QUESTION_SHOWN);
-        assert_eq!(super::shown_query(&exact), exact);
+        use ontoly_capabilities::pack::shown_query;
+        assert_eq!(shown_query("retry"), "retry");
+        let exact = "é".repeat(ontoly_capabilities::pack::QUESTION_SHOWN);
+        assert_eq!(shown_query(&exact), exact);
         let long = "retry ".repeat(1000);
         let a = demo_pack(&long);
         let text = super::pack(&a, false, super::Next::Commands);
@@ -314,6 +303,17 @@ mod tests {
         assert!(line.ends_with("… (6000 characters)"), "{line}");
         assert!(line.chars().count() < 340, "{line}");
         assert_eq!(a.pack.query, long, "the pack keeps the query whole");
+        // Nothing matches: the answer and the diagnostic quote it cut too (MCP-TS walk,
+        // `repro-quadratic.sh`: a 492 KB question came back five times).
+        let none = demo_pack(&"zzqx ".repeat(1000));
+        assert!(
+            none.pack.answer.ends_with("… (5000 characters)\"."),
+            "{}",
+            none.pack.answer
+        );
+        for d in &none.pack.diagnostics {
+            assert!(d.message.len() < 400, "{}", d.message);
+        }
     }
 
     #[test]
