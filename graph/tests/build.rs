@@ -246,6 +246,40 @@ fn duplicates_are_reported_at_the_second_entry() {
             "SECTION_DUPLICATE knowledge/structure.yaml:8",
         ]
     );
+    let d = diagnostics_of(&g);
+    let dup = d
+        .iter()
+        .find(|d| d.code == "SECTION_DUPLICATE")
+        .expect("duplicate");
+    assert!(
+        dup.message.ends_with("listed twice (first at line 6)"),
+        "{}",
+        dup.message
+    );
+    // A duplicate with references says they are not read: nothing else reports them.
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    copy_dir(&fixture("duplicates"), &root);
+    let file = root.join("knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let text = text.replacen(
+        "      - id: s\n        references: []\n  - article_id: a",
+        "      - id: s\n        references:\n          - {source_ref: \"repo:x/y\", locator: {path: README.rs, start_line: 1, end_line: 2}}\n  - article_id: a",
+        1,
+    );
+    std::fs::write(&file, text).unwrap();
+    let d = diagnostics_of(&build_at(&root, false).graph);
+    let dup = d
+        .iter()
+        .find(|d| d.code == "SECTION_DUPLICATE")
+        .expect("duplicate");
+    assert!(
+        dup.message.ends_with(
+            "this entry's 1 reference is not read: merge it into the first entry, or give this section its own id"
+        ),
+        "{}",
+        dup.message
+    );
 }
 
 #[test]

@@ -495,9 +495,27 @@ fn registered_sections<'e>(
         };
         let secid: SharedStr = ids::section(path, sid).into();
         if !registered.insert(sid) {
+            // Its references are not read, so nothing else will report what is wrong with
+            // them until the duplicate is gone: say so (CI walk, stop 49: a path typo in the
+            // second entry surfaced only on the next round).
+            let first = (entry.sections.iter().flatten())
+                .find(|e| e.id.as_deref() == Some(sid))
+                .map_or(0, |e| e.line);
+            let refs = s.references.as_ref().map_or(0, Vec::len);
+            let unread = match refs {
+                0 => String::new(),
+                n => format!(
+                    "; this entry's {n} reference{} {} not read: merge {} into the first entry, or give this section its own id",
+                    if n == 1 { "" } else { "s" },
+                    if n == 1 { "is" } else { "are" },
+                    if n == 1 { "it" } else { "them" },
+                ),
+            };
             cx.finding(
                 Code::SectionDuplicate,
-                format!("Section registration is missing or ambiguous: `{sid}` is listed twice"),
+                format!(
+                    "Section registration is missing or ambiguous: `{sid}` is listed twice (first at line {first}){unread}"
+                ),
                 sf,
                 s.line,
                 &secid,
