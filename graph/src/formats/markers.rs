@@ -247,13 +247,14 @@ pub fn parse_sections(text: &str) -> PageSections {
     let mut near: Vec<(u64, String, bool)> = Vec::new();
     let mut last_marker = 0u64;
     let mut seen: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
-    let mut in_fence: Option<(u8, usize)> = None;
+    // An open fence: its character, run length and line.
+    let mut in_fence: Option<(u8, usize, u64)> = None;
     for (i, line) in lines(text).enumerate() {
         let n = i as u64 + 1;
         if out.errors.len() >= MAX_ERRORS {
             break;
         }
-        if let Some((ch, run)) = in_fence {
+        if let Some((ch, run, _)) = in_fence {
             if let Some((c, r, bare)) = fence(line) {
                 if c == ch && r >= run && bare {
                     in_fence = None;
@@ -262,7 +263,7 @@ pub fn parse_sections(text: &str) -> PageSections {
             continue;
         }
         if let Some((c, r, _)) = fence(line) {
-            in_fence = Some((c, r));
+            in_fence = Some((c, r, n));
             continue;
         }
         let marker = classify(line);
@@ -336,16 +337,24 @@ pub fn parse_sections(text: &str) -> PageSections {
         }
     }
     if let Some((id, start)) = open {
+        let mut detail = with_near_miss(
+            format!("`{id}` has no `<!-- /context:section -->` after it"),
+            &near,
+            false,
+            start,
+            u64::MAX,
+        );
+        // A fence left open hides every line after it, a closing marker in plain sight
+        // included (author walk, stop 49).
+        if let Some((_, _, at)) = in_fence.filter(|f| f.2 > start) {
+            detail.push_str(&format!(
+                "; the code fence opened at line {at} is never closed, so the lines after it are code, the closing marker too"
+            ));
+        }
         out.errors.push(MarkerError {
             kind: MarkerErrorKind::Unclosed,
             line: start,
-            detail: Some(with_near_miss(
-                format!("`{id}` has no `<!-- /context:section -->` after it"),
-                &near,
-                false,
-                start,
-                u64::MAX,
-            )),
+            detail: Some(detail),
         });
     }
     if !out.errors.is_empty() {
@@ -383,6 +392,18 @@ mod tests {
         );
         assert!(p.errors.is_empty());
         assert_eq!(ids(&p), [("a", 2, 4)]);
+    }
+
+    #[test]
+    fn an_unclosed_fence_is_named_when_it_hides_the_closing_marker() {
+        let page = "<!-- context:section id=\"a\" -->\n## A\n```python\nx = 1\n<!-- /context:section -->\n";
+        let p = parse_sections(page);
+        assert_eq!(p.errors.len(), 1, "{:?}", p.errors);
+        let detail = p.errors[0].detail.clone().unwrap_or_default();
+        assert!(
+            detail.ends_with("the code fence opened at line 3 is never closed, so the lines after it are code, the closing marker too"),
+            "{detail}"
+        );
     }
 
     #[test]
