@@ -306,7 +306,7 @@ fn article_parts<'a>(
     if entry.is_none() && !marked.is_empty() && structure_read {
         cx.finding(
             Code::ArticleNotInStructure,
-            "Article structure is missing or ambiguous: the page has sections but knowledge/structure.yaml does not list it",
+            format!("Article structure is missing or ambiguous: the page has sections but knowledge/structure.yaml does not list it: add `- path: {path}` with its `sections` under `articles:`"),
             &page_file,
             1,
             &aid,
@@ -318,7 +318,7 @@ fn article_parts<'a>(
         Some(e) => registered_sections(&mut cx, e, &marked, page_usable),
         None => BTreeSet::new(),
     };
-    marked_only_sections(&mut cx, entry.is_some(), &marked, &registered);
+    marked_only_sections(&mut cx, entry.map(|e| e.line), &marked, &registered);
     (cx.parts, cx.references)
 }
 
@@ -591,10 +591,11 @@ fn registered_sections<'e>(
     registered
 }
 
-/// The marked sections the structure does not list (a finding when the article is listed).
+/// The marked sections the structure does not list (a finding when the article is listed, at
+/// `listed`, its entry's line).
 fn marked_only_sections(
     cx: &mut Article<'_>,
-    listed: bool,
+    listed: Option<u64>,
     marked: &BTreeMap<&str, Marked<'_>>,
     registered: &BTreeSet<&str>,
 ) {
@@ -614,11 +615,19 @@ fn marked_only_sections(
             secid.clone(),
             Some(origin(&page_file, span.start)),
         ));
-        if listed {
+        if let Some(line) = listed {
+            // Where to add it, so that the fix needs no search (author walk, stop 49).
+            let under = if line > 0 {
+                format!(
+                    ": add `- id: {sid}` to the `sections` of its article's entry (line {line})"
+                )
+            } else {
+                format!(": add `- id: {sid}` to the `sections` of its article's entry")
+            };
             cx.finding(
                 Code::SectionNotInStructure,
                 format!(
-                    "Section registration is missing or ambiguous: `{sid}` is not in {STRUCTURE_FILE}"
+                    "Section registration is missing or ambiguous: `{sid}` is not in {STRUCTURE_FILE}{under}"
                 ),
                 &page_file,
                 span.start,

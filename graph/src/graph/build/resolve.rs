@@ -498,7 +498,7 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
     match r.content_digest.as_deref() {
         None => findings.push(at(
             Code::DigestMissing,
-            "Missing source content_digest".into(),
+            "Missing source content_digest: `ontoly digest PATH:START-END --source MODULE` prints the entry with it".into(),
         )),
         Some(d) if !crate::formats::text::is_sha256_digest(d) => findings.push(at(
             Code::DigestInvalid,
