@@ -408,6 +408,37 @@ fn an_unsafe_locator_path_is_named_with_what_is_wrong_with_it() {
 }
 
 #[test]
+fn a_ref_yaml_reads_as_a_number_is_named_at_its_line() {
+    // "Missing source ref" at the module's line sent an author looking for a ref that was
+    // written, unquoted (author walk, stop 49).
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    copy_dir(&fixture("valid"), &root);
+    let file = root.join("sources/repo/index.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &file,
+        text.replace(
+            "ref: 0123456789abcdef0123456789abcdef01234567",
+            "ref: 1234567",
+        ),
+    )
+    .unwrap();
+    let d = diagnostics_of(&build_at(&root, false).graph);
+    let m = d
+        .iter()
+        .find(|d| d.message.starts_with("Missing source ref"))
+        .expect("a reference through the module");
+    assert!(
+        m.message.ends_with(
+            "the `ref` at sources/repo/index.yaml:6 is read as a number, not a commit: quote it (`ref: \"…\"`)"
+        ),
+        "{}",
+        m.message
+    );
+}
+
+#[test]
 fn a_structure_without_articles_is_one_error_not_a_warning_per_page() {
     for text in ["", "# to do\n"] {
         let t = tempfile::tempdir().unwrap();

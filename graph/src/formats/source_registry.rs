@@ -212,6 +212,10 @@ pub struct RegistryModule {
     pub remote: Option<String>,
     /// `git.ref` (repo modules).
     pub git_ref: Option<String>,
+    /// What YAML read `git.ref` as when it is there but no text (`ref: 1234567` is "a
+    /// number"): a reference through the module is told to quote it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub git_ref_not_text: Option<String>,
     /// `materializedAt` (documents).
     pub materialized_at: Option<String>,
     /// `snapshot.manifest` (documents).
@@ -363,6 +367,11 @@ fn module(v: &Value) -> RegistryModule {
         subpath: s("subpath"),
         remote: git.and_then(|g| get_str(g, "remote")).map(str::to_string),
         git_ref: git.and_then(|g| get_str(g, "ref")).map(str::to_string),
+        git_ref_not_text: git.and_then(|g| g.get("ref")).and_then(|r| match r {
+            Value::Number(_) => Some("a number".to_string()),
+            Value::Bool(_) => Some("a boolean".to_string()),
+            _ => None,
+        }),
         materialized_at: s("materializedAt"),
         manifest: snapshot
             .and_then(|g| get_str(g, "manifest"))

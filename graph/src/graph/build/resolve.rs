@@ -408,6 +408,20 @@ fn resolve_message(e: &ResolveError, source_ref: &str, registries: &Registries) 
     {
         let name = source_ref.strip_prefix("repo:").unwrap_or(source_ref);
         match r.lookup(name) {
+            // Written, but as a number or a boolean: "Missing" alone sent an author looking for
+            // a ref that was there (author walk, stop 49).
+            Ok(m) if *e == ResolveError::MissingRef && m.module.git_ref_not_text.is_some() => {
+                let read_as = m.module.git_ref_not_text.as_deref().unwrap_or_default();
+                let line = if m.module.ref_line > 0 {
+                    m.module.ref_line
+                } else {
+                    m.module.line
+                };
+                message.push_str(&format!(
+                    "; the `ref` at {}:{line} is read as {read_as}, not a commit: quote it (`ref: \"…\"`)",
+                    RegistryKind::Repo.index_path(),
+                ));
+            }
             Ok(m) if m.module.line > 0 => message.push_str(&format!(
                 "; the module is at {}:{}",
                 RegistryKind::Repo.index_path(),
