@@ -707,7 +707,16 @@ fn affected(
                 deleted: change.new_path.is_none(),
                 touched: match (via, syms) {
                     ("symbol", _) => touched,
-                    ("range", Some(f)) => hit_within(f, range, &hunks, symbol.as_ref()),
+                    // A hunk of only comments or blank lines changes no definition's code,
+                    // even one whose written-on lines it falls in (a commented-out block
+                    // deleted above zod's `handleCanaryResult`; TypeScript walk, stop 49).
+                    ("range", Some(f)) => {
+                        let code: Vec<Hunk> = (hunks.iter())
+                            .filter(|h| !change.no_code.contains(h))
+                            .copied()
+                            .collect();
+                        hit_within(f, range, &code, symbol.as_ref())
+                    }
                     _ => Vec::new(),
                 },
                 symbol,

@@ -2943,6 +2943,83 @@ fn impact_with_an_unusable_registry_names_the_registry_not_a_clone_to_map() {
 }
 
 #[test]
+fn a_comment_hunk_in_a_cited_range_names_no_definition_as_touched() {
+    // A range over a class whose change deletes only comment lines above one of its methods
+    // is touched through its lines, but that method's code did not change: it was named
+    // "touched (function …)" (a commented-out block above zod's `handleCanaryResult`;
+    // TypeScript walk, stop 49). A code change there still names it.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path().join("repo");
+    std::fs::create_dir_all(&repo).expect("mkdir");
+    git(&repo, &["init", "-q", "-b", "main"]);
+    let text = "class Store:\n    def put(self, k, v):\n        self.items[k] = v\n\n    # def old_get(self, k):\n    #     return None\n    def get(self, k):\n        return self.items.get(k)\n";
+    std::fs::write(repo.join("store.py"), text).expect("write");
+    git(&repo, &["add", "."]);
+    git(&repo, &["commit", "-q", "-m", "one"]);
+    let base = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
+    let ws = dir.path().join("ws");
+    std::fs::create_dir_all(ws.join("knowledge")).expect("mkdir");
+    std::fs::create_dir_all(ws.join("sources/repo")).expect("mkdir");
+    std::fs::write(
+        ws.join("sources/repo/index.yaml"),
+        format!("sources:\n  - name: shop\n    modules:\n      - name: store\n        subpath: \"\"\n        git:\n          remote: https://github.com/acme/store\n          ref: \"{base}\"\n"),
+    )
+    .expect("registry");
+    std::fs::write(
+        ws.join("ontoly.toml"),
+        "[sources]\n\"shop/store\" = \"../repo\"\n",
+    )
+    .expect("toml");
+    std::fs::write(
+        ws.join("knowledge/store.md"),
+        "# Store\n\n<!-- context:section id=\"store\" -->\n## The store\nIt stores.\n<!-- /context:section -->\n",
+    )
+    .expect("page");
+    // `digest` runs in a workspace: a structure to start from.
+    std::fs::write(
+        ws.join("knowledge/structure.yaml"),
+        "schema_version: context.approved-structure.v1\narticles: []\n",
+    )
+    .expect("structure");
+    let entry = run_in(&ws, &["digest", "store.py:1-8", "--source", "shop/store"]);
+    assert_eq!(entry.code, 0, "{}", entry.stderr);
+    let entry: String = (entry.stdout.lines())
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("          {l}\n"))
+        .collect();
+    std::fs::write(
+        ws.join("knowledge/structure.yaml"),
+        format!("schema_version: context.approved-structure.v1\narticles:\n  - path: store.md\n    sections:\n      - id: store\n        references:\n{entry}"),
+    )
+    .expect("structure");
+    let touched = |diff: &str| {
+        let file = dir.path().join("change.diff");
+        std::fs::write(&file, diff).expect("diff");
+        let v = json(&run_in(
+            &ws,
+            &[
+                "impact",
+                "--from",
+                &base,
+                "--diff",
+                file.to_str().unwrap_or(""),
+                "--format",
+                "json",
+            ],
+        ));
+        let a = v["pages"][0]["sections"][0]["references"][0].clone();
+        assert_eq!(a["via"], "range", "{v}");
+        (a["touched"].as_array().into_iter().flatten())
+            .filter_map(|t| t["qualified"].as_str().map(str::to_string))
+            .collect::<Vec<_>>()
+    };
+    let comments = "--- a/store.py\n+++ b/store.py\n@@ -5,2 +4,0 @@\n-    # def old_get(self, k):\n-    #     return None\n";
+    assert_eq!(touched(comments), Vec::<String>::new());
+    let code = "--- a/store.py\n+++ b/store.py\n@@ -8 +8 @@\n-        return self.items.get(k)\n+        return self.items.get(k, 0)\n";
+    assert_eq!(touched(code), ["Store.get"]);
+}
+
+#[test]
 fn impact_text_names_what_a_reference_pinned_past_the_change_cites() {
     // Re-anchored to v2, the references cite v2's lines; impact of v1..v2 reads them at v1,
     // where the hunks are numbered, and the text says both when they differ.
