@@ -214,7 +214,7 @@ pub struct RegistryModule {
     pub git_ref: Option<String>,
     /// What YAML read `git.ref` as when it is there but no text (`ref: 1234567` is "a
     /// number"): a reference through the module is told to quote it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub git_ref_not_text: Option<String>,
     /// `materializedAt` (documents).
     pub materialized_at: Option<String>,
