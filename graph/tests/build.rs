@@ -257,18 +257,13 @@ fn duplicates_are_reported_at_the_second_entry() {
         dup.message
     );
     // A duplicate with references says they are not read: nothing else reports them.
-    let t = tempfile::tempdir().unwrap();
-    let root = t.path().join("ws");
-    copy_dir(&fixture("duplicates"), &root);
-    let file = root.join("knowledge/structure.yaml");
-    let text = std::fs::read_to_string(&file).unwrap();
-    let text = text.replacen(
-        "      - id: s\n        references: []\n  - article_id: a",
-        "      - id: s\n        references:\n          - {source_ref: \"repo:x/y\", locator: {path: README.rs, start_line: 1, end_line: 2}}\n  - article_id: a",
-        1,
-    );
-    std::fs::write(&file, text).unwrap();
-    let d = diagnostics_of(&build_at(&root, false).graph);
+    let d = diagnostics_with("duplicates", "knowledge/structure.yaml", |text| {
+        text.replacen(
+            "      - id: s\n        references: []\n  - article_id: a",
+            "      - id: s\n        references:\n          - {source_ref: \"repo:x/y\", locator: {path: README.rs, start_line: 1, end_line: 2}}\n  - article_id: a",
+            1,
+        )
+    });
     let dup = d
         .iter()
         .find(|d| d.code == "SECTION_DUPLICATE")
@@ -378,6 +373,21 @@ fn an_unreadable_structure_is_the_one_error_not_a_warning_per_page() {
     );
 }
 
+/// The diagnostics of a copy of fixture `name` with `file` rewritten by `edit`.
+fn diagnostics_with(
+    name: &str,
+    file: &str,
+    edit: impl FnOnce(String) -> String,
+) -> Vec<ontoly_graph::graph::findings::DiagnosticView> {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    copy_dir(&fixture(name), &root);
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    std::fs::write(&path, edit(text)).unwrap();
+    diagnostics_of(&build_at(&root, false).graph)
+}
+
 #[test]
 fn an_unsafe_locator_path_is_named_with_what_is_wrong_with_it() {
     // A hand-written path was reported as the source_ref's "Unsafe source path", at the
@@ -389,14 +399,9 @@ fn an_unsafe_locator_path_is_named_with_what_is_wrong_with_it() {
         ("src//main.go", "has an empty segment"),
         ("", "is empty"),
     ] {
-        let t = tempfile::tempdir().unwrap();
-        let root = t.path().join("ws");
-        copy_dir(&fixture("valid"), &root);
-        let file = root.join("knowledge/structure.yaml");
-        let text = std::fs::read_to_string(&file).unwrap();
-        let text = text.replace("{path: src/main.go,", &format!("{{path: {path:?},"));
-        std::fs::write(&file, text).unwrap();
-        let d = diagnostics_of(&build_at(&root, false).graph);
+        let d = diagnostics_with("valid", "knowledge/structure.yaml", |text| {
+            text.replace("{path: src/main.go,", &format!("{{path: {path:?},"))
+        });
         let codes: Vec<_> = d.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, ["LOCATOR_INVALID"], "{path:?}: {d:?}");
         assert!(
@@ -411,20 +416,12 @@ fn an_unsafe_locator_path_is_named_with_what_is_wrong_with_it() {
 fn a_ref_yaml_reads_as_a_number_is_named_at_its_line() {
     // "Missing source ref" at the module's line sent an author looking for a ref that was
     // written, unquoted (author walk, stop 49).
-    let t = tempfile::tempdir().unwrap();
-    let root = t.path().join("ws");
-    copy_dir(&fixture("valid"), &root);
-    let file = root.join("sources/repo/index.yaml");
-    let text = std::fs::read_to_string(&file).unwrap();
-    std::fs::write(
-        &file,
+    let d = diagnostics_with("valid", "sources/repo/index.yaml", |text| {
         text.replace(
             "ref: 0123456789abcdef0123456789abcdef01234567",
             "ref: 1234567",
-        ),
-    )
-    .unwrap();
-    let d = diagnostics_of(&build_at(&root, false).graph);
+        )
+    });
     let m = d
         .iter()
         .find(|d| d.message.starts_with("Missing source ref"))
@@ -441,11 +438,7 @@ fn a_ref_yaml_reads_as_a_number_is_named_at_its_line() {
 #[test]
 fn a_structure_without_articles_is_one_error_not_a_warning_per_page() {
     for text in ["", "# to do\n"] {
-        let t = tempfile::tempdir().unwrap();
-        let root = t.path().join("ws");
-        copy_dir(&fixture("valid"), &root);
-        std::fs::write(root.join("knowledge/structure.yaml"), text).unwrap();
-        let d = diagnostics_of(&build_at(&root, false).graph);
+        let d = diagnostics_with("valid", "knowledge/structure.yaml", |_| text.to_string());
         let codes: Vec<_> = d.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, ["ARTICLES_MISSING", "SCHEMA_UNSUPPORTED"], "{d:?}");
         assert!(
