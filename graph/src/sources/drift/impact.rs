@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 
 /// What a change does to one file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FileChange {
     /// The path before (`None`: the file was added).
     pub old_path: Option<String>,
@@ -182,12 +182,7 @@ pub fn changes_and_added(
                 let mut change = FileChange {
                     old_path: Some(old.clone()),
                     new_path: new.clone(),
-                    hunks: Vec::new(),
-                    old_blob: None,
-                    old_lines: Vec::new(),
-                    no_code: Vec::new(),
-                    inserted_indent: Vec::new(),
-                    attached: Vec::new(),
+                    ..FileChange::default()
                 };
                 match new {
                     Some(n) => {
@@ -504,12 +499,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
             cur = Some(FileState::new(FileChange {
                 old_path: git_paths.as_ref().map(|p| p.0.clone()),
                 new_path: git_paths.as_ref().map(|p| p.1.clone()),
-                hunks: Vec::new(),
-                old_blob: None,
-                old_lines: Vec::new(),
-                no_code: Vec::new(),
-                inserted_indent: Vec::new(),
-                attached: Vec::new(),
+                ..FileChange::default()
             }));
         } else if let Some(p) = line.strip_prefix("--- ") {
             pending_old = Some(diff_path(p, "a/", prefixed));
@@ -524,16 +514,7 @@ pub fn parse_unified_diff(text: &str) -> Result<Vec<FileChange>, DiffError> {
             if !in_git_file {
                 finish(&mut cur, &mut files);
             }
-            let f = cur.get_or_insert(FileState::new(FileChange {
-                old_path: None,
-                new_path: None,
-                hunks: Vec::new(),
-                old_blob: None,
-                old_lines: Vec::new(),
-                no_code: Vec::new(),
-                inserted_indent: Vec::new(),
-                attached: Vec::new(),
-            }));
+            let f = cur.get_or_insert(FileState::new(FileChange::default()));
             f.change.old_path = old;
             f.change.new_path = new;
             git_header = false;
@@ -600,16 +581,7 @@ mod tests {
         after: &[u8],
         lang: Option<Lang>,
     ) -> (Vec<Hunk>, Vec<Hunk>, Vec<(Hunk, usize)>, Vec<Hunk>) {
-        let mut c = FileChange {
-            old_path: None,
-            new_path: None,
-            hunks: Vec::new(),
-            old_blob: None,
-            old_lines: Vec::new(),
-            no_code: Vec::new(),
-            inserted_indent: Vec::new(),
-            attached: Vec::new(),
-        };
+        let mut c = FileChange::default();
         content_hunks(before, after, lang, &mut c);
         (c.hunks, c.no_code, c.inserted_indent, c.attached)
     }
