@@ -35,7 +35,7 @@ impl DriftMark {
     /// One line for the range `start-end` it marks: `moved at HEAD 0123456789ab
     /// (src/a.py:10-12)`. A changed range whose lines mostly went away (the file was rewritten
     /// or split: ten cited lines that map to one) says so, rather than send the reader to the
-    /// one line that is left.
+    /// one line that is left; one none of whose lines is left says that.
     pub fn describe(&self, start: u64, end: u64) -> String {
         let head = self.head.get(..12).unwrap_or(&self.head);
         let span =
@@ -61,7 +61,13 @@ impl DriftMark {
                     span(m)
                 )
             }
-            (Status::Changed, _) => format!("changed at HEAD {head}{now}"),
+            (Status::Changed, Some(_)) => format!("changed at HEAD {head}{now}"),
+            // The diff maps none of its lines anywhere: deleted, or moved to another file (the
+            // Go walk's `newRandomFromPool`, moved to a new pool.go), which a reader cannot tell
+            // from an edit in place unless told.
+            (Status::Changed, None) => format!(
+                "changed at HEAD {head}: all of its {cited} lines are gone from this file; `ontoly drift` says where they went"
+            ),
             _ => format!("{} at HEAD {head}", self.status.as_str()),
         }
     }
@@ -361,6 +367,12 @@ mod tests {
         assert_eq!(
             mark(Status::Changed, Some((5, 5))).describe(4, 5),
             "changed at HEAD 3153d8114498 (docs/index.rst:5-5)"
+        );
+        // Nothing maps: the reader is told the lines are gone, not left to guess an edit.
+        assert_eq!(
+            mark(Status::Changed, None).describe(58, 76),
+            "changed at HEAD 3153d8114498: all of its 19 lines are gone from this file; \
+             `ontoly drift` says where they went"
         );
     }
 }
