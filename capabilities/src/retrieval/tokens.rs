@@ -461,8 +461,39 @@ pub(crate) fn for_each_token_with<'t, M: TermMaker<'t>>(
             emit(terms.exact(op), op, true);
             continue;
         }
+        if let Some(o) = big_o(text, piece) {
+            emit(terms.lower(o), o, true);
+        }
         chunks_of(text, piece, &mut parts, terms, &mut emit);
     }
+}
+
+/// The big-O notation that starts `piece` (a slice of `text`), running on past its end for at
+/// most two more words (`O(1)`, `O(n)`, `O(log n)`, `O(n log n)`): one term, lowercased, so
+/// "is lookup O(1)?" finds the pages that say so. Its words are still words of their own;
+/// alone, `O` and `1` were too short to be terms at all (sortedcontainers walk, stop 50).
+fn big_o<'t>(text: &'t str, piece: &'t str) -> Option<&'t str> {
+    let at = piece.find(['O', 'o'])?;
+    if !piece[..at]
+        .bytes()
+        .all(|b| matches!(b, b'(' | b'`' | b'"' | b'\'' | b'*'))
+        || piece.as_bytes().get(at + 1) != Some(&b'(')
+    {
+        return None;
+    }
+    let start = piece.as_ptr() as usize - text.as_ptr() as usize + at;
+    let tail = &text[start + 2..];
+    // Only a short look ahead: a text of many `O(` and no `)` stays linear.
+    let close = tail.bytes().take(16).position(|b| b == b')')?;
+    let inside = &tail[..close];
+    let fits = !inside.is_empty()
+        && inside.len() <= 12
+        && !inside.contains("  ")
+        && inside.split(' ').count() <= 3
+        && inside
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '^' | '*' | '+' | '²' | '³'));
+    fits.then(|| &text[start..start + 2 + close + 1])
 }
 
 /// Operators a page writes on their own (`=~`, `&&`, `:=`, `??`): terms as written, so a
@@ -818,6 +849,26 @@ pub fn query_terms(query: &str) -> Vec<QueryTerm> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn big_o_notation_is_a_term() {
+        let t =
+            tokenize("lookups are O(1), inserts `O(log n)` and sorting O(n log n); O(n^2) worst");
+        for kept in ["o(1)", "o(log n)", "o(n log n)", "o(n^2)", "log", "insert"] {
+            assert!(t.iter().any(|w| w == kept), "{kept} not in {t:?}");
+        }
+        // Not a notation: a call, a word in brackets, a long parenthesis.
+        let t = tokenize("Other(x) and foo(1) or O(this is not a complexity at all)");
+        assert!(!t.iter().any(|w| w.starts_with("o(")), "{t:?}");
+        let q: Vec<String> = query_terms("is `x in sortedset` O(1) or O(log n)?")
+            .into_iter()
+            .map(|t| t.term)
+            .collect();
+        assert!(
+            q.contains(&"o(1)".to_string()) && q.contains(&"o(log n)".to_string()),
+            "{q:?}"
+        );
+    }
 
     #[test]
     fn a_paths_host_is_no_words() {
