@@ -93,6 +93,15 @@ fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
             c.join(spec).join("ws"),
             c.join(spec).join("questions.yaml"),
         ),
+        // `NAME/traces`: the corpus's pasted traces (testdata/traces/README.md).
+        other if other.ends_with("/traces") && !other.contains('=') => {
+            let name = other.trim_end_matches("/traces");
+            (
+                other.into(),
+                c.join(name).join("ws"),
+                c.join(name).join("traces.yaml"),
+            )
+        }
         other => {
             let (name, rest) = other.split_once('=').unwrap_or((other, other));
             let (ws, q) = rest.split_once(':').unwrap_or((rest, "questions.yaml"));

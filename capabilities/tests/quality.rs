@@ -69,6 +69,49 @@ fn held_out_question_sets_stay_above_their_floors() {
     }
 }
 
+#[test]
+fn pasted_traces_are_read_for_their_messages() {
+    // Two held-out trace sets (testdata/traces/README.md), one Python, one Node.js. Read as
+    // prose, every answerable trace was flagged (12 of 12 and 10 of 10 false alarms) and
+    // marshmallow's top-1 was 4 of 12.
+    let t = testdata();
+    for (name, top1, top3) in [("marshmallow", 0.45, 0.6), ("ws", 0.5, 0.7)] {
+        let m = metrics(
+            &t.join("corpora").join(name).join("ws"),
+            &t.join("corpora").join(name).join("traces.yaml"),
+        );
+        assert!(
+            m.with_expected >= 10 && m.unanswerable >= 4,
+            "{name}: {m:?}"
+        );
+        at_least(name, "traces' top-1", m.top1_rate, top1);
+        at_least(name, "traces' top-3", m.top3_rate, top3);
+        at_most(name, "traces' false alarms", m.false_alarm_rate, 0.5);
+    }
+}
+
+#[test]
+fn a_long_trace_keeps_its_exception() {
+    let ix = corpus_index("requests");
+    // 70 frames of the asker's own code, each with its own words, above the exception: read as
+    // prose, the exception's words fell past the 64 terms a query keeps.
+    let mut trace = String::from("Traceback (most recent call last):\n");
+    for i in 0..70 {
+        trace.push_str(&format!(
+            "  File \"/home/ann/app/step{i}.py\", line {i}, in handler_{i}\n    result_{i} = stage_{i}(payload)\n"
+        ));
+    }
+    trace.push_str("requests.exceptions.TooManyRedirects: Exceeded 30 redirects.\n");
+    let r = rank_with(&ix, &trace, &Params::default());
+    let terms: Vec<&str> = r.terms.iter().map(|t| t.query.term.as_str()).collect();
+    assert!(terms.contains(&"redirect"), "{terms:?}");
+    assert!(!terms.iter().any(|t| t.contains("handler")), "{terms:?}");
+    assert_eq!(
+        r.sections().next().map(|s| s.id.as_str()),
+        Some("section:faq/troubleshooting.md#too-many-redirects")
+    );
+}
+
 /// The search index of the corpus `name`'s workspace, built without the cache.
 fn corpus_index(name: &str) -> Index {
     let ws = testdata().join("corpora").join(name).join("ws");

@@ -408,6 +408,11 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         if supporting == 1 { "s" } else { "" },
         grounding
     );
+    if ranking.read_as_trace() {
+        explanation.push_str(
+            "; read as a pasted trace: its messages searched, its library frames and code lines at half the weight, the runtime's frames and the asker's own paths and function names not",
+        );
+    }
     if vague && score >= HIGH && grounding >= HIGH_GROUNDING {
         explanation.push_str(
             "; capped at medium: a short query of everyday words, which the top section holds only in passing",

@@ -9,6 +9,7 @@ mod builder;
 pub mod columns;
 pub mod english;
 pub mod index;
+pub mod pasted;
 pub mod rank;
 mod stored;
 pub mod tokens;

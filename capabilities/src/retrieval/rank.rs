@@ -9,6 +9,7 @@
 //! change under load.
 
 use super::index::{query_terms, Dense, Index, Params, QueryTerm};
+use super::pasted;
 use ontoly_graph::graph::model::NodeKind;
 use ontoly_graph::graph::Graph;
 
@@ -28,6 +29,9 @@ pub const QUOTED_WEIGHT: f64 = 0.1;
 /// Unquoted terms a query needs before its quoted values weigh [`QUOTED_WEIGHT`] (a question
 /// that is mostly a quoted name, "the 'safe' filter", is about that name).
 pub const QUOTED_CONTEXT: usize = 2;
+/// Weight of the words only around a pasted trace's message (its library frames' names and
+/// paths, the code lines printed with frames), relative to the message's and the asker's own.
+pub const AROUND_WEIGHT: f64 = 0.5;
 
 /// A ranked node.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,6 +68,9 @@ pub struct Term {
     pub read_as: Option<String>,
     /// Whether it was searched at all (an unknown compound is not).
     pub searched: bool,
+    /// Only around a pasted trace's message (a library frame's name or path, a code line):
+    /// searched at [`AROUND_WEIGHT`] ([`super::pasted`]).
+    pub around: bool,
 }
 
 /// The ranking of one query.
@@ -121,14 +128,21 @@ impl Ranking {
     /// another as the word it was read as (`configuration` for a typed `configuraton`: the
     /// explanation says "read configuraton as configuration" beside it).
     pub fn words_missing(&self, mask: u64) -> Vec<&str> {
-        self.words_where(|i, _| mask & (1 << i) == 0)
+        self.words_where(|i, t| mask & (1 << i) == 0 && !t.around)
     }
 
     /// The query's words the workspace never uses and no correction stood in for, named as
     /// [`Ranking::words_missing`] names them (an unknown `SQLAlchemy` once, not also `SQL` and
-    /// `Alchemy`).
+    /// `Alchemy`). Words only around a pasted trace's message are in neither list: they are the
+    /// trace's, not the asker's.
     pub fn words_unknown(&self) -> Vec<&str> {
-        self.words_where(|_, t| t.df == 0 && t.corrected.is_none())
+        self.words_where(|_, t| t.df == 0 && t.corrected.is_none() && !t.around)
+    }
+
+    /// Whether the query was read as a pasted trace with words around its message
+    /// ([`Term::around`]).
+    pub fn read_as_trace(&self) -> bool {
+        self.terms.iter().any(|t| t.around)
     }
 
     /// The words of the terms `hit` holds for (by place and term): an identifier as it was
@@ -600,16 +614,39 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
         flags < FLAG_WORKSPACE
     });
     let documents_flags = flags == FLAG_WORKSPACE;
-    let all = query_terms(query);
+    // A pasted trace: its message's terms first, so a long trace's frames never crowd it out
+    // of the terms a query keeps; the words only around it follow. (All of it when it says
+    // nothing of its own.)
+    let (all, said) = match pasted::read(query) {
+        Some(r) => {
+            let mut all = query_terms(&r.said);
+            let said = all.len();
+            for q in query_terms(&r.around) {
+                if all.len() < super::tokens::MAX_QUERY_TERMS
+                    && !all.iter().any(|a| a.term == q.term)
+                {
+                    all.push(q);
+                }
+            }
+            let said = if said == 0 { all.len() } else { said };
+            (all, said)
+        }
+        None => {
+            let all = query_terms(query);
+            let said = all.len();
+            (all, said)
+        }
+    };
     // A question of a few words is about the names in it; in a longer one a name in snake
     // case is as often the asker's own variable (`arrow_obj`, `end_date`).
-    let about_names = all.iter().filter(|t| t.within.is_none()).count() <= ABOUT_NAMES;
+    let about_names = all[..said].iter().filter(|t| t.within.is_none()).count() <= ABOUT_NAMES;
     // Names read as another name whole: their words are not searched on their own.
     let mut read_whole: Vec<String> = Vec::new();
     let mut numbers: Vec<String> = Vec::new();
     // The typo words of a snake-case name read whole: (typed term, term, word).
     let mut part_fixes: Vec<(String, String, String)> = Vec::new();
-    for q in all.iter().cloned() {
+    for (i, q) in all.iter().cloned().enumerate() {
+        let around = i >= said;
         if q.within.as_ref().is_some_and(|w| read_whole.contains(w)) {
             continue;
         }
@@ -694,6 +731,7 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
             corrected,
             read_as: read_as.flatten(),
             searched,
+            around,
         });
     }
     (terms, search)
@@ -736,9 +774,14 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
     let (terms, mut search) = analyze(index, query);
     // A pasted message's quoted values are the user's (`'--json'`); the words around them are
     // the message's, which a page quotes with other values.
-    let context = terms.iter().filter(|t| !t.query.quoted).count();
+    let context = terms
+        .iter()
+        .filter(|t| !t.query.quoted && !t.around)
+        .count();
     let weight = |t: &Term| {
-        if t.query.quoted && context >= QUOTED_CONTEXT {
+        if t.around {
+            AROUND_WEIGHT
+        } else if t.query.quoted && context >= QUOTED_CONTEXT {
             QUOTED_WEIGHT
         } else {
             1.0
@@ -757,7 +800,9 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
                 }
         })
         .collect();
-    let pairs = query_pairs(query, &terms);
+    // A trace's pairs are its message's: neighbouring words across frames are no phrase.
+    let said = pasted::read(query).map(|r| r.said);
+    let pairs = query_pairs(said.as_deref().unwrap_or(query), &terms);
     // Sections that cannot be among the PROPAGATE_TOP best are counted, not scored.
     let dense = index.search_best(&search, &pairs, p, PROPAGATE_TOP);
     // Candidates as (doc, score, reached) without allocating; only the best become `Scored`.

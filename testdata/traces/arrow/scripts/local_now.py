@@ -1,0 +1,4 @@
+import arrow
+
+now_berlin = arrow.Arrow.now("Europe/Berlin")
+print(now_berlin)

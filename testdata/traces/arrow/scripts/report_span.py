@@ -1,0 +1,5 @@
+import arrow
+
+today = arrow.utcnow()
+start, end = today.span("fortnight")
+print(start, end)
