@@ -17,7 +17,7 @@
 //! margin     (top score − best score of a section of another page) / top score
 //! covj       coverage with everyday-English words at half their idf
 //! prox       share of the query's neighbouring-word pairs the top section holds together
-//!            (heading or body; 1 for a query without pairs)
+//!            (heading or body; for a query without pairs, its coverage)
 //! support    other sections among the next four scoring at least half the top score and
 //!            matching at least half of its matched weight, over 4 (0 when the top section
 //!            matches under AGREEMENT_MIN of the query's weight)
@@ -202,7 +202,10 @@ impl Features {
             prox: if ranking.pairs > 0 {
                 (f64::from(top.pair_hits) / ranking.pairs as f64).min(1.0)
             } else {
-                1.0
+                // With no pairs, holding the words together is holding them: a one-term query
+                // whose top section holds 1 % of its weight (`uuid.Must`, where `must` is a
+                // stopword and no section writes the name) scored `prox` 1 and was `medium`.
+                share(top.mask)
             },
         }
     }
