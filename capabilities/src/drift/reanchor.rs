@@ -129,7 +129,10 @@ struct ModuleEdits {
 
 /// What a reference must read back as.
 struct Expect {
+    /// The article's `article_id`, empty when it has none (its `path` then tells it apart).
     article_id: String,
+    /// The article's `path`.
+    page: String,
     section_id: String,
     ref_index: usize,
     path: String,
@@ -546,6 +549,7 @@ fn module_edits(
             scalars,
             Expect {
                 article_id: r.article_id.clone(),
+                page: r.origin.page.clone(),
                 section_id: r.section_id.clone(),
                 ref_index: r.ref_index,
                 path: locator,
@@ -704,9 +708,12 @@ fn check_structure(text: &str, modules: &[ModuleEdits]) -> Option<()> {
     let articles = s.articles?;
     for m in modules {
         for (_, _, e) in &m.references {
-            let a = articles
-                .iter()
-                .find(|a| a.article_id.as_deref() == Some(&e.article_id))?;
+            // `article_id` is optional: an article without one (the js-drift walk's
+            // `repro-sparse.sh` workspace) read back as missing, and nothing was written.
+            let a = articles.iter().find(|a| {
+                a.article_id.as_deref().unwrap_or_default() == e.article_id
+                    && a.path.as_deref().unwrap_or_default() == e.page
+            })?;
             let sec = a
                 .sections
                 .as_ref()?
