@@ -198,34 +198,45 @@ impl ReferenceDrift {
 
     /// The definition that changed around a moved reference's lines, in words: "function
     /// `module.exports` changed around them at lib/parse.js:259-262 (now lib/parse.js:240-264)".
-    /// Where it changed is said at the later commit, by the lines each hunk added or, for a
-    /// deletion, the line it follows.
+    /// Where it changed is said at the later commit: the lines hunks added or rewrote, then
+    /// the lines deletions follow, the first few of each (a 500-line struct changed in 14
+    /// places reads as a count, not a list).
     pub fn changed_around_words(&self) -> Option<String> {
+        const SHOWN: usize = 3;
         let c = self.changed_around.as_ref()?;
         let d = &c.definition;
         let kind = serde_json::to_value(d.kind)
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default();
-        const SHOWN: usize = 3;
-        let mut at: Vec<String> = (c.hunks.iter().take(SHOWN))
-            .map(|h| match h.new_count {
-                0 => format!("lines deleted after {}", h.new_start),
-                1 => h.new_start.to_string(),
-                n => format!("{}-{}", h.new_start, h.new_start + n - 1),
-            })
-            .collect();
-        if c.hunks.len() > SHOWN {
-            at.push(format!("{} more", c.hunks.len() - SHOWN));
+        let list = |deleted: bool| -> Vec<String> {
+            (c.hunks.iter())
+                .filter(|h| (h.new_count == 0) == deleted)
+                .take(SHOWN)
+                .map(|h| match h.new_count {
+                    0 | 1 => h.new_start.to_string(),
+                    n => format!("{}-{}", h.new_start, h.new_start + n - 1),
+                })
+                .collect()
+        };
+        let (rewritten, deleted) = (list(false), list(true));
+        let at = if rewritten.is_empty() {
+            format!("in {}", d.path)
+        } else {
+            format!("at {}:{}", d.path, rewritten.join(", "))
+        };
+        let mut notes = Vec::new();
+        if !deleted.is_empty() {
+            notes.push(format!("lines deleted after {}", deleted.join(", ")));
         }
+        if c.hunks.len() > rewritten.len() + deleted.len() {
+            notes.push(format!("{} hunks in all", c.hunks.len()));
+        }
+        notes.push(format!("now {}:{}-{}", d.path, d.start_line, d.end_line));
         Some(format!(
-            "{kind} `{}` changed around them at {}:{} (now {}:{}-{})",
+            "{kind} `{}` changed around them {at} ({})",
             d.qualified,
-            d.path,
-            at.join(", "),
-            d.path,
-            d.start_line,
-            d.end_line
+            notes.join("; ")
         ))
     }
 
