@@ -728,19 +728,6 @@ fn affected(
     out
 }
 
-/// A definition that does not stand for a range inside it: a class, impl, trait, interface
-/// or module, whose members do.
-fn holds_members(kind: symbols::SymbolKind) -> bool {
-    matches!(
-        kind,
-        symbols::SymbolKind::Impl
-            | symbols::SymbolKind::Class
-            | symbols::SymbolKind::Trait
-            | symbols::SymbolKind::Interface
-            | symbols::SymbolKind::Module
-    )
-}
-
 /// Whether blocks are written by indentation in `path`'s language.
 fn python(path: &str) -> bool {
     symbols::Lang::for_path(path) == Some(symbols::Lang::Python)
@@ -761,7 +748,7 @@ fn continued(
 ) -> Vec<Hunk> {
     let outer = (f.definitions.iter())
         .filter(|d| d.end_line == end)
-        .filter(|d| d.start_line >= start || !holds_members(d.kind))
+        .filter(|d| d.start_line >= start || !anchor::holds_members(d.kind))
         .filter_map(|d| indent_of(d.item_line).flatten())
         .min();
     let Some(outer) = outer else {
@@ -780,11 +767,9 @@ fn continued(
 
 /// The definition covering lines `start..=end` of `path` at the old side, the hunks that touch
 /// the definitions around them (in old-line order, each once), and those of the definitions
-/// they touch. A function or method
-/// stands for the range whole: a change anywhere in it may change what the cited lines do. A
-/// container (class, impl, trait, interface, module) does not: only the members the range
-/// overlaps do, and a range in none of them (a class's attributes, an impl's header) has no
-/// definition around it beyond its own lines.
+/// they touch. The definitions around them are [`anchor::standing_for`]'s, which drift's
+/// `changed_around` also asks about: a function stands for the range whole, a container only
+/// through the members the range overlaps.
 fn around_range(
     f: &symbols::FileSymbols,
     path: &str,
@@ -795,27 +780,7 @@ fn around_range(
     let Some(cover) = anchor::covering(f, start, end) else {
         return (None, Vec::new(), Vec::new());
     };
-    let defs = &f.definitions;
-    let mut stack: Vec<usize> = defs
-        .iter()
-        .position(|d| std::ptr::eq(d, cover))
-        .into_iter()
-        .collect();
-    let mut members = Vec::new();
-    while let Some(i) = stack.pop() {
-        let d = &defs[i];
-        let container = holds_members(d.kind);
-        let inner: Vec<usize> = (i + 1..defs.len())
-            .filter(|&j| defs[j].parent == Some(i))
-            .filter(|&j| defs[j].start_line <= end && defs[j].end_line >= start)
-            .collect();
-        if container && (i + 1..defs.len()).any(|j| defs[j].parent == Some(i)) {
-            // Last first, so that the members come out in document order.
-            stack.extend(inner.into_iter().rev());
-        } else {
-            members.push(d);
-        }
-    }
+    let members = anchor::standing_for(f, start, end);
     let mut around: Vec<Hunk> = Vec::new();
     let mut touched = Vec::new();
     for d in members {

@@ -1968,15 +1968,34 @@ fn a_reviewed_change_is_accepted_at_its_mapped_range_and_a_deleted_one_is_not() 
 
 #[test]
 fn a_definition_that_grew_around_unchanged_lines_is_for_review_in_every_view() {
-    // The walk-through cites `backoff` whole (src/retry.py:1-3). A commit that adds a line at
-    // the end of its body leaves the three lines as they were: `--write` holds the module
-    // back for review, so the section's verdict must not say "still accurate", and
+    // The walk-through cites `backoff` whole (src/retry.py:1-3). A commit that adds a line of
+    // code at the end of its body leaves the three lines as they were: `--write` holds the
+    // module back for review, so the section's verdict must not say "still accurate", and
     // `--only-drifted` must keep it (Python walk, stop 48).
     let (dir, _) = walkthrough();
     let repo = dir.path().join("payments");
-    let grown = "def backoff(attempt):\n    \"\"\"Seconds to wait before retry number `attempt` (1-based).\"\"\"\n    return min(2 ** attempt, 30)\n    # capped at 30 s\n";
-    std::fs::write(repo.join("src/retry.py"), grown).expect("write");
+    let body = "def backoff(attempt):\n    \"\"\"Seconds to wait before retry number `attempt` (1-based).\"\"\"\n    return min(2 ** attempt, 30)\n";
+    // A comment appended alone changes what the function says, not what it does: impact
+    // lists nothing for it, and drift does not hold the module back (js-drift walk,
+    // `repro-exp.sh`).
+    std::fs::write(
+        repo.join("src/retry.py"),
+        format!("{body}    # capped at 30 s\n"),
+    )
+    .expect("write");
     git(&repo, &["commit", "-q", "-am", "note"]);
+    let d = ontoly(dir.path(), &["--workspace", "kb", "drift", "--to", "main"]);
+    assert!(
+        d.out.contains("still accurate") && !d.out.contains("grew"),
+        "{}",
+        d.out
+    );
+    std::fs::write(
+        repo.join("src/retry.py"),
+        format!("{body}    raise AssertionError(attempt)\n"),
+    )
+    .expect("write");
+    git(&repo, &["commit", "-q", "-am", "dead code"]);
     let d = ontoly(dir.path(), &["--workspace", "kb", "drift", "--to", "main"]);
     assert_eq!(d.code, 0, "{}", d.err);
     assert!(

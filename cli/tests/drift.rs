@@ -3284,3 +3284,134 @@ fn diff_shows_the_lines_of_a_reference_deleted_whole() {
     }
     drop(dir);
 }
+
+/// A one-section workspace citing lines `start..=end` of `lib/parse.js` in a repository whose
+/// first commit (`v1`) holds `old` and whose second (`main`) holds `new`.
+fn one_citation(old: &str, new: &str, start: usize, end: usize) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path().join("qs");
+    std::fs::create_dir_all(repo.join("lib")).expect("mkdir");
+    git(&repo, &["init", "-q", "-b", "main"]);
+    std::fs::write(repo.join("lib/parse.js"), old).expect("write");
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "v1"]);
+    git(&repo, &["tag", "v1"]);
+    let pin = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
+    std::fs::write(repo.join("lib/parse.js"), new).expect("write");
+    git(&repo, &["commit", "-q", "-am", "v2"]);
+    let lines: Vec<&[u8]> = old.lines().map(str::as_bytes).collect();
+    let digest = ontoly_graph::formats::text::lines_digest(&lines[start - 1..end]);
+    let ws = dir.path().join("ws");
+    std::fs::create_dir_all(ws.join("knowledge/faq")).expect("mkdir");
+    std::fs::create_dir_all(ws.join("sources/repo")).expect("mkdir");
+    std::fs::write(
+        ws.join("knowledge/faq/sparse.md"),
+        "# Sparse arrays\n\n<!-- context:section id=\"sparse-arrays\" -->\n## Why did my sparse array lose its holes?\n\nArrays are always compacted. There is no option to keep holes.\n\n<!-- /context:section -->\n",
+    )
+    .expect("write");
+    std::fs::write(
+        ws.join("knowledge/structure.yaml"),
+        format!(
+            "schema_version: context.approved-structure.v1\narticles:\n  - path: faq/sparse.md\n    sections:\n      - id: sparse-arrays\n        references:\n          - source_ref: repo:ljharb/qs\n            locator: {{path: lib/parse.js, start_line: {start}, end_line: {end}}}\n            content_digest: {digest}\n"
+        ),
+    )
+    .expect("write");
+    std::fs::write(
+        ws.join("sources/repo/index.yaml"),
+        format!("sources:\n  - name: ljharb\n    modules:\n      - name: qs\n        subpath: \"\"\n        git: {{remote: https://github.com/ljharb/qs, ref: \"{pin}\"}}\n"),
+    )
+    .expect("write");
+    std::fs::write(
+        ws.join("ontoly.toml"),
+        "[sources]\n\"ljharb/qs\" = \"../qs\"\n",
+    )
+    .expect("write");
+    (dir, ws)
+}
+
+const SPARSE_OLD: &str = "var utils = require('./utils');\n\nmodule.exports = function (str, opts) {\n    var obj = {};\n    for (var i = 0; i < str.length; ++i) {\n        obj = utils.merge(obj, str[i]);\n    }\n\n    return utils.compact(obj);\n};\n";
+
+#[test]
+fn a_moved_line_whose_function_changed_around_it_is_re_anchored_and_sent_for_review() {
+    // js-drift walk, finding 1 (`repro-sparse.sh`): the cited `return utils.compact(obj);`
+    // moved under a new `allowSparse` branch of the same function, which makes the section
+    // false. It stays `moved` (the drift oracles' status), but every view names the function
+    // and where it changed, and `--write` re-anchors it with that said.
+    let new = SPARSE_OLD
+        .replace("var utils", "var formats = require('./formats');\nvar utils")
+        .replace(
+            "    return utils.compact",
+            "    if (opts.allowSparse === true) {\n        return obj;\n    }\n\n    return utils.compact",
+        );
+    let (_dir, ws) = one_citation(SPARSE_OLD, &new, 9, 9);
+    assert_eq!(run_in(&ws, &["validate", "--require-verified"]).code, 0);
+    let text = run_in(&ws, &["drift"]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(
+        text.stdout.contains(
+            "moved, re-anchorable; review: function `module.exports` changed around the cited lines (now lib/parse.js:4-15)"
+        ) && text.stdout.contains(
+            "[0] lib/parse.js:9-9 moved to lib/parse.js:14-14, but function `module.exports` changed around them at lib/parse.js:10-13 (now lib/parse.js:4-15)"
+        ),
+        "{}",
+        text.stdout
+    );
+    let v = json(&run_in(&ws, &["drift", "--format", "json"]));
+    // The article has no `article_id`.
+    let r = reference(&v, "", "sparse-arrays", 0);
+    assert_eq!(r["status"], "moved", "{r}");
+    assert_eq!(
+        r["changedAround"],
+        serde_json::json!({
+            "kind": "function", "qualified": "module.exports", "path": "lib/parse.js",
+            "startLine": 4, "endLine": 15,
+            "hunks": [{"oldStart": 8, "oldCount": 0, "newStart": 10, "newCount": 4}]
+        }),
+        "{r}"
+    );
+    let sarif = run_in(&ws, &["drift", "--format", "sarif"]).stdout;
+    assert!(
+        sarif.contains("changed around them at lib/parse.js:10-13"),
+        "{sarif}"
+    );
+    // Impact calls it touched through the same function.
+    let impact = run_in(&ws, &["impact", "--from", "v1", "--to", "main"]).stdout;
+    assert!(
+        impact.contains("in function `module.exports` touched via symbol"),
+        "{impact}"
+    );
+    let write = run_in(&ws, &["drift", "--write"]);
+    assert_eq!(write.code, 0, "{}", write.stderr);
+    assert!(
+        write.stdout.contains(
+            "1 moved reference whose definition changed around its lines: review faq/sparse.md#sparse-arrays"
+        ) && write.stdout.contains("written: "),
+        "{}",
+        write.stdout
+    );
+    let w = json(&run_in(&ws, &["drift", "--format", "json"]));
+    assert_eq!(w["counts"]["unchanged"], 1, "{w}");
+}
+
+#[test]
+fn a_comment_added_above_a_function_cited_whole_leaves_it_re_anchorable() {
+    // js-drift walk, finding 7 (`repro-exp.sh`): a JSDoc over a function cited whole held the
+    // module back as "grew around the cited lines" while impact, whose comment-only hunks
+    // touch nothing, listed nothing.
+    let new = SPARSE_OLD.replace(
+        "module.exports",
+        "/**\n * Parses a query string.\n */\n// the entry point\nmodule.exports",
+    );
+    let (_dir, ws) = one_citation(SPARSE_OLD, &new, 3, 10);
+    let text = run_in(&ws, &["drift"]);
+    assert!(
+        text.stdout.contains("moved, re-anchorable") && !text.stdout.contains("review"),
+        "{}{}",
+        text.stdout,
+        text.stderr
+    );
+    let impact = run_in(&ws, &["impact", "--from", "v1", "--to", "main"]).stdout;
+    assert!(!impact.contains("sparse-arrays"), "{impact}");
+    let write = run_in(&ws, &["drift", "--write"]);
+    assert!(write.stdout.contains("written: "), "{}", write.stdout);
+}

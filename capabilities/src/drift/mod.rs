@@ -15,7 +15,7 @@ pub mod reanchor;
 pub mod targets;
 
 use ontoly_graph::sources::drift::{
-    self as engine, CompareOptions, RangeDrift, Relocation, SymbolAt, Verdict,
+    self as engine, ChangedAround, CompareOptions, RangeDrift, Relocation, SymbolAt, Verdict,
 };
 use ontoly_graph::Session;
 use serde::{Deserialize, Serialize};
@@ -135,6 +135,12 @@ pub struct ReferenceDrift {
     /// module is then re-anchored only with `--accept-changed`, at the whole definition.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grown: Option<SymbolAt>,
+    /// Moved, without `grown`: the definition the cited lines are part of, at the later
+    /// commit, when its code changed around them, with the hunks that changed it (blank and
+    /// comment lines aside, as impact reads them). The lines are the same; what they do in
+    /// it may not be, so the section asks for a review, though `--write` re-anchors it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changed_around: Option<ChangedAround>,
     /// Unverifiable: why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -188,6 +194,50 @@ impl ReferenceDrift {
             }
             _ => Some(to),
         }
+    }
+
+    /// The definition that changed around a moved reference's lines, in words: "function
+    /// `module.exports` changed around them at lib/parse.js:259-262 (now lib/parse.js:240-264)".
+    /// Where it changed is said at the later commit: the lines hunks added or rewrote, then
+    /// the lines deletions follow, the first few of each (a 500-line struct changed in 14
+    /// places reads as a count, not a list).
+    pub fn changed_around_words(&self) -> Option<String> {
+        const SHOWN: usize = 3;
+        let c = self.changed_around.as_ref()?;
+        let d = &c.definition;
+        let kind = serde_json::to_value(d.kind)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        let list = |deleted: bool| -> Vec<String> {
+            (c.hunks.iter())
+                .filter(|h| (h.new_count == 0) == deleted)
+                .take(SHOWN)
+                .map(|h| match h.new_count {
+                    0 | 1 => h.new_start.to_string(),
+                    n => format!("{}-{}", h.new_start, h.new_start + n - 1),
+                })
+                .collect()
+        };
+        let (rewritten, deleted) = (list(false), list(true));
+        let at = if rewritten.is_empty() {
+            format!("in {}", d.path)
+        } else {
+            format!("at {}:{}", d.path, rewritten.join(", "))
+        };
+        let mut notes = Vec::new();
+        if !deleted.is_empty() {
+            notes.push(format!("lines deleted after {}", deleted.join(", ")));
+        }
+        if c.hunks.len() > rewritten.len() + deleted.len() {
+            notes.push(format!("{} hunks in all", c.hunks.len()));
+        }
+        notes.push(format!("now {}:{}-{}", d.path, d.start_line, d.end_line));
+        Some(format!(
+            "{kind} `{}` changed around them {at} ({})",
+            d.qualified,
+            notes.join("; ")
+        ))
     }
 
     /// Where the cited lines went, in words, when the diff's range does not say it: the
@@ -517,6 +567,7 @@ fn reference_of(t: &Target, later: Option<&String>, d: RangeDrift) -> ReferenceD
     r.suggestion = d.suggestion;
     r.grown = d.grown;
     r.origin.grown_digest = d.grown_digest;
+    r.changed_around = d.changed_around;
     r.diff = d.diff;
     r.relocation = d.relocation;
     r.successor = d.successor;

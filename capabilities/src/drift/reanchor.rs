@@ -60,6 +60,16 @@ pub struct ModuleChange {
     /// `Accept::relocated`).
     #[serde(skip_serializing_if = "is_zero")]
     pub relocated: usize,
+    /// The sections (`page#section`, each once, in structure order) of its moved references
+    /// whose definition changed around their lines: re-anchored like any moved reference (the
+    /// cited lines are unchanged), but the code they are part of is not, so a person reviews
+    /// those sections (js-drift walk, `repro-sparse.sh`: re-anchored above a section the
+    /// change made false).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changed_around: Vec<String>,
+    /// How many moved references `changed_around` stands for.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub changed_around_references: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -119,7 +129,10 @@ struct ModuleEdits {
 
 /// What a reference must read back as.
 struct Expect {
+    /// The article's `article_id`, empty when it has none (its `path` then tells it apart).
     article_id: String,
+    /// The article's `path`.
+    page: String,
     section_id: String,
     ref_index: usize,
     path: String,
@@ -497,7 +510,24 @@ fn module_edits(
             .iter()
             .filter(|r| accept.relocated && relocated_range(r, within).is_some())
             .count(),
+        changed_around: Vec::new(),
+        changed_around_references: 0,
     };
+    for r in refs
+        .iter()
+        .filter(|r| r.status == Status::Moved && r.changed_around.is_some())
+    {
+        let page = if r.origin.page.is_empty() {
+            &r.article_id
+        } else {
+            &r.origin.page
+        };
+        let section = format!("{page}#{}", r.section_id);
+        if !change.changed_around.contains(&section) {
+            change.changed_around.push(section);
+        }
+        change.changed_around_references += 1;
+    }
     let mut references = Vec::new();
     for (r, (new_path, s, e, digest)) in refs.iter().zip(&later) {
         let locator = strip_dir(new_path, &new_sub).to_string();
@@ -519,6 +549,7 @@ fn module_edits(
             scalars,
             Expect {
                 article_id: r.article_id.clone(),
+                page: r.origin.page.clone(),
                 section_id: r.section_id.clone(),
                 ref_index: r.ref_index,
                 path: locator,
@@ -677,9 +708,12 @@ fn check_structure(text: &str, modules: &[ModuleEdits]) -> Option<()> {
     let articles = s.articles?;
     for m in modules {
         for (_, _, e) in &m.references {
-            let a = articles
-                .iter()
-                .find(|a| a.article_id.as_deref() == Some(&e.article_id))?;
+            // `article_id` is optional: an article without one (the js-drift walk's
+            // `repro-sparse.sh` workspace) read back as missing, and nothing was written.
+            let a = articles.iter().find(|a| {
+                a.article_id.as_deref().unwrap_or_default() == e.article_id
+                    && a.path.as_deref().unwrap_or_default() == e.page
+            })?;
             let sec = a
                 .sections
                 .as_ref()?

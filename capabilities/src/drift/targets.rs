@@ -90,6 +90,7 @@ impl Target {
             relocation: None,
             successor: None,
             grown: None,
+            changed_around: None,
             reason: Some(reason),
             diff: None,
             origin: self.origin.clone(),

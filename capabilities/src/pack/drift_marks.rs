@@ -272,9 +272,11 @@ struct Counts {
     moved: usize,
 }
 
-/// The answer's sentence about drift. A moved range is the same code at other lines: what the
-/// answer says still holds, only its line numbers are out of date, so it is not counted as
-/// older code.
+/// The answer's sentence about drift. A moved range is the same lines at other places, so it
+/// is not counted as older code; whether the code around them changed is not known here (the
+/// marks are computed without symbols), so the sentence says only that the lines are the same
+/// and sends the reader to drift, which names a definition that changed around them (js-drift
+/// walk, `repro-sparse.sh`: a moved line under a new branch that made the answer false).
 fn drift_sentence(c: &Counts, head: &str) -> Option<String> {
     let head = head.get(..12).unwrap_or(head);
     let total = c.total;
@@ -295,8 +297,9 @@ fn drift_sentence(c: &Counts, head: &str) -> Option<String> {
         format!(
             " The code behind this answer moved since it was pinned: {} of the {total} cited \
              ranges of the sections it names that were compared with HEAD ({head}) are the same \
-             lines at other places; `ontoly drift --write` re-anchors them once no other \
-             reference of their module changed or went missing (it moves a module whole).",
+             lines at other places, though the code around them may have changed (`ontoly \
+             drift` names a definition that did); `ontoly drift --write` re-anchors them once no \
+             other reference of their module changed or went missing (it moves a module whole).",
             c.moved
         )
     })

@@ -27,10 +27,13 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
             };
             let what = match r.status {
                 Status::Moved => format!(
-                    "moved to {}:{}-{}",
+                    "moved to {}:{}-{}{}",
                     r.new_path.as_deref().unwrap_or(""),
                     r.new_start_line.unwrap_or(0),
-                    r.new_end_line.unwrap_or(0)
+                    r.new_end_line.unwrap_or(0),
+                    r.changed_around_words()
+                        .map(|w| format!(", but {w}: review the section"))
+                        .unwrap_or_default()
                 ),
                 Status::Changed => match r.review_range() {
                     Some(m) => format!(

@@ -53,7 +53,20 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
             ),
         ),
         (Status::Unchanged, None) => st.fg(anstyle::AnsiColor::Green, "still accurate"),
-        (Status::Moved, None) => st.fg(anstyle::AnsiColor::Green, "moved, re-anchorable"),
+        // The same lines inside code that changed around them: `--write` re-anchors them, and
+        // the section is for a person to read against the change (js-drift walk,
+        // `repro-sparse.sh`: "moved, re-anchorable" above a section the change made false).
+        (Status::Moved, None) => match compared.iter().find_map(|r| r.changed_around.as_ref()) {
+            Some(c) => st.fg(
+                anstyle::AnsiColor::Yellow,
+                &format!(
+                    "moved, re-anchorable; review: {} changed around the cited lines (now {})",
+                    symbol(&c.definition),
+                    at(&c.definition)
+                ),
+            ),
+            None => st.fg(anstyle::AnsiColor::Green, "moved, re-anchorable"),
+        },
         (Status::Changed, _) => {
             let r = first(Status::Changed).map(|r| **r);
             // Where a definition of the old name and most of the cited lines agree to be is
@@ -164,11 +177,17 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
     }
     let mut line = match r.status {
         Status::Unchanged => return None,
-        Status::Moved => format!(
-            "{cited} moved to {np}:{}-{}",
-            r.new_start_line.unwrap_or(0),
-            r.new_end_line.unwrap_or(0)
-        ),
+        Status::Moved => {
+            let around = r
+                .changed_around_words()
+                .map(|w| format!(", but {w}"))
+                .unwrap_or_default();
+            format!(
+                "{cited} moved to {np}:{}-{}{around}",
+                r.new_start_line.unwrap_or(0),
+                r.new_end_line.unwrap_or(0)
+            )
+        }
         Status::Changed => {
             let occ = r.occurrences.unwrap_or(0);
             let to = match &r.mapped {
@@ -441,6 +460,27 @@ fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
             counted(m.locators, "locator"),
             counted(m.digests, "digest")
         );
+        // Re-anchored, since their lines are the same, but not known to be still true.
+        if m.changed_around_references > 0 {
+            const SHOWN: usize = 10;
+            let mut sections: Vec<&str> = m
+                .changed_around
+                .iter()
+                .take(SHOWN)
+                .map(String::as_str)
+                .collect();
+            let more = m.changed_around.len().saturating_sub(SHOWN);
+            let more = (more > 0).then(|| format!("{more} more"));
+            sections.extend(more.as_deref());
+            let n = m.changed_around_references;
+            let _ = writeln!(
+                o,
+                "    {} whose definition changed around {}: review {}",
+                counted(n, "moved reference"),
+                if n == 1 { "its lines" } else { "their lines" },
+                sections.join(", ")
+            );
+        }
     }
     if !w.current.is_empty() {
         let _ = writeln!(o, "  already current: {}", w.current.join(", "));

@@ -80,6 +80,54 @@ pub fn covering(symbols: &FileSymbols, start: u64, end: u64) -> Option<&Definiti
     (mine > others).then_some(best)
 }
 
+/// A definition that does not stand for a range inside it: a class, impl, trait, interface
+/// or module, whose members do.
+pub fn holds_members(kind: SymbolKind) -> bool {
+    matches!(
+        kind,
+        SymbolKind::Impl
+            | SymbolKind::Class
+            | SymbolKind::Trait
+            | SymbolKind::Interface
+            | SymbolKind::Module
+    )
+}
+
+/// The definitions whose code the lines `start..=end` are part of, in document order: the
+/// one covering them ([`covering`]) when it is a function, a method or a binding (a change
+/// anywhere in it may change what the cited lines do), else the members of a container the
+/// lines overlap, down to those that hold no members. A range in no member (a class's
+/// attributes, an impl's header) is part of no definition beyond its own lines. Impact and
+/// drift ask the same question of a change (what changed around the cited lines), so they
+/// answer it with the same definitions.
+pub fn standing_for(symbols: &FileSymbols, start: u64, end: u64) -> Vec<&Definition> {
+    let Some(cover) = covering(symbols, start, end) else {
+        return Vec::new();
+    };
+    let defs = &symbols.definitions;
+    let mut stack: Vec<usize> = defs
+        .iter()
+        .position(|d| std::ptr::eq(d, cover))
+        .into_iter()
+        .collect();
+    let mut members = Vec::new();
+    while let Some(i) = stack.pop() {
+        let d = &defs[i];
+        let container = holds_members(d.kind);
+        let inner: Vec<usize> = (i + 1..defs.len())
+            .filter(|&j| defs[j].parent == Some(i))
+            .filter(|&j| defs[j].start_line <= end && defs[j].end_line >= start)
+            .collect();
+        if container && (i + 1..defs.len()).any(|j| defs[j].parent == Some(i)) {
+            // Last first, so that the members come out in document order.
+            stack.extend(inner.into_iter().rev());
+        } else {
+            members.push(d);
+        }
+    }
+    members
+}
+
 /// `start..=end` without the blank lines at its edges (`blank` tells whether a 1-based line
 /// of the file is blank): which definition a range stands for is said by its code, not by a blank line
 /// after it (`core.rs:233-242`, a method and the blank line below it, stood for its 480-line

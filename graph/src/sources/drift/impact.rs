@@ -249,6 +249,17 @@ fn content_hunks(before: &[u8], after: &[u8], lang: Option<Lang>, change: &mut F
     }
 }
 
+/// The hunks between `before` and `after` (two versions of a text, such as a definition's
+/// lines at two commits) that change code in `lang`: those [`FileChange::no_code`] leaves
+/// out, so that drift's `changed_around` and impact read a comment-only edit the same way.
+pub fn code_hunks(before: &[u8], after: &[u8], lang: Option<Lang>) -> Vec<Hunk> {
+    let mut change = FileChange::default();
+    content_hunks(before, after, lang, &mut change);
+    (change.hunks.into_iter())
+        .filter(|h| !change.no_code.contains(h))
+        .collect()
+}
+
 /// The hunks of `hunks` that touch lines `start..=end` of the old file: a hunk that replaces
 /// or deletes one of them, or an insertion strictly inside the range (after line `start` and
 /// before line `end`).

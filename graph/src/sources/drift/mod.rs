@@ -107,6 +107,12 @@ pub struct RangeDrift {
     /// definition's lines, which re-anchoring writes when the growth is accepted.
     #[serde(default)]
     pub grown_digest: Option<String>,
+    /// For a moved range without `grown`: the definition its lines are part of
+    /// ([`anchor::standing_for`]) when that definition's code changed around them (the same
+    /// lines elsewhere are not the same code: qs's `return utils.compact(obj);` moved under a
+    /// new `allowSparse` branch; js-drift walk, `repro-sparse.sh`).
+    #[serde(default)]
+    pub changed_around: Option<ChangedAround>,
     /// For a missing range: the file the change added that took the cited file's name
     /// ([`successor`]), where a page converted to another markup, or moved, went; only when it
     /// holds some of the range's lines by their words.
@@ -117,6 +123,19 @@ pub struct RangeDrift {
     /// `suggestion` then takes the same form, and accepting the change cites it.
     #[serde(default)]
     pub cited_whole: bool,
+}
+
+/// A definition whose code changed around a moved range's lines.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChangedAround {
+    /// The definition at the later commit.
+    #[serde(flatten)]
+    pub definition: SymbolAt,
+    /// The hunks that changed its code, numbered in the pinned and the later file as `git
+    /// diff -U0` numbers them (hunks of blank and comment lines alone left out, as impact
+    /// leaves them out).
+    pub hunks: Vec<Hunk>,
 }
 
 /// Options of [`compare`].
@@ -276,6 +295,7 @@ impl Context<'_> {
                     diff: None,
                     grown: None,
                     grown_digest: None,
+                    changed_around: None,
                     successor: None,
                     cited_whole: false,
                 },
@@ -304,6 +324,7 @@ impl Context<'_> {
         };
         let later_file = later.as_ref().map(|(p, b)| LaterFile::new(p, b));
         let old_lines = split_lines(&old);
+        let lang = crate::sources::symbols::Lang::for_path(path);
         let hunks: std::cell::OnceCell<Vec<Hunk>> = std::cell::OnceCell::new();
         let hunks_of = || match &later {
             Some((_, new)) => hunks::diff_hunks(&old, new),
@@ -357,6 +378,7 @@ impl Context<'_> {
                         let new_syms = new_symbols.get_or_insert_with(|| {
                             later.as_ref().and_then(|(p, b)| parse_symbols(p, b))
                         });
+                        let later_lines = later_file.as_ref().map_or(&[][..], |f| f.lines());
                         grown = (new_syms.as_ref())
                             .and_then(|f| anchor::same_name(f, def, ns).first().copied())
                             .map(|d| anchor::as_cited(d, form, new_path))
@@ -364,8 +386,42 @@ impl Context<'_> {
                                 d.start_line <= ns
                                     && ne <= d.end_line
                                     && (d.start_line, d.end_line) != (ns, ne)
+                            })
+                            // Doc comments, comments and blank lines added to it change what
+                            // it says, not what it does: impact's rule for a comment-only
+                            // hunk (js-drift walk, `repro-exp.sh`: a JSDoc over qs's
+                            // `encode` held `--write` back while impact listed nothing).
+                            .filter(|d| {
+                                let lines = |a: u64, b: u64| {
+                                    (a..=b).filter_map(|n| later_lines.get(n as usize - 1).copied())
+                                };
+                                !(impact::no_code_lines(lang, lines(d.start_line, ns - 1))
+                                    && impact::no_code_lines(lang, lines(ne + 1, d.end_line)))
                             });
                     }
+                }
+            }
+            // A moved range that is part of a definition whose code changed around it: the
+            // lines are the same, what they do may not be.
+            let mut changed_around = None;
+            if let (true, None, Verdict::Moved { new_start_line, .. }) =
+                (self.options.symbols, &grown, &verdict)
+            {
+                let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
+                let new_syms = new_symbols
+                    .get_or_insert_with(|| later.as_ref().and_then(|(p, b)| parse_symbols(p, b)));
+                if let (Some(was), Some(now), Some(f)) =
+                    (old_syms.as_ref(), new_syms.as_ref(), later_file.as_ref())
+                {
+                    changed_around = changed_around_range(
+                        was,
+                        now,
+                        (&old_lines, f.lines()),
+                        (cs, ce),
+                        i128::from(*new_start_line) - i128::from(s),
+                        f.path,
+                        lang,
+                    );
                 }
             }
             let grown_digest = match (&grown, &later_file) {
@@ -514,6 +570,7 @@ impl Context<'_> {
                     diff,
                     grown,
                     grown_digest,
+                    changed_around,
                     successor: successor_of_file.clone().filter(|_| missing),
                     cited_whole,
                 },
@@ -522,6 +579,50 @@ impl Context<'_> {
         }
         Ok(out)
     }
+}
+
+/// The first definition of [`anchor::standing_for`] the lines `cs..=ce` at the pinned commit
+/// (`was`, `lines.0`) whose code changed by the later one (`now`, `lines.1`, in `new_path`),
+/// where those lines moved by `shift`. Each is compared with its namesake at the later commit
+/// that holds the moved lines (else with the definition that covers them there: a renamed
+/// function changed its first line), line for line rather than through the file's diff: a
+/// function moved whole within its file is deleted and inserted to the diff, and has not
+/// changed.
+fn changed_around_range(
+    was: &FileSymbols,
+    now: &FileSymbols,
+    (old_lines, new_lines): (&[&[u8]], &[&[u8]]),
+    (cs, ce): (u64, u64),
+    shift: i128,
+    new_path: &str,
+    lang: Option<crate::sources::symbols::Lang>,
+) -> Option<ChangedAround> {
+    let moved = |n: u64| u64::try_from(i128::from(n) + shift).ok();
+    let text = |lines: &[&[u8]], a: u64, b: u64| -> Option<Vec<u8>> {
+        let part = lines.get(usize::try_from(a).ok()?.checked_sub(1)?..usize::try_from(b).ok()?)?;
+        Some(part.join(&b'\n'))
+    };
+    anchor::standing_for(was, cs, ce).into_iter().find_map(|d| {
+        let (a, b) = (moved(d.start_line.max(cs))?, moved(d.end_line.min(ce))?);
+        let there = anchor::same_name(now, d, moved(d.start_line).unwrap_or(a))
+            .into_iter()
+            .find(|n| n.start_line <= a && b <= n.end_line)
+            .or_else(|| anchor::covering(now, a, b))?;
+        let before = text(old_lines, d.start_line, d.end_line)?;
+        let after = text(new_lines, there.start_line, there.end_line)?;
+        let hunks: Vec<Hunk> = impact::code_hunks(&before, &after, lang)
+            .into_iter()
+            .map(|h| Hunk {
+                old_start: h.old_start + d.start_line - 1,
+                new_start: h.new_start + there.start_line - 1,
+                ..h
+            })
+            .collect();
+        (!hunks.is_empty()).then(|| ChangedAround {
+            definition: SymbolAt::new(there, new_path),
+            hunks,
+        })
+    })
 }
 
 /// The one file of `added` that took the name of the deleted `path`: in the same directory
