@@ -453,7 +453,10 @@ pub fn note_where_cited(
 /// path in front (`click.core.Context.invoke` for `Context.invoke` in `src/click/core.py`),
 /// each leading segment a component of the symbol's file path or its repository's name.
 /// JavaScript's ways of naming a method, `Command.prototype.option` and JSDoc's
-/// `Command#option`, are read as `Command.option`. A container no cited range names itself
+/// `Command#option`, are read as `Command.option`; V8's trace names too: a function
+/// expression's own name (`parseQueryStringValues`, the symbol's alias), the exports object
+/// in front (`exports.parse`, `module.exports.formatters.RFC1738`), and the property a
+/// function was called through (`module.exports [as parse]` is `module.exports`). A container no cited range names itself
 /// (`Range`, when only `Range.parseRange` is cited) stands for its members.
 pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     let found = symbols_named_as_written(graph, name);
@@ -479,6 +482,11 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
         }
         if let Some(java) = java_written(name) {
             return symbols_named(graph, &java);
+        }
+    }
+    if found.is_empty() {
+        if let Some(js) = v8_written(name) {
+            return symbols_named(graph, &js);
         }
     }
     if found.is_empty() && (name.contains(".prototype.") || name.contains('#')) {
@@ -593,6 +601,25 @@ fn java_written(name: &str) -> Option<String> {
     (java != name && !java.is_empty()).then_some(java)
 }
 
+/// V8's way of naming a function in a stack trace, as the symbol's qualified name writes it
+/// (qs walk, `/tmp/w50/js-drift`): `module.exports [as parse]` names the function
+/// `module.exports` called as `parse`, and `exports.parse` or `module.exports.formatters.RFC1738`
+/// a member of the exports object, which qualified names leave out as importers do
+/// (`parse`, `formatters.RFC1738`). `None` when `name` is not written so.
+fn v8_written(name: &str) -> Option<String> {
+    let mut js = name.trim();
+    if let Some(open) = js.find(" [as ").filter(|_| js.ends_with(']')) {
+        js = js[..open].trim_end();
+    }
+    for exports in ["module.exports.", "exports."] {
+        if let Some(rest) = js.strip_prefix(exports).filter(|r| !r.is_empty()) {
+            js = rest;
+            break;
+        }
+    }
+    (js != name && !js.is_empty()).then(|| js.to_string())
+}
+
 /// Go's way of naming a method in godoc, pprof and a panic's trace, with a pointer receiver
 /// and the package's import path (`github.com/spf13/cobra.(*Command).ExecuteC`), as the
 /// symbol's qualified name writes it (`cobra.Command.ExecuteC`; Go walk, stop 48). `None`
@@ -640,6 +667,8 @@ fn symbols_named_as_written<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
                 || n.metadata
                     .get("qualified")
                     .is_some_and(|q| q == name || anchor::name_key(q) == key)
+                // A JavaScript function expression's own name, which traces print.
+                || n.metadata.get("alias").is_some_and(|a| a == name)
                 // A trait's impl by its own name, `From<E> for Error`: its qualified name is
                 // the type's, which every impl of the type shares (Rust walk, stop 48).
                 || n.metadata.get("name").is_some_and(|own| {
@@ -945,5 +974,24 @@ mod tests {
         );
         assert_eq!(super::java_written("Device.name"), None);
         assert_eq!(go("Schema::load"), None);
+    }
+
+    #[test]
+    fn v8_trace_names_as_qualified_names_write_them() {
+        let v8 = |n: &str| super::v8_written(n);
+        assert_eq!(
+            v8("module.exports [as parse]").as_deref(),
+            Some("module.exports")
+        );
+        assert_eq!(v8("exports.parse").as_deref(), Some("parse"));
+        assert_eq!(
+            v8("module.exports.formatters.RFC1738").as_deref(),
+            Some("formatters.RFC1738")
+        );
+        assert_eq!(v8("Parser.run [as go]").as_deref(), Some("Parser.run"));
+        assert_eq!(v8("module.exports"), None);
+        assert_eq!(v8("exports."), None);
+        assert_eq!(v8("myexports.parse"), None);
+        assert_eq!(v8("parse"), None);
     }
 }

@@ -2562,6 +2562,111 @@ fn javascript_method_spellings_name_the_method_and_a_range_is_cited_once() {
 }
 
 #[test]
+fn javascript_exports_and_trace_names_find_their_symbol() {
+    // The qs walk (`/tmp/w50/js-drift/repro-constructs.sh`): a formatter in `module.exports =
+    // {…}`, an anonymous `export default function` and a function expression's own name had
+    // no symbol `cites` could find, nor did V8's `exports.parse` or `module.exports [as
+    // parse]`.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path().join("repo");
+    std::fs::create_dir_all(repo.join("lib")).expect("mkdir");
+    git(&repo, &["init", "-q", "-b", "main"]);
+    let files = [
+        ("lib/formats.js", "'use strict';\n\nmodule.exports = {\n    formatters: {\n        RFC1738: function (value) {\n            return value.replace(/%20/g, '+');\n        }\n    }\n};\n"),
+        ("lib/parse.js", "'use strict';\n\nvar parseValues = function parseQueryStringValues(str) {\n    return str.split('&');\n};\n\nexports.parse = function (str) {\n    return parseValues(str);\n};\n\nmodule.exports = function (str) {\n    return exports.parse(str);\n};\n"),
+        ("lib/b.mjs", "export default function (str) {\n    return str.length;\n}\n"),
+    ];
+    for (path, text) in files {
+        std::fs::write(repo.join(path), text).expect("write");
+    }
+    git(&repo, &["add", "."]);
+    git(&repo, &["commit", "-q", "-m", "one"]);
+    let base = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
+    let ws = dir.path().join("ws");
+    std::fs::create_dir_all(ws.join("knowledge")).expect("mkdir");
+    std::fs::create_dir_all(ws.join("sources/repo")).expect("mkdir");
+    std::fs::write(
+        ws.join("sources/repo/index.yaml"),
+        format!("sources:\n  - name: t\n    modules:\n      - name: qs\n        subpath: \"\"\n        git:\n          remote: https://github.com/t/qs\n          ref: \"{base}\"\n"),
+    )
+    .expect("registry");
+    std::fs::write(
+        ws.join("ontoly.toml"),
+        "[sources]\n\"t/qs\" = \"../repo\"\n",
+    )
+    .expect("toml");
+    std::fs::write(
+        ws.join("knowledge/structure.yaml"),
+        "schema_version: context.approved-structure.v1\narticles: []\n",
+    )
+    .expect("structure");
+    let cited = [
+        ("rfc", "lib/formats.js:5-7"),
+        ("values", "lib/parse.js:3-5"),
+        ("parse", "lib/parse.js:7-9"),
+        ("entry", "lib/parse.js:11-13"),
+        ("length", "lib/b.mjs:1-3"),
+    ];
+    let mut page = String::from("# Q\n\n");
+    let mut structure = String::from(
+        "schema_version: context.approved-structure.v1\narticles:\n  - path: q.md\n    sections:\n",
+    );
+    for (id, range) in cited {
+        page.push_str(&format!("<!-- context:section id=\"{id}\" -->\n## {id}\n\nIt works.\n<!-- /context:section -->\n\n"));
+        let entry = run_in(&ws, &["digest", range, "--source", "t/qs"]);
+        assert_eq!(entry.code, 0, "{}", entry.stderr);
+        structure.push_str(&format!("      - id: {id}\n        references:\n"));
+        for l in entry.stdout.lines().filter(|l| !l.starts_with('#')) {
+            structure.push_str(&format!("          {l}\n"));
+        }
+    }
+    std::fs::write(ws.join("knowledge/q.md"), page).expect("page");
+    std::fs::write(ws.join("knowledge/structure.yaml"), structure).expect("structure");
+    let check = run_in(&ws, &["validate", "--require-verified"]);
+    assert_eq!(check.code, 0, "{}{}", check.stdout, check.stderr);
+    for (name, section) in [
+        ("RFC1738", "rfc"),
+        ("formatters.RFC1738", "rfc"),
+        ("module.exports.formatters.RFC1738", "rfc"),
+        ("parseValues", "values"),
+        ("parseQueryStringValues", "values"),
+        ("exports.parse", "parse"),
+        ("module.exports [as parse]", "entry"),
+        ("default", "length"),
+    ] {
+        let r = json(&run_in(
+            &ws,
+            &["cites", "--symbol", name, "--format", "json"],
+        ));
+        let sections: Vec<&str> = (r["data"]["sections"].as_array().into_iter().flatten())
+            .filter_map(|s| s["section"].as_str())
+            .collect();
+        assert_eq!(sections, [format!("section:q.md#{section}")], "{name}: {r}");
+    }
+    // The alias is the one symbol's second name, not a second symbol over the same lines.
+    let g = json(&run_in(
+        &ws,
+        &[
+            "graph",
+            "lib/parse.js:3-5",
+            "--depth",
+            "1",
+            "--format",
+            "json",
+        ],
+    ));
+    let overlaps: Vec<&str> = (g["edges"].as_array().into_iter().flatten())
+        .filter(|e| e["type"] == "OVERLAPS")
+        .filter_map(|e| e["to"].as_str())
+        .collect();
+    assert_eq!(overlaps.len(), 1, "{overlaps:?}");
+    assert!(
+        overlaps[0].ends_with("#function:parseValues@L3-L5"),
+        "{overlaps:?}"
+    );
+}
+
+#[test]
 fn a_symbol_named_with_its_module_path_is_found_in_that_module() {
     // Python's dotted import path and Rust's module path in front of the qualified name.
     let (_click, ws) = corpus_copy("click");

@@ -484,3 +484,108 @@ fn a_macro_body_the_grammar_cannot_read_hides_no_definition() {
     assert!(s.unparsed.is_empty(), "{:?}", s.unparsed);
     assert!(listing(&s).contains(&"function after 9-9".to_string()));
 }
+
+/// `kind qualified start-end` of every definition, with ` (also alias)` for one its code
+/// names otherwise.
+fn listing_with_aliases(s: &FileSymbols) -> Vec<String> {
+    (s.definitions.iter())
+        .map(|d| {
+            let also = d
+                .alias
+                .as_deref()
+                .map_or(String::new(), |a| format!(" (also {a})"));
+            format!(
+                "{} {} {}-{}{also}",
+                d.kind.as_str(),
+                d.qualified,
+                d.start_line,
+                d.end_line
+            )
+        })
+        .collect()
+}
+
+/// The functions of a CommonJS exports object are named as importers reach them, the
+/// `module.exports` in front left out as `exports.parse = function` leaves it out: qs's
+/// `lib/formats.js` had no symbol for `RFC1738` (JavaScript drift walk on qs,
+/// `/tmp/w50/js-drift/repro-constructs.sh`).
+#[test]
+fn javascript_exports_objects_name_their_functions() {
+    let formats = "'use strict';\n\nvar Format = {\n    RFC1738: 'RFC1738',\n    RFC3986: 'RFC3986'\n};\n\nmodule.exports = {\n    'default': Format.RFC3986,\n    formatters: {\n        RFC1738: function (value) {\n            return value;\n        },\n        RFC3986: function (value) {\n            return String(value);\n        }\n    },\n    parse: function parse(s) { return s; },\n    RFC1738: Format.RFC1738,\n    list: [{ inArray: function () {} }],\n    made: make({ inCall: function () {} })\n};\n";
+    let s = extract("lib/formats.js", formats).expect("javascript");
+    assert_eq!(
+        listing_with_aliases(&s),
+        [
+            "variable Format 3-6",
+            "method formatters.RFC1738 11-13",
+            "method formatters.RFC3986 14-16",
+            "function parse 18-18",
+        ]
+    );
+    assert_eq!(range(&s, 12, 12), ["method formatters.RFC1738"]);
+    // The same members assigned one object at a time, through `exports` or a prototype.
+    let members = "module.exports.formatters = {\n  RFC1738: function (value) {\n    return value;\n  },\n  RFC3986: (value) => String(value),\n  n: 1\n};\nexports.options = { nested: { deep: function () {} } };\nParser.prototype = {\n  run: function run(input) { return input; }\n};\nfunction setup() {\n  exports.local = { inner: function () {} };\n}\n";
+    let s = extract("lib/a.js", members).expect("javascript");
+    assert_eq!(
+        listing_with_aliases(&s),
+        [
+            "method formatters.RFC1738 2-4",
+            "method formatters.RFC3986 5-5",
+            "method options.nested.deep 8-8",
+            "method Parser.run 10-10",
+            "function setup 12-14",
+        ]
+    );
+}
+
+/// An `export default` without a name is what an importer calls `default` (qs-style ESM, and
+/// `repro-constructs.sh`'s `lib/b.mjs` had no symbol); a named one keeps its name.
+#[test]
+fn javascript_default_exports() {
+    let anon = "export default function (str) {\n  return str.length;\n}\n\nexport const helper = (x) => {\n  return x * 2;\n};\n";
+    let s = extract("lib/b.mjs", anon).expect("javascript");
+    assert_eq!(
+        listing_with_aliases(&s),
+        ["function default 1-3", "function helper 5-7"]
+    );
+    let named = "/** Counts. */\nexport default function count(str) {\n  return str.length;\n}\n";
+    let s = extract("lib/c.js", named).expect("javascript");
+    assert_eq!(listing_with_aliases(&s), ["function count 1-4"]);
+    let class = "export default class {\n  run() {}\n}\n";
+    let s = extract("lib/d.js", class).expect("javascript");
+    assert_eq!(
+        listing_with_aliases(&s),
+        ["class default 1-3", "method default.run 2-2"]
+    );
+    let named_class = "export default class Store {\n  get() {}\n}\n";
+    let s = extract("src/e.ts", named_class).expect("typescript");
+    assert_eq!(
+        listing_with_aliases(&s),
+        ["class Store 1-3", "method Store.get 2-2"]
+    );
+    let arrow = "export default (a, b) => a + b;\n";
+    let s = extract("src/f.ts", arrow).expect("typescript");
+    assert_eq!(listing_with_aliases(&s), ["function default 1-1"]);
+}
+
+/// A function expression's own name is the one V8's stack traces print
+/// (`at parseQueryStringValues`, for qs's `var parseValues = function
+/// parseQueryStringValues`): it is kept beside the binding's name, one definition still.
+#[test]
+fn javascript_function_expressions_own_names_are_aliases() {
+    let js = "var parseValues = function parseQueryStringValues(str, options) {\n  return str;\n};\nvar same = function same() {};\nvar anon = function () {};\nmodule.exports = function parseQuery(str) {\n  return parseValues(str);\n};\nexports.stringify = function stringifyAll(obj) {};\nconst Klass = class Named {};\nvar generators = {\n  brackets: function bracketsPrefix(prefix) { return prefix; }\n};\n";
+    let s = extract("lib/parse.js", js).expect("javascript");
+    assert_eq!(
+        listing_with_aliases(&s),
+        [
+            "function parseValues 1-3 (also parseQueryStringValues)",
+            "function same 4-4",
+            "function anon 5-5",
+            "function module.exports 6-8 (also parseQuery)",
+            "function stringify 9-9 (also stringifyAll)",
+            "class Klass 10-10 (also Named)",
+            "variable generators 11-13",
+            "method generators.brackets 12-12 (also bracketsPrefix)",
+        ]
+    );
+}

@@ -326,6 +326,7 @@ macro_rules! known_keys {
 }
 
 known_keys![
+    "alias",
     "article",
     "article_id",
     "code",

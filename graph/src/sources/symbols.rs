@@ -164,6 +164,12 @@ pub struct Definition {
     pub item_line: u64,
     /// 1-based last line, inclusive.
     pub end_line: u64,
+    /// Another name the code gives it, which runtimes print: a JavaScript function or class
+    /// expression's own name when its binding is named otherwise (`var parseValues = function
+    /// parseQueryStringValues`: V8's traces say `parseQueryStringValues`; qs walk). A name to
+    /// look it up by, not a second definition that would count its lines twice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alias: Option<String>,
     /// Index of the enclosing definition in [`FileSymbols::definitions`].
     #[serde(skip)]
     pub parent: Option<usize>,
@@ -308,6 +314,7 @@ struct Found {
     kind: SymbolKind,
     name: String,
     scope: String,
+    alias: Option<String>,
 }
 
 fn found(kind: SymbolKind, name: &str) -> Option<Found> {
@@ -316,7 +323,27 @@ fn found(kind: SymbolKind, name: &str) -> Option<Found> {
         kind,
         scope: name.clone(),
         name,
+        alias: None,
     })
+}
+
+/// The kinds of a JavaScript or TypeScript function written as an expression.
+fn is_function_value(node: Node<'_>) -> bool {
+    matches!(
+        node.kind(),
+        "arrow_function" | "function_expression" | "function" | "generator_function"
+    )
+}
+
+/// `f` with the own name of the function or class expression `value` as its alias, when
+/// that name is not `f`'s own ([`Definition::alias`]).
+fn with_alias(mut f: Found, value: Option<Node<'_>>, src: &[u8]) -> Found {
+    let own = value
+        .map(unwrapped)
+        .filter(|v| is_function_value(*v) || v.kind() == "class")
+        .and_then(|v| field_text(v, "name", src));
+    f.alias = own.filter(|n| *n != f.name).map(str::to_string);
+    f
 }
 
 fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) -> Option<Found> {
@@ -347,6 +374,7 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     kind: SymbolKind::Impl,
                     name: label,
                     scope: ty,
+                    alias: None,
                 })
             }
             _ => None,
@@ -386,6 +414,33 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             // An overload signature is part of the implementation below it (whose lines start
             // at the first signature, `leading_line`), not a definition of its own.
             "function_signature" | "method_signature" if overloads_next(node, src) => None,
+            // `export default function (…) {…}` has no name of its own: an importer calls it
+            // `default` (`import x from`, `require(…).default`), and so does the graph
+            // (`repro-constructs.sh`'s `lib/b.mjs` had no symbol; qs walk). A named one is a
+            // declaration, named by its name below.
+            "function_expression"
+            | "function"
+            | "generator_function"
+            | "arrow_function"
+            | "class"
+                if is_default_export_value(node) =>
+            {
+                let kind = if node.kind() == "class" {
+                    SymbolKind::Class
+                } else {
+                    SymbolKind::Function
+                };
+                found(kind, "default").map(|f| with_alias(f, Some(node), src))
+            }
+            // A class expression bound to a name is that binding's definition (the declarator,
+            // assignment or member names it, its own name is the alias), not one of its own.
+            "class"
+                if node.parent().is_some_and(|p| {
+                    matches!(p.kind(), "variable_declarator" | "assignment_expression")
+                }) =>
+            {
+                None
+            }
             "function_declaration" | "generator_function_declaration" | "function_signature" => {
                 found(fn_kind, name("name")?)
             }
@@ -420,35 +475,47 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     _ => return None,
                 };
                 assigned_member(node.child_by_field_name("left")?, kind, src)
+                    .map(|f| with_alias(f, Some(right), src))
+            }
+            // A member of an object assigned at top level (`module.exports = { formatters: {
+            // RFC1738: function … } }`, `exports.x = {…}`, `Foo.prototype = {…}`) is named by
+            // the path an importer or caller writes to it, as an assigned function is
+            // ([`assigned_member`]); nested objects are part of that path (qs's
+            // `formatters.RFC1738` had no symbol; `repro-constructs.sh`, qs walk).
+            "pair" if parent.is_none() => {
+                let value = unwrapped(node.child_by_field_name("value")?);
+                if !is_function_value(value) {
+                    return None;
+                }
+                let path = assigned_object_path(node, src)?;
+                let (name, owner) = path.split_last()?;
+                let kind = if owner.is_empty() {
+                    SymbolKind::Function
+                } else {
+                    SymbolKind::Method
+                };
+                let f = Found {
+                    kind,
+                    name: (*name).to_string(),
+                    scope: path.join("."),
+                    alias: None,
+                };
+                Some(with_alias(f, Some(value), src))
             }
             // An object literal's member holding a function, bound at its declaration
             // (`const coerce = { string: ((arg) => …) as Create }`), is a method as much as
             // one written `string(arg) { … }` (zod's `coerce.string`; TypeScript walk, stop 49).
-            "pair" if parent.is_some() => {
+            "pair" => {
                 let object = node.parent()?;
                 let bound = unwrapped_up(object)
                     .parent()
                     .is_some_and(|p| p.kind() == "variable_declarator");
                 let value = unwrapped(node.child_by_field_name("value")?);
-                if !bound
-                    || !matches!(
-                        value.kind(),
-                        "arrow_function"
-                            | "function_expression"
-                            | "function"
-                            | "generator_function"
-                    )
-                {
+                if !bound || !is_function_value(value) {
                     return None;
                 }
-                let key = node.child_by_field_name("key")?;
-                if !matches!(key.kind(), "property_identifier" | "string") {
-                    return None;
-                }
-                found(
-                    SymbolKind::Method,
-                    text_of(key, src).trim_matches(|c| c == '"' || c == '\''),
-                )
+                let f = found(SymbolKind::Method, pair_key(node, src)?)?;
+                Some(with_alias(f, Some(value), src))
             }
             // A class field holding a function is a method as much as one written as such
             // (immer's `produce = (base, recipe) => …`; TypeScript walk, stop 48).
@@ -468,20 +535,11 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             "variable_declarator" => {
                 let n = name("name")?;
                 let value = node.child_by_field_name("value");
-                let is_fn = value.is_some_and(|v| {
-                    matches!(
-                        v.kind(),
-                        "arrow_function"
-                            | "function_expression"
-                            | "function"
-                            | "generator_function"
-                    )
-                });
-                if is_fn {
-                    return found(fn_kind, n);
+                if value.is_some_and(is_function_value) {
+                    return found(fn_kind, n).map(|f| with_alias(f, value, src));
                 }
                 if value.is_some_and(|v| v.kind() == "class") {
-                    return found(SymbolKind::Class, n);
+                    return found(SymbolKind::Class, n).map(|f| with_alias(f, value, src));
                 }
                 let decl = node.parent()?;
                 let is_const = decl.kind() == "lexical_declaration"
@@ -513,6 +571,7 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     kind: SymbolKind::Method,
                     name: n.to_string(),
                     scope: format!("{ty}.{n}"),
+                    alias: None,
                 })
             }
             "type_spec" | "type_alias" => {
@@ -573,6 +632,15 @@ fn js_module_level(decl: Node<'_>) -> bool {
     up.is_some_and(|p| p.kind() == "program")
 }
 
+/// Whether `node` is the value of `export default …` (the grammar's `value` field, which only
+/// a default export has), not a declaration with a name of its own.
+fn is_default_export_value(node: Node<'_>) -> bool {
+    let outer = unwrapped_up(node);
+    outer.parent().is_some_and(|p| {
+        p.kind() == "export_statement" && p.child_by_field_name("value") == Some(outer)
+    })
+}
+
 /// `require('x')` or `require('x').y` / `require('debug')('app')`: an import, not a definition.
 fn is_require(value: Node<'_>, src: &[u8]) -> bool {
     let mut node = value;
@@ -600,12 +668,9 @@ fn is_require(value: Node<'_>, src: &[u8]) -> bool {
     }
 }
 
-/// The definition an assignment to `left` makes: `Foo.prototype.bar` is method `bar` of
-/// `Foo` (qualified `Foo.bar`, as a class would name it), `app.listen` method `listen` of
-/// `app`, `exports.parse` or `module.exports.parse` the module's function `parse`, and
-/// `module.exports` itself the function `module.exports`. `None` when `left` is not a chain of
-/// plain names (`this.x`, `a[k]`, `f().x`).
-fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found> {
+/// The names of `left`, a chain of plain names (`module.exports.parse` -> `module`,
+/// `exports`, `parse`); `None` for anything else (`this.x`, `a[k]`, `f().x`).
+fn member_chain<'a>(left: Node<'_>, src: &'a [u8]) -> Option<Vec<&'a str>> {
     let mut segments = Vec::new();
     let mut node = left;
     while node.kind() == "member_expression" {
@@ -621,16 +686,34 @@ fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found
     }
     segments.push(text_of(node, src));
     segments.reverse();
-    let exported = match segments.as_slice() {
+    Some(segments)
+}
+
+/// How many of `segments` name the CommonJS exports object (`module.exports` 2, `exports`
+/// 1, else 0), and the path after them without `prototype`: what an importer or caller
+/// writes after the module (`parse` of `exports.parse`, `Foo.bar` of
+/// `Foo.prototype.bar`).
+fn api_path<'a>(segments: &[&'a str]) -> (usize, Vec<&'a str>) {
+    let exported = match segments {
         ["module", "exports", ..] => 2,
         ["exports", ..] => 1,
         _ => 0,
     };
-    let path: Vec<&str> = segments[exported..]
-        .iter()
+    let path = (segments[exported..].iter())
         .copied()
         .filter(|s| *s != "prototype")
         .collect();
+    (exported, path)
+}
+
+/// The definition an assignment to `left` makes: `Foo.prototype.bar` is method `bar` of
+/// `Foo` (qualified `Foo.bar`, as a class would name it), `app.listen` method `listen` of
+/// `app`, `exports.parse` or `module.exports.parse` the module's function `parse`, and
+/// `module.exports` itself the function `module.exports`. `None` when `left` is not a chain of
+/// plain names (`this.x`, `a[k]`, `f().x`).
+fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found> {
+    let segments = member_chain(left, src)?;
+    let (exported, path) = api_path(&segments);
     // `module.exports = function (…)`: the module's one export, a CommonJS package's entry
     // point (ms's `index.js`; npm walk, stop 47), named as it is written.
     if path.is_empty() && exported > 0 {
@@ -639,6 +722,7 @@ fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found
             kind,
             name: whole.clone(),
             scope: whole,
+            alias: None,
         });
     }
     let (name, owner) = path.split_last()?;
@@ -651,7 +735,42 @@ fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found
         kind,
         name: (*name).to_string(),
         scope: path.join("."),
+        alias: None,
     })
+}
+
+/// The key of an object literal's member, unquoted; `None` for a computed one.
+fn pair_key<'a>(pair: Node<'_>, src: &'a [u8]) -> Option<&'a str> {
+    let key = pair.child_by_field_name("key")?;
+    if !matches!(key.kind(), "property_identifier" | "string") {
+        return None;
+    }
+    Some(text_of(key, src).trim_matches(|c| c == '"' || c == '\''))
+}
+
+/// The path to the object member `pair` when its object, or an object it is nested in
+/// through members alone, is assigned to a chain of plain names: `formatters`, `RFC1738` in
+/// `module.exports = { formatters: { RFC1738: … } }` ([`api_path`]). `None` through an array,
+/// a call or anything else, and when a key is computed.
+fn assigned_object_path<'a>(pair: Node<'_>, src: &'a [u8]) -> Option<Vec<&'a str>> {
+    let mut keys = vec![pair_key(pair, src)?];
+    let mut object = unwrapped_up(pair.parent()?);
+    loop {
+        let up = object.parent()?;
+        match up.kind() {
+            "pair" => {
+                keys.push(pair_key(up, src)?);
+                object = unwrapped_up(up.parent()?);
+            }
+            "assignment_expression" if up.child_by_field_name("right") == Some(object) => {
+                let segments = member_chain(up.child_by_field_name("left")?, src)?;
+                let (_, mut path) = api_path(&segments);
+                path.extend(keys.into_iter().rev());
+                return Some(path);
+            }
+            _ => return None,
+        }
+    }
 }
 
 /// The type name of a Go method receiver: `(s *Server)` → `Server`, `(l List[T])` → `List`.
@@ -935,6 +1054,7 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
                 start_line: leading_line(node, src).min(item_line),
                 item_line,
                 end_line,
+                alias: f.alias,
                 parent,
             });
             scopes.push(scope);

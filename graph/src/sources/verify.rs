@@ -777,11 +777,17 @@ pub fn verify_stage(
                     end_line: d.end_line,
                 }),
                 package: Some(c.repository.clone()),
-                metadata: Metadata::from([
-                    ("kind", d.kind.as_str().to_string()),
-                    ("name", d.name.clone()),
-                    ("commit", c.commit.clone()),
-                ]),
+                metadata: {
+                    let mut m = Metadata::from([
+                        ("kind", d.kind.as_str().to_string()),
+                        ("name", d.name.clone()),
+                        ("commit", c.commit.clone()),
+                    ]);
+                    if let Some(alias) = &d.alias {
+                        m.insert("alias".into(), alias.clone());
+                    }
+                    m
+                },
             };
             parts.nodes.push(n);
             // A fact of the range, not of one citation: no origin, so several citations of
