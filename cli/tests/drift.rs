@@ -1625,6 +1625,9 @@ fn a_read_of_the_branch_names_the_commit_the_pages_cite() {
         serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
             "name": "read", "arguments": {"repository": "acme/drift", "path": "src/dup.py",
             "startLine": 1, "endLine": 3}}}),
+        serde_json::json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {
+            "name": "read_many", "arguments": {"repository": "acme/drift",
+            "items": [{"path": "src/dup.py", "startLine": 1, "endLine": 3}]}}}),
     ];
     {
         use std::io::Write as _;
@@ -1653,6 +1656,55 @@ fn a_read_of_the_branch_names_the_commit_the_pages_cite() {
             .contains("hint: "),
         "{result}"
     );
+    // read_many's items say the same, with read's header (`repro_readmany_note.py` of the
+    // plugin-reads walk: no note, and a text naming neither repository nor commit).
+    let many = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|m| m["id"] == 3)
+        .unwrap_or_else(|| panic!("no response: {stdout}"));
+    let result = &many["result"];
+    let item = &result["structuredContent"]["items"][0];
+    assert!(
+        item["note"].as_str().unwrap_or("").starts_with(&note),
+        "{result}"
+    );
+    let commit = result["structuredContent"]["commit"].as_str().unwrap_or("");
+    let shown = result["content"][0]["text"].as_str().unwrap_or("");
+    assert!(
+        shown.contains(&format!("acme/drift@{commit} src/dup.py lines 1-3")),
+        "{shown}"
+    );
+    assert!(shown.contains(&format!("hint: {note}")), "{shown}");
+
+    // And on the command line: the JSON's item `note`, the hint in the text.
+    let r = f.run(&["read-many", "--repo", "acme/drift", "src/dup.py:1-3"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains(&format!("hint: {note}")), "{}", r.stdout);
+    let v = json(&f.run(&[
+        "read-many",
+        "--repo",
+        "acme/drift",
+        "src/dup.py:1-3",
+        "--format",
+        "json",
+    ]));
+    assert!(
+        v["items"][0]["note"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with(&note),
+        "{v}"
+    );
+    let r = f.run(&[
+        "read-many",
+        "--repo",
+        "acme/drift",
+        "--rev",
+        FIXTURE_BASE,
+        "src/dup.py:1-3",
+    ]);
+    assert!(!r.stdout.contains("hint:"), "{}", r.stdout);
 }
 
 /// `knowledge/structure.yaml` with every block `locator:` written as a one-line flow mapping,
