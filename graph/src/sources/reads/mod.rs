@@ -659,8 +659,15 @@ impl Reader {
             if let Ok(text) = file_text(p, &inside) {
                 return Ok((inside, text));
             }
+            // "does not exist …, nor under" reads as one sentence; another reason (a symlink
+            // that leaves the repository) needs its own clause.
+            let also = if e.message.ends_with("does not exist at this commit") {
+                format!(", nor under the workspace's directory {root}/")
+            } else {
+                format!(", and the workspace's directory {root}/ has no file of that path either")
+            };
             return Err(ReadError {
-                message: format!("{}, nor under the workspace's directory {root}/", e.message),
+                message: format!("{}{also}", e.message),
                 ..e
             });
         }
