@@ -63,7 +63,7 @@ fn pack_answers_with_the_right_section_and_every_canonical_field() {
         .iter()
         .find(|r| r.start_line == 10)
         .expect("the cited range is a pinned read");
-    assert_eq!(read.commit, common::COMMIT);
+    assert_eq!(read.commit.as_deref(), Some(common::COMMIT));
     assert_eq!(read.path, "src/cache.rs");
     assert_eq!(
         read.url.as_deref(),

@@ -1474,6 +1474,96 @@ fn packs_mark_drifted_citations_and_read_pages_at_the_knowledge_commit() {
     assert!(read.stdout.contains("## The store"), "{}", read.stdout);
 }
 
+/// A page with uncommitted edits has other lines on disk than at the knowledge commit, which
+/// the pack's sections come from: its read names no commit, so an agent is never sent to lines
+/// of the committed page that hold another section (`repro_dirty_pack.py` of the plugin-reads
+/// walk read "Literal strings" where the pack promised "Multi-line strings").
+#[test]
+fn a_page_with_uncommitted_edits_is_no_read_at_the_knowledge_commit() {
+    let f = Fixture::new();
+    let q = "How does the Store get and put values?";
+    std::fs::write(f.root().join(".gitignore"), "repo/\n.ontoly/\n").expect("write");
+    git(f.root(), &["init", "-q", "-b", "main"]);
+    git(f.root(), &["add", "-A"]);
+    git(f.root(), &["commit", "-q", "-m", "knowledge"]);
+    let head = git(f.root(), &["rev-parse", "HEAD"]).trim().to_string();
+    let rel = "ws/knowledge/architecture/app.md";
+    let page_of = |v: &Value| {
+        v["filesToInspect"]
+            .as_array()
+            .expect("reads")
+            .iter()
+            .find(|r| r["path"] == rel)
+            .cloned()
+            .expect("the page is a read")
+    };
+    let committed = page_of(&json(&f.run(&["evidence", q, "--format", "json"])));
+    assert_eq!(committed["commit"], head.as_str());
+
+    // Three lines above the sections, not committed: every section moves down by three.
+    let disk = f.root().join(rel);
+    let text = std::fs::read_to_string(&disk).expect("page");
+    std::fs::write(
+        &disk,
+        text.replacen("# The app\n", "# The app\n\nDraft.\nDraft.\n", 1),
+    )
+    .expect("write");
+    let v = json(&f.run(&["evidence", q, "--format", "json"]));
+    assert_eq!(v["provenance"]["knowledgeCommit"], head.as_str());
+    let page = page_of(&v);
+    assert_eq!(page["commit"], Value::Null, "{page}");
+    assert_eq!(
+        page["startLine"],
+        committed["startLine"].as_u64().unwrap() + 3
+    );
+    assert!(
+        page["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("uncommitted changes"),
+        "{page}"
+    );
+    let warned = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .find(|d| d["code"] == "KNOWLEDGE_PAGE_UNCOMMITTED")
+        .cloned()
+        .expect("a diagnostic names the page");
+    assert_eq!(warned["severity"], "warning");
+    assert!(
+        warned["message"].as_str().unwrap_or("").contains(rel),
+        "{warned}"
+    );
+    let text = f.run(&["evidence", q]).stdout;
+    assert!(
+        text.contains(&format!("{rel}:{}-", page["startLine"])),
+        "{text}"
+    );
+    assert!(!text.contains(&format!("@{}:{rel}", &head[..12])), "{text}");
+    // No command reads the page at the knowledge commit either.
+    assert!(
+        !v["suggestedCommands"].to_string().contains(&head),
+        "{}",
+        v["suggestedCommands"]
+    );
+
+    // Committed, the page is a read at the new knowledge commit again.
+    git(f.root(), &["commit", "-q", "-am", "draft"]);
+    let head = git(f.root(), &["rev-parse", "HEAD"]).trim().to_string();
+    let v = json(&f.run(&["evidence", q, "--format", "json"]));
+    assert_eq!(page_of(&v)["commit"], head.as_str());
+    assert!(!v["diagnostics"]
+        .to_string()
+        .contains("KNOWLEDGE_PAGE_UNCOMMITTED"));
+
+    // An untracked page has no blob at the knowledge commit: no commit either.
+    git(f.root(), &["rm", "-q", "--cached", rel]);
+    git(f.root(), &["commit", "-q", "-m", "untrack"]);
+    let v = json(&f.run(&["evidence", q, "--format", "json"]));
+    assert_eq!(page_of(&v)["commit"], Value::Null);
+}
+
 /// A read at the default branch of a file the workspace cites only at another commit says
 /// which revision to pass: the stop-44 MCP walk read the branch's lines 361-363 of
 /// `_config.py`, other code than the pinned commit's, and only the header's commit told it.
@@ -1535,6 +1625,9 @@ fn a_read_of_the_branch_names_the_commit_the_pages_cite() {
         serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
             "name": "read", "arguments": {"repository": "acme/drift", "path": "src/dup.py",
             "startLine": 1, "endLine": 3}}}),
+        serde_json::json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {
+            "name": "read_many", "arguments": {"repository": "acme/drift",
+            "items": [{"path": "src/dup.py", "startLine": 1, "endLine": 3}]}}}),
     ];
     {
         use std::io::Write as _;
@@ -1563,6 +1656,55 @@ fn a_read_of_the_branch_names_the_commit_the_pages_cite() {
             .contains("hint: "),
         "{result}"
     );
+    // read_many's items say the same, with read's header (`repro_readmany_note.py` of the
+    // plugin-reads walk: no note, and a text naming neither repository nor commit).
+    let many = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|m| m["id"] == 3)
+        .unwrap_or_else(|| panic!("no response: {stdout}"));
+    let result = &many["result"];
+    let item = &result["structuredContent"]["items"][0];
+    assert!(
+        item["note"].as_str().unwrap_or("").starts_with(&note),
+        "{result}"
+    );
+    let commit = result["structuredContent"]["commit"].as_str().unwrap_or("");
+    let shown = result["content"][0]["text"].as_str().unwrap_or("");
+    assert!(
+        shown.contains(&format!("acme/drift@{commit} src/dup.py lines 1-3")),
+        "{shown}"
+    );
+    assert!(shown.contains(&format!("hint: {note}")), "{shown}");
+
+    // And on the command line: the JSON's item `note`, the hint in the text.
+    let r = f.run(&["read-many", "--repo", "acme/drift", "src/dup.py:1-3"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains(&format!("hint: {note}")), "{}", r.stdout);
+    let v = json(&f.run(&[
+        "read-many",
+        "--repo",
+        "acme/drift",
+        "src/dup.py:1-3",
+        "--format",
+        "json",
+    ]));
+    assert!(
+        v["items"][0]["note"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with(&note),
+        "{v}"
+    );
+    let r = f.run(&[
+        "read-many",
+        "--repo",
+        "acme/drift",
+        "--rev",
+        FIXTURE_BASE,
+        "src/dup.py:1-3",
+    ]);
+    assert!(!r.stdout.contains("hint:"), "{}", r.stdout);
 }
 
 /// `knowledge/structure.yaml` with every block `locator:` written as a one-line flow mapping,

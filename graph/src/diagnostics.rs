@@ -214,6 +214,9 @@ codes! {
     CapabilityLimitClamped = "CAPABILITY_LIMIT_CLAMPED", Info;
     /// More evidence existed than the result may carry.
     CapabilityEvidenceTruncated = "CAPABILITY_EVIDENCE_TRUNCATED", Info;
+    /// The top section's page differs on disk from the knowledge commit (uncommitted edits,
+    /// or never committed): its lines are not readable at that commit.
+    KnowledgePageUncommitted = "KNOWLEDGE_PAGE_UNCOMMITTED", Warning;
 
     // Drift and impact (sources/drift, the Drift and Impact capabilities).
     /// A cited range whose lines moved at the later commit (same lines, new place): re-anchorable.

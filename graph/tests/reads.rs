@@ -1069,6 +1069,8 @@ fn a_page_of_a_workspace_in_a_directory_of_its_repository_reads_by_its_workspace
     std::fs::create_dir_all(repo.join("knowledge")).unwrap();
     std::fs::write(repo.join("knowledge/top.md"), "# Top\n").unwrap();
     std::fs::write(repo.join("docs/kb/knowledge/top.md"), "# Inner top\n").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/etc/passwd", repo.join("passwd-link")).unwrap();
     support::git(&repo, &["init", "-q", "-b", "main"]);
     support::git(&repo, &["add", "-A"]);
     support::git(&repo, &["commit", "-q", "-m", "kb"]);
@@ -1119,6 +1121,14 @@ fn a_page_of_a_workspace_in_a_directory_of_its_repository_reads_by_its_workspace
             .ends_with(", nor under the workspace's directory docs/kb/"),
         "{}",
         nowhere.message
+    );
+    // Another reason than absence is one sentence with where else it looked (the
+    // plugin-reads walk, `mcp_odd.py`: "… is a symlink that leaves the repository, nor under
+    // the workspace's directory docs/kb/").
+    #[cfg(unix)]
+    assert_eq!(
+        read_at("passwd-link").expect_err("a link out").message,
+        "File not found: 'passwd-link' is a symlink that leaves the repository, and the workspace's directory docs/kb/ has no file of that path either"
     );
     // A search under `knowledge` is one under the workspace's pages, as a read is; a
     // repository directory that exists is searched as named.

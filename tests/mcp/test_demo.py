@@ -11,7 +11,7 @@ import subprocess
 import anyio
 import pytest
 
-from conftest import BIN, DEMO, KNOWLEDGE_REPO, error, field, run, server, structured, text
+from conftest import BIN, DEMO, KNOWLEDGE_REPO, error, field, git, run, server, structured, text
 
 HEX40 = re.compile(r"^[0-9a-f]{40}$")
 CANONICAL = [
@@ -308,6 +308,41 @@ def test_read_many_reports_a_failing_middle_item_without_failing_the_batch(demo)
                 {"repository": "acme/shop-api", "items": [{"path": "README.md"}] * 11},
             )
             assert error(too_many)["code"] == "INVALID_INPUT", text(too_many)
+
+    run(body)
+
+
+def test_read_many_without_revision_says_which_commit_the_pages_cite(demo, tmp_path):
+    """read_many of the branch, past the pinned commit, carries read's `note`, and its text
+    the `repository@commit path lines a-b` header and `hint:` line: the plugin-reads walk
+    (`repro_readmany_note.py`) got lines 3 off from the cited ones, with nothing saying so."""
+    git(tmp_path, "clone", "-q", str(demo / "repos" / "shop-api.git"), "shop-api")
+    moved = tmp_path / "shop-api"
+    source = moved / "src" / "checkout.rs"
+    source.write_text("// a\n// b\n// c\n" + source.read_text())
+    git(moved, "commit", "-q", "-am", "three lines above")
+    item = {"path": "src/checkout.rs", "startLine": 72, "endLine": 95}
+
+    async def body():
+        extra = ["--source", f"github.com/acme/shop-api={moved}", "--no-cache"]
+        async with server(demo, extra=extra) as (session, _):
+            one = structured(await session.call_tool("read", {"repository": "acme/shop-api", **item}))
+            assert "not at this commit" in one["note"], one
+            many = await session.call_tool(
+                "read_many",
+                {"repository": "acme/shop-api", "items": [item]},
+            )
+            got = structured(many)
+            assert got["commit"] == one["commit"]
+            assert got["items"][0]["note"] == one["note"]
+            shown = text(many)
+            assert f"acme/shop-api@{one['commit']} src/checkout.rs lines 72-95" in shown, shown
+            assert f"hint: {one['note']}" in shown, shown
+            pinned = structured(await session.call_tool(
+                "read_many",
+                {"repository": "acme/shop-api", "revision": "d6e6a37f40f1", "items": [item]},
+            ))
+            assert "note" not in pinned["items"][0], pinned
 
     run(body)
 

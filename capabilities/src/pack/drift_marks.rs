@@ -229,8 +229,8 @@ pub(crate) fn mark_pack(
 ) -> Option<String> {
     let marks = drift_marks(ctx)?;
     for r in reads.iter_mut() {
-        r.drift = marks
-            .get(&r.commit, &r.path, r.start_line, r.end_line)
+        r.drift = (r.commit.as_deref())
+            .and_then(|commit| marks.get(commit, &r.path, r.start_line, r.end_line))
             .cloned();
     }
     let mut count = Counts::default();

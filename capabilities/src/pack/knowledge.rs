@@ -4,21 +4,31 @@
 
 use super::FileToInspect;
 use crate::context::Context;
+use crate::evidence::Diagnostic;
+use ontoly_graph::diagnostics::Code;
 use ontoly_graph::graph::model::Node;
+use ontoly_graph::sources::git::Lookup;
 
 /// Appends the read of the first top section's lines of its page, at the knowledge commit,
 /// keeping at most `max` reads (the last source read gives way). Nothing when the workspace is
 /// not in git.
+///
+/// The section's lines come from the page on disk, which the graph was built from. When that
+/// page is not the one committed (uncommitted edits, or never committed), the read names no
+/// commit and `diagnostics` name the page: at the knowledge commit those lines can hold another
+/// section (the plugin-reads walk, `repro_dirty_pack.py`). Only this one page is compared.
 pub(crate) fn add_page_reads(
     ctx: &Context<'_>,
     top_sections: &[&Node],
     reads: &mut Vec<FileToInspect>,
+    diagnostics: &mut Vec<Diagnostic>,
     max: usize,
 ) {
     let Some(commit) = ctx.identity().knowledge_commit.clone() else {
         return;
     };
-    let Some(repos) = ctx.session().and_then(|s| s.repositories().ok()) else {
+    let Some(session) = ctx.session() else { return };
+    let Some(repos) = session.repositories().ok() else {
         return;
     };
     let Some(ws) = repos.workspace() else { return };
@@ -31,6 +41,50 @@ pub(crate) fn add_page_reads(
     } else {
         format!("{}/{}", ws.workspace_root, span.file)
     };
+    let on_disk = session.read_workspace_file(&span.file).ok();
+    let committed = ws.repo.as_ref().and_then(|git| {
+        let local = git.local();
+        match local.lookup(&commit, &path).ok()? {
+            Lookup::Blob { id, .. } => local.blob(id).ok(),
+            _ => None,
+        }
+    });
+    let clean = match (&on_disk, &committed) {
+        (Some(disk), Some(blob)) => same_lines(disk, blob),
+        _ => false,
+    };
+    let (commit, reason) = if clean {
+        (
+            Some(commit),
+            format!(
+                "the text of {} in its page, at the knowledge commit",
+                section.id
+            ),
+        )
+    } else {
+        let why = if committed.is_some() {
+            "has uncommitted changes"
+        } else {
+            "is not committed"
+        };
+        diagnostics.push(
+            Diagnostic::new(
+                Code::KnowledgePageUncommitted,
+                format!(
+                    "{path} {why}: the pack's sections and lines are those on disk, which the knowledge commit {} does not hold; commit the page to read them with `read`",
+                    commit.get(..12).unwrap_or(&commit)
+                ),
+            )
+            .about(section.id.clone()),
+        );
+        (
+            None,
+            format!(
+                "the text of {} in its page as it is on disk, which {why}: no commit holds these lines (a `read` shows the committed page)",
+                section.id
+            ),
+        )
+    };
     let read = FileToInspect {
         repository: ws.name.clone(),
         commit,
@@ -38,13 +92,19 @@ pub(crate) fn add_page_reads(
         start_line: span.start_line,
         end_line: span.end_line,
         url: None,
-        reason: format!(
-            "the text of {} in its page, at the knowledge commit",
-            section.id
-        ),
+        reason,
         drift: None,
     };
     push_last(reads, read, max);
+}
+
+/// Whether the page on disk has the committed page's lines: the same bytes, or the same but
+/// for carriage returns a checkout's line-ending conversion adds (line numbers are the same).
+fn same_lines(disk: &[u8], blob: &[u8]) -> bool {
+    disk == blob || {
+        let lf = |b: &[u8]| -> Vec<u8> { b.iter().copied().filter(|&c| c != b'\r').collect() };
+        lf(disk) == lf(blob)
+    }
 }
 
 /// Appends `read`, the last source read giving way when there are `max` already; when its
@@ -70,7 +130,7 @@ mod tests {
     fn read(path: &str, start: u64, reason: &str) -> FileToInspect {
         FileToInspect {
             repository: "acme/docs".into(),
-            commit: "0123456789abcdef0123456789abcdef01234567".into(),
+            commit: Some("0123456789abcdef0123456789abcdef01234567".into()),
             path: path.into(),
             start_line: start,
             end_line: start + 9,

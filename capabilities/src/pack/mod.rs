@@ -73,8 +73,9 @@ pub struct RelevantFile {
 pub struct FileToInspect {
     /// Repository (remote or name; the workspace name for knowledge pages).
     pub repository: String,
-    /// Full commit.
-    pub commit: String,
+    /// Full commit; `null` for a knowledge page whose lines on disk are not those of any
+    /// commit (uncommitted changes): a read at the knowledge commit would show other lines.
+    pub commit: Option<String>,
     /// Path inside the repository.
     pub path: String,
     /// First line.
@@ -223,7 +224,7 @@ fn by_relevance<'g>(
 fn read_of(c: &CitationPath<'_>, reason: String) -> Option<FileToInspect> {
     Some(FileToInspect {
         repository: c.repository.clone()?,
-        commit: c.commit.clone()?,
+        commit: Some(c.commit.clone()?),
         path: c.path.clone()?,
         start_line: c.start,
         end_line: c.end,
@@ -381,7 +382,13 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     let mut answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
     answer.push_str(older.as_deref().unwrap_or(""));
     answer.push_str(broken.as_deref().unwrap_or(""));
-    knowledge::add_page_reads(ctx, &top_sections, &mut g.reads, MAX_FILES_TO_INSPECT);
+    knowledge::add_page_reads(
+        ctx,
+        &top_sections,
+        &mut g.reads,
+        &mut diagnostics,
+        MAX_FILES_TO_INSPECT,
+    );
     let statistic = Evidence::statistic(
         serde_json::json!({
             "matchedEntities": ranking.matched,
@@ -523,7 +530,7 @@ fn add_definition_read(
     let kind = n.metadata.get("kind").map_or("symbol", String::as_str);
     let read = FileToInspect {
         repository: repository.clone(),
-        commit: commit.clone(),
+        commit: Some(commit.clone()),
         path: span.file.clone(),
         start_line: span.start_line,
         end_line: span.end_line,
@@ -872,11 +879,11 @@ fn suggested_commands(
             shell_quote(&s.id)
         ));
     }
-    if let Some(r) = readable {
+    if let Some((r, commit)) = readable.and_then(|r| Some((r, r.commit.as_deref()?))) {
         commands.push(format!(
             "{ontoly} read --repo {} --rev {} {}",
             shell_quote(&r.repository),
-            shell_quote(&r.commit),
+            shell_quote(commit),
             shell_quote(&format!("{}:{}-{}", r.path, r.start_line, r.end_line))
         ));
     }

@@ -20,6 +20,12 @@ pub struct Args {
 #[derive(clap::Subcommand)]
 enum Operation {
     /// Reads one plugin request on stdin and writes the response on stdout.
+    ///
+    /// Only --root and the request are read: the global --workspace, --source and --no-cache
+    /// are accepted, as by every command, and have no effect here (the request's
+    /// workspace_root names the workspace under --root, and nothing is cached).
+    // Accepted rather than refused: they are clap globals every command takes, and a host that
+    // passes them by habit must still get the contract's response.
     Enrich {
         /// The repository checkout the request's paths are relative to.
         #[arg(long)]

@@ -317,24 +317,27 @@ pub mod read_many {
             revision: args.repo.rev.clone(),
             items: args.items.iter().map(|s| parse_item(s)).collect(),
         });
-        // An item not found where it was asked for says where the workspace cites it (the
-        // graph is opened only for such an item).
+        // An item not found where it was asked for says where the workspace cites it, and
+        // one read at the default branch which commit the pages cite instead, as `read` does
+        // (the graph is opened only for such items).
+        let unpinned = args.repo.rev.is_none();
         if let Ok(many) = res.as_mut() {
             let missing = |i: &ReadManyItemResult| {
                 i.error
                     .as_ref()
                     .is_some_and(|e| e.code == Code::FileNotFound)
             };
-            if let Some(g) = many
-                .items
-                .iter()
-                .any(missing)
+            if let Some(g) = (unpinned || many.items.iter().any(missing))
                 .then(|| session.graph().ok())
                 .flatten()
             {
+                let (repository, commit) = (&many.repository, &many.commit);
                 for item in &mut many.items {
                     if let Some(e) = item.error.as_mut() {
                         walk::note_where_cited(g, &item.path, e);
+                    }
+                    if unpinned && item.content.is_some() {
+                        item.note = walk::unpinned_read_note(g, repository, &item.path, commit);
                     }
                 }
             }

@@ -276,9 +276,16 @@ impl Backend {
         };
         let mut result = self.reader.read_many(&request).map_err(read_error)?;
         if let Ok(g) = self.session.graph() {
+            let unpinned = input.revision.is_none();
+            let (repository, commit) = (&result.repository, &result.commit);
             for item in &mut result.items {
                 if let Some(e) = item.error.as_mut() {
                     ontoly_capabilities::walk::note_where_cited(g, &item.path, e);
+                }
+                if unpinned && item.content.is_some() {
+                    item.note = ontoly_capabilities::walk::unpinned_read_note(
+                        g, repository, &item.path, commit,
+                    );
                 }
             }
         }

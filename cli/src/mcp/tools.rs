@@ -547,7 +547,8 @@ fn read_many_schema() -> Value {
                     "required": ["path"],
                     "properties": {
                         "path": {"type": "string"},
-                        "error": error_schema()
+                        "error": error_schema(),
+                        "note": {"type": "string", "description": "As read's note: with no revision asked, when the workspace cites this file only at other commits, which revision to pass."}
                     }
                 }
             }

@@ -70,11 +70,23 @@ pub(super) fn pack(a: &PackAnswer, color: bool, next: Next) -> String {
 
 /// The label a top section's citation has (`repo@commit12:path#Ls-Le`) for a file to inspect.
 fn inspect_label(f: &FileToInspect) -> String {
-    let commit = f.commit.get(..12).unwrap_or(&f.commit);
     format!(
-        "{}@{commit}:{}#L{}-L{}",
-        f.repository, f.path, f.start_line, f.end_line
+        "{}{}:{}#L{}-L{}",
+        f.repository,
+        at_commit(f),
+        f.path,
+        f.start_line,
+        f.end_line
     )
+}
+
+/// `@commit12`, or nothing for a page read on disk (no commit holds its lines): a commit
+/// printed there would send a reader to other lines.
+fn at_commit(f: &FileToInspect) -> String {
+    f.commit
+        .as_deref()
+        .map(|c| format!("@{}", c.get(..12).unwrap_or(c)))
+        .unwrap_or_default()
 }
 
 /// Definitions as one line, those of a kind together in the order given: `class Response;
@@ -172,11 +184,11 @@ fn files_to_inspect(o: &mut String, st: Style, a: &PackAnswer) {
         .collect();
     let _ = writeln!(o, "\n{}", st.bold("Files to inspect:"));
     for f in &p.files_to_inspect {
-        let commit = f.commit.get(..12).unwrap_or(&f.commit);
         let _ = writeln!(
             o,
-            "  - {}@{commit}:{}:{}-{}  {}",
+            "  - {}{}:{}:{}-{}  {}",
             f.repository,
+            at_commit(f),
             f.path,
             f.start_line,
             f.end_line,

@@ -196,6 +196,11 @@ pub struct ReadManyItemResult {
     /// The item's error (`Item N: …`); with content only for `READ_BUDGET_EXCEEDED`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ReadError>,
+    /// With no revision asked, when the workspace cites this file only at other commits:
+    /// which revision to pass. Set by callers that hold the graph (a `read`'s `note`), as the
+    /// reader knows no references.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// `read_many` output.
@@ -654,8 +659,15 @@ impl Reader {
             if let Ok(text) = file_text(p, &inside) {
                 return Ok((inside, text));
             }
+            // "does not exist …, nor under" reads as one sentence; another reason (a symlink
+            // that leaves the repository) needs its own clause.
+            let also = if e.message.ends_with("does not exist at this commit") {
+                format!(", nor under the workspace's directory {root}/")
+            } else {
+                format!(", and the workspace's directory {root}/ has no file of that path either")
+            };
             return Err(ReadError {
-                message: format!("{}, nor under the workspace's directory {root}/", e.message),
+                message: format!("{}{also}", e.message),
                 ..e
             });
         }
@@ -713,6 +725,7 @@ impl Reader {
                     code: e.code,
                     message: format!("Item {n}: {}", e.message),
                 }),
+                note: None,
             };
             // An item that cannot be read in any request says why before the budget is
             // looked at: "read this item in another request" sent an agent back to read
@@ -776,6 +789,7 @@ impl Reader {
                 content: Some(s.content),
                 evidence,
                 error,
+                note: None,
             });
         }
         Ok(ReadManyResult {
