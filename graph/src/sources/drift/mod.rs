@@ -247,6 +247,9 @@ struct Lost {
     /// A changed range's lines of its later file where accepting it would re-anchor it
     /// ([`RangeDrift::accept_at`], also when digests were not asked for).
     accepted: Option<LineRange>,
+    /// `accepted` is the definition the range cited whole, found by its name: the name says
+    /// where the section's subject is, however many of its old lines went next to it.
+    accepted_by_name: bool,
 }
 
 /// What the per-file pass gives for each of its ranges: position, drift, and what relocation
@@ -555,6 +558,10 @@ impl Context<'_> {
                 span: e - s + 1,
                 cited: (cited.iter().map(|l| l.to_vec()).collect(), s),
                 accepted: accepted_at,
+                accepted_by_name: matches!(
+                    (&verdict, &suggestion_as_cited),
+                    (Verdict::Changed { new_path, .. }, Some(now)) if now.path == *new_path
+                ),
             });
             let missing = matches!(verdict, Verdict::Missing);
             out.push((
@@ -1022,22 +1029,65 @@ fn relocate_lost(
             };
             r.by_words = holds(data, at, &lost.evidence, false) < r.matched;
         }
+        // How many of the range's lines `at` of its later file holds, read as the window was.
+        let mut held = |r: &Relocation, new_path: &str, at: LineRange| -> Result<u64, GitError> {
+            let file = later_file(&mut window_files, reader, ctx.to, new_path)?;
+            Ok(match (&lost.words, r.by_words) {
+                (Some(words), true) => holds(file, at, words, true),
+                _ => holds(file, at, &lost.evidence, false),
+            })
+        };
+        let overlaps = |r: &Relocation, new_path: &str, at: LineRange| {
+            r.path == new_path && r.start_line <= at.end_line && at.start_line <= r.end_line
+        };
+        // A window overlapping the mapped range is the same place read wider, unless it holds
+        // all of that range and lines enough for a relocation of their own beyond it: the diff
+        // followed part of the block and the rest moved beside it (two methods swapped, the
+        // pair mapped onto one of them: Go walk, `repro-2-reorder-text.sh`), and the window
+        // loses nothing the diff found. A window reaching only into the mapped range starts or
+        // ends in other code (loguru's `_terminate_file`, whose three lines went to the new
+        // `_close_file` above it): the mapped range is the better place to read.
+        let beyond = |r: &Relocation, new_path: &str, at: LineRange, there: u64| {
+            r.path == new_path
+                && r.start_line <= at.start_line
+                && at.end_line <= r.end_line
+                && r.matched >= there + relocate::MIN_LINES as u64
+        };
+        if let (
+            Some(r),
+            Ok(Verdict::Changed {
+                new_path,
+                mapped: Some(m),
+                ..
+            }),
+        ) = (&out[*i].relocation, &out[*i].outcome)
+        {
+            if overlaps(r, new_path, *m) {
+                let there = held(r, new_path, *m)?;
+                let news = beyond(r, new_path, *m, there);
+                let r = out[*i].relocation.as_mut().expect("relocation");
+                r.mapped_holds = news.then_some(there);
+            }
+        }
         // A changed range whose accepted lines (where the diff maps it) hold fewer of its
         // lines than a relocation window apart from them went there, not to those lines (a
         // function moved to another file, leaving an import behind): accepting the change
         // would anchor the section at what is left. It is then accepted at its relocation or
-        // not at all. A window overlapping the accepted lines is the same place, read wider.
+        // not at all. So is one whose window holds the accepted lines and lines enough for a
+        // relocation of their own beyond them (Go walk,
+        // `repro-1-accept-reorder.sh`: two swapped methods accepted at one of them), unless
+        // those lines are a definition it cited whole, found by its name: its neighbours then
+        // took some of its lines (black's `hug_power_op`, loguru's `_terminate_file`), and the
+        // window, which starts or ends inside them, is no better anchor.
         if let (Some(r), Some(at), Ok(Verdict::Changed { new_path, .. })) =
             (&out[*i].relocation, lost.accepted, &out[*i].outcome)
         {
-            let apart =
-                r.path != *new_path || r.end_line < at.start_line || at.end_line < r.start_line;
-            let file = later_file(&mut window_files, reader, ctx.to, new_path)?;
-            let there = match (&lost.words, r.by_words) {
-                (Some(words), true) => holds(file, at, words, true),
-                _ => holds(file, at, &lost.evidence, false),
+            let there = held(r, new_path, at)?;
+            let moved_away = match overlaps(r, new_path, at) {
+                false => r.matched > there,
+                true => !lost.accepted_by_name && beyond(r, new_path, at, there),
             };
-            if apart && r.matched > there {
+            if moved_away {
                 out[*i].accept_at = None;
                 out[*i].later_digest = None;
                 out[*i].diff = None;
