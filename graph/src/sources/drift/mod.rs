@@ -107,10 +107,11 @@ pub struct RangeDrift {
     /// definition's lines, which re-anchoring writes when the growth is accepted.
     #[serde(default)]
     pub grown_digest: Option<String>,
-    /// For a moved range without `grown`: the definition its lines are part of
+    /// For a moved or unchanged range without `grown`: the definition its lines are part of
     /// ([`anchor::standing_for`]) when that definition's code changed around them (the same
     /// lines elsewhere are not the same code: qs's `return utils.compact(obj);` moved under a
-    /// new `allowSparse` branch; js-drift walk, `repro-sparse.sh`).
+    /// new `allowSparse` branch; js-drift walk, `repro-sparse.sh`; nor are they at the same
+    /// numbers when the change is below them).
     #[serde(default)]
     pub changed_around: Option<ChangedAround>,
     /// For a missing range: the file the change added that took the cited file's name
@@ -125,7 +126,7 @@ pub struct RangeDrift {
     pub cited_whole: bool,
 }
 
-/// A definition whose code changed around a moved range's lines.
+/// A definition whose code changed around a moved or unchanged range's lines.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangedAround {
@@ -404,12 +405,17 @@ impl Context<'_> {
                     }
                 }
             }
-            // A moved range that is part of a definition whose code changed around it: the
-            // lines are the same, what they do may not be.
+            // A moved or unchanged range that is part of a definition whose code changed
+            // around it: the lines are the same, what they do may not be (an unchanged range
+            // whose function gained a branch below it reads as true as a moved one does).
+            // A file the change left alone changed around nothing, and is not parsed for it.
             let mut changed_around = None;
-            if let (true, None, Verdict::Moved { new_start_line, .. }) =
-                (self.options.symbols, &grown, &verdict)
-            {
+            let new_start = match &verdict {
+                Verdict::Moved { new_start_line, .. } => Some(*new_start_line),
+                Verdict::Unchanged if later.as_ref().is_some_and(|(_, b)| *b != old) => Some(s),
+                _ => None,
+            };
+            if let (true, None, Some(new_start_line)) = (self.options.symbols, &grown, new_start) {
                 let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
                 let new_syms = new_symbols
                     .get_or_insert_with(|| later.as_ref().and_then(|(p, b)| parse_symbols(p, b)));
@@ -421,7 +427,7 @@ impl Context<'_> {
                         now,
                         (&old_lines, f.lines()),
                         (cs, ce),
-                        i128::from(*new_start_line) - i128::from(s),
+                        i128::from(new_start_line) - i128::from(s),
                         f.path,
                         lang,
                     );
