@@ -6,6 +6,9 @@
 //!   names the function and the hunk that changed it (js-drift walk, finding 1,
 //!   `repro-sparse.sh`: qs's `return utils.compact(obj);` under a new `allowSparse` branch,
 //!   "moved, re-anchorable" above a section saying there is no such option);
+//! - an unchanged range (its lines at their numbers) in a function that gained code below them
+//!   names the function too (Go walk on google/uuid: the same lines say no more than moved
+//!   ones do about the code around them);
 //! - a function cited whole that gained only a JSDoc or a `//` comment above it has not grown
 //!   (finding 7, `repro-exp.sh`: drift held `--write` back while impact, by its rule that a
 //!   comment-only hunk touches nothing, listed nothing).
@@ -166,4 +169,65 @@ fn a_definition_cited_whole_that_gained_code_above_it_has_grown() {
     assert_eq!((grown.start_line, grown.end_line), (4, 6));
     // Said once, by `grown`.
     assert_eq!(out[0].changed_around, None);
+}
+
+const GO_PARSE_OLD: &str = "\
+package uuid
+
+// Parse decodes s into a UUID.
+func Parse(s string) (UUID, error) {
+\tvar uuid UUID
+\tswitch len(s) {
+\tcase 36:
+\t\tbreak
+\tdefault:
+\t\treturn uuid, invalidLengthError{len(s)}
+\t}
+\treturn uuid, nil
+}
+
+func Must(uuid UUID, err error) UUID {
+\treturn uuid
+}
+";
+
+#[test]
+fn an_unchanged_range_inside_a_function_that_changed_below_it_names_the_function() {
+    // A new case below the cited lines; the lines stay at their numbers.
+    let new = GO_PARSE_OLD.replace(
+        "\t}\n\treturn uuid, nil",
+        "\t}\n\tif strings.HasPrefix(s, \"urn:\") {\n\t\treturn uuid, errURN\n\t}\n\treturn uuid, nil",
+    );
+    let out = support::drift_between("uuid.go", GO_PARSE_OLD, &new, &[(5, 10), (15, 17), (1, 1)]);
+    assert_eq!(out[0].outcome, Ok(Verdict::Unchanged));
+    let around = out[0]
+        .changed_around
+        .as_ref()
+        .expect("the function changed around the lines");
+    assert_eq!(
+        (
+            around.definition.qualified.as_str(),
+            around.definition.start_line,
+            around.definition.end_line
+        ),
+        ("uuid.Parse", 3, 16),
+        "{around:?}"
+    );
+    assert_eq!(around.hunks.len(), 1, "{around:?}");
+    assert_eq!(
+        (around.hunks[0].new_start, around.hunks[0].new_count),
+        (12, 3)
+    );
+    // A function the change left alone, and lines outside every definition: nothing.
+    assert_eq!(
+        out[1].outcome,
+        Ok(Verdict::Moved {
+            new_path: "uuid.go".into(),
+            new_start_line: 18,
+            new_end_line: 20
+        })
+    );
+    assert_eq!(out[1].changed_around, None);
+    assert_eq!(out[2].outcome, Ok(Verdict::Unchanged));
+    assert_eq!(out[2].changed_around, None);
 }

@@ -135,9 +135,9 @@ pub struct ReferenceDrift {
     /// module is then re-anchored only with `--accept-changed`, at the whole definition.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grown: Option<SymbolAt>,
-    /// Moved, without `grown`: the definition the cited lines are part of, at the later
-    /// commit, when its code changed around them, with the hunks that changed it (blank and
-    /// comment lines aside, as impact reads them). The lines are the same; what they do in
+    /// Moved or unchanged, without `grown`: the definition the cited lines are part of, at the
+    /// later commit, when its code changed around them, with the hunks that changed it (blank
+    /// and comment lines aside, as impact reads them). The lines are the same; what they do in
     /// it may not be, so the section asks for a review, though `--write` re-anchors it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub changed_around: Option<ChangedAround>,
@@ -181,9 +181,14 @@ impl ReferenceDrift {
     }
 
     /// The relocation when it is news to a reader: not inside the range the diff maps the
-    /// reference to (the same file, overlapping lines), which already says where to look.
+    /// reference to (the same file, overlapping lines), which already says where to look, or
+    /// holding that range and cited lines enough beyond it ([`Relocation::mapped_holds`]: two
+    /// swapped methods, the diff's range one of them; Go walk, `repro-2-reorder-text.sh`).
     pub fn relocation_news(&self) -> Option<&Relocation> {
         let to = self.relocation.as_ref()?;
+        if to.mapped_holds.is_some() {
+            return Some(to);
+        }
         match &self.mapped {
             Some(Some(m))
                 if m.path == to.path
@@ -377,11 +382,12 @@ impl DriftReport {
     }
 
     /// Leaves out the unchanged references (`onlyDrifted`, `--only-drifted`) but those whose
-    /// definition grew around their lines, which ask for a review; the counts still cover
-    /// every reference.
+    /// definition grew or changed around their lines, which ask for a review; the counts still
+    /// cover every reference.
     pub fn keep_only_drifted(&mut self) {
-        self.references
-            .retain(|r| r.status != Status::Unchanged || r.grown.is_some());
+        self.references.retain(|r| {
+            r.status != Status::Unchanged || r.grown.is_some() || r.changed_around.is_some()
+        });
     }
 
     /// Keeps at most `limit` references: moved, changed and missing ones first, then
@@ -393,7 +399,7 @@ impl DriftReport {
         }
         let rank = |r: &ReferenceDrift| match r.status {
             Status::Moved | Status::Changed | Status::Missing => 0,
-            Status::Unchanged if r.grown.is_some() => 0,
+            Status::Unchanged if r.grown.is_some() || r.changed_around.is_some() => 0,
             Status::Unverifiable => 1,
             Status::Unchanged => 2,
         };

@@ -67,9 +67,13 @@ pub struct ModuleChange {
     /// change made false).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub changed_around: Vec<String>,
-    /// How many moved references `changed_around` stands for.
+    /// How many moved and unchanged references `changed_around` stands for.
     #[serde(skip_serializing_if = "is_zero")]
     pub changed_around_references: usize,
+    /// How many of them are unchanged: their lines stayed at their numbers, and the code
+    /// around them changed all the same (Go walk on google/uuid).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub changed_around_unchanged: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -512,11 +516,11 @@ fn module_edits(
             .count(),
         changed_around: Vec::new(),
         changed_around_references: 0,
+        changed_around_unchanged: 0,
     };
-    for r in refs
-        .iter()
-        .filter(|r| r.status == Status::Moved && r.changed_around.is_some())
-    {
+    for r in refs.iter().filter(|r| {
+        matches!(r.status, Status::Moved | Status::Unchanged) && r.changed_around.is_some()
+    }) {
         let page = if r.origin.page.is_empty() {
             &r.article_id
         } else {
@@ -527,6 +531,7 @@ fn module_edits(
             change.changed_around.push(section);
         }
         change.changed_around_references += 1;
+        change.changed_around_unchanged += usize::from(r.status == Status::Unchanged);
     }
     let mut references = Vec::new();
     for (r, (new_path, s, e, digest)) in refs.iter().zip(&later) {

@@ -52,7 +52,21 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                 at(g)
             ),
         ),
-        (Status::Unchanged, None) => st.fg(anstyle::AnsiColor::Green, "still accurate"),
+        // Lines at their numbers in a definition whose code changed around them say no more
+        // than moved ones do (Go walk on google/uuid).
+        (Status::Unchanged, None) => {
+            match compared.iter().find_map(|r| r.changed_around.as_ref()) {
+                Some(c) => st.fg(
+                    anstyle::AnsiColor::Yellow,
+                    &format!(
+                        "lines unchanged; review: {} changed around the cited lines (now {})",
+                        symbol(&c.definition),
+                        at(&c.definition)
+                    ),
+                ),
+                None => st.fg(anstyle::AnsiColor::Green, "still accurate"),
+            }
+        }
         // The same lines inside code that changed around them: `--write` re-anchors them, and
         // the section is for a person to read against the change (js-drift walk,
         // `repro-sparse.sh`: "moved, re-anchorable" above a section the change made false).
@@ -176,7 +190,10 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
         ));
     }
     let mut line = match r.status {
-        Status::Unchanged => return None,
+        Status::Unchanged => format!(
+            "{cited} its lines unchanged, but {}",
+            r.changed_around_words()?
+        ),
         Status::Moved => {
             let around = r
                 .changed_around_words()
@@ -391,6 +408,15 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
             for line in r.diff.as_deref().unwrap_or("").lines() {
                 let _ = writeln!(o, "          {}", diff_line(line, st));
             }
+            if let Some(n) = r.diff.as_deref().and_then(moved_in_diff) {
+                let _ = writeln!(
+                    o,
+                    "          {}",
+                    st.dim(&format!(
+                        "({n} removed line(s) are added back unchanged elsewhere in it: moved, not deleted)"
+                    ))
+                );
+            }
             // An empty diff is the cited lines found as they were (moved whole to another
             // file): said, rather than a blank where the diff goes.
             if let (Some(""), Some(to)) = (r.diff.as_deref(), &r.relocation) {
@@ -414,6 +440,31 @@ pub(super) fn drift(v: &DriftView, st: Style) -> String {
         let _ = writeln!(o, "{}", st.fg(anstyle::AnsiColor::Red, why));
     }
     o
+}
+
+/// How many removed lines of a diff with code (not blank, not a lone bracket) are added back
+/// word for word: a diff against a window whose blocks the change reordered shows a block
+/// that moved as deleted and inserted (Go walk, `repro-2-reorder-text.sh`: `Version.String`,
+/// swapped with `Variant.String`, read as removed), and a diff cannot show a move otherwise.
+fn moved_in_diff(diff: &str) -> Option<usize> {
+    let code = |l: &str| l.trim().chars().filter(|c| c.is_alphanumeric()).count() >= 4;
+    let mut added: BTreeMap<&str, usize> = BTreeMap::new();
+    for l in diff.lines().filter_map(|l| l.strip_prefix('+')) {
+        *added.entry(l).or_default() += 1;
+    }
+    let n = diff
+        .lines()
+        .filter_map(|l| l.strip_prefix('-'))
+        .filter(|l| code(l))
+        .filter(|l| match added.get_mut(l) {
+            Some(k) if *k > 0 => {
+                *k -= 1;
+                true
+            }
+            _ => false,
+        })
+        .count();
+    (n > 0).then_some(n)
 }
 
 /// A line of a unified diff, coloured as `git diff` colours it when colour is on.
@@ -473,10 +524,15 @@ fn reanchor(o: &mut String, w: &Reanchor, st: Style) {
             let more = (more > 0).then(|| format!("{more} more"));
             sections.extend(more.as_deref());
             let n = m.changed_around_references;
+            let noun = match m.changed_around_unchanged {
+                0 => "moved reference",
+                u if u == n => "unchanged reference",
+                _ => "reference",
+            };
             let _ = writeln!(
                 o,
                 "    {} whose definition changed around {}: review {}",
-                counted(n, "moved reference"),
+                counted(n, noun),
                 if n == 1 { "its lines" } else { "their lines" },
                 sections.join(", ")
             );

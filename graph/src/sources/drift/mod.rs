@@ -107,10 +107,11 @@ pub struct RangeDrift {
     /// definition's lines, which re-anchoring writes when the growth is accepted.
     #[serde(default)]
     pub grown_digest: Option<String>,
-    /// For a moved range without `grown`: the definition its lines are part of
+    /// For a moved or unchanged range without `grown`: the definition its lines are part of
     /// ([`anchor::standing_for`]) when that definition's code changed around them (the same
     /// lines elsewhere are not the same code: qs's `return utils.compact(obj);` moved under a
-    /// new `allowSparse` branch; js-drift walk, `repro-sparse.sh`).
+    /// new `allowSparse` branch; js-drift walk, `repro-sparse.sh`; nor are they at the same
+    /// numbers when the change is below them).
     #[serde(default)]
     pub changed_around: Option<ChangedAround>,
     /// For a missing range: the file the change added that took the cited file's name
@@ -125,7 +126,7 @@ pub struct RangeDrift {
     pub cited_whole: bool,
 }
 
-/// A definition whose code changed around a moved range's lines.
+/// A definition whose code changed around a moved or unchanged range's lines.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangedAround {
@@ -247,6 +248,9 @@ struct Lost {
     /// A changed range's lines of its later file where accepting it would re-anchor it
     /// ([`RangeDrift::accept_at`], also when digests were not asked for).
     accepted: Option<LineRange>,
+    /// `accepted` is the definition the range cited whole, found by its name: the name says
+    /// where the section's subject is, however many of its old lines went next to it.
+    accepted_by_name: bool,
 }
 
 /// What the per-file pass gives for each of its ranges: position, drift, and what relocation
@@ -401,12 +405,17 @@ impl Context<'_> {
                     }
                 }
             }
-            // A moved range that is part of a definition whose code changed around it: the
-            // lines are the same, what they do may not be.
+            // A moved or unchanged range that is part of a definition whose code changed
+            // around it: the lines are the same, what they do may not be (an unchanged range
+            // whose function gained a branch below it reads as true as a moved one does).
+            // A file the change left alone changed around nothing, and is not parsed for it.
             let mut changed_around = None;
-            if let (true, None, Verdict::Moved { new_start_line, .. }) =
-                (self.options.symbols, &grown, &verdict)
-            {
+            let new_start = match &verdict {
+                Verdict::Moved { new_start_line, .. } => Some(*new_start_line),
+                Verdict::Unchanged if later.as_ref().is_some_and(|(_, b)| *b != old) => Some(s),
+                _ => None,
+            };
+            if let (true, None, Some(new_start_line)) = (self.options.symbols, &grown, new_start) {
                 let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
                 let new_syms = new_symbols
                     .get_or_insert_with(|| later.as_ref().and_then(|(p, b)| parse_symbols(p, b)));
@@ -418,7 +427,7 @@ impl Context<'_> {
                         now,
                         (&old_lines, f.lines()),
                         (cs, ce),
-                        i128::from(*new_start_line) - i128::from(s),
+                        i128::from(new_start_line) - i128::from(s),
                         f.path,
                         lang,
                     );
@@ -555,6 +564,10 @@ impl Context<'_> {
                 span: e - s + 1,
                 cited: (cited.iter().map(|l| l.to_vec()).collect(), s),
                 accepted: accepted_at,
+                accepted_by_name: matches!(
+                    (&verdict, &suggestion_as_cited),
+                    (Verdict::Changed { new_path, .. }, Some(now)) if now.path == *new_path
+                ),
             });
             let missing = matches!(verdict, Verdict::Missing);
             out.push((
@@ -1022,22 +1035,65 @@ fn relocate_lost(
             };
             r.by_words = holds(data, at, &lost.evidence, false) < r.matched;
         }
+        // How many of the range's lines `at` of its later file holds, read as the window was.
+        let mut held = |r: &Relocation, new_path: &str, at: LineRange| -> Result<u64, GitError> {
+            let file = later_file(&mut window_files, reader, ctx.to, new_path)?;
+            Ok(match (&lost.words, r.by_words) {
+                (Some(words), true) => holds(file, at, words, true),
+                _ => holds(file, at, &lost.evidence, false),
+            })
+        };
+        let overlaps = |r: &Relocation, new_path: &str, at: LineRange| {
+            r.path == new_path && r.start_line <= at.end_line && at.start_line <= r.end_line
+        };
+        // A window overlapping the mapped range is the same place read wider, unless it holds
+        // all of that range and lines enough for a relocation of their own beyond it: the diff
+        // followed part of the block and the rest moved beside it (two methods swapped, the
+        // pair mapped onto one of them: Go walk, `repro-2-reorder-text.sh`), and the window
+        // loses nothing the diff found. A window reaching only into the mapped range starts or
+        // ends in other code (loguru's `_terminate_file`, whose three lines went to the new
+        // `_close_file` above it): the mapped range is the better place to read.
+        let beyond = |r: &Relocation, new_path: &str, at: LineRange, there: u64| {
+            r.path == new_path
+                && r.start_line <= at.start_line
+                && at.end_line <= r.end_line
+                && r.matched >= there + relocate::MIN_LINES as u64
+        };
+        if let (
+            Some(r),
+            Ok(Verdict::Changed {
+                new_path,
+                mapped: Some(m),
+                ..
+            }),
+        ) = (&out[*i].relocation, &out[*i].outcome)
+        {
+            if overlaps(r, new_path, *m) {
+                let there = held(r, new_path, *m)?;
+                let news = beyond(r, new_path, *m, there);
+                let r = out[*i].relocation.as_mut().expect("relocation");
+                r.mapped_holds = news.then_some(there);
+            }
+        }
         // A changed range whose accepted lines (where the diff maps it) hold fewer of its
         // lines than a relocation window apart from them went there, not to those lines (a
         // function moved to another file, leaving an import behind): accepting the change
         // would anchor the section at what is left. It is then accepted at its relocation or
-        // not at all. A window overlapping the accepted lines is the same place, read wider.
+        // not at all. So is one whose window holds the accepted lines and lines enough for a
+        // relocation of their own beyond them (Go walk,
+        // `repro-1-accept-reorder.sh`: two swapped methods accepted at one of them), unless
+        // those lines are a definition it cited whole, found by its name: its neighbours then
+        // took some of its lines (black's `hug_power_op`, loguru's `_terminate_file`), and the
+        // window, which starts or ends inside them, is no better anchor.
         if let (Some(r), Some(at), Ok(Verdict::Changed { new_path, .. })) =
             (&out[*i].relocation, lost.accepted, &out[*i].outcome)
         {
-            let apart =
-                r.path != *new_path || r.end_line < at.start_line || at.end_line < r.start_line;
-            let file = later_file(&mut window_files, reader, ctx.to, new_path)?;
-            let there = match (&lost.words, r.by_words) {
-                (Some(words), true) => holds(file, at, words, true),
-                _ => holds(file, at, &lost.evidence, false),
+            let there = held(r, new_path, at)?;
+            let moved_away = match overlaps(r, new_path, at) {
+                false => r.matched > there,
+                true => !lost.accepted_by_name && beyond(r, new_path, at, there),
             };
-            if apart && r.matched > there {
+            if moved_away {
                 out[*i].accept_at = None;
                 out[*i].later_digest = None;
                 out[*i].diff = None;

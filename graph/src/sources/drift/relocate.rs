@@ -43,6 +43,13 @@ pub struct Relocation {
     /// converted from reStructuredText to Markdown: ``` ``code`` ``` became `` `code` ``).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub by_words: bool,
+    /// Of a changed range whose window holds all of the range the diff maps it to: how many of
+    /// the `of` lines that mapped range holds, when the window holds at least [`MIN_LINES`] more.
+    /// The diff then follows part of the block while the rest moved beside it (two methods
+    /// swapped: the diff maps the pair onto one of them), so the window is news to a reader
+    /// and accepting the change would cite what is left (Go walk, `repro-1-accept-reorder.sh`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mapped_holds: Option<u64>,
 }
 
 /// The cited lines that count as evidence, trimmed, each once, in order.
@@ -93,6 +100,15 @@ pub fn words(line: &[u8]) -> Vec<u8> {
 /// two lines early). At each end, while the next line out of the window equals the cited
 /// line as far from the block's line the window ends on (by [`words`] for a document, else
 /// trimmed), it is taken in; blank lines do not end a widened window.
+///
+/// The lines taken in follow the cited block's order, which a change may have rearranged: with
+/// two methods swapped, the `}` and blank line the block had between them matched the `}` of
+/// the function above the window (Go walk, `repro-2-reorder-text.sh`: the window started at
+/// another method's closing brace). A line that only closes brackets at the top of a window
+/// closes what the window does not open, so a window does not start with one (nor with the
+/// blank lines after it) unless the cited block itself starts with it. Its mirror, a line that
+/// only opens a bracket at the bottom, may open the block of a statement the window holds (a
+/// multi-line `if` condition's `{`, fd's `walk.rs`), so ends are left as they are.
 pub fn widen(r: &mut Relocation, later: &[&[u8]], cited: &[&[u8]], by_words: bool) {
     let eq = |a: &[u8], b: &[u8]| {
         if by_words {
@@ -127,11 +143,20 @@ pub fn widen(r: &mut Relocation, later: &[&[u8]], cited: &[&[u8]], by_words: boo
         while start > 1 && lo - start < i && eq(cited[i - (lo - start) - 1], later[start - 2]) {
             start -= 1;
         }
-        while start < lo && blank(later[start - 1]) {
+        let as_cited = lo - start == i;
+        while start < lo
+            && (blank(later[start - 1]) || (!as_cited && closes_only(later[start - 1])))
+        {
             start += 1;
         }
         r.start_line = start as u64;
     }
+}
+
+/// Whether `line` only closes brackets (`}`, `})`, `],`, `};`): the end of code above it.
+fn closes_only(line: &[u8]) -> bool {
+    let t = line.trim_ascii();
+    t.first().is_some_and(|b| b")]}".contains(b)) && t.iter().all(|b| b")]};,".contains(b))
 }
 
 /// Whether `path` is a document (prose in a markup language) by its extension: its ranges
@@ -288,6 +313,7 @@ fn best_window(
         matched: matched as u64,
         of: counted as u64,
         by_words: false,
+        mapped_holds: None,
     })
 }
 
@@ -465,6 +491,7 @@ mod tests {
             matched: 4,
             of: 4,
             by_words: false,
+            mapped_holds: None,
         };
         widen(&mut r, &later, &cited, false);
         // Both closing braces (8, 9); not the blank line after them, nor the brace beyond
@@ -480,6 +507,7 @@ mod tests {
             matched: 1,
             of: 3,
             by_words: true,
+            mapped_holds: None,
         };
         widen(&mut r, &later, &cited, true);
         assert_eq!((r.start_line, r.end_line), (1, 3), "{r:?}");
@@ -493,6 +521,41 @@ mod tests {
     }
 
     #[test]
+    fn a_window_does_not_start_with_the_brackets_of_the_code_above_it() {
+        // Two methods cited in one order and found in the other: the `}` and blank line the
+        // block has between them also go on before the second one found, closing the function
+        // above it (Go walk, `repro-2-reorder-text.sh`).
+        let cited = lines(
+            "func (v Version) String() string {\n\treturn versionName(v)\n}\n\nfunc (v Variant) String() string {\n\treturn variantName(v)\n}\n",
+        );
+        let later = lines(
+            "func (uuid UUID) Version() Version {\n\treturn Version(uuid[6] >> 4)\n}\n\nfunc (v Variant) String() string {\n\treturn variantName(v)\n}\n\nfunc (v Version) String() string {\n\treturn versionName(v)\n}\n",
+        );
+        let mut r = Relocation {
+            path: "uuid.go".into(),
+            start_line: 5,
+            end_line: 10,
+            matched: 4,
+            of: 4,
+            by_words: false,
+            mapped_holds: None,
+        };
+        widen(&mut r, &later, &cited, false);
+        // From the first method's `func` line to the second's `}`, which closes what the
+        // window opened.
+        assert_eq!((r.start_line, r.end_line), (5, 11), "{r:?}");
+        // A block that starts with a closing brace keeps it where it is found as cited.
+        let cited = lines("}\n\nfunc (v Variant) String() string {\n\treturn variantName(v)\n");
+        let mut r = Relocation {
+            start_line: 5,
+            end_line: 6,
+            ..r
+        };
+        widen(&mut r, &later, &cited, false);
+        assert_eq!((r.start_line, r.end_line), (3, 6), "{r:?}");
+    }
+
+    #[test]
     fn the_better_relocation_is_chosen_whatever_the_order() {
         let r = |path: &str, s, e, m| Relocation {
             by_words: false,
@@ -501,6 +564,7 @@ mod tests {
             end_line: e,
             matched: m,
             of: 6,
+            mapped_holds: None,
         };
         assert_eq!(better(r("a", 1, 9, 4), r("b", 1, 9, 5)).path, "b");
         assert_eq!(better(r("b", 1, 9, 5), r("a", 1, 9, 4)).path, "b");
