@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{copy_dir, corpus_copy, git, run_in, testdata, Run};
+use common::{copy_dir, corpus_copy, git, one_module, run_in, testdata, Run};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -2725,18 +2725,7 @@ fn javascript_exports_and_trace_names_find_their_symbol() {
     git(&repo, &["commit", "-q", "-m", "one"]);
     let base = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
     let ws = dir.path().join("ws");
-    std::fs::create_dir_all(ws.join("knowledge")).expect("mkdir");
-    std::fs::create_dir_all(ws.join("sources/repo")).expect("mkdir");
-    std::fs::write(
-        ws.join("sources/repo/index.yaml"),
-        format!("sources:\n  - name: t\n    modules:\n      - name: qs\n        subpath: \"\"\n        git:\n          remote: https://github.com/t/qs\n          ref: \"{base}\"\n"),
-    )
-    .expect("registry");
-    std::fs::write(
-        ws.join("ontoly.toml"),
-        "[sources]\n\"t/qs\" = \"../repo\"\n",
-    )
-    .expect("toml");
+    one_module(&ws, "t", "qs", "t/qs", &base, "../repo");
     std::fs::write(
         ws.join("knowledge/structure.yaml"),
         "schema_version: context.approved-structure.v1\narticles: []\n",
@@ -3205,18 +3194,7 @@ fn a_comment_hunk_in_a_cited_range_names_no_definition_as_touched() {
     git(&repo, &["commit", "-q", "-m", "one"]);
     let base = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
     let ws = dir.path().join("ws");
-    std::fs::create_dir_all(ws.join("knowledge")).expect("mkdir");
-    std::fs::create_dir_all(ws.join("sources/repo")).expect("mkdir");
-    std::fs::write(
-        ws.join("sources/repo/index.yaml"),
-        format!("sources:\n  - name: shop\n    modules:\n      - name: store\n        subpath: \"\"\n        git:\n          remote: https://github.com/acme/store\n          ref: \"{base}\"\n"),
-    )
-    .expect("registry");
-    std::fs::write(
-        ws.join("ontoly.toml"),
-        "[sources]\n\"shop/store\" = \"../repo\"\n",
-    )
-    .expect("toml");
+    one_module(&ws, "shop", "store", "acme/store", &base, "../repo");
     std::fs::write(
         ws.join("knowledge/store.md"),
         "# Store\n\n<!-- context:section id=\"store\" -->\n## The store\nIt stores.\n<!-- /context:section -->\n",
@@ -3563,16 +3541,7 @@ fn one_citation(old: &str, new: &str, start: usize, end: usize) -> (tempfile::Te
         ),
     )
     .expect("write");
-    std::fs::write(
-        ws.join("sources/repo/index.yaml"),
-        format!("sources:\n  - name: ljharb\n    modules:\n      - name: qs\n        subpath: \"\"\n        git: {{remote: https://github.com/ljharb/qs, ref: \"{pin}\"}}\n"),
-    )
-    .expect("write");
-    std::fs::write(
-        ws.join("ontoly.toml"),
-        "[sources]\n\"ljharb/qs\" = \"../qs\"\n",
-    )
-    .expect("write");
+    one_module(&ws, "ljharb", "qs", "ljharb/qs", &pin, "../qs");
     (dir, ws)
 }
 

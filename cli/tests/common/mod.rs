@@ -118,3 +118,23 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// Writes a workspace's source registry and `ontoly.toml` for one module `source/module` of the
+/// repository `https://github.com/<remote>`, pinned at `pin`, whose clone is `clone` (relative to
+/// `ws`); creates `knowledge/`.
+pub fn one_module(ws: &Path, source: &str, module: &str, remote: &str, pin: &str, clone: &str) {
+    std::fs::create_dir_all(ws.join("knowledge")).expect("mkdir");
+    std::fs::create_dir_all(ws.join("sources/repo")).expect("mkdir");
+    std::fs::write(
+        ws.join("sources/repo/index.yaml"),
+        format!(
+            "sources:\n  - name: {source}\n    modules:\n      - name: {module}\n        subpath: \"\"\n        git:\n          remote: https://github.com/{remote}\n          ref: \"{pin}\"\n"
+        ),
+    )
+    .expect("registry");
+    std::fs::write(
+        ws.join("ontoly.toml"),
+        format!("[sources]\n\"{source}/{module}\" = \"{clone}\"\n"),
+    )
+    .expect("toml");
+}
