@@ -376,6 +376,14 @@ fn for_each_chunk<'a>(text: &'a str, mut f: impl FnMut(&'a str)) {
     }
 }
 
+/// Whether the chunk `raw` (a slice of `text`) stands alone in backticks.
+fn in_backticks(text: &str, raw: &str) -> bool {
+    let at = (raw.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+    let b = text.as_bytes();
+    at.checked_sub(1).and_then(|i| b.get(i)) == Some(&b'`')
+        && b.get(at.wrapping_add(raw.len())) == Some(&b'`')
+}
+
 /// Whether the chunk `raw` (a slice of `text`) is the dashes of `<!--` or `-->`.
 fn in_markup(text: &str, raw: &str) -> bool {
     let at = (raw.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
@@ -540,6 +548,9 @@ fn chunks_of<'t, M: TermMaker<'t>>(
         if is_plain_word(raw) {
             if let Some(t) = terms.word(raw) {
                 emit(t, raw, false);
+            } else if code_stopword(raw) && in_backticks(text, raw) {
+                // A stopword in backticks is a name in code (`Must`, `Once`, `Some`).
+                emit(terms.lower(raw), raw, false);
             }
             return;
         }
@@ -643,11 +654,29 @@ fn token_chunk<'a, M: TermMaker<'a>>(
             split_identifier(host, &mut words);
             words.len()
         });
+    // A qualified name's member that is a stopword (`uuid.Must`, `errors.Is`, `Option::Some`,
+    // `sync.Once`) is the name asked about, not filler: a term as written, lowercased.
+    let member =
+        (parts.len() > 1 && !chunk.contains('/') && (chunk.contains('.') || chunk.contains("::")))
+            .then(|| parts.last().copied())
+            .flatten();
     for &p in parts.iter().skip(host_words) {
         if let Some(t) = terms.word(p) {
             emit(t, p, false);
+        } else if Some(p) == member && code_stopword(p) {
+            emit(terms.lower(p), p, false);
         }
     }
+}
+
+/// A stopword written as an exported name is (`Must`, `Is`, `Once`, `Some`): capitalized, as
+/// Go's exported functions and Rust's variants are. (Lower case, `just` and `use` are as often
+/// a command's or a method's name as the word: measured, that cost the just corpus a question.)
+fn code_stopword(p: &str) -> bool {
+    p.len() >= 2
+        && p.starts_with(|c: char| c.is_ascii_uppercase())
+        && p.bytes().all(|b| b.is_ascii_alphabetic())
+        && is_stopword(&p.to_ascii_lowercase())
 }
 
 /// Whether `s` is shaped as a host name: two or more dot-separated labels of letters, digits
@@ -849,6 +878,22 @@ pub fn query_terms(query: &str) -> Vec<QueryTerm> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_exported_name_that_is_a_stopword_is_a_term_in_code() {
+        let t = tokenize("`Must` panics; uuid.Must and errors.Is, Option::Some, `just` and must");
+        assert_eq!(t.iter().filter(|w| *w == "must").count(), 2, "{t:?}");
+        for kept in ["is", "some"] {
+            assert!(t.iter().any(|w| w == kept), "{kept} not in {t:?}");
+        }
+        // Lower case, and outside code, the word is the word.
+        assert!(!t.iter().any(|w| w == "just"), "{t:?}");
+        let q: Vec<String> = query_terms("what does uuid.Must do")
+            .into_iter()
+            .map(|t| t.term)
+            .collect();
+        assert!(q.contains(&"must".to_string()), "{q:?}");
+    }
 
     #[test]
     fn big_o_notation_is_a_term() {
