@@ -604,6 +604,15 @@ fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool, about_names: bool)
 
 /// The terms of `query` as ranking uses them, and what to search for each.
 pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
+    analyze_read(index, query, pasted::read(query).as_ref())
+}
+
+/// [`analyze`] with the query's reading as a pasted trace already made (`trace`, if it is one).
+fn analyze_read(
+    index: &Index,
+    query: &str,
+    trace: Option<&pasted::Reading>,
+) -> (Vec<Term>, Vec<(String, f64)>) {
     let mut terms = Vec::new();
     let mut search = Vec::new();
     // In a workspace that documents command-line flags, a flag it never mentions is a topic it
@@ -617,7 +626,7 @@ pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
     // A pasted trace: its message's terms first, so a long trace's frames never crowd it out
     // of the terms a query keeps; the words only around it follow. (All of it when it says
     // nothing of its own.)
-    let (all, said) = match pasted::read(query) {
+    let (all, said) = match trace {
         Some(r) => {
             let mut all = query_terms(&r.said);
             let said = all.len();
@@ -771,7 +780,8 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
 
 /// Ranks with explicit parameters (for fitting them on a question set).
 pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
-    let (terms, mut search) = analyze(index, query);
+    let trace = pasted::read(query);
+    let (terms, mut search) = analyze_read(index, query, trace.as_ref());
     // A pasted message's quoted values are the user's (`'--json'`); the words around them are
     // the message's, which a page quotes with other values.
     let context = terms
@@ -801,8 +811,8 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         })
         .collect();
     // A trace's pairs are its message's: neighbouring words across frames are no phrase.
-    let said = pasted::read(query).map(|r| r.said);
-    let pairs = query_pairs(said.as_deref().unwrap_or(query), &terms);
+    let said = trace.as_ref().map_or(query, |r| r.said.as_str());
+    let pairs = query_pairs(said, &terms);
     // Sections that cannot be among the PROPAGATE_TOP best are counted, not scored.
     let dense = index.search_best(&search, &pairs, p, PROPAGATE_TOP);
     // Candidates as (doc, score, reached) without allocating; only the best become `Scored`.
