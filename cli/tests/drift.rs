@@ -2774,6 +2774,29 @@ fn javascript_exports_and_trace_names_find_their_symbol() {
             .collect();
         assert_eq!(sections, [format!("section:q.md#{section}")], "{name}: {r}");
     }
+    // A trace prints the function expression's own name, which no page writes: the search
+    // finds it as a name of what the section cites.
+    let pack = json(&run_in(
+        &ws,
+        &[
+            "evidence",
+            "what does parseQueryStringValues do",
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(
+        pack["topNodes"][0]["id"], "section:q.md#values",
+        "{}",
+        pack["answer"]
+    );
+    assert!(
+        !pack["confidence"]["explanation"]
+            .as_str()
+            .is_some_and(|e| e.contains("not in this workspace")),
+        "{}",
+        pack["confidence"]
+    );
     // The alias is the one symbol's second name, not a second symbol over the same lines.
     let g = json(&run_in(
         &ws,

@@ -31,7 +31,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v22";
+pub const INDEX_VERSION: &str = "ontoly.index.v23";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;
@@ -354,12 +354,16 @@ fn node_fields<'g>(
 /// `From<E> for Error` of an impl qualified `Error`) when its qualified name does not end
 /// with it as a term of its own: a qualified name is one compound and its words, so the name
 /// a person types was "not in this workspace" although a section cites it (Java walk, stop
-/// 48).
+/// 48). Also a JavaScript function expression's own name (`parseQueryStringValues` of `var
+/// parseValues = function parseQueryStringValues`), which stack traces print and `cites
+/// --symbol` finds, but which no page writes (qs walk, stop 50).
 fn push_own_name(out: &mut String, symbol: &Node) {
-    if let Some(own) = symbol.metadata.get("name") {
-        if own != &symbol.name && own.chars().any(char::is_alphanumeric) {
-            out.push_str(own);
-            out.push('\n');
+    for key in ["name", "alias"] {
+        if let Some(own) = symbol.metadata.get(key) {
+            if own != &symbol.name && own.chars().any(char::is_alphanumeric) {
+                out.push_str(own);
+                out.push('\n');
+            }
         }
     }
 }
