@@ -872,7 +872,36 @@ pub fn query_terms(query: &str) -> Vec<QueryTerm> {
             });
         }
     });
+    if terms.is_empty() {
+        terms = names_among_stopwords(query);
+    }
     terms
+}
+
+/// The capitalized stopwords of a question that has no other searchable word ("what does Must
+/// do", "Once"): typed without backticks they are still the exported name asked about, since
+/// nothing else in the question is. A sentence's first word is its own capital, not a name.
+fn names_among_stopwords(query: &str) -> Vec<QueryTerm> {
+    let mut out: Vec<QueryTerm> = Vec::new();
+    let mut starts_sentence = true;
+    let words: Vec<&str> = query.split_whitespace().collect();
+    for raw in &words {
+        let word = raw.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        if code_stopword(word) && (!starts_sentence || words.len() == 1) {
+            let term = word.to_ascii_lowercase();
+            if !out.iter().any(|q| q.term == term) {
+                out.push(QueryTerm {
+                    compound: false,
+                    term,
+                    word: word.to_string(),
+                    quoted: false,
+                    within: None,
+                });
+            }
+        }
+        starts_sentence = raw.ends_with(['.', '?', '!', ':']);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -893,6 +922,18 @@ mod tests {
             .map(|t| t.term)
             .collect();
         assert!(q.contains(&"must".to_string()), "{q:?}");
+        // With nothing else to search, a capitalized stopword is the name asked about; a
+        // sentence's first word is not, and beside other words it stays a stopword.
+        let terms =
+            |q: &str| -> Vec<String> { query_terms(q).into_iter().map(|t| t.term).collect() };
+        assert_eq!(terms("what does Must do?"), ["must"]);
+        assert_eq!(terms("Must"), ["must"]);
+        assert_eq!(terms("Once? What about Is"), ["is"]);
+        assert_eq!(terms("What does it do"), Vec::<String>::new());
+        assert_eq!(
+            terms("what does Must return on errors"),
+            ["return", "error"]
+        );
     }
 
     #[test]
