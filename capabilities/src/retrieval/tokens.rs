@@ -384,6 +384,19 @@ fn in_backticks(text: &str, raw: &str) -> bool {
         && b.get(at.wrapping_add(raw.len())) == Some(&b'`')
 }
 
+/// Whether the chunk `raw` (a slice of `text`) is called: an opening bracket follows it.
+fn called(text: &str, raw: &str) -> bool {
+    let at = (raw.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+    text.as_bytes().get(at.wrapping_add(raw.len())) == Some(&b'(')
+}
+
+/// Whether `p` is a stopword of two letters or more, in any case.
+fn is_stopword_word(p: &str) -> bool {
+    p.len() >= 2
+        && p.bytes().all(|b| b.is_ascii_alphabetic())
+        && is_stopword(&p.to_ascii_lowercase())
+}
+
 /// Whether the chunk `raw` (a slice of `text`) is the dashes of `<!--` or `-->`.
 fn in_markup(text: &str, raw: &str) -> bool {
     let at = (raw.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
@@ -548,8 +561,11 @@ fn chunks_of<'t, M: TermMaker<'t>>(
         if is_plain_word(raw) {
             if let Some(t) = terms.word(raw) {
                 emit(t, raw, false);
-            } else if code_stopword(raw) && in_backticks(text, raw) {
-                // A stopword in backticks is a name in code (`Must`, `Once`, `Some`).
+            } else if (code_stopword(raw) && in_backticks(text, raw))
+                || (is_stopword_word(raw) && called(text, raw))
+            {
+                // A stopword in backticks is a name in code (`Must`, `Once`, `Some`); so is
+                // one called (`one()`, `only(iterable)`).
                 emit(terms.lower(raw), raw, false);
             }
             return;
@@ -933,6 +949,14 @@ mod tests {
         assert_eq!(
             terms("what does Must return on errors"),
             ["return", "error"]
+        );
+        // A stopword called is a name in code, in any case; written as prose it is the word.
+        let t = tokenize("`only(iterable, default=None)` is the lenient one(); only one item");
+        assert_eq!(t.iter().filter(|w| *w == "only").count(), 1, "{t:?}");
+        assert_eq!(t.iter().filter(|w| *w == "one").count(), 1, "{t:?}");
+        assert_eq!(
+            terms("difference between one() and only()"),
+            ["one", "only"]
         );
     }
 
