@@ -411,9 +411,13 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         if supporting == 1 { "s" } else { "" },
         grounding
     );
-    if ranking.read_as_trace() {
+    if ranking.searched_around() {
         explanation.push_str(
             "; read as a pasted trace: its messages searched, its library frames and code lines at half the weight, the runtime's frames and the asker's own paths and function names not",
+        );
+    } else if ranking.read_as_trace() {
+        explanation.push_str(
+            "; read as a pasted trace: its messages searched, its frames, locations and the runtime's own lines not",
         );
     }
     if vague && score >= HIGH && grounding >= HIGH_GROUNDING {

@@ -14,6 +14,8 @@
 //! Recognised: Python tracebacks, Node.js and Java stack traces (`at …`), Rust panics and
 //! backtraces, Go panics. A question without a frame or a trace's header is not a trace.
 
+use std::borrow::Cow;
+
 /// A question read as a pasted trace.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reading {
@@ -130,6 +132,9 @@ fn classify(line: &str) -> Line<'_> {
         "During handling of the above exception, another exception occurred:",
         "The above exception was the direct cause of the following exception:",
         "stack backtrace:",
+        // anyhow's error report.
+        "Stack backtrace:",
+        "Caused by:",
     ];
     if BOILERPLATE.contains(&t)
         || t.starts_with("note: run with `RUST_BACKTRACE")
@@ -196,9 +201,20 @@ fn classify(line: &str) -> Line<'_> {
         };
     }
     // Rust backtrace frame `  12: core::result::unwrap_failed` (a frame only when its
-    // location follows: see `read`).
+    // location follows, or in a backtrace: see `read`); `RUST_BACKTRACE=full` prints the
+    // address first (`12:     0x560a95ea95da - std[e28293b1aa0f68bd]::rt::lang_start`), and a
+    // trait's or an impl's method has spaces (`<&dyn Fn() + Sync as FnOnce<()>>::call_once`,
+    // `anyhow::<impl anyhow::Context<T,E> for Result<T,E>>::with_context`).
     if let Some((n, name)) = t.split_once(": ") {
-        if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && !name.contains(' ') {
+        let name = name.trim_start();
+        let name = match name.strip_prefix("0x").and_then(|a| a.split_once(" - ")) {
+            Some((address, name)) if address.bytes().all(|b| b.is_ascii_hexdigit()) => name,
+            _ => name,
+        };
+        if !n.is_empty()
+            && n.bytes().all(|b| b.is_ascii_digit())
+            && (!name.contains(' ') || name.contains("::"))
+        {
             return Line::Numbered(name);
         }
     }
@@ -237,16 +253,25 @@ struct Seen<'a> {
 
 /// Reads `query` as a pasted trace; `None` when it holds none (no frame, no traceback header
 /// or panic line), so an ordinary question is searched as typed.
-pub fn read(query: &str) -> Option<Reading> {
+pub fn read<'q>(query: &'q str) -> Option<Reading> {
     let raw: Vec<&str> = query.lines().collect();
     let lines: Vec<Line> = raw.iter().map(|l| classify(l)).collect();
     // The frame each line opens, if any; a location that belongs to the frame above it is no
     // line of its own.
     let mut frames: Vec<Option<Seen>> = vec![None; raw.len()];
     let mut owned = vec![false; raw.len()];
+    // Inside a Rust backtrace every numbered line is a frame, with or without its location
+    // (`17: main`, `20: _start`).
+    let mut in_backtrace = false;
     for (i, line) in lines.iter().enumerate() {
         if owned[i] {
             continue;
+        }
+        let t = raw[i].trim();
+        if t == "stack backtrace:" || t == "Stack backtrace:" {
+            in_backtrace = true;
+        } else if !matches!(line, Line::Numbered(_)) {
+            in_backtrace = false;
         }
         // A name on a line of its own is a frame only when its location follows.
         let name = match line {
@@ -260,15 +285,24 @@ pub fn read(query: &str) -> Option<Reading> {
                 name: *name,
                 path: Some(*path),
             }),
-            _ => name.and_then(|name| {
-                located(&lines, &raw, i).map(|p| Seen {
+            _ => name.and_then(|name| match located(&lines, &raw, i) {
+                Some(p) => Some(Seen {
                     origin: origin(p),
                     name: Some(name),
                     path: None,
-                })
+                }),
+                // Unlocated, it is the runtime's or the binary's own start.
+                None => in_backtrace.then_some(Seen {
+                    origin: Origin::Runtime,
+                    name: Some(name),
+                    path: None,
+                }),
             }),
         };
-        if frame.is_some() && !matches!(line, Line::Frame { .. }) {
+        if frame.is_some()
+            && !matches!(line, Line::Frame { .. })
+            && located(&lines, &raw, i).is_some()
+        {
             owned[i + 1] = true;
         }
         frames[i] = frame;
@@ -280,8 +314,19 @@ pub fn read(query: &str) -> Option<Reading> {
     if !header && frames.iter().all(Option::is_none) {
         return None;
     }
-    let mut said: Vec<&str> = Vec::new();
-    let mut around: Vec<&str> = Vec::new();
+    // A Rust panic prints the error it unwrapped in its `Debug` form.
+    let panic = lines.iter().any(|l| matches!(l, Line::Message(_)));
+    let mut said: Vec<Cow<str>> = Vec::new();
+    let mut around: Vec<Cow<str>> = Vec::new();
+    let mut say = |text: &'q str, around: &mut Vec<Cow<'q, str>>| {
+        if panic {
+            let (s, a) = panic_line(text);
+            said.extend(s);
+            around.extend(a);
+        } else {
+            said.push(Cow::Borrowed(text));
+        }
+    };
     // The origin of the last frame seen, which the code lines under it share.
     let mut last: Option<Origin> = None;
     for (i, line) in lines.iter().enumerate() {
@@ -291,14 +336,18 @@ pub fn read(query: &str) -> Option<Reading> {
         if let Some(f) = frames[i] {
             last = Some(f.origin);
             if f.origin == Origin::Library {
-                around.extend(f.path.map(|p| package_path(without_position(p))));
-                around.extend(f.name);
+                around.extend(
+                    f.path
+                        .map(|p| Cow::Borrowed(package_path(without_position(p)))),
+                );
+                around.extend(f.name.map(rust_symbol));
             }
             continue;
         }
         match line {
             Line::Boilerplate | Line::Location(_) | Line::Frame { .. } => {}
-            Line::Message(m) => said.extend(Some(*m).filter(|m| !m.is_empty())),
+            Line::Message("") => {}
+            Line::Message(m) => say(m, &mut around),
             Line::Numbered(_) | Line::Text(_) => {
                 let t = raw[i];
                 if t.trim().is_empty() {
@@ -310,11 +359,11 @@ pub fn read(query: &str) -> Option<Reading> {
                 let marked = raw.get(i + 1).is_some_and(|n| n.trim().starts_with('^'));
                 if (indented && last.is_some()) || marked {
                     if last != Some(Origin::Runtime) {
-                        around.push(t.trim());
+                        around.push(Cow::Borrowed(t.trim()));
                     }
                 } else {
                     last = None;
-                    said.push(t.trim());
+                    say(t.trim(), &mut around);
                 }
             }
         }
@@ -323,6 +372,165 @@ pub fn read(query: &str) -> Option<Reading> {
         said: said.join("\n"),
         around: around.join("\n"),
     })
+}
+
+/// A Rust symbol as a backtrace prints it, without the crate hashes of `RUST_BACKTRACE=full`
+/// (`std[e28293b1aa0f68bd]::rt::lang_start`) and the legacy mangling's hash
+/// (`toml::de::from_str::h1a2b3c4d5e6f7a8b`): they are no words of anything.
+fn rust_symbol(name: &str) -> Cow<'_, str> {
+    let hex16 = |s: &str| s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit());
+    let mut name = Cow::Borrowed(name);
+    if let Some((head, hash)) = name.rsplit_once("::h") {
+        if hex16(hash) {
+            name = Cow::Owned(head.to_string());
+        }
+    }
+    if name.contains('[') {
+        let mut out = String::with_capacity(name.len());
+        let mut rest = name.as_ref();
+        while let Some(open) = rest.find('[') {
+            let after = &rest[open + 1..];
+            match after.find(']') {
+                Some(close) if hex16(&after[..close]) => {
+                    out.push_str(&rest[..open]);
+                    rest = &after[close + 1..];
+                }
+                _ => {
+                    out.push_str(&rest[..=open]);
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        name = Cow::Owned(out);
+    }
+    name
+}
+
+/// A line of a Rust panic's message. `unwrap()` prints `called `Result::unwrap()` on an `Err`
+/// value: ` and `expect("msg")` prints `msg: ` before the error's `Debug` form (`Error { inner:
+/// TomlError { message: "expected `.`, `=`", raw: Some("[package]\nname"), keys: [], span:
+/// Some(15..16) } }`): the wrapper is the runtime's, the same on every such panic, and the
+/// field names, `Some` and the numbers are the printer's. What the error says is its strings
+/// (unescaped: `\n` ends a word); its type and variant names (`TomlError`, `NotPresent`) are
+/// around it. Other lines are said as they are.
+fn panic_line(line: &str) -> (Vec<Cow<'_, str>>, Vec<Cow<'_, str>>) {
+    const UNWRAPPED: &[&str] = &[
+        "called `Result::unwrap()` on an `Err` value: ",
+        "called `Result::unwrap_err()` on an `Ok` value: ",
+    ];
+    let (head, value) = match UNWRAPPED.iter().find_map(|w| line.strip_prefix(w)) {
+        Some(value) => ("", value),
+        None => match line.split_once(": ") {
+            Some((head, value)) if debug_structure(value) => (head, value),
+            _ => return (vec![Cow::Borrowed(line)], Vec::new()),
+        },
+    };
+    match debug_value(value) {
+        Some(d) => {
+            let mut said: Vec<Cow<str>> = Vec::new();
+            if !head.trim().is_empty() {
+                said.push(Cow::Borrowed(head));
+            }
+            said.extend(d.strings.into_iter().map(Cow::Owned));
+            (said, d.names.into_iter().map(Cow::Borrowed).collect())
+        }
+        None => (vec![Cow::Borrowed(line)], Vec::new()),
+    }
+}
+
+/// Whether `v` is a `Debug` form of a struct or a tuple variant (`Os { code: 2 }`,
+/// `Custom("…")`): what `expect`'s message is followed by.
+fn debug_structure(v: &str) -> bool {
+    let name_end = v
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+        .unwrap_or(v.len());
+    v.starts_with(|c: char| c.is_ascii_uppercase())
+        && (v[name_end..].starts_with(" {") || v[name_end..].starts_with('('))
+        && debug_value(v).is_some()
+}
+
+/// What a `Debug` form holds: its strings, unescaped, and its type and variant names.
+struct Debugged<'a> {
+    strings: Vec<String>,
+    names: Vec<&'a str>,
+}
+
+/// Reads a Rust `Debug` form; `None` when `v` is not one (brackets that do not balance, a
+/// string that does not end, anything but names, strings, numbers and punctuation).
+fn debug_value(v: &str) -> Option<Debugged<'_>> {
+    let v = v.trim();
+    if !v.starts_with(|c: char| c.is_ascii_uppercase() || c == '"') {
+        return None;
+    }
+    let b = v.as_bytes();
+    let mut out = Debugged {
+        strings: Vec::new(),
+        names: Vec::new(),
+    };
+    let mut open: Vec<u8> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                let mut s = String::new();
+                let mut chars = v[i + 1..].char_indices();
+                let mut end = None;
+                while let Some((k, c)) = chars.next() {
+                    match c {
+                        '"' => {
+                            end = Some(i + 1 + k + 1);
+                            break;
+                        }
+                        '\\' => match chars.next() {
+                            Some((_, 'n' | 't' | 'r')) => s.push(' '),
+                            Some((_, e)) => s.push(e),
+                            None => return None,
+                        },
+                        c => s.push(c),
+                    }
+                }
+                i = end?;
+                if s.chars().any(char::is_alphanumeric) {
+                    out.strings.push(s);
+                }
+            }
+            b'{' | b'(' | b'[' => {
+                open.push(b[i]);
+                i += 1;
+            }
+            b'}' | b')' | b']' => {
+                let want = match b[i] {
+                    b'}' => b'{',
+                    b')' => b'(',
+                    _ => b'[',
+                };
+                if open.pop() != Some(want) {
+                    return None;
+                }
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b':')
+                {
+                    i += 1;
+                }
+                let word = v[start..i].trim_end_matches(':');
+                let field = v[start..i].ends_with(':') && !v[start..i].ends_with("::");
+                if !field
+                    && word.starts_with(|c: char| c.is_ascii_uppercase())
+                    && !matches!(word, "Some" | "None" | "Ok" | "Err")
+                    && !out.names.contains(&word)
+                {
+                    out.names.push(word);
+                }
+            }
+            c if c.is_ascii_digit() || b" ,.:-+'".contains(&c) => i += 1,
+            _ => return None,
+        }
+    }
+    open.is_empty().then_some(out)
 }
 
 /// `x.js:3:9` → `x.js`, `x.py` → `x.py`.
@@ -378,6 +586,50 @@ mod tests {
         let r = read(old).expect("a panic");
         assert_eq!(r.said, "index out of bounds");
         assert_eq!(r.around, "globset::GlobBuilder::build");
+    }
+
+    #[test]
+    fn an_unwrapped_error_says_its_strings_and_names_its_types() {
+        // A walk's toml panics (stop 51): the wrapper and the `Debug` form's field names were
+        // read as the message, and the page quoting that form came first for every panic.
+        let q = "thread 'main' (28799) panicked at src/main.rs:82:98:\ncalled `Result::unwrap()` on an `Err` value: Error { inner: Error { inner: TomlError { message: \"invalid table header\\nexpected `.`, `]`\", raw: Some(\"[dependencies\\nserde = \\\"1\\\"\\n\"), keys: [], span: Some(15..16) } } }\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace";
+        let r = read(q).expect("a panic");
+        assert_eq!(
+            r.said,
+            "invalid table header expected `.`, `]`\n[dependencies serde = \"1\" "
+        );
+        assert_eq!(r.around, "Error\nTomlError");
+        // Nothing but a variant: its name is all there is to search.
+        let r = read("thread 'main' panicked at src/main.rs:1:1:\ncalled `Result::unwrap()` on an `Err` value: NotPresent").expect("a panic");
+        assert_eq!((r.said.as_str(), r.around.as_str()), ("", "NotPresent"));
+        // `expect`'s own message stays; a line that only looks like `name: value` is said whole.
+        let r = read("thread 'main' panicked at src/main.rs:1:1:\nreading config: Os { code: 2, kind: NotFound, message: \"No such file or directory\" }\nerror: Something went wrong").expect("a panic");
+        assert_eq!(
+            r.said,
+            "reading config\nNo such file or directory\nerror: Something went wrong"
+        );
+        assert_eq!(r.around, "Os\nNotFound");
+    }
+
+    #[test]
+    fn an_anyhow_report_and_a_full_backtrace_keep_their_frames_out() {
+        let anyhow = "Error: failed to load server config\n\nCaused by:\n    invalid value: integer `80800`, expected u16\n\nStack backtrace:\n   0: <E as anyhow::context::ext::StdError>::ext_context\n             at /home/u/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/anyhow-1.0.105/src/backtrace.rs:10:14\n   1: cli::load\n             at ./src/bin/cli.rs:17:26\n   7: <&dyn core::ops::function::Fn<(), Output = i32> + core::marker::Sync as core::ops::function::FnOnce<()>>::call_once\n             at /rustc/5980/library/core/src/ops/function.rs:287:21\n  17: main\n  18: __libc_start_call_main\n             at ./csu/../sysdeps/nptl/libc_start_call_main.h:58:16\n  20: _start";
+        let r = read(anyhow).expect("a report with a backtrace");
+        assert_eq!(
+            r.said,
+            "Error: failed to load server config\ninvalid value: integer `80800`, expected u16"
+        );
+        assert_eq!(
+            r.around,
+            "<E as anyhow::context::ext::StdError>::ext_context"
+        );
+        let full = "thread 'main' (2419) panicked at src/main.rs:102:138:\nindex not found\nstack backtrace:\n   0:     0x560a95ea95da - std[e28293b1aa0f68bd]::backtrace_rs::backtrace::libunwind::trace\n                               at /rustc/5980/library/std/src/../../backtrace/src/backtrace/libunwind.rs:117:9\n   5:     0x560a95ebd0fa - core[c1f1a4ba060b9bfa]::fmt::write\n  21:     0x55d0 - <toml[8e2ac1f3b2c4d5e6]::value::Value as core[c1f1a4ba060b9bfa]::ops::index::Index<I>>::index::h1a2b3c4d5e6f7a8b\n                               at /home/u/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/toml-0.8.19/src/value.rs:235:25";
+        let r = read(full).expect("a full backtrace");
+        assert_eq!(r.said, "index not found");
+        assert_eq!(
+            r.around,
+            "<toml::value::Value as core::ops::index::Index<I>>::index"
+        );
     }
 
     #[test]

@@ -90,6 +90,8 @@ pub struct Ranking {
     pub pairs: usize,
     /// The scoring parameters used.
     pub params: Params,
+    /// Whether the query was read as a pasted trace ([`super::pasted`]).
+    pub trace: bool,
 }
 
 impl Ranking {
@@ -139,9 +141,13 @@ impl Ranking {
         self.words_where(|_, t| t.df == 0 && t.corrected.is_none() && !t.around)
     }
 
-    /// Whether the query was read as a pasted trace with words around its message
-    /// ([`Term::around`]).
+    /// Whether the query was read as a pasted trace.
     pub fn read_as_trace(&self) -> bool {
+        self.trace
+    }
+
+    /// Whether words around a pasted trace's message were searched ([`Term::around`]).
+    pub fn searched_around(&self) -> bool {
         self.terms.iter().any(|t| t.around)
     }
 
@@ -847,6 +853,7 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         sections: index.sections(),
         pairs: pairs.len(),
         params: *p,
+        trace: trace.is_some(),
     }
 }
 
