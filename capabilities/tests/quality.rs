@@ -369,6 +369,10 @@ fn a_name_in_snake_case_the_workspace_lacks_is_one_missing_thing() {
     // So is a qualified name whose own name the workspace lacks (`Scheduler.get_jobs`).
     assert!(unknown("Arrow.humanize_range", "Arrow.humanize_range"));
     assert!(!unknown("Arrow.humanize", "Arrow.humanize"));
+    // An assignment is one word typed, not its name and its value (`is_sorted with
+    // strict=True` was four words, so `is_sorted` was read as the asker's variable: blind
+    // walk on more-itertools, stop 51).
+    assert!(unknown("humanize_range with locale=True", "humanize_range"));
     // A known name is searched as written; in a longer question a snake-case name is as
     // often the asker's own variable, searched by its words.
     assert!(!unknown("what does dehumanize return", "dehumanize"));

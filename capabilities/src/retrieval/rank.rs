@@ -558,6 +558,25 @@ fn snake_case(word: &str) -> bool {
 /// to the following one (the index's pairs): the pages write the same name another way
 /// (`max_retries` for `maxRetries`, `WalkState::Skip` for `WalkState`), so it is searched by
 /// its words as any other compound.
+/// How many words a query's terms were typed as: a compound and each of its own words are
+/// one (`strict=True` is one word, though `strict` and `true`, split at `=`, are no identifier
+/// within it).
+fn typed_words(terms: &[QueryTerm]) -> usize {
+    let piece_of_compound = |t: &QueryTerm| {
+        !t.compound
+            && terms.iter().any(|c| {
+                c.compound
+                    && c.word
+                        .split(|ch: char| !ch.is_alphanumeric() && ch != '_')
+                        .any(|p| p == t.word)
+            })
+    };
+    terms
+        .iter()
+        .filter(|t| t.within.is_none() && !piece_of_compound(t))
+        .count()
+}
+
 fn words_stand_together(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool {
     let parts: Vec<&str> = all
         .iter()
@@ -654,7 +673,7 @@ fn analyze_read(
     };
     // A question of a few words is about the names in it; in a longer one a name in snake
     // case is as often the asker's own variable (`arrow_obj`, `end_date`).
-    let about_names = all[..said].iter().filter(|t| t.within.is_none()).count() <= ABOUT_NAMES;
+    let about_names = typed_words(&all[..said]) <= ABOUT_NAMES;
     // Names read as another name whole: their words are not searched on their own.
     let mut read_whole: Vec<String> = Vec::new();
     let mut numbers: Vec<String> = Vec::new();
