@@ -716,6 +716,23 @@ fn members_of<'g>(graph: &'g Graph, key: &str) -> Vec<&'g Node> {
         .collect()
 }
 
+/// Whether `symbols`, the nodes [`symbols_named`] gives for `name`, are all defined inside a
+/// class, impl or module called `name` rather than called so themselves: a range cited inside
+/// one of its methods makes the method a node, not the class (`Ky` names its ten cited
+/// methods; `Justfile<'src>::run` is a member of `Justfile`, names compared without
+/// generics). `false` when there are none.
+pub fn are_members_of(symbols: &[&Node], name: &str) -> bool {
+    let key = anchor::name_key(name);
+    !symbols.is_empty()
+        && symbols.iter().all(|n| {
+            let q = anchor::name_key(n.metadata.get("qualified").unwrap_or(&n.name));
+            n.kind == NodeKind::Symbol
+                && ["::", ".", "#"]
+                    .iter()
+                    .any(|sep| q.starts_with(&format!("{key}{sep}")))
+        })
+}
+
 /// The symbols defined inside `container` (a class's methods, an impl's functions, a
 /// function's nested items), by qualified name, in its repository: "who cites `Database`"
 /// means every range inside it, and a range inside one method names only that method.
@@ -882,12 +899,29 @@ pub fn neighbourhood<'g>(
     focus: &str,
     depth: usize,
 ) -> Option<(Vec<&'g Node>, Vec<&'g Edge>, bool)> {
-    let hub = |id: &str| id != focus && graph.node(id).is_some_and(is_hub);
+    neighbourhood_of(graph, &[focus], depth)
+}
+
+/// [`neighbourhood`] around several nodes at once, each at the centre (a class's cited
+/// members, when the class is no node itself: [`are_members_of`]); the bound counts them all.
+/// `None` when any of `foci` is unknown or there is none.
+pub fn neighbourhood_of<'g>(
+    graph: &'g Graph,
+    foci: &[&str],
+    depth: usize,
+) -> Option<(Vec<&'g Node>, Vec<&'g Edge>, bool)> {
+    let hub = |id: &str| !foci.contains(&id) && graph.node(id).is_some_and(is_hub);
     let mut seen: BTreeSet<&str> = BTreeSet::new();
     let mut queue = VecDeque::new();
-    let f = graph.node(focus)?;
-    seen.insert(&f.id);
-    queue.push_back((f.id.as_str(), 0));
+    if foci.is_empty() {
+        return None;
+    }
+    for focus in foci {
+        let f = graph.node(focus)?;
+        if seen.insert(&f.id) {
+            queue.push_back((f.id.as_str(), 0));
+        }
+    }
     let mut truncated = false;
     while let Some((id, d)) = queue.pop_front() {
         if d >= depth || hub(id) {

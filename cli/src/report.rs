@@ -278,8 +278,14 @@ pub struct InputsView {
 /// `ontoly graph`: the nodes within a few hops of a focus and the edges among them.
 #[derive(Debug, Clone, Serialize)]
 pub struct Neighbourhood {
-    /// The focus id.
+    /// The focus id; or, for a class, impl or module that is no node of the graph (only the
+    /// innermost definitions behind cited ranges are), its name as given, with its cited
+    /// members at the centre instead ([`Neighbourhood::members`]).
     pub focus: String,
+    /// The ids at the centre when `focus` names no node but the symbols defined in it
+    /// (`Ky`'s methods); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<String>,
     /// The nodes.
     pub nodes: Vec<Node>,
     /// The edges among them.
@@ -290,6 +296,22 @@ pub struct Neighbourhood {
 }
 
 impl Neighbourhood {
+    /// Whether `id` is at the centre of the picture: the focus, or one of its members.
+    pub fn is_centre(&self, id: &str) -> bool {
+        id == self.focus || self.members.iter().any(|m| m == id)
+    }
+
+    /// What a picture says when its focus is no node but its members (as a comment).
+    pub fn members_note(&self) -> Option<String> {
+        (!self.members.is_empty()).then(|| {
+            format!(
+                "{:?} is no node of the graph: the {} cited symbols defined in it are at the centre",
+                self.focus,
+                self.members.len()
+            )
+        })
+    }
+
     /// What a picture says when nodes were left out (as a comment of its format).
     pub fn truncation_note(&self) -> Option<String> {
         self.truncated.then(|| {

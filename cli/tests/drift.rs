@@ -2820,6 +2820,133 @@ fn javascript_exports_and_trace_names_find_their_symbol() {
     );
 }
 
+/// ky 1.2.0 (walk 51): `createInstance` builds the instance on a local, `ky.create = (…) =>
+/// …`, and `cites --symbol ky.create` found nothing though a section cites exactly that line
+/// (F7); `graph Ky` said `"Ky" names 10 nodes`, none of them Ky, since only the methods of the
+/// class behind cited ranges are nodes, while `cites --symbol Ky` answers for them (F8).
+#[test]
+fn a_local_objects_assigned_functions_and_a_class_by_its_name_are_found() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path().join("repo");
+    std::fs::create_dir_all(repo.join("source/core")).expect("mkdir");
+    git(&repo, &["init", "-q", "-b", "main"]);
+    let files = [
+        ("source/index.ts", "import {Ky} from './core/Ky.js';\n\nconst createInstance = (defaults?: Partial<Options>): KyInstance => {\n\tconst ky: Partial<Mutable<KyInstance>> = (input: Input, options?: Options) => Ky.create(input, options);\n\n\tfor (const method of requestMethods) {\n\t\tky[method] = (input: Input, options?: Options) => Ky.create(input, {method});\n\t}\n\n\tky.create = (newDefaults?: Partial<Options>) => createInstance(newDefaults);\n\tky.extend = (newDefaults?: Partial<Options>) => createInstance(defaults);\n\tky.stop = stop;\n\n\treturn ky as KyInstance;\n};\n\nconst ky = createInstance();\n\nexport default ky;\n"),
+        ("source/core/Ky.ts", "export class Ky {\n\tstatic create(input: Input, options: Options): ResponsePromise {\n\t\treturn new Ky(input, options);\n\t}\n\n\tprotected _retry(): number {\n\t\treturn 1;\n\t}\n\n\tprotected _fetch(): Promise<Response> {\n\t\treturn fetch(this.request);\n\t}\n}\n"),
+    ];
+    for (path, text) in files {
+        std::fs::write(repo.join(path), text).expect("write");
+    }
+    git(&repo, &["add", "."]);
+    git(&repo, &["commit", "-q", "-m", "one"]);
+    let base = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
+    let ws = dir.path().join("ws");
+    one_module(
+        &ws,
+        "sindresorhus",
+        "ky",
+        "sindresorhus/ky",
+        &base,
+        "../repo",
+    );
+    std::fs::write(
+        ws.join("knowledge/structure.yaml"),
+        "schema_version: context.approved-structure.v1\narticles: []\n",
+    )
+    .expect("structure");
+    let cited = [
+        ("create-vs-extend", "source/index.ts:10-11"),
+        ("methods", "source/index.ts:7-7"),
+        ("create", "source/core/Ky.ts:2-4"),
+        ("retry", "source/core/Ky.ts:6-8"),
+        ("fetch", "source/core/Ky.ts:10-12"),
+    ];
+    let mut page = String::from("# Q\n\n");
+    let mut structure = String::from(
+        "schema_version: context.approved-structure.v1\narticles:\n  - path: q.md\n    sections:\n",
+    );
+    for (id, range) in cited {
+        page.push_str(&format!("<!-- context:section id=\"{id}\" -->\n## {id}\n\nIt works.\n<!-- /context:section -->\n\n"));
+        let entry = run_in(&ws, &["digest", range, "--source", "sindresorhus/ky"]);
+        assert_eq!(entry.code, 0, "{}", entry.stderr);
+        structure.push_str(&format!("      - id: {id}\n        references:\n"));
+        for l in entry.stdout.lines().filter(|l| !l.starts_with('#')) {
+            structure.push_str(&format!("          {l}\n"));
+        }
+    }
+    std::fs::write(ws.join("knowledge/q.md"), page).expect("page");
+    std::fs::write(ws.join("knowledge/structure.yaml"), structure).expect("structure");
+    let check = run_in(&ws, &["validate", "--require-verified"]);
+    assert_eq!(check.code, 0, "{}{}", check.stdout, check.stderr);
+    let cites = |name: &str| {
+        let r = json(&run_in(
+            &ws,
+            &["cites", "--symbol", name, "--format", "json"],
+        ));
+        (r["data"]["sections"].as_array().into_iter().flatten())
+            .filter_map(|s| s["section"].as_str().map(str::to_string))
+            .collect::<Vec<String>>()
+    };
+    for name in ["ky.create", "ky.extend", "createInstance.ky.create"] {
+        assert_eq!(cites(name), ["section:q.md#create-vs-extend"], "{name}");
+    }
+    // The class's static `create` is another symbol: names are compared as written.
+    assert_eq!(cites("Ky.create"), ["section:q.md#create"]);
+    // `ky[method]` names no member: its line is the enclosing function's.
+    assert!(
+        cites("createInstance").contains(&"section:q.md#methods".to_string()),
+        "{:?}",
+        cites("createInstance")
+    );
+    // The class by its name: its cited members, at the centre of one picture.
+    let v = json(&run_in(
+        &ws,
+        &["graph", "Ky", "--depth", "2", "--format", "json"],
+    ));
+    assert_eq!(v["focus"], "Ky", "{v}");
+    let members: Vec<&str> = (v["members"].as_array().into_iter().flatten())
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(members.len(), 3, "{members:?}");
+    assert!(
+        members
+            .iter()
+            .all(|m| m.starts_with("symbol:") && m.contains("#method:Ky.")),
+        "{members:?}"
+    );
+    let sections: Vec<&str> = (v["nodes"].as_array().into_iter().flatten())
+        .filter(|n| n["type"] == "Section")
+        .filter_map(|n| n["id"].as_str())
+        .collect();
+    for s in [
+        "section:q.md#create",
+        "section:q.md#retry",
+        "section:q.md#fetch",
+    ] {
+        assert!(sections.contains(&s), "{s}: {sections:?}");
+    }
+    let m = run_in(&ws, &["graph", "--focus", "Ky", "--format", "mermaid"]);
+    assert_eq!(m.code, 0, "{}", m.stderr);
+    assert!(
+        m.stdout.contains(
+            "%% \"Ky\" is no node of the graph: the 3 cited symbols defined in it are at the centre"
+        ) && m.stdout.matches("stroke-width:3px").count() == 3,
+        "{}",
+        m.stdout
+    );
+    let d = run_in(&ws, &["graph", "Ky", "--format", "dot"]);
+    assert_eq!(d.code, 0, "{}", d.stderr);
+    assert_eq!(d.stdout.matches("style=bold").count(), 3, "{}", d.stdout);
+    // A name several symbols have, none inside the other, still asks which.
+    let several = run_in(&ws, &["graph", "create"]);
+    assert_eq!(several.code, 2, "{}", several.stdout);
+    assert!(
+        several.stderr.contains("\"create\" names 2 nodes"),
+        "{}",
+        several.stderr
+    );
+}
+
 #[test]
 fn a_symbol_named_with_its_module_path_is_found_in_that_module() {
     // Python's dotted import path and Rust's module path in front of the qualified name.

@@ -589,3 +589,86 @@ fn javascript_function_expressions_own_names_are_aliases() {
         ]
     );
 }
+
+/// ky's `createInstance` builds its API on a local (`ky.create = (…) => …`, `ky.extend = …`):
+/// those functions had no symbol, so `cites --symbol ky.create` found nothing though a section
+/// cites exactly those lines (walk 51, F7). A member of a local object is named under the
+/// function that defines it, as its other nested definitions are; one of a parameter, of
+/// `this` or of a local bound to `this`, and a computed member (`ky[method]`), configure
+/// something else and stay the enclosing function's lines.
+#[test]
+fn functions_assigned_to_a_local_objects_members_are_its_methods() {
+    let ts = "\
+const createInstance = (defaults?: Partial<Options>): KyInstance => {
+\tconst ky: Partial<Mutable<KyInstance>> = (input: Input) => Ky.create(input, defaults);
+
+\tfor (const method of requestMethods) {
+\t\tky[method] = (input: Input) => Ky.create(input, {method});
+\t}
+
+\tky.create = (newDefaults?: Partial<Options>) => createInstance(newDefaults);
+\tky.extend = (newDefaults?: Partial<Options>) => {
+\t\treturn createInstance(newDefaults);
+\t};
+\tky.stop = stop;
+
+\treturn ky as KyInstance;
+};
+";
+    let expected = [
+        "function createInstance 1-15",
+        "function createInstance.ky 2-2",
+        "method createInstance.ky.create 8-8",
+        "method createInstance.ky.extend 9-11",
+    ];
+    for path in ["source/index.ts", "source/index.js"] {
+        let src = if path.ends_with(".js") {
+            // The same code without its types.
+            ts.replace("?: Partial<Options>", "")
+                .replace(": KyInstance =>", " =>")
+                .replace(": Partial<Mutable<KyInstance>>", "")
+                .replace(": Input", "")
+                .replace(" as KyInstance", "")
+        } else {
+            ts.to_string()
+        };
+        let s = extract(path, &src).expect("supported language");
+        assert_eq!(listing(&s), expected, "{path}");
+        assert_eq!(
+            range(&s, 8, 8),
+            ["method createInstance.ky.create"],
+            "{path}"
+        );
+        // A computed member has no name of its own: its lines are the function's.
+        assert_eq!(range(&s, 5, 5), ["function createInstance"], "{path}");
+    }
+    // Nested in a block, declared with `let` or `var`, in a method: still a local's member.
+    let js = "\
+class Api {
+  build() {
+    if (ready) {
+      let client = {};
+      client.get = function get(url) { return url; };
+    }
+  }
+}
+function init(app, opts) {
+  var self = this;
+  self.close = function () {};
+  app.listen = function () {};
+  opts.onDone = () => {};
+  window.handler = () => {};
+  this.run = function () {};
+}
+";
+    let s = extract("lib/api.js", js).expect("javascript");
+    assert_eq!(
+        listing(&s),
+        [
+            "class Api 1-8",
+            "method Api.build 2-7",
+            "method Api.build.client.get 5-5",
+            "function init 9-16",
+        ]
+    );
+}

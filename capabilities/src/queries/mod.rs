@@ -395,16 +395,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     meant.sort_unstable();
     meant.dedup();
     // A class, impl or module whose members are what the graph holds is not their name.
-    // (`Justfile<'src>::run` is a member of `Justfile`: names compared without generics.)
-    let key = ontoly_graph::sources::drift::anchor::name_key(target);
-    let members = !named.is_empty()
-        && named.iter().all(|n| {
-            let q = n.metadata.get("qualified").unwrap_or(&n.name);
-            let q = ontoly_graph::sources::drift::anchor::name_key(q);
-            ["::", ".", "#"]
-                .iter()
-                .any(|sep| q.starts_with(&format!("{key}{sep}")))
-        });
+    let members = walk::are_members_of(&named, target);
     if by_id.is_none() && meant.len() > 1 {
         let what = if members {
             format!("symbols of {target}")

@@ -3,7 +3,9 @@
 use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{Neighbourhood, Report};
-use ontoly_capabilities::walk::{neighbourhood, resolve_or_candidates, CANDIDATES_SHOWN};
+use ontoly_capabilities::walk::{
+    are_members_of, neighbourhood, neighbourhood_of, resolve_or_candidates, CANDIDATES_SHOWN,
+};
 
 /// The formats `ontoly graph` renders.
 pub const FORMATS: &[Format] = &[Format::Mermaid, Format::Dot, Format::Json];
@@ -18,7 +20,8 @@ pub struct Args {
     /// prints, such as `section:guides/payments.md#backoff`; a section also as
     /// `guides/payments.md#backoff`, an article as its page path, a cited file as its
     /// repository path or the end of one (`retry.py`), a cited range as `PATH:START-END` or
-    /// the label `cites` prints, a symbol by its name (`Parser::parse_ast`).
+    /// the label `cites` prints, a symbol by its name (`Parser::parse_ast`); a class whose
+    /// methods are cited but not the class itself, by its name: its cited members together.
     #[arg(value_name = "ID")]
     id: Option<String>,
     /// Hops around the focus (1-3).
@@ -49,9 +52,24 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let resolved = resolve_or_candidates(g, focus);
     let found = resolved.as_ref().ok().and_then(|n| {
         let (nodes, edges, truncated) = neighbourhood(g, &n.id, a.depth as usize)?;
-        Some((n.id.clone(), nodes, edges, truncated))
+        Some((n.id.clone(), Vec::new(), nodes, edges, truncated))
     });
-    let Some((focus, nodes, edges, truncated)) = found else {
+    // A class is no node when only ranges inside its methods are cited (the innermost
+    // definition behind a range is the graph's symbol), yet `cites --symbol Ky` answers for
+    // them: its picture is theirs, together (walk 51, F8: "Ky" named 10 nodes, none of them Ky).
+    let found = found.or_else(|| {
+        let several = resolved.as_ref().err()?;
+        if !are_members_of(several, focus) {
+            return None;
+        }
+        let mut members: Vec<String> = several.iter().map(|n| n.id.clone()).collect();
+        members.sort_unstable();
+        members.dedup();
+        let ids: Vec<&str> = members.iter().map(String::as_str).collect();
+        let (nodes, edges, truncated) = neighbourhood_of(g, &ids, a.depth as usize)?;
+        Some((focus.to_string(), members, nodes, edges, truncated))
+    });
+    let Some((focus, members, nodes, edges, truncated)) = found else {
         // A name several nodes have: say which, so one can be given by its id.
         let several = resolved.err().unwrap_or_default();
         if several.len() > 1 {
@@ -83,6 +101,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     };
     Ok(Output::ok(Report::Graph(Neighbourhood {
         focus,
+        members,
         nodes: nodes.into_iter().cloned().collect(),
         edges: edges.into_iter().cloned().collect(),
         truncated,

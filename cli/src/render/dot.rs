@@ -16,12 +16,19 @@ pub fn render(report: &Report) -> Option<String> {
         format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
     };
     let mut o = String::from("digraph ontoly {\n  rankdir=LR;\n  node [shape=box];\n");
+    if let Some(note) = g.members_note() {
+        let _ = writeln!(o, "  // {}", ontoly_graph::formats::text::one_line(&note));
+    }
     // Visible in the picture, not only in its source: a cut picture must not look whole.
     if let Some(note) = g.truncation_note() {
         let _ = writeln!(o, "  label={};\n  labelloc=b;", q(&note));
     }
     for n in &g.nodes {
-        let style = if n.id == g.focus { ", style=bold" } else { "" };
+        let style = if g.is_centre(&n.id) {
+            ", style=bold"
+        } else {
+            ""
+        };
         let label = format!("{}: {}", n.kind.as_str(), title(n));
         let _ = writeln!(o, "  {} [label={}{style}];", q(&n.id), q(&label));
     }

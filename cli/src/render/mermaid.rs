@@ -11,6 +11,9 @@ pub fn render(report: &Report) -> Option<String> {
     };
     let key = |id: &str| g.nodes.iter().position(|n| n.id == id).unwrap_or(0);
     let mut o = String::from("flowchart LR\n");
+    if let Some(note) = g.members_note() {
+        let _ = writeln!(o, "  %% {}", ontoly_graph::formats::text::one_line(&note));
+    }
     for (i, n) in g.nodes.iter().enumerate() {
         let l = label(&format!("{}: {}", n.kind.as_str(), title(n)));
         let _ = writeln!(o, "  n{i}[\"{l}\"]");
@@ -33,7 +36,11 @@ pub fn render(report: &Report) -> Option<String> {
             key(&e.to)
         );
     }
-    let _ = writeln!(o, "  style n{} stroke-width:3px", key(&g.focus));
+    for (i, n) in g.nodes.iter().enumerate() {
+        if g.is_centre(&n.id) {
+            let _ = writeln!(o, "  style n{i} stroke-width:3px");
+        }
+    }
     Some(o)
 }
 
@@ -70,6 +77,7 @@ mod tests {
         let (nodes, edges, truncated) = neighbourhood(g, focus, 1).expect("focus exists");
         let report = Report::Graph(Neighbourhood {
             focus: focus.into(),
+            members: Vec::new(),
             nodes: nodes.into_iter().cloned().collect(),
             edges: edges.into_iter().cloned().collect(),
             truncated,

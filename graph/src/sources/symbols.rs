@@ -462,9 +462,11 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             }
             // Before classes, JavaScript defined members by assignment, and much of npm
             // still does: `Foo.prototype.bar = function`, `app.listen = function`,
-            // `exports.parse = (s) => …`. Only at top level: inside a function such an
-            // assignment configures an object rather than defining an API.
-            "assignment_expression" if parent.is_none() => {
+            // `exports.parse = (s) => …`. Inside a function such an assignment configures an
+            // object it was given (a parameter, `this`, a global) rather than defining an
+            // API, unless the object is the function's own local: ky's `createInstance`
+            // builds the whole instance so (`ky.create = (…) => …`; walk 51, F7).
+            "assignment_expression" if parent.is_none() || assigns_to_local_member(node, src) => {
                 let right = node.child_by_field_name("right")?;
                 let kind = match right.kind() {
                     "arrow_function"
@@ -687,6 +689,72 @@ fn member_chain<'a>(left: Node<'_>, src: &'a [u8]) -> Option<Vec<&'a str>> {
     segments.push(text_of(node, src));
     segments.reverse();
     Some(segments)
+}
+
+/// Whether the assignment `node` writes a plain-named member of an object declared by a
+/// `const`, `let` or `var` of its own function (in its body or a block of it), other than one
+/// bound to `this` (`var self = this`, which is `this.x` written otherwise). A computed
+/// member (`ky[method] = …`) has no name to give and is not one.
+fn assigns_to_local_member(node: Node<'_>, src: &[u8]) -> bool {
+    let Some(segments) = node
+        .child_by_field_name("left")
+        .filter(|l| l.kind() == "member_expression")
+        .and_then(|l| member_chain(l, src))
+    else {
+        return false;
+    };
+    let Some(root) = segments.first() else {
+        return false;
+    };
+    let mut up = node.parent();
+    while let Some(p) = up {
+        if is_function_node(p) {
+            return false;
+        }
+        if p.kind() == "statement_block" {
+            let mut cursor = p.walk();
+            if (p.named_children(&mut cursor))
+                .any(|statement| declares_object(statement, root, src))
+            {
+                return true;
+            }
+        }
+        up = p.parent();
+    }
+    false
+}
+
+/// Whether `statement` is a `const`, `let` or `var` declaring `name`, other than as `this`.
+fn declares_object(statement: Node<'_>, name: &str, src: &[u8]) -> bool {
+    if !matches!(
+        statement.kind(),
+        "lexical_declaration" | "variable_declaration"
+    ) {
+        return false;
+    }
+    let mut cursor = statement.walk();
+    let mut declarators = statement.named_children(&mut cursor);
+    declarators.any(|d| {
+        let named = d.kind() == "variable_declarator"
+            && d.child_by_field_name("name")
+                .is_some_and(|n| n.kind() == "identifier" && text_of(n, src) == name);
+        let value = d.child_by_field_name("value").map(unwrapped);
+        named && value.is_none_or(|v| v.kind() != "this")
+    })
+}
+
+/// Whether `node` opens a JavaScript or TypeScript function's scope.
+fn is_function_node(node: Node<'_>) -> bool {
+    matches!(
+        node.kind(),
+        "function_declaration"
+            | "generator_function_declaration"
+            | "function_expression"
+            | "function"
+            | "generator_function"
+            | "arrow_function"
+            | "method_definition"
+    )
 }
 
 /// How many of `segments` name the CommonJS exports object (`module.exports` 2, `exports`
