@@ -523,6 +523,22 @@ fn a_clone_mapped_under_a_module_name_the_registry_lacks_is_a_warning_at_its_map
     );
     let clean = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
     assert!(!clean.out.contains("CLONE_UNMATCHED"), "{}", clean.out);
+    // A registry that cannot be read registers nothing known: its REGISTRY_UNUSABLE is the
+    // finding, and the clone is not said to name no module ("it registers none" before).
+    edit(
+        &ws,
+        "sources/repo/index.yaml",
+        "  - name: acme",
+        "\t- name: acme",
+    );
+    let unusable = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert!(
+        unusable.out.contains("error REGISTRY_UNUSABLE")
+            && unusable.out.contains("indented with a tab")
+            && !unusable.out.contains("CLONE_UNMATCHED"),
+        "{}",
+        unusable.out
+    );
 }
 
 #[test]
