@@ -678,11 +678,20 @@ pub fn verify_stage(
     }
     drop((repo_of, first));
     let outcomes = verify_all(&repos, &cites, true);
+    // How many references each check stands for: two entries citing one range share a check,
+    // and a message counting references must agree with every other count of them.
+    let mut uses = vec![0usize; cites.len()];
+    for (&check, ei) in check_of.iter().zip(&edge_of) {
+        if ei.is_some() {
+            uses[check] += 1;
+        }
+    }
     registry_hints(
         &repos,
         &cites,
         &check_targets,
         &outcomes,
+        &uses,
         &mut parts.findings,
     );
     drop(check_targets);
@@ -818,6 +827,7 @@ fn registry_hints(
     cites: &[RangeCheck],
     targets: &[(&CitedTarget, String)],
     outcomes: &[Outcome],
+    uses: &[usize],
     findings: &mut Vec<Finding>,
 ) {
     let mut modules: std::collections::BTreeMap<(&str, &str), Vec<usize>> = Default::default();
@@ -838,19 +848,45 @@ fn registry_hints(
         };
         let module = source_ref.strip_prefix("repo:").unwrap_or(source_ref);
         let local = repo.local();
+        let references: usize = checks
+            .iter()
+            .map(|&i| uses.get(i).copied().unwrap_or(1))
+            .sum();
         if outcomes[first].status == Status::Unpinned {
             if let Ok(full) = local.resolve(commit) {
                 findings.push(Finding::new(
                     Code::SourceUnpinned,
                     format!(
-                        "module `{module}` is pinned to `{commit}`, which its clone resolves to {full}: write that full commit as the `ref` here to pin the module, and its {} reference(s) are checked against it",
-                        checks.len()
+                        "module `{module}` is pinned to `{commit}`, which its clone resolves to {full}: write that full commit as the `ref` here to pin the module, and its {references} reference(s) are checked against it"
                     ),
                     &at.file,
                     at.line,
                     ids::WORKSPACE,
                 ));
             }
+            continue;
+        }
+        let missing = &outcomes[first];
+        if missing.status == Status::CommitMissing
+            && missing.not_a_commit.is_none()
+            && !missing.shallow_clone
+        {
+            let near = match near_commit(&local, commit) {
+                Some(c) => format!(
+                    "; the clone has {c}, {}: if that is the commit, write it here",
+                    how_near(commit, &c)
+                ),
+                None => "; fetch it into the clone, or fix the ref".to_string(),
+            };
+            findings.push(Finding::new(
+                Code::SourceCommitMissing,
+                format!(
+                    "module `{module}` is pinned to {commit}, which its clone does not contain, so none of its {references} reference(s) is verified{near}"
+                ),
+                &at.file,
+                at.line,
+                ids::WORKSPACE,
+            ));
             continue;
         }
         let failed: Vec<usize> = (checks.iter().copied())
@@ -903,6 +939,46 @@ fn registry_hints(
             at.line,
             ids::WORKSPACE,
         ));
+    }
+}
+
+/// How many of the clone's newest commits are compared with a pin it does not contain.
+const NEAR_SEARCH: usize = 1000;
+/// A pin and a commit sharing this many leading digits are one commit mistyped at its end.
+const NEAR_PREFIX: usize = 12;
+
+/// The commit of `local` that a pin it does not contain most likely meant: one sharing its
+/// first [`NEAR_PREFIX`] digits, else one of the newest [`NEAR_SEARCH`] one or two digits
+/// away (a typo or a transposition), first in newest-first order when several are.
+fn near_commit(local: &LocalRepo, pin: &str) -> Option<String> {
+    let pin = pin.to_ascii_lowercase();
+    if let Some(prefix) = pin.get(..NEAR_PREFIX) {
+        if let Ok(c) = local.resolve(prefix) {
+            if c != pin {
+                return Some(c);
+            }
+        }
+    }
+    (local.commits_newest_first(NEAR_SEARCH).into_iter())
+        .filter(|c| c.len() == pin.len() && *c != pin)
+        .find(|c| c.bytes().zip(pin.bytes()).filter(|(a, b)| a != b).count() <= 2)
+}
+
+/// How `commit` differs from `pin`, for a person comparing 40 digits by eye.
+fn how_near(pin: &str, commit: &str) -> String {
+    let differ: Vec<usize> = (pin.bytes().zip(commit.bytes()).enumerate())
+        .filter(|(_, (a, b))| !a.eq_ignore_ascii_case(b))
+        .map(|(i, _)| i + 1)
+        .collect();
+    match differ.as_slice() {
+        [d] => format!("which differs from the pin in digit {d} only"),
+        [a, b] => format!("which differs from the pin in digits {a} and {b} only"),
+        _ => {
+            let shared = (pin.bytes().zip(commit.bytes()))
+                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+                .count();
+            format!("which shares the pin's first {shared} digits")
+        }
     }
 }
 
