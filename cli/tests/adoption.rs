@@ -803,6 +803,35 @@ fn digest_prints_a_reference_ready_to_paste() {
         tail.err
     );
     assert!(!tail.out.contains("content_digest"), "{}", tail.out);
+    // A path as people shorten it, or with a directory too many: the file it most likely
+    // meant, with the command that prints its entry (`cites` reads `retry.py` alike).
+    for (typed, question) in [
+        ("retry.py", "did the path leave out a directory?"),
+        (
+            "payments/src/retry.py",
+            "is `payments/` in front of it a directory too many?",
+        ),
+    ] {
+        let short = ontoly(
+            dir.path(),
+            &[
+                "--workspace",
+                "kb",
+                "digest",
+                &format!("{typed}:1-3"),
+                "--source",
+                "acme/payments",
+            ],
+        );
+        assert_eq!(short.code, 1, "{}", short.both());
+        assert!(
+            short.err.contains(&format!(
+                "the commit has `src/retry.py`: {question} `ontoly digest src/retry.py:1-3 --source acme/payments` prints its entry"
+            )),
+            "{}",
+            short.err
+        );
+    }
 }
 
 #[test]

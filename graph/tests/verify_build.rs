@@ -643,7 +643,7 @@ fn a_missing_file_offers_the_file_of_the_commit_it_most_likely_meant() {
         .collect();
     assert_eq!(missing.len(), 1, "{found:#?}");
     assert!(
-        missing[0].message.ends_with("the cited file does not exist at the pinned commit; the commit has `a.py` (repository-relative): did the path leave out a directory, or name another file?"),
+        missing[0].message.ends_with("the cited file does not exist at the pinned commit; the commit has `a.py` (repository-relative): is `src/` in front of it a directory too many?"),
         "{}",
         missing[0].message
     );
@@ -655,9 +655,38 @@ fn a_missing_file_offers_the_file_of_the_commit_it_most_likely_meant() {
         .filter(|d| d.code == "REFERENCE_FILE_MISSING")
         .collect();
     assert!(
-        missing[0].message.ends_with("the commit has `a.py` (repository-relative): did the path leave out a directory, or name another file?"),
+        missing[0].message.ends_with("the commit has `a.py` (repository-relative): did the path name another file or directory?"),
         "{}",
         missing[0].message
+    );
+    // A directory left out: the path is the end of the file's.
+    let repo = ws.parent().unwrap().join("lib");
+    std::fs::create_dir_all(repo.join("pkg")).unwrap();
+    std::fs::write(repo.join("pkg/b.py"), "x = 1\n").unwrap();
+    support::git(&repo, &["add", "-A"]);
+    support::git(&repo, &["commit", "-q", "-m", "b"]);
+    let head = support::git(&repo, &["rev-parse", "HEAD"]);
+    let index = ws.join("sources/repo/index.yaml");
+    let registry = std::fs::read_to_string(&index).unwrap();
+    let pinned = registry.split('"').nth(1).unwrap().to_string();
+    std::fs::write(&index, registry.replace(&pinned, &head)).unwrap();
+    let digest = range_digest("x = 1\n", 1, 1).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| l.contains("path: a.py")).unwrap();
+    let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    edited[at] = "            locator: {path: b.py, start_line: 1, end_line: 1}".into();
+    edited[at + 1] = format!("            content_digest: {digest}");
+    std::fs::write(&structure, edited.join("\n") + "\n").unwrap();
+    let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+    let missing: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == "REFERENCE_FILE_MISSING")
+        .collect();
+    assert!(
+        missing[0].message.ends_with(
+            "the commit has `pkg/b.py` (repository-relative): did the path leave out a directory?"
+        ),
+        "{found:#?}"
     );
 }
 

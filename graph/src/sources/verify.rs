@@ -260,6 +260,27 @@ impl FilesByName {
     }
 }
 
+/// The files of `commit` that `path`, which names none, most likely meant (see
+/// `FilesByName::nearby`): at most three, repository-relative, in path order.
+pub fn nearby_files(local: &LocalRepo, commit: &str, path: &str) -> Vec<String> {
+    FilesByName::of(local, commit).nearby(path)
+}
+
+/// What to ask about a `path` that names no file, given the files it most likely meant
+/// (`nearby`, not empty): a path with a directory too many in front (`ky/source/x.ts` for
+/// `source/x.ts`) is told which, one that is the end of them that it left one out, and any
+/// other that it may name another file or directory.
+pub fn missing_path_question(path: &str, nearby: &[String]) -> String {
+    if let Some(f) = nearby.iter().find(|f| path.ends_with(&format!("/{f}"))) {
+        let extra = &path[..path.len() - f.len()];
+        return format!("is `{extra}` in front of it a directory too many?");
+    }
+    if nearby.iter().all(|f| f.ends_with(&format!("/{path}"))) {
+        return "did the path leave out a directory?".to_string();
+    }
+    "did the path name another file or directory?".to_string()
+}
+
 /// The number of lines a person counts in `text`: a final newline ends the last line.
 fn line_count(text: &str) -> u64 {
     let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64;
@@ -1036,11 +1057,12 @@ fn explain(c: &CitedTarget, outcome: &Outcome, source_ref: &str) -> String {
             None => "; fetch it into the clone, or fix the ref".to_string(),
         },
         Status::FileMissing if !outcome.nearby.is_empty() => format!(
-            "; the commit has {} (repository-relative): did the path leave out a directory, or name another file?",
+            "; the commit has {} (repository-relative): {}",
             (outcome.nearby.iter())
                 .map(|f| format!("`{f}`"))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            missing_path_question(&c.path, &outcome.nearby)
         ),
         Status::RangeOutOfBounds => match outcome.file_lines {
             Some(n) => format!(
