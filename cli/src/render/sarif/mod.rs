@@ -194,7 +194,7 @@ pub fn log(results: &[SarifResult]) -> Value {
                 "rules": rules_json,
             }},
             "originalUriBaseIds": {
-                "SRCROOT": {"description": {"text": "The root of the repository checked."}}
+                "SRCROOT": {"description": {"text": "The root of the repository checked, or of the workspace when it is in no git repository."}}
             },
             "results": results_json,
         }]
