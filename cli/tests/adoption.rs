@@ -542,6 +542,28 @@ fn a_clone_mapped_under_a_module_name_the_registry_lacks_is_a_warning_at_its_map
 }
 
 #[test]
+fn cites_of_lines_past_a_files_end_says_where_it_ends() {
+    let (dir, _) = walkthrough();
+    let r = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "cites", "src/retry.py:10-12"],
+    );
+    assert_eq!(r.code, 1, "{}", r.both());
+    assert!(
+        r.both()
+            .contains("src/retry.py ends at line 3, before line 10."),
+        "{}",
+        r.both()
+    );
+    // Lines inside the file that no range covers: no such line.
+    let r = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "cites", "src/retry.py:3-3"],
+    );
+    assert!(!r.both().contains("ends at line"), "{}", r.both());
+}
+
+#[test]
 fn validate_require_verified_fails_while_a_reference_is_unverified() {
     let (dir, _) = walkthrough();
     let ws = kb(&dir);
