@@ -523,6 +523,44 @@ fn a_clone_mapped_under_a_module_name_the_registry_lacks_is_a_warning_at_its_map
     );
     let clean = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
     assert!(!clean.out.contains("CLONE_UNMATCHED"), "{}", clean.out);
+    // A registry that cannot be read registers nothing known: its REGISTRY_UNUSABLE is the
+    // finding, and the clone is not said to name no module ("it registers none" before).
+    edit(
+        &ws,
+        "sources/repo/index.yaml",
+        "  - name: acme",
+        "\t- name: acme",
+    );
+    let unusable = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert!(
+        unusable.out.contains("error REGISTRY_UNUSABLE")
+            && unusable.out.contains("indented with a tab")
+            && !unusable.out.contains("CLONE_UNMATCHED"),
+        "{}",
+        unusable.out
+    );
+}
+
+#[test]
+fn cites_of_lines_past_a_files_end_says_where_it_ends() {
+    let (dir, _) = walkthrough();
+    let r = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "cites", "src/retry.py:10-12"],
+    );
+    assert_eq!(r.code, 1, "{}", r.both());
+    assert!(
+        r.both()
+            .contains("src/retry.py ends at line 3, before line 10."),
+        "{}",
+        r.both()
+    );
+    // Lines inside the file that no range covers: no such line.
+    let r = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "cites", "src/retry.py:3-3"],
+    );
+    assert!(!r.both().contains("ends at line"), "{}", r.both());
 }
 
 #[test]
@@ -787,6 +825,35 @@ fn digest_prints_a_reference_ready_to_paste() {
         tail.err
     );
     assert!(!tail.out.contains("content_digest"), "{}", tail.out);
+    // A path as people shorten it, or with a directory too many: the file it most likely
+    // meant, with the command that prints its entry (`cites` reads `retry.py` alike).
+    for (typed, question) in [
+        ("retry.py", "did the path leave out a directory?"),
+        (
+            "payments/src/retry.py",
+            "is `payments/` in front of it a directory too many?",
+        ),
+    ] {
+        let short = ontoly(
+            dir.path(),
+            &[
+                "--workspace",
+                "kb",
+                "digest",
+                &format!("{typed}:1-3"),
+                "--source",
+                "acme/payments",
+            ],
+        );
+        assert_eq!(short.code, 1, "{}", short.both());
+        assert!(
+            short.err.contains(&format!(
+                "the commit has `src/retry.py`: {question} `ontoly digest src/retry.py:1-3 --source acme/payments` prints its entry"
+            )),
+            "{}",
+            short.err
+        );
+    }
 }
 
 #[test]
@@ -1385,13 +1452,14 @@ fn check_junit_has_one_case_per_question() {
     // A questions file that does not parse is a report of one error, not an empty file.
     std::fs::write(kb(&dir).join("bad.yaml"), "- q: x\n  answerable: \"yes\"\n").expect("write");
     let r = junit("kb/bad.yaml");
-    // In GitHub's format, the annotation is at the line the error names.
+    // In GitHub's format, the annotation is at the line the error names; with no repository
+    // around the workspace, its file is relative to the workspace's root.
     let github = check_as("github", "kb/bad.yaml");
     assert_eq!(github.code, 2, "{}", github.err);
     assert!(
         github
             .out
-            .starts_with("::error file=kb/bad.yaml,line=2,endLine=2,col=1,title=ontoly check::"),
+            .starts_with("::error file=bad.yaml,line=2,endLine=2,col=1,title=ontoly check::"),
         "{}",
         github.out
     );
@@ -1407,16 +1475,13 @@ fn check_junit_has_one_case_per_question() {
         serde_json::from_str(&check_as("sarif", "kb/syntax.yaml").out).expect("a SARIF log");
     let place = &sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"][0]["locations"]
         [0]["physicalLocation"];
-    assert_eq!(
-        place["artifactLocation"]["uri"], "kb/syntax.yaml",
-        "{sarif}"
-    );
+    assert_eq!(place["artifactLocation"]["uri"], "syntax.yaml", "{sarif}");
     assert_eq!(place["region"]["startLine"], 3, "{sarif}");
     assert!(
         syntax.out.starts_with(
             // The parser names the line after the last (the end of the input, line 4): the
             // annotation is put on the file's last line.
-            "::error file=kb/syntax.yaml,line=3,endLine=3,col=1,title=ontoly check::kb/syntax.yaml: line 4: invalid YAML: "
+            "::error file=syntax.yaml,line=3,endLine=3,col=1,title=ontoly check::kb/syntax.yaml: line 4: invalid YAML: "
         ),
         "{}",
         syntax.out

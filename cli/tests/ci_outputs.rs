@@ -270,7 +270,7 @@ fn the_gate_fails_on_a_broken_workspace_and_names_its_errors() {
     assert_eq!(github.code, 3);
     assert!(
         github.stdout.contains(
-            "::error file=ws/knowledge/structure.yaml,line=8,endLine=8,col=1,title=YAML_INVALID::"
+            "::error file=knowledge/structure.yaml,line=8,endLine=8,col=1,title=YAML_INVALID::"
         ),
         "{}",
         github.stdout
@@ -424,10 +424,12 @@ fn a_run_of_more_results_than_code_scanning_keeps_is_cut_by_severity_and_says_so
 }
 
 #[test]
-fn outside_a_repository_locations_are_relative_to_the_current_directory() {
+fn outside_a_repository_locations_are_relative_to_the_workspace_root() {
     // Found by a determinism walk: with no git repository around the workspace, SARIF and
     // annotations named files by the workspace path as typed, so `--workspace /abs/ws` put
-    // the absolute path in every result.
+    // the absolute path in every result. Relative to the current directory instead, a run
+    // from `knowledge/` climbed out with `../` (author walk, stop 51): the workspace's root
+    // is the one root, wherever the run is.
     let t = tempfile::tempdir().expect("temp dir");
     let ws = t.path().join("ws");
     common::copy_dir(&fixtures().join("valid"), &ws);
@@ -438,8 +440,8 @@ fn outside_a_repository_locations_are_relative_to_the_current_directory() {
     .expect("ontoly.toml");
     let abs = ws.to_str().expect("utf-8 path");
     for (cwd, want) in [
-        (t.path(), "ws/ontoly.toml"),
-        (&ws.join("knowledge"), "../ontoly.toml"),
+        (t.path(), "ontoly.toml"),
+        (&ws.join("knowledge"), "ontoly.toml"),
     ] {
         let r = run_in(
             cwd,
@@ -462,7 +464,27 @@ fn outside_a_repository_locations_are_relative_to_the_current_directory() {
             })
             .collect();
         assert!(uris.contains(&want), "{uris:?}");
-        assert!(uris.iter().all(|u| !u.starts_with('/')), "{uris:?}");
+        assert!(
+            uris.iter()
+                .all(|u| !u.starts_with('/') && !u.starts_with("..")),
+            "{uris:?}"
+        );
+        let r = run_in(
+            cwd,
+            &[
+                "--no-cache",
+                "--workspace",
+                abs,
+                "validate",
+                "--format",
+                "github",
+            ],
+        );
+        assert!(
+            r.stdout.contains("::error file=ontoly.toml,line=2,") && !r.stdout.contains("file=.."),
+            "{}",
+            r.stdout
+        );
     }
 }
 

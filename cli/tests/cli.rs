@@ -158,6 +158,46 @@ fn a_file_named_on_the_command_line_that_is_missing_is_said_so() {
 }
 
 #[test]
+fn a_questions_path_meant_from_the_workspace_is_told_where_it_is_read_from() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("kb");
+    copy_dir(&fixtures().join("valid"), &ws);
+    std::fs::write(ws.join("questions.yaml"), "questions: []\n").expect("writes");
+    let (code, out, err) = ontoly(
+        t.path(),
+        &[
+            "--no-cache",
+            "--workspace",
+            "kb",
+            "check",
+            "--questions",
+            "questions.yaml",
+        ],
+    );
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert_eq!(
+        err,
+        "error: questions file questions.yaml does not exist\nhint: a relative --questions path is read from the current directory, not the workspace directory; the workspace directory has it: --questions kb/questions.yaml\n"
+    );
+    // Nothing of that name in the workspace either: the rule alone.
+    let (_, _, err) = ontoly(
+        t.path(),
+        &[
+            "--no-cache",
+            "--workspace",
+            "kb",
+            "check",
+            "--questions",
+            "q.yaml",
+        ],
+    );
+    assert!(
+        err.ends_with("hint: a relative --questions path is read from the current directory, not the workspace directory\n"),
+        "{err}"
+    );
+}
+
+#[test]
 fn an_input_file_named_without_its_at_sign_is_said_how_to_pass() {
     let t = tempfile::tempdir().expect("tempdir");
     let ws = t.path().join("ws");

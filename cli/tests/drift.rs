@@ -240,7 +240,7 @@ fn requests_agrees_with_its_drift_yaml_through_the_cli() {
     assert!(
         github.stdout.contains(
             "::warning file=src/requests/exceptions.py,line=55,endLine=88,col=1,title=ontoly \
-             impact::this change renames the file that ws/knowledge/architecture/exceptions.md#hierarchy \
+             impact::this change renames the file that knowledge/architecture/exceptions.md#hierarchy \
              cites (requests/exceptions.py:45-78 is now src/requests/exceptions.py:55-88;"
         ),
         "{}",

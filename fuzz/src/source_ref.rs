@@ -41,6 +41,7 @@ pub fn run(data: &[u8]) {
             start_line: number(f[2]),
             end_line: number(f[3]),
         },
+        misspelled: Vec::new(),
     };
     let knowledge_repository = (!knowledge.is_empty()).then_some(knowledge.as_str());
     if let Ok(r) = resolve(&entry, &registries, knowledge_repository) {

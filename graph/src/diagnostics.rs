@@ -145,6 +145,9 @@ codes! {
     /// Most references of a module fail verification at its pinned commit (said once, at
     /// the pin): the `ref` is likely not the commit the pages were written from.
     SourcePinSuspect = "SOURCE_PIN_SUSPECT", Warning;
+    /// A module pinned to a commit its clone does not contain (said once, at the pin, with a
+    /// commit of the clone a digit or two away when there is one; each reference says it too).
+    SourceCommitMissing = "SOURCE_COMMIT_MISSING", Error;
     /// A cited range whose lines at the pinned commit do not match its `content_digest`.
     ReferenceDigestMismatch = "REFERENCE_DIGEST_MISMATCH", Error;
     /// A cited commit that the local clone does not have.

@@ -729,3 +729,44 @@ fn a_missing_page_says_where_it_most_likely_is() {
         ]
     );
 }
+
+#[test]
+fn a_misspelled_key_is_named_by_the_diagnostic_about_the_key_it_meant() {
+    let valid =
+        std::fs::read_to_string(fixture("valid").join("knowledge/structure.yaml")).expect("reads");
+    for (from, to, said) in [
+        (
+            "    sections:",
+            "    section:",
+            "knowledge/faq/guide.md:8 SECTION_NOT_IN_STRUCTURE Section registration is missing or ambiguous: `answer` is not in knowledge/structure.yaml: its article's entry (line 3) has no `sections`, and `section` at line 7 is not a key ontoly knows: did you mean `sections`?",
+        ),
+        (
+            "          - source_ref: repo:acme/server",
+            "          - source-ref: repo:acme/server",
+            "knowledge/structure.yaml:10 SOURCE_UNRESOLVED Invalid source_ref: the reference has no `source_ref`: `source-ref` at line 10 is not a key ontoly knows: did you mean `source_ref`?",
+        ),
+        (
+            "        references:",
+            "        referneces:",
+            "knowledge/structure.yaml:8 ENTRY_INCOMPLETE Missing section references: `answer` has no `references` list: `referneces` at line 9 is not a key ontoly knows: did you mean `references`?",
+        ),
+        (
+            "            content_digest:",
+            "            content_digets:",
+            "knowledge/structure.yaml:10 DIGEST_MISSING Missing source content_digest: `content_digets` at line 12 is not a key ontoly knows: did you mean `content_digest`?",
+        ),
+    ] {
+        let t = tempfile::tempdir().expect("tempdir");
+        copy_dir(&fixture("valid"), t.path());
+        std::fs::write(
+            t.path().join("knowledge/structure.yaml"),
+            valid.replacen(from, to, 1),
+        )
+        .expect("writes");
+        let found: Vec<String> = diagnostics_of(&build_at(t.path(), false).graph)
+            .into_iter()
+            .map(|d| format!("{} {} {}", d.location, d.code, d.message))
+            .collect();
+        assert!(found.iter().any(|d| d == said), "{to}: {found:#?}");
+    }
+}

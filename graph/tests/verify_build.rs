@@ -509,6 +509,84 @@ fn a_module_pinned_past_its_pages_is_named_once_at_its_pin() {
     );
 }
 
+/// `ws`'s section `s1` made to cite the range `s0` cites: 4 references, 3 distinct ranges.
+fn cite_one_range_twice(ws: &std::path::Path) {
+    let path = ws.join("knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let at = |needle: &str| lines.iter().position(|l| l.contains(needle)).unwrap();
+    let (first, second) = (at("start_line: 1,"), at("start_line: 9,"));
+    let mut out: Vec<&str> = lines.clone();
+    out[second] = lines[first];
+    out[second + 1] = lines[first + 1];
+    std::fs::write(&path, out.join("\n") + "\n").unwrap();
+}
+
+#[test]
+fn an_abbreviated_pin_counts_references_not_ranges() {
+    let (_tmp, ws, _, _) = pinned_workspace(|c1, _| c1[..10].to_string());
+    cite_one_range_twice(&ws);
+    let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+    let pin: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == "SOURCE_UNPINNED" && d.location == "sources/repo/index.yaml:7")
+        .collect();
+    assert_eq!(pin.len(), 1, "{found:#?}");
+    assert!(
+        pin[0]
+            .message
+            .ends_with("its 4 reference(s) are checked against it"),
+        "{}",
+        pin[0].message
+    );
+}
+
+#[test]
+fn a_pin_mistyped_by_a_digit_is_said_once_at_the_pin_with_the_commit_it_meant() {
+    let typo = |c: &str| {
+        let last = if c.ends_with('0') { "1" } else { "0" };
+        format!("{}{last}", &c[..c.len() - 1])
+    };
+    let (_tmp, ws, c1, _) = pinned_workspace(|c1, _| typo(c1));
+    cite_one_range_twice(&ws);
+    let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+    let at_pin: Vec<_> = found
+        .iter()
+        .filter(|d| d.location == "sources/repo/index.yaml:7")
+        .collect();
+    assert_eq!(at_pin.len(), 1, "{found:#?}");
+    assert_eq!(at_pin[0].code, "SOURCE_COMMIT_MISSING");
+    assert_eq!(
+        at_pin[0].message,
+        format!(
+            "module `acme/lib` is pinned to {}, which its clone does not contain, so none of its 4 reference(s) is verified; the clone has {c1}, which differs from the pin in digit 40 only: if that is the commit, write it here",
+            typo(&c1)
+        )
+    );
+    // Each reference still says so where it is cited (its section's evidence is affected).
+    let each = found
+        .iter()
+        .filter(|d| d.code == "REFERENCE_COMMIT_MISSING")
+        .count();
+    assert_eq!(each, 4, "{found:#?}");
+    // A pin nothing in the clone resembles: fetch it, or fix it.
+    let (_tmp, ws, _, _) =
+        pinned_workspace(|_, _| "0123456789abcdef0123456789abcdef01234567".into());
+    let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+    let at_pin: Vec<_> = found
+        .iter()
+        .filter(|d| d.location == "sources/repo/index.yaml:7")
+        .collect();
+    assert_eq!(at_pin.len(), 1, "{found:#?}");
+    assert!(
+        at_pin[0].message.ends_with(
+            "so none of its 4 reference(s) is verified; fetch it into the clone, or fix the ref"
+        ),
+        "{}",
+        at_pin[0].message
+    );
+}
+
 #[test]
 fn a_module_name_mistyped_in_the_registry_is_offered_as_the_fix() {
     let (_tmp, ws, _, _) = pinned_workspace(|c1, _| c1.to_string());
@@ -565,7 +643,7 @@ fn a_missing_file_offers_the_file_of_the_commit_it_most_likely_meant() {
         .collect();
     assert_eq!(missing.len(), 1, "{found:#?}");
     assert!(
-        missing[0].message.ends_with("the cited file does not exist at the pinned commit; the commit has `a.py` (repository-relative): did the path leave out a directory, or name another file?"),
+        missing[0].message.ends_with("the cited file does not exist at the pinned commit; the commit has `a.py` (repository-relative): is `src/` in front of it a directory too many?"),
         "{}",
         missing[0].message
     );
@@ -577,9 +655,38 @@ fn a_missing_file_offers_the_file_of_the_commit_it_most_likely_meant() {
         .filter(|d| d.code == "REFERENCE_FILE_MISSING")
         .collect();
     assert!(
-        missing[0].message.ends_with("the commit has `a.py` (repository-relative): did the path leave out a directory, or name another file?"),
+        missing[0].message.ends_with("the commit has `a.py` (repository-relative): did the path name another file or directory?"),
         "{}",
         missing[0].message
+    );
+    // A directory left out: the path is the end of the file's.
+    let repo = ws.parent().unwrap().join("lib");
+    std::fs::create_dir_all(repo.join("pkg")).unwrap();
+    std::fs::write(repo.join("pkg/b.py"), "x = 1\n").unwrap();
+    support::git(&repo, &["add", "-A"]);
+    support::git(&repo, &["commit", "-q", "-m", "b"]);
+    let head = support::git(&repo, &["rev-parse", "HEAD"]);
+    let index = ws.join("sources/repo/index.yaml");
+    let registry = std::fs::read_to_string(&index).unwrap();
+    let pinned = registry.split('"').nth(1).unwrap().to_string();
+    std::fs::write(&index, registry.replace(&pinned, &head)).unwrap();
+    let digest = range_digest("x = 1\n", 1, 1).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| l.contains("path: a.py")).unwrap();
+    let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    edited[at] = "            locator: {path: b.py, start_line: 1, end_line: 1}".into();
+    edited[at + 1] = format!("            content_digest: {digest}");
+    std::fs::write(&structure, edited.join("\n") + "\n").unwrap();
+    let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+    let missing: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == "REFERENCE_FILE_MISSING")
+        .collect();
+    assert!(
+        missing[0].message.ends_with(
+            "the commit has `pkg/b.py` (repository-relative): did the path leave out a directory?"
+        ),
+        "{found:#?}"
     );
 }
 

@@ -142,6 +142,22 @@ fn web_path(t: &str) -> Option<&str> {
     (!path.is_empty()).then_some(path)
 }
 
+/// The number of lines of cited file `file` at its commit, read from its repository's clone
+/// through the session; `None` without one.
+fn file_lines(ctx: &Context<'_>, file: &Node) -> Option<u64> {
+    use ontoly_graph::sources::git::Lookup;
+    let repos = ctx.session()?.repositories().ok()?;
+    let repo = repos.lookup(file.package.as_deref()?).ok()?.repo.as_ref()?;
+    let commit = file.metadata.get("commit")?;
+    let local = repo.local();
+    let Lookup::Blob { id, .. } = local.lookup(commit, walk::source_path(file)?).ok()? else {
+        return None;
+    };
+    let bytes = local.blob(id).ok()?;
+    let newlines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+    Some(newlines + u64::from(!bytes.is_empty() && !bytes.ends_with(b"\n")))
+}
+
 /// A `CITES` edge, the range it cites, and the nodes of the target that reach that range.
 type Citing<'g> = (&'g Edge, &'g Node, Vec<&'g Node>);
 
@@ -280,10 +296,21 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
                 ontoly_graph::formats::text::first_of(&elsewhere, 5)
             )
         };
-        let mut fallbacks = vec![
-            first,
-            "If the code matters, document it in a section that cites it.".to_string(),
-        ];
+        // Lines past the file's end are no citing section's: the file is shorter (author
+        // walk, stop 51: `Ky.ts:400-410` of a 363-line file only heard of other lines).
+        let past_end: Vec<String> = match span {
+            Some((a, _)) => (files.iter())
+                .filter_map(|f| {
+                    let n = file_lines(ctx, f)?;
+                    let path = walk::source_path(f)?;
+                    (n < a).then(|| format!("{path} ends at line {n}, before line {a}."))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut fallbacks = past_end;
+        fallbacks.push(first);
+        fallbacks.push("If the code matters, document it in a section that cites it.".to_string());
         if g.count_of(NodeKind::Symbol) == 0 {
             // Symbols are read from the cited files in local clones: without one, a name
             // cannot match, whatever is cited.

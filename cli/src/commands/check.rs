@@ -35,11 +35,40 @@ pub fn format(a: &Args) -> Option<Format> {
     a.format
 }
 
+/// What a relative questions path that names nothing is told: it is read from the current
+/// directory, and `--workspace DIR` does not move it there; when the workspace directory
+/// holds a file of that name, the path that reaches it from here.
+fn missing_questions_hint(ctx: &Globals, typed: &std::path::Path) -> String {
+    let rule = "a relative --questions path is read from the current directory, not the workspace directory";
+    let Ok(session) = ctx.session() else {
+        return rule.to_string();
+    };
+    if !session.workspace().root.join(typed).is_file() {
+        return rule.to_string();
+    }
+    let root = std::path::Path::new(session.display_root());
+    // A workspace named by its absolute path is not repeated: outputs carry no disk location.
+    if root.is_absolute() {
+        return format!(
+            "{rule}; the workspace directory has a file of that name: give its path from here"
+        );
+    }
+    format!(
+        "{rule}; the workspace directory has it: --questions {}",
+        super::ci::normalize(&root.join(typed))
+    )
+}
+
 /// Answers every question.
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let shown = a.questions.to_string_lossy().into_owned();
-    let bytes = std::fs::read(&a.questions)
-        .map_err(|e| CliError::unreadable(&format!("questions file {shown}"), &e))?;
+    let bytes = std::fs::read(&a.questions).map_err(|e| {
+        let mut err = CliError::unreadable(&format!("questions file {shown}"), &e);
+        if e.kind() == std::io::ErrorKind::NotFound && a.questions.is_relative() {
+            err.hint = Some(missing_questions_hint(ctx, &a.questions));
+        }
+        err
+    })?;
     let session = ctx.session()?;
     let anchor = super::ci::Anchor::of(&session);
     // Where the file stops being UTF-8, as a page that is not says it ("invalid data" before).

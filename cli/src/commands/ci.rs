@@ -1,5 +1,6 @@
 //! Paths for CI reports: GitHub annotations and SARIF locate files relative to the root of the
-//! repository being checked, whatever the current directory or the paths typed.
+//! repository being checked (the workspace's root when it is in no repository), whatever the
+//! current directory or the paths typed.
 
 use ontoly_graph::Session;
 use std::path::{Component, Path, PathBuf};
@@ -8,16 +9,17 @@ use std::path::{Component, Path, PathBuf};
 /// repository-relative ones.
 #[derive(Debug, Clone, Default)]
 pub struct Anchor {
-    /// The repository's work-tree root (canonical), when the workspace is in a git repository.
+    /// The repository's work-tree root (canonical), or the workspace's root when it is in no
+    /// git repository.
     root: Option<PathBuf>,
-    /// The workspace directory relative to that root ("" at the root); without a repository,
-    /// relative to the current directory.
+    /// The workspace directory relative to that root ("" at the root, and always without a
+    /// repository).
     workspace: String,
 }
 
 /// `a/b/../c` → `a/c`, `./a` → `a`, `/`-separated (no file system access); an absolute path
 /// (a file outside the repository, typed so) keeps its one leading `/`.
-fn normalize(p: &Path) -> String {
+pub(crate) fn normalize(p: &Path) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut absolute = false;
     for c in p.components() {
@@ -43,32 +45,11 @@ fn normalize(p: &Path) -> String {
     }
 }
 
-/// Whether a path [`Anchor::typed_path`] gave lies in the repository (or, without one, under
-/// the current directory): an annotation or a SARIF location may name it. A file outside (typed
+/// Whether a path [`Anchor::typed_path`] gave lies in the repository (or, without one, in the
+/// workspace): an annotation or a SARIF location may name it. A file outside (typed
 /// absolute, or above the root) is named in the message instead.
 pub fn in_repository(path: &str) -> bool {
     !(path.starts_with('/') || path == ".." || path.starts_with("../"))
-}
-
-/// `dir` relative to the current directory (`..` where it lies elsewhere), both canonical;
-/// `None` when either cannot be resolved.
-fn from_current_dir(dir: &Path) -> Option<String> {
-    let cwd = std::fs::canonicalize(std::env::current_dir().ok()?).ok()?;
-    let dir = std::fs::canonicalize(dir).ok()?;
-    let (a, b): (Vec<Component>, Vec<Component>) =
-        (cwd.components().collect(), dir.components().collect());
-    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let mut parts: Vec<String> = vec!["..".to_string(); a.len() - common];
-    parts.extend(
-        b[common..]
-            .iter()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
-    );
-    Some(if parts.is_empty() {
-        ".".to_string()
-    } else {
-        parts.join("/")
-    })
 }
 
 impl Anchor {
@@ -91,12 +72,13 @@ impl Anchor {
                 root: Some(root),
                 workspace: rel,
             },
-            // No repository: relative to the current directory, never absolute (a workspace
-            // named by its absolute path must not put it in every annotation).
+            // No repository: relative to the workspace's root, the one root a report can state
+            // whatever the current directory (relative to that, a run from `knowledge/` named
+            // `../knowledge/structure.yaml`; author walk, stop 51), and never absolute (a
+            // workspace named by its absolute path must not put it in every annotation).
             _ => Anchor {
-                root: None,
-                workspace: from_current_dir(&session.workspace().root)
-                    .unwrap_or_else(|| normalize(Path::new(session.display_root()))),
+                root: std::fs::canonicalize(&session.workspace().root).ok(),
+                workspace: String::new(),
             },
         }
     }
@@ -111,7 +93,7 @@ impl Anchor {
     }
 
     /// A path as typed on the command line (relative to the current directory),
-    /// repository-relative when it lies in the repository; else as typed, normalized.
+    /// relative to the root when it lies under it; else as typed, normalized.
     pub fn typed_path(&self, typed: &Path) -> String {
         if let Some(root) = &self.root {
             let abs = std::env::current_dir()

@@ -219,9 +219,35 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                     m.name
                 )
             };
+            // The file it most likely meant, as `cites` reads a shortened path and `validate`
+            // offers one: offered with the command that prints its entry, never taken in its
+            // place (an entry records the path it names).
+            let meant: Vec<String> =
+                ontoly_graph::sources::verify::nearby_files(&local, &commit, &full)
+                    .into_iter()
+                    .filter_map(|f| match subpath {
+                        "" => Some(f),
+                        s => f.strip_prefix(s)?.strip_prefix('/').map(str::to_string),
+                    })
+                    .collect();
+            let offer = match meant.as_slice() {
+                [] => String::new(),
+                [one] => format!(
+                    "; the commit has `{one}`: {} `ontoly digest {one}:{start}-{end} --source {}` prints its entry",
+                    ontoly_graph::sources::verify::missing_path_question(path, &meant),
+                    m.name
+                ),
+                many => format!(
+                    "; the commit has {}: {}",
+                    (many.iter().map(|f| format!("`{f}`")))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    ontoly_graph::sources::verify::missing_path_question(path, &meant)
+                ),
+            };
             return Ok(failed(
                 Code::FileNotFound,
-                format!("'{full}' is not a file at {commit}{relative}"),
+                format!("'{full}' is not a file at {commit}{relative}{offer}"),
             ));
         }
     };

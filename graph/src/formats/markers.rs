@@ -45,11 +45,14 @@ fn invalid_detail(line: &str) -> String {
     let why = match after_id {
         Some(v) if v.starts_with("\"\"") => Some("the `id` is empty".to_string()),
         Some(v) if !v.starts_with('"') => {
-            let value: String = (v.trim_start_matches('\''))
+            // The id runs to its closing quote or the first space; `-` belongs to it
+            // (`json-body`), so only a `-->` written against it ends it.
+            let raw: String = (v.trim_start_matches('\''))
                 .chars()
-                .take_while(|c| !c.is_whitespace() && *c != '\'' && *c != '-')
+                .take_while(|c| !c.is_whitespace() && *c != '\'' && *c != '"')
                 .take(64)
                 .collect();
+            let value = raw.strip_suffix("-->").unwrap_or(&raw);
             Some(format!(
                 "the `id` must be in double quotes (`id=\"{value}\"`)"
             ))
@@ -445,6 +448,9 @@ mod tests {
             ("<!-- context:section id=\"a\"", MarkerErrorKind::Invalid, 1, Some(&format!("the marker must end with `-->` on the same line; {INVALID_DETAIL}"))),
             ("<!-- context:section id=intword -->", MarkerErrorKind::Invalid, 1, Some(&format!("the `id` must be in double quotes (`id=\"intword\"`); {INVALID_DETAIL}"))),
             ("<!-- context:section id='intword' -->", MarkerErrorKind::Invalid, 1, Some(&format!("the `id` must be in double quotes (`id=\"intword\"`); {INVALID_DETAIL}"))),
+            ("<!-- context:section id='json-body' -->", MarkerErrorKind::Invalid, 1, Some(&format!("the `id` must be in double quotes (`id=\"json-body\"`); {INVALID_DETAIL}"))),
+            ("<!-- context:section id=prefix-url -->", MarkerErrorKind::Invalid, 1, Some(&format!("the `id` must be in double quotes (`id=\"prefix-url\"`); {INVALID_DETAIL}"))),
+            ("<!-- context:section id=prefix-url-->", MarkerErrorKind::Invalid, 1, Some(&format!("the `id` must be in double quotes (`id=\"prefix-url\"`); {INVALID_DETAIL}"))),
         ];
         for (text, kind, line, detail) in cases {
             let p = parse_sections(text);

@@ -226,12 +226,16 @@ fn parse_bounded(text: &str) -> Result<yaml_serde::Value, YamlError> {
             }
             line = Some((at, c));
         }
-        // A tab where YAML wants indentation is the usual cause of this message, which does
-        // not say so (author walk, stop 49).
+        // A tab where YAML wants indentation is the usual cause of these messages, which do
+        // not say so (author walks, stops 49 and 51): the scanner words it by where the tab
+        // is ("cannot start any token" in a registry's sequence, "a tab character that
+        // violates indentation" under a mapping key), and every file gets the one hint.
         if let Some((l, _)) = line {
             let tabbed = (text.lines().nth((l as usize).saturating_sub(1)))
                 .is_some_and(|t| t.trim_start_matches(' ').starts_with('\t'));
-            if tabbed && message.contains("cannot start any token") {
+            let tab_message =
+                message.contains("cannot start any token") || message.contains("tab character");
+            if tabbed && tab_message {
                 message.push_str("; the line is indented with a tab: YAML indents with spaces");
             }
         }
@@ -454,6 +458,14 @@ mod tests {
     fn a_line_indented_with_a_tab_says_so() {
         let e = err("articles:\n\t- x: 1\n");
         assert_eq!(e.line, Some(2), "{e}");
+        assert!(
+            e.message
+                .ends_with("indented with a tab: YAML indents with spaces"),
+            "{e}"
+        );
+        // Under a mapping key the scanner words it otherwise; the hint is the same.
+        let e = err("articles:\n  - sections:\n      - id: a\n\t\treferences: []\n");
+        assert_eq!(e.line, Some(4), "{e}");
         assert!(
             e.message
                 .ends_with("indented with a tab: YAML indents with spaces"),

@@ -415,10 +415,18 @@ pub struct RepoModule {
 /// [`crate::formats::source_registry`] (none when the file is missing or unusable: the workspace parsers
 /// report those problems).
 pub fn repo_modules(workspace: &Path) -> Vec<RepoModule> {
+    registered_modules(workspace).unwrap_or_default()
+}
+
+/// The modules of the workspace's repository registry, in its order (none when it is absent);
+/// `None` when the registry is there but cannot be used, so which modules it registers is not
+/// known (a clone name is then neither matched nor unmatched).
+pub fn registered_modules(workspace: &Path) -> Option<Vec<RepoModule>> {
     use crate::formats::source_registry::{load_registry, DirFiles, RegistryKind, RegistryState};
     match load_registry(&DirFiles::new(workspace), "", RegistryKind::Repo) {
-        RegistryState::Loaded(registry) => modules_of(&registry),
-        _ => Vec::new(),
+        RegistryState::Loaded(registry) => Some(modules_of(&registry)),
+        RegistryState::Absent => Some(Vec::new()),
+        RegistryState::Unusable(_) => None,
     }
 }
 

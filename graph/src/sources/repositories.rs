@@ -2,7 +2,7 @@
 //! (found upwards from the workspace) and each module of the repository registry, opened once
 //! through the local clones of [`CloneMap`].
 
-use super::clones::{config_key, remote_key, repo_modules, CloneMap};
+use super::clones::{config_key, registered_modules, remote_key, CloneMap};
 use super::git::GitRepo;
 use std::path::Path;
 
@@ -108,12 +108,15 @@ impl Repositories {
                 worktree: workspace.canonicalize().ok(),
             });
         }
-        let modules = repo_modules(workspace);
+        let registered = registered_modules(workspace);
+        let readable = registered.is_some();
+        let modules = registered.unwrap_or_default();
         let names: Vec<String> = modules.iter().map(|m| m.name.clone()).collect();
-        // A remote may name a repository the registry does not list (reads use it).
-        let unmatched_clones: Vec<String> = clones
-            .entries()
-            .map(|(k, _)| k)
+        // A remote may name a repository the registry does not list (reads use it). A
+        // registry that cannot be read matches no name and refutes none: its
+        // `REGISTRY_UNUSABLE` is the finding, not a warning that each clone names nothing.
+        let unmatched_clones: Vec<String> = (clones.entries().map(|(k, _)| k))
+            .filter(|_| readable)
             .filter(|k| !is_remote_key(k) && !names.iter().any(|n| config_key(n) == *k))
             .map(str::to_string)
             .collect();

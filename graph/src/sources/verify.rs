@@ -260,6 +260,27 @@ impl FilesByName {
     }
 }
 
+/// The files of `commit` that `path`, which names none, most likely meant (see
+/// `FilesByName::nearby`): at most three, repository-relative, in path order.
+pub fn nearby_files(local: &LocalRepo, commit: &str, path: &str) -> Vec<String> {
+    FilesByName::of(local, commit).nearby(path)
+}
+
+/// What to ask about a `path` that names no file, given the files it most likely meant
+/// (`nearby`, not empty): a path with a directory too many in front (`ky/source/x.ts` for
+/// `source/x.ts`) is told which, one that is the end of them that it left one out, and any
+/// other that it may name another file or directory.
+pub fn missing_path_question(path: &str, nearby: &[String]) -> String {
+    if let Some(f) = nearby.iter().find(|f| path.ends_with(&format!("/{f}"))) {
+        let extra = &path[..path.len() - f.len()];
+        return format!("is `{extra}` in front of it a directory too many?");
+    }
+    if nearby.iter().all(|f| f.ends_with(&format!("/{path}"))) {
+        return "did the path leave out a directory?".to_string();
+    }
+    "did the path name another file or directory?".to_string()
+}
+
 /// The number of lines a person counts in `text`: a final newline ends the last line.
 fn line_count(text: &str) -> u64 {
     let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64;
@@ -678,11 +699,20 @@ pub fn verify_stage(
     }
     drop((repo_of, first));
     let outcomes = verify_all(&repos, &cites, true);
+    // How many references each check stands for: two entries citing one range share a check,
+    // and a message counting references must agree with every other count of them.
+    let mut uses = vec![0usize; cites.len()];
+    for (&check, ei) in check_of.iter().zip(&edge_of) {
+        if ei.is_some() {
+            uses[check] += 1;
+        }
+    }
     registry_hints(
         &repos,
         &cites,
         &check_targets,
         &outcomes,
+        &uses,
         &mut parts.findings,
     );
     drop(check_targets);
@@ -818,6 +848,7 @@ fn registry_hints(
     cites: &[RangeCheck],
     targets: &[(&CitedTarget, String)],
     outcomes: &[Outcome],
+    uses: &[usize],
     findings: &mut Vec<Finding>,
 ) {
     let mut modules: std::collections::BTreeMap<(&str, &str), Vec<usize>> = Default::default();
@@ -838,19 +869,45 @@ fn registry_hints(
         };
         let module = source_ref.strip_prefix("repo:").unwrap_or(source_ref);
         let local = repo.local();
+        let references: usize = checks
+            .iter()
+            .map(|&i| uses.get(i).copied().unwrap_or(1))
+            .sum();
         if outcomes[first].status == Status::Unpinned {
             if let Ok(full) = local.resolve(commit) {
                 findings.push(Finding::new(
                     Code::SourceUnpinned,
                     format!(
-                        "module `{module}` is pinned to `{commit}`, which its clone resolves to {full}: write that full commit as the `ref` here to pin the module, and its {} reference(s) are checked against it",
-                        checks.len()
+                        "module `{module}` is pinned to `{commit}`, which its clone resolves to {full}: write that full commit as the `ref` here to pin the module, and its {references} reference(s) are checked against it"
                     ),
                     &at.file,
                     at.line,
                     ids::WORKSPACE,
                 ));
             }
+            continue;
+        }
+        let missing = &outcomes[first];
+        if missing.status == Status::CommitMissing
+            && missing.not_a_commit.is_none()
+            && !missing.shallow_clone
+        {
+            let near = match near_commit(&local, commit) {
+                Some(c) => format!(
+                    "; the clone has {c}, {}: if that is the commit, write it here",
+                    how_near(commit, &c)
+                ),
+                None => "; fetch it into the clone, or fix the ref".to_string(),
+            };
+            findings.push(Finding::new(
+                Code::SourceCommitMissing,
+                format!(
+                    "module `{module}` is pinned to {commit}, which its clone does not contain, so none of its {references} reference(s) is verified{near}"
+                ),
+                &at.file,
+                at.line,
+                ids::WORKSPACE,
+            ));
             continue;
         }
         let failed: Vec<usize> = (checks.iter().copied())
@@ -903,6 +960,46 @@ fn registry_hints(
             at.line,
             ids::WORKSPACE,
         ));
+    }
+}
+
+/// How many of the clone's newest commits are compared with a pin it does not contain.
+const NEAR_SEARCH: usize = 1000;
+/// A pin and a commit sharing this many leading digits are one commit mistyped at its end.
+const NEAR_PREFIX: usize = 12;
+
+/// The commit of `local` that a pin it does not contain most likely meant: one sharing its
+/// first [`NEAR_PREFIX`] digits, else one of the newest [`NEAR_SEARCH`] one or two digits
+/// away (a typo or a transposition), first in newest-first order when several are.
+fn near_commit(local: &LocalRepo, pin: &str) -> Option<String> {
+    let pin = pin.to_ascii_lowercase();
+    if let Some(prefix) = pin.get(..NEAR_PREFIX) {
+        if let Ok(c) = local.resolve(prefix) {
+            if c != pin {
+                return Some(c);
+            }
+        }
+    }
+    (local.commits_newest_first(NEAR_SEARCH).into_iter())
+        .filter(|c| c.len() == pin.len() && *c != pin)
+        .find(|c| c.bytes().zip(pin.bytes()).filter(|(a, b)| a != b).count() <= 2)
+}
+
+/// How `commit` differs from `pin`, for a person comparing 40 digits by eye.
+fn how_near(pin: &str, commit: &str) -> String {
+    let differ: Vec<usize> = (pin.bytes().zip(commit.bytes()).enumerate())
+        .filter(|(_, (a, b))| !a.eq_ignore_ascii_case(b))
+        .map(|(i, _)| i + 1)
+        .collect();
+    match differ.as_slice() {
+        [d] => format!("which differs from the pin in digit {d} only"),
+        [a, b] => format!("which differs from the pin in digits {a} and {b} only"),
+        _ => {
+            let shared = (pin.bytes().zip(commit.bytes()))
+                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+                .count();
+            format!("which shares the pin's first {shared} digits")
+        }
     }
 }
 
@@ -960,11 +1057,12 @@ fn explain(c: &CitedTarget, outcome: &Outcome, source_ref: &str) -> String {
             None => "; fetch it into the clone, or fix the ref".to_string(),
         },
         Status::FileMissing if !outcome.nearby.is_empty() => format!(
-            "; the commit has {} (repository-relative): did the path leave out a directory, or name another file?",
+            "; the commit has {} (repository-relative): {}",
             (outcome.nearby.iter())
                 .map(|f| format!("`{f}`"))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            missing_path_question(&c.path, &outcome.nearby)
         ),
         Status::RangeOutOfBounds => match outcome.file_lines {
             Some(n) => format!(

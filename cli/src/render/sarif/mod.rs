@@ -194,7 +194,7 @@ pub fn log(results: &[SarifResult]) -> Value {
                 "rules": rules_json,
             }},
             "originalUriBaseIds": {
-                "SRCROOT": {"description": {"text": "The root of the repository checked."}}
+                "SRCROOT": {"description": {"text": "The root of the repository checked, or of the workspace when it is in no git repository."}}
             },
             "results": results_json,
         }]
@@ -209,9 +209,11 @@ pub const MAX_RESULTS: usize = 5_000;
 /// Whether a diagnostic's code is the cause of others that follow from it: a registry that
 /// cannot be used leaves every reference resolved through it `SOURCE_UNRESOLVED` (Context's
 /// messages, which do not name the registry), so it goes first wherever a report is cut short
-/// (found in the stop-42 walk: one `REGISTRY_UNUSABLE` after 268 of those, in no annotation).
+/// (found in the stop-42 walk: one `REGISTRY_UNUSABLE` after 268 of those, in no annotation);
+/// a pin its clone does not contain, likewise, leaves every reference of the module
+/// `REFERENCE_COMMIT_MISSING`, and the one line to fix is the pin's.
 pub fn is_cause(code: &str) -> bool {
-    code == Code::RegistryUnusable.as_str()
+    code == Code::RegistryUnusable.as_str() || code == Code::SourceCommitMissing.as_str()
 }
 
 /// `diagnostics` with their causes ([`is_cause`]) first, the rest in order.

@@ -49,6 +49,75 @@ pub struct ArticleEntry {
     pub visibility: Option<String>,
     /// `sections`, when it is a sequence.
     pub sections: Option<Vec<SectionEntry>>,
+    /// Keys of the entry ontoly does not know that closely spell a known key it lacks.
+    #[serde(default)]
+    pub misspelled: Vec<Misspelled>,
+}
+
+/// A key ontoly does not know, written in an entry that lacks the known key it closely spells
+/// (`section:` for `sections:`): the diagnostics about the missing key name it, since they
+/// would otherwise send the author to add what is already there under the misspelled key.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Misspelled {
+    /// The key as written.
+    pub written: String,
+    /// The known key it most likely meant.
+    pub meant: String,
+    /// Its 1-based line in structure.yaml (0 when unknown).
+    pub line: u64,
+}
+
+impl Misspelled {
+    /// What a diagnostic about the missing key adds: "`section` at line 7 is not a key ontoly
+    /// knows: did you mean `sections`?".
+    pub fn hint(&self) -> String {
+        let at = if self.line > 0 {
+            format!(" at line {}", self.line)
+        } else {
+            String::new()
+        };
+        format!(
+            "`{}`{at} is not a key ontoly knows: did you mean `{}`?",
+            crate::formats::text::one_line(&self.written),
+            self.meant
+        )
+    }
+}
+
+/// The hint of the entry's misspelling of `key`, if it has one, led by `lead`.
+pub fn misspelling_of(misspelled: &[Misspelled], key: &str, lead: &str) -> String {
+    (misspelled.iter().find(|m| m.meant == key))
+        .map(|m| format!("{lead}{}", m.hint()))
+        .unwrap_or_default()
+}
+
+const ARTICLE_KEYS: &[&str] = &["article_id", "path", "collection", "visibility", "sections"];
+const SECTION_KEYS: &[&str] = &["id", "references"];
+const REFERENCE_KEYS: &[&str] = &["source_ref", "locator", "content_digest"];
+
+/// The keys of mapping `v` outside `known` that closely spell a key of `known` that `v` lacks
+/// (lines filled later, from the text).
+fn misspelled_keys(v: &Value, known: &[&str]) -> Vec<Misspelled> {
+    let Some(m) = v.as_mapping() else {
+        return Vec::new();
+    };
+    let missing: Vec<&str> = (known.iter().copied())
+        .filter(|k| !m.contains_key(*k))
+        .collect();
+    if missing.is_empty() || m.len() <= known.len() - missing.len() {
+        return Vec::new();
+    }
+    (m.keys().filter_map(Value::as_str))
+        .filter(|k| !known.contains(k))
+        .filter_map(|k| {
+            let meant = crate::suggest::nearest(k, missing.iter().copied())?;
+            Some(Misspelled {
+                written: k.to_string(),
+                meant: meant.to_string(),
+                line: 0,
+            })
+        })
+        .collect()
 }
 
 /// One entry of an article's `sections`.
@@ -60,6 +129,9 @@ pub struct SectionEntry {
     pub id: Option<String>,
     /// `references`, when it is a sequence.
     pub references: Option<Vec<ReferenceEntry>>,
+    /// Keys of the entry ontoly does not know that closely spell a known key it lacks.
+    #[serde(default)]
+    pub misspelled: Vec<Misspelled>,
 }
 
 /// One recorded reference.
@@ -80,6 +152,9 @@ pub struct ReferenceEntry {
     /// The locator's fields one by one, so that a reader can say which one is wrong.
     #[serde(default)]
     pub locator_parts: LocatorParts,
+    /// Keys of the entry ontoly does not know that closely spell a known key it lacks.
+    #[serde(default)]
+    pub misspelled: Vec<Misspelled>,
 }
 
 /// The fields of a `locator` taken separately, each present only when of the right type.
@@ -388,6 +463,7 @@ fn article(v: &Value) -> ArticleEntry {
             .get("sections")
             .and_then(Value::as_sequence)
             .map(|s| s.iter().map(section).collect()),
+        misspelled: misspelled_keys(v, ARTICLE_KEYS),
     }
 }
 
@@ -399,6 +475,7 @@ fn section(v: &Value) -> SectionEntry {
             .get("references")
             .and_then(Value::as_sequence)
             .map(|s| s.iter().map(reference).collect()),
+        misspelled: misspelled_keys(v, SECTION_KEYS),
     }
 }
 
@@ -436,6 +513,7 @@ fn reference(v: &Value) -> ReferenceEntry {
             })
         }),
         content_digest: get_str(v, "content_digest").map(str::to_string),
+        misspelled: misspelled_keys(v, REFERENCE_KEYS),
     }
 }
 
@@ -629,6 +707,7 @@ fn fill_article_lines(structure: &mut Structure, text: &str, items: &[BlockItem]
 /// The lines of one article (at `item`), its sections and their references.
 fn fill_lines_of(article: &mut ArticleEntry, text: &str, item: &BlockItem) {
     article.line = item.line;
+    fill_misspelled_lines(&mut article.misspelled, text, item);
     let Some(sections) = article.sections.as_mut() else {
         return;
     };
@@ -638,6 +717,7 @@ fn fill_lines_of(article: &mut ArticleEntry, text: &str, item: &BlockItem) {
     }
     for (section, sitem) in sections.iter_mut().zip(&sec_items) {
         section.line = sitem.line;
+        fill_misspelled_lines(&mut section.misspelled, text, sitem);
         let Some(refs) = section.references.as_mut() else {
             continue;
         };
@@ -647,6 +727,38 @@ fn fill_lines_of(article: &mut ArticleEntry, text: &str, item: &BlockItem) {
         }
         for (r, ritem) in refs.iter_mut().zip(&ref_items) {
             r.line = ritem.line;
+            fill_misspelled_lines(&mut r.misspelled, text, ritem);
+        }
+    }
+}
+
+/// The line of each misspelled key of the mapping at `item`: a line of the item with the key
+/// at the item's key column (after the `- ` on its first line), so that a key of the same name
+/// deeper in the item is not taken for it.
+fn fill_misspelled_lines(misspelled: &mut [Misspelled], text: &str, item: &BlockItem) {
+    if misspelled.is_empty() {
+        return;
+    }
+    for (n, at, line) in scan_lines(text, item.start, item.end, item.line) {
+        let key_at = item.content.min(line.len());
+        let is_key_column = if at == item.start {
+            line.get(item.indent..key_at)
+                .is_some_and(|p| p.starts_with('-') && p[1..].bytes().all(|b| b == b' '))
+        } else {
+            line.get(..key_at)
+                .is_some_and(|p| p.bytes().all(|b| b == b' '))
+        };
+        if !is_key_column {
+            continue;
+        }
+        let rest = &line[key_at..];
+        for m in misspelled.iter_mut().filter(|m| m.line == 0) {
+            if rest
+                .strip_prefix(m.written.as_str())
+                .is_some_and(|r| r.trim_start_matches(' ').starts_with(':'))
+            {
+                m.line = n;
+            }
         }
     }
 }

@@ -155,7 +155,10 @@ pub fn collect<'a>(
                 let Some(path) = a.path.as_deref() else {
                     parts.findings.push(Finding::new(
                         Code::EntryIncomplete,
-                        "article entry has no `path`",
+                        format!(
+                            "article entry has no `path`{}",
+                            structure::misspelling_of(&a.misspelled, "path", ": ")
+                        ),
                         sf,
                         a.line,
                         &ws_id,
@@ -318,7 +321,7 @@ fn article_parts<'a>(
         Some(e) => registered_sections(&mut cx, e, &marked, page_usable),
         None => BTreeSet::new(),
     };
-    marked_only_sections(&mut cx, entry.map(|e| e.line), &marked, &registered);
+    marked_only_sections(&mut cx, entry, &marked, &registered);
     (cx.parts, cx.references)
 }
 
@@ -484,13 +487,13 @@ fn registered_sections<'e>(
     let mut registered: BTreeSet<&str> = BTreeSet::new();
     for s in entry.sections.iter().flatten() {
         let Some(sid) = s.id.as_deref() else {
-            cx.finding(
-                Code::EntryIncomplete,
-                "section entry has no string `id` (quote an id YAML reads as a number, a date or a boolean: `id: \"2024\"`)",
-                sf,
-                s.line,
-                &aid,
-            );
+            let hint = structure::misspelling_of(&s.misspelled, "id", "; ");
+            let message = if hint.is_empty() {
+                "section entry has no string `id` (quote an id YAML reads as a number, a date or a boolean: `id: \"2024\"`)".to_string()
+            } else {
+                format!("section entry has no string `id`{hint}")
+            };
+            cx.finding(Code::EntryIncomplete, message, sf, s.line, &aid);
             continue;
         };
         let secid: SharedStr = ids::section(path, sid).into();
@@ -556,7 +559,10 @@ fn registered_sections<'e>(
         let Some(refs) = &s.references else {
             cx.finding(
                 Code::EntryIncomplete,
-                format!("Missing section references: `{sid}` has no `references` list"),
+                format!(
+                    "Missing section references: `{sid}` has no `references` list{}",
+                    structure::misspelling_of(&s.misspelled, "references", ": ")
+                ),
                 sf,
                 s.line,
                 &secid,
@@ -592,10 +598,10 @@ fn registered_sections<'e>(
 }
 
 /// The marked sections the structure does not list (a finding when the article is listed, at
-/// `listed`, its entry's line).
+/// `listed`, its entry).
 fn marked_only_sections(
     cx: &mut Article<'_>,
-    listed: Option<u64>,
+    listed: Option<&ArticleEntry>,
     marked: &BTreeMap<&str, Marked<'_>>,
     registered: &BTreeSet<&str>,
 ) {
@@ -615,9 +621,17 @@ fn marked_only_sections(
             secid.clone(),
             Some(origin(&page_file, span.start)),
         ));
-        if let Some(line) = listed {
-            // Where to add it, so that the fix needs no search (author walk, stop 49).
-            let under = if line > 0 {
+        if let Some(entry) = listed {
+            let line = entry.line;
+            // Where to add it, so that the fix needs no search (author walk, stop 49); an
+            // entry whose `sections` key is misspelled lists it already, under that key.
+            let misspelled = entry.misspelled.iter().find(|m| m.meant == "sections");
+            let under = if let Some(m) = misspelled {
+                format!(
+                    ": its article's entry (line {line}) has no `sections`, and {}",
+                    m.hint()
+                )
+            } else if line > 0 {
                 format!(
                     ": add `- id: {sid}` to the `sections` of its article's entry (line {line})"
                 )

@@ -286,8 +286,13 @@ fn resolve_site(
         )
     };
     let Some(source_ref) = r.source_ref.as_deref().filter(|_| r.source_ref_is_string) else {
-        out.findings
-            .push(at(Code::SourceUnresolved, "Invalid source_ref".into()));
+        let hint = crate::formats::structure::misspelling_of(&r.misspelled, "source_ref", ": ");
+        let message = if hint.is_empty() {
+            "Invalid source_ref".to_string()
+        } else {
+            format!("Invalid source_ref: the reference has no `source_ref`{hint}")
+        };
+        out.findings.push(at(Code::SourceUnresolved, message));
         return out;
     };
     // Ids, names and messages carry the ref without credentials; resolution reads the entry.
@@ -482,7 +487,10 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
                     locator_faults(&r.locator_parts)
                 )
             } else {
-                "reference has no `locator`".into()
+                format!(
+                    "reference has no `locator`{}",
+                    crate::formats::structure::misspelling_of(&r.misspelled, "locator", ": ")
+                )
             },
         )),
         Some(l) if crate::formats::location::path_fault(&l.path).is_some() => findings.push(at(
@@ -512,7 +520,10 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
     match r.content_digest.as_deref() {
         None => findings.push(at(
             Code::DigestMissing,
-            "Missing source content_digest: `ontoly digest PATH:START-END --source MODULE` prints the entry with it".into(),
+            match crate::formats::structure::misspelling_of(&r.misspelled, "content_digest", "") {
+                hint if hint.is_empty() => "Missing source content_digest: `ontoly digest PATH:START-END --source MODULE` prints the entry with it".into(),
+                hint => format!("Missing source content_digest: {hint}"),
+            },
         )),
         Some(d) if !crate::formats::text::is_sha256_digest(d) => findings.push(at(
             Code::DigestInvalid,
