@@ -108,11 +108,40 @@ EOF
     [ "$sum" = "$3" ] || die "$RECIPE_FILE has sha256 $sum, expected $3"
 }
 
+# fetch_crate_static NAME VERSION SHA256: as fetch_crate, but a package missing from PKG_DIR is
+# downloaded from https://static.crates.io/crates/NAME/NAME-VERSION.crate (the file cargo itself
+# downloads) instead of through a throwaway manifest, so that no other package is fetched and
+# cargo's registry cache is left alone.
+fetch_crate_static() {
+    local name="$1-$2.crate" sum
+    if ! from_pkgs "$name"; then
+        mkdir -p "$RECIPE_WORK/crates"
+        RECIPE_FILE=$RECIPE_WORK/crates/$name
+        curl --fail --silent --show-error --location --proto '=https' \
+            -o "$RECIPE_FILE" "https://static.crates.io/crates/$1/$name"
+    fi
+    sum=$(sha256sum "$RECIPE_FILE" | cut -d' ' -f1)
+    [ "$sum" = "$3" ] || die "$RECIPE_FILE has sha256 $sum, expected $3"
+}
+
 # unpack FILE: replace the work tree's contents with the files of the .tar.gz FILE, its top
 # directory (`NAME-VERSION/`, npm's `package/`) stripped.
 unpack() {
     find "$RECIPE_TREE" -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
     tar -xzf "$1" -C "$RECIPE_TREE" --strip-components=1 --no-same-owner --no-same-permissions
+}
+
+# unpack_crate_at FILE DIR: put the files of the .crate FILE, its top directory (NAME-VERSION/)
+# stripped, at DIR of the work tree, replacing what was there, for a tree that holds several
+# packages side by side. cargo's packaging artefacts (.cargo_vcs_info.json, Cargo.toml.orig) are
+# dropped and Cargo.toml stays the normalized manifest cargo published: the layout the toml
+# corpus's pages were written against.
+unpack_crate_at() {
+    local dir=$RECIPE_TREE/$2
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    tar -xzf "$1" -C "$dir" --strip-components=1 --no-same-owner --no-same-permissions
+    rm -f "$dir/.cargo_vcs_info.json" "$dir/Cargo.toml.orig"
 }
 
 # crate_as_upstream: make an unpacked crate look like the upstream repository - Cargo.toml is
