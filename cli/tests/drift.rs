@@ -3654,3 +3654,182 @@ fn a_comment_added_above_a_function_cited_whole_leaves_it_re_anchorable() {
     let write = run_in(&ws, &["drift", "--write"]);
     assert!(write.stdout.contains("written: "), "{}", write.stdout);
 }
+
+/// A Rust crate at two commits, tagged `v1` and `v2` (each version every file's path and
+/// text; a file of `v1` that `v2` does not list is deleted), and a workspace pinned at `v1`
+/// whose page `guide.md` has one section per reference `(path, start, end)`, `s0`, `s1`, ….
+fn crate_at_two_commits(
+    v1: &[(&str, &str)],
+    v2: &[(&str, &str)],
+    refs: &[(&str, usize, usize)],
+) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path().join("im");
+    std::fs::create_dir_all(&repo).expect("mkdir");
+    git(&repo, &["init", "-q", "-b", "main"]);
+    let write_all = |files: &[(&str, &str)]| {
+        for (path, text) in files {
+            let at = repo.join(path);
+            std::fs::create_dir_all(at.parent().expect("a parent")).expect("mkdir");
+            std::fs::write(at, text).expect("write");
+        }
+    };
+    write_all(v1);
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "v1"]);
+    git(&repo, &["tag", "v1"]);
+    let pin = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
+    git(&repo, &["rm", "-q", "-r", "."]);
+    write_all(v2);
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "v2"]);
+    git(&repo, &["tag", "v2"]);
+    let ws = dir.path().join("ws");
+    let (mut page, mut structure) = (
+        String::from("# Guide\n\n"),
+        String::from(
+            "schema_version: context.approved-structure.v1\narticles:\n  - path: guide.md\n    sections:\n",
+        ),
+    );
+    for (i, (path, start, end)) in refs.iter().enumerate() {
+        let text = v1
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, t)| *t)
+            .expect("a cited file of v1");
+        let lines: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+        let digest = ontoly_graph::formats::text::lines_digest(&lines[start - 1..*end]);
+        page.push_str(&format!(
+            "<!-- context:section id=\"s{i}\" -->\n## Part {i}\n\nWhat the code does.\n\n<!-- /context:section -->\n\n"
+        ));
+        structure.push_str(&format!(
+            "      - id: s{i}\n        references:\n          - source_ref: repo:im/crate\n            locator: {{path: {path}, start_line: {start}, end_line: {end}}}\n            content_digest: {digest}\n"
+        ));
+    }
+    std::fs::create_dir_all(ws.join("knowledge")).expect("mkdir");
+    one_module(&ws, "im", "crate", "im-rs/im", &pin, "../im");
+    std::fs::write(ws.join("knowledge/guide.md"), page).expect("write");
+    std::fs::write(ws.join("knowledge/structure.yaml"), structure).expect("write");
+    (dir, ws)
+}
+
+/// The locator `structure.yaml` holds for section `s{i}`, as written.
+fn locator_of(ws: &Path, i: usize) -> String {
+    let text = std::fs::read_to_string(ws.join("knowledge/structure.yaml")).expect("structure");
+    let entry = text
+        .split(&format!("- id: s{i}\n"))
+        .nth(1)
+        .expect("the section's entry");
+    entry
+        .lines()
+        .find(|l| l.trim_start().starts_with("locator:"))
+        .expect("a locator")
+        .trim()
+        .to_string()
+}
+
+/// The body of indexmap's `tests::insert_order`, indented by `pad`.
+fn insert_order_test(pad: &str, keys: &str) -> String {
+    let body = format!(
+        "#[test]\nfn insert_order() {{\n    let insert = [0, 4, 2, 12, 8, 7, 11, 5, 3, 17, 19, 22, 23];\n    let mut map = IndexMap::new();\n    for &elt in &insert {{\n        map.insert(elt, ());\n    }}\n    assert_eq!(map.{keys}().count(), map.len());\n    assert_eq!(map.{keys}().count(), insert.len());\n    for (a, b) in insert.iter().zip(map.{keys}()) {{\n        assert_eq!(a, b);\n    }}\n    for (i, k) in (0..insert.len()).zip(map.{keys}()) {{\n        assert_eq!(map.get_index(i).unwrap().0, k);\n    }}\n}}\n"
+    );
+    body.lines()
+        .map(|l| match l {
+            "" => "\n".to_string(),
+            l => format!("{pad}{l}\n"),
+        })
+        .collect()
+}
+
+#[test]
+fn a_test_moved_whole_is_relocated_there_not_to_an_older_test_of_its_name() {
+    // indexmap walk, stop 51, F1: `tests::insert_order`, moved whole and de-indented into
+    // `map/tests.rs`, where most of its lines repeat more than three times (6 of 6 counted),
+    // was relocated to rayon's own `insert_order` (7 of 11), there since before the pin.
+    let filler: String = (0..4)
+        .map(|n| {
+            format!("#[test]\nfn other_{n}() {{\n    let mut map = IndexMap::new();\n    for &elt in &insert {{\n        map.insert(elt, ());\n    }}\n    assert_eq!(map.keys().count(), map.len());\n    for (a, b) in insert.iter().zip(map.keys()) {{\n        assert_eq!(a, b);\n    }}\n}}\n\n")
+        })
+        .collect();
+    let rayon = |extra: &str| {
+        format!(
+            "use super::*;\n{extra}\nmod tests {{\n    use super::*;\n\n{}}}\n",
+            insert_order_test("    ", "par_keys")
+                .replace(
+                    "    for (a, b) in insert.iter().zip(map.par_keys()) {\n        assert_eq!(a, b);\n    }\n",
+                    "    insert.par_iter().zip(map.par_keys()).for_each(|(a, b)| {\n        assert_eq!(a, b);\n    });\n",
+                )
+        )
+    };
+    let map_v1 = format!(
+        "pub struct IndexMap;\n\n#[cfg(test)]\nmod tests {{\n    use super::*;\n\n{}}}\n",
+        insert_order_test("    ", "keys")
+    );
+    let (rayon_v1, rayon_v2) = (rayon(""), rayon("\npub fn par_new() {}\n"));
+    let v1 = [
+        ("src/map.rs", map_v1.as_str()),
+        ("src/rayon/map.rs", &rayon_v1),
+    ];
+    let tests_whole = format!("use super::*;\n\n{filler}{}", insert_order_test("", "keys"));
+    let map_v2 = "pub struct IndexMap;\n\n#[cfg(test)]\nmod tests;\n";
+    let (_dir, ws) = crate_at_two_commits(
+        &v1,
+        &[
+            ("src/map.rs", map_v2),
+            ("src/map/tests.rs", &tests_whole),
+            ("src/rayon/map.rs", &rayon_v2),
+        ],
+        &[("src/map.rs", 7, 22)],
+    );
+    let v = json(&run_in(&ws, &["drift", "--to", "v2", "--format", "json"]));
+    let r = reference(&v, "", "s0", 0);
+    assert_eq!(r["status"], "changed", "{r}");
+    // The 1-based line of the moved test's `fn` line.
+    let at = tests_whole
+        .lines()
+        .position(|l| l == "fn insert_order() {")
+        .expect("the test")
+        + 1;
+    assert_eq!(r["relocation"]["path"], "src/map/tests.rs", "{r}");
+    assert_eq!(r["relocation"]["endLine"], at as u64 + 14, "{r}");
+    let write = run_in(
+        &ws,
+        &[
+            "drift",
+            "--to",
+            "v2",
+            "--write",
+            "--accept-changed",
+            "--accept-relocated",
+        ],
+    );
+    assert!(write.stdout.contains("written: "), "{}", write.stdout);
+    assert_eq!(
+        locator_of(&ws, 0),
+        format!(
+            "locator: {{path: src/map/tests.rs, start_line: {}, end_line: {}}}",
+            at - 1,
+            at + 14
+        )
+    );
+    assert_eq!(run_in(&ws, &["validate", "--require-verified"]).code, 0);
+
+    // Edited on the way (not whole), it still wins over the older test that has more of
+    // its lines: that one was there at the pinned commit, code the reference did not cite.
+    let edited = tests_whole.replace(
+        "    assert_eq!(map.keys().count(), insert.len());\n",
+        "    assert_eq!(insert.len(), map.keys().count());\n",
+    );
+    let (_dir, ws) = crate_at_two_commits(
+        &v1,
+        &[
+            ("src/map.rs", map_v2),
+            ("src/map/tests.rs", &edited),
+            ("src/rayon/map.rs", &rayon_v2),
+        ],
+        &[("src/map.rs", 7, 22)],
+    );
+    let v = json(&run_in(&ws, &["drift", "--to", "v2", "--format", "json"]));
+    let r = reference(&v, "", "s0", 0);
+    assert_eq!(r["relocation"]["path"], "src/map/tests.rs", "{r}");
+}

@@ -936,12 +936,13 @@ fn relocate_lost(
     );
     let any_words = wanted.iter().any(|(_, l)| l.words.is_some());
     // Every candidate file read once and scanned once for all the lost ranges.
-    let found: Vec<Vec<Option<Relocation>>> = candidates
+    type Found = Option<(Relocation, relocate::Standing)>;
+    let found: Vec<Vec<Found>> = candidates
         .par_iter()
         .map_init(
             || repo.reader(),
-            |rd, &path| -> Result<Vec<Option<Relocation>>, GitError> {
-                Ok(match rd.file(ctx.to, path)? {
+            |rd, &path| -> Result<Vec<Found>, GitError> {
+                let found = match rd.file(ctx.to, path)? {
                     Some(t) if t.len() <= RELOCATE_MAX_BYTES && !t.contains(&0) => {
                         let mut found = by_bytes.find(path, &t);
                         if any_words && relocate::is_document(path) {
@@ -960,10 +961,11 @@ fn relocate_lost(
                                 }
                             }
                         }
-                        found
+                        standings(rd, ctx, path, &t, wanted, &by_bytes, found)?
                     }
                     _ => vec![None; wanted.len()],
-                })
+                };
+                Ok(found)
             },
         )
         .collect::<Result<_, _>>()?;
@@ -982,11 +984,12 @@ fn relocate_lost(
             _ => None,
         };
         out[*i].relocation = match own.and_then(|k| found[k][w].clone()) {
-            Some(r) => Some(r),
+            Some((r, _)) => Some(r),
             None => found
                 .iter()
                 .filter_map(|per_file| per_file[w].clone())
-                .reduce(relocate::better),
+                .reduce(relocate::better)
+                .map(|(r, _)| r),
         };
         if let Some(succ) = out[*i].successor.clone() {
             let words: std::borrow::Cow<[Vec<u8>]> = match &lost.words {
@@ -1124,6 +1127,52 @@ fn relocate_lost(
         }
     }
     Ok(())
+}
+
+/// The windows `found` in the file at `path` of the later commit (`later`, its bytes) for the
+/// ranges `wanted`, with what ranks them against other files' ([`relocate::Standing`]): whether
+/// a window holds its block whole, and whether the file already held as many of the block's
+/// lines at the pinned commit (read only when the file is not the range's own and has a
+/// window), so the window is other code that was there before.
+fn standings(
+    rd: &DriftReader,
+    ctx: &Context<'_>,
+    path: &str,
+    later: &[u8],
+    wanted: &[(usize, Lost)],
+    sought: &relocate::Sought<'_>,
+    found: Vec<Option<Relocation>>,
+) -> Result<Vec<Option<(Relocation, relocate::Standing)>>, GitError> {
+    let elsewhere = |w: usize| ctx.ranges[wanted[w].0].path != path;
+    let before = match found
+        .iter()
+        .enumerate()
+        .any(|(w, r)| r.is_some() && elsewhere(w))
+    {
+        true => rd
+            .file(ctx.from, path)?
+            .filter(|t| t.len() <= RELOCATE_MAX_BYTES && !t.contains(&0))
+            .map(|t| sought.find(path, &t)),
+        false => None,
+    };
+    let lines = split_lines(later);
+    Ok(found
+        .into_iter()
+        .enumerate()
+        .map(|(w, r)| {
+            let r = r?;
+            let cited = refs(&wanted[w].1.cited.0);
+            let standing = relocate::Standing {
+                whole: !r.by_words
+                    && relocate::holds_block(&lines, &cited, r.start_line, r.end_line),
+                already_there: elsewhere(w)
+                    && (before.as_ref())
+                        .and_then(|b| b[w].as_ref())
+                        .is_some_and(|was| was.matched >= r.matched),
+            };
+            Some((r, standing))
+        })
+        .collect())
 }
 
 /// The file at `path` of commit `to`, read once into `files` however often it is asked for
