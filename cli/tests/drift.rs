@@ -3833,3 +3833,65 @@ fn a_test_moved_whole_is_relocated_there_not_to_an_older_test_of_its_name() {
     let r = reference(&v, "", "s0", 0);
     assert_eq!(r["relocation"]["path"], "src/map/tests.rs", "{r}");
 }
+
+#[test]
+fn accepting_a_deleted_method_does_not_take_in_a_new_function_beside_its_successor() {
+    // indexmap walk, stop 51, F9: `fn push` was replaced by `push_entry` and a new
+    // `insert_entry` below it in one hunk; the mapped range, and so `--accept-changed`, held
+    // both.
+    let head = "pub struct Core {\n    entries: Vec<u8>,\n}\n\nimpl Core {\n";
+    let tail = "\n    /// Return the index where the key is.\n    fn get_index_of(&self, key: u8) -> Option<usize> {\n        self.entries.iter().position(|k| *k == key)\n    }\n}\n";
+    let old = format!("{head}    /// Append a key-value pair, *without* checking whether it already exists,\n    /// and return the pair's new index.\n    fn push(&mut self, hash: u64, key: u8) -> usize {{\n        let i = self.entries.len();\n        self.indices.insert(hash, i);\n        if i == self.entries.capacity() {{\n            // Reserve our own capacity synced to the indices,\n            // rather than letting `Vec::push` just double it.\n            self.reserve_entries();\n        }}\n        self.entries.push(key);\n        i\n    }}\n{tail}");
+    let new = format!("{head}    /// Append a key-value pair to `entries`, *without* checking whether it already exists.\n    fn push_entry(&mut self, hash: u64, key: u8) {{\n        if self.entries.len() == self.entries.capacity() {{\n            // Reserve our own capacity synced to the indices,\n            // rather than letting `Vec::push` just double it.\n            self.reserve_entries(1);\n        }}\n        self.entries.push(key);\n    }}\n\n    /// Insert a key-value pair in `entries` at a particular index,\n    /// *without* checking whether it already exists.\n    fn insert_entry(&mut self, index: usize, hash: u64, key: u8) {{\n        if self.entries.len() == self.entries.capacity() {{\n            // Reserve our own capacity synced to the indices,\n            // rather than letting `Vec::insert` just double it.\n            self.reserve_entries(1);\n        }}\n        self.entries.insert(index, key);\n    }}\n{tail}");
+    let (_dir, ws) = crate_at_two_commits(
+        &[("src/core.rs", &old)],
+        &[("src/core.rs", &new)],
+        &[("src/core.rs", 6, 18)],
+    );
+    let v = json(&run_in(&ws, &["drift", "--to", "v2", "--format", "json"]));
+    let r = reference(&v, "", "s0", 0);
+    assert_eq!(r["status"], "changed", "{r}");
+    // The diff's range holds both functions; the accepted lines are `push_entry` with its doc.
+    assert_eq!(r["mapped"]["endLine"], 25, "{r}");
+    let write = run_in(&ws, &["drift", "--to", "v2", "--write", "--accept-changed"]);
+    assert!(write.stdout.contains("written: "), "{}", write.stdout);
+    assert_eq!(
+        locator_of(&ws, 0),
+        "locator: {path: src/core.rs, start_line: 6, end_line: 14}"
+    );
+    assert_eq!(run_in(&ws, &["validate", "--require-verified"]).code, 0);
+}
+
+#[test]
+fn accepting_a_range_keeps_a_cited_line_moved_just_past_its_edge() {
+    // indexmap walk, stop 51, F2: of three cited re-exports, the first (the one the section is
+    // about) was rewritten one line below the other two; the diff maps the range to those two,
+    // and `--accept-changed` cited them alone.
+    let old = "mod map;\nmod set;\n\npub use crate::equivalent::Equivalent;\npub use crate::map::IndexMap;\npub use crate::set::IndexSet;\n\n// shared private items\n";
+    let new = "mod map;\nmod set;\nmod util;\n\npub use crate::map::IndexMap;\npub use crate::set::IndexSet;\npub use equivalent::Equivalent;\n\n// shared private items\n";
+    let (_dir, ws) = crate_at_two_commits(
+        &[("src/lib.rs", old)],
+        &[("src/lib.rs", new)],
+        &[("src/lib.rs", 4, 6)],
+    );
+    let v = json(&run_in(
+        &ws,
+        &["drift", "--to", "v2", "--diff", "--format", "json"],
+    ));
+    let r = reference(&v, "", "s0", 0);
+    assert_eq!(
+        (
+            r["mapped"]["startLine"].as_u64(),
+            r["mapped"]["endLine"].as_u64()
+        ),
+        (Some(5), Some(6)),
+        "{r}"
+    );
+    let diff = r["diff"].as_str().expect("a diff");
+    assert!(diff.contains("+pub use equivalent::Equivalent;"), "{diff}");
+    run_in(&ws, &["drift", "--to", "v2", "--write", "--accept-changed"]);
+    assert_eq!(
+        locator_of(&ws, 0),
+        "locator: {path: src/lib.rs, start_line: 5, end_line: 7}"
+    );
+}

@@ -495,6 +495,31 @@ impl Context<'_> {
                         .filter(|m| {
                             !mostly_gone(e - s + 1, m.end_line.saturating_sub(m.start_line) + 1)
                         })
+                        .map(|m| {
+                            let f = later_file.as_ref().map_or(&[][..], |f| f.lines());
+                            with_lines_moved_beside(
+                                m,
+                                (s, e),
+                                cited,
+                                hunks.get_or_init(hunks_of),
+                                f,
+                            )
+                        })
+                        .map(|m| {
+                            let old_syms =
+                                old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
+                            let new_syms = new_symbols.get_or_insert_with(|| {
+                                later.as_ref().and_then(|(p, b)| parse_symbols(p, b))
+                            });
+                            // Only for a definition cited whole that has no namesake
+                            // there: what replaced it is one definition too.
+                            match (old_syms.as_ref(), new_syms.as_ref(), later_file.as_ref()) {
+                                (Some(was), Some(now), Some(f)) if cited_whole => {
+                                    without_new_neighbours(m, was, now, f.lines(), cited)
+                                }
+                                _ => m,
+                            }
+                        })
                         .map(|m| match ends_with {
                             // A range that ran to its definition's last line still does: lines
                             // appended there are past the range to the diff (Python's
@@ -636,6 +661,153 @@ fn changed_around_range(
             hunks,
         })
     })
+}
+
+/// `m`, the lines of the later file (`lines`) the hunks map the cited `start..=end` to,
+/// widened over a pure insertion right beside it that holds a line like one the hunks
+/// deleted or rewrote among the cited ones: that line was moved over the range's edge, and the
+/// range should still hold it. Three re-exports cited, the first rewritten and moved below
+/// the other two, mapped to those two alone; accepting it dropped the one line the section
+/// was about (indexmap walk, stop 51: `pub use crate::equivalent::Equivalent;` is now `pub
+/// use equivalent::Equivalent;` one line below the range).
+fn with_lines_moved_beside(
+    m: LineRange,
+    (start, end): (u64, u64),
+    cited: &[&[u8]],
+    hunks: &[Hunk],
+    lines: &[&[u8]],
+) -> LineRange {
+    // The mapped lines, trimmed: a cited line still among them did not move, and a line like
+    // one of them is theirs (black's `@click.option(`, one of two cited, one deleted: the
+    // next option's opening line is not the deleted one moved).
+    let kept: std::collections::HashSet<&[u8]> = definition_lines(lines, m.start_line, m.end_line)
+        .iter()
+        .map(|l| l.trim_ascii())
+        .collect();
+    let gone: Vec<&[u8]> = (start..=end)
+        .zip(cited)
+        .filter(|(n, _)| {
+            hunks
+                .iter()
+                .any(|h| h.old_count > 0 && h.old_start <= *n && *n < h.old_start + h.old_count)
+        })
+        .map(|(_, l)| l.trim_ascii())
+        .filter(|l| l.iter().filter(|b| b.is_ascii_alphanumeric()).count() >= relocate::MIN_ALNUM)
+        .filter(|l| !kept.contains(l))
+        .collect();
+    let like_gone = |n: u64| {
+        let Some(l) = usize::try_from(n)
+            .ok()
+            .and_then(|n| lines.get(n.checked_sub(1)?))
+        else {
+            return false;
+        };
+        if kept.contains(l.trim_ascii()) {
+            return false;
+        }
+        let l = String::from_utf8_lossy(l.trim_ascii());
+        gone.iter()
+            .any(|g| strsim::normalized_levenshtein(&String::from_utf8_lossy(g), &l) >= 0.75)
+    };
+    // Only the inserted lines next to the edge, one after another, each like a line gone:
+    // lines further in are new code beside the range, not the range's own lines moved.
+    let mut out = m;
+    for h in hunks.iter().filter(|h| h.old_count == 0 && h.new_count > 0) {
+        let added = h.new_start..h.new_start + h.new_count;
+        if h.old_start == end && h.new_start == m.end_line + 1 {
+            if let Some(n) = added.clone().take_while(|&n| like_gone(n)).last() {
+                out.end_line = n;
+            }
+        } else if h.old_start + 1 == start && h.new_start + h.new_count == m.start_line {
+            if let Some(n) = added.clone().rev().take_while(|&n| like_gone(n)).last() {
+                out.start_line = n;
+            }
+        }
+    }
+    out
+}
+
+/// `m`, the mapped lines of the later file (`now`, `lines`) of a changed range that cited a
+/// definition whole which has no namesake there, without the definitions it holds whole at
+/// either end that are new (no namesake at the pinned commit,
+/// `was`) and hold fewer of the `cited` lines ([`relocate::evidence_lines`]) than the rest of
+/// it, nor the blank lines beside them. A hunk that rewrote the cited code and added a
+/// function after it maps the range's end to the hunk's last line: indexmap's `push`,
+/// replaced by `push_entry` with a new `insert_entry` below it, was accepted at both
+/// (indexmap walk, stop 51), and the section never described the second one.
+fn without_new_neighbours(
+    m: LineRange,
+    was: &FileSymbols,
+    now: &FileSymbols,
+    lines: &[&[u8]],
+    cited: &[&[u8]],
+) -> LineRange {
+    let evidence = relocate::evidence_lines(cited);
+    let held = |a: u64, b: u64| -> usize {
+        let part: std::collections::HashSet<&[u8]> = definition_lines(lines, a, b)
+            .iter()
+            .map(|l| l.trim_ascii())
+            .collect();
+        evidence.iter().filter(|l| part.contains(*l)).count()
+    };
+    let blank = |n: u64| anchor::is_blank_line(lines, n);
+    let (mut a, mut b) = (m.start_line, m.end_line);
+    let new_whole_inside = |a: u64, b: u64| -> Vec<&crate::sources::symbols::Definition> {
+        let inside = |d: &crate::sources::symbols::Definition| a <= d.start_line && d.end_line <= b;
+        (now.definitions.iter())
+            .filter(|d| inside(d))
+            .filter(|d| {
+                !d.parent
+                    .and_then(|p| now.definitions.get(p))
+                    .is_some_and(inside)
+            })
+            .collect()
+    };
+    loop {
+        let defs = new_whole_inside(a, b);
+        let is_new = |d: &crate::sources::symbols::Definition| {
+            anchor::same_name(was, d, d.start_line).is_empty()
+        };
+        // The last one, then the first, when it ends (starts) the range, is new and says less
+        // of the cited code than what is left without it.
+        let last = |d: &&crate::sources::symbols::Definition| {
+            d.start_line > a
+                && (d.end_line + 1..=b).all(blank)
+                && is_new(d)
+                && held(d.start_line, d.end_line) < held(a, d.start_line - 1)
+        };
+        let first = |d: &&crate::sources::symbols::Definition| {
+            d.end_line < b
+                && (a..d.start_line).all(blank)
+                && is_new(d)
+                && held(d.start_line, d.end_line) < held(d.end_line + 1, b)
+        };
+        let cut = match (defs.first(), defs.last()) {
+            (_, Some(d)) if last(d) => {
+                let mut end = d.start_line - 1;
+                while end > a && blank(end) {
+                    end -= 1;
+                }
+                Some((a, end))
+            }
+            (Some(d), _) if first(d) => {
+                let mut start = d.end_line + 1;
+                while start < b && blank(start) {
+                    start += 1;
+                }
+                Some((start, b))
+            }
+            _ => None,
+        };
+        match cut {
+            Some((x, y)) if (x, y) != (a, b) => (a, b) = (x, y),
+            _ => break,
+        }
+    }
+    LineRange {
+        start_line: a,
+        end_line: b,
+    }
 }
 
 /// The one file of `added` that took the name of the deleted `path`: in the same directory
