@@ -3895,3 +3895,66 @@ fn accepting_a_range_keeps_a_cited_line_moved_just_past_its_edge() {
         "locator: {path: src/lib.rs, start_line: 5, end_line: 7}"
     );
 }
+
+/// indexmap's `MutableKeys` at 1.9.3 (`src/mutable_keys.rs`; the trait at 9-21, its doc
+/// above) and at 2.2.6 (`src/map/mutable.rs`, sealed, the doc reworded, and more beside).
+fn mutable_keys(sealed: bool) -> String {
+    let doc = match sealed {
+        false => "/// Opt-in mutable access to keys.\n///\n/// These methods expose `&mut K`, mutable references to the key as it is stored\n/// in the map.\n/// You are allowed to modify the keys in the hashmap **if the modification\n/// does not change the key's hash and equality**.\n",
+        true => "/// Opt-in mutable access to [`IndexMap`] keys.\n///\n/// These methods expose `&mut K`, mutable references to the key as it is stored\n/// in the map.\n/// You are allowed to modify the keys in the map **if the modification\n/// does not change the key's hash and equality**.\n",
+    };
+    let header = match sealed {
+        false => "pub trait MutableKeys {\n",
+        true => "pub trait MutableKeys: private::Sealed {\n",
+    };
+    let more: String = match sealed {
+        false => String::new(),
+        true => (0..30)
+            .map(|n| format!("\nimpl private::Sealed for Wrapper{n} {{}}\n"))
+            .collect(),
+    };
+    format!("use super::IndexMap;\n\n{doc}{header}    type Key;\n    type Value;\n\n    /// Return item index, mutable reference to key and value\n    fn get_full_mut2(&mut self, key: &str) -> Option<(usize, &mut Self::Key, &mut Self::Value)>;\n\n    /// Scan through each key-value pair in the map and keep those where the\n    /// closure `keep` returns `true`.\n    fn retain2<F>(&mut self, keep: F)\n    where\n        F: FnMut(&mut Self::Key, &mut Self::Value) -> bool;\n}}\n{more}")
+}
+
+#[test]
+fn a_definition_relocated_to_another_file_is_suggested_and_accepted_as_cited() {
+    // indexmap walk, stop 51, F7 and F8: `trait MutableKeys`, cited without its doc, moved
+    // to another file with its header changed: "was at 9-21, now at" counted the doc in
+    // the new file only, and `--accept-relocated` wrote the window, which starts below the
+    // changed header.
+    let (old, new) = (mutable_keys(false), mutable_keys(true));
+    let (_dir, ws) = crate_at_two_commits(
+        &[("src/mutable_keys.rs", &old)],
+        &[("src/map/mutable.rs", &new)],
+        &[("src/mutable_keys.rs", 9, 21)],
+    );
+    let v = json(&run_in(&ws, &["drift", "--to", "v2", "--format", "json"]));
+    let r = reference(&v, "", "s0", 0);
+    assert_eq!(r["status"], "missing", "{r}");
+    assert_eq!(
+        (&r["symbol"]["startLine"], &r["symbol"]["endLine"]),
+        (&Value::from(9), &Value::from(21)),
+        "{r}"
+    );
+    assert_eq!(r["suggestion"]["path"], "src/map/mutable.rs", "{r}");
+    assert_eq!(
+        (&r["suggestion"]["startLine"], &r["suggestion"]["endLine"]),
+        (&Value::from(9), &Value::from(21)),
+        "{r}"
+    );
+    assert_eq!(r["relocation"]["startLine"], 10, "{r}");
+    let text = run_in(&ws, &["drift", "--to", "v2"]).stdout;
+    assert!(
+        text.contains("was at src/mutable_keys.rs:9-21, now at src/map/mutable.rs:9-21"),
+        "{text}"
+    );
+    run_in(
+        &ws,
+        &["drift", "--to", "v2", "--write", "--accept-relocated"],
+    );
+    assert_eq!(
+        locator_of(&ws, 0),
+        "locator: {path: src/map/mutable.rs, start_line: 9, end_line: 21}"
+    );
+    assert_eq!(run_in(&ws, &["validate", "--require-verified"]).code, 0);
+}

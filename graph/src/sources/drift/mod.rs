@@ -90,6 +90,13 @@ pub struct RangeDrift {
     /// window at the later commit, which re-anchoring writes when the relocation is accepted.
     #[serde(default)]
     pub relocated_digest: Option<String>,
+    /// With `relocated_digest`: the lines accepting the relocation cites, whose digest it is.
+    /// The window, or, when the range cited its definition whole and that definition (the
+    /// `suggestion`, in the cited form) overlaps the window, the definition: a window stops
+    /// short of a reworded first or last line (indexmap walk, stop 51: `MutableKeys` was
+    /// accepted without its changed header `pub trait MutableKeys: private::Sealed {`).
+    #[serde(default)]
+    pub relocated_at: Option<LineRange>,
     /// For a changed range, when asked for ([`CompareOptions::diffs`]): the unified diff of the
     /// cited lines against the lines of the later file accepting the change would cite (see
     /// `accept_at`), numbered in the two files ([`hunks::unified`]); for one with no such
@@ -124,6 +131,11 @@ pub struct RangeDrift {
     /// `suggestion` then takes the same form, and accepting the change cites it.
     #[serde(default)]
     pub cited_whole: bool,
+    /// With `cited_whole`: the range began at the lines written above the definition (its doc
+    /// comments, attributes or decorators), not at its own first line. A suggestion found in
+    /// another file takes the same form.
+    #[serde(default)]
+    pub cited_with_leading: bool,
 }
 
 /// A definition whose code changed around a moved or unchanged range's lines.
@@ -296,12 +308,14 @@ impl Context<'_> {
                     later_digest: None,
                     accept_at: None,
                     relocated_digest: None,
+                    relocated_at: None,
                     diff: None,
                     grown: None,
                     grown_digest: None,
                     changed_around: None,
                     successor: None,
                     cited_whole: false,
+                    cited_with_leading: false,
                 },
                 None,
             )
@@ -445,6 +459,7 @@ impl Context<'_> {
             // above it), the suggestion in that same form.
             let mut suggestion_as_cited: Option<SymbolAt> = None;
             let mut cited_whole = false;
+            let mut cited_with_leading = false;
             // The lines (first, last) at the later commit of the definition whose last line
             // the range ends at: the accepted range ends where it ends.
             let mut ends_with: Option<(u64, u64)> = None;
@@ -460,6 +475,7 @@ impl Context<'_> {
                         None => SymbolAt::new(def, path),
                     });
                     cited_whole = whole_form.is_some();
+                    cited_with_leading = whole_form == Some(true);
                     if let Verdict::Changed {
                         new_path, mapped, ..
                     } = &verdict
@@ -605,12 +621,14 @@ impl Context<'_> {
                     later_digest,
                     accept_at,
                     relocated_digest: None,
+                    relocated_at: None,
                     diff,
                     grown,
                     grown_digest,
                     changed_around,
                     successor: successor_of_file.clone().filter(|_| missing),
                     cited_whole,
+                    cited_with_leading,
                 },
                 lost,
             ));
@@ -1027,8 +1045,14 @@ fn suggest_across_files(
             )
         });
         files.dedup_by_key(|(path, _)| *path);
+        // In the form the range cited it (with or without the lines written above it), as in
+        // the later file: "was at" and "now at" count the same lines (indexmap walk, stop 51:
+        // `MutableKeys` cited without its doc "was at 19-46, now at 5-47").
         if let [(path, d)] = files.as_slice() {
-            out[i].suggestion = Some(SymbolAt::new(d, path));
+            out[i].suggestion = Some(match out[i].cited_whole {
+                true => anchor::as_cited(d, out[i].cited_with_leading, path),
+                false => SymbolAt::new(d, path),
+            });
         }
     }
     Ok(())
@@ -1284,18 +1308,38 @@ fn relocate_lost(
         else {
             continue;
         };
+        // The definition cited whole, found by its name where the window is, in the form it
+        // was cited: what the section describes, reworded edges included.
+        let at = match &out[*i].suggestion {
+            Some(d)
+                if out[*i].cited_whole
+                    && d.path == r.path
+                    && d.start_line <= r.end_line
+                    && r.start_line <= d.end_line =>
+            {
+                LineRange {
+                    start_line: d.start_line,
+                    end_line: d.end_line,
+                }
+            }
+            _ => LineRange {
+                start_line: r.start_line,
+                end_line: r.end_line,
+            },
+        };
         let data = later_file(&mut window_files, reader, ctx.to, &r.path)?;
         let lines = split_lines(data);
-        let Some(window) = lines.get((r.start_line.max(1) - 1) as usize..r.end_line as usize)
+        let Some(window) = lines.get((at.start_line.max(1) - 1) as usize..at.end_line as usize)
         else {
             continue;
         };
         if digests {
             out[*i].relocated_digest = Some(crate::formats::text::lines_digest(window));
+            out[*i].relocated_at = Some(at);
         }
         if diff_wanted {
             let (cited, first) = &lost.cited;
-            out[*i].diff = Some(hunks::unified(&refs(cited), *first, window, r.start_line));
+            out[*i].diff = Some(hunks::unified(&refs(cited), *first, window, at.start_line));
         }
     }
     Ok(())
