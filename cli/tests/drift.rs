@@ -3958,3 +3958,33 @@ fn a_definition_relocated_to_another_file_is_suggested_and_accepted_as_cited() {
     );
     assert_eq!(run_in(&ws, &["validate", "--require-verified"]).code, 0);
 }
+
+#[test]
+fn a_block_header_inserted_above_a_method_does_not_touch_it() {
+    // indexmap walk, stop 51, F3: a new `impl … where … {` header written directly above
+    // `insert`'s doc comment made impact say "touched via symbol" while drift rightly said
+    // moved with nothing changed around it. A block's header is no attribute written on it.
+    let old = "pub struct IndexSet<T, S> {\n    map: Vec<(T, S)>,\n}\n\nimpl<T, S> IndexSet<T, S> {\n    pub fn new() -> Self {\n        todo!()\n    }\n\n    /// Insert the value into the set.\n    pub fn insert(&mut self, value: T) -> bool {\n        self.map.push(value)\n    }\n}\n";
+    let new = old.replace(
+        "\n\n    /// Insert",
+        "\n}\n\nimpl<T, S> IndexSet<T, S>\nwhere\n    T: Hash + Eq,\n{\n    /// Insert",
+    );
+    let attribute = old.replace("    /// Insert", "    #[inline]\n    /// Insert");
+    for (new, touched) in [(new, false), (attribute, true)] {
+        let (_dir, ws) = crate_at_two_commits(
+            &[("src/set.rs", old)],
+            &[("src/set.rs", &new)],
+            &[("src/set.rs", 11, 13)],
+        );
+        let v = json(&run_in(&ws, &["drift", "--to", "v2", "--format", "json"]));
+        let r = reference(&v, "", "s0", 0);
+        assert_eq!(r["status"], "moved", "{r}");
+        let impact = run_in(&ws, &["impact", "--from", "v1", "--to", "v2"]).stdout;
+        assert_eq!(
+            impact.contains("touched via symbol"),
+            touched,
+            "{new}\n{impact}"
+        );
+        assert_eq!(r.get("changedAround").is_some(), touched, "{r}");
+    }
+}
