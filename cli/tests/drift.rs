@@ -3781,3 +3781,337 @@ fn a_comment_added_above_a_function_cited_whole_leaves_it_re_anchorable() {
     let write = run_in(&ws, &["drift", "--write"]);
     assert!(write.stdout.contains("written: "), "{}", write.stdout);
 }
+
+/// A Rust crate at two commits, tagged `v1` and `v2` (each version every file's path and
+/// text; a file of `v1` that `v2` does not list is deleted), and a workspace pinned at `v1`
+/// whose page `guide.md` has one section per reference `(path, start, end)`, `s0`, `s1`, ….
+fn crate_at_two_commits(
+    v1: &[(&str, &str)],
+    v2: &[(&str, &str)],
+    refs: &[(&str, usize, usize)],
+) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path().join("im");
+    std::fs::create_dir_all(&repo).expect("mkdir");
+    git(&repo, &["init", "-q", "-b", "main"]);
+    let write_all = |files: &[(&str, &str)]| {
+        for (path, text) in files {
+            let at = repo.join(path);
+            std::fs::create_dir_all(at.parent().expect("a parent")).expect("mkdir");
+            std::fs::write(at, text).expect("write");
+        }
+    };
+    write_all(v1);
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "v1"]);
+    git(&repo, &["tag", "v1"]);
+    let pin = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
+    git(&repo, &["rm", "-q", "-r", "."]);
+    write_all(v2);
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "v2"]);
+    git(&repo, &["tag", "v2"]);
+    let ws = dir.path().join("ws");
+    let (mut page, mut structure) = (
+        String::from("# Guide\n\n"),
+        String::from(
+            "schema_version: context.approved-structure.v1\narticles:\n  - path: guide.md\n    sections:\n",
+        ),
+    );
+    for (i, (path, start, end)) in refs.iter().enumerate() {
+        let text = v1
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, t)| *t)
+            .expect("a cited file of v1");
+        let lines: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+        let digest = ontoly_graph::formats::text::lines_digest(&lines[start - 1..*end]);
+        page.push_str(&format!(
+            "<!-- context:section id=\"s{i}\" -->\n## Part {i}\n\nWhat the code does.\n\n<!-- /context:section -->\n\n"
+        ));
+        structure.push_str(&format!(
+            "      - id: s{i}\n        references:\n          - source_ref: repo:im/crate\n            locator: {{path: {path}, start_line: {start}, end_line: {end}}}\n            content_digest: {digest}\n"
+        ));
+    }
+    std::fs::create_dir_all(ws.join("knowledge")).expect("mkdir");
+    one_module(&ws, "im", "crate", "im-rs/im", &pin, "../im");
+    std::fs::write(ws.join("knowledge/guide.md"), page).expect("write");
+    std::fs::write(ws.join("knowledge/structure.yaml"), structure).expect("write");
+    (dir, ws)
+}
+
+/// The locator `structure.yaml` holds for section `s{i}`, as written.
+fn locator_of(ws: &Path, i: usize) -> String {
+    let text = std::fs::read_to_string(ws.join("knowledge/structure.yaml")).expect("structure");
+    let entry = text
+        .split(&format!("- id: s{i}\n"))
+        .nth(1)
+        .expect("the section's entry");
+    entry
+        .lines()
+        .find(|l| l.trim_start().starts_with("locator:"))
+        .expect("a locator")
+        .trim()
+        .to_string()
+}
+
+/// The body of indexmap's `tests::insert_order`, indented by `pad`.
+fn insert_order_test(pad: &str, keys: &str) -> String {
+    let body = format!(
+        "#[test]\nfn insert_order() {{\n    let insert = [0, 4, 2, 12, 8, 7, 11, 5, 3, 17, 19, 22, 23];\n    let mut map = IndexMap::new();\n    for &elt in &insert {{\n        map.insert(elt, ());\n    }}\n    assert_eq!(map.{keys}().count(), map.len());\n    assert_eq!(map.{keys}().count(), insert.len());\n    for (a, b) in insert.iter().zip(map.{keys}()) {{\n        assert_eq!(a, b);\n    }}\n    for (i, k) in (0..insert.len()).zip(map.{keys}()) {{\n        assert_eq!(map.get_index(i).unwrap().0, k);\n    }}\n}}\n"
+    );
+    body.lines()
+        .map(|l| match l {
+            "" => "\n".to_string(),
+            l => format!("{pad}{l}\n"),
+        })
+        .collect()
+}
+
+#[test]
+fn a_test_moved_whole_is_relocated_there_not_to_an_older_test_of_its_name() {
+    // indexmap walk, stop 51, F1: `tests::insert_order`, moved whole and de-indented into
+    // `map/tests.rs`, where most of its lines repeat more than three times (6 of 6 counted),
+    // was relocated to rayon's own `insert_order` (7 of 11), there since before the pin.
+    let filler: String = (0..4)
+        .map(|n| {
+            format!("#[test]\nfn other_{n}() {{\n    let mut map = IndexMap::new();\n    for &elt in &insert {{\n        map.insert(elt, ());\n    }}\n    assert_eq!(map.keys().count(), map.len());\n    for (a, b) in insert.iter().zip(map.keys()) {{\n        assert_eq!(a, b);\n    }}\n}}\n\n")
+        })
+        .collect();
+    let rayon = |extra: &str| {
+        format!(
+            "use super::*;\n{extra}\nmod tests {{\n    use super::*;\n\n{}}}\n",
+            insert_order_test("    ", "par_keys")
+                .replace(
+                    "    for (a, b) in insert.iter().zip(map.par_keys()) {\n        assert_eq!(a, b);\n    }\n",
+                    "    insert.par_iter().zip(map.par_keys()).for_each(|(a, b)| {\n        assert_eq!(a, b);\n    });\n",
+                )
+        )
+    };
+    let map_v1 = format!(
+        "pub struct IndexMap;\n\n#[cfg(test)]\nmod tests {{\n    use super::*;\n\n{}}}\n",
+        insert_order_test("    ", "keys")
+    );
+    let (rayon_v1, rayon_v2) = (rayon(""), rayon("\npub fn par_new() {}\n"));
+    let v1 = [
+        ("src/map.rs", map_v1.as_str()),
+        ("src/rayon/map.rs", &rayon_v1),
+    ];
+    let tests_whole = format!("use super::*;\n\n{filler}{}", insert_order_test("", "keys"));
+    let map_v2 = "pub struct IndexMap;\n\n#[cfg(test)]\nmod tests;\n";
+    let (_dir, ws) = crate_at_two_commits(
+        &v1,
+        &[
+            ("src/map.rs", map_v2),
+            ("src/map/tests.rs", &tests_whole),
+            ("src/rayon/map.rs", &rayon_v2),
+        ],
+        &[("src/map.rs", 7, 22)],
+    );
+    let v = json(&run_in(&ws, &["drift", "--to", "v2", "--format", "json"]));
+    let r = reference(&v, "", "s0", 0);
+    assert_eq!(r["status"], "changed", "{r}");
+    // The 1-based line of the moved test's `fn` line.
+    let at = tests_whole
+        .lines()
+        .position(|l| l == "fn insert_order() {")
+        .expect("the test")
+        + 1;
+    assert_eq!(r["relocation"]["path"], "src/map/tests.rs", "{r}");
+    assert_eq!(r["relocation"]["endLine"], at as u64 + 14, "{r}");
+    let write = run_in(
+        &ws,
+        &[
+            "drift",
+            "--to",
+            "v2",
+            "--write",
+            "--accept-changed",
+            "--accept-relocated",
+        ],
+    );
+    assert!(write.stdout.contains("written: "), "{}", write.stdout);
+    assert_eq!(
+        locator_of(&ws, 0),
+        format!(
+            "locator: {{path: src/map/tests.rs, start_line: {}, end_line: {}}}",
+            at - 1,
+            at + 14
+        )
+    );
+    assert_eq!(run_in(&ws, &["validate", "--require-verified"]).code, 0);
+
+    // Edited on the way (not whole), it still wins over the older test that has more of
+    // its lines: that one was there at the pinned commit, code the reference did not cite.
+    let edited = tests_whole.replace(
+        "    assert_eq!(map.keys().count(), insert.len());\n",
+        "    assert_eq!(insert.len(), map.keys().count());\n",
+    );
+    let (_dir, ws) = crate_at_two_commits(
+        &v1,
+        &[
+            ("src/map.rs", map_v2),
+            ("src/map/tests.rs", &edited),
+            ("src/rayon/map.rs", &rayon_v2),
+        ],
+        &[("src/map.rs", 7, 22)],
+    );
+    let v = json(&run_in(&ws, &["drift", "--to", "v2", "--format", "json"]));
+    let r = reference(&v, "", "s0", 0);
+    assert_eq!(r["relocation"]["path"], "src/map/tests.rs", "{r}");
+}
+
+#[test]
+fn accepting_a_deleted_method_does_not_take_in_a_new_function_beside_its_successor() {
+    // indexmap walk, stop 51, F9: `fn push` was replaced by `push_entry` and a new
+    // `insert_entry` below it in one hunk; the mapped range, and so `--accept-changed`, held
+    // both.
+    let head = "pub struct Core {\n    entries: Vec<u8>,\n}\n\nimpl Core {\n";
+    let tail = "\n    /// Return the index where the key is.\n    fn get_index_of(&self, key: u8) -> Option<usize> {\n        self.entries.iter().position(|k| *k == key)\n    }\n}\n";
+    let old = format!("{head}    /// Append a key-value pair, *without* checking whether it already exists,\n    /// and return the pair's new index.\n    fn push(&mut self, hash: u64, key: u8) -> usize {{\n        let i = self.entries.len();\n        self.indices.insert(hash, i);\n        if i == self.entries.capacity() {{\n            // Reserve our own capacity synced to the indices,\n            // rather than letting `Vec::push` just double it.\n            self.reserve_entries();\n        }}\n        self.entries.push(key);\n        i\n    }}\n{tail}");
+    let new = format!("{head}    /// Append a key-value pair to `entries`, *without* checking whether it already exists.\n    fn push_entry(&mut self, hash: u64, key: u8) {{\n        if self.entries.len() == self.entries.capacity() {{\n            // Reserve our own capacity synced to the indices,\n            // rather than letting `Vec::push` just double it.\n            self.reserve_entries(1);\n        }}\n        self.entries.push(key);\n    }}\n\n    /// Insert a key-value pair in `entries` at a particular index,\n    /// *without* checking whether it already exists.\n    fn insert_entry(&mut self, index: usize, hash: u64, key: u8) {{\n        if self.entries.len() == self.entries.capacity() {{\n            // Reserve our own capacity synced to the indices,\n            // rather than letting `Vec::insert` just double it.\n            self.reserve_entries(1);\n        }}\n        self.entries.insert(index, key);\n    }}\n{tail}");
+    let (_dir, ws) = crate_at_two_commits(
+        &[("src/core.rs", &old)],
+        &[("src/core.rs", &new)],
+        &[("src/core.rs", 6, 18)],
+    );
+    let v = json(&run_in(&ws, &["drift", "--to", "v2", "--format", "json"]));
+    let r = reference(&v, "", "s0", 0);
+    assert_eq!(r["status"], "changed", "{r}");
+    // The diff's range holds both functions; the accepted lines are `push_entry` with its doc.
+    assert_eq!(r["mapped"]["endLine"], 25, "{r}");
+    let write = run_in(&ws, &["drift", "--to", "v2", "--write", "--accept-changed"]);
+    assert!(write.stdout.contains("written: "), "{}", write.stdout);
+    assert_eq!(
+        locator_of(&ws, 0),
+        "locator: {path: src/core.rs, start_line: 6, end_line: 14}"
+    );
+    assert_eq!(run_in(&ws, &["validate", "--require-verified"]).code, 0);
+}
+
+#[test]
+fn accepting_a_range_keeps_a_cited_line_moved_just_past_its_edge() {
+    // indexmap walk, stop 51, F2: of three cited re-exports, the first (the one the section is
+    // about) was rewritten one line below the other two; the diff maps the range to those two,
+    // and `--accept-changed` cited them alone.
+    let old = "mod map;\nmod set;\n\npub use crate::equivalent::Equivalent;\npub use crate::map::IndexMap;\npub use crate::set::IndexSet;\n\n// shared private items\n";
+    let new = "mod map;\nmod set;\nmod util;\n\npub use crate::map::IndexMap;\npub use crate::set::IndexSet;\npub use equivalent::Equivalent;\n\n// shared private items\n";
+    let (_dir, ws) = crate_at_two_commits(
+        &[("src/lib.rs", old)],
+        &[("src/lib.rs", new)],
+        &[("src/lib.rs", 4, 6)],
+    );
+    let v = json(&run_in(
+        &ws,
+        &["drift", "--to", "v2", "--diff", "--format", "json"],
+    ));
+    let r = reference(&v, "", "s0", 0);
+    assert_eq!(
+        (
+            r["mapped"]["startLine"].as_u64(),
+            r["mapped"]["endLine"].as_u64()
+        ),
+        (Some(5), Some(6)),
+        "{r}"
+    );
+    let diff = r["diff"].as_str().expect("a diff");
+    assert!(diff.contains("+pub use equivalent::Equivalent;"), "{diff}");
+    run_in(&ws, &["drift", "--to", "v2", "--write", "--accept-changed"]);
+    assert_eq!(
+        locator_of(&ws, 0),
+        "locator: {path: src/lib.rs, start_line: 5, end_line: 7}"
+    );
+}
+
+/// indexmap's `MutableKeys` at 1.9.3 (`src/mutable_keys.rs`; the trait at 9-21, its doc
+/// above) and at 2.2.6 (`src/map/mutable.rs`, sealed, the doc reworded, and more beside).
+fn mutable_keys(sealed: bool) -> String {
+    let doc = match sealed {
+        false => "/// Opt-in mutable access to keys.\n///\n/// These methods expose `&mut K`, mutable references to the key as it is stored\n/// in the map.\n/// You are allowed to modify the keys in the hashmap **if the modification\n/// does not change the key's hash and equality**.\n",
+        true => "/// Opt-in mutable access to [`IndexMap`] keys.\n///\n/// These methods expose `&mut K`, mutable references to the key as it is stored\n/// in the map.\n/// You are allowed to modify the keys in the map **if the modification\n/// does not change the key's hash and equality**.\n",
+    };
+    let header = match sealed {
+        false => "pub trait MutableKeys {\n",
+        true => "pub trait MutableKeys: private::Sealed {\n",
+    };
+    let more: String = match sealed {
+        false => String::new(),
+        true => (0..30)
+            .map(|n| format!("\nimpl private::Sealed for Wrapper{n} {{}}\n"))
+            .collect(),
+    };
+    format!("use super::IndexMap;\n\n{doc}{header}    type Key;\n    type Value;\n\n    /// Return item index, mutable reference to key and value\n    fn get_full_mut2(&mut self, key: &str) -> Option<(usize, &mut Self::Key, &mut Self::Value)>;\n\n    /// Scan through each key-value pair in the map and keep those where the\n    /// closure `keep` returns `true`.\n    fn retain2<F>(&mut self, keep: F)\n    where\n        F: FnMut(&mut Self::Key, &mut Self::Value) -> bool;\n}}\n{more}")
+}
+
+#[test]
+fn a_definition_relocated_to_another_file_is_suggested_and_accepted_as_cited() {
+    // indexmap walk, stop 51, F7 and F8: `trait MutableKeys`, cited without its doc, moved
+    // to another file with its header changed: "was at 9-21, now at" counted the doc in
+    // the new file only, and `--accept-relocated` wrote the window, which starts below the
+    // changed header.
+    let (old, new) = (mutable_keys(false), mutable_keys(true));
+    let (_dir, ws) = crate_at_two_commits(
+        &[("src/mutable_keys.rs", &old)],
+        &[("src/map/mutable.rs", &new)],
+        &[("src/mutable_keys.rs", 9, 21)],
+    );
+    let v = json(&run_in(&ws, &["drift", "--to", "v2", "--format", "json"]));
+    let r = reference(&v, "", "s0", 0);
+    assert_eq!(r["status"], "missing", "{r}");
+    assert_eq!(
+        (&r["symbol"]["startLine"], &r["symbol"]["endLine"]),
+        (&Value::from(9), &Value::from(21)),
+        "{r}"
+    );
+    assert_eq!(r["suggestion"]["path"], "src/map/mutable.rs", "{r}");
+    assert_eq!(
+        (&r["suggestion"]["startLine"], &r["suggestion"]["endLine"]),
+        (&Value::from(9), &Value::from(21)),
+        "{r}"
+    );
+    assert_eq!(r["relocation"]["startLine"], 10, "{r}");
+    let text = run_in(&ws, &["drift", "--to", "v2"]).stdout;
+    assert!(
+        text.contains("was at src/mutable_keys.rs:9-21, now at src/map/mutable.rs:9-21"),
+        "{text}"
+    );
+    run_in(
+        &ws,
+        &["drift", "--to", "v2", "--write", "--accept-relocated"],
+    );
+    assert_eq!(
+        locator_of(&ws, 0),
+        "locator: {path: src/map/mutable.rs, start_line: 9, end_line: 21}"
+    );
+    assert_eq!(run_in(&ws, &["validate", "--require-verified"]).code, 0);
+}
+
+#[test]
+fn a_block_header_inserted_above_a_method_does_not_touch_it() {
+    // indexmap walk, stop 51, F3: a new `impl … where … {` header written directly above
+    // `insert`'s doc comment made impact say "touched via symbol" while drift rightly said
+    // moved with nothing changed around it. A block's header is no attribute written on it.
+    let old = "pub struct IndexSet<T, S> {\n    map: Vec<(T, S)>,\n}\n\nimpl<T, S> IndexSet<T, S> {\n    pub fn new() -> Self {\n        todo!()\n    }\n\n    /// Insert the value into the set.\n    pub fn insert(&mut self, value: T) -> bool {\n        self.map.push(value)\n    }\n}\n";
+    let new = old.replace(
+        "\n\n    /// Insert",
+        "\n}\n\nimpl<T, S> IndexSet<T, S>\nwhere\n    T: Hash + Eq,\n{\n    /// Insert",
+    );
+    let attribute = old.replace("    /// Insert", "    #[inline]\n    /// Insert");
+    for (new, touched) in [(new, false), (attribute, true)] {
+        let (_dir, ws) = crate_at_two_commits(
+            &[("src/set.rs", old)],
+            &[("src/set.rs", &new)],
+            &[("src/set.rs", 11, 13)],
+        );
+        let v = json(&run_in(&ws, &["drift", "--to", "v2", "--format", "json"]));
+        let r = reference(&v, "", "s0", 0);
+        assert_eq!(r["status"], "moved", "{r}");
+        let impact = run_in(&ws, &["impact", "--from", "v1", "--to", "v2"]).stdout;
+        assert_eq!(
+            impact.contains("touched via symbol"),
+            touched,
+            "{new}\n{impact}"
+        );
+        assert_eq!(r.get("changedAround").is_some(), touched, "{r}");
+    }
+}

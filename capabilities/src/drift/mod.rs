@@ -296,6 +296,10 @@ pub struct Origin {
     /// With a relocation, when digests were asked for: the `content_digest` of its window at
     /// the later commit (the engine's [`RangeDrift::relocated_digest`]).
     pub relocated_digest: Option<String>,
+    /// With `relocated_digest`: the lines of the relocation's file accepting it cites (the
+    /// engine's [`RangeDrift::relocated_at`]): its window, or the definition the reference
+    /// cited whole when that is where the window is.
+    pub relocated_at: Option<(u64, u64)>,
     /// The `content_digest` as recorded in `structure.yaml`.
     pub recorded_digest: Option<String>,
     /// With `grown`, when digests were asked for: the `content_digest` of the grown
@@ -561,6 +565,7 @@ fn reference_of(t: &Target, later: Option<&String>, d: RangeDrift) -> ReferenceD
     r.origin.later = later.cloned();
     r.origin.later_digest = d.later_digest;
     r.origin.relocated_digest = d.relocated_digest;
+    r.origin.relocated_at = d.relocated_at.map(|at| (at.start_line, at.end_line));
     if let (Some(at), Ok(Verdict::Changed { new_path, .. })) = (d.accept_at, &d.outcome) {
         r.origin.accept_at = Some(MappedRange {
             path: new_path.clone(),

@@ -322,7 +322,11 @@ fn relocated_range<'r>(
     };
     match (&r.relocation, &r.origin.relocated_digest) {
         (Some(to), Some(d)) if !taken && within.holds(&to.path) => {
-            Some((to.path.as_str(), to.start_line, to.end_line, d))
+            let (s, e) = r
+                .origin
+                .relocated_at
+                .unwrap_or((to.start_line, to.end_line));
+            Some((to.path.as_str(), s, e, d))
         }
         _ => None,
     }

@@ -92,6 +92,19 @@ pub fn no_code_lines<'a>(lang: Option<Lang>, lines: impl IntoIterator<Item = &'a
     !open
 }
 
+/// Whether the inserted lines `added` are written on the line after them: their first line of
+/// code is an attribute, annotation or decorator (`#[…]`, `@…`), as comments before it are.
+/// A block's opening written directly above a definition (a new `impl<T, S> IndexSet<T, S>
+/// where … {` over `insert`'s doc comment: indexmap walk, stop 51) is code of its own, which
+/// the definition below is now inside; the definition's lines did not change.
+fn written_on_next(lang: Option<Lang>, added: &[&[u8]]) -> bool {
+    added
+        .iter()
+        .map(|l| l.trim_ascii())
+        .find(|l| !no_code_line(lang, l))
+        .is_some_and(|l| l.starts_with(b"#[") || l.starts_with(b"@"))
+}
+
 /// A line's indentation (its leading spaces and tabs), `None` when it is blank.
 pub fn indent(line: &[u8]) -> Option<usize> {
     (!line.iter().all(u8::is_ascii_whitespace)).then(|| {
@@ -117,7 +130,7 @@ impl FileChange {
             if let Some(least) = added.iter().filter_map(|l| indent(l)).min() {
                 self.inserted_indent.push((h, least));
             }
-            if added.iter().all(|l| indent(l).is_some()) {
+            if added.iter().all(|l| indent(l).is_some()) && written_on_next(lang, added) {
                 self.attached.push(h);
             }
         }
@@ -595,6 +608,27 @@ mod tests {
         let mut c = FileChange::default();
         content_hunks(before, after, lang, &mut c);
         (c.hunks, c.no_code, c.inserted_indent, c.attached)
+    }
+
+    #[test]
+    fn only_attributes_and_decorators_are_written_on_what_follows() {
+        let rust = Some(Lang::Rust);
+        let old = b"impl S {\n    fn a() {}\n\n    /// Doc.\n    fn b() {}\n}\n";
+        // An attribute, with a comment above it, inserted over `b`'s doc.
+        let new = b"impl S {\n    fn a() {}\n\n    // why\n    #[inline]\n    /// Doc.\n    fn b() {}\n}\n";
+        let (hunks, _, _, attached) = hunks_of(old, new, rust);
+        assert_eq!(attached, hunks);
+        // A new block's header: code of its own, not written on `b`.
+        let new = b"impl S {\n    fn a() {}\n}\n\nimpl S\nwhere\n    S: Copy,\n{\n    /// Doc.\n    fn b() {}\n}\n";
+        let (hunks, _, _, attached) = hunks_of(old, new, rust);
+        assert!(!hunks.is_empty() && attached.is_empty(), "{hunks:?}");
+        // A Python decorator is.
+        let (_, _, _, attached) = hunks_of(
+            b"def f():\n    pass\n",
+            b"@cache\ndef f():\n    pass\n",
+            Some(Lang::Python),
+        );
+        assert_eq!(attached.len(), 1);
     }
 
     fn h(a: u64, b: u64, c: u64, d: u64) -> Hunk {

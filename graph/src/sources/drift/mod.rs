@@ -90,6 +90,13 @@ pub struct RangeDrift {
     /// window at the later commit, which re-anchoring writes when the relocation is accepted.
     #[serde(default)]
     pub relocated_digest: Option<String>,
+    /// With `relocated_digest`: the lines accepting the relocation cites, whose digest it is.
+    /// The window, or, when the range cited its definition whole and that definition (the
+    /// `suggestion`, in the cited form) overlaps the window, the definition: a window stops
+    /// short of a reworded first or last line (indexmap walk, stop 51: `MutableKeys` was
+    /// accepted without its changed header `pub trait MutableKeys: private::Sealed {`).
+    #[serde(default)]
+    pub relocated_at: Option<LineRange>,
     /// For a changed range, when asked for ([`CompareOptions::diffs`]): the unified diff of the
     /// cited lines against the lines of the later file accepting the change would cite (see
     /// `accept_at`), numbered in the two files ([`hunks::unified`]); for one with no such
@@ -124,6 +131,11 @@ pub struct RangeDrift {
     /// `suggestion` then takes the same form, and accepting the change cites it.
     #[serde(default)]
     pub cited_whole: bool,
+    /// With `cited_whole`: the range began at the lines written above the definition (its doc
+    /// comments, attributes or decorators), not at its own first line. A suggestion found in
+    /// another file takes the same form.
+    #[serde(default)]
+    pub cited_with_leading: bool,
 }
 
 /// A definition whose code changed around a moved or unchanged range's lines.
@@ -296,12 +308,14 @@ impl Context<'_> {
                     later_digest: None,
                     accept_at: None,
                     relocated_digest: None,
+                    relocated_at: None,
                     diff: None,
                     grown: None,
                     grown_digest: None,
                     changed_around: None,
                     successor: None,
                     cited_whole: false,
+                    cited_with_leading: false,
                 },
                 None,
             )
@@ -445,6 +459,7 @@ impl Context<'_> {
             // above it), the suggestion in that same form.
             let mut suggestion_as_cited: Option<SymbolAt> = None;
             let mut cited_whole = false;
+            let mut cited_with_leading = false;
             // The lines (first, last) at the later commit of the definition whose last line
             // the range ends at: the accepted range ends where it ends.
             let mut ends_with: Option<(u64, u64)> = None;
@@ -460,6 +475,7 @@ impl Context<'_> {
                         None => SymbolAt::new(def, path),
                     });
                     cited_whole = whole_form.is_some();
+                    cited_with_leading = whole_form == Some(true);
                     if let Verdict::Changed {
                         new_path, mapped, ..
                     } = &verdict
@@ -494,6 +510,31 @@ impl Context<'_> {
                     _ => mapped
                         .filter(|m| {
                             !mostly_gone(e - s + 1, m.end_line.saturating_sub(m.start_line) + 1)
+                        })
+                        .map(|m| {
+                            let f = later_file.as_ref().map_or(&[][..], |f| f.lines());
+                            with_lines_moved_beside(
+                                m,
+                                (s, e),
+                                cited,
+                                hunks.get_or_init(hunks_of),
+                                f,
+                            )
+                        })
+                        .map(|m| {
+                            let old_syms =
+                                old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
+                            let new_syms = new_symbols.get_or_insert_with(|| {
+                                later.as_ref().and_then(|(p, b)| parse_symbols(p, b))
+                            });
+                            // Only for a definition cited whole that has no namesake
+                            // there: what replaced it is one definition too.
+                            match (old_syms.as_ref(), new_syms.as_ref(), later_file.as_ref()) {
+                                (Some(was), Some(now), Some(f)) if cited_whole => {
+                                    without_new_neighbours(m, was, now, f.lines(), cited)
+                                }
+                                _ => m,
+                            }
                         })
                         .map(|m| match ends_with {
                             // A range that ran to its definition's last line still does: lines
@@ -580,12 +621,14 @@ impl Context<'_> {
                     later_digest,
                     accept_at,
                     relocated_digest: None,
+                    relocated_at: None,
                     diff,
                     grown,
                     grown_digest,
                     changed_around,
                     successor: successor_of_file.clone().filter(|_| missing),
                     cited_whole,
+                    cited_with_leading,
                 },
                 lost,
             ));
@@ -636,6 +679,153 @@ fn changed_around_range(
             hunks,
         })
     })
+}
+
+/// `m`, the lines of the later file (`lines`) the hunks map the cited `start..=end` to,
+/// widened over a pure insertion right beside it that holds a line like one the hunks
+/// deleted or rewrote among the cited ones: that line was moved over the range's edge, and the
+/// range should still hold it. Three re-exports cited, the first rewritten and moved below
+/// the other two, mapped to those two alone; accepting it dropped the one line the section
+/// was about (indexmap walk, stop 51: `pub use crate::equivalent::Equivalent;` is now `pub
+/// use equivalent::Equivalent;` one line below the range).
+fn with_lines_moved_beside(
+    m: LineRange,
+    (start, end): (u64, u64),
+    cited: &[&[u8]],
+    hunks: &[Hunk],
+    lines: &[&[u8]],
+) -> LineRange {
+    // The mapped lines, trimmed: a cited line still among them did not move, and a line like
+    // one of them is theirs (black's `@click.option(`, one of two cited, one deleted: the
+    // next option's opening line is not the deleted one moved).
+    let kept: std::collections::HashSet<&[u8]> = definition_lines(lines, m.start_line, m.end_line)
+        .iter()
+        .map(|l| l.trim_ascii())
+        .collect();
+    let gone: Vec<&[u8]> = (start..=end)
+        .zip(cited)
+        .filter(|(n, _)| {
+            hunks
+                .iter()
+                .any(|h| h.old_count > 0 && h.old_start <= *n && *n < h.old_start + h.old_count)
+        })
+        .map(|(_, l)| l.trim_ascii())
+        .filter(|l| l.iter().filter(|b| b.is_ascii_alphanumeric()).count() >= relocate::MIN_ALNUM)
+        .filter(|l| !kept.contains(l))
+        .collect();
+    let like_gone = |n: u64| {
+        let Some(l) = usize::try_from(n)
+            .ok()
+            .and_then(|n| lines.get(n.checked_sub(1)?))
+        else {
+            return false;
+        };
+        if kept.contains(l.trim_ascii()) {
+            return false;
+        }
+        let l = String::from_utf8_lossy(l.trim_ascii());
+        gone.iter()
+            .any(|g| strsim::normalized_levenshtein(&String::from_utf8_lossy(g), &l) >= 0.75)
+    };
+    // Only the inserted lines next to the edge, one after another, each like a line gone:
+    // lines further in are new code beside the range, not the range's own lines moved.
+    let mut out = m;
+    for h in hunks.iter().filter(|h| h.old_count == 0 && h.new_count > 0) {
+        let added = h.new_start..h.new_start + h.new_count;
+        if h.old_start == end && h.new_start == m.end_line + 1 {
+            if let Some(n) = added.clone().take_while(|&n| like_gone(n)).last() {
+                out.end_line = n;
+            }
+        } else if h.old_start + 1 == start && h.new_start + h.new_count == m.start_line {
+            if let Some(n) = added.clone().rev().take_while(|&n| like_gone(n)).last() {
+                out.start_line = n;
+            }
+        }
+    }
+    out
+}
+
+/// `m`, the mapped lines of the later file (`now`, `lines`) of a changed range that cited a
+/// definition whole which has no namesake there, without the definitions it holds whole at
+/// either end that are new (no namesake at the pinned commit,
+/// `was`) and hold fewer of the `cited` lines ([`relocate::evidence_lines`]) than the rest of
+/// it, nor the blank lines beside them. A hunk that rewrote the cited code and added a
+/// function after it maps the range's end to the hunk's last line: indexmap's `push`,
+/// replaced by `push_entry` with a new `insert_entry` below it, was accepted at both
+/// (indexmap walk, stop 51), and the section never described the second one.
+fn without_new_neighbours(
+    m: LineRange,
+    was: &FileSymbols,
+    now: &FileSymbols,
+    lines: &[&[u8]],
+    cited: &[&[u8]],
+) -> LineRange {
+    let evidence = relocate::evidence_lines(cited);
+    let held = |a: u64, b: u64| -> usize {
+        let part: std::collections::HashSet<&[u8]> = definition_lines(lines, a, b)
+            .iter()
+            .map(|l| l.trim_ascii())
+            .collect();
+        evidence.iter().filter(|l| part.contains(*l)).count()
+    };
+    let blank = |n: u64| anchor::is_blank_line(lines, n);
+    let (mut a, mut b) = (m.start_line, m.end_line);
+    let new_whole_inside = |a: u64, b: u64| -> Vec<&crate::sources::symbols::Definition> {
+        let inside = |d: &crate::sources::symbols::Definition| a <= d.start_line && d.end_line <= b;
+        (now.definitions.iter())
+            .filter(|d| inside(d))
+            .filter(|d| {
+                !d.parent
+                    .and_then(|p| now.definitions.get(p))
+                    .is_some_and(inside)
+            })
+            .collect()
+    };
+    loop {
+        let defs = new_whole_inside(a, b);
+        let is_new = |d: &crate::sources::symbols::Definition| {
+            anchor::same_name(was, d, d.start_line).is_empty()
+        };
+        // The last one, then the first, when it ends (starts) the range, is new and says less
+        // of the cited code than what is left without it.
+        let last = |d: &&crate::sources::symbols::Definition| {
+            d.start_line > a
+                && (d.end_line + 1..=b).all(blank)
+                && is_new(d)
+                && held(d.start_line, d.end_line) < held(a, d.start_line - 1)
+        };
+        let first = |d: &&crate::sources::symbols::Definition| {
+            d.end_line < b
+                && (a..d.start_line).all(blank)
+                && is_new(d)
+                && held(d.start_line, d.end_line) < held(d.end_line + 1, b)
+        };
+        let cut = match (defs.first(), defs.last()) {
+            (_, Some(d)) if last(d) => {
+                let mut end = d.start_line - 1;
+                while end > a && blank(end) {
+                    end -= 1;
+                }
+                Some((a, end))
+            }
+            (Some(d), _) if first(d) => {
+                let mut start = d.end_line + 1;
+                while start < b && blank(start) {
+                    start += 1;
+                }
+                Some((start, b))
+            }
+            _ => None,
+        };
+        match cut {
+            Some((x, y)) if (x, y) != (a, b) => (a, b) = (x, y),
+            _ => break,
+        }
+    }
+    LineRange {
+        start_line: a,
+        end_line: b,
+    }
 }
 
 /// The one file of `added` that took the name of the deleted `path`: in the same directory
@@ -855,8 +1045,14 @@ fn suggest_across_files(
             )
         });
         files.dedup_by_key(|(path, _)| *path);
+        // In the form the range cited it (with or without the lines written above it), as in
+        // the later file: "was at" and "now at" count the same lines (indexmap walk, stop 51:
+        // `MutableKeys` cited without its doc "was at 19-46, now at 5-47").
         if let [(path, d)] = files.as_slice() {
-            out[i].suggestion = Some(SymbolAt::new(d, path));
+            out[i].suggestion = Some(match out[i].cited_whole {
+                true => anchor::as_cited(d, out[i].cited_with_leading, path),
+                false => SymbolAt::new(d, path),
+            });
         }
     }
     Ok(())
@@ -936,12 +1132,13 @@ fn relocate_lost(
     );
     let any_words = wanted.iter().any(|(_, l)| l.words.is_some());
     // Every candidate file read once and scanned once for all the lost ranges.
-    let found: Vec<Vec<Option<Relocation>>> = candidates
+    type Found = Option<(Relocation, relocate::Standing)>;
+    let found: Vec<Vec<Found>> = candidates
         .par_iter()
         .map_init(
             || repo.reader(),
-            |rd, &path| -> Result<Vec<Option<Relocation>>, GitError> {
-                Ok(match rd.file(ctx.to, path)? {
+            |rd, &path| -> Result<Vec<Found>, GitError> {
+                let found = match rd.file(ctx.to, path)? {
                     Some(t) if t.len() <= RELOCATE_MAX_BYTES && !t.contains(&0) => {
                         let mut found = by_bytes.find(path, &t);
                         if any_words && relocate::is_document(path) {
@@ -960,10 +1157,11 @@ fn relocate_lost(
                                 }
                             }
                         }
-                        found
+                        standings(rd, ctx, path, &t, wanted, &by_bytes, found)?
                     }
                     _ => vec![None; wanted.len()],
-                })
+                };
+                Ok(found)
             },
         )
         .collect::<Result<_, _>>()?;
@@ -982,11 +1180,12 @@ fn relocate_lost(
             _ => None,
         };
         out[*i].relocation = match own.and_then(|k| found[k][w].clone()) {
-            Some(r) => Some(r),
+            Some((r, _)) => Some(r),
             None => found
                 .iter()
                 .filter_map(|per_file| per_file[w].clone())
-                .reduce(relocate::better),
+                .reduce(relocate::better)
+                .map(|(r, _)| r),
         };
         if let Some(succ) = out[*i].successor.clone() {
             let words: std::borrow::Cow<[Vec<u8>]> = match &lost.words {
@@ -1109,21 +1308,87 @@ fn relocate_lost(
         else {
             continue;
         };
+        // The definition cited whole, found by its name where the window is, in the form it
+        // was cited: what the section describes, reworded edges included.
+        let at = match &out[*i].suggestion {
+            Some(d)
+                if out[*i].cited_whole
+                    && d.path == r.path
+                    && d.start_line <= r.end_line
+                    && r.start_line <= d.end_line =>
+            {
+                LineRange {
+                    start_line: d.start_line,
+                    end_line: d.end_line,
+                }
+            }
+            _ => LineRange {
+                start_line: r.start_line,
+                end_line: r.end_line,
+            },
+        };
         let data = later_file(&mut window_files, reader, ctx.to, &r.path)?;
         let lines = split_lines(data);
-        let Some(window) = lines.get((r.start_line.max(1) - 1) as usize..r.end_line as usize)
+        let Some(window) = lines.get((at.start_line.max(1) - 1) as usize..at.end_line as usize)
         else {
             continue;
         };
         if digests {
             out[*i].relocated_digest = Some(crate::formats::text::lines_digest(window));
+            out[*i].relocated_at = Some(at);
         }
         if diff_wanted {
             let (cited, first) = &lost.cited;
-            out[*i].diff = Some(hunks::unified(&refs(cited), *first, window, r.start_line));
+            out[*i].diff = Some(hunks::unified(&refs(cited), *first, window, at.start_line));
         }
     }
     Ok(())
+}
+
+/// The windows `found` in the file at `path` of the later commit (`later`, its bytes) for the
+/// ranges `wanted`, with what ranks them against other files' ([`relocate::Standing`]): whether
+/// a window holds its block whole, and whether the file already held as many of the block's
+/// lines at the pinned commit (read only when the file is not the range's own and has a
+/// window), so the window is other code that was there before.
+fn standings(
+    rd: &DriftReader,
+    ctx: &Context<'_>,
+    path: &str,
+    later: &[u8],
+    wanted: &[(usize, Lost)],
+    sought: &relocate::Sought<'_>,
+    found: Vec<Option<Relocation>>,
+) -> Result<Vec<Option<(Relocation, relocate::Standing)>>, GitError> {
+    let elsewhere = |w: usize| ctx.ranges[wanted[w].0].path != path;
+    let before = match found
+        .iter()
+        .enumerate()
+        .any(|(w, r)| r.is_some() && elsewhere(w))
+    {
+        true => rd
+            .file(ctx.from, path)?
+            .filter(|t| t.len() <= RELOCATE_MAX_BYTES && !t.contains(&0))
+            .map(|t| sought.find(path, &t)),
+        false => None,
+    };
+    let lines = split_lines(later);
+    Ok(found
+        .into_iter()
+        .enumerate()
+        .map(|(w, r)| {
+            let r = r?;
+            let cited = refs(&wanted[w].1.cited.0);
+            let standing = relocate::Standing {
+                whole: !r.by_words
+                    && relocate::holds_block(&lines, &cited, r.start_line, r.end_line),
+                already_there: elsewhere(w)
+                    && (before.as_ref())
+                        .and_then(|b| b[w].as_ref())
+                        .is_some_and(|was| was.matched >= r.matched),
+            };
+            Some((r, standing))
+        })
+        .collect())
 }
 
 /// The file at `path` of commit `to`, read once into `files` however often it is asked for

@@ -322,14 +322,67 @@ fn off_of(hits: &[(u64, usize)], (_, lo, hi): (usize, usize, usize), span: u64) 
     (hits[hi].0 - hits[lo].0 + 1).abs_diff(span)
 }
 
-/// The better of two relocations: more lines matched, then the tighter window, then the path
-/// (so the choice does not depend on the order files were read in).
-pub fn better(a: Relocation, b: Relocation) -> Relocation {
-    let key = |r: &Relocation| (std::cmp::Reverse(r.matched), r.end_line - r.start_line);
-    match key(&a).cmp(&key(&b)).then_with(|| a.path.cmp(&b.path)) {
+/// What ranks one file's window against another's besides the lines it matched.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// The window holds the cited block whole, every line of it in order, indentation and
+    /// blank lines aside ([`holds_block`]): the block itself, re-indented or not.
+    pub whole: bool,
+    /// The file held as many of the cited lines at the pinned commit, in another place than
+    /// the cited range: the window is code that was already there, which the reference did
+    /// not cite (a test of the same name in another module).
+    pub already_there: bool,
+}
+
+/// The better of two relocations: the one holding the cited block whole, then one that is
+/// not code already there at the pinned commit, then more lines matched, then the tighter
+/// window, then the path (so the choice does not depend on the order files were read in).
+///
+/// Whole comes before the count: in a file of tests, most of a test's lines (`#[test]`, `let
+/// mut map = IndexMap::new();`) repeat more than [`MAX_REPEATS`] times and do not count, so
+/// the test moved there whole scored 6 of 6 while another module's older test of the same
+/// name scored 7 of 11, and won (indexmap walk, stop 51).
+pub fn better(a: (Relocation, Standing), b: (Relocation, Standing)) -> (Relocation, Standing) {
+    let key = |(r, s): &(Relocation, Standing)| {
+        (
+            !s.whole,
+            s.already_there,
+            std::cmp::Reverse(r.matched),
+            r.end_line - r.start_line,
+        )
+    };
+    match key(&a).cmp(&key(&b)).then_with(|| a.0.path.cmp(&b.0.path)) {
         std::cmp::Ordering::Greater => b,
         _ => a,
     }
+}
+
+/// Whether lines `start..=end` of `later` overlap an occurrence of the whole of `cited`: its
+/// lines that are not blank, trimmed, in order, one after another among the later lines that
+/// are not blank.
+pub fn holds_block(later: &[&[u8]], cited: &[&[u8]], start: u64, end: u64) -> bool {
+    let code = |l: &[u8]| !l.trim_ascii().is_empty();
+    let want: Vec<&[u8]> = (cited.iter())
+        .filter(|l| code(l))
+        .map(|l| l.trim_ascii())
+        .collect();
+    let Some(first) = want.first() else {
+        return false;
+    };
+    // (1-based line, trimmed text) of the later lines that are not blank.
+    let lines: Vec<(u64, &[u8])> = (later.iter().enumerate())
+        .filter(|(_, l)| code(l))
+        .map(|(n, l)| (n as u64 + 1, l.trim_ascii()))
+        .collect();
+    (0..lines.len()).any(|at| {
+        lines[at].1 == *first
+            && lines.len() - at >= want.len()
+            && (lines[at..at + want.len()].iter())
+                .zip(&want)
+                .all(|((_, l), w)| l == w)
+            && lines[at].0 <= end
+            && start <= lines[at + want.len() - 1].0
+    })
 }
 
 #[cfg(test)]
@@ -557,18 +610,45 @@ mod tests {
 
     #[test]
     fn the_better_relocation_is_chosen_whatever_the_order() {
-        let r = |path: &str, s, e, m| Relocation {
-            by_words: false,
-            path: path.into(),
-            start_line: s,
-            end_line: e,
-            matched: m,
-            of: 6,
-            mapped_holds: None,
+        let r = |path: &str, s, e, m| {
+            let r = Relocation {
+                by_words: false,
+                path: path.into(),
+                start_line: s,
+                end_line: e,
+                matched: m,
+                of: 6,
+                mapped_holds: None,
+            };
+            (r, Standing::default())
         };
-        assert_eq!(better(r("a", 1, 9, 4), r("b", 1, 9, 5)).path, "b");
-        assert_eq!(better(r("b", 1, 9, 5), r("a", 1, 9, 4)).path, "b");
-        assert_eq!(better(r("a", 1, 20, 5), r("b", 1, 9, 5)).path, "b");
-        assert_eq!(better(r("b", 1, 9, 5), r("a", 1, 9, 5)).path, "a");
+        let path = |(r, _): (Relocation, Standing)| r.path;
+        assert_eq!(path(better(r("a", 1, 9, 4), r("b", 1, 9, 5))), "b");
+        assert_eq!(path(better(r("b", 1, 9, 5), r("a", 1, 9, 4))), "b");
+        assert_eq!(path(better(r("a", 1, 20, 5), r("b", 1, 9, 5))), "b");
+        assert_eq!(path(better(r("b", 1, 9, 5), r("a", 1, 9, 5))), "a");
+        // The block whole beats more lines; code already there loses to code that was not.
+        let whole = |mut x: (Relocation, Standing)| {
+            x.1.whole = true;
+            x
+        };
+        let there = |mut x: (Relocation, Standing)| {
+            x.1.already_there = true;
+            x
+        };
+        assert_eq!(path(better(r("a", 1, 9, 7), whole(r("b", 1, 9, 6)))), "b");
+        assert_eq!(path(better(whole(r("b", 1, 9, 6)), r("a", 1, 9, 7))), "b");
+        assert_eq!(path(better(there(r("a", 1, 9, 7)), r("b", 1, 9, 6))), "b");
+    }
+
+    #[test]
+    fn a_block_is_held_whole_whatever_its_indentation_and_blank_lines() {
+        let cited = lines("    #[test]\n    fn t() {\n\n        let m = new();\n    }\n");
+        let later = lines("fn u() {}\n#[test]\nfn t() {\n    let m = new();\n}\n");
+        assert!(holds_block(&later, &cited, 3, 4));
+        // Not where the window is, or with a line missing.
+        assert!(!holds_block(&later, &cited, 1, 1));
+        let partial = lines("#[test]\nfn t() {\n    let m = other();\n}\n");
+        assert!(!holds_block(&partial, &cited, 1, 4));
     }
 }
