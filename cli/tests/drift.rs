@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{copy_dir, corpus_copy, git, one_module, run_in, testdata, Run};
+use common::{copy_dir, corpus_copy, git, one_module, one_page_citing, run_in, testdata, Run};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -2726,35 +2726,17 @@ fn javascript_exports_and_trace_names_find_their_symbol() {
     let base = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
     let ws = dir.path().join("ws");
     one_module(&ws, "t", "qs", "t/qs", &base, "../repo");
-    std::fs::write(
-        ws.join("knowledge/structure.yaml"),
-        "schema_version: context.approved-structure.v1\narticles: []\n",
-    )
-    .expect("structure");
-    let cited = [
-        ("rfc", "lib/formats.js:5-7"),
-        ("values", "lib/parse.js:3-5"),
-        ("parse", "lib/parse.js:7-9"),
-        ("entry", "lib/parse.js:11-13"),
-        ("length", "lib/b.mjs:1-3"),
-    ];
-    let mut page = String::from("# Q\n\n");
-    let mut structure = String::from(
-        "schema_version: context.approved-structure.v1\narticles:\n  - path: q.md\n    sections:\n",
+    one_page_citing(
+        &ws,
+        "t/qs",
+        &[
+            ("rfc", "lib/formats.js:5-7"),
+            ("values", "lib/parse.js:3-5"),
+            ("parse", "lib/parse.js:7-9"),
+            ("entry", "lib/parse.js:11-13"),
+            ("length", "lib/b.mjs:1-3"),
+        ],
     );
-    for (id, range) in cited {
-        page.push_str(&format!("<!-- context:section id=\"{id}\" -->\n## {id}\n\nIt works.\n<!-- /context:section -->\n\n"));
-        let entry = run_in(&ws, &["digest", range, "--source", "t/qs"]);
-        assert_eq!(entry.code, 0, "{}", entry.stderr);
-        structure.push_str(&format!("      - id: {id}\n        references:\n"));
-        for l in entry.stdout.lines().filter(|l| !l.starts_with('#')) {
-            structure.push_str(&format!("          {l}\n"));
-        }
-    }
-    std::fs::write(ws.join("knowledge/q.md"), page).expect("page");
-    std::fs::write(ws.join("knowledge/structure.yaml"), structure).expect("structure");
-    let check = run_in(&ws, &["validate", "--require-verified"]);
-    assert_eq!(check.code, 0, "{}{}", check.stdout, check.stderr);
     for (name, section) in [
         ("RFC1738", "rfc"),
         ("formatters.RFC1738", "rfc"),
@@ -2849,35 +2831,17 @@ fn a_local_objects_assigned_functions_and_a_class_by_its_name_are_found() {
         &base,
         "../repo",
     );
-    std::fs::write(
-        ws.join("knowledge/structure.yaml"),
-        "schema_version: context.approved-structure.v1\narticles: []\n",
-    )
-    .expect("structure");
-    let cited = [
-        ("create-vs-extend", "source/index.ts:10-11"),
-        ("methods", "source/index.ts:7-7"),
-        ("create", "source/core/Ky.ts:2-4"),
-        ("retry", "source/core/Ky.ts:6-8"),
-        ("fetch", "source/core/Ky.ts:10-12"),
-    ];
-    let mut page = String::from("# Q\n\n");
-    let mut structure = String::from(
-        "schema_version: context.approved-structure.v1\narticles:\n  - path: q.md\n    sections:\n",
+    one_page_citing(
+        &ws,
+        "sindresorhus/ky",
+        &[
+            ("create-vs-extend", "source/index.ts:10-11"),
+            ("methods", "source/index.ts:7-7"),
+            ("create", "source/core/Ky.ts:2-4"),
+            ("retry", "source/core/Ky.ts:6-8"),
+            ("fetch", "source/core/Ky.ts:10-12"),
+        ],
     );
-    for (id, range) in cited {
-        page.push_str(&format!("<!-- context:section id=\"{id}\" -->\n## {id}\n\nIt works.\n<!-- /context:section -->\n\n"));
-        let entry = run_in(&ws, &["digest", range, "--source", "sindresorhus/ky"]);
-        assert_eq!(entry.code, 0, "{}", entry.stderr);
-        structure.push_str(&format!("      - id: {id}\n        references:\n"));
-        for l in entry.stdout.lines().filter(|l| !l.starts_with('#')) {
-            structure.push_str(&format!("          {l}\n"));
-        }
-    }
-    std::fs::write(ws.join("knowledge/q.md"), page).expect("page");
-    std::fs::write(ws.join("knowledge/structure.yaml"), structure).expect("structure");
-    let check = run_in(&ws, &["validate", "--require-verified"]);
-    assert_eq!(check.code, 0, "{}{}", check.stdout, check.stderr);
     let cites = |name: &str| {
         let r = json(&run_in(
             &ws,

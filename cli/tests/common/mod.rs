@@ -119,6 +119,36 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Writes `knowledge/q.md` with one section per `(id, range)` of `cited`, each citing its range
+/// of the module `source_module` (`source/module`) as `ontoly digest` prints it, and the
+/// `structure.yaml` that registers them; asserts the workspace validates with every reference
+/// verified.
+pub fn one_page_citing(ws: &Path, source_module: &str, cited: &[(&str, &str)]) {
+    let mut page = String::from("# Q\n\n");
+    let mut structure = String::from(
+        "schema_version: context.approved-structure.v1\narticles:\n  - path: q.md\n    sections:\n",
+    );
+    // `digest` reads the registry, which needs a structure file to find the workspace.
+    std::fs::write(
+        ws.join("knowledge/structure.yaml"),
+        "schema_version: context.approved-structure.v1\narticles: []\n",
+    )
+    .expect("structure");
+    for (id, range) in cited {
+        page.push_str(&format!("<!-- context:section id=\"{id}\" -->\n## {id}\n\nIt works.\n<!-- /context:section -->\n\n"));
+        let entry = run_in(ws, &["digest", range, "--source", source_module]);
+        assert_eq!(entry.code, 0, "{}", entry.stderr);
+        structure.push_str(&format!("      - id: {id}\n        references:\n"));
+        for l in entry.stdout.lines().filter(|l| !l.starts_with('#')) {
+            structure.push_str(&format!("          {l}\n"));
+        }
+    }
+    std::fs::write(ws.join("knowledge/q.md"), page).expect("page");
+    std::fs::write(ws.join("knowledge/structure.yaml"), structure).expect("structure");
+    let check = run_in(ws, &["validate", "--require-verified"]);
+    assert_eq!(check.code, 0, "{}{}", check.stdout, check.stderr);
+}
+
 /// Writes a workspace's source registry and `ontoly.toml` for one module `source/module` of the
 /// repository `https://github.com/<remote>`, pinned at `pin`, whose clone is `clone` (relative to
 /// `ws`); creates `knowledge/`.
