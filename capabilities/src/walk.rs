@@ -268,11 +268,14 @@ impl GraphFacts {
     }
 }
 
-/// The heading of a section (or title of another node) for people.
+/// The heading of a section (or title of another node) for people; a symbol's name as Rust
+/// writes it when its qualified name is its type's (a trait impl's block, `impl Index<&Q> for
+/// IndexMap<K, V, S>`, and its members, `<IndexMap<K, V, S> as Index<&Q>>::index`).
 pub fn title(n: &Node) -> &str {
     n.metadata
         .get("heading")
         .or_else(|| n.metadata.get("title"))
+        .or_else(|| n.metadata.get("written"))
         .map(String::as_str)
         .filter(|s| !s.is_empty())
         .unwrap_or(&n.name)
@@ -863,6 +866,17 @@ pub fn is_hub(node: &Node) -> bool {
         node.kind,
         NodeKind::Commit | NodeKind::Repository | NodeKind::Source | NodeKind::Workspace
     )
+}
+
+/// A candidate a name could mean, as a message lists it: its id, and Rust's name for a trait
+/// impl or its member, which the id (built from the type's qualified name every impl of the
+/// type shares) does not say (`symbol:…#impl:IndexMap<K, V, S>@L1243-L1279 (impl Index<&Q>
+/// for IndexMap<K, V, S>)`).
+pub fn candidate(n: &Node) -> String {
+    match n.metadata.get("written") {
+        Some(w) => format!("{} ({w})", n.id),
+        None => n.id.clone(),
+    }
 }
 
 /// How many of the candidates a name could mean a message lists.
