@@ -3786,3 +3786,58 @@ fn a_trait_impl_is_named_by_its_block_in_drift_impact_and_graph() {
         several.stderr
     );
 }
+
+#[test]
+fn a_trait_impls_member_is_found_as_backtraces_and_rustc_write_it() {
+    let (_dir, ws) = rust_impls();
+    let sections = |name: &str| -> (i32, Vec<String>, String) {
+        let r = run_in(&ws, &["cites", "--symbol", name, "--format", "json"]);
+        let v: Value = serde_json::from_str(&r.stdout).unwrap_or_default();
+        let ids = (v["data"]["sections"].as_array().into_iter().flatten())
+            .filter_map(|s| s["section"].as_str().map(str::to_string))
+            .collect();
+        (r.code, ids, format!("{}{}", r.stdout, r.stderr))
+    };
+    let key = "section:guides/traits.md#index-by-key".to_string();
+    let position = "section:guides/traits.md#index-by-position".to_string();
+    let set = "section:guides/traits.md#set-operators".to_string();
+    for (name, want) in [
+        // F5: an impl for `&T`, the type with its module path (legacy demangling).
+        (
+            "<&indexmap::set::IndexSet<T,S1> as core::ops::bit::BitAnd<&indexmap::set::IndexSet<T,S2>>>::bitand",
+            &set,
+        ),
+        ("<&indexmap::set::IndexSet<T,S1> as BitAnd>::bitand", &set),
+        // F6: concrete types pick the impl whose trait arguments they fit; the method is
+        // cited without its impl.
+        ("<IndexMap<String, i32> as Index<usize>>::index", &position),
+        ("<IndexMap<String, i32> as Index<&str>>::index", &key),
+        (
+            "<indexmap::map::IndexMap<alloc::string::String, i32> as core::ops::index::Index<&str>>::index",
+            &key,
+        ),
+        ("<IndexMap<K, V, S> as Index<&Q>>::Output", &key),
+        // F11: a `RUST_BACKTRACE=full` frame's hash, and a macro as it is invoked.
+        (
+            "indexmap::map::IndexMap<K,V,S>::len::h1a2b3c4d5e6f7a8b",
+            &"section:guides/traits.md#inherent".to_string(),
+        ),
+        ("indexmap!", &"section:guides/traits.md#macro".to_string()),
+    ] {
+        let (code, ids, out) = sections(name);
+        assert_eq!((code, ids), (0, vec![want.clone()]), "{name}: {out}");
+    }
+    // `u8` is neither `&Q` nor `usize`: no impl the graph holds is the one this names, though
+    // by names without arguments both `Index` impls were.
+    let (code, _, out) = sections("<IndexMap<String, i32> as Index<u8>>::index");
+    assert_eq!(code, 1, "{out}");
+    // Still two: the note says which impl each is.
+    let both = run_in(&ws, &["cites", "--symbol", "IndexMap::index"]);
+    assert!(
+        both.stdout.contains(
+            "(2 symbols have this name: <IndexMap<K, V, S> as Index<&Q>>::index (method) in src/map.rs:15, <IndexMap<K, V, S> as Index<usize>>::index (method) in src/map.rs:22)"
+        ),
+        "{}",
+        both.stdout
+    );
+}
