@@ -1222,7 +1222,8 @@ pub const NEIGHBOURHOOD_MAX_NODES: usize = 60;
 /// bound. `None` when `focus` is unknown. A commit, repository, source or the workspace is
 /// shown where it is reached but not crossed (unless it is the focus): every file of a
 /// commit is two hops from any one of them, and they would fill the picture before the
-/// sections that cite the file.
+/// sections that cite the file. A cited range comes with the sections citing it, whatever
+/// the depth left.
 pub fn neighbourhood<'g>(
     graph: &'g Graph,
     focus: &str,
@@ -1253,11 +1254,12 @@ pub fn neighbourhood<'g>(
             }
             seen.insert(other);
             queue.push_back((other.as_str(), d + 1));
-            // A cited range comes with the sections citing it when they are within the
-            // depth: a file cited by sixty ranges would otherwise fill the picture with
-            // ranges and show no section at all.
+            // A cited range comes with the sections citing it: a file cited by sixty ranges
+            // would otherwise fill the picture with ranges and show no section at all, and a
+            // symbol's picture at depth 1 showed its range but not what cites it (indexmap
+            // walk, F10). They are shown, not walked from.
             let is_range = graph.node(other).is_some_and(|n| n.kind == NodeKind::Range);
-            if is_range && d + 2 <= depth {
+            if is_range {
                 let mut citing = graph.in_edges(other, Some(EdgeKind::Cites));
                 citing.sort_by(|a, b| a.id.cmp(&b.id));
                 for c in citing {

@@ -3841,3 +3841,26 @@ fn a_trait_impls_member_is_found_as_backtraces_and_rustc_write_it() {
         both.stdout
     );
 }
+
+#[test]
+fn a_symbols_picture_at_depth_one_shows_the_sections_citing_its_range() {
+    // indexmap walk, F10: the range and the symbol only, although "a cited range comes with
+    // the sections citing it".
+    let (_dir, ws) = rust_impls();
+    let v = json(&run_in(
+        &ws,
+        &[
+            "graph",
+            "<IndexMap<K, V, S> as Index<usize>>::index",
+            "--depth",
+            "1",
+            "--format",
+            "json",
+        ],
+    ));
+    let kinds: Vec<&str> = (v["nodes"].as_array().into_iter().flatten())
+        .filter_map(|n| n["type"].as_str())
+        .collect();
+    assert_eq!(kinds, ["Range", "Section", "Symbol"], "{v}");
+    assert_eq!(v["truncated"], false);
+}
