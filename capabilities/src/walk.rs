@@ -9,7 +9,7 @@ use ontoly_graph::graph::Graph;
 use ontoly_graph::sources::drift::anchor;
 use ontoly_graph::sources::verify::Status;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// How a citation's recorded digest compares with the source, when it could be checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -268,11 +268,14 @@ impl GraphFacts {
     }
 }
 
-/// The heading of a section (or title of another node) for people.
+/// The heading of a section (or title of another node) for people; a symbol's name as Rust
+/// writes it when its qualified name is its type's (a trait impl's block, `impl Index<&Q> for
+/// IndexMap<K, V, S>`, and its members, `<IndexMap<K, V, S> as Index<&Q>>::index`).
 pub fn title(n: &Node) -> &str {
     n.metadata
         .get("heading")
         .or_else(|| n.metadata.get("title"))
+        .or_else(|| n.metadata.get("written"))
         .map(String::as_str)
         .filter(|s| !s.is_empty())
         .unwrap_or(&n.name)
@@ -459,6 +462,17 @@ pub fn note_where_cited(
 /// function was called through (`module.exports [as parse]` is `module.exports`). A container no cited range names itself
 /// (`Range`, when only `Range.parseRange` is cited) stands for its members.
 pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
+    // A frame of `RUST_BACKTRACE=full` ends with the symbol's hash, which no code writes.
+    let name = without_rust_hash(name);
+    // `indexmap!`, as a macro is invoked: the macro, else what has its name (a procedural
+    // macro is a function).
+    if let Some(bare) = name.strip_suffix('!').filter(|b| is_path(b)) {
+        let found = symbols_named(graph, bare);
+        let macros: Vec<&Node> = (found.iter().copied())
+            .filter(|n| n.metadata.get("kind").is_some_and(|k| k == "macro"))
+            .collect();
+        return if macros.is_empty() { found } else { macros };
+    }
     let found = symbols_named_as_written(graph, name);
     // `impl<E> From<E> for Error`, as the code writes the block.
     if found.is_empty() {
@@ -504,6 +518,31 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     found
 }
 
+/// `name` without the hash a legacy-mangled Rust symbol ends with, as `RUST_BACKTRACE=full`
+/// prints it (`indexmap::map::IndexMap<K,V,S>::insert::h1a2b3c4d5e6f7a8b`: `h` and 16 hex
+/// digits).
+fn without_rust_hash(name: &str) -> &str {
+    match name.trim_end().rsplit_once("::") {
+        Some((head, hash))
+            if !head.is_empty()
+                && hash.len() == 17
+                && hash.starts_with('h')
+                && hash[1..].bytes().all(|b| b.is_ascii_hexdigit()) =>
+        {
+            head
+        }
+        _ => name,
+    }
+}
+
+/// Whether `name` is an identifier or a path of them (`indexmap`, `crate::indexmap`).
+fn is_path(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .split("::")
+            .all(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
+}
+
 /// Rust's way of naming a trait's method in backtraces, rustc's messages and rustdoc,
 /// `<bytes::Bytes as bytes::Buf>::advance`: the type, the trait and the member, each without
 /// its module path (`Bytes`, `Buf`, `advance`; Rust walk on bytes, stop 49). `None` when
@@ -526,14 +565,48 @@ fn rust_written(name: &str) -> Option<(String, String, String)> {
 }
 
 /// `name` without the module path in front of it (`core::fmt::Debug` -> `Debug`; generic
-/// arguments are kept as written: `std::convert::From<Vec<u8>>` -> `From<Vec<u8>>`).
+/// arguments are kept as written: `std::convert::From<Vec<u8>>` -> `From<Vec<u8>>`). A
+/// reference or pointer keeps what makes it one: `&indexmap::set::IndexSet<T,S1>` ->
+/// `&IndexSet<T,S1>` (indexmap walk, F5: the `&` went with the path, and the frame named no
+/// impl).
 fn unpathed(name: &str) -> String {
     let name = name.trim();
+    let (prefix, name) = pointer_prefix(name);
     let head_end = name.find('<').unwrap_or(name.len());
     match name[..head_end].rfind("::") {
-        Some(at) => name[at + 2..].to_string(),
-        None => name.to_string(),
+        Some(at) => format!("{prefix}{}", &name[at + 2..]),
+        None => format!("{prefix}{name}"),
     }
+}
+
+/// The `&`, `&mut `, `&'a `, `*const ` or `*mut ` (any of them, repeated) in front of a Rust
+/// type, and the type after them.
+fn pointer_prefix(name: &str) -> (&str, &str) {
+    let mut rest = name;
+    loop {
+        if let Some(r) = rest.strip_prefix('&') {
+            rest = r.trim_start();
+            if let Some(r) = rest.strip_prefix('\'') {
+                let end = r
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(r.len());
+                rest = r[end..].trim_start();
+            }
+            if let Some(r) = rest.strip_prefix("mut ") {
+                rest = r.trim_start();
+            }
+        } else if let Some(r) = rest.strip_prefix('*') {
+            rest = r.trim_start();
+            for q in ["const ", "mut "] {
+                if let Some(r) = rest.strip_prefix(q) {
+                    rest = r.trim_start();
+                }
+            }
+        } else {
+            break;
+        }
+    }
+    name.split_at(name.len() - rest.len())
 }
 
 /// A trait impl's own name (`fmt::Write for BytesMut`) as [`rust_written`] reads one: the
@@ -555,7 +628,12 @@ fn same_written(a: &str, b: &str, loose: bool) -> bool {
 }
 
 /// The member `member` of the impl of trait `tr` for type `ty`: the impl by its own name as
-/// written, else without generic arguments; failing both, `ty`'s members of that name.
+/// written; else the members whose impl the written trait and type fit best ([`fit`]:
+/// concrete types where the impl has its parameters, module paths anywhere), by the impl's
+/// block or by the member's own Rust name; else by names without generic arguments; failing
+/// all, `ty`'s members of that name. Those last two leave out what a Rust name says is
+/// another impl's (`<IndexMap<String, i32> as IndexMut<usize>>::index_mut` is not the member
+/// of `IndexMut<&Q>`).
 fn trait_member<'g>(graph: &'g Graph, ty: &str, tr: &str, member: &str) -> Vec<&'g Node> {
     let impls = |loose: bool| -> Vec<&'g Node> {
         (graph.nodes_of(NodeKind::Symbol))
@@ -566,24 +644,281 @@ fn trait_member<'g>(graph: &'g Graph, ty: &str, tr: &str, member: &str) -> Vec<&
             })
             .collect()
     };
-    let mut found = impls(false);
-    if found.is_empty() {
-        found = impls(true);
+    let is_member = |m: &Node| {
+        let own = m.metadata.get("name").unwrap_or(&m.name);
+        own == member
+            || ["::", "."]
+                .iter()
+                .any(|sep| own.ends_with(&format!("{sep}{member}")))
+    };
+    let members_of = |found: Vec<&'g Node>| -> Vec<&'g Node> {
+        (found.iter())
+            .flat_map(|i| within(graph, i))
+            .filter(|m| is_member(m))
+            .collect()
+    };
+    let strict = impls(false);
+    let written = RustType::parse(ty).zip(RustType::parse(tr));
+    if strict.is_empty() {
+        if let Some((ty, tr)) = &written {
+            let fitting = best_fitting(graph, ty, tr, member, &members_of);
+            if !fitting.is_empty() {
+                return fitting;
+            }
+        }
     }
-    let members: Vec<&Node> = (found.iter())
-        .flat_map(|i| within(graph, i))
-        .filter(|m| {
-            let own = m.metadata.get("name").unwrap_or(&m.name);
-            own == member
-                || ["::", "."]
-                    .iter()
-                    .any(|sep| own.ends_with(&format!("{sep}{member}")))
-        })
-        .collect();
+    let other_impls = |n: &&Node| {
+        written
+            .as_ref()
+            .is_some_and(|(ty, tr)| impl_fit(n, ty, tr) == Some(None))
+    };
+    let members = if strict.is_empty() {
+        members_of(impls(true))
+    } else {
+        members_of(strict)
+    };
+    let members: Vec<&Node> = members.into_iter().filter(|m| !other_impls(m)).collect();
     if members.is_empty() {
-        symbols_named_as_written(graph, &format!("{ty}::{member}"))
+        (symbols_named_as_written(graph, &format!("{ty}::{member}")).into_iter())
+            .filter(|m| !other_impls(m))
+            .collect()
     } else {
         members
+    }
+}
+
+/// The members `member` of the trait impls that the trait `tr` and type `ty`, as a backtrace
+/// or rustc wrote them, fit best ([`fit`]), all of those tied, in id order.
+/// `<IndexMap<String, i32> as Index<usize>>::index` is the member of `impl Index<usize> for
+/// IndexMap<K, V, S>`, not of `impl Index<&Q> for …`: by names without arguments both were
+/// (indexmap walk, F6).
+fn best_fitting<'g>(
+    graph: &'g Graph,
+    ty: &RustType,
+    tr: &RustType,
+    member: &str,
+    members_of: &dyn Fn(Vec<&'g Node>) -> Vec<&'g Node>,
+) -> Vec<&'g Node> {
+    let mut best: BTreeMap<&str, &'g Node> = BTreeMap::new();
+    let mut top = 0;
+    for n in graph.nodes_of(NodeKind::Symbol) {
+        let Some(Some(score)) = impl_fit(n, ty, tr) else {
+            continue;
+        };
+        // An impl stands for its members; a member (whose impl the graph may not hold) for
+        // itself.
+        let found = if n.metadata.get("name").is_some_and(|o| o.contains(" for ")) {
+            members_of(vec![n])
+        } else {
+            let written = n.metadata.get("written").and_then(|w| rust_written(w));
+            match written {
+                Some((_, _, m)) if m == member => vec![n],
+                _ => Vec::new(),
+            }
+        };
+        if found.is_empty() || score < top {
+            continue;
+        }
+        if score > top {
+            best.clear();
+            top = score;
+        }
+        best.extend(found.into_iter().map(|m| (m.id.as_str(), m)));
+    }
+    best.into_values().collect()
+}
+
+/// How well the written trait `tr` and type `ty` fit the impl that `n` names: a trait impl by
+/// its block's name, a member of one by its Rust name (`<IndexMap<K, V, S> as
+/// Index<&Q>>::index`). `None` when `n` names no trait impl (or one this reading cannot
+/// read), `Some(None)` when they do not fit it.
+fn impl_fit(n: &Node, ty: &RustType, tr: &RustType) -> Option<Option<usize>> {
+    let (t, y) = match n
+        .metadata
+        .get("name")
+        .and_then(|own| own.split_once(" for "))
+    {
+        Some((t, y)) => (t.to_string(), y.to_string()),
+        None => {
+            let (y, t, _) = rust_written(n.metadata.get("written")?)?;
+            (t, y)
+        }
+    };
+    let (t, y) = (RustType::parse(&t)?, RustType::parse(&y)?);
+    Some(fit(tr, &t).zip(fit(ty, &y)).map(|(a, b)| a + b))
+}
+
+/// A Rust type as names of it compare: each path by its last segment (`alloc::string::String`
+/// is `String`), lifetimes, `dyn` and `impl` left out.
+#[derive(Debug, PartialEq)]
+enum RustType {
+    /// A path's last segment with its generic arguments (`IndexMap<K, V, S>`).
+    Path(String, Vec<RustType>),
+    /// `&T` (false) or `&mut T` (true): an impl for one is not an impl for the other.
+    Ref(bool, Box<RustType>),
+    /// `*const T` (false) or `*mut T` (true).
+    Ptr(bool, Box<RustType>),
+    /// A tuple `(A, B)`.
+    Tuple(Vec<RustType>),
+    /// A slice `[T]` or an array `[T; N]` (its length not compared).
+    Slice(Box<RustType>),
+}
+
+/// How deep a written type may nest before it is not read (a name typed by a person).
+const RUST_TYPE_DEPTH: usize = 16;
+
+impl RustType {
+    /// `text` read as one type; `None` when it is not one this reading knows.
+    fn parse(text: &str) -> Option<Self> {
+        let tokens = rust_tokens(text);
+        let mut at = 0;
+        let t = Self::at(&tokens, &mut at, 0)?;
+        (at == tokens.len()).then_some(t)
+    }
+
+    fn at(tokens: &[&str], i: &mut usize, depth: usize) -> Option<Self> {
+        if depth > RUST_TYPE_DEPTH {
+            return None;
+        }
+        let next = |i: &mut usize| {
+            let t = tokens.get(*i).copied();
+            *i += 1;
+            t
+        };
+        let list = |i: &mut usize, close: &str| -> Option<Vec<Self>> {
+            let mut items = Vec::new();
+            loop {
+                if tokens.get(*i) == Some(&close) {
+                    *i += 1;
+                    return Some(items);
+                }
+                // An associated type's binding (`Iterator<Item = T>`) is compared by its type.
+                if tokens.get(*i + 1) == Some(&"=") {
+                    *i += 2;
+                }
+                // A lifetime argument (`Parser<'a, T>`) says nothing of the type.
+                if tokens.get(*i).is_some_and(|t| t.starts_with('\'')) {
+                    *i += 1;
+                } else {
+                    items.push(Self::at(tokens, i, depth + 1)?);
+                }
+                match tokens.get(*i) {
+                    Some(&",") => *i += 1,
+                    Some(t) if *t == close => {}
+                    _ => return None,
+                }
+            }
+        };
+        match next(i)? {
+            "&" => {
+                if tokens.get(*i).is_some_and(|t| t.starts_with('\'')) {
+                    *i += 1;
+                }
+                let mutable = tokens.get(*i) == Some(&"mut");
+                *i += usize::from(mutable);
+                Some(Self::Ref(
+                    mutable,
+                    Box::new(Self::at(tokens, i, depth + 1)?),
+                ))
+            }
+            "*" => {
+                let mutable = tokens.get(*i) == Some(&"mut");
+                if mutable || tokens.get(*i) == Some(&"const") {
+                    *i += 1;
+                }
+                Some(Self::Ptr(
+                    mutable,
+                    Box::new(Self::at(tokens, i, depth + 1)?),
+                ))
+            }
+            "(" => Some(Self::Tuple(list(i, ")")?)),
+            "[" => {
+                let inner = Self::at(tokens, i, depth + 1)?;
+                // An array's length is an expression: up to the bracket.
+                while next(i)? != "]" {}
+                Some(Self::Slice(Box::new(inner)))
+            }
+            "dyn" | "impl" => Self::at(tokens, i, depth + 1),
+            word if word.starts_with(|c: char| c.is_alphanumeric() || c == '_') => {
+                let mut last = word;
+                while tokens.get(*i) == Some(&"::") {
+                    *i += 1;
+                    last = next(i)?;
+                }
+                let args = if tokens.get(*i) == Some(&"<") {
+                    *i += 1;
+                    list(i, ">")?
+                } else {
+                    Vec::new()
+                };
+                Some(Self::Path(last.to_string(), args))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The tokens of a Rust type: words, lifetimes, `::` and single punctuation.
+fn rust_tokens(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let word = |s: &str| {
+            s.find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(s.len())
+        };
+        let len = if c.is_whitespace() {
+            rest = &rest[c.len_utf8()..];
+            continue;
+        } else if rest.starts_with("::") {
+            2
+        } else if c == '\'' {
+            1 + word(&rest[1..])
+        } else if c.is_alphanumeric() || c == '_' {
+            word(rest)
+        } else {
+            c.len_utf8()
+        };
+        out.push(&rest[..len]);
+        rest = &rest[len..];
+    }
+    out
+}
+
+/// Rust's primitive types: written in an impl's name, one is that type, never a parameter.
+const RUST_PRIMITIVES: [&str; 17] = [
+    "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
+    "i128", "isize", "f32", "f64",
+];
+
+/// Whether the type `written` (a backtrace's, rustc's or a person's) can be the type
+/// `declared` in an impl's name, and how many of its names agree: a declared name without
+/// arguments that is no primitive may be one of the impl's parameters and stands for any type
+/// (`String` fits `K`, `usize` does not fit `&Q`), and written arguments may stop short of the
+/// declared ones (a defaulted `S` left out). `None` when it cannot be.
+fn fit(written: &RustType, declared: &RustType) -> Option<usize> {
+    use RustType::*;
+    match (written, declared) {
+        (Path(w, wargs), Path(d, dargs)) if w == d && wargs.len() <= dargs.len() => {
+            let mut n = 1;
+            for (a, b) in wargs.iter().zip(dargs) {
+                n += fit(a, b)?;
+            }
+            Some(n)
+        }
+        (_, Path(d, dargs)) if dargs.is_empty() && !RUST_PRIMITIVES.contains(&d.as_str()) => {
+            Some(0)
+        }
+        (Ref(a, w), Ref(b, d)) | (Ptr(a, w), Ptr(b, d)) if a == b => fit(w, d),
+        (Slice(w), Slice(d)) => fit(w, d),
+        (Tuple(w), Tuple(d)) if w.len() == d.len() => {
+            let mut n = 0;
+            for (a, b) in w.iter().zip(d) {
+                n += fit(a, b)?;
+            }
+            Some(n)
+        }
+        _ => None,
     }
 }
 
@@ -882,6 +1217,17 @@ pub fn is_hub(node: &Node) -> bool {
     )
 }
 
+/// A candidate a name could mean, as a message lists it: its id, and Rust's name for a trait
+/// impl or its member, which the id (built from the type's qualified name every impl of the
+/// type shares) does not say (`symbol:…#impl:IndexMap<K, V, S>@L1243-L1279 (impl Index<&Q>
+/// for IndexMap<K, V, S>)`).
+pub fn candidate(n: &Node) -> String {
+    match n.metadata.get("written") {
+        Some(w) => format!("{} ({w})", n.id),
+        None => n.id.clone(),
+    }
+}
+
 /// How many of the candidates a name could mean a message lists.
 pub const CANDIDATES_SHOWN: usize = 5;
 
@@ -893,7 +1239,8 @@ pub const NEIGHBOURHOOD_MAX_NODES: usize = 60;
 /// bound. `None` when `focus` is unknown. A commit, repository, source or the workspace is
 /// shown where it is reached but not crossed (unless it is the focus): every file of a
 /// commit is two hops from any one of them, and they would fill the picture before the
-/// sections that cite the file.
+/// sections that cite the file. A cited range comes with the sections citing it, whatever
+/// the depth left.
 pub fn neighbourhood<'g>(
     graph: &'g Graph,
     focus: &str,
@@ -941,11 +1288,12 @@ pub fn neighbourhood_of<'g>(
             }
             seen.insert(other);
             queue.push_back((other.as_str(), d + 1));
-            // A cited range comes with the sections citing it when they are within the
-            // depth: a file cited by sixty ranges would otherwise fill the picture with
-            // ranges and show no section at all.
+            // A cited range comes with the sections citing it: a file cited by sixty ranges
+            // would otherwise fill the picture with ranges and show no section at all, and a
+            // symbol's picture at depth 1 showed its range but not what cites it (indexmap
+            // walk, F10). They are shown, not walked from.
             let is_range = graph.node(other).is_some_and(|n| n.kind == NodeKind::Range);
-            if is_range && d + 2 <= depth {
+            if is_range {
                 let mut citing = graph.in_edges(other, Some(EdgeKind::Cites));
                 citing.sort_by(|a, b| a.id.cmp(&b.id));
                 for c in citing {
@@ -976,6 +1324,37 @@ pub fn neighbourhood_of<'g>(
 #[cfg(test)]
 mod tests {
     use super::go_written;
+
+    #[test]
+    fn rust_names_keep_what_makes_a_reference_and_lose_a_frames_hash() {
+        use super::{fit, unpathed, without_rust_hash, RustType};
+        for (written, bare) in [
+            ("&indexmap::set::IndexSet<T,S1>", "&IndexSet<T,S1>"),
+            ("&mut a::B<T>", "&mut B<T>"),
+            ("&'a mut a::B", "&'a mut B"),
+            ("*const a::B", "*const B"),
+            ("core::fmt::Debug", "Debug"),
+        ] {
+            assert_eq!(unpathed(written), bare, "{written}");
+        }
+        assert_eq!(
+            without_rust_hash("a::B<K,V>::insert::h1a2b3c4d5e6f7a8b"),
+            "a::B<K,V>::insert"
+        );
+        assert_eq!(without_rust_hash("a::hash"), "a::hash");
+        let ty = |t: &str| RustType::parse(t).expect(t);
+        let fits = |w: &str, d: &str| fit(&ty(w), &ty(d));
+        assert_eq!(fits("Index<usize>", "Index<&Q>"), None);
+        assert_eq!(fits("Index<usize>", "Index<usize>"), Some(2));
+        assert_eq!(fits("Index<&alloc::string::String>", "Index<&Q>"), Some(1));
+        assert_eq!(fits("IndexMap<String, i32>", "IndexMap<K, V, S>"), Some(1));
+        assert_eq!(fits("&mut IndexSet<T>", "&IndexSet<T>"), None);
+        assert_eq!(fits("From<[(K, V); 3]>", "From<[(K, V); N]>"), Some(3));
+        assert_eq!(fits("Parser<'a, T>", "Parser<'src, T>"), Some(2));
+        // A name a person could type that is no type: read as nothing, not a panic.
+        assert!(RustType::parse("<<<&").is_none());
+        assert!(RustType::parse(&"&".repeat(100)).is_none());
+    }
 
     #[test]
     fn go_method_names_as_traces_and_godoc_write_them() {

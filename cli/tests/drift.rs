@@ -2320,7 +2320,8 @@ fn a_cited_files_picture_shows_the_sections_that_cite_it() {
     );
     assert!(ids(&v, "Section").contains(&"section:architecture/lexer-and-parser.md#items".into()));
     // A name several symbols have (five `fmt` methods are cited): each is named by its id,
-    // which draws its picture.
+    // which draws its picture, and a trait impl's member by its Rust name after it (every
+    // `fmt` is a `Display` impl's).
     let several = run_in(&ws, &["graph", "fmt"]);
     assert_eq!(several.code, 2, "{}", several.stdout);
     assert!(
@@ -2336,6 +2337,11 @@ fn a_cited_files_picture_shows_the_sections_that_cite_it() {
         .and_then(|ids| ids.split(", ").next())
         .unwrap_or_default()
         .trim();
+    let (first, written) = first.split_once(" (").unwrap_or((first, ""));
+    assert!(
+        written.ends_with(" as Display>::fmt)"),
+        "{first} ({written}"
+    );
     assert_eq!(run_in(&ws, &["graph", first]).code, 0, "{first}");
     // The commit at the centre is crossed: its files' ranges are more than a picture holds,
     // and the picture says so.
@@ -4078,4 +4084,208 @@ fn a_block_header_inserted_above_a_method_does_not_touch_it() {
         );
         assert_eq!(r.get("changedAround").is_some(), touched, "{r}");
     }
+}
+
+const RUST_IMPLS_OLD: &str = "pub struct IndexMap<K, V, S> {\n    k: K,\n    v: V,\n    s: S,\n}\n\nimpl<K, V, S> IndexMap<K, V, S> {\n    pub fn len(&self) -> usize {\n        0\n    }\n}\n\nimpl<K, V, Q: ?Sized, S> Index<&Q> for IndexMap<K, V, S> {\n    type Output = V;\n    fn index(&self, key: &Q) -> &V {\n        self.get(key).expect(\"IndexMap: key not found\")\n    }\n}\n\nimpl<K, V, S> Index<usize> for IndexMap<K, V, S> {\n    type Output = V;\n    fn index(&self, index: usize) -> &V {\n        self.get_index(index).expect(\"IndexMap: index out of bounds\")\n    }\n}\n\nimpl<T, S1, S2> BitAnd<&IndexSet<T, S2>> for &IndexSet<T, S1> {\n    type Output = IndexSet<T, S1>;\n    fn bitand(self, other: &IndexSet<T, S2>) -> Self::Output {\n        self.intersection(other).cloned().collect()\n    }\n}\n\n#[macro_export]\nmacro_rules! indexmap {\n    ($($key:expr => $value:expr),* $(,)?) => {{\n        let mut map = IndexMap::new();\n        $(map.insert($key, $value);)*\n        map\n    }};\n}\n";
+
+/// A repository `indexmap-rs/indexmap` whose `src/map.rs` holds an inherent impl, two `Index`
+/// impls of one type, an impl for `&IndexSet` and a macro (tag `v1`, pinned), and at `main`
+/// two lines more above them and the `Index<&Q>` impl's message reworded; a workspace citing
+/// each (`(section, start, end)`).
+fn rust_impls() -> (tempfile::TempDir, PathBuf) {
+    let cited = [
+        ("inherent", 7, 11),
+        ("index-by-key", 13, 18),
+        ("index-by-position", 22, 24),
+        ("set-operators", 27, 32),
+        ("macro", 34, 41),
+    ];
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path().join("indexmap");
+    std::fs::create_dir_all(repo.join("src")).expect("mkdir");
+    git(&repo, &["init", "-q", "-b", "main"]);
+    std::fs::write(repo.join("src/map.rs"), RUST_IMPLS_OLD).expect("write");
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "v1"]);
+    git(&repo, &["tag", "v1"]);
+    let pin = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
+    let new = format!(
+        "use core::ops::{{BitAnd, Index}};\n\n{}",
+        RUST_IMPLS_OLD.replace("key not found", "no entry found for key")
+    );
+    std::fs::write(repo.join("src/map.rs"), new).expect("write");
+    git(&repo, &["commit", "-q", "-am", "v2"]);
+    let lines: Vec<&[u8]> = RUST_IMPLS_OLD.lines().map(str::as_bytes).collect();
+    let ws = dir.path().join("ws");
+    std::fs::create_dir_all(ws.join("knowledge/guides")).expect("mkdir");
+    let (mut page, mut structure) = (
+        String::from("# Traits\n\n"),
+        String::from("schema_version: context.approved-structure.v1\narticles:\n  - path: guides/traits.md\n    sections:\n"),
+    );
+    for (id, start, end) in cited {
+        page.push_str(&format!(
+            "<!-- context:section id=\"{id}\" -->\n## The {id} code\n\nWhat it does.\n\n<!-- /context:section -->\n\n"
+        ));
+        let digest = ontoly_graph::formats::text::lines_digest(&lines[start - 1..end]);
+        structure.push_str(&format!(
+            "      - id: {id}\n        references:\n          - source_ref: repo:indexmap-rs/indexmap\n            locator: {{path: src/map.rs, start_line: {start}, end_line: {end}}}\n            content_digest: {digest}\n"
+        ));
+    }
+    std::fs::write(ws.join("knowledge/guides/traits.md"), page).expect("write");
+    std::fs::write(ws.join("knowledge/structure.yaml"), structure).expect("write");
+    one_module(
+        &ws,
+        "indexmap-rs",
+        "indexmap",
+        "indexmap-rs/indexmap",
+        &pin,
+        "../indexmap",
+    );
+    (dir, ws)
+}
+
+#[test]
+fn a_trait_impl_is_named_by_its_block_in_drift_impact_and_graph() {
+    // indexmap walk, F4: `impl Index<&Q> for IndexMap` read "impl `IndexMap<K, V, S>`" in
+    // drift and impact, as every impl of the type did, and the ids `graph` offered for the
+    // name did not say which trait each was.
+    let (_dir, ws) = rust_impls();
+    assert_eq!(run_in(&ws, &["validate", "--require-verified"]).code, 0);
+    let drift = run_in(&ws, &["drift"]);
+    assert!(
+        drift.stdout.contains(
+            "[0] src/map.rs:13-18 changed, now src/map.rs:15-20; impl `Index<&Q> for IndexMap<K, V, S>` was at src/map.rs:13-18, now at src/map.rs:15-20"
+        ),
+        "{}{}",
+        drift.stdout,
+        drift.stderr
+    );
+    // JSON keeps the qualified name and adds the block's.
+    let v = json(&run_in(&ws, &["drift", "--format", "json"]));
+    let r = reference(&v, "", "index-by-key", 0);
+    assert_eq!(r["symbol"]["qualified"], "IndexMap<K, V, S>", "{r}");
+    assert_eq!(
+        r["symbol"]["written"], "impl Index<&Q> for IndexMap<K, V, S>",
+        "{r}"
+    );
+    assert_eq!(
+        r["suggestion"]["written"], "impl Index<&Q> for IndexMap<K, V, S>",
+        "{r}"
+    );
+    let inherent = reference(&v, "", "inherent", 0);
+    assert!(
+        inherent
+            .get("symbol")
+            .is_none_or(|s| s.get("written").is_none()),
+        "{inherent}"
+    );
+    let impact = run_in(&ws, &["impact", "--from", "v1", "--to", "main"]).stdout;
+    assert!(
+        impact.contains("src/map.rs:13-18 in impl `Index<&Q> for IndexMap<K, V, S>` touched"),
+        "{impact}"
+    );
+    // The picture labels the impl by its block, and a name two impls have lists each by it.
+    let m = run_in(
+        &ws,
+        &[
+            "graph",
+            "impl Index<&Q> for IndexMap<K, V, S>",
+            "--format",
+            "mermaid",
+        ],
+    );
+    assert!(
+        m.stdout
+            .contains("[\"Symbol: impl Index#lt;&Q#gt; for IndexMap#lt;K, V, S#gt;\"]"),
+        "{}{}",
+        m.stdout,
+        m.stderr
+    );
+    let several = run_in(&ws, &["graph", "IndexMap<K, V, S>"]);
+    assert_eq!(several.code, 2, "{}", several.stdout);
+    assert!(
+        several
+            .stderr
+            .contains("@L13-L18 (impl Index<&Q> for IndexMap<K, V, S>)"),
+        "{}",
+        several.stderr
+    );
+}
+
+#[test]
+fn a_trait_impls_member_is_found_as_backtraces_and_rustc_write_it() {
+    let (_dir, ws) = rust_impls();
+    let sections = |name: &str| -> (i32, Vec<String>, String) {
+        let r = run_in(&ws, &["cites", "--symbol", name, "--format", "json"]);
+        let v: Value = serde_json::from_str(&r.stdout).unwrap_or_default();
+        let ids = (v["data"]["sections"].as_array().into_iter().flatten())
+            .filter_map(|s| s["section"].as_str().map(str::to_string))
+            .collect();
+        (r.code, ids, format!("{}{}", r.stdout, r.stderr))
+    };
+    let key = "section:guides/traits.md#index-by-key".to_string();
+    let position = "section:guides/traits.md#index-by-position".to_string();
+    let set = "section:guides/traits.md#set-operators".to_string();
+    for (name, want) in [
+        // F5: an impl for `&T`, the type with its module path (legacy demangling).
+        (
+            "<&indexmap::set::IndexSet<T,S1> as core::ops::bit::BitAnd<&indexmap::set::IndexSet<T,S2>>>::bitand",
+            &set,
+        ),
+        ("<&indexmap::set::IndexSet<T,S1> as BitAnd>::bitand", &set),
+        // F6: concrete types pick the impl whose trait arguments they fit; the method is
+        // cited without its impl.
+        ("<IndexMap<String, i32> as Index<usize>>::index", &position),
+        ("<IndexMap<String, i32> as Index<&str>>::index", &key),
+        (
+            "<indexmap::map::IndexMap<alloc::string::String, i32> as core::ops::index::Index<&str>>::index",
+            &key,
+        ),
+        ("<IndexMap<K, V, S> as Index<&Q>>::Output", &key),
+        // F11: a `RUST_BACKTRACE=full` frame's hash, and a macro as it is invoked.
+        (
+            "indexmap::map::IndexMap<K,V,S>::len::h1a2b3c4d5e6f7a8b",
+            &"section:guides/traits.md#inherent".to_string(),
+        ),
+        ("indexmap!", &"section:guides/traits.md#macro".to_string()),
+    ] {
+        let (code, ids, out) = sections(name);
+        assert_eq!((code, ids), (0, vec![want.clone()]), "{name}: {out}");
+    }
+    // `u8` is neither `&Q` nor `usize`: no impl the graph holds is the one this names, though
+    // by names without arguments both `Index` impls were.
+    let (code, _, out) = sections("<IndexMap<String, i32> as Index<u8>>::index");
+    assert_eq!(code, 1, "{out}");
+    // Still two: the note says which impl each is.
+    let both = run_in(&ws, &["cites", "--symbol", "IndexMap::index"]);
+    assert!(
+        both.stdout.contains(
+            "(2 symbols have this name: <IndexMap<K, V, S> as Index<&Q>>::index (method) in src/map.rs:15, <IndexMap<K, V, S> as Index<usize>>::index (method) in src/map.rs:22)"
+        ),
+        "{}",
+        both.stdout
+    );
+}
+
+#[test]
+fn a_symbols_picture_at_depth_one_shows_the_sections_citing_its_range() {
+    // indexmap walk, F10: the range and the symbol only, although "a cited range comes with
+    // the sections citing it".
+    let (_dir, ws) = rust_impls();
+    let v = json(&run_in(
+        &ws,
+        &[
+            "graph",
+            "<IndexMap<K, V, S> as Index<usize>>::index",
+            "--depth",
+            "1",
+            "--format",
+            "json",
+        ],
+    ));
+    let kinds: Vec<&str> = (v["nodes"].as_array().into_iter().flatten())
+        .filter_map(|n| n["type"].as_str())
+        .collect();
+    assert_eq!(kinds, ["Range", "Section", "Symbol"], "{v}");
+    assert_eq!(v["truncated"], false);
 }

@@ -89,6 +89,57 @@ fn rust_definitions_and_ranges() {
 }
 
 #[test]
+fn a_trait_impl_and_its_members_are_written_as_rust_names_them() {
+    // Every impl of `IndexMap` is qualified `IndexMap<K, V, S>`, and so are its members: the
+    // block's name and `<Type as Trait>::member` tell the two `Index` impls apart (indexmap
+    // walk, F4). An inherent impl's qualified name already says which it is.
+    let t = extract(
+        "src/map.rs",
+        "impl<K, V, S> IndexMap<K, V, S> {\n    fn len(&self) -> usize { 0 }\n}\n\
+         impl<K, V, Q: ?Sized, S> Index<&Q> for IndexMap<K, V, S> {\n    type Output = V;\n    fn index(&self, key: &Q) -> &V { todo!() }\n}\n\
+         impl<K, V, S> Index<usize> for IndexMap<K, V, S> {\n    fn index(&self, i: usize) -> &V { fn inner() {} todo!() }\n}\n\
+         mod tests {\n    impl<Q: ?Sized, K: ?Sized> Equivalent<K> for Q {}\n}\n",
+    )
+    .expect("Rust");
+    let written: Vec<(&str, Option<&str>)> = (t.definitions.iter())
+        .map(|d| (d.qualified.as_str(), d.written.as_deref()))
+        .collect();
+    assert_eq!(
+        written,
+        [
+            ("IndexMap<K, V, S>", None),
+            ("IndexMap<K, V, S>::len", None),
+            (
+                "IndexMap<K, V, S>",
+                Some("impl Index<&Q> for IndexMap<K, V, S>")
+            ),
+            (
+                "IndexMap<K, V, S>::Output",
+                Some("<IndexMap<K, V, S> as Index<&Q>>::Output")
+            ),
+            (
+                "IndexMap<K, V, S>::index",
+                Some("<IndexMap<K, V, S> as Index<&Q>>::index")
+            ),
+            (
+                "IndexMap<K, V, S>",
+                Some("impl Index<usize> for IndexMap<K, V, S>")
+            ),
+            (
+                "IndexMap<K, V, S>::index",
+                Some("<IndexMap<K, V, S> as Index<usize>>::index")
+            ),
+            (
+                "IndexMap<K, V, S>::index::inner",
+                Some("<IndexMap<K, V, S> as Index<usize>>::index::inner")
+            ),
+            ("tests", None),
+            ("tests::Q", Some("impl Equivalent<K> for Q")),
+        ]
+    );
+}
+
+#[test]
 fn python_definitions() {
     let s = defs("app/main.py", "main.py");
     assert_eq!(

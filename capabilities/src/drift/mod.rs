@@ -240,7 +240,7 @@ impl ReferenceDrift {
         notes.push(format!("now {}:{}-{}", d.path, d.start_line, d.end_line));
         Some(format!(
             "{kind} `{}` changed around them {at} ({})",
-            d.qualified,
+            d.shown(),
             notes.join("; ")
         ))
     }

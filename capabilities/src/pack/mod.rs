@@ -696,7 +696,14 @@ fn citation_view(c: &CitationPath<'_>) -> CitationView {
             let mut seen: Vec<((String, String), usize)> = Vec::new();
             for (_, s) in &c.symbols {
                 let kind = s.metadata.get("kind").map_or("symbol", String::as_str);
-                let key = (kind.to_string(), s.name.clone());
+                // A trait impl by its block's name (its kind says `impl`), a member of one as
+                // Rust writes it: the type's qualified name is every impl's.
+                let name = match s.metadata.get("written") {
+                    Some(w) if kind == "impl" => w.strip_prefix("impl ").unwrap_or(w),
+                    Some(w) => w,
+                    None => &s.name,
+                };
+                let key = (kind.to_string(), name.to_string());
                 match seen.iter_mut().find(|(k, _)| *k == key) {
                     Some((_, n)) => *n += 1,
                     None => seen.push((key, 1)),

@@ -409,7 +409,11 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     let mut meant: Vec<String> = named
         .iter()
         .map(|n| {
-            let name = n.metadata.get("qualified").unwrap_or(&n.name);
+            // Rust's name for a trait impl or its member: every impl of a type, and their
+            // members, share the type's qualified name (indexmap walk: two `index` methods).
+            let name = (n.metadata.get("written"))
+                .or_else(|| n.metadata.get("qualified"))
+                .unwrap_or(&n.name);
             // Its kind and line tell a struct from its impl in one file.
             let kind = n.metadata.get("kind").map_or("symbol", String::as_str);
             match (walk::source_path(n), &n.span) {
@@ -641,10 +645,10 @@ pub(crate) fn path_between(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         match walk::resolve_or_candidates(g, typed) {
             Ok(n) => ends.push(n.id.as_str()),
             Err(several) if several.len() > 1 => {
-                let ids: Vec<&str> = several
+                let ids: Vec<String> = several
                     .iter()
                     .take(walk::CANDIDATES_SHOWN)
-                    .map(|n| n.id.as_str())
+                    .map(|n| walk::candidate(n))
                     .collect();
                 return not_found(
                     ctx,

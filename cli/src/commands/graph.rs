@@ -4,7 +4,8 @@ use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{Neighbourhood, Report};
 use ontoly_capabilities::walk::{
-    are_members_of, neighbourhood, neighbourhood_of, resolve_or_candidates, CANDIDATES_SHOWN,
+    are_members_of, candidate, neighbourhood, neighbourhood_of, resolve_or_candidates,
+    CANDIDATES_SHOWN,
 };
 
 /// The formats `ontoly graph` renders.
@@ -73,7 +74,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         // A name several nodes have: say which, so one can be given by its id.
         let several = resolved.err().unwrap_or_default();
         if several.len() > 1 {
-            let ids: Vec<&str> = several.iter().map(|n| n.id.as_str()).collect();
+            let ids: Vec<String> = several.iter().map(|n| candidate(n)).collect();
             return Err(CliError {
                 message: format!("{focus:?} names {} nodes", several.len()),
                 hint: Some(format!(

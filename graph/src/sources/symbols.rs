@@ -170,6 +170,14 @@ pub struct Definition {
     /// look it up by, not a second definition that would count its lines twice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alias: Option<String>,
+    /// The name people read and write for it when its qualified name is shared by
+    /// definitions that are not it: a Rust trait impl by its block's name (`impl Index<&Q> for
+    /// IndexMap<K, V, S>`; every impl of a type is qualified by the type), and a member of one
+    /// as Rust writes it (`<IndexMap<K, V, S> as Index<&Q>>::index`), which backtraces print
+    /// and `cites` resolves (indexmap walk: two `Index` impls both read "impl `IndexMap<K, V,
+    /// S>`"). `None` when the qualified name says which definition it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written: Option<String>,
     /// Index of the enclosing definition in [`FileSymbols::definitions`].
     #[serde(skip)]
     pub parent: Option<usize>,
@@ -315,6 +323,8 @@ struct Found {
     name: String,
     scope: String,
     alias: Option<String>,
+    /// A Rust trait impl's trait as written (`Index<&Q>`), which names its members.
+    of_trait: Option<String>,
 }
 
 fn found(kind: SymbolKind, name: &str) -> Option<Found> {
@@ -324,6 +334,7 @@ fn found(kind: SymbolKind, name: &str) -> Option<Found> {
         scope: name.clone(),
         name,
         alias: None,
+        of_trait: None,
     })
 }
 
@@ -366,8 +377,9 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             "macro_definition" => found(SymbolKind::Macro, name("name")?),
             "impl_item" => {
                 let ty = one_line(name("type")?);
-                let label = match name("trait") {
-                    Some(t) => format!("{} for {ty}", one_line(t)),
+                let of_trait = name("trait").map(one_line);
+                let label = match &of_trait {
+                    Some(t) => format!("{t} for {ty}"),
                     None => ty.clone(),
                 };
                 Some(Found {
@@ -375,6 +387,7 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     name: label,
                     scope: ty,
                     alias: None,
+                    of_trait,
                 })
             }
             _ => None,
@@ -501,6 +514,7 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     name: (*name).to_string(),
                     scope: path.join("."),
                     alias: None,
+                    of_trait: None,
                 };
                 Some(with_alias(f, Some(value), src))
             }
@@ -574,6 +588,7 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     name: n.to_string(),
                     scope: format!("{ty}.{n}"),
                     alias: None,
+                    of_trait: None,
                 })
             }
             "type_spec" | "type_alias" => {
@@ -791,6 +806,7 @@ fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found
             name: whole.clone(),
             scope: whole,
             alias: None,
+            of_trait: None,
         });
     }
     let (name, owner) = path.split_last()?;
@@ -804,6 +820,7 @@ fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found
         name: (*name).to_string(),
         scope: path.join("."),
         alias: None,
+        of_trait: None,
     })
 }
 
@@ -1068,6 +1085,9 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
     let mut defs: Vec<Definition> = Vec::new();
     // Qualified scope of each definition (what its children are prefixed with).
     let mut scopes: Vec<String> = Vec::new();
+    // What each definition's members are written with, when that is not its scope: a trait
+    // impl's `<Type as Trait>` ([`Definition::written`]).
+    let mut written_scopes: Vec<Option<String>> = Vec::new();
     // Explicit stack: deeply nested sources must not overflow the thread's stack.
     let mut stack: Vec<(Node<'_>, Option<usize>)> = vec![(root, None)];
     let mut unparsed: Vec<(u64, u64)> = Vec::new();
@@ -1114,6 +1134,18 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
             } else {
                 qualified.clone()
             };
+            let in_written = parent.and_then(|p| written_scopes[p].as_deref());
+            let (written, written_scope) = match (&f.of_trait, in_written) {
+                (Some(t), _) => (
+                    Some(format!("impl {}", f.name)),
+                    Some(format!("<{scope} as {t}>")),
+                ),
+                (None, Some(w)) => {
+                    let own = format!("{w}{sep}{}", f.name);
+                    (Some(own.clone()), Some(own))
+                }
+                (None, None) => (None, None),
+            };
             let (item_line, end_line) = line_span(node);
             defs.push(Definition {
                 kind: f.kind,
@@ -1123,9 +1155,11 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
                 item_line,
                 end_line,
                 alias: f.alias,
+                written,
                 parent,
             });
             scopes.push(scope);
+            written_scopes.push(written_scope);
             here = Some(defs.len() - 1);
         }
         for i in (0..node.named_child_count()).rev() {

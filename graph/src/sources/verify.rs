@@ -816,6 +816,11 @@ pub fn verify_stage(
                     if let Some(alias) = &d.alias {
                         m.insert("alias".into(), alias.clone());
                     }
+                    // Its qualified name (and its id) is shared by every impl of its type;
+                    // this one is what people read (`walk::title`).
+                    if let Some(written) = &d.written {
+                        m.insert("written".into(), written.clone());
+                    }
                     m
                 },
             };

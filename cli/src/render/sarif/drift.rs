@@ -51,7 +51,10 @@ pub fn drift_results(v: &DriftView) -> Vec<SarifResult> {
                 .map(|s| {
                     format!(
                         " (suggestion: `{}` at {}:{}-{})",
-                        s.qualified, s.path, s.start_line, s.end_line
+                        s.shown(),
+                        s.path,
+                        s.start_line,
+                        s.end_line
                     )
                 })
                 .unwrap_or_default();

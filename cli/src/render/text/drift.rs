@@ -18,7 +18,7 @@ fn symbol(s: &SymbolAt) -> String {
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_default();
-    format!("{kind} `{}`", s.qualified)
+    format!("{kind} `{}`", s.shown())
 }
 
 fn at(s: &SymbolAt) -> String {

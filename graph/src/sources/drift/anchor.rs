@@ -19,6 +19,11 @@ pub struct SymbolAt {
     pub start_line: u64,
     /// 1-based last line, inclusive.
     pub end_line: u64,
+    /// The name people read when `qualified` is shared by definitions that are not this one
+    /// ([`Definition::written`]): a Rust trait impl's block, `impl Index<&Q> for
+    /// IndexMap<K, V, S>`, or a member of one, `<IndexMap<K, V, S> as Index<&Q>>::index`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written: Option<String>,
 }
 
 impl SymbolAt {
@@ -30,6 +35,18 @@ impl SymbolAt {
             path: path.to_string(),
             start_line: def.start_line,
             end_line: def.end_line,
+            written: def.written.clone(),
+        }
+    }
+
+    /// Its name for people: [`Self::written`] when it has one, else `qualified`. A trait
+    /// impl's is its block's name without the `impl` a kind already says (`Index<&Q> for
+    /// IndexMap<K, V, S>`).
+    pub fn shown(&self) -> &str {
+        match &self.written {
+            Some(w) if self.kind == SymbolKind::Impl => w.strip_prefix("impl ").unwrap_or(w),
+            Some(w) => w,
+            None => &self.qualified,
         }
     }
 }
