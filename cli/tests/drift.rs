@@ -7,7 +7,9 @@
 
 mod common;
 
-use common::{copy_dir, corpus_copy, git, one_module, one_page_citing, run_in, testdata, Run};
+use common::{
+    copy_dir, corpus_copy, git, one_module, one_page_citing, repo_with_files, run_in, testdata, Run,
+};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -2717,19 +2719,14 @@ fn javascript_exports_and_trace_names_find_their_symbol() {
     // parse]`.
     let dir = tempfile::tempdir().expect("tempdir");
     let repo = dir.path().join("repo");
-    std::fs::create_dir_all(repo.join("lib")).expect("mkdir");
-    git(&repo, &["init", "-q", "-b", "main"]);
-    let files = [
-        ("lib/formats.js", "'use strict';\n\nmodule.exports = {\n    formatters: {\n        RFC1738: function (value) {\n            return value.replace(/%20/g, '+');\n        }\n    }\n};\n"),
-        ("lib/parse.js", "'use strict';\n\nvar parseValues = function parseQueryStringValues(str) {\n    return str.split('&');\n};\n\nexports.parse = function (str) {\n    return parseValues(str);\n};\n\nmodule.exports = function (str) {\n    return exports.parse(str);\n};\n"),
-        ("lib/b.mjs", "export default function (str) {\n    return str.length;\n}\n"),
-    ];
-    for (path, text) in files {
-        std::fs::write(repo.join(path), text).expect("write");
-    }
-    git(&repo, &["add", "."]);
-    git(&repo, &["commit", "-q", "-m", "one"]);
-    let base = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
+    let base = repo_with_files(
+        &repo,
+        &[
+            ("lib/formats.js", "'use strict';\n\nmodule.exports = {\n    formatters: {\n        RFC1738: function (value) {\n            return value.replace(/%20/g, '+');\n        }\n    }\n};\n"),
+            ("lib/parse.js", "'use strict';\n\nvar parseValues = function parseQueryStringValues(str) {\n    return str.split('&');\n};\n\nexports.parse = function (str) {\n    return parseValues(str);\n};\n\nmodule.exports = function (str) {\n    return exports.parse(str);\n};\n"),
+            ("lib/b.mjs", "export default function (str) {\n    return str.length;\n}\n"),
+        ],
+    );
     let ws = dir.path().join("ws");
     one_module(&ws, "t", "qs", "t/qs", &base, "../repo");
     one_page_citing(
@@ -2816,18 +2813,13 @@ fn javascript_exports_and_trace_names_find_their_symbol() {
 fn a_local_objects_assigned_functions_and_a_class_by_its_name_are_found() {
     let dir = tempfile::tempdir().expect("tempdir");
     let repo = dir.path().join("repo");
-    std::fs::create_dir_all(repo.join("source/core")).expect("mkdir");
-    git(&repo, &["init", "-q", "-b", "main"]);
-    let files = [
-        ("source/index.ts", "import {Ky} from './core/Ky.js';\n\nconst createInstance = (defaults?: Partial<Options>): KyInstance => {\n\tconst ky: Partial<Mutable<KyInstance>> = (input: Input, options?: Options) => Ky.create(input, options);\n\n\tfor (const method of requestMethods) {\n\t\tky[method] = (input: Input, options?: Options) => Ky.create(input, {method});\n\t}\n\n\tky.create = (newDefaults?: Partial<Options>) => createInstance(newDefaults);\n\tky.extend = (newDefaults?: Partial<Options>) => createInstance(defaults);\n\tky.stop = stop;\n\n\treturn ky as KyInstance;\n};\n\nconst ky = createInstance();\n\nexport default ky;\n"),
-        ("source/core/Ky.ts", "export class Ky {\n\tstatic create(input: Input, options: Options): ResponsePromise {\n\t\treturn new Ky(input, options);\n\t}\n\n\tprotected _retry(): number {\n\t\treturn 1;\n\t}\n\n\tprotected _fetch(): Promise<Response> {\n\t\treturn fetch(this.request);\n\t}\n}\n"),
-    ];
-    for (path, text) in files {
-        std::fs::write(repo.join(path), text).expect("write");
-    }
-    git(&repo, &["add", "."]);
-    git(&repo, &["commit", "-q", "-m", "one"]);
-    let base = git(&repo, &["rev-parse", "HEAD"]).trim().to_string();
+    let base = repo_with_files(
+        &repo,
+        &[
+            ("source/index.ts", "import {Ky} from './core/Ky.js';\n\nconst createInstance = (defaults?: Partial<Options>): KyInstance => {\n\tconst ky: Partial<Mutable<KyInstance>> = (input: Input, options?: Options) => Ky.create(input, options);\n\n\tfor (const method of requestMethods) {\n\t\tky[method] = (input: Input, options?: Options) => Ky.create(input, {method});\n\t}\n\n\tky.create = (newDefaults?: Partial<Options>) => createInstance(newDefaults);\n\tky.extend = (newDefaults?: Partial<Options>) => createInstance(defaults);\n\tky.stop = stop;\n\n\treturn ky as KyInstance;\n};\n\nconst ky = createInstance();\n\nexport default ky;\n"),
+            ("source/core/Ky.ts", "export class Ky {\n\tstatic create(input: Input, options: Options): ResponsePromise {\n\t\treturn new Ky(input, options);\n\t}\n\n\tprotected _retry(): number {\n\t\treturn 1;\n\t}\n\n\tprotected _fetch(): Promise<Response> {\n\t\treturn fetch(this.request);\n\t}\n}\n"),
+        ],
+    );
     let ws = dir.path().join("ws");
     one_module(
         &ws,

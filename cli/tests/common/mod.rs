@@ -119,6 +119,21 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Creates a git repository at `repo` holding `files` (path, text) in one commit and returns
+/// that commit's id.
+pub fn repo_with_files(repo: &Path, files: &[(&str, &str)]) -> String {
+    std::fs::create_dir_all(repo).expect("mkdir");
+    git(repo, &["init", "-q", "-b", "main"]);
+    for (path, text) in files {
+        let at = repo.join(path);
+        std::fs::create_dir_all(at.parent().expect("a parent")).expect("mkdir");
+        std::fs::write(at, text).expect("write");
+    }
+    git(repo, &["add", "."]);
+    git(repo, &["commit", "-q", "-m", "one"]);
+    git(repo, &["rev-parse", "HEAD"]).trim().to_string()
+}
+
 /// Writes `knowledge/q.md` with one section per `(id, range)` of `cited`, each citing its range
 /// of the module `source_module` (`source/module`) as `ontoly digest` prints it, and the
 /// `structure.yaml` that registers them; asserts the workspace validates with every reference
