@@ -463,7 +463,7 @@ pub fn note_where_cited(
 /// (`Range`, when only `Range.parseRange` is cited) stands for its members.
 pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     // A frame of `RUST_BACKTRACE=full` ends with the symbol's hash, which no code writes.
-    let name = without_rust_hash(name);
+    let name = crate::retrieval::pasted::without_rust_hash(name);
     // `indexmap!`, as a macro is invoked: the macro, else what has its name (a procedural
     // macro is a function).
     if let Some(bare) = name.strip_suffix('!').filter(|b| is_path(b)) {
@@ -516,23 +516,6 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
         return symbols_named_as_written(graph, &name.replace('.', "::"));
     }
     found
-}
-
-/// `name` without the hash a legacy-mangled Rust symbol ends with, as `RUST_BACKTRACE=full`
-/// prints it (`indexmap::map::IndexMap<K,V,S>::insert::h1a2b3c4d5e6f7a8b`: `h` and 16 hex
-/// digits).
-fn without_rust_hash(name: &str) -> &str {
-    match name.trim_end().rsplit_once("::") {
-        Some((head, hash))
-            if !head.is_empty()
-                && hash.len() == 17
-                && hash.starts_with('h')
-                && hash[1..].bytes().all(|b| b.is_ascii_hexdigit()) =>
-        {
-            head
-        }
-        _ => name,
-    }
 }
 
 /// Whether `name` is an identifier or a path of them (`indexmap`, `crate::indexmap`).
@@ -1327,7 +1310,8 @@ mod tests {
 
     #[test]
     fn rust_names_keep_what_makes_a_reference_and_lose_a_frames_hash() {
-        use super::{fit, unpathed, without_rust_hash, RustType};
+        use super::{fit, unpathed, RustType};
+        use crate::retrieval::pasted::without_rust_hash;
         for (written, bare) in [
             ("&indexmap::set::IndexSet<T,S1>", "&IndexSet<T,S1>"),
             ("&mut a::B<T>", "&mut B<T>"),

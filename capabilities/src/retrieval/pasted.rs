@@ -374,17 +374,29 @@ pub fn read<'q>(query: &'q str) -> Option<Reading> {
     })
 }
 
+/// `name` without the hash a legacy-mangled Rust symbol ends with, as `RUST_BACKTRACE=full`
+/// prints it (`indexmap::map::IndexMap<K,V,S>::insert::h1a2b3c4d5e6f7a8b`: `h` and 16 hex
+/// digits).
+pub(crate) fn without_rust_hash(name: &str) -> &str {
+    match name.trim_end().rsplit_once("::") {
+        Some((head, hash))
+            if !head.is_empty()
+                && hash.len() == 17
+                && hash.starts_with('h')
+                && hash[1..].bytes().all(|b| b.is_ascii_hexdigit()) =>
+        {
+            head
+        }
+        _ => name,
+    }
+}
+
 /// A Rust symbol as a backtrace prints it, without the crate hashes of `RUST_BACKTRACE=full`
 /// (`std[e28293b1aa0f68bd]::rt::lang_start`) and the legacy mangling's hash
 /// (`toml::de::from_str::h1a2b3c4d5e6f7a8b`): they are no words of anything.
 fn rust_symbol(name: &str) -> Cow<'_, str> {
     let hex16 = |s: &str| s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit());
-    let mut name = Cow::Borrowed(name);
-    if let Some((head, hash)) = name.rsplit_once("::h") {
-        if hex16(hash) {
-            name = Cow::Owned(head.to_string());
-        }
-    }
+    let mut name = Cow::Borrowed(without_rust_hash(name));
     if name.contains('[') {
         let mut out = String::with_capacity(name.len());
         let mut rest = name.as_ref();

@@ -376,18 +376,22 @@ fn for_each_chunk<'a>(text: &'a str, mut f: impl FnMut(&'a str)) {
     }
 }
 
-/// Whether the chunk `raw` (a slice of `text`) stands alone in backticks.
-fn in_backticks(text: &str, raw: &str) -> bool {
+/// The bytes of `text` just before and just after the chunk `raw` (a slice of `text`).
+fn beside(text: &str, raw: &str) -> (Option<u8>, Option<u8>) {
     let at = (raw.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
     let b = text.as_bytes();
-    at.checked_sub(1).and_then(|i| b.get(i)) == Some(&b'`')
-        && b.get(at.wrapping_add(raw.len())) == Some(&b'`')
+    let before = at.checked_sub(1).and_then(|i| b.get(i)).copied();
+    (before, b.get(at.wrapping_add(raw.len())).copied())
+}
+
+/// Whether the chunk `raw` (a slice of `text`) stands alone in backticks.
+fn in_backticks(text: &str, raw: &str) -> bool {
+    beside(text, raw) == (Some(b'`'), Some(b'`'))
 }
 
 /// Whether the chunk `raw` (a slice of `text`) is called: an opening bracket follows it.
 fn called(text: &str, raw: &str) -> bool {
-    let at = (raw.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
-    text.as_bytes().get(at.wrapping_add(raw.len())) == Some(&b'(')
+    beside(text, raw).1 == Some(b'(')
 }
 
 /// Whether `p` is a stopword of two letters or more, in any case.
@@ -399,11 +403,8 @@ fn is_stopword_word(p: &str) -> bool {
 
 /// Whether the chunk `raw` (a slice of `text`) is the dashes of `<!--` or `-->`.
 fn in_markup(text: &str, raw: &str) -> bool {
-    let at = (raw.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
-    let b = text.as_bytes();
-    let before = at.checked_sub(1).and_then(|i| b.get(i));
-    let after = b.get(at.wrapping_add(raw.len()));
-    before == Some(&b'!') || after == Some(&b'>')
+    let (before, after) = beside(text, raw);
+    before == Some(b'!') || after == Some(b'>')
 }
 
 /// Whether `chunk` is one word to [`token_chunk`]: ASCII letters and digits with no capital
@@ -689,10 +690,7 @@ fn token_chunk<'a, M: TermMaker<'a>>(
 /// Go's exported functions and Rust's variants are. (Lower case, `just` and `use` are as often
 /// a command's or a method's name as the word: measured, that cost the just corpus a question.)
 fn code_stopword(p: &str) -> bool {
-    p.len() >= 2
-        && p.starts_with(|c: char| c.is_ascii_uppercase())
-        && p.bytes().all(|b| b.is_ascii_alphabetic())
-        && is_stopword(&p.to_ascii_lowercase())
+    p.starts_with(|c: char| c.is_ascii_uppercase()) && is_stopword_word(p)
 }
 
 /// Whether `s` is shaped as a host name: two or more dot-separated labels of letters, digits
