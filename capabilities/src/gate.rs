@@ -135,8 +135,69 @@ fn key_name(k: &Value) -> String {
     }
 }
 
-/// Parses a questions file; the error names the line and what is wrong there.
-pub fn parse_questions(text: &str) -> Result<Vec<Question>, String> {
+/// What is wrong with a questions file: every item's error in one pass, so an author fixes them
+/// all at once rather than one run at a time (ky authoring walk, stop 51). An error of the file
+/// as a whole (its YAML, its shape) is the only one told: nothing after it can be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuestionsError {
+    /// Each error, in file order: `line N: …` when it has a line.
+    pub errors: Vec<String>,
+}
+
+impl QuestionsError {
+    fn one(message: impl Into<String>) -> QuestionsError {
+        QuestionsError {
+            errors: vec![message.into()],
+        }
+    }
+
+    /// The line the error names (`line 4: …`), if it names one.
+    pub fn line_of(error: &str) -> Option<u64> {
+        error
+            .strip_prefix("line ")?
+            .split(':')
+            .next()?
+            .parse::<u64>()
+            .ok()
+    }
+}
+
+impl std::fmt::Display for QuestionsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.errors.join("\n"))
+    }
+}
+
+impl std::error::Error for QuestionsError {}
+
+/// Parses a questions file; each error names the line and what is wrong there.
+pub fn parse_questions(text: &str) -> Result<Vec<Question>, QuestionsError> {
+    parse_all(text).map_err(|e| match e {
+        Whole(message) => QuestionsError::one(message),
+        Items(errors) => QuestionsError { errors },
+    })
+}
+
+/// Why a file does not parse: as a whole, or item by item.
+enum Unparsed {
+    Whole(String),
+    Items(Vec<String>),
+}
+use Unparsed::{Items, Whole};
+
+impl From<String> for Unparsed {
+    fn from(s: String) -> Unparsed {
+        Whole(s)
+    }
+}
+
+impl From<&str> for Unparsed {
+    fn from(s: &str) -> Unparsed {
+        Whole(s.to_string())
+    }
+}
+
+fn parse_all(text: &str) -> Result<Vec<Question>, Unparsed> {
     // A byte order mark is no part of the first line (editors on Windows write one).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
@@ -160,9 +221,9 @@ pub fn parse_questions(text: &str) -> Result<Vec<Question>, String> {
             if let Some((k, _)) = m.iter().find(|(k, _)| k.as_str() != Some("questions")) {
                 let key = key_name(k);
                 let line = key_line(text, &key, 1, u64::MAX);
-                return Err(format!(
+                return Err(Whole(format!(
                     "line {line}: unknown key `{key}` (a questions file is a list, or a map with a `questions:` list)"
-                ));
+                )));
             }
             match m.get("questions") {
                 Some(Value::Sequence(s)) => (s, true),
@@ -181,6 +242,7 @@ pub fn parse_questions(text: &str) -> Result<Vec<Question>, String> {
     }
     let starts = item_lines(text, mapped, list.len());
     let mut out = Vec::new();
+    let mut errors = Vec::new();
     let mut from = 1u64;
     for (i, item) in list.iter().enumerate() {
         let line = match &starts {
@@ -209,23 +271,30 @@ pub fn parse_questions(text: &str) -> Result<Vec<Question>, String> {
             format!("line {}: question {}: {msg}", l.unwrap_or(line), i + 1)
         };
         let q = match item {
-            Value::String(s) => Question {
+            Value::String(s) => Ok(Question {
                 question: s.clone(),
                 expect: Vec::new(),
                 expect_written: Vec::new(),
                 answerable: true,
                 known_failure: None,
                 line,
-            },
-            Value::Mapping(m) => parse_item(text, m, line, end).map_err(at)?,
-            _ => return Err(at((None, "expected a string or a map".into()))),
+            }),
+            Value::Mapping(m) => parse_item(text, m, line, end).map_err(at),
+            _ => Err(at((None, "expected a string or a map".into()))),
         };
-        if q.question.trim().is_empty() {
-            return Err(at((None, "the question is empty".into())));
+        match q {
+            Ok(q) if q.question.trim().is_empty() => {
+                errors.push(at((None, "the question is empty".into())))
+            }
+            Ok(q) => out.push(q),
+            Err(e) => errors.push(e),
         }
-        out.push(q);
     }
-    Ok(out)
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(Items(errors))
+    }
 }
 
 /// One item of a questions file; the error is the line it concerns (when not the item's own)

@@ -47,19 +47,23 @@ fn questions_parse_in_every_accepted_shape() {
     );
     assert!(parse_questions("- {expect: x}")
         .unwrap_err()
+        .to_string()
         .contains("question 1"));
     assert!(parse_questions("- question: x\n  answerable: maybe")
         .unwrap_err()
+        .to_string()
         .contains("answerable"));
     assert!(parse_questions("a: [")
         .unwrap_err()
+        .to_string()
         .contains("invalid YAML"));
     assert!(parse_questions("42").is_err());
     // Two questions in one item: neither is guessed (`query` silently won over `q`), and the
     // error is at the second key's line.
     assert_eq!(
         parse_questions("- id: a\n  q: retry failed payments\n  query: deploy with helm\n")
-            .unwrap_err(),
+            .unwrap_err()
+            .to_string(),
         "line 3: question 1: both `q` and `query` ask a question: give one of them"
     );
 }
@@ -95,7 +99,7 @@ fn the_gate_fails_weak_answers_and_missed_expectations() {
 
 #[test]
 fn contradictions_and_wrong_values_are_told_at_their_key() {
-    let err = |text: &str| parse_questions(text).expect_err(text);
+    let err = |text: &str| parse_questions(text).expect_err(text).to_string();
     // Each wrong value at its key's line, not the item's; a byte order mark is no line.
     assert!(
         err("- q: x\n  note: n\n  answerable: \"yes\"\n").starts_with("line 3: question 1:"),

@@ -226,6 +226,7 @@ fn chosen_format(cli: &Cli) -> Result<Format, CliError> {
                         format!("use --format {}", names.join("|"))
                     }),
                     at: None,
+                    also: Vec::new(),
                 }
             }),
     }
@@ -250,29 +251,34 @@ fn write_or_exit(stream: &mut dyn Write, bytes: &str) {
 }
 
 /// [`fail`], with the error also in the CI format asked for: a GitHub annotation, a SARIF
-/// log of a failed run (an upload step needs a valid file), or a JUnit report of one error.
+/// log of a failed run (an upload step needs a valid file), or a JUnit report of its errors.
 fn fail_as(e: &CliError, format: Format, command: &str) -> ! {
-    let text = match &e.hint {
-        Some(h) => format!("{} ({h})", e.message),
-        None => e.message.clone(),
-    };
-    // A file outside the repository is no place a CI format can name.
-    let at =
-        e.at.as_ref()
-            .filter(|(f, _)| commands::ci::in_repository(f))
-            .map(|(f, l)| (f.as_str(), *l));
+    let errors: Vec<(String, Option<(&str, u64)>)> = std::iter::once(e)
+        .chain(&e.also)
+        .map(|e| {
+            let text = match &e.hint {
+                Some(h) => format!("{} ({h})", e.message),
+                None => e.message.clone(),
+            };
+            // A file outside the repository is no place a CI format can name.
+            let at =
+                e.at.as_ref()
+                    .filter(|(f, _)| commands::ci::in_repository(f))
+                    .map(|(f, l)| (f.as_str(), *l));
+            (text, at)
+        })
+        .collect();
+    let errors: Vec<(&str, Option<(&str, u64)>)> =
+        errors.iter().map(|(t, at)| (t.as_str(), *at)).collect();
     match format {
         Format::Github => write_or_exit(
             &mut std::io::stdout(),
-            &render::github::failed_run(command, &text, at),
+            &render::github::failed_run(command, &errors),
         ),
-        Format::Sarif => write_or_exit(
-            &mut std::io::stdout(),
-            &render::sarif::failed_run(&text, at),
-        ),
+        Format::Sarif => write_or_exit(&mut std::io::stdout(), &render::sarif::failed_run(&errors)),
         Format::Junit => write_or_exit(
             &mut std::io::stdout(),
-            &render::junit::failed_run(command, &text),
+            &render::junit::failed_run(command, &errors),
         ),
         _ => {}
     }
@@ -283,9 +289,12 @@ fn fail(e: &CliError) -> ! {
     // Messages quote what was typed or found (a path, a revision, a question): one line each,
     // their control characters escaped, whatever they hold.
     let line = ontoly_graph::formats::text::one_line;
-    let mut msg = format!("error: {}\n", line(&e.message));
-    if let Some(h) = &e.hint {
-        msg.push_str(&format!("hint: {}\n", line(h)));
+    let mut msg = String::new();
+    for e in std::iter::once(e).chain(&e.also) {
+        msg.push_str(&format!("error: {}\n", line(&e.message)));
+        if let Some(h) = &e.hint {
+            msg.push_str(&format!("hint: {}\n", line(h)));
+        }
     }
     write_or_exit(&mut std::io::stderr(), &msg);
     std::process::exit(i32::from(e.exit_code()));

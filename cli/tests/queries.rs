@@ -832,6 +832,67 @@ fn questions_file_errors_name_the_problem() {
     let r = check(&questions(t.path(), "- q: [unclosed\n"));
     assert_eq!(r.code, 2, "{r:?}");
     assert!(r.stderr.contains("invalid YAML"), "{}", r.stderr);
+    // Every item's error in one run, in file order: an author fixes them all at once.
+    let q = questions(
+        t.path(),
+        "- q: fine\n- q: x\n  answerable: maybe\n- q: \"\"\n- q: y\n  expected_sectons: [a#b]\n",
+    );
+    let r = check(&q);
+    assert_eq!(r.code, 2, "{r:?}");
+    let errors: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("error: "))
+        .collect();
+    assert_eq!(errors.len(), 3, "{}", r.stderr);
+    for (e, at) in errors.iter().zip([
+        "line 3: question 2:",
+        "line 4: question 3:",
+        "line 6: question 4:",
+    ]) {
+        assert!(e.contains(at), "{e}");
+    }
+    // In a CI format, one annotation each (without a place: the file is outside the
+    // repository).
+    let github = run_in(
+        &f,
+        &[
+            "--workspace",
+            "valid",
+            "--no-cache",
+            "check",
+            "--questions",
+            &q,
+            "--format",
+            "github",
+        ],
+    );
+    let annotations: Vec<&str> = github
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("::error "))
+        .collect();
+    assert_eq!(annotations.len(), 3, "{}", github.stdout);
+    assert!(
+        annotations[2].contains("line 6: question 4: unknown key `expected_sectons`"),
+        "{}",
+        github.stdout
+    );
+    // A file wrong everywhere is told in part, the rest counted.
+    let many: String = (0..30)
+        .map(|i| format!("- q: q{i}\n  answerable: maybe\n"))
+        .collect();
+    let r = check(&questions(t.path(), &many));
+    assert_eq!(
+        r.stderr
+            .lines()
+            .filter(|l| l.starts_with("error: "))
+            .count(),
+        21,
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("and 10 more error(s)"), "{}", r.stderr);
 }
 
 /// `check` on the `valid` fixture with a questions file holding `text`, in `format`.

@@ -5,7 +5,7 @@
 use super::{index, CliError, Globals, Output, EXIT_GATE};
 use crate::render::Format;
 use crate::report::{CheckView, Report};
-use ontoly_capabilities::gate::{check, parse_questions};
+use ontoly_capabilities::gate::{check, parse_questions, QuestionsError};
 use ontoly_graph::diagnostics::Severity;
 use ontoly_graph::graph::findings::{diagnostics_of, DiagnosticView};
 use std::path::PathBuf;
@@ -18,6 +18,9 @@ pub const FORMATS: &[Format] = &[
     Format::Sarif,
     Format::Junit,
 ];
+
+/// At most this many of a questions file's errors are told, the rest counted.
+const MAX_TOLD: usize = 20;
 
 /// Arguments of `ontoly check`.
 #[derive(clap::Args)]
@@ -83,19 +86,26 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         err
     })?;
     let questions = parse_questions(&text).map_err(|e| {
-        // The line the error names (`line 4: …`), else the file's first: a CI annotation is
-        // put there.
-        // A parser at the end of the input names the line after the last one.
+        // Each error at the line it names (`line 4: …`), else the file's first: a CI annotation
+        // is put there. A parser at the end of the input names the line after the last one.
         let last = text.lines().count().max(1) as u64;
-        let line = e
-            .strip_prefix("line ")
-            .and_then(|r| r.split(':').next())
-            .and_then(|n| n.parse::<u64>().ok())
-            .unwrap_or(1)
-            .min(last);
-        let mut err = CliError::new(format!("{shown}: {e}"));
-        err.at = Some((anchor.typed_path(&a.questions), line));
-        err
+        let file = anchor.typed_path(&a.questions);
+        let mut told = e.errors.iter().map(|m| {
+            let line = QuestionsError::line_of(m).unwrap_or(1).min(last);
+            let mut err = CliError::new(format!("{shown}: {m}"));
+            err.at = Some((file.clone(), line));
+            err
+        });
+        let mut first = told.next().unwrap_or_else(|| CliError::new(shown.clone()));
+        first.also = told.by_ref().take(MAX_TOLD - 1).collect();
+        // A file wrong everywhere (a converted format) is not a thousand lines of errors.
+        let more = told.count();
+        if more > 0 {
+            first
+                .also
+                .push(CliError::new(format!("{shown}: and {more} more error(s)")));
+        }
+        first
     })?;
     let index = index(&session)?;
     let cx = ontoly_capabilities::Context::new(&session, &index)?;

@@ -76,6 +76,7 @@ fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliE
                     format!("modules of sources/repo/index.yaml: {}", names())
                 }),
                 at: None,
+                also: Vec::new(),
             })
         }
     };
@@ -94,6 +95,7 @@ fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliE
             },
         ),
         at: None,
+        also: Vec::new(),
     })
 }
 
@@ -113,6 +115,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             message: format!("{:?} is not PATH:START-END", a.location),
             hint: Some("lines are 1-based and START <= END, e.g. src/retry.py:1-3".into()),
             at: None,
+            also: Vec::new(),
         });
     };
     // The entry this prints must pass the structure's locator rule, so that rule decides.

@@ -79,6 +79,7 @@ fn cli_error(e: DriftError) -> CliError {
         message: e.to_string(),
         hint,
         at: None,
+        also: Vec::new(),
     }
 }
 
@@ -107,6 +108,7 @@ fn nothing_compared(report: &drift::DriftReport, t: Status) -> Result<(), CliErr
                 .into(),
         ),
         at: None,
+        also: Vec::new(),
     })
 }
 

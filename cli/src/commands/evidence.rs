@@ -95,6 +95,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
                 "to ask about `{name}` itself, put the question after `--`: ontoly evidence -- '{name} …'"
             )),
             at: None,
+            also: Vec::new(),
         })
     };
     while let Some(w) = it.next() {
@@ -117,6 +118,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
                     message: format!("--limit takes a number, not {v:?}"),
                     hint: Some("to ask about `--limit` itself, put the question after `--`".into()),
                     at: None,
+                    also: Vec::new(),
                 })?);
             }
             "--format" => {
@@ -134,6 +136,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
                                     .into(),
                             ),
                             at: None,
+                            also: Vec::new(),
                         })?,
                 );
             }
@@ -168,6 +171,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
                     .into(),
             ),
             at: None,
+            also: Vec::new(),
         });
     }
     Ok(p)

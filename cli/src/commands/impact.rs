@@ -80,6 +80,7 @@ fn nothing_assessed(report: &impact::ImpactReport) -> Result<(), CliError> {
             "`ontoly impact` without --fail-on-affected lists each reference's reason".into(),
         ),
         at: None,
+        also: Vec::new(),
     })
 }
 
@@ -95,6 +96,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             message,
             hint: Some("give --from A --to B, or --diff FILE (- for standard input)".into()),
             at: None,
+            also: Vec::new(),
         });
     }
     // The global --source takes NAME=PATH clone overrides; a bare NAME names the source.
@@ -160,6 +162,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             message: e.to_string(),
             hint,
             at: None,
+            also: Vec::new(),
         }
     })?;
     if a.fail_on_affected {

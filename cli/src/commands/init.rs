@@ -145,6 +145,7 @@ fn sources_table(sources: &[String]) -> Result<String, CliError> {
                 message: format!("init maps clones: --source {s} has no =PATH"),
                 hint: Some("give --source NAME=PATH (\"acme/payments=../payments\")".into()),
                 at: None,
+                also: Vec::new(),
             });
         };
         let quote = |v: &str| toml::Value::String(v.to_string()).to_string();
@@ -183,6 +184,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                 "add pages under {up}/knowledge/ and list them in its structure.yaml, or give init a directory outside it"
             )),
             at: None,
+            also: Vec::new(),
         });
     }
     // A directory init would write into that is a link (`knowledge -> /elsewhere`) would put
@@ -212,6 +214,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             ),
             hint: Some("choose another directory (`ontoly init DIR`)".into()),
             at: None,
+            also: Vec::new(),
         });
     }
     // Whatever is at a name counts, a dangling link too (`exists` follows links).
@@ -236,6 +239,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                     .into(),
             ),
             at: None,
+            also: Vec::new(),
         });
     }
     let mut out = String::new();

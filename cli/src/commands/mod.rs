@@ -76,6 +76,9 @@ pub struct CliError {
     pub hint: Option<String>,
     /// The file (repository-relative) and line it concerns, for a CI format's annotation.
     pub at: Option<(String, u64)>,
+    /// Further errors found in the same pass (the other items of a questions file), each told
+    /// as its own line and annotation.
+    pub also: Vec<CliError>,
 }
 
 impl CliError {
@@ -85,6 +88,7 @@ impl CliError {
             message: message.into(),
             hint: None,
             at: None,
+            also: Vec::new(),
         }
     }
 

@@ -30,6 +30,7 @@ fn session(ctx: &Globals, args: &RepoArgs) -> Result<super::Held, CliError> {
                 ),
             }),
             at: None,
+            also: Vec::new(),
         });
     }
     ctx.session()
@@ -48,6 +49,7 @@ impl RepoArgs {
                 message: "no --repo, and the workspace has no repository of its own".into(),
                 hint: Some("name one with --repo (owner/name or <source>/<module>)".into()),
                 at: None,
+                also: Vec::new(),
             })
     }
 }
@@ -203,6 +205,7 @@ pub mod read {
                         "give the lines once: PATH:START-END, or PATH --start N --end M".into(),
                     ),
                     at: None,
+                    also: Vec::new(),
                 })
             }
         };

@@ -47,6 +47,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                         a.input
                     )),
                     at: None,
+                    also: Vec::new(),
                 });
             }
             a.input.clone()

@@ -117,16 +117,21 @@ pub fn render(report: &Report) -> Option<String> {
 /// job, so 250 000 lines of a large workspace would only bury the summary.
 pub const MAX_ANNOTATIONS: usize = 100;
 
-/// The annotation of a command that could not run (exit 2): a workflow shows it on the run's
-/// summary page, where a plain line on standard error is easily missed; at the file and line
-/// the error concerns when it names one (a questions file that does not parse).
-pub fn failed_run(command: &str, message: &str, at: Option<(&str, u64)>) -> String {
-    annotation(
-        "error",
-        at.map(|(file, line)| (file, line, line)),
-        &format!("ontoly {command}"),
-        message,
-    )
+/// The annotations of a command that could not run (exit 2), one per error: a workflow shows
+/// them on the run's summary page, where a plain line on standard error is easily missed; each
+/// at the file and line it concerns when it names one (a questions file that does not parse).
+pub fn failed_run(command: &str, errors: &[(&str, Option<(&str, u64)>)]) -> String {
+    errors
+        .iter()
+        .map(|(message, at)| {
+            annotation(
+                "error",
+                at.map(|(file, line)| (file, line, line)),
+                &format!("ontoly {command}"),
+                message,
+            )
+        })
+        .collect()
 }
 
 fn impact_summary(v: &ImpactView) -> String {

@@ -96,11 +96,28 @@ pub fn render(report: &Report) -> Option<String> {
 }
 
 /// A run that could not start (an unreadable or invalid questions file, no workspace), as a
-/// suite of one case with an `<error>`: a test-report step reads a report, not an empty file.
-pub fn failed_run(command: &str, message: &str) -> String {
-    let (command, message) = (escape(command), escape(message));
+/// suite with an `<error>` case per error: a test-report step reads a report, not an empty file.
+pub fn failed_run(command: &str, errors: &[(&str, Option<(&str, u64)>)]) -> String {
+    let command = escape(command);
+    let n = errors.len();
+    let cases: String = errors
+        .iter()
+        .enumerate()
+        .map(|(i, (message, at))| {
+            // One error is "the run", as before; several are told apart by their place.
+            let name = match at {
+                _ if n == 1 => "the run".to_string(),
+                Some((file, line)) => escape(&format!("{file}:{line}")),
+                None => format!("error {}", i + 1),
+            };
+            let message = escape(message);
+            format!(
+                "    <testcase classname=\"ontoly {command}\" name=\"{name}\">\n      <error message=\"{message}\" type=\"RUN_FAILED\">{message}</error>\n    </testcase>\n"
+            )
+        })
+        .collect();
     format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ontoly {command}\" tests=\"1\" failures=\"0\" errors=\"1\">\n  <testsuite name=\"ontoly {command}\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n    <testcase classname=\"ontoly {command}\" name=\"the run\">\n      <error message=\"{message}\" type=\"RUN_FAILED\">{message}</error>\n    </testcase>\n  </testsuite>\n</testsuites>\n"
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ontoly {command}\" tests=\"{n}\" failures=\"0\" errors=\"{n}\">\n  <testsuite name=\"ontoly {command}\" tests=\"{n}\" failures=\"0\" errors=\"{n}\" skipped=\"0\">\n{cases}  </testsuite>\n</testsuites>\n"
     )
 }
 

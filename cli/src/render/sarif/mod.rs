@@ -273,22 +273,28 @@ pub fn render(report: &Report) -> Option<String> {
 }
 
 /// The log of a run that could not check anything (an unreadable `ontoly.toml`, no
-/// workspace): no results, `executionSuccessful: false` and the error as a notification, so
+/// workspace): no results, `executionSuccessful: false` and each error as a notification, so
 /// an upload step gets a valid log that says why rather than an empty file.
-pub fn failed_run(message: &str, at: Option<(&str, u64)>) -> String {
+pub fn failed_run(errors: &[(&str, Option<(&str, u64)>)]) -> String {
     let mut log = log(&[]);
-    let mut notification = json!({"level": "error", "message": {"text": message}});
-    // At the file and line the error concerns (a questions file that does not parse), as the
-    // GitHub format's annotation is.
-    if let Some((file, line)) = at {
-        notification["locations"] = json!([{"physicalLocation": {
-            "artifactLocation": {"uri": percent_encode_path(file), "uriBaseId": "SRCROOT"},
-            "region": {"startLine": line.max(1)},
-        }}]);
-    }
+    let notifications: Vec<serde_json::Value> = errors
+        .iter()
+        .map(|(message, at)| {
+            let mut notification = json!({"level": "error", "message": {"text": message}});
+            // At the file and line the error concerns (a questions file that does not parse),
+            // as the GitHub format's annotation is.
+            if let Some((file, line)) = at {
+                notification["locations"] = json!([{"physicalLocation": {
+                    "artifactLocation": {"uri": percent_encode_path(file), "uriBaseId": "SRCROOT"},
+                    "region": {"startLine": (*line).max(1)},
+                }}]);
+            }
+            notification
+        })
+        .collect();
     log["runs"][0]["invocations"] = json!([{
         "executionSuccessful": false,
-        "toolExecutionNotifications": [notification],
+        "toolExecutionNotifications": notifications,
     }]);
     super::json::pretty(&log)
 }
