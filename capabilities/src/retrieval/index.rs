@@ -31,7 +31,7 @@ pub use super::tokens::{query_terms, tokenize, QueryTerm, MAX_QUERY_TERMS};
 pub const INDEX_ARTIFACT: &str = "search-index";
 
 /// Format version of the serialized index; bump when the layout or tokenizer changes.
-pub const INDEX_VERSION: &str = "ontoly.index.v24";
+pub const INDEX_VERSION: &str = "ontoly.index.v25";
 
 /// Fields of a document.
 pub const FIELDS: usize = 5;

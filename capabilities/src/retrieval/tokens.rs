@@ -659,6 +659,20 @@ fn token_chunk<'a, M: TermMaker<'a>>(
     if parts.len() > 1 {
         emit(terms.lower(chunk), chunk, true);
     }
+    // A qualified name's segment that is a compound itself (`GetString` of `viper.GetString`,
+    // `max_retries` of `self.max_retries`) is what a page writes alone: a term of its own. (Go
+    // walk, stop 52: "viper.GetString" never reached the section headed `GetString`, since
+    // `Get` is a stopword and `string` everyone's word.)
+    if parts.len() > 2 && !chunk.contains('/') && chunk.contains(['.', ':', '#']) {
+        for segment in chunk.split(['.', ':', '#']) {
+            let segment = segment.trim_matches(|c: char| !c.is_alphanumeric());
+            let mut words = Vec::new();
+            split_identifier(segment, &mut words);
+            if words.len() > 1 {
+                emit(terms.lower(segment), segment, true);
+            }
+        }
+    }
     // A path's host (`github.com/spf13/cobra`, `docs.rs/tokio`) says where a thing is, not
     // what: its words are not searched (a pasted Go trace line was answered `high` from
     // "github" and "com" alone; Go walk, stop 48).
@@ -956,6 +970,23 @@ mod tests {
             terms("difference between one() and only()"),
             ["one", "only"]
         );
+    }
+
+    #[test]
+    fn a_qualified_names_compound_segment_is_a_term() {
+        let t = tokenize("viper.GetString, self.max_retries, x::foo_bar::Baz, Session.mount");
+        for kept in ["viper.getstring", "getstring", "max_retries", "foo_bar"] {
+            assert!(t.contains(&kept.to_string()), "{kept} not in {t:?}");
+        }
+        // A one-word segment is its word already; a path's segments are not names.
+        let t = tokenize("Session.mount lib/max_retries.js v2.28.0");
+        for gone in ["max_retries", "session", "v2.28"] {
+            assert_eq!(
+                t.iter().filter(|w| *w == gone).count(),
+                usize::from(gone == "session"),
+                "{gone}: {t:?}"
+            );
+        }
     }
 
     #[test]
