@@ -165,6 +165,41 @@ fn evidence_through_run_gives_the_same_pack() {
 }
 
 #[test]
+fn a_question_on_standard_input_is_the_pack_of_the_same_words() {
+    let stdin = |args: &[&str], input: &[u8]| {
+        let mut all = vec!["--workspace", "valid", "--no-cache"];
+        all.extend_from_slice(args);
+        common::run_in_with_stdin(&fixtures(), &all, input)
+    };
+    let (_, typed, _) = ontoly(&["evidence", "plugin setup", "--format", "json"]);
+    let piped = stdin(&["evidence", "-", "--format", "json"], b"plugin setup\n");
+    assert_eq!(piped.code, 0, "{}", piped.stderr);
+    assert_eq!(piped.stdout, typed);
+    // Larger than one argument may be (128 KiB on Linux): a pasted trace.
+    let long = "plugin setup ".repeat(20_000);
+    let r = stdin(&["evidence", "-", "--format", "json"], long.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // Empty, or not UTF-8: a usage error that says what was read.
+    let r = stdin(&["evidence", "-"], b"  \n");
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("empty question from standard input"),
+        "{}",
+        r.stderr
+    );
+    let r = stdin(&["evidence", "-"], b"plugin \xff setup");
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(r.stderr.contains("not UTF-8"), "{}", r.stderr);
+    // After `--`, `-` is the question.
+    let r = stdin(
+        &["evidence", "--format", "json", "--", "-"],
+        b"plugin setup",
+    );
+    let pack: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    assert_eq!(pack["query"], "-", "{}", r.stdout);
+}
+
+#[test]
 fn fail_on_low_evidence_exits_3() {
     let q = "kubernetes autoscaling helm";
     let (code, _, _) = ontoly(&["evidence", q]);

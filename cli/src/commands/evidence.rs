@@ -5,7 +5,7 @@
 //! question. ontoly's own options are recognised before or after the words, exactly as spelled
 //! (`--limit N` / `--limit=N`, `--format F`, `--fail-on-low-evidence`, and the global
 //! `--workspace DIR`, `--no-cache`, `--source NAME=PATH`); everything after `--` is the
-//! question, whatever it looks like.
+//! question, whatever it looks like. A question that is `-` alone is read from standard input.
 
 use super::{index, CliError, Globals, Output, EXIT_GATE};
 use crate::render::Format;
@@ -32,6 +32,7 @@ pub struct Args {
     format: Option<Format>,
     /// The question, quoted or not; it may start with a dash (`--engine auto fallback`).
     /// ontoly's own options may come before or after it; after `--` everything is the question.
+    /// `-` alone reads it from standard input (a long pasted trace).
     #[arg(
         value_name = "QUERY",
         trailing_var_arg = true,
@@ -58,6 +59,9 @@ pub struct Parsed {
     pub no_cache: bool,
     /// `--source`, in order.
     pub sources: Vec<String>,
+    /// The question is `-`, typed where an option could be: it is read from standard input (a
+    /// pasted trace can exceed the system's limit on one argument, 128 KiB on Linux).
+    pub stdin: bool,
     /// Words of the question that look like a mistyped option of this command, with the
     /// option (`--fromat`, `--format`): they stay words, and the command says so.
     pub near_options: Vec<(String, &'static str)>,
@@ -87,6 +91,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
     let mut p = Parsed::default();
     let mut query: Vec<&str> = Vec::new();
     let mut literal = escaped;
+    let mut stdin_dash = false;
     let mut it = words.iter();
     let value = |name: &str, v: Option<&String>| -> Result<String, CliError> {
         v.cloned().ok_or_else(|| CliError {
@@ -152,6 +157,10 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
             }),
             "--fail-on-low-evidence" if inline.is_none() => p.fail_on_low_evidence = true,
             "--no-cache" if inline.is_none() => p.no_cache = true,
+            "-" => {
+                stdin_dash = true;
+                query.push(w)
+            }
             _ => {
                 if name.starts_with("--") {
                     if let Some(o) = ontoly_graph::suggest::nearest(name, OPTIONS) {
@@ -162,12 +171,18 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
             }
         }
     }
+    // `-` alone, not after `--`, names standard input (as `--diff -` and `--input @-` do);
+    // `ontoly evidence -- -` asks about the dash.
+    if stdin_dash && query == ["-"] {
+        p.stdin = true;
+        return Ok(p);
+    }
     p.query = query.join(" ").trim().to_string();
     if p.query.is_empty() {
         return Err(CliError {
             message: "`ontoly evidence` needs a question".into(),
             hint: Some(
-                "ontoly evidence how does retry work  (or: ontoly evidence -- '--engine auto')"
+                "ontoly evidence how does retry work  (or: ontoly evidence -- '--engine auto'; a long trace: ontoly evidence - < trace.txt)"
                     .into(),
             ),
             at: None,
@@ -192,7 +207,10 @@ pub fn format(a: &Args) -> Option<Format> {
 
 /// The Evidence Pack for the query.
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
-    let p = parsed(a)?;
+    let mut p = parsed(a)?;
+    if p.stdin {
+        p.query = question_from_stdin()?;
+    }
     // A mistyped option is a word of the question (it may be one: `--engine` is asked
     // about), so the answer stands; standard error says how it was read.
     for (word, option) in &p.near_options {
@@ -229,6 +247,34 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     })
 }
 
+/// The question read from standard input: its text as given (a trace keeps its lines), or a
+/// usage error when it is empty or not UTF-8.
+fn question_from_stdin() -> Result<String, CliError> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|e| {
+        CliError::new(format!(
+            "cannot read the question from standard input: {}",
+            e.kind()
+        ))
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let (line, column, byte) =
+            ontoly_graph::formats::text::not_utf8_at(e.as_bytes(), &e.utf8_error());
+        CliError::new(format!(
+            "the question on standard input is not UTF-8: {}",
+            ontoly_graph::formats::text::not_utf8_place(line, column, byte)
+        ))
+    })?;
+    if text.trim().is_empty() {
+        let mut err =
+            CliError::new("`ontoly evidence -` read an empty question from standard input");
+        err.hint = Some("pipe the question in: ontoly evidence - < trace.txt (a question about `-` itself: ontoly evidence -- -)".into());
+        return Err(err);
+    }
+    // As `"$(cat trace.txt)"` would give it: without the final newlines.
+    Ok(text.trim_end().to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,6 +303,12 @@ mod tests {
         let p = split_words(&words("--limit 5"), true).expect("valid");
         assert_eq!(p.query, "--limit 5");
         assert!(split_words(&[], false).is_err());
+        // `-` alone is standard input; after `--`, or among words, it is a word.
+        let p = split_words(&words("- --format json"), false).expect("valid");
+        assert!(p.stdin && p.query.is_empty());
+        assert!(!split_words(&words("-- -"), false).expect("valid").stdin);
+        assert!(!split_words(&words("-"), true).expect("valid").stdin);
+        assert!(!split_words(&words("a - b"), false).expect("valid").stdin);
         assert!(split_words(&words("--limit 5"), false).is_err());
         assert!(split_words(&words("q --limit"), false).is_err());
         assert!(split_words(&words("q --format xml"), false).is_err());

@@ -52,6 +52,33 @@ pub fn run_in(dir: &Path, args: &[&str]) -> Run {
     }
 }
 
+/// Runs the binary in `dir` with `args` and `input` on standard input.
+pub fn run_in_with_stdin(dir: &Path, args: &[&str], input: &[u8]) -> Run {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command()
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // Written beside the run: a large input must not wait for the process to read it all.
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("the binary runs");
+    let _ = writer.join();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
 /// Asserts that nothing of `root`'s absolute location leaks into a run's outputs.
 pub fn assert_no_absolute_paths(r: &Run, root: &Path) {
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
