@@ -541,10 +541,6 @@ fn quoted_lines_differ(
         return Ok(Some("no such file there".into()));
     };
     let lines = drift_engine::classify::split_lines(&bytes);
-    let cut = |t: &str| -> String {
-        let t: String = t.chars().take(60).collect();
-        format!("{t:?}")
-    };
     for (n, text) in quoted {
         let there = n
             .checked_sub(1)
@@ -555,14 +551,25 @@ fn quoted_lines_differ(
             Some(t) => {
                 return Ok(Some(format!(
                     "line {n} is {} there, the diff has {}",
-                    cut(&t),
-                    cut(text)
+                    cut_quoted(&t),
+                    cut_quoted(text)
                 )))
             }
             None => return Ok(Some(format!("the file has no line {n} there"))),
         }
     }
     Ok(None)
+}
+
+/// `t` quoted, cut to a readable length; a line cut short says so outside the quotes, since a
+/// cut in the middle of an escape read as the whole line (jsdrift walk, F9).
+fn cut_quoted(t: &str) -> String {
+    const SHOWN: usize = 60;
+    let head: String = t.chars().take(SHOWN).collect();
+    match t.chars().count() > SHOWN {
+        true => format!("{head:?}… ({} characters)", t.chars().count()),
+        false => format!("{head:?}"),
+    }
 }
 
 /// A reference's range at the old side of the change, from its drift verdict.
@@ -806,31 +813,20 @@ fn around_range(
 }
 
 /// For a range its hunks touch directly: the innermost definitions those hunks change inside
-/// the range, when they are not the one covering it. A range over a class's end and a constant
-/// after it stands for the class, but an edit of the constant changes the constant: the
-/// output names it beside the class.
+/// the range, when they are not the one covering it ([`anchor::changed_within`], drift's rule
+/// too). A range over a class's end and a constant after it stands for the class, but an edit
+/// of the constant changes the constant: the output names it beside the class.
 fn hit_within(
     f: &symbols::FileSymbols,
     range: &MappedRange,
     hunks: &[Hunk],
     cover: Option<&SymbolAt>,
 ) -> Vec<SymbolAt> {
-    let defs = &f.definitions;
-    let hit: Vec<usize> = (0..defs.len())
-        .filter(|&i| {
-            let d = &defs[i];
-            let (a, b) = (
-                d.start_line.max(range.start_line),
-                d.end_line.min(range.end_line),
-            );
-            a <= b && !engine::touching(hunks, a, b).is_empty()
-        })
-        .collect();
-    // Innermost: a definition whose member is hit is named by that member.
-    hit.iter()
-        .filter(|&&i| !hit.iter().any(|&j| defs[j].parent == Some(i)))
-        .map(|&i| SymbolAt::new(&defs[i], &range.path))
-        .filter(|s| cover.is_none_or(|c| c != s))
+    let cover =
+        cover.and_then(|c| (f.definitions.iter()).find(|d| SymbolAt::new(d, &range.path) == *c));
+    anchor::changed_within(f, range.start_line, range.end_line, hunks, cover)
+        .into_iter()
+        .map(|d| SymbolAt::new(d, &range.path))
         .collect()
 }
 
@@ -893,6 +889,18 @@ mod tests {
     def drop(self, key):
         del self.items[key]
 ";
+
+    #[test]
+    fn a_quoted_line_cut_short_says_so() {
+        assert_eq!(cut_quoted("return other"), r#""return other""#);
+        let long = r"var schemaAndHostRegExp = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?\/\/[^\\\/\?]+/;";
+        let q = cut_quoted(long);
+        assert!(q.starts_with(r#""var schemaAndHostRegExp"#), "{q}");
+        assert!(
+            q.ends_with(&format!("\"… ({} characters)", long.chars().count())),
+            "{q}"
+        );
+    }
 
     fn edit(line: u64) -> Hunk {
         Hunk {

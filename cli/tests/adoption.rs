@@ -2020,7 +2020,7 @@ fn a_reviewed_change_is_accepted_at_its_mapped_range_and_a_deleted_one_is_not() 
     assert!(
         gone.out.contains(
             "acme/payments: 1 of 1 references did not survive (1 changed with their cited lines \
-             deleted or elsewhere)"
+             deleted, rewritten or elsewhere)"
         ) && gone.out.contains("nothing written"),
         "{}",
         gone.out

@@ -15,7 +15,8 @@ pub mod reanchor;
 pub mod targets;
 
 use ontoly_graph::sources::drift::{
-    self as engine, ChangedAround, CompareOptions, RangeDrift, Relocation, SymbolAt, Verdict,
+    self as engine, ChangedAround, CompareOptions, KeptLines, RangeDrift, Relocation, SymbolAt,
+    Verdict,
 };
 use ontoly_graph::Session;
 use serde::{Deserialize, Serialize};
@@ -114,12 +115,24 @@ pub struct ReferenceDrift {
     /// Changed: where a `-U0` diff takes the old range (`null`: all of it was deleted).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mapped: Option<Option<MappedRange>>,
+    /// Changed: how many of the cited lines survive the change (unchanged, or rewritten into a
+    /// like line), of those that count. When a quarter or fewer do and `mapped` is not in a
+    /// namesake of the range's definition, `mapped` is code written in the range's place, not
+    /// the range edited, and `--accept-changed` holds the reference back
+    /// ([`ReferenceDrift::rewritten_away`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_lines: Option<KeptLines>,
     /// Changed or missing: the definition that covered the range at the pinned commit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub symbol: Option<SymbolAt>,
     /// Changed or missing: a definition of the same name at the later commit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suggestion: Option<SymbolAt>,
+    /// Changed, with a `symbol`: the other definitions the change's code changed within the
+    /// range, at the pinned commit (impact's `touched`, by the same rule): the range stands
+    /// for `symbol`, the edit is in these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub touched: Vec<SymbolAt>,
     /// Changed with no occurrence of the cited block, or missing: where most of its lines are
     /// at the later commit, in any file the change touched (a hint for review).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -160,8 +173,27 @@ impl ReferenceDrift {
     /// commit ([`ReferenceDrift::cited_definition_now`]: the diff's hunks may reach past it
     /// into new neighbours), else the range the diff maps it to.
     pub fn review_range(&self) -> Option<MappedRange> {
-        self.cited_definition_now()
-            .or_else(|| self.mapped.clone().flatten())
+        self.cited_definition_now().or_else(|| {
+            self.mapped
+                .clone()
+                .flatten()
+                .filter(|_| !self.rewritten_away())
+        })
+    }
+
+    /// Whether a changed reference's cited lines were replaced by other code: the diff maps
+    /// the range somewhere, but a quarter or fewer of its lines survive there, outside any
+    /// namesake of its definition ([`KeptLines::replaced`]). `--accept-changed` holds it back.
+    pub fn rewritten_away(&self) -> bool {
+        let (Status::Changed, Some(Some(m)), Some(k)) =
+            (self.status, &self.mapped, self.kept_lines)
+        else {
+            return false;
+        };
+        let namesake = (self.suggestion.as_ref())
+            .filter(|s| s.path == m.path)
+            .map(|s| (s.start_line, s.end_line));
+        k.replaced((m.start_line, m.end_line), namesake)
     }
 
     /// The definition a changed reference cited whole, at the later commit: in the file the
@@ -574,8 +606,10 @@ fn reference_of(t: &Target, later: Option<&String>, d: RangeDrift) -> ReferenceD
         });
     }
     r.origin.cited_whole = d.cited_whole;
+    r.kept_lines = d.kept;
     r.symbol = d.symbol;
     r.suggestion = d.suggestion;
+    r.touched = d.touched;
     r.grown = d.grown;
     r.origin.grown_digest = d.grown_digest;
     r.changed_around = d.changed_around;

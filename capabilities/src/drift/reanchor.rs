@@ -415,7 +415,7 @@ fn module_edits(
             .map(|s| match s {
                 Status::Changed if accept.changed => {
                     format!(
-                        "{} changed with their cited lines deleted or elsewhere",
+                        "{} changed with their cited lines deleted, rewritten or elsewhere",
                         counts.of(s)
                     )
                 }

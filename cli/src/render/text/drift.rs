@@ -115,6 +115,10 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                 (None, Some(m)) => {
                     format!("review lines {}–{} of {}", m.start_line, m.end_line, m.path)
                 }
+                _ if r.is_some_and(ReferenceDrift::rewritten_away) => format!(
+                    "review {} (the cited lines were rewritten: other code is in their place)",
+                    r.and_then(|r| r.new_path.as_deref()).unwrap_or("the file")
+                ),
                 _ => format!(
                     "review {} (the cited lines are gone)",
                     r.and_then(|r| r.new_path.as_deref()).unwrap_or("the file")
@@ -142,9 +146,15 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                     .map(|m| format!("; {m}"))
                     .unwrap_or_default(),
             };
+            // The range stands for `sym`; the edit may be in another definition it holds
+            // (impact names it the same way: jsdrift walk, F7).
+            let edited = r
+                .and_then(|r| changed_in(r, false))
+                .map(|w| format!("; {w}"))
+                .unwrap_or_default();
             st.fg(
                 anstyle::AnsiColor::Yellow,
-                &format!("changed: {place}{sym}{moved}"),
+                &format!("changed: {place}{sym}{edited}{moved}"),
             )
         }
         (Status::Missing | Status::Unverifiable, _) => {
@@ -208,6 +218,17 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
         Status::Changed => {
             let occ = r.occurrences.unwrap_or(0);
             let to = match &r.mapped {
+                // The diff maps the range onto code written in its place: said, with why it
+                // is not where the lines went (jsdrift walk, F1: `req.param` onto `req.query`).
+                Some(Some(m)) if r.rewritten_away() => {
+                    let k = r
+                        .kept_lines
+                        .unwrap_or(ontoly_graph::sources::drift::KeptLines { kept: 0, of: 0 });
+                    format!(
+                        "rewritten: {} of its {} lines kept (the diff maps it to {}:{}-{}, other code)",
+                        k.kept, k.of, m.path, m.start_line, m.end_line
+                    )
+                }
                 Some(Some(m))
                     if ontoly_graph::sources::drift::mostly_gone(
                         r.end_line.saturating_sub(r.start_line) + 1,
@@ -262,10 +283,34 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
             }
         }
     }
+    if let Some(w) = changed_in(r, true) {
+        let _ = write!(line, "; {w}");
+    }
     if let Some(m) = r.whereabouts() {
         let _ = write!(line, "; {m}");
     }
     Some(line)
+}
+
+/// The definitions a changed reference's range holds that the change edited, besides the one
+/// it stands for, in words: "the change is in function `normalizeType` (lib/utils.js:81-85)",
+/// the places only `with_at`.
+fn changed_in(r: &ReferenceDrift, with_at: bool) -> Option<String> {
+    const SHOWN: usize = 3;
+    if r.touched.is_empty() {
+        return None;
+    }
+    let mut names: Vec<String> = (r.touched.iter())
+        .take(SHOWN)
+        .map(|s| match with_at {
+            true => format!("{} ({})", symbol(s), at(s)),
+            false => symbol(s),
+        })
+        .collect();
+    if r.touched.len() > SHOWN {
+        names.push(format!("{} more", r.touched.len() - SHOWN));
+    }
+    Some(format!("the change is in {}", names.join(", ")))
 }
 
 /// `ontoly drift` as text.

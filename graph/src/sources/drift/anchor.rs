@@ -145,6 +145,34 @@ pub fn standing_for(symbols: &FileSymbols, start: u64, end: u64) -> Vec<&Definit
     members
 }
 
+/// For a range that code hunks (`hunks`, `-U0`, blank and comment lines aside) touch inside it:
+/// the innermost definitions those hunks change within `start..=end`, but `cover` (the one
+/// [`covering`] the range). A range over a function and its unchanged neighbour stands for the
+/// larger of the two, while the change is in the other: both drift and impact name it
+/// (jsdrift walk, F7: `normalizeType` changed, the range is mostly `normalizeTypes`).
+pub fn changed_within<'a>(
+    symbols: &'a FileSymbols,
+    start: u64,
+    end: u64,
+    hunks: &[super::Hunk],
+    cover: Option<&Definition>,
+) -> Vec<&'a Definition> {
+    let defs = &symbols.definitions;
+    let hit: Vec<usize> = (0..defs.len())
+        .filter(|&i| {
+            let d = &defs[i];
+            let (a, b) = (d.start_line.max(start), d.end_line.min(end));
+            a <= b && !super::impact::touching(hunks, a, b).is_empty()
+        })
+        .collect();
+    // Innermost: a definition whose member is hit is named by that member.
+    hit.iter()
+        .filter(|&&i| !hit.iter().any(|&j| defs[j].parent == Some(i)))
+        .map(|&i| &defs[i])
+        .filter(|d| cover.is_none_or(|c| !std::ptr::eq(*d, c)))
+        .collect()
+}
+
 /// `start..=end` without the blank lines at its edges (`blank` tells whether a 1-based line
 /// of the file is blank): which definition a range stands for is said by its code, not by a blank line
 /// after it (`core.rs:233-242`, a method and the blank line below it, stood for its 480-line

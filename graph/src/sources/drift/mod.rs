@@ -21,12 +21,14 @@ pub mod classify;
 pub mod git;
 pub mod hunks;
 pub mod impact;
+pub mod kept;
 pub mod relocate;
 pub mod rename;
 
 pub use anchor::SymbolAt;
 pub use classify::{Hunk, LineRange, Verdict};
 pub use git::{DriftReader, DriftRepo, Rename, ResolveError, TreeChanges};
+pub use kept::KeptLines;
 pub use relocate::Relocation;
 
 /// Whether a changed range of `cited` lines whose lines the diff maps to `mapped` lines lost
@@ -136,6 +138,16 @@ pub struct RangeDrift {
     /// another file takes the same form.
     #[serde(default)]
     pub cited_with_leading: bool,
+    /// For a changed range: how many of its cited lines survive the change ([`kept`]). When
+    /// the code the diff maps it to replaced them ([`KeptLines::replaced`]: too few survive,
+    /// outside any namesake of the range's definition), there is no `accept_at` there.
+    #[serde(default)]
+    pub kept: Option<KeptLines>,
+    /// For a changed range with a `symbol`: the innermost other definitions the change's code
+    /// hunks change within the range ([`anchor::changed_within`], impact's `touched`). The
+    /// symbol is the definition the range stands for; these are where it changed.
+    #[serde(default)]
+    pub touched: Vec<SymbolAt>,
 }
 
 /// A definition whose code changed around a moved or unchanged range's lines.
@@ -263,6 +275,9 @@ struct Lost {
     /// `accepted` is the definition the range cited whole, found by its name: the name says
     /// where the section's subject is, however many of its old lines went next to it.
     accepted_by_name: bool,
+    /// Its diff is against the code written in its place ([`KeptLines::replaced`]): a window
+    /// its lines went to says more.
+    replaced: bool,
 }
 
 /// What the per-file pass gives for each of its ranges: position, drift, and what relocation
@@ -316,6 +331,8 @@ impl Context<'_> {
                     successor: None,
                     cited_whole: false,
                     cited_with_leading: false,
+                    kept: None,
+                    touched: Vec::new(),
                 },
                 None,
             )
@@ -460,6 +477,7 @@ impl Context<'_> {
             let mut suggestion_as_cited: Option<SymbolAt> = None;
             let mut cited_whole = false;
             let mut cited_with_leading = false;
+            let mut touched = Vec::new();
             // The lines (first, last) at the later commit of the definition whose last line
             // the range ends at: the accepted range ends where it ends.
             let mut ends_with: Option<(u64, u64)> = None;
@@ -476,6 +494,21 @@ impl Context<'_> {
                     });
                     cited_whole = whole_form.is_some();
                     cited_with_leading = whole_form == Some(true);
+                    // Where in the range the code changed, when not (only) in `def`.
+                    if let (Verdict::Changed { .. }, Some(f), Some(later)) =
+                        (&verdict, old_syms.as_ref(), later_file.as_ref())
+                    {
+                        let code = code_hunks(
+                            hunks.get_or_init(hunks_of),
+                            &old_lines,
+                            later.lines(),
+                            lang,
+                        );
+                        touched = anchor::changed_within(f, s, e, &code, Some(def))
+                            .into_iter()
+                            .map(|d| SymbolAt::new(d, path))
+                            .collect();
+                    }
                     if let Verdict::Changed {
                         new_path, mapped, ..
                     } = &verdict
@@ -499,6 +532,17 @@ impl Context<'_> {
                     }
                 }
             }
+            // How many cited lines the change kept: a diff maps a deleted range onto what was
+            // written in its place, which is not the code the section describes.
+            let kept = match (&verdict, &later_file) {
+                (Verdict::Changed { .. }, Some(f)) => Some(kept::kept_lines(
+                    cited,
+                    s,
+                    hunks.get_or_init(hunks_of),
+                    f.lines(),
+                )),
+                _ => None,
+            };
             let accept_at = match &verdict {
                 Verdict::Changed {
                     new_path, mapped, ..
@@ -510,6 +554,13 @@ impl Context<'_> {
                     _ => mapped
                         .filter(|m| {
                             !mostly_gone(e - s + 1, m.end_line.saturating_sub(m.start_line) + 1)
+                        })
+                        .filter(|m| {
+                            let namesake = suggestion
+                                .as_ref()
+                                .filter(|x| x.path == *new_path)
+                                .map(|x| (x.start_line, x.end_line));
+                            !kept.is_some_and(|k| k.replaced((m.start_line, m.end_line), namesake))
                         })
                         .map(|m| {
                             let f = later_file.as_ref().map_or(&[][..], |f| f.lines());
@@ -569,10 +620,37 @@ impl Context<'_> {
                     ..
                 }
             );
-            let diff = match accepted {
-                Some((at, lines)) => Some(hunks::unified(cited, s, lines, at.start_line)),
-                None if deleted_whole => Some(hunks::unified(cited, s, &[], 0)),
-                None => None,
+            // Code written in the range's place shows against the range: every line removed,
+            // other lines added, which is why it was not accepted there (jsdrift walk, F1).
+            let replaced_by = match (&verdict, kept, &later_file) {
+                (
+                    Verdict::Changed {
+                        new_path,
+                        mapped: Some(m),
+                        ..
+                    },
+                    Some(k),
+                    Some(f),
+                ) if accepted.is_none() => {
+                    let namesake = (suggestion.as_ref())
+                        .filter(|x| x.path == *new_path)
+                        .map(|x| (x.start_line, x.end_line));
+                    k.replaced((m.start_line, m.end_line), namesake)
+                        .then(|| {
+                            f.lines()
+                                .get(m.start_line.checked_sub(1)? as usize..m.end_line as usize)
+                                .map(|lines| (*m, lines))
+                        })
+                        .flatten()
+                }
+                _ => None,
+            };
+            let diff = match (accepted, replaced_by) {
+                (Some((at, lines)), _) | (None, Some((at, lines))) => {
+                    Some(hunks::unified(cited, s, lines, at.start_line))
+                }
+                (None, None) if deleted_whole => Some(hunks::unified(cited, s, &[], 0)),
+                (None, None) => None,
             }
             .filter(|_| self.options.diffs);
             let accepted_at = accepted.map(|(at, _)| at);
@@ -605,6 +683,7 @@ impl Context<'_> {
                 span: e - s + 1,
                 cited: (cited.iter().map(|l| l.to_vec()).collect(), s),
                 accepted: accepted_at,
+                replaced: replaced_by.is_some(),
                 accepted_by_name: matches!(
                     (&verdict, &suggestion_as_cited),
                     (Verdict::Changed { new_path, .. }, Some(now)) if now.path == *new_path
@@ -629,6 +708,8 @@ impl Context<'_> {
                     successor: successor_of_file.clone().filter(|_| missing),
                     cited_whole,
                     cited_with_leading,
+                    kept,
+                    touched,
                 },
                 lost,
             ));
@@ -679,6 +760,34 @@ fn changed_around_range(
             hunks,
         })
     })
+}
+
+/// The hunks that change code: those whose removed and added lines are not all blank or
+/// comment lines ([`impact::no_code_lines`]), as impact reads a change.
+fn code_hunks(
+    hunks: &[Hunk],
+    old: &[&[u8]],
+    new: &[&[u8]],
+    lang: Option<crate::sources::symbols::Lang>,
+) -> Vec<Hunk> {
+    fn side<'a>(lines: &[&'a [u8]], start: u64, count: u64) -> Vec<&'a [u8]> {
+        match count {
+            0 => Vec::new(),
+            _ => usize::try_from(start.saturating_sub(1))
+                .ok()
+                .and_then(|a| lines.get(a..a.checked_add(usize::try_from(count).ok()?)?))
+                .map(<[&[u8]]>::to_vec)
+                .unwrap_or_default(),
+        }
+    }
+    hunks
+        .iter()
+        .filter(|h| {
+            !(impact::no_code_lines(lang, side(old, h.old_start, h.old_count))
+                && impact::no_code_lines(lang, side(new, h.new_start, h.new_count)))
+        })
+        .copied()
+        .collect()
 }
 
 /// `m`, the lines of the later file (`lines`) the hunks map the cited `start..=end` to,
@@ -1179,11 +1288,24 @@ fn relocate_lost(
             }
             _ => None,
         };
-        out[*i].relocation = match own.and_then(|k| found[k][w].clone()) {
+        // Unless that window is code the file already held at the pinned commit beside the
+        // cited range: the lines did not go there (jsdrift walk, F8: deprecated
+        // `res.sendfile`'s body, a near copy of `res.sendFile`, was deleted; `res.sendFile`
+        // was there all along).
+        let own_found = own.and_then(|k| found[k][w].clone());
+        let own_found = match own_found {
+            Some((r, _)) if was_beside(reader, ctx, ctx.ranges[*i].path.as_str(), lost, &r)? => {
+                None
+            }
+            other => other,
+        };
+        out[*i].relocation = match own_found {
             Some((r, _)) => Some(r),
             None => found
                 .iter()
-                .filter_map(|per_file| per_file[w].clone())
+                .enumerate()
+                .filter(|(k, _)| Some(*k) != own)
+                .filter_map(|(_, per_file)| per_file[w].clone())
                 .reduce(relocate::better)
                 .map(|(r, _)| r),
         };
@@ -1300,7 +1422,8 @@ fn relocate_lost(
         }
         // The removed lines of a range deleted whole give way to the window its lines went to.
         let deleted_whole = matches!(out[*i].outcome, Ok(Verdict::Changed { mapped: None, .. }));
-        let diff_wanted = ctx.options.diffs && (out[*i].diff.is_none() || deleted_whole);
+        let diff_wanted =
+            ctx.options.diffs && (out[*i].diff.is_none() || deleted_whole || lost.replaced);
         let Some(r) = out[*i]
             .relocation
             .clone()
@@ -1343,6 +1466,63 @@ fn relocate_lost(
         }
     }
     Ok(())
+}
+
+/// Whether the window `r`, found in the range's own file at the later commit, is code that
+/// file already held at the pinned commit outside the cited range, and that another cited
+/// range cites: the file then held as many of the range's lines in another window, another
+/// range cites it, and the diff takes it to lines overlapping `r`. Such a window is where
+/// that other code stayed, not where the cited lines went.
+fn was_beside(
+    reader: &DriftReader,
+    ctx: &Context<'_>,
+    path: &str,
+    lost: &Lost,
+    r: &Relocation,
+) -> Result<bool, GitError> {
+    if r.by_words {
+        return Ok(false);
+    }
+    let (Some(old), Some(new)) = (reader.file(ctx.from, path)?, reader.file(ctx.to, &r.path)?)
+    else {
+        return Ok(false);
+    };
+    if old.len() > RELOCATE_MAX_BYTES || old.contains(&0) {
+        return Ok(false);
+    }
+    // The pinned file without the cited lines (blank in their place, so the numbers hold).
+    let (cited, first) = (&lost.cited.0, lost.cited.1);
+    let last = first + cited.len() as u64 - 1;
+    let mut text = Vec::with_capacity(old.len());
+    for (n, line) in (1u64..).zip(split_lines(&old)) {
+        if n > 1 {
+            text.push(b'\n');
+        }
+        if !(first..=last).contains(&n) {
+            text.extend_from_slice(line);
+        }
+    }
+    let sought = relocate::Sought::new(vec![(refs(&lost.evidence), lost.span)]);
+    let Some(before) = sought.find(path, &text).into_iter().next().flatten() else {
+        return Ok(false);
+    };
+    // Another reference citing that code says it is code of its own, not these lines copied:
+    // a block the file held several copies of, merged into one, went where the merge is
+    // (python-dotenv's LICENSE held three licences of the same words, now one).
+    let cited_elsewhere = ctx.ranges.iter().any(|o| {
+        o.path == path
+            && o.start_line <= before.end_line
+            && before.start_line <= o.end_line
+            && !(o.start_line <= last && first <= o.end_line)
+    });
+    if before.matched < r.matched || !cited_elsewhere {
+        return Ok(false);
+    }
+    let hunks = hunks::diff_hunks(&old, &new);
+    Ok(
+        classify::map_range(before.start_line, before.end_line, &hunks)
+            .is_some_and(|m| m.start_line <= r.end_line && r.start_line <= m.end_line),
+    )
 }
 
 /// The windows `found` in the file at `path` of the later commit (`later`, its bytes) for the
