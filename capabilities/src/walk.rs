@@ -970,6 +970,28 @@ pub fn aliases(n: &Node) -> impl Iterator<Item = &str> {
         .filter(|a| !a.is_empty())
 }
 
+/// The ways `name` may write a definition's qualified name, as [`symbols_named`] reads
+/// them: as typed, as Go, Java and V8 traces, godoc, Javadoc and JSDoc write names, and with
+/// the other language's separator; each once, in that order.
+pub fn written_forms(name: &str) -> Vec<String> {
+    let name = name.trim();
+    let mut out: Vec<String> = vec![name.to_string()];
+    out.extend(go_written(name));
+    out.extend(java_written(name));
+    out.extend(v8_written(name));
+    if name.contains(".prototype.") || name.contains('#') {
+        out.push(name.replace(".prototype.", ".").replace('#', "."));
+    }
+    if name.contains("::") {
+        out.push(name.replace("::", "."));
+    } else if name.contains('.') && !name.contains('/') {
+        out.push(name.replace('.', "::"));
+    }
+    let mut seen = BTreeSet::new();
+    out.retain(|f| !f.is_empty() && !f.contains(char::is_whitespace) && seen.insert(f.clone()));
+    out
+}
+
 fn symbols_named_as_written<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     // A trait impl named with its trait's arguments (`From<Box<[u8]>> for Bytes`) is that one
     // impl, not every `From<…> for Bytes` its name without them would match (Rust walk, stop

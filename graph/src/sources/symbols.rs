@@ -218,6 +218,83 @@ pub fn extract(path: &str, text: &str) -> Option<FileSymbols> {
     Some(collect(lang, tree.root_node(), text.as_bytes()))
 }
 
+/// A data member of a struct or class: a Go or Rust struct's field, a Java field or a
+/// TypeScript or JavaScript class field that holds no function. Not a definition of the graph
+/// (a range over a struct would stand for each of them); read when a name is looked up
+/// (`cites --symbol Viper.keyDelim`; Go walk, w52).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    /// The qualified name of the struct or class it is in, then its own (`viper.Viper.keyDelim`).
+    pub qualified: String,
+    /// 1-based line of its declaration.
+    pub line: u64,
+}
+
+/// The fields of `symbols`' structs and classes in `text` (the file [`extract`] read as
+/// `path`), in document order; empty when the language has none or the file is not read.
+pub fn fields(path: &str, text: &str, symbols: &FileSymbols) -> Vec<Field> {
+    let Some(lang) = Lang::for_path(path).filter(|_| text.len() <= MAX_SOURCE_BYTES) else {
+        return Vec::new();
+    };
+    let Some(tree) = parse(lang, text) else {
+        return Vec::new();
+    };
+    let src = text.as_bytes();
+    let sep = lang.separator();
+    let mut out = Vec::new();
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        let names: Vec<Node<'_>> = match (lang, node.kind()) {
+            (Lang::Go, "field_declaration") | (Lang::Rust, "field_declaration") => {
+                let mut cursor = node.walk();
+                node.children_by_field_name("name", &mut cursor).collect()
+            }
+            (Lang::Java, "field_declaration") => {
+                let mut cursor = node.walk();
+                (node.children_by_field_name("declarator", &mut cursor))
+                    .filter_map(|d| d.child_by_field_name("name"))
+                    .collect()
+            }
+            (
+                Lang::TypeScript | Lang::Tsx | Lang::JavaScript,
+                "public_field_definition" | "field_definition",
+            ) if !node
+                .child_by_field_name("value")
+                .is_some_and(is_function_value) =>
+            {
+                (node.child_by_field_name("name"))
+                    .or_else(|| node.child_by_field_name("property"))
+                    .into_iter()
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        for n in names {
+            let line = n.start_position().row as u64 + 1;
+            // The innermost struct or class whose lines hold it.
+            let owner = (symbols.definitions.iter())
+                .filter(|d| {
+                    matches!(d.kind, SymbolKind::Struct | SymbolKind::Class)
+                        && d.item_line <= line
+                        && line <= d.end_line
+                })
+                .min_by_key(|d| d.end_line - d.item_line);
+            if let Some(owner) = owner {
+                out.push(Field {
+                    qualified: format!("{}{sep}{}", owner.qualified, text_of(n, src)),
+                    line,
+                });
+            }
+        }
+        for i in (0..node.named_child_count()).rev() {
+            if let Some(c) = node.named_child(i) {
+                stack.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// Parses `text` with the grammar of `lang` (a parser per thread and language is reused).
 pub fn parse(lang: Lang, text: &str) -> Option<tree_sitter::Tree> {
     PARSERS.with(|cell| {
