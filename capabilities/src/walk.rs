@@ -961,7 +961,7 @@ fn go_written(name: &str) -> Option<String> {
     (go != name && !go.is_empty()).then_some(go)
 }
 
-/// The other names of a symbol node ([`Definition::alias`](ontoly_graph::sources::symbols::Definition::alias)):
+/// The other names of a symbol node ([`Definition::aliases`](ontoly_graph::sources::symbols::Definition::aliases)):
 /// a function expression's own name, the other targets of a chained assignment.
 pub fn aliases(n: &Node) -> impl Iterator<Item = &str> {
     (n.metadata.get("alias").map(String::as_str))
