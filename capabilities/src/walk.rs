@@ -961,6 +961,37 @@ fn go_written(name: &str) -> Option<String> {
     (go != name && !go.is_empty()).then_some(go)
 }
 
+/// The other names of a symbol node ([`Definition::aliases`](ontoly_graph::sources::symbols::Definition::aliases)):
+/// a function expression's own name, the other targets of a chained assignment.
+pub fn aliases(n: &Node) -> impl Iterator<Item = &str> {
+    (n.metadata.get("alias").map(String::as_str))
+        .into_iter()
+        .flat_map(|a| a.split(' '))
+        .filter(|a| !a.is_empty())
+}
+
+/// The ways `name` may write a definition's qualified name, as [`symbols_named`] reads
+/// them: as typed, as Go, Java and V8 traces, godoc, Javadoc and JSDoc write names, and with
+/// the other language's separator; each once, in that order.
+pub fn written_forms(name: &str) -> Vec<String> {
+    let name = name.trim();
+    let mut out: Vec<String> = vec![name.to_string()];
+    out.extend(go_written(name));
+    out.extend(java_written(name));
+    out.extend(v8_written(name));
+    if name.contains(".prototype.") || name.contains('#') {
+        out.push(name.replace(".prototype.", ".").replace('#', "."));
+    }
+    if name.contains("::") {
+        out.push(name.replace("::", "."));
+    } else if name.contains('.') && !name.contains('/') {
+        out.push(name.replace('.', "::"));
+    }
+    let mut seen = BTreeSet::new();
+    out.retain(|f| !f.is_empty() && !f.contains(char::is_whitespace) && seen.insert(f.clone()));
+    out
+}
+
 fn symbols_named_as_written<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     // A trait impl named with its trait's arguments (`From<Box<[u8]>> for Bytes`) is that one
     // impl, not every `From<…> for Bytes` its name without them would match (Rust walk, stop
@@ -986,7 +1017,7 @@ fn symbols_named_as_written<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
                     .get("qualified")
                     .is_some_and(|q| q == name || anchor::name_key(q) == key)
                 // A JavaScript function expression's own name, which traces print.
-                || n.metadata.get("alias").is_some_and(|a| a == name)
+                || aliases(n).any(|a| a == name || anchor::name_key(a) == key)
                 // A trait's impl by its own name, `From<E> for Error`: its qualified name is
                 // the type's, which every impl of the type shares (Rust walk, stop 48).
                 || n.metadata.get("name").is_some_and(|own| {
@@ -994,18 +1025,34 @@ fn symbols_named_as_written<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
                 })
         })
         .collect();
-    if !exact.is_empty() {
+    // A bare name is every definition called so, whichever matched it as written: a
+    // function expression's own name (`Layer.prototype.handle_request = function handle`)
+    // or a top-level `sendfile` is one `handle` or `sendfile` among the members called so
+    // (`app.handle`, `proto.handle`, `res.sendfile`; express walk, F2).
+    let bare = !["::", ".", "/", "#"].iter().any(|sep| key.contains(sep));
+    if !exact.is_empty() && !bare {
         return exact;
     }
-    let ending: Vec<&Node> = graph
+    let ends_with_key = |name: &str| {
+        let own = anchor::name_key(name);
+        ["::", ".", "/", "#"]
+            .iter()
+            .any(|sep| own.ends_with(&format!("{sep}{key}")))
+    };
+    let mut ending: Vec<&Node> = graph
         .nodes_of(NodeKind::Symbol)
         .filter(|n| {
-            let own = anchor::name_key(&n.name);
-            ["::", ".", "/", "#"]
-                .iter()
-                .any(|sep| own.ends_with(&format!("{sep}{key}")))
+            ends_with_key(&n.name)
+                // Another name of a chained assignment (`req.get = req.header = …`).
+                || aliases(n).any(ends_with_key)
         })
         .collect();
+    if bare && !exact.is_empty() {
+        ending.extend(exact);
+        ending.sort_unstable_by(|a, b| a.id.cmp(&b.id));
+        ending.dedup_by(|a, b| a.id == b.id);
+        return ending;
+    }
     if !ending.is_empty() {
         return ending;
     }

@@ -554,7 +554,10 @@ fn citations_of_a_class_include_those_of_its_members() {
         .flatten()
         .filter_map(|s| s["section"].as_str())
         .collect();
-    assert_eq!(sections, ["section:faq/a.md#get", "section:faq/a.md#whole"]);
+    // The section citing the class itself first; the other names the member it cites.
+    assert_eq!(sections, ["section:faq/a.md#whole", "section:faq/a.md#get"]);
+    assert_eq!(r.data["citingItself"], 1, "{}", r.summary);
+    assert_eq!(r.data["sections"][1]["members"], json!(["Cache.get"]));
     assert!(r.data.get("symbols").is_none(), "{}", r.summary);
     // The method alone is only the method, also written with Rust's separator.
     for typed in ["Cache.get", "Cache::get"] {

@@ -541,10 +541,11 @@ fn a_macro_body_the_grammar_cannot_read_hides_no_definition() {
 fn listing_with_aliases(s: &FileSymbols) -> Vec<String> {
     (s.definitions.iter())
         .map(|d| {
-            let also = d
-                .alias
-                .as_deref()
-                .map_or(String::new(), |a| format!(" (also {a})"));
+            let also = if d.aliases.is_empty() {
+                String::new()
+            } else {
+                format!(" (also {})", d.aliases.join(", "))
+            };
             format!(
                 "{} {} {}-{}{also}",
                 d.kind.as_str(),
@@ -720,6 +721,73 @@ function init(app, opts) {
             "method Api.build 2-7",
             "method Api.build.client.get 5-5",
             "function init 9-16",
+        ]
+    );
+}
+
+/// express 4's ways of defining its API beyond `obj.name = function`: a chained assignment
+/// is one function with every target a name of it, a declarator holding `module.exports =
+/// function` is that function under the declarator's name, getters defined with
+/// `Object.defineProperty`, `Object.defineProperties` or a helper given the name and a
+/// function of that name are `obj.name`, and a named callback inside a function is a nested
+/// function (express walk, F3–F6). An anonymous function given to a helper, and a named
+/// factory given to a wrapper at top level, define nothing.
+#[test]
+fn javascript_chains_getters_and_named_callbacks() {
+    let js = r#"var req = Object.create(null);
+
+/** Header lookup. */
+req.get =
+req.header = function header(name) {
+  return name;
+};
+
+var proto = module.exports = function(options) {
+  return options;
+};
+
+/** The host. */
+Object.defineProperty(req, 'host', {
+  get: function () { return 'h'; },
+  enumerable: true
+});
+
+Object.defineProperties(req, {
+  secure: { get() { return true; } },
+  plain: { value: 1 }
+});
+
+defineGetter(req, 'hostname', function hostname() {
+  return 'x';
+});
+
+defineGetter(req, 'fresh', function () {
+  return true;
+});
+
+proto.init = function init() {
+  this.on('mount', function onmount(parent) {
+    return parent;
+  });
+};
+
+(function (root, factory) { factory(root); })(this, function factory(exports) {
+  exports.parse = function () {};
+});
+"#;
+    let s = extract("lib/request.js", js).expect("javascript");
+    assert_eq!(
+        listing_with_aliases(&s),
+        [
+            "variable req 1-1",
+            "method req.get 3-7 (also req.header, header)",
+            "function proto 9-11 (also module.exports)",
+            "method req.host 13-17",
+            "method req.secure 20-20",
+            "method req.hostname 24-26",
+            "method proto.init 32-36",
+            "function proto.init.onmount 33-35",
+            "function parse 39-39",
         ]
     );
 }

@@ -10,6 +10,8 @@ use ontoly_graph::graph::model::{Edge, EdgeKind, Node, NodeKind};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
+mod defined;
+
 /// Nodes a `PathBetween` search may visit at most.
 pub const PATH_MAX_VISITS: usize = 100_000;
 /// Hops a `PathBetween` path may have at most.
@@ -145,15 +147,7 @@ fn web_path(t: &str) -> Option<&str> {
 /// The number of lines of cited file `file` at its commit, read from its repository's clone
 /// through the session; `None` without one.
 fn file_lines(ctx: &Context<'_>, file: &Node) -> Option<u64> {
-    use ontoly_graph::sources::git::Lookup;
-    let repos = ctx.session()?.repositories().ok()?;
-    let repo = repos.lookup(file.package.as_deref()?).ok()?.repo.as_ref()?;
-    let commit = file.metadata.get("commit")?;
-    let local = repo.local();
-    let Lookup::Blob { id, .. } = local.lookup(commit, walk::source_path(file)?).ok()? else {
-        return None;
-    };
-    let bytes = local.blob(id).ok()?;
+    let bytes = defined::file_bytes(ctx, file)?;
     let newlines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
     Some(newlines + u64::from(!bytes.is_empty() && !bytes.ends_with(b"\n")))
 }
@@ -165,6 +159,11 @@ type Citing<'g> = (&'g Edge, &'g Node, Vec<&'g Node>);
 pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
     let g = ctx.graph;
     let target = str_field(input, "target").trim();
+    // A frame pasted whole, `at com.x.Y.m(Y.java:12)` as Java and V8 print it: what
+    // follows `at ` (Java walk, w52).
+    let target = (target.strip_prefix("at ").map(str::trim_start))
+        .filter(|t| !t.is_empty())
+        .unwrap_or(target);
     if target.is_empty() {
         return CapabilityResult::error(
             ctx.provenance(),
@@ -238,6 +237,19 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     if let Some(n) = by_id.filter(|n| n.kind == NodeKind::Range && files.is_empty()) {
         ranges.push((n, n));
     }
+    // A name no symbol of the graph has may still be defined in a cited file: a struct's
+    // field inside a cited struct (`Viper.keyDelim`), or a definition no range covers
+    // (`RemoteProvider`), which is not the same answer as a name nothing defines.
+    let defined = if by_id.is_none() && files.is_empty() && symbols.is_empty() {
+        defined::named(ctx, target)
+    } else {
+        Vec::new()
+    };
+    for d in &defined {
+        for r in d.citing_ranges(g) {
+            ranges.push((r, d.file));
+        }
+    }
     for f in &files {
         for e in g.in_edges(&f.id, Some(EdgeKind::InFile)) {
             let Some(r) = g.node(&e.from) else { continue };
@@ -270,11 +282,12 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         }
     }
     if by_section.is_empty() {
-        let what = if files.is_empty() && symbols.is_empty() && ranges.is_empty() {
-            "no file, range or symbol in the graph matches"
-        } else {
-            "no section cites"
-        };
+        let what =
+            if defined.is_empty() && files.is_empty() && symbols.is_empty() && ranges.is_empty() {
+                "no file, range or symbol in the graph matches"
+            } else {
+                "no section cites"
+            };
         // A cited file asked at lines no range covers: the path was right, the lines are not.
         let elsewhere: Vec<String> = match span {
             Some(_) => files
@@ -309,7 +322,59 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
             None => Vec::new(),
         };
         let mut fallbacks = past_end;
-        fallbacks.push(first);
+        if !defined.is_empty() {
+            let labels: Vec<String> = defined.iter().map(defined::Defined::label).collect();
+            fallbacks.push(format!(
+                "It is defined in a cited file, but no cited range covers its lines: {}.",
+                ontoly_graph::formats::text::first_of(&labels, 5)
+            ));
+        }
+        // A line of a cited file no range covers (a trace's frame, just past a cited
+        // range): the definition it is in, and the sections citing part of that.
+        if let Some((a, b)) = span {
+            for f in files.iter().take(3) {
+                if let Some(d) = defined::enclosing(ctx, f, a, b) {
+                    let mut citing: Vec<String> = (d.citing_ranges(g).into_iter())
+                        .flat_map(|r| g.in_edges(&r.id, Some(EdgeKind::Cites)))
+                        .map(|e| {
+                            e.from
+                                .strip_prefix("section:")
+                                .unwrap_or(&e.from)
+                                .to_string()
+                        })
+                        .collect();
+                    citing.sort_unstable();
+                    citing.dedup();
+                    let lines = if a == b {
+                        format!("Line {a}")
+                    } else {
+                        format!("Lines {a}-{b}")
+                    };
+                    let verb = if a == b { "is" } else { "are" };
+                    let what = format!(
+                        "{} `{}` ({}:{}-{})",
+                        d.kind, d.qualified, d.path, d.lines.0, d.lines.1
+                    );
+                    fallbacks.push(if citing.is_empty() {
+                        format!("{lines} {verb} in {what}; no section cites any of it.")
+                    } else {
+                        format!(
+                            "{lines} {verb} in {what}, which {} in part: {}.",
+                            if citing.len() == 1 {
+                                "this section cites"
+                            } else {
+                                "these sections cite"
+                            },
+                            ontoly_graph::formats::text::first_of(&citing, 5)
+                        )
+                    });
+                }
+            }
+        }
+        // A name found defined needs no advice on how to write it.
+        if defined.is_empty() {
+            fallbacks.push(first);
+        }
         fallbacks.push("If the code matters, document it in a section that cites it.".to_string());
         if g.count_of(NodeKind::Symbol) == 0 {
             // Symbols are read from the cited files in local clones: without one, a name
@@ -336,9 +401,26 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
             (c, note)
         }
     };
+    // A type whose members count as it (Go's methods, written outside the struct; a class's
+    // methods) is cited by sections that cite it itself and by sections that cite only its
+    // members: those citing it itself first, as `graph --focus` shows them, and each says
+    // which (Go walk, w52: `Viper` listed 59 sections, the 2 citing the struct 22nd).
+    let itself = |cites: &Vec<Citing<'_>>| {
+        cites.iter().any(|(_, _, vias)| {
+            vias.iter().any(|v| {
+                !symbols.iter().any(|s| s.id == v.id) || named.iter().any(|n| n.id == v.id)
+            })
+        })
+    };
+    let has_members = symbols.len() > named.len();
+    let mut listed: Vec<(&String, &Vec<Citing<'_>>)> = by_section.iter().collect();
+    if has_members {
+        listed.sort_by_key(|(_, cites)| !itself(cites));
+    }
+    let citing_itself = listed.iter().filter(|(_, c)| itself(c)).count();
     let mut evidence = Vec::new();
     let mut sections = Vec::new();
-    for (sid, cites) in by_section.iter().take(most) {
+    for (sid, cites) in listed.into_iter().take(most) {
         let Some(sec) = g.node(sid) else { continue };
         let mut labels = Vec::new();
         for (e, r, vias) in cites {
@@ -384,12 +466,21 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
             }
             labels.push(json!({"range": r.id, "label": label, "url": c.and_then(|c| c.url)}));
         }
-        sections.push(json!({
+        let mut entry = json!({
             "section": sid,
             "title": title(sec),
             "page": walk::page_path(sec),
             "citations": labels,
-        }));
+        });
+        if has_members && !itself(cites) {
+            let mut members: Vec<&str> = (cites.iter())
+                .flat_map(|(_, _, vias)| vias.iter().map(|v| v.name.as_str()))
+                .collect();
+            members.sort_unstable();
+            members.dedup();
+            entry["members"] = json!(members);
+        }
+        sections.push(entry);
     }
     let mut diagnostics: Vec<Diagnostic> = clamped.into_iter().collect();
     if total > most {
@@ -400,6 +491,21 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     }
     let mut summary = format!("{total} section(s) cite {target:?}");
     let mut data = json!({ "target": target, "sectionCount": total, "sections": sections });
+    if has_members && citing_itself < total {
+        summary.push_str(&format!(
+            " ({citing_itself} cite it itself, {} only what is defined in it)",
+            total - citing_itself
+        ));
+        data["citingItself"] = json!(citing_itself);
+    }
+    if !defined.is_empty() {
+        let labels: Vec<String> = defined.iter().map(defined::Defined::label).collect();
+        summary.push_str(&format!(
+            " (read as {}: the cited ranges over its lines)",
+            ontoly_graph::formats::text::first_of(&labels, 3)
+        ));
+        data["defined"] = json!(labels);
+    }
     if !read_as.is_empty() {
         summary.push_str(&format!(" (read as {})", read_as.join(", ")));
         data["readAs"] = json!(read_as);

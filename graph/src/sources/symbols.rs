@@ -164,12 +164,15 @@ pub struct Definition {
     pub item_line: u64,
     /// 1-based last line, inclusive.
     pub end_line: u64,
-    /// Another name the code gives it, which runtimes print: a JavaScript function or class
+    /// The other names the code gives it, each a name to look it up by, not a second
+    /// definition that would count its lines twice: a JavaScript function or class
     /// expression's own name when its binding is named otherwise (`var parseValues = function
-    /// parseQueryStringValues`: V8's traces say `parseQueryStringValues`; qs walk). A name to
-    /// look it up by, not a second definition that would count its lines twice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub alias: Option<String>,
+    /// parseQueryStringValues`: V8's traces say `parseQueryStringValues`; qs walk), and the
+    /// other targets of a chained assignment (`req.get = req.header = function header`
+    /// defines `req.get`, also called `req.header` and `header`; `var proto =
+    /// module.exports = function` defines `proto`, also `module.exports`; express walk, F3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
     /// The name people read and write for it when its qualified name is shared by
     /// definitions that are not it: a Rust trait impl by its block's name (`impl Index<&Q> for
     /// IndexMap<K, V, S>`; every impl of a type is qualified by the type), and a member of one
@@ -213,6 +216,83 @@ pub fn extract(path: &str, text: &str) -> Option<FileSymbols> {
     let lang = Lang::for_path(path)?;
     let tree = parse(lang, text)?;
     Some(collect(lang, tree.root_node(), text.as_bytes()))
+}
+
+/// A data member of a struct or class: a Go or Rust struct's field, a Java field or a
+/// TypeScript or JavaScript class field that holds no function. Not a definition of the graph
+/// (a range over a struct would stand for each of them); read when a name is looked up
+/// (`cites --symbol Viper.keyDelim`; Go walk, w52).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    /// The qualified name of the struct or class it is in, then its own (`viper.Viper.keyDelim`).
+    pub qualified: String,
+    /// 1-based line of its declaration.
+    pub line: u64,
+}
+
+/// The fields of `symbols`' structs and classes in `text` (the file [`extract`] read as
+/// `path`), in document order; empty when the language has none or the file is not read.
+pub fn fields(path: &str, text: &str, symbols: &FileSymbols) -> Vec<Field> {
+    let Some(lang) = Lang::for_path(path).filter(|_| text.len() <= MAX_SOURCE_BYTES) else {
+        return Vec::new();
+    };
+    let Some(tree) = parse(lang, text) else {
+        return Vec::new();
+    };
+    let src = text.as_bytes();
+    let sep = lang.separator();
+    let mut out = Vec::new();
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        let names: Vec<Node<'_>> = match (lang, node.kind()) {
+            (Lang::Go, "field_declaration") | (Lang::Rust, "field_declaration") => {
+                let mut cursor = node.walk();
+                node.children_by_field_name("name", &mut cursor).collect()
+            }
+            (Lang::Java, "field_declaration") => {
+                let mut cursor = node.walk();
+                (node.children_by_field_name("declarator", &mut cursor))
+                    .filter_map(|d| d.child_by_field_name("name"))
+                    .collect()
+            }
+            (
+                Lang::TypeScript | Lang::Tsx | Lang::JavaScript,
+                "public_field_definition" | "field_definition",
+            ) if !node
+                .child_by_field_name("value")
+                .is_some_and(is_function_value) =>
+            {
+                (node.child_by_field_name("name"))
+                    .or_else(|| node.child_by_field_name("property"))
+                    .into_iter()
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        for n in names {
+            let line = n.start_position().row as u64 + 1;
+            // The innermost struct or class whose lines hold it.
+            let owner = (symbols.definitions.iter())
+                .filter(|d| {
+                    matches!(d.kind, SymbolKind::Struct | SymbolKind::Class)
+                        && d.item_line <= line
+                        && line <= d.end_line
+                })
+                .min_by_key(|d| d.end_line - d.item_line);
+            if let Some(owner) = owner {
+                out.push(Field {
+                    qualified: format!("{}{sep}{}", owner.qualified, text_of(n, src)),
+                    line,
+                });
+            }
+        }
+        for i in (0..node.named_child_count()).rev() {
+            if let Some(c) = node.named_child(i) {
+                stack.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// Parses `text` with the grammar of `lang` (a parser per thread and language is reused).
@@ -322,7 +402,7 @@ struct Found {
     kind: SymbolKind,
     name: String,
     scope: String,
-    alias: Option<String>,
+    aliases: Vec<String>,
     /// A Rust trait impl's trait as written (`Index<&Q>`), which names its members.
     of_trait: Option<String>,
 }
@@ -333,7 +413,7 @@ fn found(kind: SymbolKind, name: &str) -> Option<Found> {
         kind,
         scope: name.clone(),
         name,
-        alias: None,
+        aliases: Vec::new(),
         of_trait: None,
     })
 }
@@ -346,15 +426,234 @@ fn is_function_value(node: Node<'_>) -> bool {
     )
 }
 
-/// `f` with the own name of the function or class expression `value` as its alias, when
-/// that name is not `f`'s own ([`Definition::alias`]).
+/// `f` with the own name of the function or class expression `value` as an alias, when
+/// that name is not `f`'s own ([`Definition::aliases`]).
 fn with_alias(mut f: Found, value: Option<Node<'_>>, src: &[u8]) -> Found {
     let own = value
         .map(unwrapped)
         .filter(|v| is_function_value(*v) || v.kind() == "class")
         .and_then(|v| field_text(v, "name", src));
-    f.alias = own.filter(|n| *n != f.name).map(str::to_string);
+    if let Some(own) = own.filter(|n| *n != f.name && *n != f.scope) {
+        if !f.aliases.iter().any(|a| a == own) {
+            f.aliases.push(own.to_string());
+        }
+    }
     f
+}
+
+/// The targets of the chained assignment `node` (`a.x = b.y = value`: `a.x`, `b.y`) and the
+/// value they are all given, through parentheses and type assertions.
+fn assignment_chain(node: Node<'_>) -> (Vec<Node<'_>>, Node<'_>) {
+    let mut lefts = Vec::new();
+    let mut at = unwrapped(node);
+    while at.kind() == "assignment_expression" {
+        let (Some(left), Some(right)) = (
+            at.child_by_field_name("left"),
+            at.child_by_field_name("right"),
+        ) else {
+            break;
+        };
+        lefts.push(left);
+        at = unwrapped(right);
+    }
+    (lefts, at)
+}
+
+/// `f` with the names of the chain's `targets` as aliases, as an importer or caller writes
+/// them ([`assigned_member`]'s path: `req.header`, `module.exports`).
+fn with_targets(mut f: Found, targets: &[Node<'_>], kind: SymbolKind, src: &[u8]) -> Found {
+    for t in targets {
+        if let Some(other) = assigned_member(*t, kind, src) {
+            if other.scope != f.scope && !f.aliases.contains(&other.scope) {
+                f.aliases.push(other.scope);
+            }
+        }
+    }
+    f
+}
+
+/// The definition kind of a value a binding is given: a function or a class.
+fn value_kind(value: Node<'_>) -> Option<SymbolKind> {
+    if is_function_value(value) {
+        Some(SymbolKind::Function)
+    } else if value.kind() == "class" {
+        Some(SymbolKind::Class)
+    } else {
+        None
+    }
+}
+
+/// Whether the assignment `node` is an inner link of a chain (`a.x = b.y = value`'s `b.y =
+/// value`) or the value of a declarator (`var proto = module.exports = function`), which
+/// the outer assignment or the declarator defines with this one's target as an alias.
+fn is_inner_link(node: Node<'_>, src: &[u8]) -> bool {
+    let outer = unwrapped_up(node);
+    let Some(p) = outer.parent() else {
+        return false;
+    };
+    match p.kind() {
+        "assignment_expression" => {
+            // Only when the outer assignment is a definition itself.
+            p.child_by_field_name("right") == Some(outer)
+                && p.child_by_field_name("left")
+                    .is_some_and(|l| member_chain(l, src).is_some())
+                && (!in_function(p) || assigns_to_local_member(p, src))
+        }
+        "variable_declarator" => {
+            p.child_by_field_name("value") == Some(outer)
+                && p.child_by_field_name("name")
+                    .is_some_and(|n| n.kind() == "identifier")
+        }
+        _ => false,
+    }
+}
+
+/// A property defined by a call rather than an assignment, as `(object path, property,
+/// the function that defines it)`: `Object.defineProperty(obj, 'name', { get: function
+/// () {…} })` (or `Reflect.defineProperty`; the descriptor's `get`, else `set`, else a
+/// function `value`), and any helper given an object, a property name and a function
+/// expression of that very name (`defineGetter(req, 'hostname', function hostname() {…})`:
+/// the name written twice says the function is that property; express walk, F4).
+fn defined_property<'a>(
+    call: Node<'a>,
+    src: &'a [u8],
+) -> Option<(Vec<&'a str>, &'a str, Node<'a>)> {
+    if call.kind() != "call_expression" {
+        return None;
+    }
+    let callee = call.child_by_field_name("function")?;
+    let args = call.child_by_field_name("arguments")?;
+    let mut cursor = args.walk();
+    let list: Vec<Node<'a>> = args.named_children(&mut cursor).map(unwrapped).collect();
+    let [object, key, value] = list.as_slice() else {
+        return None;
+    };
+    let object = member_chain(*object, src)?;
+    let key = string_value(*key, src)?;
+    let standard = matches!(
+        member_chain(callee, src).as_deref(),
+        Some(["Object" | "Reflect", "defineProperty"])
+    );
+    if standard {
+        return Some((object, key, descriptor_function(*value, src)?));
+    }
+    (is_function_value(*value) && field_text(*value, "name", src) == Some(key))
+        .then_some((object, key, *value))
+}
+
+/// The text of a plain string literal (no substitutions); `None` for anything else.
+fn string_value<'a>(node: Node<'_>, src: &'a [u8]) -> Option<&'a str> {
+    if node.kind() != "string" {
+        return None;
+    }
+    let text = text_of(node, src);
+    let inner = text.get(1..text.len().checked_sub(1)?)?;
+    (!inner.is_empty() && !inner.contains(['\\', '\n'])).then_some(inner)
+}
+
+/// The accessor or value function of a property descriptor literal (`{ get: function () {…},
+/// enumerable: true }`, `{ get() {…} }`): `get`, else `set`, else a function `value`.
+fn descriptor_function<'a>(descriptor: Node<'a>, src: &'a [u8]) -> Option<Node<'a>> {
+    if descriptor.kind() != "object" {
+        return None;
+    }
+    let mut cursor = descriptor.walk();
+    let members: Vec<Node<'a>> = descriptor.named_children(&mut cursor).collect();
+    ["get", "set", "value"].into_iter().find_map(|want| {
+        members.iter().find_map(|m| match m.kind() {
+            "method_definition" if field_text(*m, "name", src) == Some(want) => Some(*m),
+            "pair" if pair_key(*m, src) == Some(want) => {
+                let v = unwrapped(m.child_by_field_name("value")?);
+                is_function_value(v).then_some(v)
+            }
+            _ => None,
+        })
+    })
+}
+
+/// The property a member of `Object.defineProperties(obj, { name: { get() {…} } })`'s second
+/// argument defines, as `(object path, property, its function)`.
+fn defined_properties_member<'a>(
+    pair: Node<'a>,
+    src: &'a [u8],
+) -> Option<(Vec<&'a str>, &'a str, Node<'a>)> {
+    let props = unwrapped_up(pair.parent()?);
+    let args = props.parent().filter(|a| a.kind() == "arguments")?;
+    let call = args.parent()?;
+    let callee = call.child_by_field_name("function")?;
+    if !matches!(
+        member_chain(callee, src).as_deref(),
+        Some(["Object", "defineProperties"])
+    ) {
+        return None;
+    }
+    let mut cursor = args.walk();
+    let list: Vec<Node<'a>> = args.named_children(&mut cursor).collect();
+    let [object, second] = list.as_slice() else {
+        return None;
+    };
+    if *second != props {
+        return None;
+    }
+    let object = member_chain(unwrapped(*object), src)?;
+    let key = pair_key(pair, src)?;
+    let value = unwrapped(pair.child_by_field_name("value")?);
+    Some((object, key, descriptor_function(value, src)?))
+}
+
+/// Whether `node`, a function or method, is the function of a property another node
+/// defines ([`defined_property`], [`defined_properties_member`]): part of that
+/// definition, not one of its own.
+fn defines_property(node: Node<'_>, src: &[u8]) -> bool {
+    // `get() {…}` or `get: function` in a descriptor, or the function argument itself.
+    let mut up = unwrapped_up(node).parent();
+    if up.is_some_and(|p| p.kind() == "pair") {
+        up = up.and_then(|p| p.parent());
+    }
+    let Some(container) = up else {
+        return false;
+    };
+    let is_fn = |f: Option<(Vec<&str>, &str, Node<'_>)>| f.is_some_and(|(_, _, f)| f == node);
+    match container.kind() {
+        "arguments" => container
+            .parent()
+            .is_some_and(|c| is_fn(defined_property(c, src))),
+        "object" => {
+            let outer = unwrapped_up(container);
+            let Some(p) = outer.parent() else {
+                return false;
+            };
+            match p.kind() {
+                "arguments" => p.parent().is_some_and(|c| is_fn(defined_property(c, src))),
+                "pair" => is_fn(defined_properties_member(p, src)),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// The definition of the property `key` of the object at `object` ([`defined_property`]):
+/// named as an assignment to `object.key` would be ([`assigned_member`]), with its
+/// function's own name as an alias.
+fn property_found(object: &[&str], key: &str, function: Node<'_>, src: &[u8]) -> Option<Found> {
+    let mut segments = object.to_vec();
+    segments.push(key);
+    let (_, path) = api_path(&segments);
+    let (name, owner) = path.split_last()?;
+    let kind = if owner.is_empty() {
+        SymbolKind::Function
+    } else {
+        SymbolKind::Method
+    };
+    let f = Found {
+        kind,
+        name: (*name).to_string(),
+        scope: path.join("."),
+        aliases: Vec::new(),
+        of_trait: None,
+    };
+    Some(with_alias(f, Some(function), src))
 }
 
 fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) -> Option<Found> {
@@ -386,7 +685,7 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     kind: SymbolKind::Impl,
                     name: label,
                     scope: ty,
-                    alias: None,
+                    aliases: Vec::new(),
                     of_trait,
                 })
             }
@@ -460,8 +759,31 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             "class_declaration" | "abstract_class_declaration" | "class" => {
                 found(SymbolKind::Class, name("name")?)
             }
+            // The accessor of a property a call defines is that property's definition.
+            "method_definition" if defines_property(node, src) => None,
             "method_definition" | "method_signature" | "abstract_method_signature" => {
                 found(SymbolKind::Method, name("name")?)
+            }
+            // `Object.defineProperty(obj, 'name', { get … })` and a helper given the name
+            // and a function of that name define `obj.name`, in top-level code as an
+            // assignment to it would (express's getters; walk 52, F4).
+            "call_expression" if !in_function(node) => {
+                let (object, key, function) = defined_property(node, src)?;
+                property_found(&object, key, function, src)
+            }
+            // A function expression passed with a name of its own inside a function
+            // (`this.on('mount', function onmount(parent) {…})`) is a named function as a
+            // nested declaration is: runtimes print that name, and a range over it is about
+            // it (walk 52, F5). Not in top-level code, where a named factory given to a UMD
+            // wrapper would qualify the whole module by its name.
+            "function_expression" | "function" | "generator_function"
+                if unwrapped_up(node)
+                    .parent()
+                    .is_some_and(|p| p.kind() == "arguments")
+                    && in_function(node)
+                    && !defines_property(node, src) =>
+            {
+                found(fn_kind, name("name")?)
             }
             "interface_declaration" => found(SymbolKind::Interface, name("name")?),
             "enum_declaration" => found(SymbolKind::Enum, name("name")?),
@@ -479,24 +801,31 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             // object it was given (a parameter, `this`, a global) rather than defining an
             // API, unless the object is the function's own local: ky's `createInstance`
             // builds the whole instance so (`ky.create = (…) => …`; walk 51, F7).
-            "assignment_expression" if parent.is_none() || assigns_to_local_member(node, src) => {
-                let right = node.child_by_field_name("right")?;
-                let kind = match right.kind() {
-                    "arrow_function"
-                    | "function_expression"
-                    | "function"
-                    | "generator_function" => SymbolKind::Function,
-                    "class" => SymbolKind::Class,
-                    _ => return None,
-                };
-                assigned_member(node.child_by_field_name("left")?, kind, src)
-                    .map(|f| with_alias(f, Some(right), src))
+            // A chain (`req.get = req.header = function header`) is one definition, named
+            // by its first target, with the others as aliases (walk 52, F3).
+            "assignment_expression"
+                if (parent.is_none() || assigns_to_local_member(node, src))
+                    && !is_inner_link(node, src) =>
+            {
+                let (targets, right) = assignment_chain(node);
+                let kind = value_kind(right)?;
+                let (first, others) = targets.split_first()?;
+                let f = assigned_member(*first, kind, src)?;
+                let f = with_targets(f, others, kind, src);
+                Some(with_alias(f, Some(right), src))
             }
             // A member of an object assigned at top level (`module.exports = { formatters: {
             // RFC1738: function … } }`, `exports.x = {…}`, `Foo.prototype = {…}`) is named by
             // the path an importer or caller writes to it, as an assigned function is
             // ([`assigned_member`]); nested objects are part of that path (qs's
             // `formatters.RFC1738` had no symbol; `repro-constructs.sh`, qs walk).
+            "pair" if parent.is_none() && defined_properties_member(node, src).is_some() => {
+                let (object, key, function) = defined_properties_member(node, src)?;
+                if in_function(node) {
+                    return None;
+                }
+                property_found(&object, key, function, src)
+            }
             "pair" if parent.is_none() => {
                 let value = unwrapped(node.child_by_field_name("value")?);
                 if !is_function_value(value) {
@@ -513,7 +842,7 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     kind,
                     name: (*name).to_string(),
                     scope: path.join("."),
-                    alias: None,
+                    aliases: Vec::new(),
                     of_trait: None,
                 };
                 Some(with_alias(f, Some(value), src))
@@ -551,6 +880,22 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             "variable_declarator" => {
                 let n = name("name")?;
                 let value = node.child_by_field_name("value");
+                // `var proto = module.exports = function (options) {…}`: the function the
+                // file exports, which its own code calls `proto` (walk 52, F6).
+                if let Some((targets, end)) = value
+                    .map(assignment_chain)
+                    .filter(|(targets, _)| !targets.is_empty())
+                {
+                    let kind = value_kind(end)?;
+                    let kind = if kind == SymbolKind::Function {
+                        fn_kind
+                    } else {
+                        kind
+                    };
+                    let f = found(kind, n)?;
+                    let f = with_targets(f, &targets, kind, src);
+                    return Some(with_alias(f, Some(end), src));
+                }
                 if value.is_some_and(is_function_value) {
                     return found(fn_kind, n).map(|f| with_alias(f, value, src));
                 }
@@ -587,7 +932,7 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     kind: SymbolKind::Method,
                     name: n.to_string(),
                     scope: format!("{ty}.{n}"),
-                    alias: None,
+                    aliases: Vec::new(),
                     of_trait: None,
                 })
             }
@@ -758,6 +1103,18 @@ fn declares_object(statement: Node<'_>, name: &str, src: &[u8]) -> bool {
     })
 }
 
+/// Whether `node` is inside a JavaScript or TypeScript function or class: not top-level code.
+fn in_function(node: Node<'_>) -> bool {
+    let mut up = node.parent();
+    while let Some(p) = up {
+        if is_function_node(p) || p.kind() == "class_body" {
+            return true;
+        }
+        up = p.parent();
+    }
+    false
+}
+
 /// Whether `node` opens a JavaScript or TypeScript function's scope.
 fn is_function_node(node: Node<'_>) -> bool {
     matches!(
@@ -805,7 +1162,7 @@ fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found
             kind,
             name: whole.clone(),
             scope: whole,
-            alias: None,
+            aliases: Vec::new(),
             of_trait: None,
         });
     }
@@ -819,7 +1176,7 @@ fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found
         kind,
         name: (*name).to_string(),
         scope: path.join("."),
-        alias: None,
+        aliases: Vec::new(),
         of_trait: None,
     })
 }
@@ -1154,7 +1511,7 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
                 start_line: leading_line(node, src).min(item_line),
                 item_line,
                 end_line,
-                alias: f.alias,
+                aliases: f.aliases,
                 written,
                 parent,
             });

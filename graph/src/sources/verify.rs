@@ -813,8 +813,9 @@ pub fn verify_stage(
                         ("name", d.name.clone()),
                         ("commit", c.commit.clone()),
                     ]);
-                    if let Some(alias) = &d.alias {
-                        m.insert("alias".into(), alias.clone());
+                    // Names hold no spaces: one value, read back by `walk::aliases`.
+                    if !d.aliases.is_empty() {
+                        m.insert("alias".into(), d.aliases.join(" "));
                     }
                     // Its qualified name (and its id) is shared by every impl of its type;
                     // this one is what people read (`walk::title`).

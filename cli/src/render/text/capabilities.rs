@@ -110,6 +110,17 @@ pub(super) fn cites(r: &CapabilityResult) -> String {
             s["section"].as_str().unwrap_or(""),
             s["title"].as_str().unwrap_or("")
         );
+        // A section citing only what is defined in the symbol asked for, not it itself.
+        let members: Vec<&str> = (s["members"].as_array().into_iter().flatten())
+            .filter_map(serde_json::Value::as_str)
+            .collect();
+        if !members.is_empty() {
+            let _ = writeln!(
+                text,
+                "    (only what is defined in it: {})",
+                ontoly_graph::formats::text::first_of(&members, 3)
+            );
+        }
         for c in s["citations"].as_array().into_iter().flatten() {
             let _ = writeln!(text, "    cites {}", c["label"].as_str().unwrap_or(""));
             if let Some(u) = c["url"].as_str() {

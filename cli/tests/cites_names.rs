@@ -1,0 +1,257 @@
+//! `cites` on names as JavaScript, Go and Java developers write them, over small sources
+//! in repositories the tests create (express, viper and Jackson walks, w52): every name of a
+//! chained assignment, getters, a bare name several definitions have, a struct's field, a
+//! type cited itself or through its methods, a name defined but cited nowhere, a trace's
+//! frame as pasted and a line just past a cited range.
+
+mod common;
+
+use common::{one_module, one_page_citing, repo_with_files, run_in, Run};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn json(r: &Run) -> Value {
+    serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {r:?}"))
+}
+
+/// A workspace citing `files` of one repository at `cited` (section id, range).
+fn workspace(dir: &Path, files: &[(&str, &str)], cited: &[(&str, &str)]) -> PathBuf {
+    let repo = dir.join("repo");
+    let base = repo_with_files(&repo, files);
+    let ws = dir.join("ws");
+    one_module(&ws, "acme", "lib", "acme/lib", &base, "../repo");
+    one_page_citing(&ws, "acme/lib", cited);
+    ws
+}
+
+/// The sections `cites --symbol name` lists, and its JSON.
+fn cites(ws: &Path, name: &str) -> (Vec<String>, Value) {
+    let v = json(&run_in(
+        ws,
+        &["cites", "--symbol", name, "--format", "json"],
+    ));
+    let sections = (v["data"]["sections"].as_array().into_iter().flatten())
+        .filter_map(|s| s["section"].as_str().map(str::to_string))
+        .collect();
+    (sections, v)
+}
+
+const REQUEST_JS: &str = r#"var req = Object.create(null);
+
+/** Header lookup. */
+req.get =
+req.header = function header(name) {
+  return name;
+};
+
+defineGetter(req, 'hostname', function hostname() {
+  return 'x';
+});
+
+Object.defineProperty(req, 'secure', {
+  get: function () { return true; }
+});
+
+req.handle = function handle(x) {
+  return x;
+};
+
+function Layer() {}
+
+Layer.prototype.handle_request = function handle(req) {
+  return req;
+};
+
+var proto = module.exports = function (options) {
+  return options;
+};
+"#;
+
+#[test]
+fn javascript_names_of_one_function_and_getters_are_found() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = workspace(
+        dir.path(),
+        &[("lib/request.js", REQUEST_JS)],
+        &[
+            ("get", "lib/request.js:4-7"),
+            ("hostname", "lib/request.js:9-11"),
+            ("secure", "lib/request.js:13-15"),
+            ("handle", "lib/request.js:17-19"),
+            ("layer", "lib/request.js:23-25"),
+            ("router", "lib/request.js:27-29"),
+        ],
+    );
+    for name in ["req.get", "req.header", "header"] {
+        assert_eq!(cites(&ws, name).0, ["section:q.md#get"], "{name}");
+    }
+    assert_eq!(cites(&ws, "req.hostname").0, ["section:q.md#hostname"]);
+    assert_eq!(cites(&ws, "req.secure").0, ["section:q.md#secure"]);
+    for name in ["proto", "module.exports"] {
+        assert_eq!(cites(&ws, name).0, ["section:q.md#router"], "{name}");
+    }
+    // `handle` is the method `req.handle` and, by its function's own name, the Layer's
+    // `handle_request`: both, and the summary names both.
+    let (sections, v) = cites(&ws, "handle");
+    assert_eq!(sections, ["section:q.md#handle", "section:q.md#layer"]);
+    let summary = v["summary"].as_str().unwrap_or("");
+    assert!(
+        summary.contains("2 symbols have this name")
+            && summary.contains("Layer.handle_request")
+            && summary.contains("req.handle"),
+        "{summary}"
+    );
+}
+
+const VIPER_GO: &str = r#"package viper
+
+// Viper is a prioritized configuration registry.
+type Viper struct {
+	keyDelim string
+	config   map[string]interface{}
+}
+
+// RemoteProvider stores the configuration of a remote provider.
+type RemoteProvider interface {
+	Provider() string
+}
+
+// Get returns the value of a key.
+func (v *Viper) Get(key string) interface{} {
+	return v.config[key]
+}
+
+// Set sets a key.
+func (v *Viper) Set(key string, value interface{}) {
+	v.config[key] = value
+}
+"#;
+
+#[test]
+fn go_fields_uncited_definitions_and_a_type_cited_itself_or_by_its_methods() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = workspace(
+        dir.path(),
+        &[("viper.go", VIPER_GO)],
+        &[
+            ("getters", "viper.go:14-17"),
+            ("struct", "viper.go:3-7"),
+            ("setters", "viper.go:19-22"),
+        ],
+    );
+    // The struct's own section first, then the ones citing only its methods, which say so.
+    let (sections, v) = cites(&ws, "Viper");
+    assert_eq!(
+        sections,
+        [
+            "section:q.md#struct",
+            "section:q.md#getters",
+            "section:q.md#setters"
+        ]
+    );
+    assert_eq!(v["data"]["citingItself"], 1, "{v}");
+    assert_eq!(v["data"]["sections"][0].get("members"), None, "{v}");
+    assert_eq!(
+        v["data"]["sections"][1]["members"],
+        serde_json::json!(["viper.Viper.Get"]),
+        "{v}"
+    );
+    let text = run_in(&ws, &["cites", "--symbol", "Viper"]);
+    assert!(
+        text.stdout.contains(
+            "3 section(s) cite \"Viper\" (1 cite it itself, 2 only what is defined in it)"
+        ) && text
+            .stdout
+            .contains("(only what is defined in it: viper.Viper.Set)"),
+        "{}",
+        text.stdout
+    );
+    // A field of the cited struct: the section citing its line.
+    for name in ["Viper.keyDelim", "keyDelim"] {
+        let (sections, v) = cites(&ws, name);
+        assert_eq!(sections, ["section:q.md#struct"], "{name}");
+        assert_eq!(
+            v["data"]["defined"],
+            serde_json::json!(["field `viper.Viper.keyDelim` at viper.go:5"]),
+            "{v}"
+        );
+    }
+    // Defined in a cited file, cited nowhere: not the answer a name nothing defines gets.
+    let r = run_in(&ws, &["cites", "--symbol", "RemoteProvider"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains("no section cites \"RemoteProvider\"")
+            && r.stdout.contains(
+                "It is defined in a cited file, but no cited range covers its lines: interface `viper.RemoteProvider` at viper.go:10."
+            ),
+        "{}",
+        r.stdout
+    );
+    let r = run_in(&ws, &["cites", "--symbol", "Remote"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("no file, range or symbol in the graph matches \"Remote\""),
+        "{}",
+        r.stdout
+    );
+}
+
+const MAPPER_JAVA: &str = r#"package com.acme.json;
+
+public class EnumDeserializer {
+    public Object deserialize(String text) {
+        Object v = lookup(text);
+        if (v == null) {
+            v = fallback(text);
+        }
+        if (v == null) {
+            throw new IllegalArgumentException(text);
+        }
+        return v;
+    }
+
+    public static class Reference {
+        String field;
+    }
+}
+"#;
+
+#[test]
+fn java_frames_as_pasted_and_lines_past_a_cited_range() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = workspace(
+        dir.path(),
+        &[(
+            "src/main/java/com/acme/json/EnumDeserializer.java",
+            MAPPER_JAVA,
+        )],
+        &[(
+            "bad-enum",
+            "src/main/java/com/acme/json/EnumDeserializer.java:4-8",
+        )],
+    );
+    let frame = "at com.acme.json.EnumDeserializer.deserialize(EnumDeserializer.java:10)";
+    let r = json(&run_in(&ws, &["cites", frame, "--format", "json"]));
+    assert_eq!(
+        r["data"]["sections"][0]["section"], "section:q.md#bad-enum",
+        "{r}"
+    );
+    // The frame's line is past the cited range: the method it is in, and who cites part of it.
+    let r = run_in(&ws, &["cites", "EnumDeserializer.java:10"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains("Line 10 is in method `com.acme.json.EnumDeserializer.deserialize` (src/main/java/com/acme/json/EnumDeserializer.java:4-13), which this section cites in part: q.md#bad-enum."),
+        "{}",
+        r.stdout
+    );
+    // A nested class of the cited file outside the cited lines.
+    for name in ["EnumDeserializer.Reference", "EnumDeserializer$Reference"] {
+        let r = run_in(&ws, &["cites", "--symbol", name]);
+        assert!(
+            r.stdout.contains("no cited range covers its lines: class `com.acme.json.EnumDeserializer.Reference` at src/main/java/com/acme/json/EnumDeserializer.java:15."),
+            "{name}: {}",
+            r.stdout
+        );
+    }
+}
