@@ -91,6 +91,9 @@ enum Line<'a> {
         path: &'a str,
         name: Option<&'a str>,
     },
+    /// `at com.x.Parser.parse(Parser.java:10)`: a Java (or Kotlin) frame, by its qualified
+    /// method, the JVM module or class loader in front of it dropped.
+    Java(&'a str),
     /// `  12: core::result::unwrap_failed`: a Rust backtrace's frame when a location follows.
     Numbered(&'a str),
     /// A location on its own (`/app/index.js:9`, `\t/app/main.go:12 +0x1d`).
@@ -140,6 +143,8 @@ fn classify(line: &str) -> Line<'_> {
         || t.starts_with("note: run with `RUST_BACKTRACE")
         || t.starts_with("note: Some details are omitted")
         || t.starts_with("goroutine ") && t.ends_with(':')
+        // Go's signal line: `[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=…]`.
+        || t.starts_with("[signal ") && t.ends_with(']')
         || t.starts_with("Node.js v")
         || t.starts_with("exit status ")
         || (t.starts_with("... ") && t.ends_with(" more"))
@@ -171,12 +176,15 @@ fn classify(line: &str) -> Line<'_> {
         }
         if let Some(open) = rest.find('(').filter(|_| rest.ends_with(')')) {
             // Java: the class names its package; the file in brackets carries no directory.
+            // Since Java 9 the module or class loader comes first (`java.base/java.lang.…`,
+            // `app//com.acme.Main.main`).
             let name = &rest[..open];
-            if !name.contains(' ') && printed(&rest[open + 1..rest.len() - 1]) {
-                return Line::Frame {
-                    path: name,
-                    name: Some(name),
-                };
+            let file = &rest[open + 1..rest.len() - 1];
+            if !name.contains(' ')
+                && (printed(file) || file == "Unknown Source")
+                && name.contains('.')
+            {
+                return Line::Java(name.rsplit('/').next().unwrap_or(name));
             }
         }
         if is_location(rest) {
@@ -238,9 +246,42 @@ fn located<'a>(lines: &[Line<'a>], raw: &[&str], i: usize) -> Option<&'a str> {
 /// arguments.
 fn go_function(t: &str) -> Option<&str> {
     let t = t.trim();
-    (t.ends_with(')') && !t.contains(' ') && t.contains('.'))
-        .then(|| t.rfind('(').map(|open| &t[..open]))
-        .flatten()
+    // A goroutine's creator: `created by main.main in goroutine 1` (Go 1.21 on names the
+    // goroutine), printed without arguments.
+    if let Some(rest) = t.strip_prefix("created by ") {
+        let name = rest.split(" in goroutine ").next().unwrap_or(rest);
+        return (!name.contains(' ') && name.contains('.')).then_some(name);
+    }
+    if !t.ends_with(')') {
+        return None;
+    }
+    // The arguments' bracket, from the end: they hold spaces (`{0xc00020e0a0, 0x1, 0x1}`) and
+    // the name holds brackets of its own (`(*Viper).find`).
+    let mut depth = 0usize;
+    let mut open = None;
+    for (i, c) in t.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    open = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let name = &t[..open?];
+    (!name.is_empty() && !name.contains(' ') && name.contains('.')).then_some(name)
+}
+
+/// The language a frame was printed by, where its names need reading of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lang {
+    Java,
+    Go,
+    Other,
 }
 
 /// A frame as read: where its code lives, its function and its module's path, as printed.
@@ -249,13 +290,32 @@ struct Seen<'a> {
     origin: Origin,
     name: Option<&'a str>,
     path: Option<&'a str>,
+    lang: Lang,
 }
 
 /// Reads `query` as a pasted trace; `None` when it holds none (no frame, no traceback header
 /// or panic line), so an ordinary question is searched as typed.
-pub fn read<'q>(query: &'q str) -> Option<Reading> {
+///
+/// Jackson's location (`at [Source: (String)"{…}"; line: 1, column: 17]`, which may span the
+/// payload's lines) and reference chain (`(through reference chain: a.B["c"]->…)`) end its
+/// messages: the asker's document and object path, not words of the error. They are cut
+/// before anything else, and a question holding such a location is a pasted error.
+pub fn read(query: &str) -> Option<Reading> {
+    match jackson_tails(query) {
+        Some(cut) => read_lines(&cut, true),
+        None => read_lines(query, false),
+    }
+}
+
+fn read_lines<'q>(query: &'q str, tails: bool) -> Option<Reading> {
     let raw: Vec<&str> = query.lines().collect();
     let lines: Vec<Line> = raw.iter().map(|l| classify(l)).collect();
+    // A Java program's own code is the package its entry point (`main`) is in; the frames of
+    // any other package outside the JDK are a library's.
+    let own_root: Option<&str> = lines.iter().find_map(|l| match l {
+        Line::Java(name) if name.ends_with(".main") => Some(package_root(name)),
+        _ => None,
+    });
     // The frame each line opens, if any; a location that belongs to the frame above it is no
     // line of its own.
     let mut frames: Vec<Option<Seen>> = vec![None; raw.len()];
@@ -274,33 +334,42 @@ pub fn read<'q>(query: &'q str) -> Option<Reading> {
             in_backtrace = false;
         }
         // A name on a line of its own is a frame only when its location follows.
-        let name = match line {
-            Line::Numbered(name) => Some(*name),
-            Line::Text(t) => go_function(t),
-            _ => None,
+        let (name, lang) = match line {
+            Line::Numbered(name) => (Some(*name), Lang::Other),
+            Line::Text(t) => (go_function(t), Lang::Go),
+            _ => (None, Lang::Other),
         };
         let frame = match line {
             Line::Frame { path, name } => Some(Seen {
                 origin: origin(path),
                 name: *name,
                 path: Some(*path),
+                lang: Lang::Other,
+            }),
+            Line::Java(name) => Some(Seen {
+                origin: java_origin(name, own_root),
+                name: Some(*name),
+                path: None,
+                lang: Lang::Java,
             }),
             _ => name.and_then(|name| match located(&lines, &raw, i) {
                 Some(p) => Some(Seen {
                     origin: origin(p),
                     name: Some(name),
                     path: None,
+                    lang,
                 }),
                 // Unlocated, it is the runtime's or the binary's own start.
                 None => in_backtrace.then_some(Seen {
                     origin: Origin::Runtime,
                     name: Some(name),
                     path: None,
+                    lang,
                 }),
             }),
         };
         if frame.is_some()
-            && !matches!(line, Line::Frame { .. })
+            && !matches!(line, Line::Frame { .. } | Line::Java(_))
             && located(&lines, &raw, i).is_some()
         {
             owned[i + 1] = true;
@@ -311,20 +380,40 @@ pub fn read<'q>(query: &'q str) -> Option<Reading> {
         let t = l.trim();
         t == "Traceback (most recent call last):" || t.starts_with("goroutine ")
     }) || lines.iter().any(|l| matches!(l, Line::Message(_)));
-    if !header && frames.iter().all(Option::is_none) {
+    if !tails && !header && frames.iter().all(Option::is_none) {
         return None;
     }
+    // A Java trace: its exceptions' headers name their classes in full, and the cause is the
+    // last `Caused by:`.
+    let java = tails
+        || lines.iter().any(|l| matches!(l, Line::Java(_)))
+        || raw.iter().any(|l| {
+            l.trim()
+                .strip_prefix("Caused by: ")
+                .is_some_and(|r| java_header(r).is_some())
+        });
     // A Rust panic prints the error it unwrapped in its `Debug` form.
     let panic = lines.iter().any(|l| matches!(l, Line::Message(_)));
-    let mut said: Vec<Cow<str>> = Vec::new();
+    // What is said, each part with the Java exception it belongs to (`ASKED` before any:
+    // the asker's own lines).
+    const ASKED: usize = usize::MAX;
+    let mut said: Vec<(usize, Cow<str>)> = Vec::new();
     let mut around: Vec<Cow<str>> = Vec::new();
-    let mut say = |text: &'q str, around: &mut Vec<Cow<'q, str>>| {
+    // The Java exception the lines are in: the first one's header opens 0, each `Caused by:` the
+    // next.
+    let mut block = ASKED;
+    // Where each exception's class lives, by block.
+    let mut origins: Vec<Origin> = Vec::new();
+    // The innermost library frames of each Java exception, by block.
+    let mut java_frames: Vec<(usize, String)> = Vec::new();
+    type Said<'q> = Vec<(usize, Cow<'q, str>)>;
+    let say = |text: &'q str, block: usize, said: &mut Said<'q>, around: &mut Vec<Cow<'q, str>>| {
         if panic {
             let (s, a) = panic_line(text);
-            said.extend(s);
+            said.extend(s.into_iter().map(|s| (block, s)));
             around.extend(a);
         } else {
-            said.push(Cow::Borrowed(text));
+            said.push((block, Cow::Borrowed(text)));
         }
     };
     // The origin of the last frame seen, which the code lines under it share.
@@ -336,18 +425,31 @@ pub fn read<'q>(query: &'q str) -> Option<Reading> {
         if let Some(f) = frames[i] {
             last = Some(f.origin);
             if f.origin == Origin::Library {
-                around.extend(
-                    f.path
-                        .map(|p| Cow::Borrowed(package_path(without_position(p)))),
-                );
-                around.extend(f.name.map(rust_symbol));
+                match f.lang {
+                    Lang::Java => {
+                        if let Some(symbol) = f.name.and_then(java_symbol) {
+                            let n = java_frames.iter().filter(|(b, _)| *b == block).count();
+                            if n < JAVA_FRAMES && !java_frames.contains(&(block, symbol.clone())) {
+                                java_frames.push((block, symbol));
+                            }
+                        }
+                    }
+                    Lang::Go => around.extend(f.name.map(go_symbol).map(Cow::Borrowed)),
+                    Lang::Other => {
+                        around.extend(
+                            f.path
+                                .map(|p| Cow::Borrowed(package_path(without_position(p)))),
+                        );
+                        around.extend(f.name.map(rust_symbol));
+                    }
+                }
             }
             continue;
         }
         match line {
-            Line::Boilerplate | Line::Location(_) | Line::Frame { .. } => {}
+            Line::Boilerplate | Line::Location(_) | Line::Frame { .. } | Line::Java(_) => {}
             Line::Message("") => {}
-            Line::Message(m) => say(m, &mut around),
+            Line::Message(m) => say(m, block, &mut said, &mut around),
             Line::Numbered(_) | Line::Text(_) => {
                 let t = raw[i];
                 if t.trim().is_empty() {
@@ -361,17 +463,284 @@ pub fn read<'q>(query: &'q str) -> Option<Reading> {
                     if last != Some(Origin::Runtime) {
                         around.push(Cow::Borrowed(t.trim()));
                     }
-                } else {
-                    last = None;
-                    say(t.trim(), &mut around);
+                    continue;
+                }
+                last = None;
+                let t = t.trim();
+                if !java {
+                    say(t, block, &mut said, &mut around);
+                    continue;
+                }
+                // `Caused by: a.b.C: message` opens the next exception; a `Suppressed:` one is
+                // beside the cause, not it.
+                let (t, opens) = match t.strip_prefix("Caused by: ") {
+                    Some(rest) => (rest, true),
+                    None => (t.strip_prefix("Suppressed: ").unwrap_or(t), false),
+                };
+                let t = t
+                    .strip_prefix("Exception in thread \"")
+                    .and_then(|r| r.split_once("\" "))
+                    .map_or(t, |(_, r)| r);
+                match java_header(t) {
+                    Some((class, message)) => {
+                        if opens || block == ASKED {
+                            block = block.wrapping_add(1);
+                            origins.push(java_origin(class, own_root));
+                        }
+                        // The class by its own name; a library's package is around it.
+                        if java_origin(class, own_root) != Origin::Own {
+                            around.push(Cow::Borrowed(class));
+                        }
+                        let simple = simple_name(class);
+                        said.push((block, Cow::Borrowed(simple)));
+                        if !message.is_empty() {
+                            said.push((block, simple_names(message)));
+                        }
+                    }
+                    None => said.push((block, simple_names(t))),
                 }
             }
         }
     }
+    // A Java trace with causes says the innermost exception of a library's class, else its
+    // root cause (the last `Caused by:`): the wrappers' messages (`ImportException: Could not
+    // import order …`) are the asker's code's, and a cause of the JDK's under a library's
+    // exception (`NumberFormatException` thrown in the asker's deserializer, under Jackson's
+    // `JsonMappingException`) is the asker's failure the library reports. The others are
+    // around.
+    let root = origins
+        .iter()
+        .rposition(|o| *o == Origin::Library)
+        .or_else(|| origins.len().checked_sub(1));
+    around.extend(
+        java_frames
+            .into_iter()
+            .filter(|(b, _)| root.is_none_or(|r| *b == r))
+            .map(|(_, s)| Cow::Owned(s)),
+    );
+    let mut out: Vec<Cow<str>> = Vec::new();
+    for (b, text) in said {
+        if b == ASKED || Some(b) == root {
+            out.push(text);
+        } else {
+            around.push(text);
+        }
+    }
     Some(Reading {
-        said: said.join("\n"),
+        said: out.join("\n"),
         around: around.join("\n"),
     })
+}
+
+/// `query` with Jackson's location and reference-chain tails cut out; `None` when it holds
+/// neither. A location is `[Source: DESCRIPTION; line: N, column: M]` (or `; byte offset: #N]`,
+/// `; UNKNOWN]`), the description quoting the asker's document, newlines and brackets
+/// included; the ` at ` before it goes with it. A chain is `(through reference chain: …)` up to
+/// the bracket that ends its line.
+fn jackson_tails(query: &str) -> Option<String> {
+    const SOURCE: &str = "[Source: ";
+    const CHAIN: &str = "(through reference chain: ";
+    if !query.contains(SOURCE) && !query.contains(CHAIN) {
+        return None;
+    }
+    let mut out = String::with_capacity(query.len());
+    let mut rest = query;
+    let mut cut = false;
+    loop {
+        let next = [SOURCE, CHAIN]
+            .iter()
+            .filter_map(|m| rest.find(m).map(|at| (at, *m)))
+            .min();
+        let Some((at, mark)) = next else { break };
+        let end = if mark == SOURCE {
+            location_end(&rest[at..])
+        } else {
+            let tail = &rest[at..];
+            let line = tail.find('\n').unwrap_or(tail.len());
+            tail[..line]
+                .trim_end()
+                .ends_with(')')
+                .then(|| tail[..line].trim_end().len())
+        };
+        match end {
+            Some(len) => {
+                let mut head = &rest[..at];
+                if mark == SOURCE {
+                    head = head.strip_suffix("at ").unwrap_or(head);
+                }
+                out.push_str(head.trim_end_matches([' ', '\t']));
+                rest = &rest[at + len..];
+                cut = true;
+            }
+            None => {
+                out.push_str(&rest[..at + mark.len()]);
+                rest = &rest[at + mark.len()..];
+            }
+        }
+    }
+    out.push_str(rest);
+    cut.then_some(out)
+}
+
+/// The length of the location `tail` starts with (`[Source: …; line: 1, column: 17]`), if it
+/// is one: the first `; line: N, column: M]`, `; byte offset: #N]` or `; UNKNOWN]` ends it.
+fn location_end(tail: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(semi) = tail[from..].find("; ").map(|k| from + k) {
+        let after = &tail[semi + 2..];
+        if let Some(close) = after.find(']') {
+            let offset = &after[..close];
+            let number = |s: &str| {
+                let s = s.trim_start_matches('-');
+                !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+            };
+            let ok = match offset.strip_prefix("line: ") {
+                Some(lc) => lc
+                    .split_once(", column: ")
+                    .is_some_and(|(l, c)| number(l) && number(c)),
+                None => {
+                    offset == "UNKNOWN"
+                        || offset
+                            .strip_prefix("byte offset: #")
+                            .is_some_and(|n| number(n) || n == "UNKNOWN")
+                }
+            };
+            if ok {
+                return Some(semi + 2 + close + 1);
+            }
+        }
+        from = semi + 2;
+    }
+    None
+}
+
+/// A Java exception's header without its `Caused by: `: (`a.b.SomeException`, `message`) when
+/// the line starts with a qualified class name followed by `: ` or nothing.
+fn java_header(t: &str) -> Option<(&str, &str)> {
+    let (class, message) = t.split_once(": ").unwrap_or((t, ""));
+    let name_char = |c: char| c.is_alphanumeric() || matches!(c, '_' | '$' | '.');
+    let simple = simple_name(class);
+    (class.contains('.')
+        && class.chars().all(name_char)
+        && !class.starts_with('.')
+        && simple.starts_with(|c: char| c.is_uppercase()))
+    .then_some((class, message.trim()))
+}
+
+/// `com.acme.orders.Order` → `Order`, `a.B$Inner` → `B$Inner`.
+fn simple_name(class: &str) -> &str {
+    class.rsplit('.').next().unwrap_or(class)
+}
+
+/// `text` with each qualified Java class name outside the JDK (`com.acme.orders.Order`:
+/// lower-case packages, then a capitalised class) read as the class's own name: the packages
+/// are the asker's or a library's, which no page writes in a message. The JDK's types keep
+/// their packages (`java.util.Optional`): a library's pages quote its messages naming them.
+fn simple_names(text: &str) -> Cow<'_, str> {
+    let mut out = String::new();
+    let mut last = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let starts = (c.is_ascii_lowercase()) && (i == 0 || !is_name_byte(bytes[i - 1]));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < bytes.len() && (is_name_byte(bytes[j]) || bytes[j] == b'.') {
+            j += 1;
+        }
+        let word = text[i..j].trim_end_matches('.');
+        let segments: Vec<&str> = word.split('.').collect();
+        let qualified = segments.len() >= 3
+            && segments.iter().all(|s| !s.is_empty())
+            && segments[..segments.len() - 1]
+                .iter()
+                .all(|s| s.starts_with(|c: char| c.is_ascii_lowercase()))
+            && segments[segments.len() - 1].starts_with(|c: char| c.is_ascii_uppercase());
+        if qualified && java_origin(word, None) != Origin::Runtime {
+            out.push_str(&text[last..i]);
+            out.push_str(simple_name(word));
+            last = i + word.len();
+        }
+        i = j.max(i + 1);
+    }
+    if last == 0 {
+        return Cow::Borrowed(text);
+    }
+    out.push_str(&text[last..]);
+    Cow::Owned(out)
+}
+
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
+}
+
+/// The first two segments of a qualified Java name (`com.acme` of `com.acme.orders.Main.main`):
+/// an organisation's packages.
+fn package_root(name: &str) -> &str {
+    match name.match_indices('.').nth(1) {
+        Some((at, _)) => &name[..at],
+        None => name,
+    }
+}
+
+/// Where a Java frame's code lives: the JDK's (and Kotlin's) packages are the runtime, the
+/// packages of the program's entry point the asker's, the others a library's.
+fn java_origin(name: &str, own_root: Option<&str>) -> Origin {
+    const RUNTIME: &[&str] = &["java.", "javax.", "jdk.", "sun.", "com.sun.", "kotlin."];
+    if RUNTIME.iter().any(|r| name.starts_with(r)) {
+        Origin::Runtime
+    } else if own_root.is_some_and(|r| name.starts_with(r) && name[r.len()..].starts_with('.')) {
+        Origin::Own
+    } else {
+        Origin::Library
+    }
+}
+
+/// How many library frames of a Java exception are read around it, innermost first. The
+/// outer ones are the library's entry points (`ObjectMapper.readValue`, `_readMapAndClose`),
+/// the same in every trace of it, and led a Jackson trace to the page about those frames.
+const JAVA_FRAMES: usize = 3;
+
+/// A library's Java frame as a workspace names its code: `Class.method`
+/// (`EnumDeserializer._deserializeAltString`), a nested class's `$` read as `.`, a
+/// constructor as its class. `None` for an exception's own frames (its constructor, its
+/// factory `from`): every failure passes through them, so they tell nothing.
+fn java_symbol(name: &str) -> Option<String> {
+    let (class, method) = name.rsplit_once('.')?;
+    let class = simple_name(class);
+    let outer = class.split('$').next().unwrap_or(class);
+    let inner = class.rsplit('$').next().unwrap_or(class);
+    if ["Exception", "Error", "Throwable"]
+        .iter()
+        .any(|e| inner.ends_with(e) || outer.ends_with(e))
+    {
+        return None;
+    }
+    let class = class.replace('$', ".");
+    Some(
+        if method.starts_with('<') || method.starts_with("lambda$") {
+            class
+        } else {
+            format!("{class}.{method}")
+        },
+    )
+}
+
+/// A Go frame's function without its import path (`viper.(*Viper).find` of
+/// `github.com/spf13/viper.(*Viper).find`): the module's path is in every frame of it, and
+/// would lead to the one page that spells it.
+fn go_symbol(name: &str) -> &str {
+    // The import path ends at the last `/` before the package's name; a method's receiver
+    // holds none.
+    let head = name.find(".(").map_or(name, |at| &name[..at]);
+    match head.rfind('/') {
+        Some(at) => &name[at + 1..],
+        None => name,
+    }
 }
 
 /// `name` without the hash a legacy-mangled Rust symbol ends with, as `RUST_BACKTRACE=full`
@@ -545,9 +914,9 @@ fn debug_value(v: &str) -> Option<Debugged<'_>> {
     open.is_empty().then_some(out)
 }
 
-/// `x.js:3:9` → `x.js`, `x.py` → `x.py`.
+/// `x.js:3:9` → `x.js`, `x.py` → `x.py`, `x.go:12 +0x1d` → `x.go`.
 fn without_position(path: &str) -> &str {
-    let mut p = path;
+    let mut p = path.split(" +0x").next().unwrap_or(path);
     for _ in 0..2 {
         match p.rsplit_once(':') {
             Some((head, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => p = head,
@@ -649,12 +1018,65 @@ mod tests {
         let go = "panic: runtime error: invalid memory address\n\ngoroutine 1 [running]:\ngithub.com/spf13/cobra.(*Command).execute(0xc000)\n\t/home/d/go/pkg/mod/github.com/spf13/cobra@v1.8.0/command.go:987 +0x1d\nmain.main()\n\t/home/d/app/main.go:12 +0x1d\nexit status 2";
         let r = read(go).expect("a panic");
         assert_eq!(r.said, "panic: runtime error: invalid memory address");
-        assert_eq!(r.around, "github.com/spf13/cobra.(*Command).execute");
+        assert_eq!(r.around, "cobra.(*Command).execute");
         let java = "Exception in thread \"main\" java.lang.IllegalStateException: closed\n\tat okhttp3.Call.execute(Call.java:10)\n\tat com.acme.App.main(App.java:3)\n\t... 4 more";
         let r = read(java).expect("a trace");
+        assert_eq!(r.said, "IllegalStateException\nclosed");
+        // `com.acme` has the entry point; okhttp3 is a library.
+        assert_eq!(r.around, "java.lang.IllegalStateException\nCall.execute");
+    }
+
+    #[test]
+    fn a_java_trace_says_its_root_cause_without_jacksons_tails() {
+        // The Java walk's trace 02 (stop 52), its frames cut: the app's wrapper came first and
+        // the payload in `[Source: …]` and the object path of the reference chain were searched.
+        let q = "com.acme.orders.ImportException: Could not import order from sftp://partner/orders/0042.json\n\tat com.acme.orders.OrderImporter.importOrder(OrderImporter.java:15)\n\tat com.acme.orders.TraceRunner.main(TraceRunner.java:158)\nCaused by: com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException: Unrecognized field \"sku_code\" (class com.acme.orders.Item), not marked as ignorable (2 known properties: \"sku\", \"qty\"])\n at [Source: (String)\"{\"id\":42,\"items\":[{\"sku_code\":\"B-7\",\"qty\":1}]}\"; line: 1, column: 73] (through reference chain: com.acme.orders.Order[\"items\"]->java.util.ArrayList[1]->com.acme.orders.Item[\"sku_code\"])\n\tat com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException.from(UnrecognizedPropertyException.java:61)\n\tat com.fasterxml.jackson.databind.DeserializationContext.handleUnknownProperty(DeserializationContext.java:1132)\n\tat com.fasterxml.jackson.databind.deser.std.StdDeserializer.handleUnknownProperty(StdDeserializer.java:2202)\n\tat com.fasterxml.jackson.databind.deser.BeanDeserializerBase.handleUnknownProperty(BeanDeserializerBase.java:1705)\n\tat com.fasterxml.jackson.databind.deser.BeanDeserializerBase.handleUnknownVanilla(BeanDeserializerBase.java:1683)\n\tat java.base/java.lang.reflect.Method.invoke(Method.java:568)\n\tat com.acme.orders.OrderImporter.importOrder(OrderImporter.java:13)\n\t... 2 more";
+        let r = read(q).expect("a trace");
         assert_eq!(
             r.said,
-            "Exception in thread \"main\" java.lang.IllegalStateException: closed"
+            "UnrecognizedPropertyException\nUnrecognized field \"sku_code\" (class Item), not marked as ignorable (2 known properties: \"sku\", \"qty\"])"
+        );
+        assert_eq!(
+            r.around,
+            "com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException\nDeserializationContext.handleUnknownProperty\nStdDeserializer.handleUnknownProperty\nBeanDeserializerBase.handleUnknownProperty\nImportException\nCould not import order from sftp://partner/orders/0042.json"
+        );
+        // A location spanning the payload's lines; a cause of the JDK's under the library's
+        // exception is the asker's failure the library reports.
+        let q = "com.fasterxml.jackson.databind.JsonMappingException: For input string: \"12.\" (through reference chain: com.acme.orders.Dimensions[\"width\"])\n\tat com.fasterxml.jackson.databind.deser.BeanDeserializerBase.wrapAndThrow(BeanDeserializerBase.java:1826)\n\tat com.acme.orders.TraceRunner.main(TraceRunner.java:158)\nCaused by: java.lang.NumberFormatException: For input string: \"12.\"\n\tat java.base/java.lang.Integer.parseInt(Integer.java:668)\n\tat com.acme.orders.PixelDeserializer.deserialize(PixelDeserializer.java:15)\n\t... 8 more";
+        let r = read(q).expect("a trace");
+        assert_eq!(r.said, "JsonMappingException\nFor input string: \"12.\"");
+        let q = "com.fasterxml.jackson.core.JsonParseException: Unexpected character ('}' (code 125)): was expecting double-quote to start field name\n at [Source: (String)\"{\n  \"endpoint\": \"http://api\",\n}\"; line: 3, column: 2]";
+        let r = read(q).expect("a Jackson error, frames or not");
+        assert_eq!(
+            r.said,
+            "JsonParseException\nUnexpected character ('}' (code 125)): was expecting double-quote to start field name"
+        );
+        // The JDK's types keep their packages: pages quote the messages naming them.
+        let q = "com.fasterxml.jackson.databind.exc.InvalidDefinitionException: Cannot construct instance of `java.util.Optional` (no Creators, like default constructor, exist)\n at [Source: UNKNOWN; byte offset: #UNKNOWN]";
+        assert_eq!(
+            read(q).expect("a trace").said,
+            "InvalidDefinitionException\nCannot construct instance of `java.util.Optional` (no Creators, like default constructor, exist)"
+        );
+    }
+
+    #[test]
+    fn a_go_panic_keeps_the_runtime_and_the_module_path_out() {
+        // The viper walk (stop 52): the signal line and the frames' arguments (`{0x7d1e2b,
+        // 0x4}` has a space) were read as the message, and every frame's module path led to the
+        // one page that spells it.
+        let q = "panic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x6b2c1a]\n\ngoroutine 1 [running]:\ngithub.com/spf13/viper.(*Viper).GetString(0x0, {0x7d1e2b, 0x4})\n\t/home/me/go/pkg/mod/github.com/spf13/viper@v1.10.1/viper.go:1185 +0x1d\nmain.main()\n\t/home/me/src/app/main.go:21 +0x35\ncreated by github.com/spf13/viper.(*Viper).WatchConfig in goroutine 1\n\t/home/me/go/pkg/mod/github.com/spf13/viper@v1.10.1/viper.go:431 +0x9a\nexit status 2";
+        let r = read(q).expect("a panic");
+        assert_eq!(
+            r.said,
+            "panic: runtime error: invalid memory address or nil pointer dereference"
+        );
+        assert_eq!(
+            r.around,
+            "viper.(*Viper).GetString\nviper.(*Viper).WatchConfig"
+        );
+        assert_eq!(
+            without_position("viper@v1.10.1/viper.go:1185 +0x1d"),
+            "viper@v1.10.1/viper.go"
         );
     }
 

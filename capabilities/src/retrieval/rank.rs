@@ -743,6 +743,11 @@ fn analyze_read(
         } else if q.compound {
             (false, None, (String::new(), 0.0))
         } else if let Some(c) = correction(index, &q.term)
+            // In a pasted trace a quoted value and a part of a name are printed by the
+            // program, not typed: the asker's value or class (`Instant` of
+            // `java.time.Instant`, `Audit` of `AuditEvent`, a JSON value `"plan"`), which a
+            // correction would read as some other word.
+            .filter(|_| !(trace.is_some() && !around && printed_name(&q)))
             .map(|t| {
                 let word = word_for(&q, &t);
                 (t, word)
@@ -751,7 +756,11 @@ fn analyze_read(
             // stem `pickli`) is a near spelling of some token, not what was meant; the word
             // stays unknown, and no message shows a stem.
             .filter(|(_, w)| w.is_some())
-            .or_else(|| typed_correction(index, &q.word).map(|(t, w)| (t, Some(w))))
+            .or_else(|| {
+                typed_correction(index, &q.word)
+                    .filter(|_| !(trace.is_some() && !around && printed_name(&q)))
+                    .map(|(t, w)| (t, Some(w)))
+            })
         {
             (true, Some(c.clone()), (c.0, FUZZY_WEIGHT))
         } else {
@@ -769,6 +778,12 @@ fn analyze_read(
         });
     }
     (terms, search)
+}
+
+/// Whether a query word is a value or a name as a program prints it: quoted, or a part of a
+/// compound name. (Not every capitalised word: a message's first word is one.)
+fn printed_name(q: &QueryTerm) -> bool {
+    q.quoted || q.within.is_some()
 }
 
 /// The pairs of neighbouring words of a query, as the index holds them; a word read as a
