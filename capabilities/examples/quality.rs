@@ -8,8 +8,9 @@
 //! For each corpus (`acme`, `requests`, `fd`, `black`, `commander`, `jinja`, `hyperfine`,
 //! `click`, `just`, `attrs`, `ws`, `marshmallow`, `tenacity`, `loguru`, `ripgrep`,
 //! `structlog`, `zoxide`, `arrow`, `xh`, `dust`, `httpx`, `cachetools` (stop 44: questions written
-//! without the pages; not in the default list, which stays comparable across stops), `demo`, or
-//! `NAME=WORKSPACE:QUESTIONS`;
+//! without the pages), `viper` (Go; stop 52: blind when first run, fit from then on; its second
+//! batch is `viper/batch2`) — those two not in the default list, which stays comparable across
+//! stops — `demo`, or `NAME=WORKSPACE:QUESTIONS`;
 //! the default is the first twenty-one — `demo` is the live demo, whose pages were edited to
 //! pass its own gate, so it is no longer held out: `acme` is its frozen copy from before; the
 //! questions of commander and the sixteen after it were written by someone who had not seen the pages; the
@@ -88,10 +89,16 @@ fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
         ),
         "acme" | "requests" | "fd" | "black" | "commander" | "jinja" | "hyperfine" | "click"
         | "just" | "attrs" | "ws" | "marshmallow" | "tenacity" | "loguru" | "ripgrep"
-        | "structlog" | "zoxide" | "arrow" | "xh" | "dust" | "httpx" | "cachetools" => (
+        | "structlog" | "zoxide" | "arrow" | "xh" | "dust" | "httpx" | "cachetools" | "viper" => (
             spec.into(),
             c.join(spec).join("ws"),
             c.join(spec).join("questions.yaml"),
+        ),
+        // The viper corpus's questions written after its blind set's results were seen.
+        "viper/batch2" => (
+            spec.into(),
+            c.join("viper").join("ws"),
+            c.join("viper").join("questions-batch2.yaml"),
         ),
         // `NAME/traces`: the corpus's pasted traces (testdata/traces/README.md).
         other if other.ends_with("/traces") && !other.contains('=') => {

@@ -124,6 +124,36 @@ fetch_crate_static() {
     [ "$sum" = "$3" ] || die "$RECIPE_FILE has sha256 $sum, expected $3"
 }
 
+# fetch_deb NAME VERSION FILE SHA256: a Debian binary package, taken from PKG_DIR or downloaded
+# with `apt-get download NAME=VERSION` (which needs the machine's apt lists to still hold that
+# version); its sha256 is the one the archive's Packages index lists for the file.
+fetch_deb() {
+    local sum
+    if ! from_pkgs "$3"; then
+        mkdir -p "$RECIPE_WORK/deb"
+        (cd "$RECIPE_WORK/deb" && apt-get download -q "$1=$2") >&2
+        RECIPE_FILE=$RECIPE_WORK/deb/$3
+        [ -f "$RECIPE_FILE" ] || die "apt-get download did not produce $3"
+    fi
+    sum=$(sha256sum "$RECIPE_FILE" | cut -d' ' -f1)
+    [ "$sum" = "$4" ] || die "$RECIPE_FILE has sha256 $sum, expected $4"
+}
+
+# unpack_deb_dir FILE DIR: replace the work tree's contents with the files under DIR (a path in
+# the package, such as usr/share/gocode/src/github.com/spf13/viper) of the .deb FILE, DIR
+# stripped. The data member is read with `ar` (binutils) so that dpkg is not needed.
+unpack_deb_dir() {
+    local data depth
+    find "$RECIPE_TREE" -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
+    data=$(ar t "$1" | grep '^data\.tar') || die "$1 has no data member"
+    # Members are written ./usr/...: the leading `.` is one more component to strip.
+    depth=$(($(printf '%s' "$2" | tr -cd / | wc -c) + 2))
+    # Written to a file, whose compression tar recognises by its contents (not from a pipe).
+    ar p "$1" "$data" > "$RECIPE_WORK/$data"
+    tar -xf "$RECIPE_WORK/$data" -C "$RECIPE_TREE" --strip-components="$depth" \
+        --no-same-owner --no-same-permissions "./$2/"
+}
+
 # unpack FILE: replace the work tree's contents with the files of the .tar.gz FILE, its top
 # directory (`NAME-VERSION/`, npm's `package/`) stripped.
 unpack() {
