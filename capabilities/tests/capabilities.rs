@@ -396,6 +396,32 @@ fn every_diagnostic_code_is_raised_where_it_should_be() {
 }
 
 #[test]
+fn a_trace_of_frames_alone_is_at_most_medium() {
+    let (g, ix) = common::fixture();
+    let frames = "\tat com.acme.server.Cache.evictOldest(Cache.java:20)\n\tat com.acme.server.Cache.insert(Cache.java:44)\n\tat com.example.app.Main.main(Main.java:5)";
+    let p = pack::evidence_pack(&ctx(&g, &ix), frames, None).pack;
+    // The frames are searched in the message's place, and say so; what went wrong is not
+    // said, so the pack is never `high`.
+    assert_eq!(p.stable_ids[0], "section:faq/cache.md#eviction");
+    assert_ne!(p.confidence.level, Level::High, "{:?}", p.confidence);
+    assert!(
+        p.confidence
+            .explanation
+            .contains("read as a pasted trace without a message"),
+        "{}",
+        p.confidence.explanation
+    );
+    // With its message, the same trace is read as any other.
+    let message = format!("java.lang.IllegalStateException: cache eviction failed\n{frames}");
+    let p = pack::evidence_pack(&ctx(&g, &ix), &message, None).pack;
+    assert!(
+        !p.confidence.explanation.contains("without a message"),
+        "{}",
+        p.confidence.explanation
+    );
+}
+
+#[test]
 fn graph_diagnostics_reach_the_pack_of_the_section_they_concern() {
     let (g, ix) = common::fixture();
     let p = pack::evidence_pack(&ctx(&g, &ix), "release builds", None).pack;

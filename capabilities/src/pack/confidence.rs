@@ -263,6 +263,14 @@ fn is_vague(ranking: &Ranking, f: &Features) -> bool {
         && f.strength < VAGUE_STRENGTH
 }
 
+/// A pasted trace with no message: only its library frames' names and code lines were
+/// searched. Those name the code path, which many failures share; what went
+/// wrong is not said, so the pack is at most `medium` (re-walk, stop 52: ten Jackson frames
+/// pasted alone were answered `high` by the page about another failure of the same helpers).
+fn only_frames(ranking: &Ranking) -> bool {
+    ranking.frames_only
+}
+
 /// What a correction to `term` reads the user's word as, in the pages' own spelling: `word`
 /// (the spelling the correction was made through) when the top sections write it, else the
 /// first word of theirs whose term is `term`, else `term` when it is an everyday word, else
@@ -334,9 +342,10 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     let grounding = if w_sum > 0.0 { g_sum / w_sum } else { 0.0 };
     let score = round4(f.score());
     let vague = is_vague(ranking, &f);
+    let frames = only_frames(ranking);
     let level = if score < LOW {
         Level::Low
-    } else if score >= HIGH && grounding >= HIGH_GROUNDING && !vague {
+    } else if score >= HIGH && grounding >= HIGH_GROUNDING && !vague && !frames {
         Level::High
     } else {
         Level::Medium
@@ -411,7 +420,11 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         if supporting == 1 { "s" } else { "" },
         grounding
     );
-    if ranking.searched_around() {
+    if frames {
+        explanation.push_str(
+            "; read as a pasted trace without a message: its library frames and code lines searched in its place, the runtime's frames and the asker's own paths and function names not",
+        );
+    } else if ranking.searched_around() {
         explanation.push_str(
             "; read as a pasted trace: its messages searched, its library frames and code lines at half the weight, the runtime's frames and the asker's own paths and function names not",
         );
@@ -423,6 +436,10 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     if vague && score >= HIGH && grounding >= HIGH_GROUNDING {
         explanation.push_str(
             "; capped at medium: a short query of everyday words, which the top section holds only in passing",
+        );
+    } else if frames && score >= HIGH && grounding >= HIGH_GROUNDING {
+        explanation.push_str(
+            "; capped at medium: a trace's frames without its message name the code path, not what went wrong",
         );
     }
     let factor = |kind: &str, v: f64, d: String| Factor {

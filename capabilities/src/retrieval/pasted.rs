@@ -708,7 +708,8 @@ const JAVA_FRAMES: usize = 3;
 /// A library's Java frame as a workspace names its code: `Class.method`
 /// (`EnumDeserializer._deserializeAltString`), a nested class's `$` read as `.`, a
 /// constructor as its class. `None` for an exception's own frames (its constructor, its
-/// factory `from`): every failure passes through them, so they tell nothing.
+/// factory `from`) and for a method that builds one (`DeserializationContext.
+/// weirdStringException`): every failure of a kind passes through them, so they tell nothing.
 fn java_symbol(name: &str) -> Option<String> {
     let (class, method) = name.rsplit_once('.')?;
     let class = simple_name(class);
@@ -716,7 +717,7 @@ fn java_symbol(name: &str) -> Option<String> {
     let inner = class.rsplit('$').next().unwrap_or(class);
     if ["Exception", "Error", "Throwable"]
         .iter()
-        .any(|e| inner.ends_with(e) || outer.ends_with(e))
+        .any(|e| inner.ends_with(e) || outer.ends_with(e) || method.ends_with(e))
     {
         return None;
     }
@@ -1056,6 +1057,24 @@ mod tests {
         assert_eq!(
             read(q).expect("a trace").said,
             "InvalidDefinitionException\nCannot construct instance of `java.util.Optional` (no Creators, like default constructor, exist)"
+        );
+    }
+
+    #[test]
+    fn an_exceptions_own_frames_and_its_builders_name_no_code() {
+        for own in [
+            "com.fasterxml.jackson.databind.exc.InvalidFormatException.from",
+            "com.fasterxml.jackson.databind.DeserializationContext.weirdStringException",
+            "com.acme.Outer$ParseError.<init>",
+        ] {
+            assert_eq!(java_symbol(own), None, "{own}");
+        }
+        assert_eq!(
+            java_symbol(
+                "com.fasterxml.jackson.databind.DeserializationContext.handleWeirdStringValue"
+            )
+            .as_deref(),
+            Some("DeserializationContext.handleWeirdStringValue")
         );
     }
 

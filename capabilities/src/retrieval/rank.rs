@@ -92,6 +92,9 @@ pub struct Ranking {
     pub params: Params,
     /// Whether the query was read as a pasted trace ([`super::pasted`]).
     pub trace: bool,
+    /// A pasted trace that says nothing of its own (frames alone, no message): its frames'
+    /// words were searched in its place.
+    pub frames_only: bool,
 }
 
 impl Ranking {
@@ -887,6 +890,9 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         sections: index.sections(),
         pairs: pairs.len(),
         params: *p,
+        frames_only: trace
+            .as_ref()
+            .is_some_and(|r| super::tokens::query_terms(&r.said).is_empty()),
         trace: trace.is_some(),
     }
 }
