@@ -172,6 +172,14 @@ fn drift_and_impact_name_the_definition_the_change_edited() {
         text.contains("function `normalizeTypes`; the change is in function `normalizeType`"),
         "{text}"
     );
+    // Its place is the pinned commit's, and says so beside the later commit's "now at".
+    assert!(text.contains("`normalizeType` (lib/utils.js:"), "{text}");
+    assert!(
+        text.lines()
+            .filter(|l| l.contains("the change is in function `normalizeType` ("))
+            .all(|l| l.contains(" as pinned)")),
+        "{text}"
+    );
 
     let impact = json(&run(
         dir.path(),

@@ -293,8 +293,9 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
 }
 
 /// The definitions a changed reference's range holds that the change edited, besides the one
-/// it stands for, in words: "the change is in function `normalizeType` (lib/utils.js:81-85)",
-/// the places only `with_at`.
+/// it stands for, in words: "the change is in function `normalizeType` (lib/utils.js:81-85 as
+/// pinned)", the places only `with_at`. The places are the pinned commit's: beside "now at …"
+/// they would read as the later commit's (re-walk, stop 52).
 fn changed_in(r: &ReferenceDrift, with_at: bool) -> Option<String> {
     const SHOWN: usize = 3;
     if r.touched.is_empty() {
@@ -303,7 +304,7 @@ fn changed_in(r: &ReferenceDrift, with_at: bool) -> Option<String> {
     let mut names: Vec<String> = (r.touched.iter())
         .take(SHOWN)
         .map(|s| match with_at {
-            true => format!("{} ({})", symbol(s), at(s)),
+            true => format!("{} ({} as pinned)", symbol(s), at(s)),
             false => symbol(s),
         })
         .collect();
