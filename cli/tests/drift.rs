@@ -91,31 +91,6 @@ fn json(r: &Run) -> Value {
     serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", r.stdout, r.stderr))
 }
 
-/// Runs scripts/drift-compare.py on `json_text` against `drift_yaml`.
-fn compare_script(json_text: &str, drift_yaml: &Path) -> (bool, String) {
-    use std::io::Write;
-    let mut child = std::process::Command::new("python3")
-        .arg(testdata().join("../scripts/drift-compare.py"))
-        .arg("-")
-        .arg(drift_yaml)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(json_text.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("waits");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
-    )
-}
-
 fn reference<'a>(v: &'a Value, article: &str, section: &str, index: u64) -> &'a Value {
     v["references"]
         .as_array()
@@ -150,7 +125,8 @@ fn requests_agrees_with_its_drift_yaml_through_the_cli() {
         ],
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let (ok, out) = compare_script(&r.stdout, &testdata().join("corpora/requests/drift.yaml"));
+    let (ok, out) =
+        common::compare_drift(&r.stdout, &testdata().join("corpora/requests/drift.yaml"));
     assert!(ok, "{out}");
     assert!(
         out.contains("262 references agree: 6 unchanged, 196 moved, 60 changed, 0 missing"),
@@ -267,7 +243,7 @@ fn the_fixture_agrees_with_its_drift_yaml_and_each_case_reads_right() {
     let f = Fixture::new();
     let r = f.run(&["drift", "--to", "v2", "--format", "json"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let (ok, out) = compare_script(&r.stdout, &testdata().join("fixtures/drift/drift.yaml"));
+    let (ok, out) = common::compare_drift(&r.stdout, &testdata().join("fixtures/drift/drift.yaml"));
     assert!(ok, "{out}");
     let v = json(&r);
     // Whitespace-only edit of Store.put: changed, mapped onto its new lines, same symbol.

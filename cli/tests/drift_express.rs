@@ -42,38 +42,14 @@ fn reference<'a>(v: &'a Value, section: &str, index: u64) -> &'a Value {
         .unwrap_or_else(|| panic!("#{section}[{index}] is reported"))
 }
 
-/// Runs scripts/drift-compare.py on `json_text` against the corpus's drift.yaml.
-fn compare_script(json_text: &str) -> (bool, String) {
-    use std::io::Write;
-    let mut child = std::process::Command::new("python3")
-        .arg(testdata().join("../scripts/drift-compare.py"))
-        .arg("-")
-        .arg(testdata().join("corpora/express/drift.yaml"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(json_text.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("waits");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
-    )
-}
-
 #[test]
 fn express_agrees_with_its_drift_yaml() {
     let dir = express_copy();
     let r = run(dir.path(), &["drift", "--to", "v5.0.1", "--format", "json"]);
     let v = json(&r);
     assert_eq!(v["to"]["expressjs/express"], LATER);
-    let (ok, out) = compare_script(&r.stdout);
+    let (ok, out) =
+        common::compare_drift(&r.stdout, &testdata().join("corpora/express/drift.yaml"));
     assert!(ok, "{out}");
     assert!(
         out.contains("90 references agree: 2 unchanged, 38 moved, 35 changed, 15 missing"),

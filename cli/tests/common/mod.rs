@@ -54,29 +54,45 @@ pub fn run_in(dir: &Path, args: &[&str]) -> Run {
 
 /// Runs the binary in `dir` with `args` and `input` on standard input.
 pub fn run_in_with_stdin(dir: &Path, args: &[&str], input: &[u8]) -> Run {
+    run_with_stdin(command().current_dir(dir).args(args), input)
+}
+
+/// Runs `command` with `input` on standard input.
+pub fn run_with_stdin(command: &mut Command, input: &[u8]) -> Run {
     use std::io::Write;
     use std::process::Stdio;
-    let mut child = command()
-        .current_dir(dir)
-        .args(args)
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary starts");
+        .expect("the command starts");
     let mut stdin = child.stdin.take().expect("stdin");
     // Written beside the run: a large input must not wait for the process to read it all.
     let input = input.to_vec();
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let out = child.wait_with_output().expect("the binary runs");
+    let out = child.wait_with_output().expect("the command runs");
     let _ = writer.join();
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
+}
+
+/// Runs scripts/drift-compare.py on a drift report (`json_text`) against an oracle
+/// (`drift_yaml`): whether they agree, and what the script printed.
+pub fn compare_drift(json_text: &str, drift_yaml: &Path) -> (bool, String) {
+    let r = run_with_stdin(
+        std::process::Command::new("python3")
+            .arg(testdata().join("../scripts/drift-compare.py"))
+            .arg("-")
+            .arg(drift_yaml),
+        json_text.as_bytes(),
+    );
+    (r.code == 0, r.stdout + &r.stderr)
 }
 
 /// Asserts that nothing of `root`'s absolute location leaks into a run's outputs.

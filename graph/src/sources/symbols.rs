@@ -640,20 +640,24 @@ fn property_found(object: &[&str], key: &str, function: Node<'_>, src: &[u8]) ->
     let mut segments = object.to_vec();
     segments.push(key);
     let (_, path) = api_path(&segments);
+    Some(with_alias(at_path(&path)?, Some(function), src))
+}
+
+/// A function assigned at `path` (`req.get`, `proto.handle`): a method of its owner, or a
+/// function when the path is one name.
+fn at_path(path: &[&str]) -> Option<Found> {
     let (name, owner) = path.split_last()?;
-    let kind = if owner.is_empty() {
-        SymbolKind::Function
-    } else {
-        SymbolKind::Method
-    };
-    let f = Found {
-        kind,
+    Some(Found {
+        kind: if owner.is_empty() {
+            SymbolKind::Function
+        } else {
+            SymbolKind::Method
+        },
         name: (*name).to_string(),
         scope: path.join("."),
         aliases: Vec::new(),
         of_trait: None,
-    };
-    Some(with_alias(f, Some(function), src))
+    })
 }
 
 fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) -> Option<Found> {
@@ -832,20 +836,7 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     return None;
                 }
                 let path = assigned_object_path(node, src)?;
-                let (name, owner) = path.split_last()?;
-                let kind = if owner.is_empty() {
-                    SymbolKind::Function
-                } else {
-                    SymbolKind::Method
-                };
-                let f = Found {
-                    kind,
-                    name: (*name).to_string(),
-                    scope: path.join("."),
-                    aliases: Vec::new(),
-                    of_trait: None,
-                };
-                Some(with_alias(f, Some(value), src))
+                Some(with_alias(at_path(&path)?, Some(value), src))
             }
             // An object literal's member holding a function, bound at its declaration
             // (`const coerce = { string: ((arg) => …) as Create }`), is a method as much as
