@@ -7,7 +7,6 @@ use crate::context::Context;
 use crate::evidence::Diagnostic;
 use ontoly_graph::diagnostics::Code;
 use ontoly_graph::graph::model::Node;
-use ontoly_graph::sources::git::Lookup;
 
 /// Appends the read of the first top section's lines of its page, at the knowledge commit,
 /// keeping at most `max` reads (the last source read gives way). Nothing when the workspace is
@@ -42,13 +41,7 @@ pub(crate) fn add_page_reads(
         format!("{}/{}", ws.workspace_root, span.file)
     };
     let on_disk = session.read_workspace_file(&span.file).ok();
-    let committed = ws.repo.as_ref().and_then(|git| {
-        let local = git.local();
-        match local.lookup(&commit, &path).ok()? {
-            Lookup::Blob { id, .. } => local.blob(id).ok(),
-            _ => None,
-        }
-    });
+    let committed = (ws.repo.as_ref()).and_then(|git| git.local().file_at(&commit, &path));
     let clean = match (&on_disk, &committed) {
         (Some(disk), Some(blob)) => same_lines(disk, blob),
         _ => false,

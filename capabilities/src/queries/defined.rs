@@ -50,15 +50,10 @@ impl Defined<'_> {
 /// The bytes of cited file `file` at its commit, from its repository's clone through the
 /// session; `None` without one.
 pub(crate) fn file_bytes(ctx: &Context<'_>, file: &Node) -> Option<Vec<u8>> {
-    use ontoly_graph::sources::git::Lookup;
     let repos = ctx.session()?.repositories().ok()?;
     let repo = repos.lookup(file.package.as_deref()?).ok()?.repo.as_ref()?;
     let commit = file.metadata.get("commit")?;
-    let local = repo.local();
-    let Lookup::Blob { id, .. } = local.lookup(commit, walk::source_path(file)?).ok()? else {
-        return None;
-    };
-    local.blob(id).ok()
+    repo.local().file_at(commit, walk::source_path(file)?)
 }
 
 /// The definitions and fields of `file`, parsed from its text.

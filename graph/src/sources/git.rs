@@ -483,6 +483,15 @@ impl LocalRepo {
         Ok(std::mem::take(&mut obj.data))
     }
 
+    /// The bytes of the file `path` at `commit`; `None` when it is no file there (absent, a
+    /// directory, a submodule) or cannot be read.
+    pub fn file_at(&self, commit: &str, path: &str) -> Option<Vec<u8>> {
+        match self.lookup(commit, path).ok()? {
+            Lookup::Blob { id, .. } => self.blob(id).ok(),
+            _ => None,
+        }
+    }
+
     /// Every regular file at `commit` under one of `prefixes` (all files when empty), in path
     /// order, with its blob id. Symlinks and submodules are not listed: search reads content.
     pub fn files(

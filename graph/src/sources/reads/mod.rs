@@ -824,11 +824,7 @@ impl Reader {
             if let Some(root) = tree {
                 return worktree_file(root, rel).ok();
             }
-            let local = git?.local();
-            match local.lookup(commit, rel).ok()? {
-                Lookup::Blob { id, .. } => local.blob(id).ok(),
-                _ => None,
-            }
+            git?.local().file_at(commit, rel)
         };
         hook.references(&PageRead {
             workspace_root: &p.repo.workspace_root,
