@@ -225,8 +225,7 @@ fn chosen_format(cli: &Cli) -> Result<Format, CliError> {
                     } else {
                         format!("use --format {}", names.join("|"))
                     }),
-                    at: None,
-                    also: Vec::new(),
+                    ..Default::default()
                 }
             }),
     }

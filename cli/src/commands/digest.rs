@@ -75,8 +75,7 @@ fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliE
                 } else {
                     format!("modules of sources/repo/index.yaml: {}", names())
                 }),
-                at: None,
-                also: Vec::new(),
+                ..Default::default()
             })
         }
     };
@@ -94,8 +93,7 @@ fn module(modules: &[RepoModule], name: Option<&str>) -> Result<RepoModule, CliE
                 None => format!("modules: {}", names()),
             },
         ),
-        at: None,
-        also: Vec::new(),
+        ..Default::default()
     })
 }
 
@@ -114,8 +112,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         return Err(CliError {
             message: format!("{:?} is not PATH:START-END", a.location),
             hint: Some("lines are 1-based and START <= END, e.g. src/retry.py:1-3".into()),
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         });
     };
     // The entry this prints must pass the structure's locator rule, so that rule decides.

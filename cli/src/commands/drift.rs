@@ -78,8 +78,7 @@ fn cli_error(e: DriftError) -> CliError {
     CliError {
         message: e.to_string(),
         hint,
-        at: None,
-        also: Vec::new(),
+        ..Default::default()
     }
 }
 
@@ -107,8 +106,7 @@ fn nothing_compared(report: &drift::DriftReport, t: Status) -> Result<(), CliErr
             "`ontoly drift` without --fail-on lists each reference's reason: a clone to map (ontoly.toml, or --source NAME=PATH), a revision to give with --to, a registry to fix (`ontoly validate` names it)"
                 .into(),
         ),
-        at: None,
-        also: Vec::new(),
+        ..Default::default()
     })
 }
 

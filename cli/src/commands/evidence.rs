@@ -99,8 +99,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
             hint: Some(format!(
                 "to ask about `{name}` itself, put the question after `--`: ontoly evidence -- '{name} …'"
             )),
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         })
     };
     while let Some(w) = it.next() {
@@ -122,8 +121,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
                 p.limit = Some(v.parse().map_err(|_| CliError {
                     message: format!("--limit takes a number, not {v:?}"),
                     hint: Some("to ask about `--limit` itself, put the question after `--`".into()),
-                    at: None,
-                    also: Vec::new(),
+                    ..Default::default()
                 })?);
             }
             "--format" => {
@@ -140,8 +138,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
                                 "possible values: text, json, yaml (a question about `--format` goes after `--`)"
                                     .into(),
                             ),
-                            at: None,
-                            also: Vec::new(),
+                            ..Default::default()
                         })?,
                 );
             }
@@ -185,8 +182,7 @@ pub fn split_words(words: &[String], escaped: bool) -> Result<Parsed, CliError> 
                 "ontoly evidence how does retry work  (or: ontoly evidence -- '--engine auto'; a long trace: ontoly evidence - < trace.txt)"
                     .into(),
             ),
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         });
     }
     Ok(p)

@@ -45,8 +45,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         return Err(CliError {
             message: "which node? give its id: `ontoly graph ID`".into(),
             hint: Some("ids are in an Evidence Pack's stableIds; a page path, a cited file's path or a symbol's name work too".into()),
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         });
     };
     let session = ctx.session()?;
@@ -82,8 +81,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                     "give one by its id: {}",
                     ontoly_graph::formats::text::first_of(&ids, CANDIDATES_SHOWN)
                 )),
-                at: None,
-                also: Vec::new(),
+                ..Default::default()
             });
         }
         // Only ids of the same kind (`section:`, `file:`…): a typo keeps its prefix.
@@ -99,8 +97,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                 Some(id) => format!("did you mean {id}?"),
                 None => "give an id from an Evidence Pack's stableIds (`ontoly evidence QUERY --format json`), a page path, `page.md#section`, a cited file's path, `PATH:START-END` of a cited range, or a symbol's name".to_string(),
             }),
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         });
     };
     Ok(Output::ok(Report::Graph(Neighbourhood {

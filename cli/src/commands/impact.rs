@@ -79,8 +79,7 @@ fn nothing_assessed(report: &impact::ImpactReport) -> Result<(), CliError> {
         hint: Some(
             "`ontoly impact` without --fail-on-affected lists each reference's reason".into(),
         ),
-        at: None,
-        also: Vec::new(),
+        ..Default::default()
     })
 }
 
@@ -95,8 +94,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         return Err(CliError {
             message,
             hint: Some("give --from A --to B, or --diff FILE (- for standard input)".into()),
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         });
     }
     // The global --source takes NAME=PATH clone overrides; a bare NAME names the source.
@@ -161,8 +159,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         CliError {
             message: e.to_string(),
             hint,
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         }
     })?;
     if a.fail_on_affected {

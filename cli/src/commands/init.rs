@@ -144,8 +144,7 @@ fn sources_table(sources: &[String]) -> Result<String, CliError> {
             return Err(CliError {
                 message: format!("init maps clones: --source {s} has no =PATH"),
                 hint: Some("give --source NAME=PATH (\"acme/payments=../payments\")".into()),
-                at: None,
-                also: Vec::new(),
+                ..Default::default()
             });
         };
         let quote = |v: &str| toml::Value::String(v.to_string()).to_string();
@@ -183,8 +182,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             hint: Some(format!(
                 "add pages under {up}/knowledge/ and list them in its structure.yaml, or give init a directory outside it"
             )),
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         });
     }
     // A directory init would write into that is a link (`knowledge -> /elsewhere`) would put
@@ -213,8 +211,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                 linked.join(", ")
             ),
             hint: Some("choose another directory (`ontoly init DIR`)".into()),
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         });
     }
     // Whatever is at a name counts, a dangling link too (`exists` follows links).
@@ -238,8 +235,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                 "choose another directory (`ontoly init DIR`), or edit the workspace by hand"
                     .into(),
             ),
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         });
     }
     let mut out = String::new();

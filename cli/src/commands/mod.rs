@@ -67,7 +67,7 @@ impl Output {
 
 /// A usage or workspace error: the process prints `error: …` (and a `hint: …` when there is
 /// one) and exits 2.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Default, thiserror::Error)]
 #[error("{message}")]
 pub struct CliError {
     /// What went wrong.
@@ -87,8 +87,7 @@ impl CliError {
         CliError {
             message: message.into(),
             hint: None,
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         }
     }
 

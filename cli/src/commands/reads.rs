@@ -29,8 +29,7 @@ fn session(ctx: &Globals, args: &RepoArgs) -> Result<super::Held, CliError> {
                     "--repo {repo} already names the repository to read; drop --source {name}"
                 ),
             }),
-            at: None,
-            also: Vec::new(),
+            ..Default::default()
         });
     }
     ctx.session()
@@ -48,8 +47,7 @@ impl RepoArgs {
             .ok_or_else(|| CliError {
                 message: "no --repo, and the workspace has no repository of its own".into(),
                 hint: Some("name one with --repo (owner/name or <source>/<module>)".into()),
-                at: None,
-                also: Vec::new(),
+                ..Default::default()
             })
     }
 }
@@ -204,8 +202,7 @@ pub mod read {
                     hint: Some(
                         "give the lines once: PATH:START-END, or PATH --start N --end M".into(),
                     ),
-                    at: None,
-                    also: Vec::new(),
+                    ..Default::default()
                 })
             }
         };

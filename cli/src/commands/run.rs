@@ -46,8 +46,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
                         "to read the input from the file, write --input @{}",
                         a.input
                     )),
-                    at: None,
-                    also: Vec::new(),
+                    ..Default::default()
                 });
             }
             a.input.clone()
