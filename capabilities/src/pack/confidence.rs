@@ -263,14 +263,6 @@ fn is_vague(ranking: &Ranking, f: &Features) -> bool {
         && f.strength < VAGUE_STRENGTH
 }
 
-/// A pasted trace with no message: only its library frames' names and code lines were
-/// searched. Those name the code path, which many failures share; what went
-/// wrong is not said, so the pack is at most `medium` (re-walk, stop 52: ten Jackson frames
-/// pasted alone were answered `high` by the page about another failure of the same helpers).
-fn only_frames(ranking: &Ranking) -> bool {
-    ranking.frames_only
-}
-
 /// What a correction to `term` reads the user's word as, in the pages' own spelling: `word`
 /// (the spelling the correction was made through) when the top sections write it, else the
 /// first word of theirs whose term is `term`, else `term` when it is an everyday word, else
@@ -342,7 +334,11 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     let grounding = if w_sum > 0.0 { g_sum / w_sum } else { 0.0 };
     let score = round4(f.score());
     let vague = is_vague(ranking, &f);
-    let frames = only_frames(ranking);
+    // A trace's frames without its message name the code path, which many failures share;
+    // what went wrong is not said, so the pack is at most `medium` (re-walk, stop 52: ten
+    // Jackson frames pasted alone were answered `high` by the page about another failure of
+    // the same helpers).
+    let frames = ranking.frames_only;
     let level = if score < LOW {
         Level::Low
     } else if score >= HIGH && grounding >= HIGH_GROUNDING && !vague && !frames {

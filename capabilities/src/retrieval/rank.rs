@@ -632,15 +632,17 @@ fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool, about_names: bool)
 
 /// The terms of `query` as ranking uses them, and what to search for each.
 pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
-    analyze_read(index, query, pasted::read(query).as_ref())
+    let (terms, search, _) = analyze_read(index, query, pasted::read(query).as_ref());
+    (terms, search)
 }
 
-/// [`analyze`] with the query's reading as a pasted trace already made (`trace`, if it is one).
+/// [`analyze`] with the query's reading as a pasted trace already made (`trace`, if it is one),
+/// and whether that trace says nothing of its own ([`Ranking::frames_only`]).
 fn analyze_read(
     index: &Index,
     query: &str,
     trace: Option<&pasted::Reading>,
-) -> (Vec<Term>, Vec<(String, f64)>) {
+) -> (Vec<Term>, Vec<(String, f64)>, bool) {
     let mut terms = Vec::new();
     let mut search = Vec::new();
     // In a workspace that documents command-line flags, a flag it never mentions is a topic it
@@ -654,10 +656,12 @@ fn analyze_read(
     // A pasted trace: its message's terms first, so a long trace's frames never crowd it out
     // of the terms a query keeps; the words only around it follow. (All of it when it says
     // nothing of its own.)
+    let mut frames_only = false;
     let (all, said) = match trace {
         Some(r) => {
             let mut all = query_terms(&r.said);
             let said = all.len();
+            frames_only = said == 0;
             for q in query_terms(&r.around) {
                 if all.len() < super::tokens::MAX_QUERY_TERMS
                     && !all.iter().any(|a| a.term == q.term)
@@ -780,7 +784,7 @@ fn analyze_read(
             around,
         });
     }
-    (terms, search)
+    (terms, search, frames_only)
 }
 
 /// Whether a query word is a value or a name as a program prints it: quoted, or a part of a
@@ -824,7 +828,7 @@ pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
 /// Ranks with explicit parameters (for fitting them on a question set).
 pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
     let trace = pasted::read(query);
-    let (terms, mut search) = analyze_read(index, query, trace.as_ref());
+    let (terms, mut search, frames_only) = analyze_read(index, query, trace.as_ref());
     // A pasted message's quoted values are the user's (`'--json'`); the words around them are
     // the message's, which a page quotes with other values.
     let context = terms
@@ -890,9 +894,7 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         sections: index.sections(),
         pairs: pairs.len(),
         params: *p,
-        frames_only: trace
-            .as_ref()
-            .is_some_and(|r| super::tokens::query_terms(&r.said).is_empty()),
+        frames_only,
         trace: trace.is_some(),
     }
 }
