@@ -255,3 +255,71 @@ fn java_frames_as_pasted_and_lines_past_a_cited_range() {
         );
     }
 }
+
+const MAP_RS: &str = r#"pub struct IndexMap<K, V, S> {
+    core: Vec<(K, V)>,
+    hash: S,
+}
+
+impl<K, V, S> IndexMap<K, V, S> {
+    pub fn len(&self) -> usize {
+        self.core.len()
+    }
+
+    pub fn get_mut(&mut self, i: usize) -> Option<&mut V> {
+        self.core.get_mut(i).map(|e| &mut e.1)
+    }
+}
+
+pub fn get_mut() {}
+"#;
+
+#[test]
+fn rust_names_with_generic_arguments_or_a_module_path_of_an_uncited_method() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = workspace(
+        dir.path(),
+        &[("src/map.rs", MAP_RS)],
+        &[("len", "src/map.rs:7-9")],
+    );
+    // As typed, as rustc prints it (generic arguments, spaces) and with its module in front:
+    // the method is defined but cited nowhere, which is not "nothing matches".
+    for name in [
+        "IndexMap::get_mut",
+        "IndexMap<K, V, S>::get_mut",
+        "map::IndexMap::get_mut",
+    ] {
+        let r = run_in(&ws, &["cites", "--symbol", name]);
+        assert_eq!(r.code, 1, "{r:?}");
+        assert!(
+            r.stdout.contains(&format!("no section cites \"{name}\""))
+                && r.stdout.contains(
+                    "no cited range covers its lines: method `IndexMap<K, V, S>::get_mut` at src/map.rs:11."
+                ),
+            "{name}: {}",
+            r.stdout
+        );
+        // The free function of the same name is not the method asked for.
+        assert!(!r.stdout.contains("function `get_mut`"), "{}", r.stdout);
+    }
+    // The module path names the free function; another type's method, or a module the
+    // file is not, names nothing defined.
+    let r = run_in(&ws, &["cites", "--symbol", "map::get_mut"]);
+    assert!(
+        r.stdout
+            .contains("its lines: function `get_mut` at src/map.rs:16.")
+            && !r.stdout.contains("method"),
+        "{}",
+        r.stdout
+    );
+    for name in ["IndexSet::get_mut", "set::IndexMap::get_mut"] {
+        let r = run_in(&ws, &["cites", "--symbol", name]);
+        assert!(
+            r.stdout.contains(&format!(
+                "no file, range or symbol in the graph matches \"{name}\""
+            )),
+            "{}",
+            r.stdout
+        );
+    }
+}

@@ -7,6 +7,7 @@
 use crate::context::Context;
 use crate::walk;
 use ontoly_graph::graph::model::{EdgeKind, Node, NodeKind};
+use ontoly_graph::sources::drift::anchor;
 use ontoly_graph::sources::symbols::{self, FileSymbols};
 
 /// A definition or field of a cited file at the file's cited commit.
@@ -93,13 +94,43 @@ fn read<'g>(ctx: &Context<'_>, file: &'g Node) -> Vec<Defined<'g>> {
     out
 }
 
-/// Whether the qualified name `q` is what `form` names: the same, or `form` its last
-/// segments (`Viper.keyDelim` for `viper.Viper.keyDelim`).
-fn names(q: &str, form: &str) -> bool {
-    q == form
-        || ["::", ".", "#"]
-            .iter()
-            .any(|sep| q.strip_suffix(form).is_some_and(|head| head.ends_with(sep)))
+/// Whether definition `d` is what `form` names, both without generic arguments and
+/// whitespace (`IndexMap::get_mut` and `IndexMap<K, V, S>::get_mut`, as rustc prints it, name
+/// `IndexMap<K, V, S>::get_mut`; Rust library walk, stop 53): the same, `form` its last
+/// segments (`Viper.keyDelim` for `viper.Viper.keyDelim`), or its qualified name with a
+/// module path in front (`map::IndexMap::get_mut`) under the rule graph symbols are read by
+/// (`walk::symbols_named`): each leading segment a component of its file's path, the last
+/// part of its repository's name, or Rust's `crate`, `self` or `super`.
+fn names(d: &Defined<'_>, form: &str) -> bool {
+    let (q, form) = (key(&d.qualified), key(form));
+    let ends = |long: &str, short: &str| {
+        ["::", ".", "#"].iter().any(|sep| {
+            long.strip_suffix(short)
+                .is_some_and(|head| head.ends_with(sep))
+        })
+    };
+    if q == form || ends(&q, &form) {
+        return true;
+    }
+    let Some(module) = form.strip_suffix(q.as_str()) else {
+        return false;
+    };
+    let sep = if module.ends_with("::") { "::" } else { "." };
+    let Some(module) = module.strip_suffix(sep).filter(|m| !m.is_empty()) else {
+        return false;
+    };
+    let parts: Vec<&str> = (d.path.split('/'))
+        .map(|c| c.split('.').next().unwrap_or(c))
+        .collect();
+    let repo = (d.file.package.as_deref()).and_then(|p| p.rsplit('/').next());
+    module
+        .split(sep)
+        .all(|m| parts.contains(&m) || repo == Some(m) || ["crate", "self", "super"].contains(&m))
+}
+
+/// A name as [`names`] compares it: no generic arguments, no whitespace.
+fn key(name: &str) -> String {
+    anchor::name_key(name).split_whitespace().collect()
 }
 
 /// The definitions and fields of the workspace's cited files that `name` names, in the ways
@@ -107,7 +138,11 @@ fn names(q: &str, form: &str) -> bool {
 /// parameters, JavaScript's `.prototype.` and `#`, the other language's separator), in path
 /// and line order. Every cited file is parsed: only asked when the graph has no answer.
 pub(crate) fn named<'g>(ctx: &Context<'g>, name: &str) -> Vec<Defined<'g>> {
-    let forms = walk::written_forms(name);
+    // Forms with whitespace are dropped; the name without its generic arguments has none.
+    let mut forms = walk::written_forms(name);
+    forms.extend(walk::written_forms(&key(name)));
+    forms.sort_unstable();
+    forms.dedup();
     if forms.is_empty() {
         return Vec::new();
     }
@@ -116,7 +151,7 @@ pub(crate) fn named<'g>(ctx: &Context<'g>, name: &str) -> Vec<Defined<'g>> {
     let mut out = Vec::new();
     for f in files {
         for d in read(ctx, f) {
-            if forms.iter().any(|form| names(&d.qualified, form)) {
+            if forms.iter().any(|form| names(&d, form)) {
                 out.push(d);
             }
         }
