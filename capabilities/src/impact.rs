@@ -33,6 +33,10 @@ pub struct ImpactOptions {
     /// The source the change is on: `<source>/<module>`, `<source>` or `repo-content`
     /// (default: the one repository the workspace cites).
     pub source: Option<String>,
+    /// Only references whose cited lines a hunk touches (or whose file the change renames or
+    /// deletes): not those touched only through the definition around them, which a small
+    /// edit in a long function or switch gives every section citing any part of it.
+    pub lines_only: bool,
 }
 
 /// A hunk of the change, with the file it is in.
@@ -169,6 +173,14 @@ pub struct ImpactCounts {
     /// not); those that could not be are in the report's `unassessed`.
     #[serde(default)]
     pub assessed: usize,
+    /// References touched only through the definition around them, left out because only
+    /// touched lines were asked for (`lines_only`); absent when none were.
+    #[serde(default, rename = "leftOut", skip_serializing_if = "is_zero")]
+    pub left_out: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// What a change touches.
@@ -344,7 +356,12 @@ pub fn impact(session: &Session, opts: &ImpactOptions) -> Result<ImpactReport, I
         pages: Vec::new(),
         unassessed: Vec::new(),
     };
-    let affected = affected(&repo, &report.from, &all, &at, &changes);
+    let mut affected = affected(&repo, &report.from, &all, &at, &changes);
+    if opts.lines_only {
+        let before = affected.len();
+        affected.retain(|_, a| a.via != "symbol");
+        report.counts.left_out = before - affected.len();
+    }
     for (i, t) in all.iter().enumerate() {
         if t.located.is_none() {
             if let Some(why) = t

@@ -195,6 +195,10 @@ pub struct ImpactInput {
     /// default the one repository the workspace cites.
     #[serde(default)]
     pub source: Option<String>,
+    /// Only references whose cited lines the change touches, not those touched only through
+    /// the definition around them (default false).
+    #[serde(default)]
+    pub lines_only: bool,
 }
 
 /// The JSON Schema of `T` as published: draft 2020-12, everything inline, no `$schema`,

@@ -1234,6 +1234,39 @@ fn impact_through_the_symbol_behind_a_range() {
     );
     assert_eq!(a["symbol"]["qualified"], "first");
     assert_eq!(a["hunks"][0]["header"], "@@ -13 +13 @@");
+    assert_eq!(v["counts"].get("leftOut"), None, "{v}");
+    // Asked for touched lines only: the reference touched through its function is left out,
+    // and counted, so a gate passing on it says why; with --fail-on-affected it passes.
+    let only = json(&f.run(&[
+        "impact",
+        "--from",
+        "v2",
+        "--diff",
+        path,
+        "--lines-only",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(
+        (&only["counts"]["references"], &only["counts"]["leftOut"]),
+        (&serde_json::json!(0), &serde_json::json!(1)),
+        "{only}"
+    );
+    let gate = f.run(&[
+        "impact",
+        "--from",
+        "v2",
+        "--diff",
+        path,
+        "--lines-only",
+        "--fail-on-affected",
+    ]);
+    assert_eq!(gate.code, 0, "{gate:?}");
+    assert!(
+        gate.stdout.contains("affect 0 section(s) on 0 page(s); 1 reference(s) touched only through the definition around their lines left out (--lines-only)"),
+        "{}",
+        gate.stdout
+    );
     // Without --from, the diff is against the clone's HEAD (main = v2): the same answer.
     let head = json(&f.run(&["impact", "--diff", path, "--format", "json"]));
     assert_eq!(head["pages"], v["pages"]);

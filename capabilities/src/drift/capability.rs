@@ -89,7 +89,7 @@ pub(crate) fn run_drift(ctx: &Context<'_>, input: &Map<String, Value>) -> Capabi
     envelope(ctx, "Drift", summary, json!(c), diagnostics, data)
 }
 
-/// `Impact {from?, to?, diff?, source?}`.
+/// `Impact {from?, to?, diff?, source?, linesOnly?}`.
 pub(crate) fn run_impact(ctx: &Context<'_>, input: &Map<String, Value>) -> CapabilityResult {
     let Some(session) = ctx.session() else {
         return detached(ctx, "Impact");
@@ -100,6 +100,7 @@ pub(crate) fn run_impact(ctx: &Context<'_>, input: &Map<String, Value>) -> Capab
         to: input.to,
         diff: input.diff,
         source: input.source,
+        lines_only: input.lines_only,
     };
     let report = match impact(session, &opts) {
         Ok(r) => r,

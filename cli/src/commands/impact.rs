@@ -31,6 +31,10 @@ pub struct Args {
     /// Exit 3 when the change touches any section.
     #[arg(long)]
     fail_on_affected: bool,
+    /// Only sections whose cited lines the change touches (or whose cited file it renames or
+    /// deletes), not those touched only through the function or class around their lines.
+    #[arg(long)]
+    lines_only: bool,
     /// Output format (github: workflow annotations on the changed lines; sarif: SARIF 2.1.0).
     #[arg(long, value_parser = crate::render::parser(FORMATS))]
     format: Option<Format>,
@@ -129,6 +133,7 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         to: a.to.clone(),
         diff,
         source: names.into_iter().next(),
+        lines_only: a.lines_only,
     };
     let report = impact::impact(&session, &opts).map_err(|e| {
         let hint = match e {

@@ -390,6 +390,7 @@ impl Backend {
             to: input.to.clone(),
             diff: input.diff.clone(),
             source: input.source.clone(),
+            lines_only: input.lines_only,
         };
         let report = impact::impact(&self.session, &opts).map_err(|e| match e {
             ImpactError::Drift(DriftError::Session(m)) => ToolError::new(Code::GraphUnavailable, m),
@@ -426,7 +427,7 @@ mod tests {
             from: from.map(str::to_string),
             to: to.map(str::to_string),
             diff: diff.map(str::to_string),
-            source: None,
+            ..Default::default()
         };
         let to_alone = impact_usage(&input(None, Some("main"), None));
         assert!(to_alone.starts_with("`to` needs `from`"), "{to_alone}");

@@ -656,8 +656,14 @@ pub(super) fn impact(v: &ImpactView, st: Style) -> String {
         0 => String::new(),
         n => format!(" ({n} added file(s) hold no cited line)"),
     };
+    let left_out = match c.left_out {
+        0 => String::new(),
+        n => format!(
+            "; {n} reference(s) touched only through the definition around their lines left out (--lines-only)"
+        ),
+    };
     let mut o = format!(
-        "{} {} {side}: {} file(s) and {} hunk(s) affect {} section(s) on {} page(s){added}\n",
+        "{} {} {side}: {} file(s) and {} hunk(s) affect {} section(s) on {} page(s){added}{left_out}\n",
         st.bold("impact of"),
         r.source,
         c.files,
