@@ -681,17 +681,36 @@ fn meant(graph: &Graph, id: &str, articles: &BTreeMap<String, String>) -> Option
     }
 }
 
-/// Why the expected section `expected` ranks below the top: the question's words it does not
-/// hold (in the asker's words, as the pack's explanation names them), or that it holds none.
-fn unmatched_by(ctx: &Context<'_>, question: &str, expected: &str) -> String {
+/// Why the expected section `expected` ranks below the top: where it ranks (its place in the
+/// pack, `in_pack`, else among the search's sections: Rust library walk, stop 53, could not
+/// tell a near miss from a section nowhere near), and the question's words it does not hold
+/// (in the asker's words, as the pack's explanation names them), or that it holds none.
+fn unmatched_by(
+    ctx: &Context<'_>,
+    question: &str,
+    expected: &str,
+    in_pack: Option<usize>,
+) -> String {
     let ranking = crate::retrieval::rank::rank(ctx.graph, ctx.index, question);
-    match ranking.nodes.iter().find(|n| n.id == expected) {
-        Some(n) => {
-            let words = ranking.words_missing(n.mask);
+    let mut sections = (ranking.nodes.iter()).filter(|n| n.kind == NodeKind::Section);
+    match sections.position(|n| n.id == expected) {
+        Some(at) => {
+            let place = match in_pack {
+                Some(k) => format!("is number {k} in the pack"),
+                None => format!("is number {} in the search", at + 1),
+            };
+            let words = ranking
+                .nodes
+                .iter()
+                .find(|n| n.id == expected)
+                .map_or_else(Vec::new, |n| ranking.words_missing(n.mask));
             if words.is_empty() {
-                String::new()
+                format!("; {expected} {place}")
             } else {
-                format!("; {expected} does not hold: {}", words.join(", "))
+                format!(
+                    "; {expected} {place} and does not hold: {}",
+                    words.join(", ")
+                )
             }
         }
         // The ranking keeps the best MAX_RANKED: below them, which words it holds is unknown.
@@ -703,6 +722,11 @@ fn unmatched_by(ctx: &Context<'_>, question: &str, expected: &str) -> String {
         }
         None => format!("; {expected} holds none of the question's words"),
     }
+}
+
+/// The place of `expected` among the pack's sections, from 1.
+fn in_pack(sections: &[&str], expected: &str) -> Option<usize> {
+    sections.iter().position(|s| *s == expected).map(|i| i + 1)
 }
 
 fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>) -> Outcome {
@@ -793,7 +817,7 @@ fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>)
                 } else {
                     top.join(", ")
                 },
-                unmatched_by(ctx, &q.question, &expect[0])
+                unmatched_by(ctx, &q.question, &expect[0], in_pack(&sections, &expect[0]))
             ),
         )
     } else {
