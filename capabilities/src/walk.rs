@@ -491,6 +491,10 @@ pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
         if let Some((ty, tr, member)) = rust_written(name) {
             return trait_member(graph, &ty, &tr, &member);
         }
+        let of_trait = trait_methods(graph, name);
+        if !of_trait.is_empty() {
+            return of_trait;
+        }
         if let Some(go) = go_written(name) {
             return symbols_named_as_written(graph, &go);
         }
@@ -668,6 +672,35 @@ fn trait_member<'g>(graph: &'g Graph, ty: &str, tr: &str, member: &str) -> Vec<&
     } else {
         members
     }
+}
+
+/// A trait's method as Rust users write it, `Display::fmt` or `fmt::Display::fmt`: the member
+/// of that name of every impl of the trait, whatever the type (Rust library walk, stop 53:
+/// `Index::index` found nothing while `<IndexMap<K, V, S> as Index<&Q>>::index` did). Empty
+/// unless `name` is `Trait::member` and some impl's block names that trait.
+fn trait_methods<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
+    let Some((tr, member)) = name.rsplit_once("::") else {
+        return Vec::new();
+    };
+    if tr.is_empty() || !is_path(member) {
+        return Vec::new();
+    }
+    let squash = |s: &str| anchor::name_key(s).split_whitespace().collect::<String>();
+    let tr = squash(&unpathed(tr));
+    let mut out: Vec<&Node> = (graph.nodes_of(NodeKind::Symbol))
+        .filter(|n| {
+            (n.metadata.get("name").and_then(|own| impl_parts(own)))
+                .is_some_and(|(t, _)| squash(&t) == tr)
+        })
+        .flat_map(|i| within(graph, i))
+        .filter(|m| {
+            let own = m.metadata.get("name").unwrap_or(&m.name);
+            own == member || own.ends_with(&format!("::{member}"))
+        })
+        .collect();
+    out.sort_by(|a, b| a.id.cmp(&b.id));
+    out.dedup_by(|a, b| a.id == b.id);
+    out
 }
 
 /// The members `member` of the trait impls that the trait `tr` and type `ty`, as a backtrace

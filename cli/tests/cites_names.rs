@@ -323,3 +323,66 @@ fn rust_names_with_generic_arguments_or_a_module_path_of_an_uncited_method() {
         );
     }
 }
+
+const ERROR_RS: &str = r#"use core::fmt;
+
+pub enum ErrorKind {
+    CapacityOverflow,
+    AllocError { layout: usize },
+}
+
+pub struct Error {
+    kind: ErrorKind,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("memory allocation failed")
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Error")
+    }
+}
+"#;
+
+#[test]
+fn rust_trait_methods_by_the_trait_and_enum_variants_by_name() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = workspace(
+        dir.path(),
+        &[("src/error.rs", ERROR_RS)],
+        &[
+            ("kinds", "src/error.rs:3-6"),
+            ("display", "src/error.rs:12-16"),
+            ("debug", "src/error.rs:18-22"),
+        ],
+    );
+    // A trait's method as Rust users write it: the member of the impl of that trait, not the
+    // other trait's `fmt`.
+    for name in ["Display::fmt", "fmt::Display::fmt"] {
+        let (sections, v) = cites(&ws, name);
+        assert_eq!(sections, ["section:q.md#display"], "{name}: {v}");
+    }
+    let (sections, _) = cites(&ws, "Debug::fmt");
+    assert_eq!(sections, ["section:q.md#debug"]);
+    let r = run_in(&ws, &["cites", "--symbol", "Write::fmt"]);
+    assert!(
+        r.stdout
+            .contains("no file, range or symbol in the graph matches \"Write::fmt\""),
+        "{}",
+        r.stdout
+    );
+    // An enum's variant answers as a field does: the ranges over its line.
+    for name in ["ErrorKind::CapacityOverflow", "CapacityOverflow"] {
+        let (sections, v) = cites(&ws, name);
+        assert_eq!(sections, ["section:q.md#kinds"], "{name}");
+        assert_eq!(
+            v["data"]["defined"],
+            serde_json::json!(["variant `ErrorKind::CapacityOverflow` at src/error.rs:4"]),
+            "{v}"
+        );
+    }
+}

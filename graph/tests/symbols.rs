@@ -1,6 +1,6 @@
 //! Definitions found with tree-sitter in all six languages, and the symbols a range concerns.
 
-use ontoly_graph::sources::symbols::{extract, FileSymbols, SymbolKind};
+use ontoly_graph::sources::symbols::{extract, fields, FileSymbols, SymbolKind};
 
 fn sample(name: &str) -> String {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/recipes/server");
@@ -316,6 +316,45 @@ fn java_definitions_are_package_qualified() {
             "class com.acme.Server",
             "method com.acme.Server.start",
             "interface com.acme.Server.Listener"
+        ]
+    );
+}
+
+/// `kind qualified line` of every field and variant.
+fn members(path: &str, text: &str) -> Vec<String> {
+    let s = extract(path, text).expect("supported language");
+    (fields(path, text, &s).into_iter())
+        .map(|f| format!("{} {} {}", f.kind, f.qualified, f.line))
+        .collect()
+}
+
+#[test]
+fn enum_variants_are_read_beside_struct_fields() {
+    let rust = "pub enum Entry<'a, K, V> {\n    Occupied(OccupiedEntry<'a, K, V>),\n    Vacant { key: K },\n}\n\npub struct Bucket<K, V> {\n    hash: u64,\n    key: K,\n}\n";
+    assert_eq!(
+        members("src/entry.rs", rust),
+        [
+            "variant Entry::Occupied 2",
+            "variant Entry::Vacant 3",
+            "field Bucket::hash 7",
+            "field Bucket::key 8",
+        ]
+    );
+    let java = "package com.acme;\n\npublic enum State {\n    IDLE,\n    RUNNING(\"run\") {\n    };\n\n    private final String label = \"\";\n}\n";
+    assert_eq!(
+        members("com/acme/State.java", java),
+        [
+            "variant com.acme.State.IDLE 4",
+            "variant com.acme.State.RUNNING 5"
+        ]
+    );
+    let ts = "export enum Level {\n  Low,\n  High = \"high\",\n  Max,\n}\n";
+    assert_eq!(
+        members("src/level.ts", ts),
+        [
+            "variant Level.Low 2",
+            "variant Level.High 3",
+            "variant Level.Max 4"
         ]
     );
 }

@@ -86,7 +86,7 @@ fn read<'g>(ctx: &Context<'_>, file: &'g Node) -> Vec<Defined<'g>> {
             .map(|f| Defined {
                 file,
                 path: path.to_string(),
-                kind: "field".to_string(),
+                kind: f.kind.to_string(),
                 qualified: f.qualified,
                 lines: (f.line, f.line),
             }),
@@ -168,6 +168,8 @@ pub(crate) fn enclosing<'g>(
 ) -> Option<Defined<'g>> {
     read(ctx, file)
         .into_iter()
-        .filter(|d| d.kind != "field" && d.lines.0 <= a && b <= d.lines.1)
+        .filter(|d| {
+            !["field", "variant"].contains(&d.kind.as_str()) && d.lines.0 <= a && b <= d.lines.1
+        })
         .min_by_key(|d| (d.lines.1 - d.lines.0, std::cmp::Reverse(d.lines.0)))
 }

@@ -228,10 +228,14 @@ pub struct Field {
     pub qualified: String,
     /// 1-based line of its declaration.
     pub line: u64,
+    /// `field`, or `variant` for an enum's (Rust's variants, Java's constants, TypeScript's
+    /// members: `Entry::Occupied`, asked for as a field is; Rust library walk, stop 53).
+    pub kind: &'static str,
 }
 
-/// The fields of `symbols`' structs and classes in `text` (the file [`extract`] read as
-/// `path`), in document order; empty when the language has none or the file is not read.
+/// The fields of `symbols`' structs and classes and the variants of its enums in `text` (the
+/// file [`extract`] read as `path`), in document order; empty when the language has none or
+/// the file is not read.
 pub fn fields(path: &str, text: &str, symbols: &FileSymbols) -> Vec<Field> {
     let Some(lang) = Lang::for_path(path).filter(|_| text.len() <= MAX_SOURCE_BYTES) else {
         return Vec::new();
@@ -244,7 +248,30 @@ pub fn fields(path: &str, text: &str, symbols: &FileSymbols) -> Vec<Field> {
     let mut out = Vec::new();
     let mut stack = vec![tree.root_node()];
     while let Some(node) = stack.pop() {
+        let variants = matches!(
+            (lang, node.kind()),
+            (Lang::Rust, "enum_variant")
+                | (Lang::Java, "enum_constant")
+                | (Lang::TypeScript | Lang::Tsx, "enum_body")
+        );
         let names: Vec<Node<'_>> = match (lang, node.kind()) {
+            (Lang::Rust, "enum_variant") | (Lang::Java, "enum_constant") => {
+                node.child_by_field_name("name").into_iter().collect()
+            }
+            // A member written bare is the body's `name`; one given a value, its assignment's.
+            (Lang::TypeScript | Lang::Tsx, "enum_body") => {
+                let mut cursor = node.walk();
+                let mut names: Vec<Node<'_>> =
+                    node.children_by_field_name("name", &mut cursor).collect();
+                let mut cursor = node.walk();
+                names.extend(
+                    (node.named_children(&mut cursor))
+                        .filter(|c| c.kind() == "enum_assignment")
+                        .filter_map(|c| c.child_by_field_name("name")),
+                );
+                names.sort_by_key(|n| n.start_byte());
+                names
+            }
             (Lang::Go, "field_declaration") | (Lang::Rust, "field_declaration") => {
                 let mut cursor = node.walk();
                 node.children_by_field_name("name", &mut cursor).collect()
@@ -271,18 +298,22 @@ pub fn fields(path: &str, text: &str, symbols: &FileSymbols) -> Vec<Field> {
         };
         for n in names {
             let line = n.start_position().row as u64 + 1;
-            // The innermost struct or class whose lines hold it.
+            // The innermost struct or class (enum, for a variant) whose lines hold it.
             let owner = (symbols.definitions.iter())
                 .filter(|d| {
-                    matches!(d.kind, SymbolKind::Struct | SymbolKind::Class)
-                        && d.item_line <= line
-                        && line <= d.end_line
+                    let kind = if variants {
+                        d.kind == SymbolKind::Enum
+                    } else {
+                        matches!(d.kind, SymbolKind::Struct | SymbolKind::Class)
+                    };
+                    kind && d.item_line <= line && line <= d.end_line
                 })
                 .min_by_key(|d| d.end_line - d.item_line);
             if let Some(owner) = owner {
                 out.push(Field {
                     qualified: format!("{}{sep}{}", owner.qualified, text_of(n, src)),
                     line,
+                    kind: if variants { "variant" } else { "field" },
                 });
             }
         }
