@@ -386,3 +386,68 @@ fn rust_trait_methods_by_the_trait_and_enum_variants_by_name() {
         );
     }
 }
+
+const TYPES_TS: &str = r#"export abstract class ZodType<Output, Def> {
+  parse(data: unknown): Output {
+    return this._parse(data);
+  }
+}
+
+export class ZodObject<T> extends ZodType<T, ObjectDef> {
+  strict(): ZodObject<T> {
+    return this;
+  }
+}
+
+export class ZodStrictObject extends ZodObject<Shape> {}
+"#;
+
+#[test]
+fn a_method_named_by_a_class_that_inherits_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = workspace(
+        dir.path(),
+        &[("src/types.ts", TYPES_TS)],
+        &[
+            ("parse", "src/types.ts:2-4"),
+            ("strict", "src/types.ts:8-10"),
+        ],
+    );
+    // V8 prints the receiver's class, and users call `parse` on a ZodObject: the method
+    // ZodObject inherits, read through the `extends` that says so, two levels up too.
+    let (sections, v) = cites(&ws, "ZodObject.parse");
+    assert_eq!(sections, ["section:q.md#parse"], "{v}");
+    assert_eq!(
+        v["data"]["inherited"],
+        serde_json::json!({"readAs": "ZodType.parse", "extends": ["ZodObject extends ZodType at src/types.ts:7"]}),
+        "{v}"
+    );
+    let (sections, v) = cites(&ws, "ZodStrictObject.parse");
+    assert_eq!(sections, ["section:q.md#parse"], "{v}");
+    assert_eq!(
+        v["data"]["inherited"]["extends"],
+        serde_json::json!([
+            "ZodStrictObject extends ZodObject at src/types.ts:13",
+            "ZodObject extends ZodType at src/types.ts:7"
+        ]),
+        "{v}"
+    );
+    let text = run_in(&ws, &["cites", "--symbol", "ZodStrictObject.strict"]);
+    assert!(
+        text.stdout.contains(
+            "1 section(s) cite \"ZodStrictObject.strict\" (read as ZodObject.strict: ZodStrictObject extends ZodObject at src/types.ts:13)"
+        ),
+        "{}",
+        text.stdout
+    );
+    // A member no class up the chain has is not found; the class's own member is its own.
+    let r = run_in(&ws, &["cites", "--symbol", "ZodObject.omit"]);
+    assert!(
+        r.stdout
+            .contains("no file, range or symbol in the graph matches \"ZodObject.omit\""),
+        "{}",
+        r.stdout
+    );
+    let (_, v) = cites(&ws, "ZodObject.strict");
+    assert_eq!(v["data"].get("inherited"), None, "{v}");
+}

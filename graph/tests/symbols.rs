@@ -1,6 +1,6 @@
 //! Definitions found with tree-sitter in all six languages, and the symbols a range concerns.
 
-use ontoly_graph::sources::symbols::{extract, fields, FileSymbols, SymbolKind};
+use ontoly_graph::sources::symbols::{extract, fields, heritage, FileSymbols, SymbolKind};
 
 fn sample(name: &str) -> String {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/recipes/server");
@@ -357,6 +357,33 @@ fn enum_variants_are_read_beside_struct_fields() {
             "variant Level.Max 4"
         ]
     );
+}
+
+#[test]
+fn the_classes_a_class_extends() {
+    let listing = |path: &str, text: &str| -> Vec<String> {
+        (heritage(path, text).into_iter())
+            .map(|h| format!("{} {} < {}", h.line, h.class, h.bases.join(", ")))
+            .collect()
+    };
+    let ts = "export abstract class ZodType<O, D> {\n  parse() {}\n}\nexport class ZodObject<T> extends ZodType<T, Def> implements Shape {}\nclass Other extends mod.Base {}\n";
+    assert_eq!(
+        listing("src/types.ts", ts),
+        ["4 ZodObject < ZodType", "5 Other < Base"]
+    );
+    let js = "class Router extends EventEmitter {}\nconst Layer = class Inner extends Base {};\n";
+    assert_eq!(
+        listing("lib/router.js", js),
+        ["1 Router < EventEmitter", "2 Inner < Base"]
+    );
+    let java = "package a;\npublic class Mapper extends ObjectCodec implements Versioned {}\n";
+    assert_eq!(listing("a/Mapper.java", java), ["2 Mapper < ObjectCodec"]);
+    let py = "class Session(SessionRedirectMixin, abc.ABC, metaclass=Meta):\n    pass\n";
+    assert_eq!(
+        listing("requests/sessions.py", py),
+        ["1 Session < SessionRedirectMixin, ABC"]
+    );
+    assert!(heritage("src/lib.rs", "struct A;").is_empty());
 }
 
 #[test]

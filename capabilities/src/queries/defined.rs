@@ -173,3 +173,81 @@ pub(crate) fn enclosing<'g>(
         })
         .min_by_key(|d| (d.lines.1 - d.lines.0, std::cmp::Reverse(d.lines.0)))
 }
+
+/// How a member asked for by a class that inherits it was read.
+pub(crate) struct Inherited<'g> {
+    /// The name read instead (`ZodType.parse`).
+    pub form: String,
+    /// The graph's symbols of that name.
+    pub symbols: Vec<&'g Node>,
+    /// The declarations that say so, nearest first (`ZodObject extends ZodType at
+    /// src/types.ts:2400`).
+    pub chain: Vec<String>,
+}
+
+/// Levels of `extends` followed from the class asked for.
+const INHERITED_DEPTH: usize = 4;
+
+/// `Class.member` (or `Class#member`, `Class::member`) that no symbol of the graph has, read
+/// through the classes `Class` extends in the cited files, nearest first, up to
+/// [`INHERITED_DEPTH`] levels: the first such name some symbol has. V8 prints the receiver's
+/// class (`at ZodObject.parse` for the `parse` ZodObject inherits from ZodType), and users
+/// name a method by the class they call it on (TypeScript walk, stop 53).
+pub(crate) fn inherited<'g>(ctx: &Context<'g>, name: &str) -> Option<Inherited<'g>> {
+    let (class_path, sep, member) = ["::", "#", "."]
+        .iter()
+        .filter_map(|sep| {
+            let (c, m) = name.rsplit_once(sep)?;
+            Some((c, *sep, m))
+        })
+        .max_by_key(|(c, _, _)| c.len())?;
+    let member_ok =
+        !member.is_empty() && (member.chars()).all(|c| c.is_alphanumeric() || c == '_' || c == '$');
+    let class = class_path.rsplit(['.', ':']).next().unwrap_or(class_path);
+    if !member_ok || class.is_empty() {
+        return None;
+    }
+    let mut files: Vec<&'g Node> = ctx.graph.nodes_of(NodeKind::File).collect();
+    files.sort_by(|a, b| a.id.cmp(&b.id));
+    // Each class's first declaration with bases in the cited files, in path order.
+    let mut extends: std::collections::BTreeMap<String, (Vec<String>, String)> =
+        std::collections::BTreeMap::new();
+    for f in files {
+        let Some(path) = walk::source_path(f) else {
+            continue;
+        };
+        let Some(text) = file_bytes(ctx, f).and_then(|b| String::from_utf8(b).ok()) else {
+            continue;
+        };
+        for h in symbols::heritage(path, &text) {
+            let at = format!("{path}:{}", h.line);
+            extends.entry(h.class).or_insert((h.bases, at));
+        }
+    }
+    let mut queue: std::collections::VecDeque<(String, Vec<String>)> =
+        [(class.to_string(), Vec::new())].into();
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some((c, chain)) = queue.pop_front() {
+        if chain.len() >= INHERITED_DEPTH || !seen.insert(c.clone()) {
+            continue;
+        }
+        let Some((bases, at)) = extends.get(&c) else {
+            continue;
+        };
+        for base in bases {
+            let mut chain = chain.clone();
+            chain.push(format!("{c} extends {base} at {at}"));
+            let form = format!("{base}{sep}{member}");
+            let found = walk::symbols_named(ctx.graph, &form);
+            if !found.is_empty() {
+                return Some(Inherited {
+                    form,
+                    symbols: found,
+                    chain,
+                });
+            }
+            queue.push_back((base.clone(), chain));
+        }
+    }
+    None
+}

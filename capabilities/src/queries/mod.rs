@@ -190,7 +190,7 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
             format!("CitationsOf.target lines {a}-{b}: lines are 1-based and START <= END (e.g. {path}:10-20)"),
         );
     }
-    let named: Vec<&Node> = match by_id {
+    let mut named: Vec<&Node> = match by_id {
         Some(n) if n.kind == NodeKind::Symbol => vec![n],
         Some(_) => Vec::new(),
         None => walk::symbols_named(g, target),
@@ -236,6 +236,23 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
     }
     if let Some(n) = by_id.filter(|n| n.kind == NodeKind::Range && files.is_empty()) {
         ranges.push((n, n));
+    }
+    // A member named by a class that inherits it (`ZodObject.parse` for `ZodType.parse`).
+    let inherited = if by_id.is_none() && files.is_empty() && symbols.is_empty() {
+        defined::inherited(ctx, target)
+    } else {
+        None
+    };
+    if let Some(i) = &inherited {
+        named = i.symbols.clone();
+        symbols = named.clone();
+        for s in &named {
+            for m in walk::within(g, s) {
+                if !symbols.iter().any(|x| x.id == m.id) {
+                    symbols.push(m);
+                }
+            }
+        }
     }
     // A name no symbol of the graph has may still be defined in a cited file: a struct's
     // field inside a cited struct (`Viper.keyDelim`), or a definition no range covers
@@ -505,6 +522,10 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
             ontoly_graph::formats::text::first_of(&labels, 3)
         ));
         data["defined"] = json!(labels);
+    }
+    if let Some(i) = &inherited {
+        summary.push_str(&format!(" (read as {}: {})", i.form, i.chain.join("; ")));
+        data["inherited"] = json!({"readAs": i.form, "extends": i.chain});
     }
     if !read_as.is_empty() {
         summary.push_str(&format!(" (read as {})", read_as.join(", ")));
