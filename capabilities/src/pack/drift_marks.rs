@@ -95,7 +95,7 @@ impl DriftMark {
 /// The marks of one workspace: by pinned commit, repository-relative path and cited lines.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DriftMarks {
-    marks: BTreeMap<(String, String, u64, u64), DriftMark>,
+    marks: BTreeMap<Key, DriftMark>,
 }
 
 impl DriftMarks {
@@ -155,9 +155,12 @@ pub fn drift_marks(ctx: &Context<'_>) -> Option<Arc<DriftMarks>> {
 /// (it has no names to tell which one is there), as the JSON form of a mark does.
 type StoredMark = (Status, String, Option<MappedRange>, Option<KeptLines>, bool);
 
+/// A mark's key: pinned commit, repository-relative path, first and last cited line.
+type Key = (String, String, u64, u64);
+
 /// The marks' artifact bytes.
 fn encode(marks: &DriftMarks) -> Option<Vec<u8>> {
-    let stored: Vec<(&(String, String, u64, u64), StoredMark)> = (marks.marks.iter())
+    let stored: Vec<(&Key, StoredMark)> = (marks.marks.iter())
         .map(|(k, m)| {
             let mark = (
                 m.status,
@@ -174,7 +177,7 @@ fn encode(marks: &DriftMarks) -> Option<Vec<u8>> {
 
 /// The marks an artifact holds (`None` when it is not one [`encode`] wrote).
 fn decode(bytes: &[u8]) -> Option<DriftMarks> {
-    let stored: Vec<((String, String, u64, u64), StoredMark)> = postcard::from_bytes(bytes).ok()?;
+    let stored: Vec<(Key, StoredMark)> = postcard::from_bytes(bytes).ok()?;
     let marks = stored
         .into_iter()
         .map(|(k, (status, head, now, kept_lines, rewritten))| {
