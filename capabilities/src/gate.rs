@@ -142,12 +142,17 @@ fn key_name(k: &Value) -> String {
 pub struct QuestionsError {
     /// Each error, in file order: `line N: …` when it has a line.
     pub errors: Vec<String>,
+    /// The items that did parse, each with its 1-based number in the file (none when the file
+    /// as a whole could not be read): [`unknown_expected`] checks their expected sections, so
+    /// that those mistakes are told in the same run as the parse errors.
+    pub parsed: Vec<(usize, Question)>,
 }
 
 impl QuestionsError {
     fn one(message: impl Into<String>) -> QuestionsError {
         QuestionsError {
             errors: vec![message.into()],
+            parsed: Vec::new(),
         }
     }
 
@@ -174,14 +179,15 @@ impl std::error::Error for QuestionsError {}
 pub fn parse_questions(text: &str) -> Result<Vec<Question>, QuestionsError> {
     parse_all(text).map_err(|e| match e {
         Whole(message) => QuestionsError::one(message),
-        Items(errors) => QuestionsError { errors },
+        Items(errors, parsed) => QuestionsError { errors, parsed },
     })
 }
 
-/// Why a file does not parse: as a whole, or item by item.
+/// Why a file does not parse: as a whole, or item by item (with the items that did parse and
+/// their numbers).
 enum Unparsed {
     Whole(String),
-    Items(Vec<String>),
+    Items(Vec<String>, Vec<(usize, Question)>),
 }
 use Unparsed::{Items, Whole};
 
@@ -286,14 +292,14 @@ fn parse_all(text: &str) -> Result<Vec<Question>, Unparsed> {
             Ok(q) if q.question.trim().is_empty() => {
                 errors.push(at((None, "the question is empty".into())))
             }
-            Ok(q) => out.push(q),
+            Ok(q) => out.push((i + 1, q)),
             Err(e) => errors.push(e),
         }
     }
     if errors.is_empty() {
-        Ok(out)
+        Ok(out.into_iter().map(|(_, q)| q).collect())
     } else {
-        Err(Items(errors))
+        Err(Items(errors, out))
     }
 }
 
@@ -729,6 +735,59 @@ fn in_pack(sections: &[&str], expected: &str) -> Option<usize> {
     sections.iter().position(|s| *s == expected).map(|i| i + 1)
 }
 
+/// Why expected sections fail their question: `unknown` (as the file writes them) are not in
+/// the workspace; each names the section it most likely meant.
+fn not_in_workspace(
+    ctx: &Context<'_>,
+    unknown: &[String],
+    articles: &BTreeMap<String, String>,
+) -> String {
+    let named: Vec<String> = unknown
+        .iter()
+        .map(|u| match meant(ctx.graph, u, articles) {
+            Some(m) => format!("{u} (did you mean {m}?)"),
+            None => u.clone(),
+        })
+        .collect();
+    format!(
+        "expected section{} {} do{} not exist in this workspace{}",
+        if unknown.len() == 1 { "" } else { "s" },
+        named.join(", "),
+        if unknown.len() == 1 { "es" } else { "" },
+        lost_to_errors(ctx)
+    )
+}
+
+/// The expected sections of `parsed` (the items of the questions file `text` that parsed, with
+/// their numbers: [`QuestionsError::parsed`]) that are not in the workspace, each an error at
+/// the line that writes it, in the form of the file's parse errors (`line 7: question 3:
+/// expected section … does not exist in this workspace`). A file with parse errors is not
+/// answered, so without these its missing sections would be told only in the run after the
+/// parse errors are fixed (re-walk, stop 52).
+pub fn unknown_expected(
+    ctx: &Context<'_>,
+    text: &str,
+    parsed: &[(usize, Question)],
+) -> Vec<String> {
+    let articles = article_ids(ctx.graph);
+    let mut out = Vec::new();
+    for (number, q) in parsed {
+        for (i, e) in q.expect.iter().enumerate() {
+            if resolve_section(ctx.graph, e, &articles).is_some() {
+                continue;
+            }
+            let written = q.expect_written.get(i).unwrap_or(e);
+            // The id is written in the item, at or after the item's own line.
+            let line = line_of(text, written, q.line);
+            out.push(format!(
+                "line {line}: question {number}: {}",
+                not_in_workspace(ctx, std::slice::from_ref(written), &articles)
+            ));
+        }
+    }
+    out
+}
+
 fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>) -> Outcome {
     let p = evidence_pack(ctx, &q.question, None).pack;
     let sections: Vec<&str> = p.top_sections().map(|t| t.node.id.as_str()).collect();
@@ -769,23 +828,7 @@ fn outcome(ctx: &Context<'_>, q: &Question, articles: &BTreeMap<String, String>)
     }
     let weak = matches!(p.confidence.level, Level::Low | Level::None);
     let (passed, reason) = if !unknown.is_empty() {
-        let named: Vec<String> = unknown
-            .iter()
-            .map(|u| match meant(ctx.graph, u, articles) {
-                Some(m) => format!("{u} (did you mean {m}?)"),
-                None => u.clone(),
-            })
-            .collect();
-        (
-            false,
-            format!(
-                "expected section{} {} do{} not exist in this workspace{}",
-                if unknown.len() == 1 { "" } else { "s" },
-                named.join(", "),
-                if unknown.len() == 1 { "es" } else { "" },
-                lost_to_errors(ctx)
-            ),
-        )
+        (false, not_in_workspace(ctx, &unknown, articles))
     } else if !q.answerable {
         if weak {
             (true, "ok".to_string())

@@ -2193,7 +2193,13 @@ fn each_citation_of_a_pack_carries_its_own_drift_mark() {
                 .map(|(_, rest)| rest.split(' ').next().unwrap_or("").to_string());
         } else if let (Some(mark), Some(c)) = (line.strip_prefix("drift: "), &cited) {
             if let Some(at) = marked.get(c) {
-                assert!(mark.ends_with(&format!("({at})")), "{c}: {mark}\n{text}");
+                // A range other code replaced names where the diff maps it as drift does:
+                // fd's walker setup, which left `scan` (drift_marks.rs checks the words).
+                assert!(
+                    mark.ends_with(&format!("({at})"))
+                        || mark.contains(&format!("(the diff maps it to {at}, other code)")),
+                    "{c}: {mark}\n{text}"
+                );
                 checked += 1;
             }
         }

@@ -895,6 +895,73 @@ fn questions_file_errors_name_the_problem() {
     assert!(r.stderr.contains("and 10 more error(s)"), "{}", r.stderr);
 }
 
+/// An item whose expected section does not exist is told with the file's parse errors, each at
+/// its own line, in file order: a file with both kinds of mistake is fixed in one run, not the
+/// parse errors first and the sections in the run after (re-walk, stop 52).
+#[test]
+fn missing_expected_sections_are_told_with_the_parse_errors() {
+    let t = tempfile::tempdir().expect("tempdir");
+    copy_dir(&fixtures().join("valid"), &t.path().join("valid"));
+    // A repository, so that annotations are placed at the file's lines.
+    common::git(t.path(), &["init", "-q", "-b", "main"]);
+    std::fs::write(
+        t.path().join("q.yaml"),
+        "- q: how are plugins loaded?\n  expect: [guide#answer]\n- q: x\n  answerable: maybe\n- q: how are plugins loaded?\n  expect: [guide#nope]\n- q: y\n  expected_sectons: [a#b]\n- q: how is the server set up?\n  expect:\n    - guide#setup\n    - guide#answr\n",
+    )
+    .expect("write");
+    let check = |format: &str| {
+        run_in(
+            t.path(),
+            &[
+                "--workspace",
+                "valid",
+                "--no-cache",
+                "check",
+                "--questions",
+                "q.yaml",
+                "--format",
+                format,
+            ],
+        )
+    };
+    let r = check("text");
+    assert_eq!(r.code, 2, "{r:?}");
+    let errors: Vec<&str> = (r.stderr.lines())
+        .filter(|l| l.starts_with("error: "))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "error: q.yaml: line 4: question 2: `answerable` must be true or false",
+            "error: q.yaml: line 6: question 3: expected section guide#nope (did you mean guide#answer?) does not exist in this workspace",
+            "error: q.yaml: line 8: question 4: unknown key `expected_sectons` (known: question/query/q, expect/expected/expected_sections/sections, answerable, known_failure, id, note, notes, tags)",
+            "error: q.yaml: line 12: question 5: expected section guide#answr (did you mean guide#answer?) does not exist in this workspace",
+        ],
+        "{}",
+        r.stderr
+    );
+    // One annotation each, at its line.
+    let github = check("github");
+    assert_eq!(github.code, 2, "{github:?}");
+    insta::assert_snapshot!("check_questions_mixed_errors_github", github.stdout);
+    // The expected sections of items that parse, and nothing else, are checked: a file with
+    // parse errors alone is told as before.
+    std::fs::write(
+        t.path().join("q.yaml"),
+        "- q: how are plugins loaded?\n  expect: [guide#answer]\n- q: x\n  answerable: maybe\n",
+    )
+    .expect("write");
+    let r = check("text");
+    assert_eq!(
+        (r.stderr.lines())
+            .filter(|l| l.starts_with("error: "))
+            .collect::<Vec<_>>(),
+        ["error: q.yaml: line 4: question 2: `answerable` must be true or false"],
+        "{}",
+        r.stderr
+    );
+}
+
 /// `check` on the `valid` fixture with a questions file holding `text`, in `format`.
 fn check_valid(dir: &Path, text: &str, format: &str) -> Run {
     let q = questions(dir, text);

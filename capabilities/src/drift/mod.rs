@@ -80,6 +80,100 @@ pub struct MappedRange {
     pub end_line: u64,
 }
 
+/// Whether a changed range's cited lines were replaced by other code: the diff maps the range
+/// to `mapped`, but a quarter or fewer of its lines survive ([`KeptLines`]), outside any
+/// namesake of its definition there (`suggestion`: a definition of its name at the later
+/// commit; [`KeptLines::replaced`]). `ontoly drift` and a pack's drift marks both decide it
+/// here, from the same facts.
+pub fn replaced(
+    mapped: &MappedRange,
+    kept: Option<KeptLines>,
+    suggestion: Option<&SymbolAt>,
+) -> bool {
+    let Some(k) = kept else {
+        return false;
+    };
+    let namesake = suggestion
+        .filter(|s| s.path == mapped.path)
+        .map(|s| (s.start_line, s.end_line));
+    k.replaced((mapped.start_line, mapped.end_line), namesake)
+}
+
+/// What became of a changed range's lines at the later commit, as `ontoly drift` and an
+/// Evidence Pack's drift marks both tell it (one rule, so a pack never calls a range rewritten
+/// that drift calls edited, or the reverse).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangedLines<'a> {
+    /// Other code was written in the lines' place ([`replaced`]): the diff maps them there,
+    /// but only `kept` of them survive.
+    Rewritten {
+        /// Where the diff maps the range.
+        mapped: &'a MappedRange,
+        /// How many of its cited lines survive.
+        kept: KeptLines,
+    },
+    /// Most of its lines were deleted ([`engine::mostly_gone`]: an eleven-line branch deleted,
+    /// the one line the hunk put in its place left); the rest maps to `mapped`.
+    MostlyDeleted {
+        /// Where the diff maps what is left.
+        mapped: &'a MappedRange,
+    },
+    /// Edited: `mapped` is the place to read it.
+    Edited {
+        /// Where the diff maps the range.
+        mapped: &'a MappedRange,
+    },
+    /// None of its lines maps anywhere: deleted, or moved to another file.
+    Deleted,
+}
+
+impl<'a> ChangedLines<'a> {
+    /// Of a changed range of lines `start..=end` that the diff maps to `mapped` (none: all of
+    /// it deleted), `replaced` as [`replaced`] decides it.
+    pub fn of(
+        (start, end): (u64, u64),
+        mapped: Option<&'a MappedRange>,
+        kept: Option<KeptLines>,
+        replaced: bool,
+    ) -> ChangedLines<'a> {
+        let Some(mapped) = mapped else {
+            return ChangedLines::Deleted;
+        };
+        match kept {
+            Some(kept) if replaced => ChangedLines::Rewritten { mapped, kept },
+            _ if engine::mostly_gone(
+                end.saturating_sub(start) + 1,
+                mapped.end_line.saturating_sub(mapped.start_line) + 1,
+            ) =>
+            {
+                ChangedLines::MostlyDeleted { mapped }
+            }
+            _ => ChangedLines::Edited { mapped },
+        }
+    }
+
+    /// What became of the lines when the range the diff maps them to is not where to read
+    /// them (`None` when it is, or when nothing maps): "rewritten: 0 of its 12 lines kept (the
+    /// diff maps it to lib/request.js:218-229, other code)", "most of its 17 lines deleted
+    /// (the rest maps to docs/index.rst:17-17)". `cited` is the range's number of lines.
+    pub fn words(&self, cited: u64) -> Option<String> {
+        let at = |m: &MappedRange| format!("{}:{}-{}", m.path, m.start_line, m.end_line);
+        match self {
+            ChangedLines::Rewritten { mapped, kept } => Some(format!(
+                "rewritten: {} of its {} lines kept (the diff maps it to {}, other code)",
+                kept.kept,
+                kept.of,
+                at(mapped)
+            )),
+            ChangedLines::MostlyDeleted { mapped } => Some(format!(
+                "most of its {cited} lines deleted (the rest maps to {})",
+                at(mapped)
+            )),
+            ChangedLines::Edited { .. } | ChangedLines::Deleted => None,
+        }
+    }
+}
+
 /// How one reference fares. Fields that do not apply to its status are absent from the JSON.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -185,15 +279,23 @@ impl ReferenceDrift {
     /// the range somewhere, but a quarter or fewer of its lines survive there, outside any
     /// namesake of its definition ([`KeptLines::replaced`]). `--accept-changed` holds it back.
     pub fn rewritten_away(&self) -> bool {
-        let (Status::Changed, Some(Some(m)), Some(k)) =
-            (self.status, &self.mapped, self.kept_lines)
-        else {
+        let (Status::Changed, Some(Some(m))) = (self.status, &self.mapped) else {
             return false;
         };
-        let namesake = (self.suggestion.as_ref())
-            .filter(|s| s.path == m.path)
-            .map(|s| (s.start_line, s.end_line));
-        k.replaced((m.start_line, m.end_line), namesake)
+        replaced(m, self.kept_lines, self.suggestion.as_ref())
+    }
+
+    /// What became of a changed reference's lines ([`ChangedLines`]); `None` for any other
+    /// status.
+    pub fn changed_lines(&self) -> Option<ChangedLines<'_>> {
+        (self.status == Status::Changed).then(|| {
+            ChangedLines::of(
+                (self.start_line, self.end_line),
+                self.mapped.as_ref().and_then(Option::as_ref),
+                self.kept_lines,
+                self.rewritten_away(),
+            )
+        })
     }
 
     /// The definition a changed reference cited whole, at the later commit: in the file the

@@ -2,21 +2,28 @@
 //! to, the status of every cited range at `HEAD` (unchanged, moved, changed, missing), so that
 //! a pack can say which of its citations describe older code.
 //!
-//! Computed without symbols (only the verdicts: both blobs of each cited file and the diff of
-//! the changed ones), once per graph and set of `HEAD` commits, and kept as a snapshot artifact
-//! named after those commits; later packs of the same graph and `HEAD`s only look them up.
+//! Computed cheaply (only the verdicts: both blobs of each cited file and the diff of the
+//! changed ones; symbols only for the few changed ranges whose lines mostly did not survive,
+//! which decide whether other code replaced them), once per graph and set of `HEAD` commits,
+//! and kept as a snapshot artifact named after those commits; later packs of the same graph and
+//! `HEAD`s only look them up. A changed range is told by the rule and facts `ontoly drift`
+//! tells it by ([`ChangedLines`]: how many cited lines survive, and whether the code the diff
+//! maps them to replaced them), in its words.
 
 use crate::context::Context;
 use crate::drift::targets;
-use crate::drift::{DriftOptions, Status};
-use ontoly_graph::sources::drift::{self as engine, CompareOptions, DriftRepo, Verdict};
+use crate::drift::{ChangedLines, DriftOptions, MappedRange, Status};
+use ontoly_graph::sources::drift::{
+    self as engine, CitedRange, CompareOptions, DriftRepo, KeptLines, Verdict,
+};
 use ontoly_graph::Session;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-/// Version of the artifact's format (part of its name).
-const MARKS_VERSION: &str = "drift-marks.v1";
+/// Version of the artifact's format and meaning (part of its name): v2 marks carry the kept
+/// lines and whether the lines were rewritten, as drift decides it.
+const MARKS_VERSION: &str = "drift-marks.v2";
 
 /// How a cited range fares at its clone's `HEAD`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,55 +35,67 @@ pub struct DriftMark {
     pub head: String,
     /// Moved: where the lines are now; changed: the range a diff maps them to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub now: Option<crate::drift::MappedRange>,
+    pub now: Option<MappedRange>,
+    /// Changed: how many of the cited lines survive the change, of those that count (drift's
+    /// `keptLines`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_lines: Option<KeptLines>,
+    /// Changed: the code the diff maps the range to replaced its lines rather than edited them
+    /// (drift's `rewritten: K of its N lines kept`; [`crate::drift::replaced`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rewritten: bool,
 }
 
 impl DriftMark {
+    /// What became of a changed range `start-end`'s lines, as drift says it.
+    fn changed_lines(&self, start: u64, end: u64) -> ChangedLines<'_> {
+        ChangedLines::of(
+            (start, end),
+            self.now.as_ref(),
+            self.kept_lines,
+            self.rewritten,
+        )
+    }
+
     /// One line for the range `start-end` it marks: `moved at HEAD 0123456789ab
-    /// (src/a.py:10-12)`. A changed range whose lines mostly went away (the file was rewritten
-    /// or split: ten cited lines that map to one) says so, rather than send the reader to the
-    /// one line that is left; one none of whose lines is left says that.
+    /// (src/a.py:10-12)`. A changed range whose lines other code replaced, or whose lines
+    /// mostly went away (the file was rewritten or split: ten cited lines that map to one),
+    /// says so in drift's words, rather than send the reader to the code the diff maps it
+    /// to; one none of whose lines is left says that.
     pub fn describe(&self, start: u64, end: u64) -> String {
         let head = self.head.get(..12).unwrap_or(&self.head);
-        let span =
-            |m: &crate::drift::MappedRange| format!("{}:{}-{}", m.path, m.start_line, m.end_line);
-        let now = self
-            .now
-            .as_ref()
-            .map(|m| format!(" ({})", span(m)))
-            .unwrap_or_default();
         let cited = end.saturating_sub(start) + 1;
-        match (&self.status, &self.now) {
-            (Status::Unchanged, _) => format!("unchanged at HEAD {head}"),
-            (Status::Moved, _) => format!("moved at HEAD {head}{now}"),
-            (Status::Changed, Some(m))
-                if ontoly_graph::sources::drift::mostly_gone(
-                    cited,
-                    m.end_line.saturating_sub(m.start_line) + 1,
-                ) =>
-            {
-                format!(
-                    "changed at HEAD {head}: most of its {cited} lines are gone from {} (the rest maps to {}); `ontoly drift` says where they went",
-                    m.path,
-                    span(m)
-                )
-            }
-            (Status::Changed, Some(_)) => format!("changed at HEAD {head}{now}"),
-            // The diff maps none of its lines anywhere: deleted, or moved to another file (the
-            // Go walk's `newRandomFromPool`, moved to a new pool.go), which a reader cannot tell
-            // from an edit in place unless told.
-            (Status::Changed, None) => format!(
-                "changed at HEAD {head}: all of its {cited} lines are gone from this file; `ontoly drift` says where they went"
-            ),
+        let span = |m: &MappedRange| format!("{}:{}-{}", m.path, m.start_line, m.end_line);
+        match self.status {
+            Status::Unchanged => format!("unchanged at HEAD {head}"),
+            Status::Moved => match &self.now {
+                Some(m) => format!("moved at HEAD {head} ({})", span(m)),
+                None => format!("moved at HEAD {head}"),
+            },
+            Status::Changed => match self.changed_lines(start, end) {
+                ChangedLines::Edited { mapped } => {
+                    format!("changed at HEAD {head} ({})", span(mapped))
+                }
+                // The diff maps none of its lines anywhere: deleted, or moved to another file
+                // (the Go walk's `newRandomFromPool`, moved to a new pool.go), which a reader
+                // cannot tell from an edit in place unless told.
+                ChangedLines::Deleted => format!(
+                    "changed at HEAD {head}: all of its {cited} lines are gone from this file; `ontoly drift` says where they went"
+                ),
+                c => format!(
+                    "changed at HEAD {head}, {}; `ontoly drift` says where they went",
+                    c.words(cited).unwrap_or_default()
+                ),
+            },
             _ => format!("{} at HEAD {head}", self.status.as_str()),
         }
     }
 }
 
 /// The marks of one workspace: by pinned commit, repository-relative path and cited lines.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DriftMarks {
-    marks: BTreeMap<(String, String, u64, u64), DriftMark>,
+    marks: BTreeMap<Key, DriftMark>,
 }
 
 impl DriftMarks {
@@ -115,14 +134,11 @@ pub fn drift_marks(ctx: &Context<'_>) -> Option<Arc<DriftMarks>> {
         }
     }
     let artifacts = session.artifacts().ok()?;
-    let marks = match artifacts
-        .read(&name)
-        .and_then(|b| postcard::from_bytes::<DriftMarks>(&b).ok())
-    {
+    let marks = match artifacts.read(&name).and_then(|b| decode(&b)) {
         Some(m) => m,
         None => {
             let m = compute(session)?;
-            if let Ok(bytes) = postcard::to_allocvec(&m) {
+            if let Some(bytes) = encode(&m) {
                 artifacts.store(&name, &bytes);
             }
             m
@@ -133,6 +149,49 @@ pub fn drift_marks(ctx: &Context<'_>) -> Option<Arc<DriftMarks>> {
         *last = Some((key, marks.clone()));
     }
     (!marks.is_empty()).then_some(marks)
+}
+
+/// A mark as the artifact holds it: every field, in order. Postcard cannot leave out a field
+/// (it has no names to tell which one is there), as the JSON form of a mark does.
+type StoredMark = (Status, String, Option<MappedRange>, Option<KeptLines>, bool);
+
+/// A mark's key: pinned commit, repository-relative path, first and last cited line.
+type Key = (String, String, u64, u64);
+
+/// The marks' artifact bytes.
+fn encode(marks: &DriftMarks) -> Option<Vec<u8>> {
+    let stored: Vec<(&Key, StoredMark)> = (marks.marks.iter())
+        .map(|(k, m)| {
+            let mark = (
+                m.status,
+                m.head.clone(),
+                m.now.clone(),
+                m.kept_lines,
+                m.rewritten,
+            );
+            (k, mark)
+        })
+        .collect();
+    postcard::to_allocvec(&stored).ok()
+}
+
+/// The marks an artifact holds (`None` when it is not one [`encode`] wrote).
+fn decode(bytes: &[u8]) -> Option<DriftMarks> {
+    let stored: Vec<(Key, StoredMark)> = postcard::from_bytes(bytes).ok()?;
+    let marks = stored
+        .into_iter()
+        .map(|(k, (status, head, now, kept_lines, rewritten))| {
+            let mark = DriftMark {
+                status,
+                head,
+                now,
+                kept_lines,
+                rewritten,
+            };
+            (k, mark)
+        })
+        .collect();
+    Some(DriftMarks { marks })
 }
 
 /// The artifact's name: the format version and a hash of every clone's `HEAD`.
@@ -159,7 +218,7 @@ fn artifact_name(session: &Session) -> Option<String> {
 fn compute(session: &Session) -> Option<DriftMarks> {
     let plan = targets::plan(session, &DriftOptions::default()).ok()?;
     let mut marks = DriftMarks::default();
-    let options = CompareOptions {
+    let cheap = CompareOptions {
         symbols: false,
         digests: false,
         diffs: false,
@@ -170,11 +229,11 @@ fn compute(session: &Session) -> Option<DriftMarks> {
             .iter()
             .map(|&i| plan.targets[i].range.clone())
             .collect();
-        let Ok(results) =
-            engine::compare(&DriftRepo::new(&g.repo), &g.from, &g.to, &ranges, options)
-        else {
+        let repo = DriftRepo::new(&g.repo);
+        let Ok(results) = engine::compare(&repo, &g.from, &g.to, &ranges, cheap) else {
             continue;
         };
+        let mut group: Vec<(CitedRange, DriftMark)> = Vec::new();
         for (r, d) in ranges.into_iter().zip(results) {
             let Ok(verdict) = d.outcome else { continue };
             let (status, now) = match verdict {
@@ -185,7 +244,7 @@ fn compute(session: &Session) -> Option<DriftMarks> {
                     new_end_line,
                 } => (
                     Status::Moved,
-                    Some(crate::drift::MappedRange {
+                    Some(MappedRange {
                         path: new_path,
                         start_line: new_start_line,
                         end_line: new_end_line,
@@ -195,7 +254,7 @@ fn compute(session: &Session) -> Option<DriftMarks> {
                     new_path, mapped, ..
                 } => (
                     Status::Changed,
-                    mapped.map(|m| crate::drift::MappedRange {
+                    mapped.map(|m| MappedRange {
                         path: new_path,
                         start_line: m.start_line,
                         end_line: m.end_line,
@@ -203,17 +262,59 @@ fn compute(session: &Session) -> Option<DriftMarks> {
                 ),
                 Verdict::Missing => (Status::Missing, None),
             };
-            marks.marks.insert(
-                (g.from.clone(), r.path, r.start_line, r.end_line),
+            let kept_lines = d.kept.filter(|_| status == Status::Changed);
+            // Without a namesake of its definition (not looked for yet), too few kept lines
+            // is a rewrite; [`namesakes`] takes back those rewritten in place.
+            let rewritten = now
+                .as_ref()
+                .is_some_and(|m| crate::drift::replaced(m, kept_lines, None));
+            group.push((
+                r,
                 DriftMark {
                     status,
                     head: g.to.clone(),
                     now,
+                    kept_lines,
+                    rewritten,
                 },
-            );
+            ));
+        }
+        namesakes(&repo, (&g.from, &g.to), &mut group);
+        for (r, mark) in group {
+            marks
+                .marks
+                .insert((g.from.clone(), r.path, r.start_line, r.end_line), mark);
         }
     }
     Some(marks)
+}
+
+/// Decides, as drift does, whether the ranges that look rewritten were: a function rewritten
+/// in place (its namesake at `HEAD` overlaps where the diff maps it) is still the function the
+/// section describes, not code written in its place. The namesake needs the symbols of both
+/// versions of the file, so only these ranges (those too few of whose lines survive, a handful
+/// of a workspace's) are compared again with them.
+fn namesakes(repo: &DriftRepo, (from, to): (&str, &str), group: &mut [(CitedRange, DriftMark)]) {
+    let doubtful: Vec<usize> = (0..group.len()).filter(|&i| group[i].1.rewritten).collect();
+    if doubtful.is_empty() {
+        return;
+    }
+    let ranges: Vec<CitedRange> = doubtful.iter().map(|&i| group[i].0.clone()).collect();
+    let options = CompareOptions {
+        symbols: true,
+        digests: false,
+        diffs: false,
+    };
+    // Without symbols the mark keeps the rule's first reading: too few lines kept.
+    let Ok(results) = engine::compare(repo, from, to, &ranges, options) else {
+        return;
+    };
+    for (&i, d) in doubtful.iter().zip(results) {
+        let mark = &mut group[i].1;
+        if let Some(m) = &mark.now {
+            mark.rewritten = crate::drift::replaced(m, mark.kept_lines, d.suggestion.as_ref());
+        }
+    }
 }
 
 /// Marks the pack's reads and the citations of its top sections (`citations`: per top
@@ -343,39 +444,87 @@ mod tests {
 
     #[test]
     fn a_changed_range_whose_lines_went_away_says_so() {
-        let mark = |status: Status, now: Option<(u64, u64)>| DriftMark {
-            status,
-            head: "3153d8114498abcdef".into(),
-            now: now.map(|(a, b)| crate::drift::MappedRange {
+        let mark = |status: Status, now: Option<(u64, u64)>, kept: Option<(u64, u64)>| {
+            let now = now.map(|(a, b)| MappedRange {
                 path: "docs/index.rst".into(),
                 start_line: a,
                 end_line: b,
-            }),
+            });
+            let kept_lines = kept.map(|(kept, of)| KeptLines { kept, of });
+            DriftMark {
+                status,
+                head: "3153d8114498abcdef".into(),
+                rewritten: now
+                    .as_ref()
+                    .is_some_and(|m| crate::drift::replaced(m, kept_lines, None)),
+                now,
+                kept_lines,
+            }
         };
-        // 17 cited lines that map to one: most of them went elsewhere.
+        // 17 cited lines that map to one, the one kept: most of them went elsewhere.
         assert_eq!(
-            mark(Status::Changed, Some((17, 17))).describe(435, 451),
-            "changed at HEAD 3153d8114498: most of its 17 lines are gone from docs/index.rst \
-             (the rest maps to docs/index.rst:17-17); `ontoly drift` says where they went"
+            mark(Status::Changed, Some((17, 17)), Some((1, 3))).describe(435, 451),
+            "changed at HEAD 3153d8114498, most of its 17 lines deleted (the rest maps to \
+             docs/index.rst:17-17); `ontoly drift` says where they went"
         );
         // Edited in place: the mapped range is the place to read.
         assert_eq!(
-            mark(Status::Changed, Some((430, 447))).describe(435, 451),
+            mark(Status::Changed, Some((430, 447)), Some((12, 14))).describe(435, 451),
             "changed at HEAD 3153d8114498 (docs/index.rst:430-447)"
         );
+        // Other code written where the lines were: as long as they were, but none of them.
         assert_eq!(
-            mark(Status::Moved, Some((17, 33))).describe(1, 17),
+            mark(Status::Changed, Some((430, 447)), Some((1, 14))).describe(435, 451),
+            "changed at HEAD 3153d8114498, rewritten: 1 of its 14 lines kept (the diff maps it \
+             to docs/index.rst:430-447, other code); `ontoly drift` says where they went"
+        );
+        assert_eq!(
+            mark(Status::Moved, Some((17, 33)), None).describe(1, 17),
             "moved at HEAD 3153d8114498 (docs/index.rst:17-33)"
         );
         assert_eq!(
-            mark(Status::Changed, Some((5, 5))).describe(4, 5),
+            mark(Status::Changed, Some((5, 5)), Some((1, 2))).describe(4, 5),
             "changed at HEAD 3153d8114498 (docs/index.rst:5-5)"
         );
         // Nothing maps: the reader is told the lines are gone, not left to guess an edit.
         assert_eq!(
-            mark(Status::Changed, None).describe(58, 76),
+            mark(Status::Changed, None, Some((0, 12))).describe(58, 76),
             "changed at HEAD 3153d8114498: all of its 19 lines are gone from this file; \
              `ontoly drift` says where they went"
         );
+    }
+
+    /// The artifact holds marks with and without their optional fields, and reads them back
+    /// as they were written.
+    #[test]
+    fn marks_read_back_from_their_artifact() {
+        let mut marks = DriftMarks::default();
+        let head = "3153d8114498abcdef".to_string();
+        marks.marks.insert(
+            ("a".into(), "x.py".into(), 1, 2),
+            DriftMark {
+                status: Status::Unchanged,
+                head: head.clone(),
+                now: None,
+                kept_lines: None,
+                rewritten: false,
+            },
+        );
+        marks.marks.insert(
+            ("a".into(), "x.py".into(), 3, 9),
+            DriftMark {
+                status: Status::Changed,
+                head,
+                now: Some(MappedRange {
+                    path: "y.py".into(),
+                    start_line: 4,
+                    end_line: 8,
+                }),
+                kept_lines: Some(KeptLines { kept: 1, of: 6 }),
+                rewritten: true,
+            },
+        );
+        let bytes = encode(&marks).expect("encoded");
+        assert_eq!(decode(&bytes), Some(marks));
     }
 }

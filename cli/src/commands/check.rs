@@ -5,7 +5,7 @@
 use super::{index, CliError, Globals, Output, EXIT_GATE};
 use crate::render::Format;
 use crate::report::{CheckView, Report};
-use ontoly_capabilities::gate::{check, parse_questions, QuestionsError};
+use ontoly_capabilities::gate::{check, parse_questions, unknown_expected, QuestionsError};
 use ontoly_graph::diagnostics::Severity;
 use ontoly_graph::graph::findings::{diagnostics_of, DiagnosticView};
 use std::path::PathBuf;
@@ -85,28 +85,30 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         err.at = Some((anchor.typed_path(&a.questions), line));
         err
     })?;
-    let questions = parse_questions(&text).map_err(|e| {
-        // Each error at the line it names (`line 4: …`), else the file's first: a CI annotation
-        // is put there. A parser at the end of the input names the line after the last one.
-        let last = text.lines().count().max(1) as u64;
-        let file = anchor.typed_path(&a.questions);
-        let mut told = e.errors.iter().map(|m| {
-            let line = QuestionsError::line_of(m).unwrap_or(1).min(last);
-            let mut err = CliError::new(format!("{shown}: {m}"));
-            err.at = Some((file.clone(), line));
-            err
-        });
-        let mut first = told.next().unwrap_or_else(|| CliError::new(shown.clone()));
-        first.also = told.by_ref().take(MAX_TOLD - 1).collect();
-        // A file wrong everywhere (a converted format) is not a thousand lines of errors.
-        let more = told.count();
-        if more > 0 {
-            first
-                .also
-                .push(CliError::new(format!("{shown}: and {more} more error(s)")));
+    let questions = match parse_questions(&text) {
+        Ok(questions) => questions,
+        Err(e) => {
+            let mut errors = e.errors;
+            // The expected sections of the items that did parse, told with the parse errors:
+            // a file with both kinds of mistake is fixed in one round (re-walk, stop 52). When
+            // the workspace cannot be indexed, the parse errors are still told.
+            if !e.parsed.is_empty() {
+                if let Ok(index) = index(&session) {
+                    if let Ok(cx) = ontoly_capabilities::Context::new(&session, &index) {
+                        errors.extend(unknown_expected(&cx, &text, &e.parsed));
+                    }
+                }
+                // In file order; a sort that keeps the parse's order for errors of one line.
+                errors.sort_by_key(|m| QuestionsError::line_of(m).unwrap_or(0));
+            }
+            return Err(told(
+                &errors,
+                &text,
+                &shown,
+                anchor.typed_path(&a.questions),
+            ));
         }
-        first
-    })?;
+    };
     let index = index(&session)?;
     let cx = ontoly_capabilities::Context::new(&session, &index)?;
     let report = check(&cx, &questions);
@@ -125,4 +127,29 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         report: Report::Check(view),
         exit,
     })
+}
+
+/// The errors of a questions file as one error: each at the line it names (`line 4: …`), else
+/// the file's first, where a CI annotation is put; at most [`MAX_TOLD`], the rest counted.
+fn told(errors: &[String], text: &str, shown: &str, file: String) -> CliError {
+    // A parser at the end of the input names the line after the last one.
+    let last = text.lines().count().max(1) as u64;
+    let mut told = errors.iter().map(|m| {
+        let line = QuestionsError::line_of(m).unwrap_or(1).min(last);
+        let mut err = CliError::new(format!("{shown}: {m}"));
+        err.at = Some((file.clone(), line));
+        err
+    });
+    let mut first = told
+        .next()
+        .unwrap_or_else(|| CliError::new(shown.to_string()));
+    first.also = told.by_ref().take(MAX_TOLD - 1).collect();
+    // A file wrong everywhere (a converted format) is not a thousand lines of errors.
+    let more = told.count();
+    if more > 0 {
+        first
+            .also
+            .push(CliError::new(format!("{shown}: and {more} more error(s)")));
+    }
+    first
 }

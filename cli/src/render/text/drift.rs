@@ -4,7 +4,7 @@
 use super::Style;
 use crate::report::{DriftView, ImpactView};
 use ontoly_capabilities::drift::reanchor::Reanchor;
-use ontoly_capabilities::drift::{ReferenceDrift, Status};
+use ontoly_capabilities::drift::{ChangedLines, ReferenceDrift, Status};
 use ontoly_graph::sources::drift::SymbolAt;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -217,34 +217,16 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
         }
         Status::Changed => {
             let occ = r.occurrences.unwrap_or(0);
-            let to = match &r.mapped {
-                // The diff maps the range onto code written in its place: said, with why it
-                // is not where the lines went (jsdrift walk, F1: `req.param` onto `req.query`).
-                Some(Some(m)) if r.rewritten_away() => {
-                    let k = r
-                        .kept_lines
-                        .unwrap_or(ontoly_graph::sources::drift::KeptLines { kept: 0, of: 0 });
-                    format!(
-                        "rewritten: {} of its {} lines kept (the diff maps it to {}:{}-{}, other code)",
-                        k.kept, k.of, m.path, m.start_line, m.end_line
-                    )
+            // The diff maps the range onto code written in its place, or onto what is left of
+            // it: said, with why it is not where the lines went (jsdrift walk, F1: `req.param`
+            // onto `req.query`). A pack's drift marks say it in the same words.
+            let cited_lines = r.end_line.saturating_sub(r.start_line) + 1;
+            let to = match r.changed_lines() {
+                Some(ChangedLines::Edited { mapped: m }) => {
+                    format!("now {}:{}-{}", m.path, m.start_line, m.end_line)
                 }
-                Some(Some(m))
-                    if ontoly_graph::sources::drift::mostly_gone(
-                        r.end_line.saturating_sub(r.start_line) + 1,
-                        m.end_line.saturating_sub(m.start_line) + 1,
-                    ) =>
-                {
-                    format!(
-                        "most of its {} lines deleted (the rest maps to {}:{}-{})",
-                        r.end_line.saturating_sub(r.start_line) + 1,
-                        m.path,
-                        m.start_line,
-                        m.end_line
-                    )
-                }
-                Some(Some(m)) => format!("now {}:{}-{}", m.path, m.start_line, m.end_line),
-                _ => format!("deleted from {np}"),
+                Some(ChangedLines::Deleted) | None => format!("deleted from {np}"),
+                Some(c) => c.words(cited_lines).unwrap_or_default(),
             };
             // More than one occurrence is why a block that is still there could not be
             // called moved; none needs no words.
