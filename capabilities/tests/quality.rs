@@ -415,3 +415,66 @@ fn a_name_in_snake_case_the_workspace_lacks_is_one_missing_thing() {
         r.terms
     );
 }
+
+#[test]
+fn a_timestamp_a_uuid_or_a_hex_id_is_no_missing_topic() {
+    // The asker's values, as an address's numbers are (TypeScript walk, stop 53: an ISO
+    // timestamp split into `2024, 05, 01T10` turned a right answer into a low false alarm).
+    let terms = corrections(
+        "arrow",
+        "parse 2024-05-01T10:00:00+02:00 for order 123e4567-e89b-12d3-a456-426614174000 built at 3f2a9c1",
+    );
+    let unknown: Vec<&(String, Option<String>, usize)> = terms
+        .iter()
+        .filter(|t| t.2 == 0 && t.0.chars().any(|c| c.is_ascii_digit()))
+        .collect();
+    assert!(unknown.is_empty(), "{terms:?}");
+    assert!(
+        terms.iter().any(|t| t.0 == "parse" && t.2 > 0),
+        "its words are still searched: {terms:?}"
+    );
+}
+
+#[test]
+fn a_library_frames_name_is_not_read_as_another_word() {
+    // Jackson's frames as the program printed them (re-walk, stop 52: "read Next as nest" from
+    // `ParserBase._eofAsNextChar`, "read Cache as catch" from `DeserializerCache`).
+    let t = testdata();
+    let text = std::fs::read_to_string(t.join("corpora/jackson/traces.yaml")).expect("traces");
+    let questions = parse_questions(&text).expect("the traces parse");
+    let ix = corpus_index("jackson");
+    let mut seen = Vec::new();
+    for q in &questions {
+        let r = rank_with(&ix, &q.question, &Params::default());
+        for t in r.terms.iter().filter(|t| t.around) {
+            if ["Next", "Cache"].contains(&t.query.word.as_str()) {
+                assert_eq!(t.corrected, None, "{}: {:?}", t.query.word, t.read_as);
+                seen.push(t.query.word.clone());
+            }
+        }
+    }
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen, ["Cache", "Next"], "both are words around a trace");
+}
+
+#[test]
+fn a_correction_is_named_as_the_pages_write_it() {
+    // "literal" reads through its stem `liter` as `later`; the word shown was "lateral", an
+    // English word one edit from "literal" that neither the asker nor the pages wrote.
+    let ws = testdata().join("corpora/requests/ws");
+    let session = Session::open(
+        SessionOptions::new(&ws)
+            .workspace(&ws)
+            .cache(CachePolicy::Off),
+    )
+    .expect("the workspace opens");
+    let index = Index::open(&session).expect("the graph builds");
+    let cx = Context::new(&session, &index).expect("context");
+    let p =
+        ontoly_capabilities::pack::evidence_pack(&cx, "a literal % in my url turns into %25", None)
+            .pack;
+    let e = &p.confidence.explanation;
+    assert!(e.contains("read literal as later"), "{e}");
+    assert!(!e.contains("lateral"), "{e}");
+}

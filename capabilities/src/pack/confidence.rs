@@ -361,8 +361,10 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         .filter(|(_, t)| !read_whole(t))
         .filter_map(|(i, t)| {
             let as_word = t.read_as.as_ref().or(t.corrected.as_ref())?;
+            // An everyday word too: "literal" was read through its stem as "lateral", a word
+            // of the list that neither the asker nor the pages wrote (they write "later").
             let shown = match &t.corrected {
-                Some(term) if !crate::retrieval::english::is_common(as_word) => {
+                Some(term) => {
                     // When no top section writes it, the best-ranked section that does (the
                     // structlog MCP walk saw "read Open as oper": a stem, written nowhere).
                     let holder = (ranking.sections()).find(|s| s.mask & (1u64 << i) != 0);

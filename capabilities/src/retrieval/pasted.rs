@@ -23,6 +23,9 @@ pub struct Reading {
     pub said: String,
     /// The library frames' names and module paths, and the code lines printed with frames.
     pub around: String,
+    /// The code lines among [`Reading::around`]: source a library's authors wrote, where the
+    /// rest of it is names the program printed.
+    pub code: String,
 }
 
 /// Where a frame's code lives.
@@ -399,6 +402,7 @@ fn read_lines<'q>(query: &'q str, tails: bool) -> Option<Reading> {
     const ASKED: usize = usize::MAX;
     let mut said: Vec<(usize, Cow<str>)> = Vec::new();
     let mut around: Vec<Cow<str>> = Vec::new();
+    let mut code: Vec<&str> = Vec::new();
     // The Java exception the lines are in: the first one's header opens 0, each `Caused by:` the
     // next.
     let mut block = ASKED;
@@ -462,6 +466,7 @@ fn read_lines<'q>(query: &'q str, tails: bool) -> Option<Reading> {
                 if (indented && last.is_some()) || marked {
                     if last != Some(Origin::Runtime) {
                         around.push(Cow::Borrowed(t.trim()));
+                        code.push(t.trim());
                     }
                     continue;
                 }
@@ -529,6 +534,7 @@ fn read_lines<'q>(query: &'q str, tails: bool) -> Option<Reading> {
     Some(Reading {
         said: out.join("\n"),
         around: around.join("\n"),
+        code: code.join("\n"),
     })
 }
 

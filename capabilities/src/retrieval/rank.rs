@@ -455,7 +455,9 @@ fn is_address(word: &str) -> bool {
 
 /// The numbers of an address, a date or a decimal (`127.0.0.1`, `2021-13-01`): a word of
 /// digits and `.-:/` with more than one number; those of an assignment's value (`months=2`);
-/// none for any other word.
+/// the pieces of a timestamp or a UUID ([`is_timestamp`], [`is_uuid`]: `2024`, `05`, `01T10`
+/// of `2024-05-01T10:00:00`, which the TypeScript walk saw counted as three missing topic
+/// words); none for any other word.
 fn value_numbers<'w>(word: &'w str) -> Vec<&'w str> {
     let digits = |s: &'w str| -> Vec<&'w str> {
         s.split(|c: char| !c.is_ascii_digit())
@@ -472,9 +474,51 @@ fn value_numbers<'w>(word: &'w str) -> Vec<&'w str> {
             .all(|c| c.is_ascii_digit() || ".-:/".contains(c));
     if value {
         numbers
+    } else if is_timestamp(word) || is_uuid(word) {
+        // Its pieces as the tokenizer splits them (`01T10` of `2024-05-01T10:00:00`).
+        word.split(|c: char| !c.is_alphanumeric())
+            .filter(|p| !p.is_empty())
+            .collect()
     } else {
         Vec::new()
     }
+}
+
+/// Whether `word` is a date and a time as ISO 8601 writes them (`2024-05-01T10:00:00`,
+/// `2024-05-01T10:00:00.5Z`; an offset after `+` is a word of its own): numbers joined by
+/// `-` before a `T` and by `:` or `.` after it.
+fn is_timestamp(word: &str) -> bool {
+    let w = word.strip_suffix(['Z', 'z']).unwrap_or(word);
+    let Some((date, time)) = w.split_once(['T', 't']) else {
+        return false;
+    };
+    let numbers = |s: &str, joins: &str| {
+        s.starts_with(|c: char| c.is_ascii_digit())
+            && s.ends_with(|c: char| c.is_ascii_digit())
+            && s.chars().all(|c| c.is_ascii_digit() || joins.contains(c))
+    };
+    numbers(date, "-/") && date.contains(['-', '/']) && numbers(time, ":.")
+}
+
+/// Whether `word` is a UUID (`123e4567-e89b-12d3-a456-426614174000`): five groups of 8, 4, 4,
+/// 4 and 12 hex digits.
+fn is_uuid(word: &str) -> bool {
+    let groups: Vec<&str> = word.split('-').collect();
+    groups.len() == 5
+        && groups
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(g, n)| g.len() == n && g.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Whether `word` is an id in hex (a commit `3f2a9c1`, a digest): seven hex digits or more,
+/// with a digit and a letter among them (all digits is a number, all letters may be a word:
+/// `deadbeef`, `facade`).
+fn is_hex_id(word: &str) -> bool {
+    word.len() >= 7
+        && word.bytes().all(|b| b.is_ascii_hexdigit())
+        && word.bytes().any(|b| b.is_ascii_digit())
+        && word.bytes().any(|b| b.is_ascii_alphabetic())
 }
 
 /// An unknown word read as one whole term of the workspace, with its weight in the search and
@@ -657,6 +701,11 @@ fn analyze_read(
     // of the terms a query keeps; the words only around it follow. (All of it when it says
     // nothing of its own.)
     let mut frames_only = false;
+    // The terms of the code lines printed under frames: the rest around a message is names
+    // the program printed.
+    let code: Vec<String> = trace
+        .map(|r| query_terms(&r.code).into_iter().map(|q| q.term).collect())
+        .unwrap_or_default();
     let (all, said) = match trace {
         Some(r) => {
             let mut all = query_terms(&r.said);
@@ -688,6 +737,14 @@ fn analyze_read(
     let mut part_fixes: Vec<(String, String, String)> = Vec::new();
     for (i, q) in all.iter().cloned().enumerate() {
         let around = i >= said;
+        // In a pasted trace a quoted value and a part of a name in its message are printed by
+        // the program, not typed: the asker's value or class (`Instant` of
+        // `java.time.Instant`, `Audit` of `AuditEvent`, a JSON value `"plan"`), which a
+        // correction would read as some other word. So is every part of a library frame's name
+        // (`Next` of `_eofAsNextChar`, `catch` of `poll_catch`, read as "nest" and "cached");
+        // a code line printed under a frame is source a person wrote, and stays corrected (its
+        // `expires_at` propped a right answer in arrow's trace set, stop 52).
+        let printed = trace.is_some() && printed_name(&q) && (!around || !code.contains(&q.term));
         if q.within.as_ref().is_some_and(|w| read_whole.contains(w)) {
             continue;
         }
@@ -708,12 +765,16 @@ fn analyze_read(
                 || words_stand_together(index, &q, &all))
         {
             // `trust_env=False`, `requests.post`, `--proxy`: its words are terms of their own.
-            // An address or a date (`127.0.0.1`, `2021-13-01`) is the asker's value: its numbers
-            // are searched, but one the pages do not hold is no missing topic.
+            // An address, a date, a timestamp or a UUID (`127.0.0.1`, `2021-13-01`,
+            // `2024-05-01T10:00:00`) is the asker's value: its pieces are searched, but one the
+            // pages do not hold is no missing topic; nor is a memory address or an id in hex.
             numbers.extend(value_numbers(&q.word).into_iter().map(str::to_string));
             continue;
         }
-        if !q.compound && df == 0 && (numbers.contains(&q.word) || is_address(&q.word)) {
+        if !q.compound
+            && df == 0
+            && (numbers.contains(&q.word) || is_address(&q.word) || is_hex_id(&q.word))
+        {
             continue;
         }
         let (searched, corrected, s) = if known {
@@ -750,11 +811,7 @@ fn analyze_read(
         } else if q.compound {
             (false, None, (String::new(), 0.0))
         } else if let Some(c) = correction(index, &q.term)
-            // In a pasted trace a quoted value and a part of a name are printed by the
-            // program, not typed: the asker's value or class (`Instant` of
-            // `java.time.Instant`, `Audit` of `AuditEvent`, a JSON value `"plan"`), which a
-            // correction would read as some other word.
-            .filter(|_| !(trace.is_some() && !around && printed_name(&q)))
+            .filter(|_| !printed)
             .map(|t| {
                 let word = word_for(&q, &t);
                 (t, word)
@@ -765,7 +822,7 @@ fn analyze_read(
             .filter(|(_, w)| w.is_some())
             .or_else(|| {
                 typed_correction(index, &q.word)
-                    .filter(|_| !(trace.is_some() && !around && printed_name(&q)))
+                    .filter(|_| !printed)
                     .map(|(t, w)| (t, Some(w)))
             })
         {
@@ -996,8 +1053,8 @@ fn score_others(
 #[cfg(test)]
 mod tests {
     use super::{
-        camel_case, correction, one_edit, one_edit_variants, shown_word, spelled_by_its_words,
-        word_for, TYPO_MAX,
+        camel_case, correction, is_hex_id, is_timestamp, is_uuid, one_edit, one_edit_variants,
+        shown_word, spelled_by_its_words, value_numbers, word_for, TYPO_MAX,
     };
     use crate::retrieval::index::Index;
     use crate::retrieval::tokens::{query_terms, QueryTerm};
@@ -1181,5 +1238,46 @@ mod tests {
         assert!(one_edit("same", "same"));
         assert!(!one_edit("retry", "timeout"));
         assert!(!one_edit("abcd", "badc"));
+    }
+
+    #[test]
+    fn timestamps_uuids_and_hex_ids_are_values() {
+        assert_eq!(
+            value_numbers("2024-05-01T10:00:00"),
+            ["2024", "05", "01T10", "00", "00"]
+        );
+        for w in [
+            "2024-05-01T10:00:00",
+            "2024-05-01t10:00",
+            "2024-05-01T10:00:00.123Z",
+            "2024/05/01T10:00:00",
+        ] {
+            assert!(is_timestamp(w), "{w}");
+        }
+        for w in [
+            "2024-05-01",
+            "T10:00",
+            "2024-05-01T",
+            "20240501T1000",
+            "v2024-05-01T10:00",
+            "2024-05-01Tea",
+        ] {
+            assert!(!is_timestamp(w), "{w}");
+        }
+        assert!(is_uuid("123e4567-e89b-12d3-a456-426614174000"));
+        assert_eq!(
+            value_numbers("123e4567-e89b-12d3-a456-426614174000"),
+            ["123e4567", "e89b", "12d3", "a456", "426614174000"]
+        );
+        assert!(!is_uuid("123e4567-e89b-12d3-a456"));
+        assert!(!is_uuid("123e4567-e89b-12d3-a456-42661417400g"));
+        assert!(is_hex_id("3f2a9c1"));
+        assert!(is_hex_id("e3b0c44298fc1c149afbf4c8996fb92427ae41e4"));
+        // All digits is a number; all letters may be a word; six is too short to tell.
+        for w in ["1565358758", "deadbeef", "facade", "a1b2c3", "3f2a9cx"] {
+            assert!(!is_hex_id(w), "{w}");
+        }
+        // No word of the list is an id.
+        assert_eq!(value_numbers("sha256"), Vec::<&str>::new());
     }
 }
