@@ -422,6 +422,40 @@ fn a_trace_of_frames_alone_is_at_most_medium() {
 }
 
 #[test]
+fn a_go_runtime_message_is_neither_matched_nor_missing() {
+    let (g, ix) = common::fixture();
+    // The viper walk (stop 52): the runtime's words were "unmatched: runtime, error, invalid,
+    // memory, address, dereference" and flagged a right answer `low`.
+    let q =
+        "panic: runtime error: invalid memory address or nil pointer dereference in cache eviction";
+    let p = pack::evidence_pack(&ctx(&g, &ix), q, None).pack;
+    assert_eq!(p.stable_ids[0], "section:faq/cache.md#eviction");
+    let e = &p.confidence.explanation;
+    for word in [
+        "runtime",
+        "invalid",
+        "memory",
+        "address",
+        "dereference",
+        "panic",
+    ] {
+        assert!(
+            !e.contains(&format!(" {word},")) && !e.contains(&format!(" {word})")),
+            "{e}"
+        );
+    }
+    assert!(
+        e.contains(
+            "the runtime's own message searched, counted neither as matched nor as unmatched"
+        ),
+        "{e}"
+    );
+    // What the asker says is judged as if it were all: the runtime's words weigh nothing.
+    let plain = pack::evidence_pack(&ctx(&g, &ix), "in cache eviction", None).pack;
+    assert_eq!(p.confidence.level, plain.confidence.level, "{e}");
+}
+
+#[test]
 fn graph_diagnostics_reach_the_pack_of_the_section_they_concern() {
     let (g, ix) = common::fixture();
     let p = pack::evidence_pack(&ctx(&g, &ix), "release builds", None).pack;

@@ -254,12 +254,11 @@ pub const VAGUE_STRENGTH: f64 = 0.2;
 /// quality walk's questions, strengths 0.11–0.19; on the 21 harness sets it caps two `high`
 /// packs, both wrong at top-1.)
 fn is_vague(ranking: &Ranking, f: &Features) -> bool {
-    let searched = ranking.terms.iter().filter(|t| t.searched).count();
+    // The runtime's own words are no part of the question (they weigh nothing).
+    let asked = || ranking.terms.iter().filter(|t| !t.runtime);
+    let searched = asked().filter(|t| t.searched).count();
     searched <= 2
-        && ranking
-            .terms
-            .iter()
-            .all(|t| crate::retrieval::english::is_common(&t.query.word))
+        && asked().all(|t| crate::retrieval::english::is_common(&t.query.word))
         && f.strength < VAGUE_STRENGTH
 }
 
@@ -418,7 +417,12 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         if supporting == 1 { "s" } else { "" },
         grounding
     );
-    if frames {
+    let runtime = ranking.searched_runtime();
+    if frames && runtime {
+        explanation.push_str(
+            "; read as a pasted trace whose only message is the runtime's own: that message searched but counted neither as matched nor as unmatched, its library frames and code lines at half the weight, the runtime's frames and the asker's own paths and function names not",
+        );
+    } else if frames {
         explanation.push_str(
             "; read as a pasted trace without a message: its library frames and code lines searched in its place, the runtime's frames and the asker's own paths and function names not",
         );
@@ -429,6 +433,11 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     } else if ranking.read_as_trace() {
         explanation.push_str(
             "; read as a pasted trace: its messages searched, its frames, locations and the runtime's own lines not",
+        );
+    }
+    if runtime && !frames {
+        explanation.push_str(
+            "; the runtime's own message searched, counted neither as matched nor as unmatched",
         );
     }
     if vague && score >= HIGH && grounding >= HIGH_GROUNDING {

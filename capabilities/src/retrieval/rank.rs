@@ -32,6 +32,8 @@ pub const QUOTED_CONTEXT: usize = 2;
 /// Weight of the words only around a pasted trace's message (its library frames' names and
 /// paths, the code lines printed with frames), relative to the message's and the asker's own.
 pub const AROUND_WEIGHT: f64 = 0.5;
+/// Weight of the runtime's own message in a pasted trace that says more ([`Term::runtime`]).
+pub const RUNTIME_WEIGHT: f64 = 1.0;
 
 /// A ranked node.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,6 +73,11 @@ pub struct Term {
     /// Only around a pasted trace's message (a library frame's name or path, a code line):
     /// searched at [`AROUND_WEIGHT`] ([`super::pasted`]).
     pub around: bool,
+    /// The runtime's own message in a pasted trace that says more (a Go runtime error's fixed
+    /// words, [`super::pasted::Reading::runtime`]): searched at [`RUNTIME_WEIGHT`], never
+    /// corrected, and of no weight to confidence — neither a match nor a missing word, since
+    /// the runtime says them of every program.
+    pub runtime: bool,
 }
 
 /// The ranking of one query.
@@ -92,8 +99,9 @@ pub struct Ranking {
     pub params: Params,
     /// Whether the query was read as a pasted trace ([`super::pasted`]).
     pub trace: bool,
-    /// A pasted trace that says nothing of its own (frames alone, no message): its frames'
-    /// words were searched in its place.
+    /// A pasted trace that says nothing of its own (frames alone, no message but perhaps the
+    /// runtime's): its frames' words were searched in its place, or around the runtime's
+    /// message when it has one.
     pub frames_only: bool,
 }
 
@@ -133,7 +141,7 @@ impl Ranking {
     /// another as the word it was read as (`configuration` for a typed `configuraton`: the
     /// explanation says "read configuraton as configuration" beside it).
     pub fn words_missing(&self, mask: u64) -> Vec<&str> {
-        self.words_where(|i, t| mask & (1 << i) == 0 && !t.around)
+        self.words_where(|i, t| mask & (1 << i) == 0 && !t.around && !t.runtime)
     }
 
     /// The query's words the workspace never uses and no correction stood in for, named as
@@ -141,7 +149,7 @@ impl Ranking {
     /// `Alchemy`). Words only around a pasted trace's message are in neither list: they are the
     /// trace's, not the asker's.
     pub fn words_unknown(&self) -> Vec<&str> {
-        self.words_where(|_, t| t.df == 0 && t.corrected.is_none() && !t.around)
+        self.words_where(|_, t| t.df == 0 && t.corrected.is_none() && !t.around && !t.runtime)
     }
 
     /// Whether the query was read as a pasted trace.
@@ -152,6 +160,12 @@ impl Ranking {
     /// Whether words around a pasted trace's message were searched ([`Term::around`]).
     pub fn searched_around(&self) -> bool {
         self.terms.iter().any(|t| t.around)
+    }
+
+    /// Whether the runtime's own message was searched beside what the trace says
+    /// ([`Term::runtime`]).
+    pub fn searched_runtime(&self) -> bool {
+        self.terms.iter().any(|t| t.runtime)
     }
 
     /// The words of the terms `hit` holds for (by place and term): an identifier as it was
@@ -699,32 +713,42 @@ fn analyze_read(
     let documents_flags = flags == FLAG_WORKSPACE;
     // A pasted trace: its message's terms first, so a long trace's frames never crowd it out
     // of the terms a query keeps; the words only around it follow. (All of it when it says
-    // nothing of its own.)
+    // nothing of its own.) The runtime's own message comes last.
     let mut frames_only = false;
     // The terms of the code lines printed under frames: the rest around a message is names
     // the program printed.
     let code: Vec<String> = trace
         .map(|r| query_terms(&r.code).into_iter().map(|q| q.term).collect())
         .unwrap_or_default();
-    let (all, said) = match trace {
+    let (all, said, around_end) = match trace {
         Some(r) => {
             let mut all = query_terms(&r.said);
             let said = all.len();
             frames_only = said == 0;
-            for q in query_terms(&r.around) {
-                if all.len() < super::tokens::MAX_QUERY_TERMS
-                    && !all.iter().any(|a| a.term == q.term)
-                {
-                    all.push(q);
+            let add = |text: &str, all: &mut Vec<QueryTerm>| {
+                for q in query_terms(text) {
+                    if all.len() < super::tokens::MAX_QUERY_TERMS
+                        && !all.iter().any(|a| a.term == q.term)
+                    {
+                        all.push(q);
+                    }
                 }
-            }
-            let said = if said == 0 { all.len() } else { said };
-            (all, said)
+            };
+            add(&r.around, &mut all);
+            // With the runtime's message beside them, the frames stay around it.
+            let said = if said == 0 && r.runtime.is_empty() {
+                all.len()
+            } else {
+                said
+            };
+            let around_end = all.len();
+            add(&r.runtime, &mut all);
+            (all, said, around_end)
         }
         None => {
             let all = query_terms(query);
             let said = all.len();
-            (all, said)
+            (all, said, said)
         }
     };
     // A question of a few words is about the names in it; in a longer one a name in snake
@@ -736,7 +760,8 @@ fn analyze_read(
     // The typo words of a snake-case name read whole: (typed term, term, word).
     let mut part_fixes: Vec<(String, String, String)> = Vec::new();
     for (i, q) in all.iter().cloned().enumerate() {
-        let around = i >= said;
+        let around = i >= said && i < around_end;
+        let runtime = i >= around_end;
         // In a pasted trace a quoted value and a part of a name in its message are printed by
         // the program, not typed: the asker's value or class (`Instant` of
         // `java.time.Instant`, `Audit` of `AuditEvent`, a JSON value `"plan"`), which a
@@ -750,7 +775,7 @@ fn analyze_read(
         }
         let df = index.df_sections(&q.term);
         let known = index.df(&q.term) > 0;
-        let snake = (!known && q.compound)
+        let snake = (!known && !runtime && q.compound)
             .then(|| snake_typo(index, &q, &all))
             .flatten();
         // `Scheduler.get_jobs`: a qualified name whose own name the workspace lacks.
@@ -777,7 +802,8 @@ fn analyze_read(
         {
             continue;
         }
-        let (searched, corrected, s) = if known {
+        // The runtime's words are printed, not typed: searched as they are.
+        let (searched, corrected, s) = if known || runtime {
             (true, None, (q.term.clone(), 1.0))
         } else if let Some(c) = snake {
             // Its words are searched too, as a name typed right is, each typo as the word it
@@ -839,6 +865,7 @@ fn analyze_read(
             read_as: read_as.flatten(),
             searched,
             around,
+            runtime,
         });
     }
     (terms, search, frames_only)
@@ -890,10 +917,12 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
     // the message's, which a page quotes with other values.
     let context = terms
         .iter()
-        .filter(|t| !t.query.quoted && !t.around)
+        .filter(|t| !t.query.quoted && !t.around && !t.runtime)
         .count();
     let weight = |t: &Term| {
-        if t.around {
+        if t.runtime {
+            RUNTIME_WEIGHT
+        } else if t.around {
             AROUND_WEIGHT
         } else if t.query.quoted && context >= QUOTED_CONTEXT {
             QUOTED_WEIGHT
@@ -904,9 +933,13 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
     for (t, s) in terms.iter().zip(search.iter_mut()) {
         s.1 *= weight(t);
     }
+    // Confidence weighs each term by its idf; the runtime's words weigh nothing there.
     let idf: Vec<f64> = terms
         .iter()
         .map(|t| {
+            if t.runtime {
+                return 0.0;
+            }
             weight(t)
                 * match &t.corrected {
                     Some(c) => FUZZY_WEIGHT * index.idf(c),
