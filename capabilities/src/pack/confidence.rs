@@ -424,11 +424,11 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         );
     } else if frames {
         explanation.push_str(
-            "; read as a pasted trace without a message: its library frames and code lines searched in its place, the runtime's frames and the asker's own paths and function names not",
+            "; read as a pasted trace without a message: the frames and code lines of the code this workspace cites searched in its place, other libraries' and the runtime's frames and the asker's own paths and function names not",
         );
     } else if ranking.searched_around() {
         explanation.push_str(
-            "; read as a pasted trace: its messages searched, its library frames and code lines at half the weight, the runtime's frames and the asker's own paths and function names not",
+            "; read as a pasted trace: its messages searched, the frames and code lines of the code this workspace cites at half the weight, other libraries' and the runtime's frames and the asker's own paths and function names not",
         );
     } else if ranking.read_as_trace() {
         explanation.push_str(

@@ -969,6 +969,33 @@ impl Index {
         }
     }
 
+    /// Visits the node ids of the indexed documents that start with `prefix` (`file:`: the
+    /// cited files), in id order, until `f` returns false.
+    pub fn ids_with_prefix(&self, prefix: &str, mut f: impl FnMut(&str) -> bool) {
+        let p = prefix.as_bytes();
+        let Ok(first) = self.block_of(&self.ids, p) else {
+            return;
+        };
+        for b in first.unwrap_or(0)..self.ids.blocks() {
+            let Some(block) = self.ids.block(&self.c, b) else {
+                return;
+            };
+            let mut r = Reader::new(block);
+            while !r.done() {
+                if r.string().is_none() {
+                    return;
+                }
+                if r.s.as_slice() < p {
+                    continue;
+                }
+                let go = r.s.starts_with(p) && std::str::from_utf8(&r.s).is_ok_and(&mut f);
+                if !go {
+                    return;
+                }
+            }
+        }
+    }
+
     /// The kind of doc `doc`.
     pub fn kind(&self, doc: u32) -> Option<NodeKind> {
         let b = self.c.get(self.kinds).bytes(doc as usize, 1)?;

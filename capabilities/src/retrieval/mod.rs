@@ -6,6 +6,7 @@
 //! counts, never by time, and ties break by id.
 
 mod builder;
+pub mod cited_code;
 pub mod columns;
 pub mod english;
 pub mod index;

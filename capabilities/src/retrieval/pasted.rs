@@ -35,6 +35,8 @@ pub struct Reading {
     /// `runtime error: `): what went wrong as the runtime says it of every program. Empty when
     /// it is all the paste says: it is then [`Reading::said`].
     pub runtime: String,
+    /// The innermost frame of the cited code with a location: its path as printed and line.
+    pub innermost: Option<(String, u32)>,
 }
 
 /// Where a frame's code lives.
@@ -319,13 +321,31 @@ struct Seen<'a> {
 /// messages: the asker's document and object path, not words of the error. They are cut
 /// before anything else, and a question holding such a location is a pasted error.
 pub fn read(query: &str) -> Option<Reading> {
+    read_citing(query, &|_| true)
+}
+
+/// Where a library frame's code is: what tells the code a workspace cites from other code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Code<'a> {
+    /// The frame's path as printed (`…/site-packages/requests/models.py`,
+    /// `…/index.crates.io-…/tokio-1.41.1/src/runtime/task/core.rs:331:17`).
+    Path(&'a str),
+    /// A Java frame's qualified method (`com.fasterxml.jackson.databind.ObjectMapper.readValue`).
+    Java(&'a str),
+}
+
+/// [`read`], with the frames of installed code `cited` does not hold read as the runtime's:
+/// a service's trace passes through its framework's and runtime's crates or packages
+/// (tokio, hyper, a web framework), whose names are words of no page of a workspace that does
+/// not cite them, yet counted as the query's words they diluted what the message matched.
+pub fn read_citing(query: &str, cited: &dyn Fn(Code) -> bool) -> Option<Reading> {
     match jackson_tails(query) {
-        Some(cut) => read_lines(&cut, true),
-        None => read_lines(query, false),
+        Some(cut) => read_lines(&cut, true, cited),
+        None => read_lines(query, false, cited),
     }
 }
 
-fn read_lines<'q>(query: &'q str, tails: bool) -> Option<Reading> {
+fn read_lines<'q>(query: &'q str, tails: bool, cited: &dyn Fn(Code) -> bool) -> Option<Reading> {
     let raw: Vec<&str> = query.lines().collect();
     let lines: Vec<Line> = raw.iter().map(|l| classify(l)).collect();
     // A Java program's own code is the package its entry point (`main`) is in; the frames of
@@ -392,7 +412,7 @@ fn read_lines<'q>(query: &'q str, tails: bool) -> Option<Reading> {
         {
             owned[i + 1] = true;
         }
-        frames[i] = frame;
+        frames[i] = frame.map(|f| of_cited_code(f, line, located(&lines, &raw, i), cited));
     }
     let header = raw.iter().any(|l| {
         let t = l.trim();
@@ -571,6 +591,7 @@ fn read_lines<'q>(query: &'q str, tails: bool) -> Option<Reading> {
         around: around.join("\n"),
         code: code.join("\n"),
         runtime,
+        innermost: innermost(&lines, &raw, &frames, cited),
     })
 }
 
@@ -1018,6 +1039,93 @@ fn panic_line(line: &str) -> (Vec<Cow<'_, str>>, Vec<Cow<'_, str>>) {
         }
         None => (vec![Cow::Borrowed(line)], Vec::new()),
     }
+}
+
+/// The innermost library frame that has a location (of the code `cited` holds): a Python
+/// traceback prints it last, other runtimes first; a Rust panic's own location is a library's
+/// when the panic was raised for its caller there (`#[track_caller]` stops at the caller).
+fn innermost(
+    lines: &[Line],
+    raw: &[&str],
+    frames: &[Option<Seen>],
+    cited: &dyn Fn(Code) -> bool,
+) -> Option<(String, u32)> {
+    let panicked = raw.iter().find_map(|l| {
+        let rest = l
+            .trim()
+            .strip_prefix("thread '")?
+            .split_once(" panicked at ")?
+            .1;
+        let rest = rest.trim_end_matches(':');
+        let at = match rest.rsplit_once(", ") {
+            Some((_, at)) if is_location(at) => at,
+            _ => rest,
+        };
+        (is_location(at) && origin(at) == Origin::Library && cited(Code::Path(at)))
+            .then(|| position(at))
+            .flatten()
+    });
+    if let Some((path, line)) = panicked {
+        return Some((path.to_string(), line));
+    }
+    let mut at = frames
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.is_some_and(|f| f.origin == Origin::Library))
+        .filter_map(|(i, _)| frame_location(lines, raw, i));
+    let python = raw
+        .iter()
+        .any(|l| l.trim() == "Traceback (most recent call last):");
+    let (path, line) = if python { at.next_back() } else { at.next() }?;
+    Some((path.to_string(), line))
+}
+
+/// Where the frame line `i` opens ran: its path and line (`File "p", line 12, in f`,
+/// `at f (p:3:9)`, a location on the next line).
+fn frame_location<'a>(lines: &[Line<'a>], raw: &[&'a str], i: usize) -> Option<(&'a str, u32)> {
+    if let Some(rest) = raw[i].trim().strip_prefix("File \"") {
+        let (path, after) = rest.split_once("\", line ")?;
+        let n = after.split(',').next()?.trim().parse().ok()?;
+        return Some((path, n));
+    }
+    let at = match lines.get(i)? {
+        Line::Frame { path, .. } => path,
+        _ => located(lines, raw, i)?,
+    };
+    position(at)
+}
+
+/// (`p`, 12) of `p:12`, `p:12:5` or `p:12 +0x1d`.
+fn position(at: &str) -> Option<(&str, u32)> {
+    let at = at.trim().split(" +0x").next()?;
+    let path = without_position(at);
+    let n = at[path.len()..]
+        .strip_prefix(':')?
+        .split(':')
+        .next()?
+        .parse()
+        .ok()?;
+    Some((path, n))
+}
+
+/// `frame` with a library's origin kept only when `cited` holds its code (the path on its line
+/// or the location under it, a Java frame's method); other installed code is the trace's
+/// structure, as the runtime is.
+fn of_cited_code<'a>(
+    mut frame: Seen<'a>,
+    line: &Line<'a>,
+    location: Option<&'a str>,
+    cited: &dyn Fn(Code) -> bool,
+) -> Seen<'a> {
+    let code = match line {
+        Line::Frame { path, .. } => Some(Code::Path(path)),
+        Line::Java(name) => Some(Code::Java(name)),
+        _ => location.map(Code::Path),
+    };
+    if frame.origin == Origin::Library && code.is_some_and(|c| !cited(c)) {
+        frame.origin = Origin::Runtime;
+    }
+    frame
 }
 
 /// Whether `v` is a `Debug` form of a struct or a tuple variant (`Os { code: 2 }`,

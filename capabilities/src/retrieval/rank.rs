@@ -35,6 +35,11 @@ pub const AROUND_WEIGHT: f64 = 0.5;
 /// Weight of the runtime's own message in a pasted trace that says more ([`Term::runtime`]).
 pub const RUNTIME_WEIGHT: f64 = 1.0;
 
+/// Share by which a section's score is raised when it cites a range holding the line a pasted
+/// trace's innermost frame of the cited code ran ([`rank`]; the file must be exactly one cited
+/// file). Chosen on the four fitting trace sets among 0.1, 0.25, 0.5 and 1.
+pub const FRAME_BOOST: f64 = 0.5;
+
 /// A ranked node.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scored {
@@ -103,6 +108,8 @@ pub struct Ranking {
     /// runtime's): its frames' words were searched in its place, or around the runtime's
     /// message when it has one.
     pub frames_only: bool,
+    /// A pasted trace's innermost frame of the cited code: its path as printed and its line.
+    pub frame: Option<(String, u32)>,
 }
 
 impl Ranking {
@@ -690,8 +697,20 @@ fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool, about_names: bool)
 
 /// The terms of `query` as ranking uses them, and what to search for each.
 pub fn analyze(index: &Index, query: &str) -> (Vec<Term>, Vec<(String, f64)>) {
-    let (terms, search, _) = analyze_read(index, query, pasted::read(query).as_ref());
+    let (terms, search, _) = analyze_read(index, query, read_trace(index, query).as_ref());
     (terms, search)
+}
+
+/// `query` read as a pasted trace ([`pasted::read_citing`]), the frames of code the workspace
+/// does not cite read as the runtime's. What it cites is read from the index only when a
+/// library frame asks.
+fn read_trace(index: &Index, query: &str) -> Option<pasted::Reading> {
+    let cited = std::cell::OnceCell::new();
+    pasted::read_citing(query, &|code| {
+        cited
+            .get_or_init(|| super::cited_code::CitedCode::of(index))
+            .holds(code)
+    })
 }
 
 /// [`analyze`] with the query's reading as a pasted trace already made (`trace`, if it is one),
@@ -905,13 +924,70 @@ fn query_pairs(query: &str, terms: &[Term]) -> Vec<String> {
 }
 
 /// Ranks the nodes of `graph` for `query` with the shipped parameters.
-pub fn rank(_graph: &Graph, index: &Index, query: &str) -> Ranking {
-    rank_with(index, query, &Params::default())
+pub fn rank(graph: &Graph, index: &Index, query: &str) -> Ranking {
+    let mut ranking = rank_with(index, query, &Params::default());
+    // A pasted trace's innermost frame of the cited code ran in the lines some sections cite:
+    // their scores are raised by FRAME_BOOST (docs/evidence.md, stop 53).
+    if let Some((path, line)) = ranking.frame.clone() {
+        let citing = sections_citing_line(graph, &path, line);
+        if !citing.is_empty() {
+            for n in ranking.nodes.iter_mut().filter(|n| citing.contains(&n.id)) {
+                n.score *= 1.0 + FRAME_BOOST;
+            }
+            ranking
+                .nodes
+                .sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.id.cmp(&b.id)));
+        }
+    }
+    ranking
+}
+
+/// The sections citing a range that holds `line` of the cited file an installed `path` is
+/// (a trace frame's, [`super::cited_code::installed_paths`]), when it is exactly one.
+fn sections_citing_line(graph: &Graph, path: &str, line: u32) -> Vec<String> {
+    use ontoly_graph::graph::model::EdgeKind;
+    let line = u64::from(line);
+    let files = super::cited_code::installed_paths(path)
+        .into_iter()
+        .map(|p| {
+            let tail = format!("/{p}");
+            graph
+                .nodes_of(NodeKind::File)
+                .filter(|n| {
+                    crate::walk::source_path(n).is_some_and(|s| s == p || s.ends_with(&tail))
+                })
+                .collect::<Vec<_>>()
+        })
+        .find(|files| !files.is_empty())
+        .unwrap_or_default();
+    let [file] = files.as_slice() else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for e in graph.in_edges(&file.id, Some(EdgeKind::InFile)) {
+        let Some(range) = graph.node(&e.from) else {
+            continue;
+        };
+        if !range
+            .span
+            .as_ref()
+            .is_some_and(|s| s.start_line <= line && line <= s.end_line)
+        {
+            continue;
+        }
+        for c in graph.in_edges(&range.id, Some(EdgeKind::Cites)) {
+            if !out.iter().any(|o| o == c.from.as_str()) {
+                out.push(c.from.to_string());
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// Ranks with explicit parameters (for fitting them on a question set).
 pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
-    let trace = pasted::read(query);
+    let trace = read_trace(index, query);
     let (terms, mut search, frames_only) = analyze_read(index, query, trace.as_ref());
     // A pasted message's quoted values are the user's (`'--json'`); the words around them are
     // the message's, which a page quotes with other values.
@@ -985,6 +1061,7 @@ pub fn rank_with(index: &Index, query: &str, p: &Params) -> Ranking {
         pairs: pairs.len(),
         params: *p,
         frames_only,
+        frame: trace.as_ref().and_then(|r| r.innermost.clone()),
         trace: trace.is_some(),
     }
 }
