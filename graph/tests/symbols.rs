@@ -804,7 +804,8 @@ proto.init = function init() {
 /// names it makes only when the list is written in the file; a getter defined by a helper
 /// whose name says so, or that calls `Object.defineProperty`, is the member whatever its
 /// function's own name; a function given to a wrapper is the member's. A callback given a
-/// route, an event registered on an object, and a loop over an object's keys define nothing.
+/// route, an event registered on an object, a loop over an object's keys, a call given two
+/// functions and an array method's callback define nothing.
 #[test]
 fn javascript_loop_made_members_helper_getters_and_wrapped_functions() {
     let js = r#"var methods = require('methods');
@@ -854,6 +855,7 @@ app.get('/x', function(){});
 on(window, 'load', function () {});
 register(app, '/users', function () {});
 res.both = wrap(function a() {}, function b() {});
+exports.names = list.map(function (x) { return x.name; });
 "#;
     let s = extract("lib/application.js", js).expect("javascript");
     assert_eq!(
