@@ -462,6 +462,74 @@ pub fn note_where_cited(
 /// function was called through (`module.exports [as parse]` is `module.exports`). A container no cited range names itself
 /// (`Range`, when only `Range.parseRange` is cited) stands for its members.
 pub fn symbols_named<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
+    let found = symbols_named_in_code(graph, name);
+    if found.is_empty() {
+        return made_by_loop(graph, name);
+    }
+    found
+}
+
+/// The members a loop over a computed list makes that `name` may be one of
+/// ([`Generated`](ontoly_graph::sources::symbols::Generated)): `app[method]` for `app.get`,
+/// `Route[method]` for `Route.prototype.get` or `Route#get` (express walk, F6). A loop over a
+/// list the file writes names what it makes (its aliases), and is not one of these.
+pub fn made_by_loop<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
+    let mut out: Vec<&Node> = Vec::new();
+    for form in written_forms(name) {
+        let Some((owner, member)) = form.rsplit_once('.') else {
+            continue;
+        };
+        let identifier = member
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$');
+        if owner.is_empty() || member.is_empty() || !identifier {
+            continue;
+        }
+        for n in graph
+            .nodes_of(NodeKind::Symbol)
+            .filter(|n| is_computed_loop(n))
+        {
+            let made_here = (n.name.strip_prefix(owner))
+                .is_some_and(|rest| rest.starts_with('[') && rest.ends_with(']'));
+            if made_here && !out.iter().any(|x| x.id == n.id) {
+                out.push(n);
+            }
+        }
+    }
+    out.sort_unstable_by(|a, b| a.id.cmp(&b.id));
+    out
+}
+
+/// Whether symbol `n` is a member a loop makes over a list whose items the code computes.
+pub fn is_computed_loop(n: &Node) -> bool {
+    n.metadata.contains_key("loop") && !n.metadata.contains_key("made")
+}
+
+/// How the loop-made member `n` is made, `app[method]` for each item of `methods` by the loop
+/// at lib/application.js:489-502 (and the names, when the file writes them); `None` for a
+/// member the code names.
+pub fn loop_note(n: &Node) -> Option<String> {
+    let lines = n.metadata.get("loop")?;
+    let over = n.metadata.get("over").map_or("", String::as_str);
+    let at = match source_path(n) {
+        Some(p) => format!("{p}:{lines}"),
+        None => format!("lines {lines}"),
+    };
+    Some(match n.metadata.get("made") {
+        Some(names) => format!(
+            "`{}` is made for each item of `{over}` by the loop at {at}: {}",
+            n.name,
+            names.replace(' ', ", ")
+        ),
+        None => format!(
+            "`{}` is made for each item of `{over}` (a list the code computes) by the loop at {at}",
+            n.name
+        ),
+    })
+}
+
+/// [`symbols_named`] without the members a loop makes.
+fn symbols_named_in_code<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     // A frame of `RUST_BACKTRACE=full` ends with the symbol's hash, which no code writes.
     let name = crate::retrieval::pasted::without_rust_hash(name);
     // `indexmap!`, as a macro is invoked: the macro, else what has its name (a procedural

@@ -1,8 +1,8 @@
 //! `cites` on names as JavaScript, Go and Java developers write them, over small sources
 //! in repositories the tests create (express, viper and Jackson walks, w52): every name of a
-//! chained assignment, getters, a bare name several definitions have, a struct's field, a
-//! type cited itself or through its methods, a name defined but cited nowhere, a trace's
-//! frame as pasted and a line just past a cited range.
+//! chained assignment, getters, members a loop makes, a bare name several definitions have,
+//! a struct's field, a type cited itself or through its methods, a name defined but cited
+//! nowhere, a trace's frame as pasted and a line just past a cited range.
 
 mod common;
 
@@ -101,6 +101,83 @@ fn javascript_names_of_one_function_and_getters_are_found() {
             && summary.contains("req.handle"),
         "{summary}"
     );
+}
+
+const APP_JS: &str = r#"var methods = require('methods');
+var VERBS = ['get', 'post'];
+
+methods.forEach(function(method){
+  app[method] = function(path){
+    return this;
+  };
+});
+
+VERBS.forEach(function(verb){
+  Route.prototype[verb] = function () {
+    return verb;
+  };
+});
+
+defineGetter(req, 'fresh', function(){
+  return true;
+});
+
+res.sendfile = deprecate.function(function sendfile(path) {
+  return path;
+}, 'res.sendfile: Use res.sendFile instead');
+"#;
+
+/// express makes `app.get` and `Route#get` in loops over a list of methods, defines getters
+/// through a helper and wraps deprecated methods (express walk, F4, F6): each is found by the
+/// name a developer writes, a loop-made member with how the loop makes it, and a name no
+/// loop can be shown to make hears of the loops that might.
+#[test]
+fn javascript_members_a_loop_makes_helper_getters_and_wrapped_methods_are_found() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = workspace(
+        dir.path(),
+        &[("lib/app.js", APP_JS)],
+        &[
+            ("verbs", "lib/app.js:5-7"),
+            ("route", "lib/app.js:11-13"),
+            ("fresh", "lib/app.js:16-18"),
+            ("sendfile", "lib/app.js:20-22"),
+        ],
+    );
+    // The list is computed (`require('methods')`): any member of `app` may be one.
+    for name in ["app.get", "app.post"] {
+        let (sections, v) = cites(&ws, name);
+        assert_eq!(sections, ["section:q.md#verbs"], "{name}");
+        let summary = v["summary"].as_str().unwrap_or("");
+        assert!(
+            summary.contains("made by a loop: `app[method]` is made for each item of `methods` (a list the code computes) by the loop at lib/app.js:4-8"),
+            "{summary}"
+        );
+    }
+    // The list is written in the file: the names it makes, and only those.
+    for name in ["Route#get", "Route.prototype.post", "Route.get"] {
+        let (sections, v) = cites(&ws, name);
+        assert_eq!(sections, ["section:q.md#route"], "{name}");
+        let summary = v["summary"].as_str().unwrap_or("");
+        assert!(
+            summary.contains("by the loop at lib/app.js:10-14: Route.get, Route.post"),
+            "{summary}"
+        );
+    }
+    let (sections, v) = cites(&ws, "Route.put");
+    assert!(sections.is_empty(), "{v}");
+    // `router` is no owner any loop writes: a hint, no answer.
+    let (sections, v) = cites(&ws, "router.get");
+    assert!(sections.is_empty(), "{v}");
+    assert!(
+        v.to_string()
+            .contains("`get` may be made by a loop, under a name the code does not write: `app[method]` is made for each item of `methods`"),
+        "{v}"
+    );
+    assert_eq!(cites(&ws, "req.fresh").0, ["section:q.md#fresh"]);
+    for name in ["res.sendfile", "sendfile"] {
+        assert_eq!(cites(&ws, name).0, ["section:q.md#sendfile"], "{name}");
+    }
 }
 
 const VIPER_GO: &str = r#"package viper

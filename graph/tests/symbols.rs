@@ -712,8 +712,8 @@ fn javascript_function_expressions_own_names_are_aliases() {
 /// those functions had no symbol, so `cites --symbol ky.create` found nothing though a section
 /// cites exactly those lines (walk 51, F7). A member of a local object is named under the
 /// function that defines it, as its other nested definitions are; one of a parameter, of
-/// `this` or of a local bound to `this`, and a computed member (`ky[method]`), configure
-/// something else and stay the enclosing function's lines.
+/// `this` or of a local bound to `this` configure something else and stay the enclosing
+/// function's lines; a computed member a loop makes is `ky[method]` (stop 53).
 #[test]
 fn functions_assigned_to_a_local_objects_members_are_its_methods() {
     let ts = "\
@@ -736,6 +736,7 @@ const createInstance = (defaults?: Partial<Options>): KyInstance => {
     let expected = [
         "function createInstance 1-15",
         "function createInstance.ky 2-2",
+        "method createInstance.ky[method] 5-5",
         "method createInstance.ky.create 8-8",
         "method createInstance.ky.extend 9-11",
     ];
@@ -757,8 +758,12 @@ const createInstance = (defaults?: Partial<Options>): KyInstance => {
             ["method createInstance.ky.create"],
             "{path}"
         );
-        // A computed member has no name of its own: its lines are the function's.
-        assert_eq!(range(&s, 5, 5), ["function createInstance"], "{path}");
+        // A computed member a loop makes is the loop's member (stop 53).
+        assert_eq!(
+            range(&s, 5, 5),
+            ["method createInstance.ky[method]"],
+            "{path}"
+        );
     }
     // Nested in a block, declared with `let` or `var`, in a method: still a local's member.
     let js = "\
@@ -796,8 +801,9 @@ function init(app, opts) {
 /// function` is that function under the declarator's name, getters defined with
 /// `Object.defineProperty`, `Object.defineProperties` or a helper given the name and a
 /// function of that name are `obj.name`, and a named callback inside a function is a nested
-/// function (express walk, F3–F6). An anonymous function given to a helper, and a named
-/// factory given to a wrapper at top level, define nothing.
+/// function (express walk, F3–F6). A helper named `define…` defines the property whatever
+/// its function's own name (stop 53); a named factory given to a wrapper at top level
+/// defines nothing.
 #[test]
 fn javascript_chains_getters_and_named_callbacks() {
     let js = r#"var req = Object.create(null);
@@ -851,9 +857,110 @@ proto.init = function init() {
             "method req.host 13-17",
             "method req.secure 20-20",
             "method req.hostname 24-26",
+            "method req.fresh 28-30",
             "method proto.init 32-36",
             "function proto.init.onmount 33-35",
             "function parse 39-39",
         ]
     );
+}
+
+/// Members express 4 makes without writing their names (express walk, F4, F6): a member
+/// assigned a function for each item of a list is `app[method]`, made by that loop, with the
+/// names it makes only when the list is written in the file; a getter defined by a helper
+/// whose name says so, or that calls `Object.defineProperty`, is the member whatever its
+/// function's own name; a function given to a wrapper is the member's. A callback given a
+/// route, an event registered on an object, a loop over an object's keys, a call given two
+/// functions and an array method's callback define nothing.
+#[test]
+fn javascript_loop_made_members_helper_getters_and_wrapped_functions() {
+    let js = r#"var methods = require('methods');
+var VERBS = ['get', 'post'];
+
+methods.forEach(function(method){
+  app[method] = function(path){
+    return this;
+  };
+});
+
+VERBS.forEach((verb) => {
+  Route.prototype[verb] = function () {};
+});
+
+for (const m of ['head', 'put']) {
+  exports[m] = function () {};
+}
+
+methods.concat('all').forEach(function(method){
+  proto[method] = function(path){};
+});
+
+for (var key in table) {
+  app[key] = function () {};
+}
+
+defineGetter(req, 'fresh', function(){
+  return true;
+});
+
+defineGetter(req, 'host', deprecate.function(function host(){
+  return this.hostname;
+}, 'req.host: Use req.hostname instead'));
+
+getter(req, 'ip', () => 'x');
+
+function getter(obj, name, fn) {
+  Object.defineProperty(obj, name, { get: fn });
+}
+
+res.sendfile = deprecate.function(function sendfile(path) {
+  return path;
+}, 'res.sendfile: Use res.sendFile instead');
+
+app.get('/x', function(){});
+on(window, 'load', function () {});
+register(app, '/users', function () {});
+res.both = wrap(function a() {}, function b() {});
+exports.names = list.map(function (x) { return x.name; });
+"#;
+    let s = extract("lib/application.js", js).expect("javascript");
+    assert_eq!(
+        listing_with_aliases(&s),
+        [
+            "variable VERBS 2-2",
+            "method app[method] 5-7",
+            "method Route[verb] 11-11 (also Route.get, Route.post)",
+            "function [m] 15-15 (also head, put)",
+            "method proto[method] 19-19",
+            "method req.fresh 26-28",
+            "method req.host 30-32",
+            "method req.ip 34-34",
+            "function getter 36-38",
+            "method res.sendfile 40-42",
+        ]
+    );
+    let made = |q: &str| {
+        (s.definitions.iter())
+            .find(|d| d.qualified == q)
+            .and_then(|d| d.generated.clone())
+            .map(|g| (g.first_line, g.last_line, g.over, g.names))
+    };
+    assert_eq!(made("app[method]"), Some((4, 8, "methods".into(), vec![])));
+    assert_eq!(
+        made("Route[verb]"),
+        Some((
+            10,
+            12,
+            "VERBS".into(),
+            vec!["Route.get".into(), "Route.post".into()]
+        ))
+    );
+    assert_eq!(
+        made("proto[method]"),
+        Some((18, 20, "methods.concat('all')".into(), vec![]))
+    );
+    assert_eq!(made("res.sendfile"), None);
+    // A range inside the loop's member is about it; the wrapped function is the member's.
+    assert_eq!(range(&s, 6, 6), ["method app[method]"]);
+    assert_eq!(range(&s, 41, 41), ["method res.sendfile"]);
 }

@@ -388,6 +388,25 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
                 }
             }
         }
+        // A member no code names may be made by a loop over a list the code computes
+        // (`router.get`, when `proto[method]` is made so; express walk, F6).
+        let member_name = target.contains(['.', '#'])
+            && (target.bytes()).all(|b| b.is_ascii_alphanumeric() || b"_$.#".contains(&b));
+        if member_name && files.is_empty() && symbols.is_empty() && defined.is_empty() {
+            let member = target.rsplit(['.', '#']).next().unwrap_or(target);
+            let loops: Vec<String> = (g.nodes_of(NodeKind::Symbol))
+                .filter(|n| walk::is_computed_loop(n))
+                .filter_map(walk::loop_note)
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            if !loops.is_empty() && !member.is_empty() {
+                fallbacks.push(format!(
+                    "`{member}` may be made by a loop, under a name the code does not write: {}.",
+                    ontoly_graph::formats::text::first_of(&loops, 5)
+                ));
+            }
+        }
         // A name found defined needs no advice on how to write it.
         if defined.is_empty() {
             fallbacks.push(first);
@@ -552,6 +571,20 @@ pub(crate) fn citations_of(ctx: &Context<'_>, input: &Map<String, Value>) -> Cap
         .collect();
     meant.sort_unstable();
     meant.dedup();
+    // A member no code names, made by a loop (`app.get`, made as `app[method]`): how.
+    let made: Vec<String> = (named.iter())
+        .filter(|n| n.name != target)
+        .filter_map(|n| walk::loop_note(n))
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    if !made.is_empty() {
+        summary.push_str(&format!(
+            " (made by a loop: {})",
+            ontoly_graph::formats::text::first_of(&made, 3)
+        ));
+        data["madeByLoop"] = json!(made);
+    }
     // A class, impl or module whose members are what the graph holds is not their name.
     let members = walk::are_members_of(&named, target);
     if by_id.is_none() && meant.len() > 1 {

@@ -181,9 +181,33 @@ pub struct Definition {
     /// S>`"). `None` when the qualified name says which definition it is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub written: Option<String>,
+    /// The loop that makes it, when its name is computed: a JavaScript member assigned for
+    /// each item of a list (`methods.forEach(function (method) { app[method] = function … })`
+    /// is `app[method]`; express walk, F6). `None` for a definition the code names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated: Option<Generated>,
     /// Index of the enclosing definition in [`FileSymbols::definitions`].
     #[serde(skip)]
     pub parent: Option<usize>,
+}
+
+/// The loop behind a definition whose name is computed ([`Definition::generated`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Generated {
+    /// 1-based first line of the loop (the `forEach` call or the `for … of` statement).
+    pub first_line: u64,
+    /// 1-based last line of the loop, inclusive.
+    pub last_line: u64,
+    /// The list it goes over, as written on one line (`methods`, `methods.concat('all')`),
+    /// shortened past 60 characters.
+    pub over: String,
+    /// The names it makes, each as the definition's qualified name with the item in place
+    /// of the variable (`app.get`), when the list is an array of string literals written in
+    /// the same file (in the loop, or bound once at the file's top level); empty when the
+    /// list is computed, and then which names it makes is not known.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
 }
 
 /// The definitions of one parsed file, in document order (parents before children).
@@ -537,6 +561,11 @@ struct Found {
     aliases: Vec<String>,
     /// A Rust trait impl's trait as written (`Index<&Q>`), which names its members.
     of_trait: Option<String>,
+    /// The loop that makes it ([`Definition::generated`]).
+    generated: Option<Generated>,
+    /// The function a wrapper call is given (`res.x = deprecate.function(function x () {…})`),
+    /// by node id: part of this definition, not one of its own.
+    part: Option<usize>,
 }
 
 fn found(kind: SymbolKind, name: &str) -> Option<Found> {
@@ -547,6 +576,8 @@ fn found(kind: SymbolKind, name: &str) -> Option<Found> {
         name,
         aliases: Vec::new(),
         of_trait: None,
+        generated: None,
+        part: None,
     })
 }
 
@@ -669,8 +700,297 @@ fn defined_property<'a>(
     if standard {
         return Some((object, key, descriptor_function(*value, src)?));
     }
-    (is_function_value(*value) && field_text(*value, "name", src) == Some(key))
-        .then_some((object, key, *value))
+    let function = function_value(*value, src)?.0;
+    if !is_function_value(function) {
+        return None;
+    }
+    let named = field_text(function, "name", src) == Some(key);
+    (named || (is_identifier(key) && defines_by_name(callee, src)))
+        .then_some((object, key, function))
+}
+
+/// Whether `name` is written as a JavaScript identifier (`fresh`, `$el`), which a member
+/// read as `obj.name` has; not a route (`/x`) or an event with a separator (`user:login`).
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+/// Whether the function `callee` calls defines a property by its arguments: its name says so
+/// (`defineGetter`, `defineLazyProperty`), or it is declared at the top level of the same
+/// file and calls `Object.defineProperty` (or `Reflect.defineProperty`). A helper given an
+/// object, a name and a function otherwise may do anything with them: register a listener
+/// (`on(window, 'load', function () {…})`) or a test.
+fn defines_by_name(callee: Node<'_>, src: &[u8]) -> bool {
+    let name = match callee.kind() {
+        "identifier" => text_of(callee, src),
+        "member_expression" => callee
+            .child_by_field_name("property")
+            .map_or("", |p| text_of(p, src)),
+        _ => return false,
+    };
+    if name
+        .get(..6)
+        .is_some_and(|p| p.eq_ignore_ascii_case("define"))
+    {
+        return true;
+    }
+    if callee.kind() != "identifier" {
+        return false;
+    }
+    let mut root = callee;
+    while let Some(p) = root.parent() {
+        root = p;
+    }
+    let mut cursor = root.walk();
+    let declared = (root.named_children(&mut cursor))
+        .find(|d| d.kind() == "function_declaration" && field_text(*d, "name", src) == Some(name));
+    let Some(body) = declared.and_then(|d| d.child_by_field_name("body")) else {
+        return false;
+    };
+    let mut stack = vec![body];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "call_expression"
+            && n.child_by_field_name("function")
+                .and_then(|f| member_chain(f, src))
+                .is_some_and(|c| matches!(c.as_slice(), ["Object" | "Reflect", "defineProperty"]))
+        {
+            return true;
+        }
+        for i in 0..n.named_child_count() {
+            if let Some(c) = n.named_child(i) {
+                stack.push(c);
+            }
+        }
+    }
+    false
+}
+
+/// Methods of JavaScript's arrays, promises and strings that call the function they are
+/// given and return something else: `obj.names = list.map((x) => x.name)` holds an array,
+/// not the callback (npm's `node_modules`: sigstore's generated `toJSON`s wrote 50 such).
+const CALLBACK_METHODS: [&str; 19] = [
+    "map",
+    "filter",
+    "reduce",
+    "reduceRight",
+    "forEach",
+    "some",
+    "every",
+    "find",
+    "findIndex",
+    "findLast",
+    "findLastIndex",
+    "flatMap",
+    "sort",
+    "toSorted",
+    "then",
+    "catch",
+    "finally",
+    "replace",
+    "replaceAll",
+];
+
+/// The function or class `value` gives a binding: itself, or the one function or class a
+/// wrapper call is given, through nested wrappers (`deprecate.function(function x () {…},
+/// 'msg')`, `memoize(once(function () {…}))`), with that function's node id when it was
+/// wrapped. `None` when a call is given no function, or several (which one the binding
+/// holds is not written), and for [`CALLBACK_METHODS`].
+fn function_value<'a>(value: Node<'a>, src: &[u8]) -> Option<(Node<'a>, Option<usize>)> {
+    let value = unwrapped(value);
+    if value_kind(value).is_some() {
+        return Some((value, None));
+    }
+    let mut at = value;
+    // Nested wrappers, a few deep: past that the value is not a wrapped function.
+    for _ in 0..4 {
+        if at.kind() != "call_expression" {
+            return None;
+        }
+        let callee = at.child_by_field_name("function")?;
+        if callee.kind() == "member_expression"
+            && callee
+                .child_by_field_name("property")
+                .is_some_and(|p| CALLBACK_METHODS.contains(&text_of(p, src)))
+        {
+            return None;
+        }
+        let args = at
+            .child_by_field_name("arguments")
+            .filter(|a| a.kind() == "arguments")?;
+        let mut cursor = args.walk();
+        let list: Vec<Node<'_>> = args.named_children(&mut cursor).map(unwrapped).collect();
+        let functions: Vec<Node<'_>> = (list.iter().copied())
+            .filter(|a| value_kind(*a).is_some())
+            .collect();
+        let calls: Vec<Node<'_>> = (list.iter().copied())
+            .filter(|a| a.kind() == "call_expression")
+            .collect();
+        match (functions.as_slice(), calls.as_slice()) {
+            ([f], _) => return Some((*f, Some(f.id()))),
+            ([], [inner]) => at = *inner,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Whether the assignment `node` writes a computed member (`app[method] = …`).
+fn assigns_computed_member(node: Node<'_>) -> bool {
+    node.child_by_field_name("left")
+        .is_some_and(|l| l.kind() == "subscript_expression")
+}
+
+/// The member the assignment `node` gives a function for each item of a list (`app[method] =
+/// function …` in `methods.forEach(function (method) {…})` or `for (const method of
+/// methods)`), in top-level code (`top`: no definition encloses it) or on an object its
+/// function declares ([`assigns_to_local_member`]): `app[method]`, generated by that loop.
+fn looped_member(node: Node<'_>, top: bool, src: &[u8]) -> Option<Found> {
+    let (targets, right) = assignment_chain(node);
+    let (value, part) = function_value(right, src)?;
+    let kind = value_kind(value)?;
+    let left = *targets.first()?;
+    if left.kind() != "subscript_expression" {
+        return None;
+    }
+    let segments = member_chain(left.child_by_field_name("object")?, src)?;
+    let index = left.child_by_field_name("index")?;
+    if index.kind() != "identifier" {
+        return None;
+    }
+    let var = text_of(index, src);
+    let (lp, list) = item_loop(left, var, src)?;
+    if !(top || declared_in_function(lp, segments.first()?, src)) {
+        return None;
+    }
+    let (_, path) = api_path(&segments);
+    let owner = path.join(".");
+    let named = |item: &str| {
+        if owner.is_empty() {
+            item.to_string()
+        } else {
+            format!("{owner}.{item}")
+        }
+    };
+    let names: Vec<String> = (literal_items(list, src).into_iter().flatten())
+        .map(named)
+        .collect();
+    let over = one_line(text_of(list, src));
+    let over = match over.char_indices().nth(60) {
+        Some((at, _)) => format!("{}…", &over[..at]),
+        None => over,
+    };
+    let (first_line, last_line) = line_span(lp);
+    let kind = if kind == SymbolKind::Function && !owner.is_empty() {
+        SymbolKind::Method
+    } else {
+        kind
+    };
+    let f = Found {
+        kind,
+        name: format!("[{var}]"),
+        scope: format!("{owner}[{var}]"),
+        aliases: names.clone(),
+        of_trait: None,
+        generated: Some(Generated {
+            first_line,
+            last_line,
+            over,
+            names,
+        }),
+        part,
+    };
+    Some(with_alias(f, Some(value), src))
+}
+
+/// The loop whose variable `var` is, seen from `from` inside it, and the list it goes over:
+/// `LIST.forEach(function (var) {…})` (or an arrow) and `for (… var of LIST)`. `None` when a
+/// function in between takes `var` otherwise, or it is a `for … in` loop's key.
+fn item_loop<'a>(from: Node<'a>, var: &str, src: &[u8]) -> Option<(Node<'a>, Node<'a>)> {
+    let mut up = from.parent();
+    while let Some(p) = up {
+        if p.kind() == "for_in_statement"
+            && p.child_by_field_name("left")
+                .is_some_and(|l| l.kind() == "identifier" && text_of(l, src) == var)
+        {
+            let of = p
+                .child_by_field_name("operator")
+                .is_some_and(|o| text_of(o, src) == "of");
+            return if of {
+                Some((p, p.child_by_field_name("right")?))
+            } else {
+                None
+            };
+        }
+        if is_function_node(p) {
+            let first = match p.child_by_field_name("parameter") {
+                Some(one) => one,
+                None => p.child_by_field_name("parameters")?.named_child(0)?,
+            };
+            if first.kind() != "identifier" || text_of(first, src) != var {
+                return None;
+            }
+            let callback = unwrapped_up(p);
+            let args = callback.parent().filter(|a| a.kind() == "arguments")?;
+            if args.named_child(0) != Some(callback) {
+                return None;
+            }
+            let call = args.parent()?;
+            let callee = call.child_by_field_name("function")?;
+            let each = callee.kind() == "member_expression"
+                && callee
+                    .child_by_field_name("property")
+                    .is_some_and(|m| text_of(m, src) == "forEach");
+            return each.then_some((call, callee.child_by_field_name("object")?));
+        }
+        up = p.parent();
+    }
+    None
+}
+
+/// The items of `list` when it is an array of string literals, each an identifier, written in
+/// the loop or bound to a name once at the file's top level (`var METHODS = ['get',
+/// 'post']`); `None` for anything computed (`require('methods')`, `methods.concat('all')`).
+fn literal_items<'a>(list: Node<'_>, src: &'a [u8]) -> Option<Vec<&'a str>> {
+    let list = unwrapped(list);
+    let array = match list.kind() {
+        "array" => list,
+        "identifier" => {
+            let name = text_of(list, src);
+            let mut root = list;
+            while let Some(p) = root.parent() {
+                root = p;
+            }
+            let mut cursor = root.walk();
+            let mut bound = Vec::new();
+            for statement in root.named_children(&mut cursor) {
+                let d = declared(statement);
+                if !matches!(d.kind(), "lexical_declaration" | "variable_declaration") {
+                    continue;
+                }
+                let mut c2 = d.walk();
+                for declarator in d.named_children(&mut c2) {
+                    if field_text(declarator, "name", src) == Some(name) {
+                        bound.push(declarator.child_by_field_name("value")?);
+                    }
+                }
+            }
+            match bound.as_slice() {
+                [one] if unwrapped(*one).kind() == "array" => unwrapped(*one),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let mut cursor = array.walk();
+    let items: Vec<&'a str> = (array.named_children(&mut cursor))
+        .filter(|n| !n.kind().contains("comment"))
+        .map(|n| string_value(n, src).filter(|s| is_identifier(s)))
+        .collect::<Option<_>>()?;
+    (!items.is_empty()).then_some(items)
 }
 
 /// The text of a plain string literal (no substitutions); `None` for anything else.
@@ -789,6 +1109,8 @@ fn at_path(path: &[&str]) -> Option<Found> {
         scope: path.join("."),
         aliases: Vec::new(),
         of_trait: None,
+        generated: None,
+        part: None,
     })
 }
 
@@ -823,6 +1145,8 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     scope: ty,
                     aliases: Vec::new(),
                     of_trait,
+                    generated: None,
+                    part: None,
                 })
             }
             _ => None,
@@ -905,7 +1229,9 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             // assignment to it would (express's getters; walk 52, F4).
             "call_expression" if !in_function(node) => {
                 let (object, key, function) = defined_property(node, src)?;
-                property_found(&object, key, function, src)
+                let mut f = property_found(&object, key, function, src)?;
+                f.part = Some(function.id());
+                Some(f)
             }
             // A function expression passed with a name of its own inside a function
             // (`this.on('mount', function onmount(parent) {…})`) is a named function as a
@@ -938,17 +1264,29 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             // API, unless the object is the function's own local: ky's `createInstance`
             // builds the whole instance so (`ky.create = (…) => …`; walk 51, F7).
             // A chain (`req.get = req.header = function header`) is one definition, named
-            // by its first target, with the others as aliases (walk 52, F3).
+            // by its first target, with the others as aliases (walk 52, F3). A function
+            // given to a wrapper (`res.sendfile = deprecate.function(function sendfile () {…},
+            // '…')`) is the member's as one assigned bare is (express walk, F4).
             "assignment_expression"
                 if (parent.is_none() || assigns_to_local_member(node, src))
-                    && !is_inner_link(node, src) =>
+                    && !is_inner_link(node, src)
+                    && !assigns_computed_member(node) =>
             {
                 let (targets, right) = assignment_chain(node);
-                let kind = value_kind(right)?;
+                let (value, part) = function_value(right, src)?;
+                let kind = value_kind(value)?;
                 let (first, others) = targets.split_first()?;
                 let f = assigned_member(*first, kind, src)?;
-                let f = with_targets(f, others, kind, src);
-                Some(with_alias(f, Some(right), src))
+                let mut f = with_targets(f, others, kind, src);
+                f.part = part;
+                Some(with_alias(f, Some(value), src))
+            }
+            // A member assigned for each item of a list (`methods.forEach(function (method) {
+            // app[method] = function … })`, `for (const m of list) ky[m] = …`) has no name
+            // in the code, but it is where `app.get` is made (express walk, F6): it is
+            // `app[method]`, with the names it makes when the list is written in the file.
+            "assignment_expression" if !is_inner_link(node, src) => {
+                looped_member(node, parent.is_none(), src)
             }
             // A member of an object assigned at top level (`module.exports = { formatters: {
             // RFC1738: function … } }`, `exports.x = {…}`, `Foo.prototype = {…}`) is named by
@@ -1057,6 +1395,8 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
                     scope: format!("{ty}.{n}"),
                     aliases: Vec::new(),
                     of_trait: None,
+                    generated: None,
+                    part: None,
                 })
             }
             "type_spec" | "type_alias" => {
@@ -1186,9 +1526,14 @@ fn assigns_to_local_member(node: Node<'_>, src: &[u8]) -> bool {
     else {
         return false;
     };
-    let Some(root) = segments.first() else {
-        return false;
-    };
+    segments
+        .first()
+        .is_some_and(|root| declared_in_function(node, root, src))
+}
+
+/// Whether `root` is declared by a `const`, `let` or `var` of the function `node` is in (in
+/// its body or a block of it, seen from `node`), other than as `this`.
+fn declared_in_function(node: Node<'_>, root: &str, src: &[u8]) -> bool {
     let mut up = node.parent();
     while let Some(p) = up {
         if is_function_node(p) {
@@ -1287,6 +1632,8 @@ fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found
             scope: whole,
             aliases: Vec::new(),
             of_trait: None,
+            generated: None,
+            part: None,
         });
     }
     let (name, owner) = path.split_last()?;
@@ -1301,6 +1648,8 @@ fn assigned_member(left: Node<'_>, kind: SymbolKind, src: &[u8]) -> Option<Found
         scope: path.join("."),
         aliases: Vec::new(),
         of_trait: None,
+        generated: None,
+        part: None,
     })
 }
 
@@ -1571,6 +1920,8 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
     // Explicit stack: deeply nested sources must not overflow the thread's stack.
     let mut stack: Vec<(Node<'_>, Option<usize>)> = vec![(root, None)];
     let mut unparsed: Vec<(u64, u64)> = Vec::new();
+    // Nodes that are part of a definition made above them ([`Found::part`]).
+    let mut parts: Vec<usize> = Vec::new();
     while let Some((node, parent)) = stack.pop() {
         // A macro's body is token trees that no grammar reads as code (anyhow's `/* fuel */
         // (~~~~…)`; Rust walk, stop 48), and defines nothing the graph would miss.
@@ -1592,7 +1943,13 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
         }
         let parent_kind = parent.map(|p| defs[p].kind);
         let mut here = parent;
-        if let Some(f) = classify(lang, node, parent_kind, src) {
+        let classified = if parts.contains(&node.id()) {
+            None
+        } else {
+            classify(lang, node, parent_kind, src)
+        };
+        if let Some(f) = classified {
+            parts.extend(f.part);
             let prefix = match parent {
                 Some(p) => Some(scopes[p].clone()),
                 None => pkg.clone(),
@@ -1636,6 +1993,7 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
                 end_line,
                 aliases: f.aliases,
                 written,
+                generated: f.generated,
                 parent,
             });
             scopes.push(scope);

@@ -822,6 +822,15 @@ pub fn verify_stage(
                     if let Some(written) = &d.written {
                         m.insert("written".into(), written.clone());
                     }
+                    // A member a loop makes: the loop's lines, the list, and the names
+                    // it makes when the file writes them (`walk::made_by_loop`).
+                    if let Some(g) = &d.generated {
+                        m.insert("loop".into(), format!("{}-{}", g.first_line, g.last_line));
+                        m.insert("over".into(), g.over.clone());
+                        if !g.names.is_empty() {
+                            m.insert("made".into(), g.names.join(" "));
+                        }
+                    }
                     m
                 },
             };
