@@ -29,6 +29,9 @@
 //! jinja and hyperfine pooled (`--fit-on`; see docs/evidence.md), so the figures of those three
 //! are in-sample and the others' are not.
 //!
+//! With `-v`, `QUALITY_EXPLAIN=1` prints each pack's confidence explanation under its line and
+//! `QUALITY_FEATURES=1` its confidence features and terms.
+//!
 //! `QUALITY_PARAMS=k1,heading,id,body,article,cited,pairs` ranks with one fixed parameter set
 //! beside the shipped one (top-1 / top-3 only). `--fit` fits the retrieval parameters per corpus, `--fit-confidence` the confidence model,
 //! `--cv` both together leaving one corpus out (a 216-set grid, then the logistic model and
@@ -162,6 +165,9 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
                 a.question,
                 a.top
             );
+            if std::env::var_os("QUALITY_EXPLAIN").is_some() {
+                println!("            {}", p.confidence.explanation);
+            }
             if std::env::var_os("QUALITY_FEATURES").is_some() {
                 let r = rank_with(&index, &q.question, &Params::default());
                 let f = Features::of(&r);

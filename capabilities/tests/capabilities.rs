@@ -884,3 +884,161 @@ fn a_traits_method_is_named_as_backtraces_write_it_and_an_impl_by_its_trait_argu
         );
     }
 }
+
+/// A graph shaped as the zod walk's workspace (stop 53): a section headed `z.setErrorMap and
+/// z.getErrorMap`, one on `parse` citing `ZodType.parse`, one on `ZodObject.extend`, others on
+/// `z.object` and `z.string`, every citation verified.
+fn schema_library() -> (ontoly_graph::graph::Graph, Index) {
+    let mut b = common::Builder::new();
+    b.article("errors.md", "Error maps");
+    b.article("parsing.md", "Parsing");
+    b.article("objects.md", "Objects");
+    // (page, id, heading, body, lines, [(kind, symbol)]).
+    type Section<'a> = (
+        &'a str,
+        &'a str,
+        &'a str,
+        &'a str,
+        (u64, u64),
+        &'a [(&'a str, &'a str)],
+    );
+    let sections: [Section; 6] = [
+        (
+            "errors.md",
+            "global-map",
+            "z.setErrorMap and z.getErrorMap",
+            "`z.setErrorMap(map)` replaces the process-wide error map; `z.getErrorMap()` returns the map set last. Your map receives each issue and returns its message.",
+            (1, 10),
+            &[("function", "setErrorMap"), ("function", "getErrorMap")],
+        ),
+        (
+            "errors.md",
+            "precedence",
+            "Error map precedence",
+            "A map passed to `parse` wins over the schema's own map, which wins over the global map set by `z.setErrorMap`.",
+            (12, 20),
+            &[],
+        ),
+        (
+            "parsing.md",
+            "parse",
+            "parse and safeParse",
+            "`schema.parse(data)` returns the validated data or throws; `schema.safeParse(data)` returns a result object instead of throwing.",
+            (30, 44),
+            &[("method", "ZodType.parse"), ("method", "ZodType.safeParse")],
+        ),
+        (
+            "objects.md",
+            "factories",
+            "Object schemas",
+            "`z.object({ ... })` makes an object schema from a shape; `z.string()` a string schema.",
+            (50, 60),
+            &[("function", "objectType")],
+        ),
+        (
+            "objects.md",
+            "extend",
+            "Extending an object schema",
+            "`ZodObject.extend` adds keys to an object schema and returns a new `ZodObject`.",
+            (62, 70),
+            &[("method", "ZodObject.extend")],
+        ),
+        (
+            "objects.md",
+            "inner",
+            "Objects behind refinements",
+            "A refined object is no longer a `ZodObject`, so `.extend` is not a function on it.",
+            (72, 80),
+            &[],
+        ),
+    ];
+    for (page, id, heading, body, lines, symbols) in sections {
+        let s = b.section(page, id, heading, lines, body);
+        let r = b.cite(&s, "src/types.ts", lines.0, lines.1, Some("verified"));
+        for (kind, name) in symbols {
+            b.symbol(&r, "src/types.ts", kind, name, lines.0, lines.1);
+        }
+    }
+    let g = b.build();
+    let ix = Index::build(&g);
+    (g, ix)
+}
+
+/// A short question naming a member the workspace does not document, under a qualifier it
+/// documents others under, is about a name the workspace lacks: "z.map" was `high` (0.97,
+/// "matches 100% of the query's weight") for the section on `z.setErrorMap`, whose words
+/// `set`, `error` and `map` are its only match, and "ZodObject.parse" `high` while its
+/// explanation said "unmatched: parse" (zod walk, stop 53). A qualified name the workspace
+/// writes is answered as before.
+#[test]
+fn a_member_no_page_documents_is_a_name_the_workspace_lacks() {
+    let (g, ix) = schema_library();
+    let cx = ctx(&g, &ix);
+    for (q, name) in [
+        ("z.map", "z.map"),
+        ("z.map()", "z.map"),
+        ("z.set()", "z.set"),
+        ("ZodObject.parse", "ZodObject.parse"),
+    ] {
+        let c = pack::evidence_pack(&cx, q, None).pack.confidence;
+        // `low` on the walk's 80 sections; on these six an unknown name weighs less.
+        assert_ne!(c.level, Level::High, "{q}: {c:?}");
+        if q.starts_with("z.") {
+            assert_eq!(c.level, Level::Low, "{q}: {c:?}");
+        }
+        assert!(
+            c.explanation
+                .contains(&format!("; not in this workspace: {name};")),
+            "{q}: {}",
+            c.explanation
+        );
+        assert!(
+            !c.explanation.contains("matches 100%"),
+            "{q}: {}",
+            c.explanation
+        );
+    }
+    for (q, top) in [
+        ("z.setErrorMap", "section:errors.md#global-map"),
+        ("z.object", "section:objects.md#factories"),
+        ("ZodType.parse", "section:parsing.md#parse"),
+    ] {
+        let p = pack::evidence_pack(&cx, q, None).pack;
+        assert_eq!(p.stable_ids[0], top, "{q}");
+        assert_ne!(p.confidence.level, Level::Low, "{q}: {:?}", p.confidence);
+        assert!(
+            !p.confidence.explanation.contains("not in this workspace"),
+            "{q}: {}",
+            p.confidence.explanation
+        );
+    }
+    // One edit from a name the pages write, it is that name.
+    let p = pack::evidence_pack(&cx, "z.objcet", None).pack;
+    assert_eq!(p.stable_ids[0], "section:objects.md#factories");
+    assert!(
+        p.confidence
+            .explanation
+            .contains("read z.objcet as z.object"),
+        "{}",
+        p.confidence.explanation
+    );
+    assert!(
+        !p.confidence.explanation.contains("not in this workspace"),
+        "{}",
+        p.confidence.explanation
+    );
+    // In a longer question a qualified name is as often the asker's own object's (`client.get`
+    // of their `client`); its words are searched as before, and it is not named as missing.
+    let c = pack::evidence_pack(
+        &cx,
+        "how do I validate both keys and values of a z.map()?",
+        None,
+    )
+    .pack
+    .confidence;
+    assert!(
+        !c.explanation.contains("not in this workspace: z.map"),
+        "{}",
+        c.explanation
+    );
+}

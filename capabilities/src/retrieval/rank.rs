@@ -254,8 +254,13 @@ pub const TYPO_MAX: usize = 40;
 /// the workspace.
 fn correction(index: &Index, term: &str) -> Option<String> {
     let n = term.chars().count();
-    // Letters, or a name in snake case (`raise_for_stauts`, see [`snake_typo`]).
-    if !(4..=TYPO_MAX).contains(&n) || !term.chars().all(|c| c.is_alphabetic() || c == '_') {
+    // Letters, or a name in snake case (`raise_for_stauts`, see [`snake_typo`]) or qualified
+    // (`z.tupel`, see [`whole_reading`]).
+    if !(4..=TYPO_MAX).contains(&n)
+        || !term
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, '_' | '.' | ':' | '#'))
+    {
         return None;
     }
     let chars: Vec<char> = term.chars().collect();
@@ -543,8 +548,9 @@ fn is_hex_id(word: &str) -> bool {
 }
 
 /// An unknown word read as one whole term of the workspace, with its weight in the search and
-/// whether its own words are then left out: a name in camel case the pages write one edit away
-/// (`DictLoadr` for `DictLoader`: that name, whose term no stem shortens, alone); a release by
+/// whether its own words are then left out: a name in camel case or a qualified name the pages
+/// write one edit away (`DictLoadr` for `DictLoader`, `z.tupel` for `z.tuple`: that name, whose
+/// term no stem shortens, alone); a release by
 /// its series (`0.23` for `0.23.0`: the same release, at full weight); a long flag one edit
 /// from one the pages document (`--lsit` for `--list`: its words searched too, as a flag's are
 /// when typed right).
@@ -553,8 +559,16 @@ fn whole_reading(
     q: &QueryTerm,
     documents_flags: bool,
 ) -> Option<(String, f64, bool)> {
-    if camel_case(&q.word) {
-        if let Some(c) = correction(index, &q.term) {
+    // A qualified name reaches here unknown only as a member the workspace lacks (see
+    // `lacks_the_member`): one edit from a name it writes (`z.tupel`), it is that name.
+    let qualifier = qualifier_of_a_word(&q.word).map(str::to_lowercase);
+    if camel_case(&q.word) || qualifier.is_some() {
+        // Under the same qualifier, a plain word again: `ZodObject.parse` is not the private
+        // `ZodObject._parse` the pages cite.
+        let same_kind = |c: &String| {
+            qualifier.is_none() || qualifier_of_a_word(c).map(str::to_lowercase) == qualifier
+        };
+        if let Some(c) = correction(index, &q.term).filter(same_kind) {
             return Some((c, FUZZY_WEIGHT, true));
         }
     }
@@ -609,6 +623,41 @@ fn camel_case(word: &str) -> bool {
 fn own_name(word: &str) -> Option<&str> {
     let last = word.rsplit(['.', ':']).next()?;
     (last.len() < word.len() && !last.is_empty()).then_some(last)
+}
+
+/// The qualifier of `word` when it is a qualified name whose own name is one plain word (`z.`
+/// of `z.map`, `ZodObject.` of `ZodObject.parse`, `std::fs::` of `std::fs::read`): segments
+/// joined by `.`, `::` or `#`, each starting with a letter or `_`, the own name letters only,
+/// at least two of them. The qualifier keeps its separator, as the index's compound terms spell
+/// it. (A name in camel or snake case is a name of its own: see `lacks_its_name`; `match:bg`
+/// and `host:port` are no qualified names.)
+fn qualifier_of_a_word(word: &str) -> Option<&str> {
+    if word.contains(['/', '=']) || word.replace("::", "").contains(':') {
+        return None;
+    }
+    let cut = word.rfind(['.', ':', '#'])?;
+    let (qualifier, own) = (&word[..=cut], &word[cut + 1..]);
+    let mut segments = qualifier.split(['.', ':', '#']).filter(|s| !s.is_empty());
+    let named = segments
+        .clone()
+        .all(|s| s.starts_with(|c: char| c.is_alphabetic() || c == '_'));
+    (segments.next().is_some()
+        && named
+        && own.len() >= 2
+        && own.chars().all(|c| c.is_ascii_alphabetic())
+        && !camel_case(own))
+    .then_some(qualifier)
+}
+
+/// Whether the workspace writes a qualified name under `qualifier` (`z.` for `z.object`): one
+/// look-up among the sorted terms.
+fn documents_under(index: &Index, qualifier: &str) -> bool {
+    let mut any = false;
+    index.terms_with_prefix(&qualifier.to_lowercase(), |_, _| {
+        any = true;
+        false
+    });
+    any
 }
 
 /// Whether `word` is one name written in snake case (`get_jobs`, `clear_all_jobs`): letters
@@ -802,10 +851,20 @@ fn analyze_read(
             && own_name(&q.word).is_some_and(|n| {
                 (snake_case(n) || camel_case(n)) && index.df(&n.to_lowercase()) == 0
             });
+        // `z.map`, `ZodObject.parse`: a short question naming a member the workspace does not
+        // document under a qualifier it documents others under (`z.object`, `ZodObject.extend`)
+        // is about a name it lacks. Searched by its words alone it matched 100% wherever they
+        // are parts of other names (`z.setErrorMap` for "z.map"; zod walk, stop 53).
+        let lacks_the_member = about_names
+            && !around
+            && qualifier_of_a_word(&q.word)
+                .is_some_and(|qualifier| documents_under(index, qualifier));
         if !known
             && snake.is_none()
             && q.compound
-            && ((spelled_by_its_words(&q, documents_flags, about_names) && !lacks_its_name)
+            && ((spelled_by_its_words(&q, documents_flags, about_names)
+                && !lacks_its_name
+                && !lacks_the_member)
                 || words_stand_together(index, &q, &all))
         {
             // `trust_env=False`, `requests.post`, `--proxy`: its words are terms of their own.
@@ -1164,7 +1223,7 @@ fn score_others(
 mod tests {
     use super::{
         camel_case, correction, is_hex_id, is_timestamp, is_uuid, one_edit, one_edit_variants,
-        shown_word, spelled_by_its_words, value_numbers, word_for, TYPO_MAX,
+        qualifier_of_a_word, shown_word, spelled_by_its_words, value_numbers, word_for, TYPO_MAX,
     };
     use crate::retrieval::index::Index;
     use crate::retrieval::tokens::{query_terms, QueryTerm};
@@ -1337,6 +1396,35 @@ mod tests {
         let t = terms.iter().find(|t| t.word == "FooBar").expect("a term");
         assert!(t.compound, "{terms:?}");
         assert!(!spelled_by_its_words(t, false, false));
+    }
+
+    #[test]
+    fn a_qualified_name_of_a_plain_word_has_its_qualifier() {
+        for (w, q) in [
+            ("z.map", "z."),
+            ("ZodObject.parse", "ZodObject."),
+            ("std::fs::read", "std::fs::"),
+            ("Array#map", "Array#"),
+            ("requests.codes.teapot", "requests.codes."),
+        ] {
+            assert_eq!(qualifier_of_a_word(w), Some(q), "{w}");
+        }
+        // A name of its own (camel or snake case), a one-letter member, a version, a path, an
+        // assignment, a `key:value` and a plain word are not.
+        for w in [
+            "viper.GetString",
+            "self.max_retries",
+            "e.g",
+            "3.12",
+            "v2.x",
+            "a/b.rs",
+            "x.y=1",
+            "match:bg",
+            "map",
+            "z.map2",
+        ] {
+            assert_eq!(qualifier_of_a_word(w), None, "{w}");
+        }
     }
 
     #[test]
