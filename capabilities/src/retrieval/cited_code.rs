@@ -10,7 +10,8 @@
 //! (`site-packages/requests/…`, `node_modules/commander/…`, cargo's `indexmap-2.7.0/…`, Go's
 //! `github.com/spf13/viper@v1.10.1/…`) is named by a cited repository or by a directory of a
 //! cited file (`src/attr/_make.py` for the package `attr`), or when a Java frame's package
-//! (its first three segments) is a directory path of a cited file.
+//! (its first three segments) is a directory path of a cited file or names a cited repository's
+//! owner and name (`com.acme.server` for `github.com/acme/server`).
 
 use super::index::Index;
 use super::pasted::Code;
@@ -24,6 +25,9 @@ pub struct CitedCode {
     names: BTreeSet<String>,
     /// Each cited file's directory, between slashes (`/src/main/java/com/acme/`).
     dirs: BTreeSet<String>,
+    /// Each cited repository's owner and name (`acme/server` of `github.com/acme/server`), as a
+    /// Java project names its packages after its host (`com.acme.server`).
+    owned: BTreeSet<String>,
 }
 
 /// How many leading segments of a Java package name its library: `com.fasterxml.jackson` of
@@ -47,8 +51,16 @@ impl CitedCode {
     fn add(&mut self, repo: &str, path: &str) {
         if !self.names.contains(&normal(repo)) {
             self.names.insert(normal(repo));
-            let last = repo.rsplit('/').next().unwrap_or(repo);
+            let mut segments = repo.rsplit('/');
+            let last = segments.next().unwrap_or(repo);
             self.names.insert(normal(without_suffix(last)));
+            if let Some(owner) = segments.next() {
+                self.owned.insert(format!(
+                    "{}/{}",
+                    normal(owner),
+                    normal(without_suffix(last))
+                ));
+            }
         }
         if let Some((dir, _)) = path.rsplit_once('/') {
             for segment in dir.split('/').filter(|s| !s.is_empty()) {
@@ -79,7 +91,9 @@ impl CitedCode {
                     return true;
                 }
                 let dir = format!("/{}/", package.join("/"));
-                self.dirs.iter().any(|d| d.contains(&dir))
+                let owned = package.get(1..3).map(|p| normal(&p.join("/")));
+                owned.is_some_and(|o| self.owned.contains(&o))
+                    || self.dirs.iter().any(|d| d.contains(&dir))
             }
         }
     }
@@ -292,6 +306,10 @@ mod tests {
         assert!(!c.holds(Code::Java(
             "org.springframework.web.servlet.FrameworkServlet.service"
         )));
+        // A project's packages named after its host's owner and name.
+        let c = cited(&[("github.com/acme/server", "src/Cache.java")]);
+        assert!(c.holds(Code::Java("com.acme.server.Cache.evictOldest")));
+        assert!(!c.holds(Code::Java("com.acme.client.Cache.evictOldest")));
         // Nothing cited, nothing told apart.
         assert!(CitedCode::default().holds(Code::Java("org.springframework.web.X.y")));
     }
