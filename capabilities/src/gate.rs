@@ -705,11 +705,10 @@ fn unmatched_by(
                 Some(k) => format!("is number {k} in the pack"),
                 None => format!("is number {} in the search", at + 1),
             };
-            let words = ranking
-                .nodes
-                .iter()
-                .find(|n| n.id == expected)
-                .map_or_else(Vec::new, |n| ranking.words_missing(n.mask));
+            let words = (ranking.nodes.iter().find(|n| n.id == expected))
+                .map_or_else(Vec::new, |n| {
+                    crate::pack::confidence::words_missing_from(ctx.graph, &ranking, n)
+                });
             if words.is_empty() {
                 format!("; {expected} {place}")
             } else {

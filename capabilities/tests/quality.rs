@@ -477,4 +477,15 @@ fn a_correction_is_named_as_the_pages_write_it() {
     let e = &p.confidence.explanation;
     assert!(e.contains("read literal as later"), "{e}");
     assert!(!e.contains("lateral"), "{e}");
+    // `check`'s "does not hold" list names it the same way, for a section below the top.
+    let below = (p.top_sections().nth(4)).map(|t| t.node.id.clone());
+    let below = below.expect("a fifth section");
+    let q = ontoly_capabilities::gate::parse_questions(&format!(
+        "- question: a literal % in my url turns into %25\n  expect: {below}\n"
+    ))
+    .expect("valid");
+    let r = ontoly_capabilities::gate::check(&cx, &q);
+    let reason = &r.outcomes[0].reason;
+    assert!(reason.contains("is number 5 in the pack"), "{reason}");
+    assert!(!reason.contains("lateral"), "{reason}");
 }

@@ -299,6 +299,70 @@ fn word_in_sections(graph: &Graph, sections: &[&Scored], term: &str, word: &str)
     })
 }
 
+/// Each correction of `ranking` as the pages write it (see [`word_in_sections`]): (the word
+/// typed, the spelling it was made through, the word shown for it); `sections` are the pages
+/// looked at first.
+fn readings<'r>(
+    graph: &Graph,
+    ranking: &'r Ranking,
+    sections: &[&Scored],
+) -> Vec<(&'r str, &'r str, String)> {
+    // A word of a name read whole (`stauts` of `raise_for_stauts`) goes without saying.
+    let read_whole = |t: &&crate::retrieval::rank::Term| {
+        (t.query.within.as_ref()).is_some_and(|w| {
+            (ranking.terms.iter()).any(|u| u.query.word == *w && u.corrected.is_some())
+        })
+    };
+    ranking
+        .terms
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| !read_whole(t))
+        .filter_map(|(i, t)| {
+            let as_word = t.read_as.as_ref().or(t.corrected.as_ref())?;
+            // An everyday word too: "literal" was read through its stem as "lateral", a word
+            // of the list that neither the asker nor the pages wrote (they write "later").
+            let shown = match &t.corrected {
+                Some(term) => {
+                    // When no top section writes it, the best-ranked section that does (the
+                    // structlog MCP walk saw "read Open as oper": a stem, written nowhere).
+                    let holder = (ranking.sections()).find(|s| s.mask & (1u64 << i) != 0);
+                    let pool: Vec<&Scored> = sections.iter().copied().chain(holder).collect();
+                    word_in_sections(graph, &pool, term, as_word)
+                }
+                _ => as_word.clone(),
+            };
+            Some((t.query.word.as_str(), as_word.as_str(), shown))
+        })
+        .collect()
+}
+
+/// `words` (as [`Ranking::words_missing`] names them) with each correction shown as
+/// `readings` show it.
+fn shown(readings: &[(&str, &str, String)], words: Vec<&str>) -> Vec<String> {
+    (words.into_iter())
+        .map(|w| {
+            (readings.iter())
+                .find(|(_, as_word, _)| *as_word == w)
+                .map_or(w, |(_, _, shown)| shown.as_str())
+                .to_string()
+        })
+        .collect()
+}
+
+/// The words of the question that `section` (a section of `ranking`) does not hold, as the
+/// pack's explanation names them: a correction in the spelling `section`, else the
+/// best-ranked section holding it, writes (`check`'s "does not hold" list said "lateral" for
+/// a typed "literal" where the explanation says "later").
+pub(crate) fn words_missing_from(
+    graph: &Graph,
+    ranking: &Ranking,
+    section: &Scored,
+) -> Vec<String> {
+    let readings = readings(graph, ranking, &[section]);
+    shown(&readings, ranking.words_missing(section.mask))
+}
+
 /// Characters of a word a message shows before it is cut short.
 const SHOWN_WORD: usize = 40;
 
@@ -345,43 +409,9 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
     } else {
         Level::Medium
     };
-    // Each correction as the pages write it (see `word_in_sections`): (the spelling it was
-    // made through, the word shown for it), which the unmatched words follow too.
-    // A word of a name read whole (`stauts` of `raise_for_stauts`) goes without saying.
-    let read_whole = |t: &&crate::retrieval::rank::Term| {
-        (t.query.within.as_ref()).is_some_and(|w| {
-            (ranking.terms.iter()).any(|u| u.query.word == *w && u.corrected.is_some())
-        })
-    };
-    let readings: Vec<(&str, &str, String)> = ranking
-        .terms
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| !read_whole(t))
-        .filter_map(|(i, t)| {
-            let as_word = t.read_as.as_ref().or(t.corrected.as_ref())?;
-            // An everyday word too: "literal" was read through its stem as "lateral", a word
-            // of the list that neither the asker nor the pages wrote (they write "later").
-            let shown = match &t.corrected {
-                Some(term) => {
-                    // When no top section writes it, the best-ranked section that does (the
-                    // structlog MCP walk saw "read Open as oper": a stem, written nowhere).
-                    let holder = (ranking.sections()).find(|s| s.mask & (1u64 << i) != 0);
-                    let pool: Vec<&Scored> = sections.iter().copied().chain(holder).collect();
-                    word_in_sections(graph, &pool, term, as_word)
-                }
-                _ => as_word.clone(),
-            };
-            Some((t.query.word.as_str(), as_word.as_str(), shown))
-        })
-        .collect();
-    let missing: Vec<&str> = (ranking.words_missing(top.mask).into_iter())
-        .map(|w| {
-            (readings.iter())
-                .find(|(_, as_word, _)| *as_word == w)
-                .map_or(w, |(_, _, shown)| shown.as_str())
-        })
-        .collect();
+    let readings = readings(graph, ranking, &sections);
+    let missing = shown(&readings, ranking.words_missing(top.mask));
+    let missing: Vec<&str> = missing.iter().map(String::as_str).collect();
     let unknown = ranking.words_unknown();
     let corrected: Vec<String> = (readings.iter())
         .map(|(typed, _, shown)| format!("{typed} as {shown}"))
