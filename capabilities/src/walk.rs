@@ -699,13 +699,7 @@ fn trait_member<'g>(graph: &'g Graph, ty: &str, tr: &str, member: &str) -> Vec<&
             })
             .collect()
     };
-    let is_member = |m: &Node| {
-        let own = m.metadata.get("name").unwrap_or(&m.name);
-        own == member
-            || ["::", "."]
-                .iter()
-                .any(|sep| own.ends_with(&format!("{sep}{member}")))
-    };
+    let is_member = |m: &Node| named_member(m, member);
     let members_of = |found: Vec<&'g Node>| -> Vec<&'g Node> {
         (found.iter())
             .flat_map(|i| within(graph, i))
@@ -742,6 +736,15 @@ fn trait_member<'g>(graph: &'g Graph, ty: &str, tr: &str, member: &str) -> Vec<&
     }
 }
 
+/// Whether symbol `m`'s own name is `member`, or ends with it after `::` or `.`.
+fn named_member(m: &Node, member: &str) -> bool {
+    let own = m.metadata.get("name").unwrap_or(&m.name);
+    own == member
+        || ["::", "."]
+            .iter()
+            .any(|sep| own.ends_with(&format!("{sep}{member}")))
+}
+
 /// A trait's method as Rust users write it, `Display::fmt` or `fmt::Display::fmt`: the member
 /// of that name of every impl of the trait, whatever the type (Rust library walk, stop 53:
 /// `Index::index` found nothing while `<IndexMap<K, V, S> as Index<&Q>>::index` did). Empty
@@ -753,18 +756,14 @@ fn trait_methods<'g>(graph: &'g Graph, name: &str) -> Vec<&'g Node> {
     if tr.is_empty() || !is_path(member) {
         return Vec::new();
     }
-    let squash = |s: &str| anchor::name_key(s).split_whitespace().collect::<String>();
-    let tr = squash(&unpathed(tr));
+    let tr = unpathed(tr);
     let mut out: Vec<&Node> = (graph.nodes_of(NodeKind::Symbol))
         .filter(|n| {
             (n.metadata.get("name").and_then(|own| impl_parts(own)))
-                .is_some_and(|(t, _)| squash(&t) == tr)
+                .is_some_and(|(t, _)| same_written(&t, &tr, true))
         })
         .flat_map(|i| within(graph, i))
-        .filter(|m| {
-            let own = m.metadata.get("name").unwrap_or(&m.name);
-            own == member || own.ends_with(&format!("::{member}"))
-        })
+        .filter(|m| named_member(m, member))
         .collect();
     out.sort_by(|a, b| a.id.cmp(&b.id));
     out.dedup_by(|a, b| a.id == b.id);
