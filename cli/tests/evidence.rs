@@ -100,9 +100,11 @@ fn evidence_text_snapshot() {
     insta::assert_snapshot!("evidence_text_plugins", knowledge_commit_redacted(&out));
 }
 
-/// The text an agent reads says each thing once: a range to inspect shows its URL there, and
-/// its drift under its section; a citation's definitions are one line (the stop-44 MCP walk
-/// found a fifth of a pack's text in URLs repeated and one line per overlapped method).
+/// The text an agent reads says each thing once: a range's URL under the first section citing it
+/// ("Files to inspect" then names the range without it; the zod walk of stop 53 looked for the
+/// first section's links in vain), its drift under its section; a citation's definitions are one
+/// line (the stop-44 MCP walk found a fifth of a pack's text in URLs repeated and one line per
+/// overlapped method).
 #[test]
 fn evidence_text_says_each_range_once() {
     let (_dir, ws) = common::corpus_copy("httpx");
@@ -112,6 +114,13 @@ fn evidence_text_says_each_range_once() {
         .filter(|l| l.starts_with("https://"))
         .collect();
     assert!(!urls.is_empty(), "{}", r.stdout);
+    let lines: Vec<&str> = r.stdout.lines().map(str::trim).collect();
+    let first_cite = lines.iter().position(|l| l.starts_with("cites "));
+    assert!(
+        first_cite.is_some_and(|i| lines[i + 1].starts_with("https://")),
+        "{}",
+        r.stdout
+    );
     for u in &urls {
         assert_eq!(
             urls.iter().filter(|v| v == &u).count(),
@@ -124,7 +133,6 @@ fn evidence_text_says_each_range_once() {
         .filter(|l| l.starts_with("drift:"))
         .collect();
     assert!(!drifts.is_empty(), "{}", r.stdout);
-    let lines: Vec<&str> = r.stdout.lines().map(str::trim).collect();
     for w in lines.windows(2) {
         assert!(
             !(w[0].starts_with("overlaps ") && w[1].starts_with("overlaps ")),

@@ -111,7 +111,6 @@ fn symbols(defs: &[(String, String)]) -> String {
 }
 
 fn top_sections(o: &mut String, st: Style, a: &PackAnswer) {
-    let to_inspect: Vec<String> = a.pack.files_to_inspect.iter().map(inspect_label).collect();
     let sections: Vec<&TopNode> = a.pack.top_sections().collect();
     if !sections.is_empty() {
         let _ = writeln!(o, "\n{}", st.bold("Top sections:"));
@@ -150,12 +149,10 @@ fn top_sections(o: &mut String, st: Style, a: &PackAnswer) {
         }
         for c in cites {
             let _ = writeln!(o, "     cites {} [{}]", c.label, c.status);
-            // A range to inspect shows its URL there, once.
-            match &c.url {
-                Some(u) if !to_inspect.contains(&c.label) => {
-                    let _ = writeln!(o, "           {u}");
-                }
-                _ => {}
+            // The URL stays with its citation, where a reader meets the range first; "Files
+            // to inspect" then leaves it out.
+            if let Some(u) = &c.url {
+                let _ = writeln!(o, "           {u}");
             }
             if !c.symbols.is_empty() {
                 let _ = writeln!(o, "           overlaps {}", symbols(&c.symbols));
@@ -182,6 +179,11 @@ fn files_to_inspect(o: &mut String, st: Style, a: &PackAnswer) {
         .filter(|c| c.drift.is_some())
         .map(|c| c.label.as_str())
         .collect();
+    let url_shown: Vec<&str> = (a.citations.iter())
+        .flat_map(|(_, cs)| cs.iter())
+        .filter(|c| c.url.is_some())
+        .map(|c| c.label.as_str())
+        .collect();
     let _ = writeln!(o, "\n{}", st.bold("Files to inspect:"));
     for f in &p.files_to_inspect {
         let _ = writeln!(
@@ -194,8 +196,12 @@ fn files_to_inspect(o: &mut String, st: Style, a: &PackAnswer) {
             f.end_line,
             st.dim(&f.reason)
         );
-        if let Some(u) = &f.url {
-            let _ = writeln!(o, "    {u}");
+        match &f.url {
+            Some(_) if url_shown.contains(&inspect_label(f).as_str()) => {}
+            None => {}
+            Some(u) => {
+                let _ = writeln!(o, "    {u}");
+            }
         }
         match &f.drift {
             Some(_) if drift_shown.contains(&inspect_label(f).as_str()) => {}
