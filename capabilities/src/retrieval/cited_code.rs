@@ -129,8 +129,8 @@ fn without_suffix(name: &str) -> &str {
 /// The names of the package a library frame's path is installed under: `requests` of
 /// `…/site-packages/requests/models.py`, `commander` of `…/node_modules/commander/lib/…`,
 /// `tokio` of `…/registry/src/index.crates.io-…/tokio-1.41.1/…`, `github.com/spf13/viper`
-/// and `viper` of `…/pkg/mod/github.com/spf13/viper@v1.10.1/…`. None when the path is in no
-/// such directory.
+/// and `viper` of `…/pkg/mod/github.com/spf13/viper@v1.10.1/…` or `…/vendor/github.com/spf13/
+/// viper/…`. None when the path is in no such directory.
 fn package_names(path: &str) -> Vec<String> {
     let path = path.trim();
     if let Some(at) = path.rfind("/pkg/mod/") {
@@ -179,7 +179,49 @@ fn package_names(path: &str) -> Vec<String> {
             return one(first.strip_suffix(".py").unwrap_or(first));
         }
     }
-    Vec::new()
+    match vendored(path) {
+        Some((module, name, _)) if module != name => vec![module.to_string(), name.to_string()],
+        Some((_, name, _)) => one(name),
+        None => Vec::new(),
+    }
+}
+
+/// A vendored file's package: (its module path, its name, the path inside it). Go vendors a
+/// module under its import path (`vendor/github.com/spf13/cobra/command.go`, `vendor/gopkg.in/
+/// yaml.v3/decode.go`), whose host tells how many segments name it; cargo and others vendor
+/// a package under its name, perhaps with its version (`vendor/tokio-1.41.1/src/…`).
+fn vendored(path: &str) -> Option<(&str, &str, &str)> {
+    let at = path.rfind("/vendor/")?;
+    let rest = &path[at + "/vendor/".len()..];
+    let dirs = rest.matches('/').count();
+    let mut segments = rest.split('/');
+    let first = segments.next().unwrap_or("");
+    let second = segments.next().unwrap_or("");
+    // A host names a Go module (`gopkg.in`); a dot after a dash and digits is a version.
+    let take = if !first.contains('.') || without_version(first) != first {
+        1
+    } else if matches!(first, "github.com" | "gitlab.com" | "bitbucket.org")
+        || (first == "golang.org" && second == "x")
+    {
+        3
+    } else {
+        2
+    };
+    if dirs < take {
+        return None;
+    }
+    let end = rest
+        .match_indices('/')
+        .nth(take - 1)
+        .map_or(rest.len(), |(i, _)| i);
+    let module = &rest[..end];
+    let name = module.rsplit('/').next().unwrap_or(module);
+    let name = if take == 1 {
+        without_version(name)
+    } else {
+        name
+    };
+    Some((module, name, &rest[end + 1..]))
 }
 
 /// The paths a repository may hold an installed file at, most specific first: the package's
@@ -209,12 +251,13 @@ pub fn installed_paths(path: &str) -> Vec<String> {
             None => rest,
         };
         rest.split_once('/')
+    } else if let Some(at) = ["site-packages/", "dist-packages/"]
+        .iter()
+        .find_map(|d| path.rfind(d).map(|at| at + d.len()))
+    {
+        return vec![path[at..].to_string()];
     } else {
-        return ["site-packages/", "dist-packages/"]
-            .iter()
-            .find_map(|d| path.rfind(d).map(|at| path[at + d.len()..].to_string()))
-            .into_iter()
-            .collect();
+        vendored(path).map(|(_, name, rest)| (name, rest))
     };
     match inside {
         Some((name, rest)) if !rest.is_empty() => {
@@ -278,6 +321,8 @@ mod tests {
             "/v/lib/python3.11/site-packages/attr/_make.py".to_string(),
             "/app/node_modules/commander/lib/command.js:1412:20".to_string(),
             "/home/me/go/pkg/mod/github.com/spf13/viper@v1.10.1/viper.go:1185 +0x1d".to_string(),
+            "/src/app/vendor/github.com/spf13/viper/viper.go:1185 +0x1d".to_string(),
+            "/build/vendor/indexmap-2.7.0/src/map.rs:1370:9".to_string(),
             // No package to read: nothing tells it apart.
             "/opt/vendor/thing.js:3:1".to_string(),
         ] {
@@ -289,6 +334,10 @@ mod tests {
             "/v/lib/python3.11/site-packages/urllib3/connectionpool.py".to_string(),
             "/app/node_modules/@nestjs/core/router/router-proxy.js:9:17".to_string(),
             "/home/me/go/pkg/mod/github.com/spf13/cobra@v1.8.0/command.go:987 +0x1d".to_string(),
+            "/src/app/vendor/github.com/spf13/cobra/command.go:987 +0x1d".to_string(),
+            "/src/app/vendor/gopkg.in/yaml.v3/decode.go:299 +0x5a".to_string(),
+            "/src/app/vendor/golang.org/x/net/http2/server.go:1245 +0x3b".to_string(),
+            "/build/vendor/tokio/src/runtime/task/core.rs:331:17".to_string(),
         ] {
             assert!(!c.holds(Code::Path(&path)), "{path}");
         }
@@ -334,6 +383,21 @@ mod tests {
             installed_paths("/v/lib/python3.11/site-packages/requests/models.py"),
             ["requests/models.py"]
         );
+        assert_eq!(
+            installed_paths("/src/app/vendor/github.com/spf13/viper/internal/encoding/decoder.go"),
+            [
+                "viper/internal/encoding/decoder.go",
+                "internal/encoding/decoder.go"
+            ]
+        );
+        assert_eq!(
+            installed_paths("/src/app/vendor/gopkg.in/yaml.v3/decode.go"),
+            ["yaml.v3/decode.go", "decode.go"]
+        );
+        assert_eq!(
+            installed_paths("/build/vendor/tokio-1.41.1/src/lib.rs"),
+            ["tokio/src/lib.rs", "src/lib.rs"]
+        );
         assert!(installed_paths("/app/src/main.py").is_empty());
     }
 
@@ -375,6 +439,34 @@ stack backtrace:
         assert!(all
             .innermost
             .is_some_and(|(p, _)| p.contains("indexmap-2.7.0")));
+    }
+
+    /// A Go program built with `go mod vendor` prints its dependencies' frames under
+    /// `vendor/`: they are the cited module's or structure, never the asker's own code.
+    #[test]
+    fn a_vendored_go_modules_frames_are_library_frames() {
+        let trace = "panic: viper: config type not supported\n\ngoroutine 1 [running]:\n\
+            github.com/spf13/viper.(*Viper).unmarshalReader(0xc000134000, {0x6f1e40, 0xc0000a6000}, 0xc0000b8000)\n\
+            \t/src/app/vendor/github.com/spf13/viper/viper.go:1636 +0x1d\n\
+            github.com/spf13/cobra.(*Command).execute(0xc000136000, {0xc00001e0a0, 0x0, 0x0})\n\
+            \t/src/app/vendor/github.com/spf13/cobra/command.go:987 +0x1d\n\
+            main.main()\n\
+            \t/src/app/main.go:12 +0x25\n";
+        let c = cited(&[("github.com/spf13/viper", "viper.go")]);
+        let r = super::super::pasted::read_citing(trace, &|code| c.holds(code)).expect("a panic");
+        assert!(r.around.contains("unmarshalReader"), "{r:?}");
+        assert!(
+            !r.around.contains("cobra") && !r.said.contains("cobra"),
+            "{r:?}"
+        );
+        let innermost = r.innermost.expect("a frame of the cited code");
+        assert!(
+            innermost
+                .0
+                .ends_with("vendor/github.com/spf13/viper/viper.go"),
+            "{innermost:?}"
+        );
+        assert_eq!(innermost.1, 1636);
     }
 
     #[test]

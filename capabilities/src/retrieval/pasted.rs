@@ -43,7 +43,8 @@ pub struct Reading {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Origin {
     /// An installed dependency (`site-packages/`, `node_modules/`, cargo's registry, Go's
-    /// module cache): the project a workspace documents, or one beside it.
+    /// module cache, a `vendor/` directory): the project a workspace documents, or one beside
+    /// it.
     Library,
     /// The language's runtime or standard library.
     Runtime,
@@ -58,6 +59,8 @@ const LIBRARY_DIRS: &[&str] = &[
     ".cargo/registry/",
     ".cargo/git/",
     "/pkg/mod/",
+    // Go's vendored modules, and other vendored packages: code the project did not write.
+    "/vendor/",
 ];
 
 const RUNTIME_DIRS: &[&str] = &[
@@ -808,12 +811,13 @@ fn go_symbol(name: &str) -> &str {
 }
 
 /// The Go runtime's own messages: what `panic: …` and `fatal error: …` print when the runtime
-/// (or the standard library's `sync`) stops a program, the same words in every program. Written
+/// (or the standard library's `sync` and `reflect`) stops a program, the same words in every program. Written
 /// from the messages of Go's `src/runtime` — its `boundsError` formats, the nil-dereference
 /// signal panic, the `plainError`s of maps and channels, the `throw`s of the map's race
 /// detector and the scheduler — and of `sync`'s misuse checks, as Go 1.17–1.23 print them.
-/// In a pattern, `#` is a number the runtime prints (an index, a length) and `[#]` a bracketed
-/// index or slice expression (`[3]`, `[:-1]`, `[2:1]`). Whatever follows a message is not the
+/// In a pattern, `#` is a number the runtime prints (an index, a length), `[#]` a bracketed
+/// index or slice expression (`[3]`, `[:-1]`, `[2:1]`) and `*` a word it fills in itself (the
+/// `reflect.Value` method misused, a kind). Whatever follows a message is not the
 /// runtime's: a type's name after `hash of unhashable type`, the asker's words after a pasted
 /// line ("… after viper.Sub("db")").
 ///
@@ -865,6 +869,27 @@ pub const GO_RUNTIME_MESSAGES: &[&str] = &[
     "sync: Unlock of unlocked RWMutex",
     "sync: RUnlock of unlocked RWMutex",
     "sync: inconsistent mutex state",
+    // `reflect`'s misuse checks (its `ValueError`, `mustBeAssignable`, `mustBeExported` and
+    // the checks of `Call`, `Set` and the indexing methods): a decoder or binder built on
+    // reflection panics with these inside the library a workspace documents.
+    "reflect: call of * on zero Value",
+    "reflect: call of * on * Value",
+    "reflect: * using unaddressable value",
+    "reflect: * using value obtained using unexported field",
+    "reflect: Call using zero Value argument",
+    "reflect: Call with too few input arguments",
+    "reflect: Call with too many input arguments",
+    "reflect: Call using",
+    "reflect.Set: value of type",
+    "reflect.Value.Interface: cannot return value obtained from unexported field or method",
+    "reflect: Field index out of range",
+    "reflect: slice index out of range",
+    "reflect: array index out of range",
+    "reflect: string index out of range",
+    "reflect: * of * type",
+    "reflect.MakeSlice: negative len",
+    "reflect.MakeSlice: negative cap",
+    "reflect.MakeSlice: len > cap",
 ];
 
 /// Lines the Go runtime prints about itself around a fatal error, beside the goroutine headers
@@ -957,6 +982,7 @@ fn runtime_phrase(m: &str) -> Option<usize> {
                 && pattern.iter().zip(&words).all(|(p, (w, _))| match *p {
                     "#" => number(w),
                     "[#]" => bracket(w),
+                    "*" => true,
                     p => p == *w,
                 });
             matched.then(|| words[pattern.len() - 1].1)
@@ -1475,6 +1501,35 @@ mod tests {
         assert_eq!(
             (r.said.as_str(), r.runtime.as_str()),
             ("in my loop", "index out of range [5] with length 2")
+        );
+        // `reflect`'s misuse panics: the method it names is its own, a type is the program's.
+        let r = read("panic: reflect: reflect.Value.SetInt using unaddressable value")
+            .expect("a panic");
+        assert_eq!(
+            (r.said.as_str(), r.runtime.as_str()),
+            (
+                "reflect: reflect.Value.SetInt using unaddressable value",
+                ""
+            )
+        );
+        let r =
+            read("panic: reflect: call of reflect.Value.Interface on zero Value in mapstructure")
+                .expect("a panic");
+        assert_eq!(
+            (r.said.as_str(), r.runtime.as_str()),
+            (
+                "in mapstructure",
+                "reflect: call of reflect.Value.Interface on zero Value"
+            )
+        );
+        let r = read("panic: reflect.Set: value of type string is not assignable to type int")
+            .expect("a panic");
+        assert_eq!(
+            (r.said.as_str(), r.runtime.as_str()),
+            (
+                "string is not assignable to type int",
+                "reflect.Set: value of type"
+            )
         );
         // A type a runtime message names is the program's.
         let r =
