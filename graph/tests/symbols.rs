@@ -964,3 +964,28 @@ exports.names = list.map(function (x) { return x.name; });
     assert_eq!(range(&s, 6, 6), ["method app[method]"]);
     assert_eq!(range(&s, 41, 41), ["method res.sendfile"]);
 }
+
+/// A module's export list gives its definitions the names importers write: zod's `objectType`
+/// is `z.object` (`export { objectType as object }`; TypeScript walk, stop 53).
+#[test]
+fn an_export_lists_aliases_are_the_definitions_other_names() {
+    let ts = "const objectType = ZodObject.create;\nfunction stringType() {}\ntype TypeOf<T> = T;\nconst z = {};\nexport { objectType as object, stringType as string, stringType, z as default };\nexport type { TypeOf as infer };\nexport { other as renamed } from './other';\n";
+    let s = extract("src/types.ts", ts).expect("typescript");
+    let aliases = |name: &str| {
+        (s.definitions.iter())
+            .find(|d| d.name == name)
+            .map(|d| d.aliases.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(aliases("objectType"), ["object"]);
+    assert_eq!(aliases("stringType"), ["string"]);
+    assert_eq!(aliases("TypeOf"), ["infer"]);
+    assert!(aliases("z").is_empty());
+    assert!(s
+        .definitions
+        .iter()
+        .all(|d| !d.aliases.contains(&"renamed".to_string())));
+    let js = "function parse() {}\nmodule.exports = {};\nexport { parse as parseQuery };\n";
+    let s = extract("lib/qs.mjs", js).expect("javascript");
+    assert_eq!(s.definitions[0].aliases, ["parseQuery"]);
+}

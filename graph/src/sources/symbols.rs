@@ -2006,8 +2006,54 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
             }
         }
     }
+    if matches!(lang, Lang::TypeScript | Lang::Tsx | Lang::JavaScript) {
+        export_aliases(root, src, &mut defs);
+    }
     FileSymbols {
         definitions: defs,
         unparsed,
+    }
+}
+
+/// Adds the names a module's export list gives its own top-level definitions as their aliases:
+/// `export { objectType as object }` exports `objectType` as `object`, the name importers write
+/// (`z.object`; zod walk, stop 53), and `export type { TypeOf as infer }` likewise. A re-export
+/// from another module (`export { a as b } from './x'`) names no definition of this file, and
+/// `as default` is no name anyone writes.
+fn export_aliases(root: Node<'_>, src: &[u8], defs: &mut [Definition]) {
+    let mut cursor = root.walk();
+    for statement in root.named_children(&mut cursor) {
+        if statement.kind() != "export_statement"
+            || statement.child_by_field_name("source").is_some()
+        {
+            continue;
+        }
+        let mut inner = statement.walk();
+        let Some(clause) = statement
+            .named_children(&mut inner)
+            .find(|c| c.kind() == "export_clause")
+        else {
+            continue;
+        };
+        let mut specs = clause.walk();
+        for spec in clause.named_children(&mut specs) {
+            let (Some(local), Some(alias)) = (
+                field_text(spec, "name", src),
+                field_text(spec, "alias", src),
+            ) else {
+                continue;
+            };
+            if alias == local || alias == "default" || !is_identifier(alias) {
+                continue;
+            }
+            for d in defs
+                .iter_mut()
+                .filter(|d| d.parent.is_none() && d.name == local)
+            {
+                if !d.aliases.iter().any(|a| a == alias) {
+                    d.aliases.push(alias.to_string());
+                }
+            }
+        }
     }
 }
