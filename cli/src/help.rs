@@ -130,6 +130,14 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             "  0  the workspace was created\n  2  the directory already holds a workspace or a file init would write",
             &["ontoly init kb", "ontoly init"],
         ),
+        "mark" => (
+            "  0  success (the pages were marked with --write, or what would be marked was printed)\n  2  usage or workspace error: a page outside knowledge/, unreadable, or with broken markers",
+            &[
+                "ontoly mark knowledge/guides/*.md              # what would be marked, and the structure entries",
+                "ontoly mark knowledge/guides/*.md --write      # write the markers",
+                "ontoly mark knowledge/reference.md --level 3 --write",
+            ],
+        ),
         "digest" => (
             "  0  success\n  1  the lines could not be read (no such file, commit or range)",
             &[

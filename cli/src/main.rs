@@ -154,6 +154,9 @@ commands! {
     Impact => impact,
     /// Start a workspace: one page, one section, the structure and an ontoly.toml.
     Init => init,
+    /// Section markers for pages written without them (--write puts them in), and the
+    /// structure.yaml entries that list those pages.
+    Mark => mark,
     /// The reference entry (source_ref, locator, content_digest) for lines of a repository,
     /// ready to paste into knowledge/structure.yaml; the module is `--source NAME`.
     Digest => digest,

@@ -2085,3 +2085,72 @@ fn a_definition_that_grew_around_unchanged_lines_is_for_review_in_every_view() {
     assert!(only.out.contains("#backoff"), "{}", only.out);
     assert!(only.out.contains("grew around"), "{}", only.out);
 }
+
+/// A team converting an existing docs page: `mark` shows the sections its headings make (a
+/// `#` comment inside a code fence is no heading), `--write` puts the markers in, and the
+/// structure entries it prints make a valid workspace with the page's sections (authoring
+/// walk, stop 54: every converting team scripted this).
+#[test]
+fn mark_converts_an_existing_page_into_marked_sections() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    assert_eq!(ontoly(dir.path(), &["init", "kb"]).code, 0);
+    let page = dir.path().join("kb/knowledge/guides/install.md");
+    std::fs::create_dir_all(page.parent().expect("dir")).expect("mkdir");
+    let text = "# Installing\n\n```bash\n# install it\npip install x\n```\n\n## Requirements\n\nPython 3.9+.\n\n## Configure it\n\n### Nested\n\nDeep.\n\n## 2024\n\nA year.\n";
+    std::fs::write(&page, text).expect("write page");
+    let dry = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "mark", "guides/install.md"],
+    );
+    assert_eq!(dry.code, 0, "{}", dry.both());
+    assert_eq!(
+        std::fs::read_to_string(&page).expect("page"),
+        text,
+        "no --write, no change"
+    );
+    for id in ["requirements", "configure-it", "- id: \"2024\""] {
+        assert!(dry.out.contains(id), "{id}: {}", dry.out);
+    }
+    assert!(
+        !dry.out.contains("install-it"),
+        "a fence's comment is no heading: {}",
+        dry.out
+    );
+    let w = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "mark", "guides/install.md", "--write"],
+    );
+    assert_eq!(w.code, 0, "{}", w.both());
+    let entries: String = w
+        .out
+        .lines()
+        .skip_while(|l| !l.starts_with("  - article_id:"))
+        .take_while(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let structure = dir.path().join("kb/knowledge/structure.yaml");
+    let mut yaml = std::fs::read_to_string(&structure).expect("structure");
+    yaml.push_str(&entries);
+    std::fs::write(&structure, yaml).expect("structure");
+    let v = ontoly(dir.path(), &["--workspace", "kb", "validate"]);
+    assert_eq!(v.code, 0, "{}", v.both());
+    assert!(v.out.contains("0 errors, 0 warnings"), "{}", v.both());
+    let s = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "--format", "json", "stats"],
+    );
+    let stats: Value = serde_json::from_str(&s.out).expect("stats json");
+    assert!(stats.to_string().contains("\"Section\":4"), "{stats}");
+    let again = ontoly(
+        dir.path(),
+        &["--workspace", "kb", "mark", "guides/install.md"],
+    );
+    assert!(
+        again.out.contains("already marked, 3 sections")
+            && again.out.contains("already lists guides/install.md"),
+        "{}",
+        again.out
+    );
+    let outside = ontoly(dir.path(), &["--workspace", "kb", "mark", "kb/ontoly.toml"]);
+    assert_eq!(outside.code, 2, "{}", outside.both());
+}

@@ -17,6 +17,7 @@ pub mod graph;
 pub mod hash_inputs;
 pub mod impact;
 pub mod init;
+pub mod mark;
 pub mod mcp;
 pub mod plugin;
 pub mod reads;

@@ -10,6 +10,7 @@ pub mod confined;
 pub mod layout;
 pub mod location;
 pub mod markers;
+pub mod marking;
 pub mod page;
 pub mod parsed;
 pub mod references;
