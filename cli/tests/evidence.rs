@@ -1287,3 +1287,65 @@ fn a_qualified_name_the_pages_do_not_write_is_not_a_confident_answer() {
         assert!(!e.contains("not in this workspace"), "{q}: {e}");
     }
 }
+
+/// A section's ranges over definitions come first among the files to inspect, then its other
+/// ranges in the order the structure lists them (the agent walk of stop 54 was sent to three
+/// CHANGELOG ranges before any code).
+#[test]
+fn files_to_inspect_read_a_sections_code_before_its_other_ranges() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let pin = common::repo_with_files(
+        &dir.path().join("lib"),
+        &[
+            (
+                "CHANGELOG.md",
+                "# Changes\n\n## 2.0\n\n- Redirects are no longer followed by default.\n",
+            ),
+            (
+                "src/client.py",
+                "def send(request, follow_redirects=False):\n    \"\"\"Send one request.\"\"\"\n    return request\n",
+            ),
+        ],
+    );
+    let ws = dir.path().join("ws");
+    common::one_module(&ws, "acme", "lib", "acme/lib", &pin, "../lib");
+    std::fs::write(
+        ws.join("knowledge/structure.yaml"),
+        "schema_version: context.approved-structure.v1\narticles: []\n",
+    )
+    .expect("structure");
+    let mut refs = String::new();
+    for range in ["CHANGELOG.md:3-5", "src/client.py:1-3"] {
+        let entry = common::run_in(&ws, &["digest", range, "--source", "acme/lib"]);
+        assert_eq!(entry.code, 0, "{}", entry.stderr);
+        for l in entry.stdout.lines().filter(|l| !l.starts_with('#')) {
+            refs.push_str(&format!("          {l}\n"));
+        }
+    }
+    std::fs::write(
+        ws.join("knowledge/q.md"),
+        "# Q\n\n<!-- context:section id=\"redirects\" -->\n## Redirects\n\nRedirects are not followed by default; pass follow_redirects.\n<!-- /context:section -->\n",
+    )
+    .expect("page");
+    std::fs::write(
+        ws.join("knowledge/structure.yaml"),
+        format!("schema_version: context.approved-structure.v1\narticles:\n  - path: q.md\n    sections:\n      - id: redirects\n        references:\n{refs}"),
+    )
+    .expect("structure");
+    let r = common::run_in(
+        &ws,
+        &[
+            "evidence",
+            "are redirects followed by default",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    let paths: Vec<&str> = (v["filesToInspect"].as_array().expect("files"))
+        .iter()
+        .filter_map(|f| f["path"].as_str())
+        .collect();
+    assert_eq!(paths[..2], ["src/client.py", "CHANGELOG.md"], "{paths:?}");
+}

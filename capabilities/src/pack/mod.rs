@@ -625,6 +625,27 @@ fn ground(
             if rank_i == 0 {
                 g.cited_labels.push(c.label());
             }
+            if rank_i < 3 {
+                let mut nodes = vec![(*s).clone(), c.target.clone()];
+                let mut edges = vec![c.edge.clone()];
+                for (e, n) in &c.chain {
+                    edges.push((*e).clone());
+                    nodes.push((*n).clone());
+                }
+                g.paths.push(Evidence::path(
+                    nodes,
+                    edges,
+                    c.grounding(),
+                    format!("{} cites {}", s.id, c.label()),
+                ));
+            }
+        }
+        // A section's ranges over definitions are read first, then the others in its order:
+        // the agent walk of stop 54 was sent to three CHANGELOG ranges before the code
+        // they describe.
+        let mut by_code: Vec<&CitationPath<'_>> = cites.iter().collect();
+        by_code.sort_by_key(|c| c.symbols.is_empty());
+        for c in by_code {
             // Read until the list is full: a range it holds already is named by a later section
             // only while there is room, so that a pack without such a range is as it was.
             if rank_i < 5 && reads.len() < MAX_FILES_TO_INSPECT {
@@ -652,20 +673,6 @@ fn ground(
                         }
                     }
                 }
-            }
-            if rank_i < 3 {
-                let mut nodes = vec![(*s).clone(), c.target.clone()];
-                let mut edges = vec![c.edge.clone()];
-                for (e, n) in &c.chain {
-                    edges.push((*e).clone());
-                    nodes.push((*n).clone());
-                }
-                g.paths.push(Evidence::path(
-                    nodes,
-                    edges,
-                    c.grounding(),
-                    format!("{} cites {}", s.id, c.label()),
-                ));
             }
         }
     }
