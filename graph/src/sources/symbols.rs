@@ -1869,6 +1869,38 @@ fn c_named(name: Node<'_>, function: bool, in_container: bool, src: &[u8]) -> Op
     Some(f)
 }
 
+/// Whether `before` (the text just above a `#define NAME` without a value; a guard's test
+/// stands right above it) tests `NAME` in an `#ifndef NAME` or `#if !defined(NAME)`: the
+/// define is an include guard. Read from the text, as a header's C++ wrapping can leave the
+/// grammar's tree around it broken.
+fn guarded_by(before: &[u8], name: &str) -> bool {
+    let text = String::from_utf8_lossy(before);
+    text.lines().any(|l| {
+        let Some(d) = l.trim_start().strip_prefix('#') else {
+            return false;
+        };
+        let d = d.trim_start();
+        let tested = match d.strip_prefix("ifndef") {
+            Some(rest) => rest.trim(),
+            None => match d.strip_prefix("if") {
+                Some(rest) => rest
+                    .trim()
+                    .strip_prefix('!')
+                    .and_then(|r| r.trim_start().strip_prefix("defined"))
+                    .map(|r| {
+                        r.trim()
+                            .trim_start_matches('(')
+                            .trim_end_matches(')')
+                            .trim()
+                    })
+                    .unwrap_or(""),
+                None => "",
+            },
+        };
+        tested == name
+    })
+}
+
 /// Whether the enumerator `node` is a constant of its own: its enum has no name (nor a
 /// typedef's), as C writes constants (`enum { MAX_DEPTH = 64 };`).
 fn is_anonymous_enumerator(node: Node<'_>) -> bool {
@@ -1904,9 +1936,10 @@ fn classify_c(node: Node<'_>, in_container: bool, src: &[u8]) -> Option<Found> {
             let n = name("name")?;
             // An include guard (`#ifndef FOO_H` / `#define FOO_H`) names no API.
             let guard = node.child_by_field_name("value").is_none()
-                && node.parent().is_some_and(|p| {
-                    p.kind() == "preproc_ifdef" && field_text(p, "name", src) == Some(n)
-                });
+                && guarded_by(
+                    &src[node.start_byte().saturating_sub(512)..node.start_byte()],
+                    n,
+                );
             (!guard).then(|| found(SymbolKind::Macro, n))?
         }
         "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
