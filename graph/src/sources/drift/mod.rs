@@ -1144,7 +1144,9 @@ fn suggest_across_files(
             });
         }
         // One suggestion per file: an exact namesake first, then one of the same kind (the
-        // `impl Display for Token` of a file that also has `enum Token`), then the definition
+        // `impl Display for Token` of a file that also has `enum Token`), then one written on
+        // one line or more as the cited one was (a C++ method's definition, not its one-line
+        // declaration in the class; a C function, not its prototype), then the definition
         // nearest the old line.
         let mut files: Vec<(&str, &crate::sources::symbols::Definition)> = namesakes
             .into_iter()
@@ -1155,6 +1157,7 @@ fn suggest_across_files(
                 *path,
                 d.qualified != symbol.qualified,
                 d.kind != symbol.kind,
+                (d.start_line == d.end_line) != (symbol.start_line == symbol.end_line),
                 d.start_line.abs_diff(symbol.start_line),
             )
         });
