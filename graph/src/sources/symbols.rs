@@ -4,7 +4,8 @@
 //! parent); each cited range then picks its symbols from that list: the innermost definition
 //! that encloses the whole range, and every definition the range overlaps below it (so a
 //! range spanning two methods names both, and the enclosing class once). Languages are chosen
-//! by file extension; other files have no symbols.
+//! by file extension (a `.h` by its text too: [`Lang::for_file`]); other files have no
+//! symbols.
 
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -242,12 +243,13 @@ fn has_scope(line: &str) -> bool {
 pub enum SymbolKind {
     /// A free function (or a function nested in one).
     Function,
-    /// A function defined in a class, impl, trait or interface, a Go method, or a JavaScript
-    /// function assigned to an object's member (`Foo.prototype.bar = function`).
+    /// A function defined in a class, impl, trait or interface, a Go method, a C++ member
+    /// function (declared in its class, or defined outside it as `void Foo::bar() {}`), or a
+    /// JavaScript function assigned to an object's member (`Foo.prototype.bar = function`).
     Method,
-    /// A struct (Rust, Go) or union.
+    /// A struct (Rust, Go, C, C++) or union; a C `typedef struct {…} name;` by its typedef.
     Struct,
-    /// A class (Python, JS/TS, Java, Java records).
+    /// A class (Python, JS/TS, Java, Java records, C++).
     Class,
     /// An enum.
     Enum,
@@ -257,17 +259,19 @@ pub enum SymbolKind {
     Interface,
     /// A Rust impl block.
     Impl,
-    /// A module or namespace.
+    /// A module or namespace (a C++ `namespace`).
     Module,
-    /// A constant (Rust const/static, Go const, upper-case module-level bindings, static final).
+    /// A constant (Rust const/static, Go const, upper-case module-level bindings, static final,
+    /// C++ `constexpr`, an anonymous C enum's enumerators).
     Constant,
-    /// A type alias or other named type.
+    /// A type alias or other named type (a C `typedef`, a C++ `using X = …`).
     Type,
-    /// A Rust `macro_rules!` definition.
+    /// A Rust `macro_rules!` definition, or a C or C++ `#define` (an include guard is none).
     Macro,
     /// A module- or package-level variable that is not a constant by name: Go `var`, a Python
     /// module's binding (`suffixes = …`), a JavaScript or TypeScript module's top-level
-    /// `const`/`let`/`var` other than a function, a class or a `require(…)`.
+    /// `const`/`let`/`var` other than a function, a class or a `require(…)`, a C or C++
+    /// variable at file or namespace scope (`static`, `extern`, arrays and tables).
     Variable,
 }
 
@@ -412,8 +416,9 @@ pub fn extract(path: &str, text: &str) -> Option<FileSymbols> {
     Some(collect(lang, tree.root_node(), text.as_bytes()))
 }
 
-/// A data member of a struct or class: a Go or Rust struct's field, a Java field or a
-/// TypeScript or JavaScript class field that holds no function. Not a definition of the graph
+/// A data member of a struct or class: a Go or Rust struct's field, a Java field, a C or C++
+/// struct's or class's data member, or a TypeScript or JavaScript class field that holds no
+/// function. Not a definition of the graph
 /// (a range over a struct would stand for each of them); read when a name is looked up
 /// (`cites --symbol Viper.keyDelim`; Go walk, w52).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -423,7 +428,8 @@ pub struct Field {
     /// 1-based line of its declaration.
     pub line: u64,
     /// `field`, or `variant` for an enum's (Rust's variants, Java's constants, TypeScript's
-    /// members: `Entry::Occupied`, asked for as a field is; Rust library walk, stop 53).
+    /// members, C's and C++'s enumerators of a named enum: `Entry::Occupied`, asked for as a
+    /// field is; Rust library walk, stop 53).
     pub kind: &'static str,
 }
 
