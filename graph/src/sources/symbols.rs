@@ -150,11 +150,9 @@ pub fn reads_as_cpp(text: &str) -> bool {
                 .unwrap_or("");
             match word {
                 "if" | "ifdef" | "ifndef" => conditions.push(asks_cpp(directive)),
-                "elif" | "elifdef" | "elifndef" => {
-                    if asks_cpp(directive) {
-                        if let Some(last) = conditions.last_mut() {
-                            *last = true;
-                        }
+                "elif" | "elifdef" | "elifndef" if asks_cpp(directive) => {
+                    if let Some(last) = conditions.last_mut() {
+                        *last = true;
                     }
                 }
                 "endif" => {
