@@ -1,6 +1,7 @@
 //! C and C++ sources through the CLI, in a repository the test creates: the definitions behind
 //! cited ranges name the sections' symbols in evidence packs, a header's prototypes are
-//! symbols, `cites --symbol` finds a C++ method, and drift and impact name the C function that
+//! symbols, `cites --symbol` finds a C++ method, a sanitizer's trace raises the section citing its
+//! innermost frame, and drift and impact name the C function that
 //! changed and the C++ method that moved into a header.
 
 mod common;
@@ -107,6 +108,43 @@ fn c_and_cpp_functions_are_named_in_packs_cites_and_drift() {
             "{question}: {answer}"
         );
     }
+    // A sanitizer's trace through the cited code raises the section citing its innermost
+    // frame's line; the asker's `main.c` and the C library are the trace's structure. The
+    // pages say what the trace says, `tokens` more of it than `parse`.
+    let page = std::fs::read_to_string(ws.join("knowledge/q.md")).expect("page");
+    let page = page
+        .replacen(
+            "## parse\n\nIt works.",
+            "## parse\n\nA stack buffer overflow: the parser overflows a buffer.",
+            1,
+        )
+        .replacen(
+            "## tokens\n\nIt works.",
+            "## tokens\n\nA stack buffer overflow on WRITE: the parser overflows a buffer.",
+            1,
+        );
+    std::fs::write(ws.join("knowledge/q.md"), page).expect("page");
+    let sections = |query: &str| -> Vec<String> {
+        let pack = json(&run_in(&ws, &["evidence", query, "--format", "json"]));
+        (pack["topNodes"].as_array().into_iter().flatten())
+            .filter(|n| {
+                n["id"]
+                    .as_str()
+                    .is_some_and(|id| id.starts_with("section:"))
+            })
+            .filter_map(|n| n["id"].as_str().map(str::to_string))
+            .collect()
+    };
+    let words = "ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7ffc at pc 0x4c7a1b\nWRITE of size 4 at 0x7ffc thread T0";
+    assert_eq!(
+        sections(words).first().map(String::as_str),
+        Some("section:q.md#tokens")
+    );
+    let asan = format!("==4242=={words}\n    #0 0x4c7a1b in yyparse /build/calc/src/parser.c:9:11\n    #1 0x4c7c10 in main /build/calc/app/main.c:5:3\n    #2 0x7f2b1c829d8f in __libc_start_call_main ../sysdeps/nptl/libc_start_call_main.h:58:16\n==4242==ABORTING");
+    assert_eq!(
+        sections(&asan).first().map(String::as_str),
+        Some("section:q.md#parse")
+    );
     // A header range over prototypes overlaps both functions' symbols.
     let g = json(&run_in(
         &ws,
