@@ -1273,3 +1273,20 @@ fn cpp_definitions() {
     let s = extract("include/panel.h", header).expect("c++ header");
     assert_eq!(listing(&s), ["class Panel 2-5", "method Panel::show 4-4"]);
 }
+
+#[test]
+fn code_only_a_cpp_compiler_reads_does_not_break_a_c_file() {
+    // jq's `builtin.c`: `extern "C"` under `#ifdef __cplusplus`, its declaration past the
+    // `#endif`, read by the C grammar as broken code to the end of the file.
+    let c = "#ifdef __cplusplus\nextern \"C\"\n#endif\nvoid *alloca (size_t);\n\n#ifndef __cplusplus\n#define CAST(t, e) ((t) (e))\n#else\n#define CAST(t, e) (static_cast<t> (e))\ntemplate <typename T> T id(T x) { return x; }\n#endif\n\nstatic int f_length(int x)\n{\n    return x;\n}\n";
+    let s = extract("src/builtin.c", c).expect("c");
+    assert_eq!(
+        listing(&s),
+        [
+            "function alloca 4-4",
+            "macro CAST 7-7",
+            "function f_length 13-16"
+        ]
+    );
+    assert!(s.unparsed.is_empty(), "{:?}", s.unparsed);
+}

@@ -694,9 +694,97 @@ pub fn parse(lang: Lang, text: &str) -> Option<tree_sitter::Tree> {
         };
         match lang {
             Lang::Cpp => parser.parse(without_export_macros(text).as_ref(), None),
+            Lang::C => parser.parse(without_cpp_only_code(text).as_ref(), None),
             _ => parser.parse(text, None),
         }
     })
+}
+
+/// `text` with the code only a C++ compiler sees blanked out, byte for byte (positions stay
+/// those of `text`): the blocks under `#ifdef __cplusplus` or `#if defined(__cplusplus)`, and
+/// the `#else` of `#ifndef __cplusplus`, with those directives. A C compiler never reads them,
+/// and the C grammar reads their `extern "C" {` (its `}` in a later block) or `extern "C"`
+/// before a declaration past the `#endif` as broken code: jq's `builtin.c` lost every
+/// definition after line 11 so.
+fn without_cpp_only_code(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("__cplusplus") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    // Whether a condition is only "compiled as C++" (true) or "not as C++" (false).
+    let only_cpp =
+        |directive: &str| -> Option<bool> {
+            let d = directive.split("//").next().unwrap_or(directive);
+            let d = d.split("/*").next().unwrap_or(d).trim();
+            let word_end = d
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(d.len());
+            let (word, rest) = d.split_at(word_end);
+            let rest: String = rest.chars().filter(|c| !c.is_whitespace()).collect();
+            match (word, rest.as_str()) {
+                ("ifdef", "__cplusplus")
+                | ("if", "defined(__cplusplus)" | "defined__cplusplus") => Some(true),
+                ("ifndef", "__cplusplus")
+                | ("if", "!defined(__cplusplus)" | "!defined__cplusplus") => Some(false),
+                _ => None,
+            }
+        };
+    let mut out = text.as_bytes().to_vec();
+    // Per open conditional: whether its current branch is blanked, and whether it is one of
+    // ours (a `__cplusplus` test) or another, inside or around.
+    let mut stack: Vec<(bool, Option<bool>)> = Vec::new();
+    let mut at = 0;
+    let mut changed = false;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let t = line.trim_start();
+        let directive = t.strip_prefix('#').map(str::trim_start);
+        let blanked_outside = stack.iter().any(|(b, _)| *b);
+        let mut blank_line = blanked_outside;
+        if let Some(d) = directive {
+            let word = d
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .next()
+                .unwrap_or("");
+            match word {
+                "if" | "ifdef" | "ifndef" => {
+                    let ours = only_cpp(d);
+                    stack.push((ours == Some(true), ours));
+                    blank_line |= ours.is_some();
+                }
+                "else" | "elif" | "elifdef" | "elifndef" => {
+                    if let Some((blanked, ours)) = stack.last_mut() {
+                        if let Some(cpp_first) = *ours {
+                            // `#else` of `#ifdef __cplusplus` is C's; of `#ifndef`, C++'s. An
+                            // `#elif` after C++'s branch is read as C's.
+                            *blanked = if word == "else" { !cpp_first } else { false };
+                            blank_line = true;
+                        }
+                    }
+                }
+                "endif" => {
+                    if let Some((_, ours)) = stack.pop() {
+                        blank_line |= ours.is_some();
+                    }
+                }
+                _ => {}
+            }
+        }
+        if blank_line || stack.iter().any(|(b, _)| *b) {
+            for b in &mut out[start..at] {
+                if *b != b'\n' && *b != b'\r' {
+                    *b = b' ';
+                }
+            }
+            changed = true;
+        }
+    }
+    if !changed {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    // Only bytes of whole lines were replaced by spaces: still UTF-8 unless a line held a
+    // character split by nothing else, which a line boundary cannot split.
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
 }
 
 /// `text` with the export macro of each class written with one blanked out (`class
