@@ -753,13 +753,11 @@ fn without_cpp_only_code(text: &str) -> std::borrow::Cow<'_, str> {
                     blank_line |= ours.is_some();
                 }
                 "else" | "elif" | "elifdef" | "elifndef" => {
-                    if let Some((blanked, ours)) = stack.last_mut() {
-                        if let Some(cpp_first) = *ours {
-                            // `#else` of `#ifdef __cplusplus` is C's; of `#ifndef`, C++'s. An
-                            // `#elif` after C++'s branch is read as C's.
-                            *blanked = if word == "else" { !cpp_first } else { false };
-                            blank_line = true;
-                        }
+                    if let Some((blanked, Some(cpp_first))) = stack.last_mut() {
+                        // `#else` of `#ifdef __cplusplus` is C's; of `#ifndef`, C++'s. An
+                        // `#elif` after C++'s branch is read as C's.
+                        *blanked = word == "else" && !*cpp_first;
+                        blank_line = true;
                     }
                 }
                 "endif" => {
