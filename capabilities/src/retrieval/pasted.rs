@@ -18,7 +18,7 @@
 //! Recognised: Python tracebacks, Node.js and Java stack traces (`at …`), Rust panics and
 //! backtraces, Go panics and fatal errors (a line of the runtime's own message is a trace on its
 //! own), and the frames of C and C++ programs as gdb, lldb, AddressSanitizer and valgrind print
-//! them ([`native_frame`]). A question without a frame or a trace's header is not a trace.
+//! them (`native_frame`). A question without a frame or a trace's header is not a trace.
 
 use std::borrow::Cow;
 
