@@ -1,4 +1,4 @@
-//! Definitions found with tree-sitter in all six languages, and the symbols a range concerns.
+//! Definitions found with tree-sitter in all eight languages, and the symbols a range concerns.
 
 use ontoly_graph::sources::symbols::{extract, fields, heritage, FileSymbols, SymbolKind};
 
@@ -988,4 +988,330 @@ fn an_export_lists_aliases_are_the_definitions_other_names() {
     let js = "function parse() {}\nmodule.exports = {};\nexport { parse as parseQuery };\n";
     let s = extract("lib/qs.mjs", js).expect("javascript");
     assert_eq!(s.definitions[0].aliases, ["parseQuery"]);
+}
+
+/// A C source as real projects write it: macros, typedef'd structs and enums, an options
+/// table, prototypes, functions under `#ifdef`, a pointer return type, a K&R definition.
+const C_SOURCE: &str = r#"#include <stdio.h>
+#include "util.h"
+
+#define MAX_ARGS 10
+#define SQR(x) ((x) * (x))
+
+enum { DEPTH = 64, WIDTH };
+
+typedef enum color { RED, GREEN = 2 } color_t;
+typedef int (*handler_fn)(int argc, char **argv);
+
+typedef struct {
+    const char *name;
+    handler_fn run;
+} command_t;
+
+struct node {
+    struct node *next;
+    union { int i; float f; } value;
+    struct { int line; };
+    int (*visit)(struct node *);
+};
+
+/* The options the parser knows. */
+static const struct option longopts[] = {
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+extern int verbose;
+static int counter, *cursor;
+static int (*hook)(void);
+
+char *dup_str(const char *s);
+static int parse_args(int argc, char **argv);
+
+#ifdef HAVE_COLOR
+/* Paints the output. */
+static inline int paint(int fd)
+{
+    int local = fd;
+    return local;
+}
+#else
+static int paint(int fd) { return 0; }
+#endif
+
+char *
+make_name(void)
+{
+    return NULL;
+}
+
+int old_style(a, b)
+    int a;
+    char *b;
+{
+    return a;
+}
+
+static int parse_args(int argc, char **argv)
+{
+    static int calls = 0;
+    for (int i = 0; i < argc; i++) {
+        calls++;
+    }
+    return calls;
+}
+"#;
+
+#[test]
+fn c_definitions() {
+    let s = extract("src/main.c", C_SOURCE).expect("c");
+    assert_eq!(
+        listing(&s),
+        [
+            "macro MAX_ARGS 4-4",
+            "macro SQR 5-5",
+            "constant DEPTH 7-7",
+            "constant WIDTH 7-7",
+            "enum color_t 9-9",
+            "type handler_fn 10-10",
+            "struct command_t 12-15",
+            "struct node 17-22",
+            "variable longopts 24-28",
+            "variable verbose 29-29",
+            "variable counter 30-30",
+            "variable cursor 30-30",
+            "variable hook 31-31",
+            "function dup_str 33-33",
+            "function parse_args 34-34",
+            "function paint 37-42",
+            "function paint 44-44",
+            "function make_name 47-51",
+            "function old_style 53-58",
+            "function parse_args 60-67",
+        ]
+    );
+    // Names in C are flat; the tag of a typedef'd struct or enum is another name for it.
+    let color = (s.definitions.iter()).find(|d| d.name == "color_t");
+    assert_eq!(
+        color.map(|d| d.aliases.clone()),
+        Some(vec!["color".to_string()])
+    );
+    // Locals (`local`, `calls`, the loop's `i`) are not definitions.
+    assert!(s
+        .definitions
+        .iter()
+        .all(|d| !["local", "calls", "i"].contains(&d.name.as_str())));
+    // A range over the prototypes names both functions; one inside a function names it.
+    assert_eq!(
+        range(&s, 33, 34),
+        ["function dup_str", "function parse_args"]
+    );
+    assert_eq!(range(&s, 62, 64), ["function parse_args"]);
+    assert_eq!(range(&s, 40, 41), ["function paint"]);
+    assert!(s.unparsed.is_empty(), "{:?}", s.unparsed);
+    // Members and the enumerators of a named enum are fields; an unnamed struct's members
+    // are the named member's it types (`value.i`), an anonymous member's the struct's.
+    assert_eq!(
+        members("src/main.c", C_SOURCE),
+        [
+            "variant color_t.RED 9",
+            "variant color_t.GREEN 9",
+            "field command_t.name 13",
+            "field command_t.run 14",
+            "field node.next 18",
+            "field node.value 19",
+            "field node.line 20",
+            "field node.visit 21",
+        ]
+    );
+}
+
+#[test]
+fn a_c_header_names_its_prototypes_and_is_c_unless_its_code_is_cpp() {
+    use ontoly_graph::sources::symbols::{reads_as_cpp, Lang};
+    let header = "#ifndef UTIL_H\n#define UTIL_H\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n/* Copies `s`. */\nchar *dup_str(const char *s);\nint parse(int argc, char **argv);\nstruct buf { char *data; int class; };\nextern struct buf *new;\n\n#ifdef __cplusplus\n}\ntemplate <typename T> T id(T x) { return x; }\n#endif\n#endif\n";
+    assert_eq!(Lang::for_file("include/util.h", header), Some(Lang::C));
+    let s = extract("include/util.h", header).expect("c header");
+    // The include guard names no API.
+    assert_eq!(
+        listing(&s),
+        [
+            "function dup_str 8-9",
+            "function parse 10-10",
+            "struct buf 11-11",
+            "variable new 12-12",
+        ]
+    );
+    assert_eq!(range(&s, 9, 10), ["function dup_str", "function parse"]);
+    // C++ headers: a class, a namespace, a template outside `#ifdef __cplusplus`, a version
+    // check (which only C++ code asks), a standard header without extension.
+    for cpp in [
+        "class Widget {\npublic:\n  void draw();\n};\n",
+        "namespace util {\nint f();\n}\n",
+        "#if __cplusplus >= 201103L\ntemplate <typename T> struct Box { T v; };\n#endif\n",
+        "#include <string>\nint size(const std::string& s);\n",
+        "// class Foo {\nint x = a::b;\n",
+    ] {
+        assert!(reads_as_cpp(cpp), "{cpp}");
+        assert_eq!(Lang::for_file("a/b.h", cpp), Some(Lang::Cpp), "{cpp}");
+    }
+    // C that only looks like it: `class` and `new` as names, C++ in comments or strings.
+    for c in [
+        "struct s { int class; };\nint new(void);\n",
+        "/* namespace x { */\nint f(void);\n",
+        "const char *usage = \"std::string\";\n",
+        "#ifdef __cplusplus\nnamespace c { }\n#endif\n",
+        "#if !defined __cplusplus || defined _WRAP\n#else\nusing std::abs;\n#endif\n",
+    ] {
+        assert!(!reads_as_cpp(c), "{c}");
+    }
+    // By extension alone, a `.h` is C and the C++ extensions are C++.
+    assert_eq!(Lang::for_path("a.h"), Some(Lang::C));
+    for ext in [
+        "cc", "cpp", "cxx", "c++", "hpp", "hh", "hxx", "h++", "ipp", "tpp",
+    ] {
+        assert_eq!(
+            Lang::for_path(&format!("a.{ext}")),
+            Some(Lang::Cpp),
+            "{ext}"
+        );
+    }
+    assert!(Lang::C.kin(Lang::Cpp) && !Lang::C.kin(Lang::Go));
+}
+
+const CPP_SOURCE: &str = r#"#include <string>
+namespace outer {
+namespace inner::deep {
+int helper(int x);
+}
+
+/// A widget.
+template <typename T>
+class WIDGET_EXPORT Widget : public Base, private ns::Mixin<T> {
+public:
+    Widget();
+    explicit Widget(int size);
+    ~Widget();
+    Widget& operator=(const Widget&) = delete;
+    bool operator==(const Widget& o) const { return true; }
+    operator bool() const;
+    virtual void draw() = 0;
+    static constexpr int kMax = 3;
+    template <typename U> U convert() const;
+    struct Nested { int z; };
+    using value_type = T;
+    enum class Mode { Fast, Slow };
+    enum { kInline = 4 };
+private:
+    int size_;
+    std::string name_;
+};
+
+using Alias = Widget<int>;
+typedef Widget<char> CharWidget;
+
+template <typename T>
+Widget<T>::Widget() : size_(0) {}
+
+template <typename T>
+void Widget<T>::draw() {
+    int local = 0;
+}
+
+int free_function(const std::string& s) {
+    return 0;
+}
+}  // namespace outer
+
+void outer::Widget<int>::extra() {}
+int outer::Widget<int>::count = 0;
+int global_count = 0;
+constexpr int limit = 10;
+namespace {
+int hidden() { return 1; }
+}
+extern "C" {
+int c_api(void);
+}
+struct Point { int x, y; };
+"#;
+
+#[test]
+fn cpp_definitions() {
+    let s = extract("src/widget.cpp", CPP_SOURCE).expect("c++");
+    assert_eq!(
+        listing(&s),
+        [
+            "module outer 2-43",
+            "module outer::inner::deep 3-5",
+            "function outer::inner::deep::helper 4-4",
+            "class outer::Widget 7-27",
+            "method outer::Widget::Widget 11-11",
+            "method outer::Widget::Widget 12-12",
+            "method outer::Widget::~Widget 13-13",
+            "method outer::Widget::operator= 14-14",
+            "method outer::Widget::operator== 15-15",
+            "method outer::Widget::operator bool 16-16",
+            "method outer::Widget::draw 17-17",
+            "method outer::Widget::convert 19-19",
+            "struct outer::Widget::Nested 20-20",
+            "type outer::Widget::value_type 21-21",
+            "enum outer::Widget::Mode 22-22",
+            "constant outer::Widget::kInline 23-23",
+            "type outer::Alias 29-29",
+            "type outer::CharWidget 30-30",
+            "method outer::Widget::Widget 32-33",
+            "method outer::Widget::draw 35-38",
+            "function outer::free_function 40-42",
+            "method outer::Widget::extra 45-45",
+            "variable outer::Widget::count 46-46",
+            "variable global_count 47-47",
+            "constant limit 48-48",
+            "function hidden 50-50",
+            "function c_api 53-53",
+            "struct Point 55-55",
+        ]
+    );
+    // The class starts at its doc comment and template line; it is written on line 9.
+    let widget = (s.definitions.iter()).find(|d| d.qualified == "outer::Widget");
+    assert_eq!(widget.map(|d| d.item_line), Some(9));
+    // An out-of-class definition is its class's method, inside a template's body too.
+    assert_eq!(range(&s, 37, 37), ["method outer::Widget::draw"]);
+    assert_eq!(
+        members("src/widget.cpp", CPP_SOURCE),
+        [
+            "field outer::Widget::kMax 18",
+            "field outer::Widget::Nested::z 20",
+            "variant outer::Widget::Mode::Fast 22",
+            "variant outer::Widget::Mode::Slow 22",
+            "field outer::Widget::size_ 25",
+            "field outer::Widget::name_ 26",
+            "field Point::x 55",
+            "field Point::y 55",
+        ]
+    );
+    let bases: Vec<String> = (heritage("src/widget.cpp", CPP_SOURCE).into_iter())
+        .map(|h| format!("{} {} < {}", h.line, h.class, h.bases.join(", ")))
+        .collect();
+    assert_eq!(bases, ["9 Widget < Base, Mixin"]);
+    // A `.h` holding C++ is read as C++.
+    let header = "#pragma once\nclass API Panel : public Window {\npublic:\n  void show();\n};\n";
+    let s = extract("include/panel.h", header).expect("c++ header");
+    assert_eq!(listing(&s), ["class Panel 2-5", "method Panel::show 4-4"]);
+}
+
+#[test]
+fn code_only_a_cpp_compiler_reads_does_not_break_a_c_file() {
+    // jq's `builtin.c`: `extern "C"` under `#ifdef __cplusplus`, its declaration past the
+    // `#endif`, read by the C grammar as broken code to the end of the file.
+    let c = "#ifdef __cplusplus\nextern \"C\"\n#endif\nvoid *alloca (size_t);\n\n#ifndef __cplusplus\n#define CAST(t, e) ((t) (e))\n#else\n#define CAST(t, e) (static_cast<t> (e))\ntemplate <typename T> T id(T x) { return x; }\n#endif\n\nstatic int f_length(int x)\n{\n    return x;\n}\n";
+    let s = extract("src/builtin.c", c).expect("c");
+    assert_eq!(
+        listing(&s),
+        [
+            "function alloca 4-4",
+            "macro CAST 7-7",
+            "function f_length 13-16"
+        ]
+    );
+    assert!(s.unparsed.is_empty(), "{:?}", s.unparsed);
 }

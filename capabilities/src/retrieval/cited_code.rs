@@ -28,6 +28,9 @@ pub struct CitedCode {
     /// Each cited repository's owner and name (`acme/server` of `github.com/acme/server`), as a
     /// Java project names its packages after its host (`com.acme.server`).
     owned: BTreeSet<String>,
+    /// Each cited file's path in its repository (`src/parser.c`), which a C or C++ frame's
+    /// path ends with.
+    files: BTreeSet<String>,
 }
 
 /// How many leading segments of a Java package name its library: `com.fasterxml.jackson` of
@@ -62,6 +65,7 @@ impl CitedCode {
                 ));
             }
         }
+        self.files.insert(path.to_string());
         if let Some((dir, _)) = path.rsplit_once('/') {
             for segment in dir.split('/').filter(|s| !s.is_empty()) {
                 self.names.insert(normal(segment));
@@ -94,6 +98,19 @@ impl CitedCode {
                 let owned = package.get(1..3).map(|p| normal(&p.join("/")));
                 owned.is_some_and(|o| self.owned.contains(&o))
                     || self.dirs.iter().any(|d| d.contains(&dir))
+            }
+            // A C or C++ frame's path is where the code was built (`/build/libfoo/src/a.c`) or
+            // relative to it (`src/a.c`, `a.c`): held when it and a cited file's path end alike.
+            Code::Native(path) => {
+                let path = path.trim().replace('\\', "/");
+                let path = path.trim_start_matches("./");
+                (self.files.iter()).any(|f| {
+                    path == f
+                        || path
+                            .strip_suffix(f.as_str())
+                            .is_some_and(|h| h.ends_with('/'))
+                        || f.strip_suffix(path).is_some_and(|h| h.ends_with('/'))
+                })
             }
         }
     }
@@ -227,8 +244,10 @@ fn vendored(path: &str) -> Option<(&str, &str, &str)> {
 /// The paths a repository may hold an installed file at, most specific first: the package's
 /// directory and the path inside it (`toml_edit/src/de.rs`, which a repository of several
 /// crates holds as `crates/toml_edit/src/de.rs`), then the path inside it (`src/map.rs`).
-/// A Python package's directory is its repository's (`requests/models.py`). Empty when the
-/// path is in no directory of installed code.
+/// A Python package's directory is its repository's (`requests/models.py`). A C or C++
+/// source, built where its repository was checked out, may be any end of its path
+/// (`/build/libfoo/src/a.c`: `build/libfoo/src/a.c`, `libfoo/src/a.c`, `src/a.c`, `a.c`).
+/// Empty when the path is in no directory of installed code and no C or C++ source.
 pub fn installed_paths(path: &str) -> Vec<String> {
     let path = path.trim();
     // (the package's name, the path inside the package)
@@ -256,6 +275,13 @@ pub fn installed_paths(path: &str) -> Vec<String> {
         .find_map(|d| path.rfind(d).map(|at| at + d.len()))
     {
         return vec![path[at..].to_string()];
+    } else if is_native_source(path) {
+        // A C or C++ source is where it was built, which holds the repository's path:
+        // each of its ends, longest first (`build/libfoo/src/a.c`, …, `src/a.c`, `a.c`).
+        let path = path.trim_start_matches('/');
+        let mut ends = vec![path.to_string()];
+        ends.extend((path.match_indices('/')).map(|(at, _)| path[at + 1..].to_string()));
+        return ends;
     } else {
         vendored(path).map(|(_, name, rest)| (name, rest))
     };
@@ -270,6 +296,15 @@ pub fn installed_paths(path: &str) -> Vec<String> {
         }
         _ => Vec::new(),
     }
+}
+
+/// Whether `path`, in no directory of installed packages, is a C or C++ source file, whose
+/// frames ([`super::pasted`]) name where it was built.
+fn is_native_source(path: &str) -> bool {
+    use ontoly_graph::sources::symbols::Lang;
+    !path.contains("site-packages/")
+        && !path.contains("dist-packages/")
+        && matches!(Lang::for_path(path), Some(Lang::C | Lang::Cpp))
 }
 
 fn one(name: &str) -> Vec<String> {
@@ -399,6 +434,15 @@ mod tests {
             ["tokio/src/lib.rs", "src/lib.rs"]
         );
         assert!(installed_paths("/app/src/main.py").is_empty());
+        assert_eq!(
+            installed_paths("/build/calc/src/parser.c"),
+            [
+                "build/calc/src/parser.c",
+                "calc/src/parser.c",
+                "src/parser.c",
+                "parser.c"
+            ]
+        );
     }
 
     /// The indexmap walk's async backtrace (stop 53), its frames cut to one of each crate.
@@ -499,5 +543,129 @@ stack backtrace:
         );
         assert_eq!(without_suffix("commander.js"), "commander");
         assert_eq!(without_suffix("toml-rs"), "toml");
+    }
+
+    /// A C library's frames under four tools, the workspace citing `src/parser.c` and
+    /// `src/lexer.c` of `acme/calc`: the asker's `main.c` calls into the library, which calls
+    /// the C library.
+    const GDB: &str = "Program received signal SIGSEGV, Segmentation fault.
+0x000055555555516d in next_token (lx=0x0) at /home/ann/calc/src/lexer.c:88
+88	    return lx->input[lx->pos];
+(gdb) bt
+#0  0x000055555555516d in next_token (lx=0x0) at /home/ann/calc/src/lexer.c:88
+#1  0x00005555555551c2 in yyparse (state=0x5555555592a0) at /home/ann/calc/src/parser.c:214
+#2  0x0000555555555213 in run_file (path=0x7fffffffe3c1 \"x.calc\") at app/main.c:31
+#3  0x00007ffff7c29d90 in __libc_start_call_main (main=main@entry=0x555555555229 <main>, argc=argc@entry=2) at ../sysdeps/nptl/libc_start_call_main.h:58
+#4  0x00007ffff7c29e40 in __libc_start_main_impl () from /lib/x86_64-linux-gnu/libc.so.6
+#5  0x0000555555555085 in _start ()";
+
+    const LLDB: &str = "* thread #1, queue = 'com.apple.main-thread', stop reason = EXC_BAD_ACCESS (code=1, address=0x0)
+  * frame #0: 0x0000000100003e5c calc`next_token(lx=0x0000000000000000) at lexer.c:88:12
+    frame #1: 0x0000000100003eb0 calc`yyparse(state=0x0000600000004000) at parser.c:214:9
+    frame #2: 0x0000000100003f6c calc`main(argc=2, argv=0x000000016fdff2a8) at main.c:5:3
+    frame #3: 0x000000018c5b0274 dyld`start + 2840";
+
+    const ASAN: &str = "=================================================================
+==4242==ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000010 at pc 0x4c7a1b bp 0x7ffc sp 0x7ff4
+READ of size 4 at 0x602000000010 thread T0
+    #0 0x4c7a1b in next_token /build/calc/src/lexer.c:88:12
+    #1 0x4c7b02 in yyparse /build/calc/src/parser.c:214:9
+    #2 0x4c7c10 in main /build/calc/app/main.c:5:3
+    #3 0x7f2b1c829d8f in __libc_start_call_main ../sysdeps/nptl/libc_start_call_main.h:58:16
+    #4 0x41b0a9 in _start (/build/calc/a.out+0x41b0a9)
+
+0x602000000010 is located 0 bytes inside of 4-byte region [0x602000000010,0x602000000014)
+freed by thread T0 here:
+    #0 0x49345d in free (/build/calc/a.out+0x49345d)
+    #1 0x4c7a70 in lexer_free /build/calc/src/lexer.c:40:5
+
+SUMMARY: AddressSanitizer: heap-use-after-free /build/calc/src/lexer.c:88:12 in next_token
+Shadow bytes around the buggy address:
+  0x0c047fff7fb0: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00
+=>0x0c047fff8000: fa fa[fd]fa fa fa fa fa fa fa fa fa fa fa fa fa
+Shadow byte legend (one shadow byte represents 8 application bytes):
+  Addressable:           00
+==4242==ABORTING";
+
+    const VALGRIND: &str = "==7031== Memcheck, a memory error detector
+==7031== Copyright (C) 2002-2022, and GNU GPL'd, by Julian Seward et al.
+==7031== Command: ./calc x.calc
+==7031==
+==7031== Invalid read of size 4
+==7031==    at 0x1091A6: next_token (lexer.c:88)
+==7031==    by 0x109202: yyparse (parser.c:214)
+==7031==    by 0x109263: main (main.c:5)
+==7031==  Address 0x4a8e040 is 0 bytes inside a block of size 4 free'd
+==7031==    at 0x484B27F: free (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)
+==7031==    by 0x1091F0: lexer_free (lexer.c:40)
+==7031==
+==7031== ERROR SUMMARY: 1 errors from 1 contexts (suppressed: 0 from 0)";
+
+    #[test]
+    fn c_frames_of_gdb_lldb_asan_and_valgrind_are_read_against_the_cited_code() {
+        let c = cited(&[
+            ("github.com/acme/calc", "src/parser.c"),
+            ("github.com/acme/calc", "src/lexer.c"),
+        ]);
+        let read = |q: &str| {
+            super::super::pasted::read_citing(q, &|code| c.holds(code)).expect("a C trace")
+        };
+        // The cited library's frames are around (function and file), the asker's `main.c` and
+        // the C library's are not; the innermost cited frame is the library's first.
+        let r = read(GDB);
+        assert_eq!(
+            r.said,
+            "Program received signal SIGSEGV, Segmentation fault."
+        );
+        assert_eq!(
+            r.around,
+            "next_token\nlexer.c\nreturn lx->input[lx->pos];\nnext_token\nlexer.c\nyyparse\nparser.c"
+        );
+        assert_eq!(r.code, "return lx->input[lx->pos];");
+        assert_eq!(
+            r.innermost,
+            Some(("/home/ann/calc/src/lexer.c".to_string(), 88))
+        );
+        let r = read(LLDB);
+        assert_eq!(r.around, "next_token\nlexer.c\nyyparse\nparser.c");
+        assert_eq!(r.innermost, Some(("lexer.c".to_string(), 88)));
+        let r = read(ASAN);
+        assert_eq!(
+            r.around,
+            "next_token\nlexer.c\nyyparse\nparser.c\nlexer_free\nlexer.c"
+        );
+        assert!(
+            r.said
+                .starts_with("ERROR: AddressSanitizer: heap-use-after-free on address")
+                && r.said.contains("SUMMARY: AddressSanitizer")
+                && !r.said.contains("fa fa")
+                && !r.said.contains("4242"),
+            "{}",
+            r.said
+        );
+        assert_eq!(
+            r.innermost,
+            Some(("/build/calc/src/lexer.c".to_string(), 88))
+        );
+        let r = read(VALGRIND);
+        assert_eq!(
+            r.said,
+            "Invalid read of size 4\nAddress 0x4a8e040 is 0 bytes inside a block of size 4 free'd"
+        );
+        assert_eq!(
+            r.around,
+            "next_token\nlexer.c\nyyparse\nparser.c\nlexer_free\nlexer.c"
+        );
+        assert_eq!(r.innermost, Some(("lexer.c".to_string(), 88)));
+        // A workspace citing other code reads every frame as the asker's or the system's.
+        let other = cited(&[("github.com/acme/other", "src/other.c")]);
+        let r =
+            super::super::pasted::read_citing(ASAN, &|code| other.holds(code)).expect("a trace");
+        assert_eq!((r.around.as_str(), r.innermost), ("", None));
+        // A C++ frame's signature is dropped from its name.
+        let cpp = "    #0 0x4c7a1b in calc::Lexer::next(int) const /build/calc/src/lexer.cc:12:3";
+        let lexer = cited(&[("github.com/acme/calc", "src/lexer.cc")]);
+        let r = super::super::pasted::read_citing(cpp, &|code| lexer.holds(code)).expect("a frame");
+        assert_eq!(r.around, "calc::Lexer::next\nlexer.cc");
     }
 }

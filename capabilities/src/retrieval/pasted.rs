@@ -17,7 +17,8 @@
 //!
 //! Recognised: Python tracebacks, Node.js and Java stack traces (`at …`), Rust panics and
 //! backtraces, Go panics and fatal errors (a line of the runtime's own message is a trace on its
-//! own). A question without a frame or a trace's header is not a trace.
+//! own), and the frames of C and C++ programs as gdb, lldb, AddressSanitizer and valgrind print
+//! them (`native_frame`). A question without a frame or a trace's header is not a trace.
 
 use std::borrow::Cow;
 
@@ -111,6 +112,10 @@ enum Line<'a> {
     /// `at com.x.Parser.parse(Parser.java:10)`: a Java (or Kotlin) frame, by its qualified
     /// method, the JVM module or class loader in front of it dropped.
     Java(&'a str),
+    /// A C or C++ frame as a debugger or sanitizer prints it ([`native_frame`]), with its source
+    /// location; a frame printed without one (a system library's) is the runtime's and read
+    /// as [`Line::Boilerplate`].
+    Native { path: &'a str, name: &'a str },
     /// `  12: core::result::unwrap_failed`: a Rust backtrace's frame when a location follows.
     Numbered(&'a str),
     /// A location on its own (`/app/index.js:9`, `\t/app/main.go:12 +0x1d`).
@@ -166,11 +171,35 @@ fn classify(line: &str) -> Line<'_> {
         // Go's signal line: `[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=…]`.
         || t.starts_with("[signal ") && t.ends_with(']')
         || t.starts_with("Node.js v")
+        // valgrind's banner and summaries, AddressSanitizer's last line.
+        || [
+            "Memcheck, a memory error detector",
+            "Copyright (C) ",
+            "Using Valgrind-",
+            "Command: ",
+            "Rerun with ",
+            "For lists of detected",
+            "For counts of detected",
+            "ERROR SUMMARY: ",
+            "HEAP SUMMARY:",
+            "LEAK SUMMARY:",
+            "ABORTING",
+        ]
+        .iter()
+        .any(|b| t.starts_with(b))
         || t.starts_with("exit status ")
         || (t.starts_with("... ") && t.ends_with(" more"))
         || (!t.is_empty() && t.chars().all(|c| matches!(c, '^' | '~' | ' ')))
+        // A debugger's prompt (`(gdb) bt`).
+        || t.starts_with("(gdb)")
+        || t.starts_with("(lldb)")
+        // AddressSanitizer's rule above its report.
+        || (t.len() >= 8 && t.bytes().all(|b| b == b'='))
     {
         return Line::Boilerplate;
+    }
+    if let Some(native) = native_frame(t) {
+        return native;
     }
     if let Some(p) = go_panic(t) {
         return Line::Go(p);
@@ -255,6 +284,169 @@ fn classify(line: &str) -> Line<'_> {
     Line::Text(line)
 }
 
+/// What follows the address `0x…` that `s` starts with; `None` when it starts with none.
+fn after_address(s: &str) -> Option<&str> {
+    let s = s.trim_start().strip_prefix("0x")?;
+    let end = s.find(|c: char| !c.is_ascii_hexdigit()).unwrap_or(s.len());
+    (end > 0).then(|| &s[end..])
+}
+
+/// Where C and C++ code of the system lives: the C library, the compiler's runtime, the
+/// sanitizers' and valgrind's own frames (`vg_replace_malloc.c`, `asan_malloc_linux.cpp`).
+const NATIVE_RUNTIME: &[&str] = &[
+    "/usr/include/",
+    "/usr/lib/gcc",
+    "/usr/lib/llvm",
+    "sysdeps/",
+    "/csu/",
+    "libc-start",
+    "libc_start",
+    "/glibc",
+    "/usr/src/debug/",
+    "compiler-rt/",
+    "libsanitizer/",
+    "sanitizer_common/",
+    "asan_",
+    "vg_replace_",
+    "/valgrind/",
+    "libstdc++",
+    "/libcxx/",
+    "/libc++",
+];
+
+/// A C or C++ frame (`#1  0x0000555555555141 in parse_args (argc=2) at src/main.c:57` as gdb
+/// prints it, `frame #0: 0x0000000100003f6c a.out`main at main.c:5:3` as lldb does, `#0
+/// 0x4c7a1b in foo /build/src/a.c:12:3` as AddressSanitizer does, `at 0x4005E4: main
+/// (test.c:5)` as valgrind does, its `==PID==` prefix cut by [`without_sanitizer_noise`]):
+/// [`Line::Native`] with its function (arguments dropped) and location, or
+/// [`Line::Boilerplate`] when it has no source location (`in _start ()`, `from
+/// /lib/x86_64-linux-gnu/libc.so.6`, `(in /usr/lib/…/vgpreload_memcheck-amd64-linux.so)`).
+/// `None` for any other line.
+fn native_frame(t: &str) -> Option<Line<'_>> {
+    let frame = |path: &str, name: &str| -> bool { is_location(path) && !name.is_empty() };
+    // valgrind: `at 0x4005E4: main (test.c:5)`, `by 0x40054F: helper (in /usr/lib/libx.so)`.
+    if let Some(rest) = t.strip_prefix("at ").or_else(|| t.strip_prefix("by ")) {
+        if let Some(rest) = after_address(rest).and_then(|r| r.strip_prefix(": ")) {
+            let (name, loc) = rest.rsplit_once(" (")?;
+            let loc = loc.strip_suffix(')')?;
+            let name = native_name(name);
+            return Some(if frame(loc, name) {
+                Line::Native { path: loc, name }
+            } else {
+                Line::Boilerplate
+            });
+        }
+        return None;
+    }
+    // lldb: `* frame #0: 0x… a.out`main at main.c:5:3`, `frame #1: 0x… libdyld.dylib`start + 1`.
+    let lldb = t.trim_start_matches('*').trim_start();
+    if let Some(rest) = lldb.strip_prefix("frame #") {
+        let (n, rest) = rest.split_once(": ")?;
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let rest = after_address(rest)?.trim_start();
+        let (_, rest) = rest.split_once('`')?;
+        return Some(match rest.rsplit_once(" at ") {
+            Some((name, loc)) if frame(loc.trim(), native_name(name)) => Line::Native {
+                path: loc.trim(),
+                name: native_name(name),
+            },
+            _ => Line::Boilerplate,
+        });
+    }
+    // gdb and AddressSanitizer: `#3  0x… in name (args) at path:line`, `#0  name (args) at
+    // path:line`, `#0 0x… in name path:line:col`; gdb's own stop line has no number.
+    let numbered = t.strip_prefix('#').and_then(|r| {
+        let end = r.find(|c: char| !c.is_ascii_digit())?;
+        (end > 0 && r[end..].starts_with(char::is_whitespace)).then(|| r[end..].trim_start())
+    });
+    let rest = match numbered {
+        Some(r) => r,
+        None if t.starts_with("0x") && t.contains(" in ") => t,
+        None => return None,
+    };
+    let rest = match after_address(rest) {
+        Some(r) => r.trim_start().strip_prefix("in ")?,
+        None if numbered.is_some() => rest,
+        None => return None,
+    };
+    // gdb: the location after the arguments.
+    if let Some((name, loc)) = rest.rsplit_once(" at ") {
+        let name = native_name(name);
+        if frame(loc.trim(), name) {
+            return Some(Line::Native {
+                path: loc.trim(),
+                name,
+            });
+        }
+    }
+    if rest.contains(" from ") || rest.ends_with(')') {
+        // gdb's `in _start ()`, `from /lib/…`; ASan's `(/lib/…/libc.so.6+0x29d90)`.
+        return Some(Line::Boilerplate);
+    }
+    // AddressSanitizer: the location is the last word.
+    let (name, loc) = rest.trim_end().rsplit_once(' ')?;
+    let name = native_name(name);
+    frame(loc, name).then_some(Line::Native { path: loc, name })
+}
+
+/// A C or C++ function's name as a frame prints it, without its arguments or signature:
+/// `parse_args` of `parse_args (argc=2, argv=0x7ffe…)`, `ns::Foo::bar` of `ns::Foo::bar(int)
+/// const`.
+fn native_name(printed: &str) -> &str {
+    let t = printed.trim();
+    let t = t.strip_prefix("(anonymous namespace)::").unwrap_or(t);
+    t.split('(').next().unwrap_or(t).trim()
+}
+
+/// Where a C or C++ frame's code is: the system's ([`NATIVE_RUNTIME`]), the code `cited`
+/// holds (a frame's path ends with a cited file's path: C has no directory of installed
+/// packages to tell a library by), or the asker's own.
+fn native_origin(path: &str, cited: &dyn Fn(Code) -> bool) -> Origin {
+    if NATIVE_RUNTIME.iter().any(|d| path.contains(d)) {
+        Origin::Runtime
+    } else if cited(Code::Native(without_position(path))) {
+        Origin::Library
+    } else {
+        Origin::Own
+    }
+}
+
+/// `query` with what sanitizers and valgrind print around a report cut: the `==PID==` in front
+/// of each of valgrind's and AddressSanitizer's lines, and AddressSanitizer's shadow-byte map
+/// (from `Shadow bytes around the buggy address:` to `==PID==ABORTING`), hex bytes no page
+/// writes. `query` itself when it has neither.
+fn without_sanitizer_noise(query: &str) -> Cow<'_, str> {
+    let pid = |l: &str| -> Option<usize> {
+        let rest = l.strip_prefix("==")?;
+        let end = rest.find("==")?;
+        (end > 0 && rest[..end].bytes().all(|b| b.is_ascii_digit())).then_some(end + 4)
+    };
+    if !query.lines().any(|l| pid(l.trim_start()).is_some()) {
+        return Cow::Borrowed(query);
+    }
+    let mut out = String::with_capacity(query.len());
+    let mut shadow = false;
+    for line in query.lines() {
+        let t = line.trim_start();
+        let rest = match pid(t) {
+            Some(at) => &t[at..],
+            None => line,
+        };
+        if rest.trim() == "Shadow bytes around the buggy address:" {
+            shadow = true;
+        }
+        if shadow {
+            shadow = !rest.trim().starts_with("ABORTING");
+            continue;
+        }
+        out.push_str(rest);
+        out.push('\n');
+    }
+    Cow::Owned(out)
+}
+
 /// Where the frame a name opens is: the location on the next line (a Rust backtrace's
 /// `at /rustc/…`, a Go trace's tab-indented `/app/main.go:12 +0x1d`), if one follows.
 fn located<'a>(lines: &[Line<'a>], raw: &[&str], i: usize) -> Option<&'a str> {
@@ -304,6 +496,8 @@ fn go_function(t: &str) -> Option<&str> {
 enum Lang {
     Java,
     Go,
+    /// C and C++ ([`Line::Native`]).
+    Native,
     Other,
 }
 
@@ -335,6 +529,9 @@ pub enum Code<'a> {
     Path(&'a str),
     /// A Java frame's qualified method (`com.fasterxml.jackson.databind.ObjectMapper.readValue`).
     Java(&'a str),
+    /// A C or C++ frame's source path as printed, without its line (`/build/libfoo/src/a.c`,
+    /// `main.c`).
+    Native(&'a str),
 }
 
 /// [`read`], with the frames of installed code `cited` does not hold read as the runtime's:
@@ -342,9 +539,10 @@ pub enum Code<'a> {
 /// (tokio, hyper, a web framework), whose names are words of no page of a workspace that does
 /// not cite them, yet counted as the query's words they diluted what the message matched.
 pub fn read_citing(query: &str, cited: &dyn Fn(Code) -> bool) -> Option<Reading> {
-    match jackson_tails(query) {
+    let query = without_sanitizer_noise(query);
+    match jackson_tails(&query) {
         Some(cut) => read_lines(&cut, true, cited),
-        None => read_lines(query, false, cited),
+        None => read_lines(&query, false, cited),
     }
 }
 
@@ -393,6 +591,12 @@ fn read_lines<'q>(query: &'q str, tails: bool, cited: &dyn Fn(Code) -> bool) -> 
                 path: None,
                 lang: Lang::Java,
             }),
+            Line::Native { path, name } => Some(Seen {
+                origin: native_origin(path, cited),
+                name: Some(*name),
+                path: Some(*path),
+                lang: Lang::Native,
+            }),
             _ => name.and_then(|name| match located(&lines, &raw, i) {
                 Some(p) => Some(Seen {
                     origin: origin(p),
@@ -410,7 +614,10 @@ fn read_lines<'q>(query: &'q str, tails: bool, cited: &dyn Fn(Code) -> bool) -> 
             }),
         };
         if frame.is_some()
-            && !matches!(line, Line::Frame { .. } | Line::Java(_))
+            && !matches!(
+                line,
+                Line::Frame { .. } | Line::Java(_) | Line::Native { .. }
+            )
             && located(&lines, &raw, i).is_some()
         {
             owned[i + 1] = true;
@@ -480,6 +687,16 @@ fn read_lines<'q>(query: &'q str, tails: bool, cited: &dyn Fn(Code) -> bool) -> 
                         }
                     }
                     Lang::Go => around.extend(f.name.map(go_symbol).map(Cow::Borrowed)),
+                    // The function and its file's name: the rest of a C path is where it was
+                    // built (`/build/libfoo-1.2/`), which no page writes.
+                    Lang::Native => {
+                        around.extend(f.name.map(Cow::Borrowed));
+                        around.extend(
+                            (f.path.map(without_position))
+                                .and_then(|p| p.rsplit(['/', '\\']).next())
+                                .map(Cow::Borrowed),
+                        );
+                    }
                     Lang::Other => {
                         around.extend(
                             f.path
@@ -492,7 +709,11 @@ fn read_lines<'q>(query: &'q str, tails: bool, cited: &dyn Fn(Code) -> bool) -> 
             continue;
         }
         match line {
-            Line::Boilerplate | Line::Location(_) | Line::Frame { .. } | Line::Java(_) => {}
+            Line::Boilerplate
+            | Line::Location(_)
+            | Line::Frame { .. }
+            | Line::Java(_)
+            | Line::Native { .. } => {}
             Line::Message("") => {}
             Line::Message(m) => say(m, block, &mut said, &mut around),
             Line::Go(p) => {
@@ -513,6 +734,17 @@ fn read_lines<'q>(query: &'q str, tails: bool, cited: &dyn Fn(Code) -> bool) -> 
                 // An indented line under a Python frame is its code; a line a caret marks is
                 // the code a Node.js error points at.
                 let indented = t.starts_with("    ") || t.starts_with('\t');
+                // gdb prints the line a frame stopped at under it, numbered: `57\t  return x;`.
+                let numbered = (t.split_once('\t'))
+                    .filter(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                    .map(|(_, code)| code.trim());
+                if let Some(code_line) = numbered.filter(|_| last.is_some()) {
+                    if last != Some(Origin::Runtime) && !code_line.is_empty() {
+                        around.push(Cow::Borrowed(code_line));
+                        code.push(code_line);
+                    }
+                    continue;
+                }
                 let marked = raw.get(i + 1).is_some_and(|n| n.trim().starts_with('^'));
                 if (indented && last.is_some()) || marked {
                     if last != Some(Origin::Runtime) {
@@ -1115,7 +1347,7 @@ fn frame_location<'a>(lines: &[Line<'a>], raw: &[&'a str], i: usize) -> Option<(
         return Some((path, n));
     }
     let at = match lines.get(i)? {
-        Line::Frame { path, .. } => path,
+        Line::Frame { path, .. } | Line::Native { path, .. } => path,
         _ => located(lines, raw, i)?,
     };
     position(at)
@@ -1146,6 +1378,8 @@ fn of_cited_code<'a>(
     let code = match line {
         Line::Frame { path, .. } => Some(Code::Path(path)),
         Line::Java(name) => Some(Code::Java(name)),
+        // Its origin read it against the cited code already.
+        Line::Native { .. } => None,
         _ => location.map(Code::Path),
     };
     if frame.origin == Origin::Library && code.is_some_and(|c| !cited(c)) {

@@ -4,7 +4,8 @@
 //! parent); each cited range then picks its symbols from that list: the innermost definition
 //! that encloses the whole range, and every definition the range overlaps below it (so a
 //! range spanning two methods names both, and the enclosing class once). Languages are chosen
-//! by file extension; other files have no symbols.
+//! by file extension (a `.h` by its text too: [`Lang::for_file`]); other files have no
+//! symbols.
 
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -28,10 +29,16 @@ pub enum Lang {
     Go,
     /// `.java`
     Java,
+    /// `.c`, and `.h` unless it reads as C++ ([`Lang::for_file`]).
+    C,
+    /// `.cc`, `.cpp`, `.cxx`, `.c++`, `.hpp`, `.hh`, `.hxx`, `.h++`, `.ipp`, `.tpp`, and a `.h`
+    /// that reads as C++ ([`Lang::for_file`]).
+    Cpp,
 }
 
 impl Lang {
-    /// The language of `path`, by extension.
+    /// The language of `path`, by extension (a `.h` is C here; [`Lang::for_file`] reads its
+    /// text to tell C++ headers apart).
     pub fn for_path(path: &str) -> Option<Lang> {
         let ext = path.rsplit_once('.')?.1;
         Some(match ext {
@@ -42,8 +49,31 @@ impl Lang {
             "js" | "jsx" | "mjs" | "cjs" => Lang::JavaScript,
             "go" => Lang::Go,
             "java" => Lang::Java,
+            "c" | "h" => Lang::C,
+            "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "h++" | "ipp" | "tpp" => {
+                Lang::Cpp
+            }
             _ => return None,
         })
+    }
+
+    /// The language of the file `path` holding `text`: [`Lang::for_path`], except that a `.h`
+    /// header is C++ when its code says so ([`reads_as_cpp`]): C and C++ share the extension,
+    /// and the C grammar reads a class or a namespace as broken code that defines nothing.
+    pub fn for_file(path: &str, text: &str) -> Option<Lang> {
+        let lang = Lang::for_path(path)?;
+        let header = path.rsplit_once('.').is_some_and(|(_, e)| e == "h");
+        Some(if header && reads_as_cpp(text) {
+            Lang::Cpp
+        } else {
+            lang
+        })
+    }
+
+    /// Whether `self` and `other` are one family of languages, whose code moves between
+    /// their files: C and C++ (a `.h` may be either, and a C++ project includes C headers).
+    pub fn kin(self, other: Lang) -> bool {
+        self == other || matches!((self, other), (Lang::C, Lang::Cpp) | (Lang::Cpp, Lang::C))
     }
 
     fn grammar(self) -> tree_sitter::Language {
@@ -55,15 +85,154 @@ impl Lang {
             Lang::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             Lang::Go => tree_sitter_go::LANGUAGE.into(),
             Lang::Java => tree_sitter_java::LANGUAGE.into(),
+            Lang::C => tree_sitter_c::LANGUAGE.into(),
+            Lang::Cpp => tree_sitter_cpp::LANGUAGE.into(),
         }
     }
 
     fn separator(self) -> &'static str {
         match self {
-            Lang::Rust => "::",
+            Lang::Rust | Lang::Cpp => "::",
             _ => ".",
         }
     }
+}
+
+/// Whether the header `text` is C++ rather than C, by what only C++ writes, outside comments
+/// and outside preprocessor blocks conditioned on `__cplusplus` (a C header wraps its API in
+/// `extern "C"` and may add C++ helpers there): a line opening with `namespace`, `template <`,
+/// `class Name`, `using` or an access specifier (`public:`), a standard
+/// header included without an extension (`#include <string>`), or a `Name::name` scope. C
+/// uses `class` and `new` as identifiers (`int class;`, `struct x *new`), never that way.
+pub fn reads_as_cpp(text: &str) -> bool {
+    let mut in_block_comment = false;
+    // Per open `#if…`: whether its condition mentions `__cplusplus`.
+    let mut conditions: Vec<bool> = Vec::new();
+    for raw in text.lines() {
+        // Drop comments, keeping the code around them.
+        let mut line = String::with_capacity(raw.len());
+        let mut rest = raw;
+        loop {
+            if in_block_comment {
+                match rest.find("*/") {
+                    Some(at) => {
+                        rest = &rest[at + 2..];
+                        in_block_comment = false;
+                    }
+                    None => break,
+                }
+            } else {
+                let block = rest.find("/*");
+                let line_comment = rest.find("//");
+                match (block, line_comment) {
+                    (Some(b), l) if l.is_none_or(|l| b < l) => {
+                        line.push_str(&rest[..b]);
+                        line.push(' ');
+                        rest = &rest[b + 2..];
+                        in_block_comment = true;
+                    }
+                    (_, Some(l)) => {
+                        line.push_str(&rest[..l]);
+                        break;
+                    }
+                    _ => {
+                        line.push_str(rest);
+                        break;
+                    }
+                }
+            }
+        }
+        let t = line.trim();
+        if let Some(directive) = t.strip_prefix('#').map(str::trim_start) {
+            let word = directive
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .unwrap_or("");
+            match word {
+                "if" | "ifdef" | "ifndef" => conditions.push(asks_cpp(directive)),
+                "elif" | "elifdef" | "elifndef" if asks_cpp(directive) => {
+                    if let Some(last) = conditions.last_mut() {
+                        *last = true;
+                    }
+                }
+                "endif" => {
+                    conditions.pop();
+                }
+                "include" => {
+                    let target = directive["include".len()..].trim();
+                    if let Some(name) = target.strip_prefix('<').and_then(|t| t.split('>').next()) {
+                        if !conditions.contains(&true)
+                            && !name.contains('.')
+                            && !name.is_empty()
+                            && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+                        {
+                            return true;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if t.is_empty() || conditions.contains(&true) {
+            continue;
+        }
+        let word_then = |w: &str| -> Option<&str> {
+            let after = t.strip_prefix(w)?;
+            (after.is_empty() || !after.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+                .then(|| after.trim_start())
+        };
+        let ident_start = |s: &str| s.starts_with(|c: char| c.is_alphabetic() || c == '_');
+        let cpp = word_then("namespace").is_some_and(|a| a.starts_with('{') || ident_start(a))
+            || word_then("template").is_some_and(|a| a.starts_with('<'))
+            || word_then("class").is_some_and(|a| {
+                ident_start(a)
+                    && a.trim_end().ends_with(['{', ':', ';'])
+                    && !a.contains('=')
+                    && !a.contains('(')
+            })
+            || word_then("using").is_some_and(ident_start)
+            || ["public:", "private:", "protected:"]
+                .iter()
+                .any(|a| t.starts_with(a))
+            || (!t.contains("[[") && has_scope(t));
+        if cpp {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the preprocessor condition `directive` asks whether the code is compiled as C++
+/// (`#ifdef __cplusplus`, `#if !defined __cplusplus || …`), as a C header does around its C++
+/// wrapping; not only which C++ (`#if __cplusplus >= 201103L`), which C++ headers ask.
+fn asks_cpp(directive: &str) -> bool {
+    directive.match_indices("__cplusplus").any(|(at, m)| {
+        let after = directive[at + m.len()..].trim_start();
+        !after.starts_with(['<', '>', '=', '!'])
+    })
+}
+
+/// Whether `line` writes `name::name` outside a string literal.
+fn has_scope(line: &str) -> bool {
+    let b = line.as_bytes();
+    let mut in_string = false;
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    for i in 0..b.len() {
+        match b[i] {
+            b'"' if i == 0 || b[i - 1] != b'\\' => in_string = !in_string,
+            b':' if !in_string
+                && i > 0
+                && b.get(i + 1) == Some(&b':')
+                && ident(b[i - 1])
+                && b.get(i + 2).is_some_and(|c| ident(*c) || *c == b'~') =>
+            {
+                return true;
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// What a definition is.
@@ -72,12 +241,13 @@ impl Lang {
 pub enum SymbolKind {
     /// A free function (or a function nested in one).
     Function,
-    /// A function defined in a class, impl, trait or interface, a Go method, or a JavaScript
-    /// function assigned to an object's member (`Foo.prototype.bar = function`).
+    /// A function defined in a class, impl, trait or interface, a Go method, a C++ member
+    /// function (declared in its class, or defined outside it as `void Foo::bar() {}`), or a
+    /// JavaScript function assigned to an object's member (`Foo.prototype.bar = function`).
     Method,
-    /// A struct (Rust, Go) or union.
+    /// A struct (Rust, Go, C, C++) or union; a C `typedef struct {…} name;` by its typedef.
     Struct,
-    /// A class (Python, JS/TS, Java, Java records).
+    /// A class (Python, JS/TS, Java, Java records, C++).
     Class,
     /// An enum.
     Enum,
@@ -87,17 +257,19 @@ pub enum SymbolKind {
     Interface,
     /// A Rust impl block.
     Impl,
-    /// A module or namespace.
+    /// A module or namespace (a C++ `namespace`).
     Module,
-    /// A constant (Rust const/static, Go const, upper-case module-level bindings, static final).
+    /// A constant (Rust const/static, Go const, upper-case module-level bindings, static final,
+    /// C++ `constexpr`, an anonymous C enum's enumerators).
     Constant,
-    /// A type alias or other named type.
+    /// A type alias or other named type (a C `typedef`, a C++ `using X = …`).
     Type,
-    /// A Rust `macro_rules!` definition.
+    /// A Rust `macro_rules!` definition, or a C or C++ `#define` (an include guard is none).
     Macro,
     /// A module- or package-level variable that is not a constant by name: Go `var`, a Python
     /// module's binding (`suffixes = …`), a JavaScript or TypeScript module's top-level
-    /// `const`/`let`/`var` other than a function, a class or a `require(…)`.
+    /// `const`/`let`/`var` other than a function, a class or a `require(…)`, a C or C++
+    /// variable at file or namespace scope (`static`, `extern`, arrays and tables).
     Variable,
 }
 
@@ -237,13 +409,14 @@ pub fn extract(path: &str, text: &str) -> Option<FileSymbols> {
     if text.len() > MAX_SOURCE_BYTES {
         return None;
     }
-    let lang = Lang::for_path(path)?;
+    let lang = Lang::for_file(path, text)?;
     let tree = parse(lang, text)?;
     Some(collect(lang, tree.root_node(), text.as_bytes()))
 }
 
-/// A data member of a struct or class: a Go or Rust struct's field, a Java field or a
-/// TypeScript or JavaScript class field that holds no function. Not a definition of the graph
+/// A data member of a struct or class: a Go or Rust struct's field, a Java field, a C or C++
+/// struct's or class's data member, or a TypeScript or JavaScript class field that holds no
+/// function. Not a definition of the graph
 /// (a range over a struct would stand for each of them); read when a name is looked up
 /// (`cites --symbol Viper.keyDelim`; Go walk, w52).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -253,7 +426,8 @@ pub struct Field {
     /// 1-based line of its declaration.
     pub line: u64,
     /// `field`, or `variant` for an enum's (Rust's variants, Java's constants, TypeScript's
-    /// members: `Entry::Occupied`, asked for as a field is; Rust library walk, stop 53).
+    /// members, C's and C++'s enumerators of a named enum: `Entry::Occupied`, asked for as a
+    /// field is; Rust library walk, stop 53).
     pub kind: &'static str,
 }
 
@@ -261,7 +435,7 @@ pub struct Field {
 /// file [`extract`] read as `path`), in document order; empty when the language has none or
 /// the file is not read.
 pub fn fields(path: &str, text: &str, symbols: &FileSymbols) -> Vec<Field> {
-    let Some(lang) = Lang::for_path(path).filter(|_| text.len() <= MAX_SOURCE_BYTES) else {
+    let Some(lang) = Lang::for_file(path, text).filter(|_| text.len() <= MAX_SOURCE_BYTES) else {
         return Vec::new();
     };
     let Some(tree) = parse(lang, text) else {
@@ -277,6 +451,7 @@ pub fn fields(path: &str, text: &str, symbols: &FileSymbols) -> Vec<Field> {
             (Lang::Rust, "enum_variant")
                 | (Lang::Java, "enum_constant")
                 | (Lang::TypeScript | Lang::Tsx, "enum_body")
+                | (Lang::C | Lang::Cpp, "enumerator")
         );
         let names: Vec<Node<'_>> = match (lang, node.kind()) {
             (Lang::Rust, "enum_variant") | (Lang::Java, "enum_constant") => {
@@ -299,6 +474,21 @@ pub fn fields(path: &str, text: &str, symbols: &FileSymbols) -> Vec<Field> {
             (Lang::Go, "field_declaration") | (Lang::Rust, "field_declaration") => {
                 let mut cursor = node.walk();
                 node.children_by_field_name("name", &mut cursor).collect()
+            }
+            // An enumerator of a named enum (an anonymous one's are constants of their own).
+            (Lang::C | Lang::Cpp, "enumerator") if !is_anonymous_enumerator(node) => {
+                node.child_by_field_name("name").into_iter().collect()
+            }
+            // A data member; a member function is a definition. The members of an unnamed
+            // struct that is a named member's type (`union { int i; } u;`) are that member's,
+            // not the outer struct's (`node.u.i`, not `node.i`), and are left out.
+            (Lang::C | Lang::Cpp, "field_declaration") if !in_named_member(node) => {
+                let mut cursor = node.walk();
+                (node.children_by_field_name("declarator", &mut cursor))
+                    .filter_map(c_declared)
+                    .filter(|(n, function)| !function && n.kind() == "field_identifier")
+                    .map(|(n, _)| n)
+                    .collect()
             }
             (Lang::Java, "field_declaration") => {
                 let mut cursor = node.walk();
@@ -347,7 +537,25 @@ pub fn fields(path: &str, text: &str, symbols: &FileSymbols) -> Vec<Field> {
             }
         }
     }
+    // A C member's declaration is read before the unnamed struct it is typed with, whose
+    // members come first in the file.
+    if matches!(lang, Lang::C | Lang::Cpp) {
+        out.sort_by_key(|f| f.line);
+    }
     out
+}
+
+/// Whether the C or C++ member `field` is in an unnamed struct or union that is the type of a
+/// named member (`struct { int x; } pos;`): not a member of the struct around it.
+fn in_named_member(field: Node<'_>) -> bool {
+    let Some(spec) = field.parent().and_then(|list| list.parent()) else {
+        return false;
+    };
+    spec.child_by_field_name("name").is_none()
+        && spec.parent().is_some_and(|holder| {
+            holder.kind() == "field_declaration"
+                && holder.child_by_field_name("declarator").is_some()
+        })
 }
 
 /// The classes a class extends, as its file writes them.
@@ -363,15 +571,15 @@ pub struct Heritage {
 }
 
 /// The classes of `text` (the file `path`) that extend others, in document order:
-/// TypeScript's and JavaScript's `extends`, Java's superclass, Python's bases (not keyword
+/// TypeScript's and JavaScript's `extends`, Java's superclass, C++'s base classes, Python's bases (not keyword
 /// arguments such as `metaclass=`). A method a class inherits is asked for by the class a
 /// trace or a user names (`ZodObject.parse`, as V8 prints the receiver's class, for
 /// `ZodType.parse`; TypeScript walk, stop 53).
 pub fn heritage(path: &str, text: &str) -> Vec<Heritage> {
-    let Some(lang) = Lang::for_path(path).filter(|_| text.len() <= MAX_SOURCE_BYTES) else {
+    let Some(lang) = Lang::for_file(path, text).filter(|_| text.len() <= MAX_SOURCE_BYTES) else {
         return Vec::new();
     };
-    if matches!(lang, Lang::Rust | Lang::Go) {
+    if matches!(lang, Lang::Rust | Lang::Go | Lang::C) {
         return Vec::new();
     }
     let Some(tree) = parse(lang, text) else {
@@ -382,7 +590,7 @@ pub fn heritage(path: &str, text: &str) -> Vec<Heritage> {
     let last = |n: Node<'_>| -> Option<String> {
         let t = text_of(n, src);
         let t = t.split('<').next().unwrap_or(t).trim();
-        let t = t.rsplit('.').next().unwrap_or(t).trim();
+        let t = t.rsplit(['.', ':']).next().unwrap_or(t).trim();
         (!t.is_empty()
             && t.chars()
                 .all(|c| c.is_alphanumeric() || c == '_' || c == '$'))
@@ -421,6 +629,27 @@ pub fn heritage(path: &str, text: &str) -> Vec<Heritage> {
                 .and_then(last)
                 .into_iter()
                 .collect(),
+            // `class Derived : public Base, private ns::Mixin<T>`.
+            (Lang::Cpp, "class_specifier" | "struct_specifier") => {
+                let mut cursor = node.walk();
+                let clause =
+                    (node.named_children(&mut cursor)).find(|c| c.kind() == "base_class_clause");
+                match clause {
+                    Some(c) => {
+                        let mut cursor = c.walk();
+                        let bases: Vec<Node<'_>> = (c.named_children(&mut cursor))
+                            .filter(|b| {
+                                matches!(
+                                    b.kind(),
+                                    "type_identifier" | "qualified_identifier" | "template_type"
+                                )
+                            })
+                            .collect();
+                        bases.into_iter().filter_map(last).collect()
+                    }
+                    None => Vec::new(),
+                }
+            }
             (Lang::Python, "class_definition") => match node.child_by_field_name("superclasses") {
                 Some(args) => {
                     let mut cursor = args.walk();
@@ -463,8 +692,165 @@ pub fn parse(lang: Lang, text: &str) -> Option<tree_sitter::Tree> {
                 v.insert(p)
             }
         };
-        parser.parse(text, None)
+        match lang {
+            Lang::Cpp => parser.parse(without_export_macros(text).as_ref(), None),
+            Lang::C => parser.parse(without_cpp_only_code(text).as_ref(), None),
+            _ => parser.parse(text, None),
+        }
     })
+}
+
+/// `text` with the code only a C++ compiler sees blanked out, byte for byte (positions stay
+/// those of `text`): the blocks under `#ifdef __cplusplus` or `#if defined(__cplusplus)`, and
+/// the `#else` of `#ifndef __cplusplus`, with those directives. A C compiler never reads them,
+/// and the C grammar reads their `extern "C" {` (its `}` in a later block) or `extern "C"`
+/// before a declaration past the `#endif` as broken code: jq's `builtin.c` lost every
+/// definition after line 11 so.
+fn without_cpp_only_code(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("__cplusplus") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    // Whether a condition is only "compiled as C++" (true) or "not as C++" (false).
+    let only_cpp =
+        |directive: &str| -> Option<bool> {
+            let d = directive.split("//").next().unwrap_or(directive);
+            let d = d.split("/*").next().unwrap_or(d).trim();
+            let word_end = d
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(d.len());
+            let (word, rest) = d.split_at(word_end);
+            let rest: String = rest.chars().filter(|c| !c.is_whitespace()).collect();
+            match (word, rest.as_str()) {
+                ("ifdef", "__cplusplus")
+                | ("if", "defined(__cplusplus)" | "defined__cplusplus") => Some(true),
+                ("ifndef", "__cplusplus")
+                | ("if", "!defined(__cplusplus)" | "!defined__cplusplus") => Some(false),
+                _ => None,
+            }
+        };
+    let mut out = text.as_bytes().to_vec();
+    // Per open conditional: whether its current branch is blanked, and whether it is one of
+    // ours (a `__cplusplus` test) or another, inside or around.
+    let mut stack: Vec<(bool, Option<bool>)> = Vec::new();
+    let mut at = 0;
+    let mut changed = false;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let t = line.trim_start();
+        let directive = t.strip_prefix('#').map(str::trim_start);
+        let blanked_outside = stack.iter().any(|(b, _)| *b);
+        let mut blank_line = blanked_outside;
+        if let Some(d) = directive {
+            let word = d
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .next()
+                .unwrap_or("");
+            match word {
+                "if" | "ifdef" | "ifndef" => {
+                    let ours = only_cpp(d);
+                    stack.push((ours == Some(true), ours));
+                    blank_line |= ours.is_some();
+                }
+                "else" | "elif" | "elifdef" | "elifndef" => {
+                    if let Some((blanked, Some(cpp_first))) = stack.last_mut() {
+                        // `#else` of `#ifdef __cplusplus` is C's; of `#ifndef`, C++'s. An
+                        // `#elif` after C++'s branch is read as C's.
+                        *blanked = word == "else" && !*cpp_first;
+                        blank_line = true;
+                    }
+                }
+                "endif" => {
+                    if let Some((_, ours)) = stack.pop() {
+                        blank_line |= ours.is_some();
+                    }
+                }
+                _ => {}
+            }
+        }
+        if blank_line || stack.iter().any(|(b, _)| *b) {
+            for b in &mut out[start..at] {
+                if *b != b'\n' && *b != b'\r' {
+                    *b = b' ';
+                }
+            }
+            changed = true;
+        }
+    }
+    if !changed {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    // Only bytes of whole lines were replaced by spaces: still UTF-8 unless a line held a
+    // character split by nothing else, which a line boundary cannot split.
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
+}
+
+/// `text` with the export macro of each class written with one blanked out (`class
+/// U_COMMON_API Appendable : public UObject {` reads as `class              Appendable …`),
+/// byte for byte, so that positions stay those of `text`: tree-sitter-cpp reads the macro as
+/// the class's name and the rest as a broken function, and ICU, V8, Qt and ncurses declare
+/// every exported class so. A macro is an upper-case word between `class` or `struct` and
+/// the name, the name followed by `{`, `:` (not `::`) or `final`.
+fn without_export_macros(text: &str) -> std::borrow::Cow<'_, str> {
+    let b = text.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let word_at = |at: usize| -> usize {
+        let mut end = at;
+        while end < b.len() && ident(b[end]) {
+            end += 1;
+        }
+        end
+    };
+    let spaces = |mut at: usize| -> usize {
+        while at < b.len() && b[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        at
+    };
+    let mut blank: Vec<(usize, usize)> = Vec::new();
+    for keyword in ["class", "struct"] {
+        for (at, _) in text.match_indices(keyword) {
+            let end = at + keyword.len();
+            if (at > 0 && ident(b[at - 1])) || b.get(end).is_none_or(|c| !c.is_ascii_whitespace()) {
+                continue;
+            }
+            let m = spaces(end);
+            let m_end = word_at(m);
+            let macro_like = m_end - m >= 2
+                && b[m..m_end].iter().any(u8::is_ascii_uppercase)
+                && b[m..m_end]
+                    .iter()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_');
+            if !macro_like || b.get(m_end).is_none_or(|c| !c.is_ascii_whitespace()) {
+                continue;
+            }
+            let n = spaces(m_end);
+            let n_end = word_at(n);
+            if n_end == n || b.get(n).is_some_and(u8::is_ascii_digit) {
+                continue;
+            }
+            let after = spaces(n_end);
+            let opens = match b.get(after) {
+                Some(b'{') => true,
+                Some(b':') => b.get(after + 1) != Some(&b':'),
+                _ => {
+                    b[after..].starts_with(b"final") && b.get(after + 5).is_none_or(|c| !ident(*c))
+                }
+            };
+            if opens && &b[n..n_end] != b"final" {
+                blank.push((m, m_end));
+            }
+        }
+    }
+    if blank.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = b.to_vec();
+    for (a, z) in blank {
+        out[a..z].fill(b' ');
+    }
+    // Only ASCII letters were replaced by spaces: still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
 }
 
 impl FileSymbols {
@@ -1444,6 +1830,273 @@ fn classify(lang: Lang, node: Node<'_>, parent: Option<SymbolKind>, src: &[u8]) 
             }
             _ => None,
         },
+        Lang::C | Lang::Cpp => classify_c(node, in_container, src),
+    }
+}
+
+/// Where a C or C++ declaration stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CScope {
+    /// At file or namespace scope (through `#if` blocks, `extern "C"` and templates).
+    File,
+    /// In a struct's, union's or class's body.
+    Member,
+    /// In a function, a parameter list or anything else.
+    Local,
+}
+
+/// Where the C or C++ declaration `decl` stands: its enclosing nodes up to the file, a body
+/// or anything else, past those that only group declarations (preprocessor conditionals
+/// nest whole declarations, `#ifdef HAVE_X` around a function).
+fn c_scope(decl: Node<'_>) -> CScope {
+    let mut up = decl.parent();
+    while let Some(p) = up {
+        match p.kind() {
+            "translation_unit" => return CScope::File,
+            "field_declaration_list" => return CScope::Member,
+            "preproc_if"
+            | "preproc_ifdef"
+            | "preproc_else"
+            | "preproc_elif"
+            | "preproc_elifdef"
+            | "linkage_specification"
+            | "declaration_list"
+            | "namespace_definition"
+            | "template_declaration"
+            | "ERROR" => up = p.parent(),
+            _ => return CScope::Local,
+        }
+    }
+    CScope::Local
+}
+
+/// The name a C or C++ declarator declares (an identifier, a qualified name, an operator),
+/// through pointers, arrays, references, parentheses and initializers, and whether it declares
+/// a function: whether the declarator nearest the name is a function's (`char *f(void)` is a
+/// function returning a pointer; `int (*f)(void)` a pointer to one).
+fn c_declared(decl: Node<'_>) -> Option<(Node<'_>, bool)> {
+    let mut at = decl;
+    let mut function = false;
+    // Declarators nest a few deep; the bound keeps a broken tree from looping.
+    for _ in 0..32 {
+        let inner = match at.kind() {
+            "function_declarator" => {
+                function = true;
+                at.child_by_field_name("declarator")
+            }
+            "pointer_declarator" | "array_declarator" => {
+                function = false;
+                at.child_by_field_name("declarator")
+            }
+            "reference_declarator" => {
+                function = false;
+                at.named_child(0)
+            }
+            // `operator bool() const`: a conversion function, its declarator its own.
+            "operator_cast" => return Some((at, true)),
+            "init_declarator" => at.child_by_field_name("declarator"),
+            "parenthesized_declarator" | "attributed_declarator" => {
+                let mut cursor = at.walk();
+                let inner = at
+                    .named_children(&mut cursor)
+                    .find(|c| !c.kind().starts_with("attribute") && !c.kind().starts_with("ms_"));
+                inner
+            }
+            _ => return Some((at, function)),
+        };
+        at = inner?;
+    }
+    None
+}
+
+/// The text of a C++ scope segment without template arguments (`Foo` of `Foo<T>`).
+fn scope_segment(node: Node<'_>, src: &[u8]) -> String {
+    match node.kind() {
+        "template_type" => field_text(node, "name", src)
+            .map(one_line)
+            .unwrap_or_else(|| one_line(text_of(node, src))),
+        _ => one_line(text_of(node, src)),
+    }
+}
+
+/// A C or C++ function (or, with `function` false, variable) named by the declarator name
+/// `name`: a C++ qualified name (`Foo::bar`, `ns::Foo::~Foo`, `Foo<T>::get`) is a member of
+/// the scope it writes, qualified by it (an out-of-class definition is its class's method).
+fn c_named(name: Node<'_>, function: bool, in_container: bool, src: &[u8]) -> Option<Found> {
+    let mut scopes: Vec<String> = Vec::new();
+    let mut at = name;
+    while at.kind() == "qualified_identifier" {
+        if let Some(scope) = at.child_by_field_name("scope") {
+            scopes.push(scope_segment(scope, src));
+        }
+        at = at.child_by_field_name("name")?;
+    }
+    let own = match at.kind() {
+        "identifier" | "field_identifier" | "destructor_name" | "operator_name" => {
+            one_line(text_of(at, src))
+        }
+        // `operator bool() const` is `operator bool`.
+        "operator_cast" => format!("operator {}", one_line(field_text(at, "type", src)?)),
+        // An explicit specialization (`f<int>`) is the template's.
+        "template_function" | "template_method" => one_line(field_text(at, "name", src)?),
+        _ => return None,
+    };
+    if own.is_empty() {
+        return None;
+    }
+    let member = in_container || !scopes.is_empty();
+    let kind = match (function, member) {
+        (true, true) => SymbolKind::Method,
+        (true, false) => SymbolKind::Function,
+        (false, _) if is_constant_name(&own) => SymbolKind::Constant,
+        (false, _) => SymbolKind::Variable,
+    };
+    let mut f = found(kind, &own)?;
+    scopes.retain(|s| !s.is_empty());
+    if !scopes.is_empty() {
+        f.scope = format!("{}::{own}", scopes.join("::"));
+    }
+    Some(f)
+}
+
+/// Whether `before` (the text just above a `#define NAME` without a value; a guard's test
+/// stands right above it) tests `NAME` in an `#ifndef NAME` or `#if !defined(NAME)`: the
+/// define is an include guard. Read from the text, as a header's C++ wrapping can leave the
+/// grammar's tree around it broken.
+fn guarded_by(before: &[u8], name: &str) -> bool {
+    let text = String::from_utf8_lossy(before);
+    text.lines().any(|l| {
+        let Some(d) = l.trim_start().strip_prefix('#') else {
+            return false;
+        };
+        let d = d.trim_start();
+        let tested = match d.strip_prefix("ifndef") {
+            Some(rest) => rest.trim(),
+            None => match d.strip_prefix("if") {
+                Some(rest) => rest
+                    .trim()
+                    .strip_prefix('!')
+                    .and_then(|r| r.trim_start().strip_prefix("defined"))
+                    .map(|r| {
+                        r.trim()
+                            .trim_start_matches('(')
+                            .trim_end_matches(')')
+                            .trim()
+                    })
+                    .unwrap_or(""),
+                None => "",
+            },
+        };
+        tested == name
+    })
+}
+
+/// Whether the enumerator `node` is a constant of its own: its enum has no name (nor a
+/// typedef's), as C writes constants (`enum { MAX_DEPTH = 64 };`).
+fn is_anonymous_enumerator(node: Node<'_>) -> bool {
+    let Some(spec) = node.parent().and_then(|l| l.parent()) else {
+        return false;
+    };
+    spec.kind() == "enum_specifier"
+        && spec.child_by_field_name("name").is_none()
+        && spec.parent().is_none_or(|p| p.kind() != "type_definition")
+}
+
+/// The definition kind of a C or C++ type specifier with a body.
+fn c_type_kind(spec: Node<'_>) -> Option<SymbolKind> {
+    spec.child_by_field_name("body")?;
+    match spec.kind() {
+        "struct_specifier" | "union_specifier" => Some(SymbolKind::Struct),
+        "class_specifier" => Some(SymbolKind::Class),
+        "enum_specifier" => Some(SymbolKind::Enum),
+        _ => None,
+    }
+}
+
+/// A C or C++ definition at `node` ([`classify`]). Names in C are flat (the caller does
+/// not qualify them); C++ qualifies by namespace and class.
+fn classify_c(node: Node<'_>, in_container: bool, src: &[u8]) -> Option<Found> {
+    let name = |field: &str| field_text(node, field, src);
+    match node.kind() {
+        "function_definition" => {
+            let (n, _) = c_declared(node.child_by_field_name("declarator")?)?;
+            c_named(n, true, in_container, src)
+        }
+        "preproc_def" | "preproc_function_def" => {
+            let n = name("name")?;
+            // An include guard (`#ifndef FOO_H` / `#define FOO_H`) names no API.
+            let guard = node.child_by_field_name("value").is_none()
+                && guarded_by(
+                    &src[node.start_byte().saturating_sub(512)..node.start_byte()],
+                    n,
+                );
+            (!guard).then(|| found(SymbolKind::Macro, n))?
+        }
+        "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
+            found(c_type_kind(node)?, name("name")?)
+        }
+        "type_definition" => {
+            let mut cursor = node.walk();
+            let names: Vec<Node<'_>> = (node.children_by_field_name("declarator", &mut cursor))
+                .filter_map(|d| c_declared(d).map(|(n, _)| n))
+                .filter(|n| n.kind() == "type_identifier")
+                .collect();
+            let n = text_of(*names.first()?, src);
+            let ty = node.child_by_field_name("type");
+            // `typedef struct {…} name;` is the struct, named by the typedef; its tag, when it
+            // has one (`typedef struct node {…} node_t;`), is another name for it.
+            match ty.and_then(|t| Some((t, c_type_kind(t)?))) {
+                Some((t, kind)) => {
+                    let mut f = found(kind, n)?;
+                    f.part = Some(t.id());
+                    if let Some(tag) = field_text(t, "name", src).filter(|tag| *tag != n) {
+                        f.aliases.push(one_line(tag));
+                    }
+                    Some(f)
+                }
+                None => found(SymbolKind::Type, n),
+            }
+        }
+        "alias_declaration" => found(SymbolKind::Type, name("name")?),
+        "namespace_definition" => found(SymbolKind::Module, name("name")?),
+        "enumerator" if is_anonymous_enumerator(node) => {
+            let n = name("name")?;
+            found(SymbolKind::Constant, n)
+        }
+        _ => {
+            // A declarator of a declaration: a prototype, a variable, a member function.
+            let decl = node.parent()?;
+            if !matches!(decl.kind(), "declaration" | "field_declaration") {
+                return None;
+            }
+            let mut cursor = decl.walk();
+            if !(decl.children_by_field_name("declarator", &mut cursor)).any(|d| d == node) {
+                return None;
+            }
+            let (n, function) = c_declared(node)?;
+            match (decl.kind(), c_scope(decl), function) {
+                ("declaration", CScope::File, _) => {
+                    let mut f = c_named(n, function, in_container, src)?;
+                    let mut cursor = decl.walk();
+                    let constexpr = (decl.children(&mut cursor))
+                        .any(|c| !c.is_named() && text_of(c, src) == "constexpr")
+                        || (0..decl.named_child_count())
+                            .filter_map(|i| decl.named_child(i))
+                            .any(|c| {
+                                c.kind() == "type_qualifier" && text_of(c, src) == "constexpr"
+                            });
+                    if !function && constexpr {
+                        f.kind = SymbolKind::Constant;
+                    }
+                    Some(f)
+                }
+                // Member functions declared in a class body (`void run();`, `Foo(int);`).
+                ("declaration" | "field_declaration", CScope::Member, true) => {
+                    c_named(n, true, true, src)
+                }
+                _ => None,
+            }
+        }
     }
 }
 
@@ -1761,6 +2414,18 @@ fn leading_line(node: Node<'_>, src: &[u8]) -> u64 {
             | "var_declaration"
             | "const_declaration"
             | "expression_statement" => p.named_child_count() == 1,
+            // A C or C++ declarator is written on as its declaration (`static const struct
+            // option longopts[] = …` under its comment), and a template as what it declares.
+            "declaration"
+            | "field_declaration"
+            | "init_declarator"
+            | "pointer_declarator"
+            | "reference_declarator"
+            | "array_declarator"
+            | "function_declarator"
+            | "parenthesized_declarator"
+            | "attributed_declarator"
+            | "template_declaration" => true,
             _ => false,
         };
         if !wraps {
@@ -1951,6 +2616,8 @@ fn collect(lang: Lang, root: Node<'_>, src: &[u8]) -> FileSymbols {
         if let Some(f) = classified {
             parts.extend(f.part);
             let prefix = match parent {
+                // C has one namespace: a struct in a struct is named as one at file scope.
+                _ if lang == Lang::C => None,
                 Some(p) => Some(scopes[p].clone()),
                 None => pkg.clone(),
             };

@@ -55,21 +55,42 @@ fn no_code_line(lang: Option<Lang>, line: &[u8]) -> bool {
     }
     match lang {
         Some(Lang::Python) => t.starts_with(b"#"),
-        Some(_) => t.starts_with(b"//") || (t.starts_with(b"/*") && t.ends_with(b"*/")),
+        // A C or C++ `#` line is the preprocessor's: code.
+        Some(
+            Lang::Rust
+            | Lang::TypeScript
+            | Lang::Tsx
+            | Lang::JavaScript
+            | Lang::Go
+            | Lang::Java
+            | Lang::C
+            | Lang::Cpp,
+        ) => t.starts_with(b"//") || (t.starts_with(b"/*") && t.ends_with(b"*/")),
         None => false,
     }
 }
 
 /// Whether the lines of one side of a hunk hold no code: each blank or a whole-line comment
 /// (`#` in Python; `//`, or a `/* … */` closed on the line, elsewhere), or inside a `/* … */` block the lines open and close (a JSDoc or
-/// Javadoc block added or removed whole), or, outside Rust and Python, a block comment's
-/// inner line (`* text`, as JSDoc and Javadoc continue one; Rust's `*x` is a dereference).
+/// Javadoc block added or removed whole), or, outside Rust, C, C++ and Python, a block
+/// comment's inner line (`* text`, as JSDoc and Javadoc continue one; `*x` is a dereference
+/// in Rust, C and C++).
 pub fn no_code_lines<'a>(lang: Option<Lang>, lines: impl IntoIterator<Item = &'a [u8]>) -> bool {
     let block = matches!(
         lang,
-        Some(Lang::JavaScript | Lang::TypeScript | Lang::Tsx | Lang::Go | Lang::Java | Lang::Rust)
+        Some(
+            Lang::JavaScript
+                | Lang::TypeScript
+                | Lang::Tsx
+                | Lang::Go
+                | Lang::Java
+                | Lang::Rust
+                | Lang::C
+                | Lang::Cpp
+        )
     );
-    let inner = block && lang != Some(Lang::Rust);
+    // `*p = 0;` dereferences in Rust, C and C++.
+    let inner = block && !matches!(lang, Some(Lang::Rust | Lang::C | Lang::Cpp));
     let mut open = false;
     for line in lines {
         let t = line.trim_ascii();

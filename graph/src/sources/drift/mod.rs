@@ -1022,9 +1022,14 @@ fn suggest_across_files(
     };
     let langs: Vec<Option<Lang>> = needs.iter().map(|(l, _)| *l).collect();
     let mut candidates = touched(changes);
+    // A C++ declaration may move to a `.h` (C by extension, C++ by its text) and back.
+    let kin = |a: Option<Lang>, b: Option<Lang>| match (a, b) {
+        (Some(a), Some(b)) => a.kin(b),
+        _ => false,
+    };
     candidates.retain(|p| {
         let lang = Lang::for_path(p);
-        lang.is_some() && langs.contains(&lang)
+        langs.iter().any(|l| kin(*l, lang))
     });
     // Each candidate file with, when it may hold a sought name, its symbols and its text.
     type Parsed<'p> = (&'p str, Option<(FileSymbols, Vec<u8>)>);
@@ -1043,7 +1048,7 @@ fn suggest_across_files(
                 let lang = Lang::for_path(path);
                 let wanted = needs
                     .iter()
-                    .any(|(l, idx)| *l == lang && idx.iter().all(|&i| present[i]));
+                    .any(|(l, idx)| kin(*l, lang) && idx.iter().all(|&i| present[i]));
                 let syms = wanted.then(|| parse_symbols(path, &text)).flatten();
                 Ok((path, syms.map(|f| (f, text))))
             },
@@ -1085,7 +1090,7 @@ fn suggest_across_files(
         let key = anchor::name_key(&symbol.qualified);
         let mut namesakes: Vec<Found<'_>> = Vec::new();
         for &(path, d, text) in by_name.get(&key).into_iter().flatten() {
-            if Some(path) == own_later || Lang::for_path(path) != lang {
+            if Some(path) == own_later || !kin(Lang::for_path(path), lang) {
                 continue;
             }
             // A binding of the name elsewhere (`timestamper = TimeStamper(…)`) uses the
@@ -1139,7 +1144,9 @@ fn suggest_across_files(
             });
         }
         // One suggestion per file: an exact namesake first, then one of the same kind (the
-        // `impl Display for Token` of a file that also has `enum Token`), then the definition
+        // `impl Display for Token` of a file that also has `enum Token`), then one written on
+        // one line or more as the cited one was (a C++ method's definition, not its one-line
+        // declaration in the class; a C function, not its prototype), then the definition
         // nearest the old line.
         let mut files: Vec<(&str, &crate::sources::symbols::Definition)> = namesakes
             .into_iter()
@@ -1150,6 +1157,7 @@ fn suggest_across_files(
                 *path,
                 d.qualified != symbol.qualified,
                 d.kind != symbol.kind,
+                (d.start_line == d.end_line) != (symbol.start_line == symbol.end_line),
                 d.start_line.abs_diff(symbol.start_line),
             )
         });
