@@ -78,6 +78,16 @@ fn read_takes_lines_in_the_path_as_read_many_does() {
     ]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("give the lines once"), "{err}");
+    assert!(err.contains("names lines 38-41"), "{err}");
+    // Given twice alike, they are the same lines.
+    let agreeing = ontoly(
+        &[
+            &repo[..],
+            &["src/inventory.rs:38-41", "--start", "38", "--end", "41"][..],
+        ]
+        .concat(),
+    );
+    assert_eq!(agreeing, by_flags);
 }
 
 #[test]
