@@ -516,7 +516,10 @@ fn a_pack_over_its_budget_leaves_out_excerpts_then_reads_and_says_so() {
     let corpus = testdata().join("corpora/fd");
     copy_dir(&corpus.join("ws"), &dir);
     // ontoly.toml maps the sources to ../repo.git.
-    copy_dir(&corpus.join("repo.git"), &t.path().join(&rel).join("repo.git"));
+    copy_dir(
+        &corpus.join("repo.git"),
+        &t.path().join(&rel).join("repo.git"),
+    );
     let rel = format!("{rel}/ws");
     // fd's longest packs (a weak match: fallbacks, searches, a wider pack) are over.
     let q = "why does fd put ./ in front of every path only when I use -x";
@@ -1204,9 +1207,26 @@ fn fallback_searches_are_at_the_cited_commits() {
     for c in calls {
         let pattern = c["arguments"]["pattern"].as_str().unwrap_or("");
         assert!(pattern.contains("wallets"), "{pattern}");
+        assert!(
+            pattern.starts_with(r"\b") && pattern.ends_with(r"\b"),
+            "{pattern}"
+        );
         assert!(!pattern.contains("checkout"), "matched: {pattern}");
     }
     assert_eq!(low["nextToolCalls"][0]["tool"], "capability", "{low}");
+    // Whole words only, as the question writes them, and no everyday word when it has a
+    // rarer one, no number (stop-54 walk: `quic` matched only `QuickStart`; `oauth2|auth2|automatic`
+    // found decompression for a question about OAuth2).
+    let rare = pack("does checkout support OAuth2 automatic wallets for 1000 shoppers");
+    assert_eq!(rare["confidence"]["level"], "low", "{rare}");
+    let patterns: Vec<&str> = (rare["nextToolCalls"].as_array().into_iter().flatten())
+        .filter(|c| c["tool"] == "search")
+        .filter_map(|c| c["arguments"]["pattern"].as_str())
+        .collect();
+    assert_eq!(patterns.len(), pinned.len(), "{rare}");
+    for p in &patterns {
+        assert_eq!(*p, r"\boauth2\b", "{rare}");
+    }
     let high = pack("How does the checkout service retry failed payments?");
     assert_ne!(high["confidence"]["level"], "low", "{high}");
     assert!(!high["nextToolCalls"]

@@ -9,6 +9,7 @@ mod knowledge;
 
 use crate::context::Context;
 use crate::evidence::{round4, Code, Confidence, Diagnostic, Evidence, Level};
+use crate::retrieval::english;
 use crate::retrieval::rank::{rank, Scored};
 use crate::walk::{self, graph_diagnostics, title, CitationPath, GraphFacts};
 use ontoly_graph::formats::text::quoted;
@@ -919,9 +920,11 @@ const MAX_SEARCHED_WORD: usize = 64;
 
 /// What an empty pack (level `none`: nothing to read or follow in the graph) or a weak one
 /// (`low`: the words its top section leaves unmatched) suggests searching, since the workspace
-/// may not document the question: the query's rarest such words (those no section uses first, then the fewest sections; at most three,
-/// only words of letters, digits and `_`, which are their own regular expression) as one
-/// case-insensitive alternation, and the repositories with a local clone to search.
+/// may not document the question: the query's rarest such words (those no section uses first,
+/// then the fewest sections; at most three, only words of letters, digits and `_` with a
+/// letter, which are their own regular expression, as the question writes them, not parts of an identifier,
+/// and no everyday English word unless the question has only those) as one case-insensitive alternation of whole words
+/// (`\b(?:oauth2|quic)\b`), and the repositories with a local clone to search.
 struct Searches {
     /// Each repository's name and the commit the workspace pins it at (the one most of its
     /// cited files are at), when it cites any.
@@ -964,12 +967,23 @@ fn searches(
         .iter()
         .enumerate()
         .filter(|(i, _)| *i >= 64 || unmatched & (1 << i) != 0)
+        // A part of an identifier typed whole (`auth2` of `OAuth2`) is no word of the
+        // question: searched alone, it names what the identifier does not.
+        .filter(|(_, t)| t.query.within.is_none() && !t.runtime)
         .map(|(i, t)| (t.df, i, t.query.word.to_lowercase()))
         .filter(|(_, _, w)| {
             (3..=MAX_SEARCHED_WORD).contains(&w.chars().count())
                 && w.chars().all(|c| c.is_alphanumeric() || c == '_')
+                // A number ("1000 concurrent requests") is in every file's data, no name.
+                && w.chars().any(char::is_alphabetic)
         })
         .collect();
+    // An everyday word is everywhere in code and prose ("automatic" in the httpx walk, stop
+    // 54, found decompression for a question about OAuth2): searched only when the question
+    // has no other word to search for.
+    if words.iter().any(|(_, _, w)| !english::is_common(w)) {
+        words.retain(|(_, _, w)| !english::is_common(w));
+    }
     words.sort();
     let mut picked: Vec<String> = Vec::new();
     for (_, _, w) in words {
@@ -994,9 +1008,16 @@ fn searches(
             (r.name.clone(), pinned)
         })
         .collect();
+    // Whole words: `quic` alone matched only `QuickStart` in the stop-54 walk. `\b` is the
+    // search tool's (Rust regex) Unicode word boundary, and `_` a word character, so an
+    // identifier such as `max_retries` stays whole.
+    let pattern = match picked.as_slice() {
+        [one] => format!("\\b{one}\\b"),
+        many => format!("\\b(?:{})\\b", many.join("|")),
+    };
     (!repositories.is_empty()).then(|| Searches {
         repositories,
-        pattern: picked.join("|"),
+        pattern,
     })
 }
 
