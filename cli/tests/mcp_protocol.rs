@@ -386,7 +386,10 @@ fn a_read_path_may_name_its_lines() {
     );
     assert_eq!(apart["isError"], false, "{apart}");
     for (id, arguments) in [
-        (3, json!({"repository": "valid", "path": format!("{page}:2-4")})),
+        (
+            3,
+            json!({"repository": "valid", "path": format!("{page}:2-4")}),
+        ),
         (
             4,
             json!({"repository": "valid", "path": format!("{page}:2-4"), "startLine": 2}),
@@ -428,7 +431,10 @@ fn a_read_path_may_name_its_lines() {
     );
     assert_eq!(items[1]["error"]["code"], "INVALID_LINE_RANGE", "{many}");
     let message = items[1]["error"]["message"].as_str().unwrap_or_default();
-    assert!(message.starts_with("Item 2: Lines given twice"), "{message}");
+    assert!(
+        message.starts_with("Item 2: Lines given twice"),
+        "{message}"
+    );
     server.close();
 }
 

@@ -151,8 +151,9 @@ fn a_file_missing_at_the_default_branch_names_its_commit() {
     assert_eq!(v["code"], "FILE_NOT_FOUND");
     let message = v["message"].as_str().unwrap_or("");
     assert!(
-        message.contains(&format!("does not exist at commit {API_HEAD}, the head of the default branch '"))
-            && message.contains("no revision was given"),
+        message.contains(&format!(
+            "does not exist at commit {API_HEAD}, the head of the default branch '"
+        )) && message.contains("no revision was given"),
         "{message}"
     );
     // Asked at a revision, the asker knows which commit it is.
@@ -168,7 +169,10 @@ fn a_file_missing_at_the_default_branch_names_its_commit() {
     ]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     let message = v["message"].as_str().unwrap_or("");
-    assert!(message.ends_with("does not exist at this commit"), "{message}");
+    assert!(
+        message.ends_with("does not exist at this commit"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -193,23 +193,21 @@ pub mod read {
 
     /// Runs the read.
     pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
-        let (path, start_line, end_line) =
-            match ReadLines::of(&args.path, args.start, args.end) {
-                Ok(l) => (l.path.to_string(), l.start, l.end),
-                Err(LinesTwice { written: (a, b) }) => {
-                    return Err(CliError {
-                        message: format!(
-                            "{:?} names lines {a}-{b}, and --start/--end say otherwise",
-                            args.path
-                        ),
-                        hint: Some(
-                            "give the lines once: PATH:START-END, or PATH --start N --end M"
-                                .into(),
-                        ),
-                        ..Default::default()
-                    })
-                }
-            };
+        let (path, start_line, end_line) = match ReadLines::of(&args.path, args.start, args.end) {
+            Ok(l) => (l.path.to_string(), l.start, l.end),
+            Err(LinesTwice { written: (a, b) }) => {
+                return Err(CliError {
+                    message: format!(
+                        "{:?} names lines {a}-{b}, and --start/--end say otherwise",
+                        args.path
+                    ),
+                    hint: Some(
+                        "give the lines once: PATH:START-END, or PATH --start N --end M".into(),
+                    ),
+                    ..Default::default()
+                })
+            }
+        };
         let session = session(ctx, &args.repo)?;
         let r = session.reader()?;
         let res = r.read(&ReadRequest {

@@ -302,7 +302,11 @@ impl Backend {
                 continue;
             };
             // A file named with a colon and digits is read; only a miss is the lines' fault.
-            if item.error.as_ref().is_some_and(|e| e.code == Code::FileNotFound) {
+            if item
+                .error
+                .as_ref()
+                .is_some_and(|e| e.code == Code::FileNotFound)
+            {
                 item.error = Some(ReadError {
                     code: Code::InvalidLineRange,
                     message: format!("Item {}: {}", n + 1, lines_twice(&asked.path, twice)),
