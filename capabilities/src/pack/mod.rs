@@ -1015,7 +1015,7 @@ fn searches(
         [one] => format!("\\b{one}\\b"),
         many => format!("\\b(?:{})\\b", many.join("|")),
     };
-    (!repositories.is_empty()).then(|| Searches {
+    (!repositories.is_empty()).then_some(Searches {
         repositories,
         pattern,
     })
