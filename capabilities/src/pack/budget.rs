@@ -1,7 +1,8 @@
 //! The pack's size budget: an agent reads the whole pack into its context, so at the default
 //! limit it stays under [`PACK_BYTES`] as it is sent (compact JSON, MCP `structuredContent`).
-//! A pack over the budget gives up, in this order, the excerpt sentences of its second and
-//! third sections, its pinned reads after the first two, its relevant files after the first
+//! A pack over the budget gives up, in this order, the excerpt sentences of its sections below
+//! the answer, lowest first (the one sentence of each section below the third, then those of
+//! the third and second), its pinned reads after the first two, its relevant files after the first
 //! two, the answer's excerpt sentences after the first, and its reads after the first, and a
 //! diagnostic says what it left out. The canonical fields and the ranked nodes are never cut.
 //! The question and the workspace path are not what the budget weighs: the first is the

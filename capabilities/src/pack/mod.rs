@@ -30,7 +30,8 @@ pub const MAX_LIMIT: usize = 20;
 pub const MAX_FILES_TO_INSPECT: usize = 4;
 /// Sections the answer text names ("Best answered by …; see also …, …").
 pub const ANSWER_SECTIONS: usize = 3;
-/// Sections of a pack that carry an excerpt.
+/// Sections of a pack that carry an excerpt of several sentences; each later one carries its
+/// best matching sentence, when one matches ([`excerpt::best_sentence`]).
 pub const EXCERPT_SECTIONS: usize = 3;
 /// Workspace error diagnostics a pack carries at most (a count says how many more there are).
 pub const MAX_WORKSPACE_ERRORS: usize = 5;
@@ -46,7 +47,8 @@ pub struct TopNode {
     /// Why it ranks: `text`, `cites`, `article`, `reached`.
     pub via: Vec<String>,
     /// For the first sections of a pack: the sentences that best match the query, with their
-    /// page lines (at most [`excerpt::MAX_EXCERPT_CHARS`] characters in all).
+    /// page lines (at most [`excerpt::MAX_EXCERPT_CHARS`] characters in all); for a later
+    /// section, its best matching sentence when one matches and the budget leaves room.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub excerpt: Vec<excerpt::ExcerptLine>,
 }
@@ -295,9 +297,13 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         .filter_map(|s| {
             let node = graph.node(&s.id)?.clone();
             let mut ex = Vec::new();
-            if node.kind == NodeKind::Section && excerpts < EXCERPT_SECTIONS {
+            if node.kind == NodeKind::Section {
                 if let (Some(body), Some(span)) = (graph.text(&node.id), &node.span) {
-                    ex = excerpt::excerpt(body, span.start_line + 1, &ranking, BUDGET[excerpts]);
+                    ex = match BUDGET.get(excerpts) {
+                        Some(&max) => excerpt::excerpt(body, span.start_line + 1, &ranking, max),
+                        // A later section: its best sentence, which the budget gives up first.
+                        None => excerpt::best_sentence(body, span.start_line + 1, &ranking),
+                    };
                 }
                 excerpts += 1;
             }
