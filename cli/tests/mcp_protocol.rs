@@ -365,6 +365,79 @@ fn unknown_tools_and_bad_arguments_are_reported_distinctly() {
     server.close();
 }
 
+/// `read`'s `path` takes its lines as the pack's text prints them (`file:S-E`), as the CLI's
+/// `read` does (stop-54 MCP walk: a bare FILE_NOT_FOUND); lines given twice that disagree are
+/// refused, saying how to give them once, in `read` and per item in `read_many`.
+#[test]
+fn a_read_path_may_name_its_lines() {
+    let mut server = Server::start();
+    server.initialize("2025-11-25");
+    let call = |server: &mut Server, id: i64, name: &str, arguments: Value| {
+        server.send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": name, "arguments": arguments}}));
+        server.response(id)["result"].clone()
+    };
+    let page = "knowledge/faq/guide.md";
+    let apart = call(
+        &mut server,
+        2,
+        "read",
+        json!({"repository": "valid", "path": page, "startLine": 2, "endLine": 4}),
+    );
+    assert_eq!(apart["isError"], false, "{apart}");
+    for (id, arguments) in [
+        (
+            3,
+            json!({"repository": "valid", "path": format!("{page}:2-4")}),
+        ),
+        (
+            4,
+            json!({"repository": "valid", "path": format!("{page}:2-4"), "startLine": 2}),
+        ),
+    ] {
+        let in_path = call(&mut server, id, "read", arguments);
+        assert_eq!(
+            in_path["structuredContent"], apart["structuredContent"],
+            "{in_path}"
+        );
+    }
+    let twice = call(
+        &mut server,
+        5,
+        "read",
+        json!({"repository": "valid", "path": format!("{page}:2-4"), "startLine": 3}),
+    );
+    let body = tool_error(&twice);
+    assert_eq!(body["code"], "INVALID_LINE_RANGE", "{body}");
+    let message = body["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("names lines 2-4") && message.contains("startLine 2 and endLine 4"),
+        "{message}"
+    );
+    let many = call(
+        &mut server,
+        6,
+        "read_many",
+        json!({"repository": "valid", "items": [
+            {"path": format!("{page}:2-4")},
+            {"path": format!("{page}:2-4"), "endLine": 9},
+        ]}),
+    );
+    let items = &many["structuredContent"]["items"];
+    assert_eq!(
+        (items[0]["startLine"].as_u64(), items[0]["endLine"].as_u64()),
+        (Some(2), Some(4)),
+        "{many}"
+    );
+    assert_eq!(items[1]["error"]["code"], "INVALID_LINE_RANGE", "{many}");
+    let message = items[1]["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("Item 2: Lines given twice"),
+        "{message}"
+    );
+    server.close();
+}
+
 #[test]
 fn requests_in_flight_when_stdin_closes_are_answered_before_a_clean_exit() {
     let mut server = Server::start();

@@ -78,6 +78,16 @@ fn read_takes_lines_in_the_path_as_read_many_does() {
     ]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("give the lines once"), "{err}");
+    assert!(err.contains("names lines 38-41"), "{err}");
+    // Given twice alike, they are the same lines.
+    let agreeing = ontoly(
+        &[
+            &repo[..],
+            &["src/inventory.rs:38-41", "--start", "38", "--end", "41"][..],
+        ]
+        .concat(),
+    );
+    assert_eq!(agreeing, by_flags);
 }
 
 #[test]
@@ -122,6 +132,47 @@ fn read_errors_exit_1_with_code_and_message() {
         "README.md",
     ]);
     assert_eq!(code, 2, "{err}");
+}
+
+/// A file missing where no revision was asked for names the commit the default branch was:
+/// it may exist at the commit the workspace cites (stop-54 MCP walk, `setup.cfg`).
+#[test]
+fn a_file_missing_at_the_default_branch_names_its_commit() {
+    let (code, out, _) = ontoly(&[
+        "--format",
+        "json",
+        "read",
+        "--repo",
+        "acme/shop-api",
+        "src/nowhere.rs",
+    ]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["code"], "FILE_NOT_FOUND");
+    let message = v["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains(&format!(
+            "does not exist at commit {API_HEAD}, the head of the default branch '"
+        )) && message.contains("no revision was given"),
+        "{message}"
+    );
+    // Asked at a revision, the asker knows which commit it is.
+    let (_, out, _) = ontoly(&[
+        "--format",
+        "json",
+        "read",
+        "--repo",
+        "acme/shop-api",
+        "--rev",
+        API_HEAD,
+        "src/nowhere.rs",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let message = v["message"].as_str().unwrap_or("");
+    assert!(
+        message.ends_with("does not exist at this commit"),
+        "{message}"
+    );
 }
 
 #[test]

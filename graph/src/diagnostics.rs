@@ -217,6 +217,10 @@ codes! {
     CapabilityLimitClamped = "CAPABILITY_LIMIT_CLAMPED", Info;
     /// More evidence existed than the result may carry.
     CapabilityEvidenceTruncated = "CAPABILITY_EVIDENCE_TRUNCATED", Info;
+    /// Evidence a pack held was left out to keep it within its size budget (16 KB at the
+    /// default limit): excerpt sentences, pinned reads, relevant files. Its own code, since
+    /// an agent that keys on codes should tell "more matched than the limit" from "cut to fit".
+    CapabilityPackTrimmed = "CAPABILITY_PACK_TRIMMED", Info;
     /// The top section's page differs on disk from the knowledge commit (uncommitted edits,
     /// or never committed): its lines are not readable at that commit.
     KnowledgePageUncommitted = "KNOWLEDGE_PAGE_UNCOMMITTED", Warning;

@@ -1,9 +1,13 @@
 //! The pack's size budget: an agent reads the whole pack into its context, so at the default
 //! limit it stays under [`PACK_BYTES`] as it is sent (compact JSON, MCP `structuredContent`).
-//! A pack over the budget gives up, in this order, the excerpt sentences of its second and
-//! third sections, its pinned reads after the first two, its relevant files after the first
+//! A pack over the budget gives up, in this order, the excerpt sentences of its sections below
+//! the answer, lowest first (the one sentence of each section below the third, then those of
+//! the third and second), its pinned reads after the first two, its relevant files after the first
 //! two, the answer's excerpt sentences after the first, and its reads after the first, and a
 //! diagnostic says what it left out. The canonical fields and the ranked nodes are never cut.
+//! The question and the workspace path are not what the budget weighs: the first is the
+//! asker's own, and the second would make the evidence depend on where the workspace was
+//! opened from.
 
 use super::{EvidencePack, DEFAULT_LIMIT};
 use crate::evidence::{Code, Diagnostic};
@@ -31,18 +35,31 @@ struct LeftOut {
     files: usize,
 }
 
-/// Trims `pack` to its budget, measured as it is sent: its workspace path counts too (an MCP
-/// server's is often absolute, and in every next command), so a pack asked with a long
-/// `--workspace` may give up a sentence more than one asked from inside the workspace.
+/// The bytes a pack's workspace path is measured at wherever the pack prints it, whatever its
+/// length: what a pack keeps must not depend on where the workspace was opened from (the
+/// httpx MCP walk, stop 54: the server's absolute path left out an excerpt sentence that the
+/// CLI asked from a short path kept). A longer path makes the pack larger than it is measured.
+pub const MEASURED_ROOT_BYTES: usize = 64;
+
+/// Trims `pack` to its budget, measured as it is sent except for the question
+/// ([`echoes`]) and the workspace path, which is measured at [`MEASURED_ROOT_BYTES`] in
+/// `provenance.root` and in every next command, given with `--workspace` or not
+/// ([`root_excess`]): the same question asked through any path to the workspace keeps the
+/// same evidence.
 pub(super) fn fit(pack: &mut EvidencePack) {
     let budget = budget(pack.limit);
     let echoes = echoes(pack);
+    let excess = root_excess(pack);
     let mut left = LeftOut::default();
     // Where the note goes: it is rewritten as more is left out.
     let note_at = pack.diagnostics.len();
-    while size(pack).saturating_sub(echoes) >= budget && trim_one(pack, &mut left) {
+    let measured = |pack: &EvidencePack| {
+        let bytes = size(pack).saturating_sub(echoes) as isize - excess;
+        usize::try_from(bytes).unwrap_or(0)
+    };
+    while measured(pack) >= budget && trim_one(pack, &mut left) {
         let note = Diagnostic::new(
-            Code::CapabilityEvidenceTruncated,
+            Code::CapabilityPackTrimmed,
             format!(
                 "left out to keep the pack under {} KB: {} excerpt sentence(s), {} pinned read(s), {} relevant file(s)",
                 budget / 1024,
@@ -70,6 +87,28 @@ fn echoes(pack: &EvidencePack) -> usize {
         .filter(|c| c.ends_with(&quoted))
         .count();
     escaped * (1 + calls + commands)
+}
+
+/// The bytes the workspace path takes in the pack beyond (or short of) a path of
+/// [`MEASURED_ROOT_BYTES`]: in `provenance.root`, and in each next command and fallback that
+/// runs `ontoly` (with ` --workspace <path>` when the path is not the current directory's
+/// workspace, without it when it is: both are measured as ` --workspace ` and the stand-in).
+/// Trimming never changes these strings, so the excess is the same before and after.
+fn root_excess(pack: &EvidencePack) -> isize {
+    let json_len = |s: &str| serde_json::to_string(s).map_or(0, |j| j.len().saturating_sub(2));
+    let root = pack.provenance.root.as_str();
+    let arg = super::workspace_arg(root);
+    let ontoly = format!("ontoly{arg} ");
+    let quoted = format!("`{ontoly}");
+    let commands = (pack.suggested_commands.iter())
+        .filter(|c| c.starts_with(&ontoly))
+        .count()
+        + (pack.fallbacks.iter())
+            .filter(|f| f.contains(&quoted))
+            .count();
+    let stand_in_arg = " --workspace ".len() + MEASURED_ROOT_BYTES;
+    let per_command = json_len(&arg) as isize - stand_in_arg as isize;
+    json_len(root) as isize - MEASURED_ROOT_BYTES as isize + per_command * commands as isize
 }
 
 /// The pack's compact JSON bytes.

@@ -398,9 +398,11 @@ fn drift_sentence(c: &Counts, head: &str) -> Option<String> {
         format!(
             " The code behind this answer moved since it was pinned: {} of the {total} cited \
              ranges of the sections it names that were compared with HEAD ({head}) are the same \
-             lines at other places, though the code around them may have changed (`ontoly \
-             drift` names a definition that did); `ontoly drift --write` re-anchors them once no \
-             other reference of their module changed or went missing (it moves a module whole).",
+             lines at other places, though the code around them may have changed: drift \
+             (`ontoly drift`, the MCP tool `Drift`) names a definition that did, and \
+             `ontoly drift --write` (a command only: it edits the workspace) re-anchors them \
+             once no other reference of their module changed or went missing (it moves a \
+             module whole).",
             c.moved
         )
     })
@@ -440,6 +442,11 @@ mod tests {
         );
         let older = sentence(2, 2, 0).expect("a sentence");
         assert!(!older.contains("moved"), "{older}");
+        // Over MCP the agent has tools, not a shell: every variant names the tool that does
+        // what its command does (stop-54 MCP walk: the moved variant named only commands).
+        for s in [&moved, &both, &older] {
+            assert!(s.contains("the MCP tool `Drift`"), "{s}");
+        }
     }
 
     #[test]

@@ -260,6 +260,39 @@ pub fn excerpt(body: &str, first_line: u64, ranking: &Ranking, max: usize) -> Ve
         .collect()
 }
 
+/// Characters of the one sentence a section below the first [`super::EXCERPT_SECTIONS`]
+/// carries at most.
+pub const LATER_EXCERPT_CHARS: usize = 200;
+
+/// The one sentence of a section below the first three that best matches the query (ties:
+/// earlier), cut at [`LATER_EXCERPT_CHARS`]; none when no sentence holds a query term (its
+/// opening says less than its title and citations already do). The stop-54 MCP walk found the
+/// answer in the fifth section ("Default timeout") of a pack whose sections 4–8 were titles
+/// only.
+pub fn best_sentence(body: &str, first_line: u64, ranking: &Ranking) -> Vec<ExcerptLine> {
+    let sents = sentences(body, first_line);
+    let terms = ranking.searched_terms();
+    let mut best: Option<(usize, f64)> = None;
+    for (i, s) in sents.iter().enumerate().filter(|(_, s)| !s.heading) {
+        let lower = s.text.to_lowercase();
+        let score: f64 = terms
+            .iter()
+            .filter(|(q, _)| holds(&s.text, &lower, q))
+            .map(|(_, w)| w)
+            .sum();
+        if score > 0.0 && best.is_none_or(|(_, b)| score > b) {
+            best = Some((i, score));
+        }
+    }
+    best.map(|(i, _)| ExcerptLine {
+        line: sents[i].line,
+        end_line: (sents[i].end_line > sents[i].line).then_some(sents[i].end_line),
+        text: cut(&sents[i].text, LATER_EXCERPT_CHARS),
+    })
+    .into_iter()
+    .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

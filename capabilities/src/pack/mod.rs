@@ -9,6 +9,7 @@ mod knowledge;
 
 use crate::context::Context;
 use crate::evidence::{round4, Code, Confidence, Diagnostic, Evidence, Level};
+use crate::retrieval::english;
 use crate::retrieval::rank::{rank, Scored};
 use crate::walk::{self, graph_diagnostics, title, CitationPath, GraphFacts};
 use ontoly_graph::formats::text::quoted;
@@ -29,7 +30,8 @@ pub const MAX_LIMIT: usize = 20;
 pub const MAX_FILES_TO_INSPECT: usize = 4;
 /// Sections the answer text names ("Best answered by …; see also …, …").
 pub const ANSWER_SECTIONS: usize = 3;
-/// Sections of a pack that carry an excerpt.
+/// Sections of a pack that carry an excerpt of several sentences; each later one carries its
+/// best matching sentence, when one matches ([`excerpt::best_sentence`]).
 pub const EXCERPT_SECTIONS: usize = 3;
 /// Workspace error diagnostics a pack carries at most (a count says how many more there are).
 pub const MAX_WORKSPACE_ERRORS: usize = 5;
@@ -45,7 +47,8 @@ pub struct TopNode {
     /// Why it ranks: `text`, `cites`, `article`, `reached`.
     pub via: Vec<String>,
     /// For the first sections of a pack: the sentences that best match the query, with their
-    /// page lines (at most [`excerpt::MAX_EXCERPT_CHARS`] characters in all).
+    /// page lines (at most [`excerpt::MAX_EXCERPT_CHARS`] characters in all); for a later
+    /// section, its best matching sentence when one matches and the budget leaves room.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub excerpt: Vec<excerpt::ExcerptLine>,
 }
@@ -294,9 +297,13 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         .filter_map(|s| {
             let node = graph.node(&s.id)?.clone();
             let mut ex = Vec::new();
-            if node.kind == NodeKind::Section && excerpts < EXCERPT_SECTIONS {
+            if node.kind == NodeKind::Section {
                 if let (Some(body), Some(span)) = (graph.text(&node.id), &node.span) {
-                    ex = excerpt::excerpt(body, span.start_line + 1, &ranking, BUDGET[excerpts]);
+                    ex = match BUDGET.get(excerpts) {
+                        Some(&max) => excerpt::excerpt(body, span.start_line + 1, &ranking, max),
+                        // A later section: its best sentence, which the budget gives up first.
+                        None => excerpt::best_sentence(body, span.start_line + 1, &ranking),
+                    };
                 }
                 excerpts += 1;
             }
@@ -926,9 +933,11 @@ const MAX_SEARCHED_WORD: usize = 64;
 
 /// What an empty pack (level `none`: nothing to read or follow in the graph) or a weak one
 /// (`low`: the words its top section leaves unmatched) suggests searching, since the workspace
-/// may not document the question: the query's rarest such words (those no section uses first, then the fewest sections; at most three,
-/// only words of letters, digits and `_`, which are their own regular expression) as one
-/// case-insensitive alternation, and the repositories with a local clone to search.
+/// may not document the question: the query's rarest such words (those no section uses first,
+/// then the fewest sections; at most three, only words of letters, digits and `_` with a
+/// letter, which are their own regular expression, as the question writes them, not parts of an identifier,
+/// and no everyday English word unless the question has only those) as one case-insensitive alternation of whole words
+/// (`\b(?:oauth2|quic)\b`), and the repositories with a local clone to search.
 struct Searches {
     /// Each repository's name and the commit the workspace pins it at (the one most of its
     /// cited files are at), when it cites any.
@@ -971,12 +980,23 @@ fn searches(
         .iter()
         .enumerate()
         .filter(|(i, _)| *i >= 64 || unmatched & (1 << i) != 0)
+        // A part of an identifier typed whole (`auth2` of `OAuth2`) is no word of the
+        // question: searched alone, it names what the identifier does not.
+        .filter(|(_, t)| t.query.within.is_none() && !t.runtime)
         .map(|(i, t)| (t.df, i, t.query.word.to_lowercase()))
         .filter(|(_, _, w)| {
             (3..=MAX_SEARCHED_WORD).contains(&w.chars().count())
                 && w.chars().all(|c| c.is_alphanumeric() || c == '_')
+                // A number ("1000 concurrent requests") is in every file's data, no name.
+                && w.chars().any(char::is_alphabetic)
         })
         .collect();
+    // An everyday word is everywhere in code and prose ("automatic" in the httpx walk, stop
+    // 54, found decompression for a question about OAuth2): searched only when the question
+    // has no other word to search for.
+    if words.iter().any(|(_, _, w)| !english::is_common(w)) {
+        words.retain(|(_, _, w)| !english::is_common(w));
+    }
     words.sort();
     let mut picked: Vec<String> = Vec::new();
     for (_, _, w) in words {
@@ -1001,9 +1021,16 @@ fn searches(
             (r.name.clone(), pinned)
         })
         .collect();
-    (!repositories.is_empty()).then(|| Searches {
+    // Whole words: `quic` alone matched only `QuickStart` in the stop-54 walk. `\b` is the
+    // search tool's (Rust regex) Unicode word boundary, and `_` a word character, so an
+    // identifier such as `max_retries` stays whole.
+    let pattern = match picked.as_slice() {
+        [one] => format!("\\b{one}\\b"),
+        many => format!("\\b(?:{})\\b", many.join("|")),
+    };
+    (!repositories.is_empty()).then_some(Searches {
         repositories,
-        pattern: picked.join("|"),
+        pattern,
     })
 }
 

@@ -170,6 +170,7 @@ pub mod read {
     }
     use crate::report::ReadView;
     use ontoly_capabilities::walk;
+    use ontoly_graph::formats::location::{LinesTwice, ReadLines};
     use ontoly_graph::sources::reads::{ReadRequest, ReadResult};
 
     /// Read a line range of a file at a pinned commit (500 lines / 256 KiB at most); knowledge
@@ -192,13 +193,14 @@ pub mod read {
 
     /// Runs the read.
     pub fn run(ctx: &Globals, args: &Args) -> Result<Output, CliError> {
-        let item = super::read_many::parse_item(&args.path);
-        let (path, start_line, end_line) = match (item.start_line, args.start, args.end) {
-            (None, start, end) => (args.path.clone(), start, end),
-            (Some(_), None, None) => (item.path, item.start_line, item.end_line),
-            (Some(_), _, _) => {
+        let (path, start_line, end_line) = match ReadLines::of(&args.path, args.start, args.end) {
+            Ok(l) => (l.path.to_string(), l.start, l.end),
+            Err(LinesTwice { written: (a, b) }) => {
                 return Err(CliError {
-                    message: format!("{:?} names its lines, and so do --start/--end", args.path),
+                    message: format!(
+                        "{:?} names lines {a}-{b}, and --start/--end say otherwise",
+                        args.path
+                    ),
                     hint: Some(
                         "give the lines once: PATH:START-END, or PATH --start N --end M".into(),
                     ),

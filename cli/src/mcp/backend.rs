@@ -11,6 +11,7 @@ use crate::report::Report;
 use ontoly_capabilities::evidence::Severity;
 use ontoly_capabilities::{pack, registry, Context, Index};
 use ontoly_graph::diagnostics::Code;
+use ontoly_graph::formats::location::{LinesTwice, Location, ReadLines};
 use ontoly_graph::sources::reads::{
     ReadError, ReadManyItem, ReadManyRequest, ReadRequest, Reader, ResolveRequest, SearchOutput,
     SearchRequest,
@@ -64,6 +65,15 @@ fn mapped_files(session: &Session) -> Vec<Option<FileIdentity>> {
 
 fn unavailable(e: SessionError) -> ToolError {
     ToolError::new(Code::GraphUnavailable, e.to_string())
+}
+
+/// The refusal of a path that names lines the `startLine`/`endLine` given with it contradict.
+fn lines_twice(path: &str, e: LinesTwice) -> String {
+    let (a, b) = e.written;
+    format!(
+        "Lines given twice: path {path:?} names lines {a}-{b}, and startLine/endLine say otherwise; give the lines once (path \"{}\" with startLine {a} and endLine {b}, or the path alone)",
+        Location::parse(path).path
+    )
 }
 
 fn read_error(e: ReadError) -> ToolError {
@@ -213,17 +223,21 @@ impl Backend {
 
     /// A pinned read of one line range of one file.
     pub fn read(&self, input: &ReadInput) -> Result<ToolOutput, ToolError> {
+        // `path` may name its lines as the pack's text prints them (`src/a.rs:10-20`), as the
+        // CLI's `read` takes them.
+        let lines = ReadLines::of(&input.path, input.start_line, input.end_line)
+            .map_err(|e| ToolError::new(Code::InvalidLineRange, lines_twice(&input.path, e)))?;
         let request = ReadRequest {
             repository: input.repository.clone(),
             revision: input.revision.clone(),
-            path: input.path.clone(),
-            start_line: input.start_line,
-            end_line: input.end_line,
+            path: lines.path.to_string(),
+            start_line: lines.start,
+            end_line: lines.end,
         };
         let r = self
             .reader
             .read(&request)
-            .map_err(|e| self.read_error_with_citation(e, &input.path))?;
+            .map_err(|e| self.read_error_with_citation(e, lines.path))?;
         let hint = (input.revision.is_none())
             .then(|| self.session.graph().ok())
             .flatten()
@@ -267,14 +281,38 @@ impl Backend {
             items: input
                 .items
                 .iter()
-                .map(|i| ReadManyItem {
-                    path: i.path.clone(),
-                    start_line: i.start_line,
-                    end_line: i.end_line,
+                .map(|i| match ReadLines::of(&i.path, i.start_line, i.end_line) {
+                    Ok(l) => ReadManyItem {
+                        path: l.path.to_string(),
+                        start_line: l.start,
+                        end_line: l.end,
+                    },
+                    // Read as given: its error is replaced below.
+                    Err(_) => ReadManyItem {
+                        path: i.path.clone(),
+                        start_line: i.start_line,
+                        end_line: i.end_line,
+                    },
                 })
                 .collect(),
         };
         let mut result = self.reader.read_many(&request).map_err(read_error)?;
+        for (n, (item, asked)) in result.items.iter_mut().zip(&input.items).enumerate() {
+            let Err(twice) = ReadLines::of(&asked.path, asked.start_line, asked.end_line) else {
+                continue;
+            };
+            // A file named with a colon and digits is read; only a miss is the lines' fault.
+            if item
+                .error
+                .as_ref()
+                .is_some_and(|e| e.code == Code::FileNotFound)
+            {
+                item.error = Some(ReadError {
+                    code: Code::InvalidLineRange,
+                    message: format!("Item {}: {}", n + 1, lines_twice(&asked.path, twice)),
+                });
+            }
+        }
         if let Ok(g) = self.session.graph() {
             let unpinned = input.revision.is_none();
             let (repository, commit) = (&result.repository, &result.commit);

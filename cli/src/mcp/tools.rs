@@ -69,7 +69,8 @@ pub struct ReadInput {
     /// commit the knowledge cites: to verify a pack, pass its `filesToInspect` entry's `commit`.
     #[serde(default)]
     pub revision: Option<String>,
-    /// Repository-root relative path, e.g. `src/lib.rs`.
+    /// Repository-root relative path, e.g. `src/lib.rs`, or with its lines as the pack prints
+    /// them, `src/lib.rs:10-20` (then startLine/endLine may be left out).
     pub path: String,
     /// First line to return, 1-based (default 1).
     #[serde(default, alias = "start_line")]
@@ -85,7 +86,7 @@ pub struct ReadInput {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ReadItem {
-    /// Repository-root relative path.
+    /// Repository-root relative path, or with its lines, `src/lib.rs:10-20`.
     pub path: String,
     /// First line, 1-based (default 1).
     #[serde(default, alias = "start_line")]

@@ -81,6 +81,50 @@ impl<'a> Location<'a> {
     }
 }
 
+/// A read's path and lines when the path may name its lines (`PATH:START-END`, the form packs
+/// print and every command takes) and the lines may also be given apart (`--start`/`--end`,
+/// MCP `startLine`/`endLine`): one rule for every reader.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadLines<'a> {
+    /// The path without the lines it named.
+    pub path: &'a str,
+    /// The first line, from the path or given apart.
+    pub start: Option<i64>,
+    /// The last line, from the path or given apart.
+    pub end: Option<i64>,
+}
+
+/// The lines a path names, `(start, end)`, when lines given apart say otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinesTwice {
+    /// The lines written in the path.
+    pub written: (i64, i64),
+}
+
+impl<'a> ReadLines<'a> {
+    /// `path` with lines given apart as `start` and `end`: the path's own lines when it names
+    /// them (`a.rs:10-20`, `a.rs:7`) and none are given apart, or when those given agree with
+    /// them; the path as it is, with the lines given, when it names none. Lines given twice
+    /// that disagree are refused: which the asker meant is not ours to guess.
+    pub fn of(path: &'a str, start: Option<i64>, end: Option<i64>) -> Result<Self, LinesTwice> {
+        let l = Location::parse(path);
+        let Some((a, b)) = l.lines else {
+            return Ok(ReadLines { path, start, end });
+        };
+        let line = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+        let written = (line(a), line(b));
+        let agrees = start.is_none_or(|s| s == written.0) && end.is_none_or(|e| e == written.1);
+        if !agrees {
+            return Err(LinesTwice { written });
+        }
+        Ok(ReadLines {
+            path: l.path,
+            start: Some(written.0),
+            end: Some(written.1),
+        })
+    }
+}
+
 /// A line number: ASCII digits only (no sign, no blanks).
 fn number(s: &str) -> Option<u64> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
@@ -112,5 +156,27 @@ mod tests {
         }
         let l = Location::parse("c:/x.rs:3-1");
         assert_eq!((l.path, l.lines), ("c:/x.rs", Some((3, 1))));
+    }
+
+    #[test]
+    fn lines_in_the_path_or_apart_once() {
+        let r = ReadLines::of("src/a.rs:10-20", None, None).expect("lines");
+        assert_eq!((r.path, r.start, r.end), ("src/a.rs", Some(10), Some(20)));
+        let r = ReadLines::of("src/a.rs:7", None, None).expect("lines");
+        assert_eq!((r.path, r.start, r.end), ("src/a.rs", Some(7), Some(7)));
+        let r = ReadLines::of("src/a.rs:10-20", Some(10), None).expect("agree");
+        assert_eq!((r.path, r.start, r.end), ("src/a.rs", Some(10), Some(20)));
+        let r = ReadLines::of("src/a.rs", Some(3), Some(4)).expect("apart");
+        assert_eq!((r.path, r.start, r.end), ("src/a.rs", Some(3), Some(4)));
+        let r = ReadLines::of("weird:name.rs", Some(3), None).expect("no lines");
+        assert_eq!((r.path, r.start, r.end), ("weird:name.rs", Some(3), None));
+        assert_eq!(
+            ReadLines::of("src/a.rs:10-20", Some(11), Some(20)),
+            Err(LinesTwice { written: (10, 20) })
+        );
+        assert_eq!(
+            ReadLines::of("src/a.rs:10-20", None, Some(30)),
+            Err(LinesTwice { written: (10, 20) })
+        );
     }
 }

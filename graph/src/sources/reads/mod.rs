@@ -453,6 +453,9 @@ struct Pinned<'a> {
     local: Option<LocalRepo>,
     commit: String,
     revision: String,
+    /// No revision was asked for: the default branch was read, which a miss names (the file
+    /// may exist at the commit the workspace cites).
+    defaulted: bool,
 }
 
 /// The bytes of `path` (already validated) in the work tree at `root`; `None` when missing,
@@ -546,6 +549,7 @@ impl Reader {
                 local: None,
                 commit: WORKTREE.to_string(),
                 revision: WORKTREE.to_string(),
+                defaulted: false,
             });
         }
         let Some(git) = repo.repo.as_ref() else {
@@ -555,6 +559,7 @@ impl Reader {
             ));
         };
         let local = git.local();
+        let defaulted = revision.is_none();
         let (revision, commit) = match revision {
             Some(r) => {
                 let c = local.resolve(r).map_err(|e| {
@@ -579,6 +584,7 @@ impl Reader {
         Ok(Pinned {
             repo,
             local: Some(local),
+            defaulted,
             commit,
             revision,
         })
@@ -661,7 +667,7 @@ impl Reader {
             }
             // "does not exist …, nor under" reads as one sentence; another reason (a symlink
             // that leaves the repository) needs its own clause.
-            let also = if e.message.ends_with("does not exist at this commit") {
+            let also = if e.message.contains("' does not exist at ") {
                 format!(", nor under the workspace's directory {root}/")
             } else {
                 format!(", and the workspace's directory {root}/ has no file of that path either")
@@ -864,6 +870,25 @@ fn rev_error(e: RevisionError, rev: &str) -> ReadError {
     }
 }
 
+/// The message of a file missing at `p`'s commit: when no revision was asked for, which commit
+/// the default branch was (the httpx MCP walk, stop 54: a file that exists at the commit the
+/// workspace cites was "not found at this commit" at a later default branch, with nothing to
+/// say which).
+fn missing(p: &Pinned<'_>, path: &str) -> String {
+    if !p.defaulted {
+        return format!("File not found: '{path}' does not exist at this commit");
+    }
+    let at = if p.revision == p.commit {
+        "the repository's HEAD".to_string()
+    } else {
+        format!("the head of the default branch '{}'", p.revision)
+    };
+    format!(
+        "File not found: '{path}' does not exist at commit {}, {at} (no revision was given: a revision reads another commit)",
+        p.commit
+    )
+}
+
 fn file_text(p: &Pinned<'_>, path: &str) -> Result<String, ReadError> {
     let Some(local) = p.local.as_ref() else {
         let root = p.repo.worktree.as_deref().ok_or_else(|| {
@@ -898,10 +923,7 @@ fn file_text(p: &Pinned<'_>, path: &str) -> Result<String, ReadError> {
             Code::NotAFile,
             format!("Not a file: '{path}' is a submodule; submodules have no content here"),
         )),
-        Lookup::Missing => Err(err(
-            Code::FileNotFound,
-            format!("File not found: '{path}' does not exist at this commit"),
-        )),
+        Lookup::Missing => Err(err(Code::FileNotFound, missing(p, path))),
         Lookup::SymlinkOutside => Err(err(
             Code::FileNotFound,
             format!("File not found: '{path}' is a symlink that leaves the repository"),
