@@ -671,10 +671,6 @@ fn snake_case(word: &str) -> bool {
         && word.bytes().any(|c| c.is_ascii_alphabetic())
 }
 
-/// Whether the words of the camel-case name `q` stand together in the workspace, each next
-/// to the following one (the index's pairs): the pages write the same name another way
-/// (`max_retries` for `maxRetries`, `WalkState::Skip` for `WalkState`), so it is searched by
-/// its words as any other compound.
 /// How many words a query's terms were typed as: a compound and each of its own words are
 /// one (`strict=True` is one word, though `strict` and `true`, split at `=`, are no identifier
 /// within it).
@@ -694,7 +690,45 @@ fn typed_words(terms: &[QueryTerm]) -> usize {
         .count()
 }
 
+/// Whether `word` is words joined by hyphens (`Retry-After`, `keep-alive`,
+/// `Strict-Transport-Security`): two or more pieces of ASCII letters, one hyphen between each
+/// two. (Flags start with a dash; dates, ranges and `utf-8` have digits.)
+fn hyphenated(word: &str) -> bool {
+    word.contains('-')
+        && word
+            .split('-')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphabetic()))
+}
+
+/// Whether the pages write the hyphenated compound `q` another way: its pieces joined
+/// (`readonly` for "read-only", `subcommand` for "sub-command"), or, when every piece is a
+/// word of its own, each next to the following one (the index's pairs: "command line" for
+/// "command-line", "max filesize" of `--max-filesize` for "max-filesize"). A piece that is a
+/// stopword or one letter (`After` of `Retry-After`, `X` of `X-Forwarded-For`) has no term to
+/// pair: such a compound is known only as written or joined. Searched by its words alone, a
+/// header the workspace never names read as "retry" and matched 100% (agent walk, stop 54).
+fn hyphenated_written_apart(index: &Index, q: &QueryTerm) -> bool {
+    let pieces: Vec<&str> = q.word.split('-').collect();
+    let joined = pieces.concat().to_lowercase();
+    if index.df(&joined) > 0 || super::tokens::word_term(&joined).is_some_and(|t| index.df(&t) > 0)
+    {
+        return true;
+    }
+    let words: Option<Vec<String>> = pieces.iter().map(|p| super::tokens::word_term(p)).collect();
+    words.is_some_and(|w| {
+        w.windows(2)
+            .all(|w| index.df(&super::index::bigram(&w[0], &w[1])) > 0)
+    })
+}
+
+/// Whether the words of the camel-case name `q` stand together in the workspace, each next
+/// to the following one (the index's pairs): the pages write the same name another way
+/// (`max_retries` for `maxRetries`, `WalkState::Skip` for `WalkState`), so it is searched by
+/// its words as any other compound. A hyphenated compound: [`hyphenated_written_apart`].
 fn words_stand_together(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool {
+    if hyphenated(&q.word) {
+        return hyphenated_written_apart(index, q);
+    }
     let parts: Vec<&str> = all
         .iter()
         .filter(|t| t.within.as_deref() == Some(q.word.as_str()))
@@ -710,7 +744,7 @@ fn words_stand_together(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool
 /// Whether an unknown compound says nothing its words do not: true unless it is a short flag
 /// (`-k`: no words), a long flag in a workspace that documents flags, a name in camel case
 /// (`NestedCache`, `SQLAlchemy`: one thing, which the workspace does not name; but see
-/// [`words_stand_together`]), a short compound with a lone digit that no term carries
+/// [`words_stand_together`]), words joined by hyphens (`Retry-After`: [`hyphenated`]; the same), a short compound with a lone digit that no term carries
 /// (`HTTP/2`, `2.7`, `3.12`: versions are what the question is about), or a version of numbers
 /// only (`1.3.0`). An assignment (`months=2`) is its name's words and the asker's value.
 fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool, about_names: bool) -> bool {
@@ -721,7 +755,7 @@ fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool, about_names: bool)
     if assigned_value(&q.word).is_some() {
         return true;
     }
-    if camel_case(&q.word) || (about_names && snake_case(&q.word)) {
+    if camel_case(&q.word) || (about_names && snake_case(&q.word)) || hyphenated(&q.word) {
         return false;
     }
     let pieces: Vec<&str> = q
