@@ -1265,8 +1265,9 @@ fn score_others(
 #[cfg(test)]
 mod tests {
     use super::{
-        camel_case, correction, is_hex_id, is_timestamp, is_uuid, one_edit, one_edit_variants,
-        qualifier_of_a_word, shown_word, spelled_by_its_words, value_numbers, word_for, TYPO_MAX,
+        analyze, camel_case, correction, hyphenated, is_hex_id, is_timestamp, is_uuid, one_edit,
+        one_edit_variants, qualifier_of_a_word, shown_word, spelled_by_its_words, value_numbers,
+        word_for, TYPO_MAX,
     };
     use crate::retrieval::index::Index;
     use crate::retrieval::tokens::{query_terms, QueryTerm};
@@ -1439,6 +1440,78 @@ mod tests {
         let t = terms.iter().find(|t| t.word == "FooBar").expect("a term");
         assert!(t.compound, "{terms:?}");
         assert!(!spelled_by_its_words(t, false, false));
+    }
+
+    #[test]
+    fn words_joined_by_hyphens_are_a_name_unless_the_pages_write_them() {
+        for w in [
+            "Retry-After",
+            "keep-alive",
+            "X-Forwarded-For",
+            "Strict-Transport-Security",
+        ] {
+            assert!(hyphenated(w), "{w}");
+        }
+        for w in [
+            "--max-filesize",
+            "-k",
+            "utf-8",
+            "2021-13-01",
+            "sha-256",
+            "a--b",
+            "retry",
+            "max_retries",
+        ] {
+            assert!(!hyphenated(w), "{w}");
+        }
+        let ws =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/corpora/httpx/ws");
+        let session = ontoly_graph::Session::open(
+            ontoly_graph::SessionOptions::new(&ws)
+                .workspace(&ws)
+                .cache(ontoly_graph::CachePolicy::Off),
+        )
+        .expect("the workspace opens");
+        let index = Index::open(&session).expect("the index builds");
+        let term = |q: &str, t: &str| {
+            let (terms, _) = analyze(&index, q);
+            terms.into_iter().find(|x| x.query.term == t)
+        };
+        // No page names these headers: each stays a term that matches nothing (confidence
+        // counts it), beside its words, which are still searched. `After` is a stopword, so
+        // "Retry-After" searched by its words alone was "retry".
+        for (q, t) in [
+            ("Retry-After", "retry-after"),
+            ("Strict-Transport-Security", "strict-transport-security"),
+            (
+                "Where would I change how the Retry-After header is parsed when a 429 is retried?",
+                "retry-after",
+            ),
+        ] {
+            let found = term(q, t).unwrap_or_else(|| panic!("{q}: no {t}"));
+            assert!(!found.searched && found.df == 0, "{q}: {found:?}");
+        }
+        assert!(term("Retry-After", "retri").is_some_and(|t| t.searched));
+        // The pages write these as typed; the others apart ("connection pool", the
+        // `--follow-redirects` flag) or joined ("timeout"): they are searched by their words.
+        for (q, t) in [
+            ("Content-Type", "content-type"),
+            ("keep-alive", "keep-alive"),
+        ] {
+            let found = term(q, t).unwrap_or_else(|| panic!("{q}: no {t}"));
+            assert!(found.searched && found.df > 0, "{q}: {found:?}");
+        }
+        for (q, t) in [
+            ("connection-pool", "connection-pool"),
+            ("time-out", "time-out"),
+            ("follow-redirects", "follow-redirects"),
+        ] {
+            assert!(term(q, t).is_none(), "{q}");
+        }
+        // In a longer question a lowercase one is as often the asker's adjective: its words.
+        let q = "a zebra-striped progress bar while streaming large response bodies";
+        assert!(term(q, "zebra-striped").is_none(), "{q}");
+        assert!(term("zebra-striped", "zebra-striped").is_some_and(|t| !t.searched));
     }
 
     #[test]
