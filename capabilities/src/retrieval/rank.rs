@@ -255,11 +255,11 @@ pub const TYPO_MAX: usize = 40;
 fn correction(index: &Index, term: &str) -> Option<String> {
     let n = term.chars().count();
     // Letters, or a name in snake case (`raise_for_stauts`, see [`snake_typo`]) or qualified
-    // (`z.tupel`, see [`whole_reading`]).
+    // (`z.tupel`, see [`whole_reading`]) or hyphenated (`pre-comit`).
     if !(4..=TYPO_MAX).contains(&n)
         || !term
             .chars()
-            .all(|c| c.is_alphabetic() || matches!(c, '_' | '.' | ':' | '#'))
+            .all(|c| c.is_alphabetic() || matches!(c, '_' | '.' | ':' | '#' | '-'))
     {
         return None;
     }
@@ -562,7 +562,8 @@ fn whole_reading(
     // A qualified name reaches here unknown only as a member the workspace lacks (see
     // `lacks_the_member`): one edit from a name it writes (`z.tupel`), it is that name.
     let qualifier = qualifier_of_a_word(&q.word).map(str::to_lowercase);
-    if camel_case(&q.word) || qualifier.is_some() {
+    // A hyphenated name one edit from one the pages write (`pre-comit`) is that name too.
+    if camel_case(&q.word) || qualifier.is_some() || hyphenated(&q.word) {
         // Under the same qualifier, a plain word again: `ZodObject.parse` is not the private
         // `ZodObject._parse` the pages cite.
         let same_kind = |c: &String| {
