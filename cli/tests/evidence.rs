@@ -932,16 +932,18 @@ fn an_unmatched_identifier_is_named_once() {
 
 /// A misspelled word the top section does not hold is named as it was read, beside the
 /// reading: "unmatched: configuraton" next to "read configuraton as configuration" read as if
-/// the reading had failed (quality walk, stop 41).
+/// the reading had failed (quality walk, stop 41). A hyphenated name with a typo is read as
+/// the name the pages write (`pre-commit`), not kept as a name they lack (stop 54).
 #[test]
 fn an_unmatched_corrected_word_is_named_as_read() {
     let (_dir, ws) = common::corpus_copy("black");
     let e = level_and_why(&ws, "pre-comit hook configuraton").1;
     assert!(e.contains("(unmatched: configuration)"), "{e}");
     assert!(
-        e.contains("read comit as commit, configuraton as configuration"),
+        e.contains("read pre-comit as pre-commit, comit as commit, configuraton as configuration"),
         "{e}"
     );
+    assert!(!e.contains("not in this workspace"), "{e}");
 }
 
 /// A name typed in camel case that the workspace never uses is a name it does not cover, not
@@ -1348,4 +1350,53 @@ fn files_to_inspect_read_a_sections_code_before_its_other_ranges() {
         .filter_map(|f| f["path"].as_str())
         .collect();
     assert_eq!(paths[..2], ["src/client.py", "CHANGELOG.md"], "{paths:?}");
+}
+
+/// A header name the pages never write is a name the workspace lacks, not its words (agent
+/// walk, stop 54): "Retry-After" was read as "retry" (`After` is a stopword), so a workspace
+/// whose only page about retries never mentions the header answered it `high` 0.97, "matches
+/// 100% of the query's weight". A header the pages write keeps its confidence.
+#[test]
+fn a_hyphenated_name_the_pages_do_not_write_is_not_confident() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = dir.path();
+    std::fs::create_dir_all(ws.join("knowledge")).expect("mkdir");
+    std::fs::write(
+        ws.join("knowledge/structure.yaml"),
+        "schema_version: context.approved-structure.v1\narticles:\n  - path: http.md\n    sections:\n      - id: retries\n        references: []\n      - id: content-type\n        references: []\n      - id: pool\n        references: []\n",
+    )
+    .expect("structure");
+    std::fs::write(
+        ws.join("knowledge/http.md"),
+        "---\ntitle: HTTP client\n---\n\n# HTTP client\n\n\
+         <!-- context:section id=\"retries\" -->\n## Retrying failed requests\n\n\
+         The transport retries a request that failed to connect, up to `retries` times, waiting \
+         longer before each retry.\n<!-- /context:section -->\n\n\
+         <!-- context:section id=\"content-type\" -->\n## The Content-Type header\n\n\
+         A JSON body sets the Content-Type header to `application/json`; a form body sets it \
+         to `application/x-www-form-urlencoded`.\n<!-- /context:section -->\n\n\
+         <!-- context:section id=\"pool\" -->\n## Connection pool\n\n\
+         Idle connections stay in the pool for five seconds, then close.\n<!-- /context:section -->\n",
+    )
+    .expect("page");
+    for q in [
+        "Retry-After",
+        "Where is the Retry-After header parsed when a request is retried?",
+    ] {
+        let (level, e) = level_and_why(ws, q);
+        assert_eq!(level, "low", "{q}: {e}");
+        assert!(e.contains("not in this workspace: Retry-After"), "{q}: {e}");
+    }
+    for q in [
+        "Content-Type",
+        "Which Content-Type header does a JSON body set?",
+    ] {
+        let (level, e) = level_and_why(ws, q);
+        assert_ne!(level, "low", "{q}: {e}");
+        assert!(!e.contains("not in this workspace"), "{q}: {e}");
+        assert_eq!(
+            pack_in(ws, q)["topNodes"][0]["id"],
+            "section:http.md#content-type"
+        );
+    }
 }

@@ -255,11 +255,11 @@ pub const TYPO_MAX: usize = 40;
 fn correction(index: &Index, term: &str) -> Option<String> {
     let n = term.chars().count();
     // Letters, or a name in snake case (`raise_for_stauts`, see [`snake_typo`]) or qualified
-    // (`z.tupel`, see [`whole_reading`]).
+    // (`z.tupel`, see [`whole_reading`]) or hyphenated (`pre-comit`).
     if !(4..=TYPO_MAX).contains(&n)
         || !term
             .chars()
-            .all(|c| c.is_alphabetic() || matches!(c, '_' | '.' | ':' | '#'))
+            .all(|c| c.is_alphabetic() || matches!(c, '_' | '.' | ':' | '#' | '-'))
     {
         return None;
     }
@@ -562,7 +562,8 @@ fn whole_reading(
     // A qualified name reaches here unknown only as a member the workspace lacks (see
     // `lacks_the_member`): one edit from a name it writes (`z.tupel`), it is that name.
     let qualifier = qualifier_of_a_word(&q.word).map(str::to_lowercase);
-    if camel_case(&q.word) || qualifier.is_some() {
+    // A hyphenated name one edit from one the pages write (`pre-comit`) is that name too.
+    if camel_case(&q.word) || qualifier.is_some() || hyphenated(&q.word) {
         // Under the same qualifier, a plain word again: `ZodObject.parse` is not the private
         // `ZodObject._parse` the pages cite.
         let same_kind = |c: &String| {
@@ -671,10 +672,6 @@ fn snake_case(word: &str) -> bool {
         && word.bytes().any(|c| c.is_ascii_alphabetic())
 }
 
-/// Whether the words of the camel-case name `q` stand together in the workspace, each next
-/// to the following one (the index's pairs): the pages write the same name another way
-/// (`max_retries` for `maxRetries`, `WalkState::Skip` for `WalkState`), so it is searched by
-/// its words as any other compound.
 /// How many words a query's terms were typed as: a compound and each of its own words are
 /// one (`strict=True` is one word, though `strict` and `true`, split at `=`, are no identifier
 /// within it).
@@ -694,7 +691,45 @@ fn typed_words(terms: &[QueryTerm]) -> usize {
         .count()
 }
 
+/// Whether `word` is words joined by hyphens (`Retry-After`, `keep-alive`,
+/// `Strict-Transport-Security`): two or more pieces of ASCII letters, one hyphen between each
+/// two. (Flags start with a dash; dates, ranges and `utf-8` have digits.)
+fn hyphenated(word: &str) -> bool {
+    word.contains('-')
+        && word
+            .split('-')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphabetic()))
+}
+
+/// Whether the pages write the hyphenated compound `q` another way: its pieces joined
+/// (`readonly` for "read-only", `subcommand` for "sub-command"), or, when every piece is a
+/// word of its own, each next to the following one (the index's pairs: "command line" for
+/// "command-line", "max filesize" of `--max-filesize` for "max-filesize"). A piece that is a
+/// stopword or one letter (`After` of `Retry-After`, `X` of `X-Forwarded-For`) has no term to
+/// pair: such a compound is known only as written or joined. Searched by its words alone, a
+/// header the workspace never names read as "retry" and matched 100% (agent walk, stop 54).
+fn hyphenated_written_apart(index: &Index, q: &QueryTerm) -> bool {
+    let pieces: Vec<&str> = q.word.split('-').collect();
+    let joined = pieces.concat().to_lowercase();
+    if index.df(&joined) > 0 || super::tokens::word_term(&joined).is_some_and(|t| index.df(&t) > 0)
+    {
+        return true;
+    }
+    let words: Option<Vec<String>> = pieces.iter().map(|p| super::tokens::word_term(p)).collect();
+    words.is_some_and(|w| {
+        w.windows(2)
+            .all(|w| index.df(&super::index::bigram(&w[0], &w[1])) > 0)
+    })
+}
+
+/// Whether the words of the camel-case name `q` stand together in the workspace, each next
+/// to the following one (the index's pairs): the pages write the same name another way
+/// (`max_retries` for `maxRetries`, `WalkState::Skip` for `WalkState`), so it is searched by
+/// its words as any other compound. A hyphenated compound: [`hyphenated_written_apart`].
 fn words_stand_together(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool {
+    if hyphenated(&q.word) {
+        return hyphenated_written_apart(index, q);
+    }
     let parts: Vec<&str> = all
         .iter()
         .filter(|t| t.within.as_deref() == Some(q.word.as_str()))
@@ -710,7 +745,7 @@ fn words_stand_together(index: &Index, q: &QueryTerm, all: &[QueryTerm]) -> bool
 /// Whether an unknown compound says nothing its words do not: true unless it is a short flag
 /// (`-k`: no words), a long flag in a workspace that documents flags, a name in camel case
 /// (`NestedCache`, `SQLAlchemy`: one thing, which the workspace does not name; but see
-/// [`words_stand_together`]), a short compound with a lone digit that no term carries
+/// [`words_stand_together`]), words joined by hyphens each capitalized (`Retry-After`: [`hyphenated`]; the same) or any in a question about names, a short compound with a lone digit that no term carries
 /// (`HTTP/2`, `2.7`, `3.12`: versions are what the question is about), or a version of numbers
 /// only (`1.3.0`). An assignment (`months=2`) is its name's words and the asker's value.
 fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool, about_names: bool) -> bool {
@@ -721,7 +756,16 @@ fn spelled_by_its_words(q: &QueryTerm, documents_flags: bool, about_names: bool)
     if assigned_value(&q.word).is_some() {
         return true;
     }
-    if camel_case(&q.word) || (about_names && snake_case(&q.word)) {
+    // Words joined by hyphens are a name when each is capitalized, as header names are
+    // (`Retry-After`, `X-Forwarded-For`), or when the question is about names; in a longer
+    // question a lowercase one is as often the asker's adjective (`git-style`, `self-signed`,
+    // `sub-package`: measured, counting those as missing cost four false alarms, stop 54).
+    let hyphen_name = hyphenated(&q.word)
+        && (about_names
+            || q.word
+                .split('-')
+                .all(|p| p.starts_with(|c: char| c.is_ascii_uppercase())));
+    if camel_case(&q.word) || (about_names && snake_case(&q.word)) || hyphen_name {
         return false;
     }
     let pieces: Vec<&str> = q
@@ -1222,8 +1266,9 @@ fn score_others(
 #[cfg(test)]
 mod tests {
     use super::{
-        camel_case, correction, is_hex_id, is_timestamp, is_uuid, one_edit, one_edit_variants,
-        qualifier_of_a_word, shown_word, spelled_by_its_words, value_numbers, word_for, TYPO_MAX,
+        analyze, camel_case, correction, hyphenated, is_hex_id, is_timestamp, is_uuid, one_edit,
+        one_edit_variants, qualifier_of_a_word, shown_word, spelled_by_its_words, value_numbers,
+        word_for, TYPO_MAX,
     };
     use crate::retrieval::index::Index;
     use crate::retrieval::tokens::{query_terms, QueryTerm};
@@ -1396,6 +1441,78 @@ mod tests {
         let t = terms.iter().find(|t| t.word == "FooBar").expect("a term");
         assert!(t.compound, "{terms:?}");
         assert!(!spelled_by_its_words(t, false, false));
+    }
+
+    #[test]
+    fn words_joined_by_hyphens_are_a_name_unless_the_pages_write_them() {
+        for w in [
+            "Retry-After",
+            "keep-alive",
+            "X-Forwarded-For",
+            "Strict-Transport-Security",
+        ] {
+            assert!(hyphenated(w), "{w}");
+        }
+        for w in [
+            "--max-filesize",
+            "-k",
+            "utf-8",
+            "2021-13-01",
+            "sha-256",
+            "a--b",
+            "retry",
+            "max_retries",
+        ] {
+            assert!(!hyphenated(w), "{w}");
+        }
+        let ws =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/corpora/httpx/ws");
+        let session = ontoly_graph::Session::open(
+            ontoly_graph::SessionOptions::new(&ws)
+                .workspace(&ws)
+                .cache(ontoly_graph::CachePolicy::Off),
+        )
+        .expect("the workspace opens");
+        let index = Index::open(&session).expect("the index builds");
+        let term = |q: &str, t: &str| {
+            let (terms, _) = analyze(&index, q);
+            terms.into_iter().find(|x| x.query.term == t)
+        };
+        // No page names these headers: each stays a term that matches nothing (confidence
+        // counts it), beside its words, which are still searched. `After` is a stopword, so
+        // "Retry-After" searched by its words alone was "retry".
+        for (q, t) in [
+            ("Retry-After", "retry-after"),
+            ("Strict-Transport-Security", "strict-transport-security"),
+            (
+                "Where would I change how the Retry-After header is parsed when a 429 is retried?",
+                "retry-after",
+            ),
+        ] {
+            let found = term(q, t).unwrap_or_else(|| panic!("{q}: no {t}"));
+            assert!(!found.searched && found.df == 0, "{q}: {found:?}");
+        }
+        assert!(term("Retry-After", "retri").is_some_and(|t| t.searched));
+        // The pages write these as typed; the others apart ("connection pool", the
+        // `--follow-redirects` flag) or joined ("timeout"): they are searched by their words.
+        for (q, t) in [
+            ("Content-Type", "content-type"),
+            ("keep-alive", "keep-alive"),
+        ] {
+            let found = term(q, t).unwrap_or_else(|| panic!("{q}: no {t}"));
+            assert!(found.searched && found.df > 0, "{q}: {found:?}");
+        }
+        for (q, t) in [
+            ("connection-pool", "connection-pool"),
+            ("time-out", "time-out"),
+            ("follow-redirects", "follow-redirects"),
+        ] {
+            assert!(term(q, t).is_none(), "{q}");
+        }
+        // In a longer question a lowercase one is as often the asker's adjective: its words.
+        let q = "a zebra-striped progress bar while streaming large response bodies";
+        assert!(term(q, "zebra-striped").is_none(), "{q}");
+        assert!(term("zebra-striped", "zebra-striped").is_some_and(|t| !t.searched));
     }
 
     #[test]
