@@ -465,7 +465,10 @@ fn a_repeated_reference_entry_gets_its_own_edge_and_findings_at_its_own_line() {
         .collect();
     std::fs::write(&path, format!("{text}{repeated}")).unwrap(); // lines 25..30, under `docs`
     let g = build_at(&root, false).graph;
-    let d = diags(&g);
+    // The graph's own diagnostics (the list folds the module's unpinned repeats into one).
+    let d: Vec<String> = (ontoly_graph::graph::findings::every_diagnostic(&g).into_iter())
+        .map(|d| format!("{} {}", d.code, d.location))
+        .collect();
     for want in [
         "SOURCE_UNRESOLVED knowledge/structure.yaml:8",
         "SOURCE_UNPINNED knowledge/structure.yaml:11",
@@ -474,6 +477,19 @@ fn a_repeated_reference_entry_gets_its_own_edge_and_findings_at_its_own_line() {
     ] {
         assert!(d.contains(&want.to_string()), "{want} missing from {d:?}");
     }
+    let listed = diagnostics_of(&g);
+    let unpinned: Vec<_> = listed
+        .iter()
+        .filter(|d| d.code == "SOURCE_UNPINNED")
+        .collect();
+    assert_eq!(unpinned.len(), 1, "{listed:?}");
+    assert!(
+        unpinned[0]
+            .message
+            .ends_with("; the same for 1 more reference(s), at lines 28"),
+        "{}",
+        unpinned[0].message
+    );
     let range = "range:github.com/acme/branch@main:mod/b.go#L3-L4";
     let cites = g.in_edges(range, Some(EdgeKind::Cites));
     let lines: Vec<(&str, u64)> = cites
