@@ -413,6 +413,45 @@ fn an_unsafe_locator_path_is_named_with_what_is_wrong_with_it() {
 }
 
 #[test]
+fn merge_keys_keep_their_keys_in_the_graph() {
+    // Author walk s54: `<<: *common` silently dropped `collection` and `visibility`.
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    copy_dir(&fixture("valid"), &root);
+    let path = root.join("knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text
+        .replacen(
+            "    collection: faq\n    visibility: public\n",
+            "    <<: &common {collection: faq, visibility: public}\n",
+            1,
+        )
+        .replacen(
+            "    collection: api\n    visibility: public\n",
+            "    <<: *common\n    collection: api\n",
+            1,
+        );
+    std::fs::write(&path, text).unwrap();
+    let g = build_at(&root, false).graph;
+    assert_eq!(diags(&g), Vec::<String>::new());
+    let meta = |id: &str| {
+        let n = g.node(id).unwrap();
+        (
+            n.metadata.get("collection").cloned(),
+            n.metadata.get("visibility").cloned(),
+        )
+    };
+    assert_eq!(
+        meta("article:faq/guide.md"),
+        (Some("faq".into()), Some("public".into()))
+    );
+    assert_eq!(
+        meta("article:api/plugins.md"),
+        (Some("api".into()), Some("public".into()))
+    );
+}
+
+#[test]
 fn a_ref_yaml_reads_as_a_number_is_named_at_its_line() {
     // "Missing source ref" at the module's line sent an author looking for a ref that was
     // written, unquoted (author walk, stop 49).
