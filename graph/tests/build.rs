@@ -413,6 +413,37 @@ fn an_unsafe_locator_path_is_named_with_what_is_wrong_with_it() {
 }
 
 #[test]
+fn a_section_id_yaml_reads_as_no_string_is_suggested_quoted() {
+    // Author walk s54: for `id: 2024` the fix offered was `- id: 2024`, the line that fails.
+    for (id, written) in [
+        ("2024", "\"2024\""),
+        ("true", "\"true\""),
+        ("null", "\"null\""),
+        ("1e3", "\"1e3\""),
+        ("setup-2", "setup-2"),
+    ] {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().join("ws");
+        copy_dir(&fixture("valid"), &root);
+        let page = root.join("knowledge/faq/guide.md");
+        let text = std::fs::read_to_string(&page).unwrap();
+        std::fs::write(&page, text.replace("id=\"setup\"", &format!("id=\"{id}\""))).unwrap();
+        let d = diagnostics_of(&build_at(&root, false).graph);
+        let m = d
+            .iter()
+            .find(|d| d.code == "SECTION_NOT_IN_STRUCTURE")
+            .unwrap_or_else(|| panic!("{id}: {d:?}"));
+        assert!(
+            m.message.ends_with(&format!(
+                ": add `- id: {written}` to the `sections` of its article's entry (line 3)"
+            )),
+            "{id}: {}",
+            m.message
+        );
+    }
+}
+
+#[test]
 fn merge_keys_keep_their_keys_in_the_graph() {
     // Author walk s54: `<<: *common` silently dropped `collection` and `visibility`.
     let t = tempfile::tempdir().unwrap();
