@@ -444,6 +444,38 @@ fn a_section_id_yaml_reads_as_no_string_is_suggested_quoted() {
 }
 
 #[test]
+fn a_reference_without_source_ref_says_so() {
+    let d = diagnostics_with("valid", "knowledge/structure.yaml", |text| {
+        text.replacen(
+            "          - source_ref: repo:acme/server\n            locator: {path: src/main.go",
+            "          - locator: {path: src/main.go",
+            1,
+        )
+    });
+    let m: Vec<_> = d.iter().filter(|d| d.code == "SOURCE_UNRESOLVED").collect();
+    assert_eq!(m.len(), 1, "{d:?}");
+    assert_eq!(
+        m[0].message,
+        "Invalid source_ref: the reference has no `source_ref` (a reference needs `source_ref`, `locator` and `content_digest`)"
+    );
+    let d = diagnostics_with("valid", "knowledge/structure.yaml", |text| {
+        text.replacen(
+            "source_ref: repo:acme/server\n            locator: {path: src/main.go",
+            "source_ref: 12\n            locator: {path: src/main.go",
+            1,
+        )
+    });
+    let m: Vec<_> = d.iter().filter(|d| d.code == "SOURCE_UNRESOLVED").collect();
+    assert_eq!(m.len(), 1, "{d:?}");
+    assert!(
+        m[0].message
+            .starts_with("Invalid source_ref: `12` is not a string"),
+        "{}",
+        m[0].message
+    );
+}
+
+#[test]
 fn merge_keys_keep_their_keys_in_the_graph() {
     // Author walk s54: `<<: *common` silently dropped `collection` and `visibility`.
     let t = tempfile::tempdir().unwrap();
