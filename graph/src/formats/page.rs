@@ -261,13 +261,23 @@ fn starts_paragraph(line: &str) -> bool {
 /// emphasis its words, a code span its backticks), inline HTML and a trailing attribute list
 /// (`{: #id .class }`, `{#id}`) left out, whitespace collapsed. `None` when nothing is left.
 fn title(raw: &str) -> Option<String> {
-    use pulldown_cmark::{Event, Parser};
+    use pulldown_cmark::{Event, Parser, Tag};
     let raw = strip_attribute_list(raw);
     // Read as an ATX heading's content, so that `1. Intro` or `> x` stay text.
     let source = format!("# {raw}");
     let mut out = String::new();
+    // Emphasis written with `_` is kept as written: in a heading it is mostly a name
+    // (`__init__`, `__match_args__`), which a title must keep, and search finds by.
+    let mut written_until = 0;
     for (event, range) in Parser::new(&source).into_offset_iter() {
+        if range.start < written_until {
+            continue;
+        }
         match event {
+            Event::Start(Tag::Emphasis | Tag::Strong) if source[range.clone()].starts_with('_') => {
+                out.push_str(&source[range.clone()]);
+                written_until = range.end;
+            }
             Event::Text(t) => out.push_str(&t),
             Event::Code(_) => out.push_str(&source[range]),
             Event::SoftBreak | Event::HardBreak => out.push(' '),
@@ -531,6 +541,11 @@ mod tests {
                 "Usage 🚀 «Démarrage» & quick start",
             ),
             ("## Strict `KBD` Output", "Strict `KBD` Output"),
+            (
+                "## The generated __hash__ and *its* __eq__",
+                "The generated __hash__ and its __eq__",
+            ),
+            ("## AsyncRetrying.__call__", "AsyncRetrying.__call__"),
             ("## 1. Intro", "1. Intro"),
             ("Setext Heading\n--------------", "Setext Heading"),
             ("A two-line\nsetext title\n===", "A two-line setext title"),
