@@ -281,11 +281,28 @@ fn title(raw: &str) -> Option<String> {
             Event::Text(t) => out.push_str(&t),
             Event::Code(_) => out.push_str(&source[range]),
             Event::SoftBreak | Event::HardBreak => out.push(' '),
+            // A tag no HTML element has is text a reader sees (loguru's `<level>` markup).
+            Event::InlineHtml(h) if !is_html_phrasing_tag(&h) => out.push_str(&h),
             _ => {}
         }
     }
     let title = out.split_whitespace().collect::<Vec<_>>().join(" ");
     (!title.is_empty()).then_some(title)
+}
+
+/// Whether `tag` (`<em>`, `</span>`, `<br/>`) is a tag of an HTML element written inside
+/// text, which a browser renders rather than shows.
+fn is_html_phrasing_tag(tag: &str) -> bool {
+    const ELEMENTS: &[&str] = &[
+        "a", "abbr", "b", "bdi", "bdo", "big", "br", "cite", "code", "data", "del", "dfn", "em",
+        "font", "i", "img", "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike",
+        "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
+    ];
+    let name: String = (tag.trim_start_matches('<').trim_start_matches('/').chars())
+        .take_while(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    ELEMENTS.contains(&name.as_str())
 }
 
 /// `raw` without a trailing attribute list as Python-Markdown's `attr_list` and Pandoc write
@@ -546,6 +563,10 @@ mod tests {
                 "The generated __hash__ and its __eq__",
             ),
             ("## AsyncRetrying.__call__", "AsyncRetrying.__call__"),
+            (
+                "## The <level> tag, <kbd>Ctrl</kbd><br/>",
+                "The <level> tag, Ctrl",
+            ),
             ("## 1. Intro", "1. Intro"),
             ("Setext Heading\n--------------", "Setext Heading"),
             ("A two-line\nsetext title\n===", "A two-line setext title"),
