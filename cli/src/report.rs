@@ -8,7 +8,7 @@ use ontoly_capabilities::impact::ImpactReport;
 use ontoly_capabilities::pack::PackAnswer;
 use ontoly_capabilities::CapabilityResult;
 use ontoly_graph::graph::findings::DiagnosticView;
-use ontoly_graph::graph::{Edge, Graph, Node, NodeKind};
+use ontoly_graph::graph::{Edge, Graph, Node};
 use ontoly_graph::sources::reads::{
     ReadError, ReadManyResult, ReadResult, ResolveResult, SearchResult,
 };
@@ -91,12 +91,12 @@ pub struct SeverityCounts {
 }
 
 impl SeverityCounts {
-    /// The counts of a graph's diagnostics.
+    /// The counts of a graph's diagnostics as `validate` lists them (a module's cause
+    /// repeated per reference counts once, as it is listed once).
     pub fn of(graph: &Graph) -> SeverityCounts {
         let mut c = SeverityCounts::default();
-        for n in graph.nodes_of(NodeKind::Diagnostic) {
-            let severity = n.metadata.get("severity").map_or("", String::as_str);
-            match Severity::parse(severity) {
+        for d in ontoly_graph::graph::findings::diagnostics_of(graph) {
+            match d.severity {
                 Severity::Error => c.error += 1,
                 Severity::Warning => c.warning += 1,
                 Severity::Info => c.info += 1,

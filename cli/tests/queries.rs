@@ -1251,3 +1251,59 @@ fn fallback_searches_are_at_the_cited_commits() {
         .to_string()
         .contains("\"tool\":\"search\""));
 }
+
+/// Author walk s54: a page opening with a code sample had a `# comment` of the sample as its
+/// title and its section's, in every pack and graph. Titles are read outside code fences, as
+/// markers are, and as a reader sees them (setext, HTML headings; attribute lists, inline
+/// HTML and link markup left out).
+#[test]
+fn titles_are_headings_outside_code_as_people_read_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = dir.path().join("ws");
+    copy_dir(&fixtures().join("valid"), &ws);
+    std::fs::write(
+        ws.join("knowledge/fenced.md"),
+        "Intro text.\n\n```bash\n# install it\npip install x\n```\n\n# Real page title\n\n<!-- context:section id=\"s\" -->\n~~~yaml\n# markdown_extensions:\n~~~\n## Real section title {: #real }\nBody.\n<!-- /context:section -->\n\n<!-- context:section id=\"setext\" -->\n[Linked](api/plugins.md) <em>setext</em> title\n---\nBody.\n<!-- /context:section -->\n",
+    )
+    .expect("page");
+    let structure = std::fs::read_to_string(ws.join("knowledge/structure.yaml")).expect("read");
+    let structure = structure.replace(
+        "processed_scopes: []",
+        "  - article_id: fenced\n    path: fenced.md\n    sections:\n      - id: s\n        references: []\n      - id: setext\n        references: []\nprocessed_scopes: []",
+    );
+    std::fs::write(ws.join("knowledge/structure.yaml"), structure).expect("structure");
+    let r = run_in(
+        &ws,
+        &[
+            "--no-cache",
+            "graph",
+            "--focus",
+            "article:fenced.md",
+            "--depth",
+            "1",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{r:?}");
+    let names: std::collections::BTreeMap<String, String> = json(&r)["nodes"]
+        .as_array()
+        .expect("nodes")
+        .iter()
+        .filter_map(|n| {
+            Some((
+                n["id"].as_str()?.to_string(),
+                n["name"].as_str()?.to_string(),
+            ))
+        })
+        .collect();
+    assert_eq!(names["article:fenced.md"], "Real page title", "{names:?}");
+    assert_eq!(
+        names["section:fenced.md#s"], "Real section title",
+        "{names:?}"
+    );
+    assert_eq!(
+        names["section:fenced.md#setext"], "Linked setext title",
+        "{names:?}"
+    );
+}

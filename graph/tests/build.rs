@@ -413,6 +413,108 @@ fn an_unsafe_locator_path_is_named_with_what_is_wrong_with_it() {
 }
 
 #[test]
+fn a_section_id_yaml_reads_as_no_string_is_suggested_quoted() {
+    // Author walk s54: for `id: 2024` the fix offered was `- id: 2024`, the line that fails.
+    for (id, written) in [
+        ("2024", "\"2024\""),
+        ("true", "\"true\""),
+        ("null", "\"null\""),
+        ("1e3", "\"1e3\""),
+        ("setup-2", "setup-2"),
+    ] {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().join("ws");
+        copy_dir(&fixture("valid"), &root);
+        let page = root.join("knowledge/faq/guide.md");
+        let text = std::fs::read_to_string(&page).unwrap();
+        std::fs::write(&page, text.replace("id=\"setup\"", &format!("id=\"{id}\""))).unwrap();
+        let d = diagnostics_of(&build_at(&root, false).graph);
+        let m = d
+            .iter()
+            .find(|d| d.code == "SECTION_NOT_IN_STRUCTURE")
+            .unwrap_or_else(|| panic!("{id}: {d:?}"));
+        assert!(
+            m.message.ends_with(&format!(
+                ": add `- id: {written}` to the `sections` of its article's entry (line 3)"
+            )),
+            "{id}: {}",
+            m.message
+        );
+    }
+}
+
+#[test]
+fn a_reference_without_source_ref_says_so() {
+    let d = diagnostics_with("valid", "knowledge/structure.yaml", |text| {
+        text.replacen(
+            "          - source_ref: repo:acme/server\n            locator: {path: src/main.go",
+            "          - locator: {path: src/main.go",
+            1,
+        )
+    });
+    let m: Vec<_> = d.iter().filter(|d| d.code == "SOURCE_UNRESOLVED").collect();
+    assert_eq!(m.len(), 1, "{d:?}");
+    assert_eq!(
+        m[0].message,
+        "Invalid source_ref: the reference has no `source_ref` (a reference needs `source_ref`, `locator` and `content_digest`)"
+    );
+    let d = diagnostics_with("valid", "knowledge/structure.yaml", |text| {
+        text.replacen(
+            "source_ref: repo:acme/server\n            locator: {path: src/main.go",
+            "source_ref: 12\n            locator: {path: src/main.go",
+            1,
+        )
+    });
+    let m: Vec<_> = d.iter().filter(|d| d.code == "SOURCE_UNRESOLVED").collect();
+    assert_eq!(m.len(), 1, "{d:?}");
+    assert!(
+        m[0].message
+            .starts_with("Invalid source_ref: `12` is not a string"),
+        "{}",
+        m[0].message
+    );
+}
+
+#[test]
+fn merge_keys_keep_their_keys_in_the_graph() {
+    // Author walk s54: `<<: *common` silently dropped `collection` and `visibility`.
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    copy_dir(&fixture("valid"), &root);
+    let path = root.join("knowledge/structure.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text
+        .replacen(
+            "    collection: faq\n    visibility: public\n",
+            "    <<: &common {collection: faq, visibility: public}\n",
+            1,
+        )
+        .replacen(
+            "    collection: api\n    visibility: public\n",
+            "    <<: *common\n    collection: api\n",
+            1,
+        );
+    std::fs::write(&path, text).unwrap();
+    let g = build_at(&root, false).graph;
+    assert_eq!(diags(&g), Vec::<String>::new());
+    let meta = |id: &str| {
+        let n = g.node(id).unwrap();
+        (
+            n.metadata.get("collection").cloned(),
+            n.metadata.get("visibility").cloned(),
+        )
+    };
+    assert_eq!(
+        meta("article:faq/guide.md"),
+        (Some("faq".into()), Some("public".into()))
+    );
+    assert_eq!(
+        meta("article:api/plugins.md"),
+        (Some("api".into()), Some("public".into()))
+    );
+}
+
+#[test]
 fn a_ref_yaml_reads_as_a_number_is_named_at_its_line() {
     // "Missing source ref" at the module's line sent an author looking for a ref that was
     // written, unquoted (author walk, stop 49).
@@ -465,7 +567,10 @@ fn a_repeated_reference_entry_gets_its_own_edge_and_findings_at_its_own_line() {
         .collect();
     std::fs::write(&path, format!("{text}{repeated}")).unwrap(); // lines 25..30, under `docs`
     let g = build_at(&root, false).graph;
-    let d = diags(&g);
+    // The graph's own diagnostics (the list folds the module's unpinned repeats into one).
+    let d: Vec<String> = (ontoly_graph::graph::findings::every_diagnostic(&g).into_iter())
+        .map(|d| format!("{} {}", d.code, d.location))
+        .collect();
     for want in [
         "SOURCE_UNRESOLVED knowledge/structure.yaml:8",
         "SOURCE_UNPINNED knowledge/structure.yaml:11",
@@ -474,6 +579,19 @@ fn a_repeated_reference_entry_gets_its_own_edge_and_findings_at_its_own_line() {
     ] {
         assert!(d.contains(&want.to_string()), "{want} missing from {d:?}");
     }
+    let listed = diagnostics_of(&g);
+    let unpinned: Vec<_> = listed
+        .iter()
+        .filter(|d| d.code == "SOURCE_UNPINNED")
+        .collect();
+    assert_eq!(unpinned.len(), 1, "{listed:?}");
+    assert!(
+        unpinned[0]
+            .message
+            .ends_with("; the same for 1 more reference(s), at lines 28"),
+        "{}",
+        unpinned[0].message
+    );
     let range = "range:github.com/acme/branch@main:mod/b.go#L3-L4";
     let cites = g.in_edges(range, Some(EdgeKind::Cites));
     let lines: Vec<(&str, u64)> = cites

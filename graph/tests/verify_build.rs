@@ -382,7 +382,7 @@ fn a_repeated_entry_is_verified_once_and_reported_at_each_citation() {
     assert_eq!(got["mismatch-again"], "digest_mismatch");
     assert_eq!(got["ghost-again"], "commit_missing");
     assert_eq!(got["verified"], "verified");
-    let diags = ontoly_graph::graph::findings::diagnostics_of(&g);
+    let diags = ontoly_graph::graph::findings::every_diagnostic(&g);
     let messages: Vec<String> = diags
         .iter()
         .map(|d| format!("{} {} {}", d.code, d.location, d.message))
@@ -509,6 +509,74 @@ fn a_module_pinned_past_its_pages_is_named_once_at_its_pin() {
     );
 }
 
+#[test]
+fn a_ref_the_clone_cannot_resolve_is_an_error_at_the_pin() {
+    // Author walk s54: a commit cut or doubled in copy-paste, or a mistyped branch, was one
+    // "not pinned" warning per reference and a passing `validate`.
+    let at_pin = |pin: &dyn Fn(&str, &str) -> String| {
+        let (_tmp, ws, c1, c2) = pinned_workspace(pin);
+        let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+        let pinned: Vec<_> = (found.iter())
+            .filter(|d| d.location == "sources/repo/index.yaml:7")
+            .map(|d| (d.code.clone(), d.message.clone()))
+            .collect();
+        let unpinned: Vec<_> = (found.iter())
+            .filter(|d| d.code == "SOURCE_UNPINNED")
+            .map(|d| (d.location.clone(), d.message.clone()))
+            .collect();
+        (pinned, unpinned, c1, c2)
+    };
+    // The last two digits cut to one and changed: no commit starts so.
+    let mangled = |c: &str| {
+        let last = if c.as_bytes()[37] == b'0' { "1" } else { "0" };
+        format!("{}{last}", &c[..37])
+    };
+    let (pinned, unpinned, c1, _) = at_pin(&|c1, _| mangled(c1));
+    assert_eq!(pinned.len(), 1, "{pinned:?}");
+    assert_eq!(pinned[0].0, "SOURCE_COMMIT_MISSING");
+    assert_eq!(
+        pinned[0].1,
+        format!(
+            "module `acme/lib` is pinned to `{}`, which its clone does not resolve (38 hex digits: a full commit has 40, and no commit, branch or tag is named so), so none of its 4 reference(s) is verified; the clone has {c1}, which shares the pin's first 37 digits (the pin has 38, a commit 40): if that is the commit, write it here",
+            mangled(&c1)
+        )
+    );
+    // The references' own warnings: one, with the count and lines.
+    assert_eq!(unpinned.len(), 1, "{unpinned:?}");
+    assert_eq!(unpinned[0].0, "knowledge/structure.yaml:8");
+    assert!(
+        unpinned[0]
+            .1
+            .ends_with("; the same for 3 more reference(s), at lines 13, 18, 23"),
+        "{}",
+        unpinned[0].1
+    );
+    let (pinned, _, c1, _) = at_pin(&|c1, _| format!("{c1}0"));
+    assert!(pinned[0].1.contains("(41 hex digits"), "{}", pinned[0].1);
+    assert!(
+        pinned[0].1.contains(&format!("the clone has {c1}")),
+        "{}",
+        pinned[0].1
+    );
+    let (pinned, _, _, c2) = at_pin(&|_, _| "mian".to_string());
+    assert_eq!(pinned[0].0, "SOURCE_COMMIT_MISSING");
+    assert!(
+        pinned[0].1.ends_with(&format!(
+            "which its clone does not resolve (no commit, branch or tag is named so), so none of its 4 reference(s) is verified; did you mean `main`? It names {c2}: write that full commit here to pin the module"
+        )),
+        "{}",
+        pinned[0].1
+    );
+    let (pinned, _, _, _) = at_pin(&|_, _| "release-9".to_string());
+    assert!(
+        pinned[0]
+            .1
+            .ends_with("; fix the ref, or fetch what it names into the clone (branches: main)"),
+        "{}",
+        pinned[0].1
+    );
+}
+
 /// `ws`'s section `s1` made to cite the range `s0` cites: 4 references, 3 distinct ranges.
 fn cite_one_range_twice(ws: &std::path::Path) {
     let path = ws.join("knowledge/structure.yaml");
@@ -563,12 +631,25 @@ fn a_pin_mistyped_by_a_digit_is_said_once_at_the_pin_with_the_commit_it_meant() 
             typo(&c1)
         )
     );
-    // Each reference still says so where it is cited (its section's evidence is affected).
-    let each = found
+    // Each reference still says so where it is cited, in the graph (its section's evidence
+    // is affected); the list says the one cause once, with the count and lines.
+    let each: Vec<_> = found
         .iter()
         .filter(|d| d.code == "REFERENCE_COMMIT_MISSING")
+        .collect();
+    assert_eq!(each.len(), 1, "{found:#?}");
+    assert!(
+        each[0]
+            .message
+            .ends_with("; the same for 3 more reference(s), at lines 13, 18, 23"),
+        "{}",
+        each[0].message
+    );
+    let every = ontoly_graph::graph::findings::every_diagnostic(&build_with_clones(&ws, 2));
+    let nodes = (every.iter())
+        .filter(|d| d.code == "REFERENCE_COMMIT_MISSING")
         .count();
-    assert_eq!(each, 4, "{found:#?}");
+    assert_eq!(nodes, 4);
     // A pin nothing in the clone resembles: fetch it, or fix it.
     let (_tmp, ws, _, _) =
         pinned_workspace(|_, _| "0123456789abcdef0123456789abcdef01234567".into());
@@ -700,7 +781,7 @@ fn a_pin_that_names_a_tag_object_says_so_and_names_its_commit() {
     let index = ws.join("sources/repo/index.yaml");
     let text = std::fs::read_to_string(&index).unwrap();
     std::fs::write(&index, text.replace(&c1, &tag)).unwrap();
-    let found = ontoly_graph::graph::findings::diagnostics_of(&build_with_clones(&ws, 2));
+    let found = ontoly_graph::graph::findings::every_diagnostic(&build_with_clones(&ws, 2));
     let missing: Vec<_> = found
         .iter()
         .filter(|d| d.code == "REFERENCE_COMMIT_MISSING")

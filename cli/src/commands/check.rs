@@ -25,7 +25,7 @@ const MAX_TOLD: usize = 20;
 /// Arguments of `ontoly check`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The questions file (YAML; see the README for its shape).
+    /// The questions file (YAML; its shape: docs/evidence.md, "Questions files").
     #[arg(long)]
     questions: PathBuf,
     /// Output format (github: workflow annotations; sarif: SARIF 2.1.0; junit: JUnit XML).

@@ -13,6 +13,7 @@ use crate::report::Report;
 use ontoly_graph::formats::markers::parse_sections;
 use ontoly_graph::formats::marking::{apply, plan, slug, Planned};
 use ontoly_graph::formats::structure::load_structure;
+use ontoly_graph::formats::yaml_edit::scalar as yaml_scalar;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -257,39 +258,4 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
         );
     }
     Ok(Output::ok(Report::Raw(out)))
-}
-
-/// `s` as a YAML scalar that reads back as the same string: quoted when plain YAML would read
-/// a number, a boolean, null or something else (`2024`, `yes`, `~`, `a: b`).
-fn yaml_scalar(s: &str) -> String {
-    let plain = !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '/'))
-        && !s.starts_with(['-', '.'])
-        && s.parse::<f64>().is_err()
-        && !matches!(
-            s.to_ascii_lowercase().as_str(),
-            "true" | "false" | "yes" | "no" | "on" | "off" | "null" | "y" | "n"
-        )
-        && !s.starts_with("0x")
-        && !s.starts_with("0o");
-    if plain {
-        s.to_string()
-    } else {
-        format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::yaml_scalar;
-
-    #[test]
-    fn an_id_that_yaml_would_read_otherwise_is_quoted() {
-        assert_eq!(yaml_scalar("install-it"), "install-it");
-        assert_eq!(yaml_scalar("guides/a.md"), "guides/a.md");
-        for s in ["2024", "1e3", "yes", "null", "0x1f", "-x", ""] {
-            assert!(yaml_scalar(s).starts_with('"'), "{s}");
-        }
-    }
 }

@@ -194,6 +194,72 @@ fn fence(line: &str) -> Option<(u8, usize, bool)> {
     Some((ch, run, after.trim().is_empty()))
 }
 
+/// One line of a page as the format reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageLine<'a> {
+    /// 1-based line number.
+    pub n: u64,
+    /// The line, without its line ending.
+    pub text: &'a str,
+    /// Whether the line is code: a fence or a line inside a fenced block.
+    pub code: bool,
+}
+
+/// A page's lines, each told whether it is code. Markers and headings are both read only
+/// outside code, by this one reading of fences: a `# comment` in a shell sample is no more a
+/// heading than a marker in a markdown sample is a marker (author walk s54: a page's title
+/// was a code comment).
+pub struct FencedLines<'a, I: Iterator<Item = &'a str>> {
+    lines: I,
+    n: u64,
+    /// The open fence: its character, run length and line.
+    open: Option<(u8, usize, u64)>,
+}
+
+impl<'a, I: Iterator<Item = &'a str>> FencedLines<'a, I> {
+    /// Reads `lines` (a page's lines, split by [`lines`]) from the first.
+    pub fn new(lines: I) -> Self {
+        Self {
+            lines,
+            n: 0,
+            open: None,
+        }
+    }
+
+    /// The line of the fence still open after the lines read so far, if one is.
+    pub fn open_fence(&self) -> Option<u64> {
+        self.open.map(|(_, _, at)| at)
+    }
+}
+
+impl<'a, I: Iterator<Item = &'a str>> Iterator for FencedLines<'a, I> {
+    type Item = PageLine<'a>;
+
+    fn next(&mut self) -> Option<PageLine<'a>> {
+        let text = self.lines.next()?;
+        self.n += 1;
+        let code = match (self.open, fence(text)) {
+            (Some((ch, run, _)), Some((c, r, bare))) => {
+                if c == ch && r >= run && bare {
+                    self.open = None;
+                }
+                true
+            }
+            (Some(_), None) => true,
+            (None, Some((c, r, _))) => {
+                self.open = Some((c, r, self.n));
+                true
+            }
+            (None, None) => false,
+        };
+        Some(PageLine {
+            n: self.n,
+            text,
+            code,
+        })
+    }
+}
+
 /// Whether `line` is an HTML comment that looks like a misspelled marker, and which:
 /// `Some(true)` an opening (`<!-- context:sectoin id="x" -->`, `<!-- contex:section … -->`),
 /// `Some(false)` a closing (`<!-- /context:sectoin -->`, `<!-- /context:section x -->`). The
@@ -250,23 +316,17 @@ pub fn parse_sections(text: &str) -> PageSections {
     let mut near: Vec<(u64, String, bool)> = Vec::new();
     let mut last_marker = 0u64;
     let mut seen: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
-    // An open fence: its character, run length and line.
-    let mut in_fence: Option<(u8, usize, u64)> = None;
-    for (i, line) in lines(text).enumerate() {
-        let n = i as u64 + 1;
+    let mut page = FencedLines::new(lines(text));
+    for PageLine {
+        n,
+        text: line,
+        code,
+    } in page.by_ref()
+    {
         if out.errors.len() >= MAX_ERRORS {
             break;
         }
-        if let Some((ch, run, _)) = in_fence {
-            if let Some((c, r, bare)) = fence(line) {
-                if c == ch && r >= run && bare {
-                    in_fence = None;
-                }
-            }
-            continue;
-        }
-        if let Some((c, r, _)) = fence(line) {
-            in_fence = Some((c, r, n));
+        if code {
             continue;
         }
         let marker = classify(line);
@@ -349,7 +409,7 @@ pub fn parse_sections(text: &str) -> PageSections {
         );
         // A fence left open hides every line after it, a closing marker in plain sight
         // included (author walk, stop 49).
-        if let Some((_, _, at)) = in_fence.filter(|f| f.2 > start) {
+        if let Some(at) = page.open_fence().filter(|&at| at > start) {
             detail.push_str(&format!(
                 "; the code fence opened at line {at} is never closed, so the lines after it are code, the closing marker too"
             ));

@@ -112,8 +112,38 @@ fn load(
 ) -> Result<Loaded, YamlError> {
     let text = crate::formats::text::strip_bom(text);
     let (blanked, skipped) = bounded(text, keep, json, budget)?;
-    let value = parse_bounded(blanked.as_deref().unwrap_or(text))?;
+    let text = blanked.as_deref().unwrap_or(text);
+    let mut value = parse_bounded(text)?;
+    merge_keys(&mut value, text)?;
     Ok(Loaded { value, skipped })
+}
+
+/// Applies YAML merge keys (`<<: *common`, `<<: [*a, *b]`): the merged mapping's keys join the
+/// mapping, whose own keys win, as PyYAML and most YAML 1.1 readers do. Without this the YAML
+/// crate keeps `<<` as an ordinary key, and a structure entry silently lost every merged key
+/// (author walk s54). A `<<` naming something other than a mapping is an error at the first
+/// `<<` line. The node budget already counted the merged mappings (aliases expanded).
+fn merge_keys(value: &mut yaml_serde::Value, text: &str) -> Result<(), YamlError> {
+    if memchr::memmem::find(text.as_bytes(), b"<<").is_none() {
+        return Ok(());
+    }
+    value.apply_merge().map_err(|e| {
+        let line = text
+            .lines()
+            .position(|l| {
+                let t = l.trim_start_matches([' ', '-']).trim_start();
+                t.starts_with("<<:") || t.starts_with("\"<<\":") || t.starts_with("'<<':")
+            })
+            .map(|i| i as u64 + 1);
+        YamlError {
+            message: format!(
+                "a merge key (`<<`) must name a mapping or a list of mappings: {}",
+                first_line(&e.to_string())
+            ),
+            line,
+            kind: YamlErrorKind::Invalid,
+        }
+    })
 }
 
 /// A parse with unread keys left out.

@@ -291,23 +291,36 @@ pub fn render_scalar(value: &str, span: &ScalarSpan) -> String {
         ScalarStyle::Single if !value.chars().any(char::is_control) => {
             format!("'{}'", value.replace('\'', "''"))
         }
-        _ => {
-            let mut o = String::with_capacity(value.len() + 2);
-            o.push('"');
-            for c in value.chars() {
-                match c {
-                    '"' => o.push_str("\\\""),
-                    '\\' => o.push_str("\\\\"),
-                    '\n' => o.push_str("\\n"),
-                    '\t' => o.push_str("\\t"),
-                    c if c.is_control() => o.push_str(&format!("\\u{:04x}", c as u32)),
-                    c => o.push(c),
-                }
-            }
-            o.push('"');
-            o
+        _ => double_quoted(value),
+    }
+}
+
+/// `value` as a YAML scalar that reads back as this string: plain when that is safe, else
+/// double-quoted (`2024`, `true`, `null`, `1e3` are quoted). What a message suggests writing.
+pub fn scalar(value: &str) -> String {
+    if plain_is_safe(value) {
+        value.to_string()
+    } else {
+        double_quoted(value)
+    }
+}
+
+/// `value` double-quoted, escaped as YAML reads it back.
+fn double_quoted(value: &str) -> String {
+    let mut o = String::with_capacity(value.len() + 2);
+    o.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            '\t' => o.push_str("\\t"),
+            c if c.is_control() => o.push_str(&format!("\\u{:04x}", c as u32)),
+            c => o.push(c),
         }
     }
+    o.push('"');
+    o
 }
 
 /// Applies `edits` (any order, none overlapping) to `text`. `None` when two overlap or one

@@ -148,8 +148,23 @@ pub struct DiagnosticView {
     pub subject: Option<String>,
 }
 
-/// Every diagnostic of a graph, ordered by file, line, code, then id.
+/// The diagnostics of a graph as people read them, ordered by file, line, code, then id: each
+/// module-wide cause repeated per reference listed once with a count (see `fold_repeats`).
 pub fn diagnostics_of(graph: &crate::graph::Graph) -> Vec<DiagnosticView> {
+    fold_repeats(located_diagnostics(graph))
+}
+
+/// Every diagnostic node of a graph, one per finding, nothing folded, in the order of
+/// [`diagnostics_of`].
+pub fn every_diagnostic(graph: &crate::graph::Graph) -> Vec<DiagnosticView> {
+    located_diagnostics(graph)
+        .into_iter()
+        .map(|x| x.2)
+        .collect()
+}
+
+/// Every diagnostic of a graph with its file and line, sorted.
+fn located_diagnostics(graph: &crate::graph::Graph) -> Vec<(String, u64, DiagnosticView)> {
     let mut v: Vec<(String, u64, DiagnosticView)> = graph
         .nodes_of(NodeKind::Diagnostic)
         .map(|n| {
@@ -180,5 +195,63 @@ pub fn diagnostics_of(graph: &crate::graph::Graph) -> Vec<DiagnosticView> {
     v.sort_by(|a, b| {
         (&a.0, a.1, &a.2.code, &a.2.message).cmp(&(&b.0, b.1, &b.2.code, &b.2.message))
     });
-    v.into_iter().map(|x| x.2).collect()
+    v
+}
+
+/// What a per-reference diagnostic repeats for every reference of a module when its cause
+/// is the module's (its `ref`): the part of its message that does not name the reference.
+/// `None` for a diagnostic whose cause is its own.
+fn module_cause(code: &str, message: &str) -> Option<String> {
+    match code {
+        // The message names the ref and where it is pinned, nothing of the reference.
+        "SOURCE_UNPINNED" => Some(message.to_string()),
+        // `… reference … PATH#Lx-Ly @ COMMIT: why; where it is pinned`: the commit onward.
+        "REFERENCE_COMMIT_MISSING" => message.split_once(" @ ").map(|(_, c)| c.to_string()),
+        _ => None,
+    }
+}
+
+/// Lines of the folded diagnostics that the one listed names.
+const FOLDED_LINES_SHOWN: usize = 5;
+
+/// Diagnostics (sorted) with each module-wide cause repeated per reference in one file listed
+/// once: the first, saying how many more there are and at which lines. A mistyped `ref` was
+/// 47 identical warnings that drowned the one line to fix (author walk s54). The graph keeps
+/// every one: a section's own evidence still shows its own.
+fn fold_repeats(v: Vec<(String, u64, DiagnosticView)>) -> Vec<DiagnosticView> {
+    let mut first_of: std::collections::HashMap<(String, String, String), usize> =
+        Default::default();
+    let mut out: Vec<(DiagnosticView, Vec<u64>)> = Vec::with_capacity(v.len());
+    for (file, line, d) in v {
+        let Some(cause) = module_cause(&d.code, &d.message) else {
+            out.push((d, Vec::new()));
+            continue;
+        };
+        match first_of.entry((file, d.code.clone(), cause)) {
+            std::collections::hash_map::Entry::Occupied(e) => out[*e.get()].1.push(line),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(out.len());
+                out.push((d, Vec::new()));
+            }
+        }
+    }
+    out.into_iter()
+        .map(|(mut d, more)| {
+            if !more.is_empty() {
+                let mut lines: Vec<String> = (more.iter().take(FOLDED_LINES_SHOWN))
+                    .map(u64::to_string)
+                    .collect();
+                if more.len() > FOLDED_LINES_SHOWN {
+                    lines.push("…".into());
+                }
+                d.message = format!(
+                    "{}; the same for {} more reference(s), at lines {}",
+                    d.message,
+                    more.len(),
+                    lines.join(", ")
+                );
+            }
+            d
+        })
+        .collect()
 }

@@ -552,7 +552,7 @@ pub fn under(path: &str, prefix: &str) -> bool {
 impl LocalRepo {
     /// The clone's branches (local, then `origin`'s) and tags as a revision names them,
     /// sorted: what an unknown revision's message offers instead.
-    fn revision_names(&self) -> (Vec<String>, Vec<String>) {
+    pub(crate) fn revision_names(&self) -> (Vec<String>, Vec<String>) {
         let (mut branches, mut tags) = (Vec::new(), Vec::new());
         if let Ok(platform) = self.repo.references() {
             if let Ok(all) = platform.all() {

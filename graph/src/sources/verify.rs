@@ -889,8 +889,8 @@ fn registry_hints(
             .map(|&i| uses.get(i).copied().unwrap_or(1))
             .sum();
         if outcomes[first].status == Status::Unpinned {
-            if let Ok(full) = local.resolve(commit) {
-                findings.push(Finding::new(
+            let finding = match local.resolve(commit) {
+                Ok(full) => Finding::new(
                     Code::SourceUnpinned,
                     format!(
                         "module `{module}` is pinned to `{commit}`, which its clone resolves to {full}: write that full commit as the `ref` here to pin the module, and its {references} reference(s) are checked against it"
@@ -898,8 +898,23 @@ fn registry_hints(
                     &at.file,
                     at.line,
                     ids::WORKSPACE,
-                ));
-            }
+                ),
+                // The writer meant to pin and the pin names nothing the clone has (a commit
+                // cut or doubled in copy-paste, a branch mistyped): an error, as a full
+                // commit the clone lacks is, not one unpinned warning per reference.
+                Err(e) => Finding::new(
+                    Code::SourceCommitMissing,
+                    format!(
+                        "module `{module}` is pinned to `{commit}`, which its clone does not resolve{}, so none of its {references} reference(s) is verified{}",
+                        unresolved_why(commit, e),
+                        unresolved_hint(&local, commit),
+                    ),
+                    &at.file,
+                    at.line,
+                    ids::WORKSPACE,
+                ),
+            };
+            findings.push(finding);
             continue;
         }
         let missing = &outcomes[first];
@@ -1000,12 +1015,68 @@ fn near_commit(local: &LocalRepo, pin: &str) -> Option<String> {
         .find(|c| c.bytes().zip(pin.bytes()).filter(|(a, b)| a != b).count() <= 2)
 }
 
+/// Why a `ref` that is no full commit names nothing in its clone, for its message.
+fn unresolved_why(pin: &str, e: crate::sources::git::RevisionError) -> String {
+    use crate::sources::git::RevisionError;
+    let hex = pin.bytes().all(|b| b.is_ascii_hexdigit());
+    match e {
+        RevisionError::Ambiguous => " (more than one commit starts with it)".into(),
+        RevisionError::ShortSha => format!(
+            " (an abbreviated commit needs at least {} digits)",
+            crate::sources::git::MIN_SHORT_SHA
+        ),
+        _ if hex && pin.len() > 12 => format!(
+            " ({} hex digits: a full commit has 40, and no commit, branch or tag is named so)",
+            pin.len()
+        ),
+        _ => " (no commit, branch or tag is named so)".into(),
+    }
+}
+
+/// What the clone has that an unresolved `ref` most likely meant: a commit sharing its first
+/// digits, else a branch or tag a typo away, else the names it has.
+fn unresolved_hint(local: &LocalRepo, pin: &str) -> String {
+    if pin.bytes().all(|b| b.is_ascii_hexdigit()) {
+        if let Some(c) = near_commit(local, pin) {
+            return format!(
+                "; the clone has {c}, {}: if that is the commit, write it here",
+                how_near(pin, &c)
+            );
+        }
+    }
+    let (branches, tags) = local.revision_names();
+    let names = || branches.iter().chain(&tags).map(String::as_str);
+    // A swap of two letters is one typo (`mian`), which the shared did-you-mean counts as two
+    // edits, too many for a four-letter name.
+    let swapped = || names().find(|n| strsim::osa_distance(pin, n) == 1);
+    let meant = crate::suggest::nearest(pin, names()).or_else(swapped);
+    match meant.map(|n| (n, local.resolve(n))) {
+        Some((name, Ok(full))) => format!(
+            "; did you mean `{name}`? It names {full}: write that full commit here to pin the module"
+        ),
+        _ => format!(
+            "; fix the ref, or fetch what it names into the clone{}",
+            local.revision_names_note()
+        ),
+    }
+}
+
 /// How `commit` differs from `pin`, for a person comparing 40 digits by eye.
 fn how_near(pin: &str, commit: &str) -> String {
     let differ: Vec<usize> = (pin.bytes().zip(commit.bytes()).enumerate())
         .filter(|(_, (a, b))| !a.eq_ignore_ascii_case(b))
         .map(|(i, _)| i + 1)
         .collect();
+    if pin.len() != commit.len() {
+        let shared = (pin.bytes().zip(commit.bytes()))
+            .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+            .count();
+        return format!(
+            "which shares the pin's first {shared} digits (the pin has {}, a commit {})",
+            pin.len(),
+            commit.len()
+        );
+    }
     match differ.as_slice() {
         [d] => format!("which differs from the pin in digit {d} only"),
         [a, b] => format!("which differs from the pin in digits {a} and {b} only"),

@@ -786,6 +786,60 @@ mod tests {
     }
 
     #[test]
+    fn merge_keys_are_applied_by_every_reader() {
+        // Author walk s54: `<<: *common` on an article silently dropped its keys, and in a
+        // reference gave a bare "Invalid source_ref".
+        let text = "schema_version: context.approved-structure.v1\narticles:\n  - article_id: index\n    path: index.md\n    <<: &common {collection: root, visibility: public}\n    sections:\n      - id: s\n        references:\n          - &pin\n            source_ref: repo:x/y\n            locator: {path: a, start_line: 1, end_line: 2}\n            content_digest: sha256:ab\n          - <<: *pin\n            locator: {path: b, start_line: 3, end_line: 4}\n  - article_id: own\n    path: own.md\n    <<: *common\n    collection: mine\n";
+        let s = parse_structure(text).expect("parses");
+        let a = s.articles.as_ref().expect("articles");
+        let kept = |i: usize| (a[i].collection.as_deref(), a[i].visibility.as_deref());
+        assert_eq!(kept(0), (Some("root"), Some("public")));
+        assert_eq!(
+            kept(1),
+            (Some("mine"), Some("public")),
+            "the entry's own key wins"
+        );
+        let refs = a[0].sections.as_ref().expect("sections")[0]
+            .references
+            .as_ref()
+            .expect("refs");
+        assert_eq!(refs[1].source_ref.as_deref(), Some("repo:x/y"));
+        assert_eq!(refs[1].content_digest.as_deref(), Some("sha256:ab"));
+        assert_eq!(refs[1].locator.as_ref().map(|l| l.path.as_str()), Some("b"));
+        assert!(refs[1].misspelled.is_empty());
+        // A merge without anchors takes the chunked path (and the fast reader declines it).
+        let inline = text
+            .replace("&common ", "")
+            .replace("<<: *common", "<<: {collection: root, visibility: public}")
+            .replace("&pin\n            ", "")
+            .replace(
+                "<<: *pin",
+                "<<: {source_ref: repo:x/y, content_digest: sha256:ab}",
+            );
+        assert_eq!(parse_structure_split_from(&inline, 0), serial(&inline));
+        let chunked = parse_structure_split_from(&inline, 0).expect("parses");
+        let a = chunked.articles.as_ref().expect("articles");
+        assert_eq!(
+            (a[1].collection.as_deref(), a[1].visibility.as_deref()),
+            (Some("mine"), Some("public"))
+        );
+        let refs = a[0].sections.as_ref().expect("sections")[0]
+            .references
+            .as_ref()
+            .expect("refs");
+        assert_eq!(refs[1].content_digest.as_deref(), Some("sha256:ab"));
+        // A merge of something that is no mapping is an error at its line.
+        let bad = "articles:\n  - path: a.md\n    <<: 5\n";
+        let e = parse_structure(bad).expect_err("refused");
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(
+            e.message
+                .starts_with("a merge key (`<<`) must name a mapping"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn numeric_ids_are_not_strings() {
         let s = parse_structure("articles:\n  - path: a.md\n    sections:\n      - id: 1.50\n")
             .unwrap();

@@ -631,12 +631,15 @@ fn marked_only_sections(
                     ": its article's entry (line {line}) has no `sections`, and {}",
                     m.hint()
                 )
-            } else if line > 0 {
-                format!(
-                    ": add `- id: {sid}` to the `sections` of its article's entry (line {line})"
-                )
             } else {
-                format!(": add `- id: {sid}` to the `sections` of its article's entry")
+                // Written as it reads back: `- id: 2024` is a number, the entry that fails.
+                let id = crate::formats::yaml_edit::scalar(sid);
+                let at = if line > 0 {
+                    format!(" (line {line})")
+                } else {
+                    String::new()
+                };
+                format!(": add `- id: {id}` to the `sections` of its article's entry{at}")
             };
             cx.finding(
                 Code::SectionNotInStructure,

@@ -287,10 +287,13 @@ fn resolve_site(
     };
     let Some(source_ref) = r.source_ref.as_deref().filter(|_| r.source_ref_is_string) else {
         let hint = crate::formats::structure::misspelling_of(&r.misspelled, "source_ref", ": ");
-        let message = if hint.is_empty() {
-            "Invalid source_ref".to_string()
-        } else {
-            format!("Invalid source_ref: the reference has no `source_ref`{hint}")
+        let message = match (&r.source_ref, hint.is_empty()) {
+            (_, false) => format!("Invalid source_ref: the reference has no `source_ref`{hint}"),
+            // Written, but YAML reads it as something else than a string (a number, a list).
+            (Some(written), true) => format!(
+                "Invalid source_ref: `{written}` is not a string (a source_ref is `KIND:NAME`, such as `repo:SOURCE/MODULE`; quote it)"
+            ),
+            (None, true) => "Invalid source_ref: the reference has no `source_ref` (a reference needs `source_ref`, `locator` and `content_digest`)".to_string(),
         };
         out.findings.push(at(Code::SourceUnresolved, message));
         return out;
