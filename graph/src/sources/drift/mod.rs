@@ -260,6 +260,10 @@ pub fn compare(
 struct Lost {
     /// Its [`relocate::evidence_lines`].
     evidence: Vec<Vec<u8>>,
+    /// Their [`relocate::weights`] in the pinned file.
+    weights: Vec<u64>,
+    /// With `words`: their [`relocate::weights`] in the pinned file, read by words.
+    word_weights: Option<Vec<u64>>,
     /// A range of a document ([`relocate::is_document`]): the same lines as their words
     /// ([`relocate::word_evidence`]), which is how it is sought in other documents.
     words: Option<Vec<Vec<u8>>>,
@@ -678,6 +682,10 @@ impl Context<'_> {
                 (evidence, words)
             })
             .map(|(evidence, words)| Lost {
+                weights: relocate::weights(&refs(&evidence), &old_lines, s, e, false),
+                word_weights: words
+                    .as_deref()
+                    .map(|w| relocate::weights(&refs(w), &old_lines, s, e, true)),
                 evidence,
                 words,
                 span: e - s + 1,
@@ -1227,16 +1235,22 @@ fn relocate_lost(
     let (changes, _) = ctx.changes(reader)?;
     let candidates = touched(changes);
     // Every range byte for byte; a document's also by its words (nothing for the others).
-    let by_bytes = relocate::Sought::new(
+    let by_bytes = relocate::Sought::weighted(
         wanted
             .iter()
-            .map(|(_, l)| (refs(&l.evidence), l.span))
+            .map(|(_, l)| (refs(&l.evidence), l.weights.clone(), l.span))
             .collect(),
     );
-    let by_words = relocate::Sought::new(
+    let by_words = relocate::Sought::weighted(
         wanted
             .iter()
-            .map(|(_, l)| (l.words.as_deref().map(refs).unwrap_or_default(), l.span))
+            .map(|(_, l)| {
+                (
+                    l.words.as_deref().map(refs).unwrap_or_default(),
+                    l.word_weights.clone().unwrap_or_default(),
+                    l.span,
+                )
+            })
             .collect(),
     );
     let any_words = wanted.iter().any(|(_, l)| l.words.is_some());
@@ -1411,7 +1425,7 @@ fn relocate_lost(
         {
             let there = held(r, new_path, at)?;
             let moved_away = match overlaps(r, new_path, at) {
-                false => r.matched > there,
+                false => !lost.accepted_by_name && r.matched > there,
                 true => !lost.accepted_by_name && beyond(r, new_path, at, there),
             };
             if moved_away {
@@ -1502,7 +1516,11 @@ fn was_beside(
             text.extend_from_slice(line);
         }
     }
-    let sought = relocate::Sought::new(vec![(refs(&lost.evidence), lost.span)]);
+    let sought = relocate::Sought::weighted(vec![(
+        refs(&lost.evidence),
+        lost.weights.clone(),
+        lost.span,
+    )]);
     let Some(before) = sought.find(path, &text).into_iter().next().flatten() else {
         return Ok(false);
     };
