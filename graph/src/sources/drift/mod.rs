@@ -1368,15 +1368,21 @@ fn relocate_lost(
                 start_line: r.start_line,
                 end_line: r.end_line,
             };
-            r.by_words = holds(data, at, &lost.evidence, false) < r.matched;
+            r.by_words = holds(data, at, &lost.evidence, &lost.weights, false).0 < r.matched;
         }
-        // How many of the range's lines `at` of its later file holds, read as the window was.
-        let mut held = |r: &Relocation, new_path: &str, at: LineRange| -> Result<u64, GitError> {
-            let file = later_file(&mut window_files, reader, ctx.to, new_path)?;
-            Ok(match (&lost.words, r.by_words) {
-                (Some(words), true) => holds(file, at, words, true),
-                _ => holds(file, at, &lost.evidence, false),
-            })
+        // How many of the range's lines `at` of its later file holds, read as the window was,
+        // and what they weigh ([`relocate::weights`]).
+        let mut held =
+            |r: &Relocation, new_path: &str, at: LineRange| -> Result<(u64, u64), GitError> {
+                let file = later_file(&mut window_files, reader, ctx.to, new_path)?;
+                Ok(match (&lost.words, &lost.word_weights, r.by_words) {
+                    (Some(words), Some(w), true) => holds(file, at, words, w, true),
+                    _ => holds(file, at, &lost.evidence, &lost.weights, false),
+                })
+            };
+        let window = |r: &Relocation| LineRange {
+            start_line: r.start_line,
+            end_line: r.end_line,
         };
         let overlaps = |r: &Relocation, new_path: &str, at: LineRange| {
             r.path == new_path && r.start_line <= at.end_line && at.start_line <= r.end_line
@@ -1387,13 +1393,18 @@ fn relocate_lost(
         // pair mapped onto one of them: Go walk, `repro-2-reorder-text.sh`), and the window
         // loses nothing the diff found. A window reaching only into the mapped range starts or
         // ends in other code (loguru's `_terminate_file`, whose three lines went to the new
-        // `_close_file` above it): the mapped range is the better place to read.
-        let beyond = |r: &Relocation, new_path: &str, at: LineRange, there: u64| {
-            r.path == new_path
-                && r.start_line <= at.start_line
-                && at.end_line <= r.end_line
-                && r.matched >= there + relocate::MIN_LINES as u64
-        };
+        // `_close_file` above it): the mapped range is the better place to read. The lines
+        // beyond must weigh as a relocation must ([`relocate::UNIT`] twice): a function
+        // rewritten in place whose window reached into the `case` lines of the function below,
+        // lines the pinned file had in several functions, was "6 of 6 distinctive lines".
+        let beyond =
+            |r: &Relocation, new_path: &str, at: LineRange, there: (u64, u64), all: u64| {
+                r.path == new_path
+                    && r.start_line <= at.start_line
+                    && at.end_line <= r.end_line
+                    && r.matched >= there.0 + relocate::MIN_LINES as u64
+                    && all >= there.1 + 2 * relocate::UNIT
+            };
         if let (
             Some(r),
             Ok(Verdict::Changed {
@@ -1405,9 +1416,10 @@ fn relocate_lost(
         {
             if overlaps(r, new_path, *m) {
                 let there = held(r, new_path, *m)?;
-                let news = beyond(r, new_path, *m, there);
+                let (_, all) = held(r, new_path, window(r))?;
+                let news = beyond(r, new_path, *m, there, all);
                 let r = out[*i].relocation.as_mut().expect("relocation");
-                r.mapped_holds = news.then_some(there);
+                r.mapped_holds = news.then_some(there.0);
             }
         }
         // A changed range whose accepted lines (where the diff maps it) hold fewer of its
@@ -1425,8 +1437,11 @@ fn relocate_lost(
         {
             let there = held(r, new_path, at)?;
             let moved_away = match overlaps(r, new_path, at) {
-                false => !lost.accepted_by_name && r.matched > there,
-                true => !lost.accepted_by_name && beyond(r, new_path, at, there),
+                false => !lost.accepted_by_name && r.matched > there.0,
+                true => {
+                    let (_, all) = held(r, new_path, window(r))?;
+                    !lost.accepted_by_name && beyond(r, new_path, at, there, all)
+                }
             };
             if moved_away {
                 out[*i].accept_at = None;
@@ -1611,8 +1626,14 @@ fn refs(v: &[Vec<u8>]) -> Vec<&[u8]> {
 }
 
 /// How many of `evidence` (trimmed cited lines, each once; with `by_words`, their
-/// [`relocate::words`]) lines `at` of `data` hold.
-fn holds(data: &[u8], at: LineRange, evidence: &[Vec<u8>], by_words: bool) -> u64 {
+/// [`relocate::words`]) lines `at` of `data` hold, and the sum of their `weights`.
+fn holds(
+    data: &[u8],
+    at: LineRange,
+    evidence: &[Vec<u8>],
+    weights: &[u64],
+    by_words: bool,
+) -> (u64, u64) {
     let lines = split_lines(data);
     let from = (at.start_line.max(1) - 1) as usize;
     let window: std::collections::HashSet<Vec<u8>> = lines
@@ -1629,8 +1650,9 @@ fn holds(data: &[u8], at: LineRange, evidence: &[Vec<u8>], by_words: bool) -> u6
         .collect();
     evidence
         .iter()
-        .filter(|e| window.contains(e.as_slice()))
-        .count() as u64
+        .zip(weights.iter().chain(std::iter::repeat(&relocate::UNIT)))
+        .filter(|(e, _)| window.contains(e.as_slice()))
+        .fold((0, 0), |(n, w), (_, x)| (n + 1, w + x))
 }
 
 /// The identifier segments of a qualified name (`Store.get` -> `Store`, `get`; `a::b` -> `a`,

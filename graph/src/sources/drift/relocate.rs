@@ -367,30 +367,17 @@ fn best_window(
     // a file of eight iterators left an impl moved there word for word at "7 of 16", under
     // half: indexmap walk, stop 47).
     let counted = repeats.iter().filter(|&&n| n <= MAX_REPEATS).count();
-    // The evidence must be real: at least [`MIN_LINES`] lines, weighing at least as much as two
-    // lines the pinned file has nowhere else and half of what the counted lines weigh. Lines the
-    // pinned file has in other places too (`case JV_KIND_ARRAY:` in every `switch` over a
-    // value's kind) weigh little, so a window of them is no relocation (C walk on jq:
-    // `jv_get_refcnt`'s `case` lines were "4 of 7 distinctive lines" in `jv_equal`).
-    let counted_weight: u64 = (weight.iter().zip(&repeats))
-        .filter(|&(_, &n)| n <= MAX_REPEATS)
-        .map(|(w, _)| *w)
-        .sum();
-    let need_weight = (2 * UNIT).max(counted_weight.div_ceil(2));
-    if hits.len() < MIN_LINES {
+    let need = MIN_LINES.max(counted.div_ceil(2));
+    // The evidence must be real besides: the lines weighing at least as much as two lines the
+    // pinned file has nowhere else. Lines it has in other places too (`case JV_KIND_ARRAY:` in
+    // every `switch` over a value's kind) weigh little, so a window of them is no relocation
+    // (C walk on jq: `jv_get_refcnt`'s `case` lines were "4 of 7 distinctive lines" in
+    // `jv_equal`). Half is counted in lines, not weight: a block edited in place keeps its
+    // common lines more often than its own (fd's global ignore file, `walker` now `builder`).
+    let need_weight = 2 * UNIT;
+    if hits.len() < need {
         return None;
     }
-    // A window starts and ends at one of the range's most distinctive lines (those of the
-    // highest weight it counts): a line the pinned file also has elsewhere, found at a
-    // window's edge, is as likely the start of other code (jq's `jv_get_refcnt`, rewritten in
-    // place, reached down into `jv_equal`'s `case` lines below it). A range whose lines all
-    // weigh the same is sought as before.
-    let top = (weight.iter().zip(&repeats))
-        .filter(|&(_, &n)| n <= MAX_REPEATS)
-        .map(|(w, _)| *w)
-        .max()
-        .unwrap_or(UNIT);
-    let anchor = |h: &(u64, usize)| weight[h.1] == top;
     let width = 2 * span.max(1);
     // Two pointers over the hits: the window [lo, hi] spans less than `width` lines; `count`
     // holds how often each cited line occurs in it, `distinct` how many occur at all.
@@ -431,39 +418,21 @@ fn best_window(
         for h in &hits[lo..l] {
             count[h.1] += 1;
         }
-        if !anchor(&hits[hi]) {
-            continue;
-        }
-        // Past leading lines that are not among the most distinctive, which then leave it.
-        let mut first = start;
-        while first < hi && !anchor(&hits[first]) {
-            first += 1;
-        }
-        let (mut d, mut w) = (distinct, score);
-        for h in &hits[lo..first] {
-            count[h.1] -= 1;
-            if count[h.1] == 0 {
-                d -= 1;
-                w -= weight[h.1];
-            }
-        }
         // The window whose lines weigh most wins, then the one with the most lines, then the
         // one spanning nearest the block, then the first: deterministic, and nearest the top.
         // A window ending at a line it already holds adds nothing but length.
         let ends_new = count[hits[hi].1] == 1;
         if ends_new
             && best.is_none_or(|b| {
-                (w, d) > (b.0, b.1)
-                    || ((w, d) == (b.0, b.1) && off(first) < off_of(&hits, (b.1, b.2, b.3), span))
+                (score, distinct) > (b.0, b.1)
+                    || ((score, distinct) == (b.0, b.1)
+                        && off(start) < off_of(&hits, (b.1, b.2, b.3), span))
             })
         {
-            best = Some((w, d, first, hi));
-        }
-        for h in &hits[lo..first] {
-            count[h.1] += 1;
+            best = Some((score, distinct, start, hi));
         }
     }
-    let (_, matched, lo, hi) = best.filter(|&(w, d, _, _)| d >= MIN_LINES && w >= need_weight)?;
+    let (_, matched, lo, hi) = best.filter(|&(w, d, _, _)| d >= need && w >= need_weight)?;
     Some(Relocation {
         path: path.to_string(),
         start_line: hits[lo].0,
@@ -609,9 +578,9 @@ mod tests {
     }
 
     #[test]
-    fn a_window_of_shared_lines_is_no_relocation_nor_reaches_into_them() {
+    fn a_window_of_lines_the_pinned_file_shares_is_no_relocation() {
         // Rewritten in place: its own two lines are where it was; its `case` lines, which the
-        // pinned file had in two other functions, are in one of those below it.
+        // pinned file had in two other functions, are in one of those, further down.
         let ev: Vec<&[u8]> = vec![
             b"int refcnt(jv j) {",
             b"case K_ARRAY:",
@@ -620,16 +589,19 @@ mod tests {
             b"return j.count;",
         ];
         let w = vec![UNIT, UNIT / 3, UNIT / 3, UNIT / 3, UNIT];
-        let later = "int refcnt(jv j) {\n  if (alloc(j))\n    return j.count;\n  return 1;\n}\nint equal(jv a, jv b) {\n  switch (kind(a)) {\n  case K_ARRAY:\n    r = 1;\n  case K_STRING:\n    r = 2;\n  case K_OBJECT:\n    r = 3;\n  }\n}\n";
+        let later = format!(
+            "int refcnt(jv j) {{\n  if (alloc(j))\n    return j.count;\n  return 1;\n}}\n{}int equal(jv a, jv b) {{\n  switch (kind(a)) {{\n  case K_ARRAY:\n    r = 1;\n  case K_STRING:\n    r = 2;\n  case K_OBJECT:\n    r = 3;\n  }}\n}}\n",
+            "int filler;\n".repeat(20)
+        );
         let sought = Sought::weighted(vec![(ev.clone(), w, 9)]);
         assert_eq!(sought.find("jv.c", later.as_bytes()).remove(0), None);
-        // Weighed alike, as before, the four lines of `equal` and `refcnt` were one window.
+        // Weighed alike, as before, the three `case` lines of `equal` were "3 of 5".
         let sought = Sought::new(vec![(ev, 9)]);
         let r = sought
             .find("jv.c", later.as_bytes())
             .remove(0)
             .expect("found");
-        assert_eq!((r.start_line, r.end_line, r.matched), (1, 12, 5), "{r:?}");
+        assert_eq!((r.start_line, r.end_line, r.matched), (28, 32, 3), "{r:?}");
     }
 
     #[test]
