@@ -72,10 +72,11 @@ func Parse(text string) (Config, error) {
 ";
 
 /// `Size` and `Refcount` rewritten without their `switch`; `Equal` kept, so the `case` lines
-/// are now only there; `Parse`'s body moved to a helper far above it.
+/// are now only there; `Parse` keeps its check and leaves the rest to a helper far above it,
+/// which holds more of its lines.
 const GO_NEW: &str = "package value
 
-func parseFields(fields []string) (Config, error) {
+func build(fields []string) (Config, error) {
 \tif len(fields) < 2 {
 \t\treturn Config{}, errTooShort
 \t}
@@ -117,7 +118,11 @@ func Equal(v, w Value) bool {
 }
 
 func Parse(text string) (Config, error) {
-\treturn parseFields(strings.Fields(text))
+\tfields := strings.Fields(text)
+\tif len(fields) < 2 {
+\t\treturn Config{}, errTooShort
+\t}
+\treturn build(fields)
 }
 ";
 
@@ -370,13 +375,14 @@ fn without_symbols_generic_lines_relocate_nothing() {
 }
 
 #[test]
-fn a_function_cited_whole_follows_its_name_though_its_body_moved_beside_it() {
+fn a_function_cited_whole_follows_its_name_though_more_of_its_lines_are_elsewhere() {
     let was = lines_of(GO_OLD, "func Parse", "}");
     let now = lines_of(GO_NEW, "func Parse", "}");
-    let helper = lines_of(GO_NEW, "func parseFields", "}");
+    let helper = lines_of(GO_NEW, "func build", "}");
     let out = drift_of(&[range("value.go", was)]);
     let d = &out[0];
-    // Where its lines are is said, as a hint: the helper holds them.
+    // Where most of its lines are is said, as a hint: the helper holds five of its seven,
+    // `Parse` four.
     let r = d.relocation.as_ref().expect("a relocation");
     assert!(
         helper.0 <= r.start_line && r.end_line <= helper.1,
@@ -385,5 +391,5 @@ fn a_function_cited_whole_follows_its_name_though_its_body_moved_beside_it() {
     // The reference follows `Parse`, by its name, and so does its diff.
     assert_eq!(d.accept_at, Some(at(now)));
     let diff = d.diff.as_deref().expect("a diff");
-    assert!(diff.contains("+\treturn parseFields("), "{diff}");
+    assert!(diff.contains("+\treturn build(fields)"), "{diff}");
 }

@@ -1437,7 +1437,10 @@ fn relocate_lost(
         {
             let there = held(r, new_path, at)?;
             let moved_away = match overlaps(r, new_path, at) {
-                false => !lost.accepted_by_name && r.matched > there.0,
+                // A definition cited whole follows its name unless its namesake kept a quarter
+                // of its lines or fewer: its body went to the window (hyperfine's `compute`,
+                // now a wrapper of `compute_relative_speeds`, which holds 19 of its 24 lines).
+                false => r.matched > there.0 && (!lost.accepted_by_name || 4 * there.0 <= r.of),
                 true => {
                     let (_, all) = held(r, new_path, window(r))?;
                     !lost.accepted_by_name && beyond(r, new_path, at, there, all)
