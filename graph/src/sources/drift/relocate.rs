@@ -105,7 +105,7 @@ const GENERIC_WORDS: &[&str] = &[
     "yield",
 ];
 
-/// Whether a trimmed line is made only of [`GENERIC_WORDS`], numbers and punctuation: a
+/// Whether a trimmed line is made only of words any code is full of (`return`, `default`, `None`), numbers and punctuation: a
 /// keyword line that occurs in any function (`default:`, `return 1;`, `Ok(())`), whose
 /// presence somewhere else says nothing about where a cited block went (C walk on jq: a
 /// `switch`'s `default:` and `return 1;` sent `jv_get_refcnt` into `jv_equal`).
