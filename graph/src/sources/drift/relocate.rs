@@ -105,10 +105,11 @@ const GENERIC_WORDS: &[&str] = &[
     "yield",
 ];
 
-/// Whether a trimmed line is made only of words any code is full of (`return`, `default`, `None`), numbers and punctuation: a
-/// keyword line that occurs in any function (`default:`, `return 1;`, `Ok(())`), whose
-/// presence somewhere else says nothing about where a cited block went (C walk on jq: a
-/// `switch`'s `default:` and `return 1;` sent `jv_get_refcnt` into `jv_equal`).
+/// Whether a trimmed line is made only of words any code is full of (`return`, `default`,
+/// `None`), numbers and punctuation: a keyword line that occurs in any function (`default:`,
+/// `return 1;`, `Ok(())`), whose presence somewhere else says nothing about where a cited
+/// block went (C walk on jq: a `switch`'s `default:` and `return 1;` sent `jv_get_refcnt`
+/// into `jv_equal`).
 pub fn generic(line: &[u8]) -> bool {
     let text = String::from_utf8_lossy(line);
     text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
