@@ -260,6 +260,10 @@ pub fn compare(
 struct Lost {
     /// Its [`relocate::evidence_lines`].
     evidence: Vec<Vec<u8>>,
+    /// Their [`relocate::weights`] in the pinned file.
+    weights: Vec<u64>,
+    /// With `words`: their [`relocate::weights`] in the pinned file, read by words.
+    word_weights: Option<Vec<u64>>,
     /// A range of a document ([`relocate::is_document`]): the same lines as their words
     /// ([`relocate::word_evidence`]), which is how it is sought in other documents.
     words: Option<Vec<Vec<u8>>>,
@@ -678,6 +682,10 @@ impl Context<'_> {
                 (evidence, words)
             })
             .map(|(evidence, words)| Lost {
+                weights: relocate::weights(&refs(&evidence), &old_lines, s, e, false),
+                word_weights: words
+                    .as_deref()
+                    .map(|w| relocate::weights(&refs(w), &old_lines, s, e, true)),
                 evidence,
                 words,
                 span: e - s + 1,
@@ -1235,16 +1243,22 @@ fn relocate_lost(
     let (changes, _) = ctx.changes(reader)?;
     let candidates = touched(changes);
     // Every range byte for byte; a document's also by its words (nothing for the others).
-    let by_bytes = relocate::Sought::new(
+    let by_bytes = relocate::Sought::weighted(
         wanted
             .iter()
-            .map(|(_, l)| (refs(&l.evidence), l.span))
+            .map(|(_, l)| (refs(&l.evidence), l.weights.clone(), l.span))
             .collect(),
     );
-    let by_words = relocate::Sought::new(
+    let by_words = relocate::Sought::weighted(
         wanted
             .iter()
-            .map(|(_, l)| (l.words.as_deref().map(refs).unwrap_or_default(), l.span))
+            .map(|(_, l)| {
+                (
+                    l.words.as_deref().map(refs).unwrap_or_default(),
+                    l.word_weights.clone().unwrap_or_default(),
+                    l.span,
+                )
+            })
             .collect(),
     );
     let any_words = wanted.iter().any(|(_, l)| l.words.is_some());
@@ -1362,15 +1376,21 @@ fn relocate_lost(
                 start_line: r.start_line,
                 end_line: r.end_line,
             };
-            r.by_words = holds(data, at, &lost.evidence, false) < r.matched;
+            r.by_words = holds(data, at, &lost.evidence, &lost.weights, false).0 < r.matched;
         }
-        // How many of the range's lines `at` of its later file holds, read as the window was.
-        let mut held = |r: &Relocation, new_path: &str, at: LineRange| -> Result<u64, GitError> {
-            let file = later_file(&mut window_files, reader, ctx.to, new_path)?;
-            Ok(match (&lost.words, r.by_words) {
-                (Some(words), true) => holds(file, at, words, true),
-                _ => holds(file, at, &lost.evidence, false),
-            })
+        // How many of the range's lines `at` of its later file holds, read as the window was,
+        // and what they weigh ([`relocate::weights`]).
+        let mut held =
+            |r: &Relocation, new_path: &str, at: LineRange| -> Result<(u64, u64), GitError> {
+                let file = later_file(&mut window_files, reader, ctx.to, new_path)?;
+                Ok(match (&lost.words, &lost.word_weights, r.by_words) {
+                    (Some(words), Some(w), true) => holds(file, at, words, w, true),
+                    _ => holds(file, at, &lost.evidence, &lost.weights, false),
+                })
+            };
+        let window = |r: &Relocation| LineRange {
+            start_line: r.start_line,
+            end_line: r.end_line,
         };
         let overlaps = |r: &Relocation, new_path: &str, at: LineRange| {
             r.path == new_path && r.start_line <= at.end_line && at.start_line <= r.end_line
@@ -1381,13 +1401,18 @@ fn relocate_lost(
         // pair mapped onto one of them: Go walk, `repro-2-reorder-text.sh`), and the window
         // loses nothing the diff found. A window reaching only into the mapped range starts or
         // ends in other code (loguru's `_terminate_file`, whose three lines went to the new
-        // `_close_file` above it): the mapped range is the better place to read.
-        let beyond = |r: &Relocation, new_path: &str, at: LineRange, there: u64| {
-            r.path == new_path
-                && r.start_line <= at.start_line
-                && at.end_line <= r.end_line
-                && r.matched >= there + relocate::MIN_LINES as u64
-        };
+        // `_close_file` above it): the mapped range is the better place to read. The lines
+        // beyond must weigh as a relocation must ([`relocate::UNIT`] twice): a function
+        // rewritten in place whose window reached into the `case` lines of the function below,
+        // lines the pinned file had in several functions, was "6 of 6 distinctive lines".
+        let beyond =
+            |r: &Relocation, new_path: &str, at: LineRange, there: (u64, u64), all: u64| {
+                r.path == new_path
+                    && r.start_line <= at.start_line
+                    && at.end_line <= r.end_line
+                    && r.matched >= there.0 + relocate::MIN_LINES as u64
+                    && all >= there.1 + 2 * relocate::UNIT
+            };
         if let (
             Some(r),
             Ok(Verdict::Changed {
@@ -1399,9 +1424,10 @@ fn relocate_lost(
         {
             if overlaps(r, new_path, *m) {
                 let there = held(r, new_path, *m)?;
-                let news = beyond(r, new_path, *m, there);
+                let (_, all) = held(r, new_path, window(r))?;
+                let news = beyond(r, new_path, *m, there, all);
                 let r = out[*i].relocation.as_mut().expect("relocation");
-                r.mapped_holds = news.then_some(there);
+                r.mapped_holds = news.then_some(there.0);
             }
         }
         // A changed range whose accepted lines (where the diff maps it) hold fewer of its
@@ -1419,8 +1445,14 @@ fn relocate_lost(
         {
             let there = held(r, new_path, at)?;
             let moved_away = match overlaps(r, new_path, at) {
-                false => r.matched > there,
-                true => !lost.accepted_by_name && beyond(r, new_path, at, there),
+                // A definition cited whole follows its name unless its namesake kept a quarter
+                // of its lines or fewer: its body went to the window (hyperfine's `compute`,
+                // now a wrapper of `compute_relative_speeds`, which holds 19 of its 24 lines).
+                false => r.matched > there.0 && (!lost.accepted_by_name || 4 * there.0 <= r.of),
+                true => {
+                    let (_, all) = held(r, new_path, window(r))?;
+                    !lost.accepted_by_name && beyond(r, new_path, at, there, all)
+                }
             };
             if moved_away {
                 out[*i].accept_at = None;
@@ -1510,7 +1542,11 @@ fn was_beside(
             text.extend_from_slice(line);
         }
     }
-    let sought = relocate::Sought::new(vec![(refs(&lost.evidence), lost.span)]);
+    let sought = relocate::Sought::weighted(vec![(
+        refs(&lost.evidence),
+        lost.weights.clone(),
+        lost.span,
+    )]);
     let Some(before) = sought.find(path, &text).into_iter().next().flatten() else {
         return Ok(false);
     };
@@ -1601,8 +1637,14 @@ fn refs(v: &[Vec<u8>]) -> Vec<&[u8]> {
 }
 
 /// How many of `evidence` (trimmed cited lines, each once; with `by_words`, their
-/// [`relocate::words`]) lines `at` of `data` hold.
-fn holds(data: &[u8], at: LineRange, evidence: &[Vec<u8>], by_words: bool) -> u64 {
+/// [`relocate::words`]) lines `at` of `data` hold, and the sum of their `weights`.
+fn holds(
+    data: &[u8],
+    at: LineRange,
+    evidence: &[Vec<u8>],
+    weights: &[u64],
+    by_words: bool,
+) -> (u64, u64) {
     let lines = split_lines(data);
     let from = (at.start_line.max(1) - 1) as usize;
     let window: std::collections::HashSet<Vec<u8>> = lines
@@ -1619,8 +1661,9 @@ fn holds(data: &[u8], at: LineRange, evidence: &[Vec<u8>], by_words: bool) -> u6
         .collect();
     evidence
         .iter()
-        .filter(|e| window.contains(e.as_slice()))
-        .count() as u64
+        .zip(weights.iter().chain(std::iter::repeat(&relocate::UNIT)))
+        .filter(|(e, _)| window.contains(e.as_slice()))
+        .fold((0, 0), |(n, w), (_, x)| (n + 1, w + x))
 }
 
 /// The identifier segments of a qualified name (`Store.get` -> `Store`, `get`; `a::b` -> `a`,

@@ -52,14 +52,112 @@ pub struct Relocation {
     pub mapped_holds: Option<u64>,
 }
 
-/// The cited lines that count as evidence, trimmed, each once, in order.
+/// The cited lines that count as evidence, trimmed, each once, in order: those with at least
+/// [`MIN_ALNUM`] letters or digits that are not [`generic`].
 pub fn evidence_lines<'a>(cited: &[&'a [u8]]) -> Vec<&'a [u8]> {
     let mut seen = HashSet::new();
     cited
         .iter()
         .map(|l| l.trim_ascii())
         .filter(|l| l.iter().filter(|b| b.is_ascii_alphanumeric()).count() >= MIN_ALNUM)
+        .filter(|l| !generic(l))
         .filter(|l| seen.insert(*l))
+        .collect()
+}
+
+/// Words that, with punctuation and numbers, make up lines any code in many languages is full
+/// of (`default:`, `break;`, `return 0;`, `} else {`, `return None`, `Ok(())`, `end`): such a
+/// line says nothing about which block it belongs to.
+const GENERIC_WORDS: &[&str] = &[
+    "async",
+    "await",
+    "begin",
+    "break",
+    "case",
+    "continue",
+    "default",
+    "do",
+    "done",
+    "else",
+    "elif",
+    "end",
+    "err",
+    "esac",
+    "false",
+    "fi",
+    "finally",
+    "none",
+    "nil",
+    "null",
+    "ok",
+    "pass",
+    "return",
+    "self",
+    "some",
+    "super",
+    "then",
+    "this",
+    "true",
+    "try",
+    "undefined",
+    "unreachable",
+    "void",
+    "yield",
+];
+
+/// Whether a trimmed line is made only of words any code is full of (`return`, `default`,
+/// `None`), numbers and punctuation: a keyword line that occurs in any function (`default:`,
+/// `return 1;`, `Ok(())`), whose presence somewhere else says nothing about where a cited
+/// block went (C walk on jq: a `switch`'s `default:` and `return 1;` sent `jv_get_refcnt`
+/// into `jv_equal`).
+pub fn generic(line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(line);
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .all(|w| {
+            w.chars().next().is_some_and(|c| c.is_ascii_digit())
+                || GENERIC_WORDS.contains(&w.to_ascii_lowercase().as_str())
+        })
+}
+
+/// The weight of an evidence line no other code of the pinned file has: a line the pinned
+/// file also has elsewhere weighs this divided by the number of places it has it.
+pub const UNIT: u64 = 60;
+
+/// For each of the `evidence` lines (trimmed, as [`evidence_lines`] gives them; compared as
+/// [`words`] when `by_words`), its weight: [`UNIT`] divided by the number of places the
+/// pinned file (`pinned`, its lines) has it, the cited ones (`first..=last`, 1-based) counting
+/// as one. A line the pinned file has in several functions (`case JV_KIND_ARRAY:` in every
+/// `switch` over a value's kind) is as likely, found elsewhere, to be one of the others: it
+/// says little about where the cited copy went.
+pub fn weights(
+    evidence: &[&[u8]],
+    pinned: &[&[u8]],
+    first: u64,
+    last: u64,
+    by_words: bool,
+) -> Vec<u64> {
+    let mut places: HashMap<&[u8], u64> = evidence.iter().map(|l| (*l, 1)).collect();
+    let mut owned = Vec::new();
+    if by_words {
+        owned = pinned.iter().map(|l| words(l)).collect();
+    }
+    for (n, line) in (1u64..).zip(pinned) {
+        if (first..=last).contains(&n) {
+            continue;
+        }
+        let key: &[u8] = if by_words {
+            &owned[n as usize - 1]
+        } else {
+            line.trim_ascii()
+        };
+        if let Some(k) = places.get_mut(key) {
+            *k += 1;
+        }
+    }
+    evidence
+        .iter()
+        .map(|l| UNIT / places.get(l).copied().unwrap_or(1).max(1))
         .collect()
 }
 
@@ -198,18 +296,34 @@ pub fn words_of_file(data: &[u8]) -> Vec<u8> {
 /// The cited lines of several ranges, looked up together: each file of the later commit is
 /// read once, whatever the number of ranges.
 pub struct Sought<'a> {
-    /// Each range's evidence lines and block length.
-    ranges: Vec<(Vec<&'a [u8]>, u64)>,
+    /// Each range's evidence lines, their [`weights`] and the block's length.
+    ranges: Vec<Range<'a>>,
     /// Evidence line -> (range, index of the line in that range's evidence).
     lines: HashMap<&'a [u8], Vec<(usize, usize)>>,
 }
 
+/// One range sought: its evidence lines, their [`weights`], its block's length.
+pub type Range<'a> = (Vec<&'a [u8]>, Vec<u64>, u64);
+
 impl<'a> Sought<'a> {
-    /// The ranges' evidence lines (from [`evidence_lines`]) with their blocks' lengths; ranges
-    /// with fewer than [`MIN_LINES`] never relocate.
+    /// The ranges' evidence lines (from [`evidence_lines`]) with their blocks' lengths, each
+    /// line of [`UNIT`] weight; ranges with fewer than [`MIN_LINES`] never relocate.
     pub fn new(ranges: Vec<(Vec<&'a [u8]>, u64)>) -> Self {
+        Self::weighted(
+            ranges
+                .into_iter()
+                .map(|(ev, span)| {
+                    let w = vec![UNIT; ev.len()];
+                    (ev, w, span)
+                })
+                .collect(),
+        )
+    }
+
+    /// The ranges' evidence lines with their [`weights`] and their blocks' lengths.
+    pub fn weighted(ranges: Vec<Range<'a>>) -> Self {
         let mut lines: HashMap<&[u8], Vec<(usize, usize)>> = HashMap::new();
-        for (r, (ev, _)) in ranges.iter().enumerate() {
+        for (r, (ev, _, _)) in ranges.iter().enumerate() {
             for (i, l) in ev.iter().enumerate() {
                 lines.entry(l).or_default().push((r, i));
             }
@@ -229,19 +343,21 @@ impl<'a> Sought<'a> {
         }
         hits.into_iter()
             .zip(&self.ranges)
-            .map(|(h, (ev, span))| best_window(path, h, ev.len(), *span))
+            .map(|(h, (_, weight, span))| best_window(path, h, weight, *span))
             .collect()
     }
 }
 
 /// The best window among `hits` ((line, index of the cited line), in line order) of a block of
-/// `span` lines with `wanted` evidence lines; `None` when it holds fewer than the minimum.
+/// `span` lines whose evidence lines weigh `weight` ([`weights`]); `None` when it holds less
+/// than the minimum.
 fn best_window(
     path: &str,
     mut hits: Vec<(u64, usize)>,
-    wanted: usize,
+    weight: &[u64],
     span: u64,
 ) -> Option<Relocation> {
+    let wanted = weight.len();
     let mut repeats = vec![0usize; wanted];
     for &(_, i) in &hits {
         repeats[i] += 1;
@@ -253,6 +369,13 @@ fn best_window(
     // half: indexmap walk, stop 47).
     let counted = repeats.iter().filter(|&&n| n <= MAX_REPEATS).count();
     let need = MIN_LINES.max(counted.div_ceil(2));
+    // The evidence must be real besides: the lines weighing at least as much as two lines the
+    // pinned file has nowhere else. Lines it has in other places too (`case JV_KIND_ARRAY:` in
+    // every `switch` over a value's kind) weigh little, so a window of them is no relocation
+    // (C walk on jq: `jv_get_refcnt`'s `case` lines were "4 of 7 distinctive lines" in
+    // `jv_equal`). Half is counted in lines, not weight: a block edited in place keeps its
+    // common lines more often than its own (fd's global ignore file, `walker` now `builder`).
+    let need_weight = 2 * UNIT;
     if hits.len() < need {
         return None;
     }
@@ -260,17 +383,20 @@ fn best_window(
     // Two pointers over the hits: the window [lo, hi] spans less than `width` lines; `count`
     // holds how often each cited line occurs in it, `distinct` how many occur at all.
     let mut count = vec![0usize; wanted];
-    let (mut distinct, mut lo) = (0usize, 0usize);
-    let mut best: Option<(usize, usize, usize)> = None;
+    let (mut distinct, mut score, mut lo) = (0usize, 0u64, 0usize);
+    // (weight, distinct lines, first hit, last hit) of the best window so far.
+    let mut best: Option<(u64, usize, usize, usize)> = None;
     for hi in 0..hits.len() {
         if count[hits[hi].1] == 0 {
             distinct += 1;
+            score += weight[hits[hi].1];
         }
         count[hits[hi].1] += 1;
         while hits[hi].0 - hits[lo].0 >= width {
             count[hits[lo].1] -= 1;
             if count[hits[lo].1] == 0 {
                 distinct -= 1;
+                score -= weight[hits[lo].1];
             }
             lo += 1;
         }
@@ -293,19 +419,21 @@ fn best_window(
         for h in &hits[lo..l] {
             count[h.1] += 1;
         }
-        // The window with the most lines wins, then the one spanning nearest the block, then
-        // the first: deterministic, and nearest the top. A window ending at a line it already
-        // holds adds nothing but length.
+        // The window whose lines weigh most wins, then the one with the most lines, then the
+        // one spanning nearest the block, then the first: deterministic, and nearest the top.
+        // A window ending at a line it already holds adds nothing but length.
         let ends_new = count[hits[hi].1] == 1;
         if ends_new
             && best.is_none_or(|b| {
-                distinct > b.0 || (distinct == b.0 && off(start) < off_of(&hits, b, span))
+                (score, distinct) > (b.0, b.1)
+                    || ((score, distinct) == (b.0, b.1)
+                        && off(start) < off_of(&hits, (b.1, b.2, b.3), span))
             })
         {
-            best = Some((distinct, start, hi));
+            best = Some((score, distinct, start, hi));
         }
     }
-    let (matched, lo, hi) = best.filter(|&(d, _, _)| d >= need)?;
+    let (_, matched, lo, hi) = best.filter(|&(w, d, _, _)| d >= need && w >= need_weight)?;
     Some(Relocation {
         path: path.to_string(),
         start_line: hits[lo].0,
@@ -419,13 +547,73 @@ mod tests {
     }
 
     #[test]
+    fn keyword_lines_are_no_evidence_and_lines_the_pinned_file_shares_weigh_little() {
+        for l in [
+            "default:",
+            "break;",
+            "return 0;",
+            "} else {",
+            "return None",
+            "Ok(())",
+            "return 1;",
+        ] {
+            assert!(generic(l.as_bytes()), "{l}");
+        }
+        for l in [
+            "case JV_KIND_ARRAY:",
+            "return j.u.ptr->count;",
+            "self._result = r",
+        ] {
+            assert!(!generic(l.as_bytes()), "{l}");
+        }
+        // Two functions with the same `case` line; the second is cited.
+        let pinned = lines(
+            "int a(jv j) {\n  case K_ARRAY:\n  return j.size;\n}\nint b(jv j) {\n  case K_ARRAY:\n  return j.count;\n  default:\n}\n",
+        );
+        let ev = evidence_lines(&pinned[4..9]);
+        assert_eq!(ev.len(), 3, "`default:` is no evidence");
+        assert_eq!(
+            weights(&ev, &pinned, 5, 9, false),
+            vec![UNIT, UNIT / 2, UNIT]
+        );
+    }
+
+    #[test]
+    fn a_window_of_lines_the_pinned_file_shares_is_no_relocation() {
+        // Rewritten in place: its own two lines are where it was; its `case` lines, which the
+        // pinned file had in two other functions, are in one of those, further down.
+        let ev: Vec<&[u8]> = vec![
+            b"int refcnt(jv j) {",
+            b"case K_ARRAY:",
+            b"case K_STRING:",
+            b"case K_OBJECT:",
+            b"return j.count;",
+        ];
+        let w = vec![UNIT, UNIT / 3, UNIT / 3, UNIT / 3, UNIT];
+        let later = format!(
+            "int refcnt(jv j) {{\n  if (alloc(j))\n    return j.count;\n  return 1;\n}}\n{}int equal(jv a, jv b) {{\n  switch (kind(a)) {{\n  case K_ARRAY:\n    r = 1;\n  case K_STRING:\n    r = 2;\n  case K_OBJECT:\n    r = 3;\n  }}\n}}\n",
+            "int filler;\n".repeat(20)
+        );
+        let sought = Sought::weighted(vec![(ev.clone(), w, 9)]);
+        assert_eq!(sought.find("jv.c", later.as_bytes()).remove(0), None);
+        // Weighed alike, as before, the three `case` lines of `equal` were "3 of 5".
+        let sought = Sought::new(vec![(ev, 9)]);
+        let r = sought
+            .find("jv.c", later.as_bytes())
+            .remove(0)
+            .expect("found");
+        assert_eq!((r.start_line, r.end_line, r.matched), (28, 32, 3), "{r:?}");
+    }
+
+    #[test]
     fn lines_a_file_repeats_count_neither_for_nor_against_a_window() {
         // An iterator impl moved word for word into a file of several iterators: its `where`
         // clause and `next` signature are everywhere there, its own lines once (indexmap walk,
         // stop 47: "7 of 16", under half, was no relocation).
         let block = "impl Iterator for Difference {\n    where\n        T: Eq + Hash,\n        S: BuildHasher,\n    type Item = T;\n    fn next(&mut self) -> Option<Self::Item> {\n        while let Some(item) = self.iter.next() {\n            if !self.other.contains(item) {\n                return Some(item);\n            }\n        }\n        None\n    }\n    fn size_hint(&self) -> (usize, Option<usize>) {\n        (0, self.iter.size_hint().1)\n    }\n}\n";
         let wanted = evidence_lines(&lines(block));
-        assert_eq!(wanted.len(), 12);
+        // Its `None` line is generic: any function may end so.
+        assert_eq!(wanted.len(), 11);
         let other = |name: &str| {
             format!("impl Iterator for {name} {{\n    where\n        T: Eq + Hash,\n        S: BuildHasher,\n    type Item = T;\n    fn next(&mut self) -> Option<Self::Item> {{\n        None\n    }}\n    fn size_hint(&self) -> (usize, Option<usize>) {{\n        (0, None)\n    }}\n}}\n")
         };
