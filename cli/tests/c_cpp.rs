@@ -242,3 +242,45 @@ fn c_and_cpp_functions_are_named_in_packs_cites_and_drift() {
         "{impact}"
     );
 }
+
+/// jq 1.7's `main.c`: one body under two alternative headers (`#ifdef WIN32 … #else … #endif`).
+const MAIN_PER_PLATFORM: &str = "#include <stdio.h>\n\n#ifdef WIN32\nint umain(int argc, char* argv[]);\n\nint wmain(int argc, wchar_t* wargv[]) {\n  return umain(argc, 0);\n}\n\nint umain(int argc, char* argv[]) {\n#else /*}*/\nint main(int argc, char* argv[]) {\n#endif\n  int ret = 0;\n  if (argc > 1) {\n    ret = 2;\n  }\n  return ret;\n}\n";
+
+/// jq's `jv_parse.c`: a prototype with an attribute macro the grammar cannot read, then the
+/// function.
+const ATTRIBUTE_MACRO: &str = "static int make_error(int p, const char *fmt, ...) PRINTF_LIKE(2, 3);\nstatic int make_error(int p, const char *fmt, ...) {\n  return p;\n}\n";
+
+#[test]
+fn symbols_incomplete_is_not_reported_for_platform_alternatives_and_says_what_was_found() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let commit = repo_with_files(
+        &tmp.path().join("jq"),
+        &[
+            ("src/main.c", MAIN_PER_PLATFORM),
+            ("src/jv_parse.c", ATTRIBUTE_MACRO),
+        ],
+    );
+    let ws = tmp.path().join("ws");
+    one_module(&ws, "jqlang", "jq", "jqlang/jq", &commit, "../jq");
+    one_page_citing(
+        &ws,
+        "jqlang/jq",
+        &[
+            ("exit", "src/main.c:14-18"),
+            ("errors", "src/jv_parse.c:1-4"),
+        ],
+    );
+    let v = run_in(&ws, &["validate"]);
+    let text = format!("{}{}", v.stdout, v.stderr);
+    // The body is read under the `#else` header: nothing unparsed in main.c.
+    assert!(!text.contains("src/main.c#L14"), "{text}");
+    let cites = run_in(&ws, &["cites", "--symbol", "main"]);
+    assert_eq!(cites.code, 0, "{cites:?}");
+    assert!(cites.stdout.contains("exit"), "{}", cites.stdout);
+    // Where the grammar really lost a line, the warning names what was found all the same
+    // rather than saying no symbol may stand behind the range.
+    assert!(
+        text.contains("could not parse lines 1-1 of the file, so definitions written there may be missing (found for the range all the same: function `make_error`)"),
+        "{text}"
+    );
+}
