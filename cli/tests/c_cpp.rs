@@ -284,3 +284,30 @@ fn symbols_incomplete_is_not_reported_for_platform_alternatives_and_says_what_wa
         "{text}"
     );
 }
+
+#[test]
+fn a_change_in_the_other_ifdef_alternative_is_not_named_as_the_same_function() {
+    // jq's `f_match`: the regex version under `#ifdef HAVE_LIBONIG`, a stub under `#else`,
+    // one range over both.
+    let v1 = "#ifdef HAVE_LIBONIG\nstatic int f_match(int x) {\n  int y = x;\n  y = y * 2;\n  return y;\n}\n#else\nstatic int f_match(int x) {\n  return 0;\n}\n#endif\n";
+    let tmp = tempfile::tempdir().expect("tmp");
+    let repo = tmp.path().join("jq");
+    let commit = repo_with_files(&repo, &[("src/builtin.c", v1)]);
+    let ws = tmp.path().join("ws");
+    one_module(&ws, "jqlang", "jq", "jqlang/jq", &commit, "../jq");
+    one_page_citing(&ws, "jqlang/jq", &[("regex", "src/builtin.c:1-11")]);
+    let v2 = v1.replace("  return 0;\n", "  return -1;\n");
+    std::fs::write(repo.join("src/builtin.c"), v2).expect("write");
+    git(&repo, &["commit", "-q", "-am", "two"]);
+    let text = run_in(&ws, &["drift"]).stdout;
+    assert!(
+        text.contains(
+            "function `f_match`; the change is in another definition of function `f_match`"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("the change is in another definition of function `f_match` (src/builtin.c:8-10 as pinned)"),
+        "{text}"
+    );
+}
