@@ -761,7 +761,7 @@ pub fn heritage(path: &str, text: &str) -> Vec<Heritage> {
 
 /// Parses `text` with the grammar of `lang` (a parser per thread and language is reused).
 /// For C and C++, a file whose conditionals make it unparsable as written is read as a
-/// preprocessor would read it, with one branch of each ([`parse_preprocessed`]).
+/// preprocessor would read it, with one branch of each conditional (the first).
 pub fn parse(lang: Lang, text: &str) -> Option<tree_sitter::Tree> {
     if matches!(lang, Lang::C | Lang::Cpp) {
         return parse_preprocessed(lang, text).map(|(tree, _)| tree);
