@@ -814,6 +814,9 @@ fn around_range(
         // walk, stop 48: `@Deprecated` added over a method cited whole was for drift to
         // review and affected nothing).
         let mut hit = engine::touching(hunks, d.start_line, d.end_line);
+        hit.retain(|h| {
+            engine::through_definition((d.start_line, d.item_line, d.end_line), (start, end), h)
+        });
         hit.extend(attached.iter().filter(|h| h.old_start + 1 == d.start_line));
         if hit.is_empty() {
             continue;
@@ -986,6 +989,37 @@ mod tests {
         assert_eq!(
             around(STORE, "store.py", (10, 10), &hunks),
             ("Store.put".into(), vec![11], vec!["Store.put".into()])
+        );
+    }
+
+    #[test]
+    fn a_long_function_is_around_a_range_only_near_it_or_at_its_head() {
+        // jq's `main()`: 430 lines, its option loop one `if` after another. A short function
+        // is read whole.
+        let mut text = String::from("static int small(int x)\n{\n  x = x + 1;\n  x = x * 2;\n  return x;\n}\n\nint main(int argc, char **argv)\n{\n");
+        for i in 0..200 {
+            text.push_str(&format!("  if (argc == {i}) argc++;\n"));
+        }
+        text.push_str("  return 0;\n}\n");
+        // main is lines 8-211; the range 150-152.
+        let (cover, hit, touched) = around(&text, "src/main.c", (150, 152), &[edit(20)]);
+        assert_eq!((cover.as_str(), hit, touched), ("main", vec![], vec![]));
+        // Near the lines, or at the signature, the change is around them.
+        for line in [135, 170, 8] {
+            let (_, hit, touched) = around(&text, "src/main.c", (150, 152), &[edit(line)]);
+            assert_eq!(
+                (hit, touched),
+                (vec![line], vec!["main".to_string()]),
+                "{line}"
+            );
+        }
+        // A range over its first line cites it whole.
+        let (_, hit, _) = around(&text, "src/main.c", (8, 12), &[edit(150)]);
+        assert_eq!(hit, [150]);
+        // A short function stands for a range in it whole.
+        assert_eq!(
+            around(&text, "src/main.c", (5, 5), &[edit(3)]),
+            ("small".into(), vec![3], vec!["small".into()])
         );
     }
 

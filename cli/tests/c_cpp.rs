@@ -242,3 +242,72 @@ fn c_and_cpp_functions_are_named_in_packs_cites_and_drift() {
         "{impact}"
     );
 }
+
+/// jq 1.7's `main.c`: one body under two alternative headers (`#ifdef WIN32 … #else … #endif`).
+const MAIN_PER_PLATFORM: &str = "#include <stdio.h>\n\n#ifdef WIN32\nint umain(int argc, char* argv[]);\n\nint wmain(int argc, wchar_t* wargv[]) {\n  return umain(argc, 0);\n}\n\nint umain(int argc, char* argv[]) {\n#else /*}*/\nint main(int argc, char* argv[]) {\n#endif\n  int ret = 0;\n  if (argc > 1) {\n    ret = 2;\n  }\n  return ret;\n}\n";
+
+/// jq's `jv_parse.c`: a prototype with an attribute macro the grammar cannot read, then the
+/// function.
+const ATTRIBUTE_MACRO: &str = "static int make_error(int p, const char *fmt, ...) PRINTF_LIKE(2, 3);\nstatic int make_error(int p, const char *fmt, ...) {\n  return p;\n}\n";
+
+#[test]
+fn symbols_incomplete_is_not_reported_for_platform_alternatives_and_says_what_was_found() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let commit = repo_with_files(
+        &tmp.path().join("jq"),
+        &[
+            ("src/main.c", MAIN_PER_PLATFORM),
+            ("src/jv_parse.c", ATTRIBUTE_MACRO),
+        ],
+    );
+    let ws = tmp.path().join("ws");
+    one_module(&ws, "jqlang", "jq", "jqlang/jq", &commit, "../jq");
+    one_page_citing(
+        &ws,
+        "jqlang/jq",
+        &[
+            ("exit", "src/main.c:14-18"),
+            ("errors", "src/jv_parse.c:1-4"),
+        ],
+    );
+    let v = run_in(&ws, &["validate"]);
+    let text = format!("{}{}", v.stdout, v.stderr);
+    // The body is read under the `#else` header: nothing unparsed in main.c.
+    assert!(!text.contains("src/main.c#L14"), "{text}");
+    let cites = run_in(&ws, &["cites", "--symbol", "main"]);
+    assert_eq!(cites.code, 0, "{cites:?}");
+    assert!(cites.stdout.contains("exit"), "{}", cites.stdout);
+    // Where the grammar really lost a line, the warning names what was found all the same
+    // rather than saying no symbol may stand behind the range.
+    assert!(
+        text.contains("could not parse lines 1-1 of the file, so definitions written there may be missing (found for the range all the same: function `make_error`)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_change_in_the_other_ifdef_alternative_is_not_named_as_the_same_function() {
+    // jq's `f_match`: the regex version under `#ifdef HAVE_LIBONIG`, a stub under `#else`,
+    // one range over both.
+    let v1 = "#ifdef HAVE_LIBONIG\nstatic int f_match(int x) {\n  int y = x;\n  y = y * 2;\n  return y;\n}\n#else\nstatic int f_match(int x) {\n  return 0;\n}\n#endif\n";
+    let tmp = tempfile::tempdir().expect("tmp");
+    let repo = tmp.path().join("jq");
+    let commit = repo_with_files(&repo, &[("src/builtin.c", v1)]);
+    let ws = tmp.path().join("ws");
+    one_module(&ws, "jqlang", "jq", "jqlang/jq", &commit, "../jq");
+    one_page_citing(&ws, "jqlang/jq", &[("regex", "src/builtin.c:1-11")]);
+    let v2 = v1.replace("  return 0;\n", "  return -1;\n");
+    std::fs::write(repo.join("src/builtin.c"), v2).expect("write");
+    git(&repo, &["commit", "-q", "-am", "two"]);
+    let text = run_in(&ws, &["drift"]).stdout;
+    assert!(
+        text.contains(
+            "function `f_match`; the change is in another definition of function `f_match`"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("the change is in another definition of function `f_match` (src/builtin.c:8-10 as pinned)"),
+        "{text}"
+    );
+}

@@ -2257,7 +2257,10 @@ fn a_change_inside_a_long_impl_touches_only_the_methods_a_range_overlaps() {
             }
         }
     }
-    assert!(by_symbol >= 15, "{v}");
+    // 14 since a hunk in a definition of 100 lines or more touches only the ranges near it
+    // or over the definition's first line: 7 ranges in `Config::app` (262 lines), `Config::
+    // from_matches` and `evaluate_expression`'s match arms, whose hunks are other arms, left.
+    assert!(by_symbol >= 14, "{v}");
     // #expressions cites parser.rs:501-543 (parse_value's end and the next methods): before,
     // every hunk of the impl touched it; no hunk touches those methods.
     assert!(

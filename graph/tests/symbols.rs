@@ -1315,3 +1315,33 @@ fn code_only_a_cpp_compiler_reads_does_not_break_a_c_file() {
     );
     assert!(s.unparsed.is_empty(), "{:?}", s.unparsed);
 }
+
+#[test]
+fn a_function_with_a_header_per_platform_is_read_as_a_preprocessor_reads_it() {
+    // jq 1.7's `main.c`: one body under two alternative headers. Read with both branches,
+    // the file is broken from the `#ifdef` to the body's end.
+    let c = "static int isoption(const char *t)\n{\n  return t[0] == '-';\n}\n\n#ifdef WIN32\nint umain(int argc, char* argv[]);\n\nint wmain(int argc, wchar_t* wargv[]) {\n  return umain(argc, 0);\n}\n\nint umain(int argc, char* argv[]) {\n#else /*}*/\nint main(int argc, char* argv[]) {\n#endif\n  int ret = 0;\n#if defined(HAVE_SETLOCALE) && \\\n    defined(LC_ALL)\n  setlocale(LC_ALL, \"\");\n#endif\n  if (isoption(argv[1])) {\n    ret = 2;\n  }\n  return ret;\n}\n\nstatic void after(void)\n{\n}\n";
+    let s = extract("src/main.c", c).expect("c");
+    assert!(s.unparsed.is_empty(), "{:?}", s.unparsed);
+    assert_eq!(
+        listing(&s),
+        [
+            "function isoption 1-4",
+            "function umain 7-7",
+            "function wmain 9-11",
+            "function umain 13-26",
+            "function main 15-26",
+            "function after 28-30",
+        ]
+    );
+    // A range in the body is in the innermost of the alternatives, the one a reader of the
+    // `#else` branch knows.
+    assert_eq!(range(&s, 22, 24), ["function main"]);
+    // A file that parses as written is read as written, every branch's definitions kept.
+    let both = "#ifdef HAVE_ONIG\nstatic int f_match(int x) {\n  return x;\n}\n#else\nstatic int f_match(int x) {\n  return 0;\n}\n#endif\n";
+    let s = extract("src/builtin.c", both).expect("c");
+    assert_eq!(
+        listing(&s),
+        ["function f_match 2-4", "function f_match 6-8"]
+    );
+}

@@ -612,11 +612,11 @@ Shadow byte legend (one shadow byte represents 8 application bytes):
         };
         // The cited library's frames are around (function and file), the asker's `main.c` and
         // the C library's are not; the innermost cited frame is the library's first.
+        // The debugger's and sanitizer's words about how the program stopped are the tool's,
+        // as Go's signal line is: not what the asker says.
         let r = read(GDB);
-        assert_eq!(
-            r.said,
-            "Program received signal SIGSEGV, Segmentation fault."
-        );
+        assert_eq!(r.said, "");
+        assert_eq!(r.runtime, "SIGSEGV, Segmentation fault");
         assert_eq!(
             r.around,
             "next_token\nlexer.c\nreturn lx->input[lx->pos];\nnext_token\nlexer.c\nyyparse\nparser.c"
@@ -627,6 +627,10 @@ Shadow byte legend (one shadow byte represents 8 application bytes):
             Some(("/home/ann/calc/src/lexer.c".to_string(), 88))
         );
         let r = read(LLDB);
+        assert_eq!(
+            (r.said.as_str(), r.runtime.as_str()),
+            ("", "EXC_BAD_ACCESS")
+        );
         assert_eq!(r.around, "next_token\nlexer.c\nyyparse\nparser.c");
         assert_eq!(r.innermost, Some(("lexer.c".to_string(), 88)));
         let r = read(ASAN);
@@ -634,14 +638,9 @@ Shadow byte legend (one shadow byte represents 8 application bytes):
             r.around,
             "next_token\nlexer.c\nyyparse\nparser.c\nlexer_free\nlexer.c"
         );
-        assert!(
-            r.said
-                .starts_with("ERROR: AddressSanitizer: heap-use-after-free on address")
-                && r.said.contains("SUMMARY: AddressSanitizer")
-                && !r.said.contains("fa fa")
-                && !r.said.contains("4242"),
-            "{}",
-            r.said
+        assert_eq!(
+            (r.said.as_str(), r.runtime.as_str()),
+            ("", "heap-use-after-free")
         );
         assert_eq!(
             r.innermost,

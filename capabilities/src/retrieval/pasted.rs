@@ -124,6 +124,9 @@ enum Line<'a> {
     Message(&'a str),
     /// A Go panic's or fatal error's line (`panic: runtime error: …`, `fatal error: …`).
     Go(GoPanic<'a>),
+    /// A debugger's or sanitizer's line about how a native program stopped, with what it says
+    /// of every program ([`native_stop`]).
+    Stopped(&'a str),
     /// Anything else.
     Text(&'a str),
 }
@@ -188,6 +191,11 @@ fn classify(line: &str) -> Line<'_> {
         .iter()
         .any(|b| t.starts_with(b))
         || t.starts_with("exit status ")
+        // AddressSanitizer's account of the access and the memory: sizes, addresses, threads.
+        || ["READ of size ", "WRITE of size ", "freed by thread ", "previously allocated by thread "]
+            .iter()
+            .any(|b| t.starts_with(b))
+        || (t.starts_with("0x") && t.contains(" is located "))
         || (t.starts_with("... ") && t.ends_with(" more"))
         || (!t.is_empty() && t.chars().all(|c| matches!(c, '^' | '~' | ' ')))
         // A debugger's prompt (`(gdb) bt`).
@@ -197,6 +205,13 @@ fn classify(line: &str) -> Line<'_> {
         || (t.len() >= 8 && t.bytes().all(|b| b == b'='))
     {
         return Line::Boilerplate;
+    }
+    if let Some(stop) = native_stop(t) {
+        return if stop.is_empty() {
+            Line::Boilerplate
+        } else {
+            Line::Stopped(stop)
+        };
     }
     if let Some(native) = native_frame(t) {
         return native;
@@ -411,6 +426,46 @@ fn native_origin(path: &str, cited: &dyn Fn(Code) -> bool) -> Origin {
     } else {
         Origin::Own
     }
+}
+
+/// How a debugger or sanitizer says a native program stopped, as Go's signal line does: gdb's
+/// `Program received signal SIGSEGV, Segmentation fault.` (`Program terminated with signal …`,
+/// `Thread 2 "worker" received signal …`), lldb's `* thread #1, …, stop reason =
+/// EXC_BAD_ACCESS (code=1, address=0x0)`, AddressSanitizer's (and the other sanitizers')
+/// `ERROR: AddressSanitizer: heap-use-after-free on address 0x… at pc …`. These are the tool's
+/// words, the same for every program: the signal or error kind is returned, the rest (the
+/// program's thread names, addresses) dropped; empty for a line that says nothing more than a
+/// line before it did (the sanitizer's `SUMMARY:`). `None` for any other line.
+fn native_stop(t: &str) -> Option<&str> {
+    let t = t.trim();
+    for after in [" received signal ", " terminated with signal "] {
+        if let Some((who, rest)) = t.split_once(after) {
+            if who == "Program" || who.starts_with("Thread ") {
+                return Some(rest.trim_end_matches('.').trim());
+            }
+        }
+    }
+    if t.starts_with("* thread #") || t.starts_with("thread #") {
+        let (_, reason) = t.split_once("stop reason = ")?;
+        return Some(reason.split(" (").next().unwrap_or(reason).trim());
+    }
+    if let Some(rest) = t.strip_prefix("SUMMARY: ") {
+        return rest
+            .split_once("Sanitizer: ")
+            .filter(|(tool, _)| !tool.contains(' '))
+            .map(|_| "");
+    }
+    let rest = t.strip_prefix("ERROR: ")?;
+    let (tool, kind) = rest.split_once("Sanitizer: ")?;
+    if tool.contains(' ') {
+        return None;
+    }
+    let kind = [" on address ", " on unknown address ", " at pc "]
+        .iter()
+        .filter_map(|m| kind.find(m))
+        .min()
+        .map_or(kind, |at| &kind[..at]);
+    Some(kind.trim())
 }
 
 /// `query` with what sanitizers and valgrind print around a report cut: the `==PID==` in front
@@ -716,6 +771,12 @@ fn read_lines<'q>(query: &'q str, tails: bool, cited: &dyn Fn(Code) -> bool) -> 
             | Line::Native { .. } => {}
             Line::Message("") => {}
             Line::Message(m) => say(m, block, &mut said, &mut around),
+            Line::Stopped(r) => {
+                last = None;
+                if !runtime.contains(r) {
+                    runtime.push(r);
+                }
+            }
             Line::Go(p) => {
                 last = None;
                 if !p.runtime.is_empty() && !runtime.contains(&p.runtime) {
@@ -1497,6 +1558,46 @@ fn without_position(path: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn how_a_native_program_stopped_is_the_tools_words() {
+        assert_eq!(
+            native_stop("Program received signal SIGSEGV, Segmentation fault."),
+            Some("SIGSEGV, Segmentation fault")
+        );
+        assert_eq!(
+            native_stop("Thread 2 \"worker\" received signal SIGABRT, Aborted."),
+            Some("SIGABRT, Aborted")
+        );
+        assert_eq!(
+            native_stop("* thread #1, queue = 'com.apple.main-thread', stop reason = EXC_BAD_ACCESS (code=1, address=0x0)"),
+            Some("EXC_BAD_ACCESS")
+        );
+        assert_eq!(
+            native_stop("ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000010 at pc 0x4c7a1b bp 0x7ffc sp 0x7ff4"),
+            Some("heap-use-after-free")
+        );
+        assert_eq!(
+            native_stop("SUMMARY: AddressSanitizer: heap-use-after-free /build/a.c:88:12 in f"),
+            Some("")
+        );
+        // The asker's words that only mention a signal or an error.
+        for said in [
+            "My program received signal SIGSEGV, why?",
+            "ERROR: could not open config",
+            "the thread #1 stop reason = unknown",
+        ] {
+            assert_eq!(native_stop(said), None, "{said}");
+        }
+        // The walk's gdb session (jq): the frame is read, the banner is the runtime's.
+        let gdb = "Program received signal SIGSEGV, Segmentation fault.\n0x00007ffff7f8a2b1 in jq_next (jq=0x5555555592a0) at src/execute.c:345\n#1  0x0000555555555296 in main () at myprog.c:22";
+        let r = read(gdb).expect("a gdb trace");
+        assert_eq!(
+            (r.said.as_str(), r.runtime.as_str()),
+            ("", "SIGSEGV, Segmentation fault")
+        );
+        assert_eq!(r.innermost, Some(("src/execute.c".to_string(), 345)));
+    }
 
     #[test]
     fn a_python_traceback_says_its_exception_and_keeps_library_frames_around() {

@@ -410,8 +410,87 @@ pub fn extract(path: &str, text: &str) -> Option<FileSymbols> {
         return None;
     }
     let lang = Lang::for_file(path, text)?;
+    if matches!(lang, Lang::C | Lang::Cpp) {
+        let (tree, first) = parse_preprocessed(lang, text)?;
+        let chosen = collect(lang, tree.root_node(), text.as_bytes());
+        return Some(match first {
+            Some((first, blanked)) => with_alternatives(
+                chosen,
+                collect(lang, first.root_node(), text.as_bytes()),
+                &blanked,
+            ),
+            None => chosen,
+        });
+    }
     let tree = parse(lang, text)?;
     Some(collect(lang, tree.root_node(), text.as_bytes()))
+}
+
+/// `chosen` (a parse of a C or C++ file with its conditionals' later branches blanked) with
+/// the definitions `first` (the parse of the file as written) found in the blanked lines and
+/// `chosen` lacks: the other branch's alternatives, as the `#else` of `#ifdef WIN32 int
+/// umain(…) { #else int main(…) { #endif` (jq's `main.c`), which are definitions of the file
+/// as much as a function defined under both branches is. Document order is kept.
+fn with_alternatives(chosen: FileSymbols, first: FileSymbols, blanked: &[bool]) -> FileSymbols {
+    let in_blanked = |line: u64| {
+        (line as usize)
+            .checked_sub(1)
+            .and_then(|i| blanked.get(i))
+            .copied()
+            .unwrap_or(false)
+    };
+    // Top-level definitions and their descendants, which follow them (pre-order).
+    let groups = |defs: &[Definition]| -> Vec<(usize, usize)> {
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        for (i, d) in defs.iter().enumerate() {
+            match (d.parent, out.last_mut()) {
+                (Some(_), Some(g)) => g.1 = i + 1,
+                _ => out.push((i, i + 1)),
+            }
+        }
+        out
+    };
+    let known = |d: &Definition| {
+        chosen
+            .definitions
+            .iter()
+            .any(|c| c.kind == d.kind && c.qualified == d.qualified && c.item_line == d.item_line)
+    };
+    let extra: Vec<(usize, usize)> = groups(&first.definitions)
+        .into_iter()
+        .filter(|&(a, _)| {
+            let d = &first.definitions[a];
+            in_blanked(d.item_line) && !known(d)
+        })
+        .collect();
+    if extra.is_empty() {
+        return chosen;
+    }
+    // (list, first, end) of each group, by the line its root starts.
+    let mut merged: Vec<(&[Definition], usize, usize)> = groups(&chosen.definitions)
+        .into_iter()
+        .map(|(a, b)| (chosen.definitions.as_slice(), a, b))
+        .chain(
+            extra
+                .iter()
+                .map(|&(a, b)| (first.definitions.as_slice(), a, b)),
+        )
+        .collect();
+    merged.sort_by_key(|&(list, a, _)| list[a].item_line);
+    let mut definitions = Vec::new();
+    for (list, a, b) in merged {
+        // A descendant's parent is in its group, at or after the root.
+        let base = definitions.len();
+        for d in &list[a..b] {
+            let mut d = d.clone();
+            d.parent = d.parent.map(|p| base + p.saturating_sub(a));
+            definitions.push(d);
+        }
+    }
+    FileSymbols {
+        definitions,
+        unparsed: chosen.unparsed,
+    }
 }
 
 /// A data member of a struct or class: a Go or Rust struct's field, a Java field, a C or C++
@@ -681,7 +760,128 @@ pub fn heritage(path: &str, text: &str) -> Vec<Heritage> {
 }
 
 /// Parses `text` with the grammar of `lang` (a parser per thread and language is reused).
+/// For C and C++, a file whose conditionals make it unparsable as written is read as a
+/// preprocessor would read it, with one branch of each conditional (the first).
 pub fn parse(lang: Lang, text: &str) -> Option<tree_sitter::Tree> {
+    if matches!(lang, Lang::C | Lang::Cpp) {
+        return parse_preprocessed(lang, text).map(|(tree, _)| tree);
+    }
+    parse_as_written(lang, text)
+}
+
+/// A C or C++ file parsed as written, or, when that leaves stretches unparsed, with the later
+/// branches of its conditionals blanked (the first branch of each kept, as a preprocessor
+/// keeps one) if that leaves fewer lines unparsed. Conditionals that give one body two
+/// headers (`#ifdef WIN32 int umain(…) { #else int main(…) { #endif`, jq's `main.c`) are
+/// broken code to a grammar that reads both branches. With the blanked parse come the parse
+/// as written and which lines were blanked, whose definitions are the other branches'.
+#[allow(clippy::type_complexity)]
+fn parse_preprocessed(
+    lang: Lang,
+    text: &str,
+) -> Option<(tree_sitter::Tree, Option<(tree_sitter::Tree, Vec<bool>)>)> {
+    let first = parse_as_written(lang, text)?;
+    if !first.root_node().has_error() {
+        return Some((first, None));
+    }
+    let Some((one_branch, blanked)) = with_first_branches(text) else {
+        return Some((first, None));
+    };
+    let Some(second) = parse_as_written(lang, &one_branch) else {
+        return Some((first, None));
+    };
+    if unparsed_lines(&second) < unparsed_lines(&first) {
+        Some((second, Some((first, blanked))))
+    } else {
+        Some((first, None))
+    }
+}
+
+/// How many lines of `tree` are in error nodes (outermost only), plus one per missing node.
+fn unparsed_lines(tree: &tree_sitter::Tree) -> u64 {
+    let mut total = 0;
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.is_error() {
+            let (a, b) = line_span(node);
+            total += b + 1 - a;
+            continue;
+        }
+        if node.is_missing() {
+            total += 1;
+        }
+        if node.has_error() {
+            let mut cursor = node.walk();
+            stack.extend(node.children(&mut cursor));
+        }
+    }
+    total
+}
+
+/// `text` with every conditional's directives and its `#else`/`#elif` branches blanked, byte
+/// for byte (lines and positions stay), and per line whether it was in such a branch; `None`
+/// when there is no such branch. The directives go too: the grammar reads a conditional as a
+/// block of whole items, which the kept branch need not be.
+fn with_first_branches(text: &str) -> Option<(String, Vec<bool>)> {
+    let mut out = text.as_bytes().to_vec();
+    let mut blanked = Vec::new();
+    // Per open conditional: whether it is past its first branch.
+    let mut stack: Vec<bool> = Vec::new();
+    let mut any = false;
+    let mut continued = false;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let body = line.trim_end_matches(['\n', '\r']);
+        let directive = line.trim_start().strip_prefix('#').map(str::trim_start);
+        let word = directive
+            .map(|d| {
+                d.split(|c: char| !c.is_ascii_alphabetic())
+                    .next()
+                    .unwrap_or("")
+            })
+            .unwrap_or("");
+        let mut blank = continued || stack.iter().any(|&later| later);
+        if !continued {
+            match word {
+                "if" | "ifdef" | "ifndef" => {
+                    stack.push(false);
+                    blank = true;
+                }
+                "else" | "elif" | "elifdef" | "elifndef" if !stack.is_empty() => {
+                    if let Some(later) = stack.last_mut() {
+                        *later = true;
+                    }
+                    any = true;
+                    blank = true;
+                }
+                "endif" if !stack.is_empty() => {
+                    stack.pop();
+                    blank = true;
+                }
+                _ => {}
+            }
+        }
+        // A blanked directive's continuation lines are part of it.
+        continued = blank && (continued || directive.is_some()) && body.ends_with('\\');
+        blanked.push(stack.iter().any(|&later| later));
+        if blank {
+            for b in &mut out[start..at] {
+                if *b != b'\n' && *b != b'\r' {
+                    *b = b' ';
+                }
+            }
+        }
+    }
+    if !any {
+        return None;
+    }
+    // Whole lines of ASCII-or-not bytes became spaces: a line boundary splits no character.
+    String::from_utf8(out).ok().map(|s| (s, blanked))
+}
+
+fn parse_as_written(lang: Lang, text: &str) -> Option<tree_sitter::Tree> {
     PARSERS.with(|cell| {
         let mut parsers = cell.borrow_mut();
         let parser = match parsers.entry(lang) {

@@ -772,11 +772,32 @@ pub fn verify_stage(
         if let Some((a, b)) = outcome.unparsed {
             let section = edge.from.clone();
             let (article, section_id) = named(&section);
+            // Definitions can still be found in a broken stretch (the grammar recovers): then
+            // the range has its symbols, and what is not known is whether others are missing.
+            let consequence = match outcome.symbols.as_slice() {
+                [] => "so the definitions written there are not known and no symbol may stand behind the range".to_string(),
+                found => {
+                    let mut names: Vec<String> = Vec::new();
+                    for d in found {
+                        let n = format!("{} `{}`", d.kind.as_str(), d.name);
+                        if !names.contains(&n) {
+                            names.push(n);
+                        }
+                    }
+                    let more = names.len().saturating_sub(3);
+                    names.truncate(3);
+                    let mut list = names.join(", ");
+                    if more > 0 {
+                        list.push_str(&format!(" and {more} more"));
+                    }
+                    format!("so definitions written there may be missing (found for the range all the same: {list})")
+                }
+            };
             parts.findings.push(
                 Finding::new(
                     Code::SymbolsIncomplete,
                     format!(
-                        "article `{article}`, section `{section_id}`: {}#L{}-L{} @ {}: the grammar of its language could not parse lines {a}-{b} of the file, so the definitions written there are not known and no symbol may stand behind the range (the digest is checked as usual)",
+                        "article `{article}`, section `{section_id}`: {}#L{}-L{} @ {}: the grammar of its language could not parse lines {a}-{b} of the file, {consequence} (the digest is checked as usual)",
                         c.path, c.start_line, c.end_line, c.commit,
                     ),
                     &origin.file,

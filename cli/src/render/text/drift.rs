@@ -283,11 +283,25 @@ fn changed_in(r: &ReferenceDrift, with_at: bool) -> Option<String> {
     if r.touched.is_empty() {
         return None;
     }
+    // A definition of the same name as the one the range stands for is its other one (an
+    // `#ifdef` alternative): named so, the sentence does not read "function `f_match`; the
+    // change is in function `f_match`" (jq walk, C5).
+    let stands_for: Vec<String> = [&r.symbol, &r.suggestion]
+        .into_iter()
+        .flatten()
+        .map(symbol)
+        .collect();
     let mut names: Vec<String> = (r.touched.iter())
         .take(SHOWN)
-        .map(|s| match with_at {
-            true => format!("{} ({} as pinned)", symbol(s), at(s)),
-            false => symbol(s),
+        .map(|s| {
+            let name = match stands_for.contains(&symbol(s)) {
+                true => format!("another definition of {}", symbol(s)),
+                false => symbol(s),
+            };
+            match with_at {
+                true => format!("{name} ({} as pinned)", at(s)),
+                false => name,
+            }
         })
         .collect();
     if r.touched.len() > SHOWN {

@@ -294,6 +294,43 @@ pub fn code_hunks(before: &[u8], after: &[u8], lang: Option<Lang>) -> Vec<Hunk> 
         .collect()
 }
 
+/// The longest definition, in lines, whose change anywhere is read as a change around a range
+/// in it. Past it a function is many units (jq's 430-line C `main()` holds its whole option
+/// loop: a one-line change of the default indent touched 24 sections on 7 pages through it,
+/// and every moved range in it read "function `main` changed around them").
+pub const WHOLE_DEFINITION_LINES: u64 = 100;
+
+/// How far from a range, in lines, a hunk in a definition longer than
+/// [`WHOLE_DEFINITION_LINES`] still changes what the range does: the statements just around it.
+pub const NEAR_LINES: u64 = 20;
+
+/// Whether `hunk` (in old-file lines), which touches the definition over `start..=item..=end`
+/// (from what is written on it, through its own first line, to its last line), changes what
+/// the cited lines `cs..=ce` in it do: always in a definition of at most
+/// [`WHOLE_DEFINITION_LINES`] or for a range over its first line; in a longer one only near
+/// the lines ([`NEAR_LINES`]) or at its head, where its signature is.
+pub fn through_definition(
+    (start, item, end): (u64, u64, u64),
+    (cs, ce): (u64, u64),
+    hunk: &Hunk,
+) -> bool {
+    // A range over the definition's first line cites it as a whole (its signature, its doc
+    // comment and first lines: just's `parse_ast`).
+    if end.saturating_sub(start) < WHOLE_DEFINITION_LINES || (cs <= item && item <= ce) {
+        return true;
+    }
+    let first = hunk.old_start;
+    let last = hunk.old_start + hunk.old_count.saturating_sub(1);
+    // An insertion is between line `first` and the next: in the head only above its first
+    // line of its own, among what is written on it.
+    let head = match hunk.old_count {
+        0 => start <= first && first < item,
+        _ => first <= item && start <= last,
+    };
+    let near = first <= ce.saturating_add(NEAR_LINES) && cs <= last.saturating_add(NEAR_LINES);
+    head || near
+}
+
 /// The hunks of `hunks` that touch lines `start..=end` of the old file: a hunk that replaces
 /// or deletes one of them, or an insertion strictly inside the range (after line `start` and
 /// before line `end`).

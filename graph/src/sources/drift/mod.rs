@@ -755,12 +755,17 @@ fn changed_around_range(
             .or_else(|| anchor::covering(now, a, b))?;
         let before = text(old_lines, d.start_line, d.end_line)?;
         let after = text(new_lines, there.start_line, there.end_line)?;
+        // In a long definition, only the change near the lines or at its head is around them
+        // ([`impact::through_definition`], impact's rule).
         let hunks: Vec<Hunk> = impact::code_hunks(&before, &after, lang)
             .into_iter()
             .map(|h| Hunk {
                 old_start: h.old_start + d.start_line - 1,
                 new_start: h.new_start + there.start_line - 1,
                 ..h
+            })
+            .filter(|h| {
+                impact::through_definition((d.start_line, d.item_line, d.end_line), (cs, ce), h)
             })
             .collect();
         (!hunks.is_empty()).then(|| ChangedAround {
