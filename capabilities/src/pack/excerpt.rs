@@ -167,6 +167,16 @@ fn holds(text: &str, lower: &str, term: &str) -> bool {
             .is_some_and(|stem| starts_word(lower, &format!("{stem}y")))
 }
 
+/// The summed weight of the searched `terms` that `text` holds ([`holds`]).
+fn weight_held(text: &str, terms: &[(&str, f64)]) -> f64 {
+    let lower = text.to_lowercase();
+    terms
+        .iter()
+        .filter(|(q, _)| holds(text, &lower, q))
+        .map(|(_, w)| w)
+        .sum()
+}
+
 /// Whether `text` holds a bare `--` (not a long flag's start, not part of `---`).
 fn holds_bare_dashes(text: &str) -> bool {
     let b = text.as_bytes();
@@ -217,15 +227,7 @@ pub fn excerpt(body: &str, first_line: u64, ranking: &Ranking, max: usize) -> Ve
         .iter()
         .enumerate()
         .filter(|(_, s)| !s.heading)
-        .map(|(i, s)| {
-            let lower = s.text.to_lowercase();
-            let score: f64 = terms
-                .iter()
-                .filter(|(q, _)| holds(&s.text, &lower, q))
-                .map(|(_, w)| w)
-                .sum();
-            (i, score)
-        })
+        .map(|(i, s)| (i, weight_held(&s.text, &terms)))
         .collect();
     if scored.iter().all(|(_, s)| *s == 0.0) {
         // Nothing matches: the opening sentences say what the section is about.
@@ -274,12 +276,7 @@ pub fn best_sentence(body: &str, first_line: u64, ranking: &Ranking) -> Vec<Exce
     let terms = ranking.searched_terms();
     let mut best: Option<(usize, f64)> = None;
     for (i, s) in sents.iter().enumerate().filter(|(_, s)| !s.heading) {
-        let lower = s.text.to_lowercase();
-        let score: f64 = terms
-            .iter()
-            .filter(|(q, _)| holds(&s.text, &lower, q))
-            .map(|(_, w)| w)
-            .sum();
+        let score = weight_held(&s.text, &terms);
         if score > 0.0 && best.is_none_or(|(_, b)| score > b) {
             best = Some((i, score));
         }

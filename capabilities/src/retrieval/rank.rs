@@ -1296,17 +1296,24 @@ mod tests {
         best.map(|(t, _)| t)
     }
 
-    #[test]
-    fn corrections_by_lookup_are_the_scans() {
-        let ws =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/corpora/jinja/ws");
+    /// The search index of a corpus workspace under testdata/, built without a cache.
+    fn corpus_index(name: &str) -> Index {
+        let ws = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../testdata/corpora")
+            .join(name)
+            .join("ws");
         let session = ontoly_graph::Session::open(
             ontoly_graph::SessionOptions::new(&ws)
                 .workspace(&ws)
                 .cache(ontoly_graph::CachePolicy::Off),
         )
         .expect("the workspace opens");
-        let index = Index::open(&session).expect("the index builds");
+        Index::open(&session).expect("the index builds")
+    }
+
+    #[test]
+    fn corrections_by_lookup_are_the_scans() {
+        let index = corpus_index("jinja");
         // Every kind of edit at every place of a sample of the index's own words, and words
         // it does not have.
         let mut words: Vec<String> = Vec::new();
@@ -1465,15 +1472,7 @@ mod tests {
         ] {
             assert!(!hyphenated(w), "{w}");
         }
-        let ws =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/corpora/httpx/ws");
-        let session = ontoly_graph::Session::open(
-            ontoly_graph::SessionOptions::new(&ws)
-                .workspace(&ws)
-                .cache(ontoly_graph::CachePolicy::Off),
-        )
-        .expect("the workspace opens");
-        let index = Index::open(&session).expect("the index builds");
+        let index = corpus_index("httpx");
         let term = |q: &str, t: &str| {
             let (terms, _) = analyze(&index, q);
             terms.into_iter().find(|x| x.query.term == t)
