@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Writes ws/knowledge/structure.yaml for the cobra corpus from the reference table below.
+
+Every reference is (module, path, start, end, anchor): module "root" (the repository root: the
+cobra package, its markdown documentation, go.mod, the tests) or "doc" (subpath doc/: the
+documentation generators and their markdown), the path inside the module, the cited line range
+at the base commit, and a text its first line must hold. The checks and the digest rule are in
+the shared writer, ../tools/structure_table.py.
+
+Usage: make-structure.py            (reads repo.git next to this script, writes ws/...)
+The prose of the pages is hand-written; this script only computes the structure file.
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tools"))
+from structure_table import write_structure  # noqa: E402  (the shared writer, ../tools)
+
+BASE = "5f992f7ce8bc63dc5258140e4474f776b649f8db"
+SUBPATH = {"root": "", "doc": "doc"}
+
+# article_id, path under knowledge/, then the sections in page order with their references.
+ARTICLES = [
+    ('overview', 'architecture/overview.md', [
+        ('source-layout', [('root', 'command.go', 15, 31, '// Package cobra is a commander'),
+                           ('doc', 'README.md', 1, 17, '# Documentation generation')]),
+        ('dependencies', [('root', 'go.mod', 1, 10, 'module github.com/spf13/cobra'),
+                          ('doc', 'man_docs.go', 17, 31, 'import (')]),
+        ('global-switches', [('root', 'cobra.go', 45, 61, 'const ('),
+                             ('root', 'command.go', 1801, 1810, '// commandNameMatches')]),
+        ('template-functions', [('root', 'cobra.go', 32, 40, 'var templateFuncs'),
+                                ('root', 'cobra.go', 78, 90, '// AddTemplateFunc adds'),
+                                ('root', 'cobra.go', 136, 180, '// FIXME Eq')]),
+        ('checkerr-helpers', [('root', 'cobra.go', 227, 239, '// CheckErr prints'),
+                              ('root', 'command.go', 465, 482, '// UsageString returns')]),
+    ]),
+    ('command-struct', 'architecture/command-struct.md', [
+        ('descriptive-fields', [('root', 'command.go', 44, 77, '// Command is just that')]),
+        ('argument-and-completion-fields', [('root', 'command.go', 79, 109, '// ValidArgs is list'),
+                                            ('root', 'command.go', 191, 195, '// FParseErrWhitelist flag parse errors')]),
+        ('run-hook-fields', [('root', 'command.go', 111, 138, '// The *Run functions')]),
+        ('behaviour-switches', [('root', 'command.go', 216, 247, '// TraverseChildren parses')]),
+        ('names-and-paths', [('root', 'command.go', 1354, 1377, '// CommandPath returns'),
+                             ('root', 'command.go', 1420, 1428, '// Name returns')]),
+    ]),
+    ('execution-flow', 'architecture/execution-flow.md', [
+        ('executec-setup', [('root', 'command.go', 980, 1013, '// ExecuteC executes'),
+                            ('root', 'command_win.go', 28, 41, 'var preExecHookFn = preExecHook')]),
+        ('command-resolution', [('root', 'command.go', 1015, 1042, 'var flags []string'),
+                                ('root', 'command.go', 1440, 1447, '// CalledAs returns')]),
+        ('execute-checks', [('root', 'command.go', 823, 875, 'func (c *Command) execute')]),
+        ('run-sequence', [('root', 'command.go', 876, 913, 'c.preRun()'),
+                          ('root', 'command.go', 915, 942, 'if c.RunE != nil {'),
+                          ('root', 'command.go', 944, 954, 'func (c *Command) preRun()')]),
+        ('error-handling', [('root', 'command.go', 1044, 1066, 'err = cmd.execute(flags)'),
+                            ('root', 'command.go', 1324, 1337, '// Print is a convenience')]),
+    ]),
+    ('command-lookup', 'architecture/command-lookup.md', [
+        ('strip-flags', [('root', 'command.go', 618, 654, 'func stripFlags'),
+                         ('root', 'command.go', 598, 616, 'func hasNoOptDefVal')]),
+        ('find', [('root', 'command.go', 656, 699, '// argsMinusFirstX removes')]),
+        ('find-next', [('root', 'command.go', 718, 735, 'func (c *Command) findNext'),
+                       ('root', 'command.go', 1430, 1463, '// HasAlias determines')]),
+        ('legacy-args', [('root', 'args.go', 22, 39, 'type PositionalArgs'),
+                         ('root', 'command.go', 1068, 1073, 'func (c *Command) ValidateArgs')]),
+        ('suggestions', [('root', 'command.go', 701, 716, 'func (c *Command) findSuggestions'),
+                         ('root', 'command.go', 780, 799, '// SuggestionsFor provides'),
+                         ('root', 'cobra.go', 182, 216, '// ld compares')]),
+    ]),
+    ('flag-sets', 'architecture/flag-sets.md', [
+        ('flag-set-fields', [('root', 'command.go', 143, 160, '// args is actual args'),
+                             ('root', 'command.go', 1566, 1578, '// Flags returns the complete')]),
+        ('merging', [('root', 'command.go', 1772, 1799, '// mergePersistentFlags merges'),
+                     ('root', 'command_test.go', 2106, 2119, '// TestMergeCommandLineToFlags')]),
+        ('local-and-inherited', [('root', 'command.go', 1580, 1618, '// LocalNonPersistentFlags are'),
+                                 ('root', 'command.go', 1620, 1648, '// InheritedFlags returns')]),
+        ('parse-flags', [('root', 'command.go', 1743, 1765, '// ParseFlags parses'),
+                         ('root', 'command_test.go', 2121, 2134, '// TestUseDeprecatedFlags')]),
+        ('lookup-and-normalization', [('root', 'command.go', 1719, 1741, '// Flag climbs up'),
+                                      ('root', 'command.go', 349, 359, '// SetGlobalNormalizationFunc'),
+                                      ('root', 'command.go', 1662, 1674, '// ResetFlags deletes')]),
+    ]),
+    ('completion-engine', 'architecture/completion-engine.md', [
+        ('hidden-command', [('root', 'completions.go', 172, 192, '// Adds a special hidden command'),
+                            ('root', 'completions.go', 233, 243, 'c.AddCommand(completeCmd)')]),
+        ('output-protocol', [('root', 'completions.go', 193, 231, 'noDescriptions := ')]),
+        ('resolving-the-command', [('root', 'completions.go', 245, 300, 'getCompletions(args []string)'),
+                                   ('root', 'completions.go', 492, 502, 'func helpOrVersionFlagPresent')]),
+        ('flag-value-detection', [('root', 'completions.go', 562, 621, 'func checkIfFlagCompletion'),
+                                  ('root', 'completions.go', 624, 646, 'if len(flagName) == 0 {')]),
+        ('completion-order', [('root', 'completions.go', 327, 349, 'if flag != nil && flagCompletion {'),
+                              ('root', 'completions.go', 404, 463, '} else {'),
+                              ('root', 'completions.go', 472, 490, '// Find the completion function')]),
+        ('flag-name-completion', [('root', 'completions.go', 357, 403, '// Note that we want to perform flagname'),
+                                  ('root', 'completions.go', 504, 535, 'func getFlagNameCompletions'),
+                                  ('root', 'flag_groups.go', 177, 224, '// enforceFlagGroupsForCompletion')]),
+        ('directive-values', [('root', 'completions.go', 41, 90, '// ShellCompDirective is a bit map'),
+                              ('root', 'completions.go', 144, 170, '// Returns a string listing')]),
+    ]),
+    ('getting-started', 'usage/getting-started.md', [
+        ('installing', [('root', 'README.md', 81, 108, '# Installing'),
+                        ('root', '.github/workflows/test.yml', 58, 80, 'test-unix:')]),
+        ('project-layout', [('root', 'user_guide.md', 1, 28, '# User Guide'),
+                            ('root', 'user_guide.md', 141, 158, '### Create your main.go')]),
+        ('root-command', [('root', 'user_guide.md', 42, 66, '### Create rootCmd')]),
+        ('adding-subcommands', [('root', 'command.go', 1231, 1258, '// AddCommand adds'),
+                                ('root', 'user_guide.md', 428, 447, 'var cmdTimes')]),
+        ('returning-errors', [('root', 'user_guide.md', 191, 220, '### Returning and handling errors'),
+                              ('root', 'command.go', 964, 970, '// Execute uses the args')]),
+    ]),
+    ('positional-args', 'usage/positional-args.md', [
+        ('args-field', [('root', 'user_guide.md', 327, 342, '## Positional and Custom Arguments'),
+                        ('root', 'command.go', 1068, 1073, 'func (c *Command) ValidateArgs')]),
+        ('count-validators', [('root', 'args.go', 73, 111, '// MinimumNArgs returns')]),
+        ('no-args-and-arbitrary', [('root', 'args.go', 41, 71, '// NoArgs returns'),
+                                   ('root', 'completions.go', 683, 716, 'bash := &Command{')]),
+        ('only-valid-args', [('root', 'args.go', 49, 66, '// OnlyValidArgs returns')]),
+        ('combining-validators', [('root', 'args.go', 113, 131, '// MatchAll allows'),
+                                  ('root', 'user_guide.md', 344, 380, 'Moreover, `MatchAll')]),
+    ]),
+    ('flags', 'usage/flags.md', [
+        ('persistent-and-local', [('root', 'user_guide.md', 239, 255, '### Persistent Flags')]),
+        ('required-flags', [('root', 'shell_completions.go', 21, 40, '// MarkFlagRequired instructs'),
+                            ('root', 'command.go', 1075, 1097, '// ValidateRequiredFlags')]),
+        ('flag-groups', [('root', 'user_guide.md', 303, 325, '### Flag Groups'),
+                         ('root', 'flag_groups.go', 30, 60, '// MarkFlagsRequiredTogether')]),
+        ('flag-group-errors', [('root', 'flag_groups.go', 62, 120, '// ValidateFlagGroups'),
+                               ('root', 'flag_groups.go', 122, 164, 'func validateRequiredFlagGroups')]),
+        ('traverse-children', [('root', 'user_guide.md', 257, 268, '### Local Flag on Parent'),
+                               ('root', 'command.go', 737, 778, '// Traverse the command tree')]),
+        ('viper-binding', [('root', 'user_guide.md', 270, 286, '### Bind Flags with Config'),
+                           ('root', 'user_guide.md', 118, 138, 'func initConfig()')]),
+        ('disable-flag-parsing', [('root', 'command_test.go', 831, 860, 'func TestPersistentRequiredFlagsWithDisableFlagParsing'),
+                                  ('root', 'bash_completions.go', 551, 563, 'func writeFlags')]),
+    ]),
+    ('lifecycle-hooks', 'usage/lifecycle-hooks.md', [
+        ('hook-order', [('root', 'user_guide.md', 559, 570, '## PreRun and PostRun Hooks')]),
+        ('persistent-hooks', [('root', 'command.go', 889, 899, 'for p := c; p != nil; p = p.Parent() {'),
+                              ('root', 'command.go', 929, 939, 'for p := c; p != nil; p = p.Parent() {')]),
+        ('error-hooks', [('root', 'command.go', 900, 928, 'if c.PreRunE != nil {')]),
+        ('initializers', [('root', 'cobra.go', 92, 102, '// OnInitialize sets')]),
+        ('context', [('root', 'command.go', 249, 264, '// Context returns underlying'),
+                     ('root', 'command.go', 956, 978, '// ExecuteContext is the same')]),
+    ]),
+    ('help-and-usage', 'usage/help-and-usage.md', [
+        ('help-command', [('root', 'command.go', 1155, 1204, '// InitDefaultHelpCmd adds')]),
+        ('help-flag', [('root', 'command.go', 1112, 1127, '// InitDefaultHelpFlag adds'),
+                       ('root', 'command.go', 842, 854, '// If help is called')]),
+        ('default-templates', [('root', 'command.go', 530, 569, '// UsageTemplate returns'),
+                               ('root', 'command.go', 571, 583, '// HelpTemplate return')]),
+        ('customizing-help', [('root', 'command.go', 298, 347, '// SetUsageFunc sets'),
+                              ('root', 'user_guide.md', 501, 550, '### Defining your own help')]),
+        ('output-streams', [('root', 'command.go', 272, 296, '// SetOutput sets'),
+                            ('root', 'command.go', 361, 409, '// OutOrStdout returns')]),
+    ]),
+    ('version-flag', 'usage/version-flag.md', [
+        ('version-field', [('root', 'command.go', 1129, 1153, '// InitDefaultVersionFlag adds'),
+                           ('root', 'command_test.go', 1102, 1137, 'func TestVersionFlagExecutedOnSubcommand')]),
+        ('version-output', [('root', 'command.go', 856, 870, '// for back-compat, only add version')]),
+        ('version-template', [('root', 'command.go', 585, 596, '// VersionTemplate return'),
+                              ('root', 'user_guide.md', 552, 557, '## Version Flag')]),
+    ]),
+    ('command-groups', 'usage/command-groups.md', [
+        ('defining-groups', [('root', 'command.go', 38, 42, '// Structure to manage groups'),
+                             ('root', 'command.go', 1260, 1288, '// Groups returns a slice')]),
+        ('undefined-group', [('root', 'command.go', 1099, 1110, '// checkCommandGroups checks')]),
+        ('grouped-help-output', [('root', 'command.go', 547, 556, '{{.Example}}')]),
+        ('builtin-command-groups', [('root', 'command.go', 319, 337, '// SetHelpCommand sets help command.'),
+                                    ('root', 'user_guide.md', 493, 499, '### Grouping commands in help')]),
+    ]),
+    ('aliases-and-visibility', 'usage/aliases-and-visibility.md', [
+        ('aliases', [('root', 'command.go', 1430, 1447, '// HasAlias determines'),
+                     ('root', 'command_test.go', 274, 303, 'func TestCommandAlias')]),
+        ('hidden-commands', [('root', 'command.go', 1485, 1501, '// IsAvailableCommand determines'),
+                             ('doc', 'man_docs.go', 159, 163, 'func manPrintFlags')]),
+        ('deprecated-commands', [('root', 'command.go', 823, 830, 'func (c *Command) execute'),
+                                 ('root', 'command_test.go', 1430, 1445, 'func TestDeprecatedCommand')]),
+        ('help-topics', [('root', 'command.go', 1503, 1538, '// IsAdditionalHelpTopicCommand')]),
+    ]),
+    ('shell-completions', 'usage/shell-completions.md', [
+        ('default-command', [('root', 'completions.go', 648, 680, '// InitDefaultCompletionCmd adds')]),
+        ('shell-subcommands', [('root', 'completions.go', 718, 756, 'zsh := &Command{'),
+                               ('root', 'completions.go', 757, 809, 'fish := &Command{')]),
+        ('completion-options', [('root', 'shell_completions.md', 92, 115, '## Adapting the default'),
+                                ('root', 'completions.go', 100, 112, '// CompletionOptions are')]),
+        ('own-command', [('root', 'shell_completions.md', 72, 90, 'DisableFlagsInUseLine: true,')]),
+        ('bash-v1-and-v2', [('root', 'shell_completions.md', 413, 443, '### Bash completion V2'),
+                            ('root', 'bash_completions.go', 685, 697, '// GenBashCompletion generates')]),
+        ('shell-limitations', [('root', 'shell_completions.md', 493, 508, '### Limitations'),
+                               ('root', 'fish_completions.go', 134, 140, 'set -l filefilter')]),
+    ]),
+    ('custom-completions', 'usage/custom-completions.md', [
+        ('valid-args', [('root', 'shell_completions.md', 121, 175, '## Completion of nouns'),
+                        ('root', 'completions.go', 438, 464, '// Always complete ValidArgs')]),
+        ('valid-args-function', [('root', 'shell_completions.md', 176, 204, '### Dynamic completion of nouns'),
+                                 ('root', 'completions.go', 114, 126, '// NoFileCompletions can be used')]),
+        ('flag-value-completion', [('root', 'completions.go', 128, 142, '// RegisterFlagCompletionFunc should'),
+                                   ('root', 'shell_completions.md', 295, 323, '### Specify dynamic flag completion')]),
+        ('file-and-dir-filters', [('root', 'shell_completions.go', 42, 69, '// MarkFlagFilename instructs'),
+                                  ('root', 'shell_completions.go', 81, 98, '// MarkFlagDirname instructs')]),
+        ('descriptions', [('root', 'shell_completions.md', 360, 387, '### Descriptions for completions')]),
+        ('debugging-completions', [('root', 'shell_completions.md', 244, 275, '#### Debugging'),
+                                   ('root', 'completions.go', 830, 871, '// CompDebug prints')]),
+    ]),
+    ('active-help', 'usage/active-help.md', [
+        ('adding-messages', [('root', 'active_help.go', 23, 41, 'const ('),
+                             ('root', 'active_help.md', 30, 54, '### Active Help for nouns')]),
+        ('configuration', [('root', 'active_help.go', 43, 63, '// GetActiveHelpConfig returns'),
+                           ('root', 'active_help.md', 88, 131, '## User control of Active Help')]),
+        ('shell-support', [('root', 'active_help.md', 18, 22, '## Supported shells'),
+                           ('root', 'powershell_completions.go', 114, 118, '# First disable ActiveHelp')]),
+        ('debugging-active-help', [('root', 'active_help.md', 139, 157, '## Debugging Active Help')]),
+    ]),
+    ('doc-generation', 'usage/doc-generation.md', [
+        ('markdown', [('doc', 'md_docs.go', 54, 113, '// GenMarkdownCustom creates'),
+                      ('doc', 'md_docs.md', 72, 89, '## Customize the output')]),
+        ('markdown-tree', [('doc', 'md_docs.go', 117, 156, '// GenMarkdownTree will'),
+                           ('doc', 'md_docs.md', 88, 115, 'The `filePrepender` will')]),
+        ('man-pages', [('doc', 'man_docs.go', 90, 141, '// GenManHeader is a lot like'),
+                       ('doc', 'man_docs.go', 202, 246, 'func genMan(')]),
+        ('man-tree', [('doc', 'man_docs.go', 33, 88, '// GenManTree will generate'),
+                      ('doc', 'man_docs.md', 1, 31, '# Generating Man Pages')]),
+        ('yaml-and-rest', [('doc', 'yaml_docs.go', 30, 57, 'type cmdOption struct'),
+                           ('doc', 'rest_docs.go', 51, 83, '// linkHandler for default ReST')]),
+    ]),
+    ('troubleshooting', 'faq/troubleshooting.md', [
+        ('unknown-command-for-root', [('root', 'args_test.go', 384, 410, 'func TestRootTakesNoArgs'),
+                                      ('root', 'args.go', 24, 39, '// Legacy arg validation')]),
+        ('error-printed-twice', [('root', 'command.go', 1053, 1064, '// If root command has SilenceErrors'),
+                                 ('root', 'user_guide.md', 60, 65, 'func Execute() {')]),
+        ('testing-commands', [('root', 'command_test.go', 32, 57, 'func executeCommand('),
+                              ('root', 'command.go', 1005, 1010, 'args := c.args')]),
+        ('completion-script-broken', [('root', 'shell_completions.md', 263, 275, 'Calling the `__complete` command directly'),
+                                      ('root', 'user_guide.md', 118, 138, 'func initConfig()')]),
+        ('windows-explorer', [('root', 'command_win.go', 28, 41, 'var preExecHookFn = preExecHook'),
+                              ('root', 'cobra.go', 63, 76, '// MousetrapHelpText enables')]),
+    ]),
+    ('about-cobra', 'faq/about-cobra.md', [
+        ('what-is-cobra', [('root', 'README.md', 1, 33, '![cobra logo]')]),
+        ('concepts', [('root', 'README.md', 34, 79, '# Concepts')]),
+        ('contributing', [('root', 'CONTRIBUTING.md', 11, 47, '## Questions'),
+                          ('root', 'Makefile', 1, 35, 'BIN='),
+                          ('root', '.github/workflows/test.yml', 17, 32, 'lic-headers:')]),
+        ('licence-and-maintainers', [('root', 'MAINTAINERS', 1, 13, 'maintainers:'),
+                                     ('root', 'README.md', 95, 112, '# Usage'),
+                                     ('root', 'cobra.go', 1, 13, '// Copyright 2013-2022 The Cobra Authors')]),
+    ]),
+]
+
+if __name__ == "__main__":
+    write_structure(HERE, "cobra", BASE, SUBPATH, ARTICLES)
