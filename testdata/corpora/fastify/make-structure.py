@@ -45,7 +45,8 @@ ARTICLES = [
         ('context-and-router', [('lib', 'route.js', 232, 268, 'function addNewRoute'),
                                 ('lib', 'route.js', 270, 323, 'const constraints = opts.constraints')]),
         ('head-routes', [('lib', 'route.js', 383, 393, '// register head route in sync'),
-                         ('lib', 'headRoute.js', 1, 31, "'use strict'")]),
+                         ('lib', 'headRoute.js', 1, 31, "'use strict'"),
+                         ('docs', 'Reference/Routes.md', 53, 57, '* `exposeHeadRoute`')]),
     ]),
     ('request-lifecycle', 'architecture/request-lifecycle.md', [
         ('route-handler-entry', [('lib', 'route.js', 395, 447, '// HTTP request entry point'),
