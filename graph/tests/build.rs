@@ -330,6 +330,19 @@ fn reference_rules() {
         .contains("it has none of them (a `locator` is a mapping of the three)"));
     assert!(message("LOCATOR_INVALID", "knowledge/structure.yaml:28")
         .ends_with(": `start_line` is missing or not a line number (a whole number from 1)"));
+    // In the writer's words, not the plugin's "Invalid returned file range" (author walk,
+    // stop 54: nothing was returned; the writer wrote the lines).
+    assert_eq!(
+        message("LOCATOR_INVALID", "knowledge/structure.yaml:14"),
+        "Invalid locator: `start_line` of `n.md` is 0, and lines count from 1"
+    );
+    assert_eq!(
+        message("LOCATOR_INVALID", "knowledge/structure.yaml:17"),
+        "Invalid locator: `start_line` 5 of `n.md` is after `end_line` 4 (did you mean start_line 4, end_line 5?)"
+    );
+    for d in diagnostics_of(&g) {
+        assert!(!d.message.contains("returned"), "{}", d.message);
+    }
 }
 
 #[test]
