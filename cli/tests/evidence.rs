@@ -1387,6 +1387,28 @@ fn a_hyphenated_name_the_pages_do_not_write_is_not_confident() {
         assert_eq!(level, "low", "{q}: {e}");
         assert!(e.contains("not in this workspace: Retry-After"), "{q}: {e}");
     }
+    // Named once, as typed, as a camel-case name is: its pieces are terms of their own, and
+    // were listed beside it ("unmatched: Strict-Transport-Security, Strict, Transport; not in
+    // this workspace: Strict-Transport-Security, Strict", author walk, stop 54). A piece the
+    // asker typed on its own ("transport") is still named.
+    for (q, unmatched) in [
+        (
+            "Where is the Strict-Transport-Security header set?",
+            "(unmatched: Strict-Transport-Security);",
+        ),
+        (
+            "Does the transport set Strict-Transport-Security?",
+            "(unmatched: transport, Strict-Transport-Security);",
+        ),
+    ] {
+        let (level, e) = level_and_why(ws, q);
+        assert_eq!(level, "low", "{q}: {e}");
+        assert!(e.contains(unmatched), "{q}: {e}");
+        assert!(
+            e.contains("; not in this workspace: Strict-Transport-Security;"),
+            "{q}: {e}"
+        );
+    }
     for q in [
         "Content-Type",
         "Which Content-Type header does a JSON body set?",
