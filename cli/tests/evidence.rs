@@ -1387,6 +1387,28 @@ fn a_hyphenated_name_the_pages_do_not_write_is_not_confident() {
         assert_eq!(level, "low", "{q}: {e}");
         assert!(e.contains("not in this workspace: Retry-After"), "{q}: {e}");
     }
+    // Named once, as typed, as a camel-case name is: its pieces are terms of their own, and
+    // were listed beside it ("unmatched: Strict-Transport-Security, Strict, Transport; not in
+    // this workspace: Strict-Transport-Security, Strict", author walk, stop 54). A piece the
+    // asker typed on its own ("transport") is still named.
+    for (q, unmatched) in [
+        (
+            "Where is the Strict-Transport-Security header set?",
+            "(unmatched: Strict-Transport-Security);",
+        ),
+        (
+            "Does the transport set Strict-Transport-Security?",
+            "(unmatched: transport, Strict-Transport-Security);",
+        ),
+    ] {
+        let (level, e) = level_and_why(ws, q);
+        assert_eq!(level, "low", "{q}: {e}");
+        assert!(e.contains(unmatched), "{q}: {e}");
+        assert!(
+            e.contains("; not in this workspace: Strict-Transport-Security;"),
+            "{q}: {e}"
+        );
+    }
     for q in [
         "Content-Type",
         "Which Content-Type header does a JSON body set?",
@@ -1399,4 +1421,47 @@ fn a_hyphenated_name_the_pages_do_not_write_is_not_confident() {
             "section:http.md#content-type"
         );
     }
+}
+
+/// Words no indexed page uses are not said to be missing from the workspace when an error left
+/// a page out of it (author walk, stop 54: "not in this workspace: clickable, task" of the words
+/// on a page whose marker error dropped its sections): the explanation names the page instead.
+#[test]
+fn words_of_a_page_an_error_dropped_are_not_said_to_be_missing_from_the_workspace() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = dir.path();
+    std::fs::create_dir_all(ws.join("knowledge")).expect("mkdir");
+    std::fs::write(
+        ws.join("knowledge/structure.yaml"),
+        "schema_version: context.approved-structure.v1\narticles:\n  - path: lists.md\n    sections:\n      - id: lists\n        references: []\n  - path: tasks.md\n    sections:\n      - id: tasks\n        references: []\n",
+    )
+    .expect("structure");
+    std::fs::write(
+        ws.join("knowledge/lists.md"),
+        "# Lists\n\n<!-- context:section id=\"lists\" -->\n## Bullet lists\n\nA list item starts \
+         with a dash; nested lists indent by four spaces.\n<!-- /context:section -->\n",
+    )
+    .expect("page");
+    let tasks = "# Tasks\n\n<!-- context:section id=\"tasks\" -->\n## Task lists\n\nEnable \
+                 `clickable_checkbox` to make the checkboxes of a task list clickable.\n";
+    std::fs::write(ws.join("knowledge/tasks.md"), tasks).expect("page");
+    let q = "How do I make the checkboxes of a list clickable?";
+    let (_, e) = level_and_why(ws, q);
+    assert!(
+        e.contains(
+            "; not in the pages ontoly could read: make, checkboxes, clickable (an error leaves out \
+             knowledge/tasks.md: `ontoly validate` lists it);"
+        ),
+        "{e}"
+    );
+    assert!(!e.contains("not in this workspace"), "{e}");
+    // Closed, the page is read and the words are found.
+    std::fs::write(
+        ws.join("knowledge/tasks.md"),
+        format!("{tasks}<!-- /context:section -->\n"),
+    )
+    .expect("page");
+    let (_, e) = level_and_why(ws, q);
+    assert!(!e.contains("not in the pages"), "{e}");
+    assert!(!e.contains("clickable"), "{e}");
 }

@@ -330,6 +330,19 @@ fn reference_rules() {
         .contains("it has none of them (a `locator` is a mapping of the three)"));
     assert!(message("LOCATOR_INVALID", "knowledge/structure.yaml:28")
         .ends_with(": `start_line` is missing or not a line number (a whole number from 1)"));
+    // In the writer's words, not the plugin's "Invalid returned file range" (author walk,
+    // stop 54: nothing was returned; the writer wrote the lines).
+    assert_eq!(
+        message("LOCATOR_INVALID", "knowledge/structure.yaml:14"),
+        "Invalid locator: `start_line` of `n.md` is 0, and lines count from 1"
+    );
+    assert_eq!(
+        message("LOCATOR_INVALID", "knowledge/structure.yaml:17"),
+        "Invalid locator: `start_line` 5 of `n.md` is after `end_line` 4 (did you mean start_line 4, end_line 5?)"
+    );
+    for d in diagnostics_of(&g) {
+        assert!(!d.message.contains("returned"), "{}", d.message);
+    }
 }
 
 #[test]
@@ -844,6 +857,64 @@ fn a_missing_page_says_where_it_most_likely_is() {
             "Article page is missing: knowledge/knowledge/ref/a.md (a structure path is relative to knowledge/: write `ref/a.md`)",
             "Article page is missing: knowledge/ref/i18n.md (knowledge/ref/locale.md marks 3 of its 3 sections: if the page was renamed or moved, write `ref/locale.md` as its path)",
             "Article page is missing: knowledge/ref/gone.md",
+        ]
+    );
+}
+
+/// An article path that is no path of a page under knowledge/ says what is wrong with it, and a
+/// page another entry lists is never the suggestion (author walk, stop 54: `../docs/tasklist.md`
+/// was "missing: knowledge/../docs/tasklist.md (knowledge/extensions/progressbar.md marks 3 of
+/// its 3 sections …)", a page already listed that merely shares generic ids).
+#[test]
+fn an_article_path_outside_knowledge_says_so_and_never_suggests_a_listed_page() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path();
+    std::fs::create_dir_all(root.join("knowledge/ext")).unwrap();
+    std::fs::create_dir_all(root.join("docs")).unwrap();
+    let marked = |ids: &[&str]| -> String {
+        ids.iter()
+            .map(|id| {
+                format!("<!-- context:section id=\"{id}\" -->\nx\n<!-- /context:section -->\n")
+            })
+            .collect()
+    };
+    let generic = ["overview", "options", "styling"];
+    std::fs::write(root.join("knowledge/ext/progress.md"), marked(&generic)).unwrap();
+    std::fs::write(root.join("knowledge/ext/free.md"), marked(&["only-here"])).unwrap();
+    std::fs::write(root.join("docs/tasks.md"), marked(&generic)).unwrap();
+    let entry = |path: &str, ids: &[&str]| -> String {
+        let mut e = format!("  - path: '{path}'\n    sections:\n");
+        for id in ids {
+            e.push_str(&format!("      - id: {id}\n        references: []\n"));
+        }
+        e
+    };
+    let structure = format!(
+        "schema_version: context.approved-structure.v1\narticles:\n{}{}{}{}{}{}{}",
+        entry("ext/progress.md", &generic),
+        entry("../docs/tasks.md", &generic),
+        entry("ext/../../docs/tasks.md", &["only-here"]),
+        entry("/home/me/kb/knowledge/ext/free.md", &[]),
+        entry("ext\\free.md", &[]),
+        entry("./ext/free.md", &[]),
+        entry("ext//gone.md", &[]),
+    );
+    std::fs::write(root.join("knowledge/structure.yaml"), structure).unwrap();
+    let g = build_at(root, false).graph;
+    let missing: Vec<String> = diagnostics_of(&g)
+        .into_iter()
+        .filter(|d| d.code == "ARTICLE_PAGE_MISSING")
+        .map(|d| format!("{} {}", d.location, d.message))
+        .collect();
+    assert_eq!(
+        missing,
+        [
+            "knowledge/structure.yaml:11 Article path `../docs/tasks.md` leaves knowledge/: a structure path is relative to knowledge/ and stays inside it (ontoly reads pages only under knowledge/: move the page there)",
+            "knowledge/structure.yaml:19 Article path `ext/../../docs/tasks.md` leaves knowledge/: a structure path is relative to knowledge/ and stays inside it (knowledge/ext/free.md marks 1 of its 1 sections: if the page was renamed or moved, write `ext/free.md` as its path)",
+            "knowledge/structure.yaml:23 Article path `/home/me/kb/knowledge/ext/free.md` is absolute: a structure path is relative to knowledge/ and stays inside it: write `ext/free.md`",
+            "knowledge/structure.yaml:25 Article page is missing: knowledge/ext\\free.md: the path separates directories with `\\`: a structure path separates them with `/` (write `ext/free.md`)",
+            "knowledge/structure.yaml:27 Article page is missing: knowledge/./ext/free.md: the path has a `.` segment (write `ext/free.md`)",
+            "knowledge/structure.yaml:29 Article page is missing: knowledge/ext//gone.md: the path has an empty segment (`//`, or a `/` at its end)",
         ]
     );
 }

@@ -377,8 +377,33 @@ fn shortened(words: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// The confidence of a ranking's sections.
-pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
+/// Pages a message names before it counts the rest.
+const SHOWN_PAGES: usize = 3;
+
+/// How the explanation names the query's words the index never saw: "not in this workspace",
+/// unless errors left pages out of it (`dropped`: their files), whose words the index never
+/// saw either; then "not in the pages ontoly could read", naming the pages (author walk, stop
+/// 54: "not in this workspace: clickable, task" of words on a page a marker error dropped).
+fn unknown_words(words: &[String], dropped: &[String]) -> String {
+    if dropped.is_empty() {
+        return format!("; not in this workspace: {}", words.join(", "));
+    }
+    let pages = ontoly_graph::formats::text::first_of(dropped, SHOWN_PAGES);
+    let (errors, them) = if dropped.len() == 1 {
+        ("an error leaves out", "it")
+    } else {
+        ("errors leave out", "them")
+    };
+    format!(
+        "; not in the pages ontoly could read: {} ({errors} {pages}: `ontoly validate` lists {them})",
+        words.join(", ")
+    )
+}
+
+/// The confidence of a ranking's sections. `dropped`: the pages that errors left out of the
+/// graph (a marker error, a page that is not UTF-8 or cannot be read), which the explanation
+/// names beside the words the index never saw; empty when none or when it has no such words.
+pub fn assess(graph: &Graph, ranking: &Ranking, dropped: &[String]) -> Confidence {
     let sections: Vec<_> = ranking.sections().take(3).collect();
     let Some(top) = sections.first() else {
         return Confidence::none(if ranking.terms.is_empty() {
@@ -429,7 +454,7 @@ pub fn assess(graph: &Graph, ranking: &Ranking) -> Confidence {
         if unknown.is_empty() {
             String::new()
         } else {
-            format!("; not in this workspace: {}", shortened(&unknown).join(", "))
+            unknown_words(&shortened(&unknown), dropped)
         },
         if corrected.is_empty() {
             String::new()

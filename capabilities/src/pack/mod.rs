@@ -286,7 +286,12 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     let (limit, clamped) = clamp_limit(limit);
     let mut diagnostics: Vec<Diagnostic> = clamped.into_iter().collect();
     let ranking = rank(graph, ctx.index, query);
-    let mut conf = confidence::assess(graph, &ranking);
+    let dropped = if ranking.words_unknown().is_empty() {
+        Vec::new()
+    } else {
+        dropped_pages(ctx)
+    };
+    let mut conf = confidence::assess(graph, &ranking, &dropped);
     let top = top_of(&ranking.nodes, limit);
 
     // Excerpt characters by section rank: the best section says the most.
@@ -1098,6 +1103,20 @@ fn next_tool_calls(
         );
     }
     calls
+}
+
+/// The pages (or directories) that errors left out of the graph, in path order: a page with a
+/// marker error contributes no sections, and one that is not UTF-8 or cannot be read nothing
+/// (docs/workspace-format.md), so the index never saw their words.
+fn dropped_pages(ctx: &Context<'_>) -> Vec<String> {
+    let dropping = [Code::MarkerError, Code::PageNotUtf8, Code::PageUnreadable];
+    let pages: BTreeSet<String> = (ctx.index.errors().iter())
+        .filter_map(|id| ctx.graph.node(id))
+        .filter(|n| dropping.contains(&walk::diagnostic_of_node(n).code))
+        .filter_map(|n| n.span.as_ref())
+        .map(|s| ontoly_graph::formats::text::one_line(&s.file).into_owned())
+        .collect();
+    pages.into_iter().collect()
 }
 
 /// A workspace with error diagnostics answers with them: the pack carries its errors (the

@@ -178,6 +178,23 @@ impl Ranking {
     /// The words of the terms `hit` holds for (by place and term): an identifier as it was
     /// typed when it holds for the identifier's own term or for all of its terms, else each
     /// word.
+    /// The hyphenated name typed in the query that `t` is a piece of (as typed: `Transport`
+    /// of `Strict-Transport-Security`), when that name's own term is one `hit` holds for.
+    fn hyphenated_name_of(&self, t: &Term, hit: &impl Fn(usize, &Term) -> bool) -> Option<&str> {
+        if t.query.compound || t.query.within.is_some() {
+            return None;
+        }
+        (self.terms.iter().enumerate())
+            .find(|&(j, u)| {
+                u.query.compound
+                    && u.query.within.is_none()
+                    && hyphenated(&u.query.word)
+                    && u.query.word.split('-').any(|p| p == t.query.word)
+                    && hit(j, u)
+            })
+            .map(|(_, u)| u.query.word.as_str())
+    }
+
     fn words_where(&self, hit: impl Fn(usize, &Term) -> bool) -> Vec<&str> {
         // The identifier a term belongs to: the one it is a part of, or itself.
         fn group(t: &Term) -> &str {
@@ -188,6 +205,17 @@ impl Ranking {
             if let (None, Some(read)) = (&t.query.within, &t.read_as) {
                 if !out.contains(&read.as_str()) {
                     out.push(read);
+                }
+                continue;
+            }
+            // A piece of a hyphenated name the list already names (`Strict` of
+            // `Strict-Transport-Security`) is that name, as an identifier's parts are: the
+            // pieces are terms of their own (`within` is for identifiers), so "unmatched:
+            // Strict-Transport-Security, Strict, Transport" named the one thing three times
+            // (author walk, stop 54).
+            if let Some(name) = self.hyphenated_name_of(t, &hit) {
+                if !out.contains(&name) {
+                    out.push(name);
                 }
                 continue;
             }

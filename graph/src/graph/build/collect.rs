@@ -215,6 +215,7 @@ pub fn collect<'a>(
                 (entries.get(path).copied(), listing),
                 pages.get(path),
                 pages,
+                &entries,
             )
         })
         .collect();
@@ -268,6 +269,7 @@ fn article_parts<'a>(
     listed: (Option<&'a ArticleEntry>, bool),
     page: Option<&PageParse>,
     pages: &BTreeMap<String, PageParse>,
+    entries: &BTreeMap<&str, &ArticleEntry>,
 ) -> (Parts, Vec<RefSite<'a>>) {
     let (entry, structure_read) = listed;
     let mut cx = Article {
@@ -294,15 +296,12 @@ fn article_parts<'a>(
         None => (BTreeMap::new(), false),
     };
     let (aid, page_file) = (cx.aid.clone(), cx.page_file.clone());
-    if entry.is_some() && page.is_none() {
-        let hint = entry
-            .map(|e| missing_page_hint(path, e, pages))
-            .unwrap_or_default();
+    if let (Some(e), None) = (entry, page) {
         cx.finding(
             Code::ArticlePageMissing,
-            format!("Article page is missing: {page_file}{hint}"),
+            missing_page_message(path, e, pages, entries),
             STRUCTURE_FILE,
-            entry.map_or(1, |e| e.line),
+            e.line,
             &aid,
         );
     }
@@ -325,17 +324,129 @@ fn article_parts<'a>(
     (cx.parts, cx.references)
 }
 
+/// The message for an entry whose page does not exist: what is wrong with its path when it is
+/// no path of a page under `knowledge/` (author walk, stop 54: `../docs/tasklist.md` was
+/// "missing: knowledge/../docs/tasklist.md", as if the path were fine), then where the page
+/// most likely is.
+fn missing_page_message(
+    path: &str,
+    entry: &ArticleEntry,
+    pages: &BTreeMap<String, PageParse>,
+    entries: &BTreeMap<&str, &ArticleEntry>,
+) -> String {
+    // A page another entry lists is that entry's: suggesting it (because it marks the same
+    // generic ids, `overview` or `options`) sends the writer to the wrong page.
+    let free = |p: &str| pages.contains_key(p) && !entries.contains_key(p);
+    let hint = missing_page_hint(path, entry, pages, &free);
+    let Some(fault) = article_path_fault(path) else {
+        return format!("Article page is missing: knowledge/{path}{hint}");
+    };
+    let written = crate::formats::text::one_line(path);
+    match fault {
+        ArticlePathFault::Leaves => {
+            let hint = if hint.is_empty() {
+                " (ontoly reads pages only under knowledge/: move the page there)".to_string()
+            } else {
+                hint
+            };
+            format!(
+                "Article path `{written}` leaves knowledge/: a structure path is relative to knowledge/ and stays inside it{hint}"
+            )
+        }
+        ArticlePathFault::Absolute(within) => {
+            let write = within
+                .filter(|p| free(p))
+                .map(|p| format!(": write `{p}`"))
+                .unwrap_or_default();
+            let hint = if write.is_empty() {
+                hint
+            } else {
+                String::new()
+            };
+            format!(
+                "Article path `{written}` is absolute: a structure path is relative to knowledge/ and stays inside it{write}{hint}"
+            )
+        }
+        ArticlePathFault::Unusual(why, as_page) => {
+            let write = Some(as_page)
+                .filter(|p| free(p))
+                .map(|p| format!(" (write `{p}`)"))
+                .unwrap_or_else(|| hint.clone());
+            format!("Article page is missing: knowledge/{written}: the path {why}{write}")
+        }
+    }
+}
+
+/// Why an article's path names no page under `knowledge/`, when it is not a plain relative
+/// path (the rule of `docs/workspace-format.md` for paths: no `..`, `.` or empty segments,
+/// no `\`, not absolute).
+#[derive(Debug, PartialEq)]
+enum ArticlePathFault {
+    /// A `..` climbs above `knowledge/`.
+    Leaves,
+    /// Written from `/` (or a drive); with the part after a `knowledge/` in it, when there is
+    /// one (a path copied from a file manager).
+    Absolute(Option<String>),
+    /// `\`, `.`, `..` inside or empty segments: why, and the path they stand for.
+    Unusual(&'static str, String),
+}
+
+/// What is wrong with an article's `path`, when it names no page because of how it is written
+/// (a page exists at a path, so only a missing page's path is asked about: a page's own name
+/// may hold any character but `/`).
+fn article_path_fault(path: &str) -> Option<ArticlePathFault> {
+    let drive = path.as_bytes().get(1) == Some(&b':')
+        && path.starts_with(|c: char| c.is_ascii_alphabetic())
+        && matches!(path.as_bytes().get(2), Some(b'/' | b'\\'));
+    let slashed = path.replace('\\', "/");
+    if slashed.starts_with('/') || drive {
+        let within = slashed
+            .rsplit_once("/knowledge/")
+            .map(|(_, rest)| rest.to_string());
+        return Some(ArticlePathFault::Absolute(within));
+    }
+    let segments = || slashed.split('/');
+    let why = if path.contains('\\') {
+        "separates directories with `\\`: a structure path separates them with `/`"
+    } else if segments().any(|s| s == "..") {
+        "has a `..` segment"
+    } else if segments().any(|s| s == ".") {
+        "has a `.` segment"
+    } else if segments().any(str::is_empty) {
+        "has an empty segment (`//`, or a `/` at its end)"
+    } else {
+        return None;
+    };
+    // The page the path stands for: `.` and empty segments dropped, a `..` taking back the
+    // segment before it; one that climbs above knowledge/ leaves it.
+    let mut kept: Vec<&str> = Vec::new();
+    for seg in segments() {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                if kept.pop().is_none() {
+                    return Some(ArticlePathFault::Leaves);
+                }
+            }
+            s => kept.push(s),
+        }
+    }
+    Some(ArticlePathFault::Unusual(why, kept.join("/")))
+}
+
 /// Where the page of an entry whose page is missing most likely is, when that can be told: its
 /// path written with `knowledge/` in front (paths are relative to `knowledge/`), or the page
 /// that marks most of the entry's sections (a page renamed or moved; newcomer's walk, stop 43:
-/// its ARTICLE_NOT_IN_STRUCTURE stood beside this one, unlinked). Empty otherwise.
+/// its ARTICLE_NOT_IN_STRUCTURE stood beside this one, unlinked). Only a page no other entry
+/// lists (`free`) is named. Empty otherwise.
 fn missing_page_hint(
     path: &str,
     entry: &ArticleEntry,
     pages: &BTreeMap<String, PageParse>,
+    free: &dyn Fn(&str) -> bool,
 ) -> String {
     if let Some(rest) = path.strip_prefix("knowledge/") {
-        if pages.contains_key(rest) {
+        if free(rest) {
             return format!(" (a structure path is relative to knowledge/: write `{rest}`)");
         }
     }
@@ -347,6 +458,7 @@ fn missing_page_hint(
     }
     // The page marking the most of them, at least half; the first by path on a tie.
     let best = (pages.iter())
+        .filter(|(p, _)| free(p))
         .map(|(p, pg)| {
             let marked = (pg.sections.iter())
                 .filter(|s| listed.contains(&s.id.as_str()))

@@ -486,7 +486,7 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
             Code::LocatorInvalid,
             if r.has_locator {
                 format!(
-                    "Invalid returned file range: locator needs a string `path` and integer `start_line`/`end_line`{}",
+                    "Invalid locator: it needs a string `path` and integer `start_line`/`end_line`{}",
                     locator_faults(&r.locator_parts)
                 )
             } else {
@@ -507,16 +507,25 @@ fn check_locator_and_digest(site: &RefSite, findings: &mut Vec<Finding>) -> bool
         Some(l) if l.end_line > MAX_LINE || l.start_line > MAX_LINE => findings.push(at(
             Code::LocatorInvalid,
             format!(
-                "Invalid returned file range: a line of `{}` is beyond {MAX_LINE}, more than any file holds",
+                "Invalid locator: a line of `{}` is beyond {MAX_LINE}, more than any file holds",
                 l.path
             ),
         )),
+        // (Context's plugin says "Invalid returned file range" here, of a range a plugin
+        // returned; a writer reads it of the lines they wrote: author walk, stop 54.)
         Some(l) if !l.is_valid() => findings.push(at(
             Code::LocatorInvalid,
-            format!(
-                "Invalid returned file range: lines {}..{} of `{}` (need 1 <= start <= end)",
-                l.start_line, l.end_line, l.path
-            ),
+            if l.start_line == 0 {
+                format!(
+                    "Invalid locator: `start_line` of `{}` is 0, and lines count from 1",
+                    l.path
+                )
+            } else {
+                format!(
+                    "Invalid locator: `start_line` {} of `{}` is after `end_line` {} (did you mean start_line {}, end_line {}?)",
+                    l.start_line, l.path, l.end_line, l.end_line, l.start_line
+                )
+            },
         )),
         Some(_) => {}
     }
