@@ -110,7 +110,7 @@ commands! {
     /// Build the evidence graph (or load it from the cache) and print counts, diagnostics and
     /// the graph hash.
     Build => build,
-    /// Node and edge counts by kind, references by source kind, diagnostics by code.
+    /// Node and edge counts by kind, references by source kind, symbols by kind, cited files by language, diagnostics by code.
     Stats => stats,
     /// Every diagnostic with file:line; exit 1 when any has error severity.
     // `verify` too: what a user who wants the recorded digests checked types first (clap

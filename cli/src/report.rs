@@ -211,6 +211,11 @@ pub struct StatsView {
     pub references_by_status: BTreeMap<String, usize>,
     /// Symbols by kind (every kind, zeros included).
     pub symbols_by_kind: BTreeMap<String, usize>,
+    /// Cited files (`File` nodes) by the language family their symbols are read in (every
+    /// family, zeros included).
+    pub cited_files_by_language: BTreeMap<String, usize>,
+    /// Cited files in no language the symbol reader parses, by extension (`.md`, `(none)`).
+    pub cited_files_unparsed_by_extension: BTreeMap<String, usize>,
     /// Diagnostics by code.
     pub diagnostics_by_code: BTreeMap<String, usize>,
 }

@@ -1,11 +1,11 @@
 //! `ontoly stats`: node and edge counts by kind, references by source kind and by verification
-//! status, symbols by kind, diagnostics by code.
+//! status, symbols by kind, cited files by language, diagnostics by code.
 
 use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{Report, StatsView};
 use ontoly_graph::graph::{EdgeKind, NodeKind};
-use ontoly_graph::sources::symbols::SymbolKind;
+use ontoly_graph::sources::symbols::{Lang, SymbolKind};
 use ontoly_graph::sources::verify::Status;
 use std::collections::BTreeMap;
 
@@ -27,6 +27,15 @@ pub fn format(a: &Args) -> Option<Format> {
 
 fn zeros<'a>(keys: impl Iterator<Item = &'a str>) -> BTreeMap<String, usize> {
     keys.map(|k| (k.to_string(), 0)).collect()
+}
+
+/// The extension of `path`'s file name (`.md`), or `(none)` (`Makefile`, `LICENSE`).
+fn extension(path: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    match name.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() && !ext.is_empty() => format!(".{ext}"),
+        _ => "(none)".to_string(),
+    }
 }
 
 /// Counts over the built graph. Every kind is listed, zeros included, so outputs compare.
@@ -62,6 +71,17 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
             *e += 1;
         }
     }
+    // A cited file in no language the symbol reader parses gets no symbols, silently: counting
+    // them by extension says why `cites --symbol` finds nothing in a `.y` or a `Makefile`.
+    let mut by_language = zeros(Lang::FAMILIES.iter().copied());
+    let mut unparsed: BTreeMap<String, usize> = BTreeMap::new();
+    for n in g.nodes_of(NodeKind::File) {
+        let path = n.file.as_deref().unwrap_or(&n.name);
+        match Lang::for_path(path) {
+            Some(lang) => *by_language.entry(lang.family().to_string()).or_default() += 1,
+            None => *unparsed.entry(extension(path)).or_default() += 1,
+        }
+    }
     let mut by_code: BTreeMap<String, usize> = BTreeMap::new();
     for n in g.nodes_of(NodeKind::Diagnostic) {
         *by_code.entry(n.name.clone()).or_default() += 1;
@@ -75,6 +95,22 @@ pub fn run(ctx: &Globals, _args: &Args) -> Result<Output, CliError> {
         references_by_source_kind: by_source,
         references_by_status: by_status,
         symbols_by_kind: by_symbol,
+        cited_files_by_language: by_language,
+        cited_files_unparsed_by_extension: unparsed,
         diagnostics_by_code: by_code,
     })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::extension;
+
+    #[test]
+    fn extensions_are_of_the_file_name() {
+        assert_eq!(extension("src/parser.y"), ".y");
+        assert_eq!(extension("docs/v1.2/Makefile"), "(none)");
+        assert_eq!(extension("LICENSE"), "(none)");
+        assert_eq!(extension(".github/.gitignore"), "(none)");
+        assert_eq!(extension("dist/pkg.tar.gz"), ".gz");
+    }
 }

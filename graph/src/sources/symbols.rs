@@ -70,6 +70,29 @@ impl Lang {
         })
     }
 
+    /// The family a user names the language by, for counts: C and C++ are one (a `.h` may be
+    /// either, and only its text tells), as are JavaScript and TypeScript.
+    pub fn family(self) -> &'static str {
+        match self {
+            Lang::Rust => "rust",
+            Lang::Python => "python",
+            Lang::TypeScript | Lang::Tsx | Lang::JavaScript => "javascript/typescript",
+            Lang::Go => "go",
+            Lang::Java => "java",
+            Lang::C | Lang::Cpp => "c/c++",
+        }
+    }
+
+    /// Every family [`Lang::family`] names, in a fixed order (for statistics).
+    pub const FAMILIES: [&'static str; 6] = [
+        "c/c++",
+        "go",
+        "java",
+        "javascript/typescript",
+        "python",
+        "rust",
+    ];
+
     /// Whether `self` and `other` are one family of languages, whose code moves between
     /// their files: C and C++ (a `.h` may be either, and a C++ project includes C headers).
     pub fn kin(self, other: Lang) -> bool {

@@ -72,6 +72,13 @@ pub(super) fn stats(v: &StatsView) -> String {
     table(&mut text, &v.references_by_status);
     text.push_str("\nsymbols by kind\n");
     table(&mut text, &v.symbols_by_kind);
+    text.push_str("\ncited files by language\n");
+    table(&mut text, &v.cited_files_by_language);
+    text.push_str("\ncited files in no parsed language, by extension (no symbols read)\n");
+    if v.cited_files_unparsed_by_extension.is_empty() {
+        text.push_str("  (none)\n");
+    }
+    table(&mut text, &v.cited_files_unparsed_by_extension);
     text.push_str("\ndiagnostics by code\n");
     if v.diagnostics_by_code.is_empty() {
         text.push_str("  (none)\n");
