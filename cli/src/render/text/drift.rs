@@ -83,30 +83,18 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
         },
         (Status::Changed, _) => {
             let r = first(Status::Changed).map(|r| **r);
-            // Where a definition of the old name and most of the cited lines agree to be is
-            // the place to review, even when the diff maps the range elsewhere; the lines'
-            // window is the tighter of the two. With no definition of the name left, where
-            // most of the cited lines went is that place (the diff maps the range onto what
-            // replaced them).
-            // A definition cited whole is reviewed whole, where it is now, unless the lines'
-            // window is exactly it.
+            // Where the reference goes is where it is reviewed, as `--diff` and `--write`
+            // read it: the window it follows (with its counts, unless that is the definition it
+            // cited whole), else the definition it cited whole where it is now, else the
+            // range the diff maps it to. Before, the headline chose on its own and could name
+            // a namesake the lines had left (hyperfine's emptied `compute`) or a window
+            // `--accept-changed` did not take.
             let defined = r.and_then(ReferenceDrift::cited_definition_now);
-            let agreed = r
-                .and_then(|r| {
-                    let m = r.relocation_news()?;
-                    match r.suggestion.as_ref() {
-                        Some(s) => (s.path == m.path
-                            && s.start_line <= m.end_line
-                            && m.start_line <= s.end_line)
-                            .then_some(m),
-                        None => Some(m),
-                    }
+            let agreed = r.and_then(ReferenceDrift::followed).filter(|m| {
+                defined.as_ref().is_none_or(|d| {
+                    (&d.path, d.start_line, d.end_line) == (&m.path, m.start_line, m.end_line)
                 })
-                .filter(|m| {
-                    defined.as_ref().is_none_or(|d| {
-                        (&d.path, d.start_line, d.end_line) == (&m.path, m.start_line, m.end_line)
-                    })
-                });
+            });
             let place = match (agreed, r.and_then(ReferenceDrift::review_range)) {
                 (Some(m), _) => format!(
                     "review lines {}–{} of {} ({} of its {} distinctive lines)",
@@ -127,6 +115,15 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
             // The old definition is named as such: with no definition of its name at the
             // later commit, naming it beside the new lines would say it is there.
             let sym = match r.map(|r| (&r.suggestion, &r.symbol)) {
+                // A namesake the reference does not follow is not what is reviewed: the lines
+                // went to the window, and the name to a shell or to other code.
+                Some((Some(s), _))
+                    if r.and_then(ReferenceDrift::followed).is_some_and(|m| {
+                        s.path != m.path || s.end_line < m.start_line || m.end_line < s.start_line
+                    }) =>
+                {
+                    format!(", was {} (its namesake is now at {})", symbol(s), at(s))
+                }
                 Some((Some(s), _)) => format!(", {}", symbol(s)),
                 Some((None, Some(s))) => format!(", was {}", symbol(s)),
                 _ => String::new(),
