@@ -523,3 +523,28 @@ fn keyword_lines_a_window_holds_count_towards_its_half() {
     );
     assert!(!r.followed, "{r:?}");
 }
+
+#[test]
+fn a_function_cited_with_a_few_lines_of_context_follows_its_name() {
+    // `Parse` with the last two lines of `Equal` above it: mostly one definition.
+    let parse = lines_of(GO_OLD, "func Parse", "}");
+    let was = (parse.0 - 3, parse.1);
+    assert_eq!(GO_OLD.lines().nth(was.0 as usize - 1), Some("\treturn r"));
+    let now = lines_of(GO_NEW, "func Parse", "}");
+    let out = drift_of(&[range("value.go", was)]);
+    let d = &out[0];
+    assert!(d.cited_whole, "{d:?}");
+    assert_eq!(
+        d.symbol.as_ref().map(|s| (s.start_line, s.end_line)),
+        Some(parse)
+    );
+    // It follows `Parse` by its name, as the range that is exactly `Parse` does.
+    assert_eq!(d.accept_at, Some(at(now)));
+    let diff = d.diff.as_deref().expect("a diff");
+    assert!(diff.contains("+\treturn build(fields)"), "{diff}");
+    // With more than a few lines of another definition, it is a range of two subjects: the
+    // whole of `Equal` and `Parse` follow neither name.
+    let equal = lines_of(GO_OLD, "func Equal", "}");
+    let out = drift_of(&[range("value.go", (equal.0, parse.1))]);
+    assert!(!out[0].cited_whole, "{:?}", out[0]);
+}

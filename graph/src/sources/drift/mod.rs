@@ -503,8 +503,14 @@ impl Context<'_> {
             let mut ends_with: Option<(u64, u64)> = None;
             if self.options.symbols && wants_symbol {
                 let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
-                if let Some(def) = old_syms.as_ref().and_then(|f| anchor::covering(f, cs, ce)) {
-                    let whole_form = anchor::cited_whole(def, cs, ce);
+                if let Some((f, def)) = old_syms
+                    .as_ref()
+                    .and_then(|f| Some((f, anchor::covering(f, cs, ce)?)))
+                {
+                    // A range of the definition with a few lines of context follows it too.
+                    let whole_form = anchor::cited_mostly_whole(f, def, (cs, ce), |n| {
+                        anchor::is_blank_line(&old_lines, n)
+                    });
                     // In the form the suggestion takes, so "was at" and "now at" count the
                     // same lines (a JSDoc the range left out was in one and not the other:
                     // "`toDotPath` was at 362-407, now at 394-408"; TypeScript walk, stop 49).
