@@ -839,7 +839,8 @@ mod tests {
     #[test]
     fn with_its_definition_gone_a_section_is_reviewed_where_its_lines_went() {
         // The diff maps the range onto the one line that replaced it; 14 of its 15 lines are
-        // in another file, and no definition of the old name is left.
+        // in another file, and no definition of the old name is left: the engine says the
+        // reference follows them (`followed`), and so do `--diff` and `--accept-relocated`.
         let json = serde_json::json!({
             "articleId": "guide", "sectionId": "custom-factory", "refIndex": 1,
             "sourceRef": "repo:arrow/root", "path": "docs/index.rst",
@@ -847,17 +848,27 @@ mod tests {
             "occurrences": 0,
             "mapped": {"path": "docs/index.rst", "startLine": 13, "endLine": 13},
             "relocation": {"path": "docs/guide.rst", "startLine": 337, "endLine": 365,
-                           "matched": 14, "of": 15}
+                           "matched": 14, "of": 15, "followed": true}
         });
         let r: ReferenceDrift = serde_json::from_value(json).expect("a reference drift");
         assert_eq!(
             verdict(&[&r], Style(false)),
             "changed: review lines 337–365 of docs/guide.rst (14 of its 15 distinctive lines)"
         );
-        // With a definition of the old name elsewhere than those lines, the diff's place
-        // stays the one to review, and where the lines went is said after it.
+        // A namesake elsewhere is named as where the old definition is now.
         let mut named = r.clone();
         named.suggestion = changed(0, 40).suggestion;
+        assert_eq!(
+            verdict(&[&named], Style(false)),
+            "changed: review lines 337–365 of docs/guide.rst (14 of its 15 distinctive lines), \
+             was function `charge` (its namesake is now at src/lib.rs:40-47)"
+        );
+        // When the engine keeps the reference where the diff maps it (the namesake kept more
+        // than a quarter of its lines), that place is reviewed, and where most lines went is
+        // said after it.
+        if let Some(to) = named.relocation.as_mut() {
+            to.followed = false;
+        }
         assert_eq!(
             verdict(&[&named], Style(false)),
             "changed: review lines 13–13 of docs/index.rst, function `charge`; \
