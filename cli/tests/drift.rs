@@ -262,12 +262,13 @@ fn the_fixture_agrees_with_its_drift_yaml_and_each_case_reads_right() {
     // Duplicated block: two occurrences, changed.
     assert_eq!(reference(&v, "app", "duplicates", 0)["occurrences"], 2);
     // Moved to another file by a function move: the suggestion names the new file, and the
-    // relocation finds every cited line there.
+    // relocation finds every cited line there; the diff maps the range onto what is left, so
+    // the reference follows the relocation.
     let helper = reference(&v, "app", "helpers", 0);
     assert_eq!(helper["suggestion"]["path"], "src/helpers.py");
     assert_eq!(
         helper["relocation"],
-        serde_json::json!({"path": "src/helpers.py", "startLine": 4, "endLine": 8, "matched": 5, "of": 5})
+        serde_json::json!({"path": "src/helpers.py", "startLine": 4, "endLine": 8, "matched": 5, "of": 5, "followed": true})
     );
     // A block that moved within its file is found by the diff: no relocation elsewhere.
     assert_eq!(put["relocation"]["path"], "src/app.py");

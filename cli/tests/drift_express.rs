@@ -59,7 +59,10 @@ fn express_agrees_with_its_drift_yaml() {
 
 /// `req.param` was deleted in 5.0 and the `req.query` getter written in its place: the diff
 /// maps the range onto the getter, but none of its lines are there. `--accept-changed` holds
-/// it back, and says why; every other reference it held back before it still holds back.
+/// it back, and says why; every other reference it held back before it still holds back,
+/// but `req.host` (`request.js:452-456`, the getter with the comment above it, "TODO: change
+/// req.host to return host in next major"), which is mostly that one definition and since
+/// stop 55 follows it by its name to the new `req.host` getter.
 #[test]
 fn code_written_in_a_deleted_methods_place_is_not_accepted_for_it() {
     let dir = express_copy();
@@ -105,7 +108,7 @@ fn code_written_in_a_deleted_methods_place_is_not_accepted_for_it() {
     );
     assert!(
         w.stdout.contains(
-            "expressjs/express: 22 of 90 references did not survive (7 changed with their cited lines deleted, rewritten or elsewhere, 15 missing)"
+            "expressjs/express: 21 of 90 references did not survive (6 changed with their cited lines deleted, rewritten or elsewhere, 15 missing)"
         ),
         "{}",
         w.stdout

@@ -393,3 +393,158 @@ fn a_function_cited_whole_follows_its_name_though_more_of_its_lines_are_elsewher
     let diff = d.diff.as_deref().expect("a diff");
     assert!(diff.contains("+\treturn build(fields)"), "{diff}");
 }
+
+/// fd's global-ignore block (8.7.1 → 10.5.0): moved into a new method with `walker` renamed
+/// `builder` and its messages reworded, so half its distinctive lines changed; its `Some(err)
+/// => {` and `None => (),` arms came along. Keyword lines find nothing, but a window its other
+/// lines found holds them too.
+const RS_OLD: &str = "fn scan(paths: &[PathBuf], config: &Config) -> ExitCode {
+    let mut walker = WalkBuilder::new(&paths[0]);
+    walker.hidden(config.ignore_hidden);
+
+    if config.read_global_ignore {
+        if let Ok(basedirs) = etcetera::choose_base_strategy() {
+            let global_ignore_file = basedirs.config_dir().join(\"fd\").join(\"ignore\");
+            if global_ignore_file.is_file() {
+                let result = walker.add_ignore(global_ignore_file);
+                match result {
+                    Some(ignore::Error::Partial(_)) => (),
+                    Some(err) => {
+                        print_error(format!(\"Malformed pattern in global ignore file. {}.\", err));
+                    }
+                    None => (),
+                }
+            }
+        }
+    }
+
+    for ignore_file in &config.ignore_files {
+        let result = walker.add_ignore(ignore_file);
+        match result {
+            Some(ignore::Error::Partial(_)) => (),
+            Some(err) => {
+                print_error(format!(\"Malformed pattern in custom ignore file. {}.\", err));
+            }
+            None => (),
+        }
+    }
+
+    let parallel_walker = walker.threads(config.threads).build_parallel();
+    spawn_senders(config, parallel_walker)
+}
+";
+
+const RS_NEW: &str = "fn scan(paths: &[PathBuf], config: Arc<Config>) -> Result<ExitCode> {
+    WorkerState::new(config).scan(paths)
+}
+
+impl WorkerState {
+    fn build_walker(&self, paths: &[PathBuf]) -> Result<WalkParallel> {
+        let config = &self.config;
+        let mut builder = WalkBuilder::new(&paths[0]);
+        builder.hidden(config.ignore_hidden);
+
+        if config.read_global_ignore
+            && let Ok(basedirs) = etcetera::choose_base_strategy()
+        {
+            let global_ignore_file = basedirs.config_dir().join(\"fd\").join(\"ignore\");
+            if global_ignore_file.is_file() {
+                let result = builder.add_ignore(global_ignore_file);
+                match result {
+                    Some(ignore::Error::Partial(_)) => (),
+                    Some(err) => {
+                        print_error(format!(\"Malformed pattern in global ignore file. {err}.\"));
+                    }
+                    None => (),
+                }
+            }
+        }
+
+        for ignore_file in &config.ignore_files {
+            let result = builder.add_ignore(ignore_file);
+            match result {
+                Some(ignore::Error::Partial(_)) => (),
+                Some(err) => {
+                    print_error(format!(\"Malformed pattern in custom ignore file. {err}.\"));
+                }
+                None => (),
+            }
+        }
+
+        Ok(builder.threads(config.threads).build_parallel())
+    }
+}
+";
+
+#[test]
+fn keyword_lines_a_window_holds_count_towards_its_half() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
+    support::git(dir, &["init", "-q", "-b", "main"]);
+    write(dir, "walk.rs", RS_OLD);
+    support::git(dir, &["add", "-A"]);
+    support::git(dir, &["commit", "-q", "-m", "c1"]);
+    let c1 = support::git(dir, &["rev-parse", "HEAD"]);
+    write(dir, "walk.rs", RS_NEW);
+    support::git(dir, &["commit", "-q", "-am", "c2"]);
+    let c2 = support::git(dir, &["rev-parse", "HEAD"]);
+    let repo = DriftRepo::new(&GitRepo::open(dir).expect("opens"));
+    let options = CompareOptions {
+        symbols: true,
+        digests: true,
+        diffs: true,
+    };
+    // From `if config.read_global_ignore {` to the custom ignore files' loop's `}`.
+    let was = lines_of(RS_OLD, "    if config.read_global_ignore", "    }");
+    let was = (was.0, was.0 + 25);
+    assert_eq!(RS_OLD.lines().nth(was.1 as usize - 1), Some("    }"));
+    let out = drift::compare(&repo, &c1, &c2, &[range("walk.rs", was)], options).expect("compares");
+    let d = &out[0];
+    let now = lines_of(
+        RS_NEW,
+        "        if config.read_global_ignore",
+        "            }",
+    );
+    // Five of its eleven distinctive lines, and both keyword arms of each `match`: seven of
+    // thirteen lines as cited.
+    let r = d.relocation.as_ref().expect("a relocation");
+    assert_eq!((r.matched, r.of), (5, 11), "{r:?}");
+    assert_eq!(r.start_line, now.0 + 3, "{r:?}");
+    // To the custom files' loop, whose next line was edited (`builder`): a window stops at
+    // the last line it found.
+    let for_line = lines_of(RS_NEW, "        for ignore_file", "        }").0;
+    assert_eq!(r.end_line, for_line, "{r:?}");
+    // The diff follows the block here too: it is reviewed and accepted where the diff maps
+    // it, which the window overlaps.
+    let a = d.accept_at.expect("accepted where the diff maps it");
+    assert!(
+        a.start_line <= r.end_line && r.start_line <= a.end_line,
+        "{a:?} {r:?}"
+    );
+    assert!(!r.followed, "{r:?}");
+}
+
+#[test]
+fn a_function_cited_with_a_few_lines_of_context_follows_its_name() {
+    // `Parse` with the last two lines of `Equal` above it: mostly one definition.
+    let parse = lines_of(GO_OLD, "func Parse", "}");
+    let was = (parse.0 - 3, parse.1);
+    assert_eq!(GO_OLD.lines().nth(was.0 as usize - 1), Some("\treturn r"));
+    let now = lines_of(GO_NEW, "func Parse", "}");
+    let out = drift_of(&[range("value.go", was)]);
+    let d = &out[0];
+    assert!(d.cited_whole, "{d:?}");
+    assert_eq!(
+        d.symbol.as_ref().map(|s| (s.start_line, s.end_line)),
+        Some(parse)
+    );
+    // It follows `Parse` by its name, as the range that is exactly `Parse` does.
+    assert_eq!(d.accept_at, Some(at(now)));
+    let diff = d.diff.as_deref().expect("a diff");
+    assert!(diff.contains("+\treturn build(fields)"), "{diff}");
+    // With more than a few lines of another definition, it is a range of two subjects: the
+    // whole of `Equal` and `Parse` follow neither name.
+    let equal = lines_of(GO_OLD, "func Equal", "}");
+    let out = drift_of(&[range("value.go", (equal.0, parse.1))]);
+    assert!(!out[0].cited_whole, "{:?}", out[0]);
+}

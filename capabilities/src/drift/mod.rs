@@ -263,16 +263,31 @@ pub struct ReferenceDrift {
 }
 
 impl ReferenceDrift {
-    /// Where to review a changed reference: the definition it cited whole, at the later
-    /// commit ([`ReferenceDrift::cited_definition_now`]: the diff's hunks may reach past it
-    /// into new neighbours), else the range the diff maps it to.
+    /// Where to review a changed reference: where `--diff` reads it and `--accept-changed` or
+    /// `--accept-relocated` re-anchors it. The relocation it follows
+    /// ([`Relocation::followed`]: the definition it cited whole when that is where the window
+    /// is, else the window); else the definition it cited whole, at the later commit
+    /// ([`ReferenceDrift::cited_definition_now`]: the diff's hunks may reach past it into new
+    /// neighbours); else the range the diff maps it to.
     pub fn review_range(&self) -> Option<MappedRange> {
+        if let Some(to) = self.followed() {
+            return Some(self.cited_definition_now().unwrap_or_else(|| MappedRange {
+                path: to.path.clone(),
+                start_line: to.start_line,
+                end_line: to.end_line,
+            }));
+        }
         self.cited_definition_now().or_else(|| {
             self.mapped
                 .clone()
                 .flatten()
                 .filter(|_| !self.rewritten_away())
         })
+    }
+
+    /// The relocation a changed reference follows ([`Relocation::followed`]).
+    pub fn followed(&self) -> Option<&Relocation> {
+        (self.relocation.as_ref()).filter(|r| r.followed && self.status == Status::Changed)
     }
 
     /// Whether a changed reference's cited lines were replaced by other code: the diff maps
@@ -303,10 +318,15 @@ impl ReferenceDrift {
     pub fn cited_definition_now(&self) -> Option<MappedRange> {
         let s = self.suggestion.as_ref()?;
         let mapped = self.mapped.as_ref().and_then(Option::as_ref);
-        let there = mapped.is_some_and(|m| m.path == s.path)
-            || self.relocation.as_ref().is_some_and(|m| {
-                m.path == s.path && m.start_line <= s.end_line && s.start_line <= m.end_line
-            });
+        let in_window = self.relocation.as_ref().is_some_and(|m| {
+            m.path == s.path && m.start_line <= s.end_line && s.start_line <= m.end_line
+        });
+        // A reference that follows its window is where the window is: a namesake elsewhere is
+        // a shell its body left (hyperfine's `compute`).
+        let there = match self.followed() {
+            Some(_) => in_window,
+            None => mapped.is_some_and(|m| m.path == s.path) || in_window,
+        };
         (self.origin.cited_whole && there).then(|| MappedRange {
             path: s.path.clone(),
             start_line: s.start_line,
@@ -320,7 +340,7 @@ impl ReferenceDrift {
     /// swapped methods, the diff's range one of them; Go walk, `repro-2-reorder-text.sh`).
     pub fn relocation_news(&self) -> Option<&Relocation> {
         let to = self.relocation.as_ref()?;
-        if to.mapped_holds.is_some() {
+        if to.mapped_holds.is_some() || to.followed {
             return Some(to);
         }
         match &self.mapped {

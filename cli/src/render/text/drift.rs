@@ -83,30 +83,18 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
         },
         (Status::Changed, _) => {
             let r = first(Status::Changed).map(|r| **r);
-            // Where a definition of the old name and most of the cited lines agree to be is
-            // the place to review, even when the diff maps the range elsewhere; the lines'
-            // window is the tighter of the two. With no definition of the name left, where
-            // most of the cited lines went is that place (the diff maps the range onto what
-            // replaced them).
-            // A definition cited whole is reviewed whole, where it is now, unless the lines'
-            // window is exactly it.
+            // Where the reference goes is where it is reviewed, as `--diff` and `--write`
+            // read it: the window it follows (with its counts, unless that is the definition it
+            // cited whole), else the definition it cited whole where it is now, else the
+            // range the diff maps it to. Before, the headline chose on its own and could name
+            // a namesake the lines had left (hyperfine's emptied `compute`) or a window
+            // `--accept-changed` did not take.
             let defined = r.and_then(ReferenceDrift::cited_definition_now);
-            let agreed = r
-                .and_then(|r| {
-                    let m = r.relocation_news()?;
-                    match r.suggestion.as_ref() {
-                        Some(s) => (s.path == m.path
-                            && s.start_line <= m.end_line
-                            && m.start_line <= s.end_line)
-                            .then_some(m),
-                        None => Some(m),
-                    }
+            let agreed = r.and_then(ReferenceDrift::followed).filter(|m| {
+                defined.as_ref().is_none_or(|d| {
+                    (&d.path, d.start_line, d.end_line) == (&m.path, m.start_line, m.end_line)
                 })
-                .filter(|m| {
-                    defined.as_ref().is_none_or(|d| {
-                        (&d.path, d.start_line, d.end_line) == (&m.path, m.start_line, m.end_line)
-                    })
-                });
+            });
             let place = match (agreed, r.and_then(ReferenceDrift::review_range)) {
                 (Some(m), _) => format!(
                     "review lines {}–{} of {} ({} of its {} distinctive lines)",
@@ -127,6 +115,15 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
             // The old definition is named as such: with no definition of its name at the
             // later commit, naming it beside the new lines would say it is there.
             let sym = match r.map(|r| (&r.suggestion, &r.symbol)) {
+                // A namesake the reference does not follow is not what is reviewed: the lines
+                // went to the window, and the name to a shell or to other code.
+                Some((Some(s), _))
+                    if r.and_then(ReferenceDrift::followed).is_some_and(|m| {
+                        s.path != m.path || s.end_line < m.start_line || m.end_line < s.start_line
+                    }) =>
+                {
+                    format!(", was {} (its namesake is now at {})", symbol(s), at(s))
+                }
                 Some((Some(s), _)) => format!(", {}", symbol(s)),
                 Some((None, Some(s))) => format!(", was {}", symbol(s)),
                 _ => String::new(),
@@ -842,7 +839,8 @@ mod tests {
     #[test]
     fn with_its_definition_gone_a_section_is_reviewed_where_its_lines_went() {
         // The diff maps the range onto the one line that replaced it; 14 of its 15 lines are
-        // in another file, and no definition of the old name is left.
+        // in another file, and no definition of the old name is left: the engine says the
+        // reference follows them (`followed`), and so do `--diff` and `--accept-relocated`.
         let json = serde_json::json!({
             "articleId": "guide", "sectionId": "custom-factory", "refIndex": 1,
             "sourceRef": "repo:arrow/root", "path": "docs/index.rst",
@@ -850,17 +848,27 @@ mod tests {
             "occurrences": 0,
             "mapped": {"path": "docs/index.rst", "startLine": 13, "endLine": 13},
             "relocation": {"path": "docs/guide.rst", "startLine": 337, "endLine": 365,
-                           "matched": 14, "of": 15}
+                           "matched": 14, "of": 15, "followed": true}
         });
         let r: ReferenceDrift = serde_json::from_value(json).expect("a reference drift");
         assert_eq!(
             verdict(&[&r], Style(false)),
             "changed: review lines 337–365 of docs/guide.rst (14 of its 15 distinctive lines)"
         );
-        // With a definition of the old name elsewhere than those lines, the diff's place
-        // stays the one to review, and where the lines went is said after it.
+        // A namesake elsewhere is named as where the old definition is now.
         let mut named = r.clone();
         named.suggestion = changed(0, 40).suggestion;
+        assert_eq!(
+            verdict(&[&named], Style(false)),
+            "changed: review lines 337–365 of docs/guide.rst (14 of its 15 distinctive lines), \
+             was function `charge` (its namesake is now at src/lib.rs:40-47)"
+        );
+        // When the engine keeps the reference where the diff maps it (the namesake kept more
+        // than a quarter of its lines), that place is reviewed, and where most lines went is
+        // said after it.
+        if let Some(to) = named.relocation.as_mut() {
+            to.followed = false;
+        }
         assert_eq!(
             verdict(&[&named], Style(false)),
             "changed: review lines 13–13 of docs/index.rst, function `charge`; \

@@ -214,6 +214,45 @@ pub fn cited_whole(def: &Definition, start: u64, end: u64) -> Option<bool> {
     }
 }
 
+/// Lines of code a range may hold beside a definition and still cite it whole
+/// ([`cited_mostly_whole`]): a neighbour's closing line, a comment or an import above it.
+pub const CONTEXT_LINES: u64 = 3;
+
+/// Whether `start..=end` (its blank edges trimmed) cites `def` whole, as [`cited_whole`] says,
+/// or holds it whole with a little context around it: at most [`CONTEXT_LINES`] lines of code
+/// outside it, and at most a quarter of the range (`blank` tells whether a 1-based line is
+/// blank; blank lines do not count), none
+/// of them a definition of `symbols` held whole (a second definition cited whole is a subject
+/// of its own, not context). Such a range is about the definition, and follows it by its
+/// name as an exact one does (stop 55). The form is the definition's own: with the lines
+/// written above it when the range starts at or above them.
+pub fn cited_mostly_whole(
+    symbols: &FileSymbols,
+    def: &Definition,
+    (start, end): (u64, u64),
+    blank: impl Fn(u64) -> bool,
+) -> Option<bool> {
+    if let Some(form) = cited_whole(def, start, end) {
+        return Some(form);
+    }
+    // The definition whole, from its own first line at least, to its last.
+    if start > def.item_line || end < def.end_line {
+        return None;
+    }
+    let outside = (start..def.start_line.min(def.item_line))
+        .chain(def.end_line + 1..=end)
+        .filter(|&n| !blank(n))
+        .count() as u64;
+    let another = symbols.definitions.iter().any(|d| {
+        !std::ptr::eq(d, def)
+            && start <= d.start_line.min(d.item_line)
+            && d.end_line <= end
+            && (d.end_line < def.start_line.min(def.item_line) || def.end_line < d.start_line)
+    });
+    let short = outside <= CONTEXT_LINES && 4 * outside <= end - start + 1;
+    (short && !another).then_some(start <= def.start_line)
+}
+
 /// `def` at `path` in the form a whole citation of it took ([`cited_whole`]): from its first
 /// written line, or from its own.
 pub fn as_cited(def: &Definition, with_leading: bool, path: &str) -> SymbolAt {

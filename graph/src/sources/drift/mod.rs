@@ -262,6 +262,8 @@ struct Lost {
     evidence: Vec<Vec<u8>>,
     /// Their [`relocate::weights`] in the pinned file.
     weights: Vec<u64>,
+    /// Its [`relocate::keyword_lines`], which only corroborate a window.
+    keywords: Vec<Vec<u8>>,
     /// With `words`: their [`relocate::weights`] in the pinned file, read by words.
     word_weights: Option<Vec<u64>>,
     /// A range of a document ([`relocate::is_document`]): the same lines as their words
@@ -282,6 +284,20 @@ struct Lost {
     /// Its diff is against the code written in its place ([`KeptLines::replaced`]): a window
     /// its lines went to says more.
     replaced: bool,
+}
+
+impl Lost {
+    /// The range as [`relocate::Sought::weighted`] seeks it byte for byte: its evidence lines
+    /// with their weights, then its keyword lines at weight 0.
+    fn sought(&self) -> relocate::Range<'_> {
+        let lines = (self.evidence.iter().chain(&self.keywords))
+            .map(Vec::as_slice)
+            .collect();
+        let weights = (self.weights.iter().copied())
+            .chain(std::iter::repeat_n(0, self.keywords.len()))
+            .collect();
+        (lines, weights, self.span)
+    }
 }
 
 /// What the per-file pass gives for each of its ranges: position, drift, and what relocation
@@ -487,8 +503,14 @@ impl Context<'_> {
             let mut ends_with: Option<(u64, u64)> = None;
             if self.options.symbols && wants_symbol {
                 let old_syms = old_symbols.get_or_insert_with(|| parse_symbols(path, &old));
-                if let Some(def) = old_syms.as_ref().and_then(|f| anchor::covering(f, cs, ce)) {
-                    let whole_form = anchor::cited_whole(def, cs, ce);
+                if let Some((f, def)) = old_syms
+                    .as_ref()
+                    .and_then(|f| Some((f, anchor::covering(f, cs, ce)?)))
+                {
+                    // A range of the definition with a few lines of context follows it too.
+                    let whole_form = anchor::cited_mostly_whole(f, def, (cs, ce), |n| {
+                        anchor::is_blank_line(&old_lines, n)
+                    });
                     // In the form the suggestion takes, so "was at" and "now at" count the
                     // same lines (a JSDoc the range left out was in one and not the other:
                     // "`toDotPath` was at 362-407, now at 394-408"; TypeScript walk, stop 49).
@@ -550,7 +572,11 @@ impl Context<'_> {
             let accept_at = match &verdict {
                 Verdict::Changed {
                     new_path, mapped, ..
-                } if self.options.digests || self.options.diffs => match &suggestion_as_cited {
+                // Also with symbols alone: whether the range follows its relocation instead
+                // ([`Relocation::followed`]) is decided against these lines, and the verdict
+                // names that place whatever the output asks for.
+                } if self.options.digests || self.options.diffs || self.options.symbols => {
+                    match &suggestion_as_cited {
                     Some(now) if now.path == *new_path => Some(LineRange {
                         start_line: now.start_line,
                         end_line: now.end_line,
@@ -602,7 +628,8 @@ impl Context<'_> {
                             },
                             _ => m,
                         }),
-                },
+                    }
+                }
                 _ => None,
             };
             // A changed range's later lines, where accepting it re-anchors it.
@@ -683,6 +710,9 @@ impl Context<'_> {
             })
             .map(|(evidence, words)| Lost {
                 weights: relocate::weights(&refs(&evidence), &old_lines, s, e, false),
+                keywords: (relocate::keyword_lines(cited).into_iter())
+                    .map(<[u8]>::to_vec)
+                    .collect(),
                 word_weights: words
                     .as_deref()
                     .map(|w| relocate::weights(&refs(w), &old_lines, s, e, true)),
@@ -1248,12 +1278,7 @@ fn relocate_lost(
     let (changes, _) = ctx.changes(reader)?;
     let candidates = touched(changes);
     // Every range byte for byte; a document's also by its words (nothing for the others).
-    let by_bytes = relocate::Sought::weighted(
-        wanted
-            .iter()
-            .map(|(_, l)| (refs(&l.evidence), l.weights.clone(), l.span))
-            .collect(),
-    );
+    let by_bytes = relocate::Sought::weighted(wanted.iter().map(|(_, l)| l.sought()).collect());
     let by_words = relocate::Sought::weighted(
         wanted
             .iter()
@@ -1445,6 +1470,8 @@ fn relocate_lost(
         // those lines are a definition it cited whole, found by its name: its neighbours then
         // took some of its lines (black's `hug_power_op`, loguru's `_terminate_file`), and the
         // window, which starts or ends inside them, is no better anchor.
+        // Whether accepted lines take the range (none: deleted, mostly deleted or rewritten).
+        let mut taken = lost.accepted.is_some();
         if let (Some(r), Some(at), Ok(Verdict::Changed { new_path, .. })) =
             (&out[*i].relocation, lost.accepted, &out[*i].outcome)
         {
@@ -1464,6 +1491,14 @@ fn relocate_lost(
                 out[*i].later_digest = None;
                 out[*i].diff = None;
             }
+            taken = !moved_away;
+        }
+        // A changed range no accepted lines take follows its window: that is where it is
+        // reviewed, diffed and re-anchored.
+        if let (Some(r), Ok(Verdict::Changed { .. })) =
+            (out[*i].relocation.as_mut(), &out[*i].outcome)
+        {
+            r.followed = !taken;
         }
         // The removed lines of a range deleted whole give way to the window its lines went to.
         let deleted_whole = matches!(out[*i].outcome, Ok(Verdict::Changed { mapped: None, .. }));
@@ -1547,11 +1582,7 @@ fn was_beside(
             text.extend_from_slice(line);
         }
     }
-    let sought = relocate::Sought::weighted(vec![(
-        refs(&lost.evidence),
-        lost.weights.clone(),
-        lost.span,
-    )]);
+    let sought = relocate::Sought::weighted(vec![lost.sought()]);
     let Some(before) = sought.find(path, &text).into_iter().next().flatten() else {
         return Ok(false);
     };

@@ -50,6 +50,14 @@ pub struct Relocation {
     /// and accepting the change would cite what is left (Go walk, `repro-1-accept-reorder.sh`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mapped_holds: Option<u64>,
+    /// Of a changed range: the range follows this window, not the lines the diff maps it to
+    /// or its definition's namesake (none of those is accepted: its lines were deleted or
+    /// rewritten there, or went here). The section is reviewed here, `--diff` diffs the cited
+    /// lines against it and `--accept-relocated` re-anchors the range here: one place for all
+    /// three (stop 54: hyperfine's `compute`, emptied into `compute_relative_speeds`, was
+    /// reviewed at the wrapper while `--diff` and `--write` took the window).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub followed: bool,
 }
 
 /// The cited lines that count as evidence, trimmed, each once, in order: those with at least
@@ -61,6 +69,20 @@ pub fn evidence_lines<'a>(cited: &[&'a [u8]]) -> Vec<&'a [u8]> {
         .map(|l| l.trim_ascii())
         .filter(|l| l.iter().filter(|b| b.is_ascii_alphanumeric()).count() >= MIN_ALNUM)
         .filter(|l| !generic(l))
+        .filter(|l| seen.insert(*l))
+        .collect()
+}
+
+/// The cited lines [`evidence_lines`] leaves out as [`generic`], trimmed, each once, in order:
+/// no evidence of where a block went, but a window found by the others that holds them as
+/// well holds more of the block as cited (see [`Sought::weighted`]).
+pub fn keyword_lines<'a>(cited: &[&'a [u8]]) -> Vec<&'a [u8]> {
+    let mut seen = HashSet::new();
+    cited
+        .iter()
+        .map(|l| l.trim_ascii())
+        .filter(|l| l.iter().filter(|b| b.is_ascii_alphanumeric()).count() >= MIN_ALNUM)
+        .filter(|l| generic(l))
         .filter(|l| seen.insert(*l))
         .collect()
 }
@@ -157,7 +179,8 @@ pub fn weights(
     }
     evidence
         .iter()
-        .map(|l| UNIT / places.get(l).copied().unwrap_or(1).max(1))
+        // At least 1: weight 0 marks a keyword line ([`Sought::weighted`]).
+        .map(|l| (UNIT / places.get(l).copied().unwrap_or(1).max(1)).max(1))
         .collect()
 }
 
@@ -320,7 +343,12 @@ impl<'a> Sought<'a> {
         )
     }
 
-    /// The ranges' evidence lines with their [`weights`] and their blocks' lengths.
+    /// The ranges' evidence lines with their [`weights`] and their blocks' lengths. A line of
+    /// weight 0 is a [`keyword_lines`] line: it never finds, chooses or weighs a window, and
+    /// counts towards the half a window needs only when the window holds it, on both sides
+    /// (it can only help): fd's global-ignore block moved into a new method with `walker`
+    /// renamed `builder` kept its `Some(err) => {` and `None => (),` arms, which, no longer
+    /// counted at all since stop 54, left the window at 5 of its 11 lines.
     pub fn weighted(ranges: Vec<Range<'a>>) -> Self {
         let mut lines: HashMap<&[u8], Vec<(usize, usize)>> = HashMap::new();
         for (r, (ev, _, _)) in ranges.iter().enumerate() {
@@ -363,12 +391,20 @@ fn best_window(
         repeats[i] += 1;
     }
     hits.retain(|&(_, i)| repeats[i] <= MAX_REPEATS);
+    // Keyword lines (weight 0) only corroborate the window the others find.
+    let keyword_hits: Vec<(u64, usize)> = hits
+        .iter()
+        .copied()
+        .filter(|&(_, i)| weight[i] == 0)
+        .collect();
+    hits.retain(|&(_, i)| weight[i] > 0);
     // A line this file repeats is boilerplate here: no evidence either way, so it does not
     // count against the window either (`where`, `S: BuildHasher,` and `fn next(&mut self)` in
     // a file of eight iterators left an impl moved there word for word at "7 of 16", under
     // half: indexmap walk, stop 47).
-    let counted = repeats.iter().filter(|&&n| n <= MAX_REPEATS).count();
-    let need = MIN_LINES.max(counted.div_ceil(2));
+    let counted = (repeats.iter().zip(weight))
+        .filter(|&(&n, &w)| n <= MAX_REPEATS && w > 0)
+        .count();
     // The evidence must be real besides: the lines weighing at least as much as two lines the
     // pinned file has nowhere else. Lines it has in other places too (`case JV_KIND_ARRAY:` in
     // every `switch` over a value's kind) weigh little, so a window of them is no relocation
@@ -376,7 +412,7 @@ fn best_window(
     // `jv_equal`). Half is counted in lines, not weight: a block edited in place keeps its
     // common lines more often than its own (fd's global ignore file, `walker` now `builder`).
     let need_weight = 2 * UNIT;
-    if hits.len() < need {
+    if hits.len() < MIN_LINES {
         return None;
     }
     let width = 2 * span.max(1);
@@ -433,7 +469,18 @@ fn best_window(
             best = Some((score, distinct, start, hi));
         }
     }
-    let (_, matched, lo, hi) = best.filter(|&(w, d, _, _)| d >= need && w >= need_weight)?;
+    let (_, matched, lo, hi) = best.filter(|&(w, d, _, _)| d >= MIN_LINES && w >= need_weight)?;
+    // Half of the lines, counting the keyword lines the window holds on both sides.
+    let (first, last) = (hits[lo].0, hits[hi].0);
+    let mut held: Vec<usize> = (keyword_hits.iter())
+        .filter(|&&(n, _)| first <= n && n <= last)
+        .map(|&(_, i)| i)
+        .collect();
+    held.sort_unstable();
+    held.dedup();
+    if 2 * (matched + held.len()) < counted + held.len() {
+        return None;
+    }
     Some(Relocation {
         path: path.to_string(),
         start_line: hits[lo].0,
@@ -442,6 +489,7 @@ fn best_window(
         of: counted as u64,
         by_words: false,
         mapped_holds: None,
+        followed: false,
     })
 }
 
@@ -733,6 +781,7 @@ mod tests {
             of: 4,
             by_words: false,
             mapped_holds: None,
+            followed: false,
         };
         widen(&mut r, &later, &cited, false);
         // Both closing braces (8, 9); not the blank line after them, nor the brace beyond
@@ -749,6 +798,7 @@ mod tests {
             of: 3,
             by_words: true,
             mapped_holds: None,
+            followed: false,
         };
         widen(&mut r, &later, &cited, true);
         assert_eq!((r.start_line, r.end_line), (1, 3), "{r:?}");
@@ -780,6 +830,7 @@ mod tests {
             of: 4,
             by_words: false,
             mapped_holds: None,
+            followed: false,
         };
         widen(&mut r, &later, &cited, false);
         // From the first method's `func` line to the second's `}`, which closes what the
@@ -807,6 +858,7 @@ mod tests {
                 matched: m,
                 of: 6,
                 mapped_holds: None,
+                followed: false,
             };
             (r, Standing::default())
         };
