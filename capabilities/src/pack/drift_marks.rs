@@ -22,8 +22,10 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 /// Version of the artifact's format and meaning (part of its name): v2 marks carry the kept
-/// lines and whether the lines were rewritten, as drift decides it.
-const MARKS_VERSION: &str = "drift-marks.v2";
+/// lines and whether the lines were rewritten, as drift decides it; v3 marks are those of
+/// stop 55's relocation rules (keyword lines toward a window's half, ranges mostly one
+/// definition), which a v2 artifact of the same `HEAD`s would not show.
+const MARKS_VERSION: &str = "drift-marks.v3";
 
 /// How a cited range fares at its clone's `HEAD`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
