@@ -1,6 +1,8 @@
 //! The knowledge repository at its commit: when the workspace is in git, the page of the top
 //! section is a pinned read too, at the workspace repository's `HEAD` (the provenance's
-//! `knowledgeCommit`), so an agent can read the section's own text the way it reads code.
+//! `knowledgeCommit`), so an agent can read the section's own text the way it reads code; and
+//! the top section's page lines are the pack's first next step, a `read` call (a workspace in
+//! no git repository is read as a work tree, without a revision).
 
 use super::FileToInspect;
 use crate::context::Context;
@@ -8,17 +10,116 @@ use crate::evidence::Diagnostic;
 use ontoly_graph::diagnostics::Code;
 use ontoly_graph::graph::model::Node;
 
-/// Appends the read of the first top section's lines of its page, at the knowledge commit,
-/// keeping at most `max` reads (the last source read gives way). Nothing when the workspace is
-/// not in git.
+/// Where a `read` finds the lines of a section as the graph has them.
+pub(crate) enum PageLines {
+    /// At the knowledge commit, whose page is the one on disk.
+    Committed(String),
+    /// On disk: the workspace is in no git repository, and reads its files as a work tree.
+    WorkTree,
+    /// Nowhere: the page on disk has uncommitted changes (`true`) or was never committed.
+    Uncommitted(bool),
+}
+
+/// A section's lines in its page as reads name them: the workspace repository's name, the
+/// page's path in that repository, and where those lines are. `None` when the workspace has no
+/// readable repository or the section no span.
+pub(crate) struct PageRead {
+    /// The workspace repository, as reads name it.
+    pub repository: String,
+    /// The page's path in the repository.
+    pub path: String,
+    /// The section's first line.
+    pub start_line: u64,
+    /// The section's last line, inclusive.
+    pub end_line: u64,
+    /// Where the lines are.
+    pub lines: PageLines,
+}
+
+impl PageRead {
+    /// The `read` tool call (MCP) that shows these lines, when one does: pinned to the
+    /// knowledge commit, or of the work tree without a revision.
+    pub fn tool_call(&self) -> Option<serde_json::Value> {
+        let mut args = serde_json::json!({
+            "repository": self.repository,
+            "path": self.path,
+            "startLine": self.start_line,
+            "endLine": self.end_line,
+        });
+        match &self.lines {
+            PageLines::Committed(c) => args["revision"] = serde_json::json!(c),
+            PageLines::WorkTree => {}
+            PageLines::Uncommitted(_) => return None,
+        }
+        Some(serde_json::json!({"tool": "read", "arguments": args}))
+    }
+
+    /// The `ontoly read` arguments after `read` that show these lines, when any do:
+    /// `--repo R [--rev C] PATH:START-END`, each word shell-quoted.
+    pub fn command_args(&self) -> Option<String> {
+        let rev = match &self.lines {
+            PageLines::Committed(c) => format!(" --rev {}", super::shell_quote(c)),
+            PageLines::WorkTree => String::new(),
+            PageLines::Uncommitted(_) => return None,
+        };
+        Some(format!(
+            "--repo {}{rev} {}",
+            super::shell_quote(&self.repository),
+            super::shell_quote(&format!(
+                "{}:{}-{}",
+                self.path, self.start_line, self.end_line
+            ))
+        ))
+    }
+}
+
+/// The lines of `section` in its page, as [`PageRead`] (see there).
 ///
 /// The section's lines come from the page on disk, which the graph was built from. When that
-/// page is not the one committed (uncommitted edits, or never committed), the read names no
-/// commit and `diagnostics` name the page: at the knowledge commit those lines can hold another
-/// section (the plugin-reads walk, `repro_dirty_pack.py`). Only this one page is compared.
-pub(crate) fn add_page_reads(
+/// page is not the one committed (uncommitted edits, or never committed), no commit holds them:
+/// at the knowledge commit those lines can hold another section (the plugin-reads walk,
+/// `repro_dirty_pack.py`). Only this one page is compared.
+pub(crate) fn page_read(ctx: &Context<'_>, section: &Node) -> Option<PageRead> {
+    let session = ctx.session()?;
+    let repos = session.repositories().ok()?;
+    let ws = repos.workspace()?;
+    let span = section.span.as_ref()?;
+    let path = if ws.workspace_root.is_empty() {
+        span.file.clone()
+    } else {
+        format!("{}/{}", ws.workspace_root, span.file)
+    };
+    let lines = match (&ctx.identity().knowledge_commit, &ws.repo) {
+        (Some(commit), Some(git)) => {
+            let on_disk = session.read_workspace_file(&span.file).ok();
+            let committed = git.local().file_at(commit, &path);
+            match (&on_disk, &committed) {
+                (Some(disk), Some(blob)) if same_lines(disk, blob) => {
+                    PageLines::Committed(commit.clone())
+                }
+                _ => PageLines::Uncommitted(committed.is_some()),
+            }
+        }
+        (_, None) if ws.worktree.is_some() => PageLines::WorkTree,
+        _ => return None,
+    };
+    Some(PageRead {
+        repository: ws.name.clone(),
+        path,
+        start_line: span.start_line,
+        end_line: span.end_line,
+        lines,
+    })
+}
+
+/// Appends `page`, the read of the first top section's lines of its page, at the knowledge
+/// commit, keeping at most `max` reads (the last source read gives way). Nothing when the
+/// workspace is not in git. A page whose lines no commit holds ([`page_read`]) is a read with
+/// no commit, and `diagnostics` name the page.
+pub(crate) fn add_page_read(
     ctx: &Context<'_>,
     top_sections: &[&Node],
+    page: Option<&PageRead>,
     reads: &mut Vec<FileToInspect>,
     diagnostics: &mut Vec<Diagnostic>,
     max: usize,
@@ -26,64 +127,50 @@ pub(crate) fn add_page_reads(
     let Some(commit) = ctx.identity().knowledge_commit.clone() else {
         return;
     };
-    let Some(session) = ctx.session() else { return };
-    let Some(repos) = session.repositories().ok() else {
+    let (Some(section), Some(page)) = (top_sections.first(), page) else {
         return;
     };
-    let Some(ws) = repos.workspace() else { return };
-    let Some(section) = top_sections.first() else {
-        return;
-    };
-    let Some(span) = &section.span else { return };
-    let path = if ws.workspace_root.is_empty() {
-        span.file.clone()
-    } else {
-        format!("{}/{}", ws.workspace_root, span.file)
-    };
-    let on_disk = session.read_workspace_file(&span.file).ok();
-    let committed = (ws.repo.as_ref()).and_then(|git| git.local().file_at(&commit, &path));
-    let clean = match (&on_disk, &committed) {
-        (Some(disk), Some(blob)) => same_lines(disk, blob),
-        _ => false,
-    };
-    let (commit, reason) = if clean {
-        (
-            Some(commit),
+    let (commit, reason) = match &page.lines {
+        PageLines::Committed(c) => (
+            Some(c.clone()),
             format!(
                 "the text of {} in its page, at the knowledge commit",
                 section.id
             ),
-        )
-    } else {
-        let why = if committed.is_some() {
-            "has uncommitted changes"
-        } else {
-            "is not committed"
-        };
-        diagnostics.push(
-            Diagnostic::new(
-                Code::KnowledgePageUncommitted,
+        ),
+        PageLines::WorkTree => return,
+        PageLines::Uncommitted(was_committed) => {
+            let why = if *was_committed {
+                "has uncommitted changes"
+            } else {
+                "is not committed"
+            };
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::KnowledgePageUncommitted,
+                    format!(
+                        "{} {why}: the pack's sections and lines are those on disk, which the knowledge commit {} does not hold; commit the page to read them with `read`",
+                        page.path,
+                        commit.get(..12).unwrap_or(&commit)
+                    ),
+                )
+                .about(section.id.clone()),
+            );
+            (
+                None,
                 format!(
-                    "{path} {why}: the pack's sections and lines are those on disk, which the knowledge commit {} does not hold; commit the page to read them with `read`",
-                    commit.get(..12).unwrap_or(&commit)
+                    "the text of {} in its page as it is on disk, which {why}: no commit holds these lines (a `read` shows the committed page)",
+                    section.id
                 ),
             )
-            .about(section.id.clone()),
-        );
-        (
-            None,
-            format!(
-                "the text of {} in its page as it is on disk, which {why}: no commit holds these lines (a `read` shows the committed page)",
-                section.id
-            ),
-        )
+        }
     };
     let read = FileToInspect {
-        repository: ws.name.clone(),
+        repository: page.repository.clone(),
         commit,
-        path,
-        start_line: span.start_line,
-        end_line: span.end_line,
+        path: page.path.clone(),
+        start_line: page.start_line,
+        end_line: page.end_line,
         url: None,
         reason,
         drift: None,
