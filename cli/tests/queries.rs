@@ -410,6 +410,8 @@ fn every_next_line_pastes_back_as_it_is() {
 /// first next step reads the top section's page lines, ready to send: of the work tree when the
 /// workspace is in no git repository, at the knowledge commit when it is, and not at all when
 /// no commit holds those lines. The CLI's `Next:` lines read the same lines with `ontoly read`.
+/// `filesToInspect` does not say that read again (stop 55: those bytes came out of the
+/// excerpts); it names the page only when no commit holds its lines, with no commit.
 #[test]
 fn the_first_next_step_reads_the_top_section_s_page_lines() {
     let t = tempfile::tempdir().expect("tempdir");
@@ -491,6 +493,28 @@ fn the_first_next_step_reads_the_top_section_s_page_lines() {
         }
     };
 
+    // The `filesToInspect` entries of the workspace repository (its pages), as
+    // (path, start, end, commit).
+    let page_entries = |v: &serde_json::Value, repository: &str| -> Vec<_> {
+        (v["filesToInspect"].as_array().into_iter().flatten())
+            .filter(|f| f["repository"] == repository)
+            .map(|f| {
+                (
+                    f["path"].as_str().unwrap_or("").to_string(),
+                    f["startLine"].as_u64().unwrap_or(0),
+                    f["endLine"].as_u64().unwrap_or(0),
+                    f["commit"].as_str().map(String::from),
+                )
+            })
+            .collect()
+    };
+    // Cited code: every other entry.
+    let code_entries = |v: &serde_json::Value, repository: &str| {
+        (v["filesToInspect"].as_array().into_iter().flatten())
+            .filter(|f| f["repository"] != repository)
+            .count()
+    };
+
     // No git: the work tree, read without a revision.
     let v = ask();
     let reads = reads_of(&v);
@@ -500,6 +524,13 @@ fn the_first_next_step_reads_the_top_section_s_page_lines() {
         "{reads:?}"
     );
     commands_read(&v, 1);
+    assert!(
+        page_entries(&v, "demo ws").is_empty(),
+        "{}",
+        v["filesToInspect"]
+    );
+    // The question's section cites three ranges and the next section a fourth.
+    assert_eq!(code_entries(&v, "demo ws"), 4, "{}", v["filesToInspect"]);
 
     // In git: pinned to the knowledge commit.
     std::fs::write(ws.join(".gitignore"), "repos/\n.ontoly/\n").expect("write");
@@ -516,6 +547,11 @@ fn the_first_next_step_reads_the_top_section_s_page_lines() {
         "{pinned:?}"
     );
     commands_read(&v, 1);
+    // Said once, as the next step; it keeps the place among the four reads that it had as an
+    // entry (a fourth cited range there cost more excerpt sentences than the entry did).
+    let repo = pinned[0].0.as_str();
+    assert!(page_entries(&v, repo).is_empty(), "{}", v["filesToInspect"]);
+    assert_eq!(code_entries(&v, repo), 3, "{}", v["filesToInspect"]);
 
     // The top section's page edited and not committed: no commit holds its lines, so no read
     // of them is offered (a read would show other lines).
@@ -527,6 +563,19 @@ fn the_first_next_step_reads_the_top_section_s_page_lines() {
     assert_eq!(v["topNodes"][0]["span"]["file"], top.as_str(), "{v}");
     assert!(reads_of(&v).is_empty(), "{}", v["nextToolCalls"]);
     commands_read(&v, 0);
+    // The page is an entry then, with no commit: its lines as they are on disk.
+    let span = &v["topNodes"][0]["span"];
+    assert_eq!(
+        page_entries(&v, repo),
+        [(
+            top.clone(),
+            span["startLine"].as_u64().unwrap_or(0),
+            span["endLine"].as_u64().unwrap_or(0),
+            None
+        )],
+        "{}",
+        v["filesToInspect"]
+    );
 }
 
 /// A suggested search leaves out the copies packaging makes of a README or changelog

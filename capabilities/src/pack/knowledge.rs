@@ -1,8 +1,10 @@
-//! The knowledge repository at its commit: when the workspace is in git, the page of the top
-//! section is a pinned read too, at the workspace repository's `HEAD` (the provenance's
-//! `knowledgeCommit`), so an agent can read the section's own text the way it reads code; and
-//! the top section's page lines are the pack's first next step, a `read` call (a workspace in
-//! no git repository is read as a work tree, without a revision).
+//! The knowledge repository at its commit: the top section's page lines are the pack's first
+//! next step, a `read` call pinned to the workspace repository's `HEAD` (the provenance's
+//! `knowledgeCommit`), so an agent can read the section's own text the way it reads code (a
+//! workspace in no git repository is read as a work tree, without a revision). That read takes
+//! the place of one pinned read of cited code; when no commit holds those lines (the page has
+//! uncommitted changes) there is no such call, and the page is a `filesToInspect` entry with no
+//! commit instead, which a diagnostic names.
 
 use super::FileToInspect;
 use crate::context::Context;
@@ -112,10 +114,15 @@ pub(crate) fn page_read(ctx: &Context<'_>, section: &Node) -> Option<PageRead> {
     })
 }
 
-/// Appends `page`, the read of the first top section's lines of its page, at the knowledge
-/// commit, keeping at most `max` reads (the last source read gives way). Nothing when the
-/// workspace is not in git. A page whose lines no commit holds ([`page_read`]) is a read with
-/// no commit, and `diagnostics` name the page.
+/// Gives `page`, the top section's page lines, its place among the `max` reads of a pack in a
+/// git workspace (the last source read gives way, as it did when the page was an entry), and
+/// makes it an entry of `reads` only when no commit holds its lines ([`page_read`]): one with
+/// no commit, which `diagnostics` name. When a commit holds them, the pack's first next step
+/// is the `read` of those lines ([`PageRead::tool_call`]); an entry too said the same read
+/// twice, and those 250 bytes came out of the excerpts (stop 55). A fourth cited range in its
+/// place was measured and not kept: it costs more than the entry did (on the httpx set, 559
+/// excerpt sentences where the entry left 633 and its place left empty 748). Nothing for a
+/// workspace in no git repository, whose page was never an entry.
 pub(crate) fn add_page_read(
     ctx: &Context<'_>,
     top_sections: &[&Node],
@@ -124,55 +131,47 @@ pub(crate) fn add_page_read(
     diagnostics: &mut Vec<Diagnostic>,
     max: usize,
 ) {
-    let Some(commit) = ctx.identity().knowledge_commit.clone() else {
+    let Some(commit) = ctx.identity().knowledge_commit.as_deref() else {
         return;
     };
     let (Some(section), Some(page)) = (top_sections.first(), page) else {
         return;
     };
-    let (commit, reason) = match &page.lines {
-        PageLines::Committed(c) => (
-            Some(c.clone()),
-            format!(
-                "the text of {} in its page, at the knowledge commit",
-                section.id
-            ),
-        ),
-        PageLines::WorkTree => return,
-        PageLines::Uncommitted(was_committed) => {
-            let why = if *was_committed {
-                "has uncommitted changes"
-            } else {
-                "is not committed"
-            };
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::KnowledgePageUncommitted,
-                    format!(
-                        "{} {why}: the pack's sections and lines are those on disk, which the knowledge commit {} does not hold; commit the page to read them with `read`",
-                        page.path,
-                        commit.get(..12).unwrap_or(&commit)
-                    ),
-                )
-                .about(section.id.clone()),
-            );
-            (
-                None,
-                format!(
-                    "the text of {} in its page as it is on disk, which {why}: no commit holds these lines (a `read` shows the committed page)",
-                    section.id
-                ),
-            )
+    let was_committed = match page.lines {
+        PageLines::Uncommitted(was) => was,
+        PageLines::Committed(_) => {
+            reads.truncate(max.saturating_sub(1));
+            return;
         }
+        PageLines::WorkTree => return,
     };
+    let why = if was_committed {
+        "has uncommitted changes"
+    } else {
+        "is not committed"
+    };
+    diagnostics.push(
+        Diagnostic::new(
+            Code::KnowledgePageUncommitted,
+            format!(
+                "{} {why}: the pack's sections and lines are those on disk, which the knowledge commit {} does not hold; commit the page to read them with `read`",
+                page.path,
+                commit.get(..12).unwrap_or(commit)
+            ),
+        )
+        .about(section.id.clone()),
+    );
     let read = FileToInspect {
         repository: page.repository.clone(),
-        commit,
+        commit: None,
         path: page.path.clone(),
         start_line: page.start_line,
         end_line: page.end_line,
         url: None,
-        reason,
+        reason: format!(
+            "the text of {} in its page as it is on disk, which {why}: no commit holds these lines (a `read` shows the committed page)",
+            section.id
+        ),
         drift: None,
     };
     push_last(reads, read, max);
@@ -187,16 +186,9 @@ fn same_lines(disk: &[u8], blob: &[u8]) -> bool {
     }
 }
 
-/// Appends `read`, the last source read giving way when there are `max` already; when its
-/// lines are a read already (a section whose page, at the knowledge commit, is cited as a
-/// source), that entry says both reasons instead.
+/// Appends `read`, the last source read giving way when there are `max` already: the page
+/// entry says where the pack's lines are when no read can show them.
 fn push_last(reads: &mut Vec<FileToInspect>, read: FileToInspect, max: usize) {
-    if let Some(same) = reads.iter_mut().find(|r| r.same_range(&read)) {
-        if !same.reason.split("; ").any(|r| r == read.reason) {
-            same.reason = format!("{}; {}", same.reason, read.reason);
-        }
-        return;
-    }
     if reads.len() >= max {
         reads.truncate(max.saturating_sub(1));
     }
@@ -221,24 +213,18 @@ mod tests {
     }
 
     #[test]
-    fn a_page_read_that_is_a_cited_range_is_one_entry_with_both_reasons() {
-        let page = "the text of section:a.md#x in its page, at the knowledge commit";
-        let mut reads = vec![
-            read("src/x.rs", 1, "cited by section:a.md#x"),
-            read("knowledge/a.md", 5, "cited by section:b.md#y"),
-        ];
+    fn the_page_entry_takes_the_last_place_of_a_full_list() {
+        let page = "the text of section:a.md#x in its page as it is on disk";
+        let mut reads = vec![read("src/x.rs", 1, "cited by section:a.md#x")];
         push_last(&mut reads, read("knowledge/a.md", 5, page), 4);
         assert_eq!(reads.len(), 2);
-        assert_eq!(reads[1].reason, format!("cited by section:b.md#y; {page}"));
-        // Once only, however often it is added.
-        push_last(&mut reads, read("knowledge/a.md", 5, page), 4);
-        assert_eq!(reads[1].reason, format!("cited by section:b.md#y; {page}"));
-        // Another range takes the last place when the list is full.
+        assert_eq!(reads[1].reason, page);
         let mut full: Vec<FileToInspect> = (1..=4)
             .map(|i| read("src/x.rs", i * 10, "cited by section:a.md#x"))
             .collect();
         push_last(&mut full, read("knowledge/a.md", 5, page), 4);
         assert_eq!(full.len(), 4);
+        assert_eq!(full[2].start_line, 30);
         assert_eq!(full[3].reason, page);
     }
 }

@@ -370,10 +370,11 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         &mut diagnostics,
     );
     let searches = searches(ctx, &ranking, &conf);
-    // The top section's lines in its page, read by the first next step. Only the top
-    // section's: each page read costs the pack about 350 bytes (its call and its command), and
-    // reads of the next two sections too took 200 of the 528 excerpt sentences of those
-    // sections in the httpx set's 90 packs to stay under the budget (the top one's: 40).
+    // The top section's lines in its page, read by the first next step (and by no
+    // `filesToInspect` entry as well unless no commit holds them: `knowledge::add_page_read`).
+    // Only the top section's: each page read costs the pack about 350 bytes (its call and its
+    // command), and reads of the next two sections too took 200 of the 528 excerpt sentences
+    // of those sections in the httpx set's 90 packs to stay under the budget (the top one's: 40).
     let page = (top_sections.first()).and_then(|s| knowledge::page_read(ctx, s));
     let mut commands = suggested_commands(
         &ctx.identity().root,
