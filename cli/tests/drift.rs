@@ -1453,7 +1453,8 @@ fn packs_mark_drifted_citations_and_read_pages_at_the_knowledge_commit() {
         .contains("older code"));
 
     // Inside git: the knowledge commit is the workspace repository's HEAD, and the top
-    // section's page is a read at that commit.
+    // section's page is read at that commit by the first next step (and by no
+    // `filesToInspect` entry).
     std::fs::write(f.root().join(".gitignore"), "repo/\npinned/\n.ontoly/\n").expect("write");
     git(f.root(), &["init", "-q", "-b", "main"]);
     git(f.root(), &["add", "-A"]);
@@ -1461,13 +1462,18 @@ fn packs_mark_drifted_citations_and_read_pages_at_the_knowledge_commit() {
     let head = git(f.root(), &["rev-parse", "HEAD"]).trim().to_string();
     let v = json(&f.run(&["evidence", q, "--format", "json"]));
     assert_eq!(v["provenance"]["knowledgeCommit"], head.as_str());
-    let page = v["filesToInspect"]
-        .as_array()
-        .expect("reads")
-        .iter()
-        .find(|r| r["path"] == "ws/knowledge/architecture/app.md")
-        .expect("the page is a read");
-    assert_eq!(page["commit"], head.as_str());
+    let page = &v["nextToolCalls"][0];
+    assert_eq!(page["tool"], "read", "{}", v["nextToolCalls"]);
+    let page = &page["arguments"];
+    assert_eq!(page["path"], "ws/knowledge/architecture/app.md");
+    assert_eq!(page["revision"], head.as_str());
+    assert!(
+        !v["filesToInspect"]
+            .to_string()
+            .contains("ws/knowledge/architecture/app.md"),
+        "{}",
+        v["filesToInspect"]
+    );
     let repo = page["repository"].as_str().unwrap_or("").to_string();
     let (s, e) = (page["startLine"].to_string(), page["endLine"].to_string());
     let read = f.run(&[
@@ -1487,9 +1493,10 @@ fn packs_mark_drifted_citations_and_read_pages_at_the_knowledge_commit() {
 }
 
 /// A page with uncommitted edits has other lines on disk than at the knowledge commit, which
-/// the pack's sections come from: its read names no commit, so an agent is never sent to lines
-/// of the committed page that hold another section (`repro_dirty_pack.py` of the plugin-reads
-/// walk read "Literal strings" where the pack promised "Multi-line strings").
+/// the pack's sections come from: no next step reads it at that commit, and its
+/// `filesToInspect` entry names no commit, so an agent is never sent to lines of the committed
+/// page that hold another section (`repro_dirty_pack.py` of the plugin-reads walk read
+/// "Literal strings" where the pack promised "Multi-line strings").
 #[test]
 fn a_page_with_uncommitted_edits_is_no_read_at_the_knowledge_commit() {
     let f = Fixture::new();
@@ -1500,17 +1507,30 @@ fn a_page_with_uncommitted_edits_is_no_read_at_the_knowledge_commit() {
     git(f.root(), &["commit", "-q", "-m", "knowledge"]);
     let head = git(f.root(), &["rev-parse", "HEAD"]).trim().to_string();
     let rel = "ws/knowledge/architecture/app.md";
-    let page_of = |v: &Value| {
+    // The page's `filesToInspect` entry, when there is one.
+    let entry_of = |v: &Value| {
         v["filesToInspect"]
             .as_array()
             .expect("reads")
             .iter()
             .find(|r| r["path"] == rel)
             .cloned()
-            .expect("the page is a read")
     };
-    let committed = page_of(&json(&f.run(&["evidence", q, "--format", "json"])));
-    assert_eq!(committed["commit"], head.as_str());
+    let page_of = |v: &Value| entry_of(v).expect("the page is an entry");
+    // The first next step's read of the page, when there is one: (revision, startLine).
+    let read_of = |v: &Value| {
+        let c = &v["nextToolCalls"][0];
+        (c["tool"] == "read" && c["arguments"]["path"] == rel).then(|| {
+            (
+                c["arguments"]["revision"].clone(),
+                c["arguments"]["startLine"].as_u64().unwrap_or(0),
+            )
+        })
+    };
+    let v = json(&f.run(&["evidence", q, "--format", "json"]));
+    let (rev, committed_start) = read_of(&v).expect("the page is the first next step");
+    assert_eq!(rev, head.as_str());
+    assert_eq!(entry_of(&v), None, "said once");
 
     // Three lines above the sections, not committed: every section moves down by three.
     let disk = f.root().join(rel);
@@ -1524,10 +1544,8 @@ fn a_page_with_uncommitted_edits_is_no_read_at_the_knowledge_commit() {
     assert_eq!(v["provenance"]["knowledgeCommit"], head.as_str());
     let page = page_of(&v);
     assert_eq!(page["commit"], Value::Null, "{page}");
-    assert_eq!(
-        page["startLine"],
-        committed["startLine"].as_u64().unwrap() + 3
-    );
+    assert_eq!(page["startLine"], committed_start + 3);
+    assert_eq!(read_of(&v), None, "{}", v["nextToolCalls"]);
     assert!(
         page["reason"]
             .as_str()
@@ -1560,11 +1578,16 @@ fn a_page_with_uncommitted_edits_is_no_read_at_the_knowledge_commit() {
         v["suggestedCommands"]
     );
 
-    // Committed, the page is a read at the new knowledge commit again.
+    // Committed, the next step reads the page at the new knowledge commit again, and it is
+    // no entry.
     git(f.root(), &["commit", "-q", "-am", "draft"]);
     let head = git(f.root(), &["rev-parse", "HEAD"]).trim().to_string();
     let v = json(&f.run(&["evidence", q, "--format", "json"]));
-    assert_eq!(page_of(&v)["commit"], head.as_str());
+    assert_eq!(
+        read_of(&v),
+        Some((Value::from(head.as_str()), committed_start + 3))
+    );
+    assert_eq!(entry_of(&v), None);
     assert!(!v["diagnostics"]
         .to_string()
         .contains("KNOWLEDGE_PAGE_UNCOMMITTED"));
@@ -1574,6 +1597,7 @@ fn a_page_with_uncommitted_edits_is_no_read_at_the_knowledge_commit() {
     git(f.root(), &["commit", "-q", "-m", "untrack"]);
     let v = json(&f.run(&["evidence", q, "--format", "json"]));
     assert_eq!(page_of(&v)["commit"], Value::Null);
+    assert_eq!(read_of(&v), None);
 }
 
 /// A read at the default branch of a file the workspace cites only at another commit says

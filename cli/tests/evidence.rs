@@ -37,7 +37,7 @@ fn out_of(args: &[&str]) -> String {
 /// replaced by `<HEAD>`.
 fn knowledge_commit_redacted(out: &str) -> String {
     let mut o = out.to_string();
-    for (marker, len) in [("knowledge commit ", 40), ("valid@", 12)] {
+    for (marker, len) in [("knowledge commit ", 40), ("valid@", 12), ("--rev ", 40)] {
         let mut from = 0;
         while let Some(i) = o[from..].find(marker).map(|i| i + from + marker.len()) {
             let hex = o.get(i..i + len).unwrap_or("");

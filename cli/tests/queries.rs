@@ -206,7 +206,8 @@ fn an_empty_query_is_a_usage_error() {
 }
 
 /// Runs each suggested command of a pack as a shell would split it, from `cwd`.
-/// Runs every line; returns how many ran and how many of them were pinned reads.
+/// Runs every line; returns how many ran and how many of them were pinned reads (`--rev`; a
+/// work tree's page is read without one).
 fn paste_back(cwd: &Path, commands: &serde_json::Value) -> (usize, usize) {
     let (mut n, mut reads) = (0, 0);
     for c in commands.as_array().expect("a list") {
@@ -229,14 +230,23 @@ fn paste_back(cwd: &Path, commands: &serde_json::Value) -> (usize, usize) {
         }
         if args.contains(&"read") {
             // A read prints the lines on stdout and what it read on stderr: one header line.
-            let (repo, rev) = (&words[words.len() - 4], &words[words.len() - 2]);
-            let header = format!("{}@{rev} ", repo.trim_start_matches("github.com/"));
+            let after = |flag: &str| {
+                let i = args.iter().position(|w| *w == flag)?;
+                args.get(i + 1).copied()
+            };
+            let repo = after("--repo").expect("--repo");
+            let rev = after("--rev");
+            let header = format!(
+                "{}@{} ",
+                repo.trim_start_matches("github.com/"),
+                rev.unwrap_or("worktree")
+            );
             assert!(
                 r.stderr.lines().count() == 1 && r.stderr.contains(&header),
                 "`{line}`: {}",
                 r.stderr
             );
-            reads += 1;
+            reads += usize::from(rev.is_some());
         } else {
             assert!(r.stderr.is_empty(), "`{line}`: {}", r.stderr);
         }
@@ -339,7 +349,8 @@ fn every_next_line_pastes_back_as_it_is() {
         paste_back(t.path(), &serde_json::Value::from(quoted.clone())).0,
         quoted.len()
     );
-    // Without the clones nothing was read at the pinned commits: no read is offered.
+    // Without the clones nothing was read at the pinned commits: no read of code is offered,
+    // only of the workspace's pages.
     let bare = t.path().join("no clones");
     copy_dir(&demo(), &bare);
     std::fs::remove_dir_all(bare.join("repos")).expect("remove the clones");
@@ -348,9 +359,10 @@ fn every_next_line_pastes_back_as_it_is() {
     assert_eq!(r.code, 0, "{r:?}");
     let cmds = &json(&r)["suggestedCommands"];
     assert!(
-        cmds.as_array().is_some_and(|c| c
-            .iter()
-            .all(|l| !l.as_str().unwrap_or("").contains(" read "))),
+        cmds.as_array().is_some_and(|c| c.iter().all(|l| {
+            let l = l.as_str().unwrap_or("");
+            !l.contains(" read ") || l.starts_with("ontoly read --repo 'no clones' knowledge/")
+        })),
         "{cmds}"
     );
     assert_eq!(paste_back(&bare, cmds).1, 0);
@@ -391,6 +403,241 @@ fn every_next_line_pastes_back_as_it_is() {
             r.stdout
         );
     }
+}
+
+/// The httpx MCP walk (stop 54, W2): an agent whose answer was in the third section worked out
+/// the workspace repository's name and the page's path in it to read the section. A pack's
+/// first next step reads the top section's page lines, ready to send: of the work tree when the
+/// workspace is in no git repository, at the knowledge commit when it is, and not at all when
+/// no commit holds those lines. The CLI's `Next:` lines read the same lines with `ontoly read`.
+/// `filesToInspect` does not say that read again (stop 55: those bytes came out of the
+/// excerpts); it names the page only when no commit holds its lines, with no commit.
+#[test]
+fn the_first_next_step_reads_the_top_section_s_page_lines() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let ws = t.path().join("demo ws");
+    copy_dir(&demo(), &ws);
+    let q = "How does the checkout service retry failed payments?";
+    let ask = || json(&run_in(&ws, &["evidence", "--format", "json", "--", q]));
+    // The page reads of a pack: (repository, path, start, end, revision), in order; each
+    // checked against the section it reads.
+    let reads_of = |v: &serde_json::Value| -> Vec<(String, String, u64, u64, Option<String>)> {
+        let sections: Vec<&serde_json::Value> = (v["topNodes"].as_array().into_iter().flatten())
+            .filter(|n| n["type"] == "Section")
+            .collect();
+        let calls = v["nextToolCalls"].as_array().expect("calls");
+        let reads: Vec<_> = calls
+            .iter()
+            .take_while(|c| c["tool"] == "read")
+            .map(|c| {
+                let a = &c["arguments"];
+                (
+                    a["repository"].as_str().unwrap_or("").to_string(),
+                    a["path"].as_str().unwrap_or("").to_string(),
+                    a["startLine"].as_u64().unwrap_or(0),
+                    a["endLine"].as_u64().unwrap_or(0),
+                    a["revision"].as_str().map(String::from),
+                )
+            })
+            .collect();
+        // The reads come first, and only there.
+        assert_eq!(
+            calls.iter().filter(|c| c["tool"] == "read").count(),
+            reads.len(),
+            "{}",
+            v["nextToolCalls"]
+        );
+        // Of the top section.
+        let spans: Vec<(&str, u64, u64)> = (sections.iter().take(1))
+            .map(|s| {
+                (
+                    s["span"]["file"].as_str().unwrap_or(""),
+                    s["span"]["startLine"].as_u64().unwrap_or(0),
+                    s["span"]["endLine"].as_u64().unwrap_or(0),
+                )
+            })
+            .collect();
+        let at: Vec<Option<usize>> = (reads.iter())
+            .map(|r| spans.iter().position(|s| *s == (r.1.as_str(), r.2, r.3)))
+            .collect();
+        assert!(
+            at.iter().all(Option::is_some) && at.windows(2).all(|w| w[0] < w[1]),
+            "{spans:?} {}",
+            v["nextToolCalls"]
+        );
+        reads
+    };
+    // Each `ontoly read` line of `Next:` prints the section's lines of the page on disk.
+    let commands_read = |v: &serde_json::Value, n: usize| {
+        let lines: Vec<&str> = (v["suggestedCommands"].as_array().into_iter().flatten())
+            .filter_map(|c| c.as_str())
+            .filter(|c| c.starts_with("ontoly read --repo 'demo ws' "))
+            .collect();
+        assert_eq!(lines.len(), n, "{}", v["suggestedCommands"]);
+        for line in lines {
+            let words = shlex::split(line).expect("splits");
+            let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+            let r = run_in(&ws, &args);
+            assert_eq!(r.code, 0, "{line}: {r:?}");
+            let (path, range) = args
+                .last()
+                .and_then(|a| a.rsplit_once(':'))
+                .expect("path:range");
+            let (s, e) = range.split_once('-').expect("start-end");
+            let (s, e): (usize, usize) = (s.parse().expect("start"), e.parse().expect("end"));
+            let page = std::fs::read_to_string(ws.join(path)).expect("page");
+            let want: Vec<&str> = page.lines().skip(s - 1).take(e - s + 1).collect();
+            // The page's lines, then the references of the sections on them.
+            let got: Vec<&str> = r.stdout.lines().take(want.len()).collect();
+            assert_eq!(got, want, "{line}");
+        }
+    };
+
+    // The `filesToInspect` entries of the workspace repository (its pages), as
+    // (path, start, end, commit).
+    let page_entries = |v: &serde_json::Value, repository: &str| -> Vec<_> {
+        (v["filesToInspect"].as_array().into_iter().flatten())
+            .filter(|f| f["repository"] == repository)
+            .map(|f| {
+                (
+                    f["path"].as_str().unwrap_or("").to_string(),
+                    f["startLine"].as_u64().unwrap_or(0),
+                    f["endLine"].as_u64().unwrap_or(0),
+                    f["commit"].as_str().map(String::from),
+                )
+            })
+            .collect()
+    };
+    // Cited code: every other entry.
+    let code_entries = |v: &serde_json::Value, repository: &str| {
+        (v["filesToInspect"].as_array().into_iter().flatten())
+            .filter(|f| f["repository"] != repository)
+            .count()
+    };
+
+    // No git: the work tree, read without a revision.
+    let v = ask();
+    let reads = reads_of(&v);
+    assert_eq!(reads.len(), 1, "{}", v["nextToolCalls"]);
+    assert!(
+        reads.iter().all(|r| r.0 == "demo ws" && r.4.is_none()),
+        "{reads:?}"
+    );
+    commands_read(&v, 1);
+    assert!(
+        page_entries(&v, "demo ws").is_empty(),
+        "{}",
+        v["filesToInspect"]
+    );
+    // The question's section cites three ranges and the next section a fourth.
+    assert_eq!(code_entries(&v, "demo ws"), 4, "{}", v["filesToInspect"]);
+
+    // In git: pinned to the knowledge commit.
+    std::fs::write(ws.join(".gitignore"), "repos/\n.ontoly/\n").expect("write");
+    common::git(&ws, &["init", "-q", "-b", "main"]);
+    common::git(&ws, &["add", "-A"]);
+    common::git(&ws, &["commit", "-q", "-m", "knowledge"]);
+    let head = common::git(&ws, &["rev-parse", "HEAD"]).trim().to_string();
+    let v = ask();
+    assert_eq!(v["provenance"]["knowledgeCommit"], head.as_str());
+    let pinned = reads_of(&v);
+    assert_eq!(pinned.len(), 1, "{}", v["nextToolCalls"]);
+    assert!(
+        pinned.iter().all(|r| r.4.as_deref() == Some(head.as_str())),
+        "{pinned:?}"
+    );
+    commands_read(&v, 1);
+    // Said once, as the next step; it keeps the place among the four reads that it had as an
+    // entry (a fourth cited range there cost more excerpt sentences than the entry did).
+    let repo = pinned[0].0.as_str();
+    assert!(page_entries(&v, repo).is_empty(), "{}", v["filesToInspect"]);
+    assert_eq!(code_entries(&v, repo), 3, "{}", v["filesToInspect"]);
+
+    // The top section's page edited and not committed: no commit holds its lines, so no read
+    // of them is offered (a read would show other lines).
+    let top = pinned[0].1.clone();
+    let page = ws.join(&top);
+    let text = std::fs::read_to_string(&page).expect("page");
+    std::fs::write(&page, format!("Draft.\n\n{text}")).expect("write");
+    let v = ask();
+    assert_eq!(v["topNodes"][0]["span"]["file"], top.as_str(), "{v}");
+    assert!(reads_of(&v).is_empty(), "{}", v["nextToolCalls"]);
+    commands_read(&v, 0);
+    // The page is an entry then, with no commit: its lines as they are on disk.
+    let span = &v["topNodes"][0]["span"];
+    assert_eq!(
+        page_entries(&v, repo),
+        [(
+            top.clone(),
+            span["startLine"].as_u64().unwrap_or(0),
+            span["endLine"].as_u64().unwrap_or(0),
+            None
+        )],
+        "{}",
+        v["filesToInspect"]
+    );
+}
+
+/// A suggested search leaves out the copies packaging makes of a README or changelog
+/// (`PKG-INFO`, `*.egg-info/`, `*.dist-info/`): in the stop-54 walk every hit came twice, once
+/// from `CHANGELOG.md` and once from `PKG-INFO`. The shell line and the tool call search alike.
+#[test]
+fn a_suggested_search_leaves_out_packaging_copies() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let words = "Zeroconf discovery finds peers on the local network.\n";
+    let pin = common::repo_with_files(
+        &t.path().join("app"),
+        &[
+            ("src/app.py", "def run():\n    return 1\n"),
+            ("README.md", words),
+            ("PKG-INFO", words),
+            ("src/app.egg-info/PKG-INFO", words),
+            ("app-1.0.dist-info/METADATA", words),
+            ("docs/PKG-INFO.md", words),
+        ],
+    );
+    let ws = t.path().join("ws");
+    common::one_module(&ws, "acme", "app", "acme/app", &pin, "../app");
+    common::one_page_citing(&ws, "acme/app", &[("run", "src/app.py:1-2")]);
+    let v = json(&run_in(
+        &ws,
+        &["evidence", "--format", "json", "--", "zeroconf peers"],
+    ));
+    assert!(
+        matches!(v["confidence"]["level"].as_str(), Some("none" | "low")),
+        "{v}"
+    );
+    let line = (v["suggestedCommands"].as_array().into_iter().flatten())
+        .filter_map(|c| c.as_str())
+        .find(|c| c.contains(" search "))
+        .unwrap_or_else(|| panic!("a search: {}", v["suggestedCommands"]))
+        .to_string();
+    let words = shlex::split(&line).expect("splits");
+    let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    let r = run_in(&ws, &args);
+    assert_eq!(r.code, 0, "{line}: {r:?}");
+    let files: std::collections::BTreeSet<&str> = (r.stdout.lines())
+        .filter_map(|l| l.split(':').next())
+        .collect();
+    assert_eq!(
+        files.into_iter().collect::<Vec<_>>(),
+        ["README.md", "docs/PKG-INFO.md"],
+        "{line}: {}",
+        r.stdout
+    );
+    // The tool call has the same globs as the line.
+    let call = (v["nextToolCalls"].as_array().into_iter().flatten())
+        .find(|c| c["tool"] == "search")
+        .unwrap_or_else(|| panic!("a search call: {}", v["nextToolCalls"]));
+    let globs: Vec<&str> = (call["arguments"]["glob"].as_array().into_iter().flatten())
+        .filter_map(|g| g.as_str())
+        .collect();
+    let given: Vec<&str> = (args.windows(2))
+        .filter(|w| w[0] == "-g")
+        .map(|w| w[1])
+        .collect();
+    assert!(!globs.is_empty(), "{call}");
+    assert_eq!(globs, given, "{call} {line}");
 }
 
 /// The question texts of a questions file (either shape).
@@ -673,9 +920,10 @@ fn a_long_question_costs_the_pack_no_evidence() {
     assert_eq!(long_pack["query"], long.as_str());
     // The long question makes the pack weak: fallbacks, searches and a wider pack's command,
     // each charged its workspace path at 64 bytes, and a longer explanation. Those, not the
-    // question, take the room of later sections' sentences and the third's; the two best
-    // sections keep theirs, as they did before the question was not charged (a pasted
-    // 108 KB log then left one sentence in all).
+    // question, take the room of later sections' sentences, the third's and (since the top
+    // section's page read is a next step too, stop 55) one of the second's; the best section
+    // keeps its, and the second one at least, as they did before the question was not charged
+    // (a pasted 108 KB log then left one sentence in all).
     let sections = |v: &serde_json::Value| -> Vec<(String, usize)> {
         (v["topNodes"].as_array().into_iter().flatten())
             .filter(|n| n["type"] == "Section")
@@ -687,7 +935,8 @@ fn a_long_question_costs_the_pack_no_evidence() {
     };
     let (s, l) = (sections(&short), sections(&long_pack));
     assert_eq!(s.len(), l.len());
-    assert_eq!(s[..2], l[..2]);
+    assert_eq!(s[..1], l[..1]);
+    assert!(l[1].1 >= 1 && l[1].1 <= s[1].1, "{s:?} {l:?}");
     let ids = |v: &[(String, usize)]| v.iter().map(|x| x.0.clone()).collect::<Vec<_>>();
     assert_eq!(ids(&s), ids(&l));
     assert_eq!(short["filesToInspect"], long_pack["filesToInspect"]);
@@ -1231,7 +1480,9 @@ fn fallback_searches_are_at_the_cited_commits() {
         );
         assert!(!pattern.contains("checkout"), "matched: {pattern}");
     }
-    assert_eq!(low["nextToolCalls"][0]["tool"], "capability", "{low}");
+    // First the top section's page lines, then its evidence.
+    assert_eq!(low["nextToolCalls"][0]["tool"], "read", "{low}");
+    assert_eq!(low["nextToolCalls"][1]["tool"], "capability", "{low}");
     // Whole words only, as the question writes them, and no everyday word when it has a
     // rarer one, no number (stop-54 walk: `quic` matched only `QuickStart`; `oauth2|auth2|automatic`
     // found decompression for a question about OAuth2).

@@ -63,6 +63,17 @@ def test_evidence_pack_is_the_cli_pack_with_every_canonical_field(demo):
             assert list(pack["relationships"]) == sorted(pack["relationships"])
             for item in pack["filesToInspect"]:
                 assert HEX40.match(item["commit"]), item
+            # The top section's page lines are the first next step, at the knowledge commit,
+            # and are not said again in filesToInspect.
+            top = next(n for n in pack["topNodes"] if n["type"] == "Section")
+            page = pack["nextToolCalls"][0]
+            assert page["tool"] == "read", pack["nextToolCalls"]
+            assert page["arguments"]["revision"] == pack["provenance"]["knowledgeCommit"]
+            assert (page["arguments"]["path"], page["arguments"]["startLine"],
+                    page["arguments"]["endLine"]) == (
+                top["span"]["file"], top["span"]["startLine"], top["span"]["endLine"])
+            assert all(item["path"] != page["arguments"]["path"]
+                       for item in pack["filesToInspect"]), pack["filesToInspect"]
             provenance = pack["provenance"]
             assert provenance["source"] == "ontoly"
             assert re.match(r"^[0-9a-f]{64}$", provenance["graphHash"])

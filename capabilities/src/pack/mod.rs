@@ -375,16 +375,23 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         &mut diagnostics,
     );
     let searches = searches(ctx, &ranking, &conf);
+    // The top section's lines in its page, read by the first next step (and by no
+    // `filesToInspect` entry as well unless no commit holds them: `knowledge::add_page_read`).
+    // Only the top section's: each page read costs the pack about 350 bytes (its call and its
+    // command), and reads of the next two sections too took 200 of the 528 excerpt sentences
+    // of those sections in the httpx set's 90 packs to stay under the budget (the top one's: 40).
+    let page = (top_sections.first()).and_then(|s| knowledge::page_read(ctx, s));
     let mut commands = suggested_commands(
         &ctx.identity().root,
         query,
         &conf,
         limit,
         &top_sections,
-        &g.reads,
-        g.readable.as_ref(),
+        page.as_ref(),
+        (&g.reads, g.readable.as_ref()),
     );
-    let mut tool_calls = next_tool_calls(query, &conf, limit, &top_sections, &g.reads);
+    let mut tool_calls =
+        next_tool_calls(query, &conf, limit, &top_sections, page.as_ref(), &g.reads);
     add_searches(
         &ctx.identity().root,
         &searches,
@@ -394,9 +401,10 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     let mut answer = answer_text(query, &conf, &top_nodes, &top_sections, &g);
     answer.push_str(older.as_deref().unwrap_or(""));
     answer.push_str(broken.as_deref().unwrap_or(""));
-    knowledge::add_page_reads(
+    knowledge::add_page_read(
         ctx,
         &top_sections,
+        page.as_ref(),
         &mut g.reads,
         &mut diagnostics,
         MAX_FILES_TO_INSPECT,
@@ -861,9 +869,6 @@ fn fallbacks(
     fallbacks
 }
 
-/// Next `ontoly` commands that deepen or verify the answer, each pasteable as it is: words
-/// quoted for a POSIX shell, `--workspace` when the workspace is not found from the current
-/// directory, and `--` before the query (which may start with a dash).
 /// What the next commands add to `ontoly` to reach the workspace at `root`: nothing for the
 /// current directory's.
 fn workspace_arg(root: &str) -> String {
@@ -874,17 +879,24 @@ fn workspace_arg(root: &str) -> String {
     }
 }
 
+/// Next `ontoly` commands that deepen or verify the answer, each pasteable as it is: words
+/// quoted for a POSIX shell, `--workspace` when the workspace is not found from the current
+/// directory, and `--` before the query (which may start with a dash). The same steps as
+/// [`next_tool_calls`], in the same order, and the graph of the top section.
 fn suggested_commands(
     root: &str,
     query: &str,
     conf: &Confidence,
     limit: usize,
     top_sections: &[&Node],
-    reads: &[FileToInspect],
-    readable: Option<&FileToInspect>,
+    page: Option<&knowledge::PageRead>,
+    (reads, readable): (&[FileToInspect], Option<&FileToInspect>),
 ) -> Vec<String> {
     let ontoly = format!("ontoly{}", workspace_arg(root));
-    let mut commands = Vec::new();
+    let mut commands: Vec<String> = (page.and_then(knowledge::PageRead::command_args))
+        .map(|args| format!("{ontoly} read {args}"))
+        .into_iter()
+        .collect();
     if let Some(s) = top_sections.first() {
         let input = serde_json::json!({ "section": s.id }).to_string();
         commands.push(format!(
@@ -944,10 +956,21 @@ const MAX_SEARCHED_WORD: usize = 64;
 /// and no everyday English word unless the question has only those) as one case-insensitive alternation of whole words
 /// (`\b(?:oauth2|quic)\b`), and the repositories with a local clone to search.
 struct Searches {
-    /// Each repository's name and the commit the workspace pins it at (the one most of its
-    /// cited files are at), when it cites any.
-    repositories: Vec<(String, Option<String>)>,
+    /// Each repository to search.
+    repositories: Vec<Searched>,
     pattern: String,
+}
+
+/// One repository a suggested search runs in.
+struct Searched {
+    /// Its name.
+    name: String,
+    /// The commit the workspace pins it at (the one most of its cited files are at), when it
+    /// cites any.
+    pinned: Option<String>,
+    /// The globs that leave out the packaging copies it holds at that commit
+    /// ([`packaging_globs`]).
+    globs: Vec<&'static str>,
 }
 
 /// The commit the workspace cites `remote_key`'s repository at: the one most of its cited files
@@ -1013,17 +1036,32 @@ fn searches(
         return None;
     }
     let repos = ctx.session()?.repositories().ok()?;
-    let repositories: Vec<(String, Option<String>)> = repos
+    let repositories: Vec<Searched> = repos
         .repos
         .iter()
-        .filter(|r| !r.is_workspace && r.repo.is_some())
+        .filter(|r| !r.is_workspace)
+        .filter_map(|r| Some((r, r.repo.as_ref()?)))
         .take(MAX_SEARCHED_REPOS)
-        .map(|r| {
+        .map(|(r, git)| {
             let pinned = r
                 .remote_key
                 .as_deref()
                 .and_then(|k| pinned_commit(ctx.graph, k));
-            (r.name.clone(), pinned)
+            let local = git.local();
+            // The search reads the default branch when the workspace pins no commit.
+            let commit = pinned
+                .clone()
+                .or_else(|| local.default_branch().ok().map(|(_, c)| c));
+            let globs = commit
+                .and_then(|c| local.files(&c, &[]).ok())
+                .map_or_else(Vec::new, |files| {
+                    packaging_globs(files.iter().map(|(p, _)| p.as_str()))
+                });
+            Searched {
+                name: r.name.clone(),
+                pinned,
+                globs,
+            }
         })
         .collect();
     // Whole words: `quic` alone matched only `QuickStart` in the stop-54 walk. `\b` is the
@@ -1039,8 +1077,40 @@ fn searches(
     })
 }
 
+/// The globs that leave out of a search the copies packaging makes of a project's README and
+/// changelog, for those of `paths` (a repository's files) holds: a Python sdist's `PKG-INFO`,
+/// an `*.egg-info` or `*.dist-info` directory (`PKG-INFO`, `METADATA`, `SOURCES.txt`). Each
+/// match in one repeats a match in the file it copies (stop-54 walk: 4.7 KB of `CHANGELOG.md`
+/// and `PKG-INFO` lines, the same lines twice). Only the globs of copies the repository has:
+/// each costs a pack's search call and command their bytes, which the budget takes from the
+/// excerpts.
+fn packaging_globs<'p>(paths: impl Iterator<Item = &'p str>) -> Vec<&'static str> {
+    let (mut pkg_info, mut egg, mut dist) = (false, false, false);
+    for path in paths {
+        let (dirs, name) = path.rsplit_once('/').unwrap_or(("", path));
+        let mut inside = false;
+        for d in dirs.split('/') {
+            if d.ends_with(".egg-info") {
+                (egg, inside) = (true, true);
+            } else if d.ends_with(".dist-info") {
+                (dist, inside) = (true, true);
+            }
+        }
+        pkg_info |= name == "PKG-INFO" && !inside;
+    }
+    [
+        (pkg_info, "!PKG-INFO"),
+        (egg, "!**/*.egg-info/**"),
+        (dist, "!**/*.dist-info/**"),
+    ]
+    .into_iter()
+    .filter_map(|(has, glob)| has.then_some(glob))
+    .collect()
+}
+
 /// Appends the [`Searches`], as shell commands and as `search` tool calls: an agent told to
-/// "search the source repositories" gets the search to send.
+/// "search the source repositories" gets the search to send, without packaging's copies
+/// ([`packaging_globs`]).
 fn add_searches(
     root: &str,
     searches: &Option<Searches>,
@@ -1049,18 +1119,29 @@ fn add_searches(
 ) {
     let Some(s) = searches else { return };
     let ontoly = format!("ontoly{}", workspace_arg(root));
-    for (repo, pinned) in &s.repositories {
+    for Searched {
+        name: repo,
+        pinned,
+        globs: excluded,
+    } in &s.repositories
+    {
         let rev = pinned
             .as_deref()
             .map(|c| format!(" --rev {c}"))
             .unwrap_or_default();
+        let globs: String = (excluded.iter())
+            .map(|g| format!(" -g {}", shell_quote(g)))
+            .collect();
         commands.push(format!(
-            "{ontoly} search --repo {}{rev} -i {}",
+            "{ontoly} search --repo {}{rev} -i{globs} {}",
             shell_quote(repo),
             shell_quote(&s.pattern)
         ));
         let mut args =
             serde_json::json!({"repository": repo, "pattern": s.pattern, "ignoreCase": true});
+        if !excluded.is_empty() {
+            args["glob"] = serde_json::json!(excluded);
+        }
         if let Some(c) = pinned {
             args["revision"] = serde_json::json!(c);
         }
@@ -1069,19 +1150,25 @@ fn add_searches(
 }
 
 /// [`suggested_commands`] as MCP tool calls, for an agent that has the tools and no shell: the
-/// top section's evidence and references, who else cites the first pinned range, and a wider
-/// pack when the match is weak. (The pinned reads are `filesToInspect`, whose entries are a
-/// `read`'s arguments already.)
+/// top section's page lines (in the workspace repository, pinned to the knowledge commit when
+/// it holds them: the httpx MCP walk worked out the repository's name and the page's path
+/// itself), its evidence and references, who else cites the first pinned range, and a wider
+/// pack when the match is weak. (The pinned reads of
+/// cited code are `filesToInspect`, whose entries are a `read`'s arguments already.)
 fn next_tool_calls(
     query: &str,
     conf: &Confidence,
     limit: usize,
     top_sections: &[&Node],
+    page: Option<&knowledge::PageRead>,
     reads: &[FileToInspect],
 ) -> Vec<serde_json::Value> {
     use serde_json::json;
     let capability = |name: &str, input: serde_json::Value| json!({"tool": "capability", "arguments": {"name": name, "input": input}});
-    let mut calls = Vec::new();
+    let mut calls: Vec<serde_json::Value> = page
+        .and_then(knowledge::PageRead::tool_call)
+        .into_iter()
+        .collect();
     if let Some(s) = top_sections.first() {
         calls.push(capability("SectionEvidence", json!({ "section": s.id })));
         if let Some(span) = &s.span {
@@ -1273,7 +1360,26 @@ fn answer_text(
 
 #[cfg(test)]
 mod tests {
-    use super::names_definition;
+    use super::{names_definition, packaging_globs};
+
+    #[test]
+    fn only_the_packaging_copies_a_repository_holds_are_left_out() {
+        let globs = |paths: &[&str]| packaging_globs(paths.iter().copied());
+        assert!(globs(&["README.md", "src/lib.rs", "docs/PKG-INFO.md"]).is_empty());
+        // An egg-info's own PKG-INFO is left out with its directory.
+        assert_eq!(
+            globs(&["README.md", "src/httpx.egg-info/PKG-INFO"]),
+            ["!**/*.egg-info/**"]
+        );
+        assert_eq!(
+            globs(&[
+                "PKG-INFO",
+                "app-1.0.dist-info/METADATA",
+                "x.egg-info/SOURCES.txt"
+            ]),
+            ["!PKG-INFO", "!**/*.egg-info/**", "!**/*.dist-info/**"]
+        );
+    }
 
     #[test]
     fn a_question_names_a_definition_written_as_code() {

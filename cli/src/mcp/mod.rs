@@ -49,7 +49,7 @@ next.
 4. `resolve` pins a branch to a full commit once, before several reads; `search` finds text at a \
 pinned commit (no match is not proof of absence).
 5. A pack's `nextToolCalls` are its next steps as tool calls to send as they are (`{tool, \
-arguments}`); its `suggestedCommands` are the same for a shell. `capabilities` lists further \
+arguments}`), first a `read` of its top section's page lines; its `suggestedCommands` are the same for a shell. `capabilities` lists further \
 graph queries; run one with `capability {name, input}`.
 Tool failures come back as results with isError whose text is a JSON {code, message} body; read \
 the message, fix the arguments and retry.";
