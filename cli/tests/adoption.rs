@@ -2096,7 +2096,7 @@ fn mark_converts_an_existing_page_into_marked_sections() {
     assert_eq!(ontoly(dir.path(), &["init", "kb"]).code, 0);
     let page = dir.path().join("kb/knowledge/guides/install.md");
     std::fs::create_dir_all(page.parent().expect("dir")).expect("mkdir");
-    let text = "# Installing\n\n```bash\n# install it\npip install x\n```\n\n## Requirements\n\nPython 3.9+.\n\n## Configure it\n\n### Nested\n\nDeep.\n\n## 2024\n\nA year.\n";
+    let text = "# Installing\n\n```bash\n# install it\npip install x\n```\n\n## Requirements\n\nPython 3.9+.\n\n## Configure it\n\n### Nested\n\nDeep.\n\n1. Step\n\n   ## In a list\n\n> ## Quoted\n\n## 2024\n\nA year.\n";
     std::fs::write(&page, text).expect("write page");
     let dry = ontoly(
         dir.path(),
@@ -2114,6 +2114,11 @@ fn mark_converts_an_existing_page_into_marked_sections() {
     assert!(
         !dry.out.contains("install-it"),
         "a fence's comment is no heading: {}",
+        dry.out
+    );
+    assert!(
+        !dry.out.contains("in-a-list") && !dry.out.contains("quoted"),
+        "a list item's or a quote's heading is theirs: {}",
         dry.out
     );
     let w = ontoly(

@@ -1514,13 +1514,13 @@ fn titles_are_headings_outside_code_as_people_read_them() {
     copy_dir(&fixtures().join("valid"), &ws);
     std::fs::write(
         ws.join("knowledge/fenced.md"),
-        "Intro text.\n\n```bash\n# install it\npip install x\n```\n\n# Real page title\n\n<!-- context:section id=\"s\" -->\n~~~yaml\n# markdown_extensions:\n~~~\n## Real section title {: #real }\nBody.\n<!-- /context:section -->\n\n<!-- context:section id=\"setext\" -->\n[Linked](api/plugins.md) <em>setext</em> title\n---\nBody.\n<!-- /context:section -->\n",
+        "Intro text.\n\n```bash\n# install it\npip install x\n```\n\n# Real page title\n\n<!-- context:section id=\"s\" -->\n~~~yaml\n# markdown_extensions:\n~~~\n## Real section title {: #real }\nBody.\n<!-- /context:section -->\n\n<!-- context:section id=\"setext\" -->\n[Linked](api/plugins.md) <em>setext</em> title\n---\nBody.\n<!-- /context:section -->\n\n<!-- context:section id=\"listed\" -->\n1. Install\n\n   ## A step, not a title\n\n> ## A callout, not a title\n\n## Listed title\n<!-- /context:section -->\n",
     )
     .expect("page");
     let structure = std::fs::read_to_string(ws.join("knowledge/structure.yaml")).expect("read");
     let structure = structure.replace(
         "processed_scopes: []",
-        "  - article_id: fenced\n    path: fenced.md\n    sections:\n      - id: s\n        references: []\n      - id: setext\n        references: []\nprocessed_scopes: []",
+        "  - article_id: fenced\n    path: fenced.md\n    sections:\n      - id: s\n        references: []\n      - id: setext\n        references: []\n      - id: listed\n        references: []\nprocessed_scopes: []",
     );
     std::fs::write(ws.join("knowledge/structure.yaml"), structure).expect("structure");
     let r = run_in(
@@ -1555,6 +1555,11 @@ fn titles_are_headings_outside_code_as_people_read_them() {
     );
     assert_eq!(
         names["section:fenced.md#setext"], "Linked setext title",
+        "{names:?}"
+    );
+    // A heading of a list item or a quote is theirs, not the section's.
+    assert_eq!(
+        names["section:fenced.md#listed"], "Listed title",
         "{names:?}"
     );
 }

@@ -12,6 +12,7 @@ use crate::render::Format;
 use crate::report::Report;
 use ontoly_graph::formats::markers::parse_sections;
 use ontoly_graph::formats::marking::{apply, plan, slug, Planned};
+use ontoly_graph::formats::page::parse_page;
 use ontoly_graph::formats::structure::load_structure;
 use ontoly_graph::formats::yaml_edit::scalar as yaml_scalar;
 use std::fmt::Write as _;
@@ -87,17 +88,19 @@ fn page_path(root: &Path, typed: &Path) -> Result<String, CliError> {
     )))
 }
 
-/// The title of the section a marker opens: its first heading's text, else its first line.
-fn marked_title(text: &str, start: u64) -> String {
-    let lines = text.lines().skip(start as usize);
-    for l in lines.take(20) {
-        let t = l.trim();
-        if t.starts_with("<!--") || t.is_empty() {
-            continue;
-        }
-        return t.trim_start_matches('#').trim().to_string();
-    }
-    String::new()
+/// The title of each section of an already-marked page: the section's title in the graph
+/// (its first heading, read by the one heading reader), else its first line of text.
+fn marked_titles(rel: &str, text: &str) -> Vec<String> {
+    parse_page(rel, Ok(text.as_bytes()), "")
+        .section_texts
+        .into_iter()
+        .map(|(title, body)| {
+            title.unwrap_or_else(|| {
+                let first = body.lines().map(str::trim).find(|l| !l.is_empty());
+                first.unwrap_or_default().to_string()
+            })
+        })
+        .collect()
 }
 
 /// Marks the pages (or says what it would mark) and prints their structure entries.
@@ -129,12 +132,14 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             )));
         }
         if !existing.sections.is_empty() {
+            let titles = marked_titles(&rel, &text);
             let sections = existing
                 .sections
                 .iter()
-                .map(|s| Planned {
+                .zip(titles)
+                .map(|(s, title)| Planned {
                     id: s.id.clone(),
-                    title: marked_title(&text, s.start),
+                    title,
                     heading_line: s.start,
                     last_line: s.end,
                 })

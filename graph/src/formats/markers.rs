@@ -194,6 +194,11 @@ fn fence(line: &str) -> Option<(u8, usize, bool)> {
     Some((ch, run, after.trim().is_empty()))
 }
 
+/// Whether `line` opens or closes a fence, as [`FencedLines`] reads fences.
+pub(crate) fn is_fence(line: &str) -> bool {
+    fence(line).is_some()
+}
+
 /// One line of a page as the format reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageLine<'a> {

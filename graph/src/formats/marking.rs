@@ -2,20 +2,22 @@
 //! folder does to every page before `structure.yaml` can list it (the authoring walk of stop 54
 //! wrote this script by hand, as every converting team would).
 //!
-//! Headings are read as CommonMark reads them (pulldown-cmark): a `#` line inside a fenced code
-//! block or an HTML block is no heading, a setext heading (`Title` over `=====`) is one, and a
-//! heading inside a block quote or a list item is left alone (markers there would break the
-//! quote or the list). Each heading of the chosen level opens a section that runs to the next
+//! Headings are the page's own, as [`headings::read`] reads them for titles: a `#` line inside
+//! a code fence or an HTML block is no heading, a setext heading (`Title` over `=====`) is one,
+//! and a heading inside a block quote or a list item is left alone (markers there would break
+//! the quote or the list). Each heading of the chosen level opens a section that runs to the next
 //! heading of that level or above; text before the first one stays outside every section.
 
+use crate::formats::headings;
 use crate::formats::markers::encode_id;
+use crate::formats::text;
 
 /// One section to mark: a heading of the chosen level and the lines it heads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Planned {
     /// The id written in its marker: the heading's slug, made unique within the page.
     pub id: String,
-    /// The heading's text as a reader sees it (inline markup dropped, code kept).
+    /// The heading's title, as the section's title in the graph will read.
     pub title: String,
     /// 1-based line of the heading (of its text, for a setext heading).
     pub heading_line: u64,
@@ -25,54 +27,15 @@ pub struct Planned {
 
 /// The sections of `text` headed by its level-`level` headings (1–6), in page order.
 pub fn plan(text: &str, level: u8) -> Vec<Planned> {
-    use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
-    let starts: Vec<usize> = std::iter::once(0)
-        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+    let lines: Vec<&str> = text::lines(text::strip_bom(text)).collect();
+    // (level, first line, title) of every heading of the page.
+    let headings: Vec<(u8, u64, String)> = headings::read(&lines)
+        .into_iter()
+        .map(|h| {
+            let title = headings::title(&h.text).unwrap_or_default();
+            (h.level, h.line, title)
+        })
         .collect();
-    let line_of = |offset: usize| starts.partition_point(|&s| s <= offset) as u64;
-    let lines: Vec<&str> = text.split('\n').collect();
-    // (level, first line, title) of every top-level heading.
-    let mut headings: Vec<(u8, u64, String)> = Vec::new();
-    let mut depth = 0usize;
-    let mut open: Option<(u8, u64, String)> = None;
-    let parser = Parser::new_ext(text, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS);
-    for (event, range) in parser.into_offset_iter() {
-        match event {
-            Event::Start(Tag::Heading { level: l, .. }) if depth == 0 => {
-                let n = match l {
-                    HeadingLevel::H1 => 1,
-                    HeadingLevel::H2 => 2,
-                    HeadingLevel::H3 => 3,
-                    HeadingLevel::H4 => 4,
-                    HeadingLevel::H5 => 5,
-                    HeadingLevel::H6 => 6,
-                };
-                open = Some((n, line_of(range.start), String::new()));
-            }
-            Event::End(TagEnd::Heading(_)) => {
-                if let Some(h) = open.take() {
-                    headings.push(h);
-                }
-            }
-            Event::Start(Tag::BlockQuote(_) | Tag::List(_) | Tag::FootnoteDefinition(_)) => {
-                depth += 1
-            }
-            Event::End(TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::FootnoteDefinition) => {
-                depth = depth.saturating_sub(1)
-            }
-            Event::Text(t) | Event::Code(t) => {
-                if let Some((_, _, title)) = open.as_mut() {
-                    title.push_str(&t);
-                }
-            }
-            Event::SoftBreak | Event::HardBreak => {
-                if let Some((_, _, title)) = open.as_mut() {
-                    title.push(' ');
-                }
-            }
-            _ => {}
-        }
-    }
     let blank = |line: u64| {
         lines
             .get(line as usize - 1)
@@ -92,7 +55,7 @@ pub fn plan(text: &str, level: u8) -> Vec<Planned> {
         while last > *line && blank(last) {
             last -= 1;
         }
-        let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+        let title = title.clone();
         let base = slug(&title);
         let mut id = base.clone();
         let mut k = 2;

@@ -7,6 +7,7 @@
 //! panic.
 
 pub mod confined;
+pub mod headings;
 pub mod layout;
 pub mod location;
 pub mod markers;

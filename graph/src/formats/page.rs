@@ -3,10 +3,10 @@
 //! independent of every other file, so the build can cache it by the page's hash.
 
 use crate::diagnostics::Code;
+use crate::formats::headings::{self, Heading};
 use crate::formats::markers::{self, MarkerError, SectionSpan};
 use crate::formats::text;
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
 use std::sync::Arc;
 
 /// What one knowledge page contributes, independent of every other file (cached per page).
@@ -72,7 +72,7 @@ pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PagePar
     let text = text::strip_bom(text);
     let ps = markers::parse_sections(text);
     let lines: Vec<&str> = text::lines(text).collect();
-    let headings = headings(&lines);
+    let headings = headings::read(&lines);
     let section_texts = texts_of(&lines, &ps.sections, &headings);
     PageParse {
         hash: hash.to_string(),
@@ -81,7 +81,7 @@ pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PagePar
         marker_errors: ps.errors,
         section_texts,
         front: front_matter(text),
-        heading: headings.iter().find_map(|h| title(&h.1)),
+        heading: headings.iter().find_map(|h| headings::title(&h.text)),
         links: links(text, path),
         lines: lines.len() as u64,
     }
@@ -110,18 +110,18 @@ fn shift_lines(message: &str, by: u64) -> String {
 fn texts_of(
     lines: &[&str],
     sections: &[SectionSpan],
-    headings: &[(u64, Cow<'_, str>)],
+    headings: &[Heading<'_>],
 ) -> Vec<(Option<String>, Arc<str>)> {
     sections
         .iter()
         .map(|s| {
             let (a, b) = (s.start as usize, (s.end as usize).saturating_sub(1));
             let body = lines.get(a..b.max(a)).unwrap_or(&[]);
-            let first = headings.partition_point(|h| h.0 <= s.start);
+            let first = headings.partition_point(|h| h.line <= s.start);
             let heading = headings[first..]
                 .iter()
-                .take_while(|h| h.0 < s.end)
-                .find_map(|h| title(&h.1));
+                .take_while(|h| h.line < s.end)
+                .find_map(|h| headings::title(&h.text));
             (heading, body.join("\n").into())
         })
         .collect()
@@ -138,183 +138,8 @@ impl PageParse {
             return;
         };
         let lines: Vec<&str> = text::lines(text::strip_bom(text)).collect();
-        self.section_texts = texts_of(&lines, &self.sections, &headings(&lines));
+        self.section_texts = texts_of(&lines, &self.sections, &headings::read(&lines));
     }
-}
-
-/// The headings of a page in order, each at its first line with its text as written (inline
-/// markdown still in it): ATX (`## Title`), setext (a paragraph underlined with `===` or
-/// `---`) and one-line HTML (`<h2 id="x">Title</h2>`). Lines in code fences (read as the
-/// markers read them) and the front matter are no headings.
-fn headings<'a>(lines: &[&'a str]) -> Vec<(u64, Cow<'a, str>)> {
-    let mut out = Vec::new();
-    // The front matter's closing line, when it has one (`# comment` and `---` inside it are
-    // YAML).
-    let skip = match lines.first().map(|l| l.trim_end()) {
-        Some("---") => lines
-            .iter()
-            .skip(1)
-            .position(|l| matches!(l.trim_end(), "---" | "..."))
-            .map_or(0, |i| i as u64 + 2),
-        _ => 0,
-    };
-    // The paragraph being read: its first line's number and index, for a setext heading.
-    let mut paragraph: Option<(u64, usize)> = None;
-    for line in markers::FencedLines::new(lines.iter().copied()) {
-        let (n, l) = (line.n, line.text);
-        if line.code || line.n <= skip || l.trim().is_empty() {
-            paragraph = None;
-            continue;
-        }
-        if let Some(h) = heading(l).or_else(|| html_heading(l)) {
-            out.push((n, Cow::Borrowed(h)));
-            paragraph = None;
-        } else if let (Some((first, at)), true) = (paragraph, setext_underline(l)) {
-            let text = lines[at..n as usize - 1]
-                .iter()
-                .map(|l| l.trim())
-                .collect::<Vec<_>>();
-            out.push((first, Cow::Owned(text.join(" "))));
-            paragraph = None;
-        } else if paragraph.is_none() {
-            paragraph = starts_paragraph(l).then_some((n, n as usize - 1));
-        }
-    }
-    out
-}
-
-/// The text of an ATX heading line (`## Title ##` → `Title`), inline markdown as written.
-fn heading(line: &str) -> Option<&str> {
-    let t = line.strip_prefix("   ").or_else(|| line.strip_prefix("  "));
-    let t = t.or_else(|| line.strip_prefix(' ')).unwrap_or(line);
-    let level = t.bytes().take_while(|&b| b == b'#').count();
-    if !(1..=6).contains(&level) {
-        return None;
-    }
-    let rest = &t[level..];
-    if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
-        return None;
-    }
-    let rest = rest.trim();
-    // A closing run of `#` is one only after a space: `## Learn C#` keeps its `#`.
-    let open = rest.trim_end_matches('#');
-    let title = if open.is_empty() || open.ends_with([' ', '\t']) {
-        open.trim_end()
-    } else {
-        rest
-    };
-    (!title.is_empty()).then_some(title)
-}
-
-/// The inner text of a one-line HTML heading (`<h2 id="x">Title</h2>` → `Title`).
-fn html_heading(line: &str) -> Option<&str> {
-    let t = line.trim();
-    let b = t.as_bytes();
-    if line.len() - line.trim_start().len() > 3
-        || b.len() < 4
-        || !b[0..2].eq_ignore_ascii_case(b"<h")
-        || !(b'1'..=b'6').contains(&b[2])
-        || !(b[3] == b'>' || b[3].is_ascii_whitespace())
-    {
-        return None;
-    }
-    let open = t.find('>')? + 1;
-    let close = format!("</h{}", b[2] as char);
-    let end = t.to_ascii_lowercase().rfind(&close)?;
-    let inner = t.get(open..end)?.trim();
-    (!inner.is_empty()).then_some(inner)
-}
-
-/// Whether `line` underlines a paragraph into a setext heading: `=` or `-` alone, indented
-/// at most three spaces.
-fn setext_underline(line: &str) -> bool {
-    let t = line.trim_end();
-    let body = t.trim_start_matches(' ');
-    t.len() - body.len() <= 3
-        && !body.is_empty()
-        && (body.bytes().all(|b| b == b'=') || body.bytes().all(|b| b == b'-'))
-}
-
-/// Whether `line` (not blank, no heading) starts a paragraph: not a block of another kind (HTML
-/// or a marker, a quote, a list item, a table row, a rule, indented code).
-fn starts_paragraph(line: &str) -> bool {
-    let t = line.trim_start_matches(' ');
-    if line.len() - t.len() > 3 || setext_underline(line) {
-        return false;
-    }
-    let rule = |c: u8| {
-        t.bytes().filter(|&b| b == c).count() >= 3
-            && t.bytes().all(|b| b == c || b == b' ' || b == b'\t')
-    };
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    let numbered = (1..=9).contains(&digits)
-        && t[digits..].starts_with(['.', ')'])
-        && t[digits + 1..].starts_with([' ', '\t']);
-    !(t.starts_with(['<', '>', '|', '\t'])
-        || ["- ", "* ", "+ "].iter().any(|m| t.starts_with(m))
-        || numbered
-        || rule(b'*')
-        || rule(b'_'))
-}
-
-/// A heading's text for people: inline markdown read (a link or image keeps its text,
-/// emphasis its words, a code span its backticks), inline HTML and a trailing attribute list
-/// (`{: #id .class }`, `{#id}`) left out, whitespace collapsed. `None` when nothing is left.
-fn title(raw: &str) -> Option<String> {
-    use pulldown_cmark::{Event, Parser, Tag};
-    let raw = strip_attribute_list(raw);
-    // Read as an ATX heading's content, so that `1. Intro` or `> x` stay text.
-    let source = format!("# {raw}");
-    let mut out = String::new();
-    // Emphasis written with `_` is kept as written: in a heading it is mostly a name
-    // (`__init__`, `__match_args__`), which a title must keep, and search finds by.
-    let mut written_until = 0;
-    for (event, range) in Parser::new(&source).into_offset_iter() {
-        if range.start < written_until {
-            continue;
-        }
-        match event {
-            Event::Start(Tag::Emphasis | Tag::Strong) if source[range.clone()].starts_with('_') => {
-                out.push_str(&source[range.clone()]);
-                written_until = range.end;
-            }
-            Event::Text(t) => out.push_str(&t),
-            Event::Code(_) => out.push_str(&source[range]),
-            Event::SoftBreak | Event::HardBreak => out.push(' '),
-            // A tag no HTML element has is text a reader sees (loguru's `<level>` markup).
-            Event::InlineHtml(h) if !is_html_phrasing_tag(&h) => out.push_str(&h),
-            _ => {}
-        }
-    }
-    let title = out.split_whitespace().collect::<Vec<_>>().join(" ");
-    (!title.is_empty()).then_some(title)
-}
-
-/// Whether `tag` (`<em>`, `</span>`, `<br/>`) is a tag of an HTML element written inside
-/// text, which a browser renders rather than shows.
-fn is_html_phrasing_tag(tag: &str) -> bool {
-    const ELEMENTS: &[&str] = &[
-        "a", "abbr", "b", "bdi", "bdo", "big", "br", "cite", "code", "data", "del", "dfn", "em",
-        "font", "i", "img", "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike",
-        "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
-    ];
-    let name: String = (tag.trim_start_matches('<').trim_start_matches('/').chars())
-        .take_while(char::is_ascii_alphanumeric)
-        .collect::<String>()
-        .to_ascii_lowercase();
-    ELEMENTS.contains(&name.as_str())
-}
-
-/// `raw` without a trailing attribute list as Python-Markdown's `attr_list` and Pandoc write
-/// it (`{: #id .class }`, `{#id}`, `{.class}`); other braces (`Config {name}`) are text.
-fn strip_attribute_list(raw: &str) -> &str {
-    let t = raw.trim_end();
-    if let Some(open) = t.strip_suffix('}').and_then(|b| b.rfind('{')) {
-        if t[open + 1..].trim_start().starts_with([':', '#', '.']) {
-            return t[..open].trim_end();
-        }
-    }
-    t
 }
 
 /// What a page's YAML front matter says about it.
@@ -512,15 +337,6 @@ mod tests {
             resolve_link("a.md", "my%20page.md").as_deref(),
             Some("my page.md")
         );
-    }
-
-    #[test]
-    fn atx_headings() {
-        assert_eq!(heading("## Title ##"), Some("Title"));
-        assert_eq!(heading("   # x"), Some("x"));
-        assert_eq!(heading("## Learn C#"), Some("Learn C#"));
-        assert_eq!(heading("#nope"), None);
-        assert_eq!(heading("    # code"), None);
     }
 
     /// The titles `parse_page` gives the page and each of its sections.

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// The version of what [`Parsed`] holds: bumped when a parser's output changes, so that parses
 /// cached by an older build are not reused.
-pub const PARSED_VERSION: &str = "parsed.v9";
+pub const PARSED_VERSION: &str = "parsed.v10";
 
 /// The structure file, parsed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
