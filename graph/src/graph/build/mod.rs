@@ -37,7 +37,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Bumped when the builder's interpretation of inputs changes, so old caches are not reused.
-pub const BUILDER_VERSION: &str = "build.v20";
+pub const BUILDER_VERSION: &str = "build.v21";
 
 /// Receives coarse progress (for a progress bar). Called from worker threads.
 pub trait Progress: Send + Sync {
