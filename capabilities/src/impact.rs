@@ -76,7 +76,9 @@ impl HunkView {
 pub struct AffectedReference {
     /// 0-based position in the section's references.
     pub ref_index: usize,
-    /// `source_ref` as written.
+    /// `source_ref` as written, shown as the graph shows it: any credential redacted, and by
+    /// its kind only (`repo:***`) when it does not resolve and may hold one
+    /// ([`ontoly_graph::formats::source_ref::shown_unresolved`]).
     pub source_ref: String,
     /// The cited path at the pinned commit (repository-relative).
     pub path: String,

@@ -127,7 +127,7 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             ],
         ),
         "init" => (
-            "  0  the workspace was created\n  2  the directory already holds a workspace or a file init would write",
+            "  0  the workspace was created\n  2  usage or workspace error, or the directory already holds a workspace or a file init would write",
             &["ontoly init kb", "ontoly init"],
         ),
         "mark" => (
@@ -160,7 +160,7 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             ],
         ),
         "drift" => (
-            "  0  the report was printed, whatever drifted (with --write: the re-anchorable modules were written)\n  2  also with --fail-on when no reference could be compared (every one unverifiable)\n  3  with --fail-on: a reference of that status or worse",
+            "  0  the report was printed, whatever drifted (with --write: the re-anchorable modules were written)\n  2  usage or workspace error; also with --fail-on when no reference could be compared (every one unverifiable)\n  3  with --fail-on: a reference of that status or worse",
             &[
                 "ontoly --workspace kb drift --to main",
                 "ontoly --workspace kb drift --to v2.32.3 --fail-on changed --format github",
@@ -168,7 +168,7 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
             ],
         ),
         "impact" => (
-            "  0  the report was printed\n  2  also with --fail-on-affected when no reference of the source could be assessed (a shallow clone without the pinned commits)\n  3  with --fail-on-affected: the change touches a section",
+            "  0  the report was printed\n  2  usage or workspace error; also with --fail-on-affected when no reference of the source could be assessed (a shallow clone without the pinned commits)\n  3  with --fail-on-affected: the change touches a section",
             &[
                 "ontoly --workspace kb impact --from v1.2 --to main --source acme/server",
                 "git diff origin/main... | ontoly --workspace kb impact --diff - --from \"$(git merge-base origin/main HEAD)\" --fail-on-affected --format github",
@@ -182,10 +182,14 @@ fn entry(command: &str) -> Option<(&'static str, &'static [&'static str])> {
 pub fn after_help(command: &str) -> Option<String> {
     let (codes, examples) = entry(command)?;
     let mut codes: Vec<&str> = codes.lines().collect();
-    let at = codes
-        .iter()
-        .position(|l| !l.starts_with("  0 ") && !l.starts_with("  1 "));
-    codes.insert(at.unwrap_or(codes.len()), USAGE);
+    // Every command can fail on usage; a command that says more about its 2 says it in that
+    // one line, so no code is listed twice.
+    if !codes.iter().any(|l| l.starts_with("  2 ")) {
+        let at = codes
+            .iter()
+            .position(|l| !l.starts_with("  0 ") && !l.starts_with("  1 "));
+        codes.insert(at.unwrap_or(codes.len()), USAGE);
+    }
     let mut s = format!("Exit codes:\n{}\n\nExamples:\n", codes.join("\n"));
     for e in examples {
         s.push_str(&format!("  {e}\n"));

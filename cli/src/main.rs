@@ -160,7 +160,7 @@ commands! {
     /// The reference entry (source_ref, locator, content_digest) for lines of a repository,
     /// ready to paste into knowledge/structure.yaml; the module is `--source NAME`.
     Digest => digest,
-    /// Shell completions for bash, zsh, fish or PowerShell.
+    /// Shell completions for bash, zsh, fish, PowerShell or Elvish.
     Completions => completions,
     /// The man page (roff) listing every command; with --dir, one page per command too.
     Man => man,

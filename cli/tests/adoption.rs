@@ -1644,6 +1644,66 @@ fn every_command_help_ends_with_examples() {
     }
 }
 
+/// The commands `ontoly --help` lists, but `help`.
+fn listed_commands() -> Vec<String> {
+    let top = ontoly(&repo_root(), &["--help"]);
+    top.out
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect()
+}
+
+/// A script reads a command's exit codes from its `--help`: each code once, in order (drift,
+/// impact, init and mark listed 2 twice, the usage line and their own).
+#[test]
+fn every_command_help_lists_each_exit_code_once_in_order() {
+    for c in listed_commands() {
+        let h = ontoly(&repo_root(), &[&c, "--help"]);
+        let codes: Vec<u32> = h
+            .out
+            .lines()
+            .skip_while(|l| !l.starts_with("Exit codes:"))
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+            .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+            .collect();
+        assert!(
+            codes.first() == Some(&0) && codes.contains(&2),
+            "`ontoly {c} --help`: {codes:?}"
+        );
+        assert!(
+            codes.windows(2).all(|w| w[0] < w[1]),
+            "`ontoly {c} --help` lists a code twice or out of order:\n{}",
+            h.out
+        );
+    }
+}
+
+/// The README's command table names every command the binary lists (`mark` was missing).
+#[test]
+fn the_readme_command_table_names_every_command() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README");
+    let table: Vec<&str> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| command | what |"))
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.split(" | ").next().unwrap_or(""))
+        .collect();
+    assert!(table.len() > 10, "the README's command table");
+    for c in listed_commands() {
+        let named = table.iter().any(|cell| {
+            cell.match_indices(&format!("`{c}"))
+                .any(|(at, m)| cell[at + m.len()..].starts_with([' ', '`', '[']))
+        });
+        assert!(named, "the README's command table does not name `{c}`");
+    }
+}
+
 #[test]
 fn install_is_documented_and_the_release_binary_is_stripped() {
     let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README");

@@ -624,6 +624,44 @@ fn references_that_cannot_be_compared_are_unverifiable_with_a_reason() {
     );
 }
 
+/// A `source_ref` written with a credential (`repo-content:https://u:p@host/…`) never resolves,
+/// and no output prints the credential: drift's and impact's reports show the reference as the
+/// graph and `validate` do (the drift JSON printed it as written).
+#[test]
+fn a_source_ref_with_a_credential_is_reported_redacted() {
+    let f = Fixture::new();
+    let structure = f.read("knowledge/structure.yaml");
+    let secret = "repo-content:https://carol:PWsecret9@git.example.com/team/kb@1784b2276ea64b6a81d24baa7d05fd91fcc76830";
+    let edited = structure.replacen(
+        "      - id: doubling\n        references:\n",
+        &format!(
+            "      - id: doubling\n        references:\n          - source_ref: \"{secret}\"\n            locator:\n              path: app.py\n              start_line: 1\n              end_line: 2\n"
+        ),
+        1,
+    );
+    assert_ne!(edited, structure);
+    std::fs::write(f.ws().join("knowledge/structure.yaml"), edited).expect("write");
+    for format in ["json", "text", "github", "sarif"] {
+        for args in [
+            vec!["drift", "--to", "v2", "--format", format],
+            vec!["impact", "--from", "v1", "--to", "v2", "--format", format],
+        ] {
+            let r = f.run(&args);
+            assert!(
+                !r.stdout.contains("PWsecret9") && !r.stderr.contains("PWsecret9"),
+                "{args:?} prints the credential:\n{}{}",
+                r.stdout,
+                r.stderr
+            );
+        }
+    }
+    let v = json(&f.run(&["drift", "--to", "v2", "--format", "json"]));
+    let r = reference(&v, "app", "doubling", 0);
+    assert_eq!(r["status"], "unverifiable", "{r}");
+    // Unresolved, so shown as `validate` shows it: by its kind only.
+    assert_eq!(r["sourceRef"], "repo-content:***", "{r}");
+}
+
 /// The lines that differ between two texts of the same line count.
 fn changed_lines(a: &str, b: &str) -> Vec<(String, String)> {
     assert_eq!(a.lines().count(), b.lines().count(), "line count");

@@ -498,7 +498,7 @@ fn a_built_graph_shares_each_section_body_with_its_parse() {
         .is_none_or(|c| c != "SOURCE_UNRESOLVED")));
 }
 
-/// A build killed mid-write leaves `.NAME.tmp-PID`; the next write of that file removes the
+/// A build killed mid-write leaves `.NAME.tmp-PID-N` (`.NAME.tmp-PID` before); the next write of that file removes the
 /// ones whose process is gone, and leaves a running process's alone.
 #[test]
 fn temporary_files_of_killed_builds_are_removed_by_the_next_write() {
@@ -509,9 +509,19 @@ fn temporary_files_of_killed_builds_are_removed_by_the_next_write() {
     let cache = root.join(".ontoly");
     // Above any pid_max: no such process. Pid 1 always runs.
     let dead = cache.join(".parse.bin.tmp-999999999");
+    let dead_counted = cache.join(".parse.bin.tmp-999999999-7");
     let alive = cache.join(".parse.bin.tmp-1");
+    let alive_counted = cache.join(".parse.bin.tmp-1-0");
     let other = cache.join(".parse.bin.tmp-x");
-    for f in [&dead, &alive, &other] {
+    let other_counted = cache.join(".parse.bin.tmp-999999999-x");
+    for f in [
+        &dead,
+        &dead_counted,
+        &alive,
+        &alive_counted,
+        &other,
+        &other_counted,
+    ] {
         std::fs::write(f, b"partial").expect("write");
     }
     // A page edit: the parses are written again.
@@ -521,7 +531,12 @@ fn temporary_files_of_killed_builds_are_removed_by_the_next_write() {
     let out = build_with(&root, false);
     assert_eq!(out.report.cache_note, None);
     assert!(!dead.exists(), "the dead process's file stays");
-    assert!(alive.exists() && other.exists());
+    assert!(
+        !dead_counted.exists(),
+        "the dead process's counted file stays"
+    );
+    assert!(alive.exists() && alive_counted.exists());
+    assert!(other.exists() && other_counted.exists());
 }
 
 #[test]
@@ -598,4 +613,56 @@ fn a_hit_puts_back_the_cache_s_gitignore() {
     std::fs::remove_file(&ignore).unwrap();
     assert_eq!(build_with(&root, false).report.cache, CacheStatus::Hit);
     assert_eq!(std::fs::read_to_string(&ignore).unwrap(), "*\n");
+}
+
+/// Writers of one cache file in one process (an MCP server's calls, up to eight at once, each
+/// storing the drift marks it computed) each stage their own temporary file: what a rename puts
+/// at the name is a whole file, never one another writer is still filling, and no writer's
+/// failure removes another's.
+#[test]
+fn concurrent_writers_of_one_artifact_publish_only_whole_files() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    std::fs::create_dir_all(&root).unwrap();
+    const SIZE: usize = 4 << 20;
+    snapshot::write_artifact(&root, "h", "marks", &vec![0u8; SIZE]).unwrap();
+    let path = root.join(".ontoly/artifacts/marks.map");
+    let whole = std::fs::metadata(&path).unwrap().len();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let (torn, failed) = std::thread::scope(|s| {
+        let reader = s.spawn(|| {
+            let mut torn = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                if let Ok(m) = std::fs::metadata(&path) {
+                    torn += usize::from(m.len() != whole);
+                }
+            }
+            torn
+        });
+        let writers: Vec<_> = (1..=6u8)
+            .map(|k| {
+                let root = &root;
+                s.spawn(move || {
+                    (0..6)
+                        .filter(|_| {
+                            snapshot::write_artifact(root, "h", "marks", &vec![k; SIZE]).is_err()
+                        })
+                        .count()
+                })
+            })
+            .collect();
+        let failed: usize = writers.into_iter().map(|w| w.join().unwrap_or(1)).sum();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        (reader.join().unwrap_or(1), failed)
+    });
+    assert_eq!(torn, 0, "a partly written file was published");
+    assert_eq!(failed, 0, "writes failed");
+    let data = snapshot::read_artifact(&root, "h", "marks").expect("a whole artifact");
+    assert!(data.len() == SIZE && data.iter().all(|&b| b == data[0]));
+    let left: Vec<_> = std::fs::read_dir(root.join(".ontoly/artifacts"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n != "marks.map")
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
 }

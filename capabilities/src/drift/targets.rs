@@ -23,7 +23,9 @@ pub struct Target {
     pub section_id: String,
     /// 0-based position in the section's references.
     pub ref_index: usize,
-    /// `source_ref` as written.
+    /// `source_ref` as written, shown as the graph shows it: any credential redacted, and by
+    /// its kind only (`repo:***`) when it does not resolve and may hold one
+    /// ([`ontoly_graph::formats::source_ref::shown_unresolved`]).
     pub source_ref: String,
     /// The repository-relative path and lines.
     pub range: CitedRange,
@@ -196,7 +198,14 @@ fn target_of(
         article_id: String::new(),
         section_id: String::new(),
         ref_index: 0,
-        source_ref: entry.source_ref.clone().unwrap_or_default(),
+        // Shown as the graph shows it (redacted; by its kind only when it does not resolve):
+        // a reference written with a credential never resolves, so this changes nothing but
+        // what is printed.
+        source_ref: entry
+            .source_ref
+            .as_deref()
+            .map(ontoly_graph::formats::remote::redact)
+            .unwrap_or_default(),
         range: CitedRange {
             path: parts.path.clone().unwrap_or_default(),
             start_line: parts.start_line.unwrap_or(0),
@@ -209,6 +218,7 @@ fn target_of(
     let resolved = match source_ref::resolve(entry, registries, None) {
         Ok(r) => r,
         Err(e) => {
+            t.source_ref = source_ref::shown_unresolved(&t.source_ref);
             t.reason = Some(format!("the reference does not resolve: {}", e.message()));
             return t;
         }

@@ -626,6 +626,25 @@ fn resolve_registered(
     }))
 }
 
+/// `source_ref` (already [`remote::redact`]ed) as an unresolved reference is shown, in the
+/// graph's messages and Source nodes and in drift's and impact's reports: as written, unless it holds a `?`, a
+/// `#`, or an `@` that is neither the SSH user `git`'s nor a revision's (`…@<hex commit>`,
+/// `…@HEAD`); then its kind and `***`.
+pub fn shown_unresolved(source_ref: &str) -> String {
+    let revision = |after: &str| {
+        after.starts_with("HEAD") || after.bytes().take_while(u8::is_ascii_hexdigit).count() >= 7
+    };
+    let suspicious = source_ref.contains(['?', '#'])
+        || source_ref
+            .match_indices('@')
+            .any(|(i, _)| !revision(&source_ref[i + 1..]) && !source_ref[..i].ends_with("git"));
+    if suspicious {
+        format!("{}:***", source_ref.split(':').next().unwrap_or(""))
+    } else {
+        source_ref.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -111,7 +111,7 @@ fn write_atomic_with(
     fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let tmp = dir.join(crate::graph::store::container::temp_name(name));
     let create = || {
         std::fs::OpenOptions::new()
             .write(true)
@@ -121,7 +121,7 @@ fn write_atomic_with(
     let mut f = match create() {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            // A stale temporary file of a killed process with our id.
+            // A stale temporary file of a killed process with our id and count.
             std::fs::remove_file(&tmp)?;
             create()?
         }
@@ -141,8 +141,8 @@ fn write_atomic_with(
     Ok(())
 }
 
-/// Removes the temporary files of `name` that killed processes left (`.name.tmp-PID` of a
-/// process that no longer runs): a build killed mid-write leaves one, up to the size of the
+/// Removes the temporary files of `name` that killed processes left (`.name.tmp-PID-N`, or
+/// `.name.tmp-PID` as earlier versions named them, of a process that no longer runs): a build killed mid-write leaves one, up to the size of the
 /// file, and nothing else would ever remove it. Only where a process's liveness can be told
 /// (`/proc`); elsewhere they stay, as before.
 fn sweep_stale(dir: &Path, name: &str) {
@@ -157,10 +157,15 @@ fn sweep_stale(dir: &Path, name: &str) {
     };
     for entry in entries.flatten() {
         let file_name = entry.file_name();
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         let Some(pid) = file_name
             .to_str()
             .and_then(|n| n.strip_prefix(&prefix))
-            .filter(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|rest| match rest.split_once('-') {
+                Some((pid, n)) => digits(n).then_some(pid),
+                None => Some(rest),
+            })
+            .filter(|pid| digits(pid))
         else {
             continue;
         };

@@ -309,7 +309,7 @@ fn resolve_site(
             // An unresolved ref is quoted in a message and names a Source node: one that may
             // hold a credential the redaction does not recognise (`repo:u:pw@internal-host:x`,
             // `?token=`, `#…`) is shown by its kind only.
-            let shown = shown_unresolved(source_ref);
+            let shown = crate::formats::source_ref::shown_unresolved(source_ref);
             let source_ref = shown.as_str();
             let path_too_long =
                 (r.locator_parts.path.as_ref()).is_some_and(|p| p.len() > MAX_PATH_BYTES);
@@ -583,24 +583,6 @@ fn digest_fault(digest: &str) -> String {
             format!("its hex part holds a character that is not a hex digit ({FORM})")
         }
         Some(hex) => format!("{} hex digits, not 64 ({FORM})", hex.len()),
-    }
-}
-
-/// `source_ref` as an unresolved reference is shown: as written, unless it holds a `?`, a
-/// `#`, or an `@` that is neither the SSH user `git`'s nor a revision's (`…@<hex commit>`,
-/// `…@HEAD`); then its kind and `***`.
-fn shown_unresolved(source_ref: &str) -> String {
-    let revision = |after: &str| {
-        after.starts_with("HEAD") || after.bytes().take_while(u8::is_ascii_hexdigit).count() >= 7
-    };
-    let suspicious = source_ref.contains(['?', '#'])
-        || source_ref
-            .match_indices('@')
-            .any(|(i, _)| !revision(&source_ref[i + 1..]) && !source_ref[..i].ends_with("git"));
-    if suspicious {
-        format!("{}:***", source_kind_of(source_ref))
-    } else {
-        source_ref.to_string()
     }
 }
 

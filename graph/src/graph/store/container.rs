@@ -400,7 +400,7 @@ impl<'a> Writer<'a> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+        let tmp = dir.join(temp_name(&name));
         {
             // Never through what is there already (a leftover, or a link to another file).
             let _ = std::fs::remove_file(&tmp);
@@ -417,6 +417,21 @@ impl<'a> Writer<'a> {
         }
         Ok(())
     }
+}
+
+/// The temporary name one write of the file `name` stages its bytes under, beside it:
+/// `.NAME.tmp-PID-N`. `N` counts this process's writes, so writers of one file in one process
+/// (an MCP server's calls, each storing the artifact it computed) never share a temporary file:
+/// with a name per process, one writer removed and recreated the file another was filling, and
+/// that writer's rename published it half-written. The pid tells whose it is, so the leftovers
+/// of killed processes can be swept.
+pub(crate) fn temp_name(name: &str) -> String {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    format!(
+        ".{name}.tmp-{}-{}",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    )
 }
 
 /// A writer that counts what passes through it (a later section's length is checked).
