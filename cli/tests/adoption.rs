@@ -1615,17 +1615,8 @@ fn completions_and_a_man_page() {
 
 #[test]
 fn every_command_help_ends_with_examples() {
-    let top = ontoly(&repo_root(), &["--help"]);
-    let commands: Vec<String> = top
-        .out
-        .lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
-        .filter(|c| c != "help")
-        .collect();
-    assert!(commands.len() >= 15, "{}", top.out);
+    let commands = listed_commands();
+    assert!(commands.len() >= 15, "{commands:?}");
     for c in &commands {
         let h = ontoly(&repo_root(), &[c, "--help"]);
         let examples: Vec<&str> = h
