@@ -214,7 +214,7 @@ fn heading<'a>(line: u64, level: u8, kind: Kind, text: Cow<'a, str>) -> Heading<
 
 /// The number of the front matter's closing line, 0 when the page has none (`# comment` and
 /// `---` inside it are YAML).
-fn front_matter_end(lines: &[&str]) -> u64 {
+pub(crate) fn front_matter_end(lines: &[&str]) -> u64 {
     match lines.first().map(|l| l.trim_end()) {
         Some("---") => lines
             .iter()

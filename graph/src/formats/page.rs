@@ -80,7 +80,7 @@ pub fn parse_page(path: &str, bytes: Result<&[u8], &str>, hash: &str) -> PagePar
         sections: ps.sections,
         marker_errors: ps.errors,
         section_texts,
-        front: front_matter(text),
+        front: front_matter_of(&lines),
         heading: headings.iter().find_map(|h| headings::title(&h.text)),
         links: links(text, path),
         lines: lines.len() as u64,
@@ -163,27 +163,25 @@ const FRONT_MATTER_NODES: crate::formats::yaml::NodeBudget = crate::formats::yam
 /// Reads the front matter: a first line `---`, YAML, and a closing `---` (or `...`) line.
 /// A page without one has an empty [`FrontMatter`].
 pub fn front_matter(text: &str) -> FrontMatter {
-    let mut it = text::lines(text);
-    if it.next().map(str::trim_end) != Some("---") {
+    front_matter_of(&text::lines(text).collect::<Vec<_>>())
+}
+
+/// [`front_matter`] of a page's lines; where it ends is the heading reader's rule
+/// ([`headings::front_matter_end`]), so titles and front matter never disagree on it.
+fn front_matter_of(lines: &[&str]) -> FrontMatter {
+    if lines.first().map(|l| l.trim_end()) != Some("---") {
         return FrontMatter::default();
     }
-    let mut body = Vec::new();
-    let mut closed = false;
-    for line in it {
-        if line.trim_end() == "---" || line.trim_end() == "..." {
-            closed = true;
-            break;
-        }
-        body.push(line);
-    }
-    if !closed {
+    let close = headings::front_matter_end(lines) as usize;
+    if close == 0 {
         return FrontMatter {
             error: Some(("front matter is not closed by a `---` line".into(), 1)),
             ..Default::default()
         };
     }
+    let body = lines[1..close - 1].join("\n");
     let read = |k: &str| k == "title" || k == "description";
-    match crate::formats::yaml::parse_value_keeping(&body.join("\n"), &read, FRONT_MATTER_NODES)
+    match crate::formats::yaml::parse_value_keeping(&body, &read, FRONT_MATTER_NODES)
         .map(|l| l.value)
     {
         Ok(v) => FrontMatter {
