@@ -120,7 +120,7 @@ pub enum CacheStatus {
 /// What a build did (not part of the graph; for reports and tests).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BuildReport {
-    /// Input files read and hashed.
+    /// Input files (read, or vouched for by the snapshot's manifest).
     pub input_files: usize,
     /// Their total size in bytes.
     pub input_bytes: u64,
@@ -132,8 +132,9 @@ pub struct BuildReport {
     pub pages_reused: usize,
     /// Whether structure.yaml was parsed in this run (false when reused or the graph loaded).
     pub structure_parsed: bool,
-    /// Input files read and hashed in this run (all of them on a build; on a snapshot hit only
-    /// those whose file status changed or was too recent to trust).
+    /// Input files read and hashed in this run: on a snapshot hit only those whose file status
+    /// changed or was too recent to trust; on a build all of them, but `structure.yaml` after a
+    /// stale snapshot whose manifest vouches for it when the parse cache holds its parse.
     pub files_hashed: usize,
     /// Cache use.
     pub cache: CacheStatus,
