@@ -768,6 +768,67 @@ fn an_edit_updates_the_stored_index_to_the_bytes_of_a_build_from_nothing() {
     );
 }
 
+/// Sets every file's modification time under `dir` an hour back (the cache's own files
+/// aside), as if the workspace had been edited long before the build: the snapshot's manifest
+/// then vouches for each by its status.
+fn age(dir: &std::path::Path) {
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for e in std::fs::read_dir(dir).expect("read_dir").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            if e.file_name() != ".ontoly" {
+                age(&p);
+            }
+        } else {
+            let f = std::fs::File::options().write(true).open(&p).expect("open");
+            f.set_modified(old).expect("set the time");
+        }
+    }
+}
+
+/// After one page of aged inputs is edited, the build that leaves the unchanged structure
+/// unread (its status vouches for it, its parse is cached) stores the graph and the search
+/// index a build from nothing stores, byte for byte.
+#[test]
+fn an_edit_among_trusted_inputs_stores_the_graph_and_index_of_a_build_from_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ws = dir.path().join("ws");
+    copy_dir(&common::demo(), &ws);
+    age(&ws);
+    let build = |args: &[&str]| {
+        let mut all = vec!["build", "--format", "json"];
+        all.extend_from_slice(args);
+        let r = common::run_in(&ws, &all);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        serde_json::from_str::<serde_json::Value>(&r.stdout).expect("json")
+    };
+    let cold = build(&[]);
+    let page = ws.join("knowledge/guides/checkout.md");
+    let text = std::fs::read_to_string(&page).expect("read page");
+    let edited = text.replacen("one cart line per row", "one cart line per text row", 1);
+    assert_ne!(edited, text, "the page holds the sentence");
+    std::fs::write(&page, edited).expect("edit page");
+    let partial = build(&[]);
+    assert_eq!(partial["cache"]["status"], "partial");
+    assert_eq!(partial["cache"]["pagesParsed"], 1);
+    assert_eq!(partial["searchIndex"]["status"], "updated");
+    assert_ne!(partial["graphHash"], cold["graphHash"]);
+    let artifact = ws.join(".ontoly/artifacts/search-index.map");
+    let index = std::fs::read(&artifact).expect("the index is stored");
+
+    let uncached = build(&["--no-cache"]);
+    assert_eq!(uncached["graphHash"], partial["graphHash"]);
+    std::fs::remove_dir_all(ws.join(".ontoly")).expect("drop the cache");
+    let fresh = build(&[]);
+    assert_eq!(fresh["cache"]["status"], "miss");
+    assert_eq!(fresh["graphHash"], partial["graphHash"]);
+    assert_eq!(
+        std::fs::read(&artifact).expect("the index is stored"),
+        index,
+        "the index is the one built from nothing"
+    );
+}
+
 #[test]
 fn an_answer_quotes_titles_as_they_are_written() {
     // The demo's troubleshooting section is titled `A customer got "payment declined" — did we

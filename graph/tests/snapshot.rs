@@ -666,3 +666,178 @@ fn concurrent_writers_of_one_artifact_publish_only_whole_files() {
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
 }
+
+/// The graph hash a build from nothing gives for `root` (no cache read or written), and the
+/// `(path, hash)` of every input as a full read finds them.
+fn from_nothing(root: &Path) -> (String, Vec<(String, String)>) {
+    let ws = Workspace::at(root.to_path_buf());
+    let g = build(&ws, &BuildOptions::default()).expect("build runs");
+    let read = ontoly_graph::graph::build::inputs::read_inputs(&ws).expect("inputs");
+    (g.graph.hash, read.key())
+}
+
+/// The `(path, hash)` pairs of the manifest the snapshot under `root` holds.
+fn manifest_pairs(root: &Path) -> Vec<(String, String)> {
+    let opened = snapshot::open_graph(root).unwrap().expect("a snapshot");
+    (opened.manifest.files.iter())
+        .map(|e| (e.path.clone(), e.hash.clone()))
+        .collect()
+}
+
+/// Whether the snapshot of `from` is the one a build of an identical copy of its inputs would
+/// use: copied beside such a copy (whose files are all read, their statuses being new), it is
+/// a hit there, so its cache key is the key of a full read.
+fn keyed_as_a_full_read(from: &Path, hash: &str) -> bool {
+    let t = tempfile::tempdir().unwrap();
+    let copy = t.path().join("copy");
+    copy_dir(from, &copy);
+    std::fs::create_dir_all(copy.join(".ontoly")).unwrap();
+    std::fs::copy(
+        from.join(".ontoly/graph.map"),
+        copy.join(".ontoly/graph.map"),
+    )
+    .unwrap();
+    let out = build_with(&copy, false);
+    out.report.cache == CacheStatus::Hit && out.graph.hash == hash
+}
+
+/// A sentence added to the last section of the page at `path` (as `scripts/bench.py` edits a
+/// page: the section's node changes).
+fn edit_page(path: &Path) {
+    let s = std::fs::read_to_string(path).unwrap();
+    let end = s.rfind("<!-- /context:section -->").expect("a section");
+    let edited = format!("{}A sentence added.\n\n{}", &s[..end], &s[end..]);
+    std::fs::write(path, edited).unwrap();
+}
+
+fn append(path: &Path, text: &str) {
+    let mut s = std::fs::read_to_string(path).unwrap();
+    s.push_str(text);
+    std::fs::write(path, s).unwrap();
+}
+
+/// One page edited, every other input aged: the build after it does not read the structure
+/// (the manifest vouches for it and the parse cache holds its parse) and reads the rest, and
+/// gives the graph, the manifest and the cache key a full read gives.
+#[test]
+fn one_edited_page_leaves_the_trusted_structure_unread_and_builds_what_a_full_read_builds() {
+    let (_t, root, hash) = built();
+    edit_page(&root.join("knowledge/api/plugins.md"));
+    let r = build_with(&root, false);
+    assert_eq!(r.report.cache, CacheStatus::Partial);
+    assert!(!r.report.structure_parsed);
+    assert_eq!(
+        r.report.files_hashed,
+        r.report.input_files - 1,
+        "every input but structure.yaml read"
+    );
+    let (full, pairs) = from_nothing(&root);
+    assert_ne!(full, hash, "the edit changed the graph");
+    assert_eq!(r.graph.hash, full, "the graph of a full read");
+    assert_eq!(manifest_pairs(&root), pairs, "the manifest of a full read");
+    assert!(keyed_as_a_full_read(&root, &full), "the key of a full read");
+    assert_eq!(r.report.input_bytes, {
+        let ws = Workspace::at(root.clone());
+        ontoly_graph::graph::build::inputs::read_inputs(&ws)
+            .unwrap()
+            .bytes()
+    });
+    let warm = build_with(&root, false);
+    assert_eq!(warm.report.cache, CacheStatus::Hit);
+    assert_eq!(warm.graph.hash, full);
+}
+
+/// A structure whose status the manifest does not vouch for is read again in the build after
+/// a page edit: touched (same bytes, new time), grown, or edited to the same size with its
+/// modification time put back (only its status-change time tells).
+#[test]
+fn an_untrusted_structure_is_read_again_after_a_page_edit() {
+    type Change = fn(&Path);
+    let cases: [(&str, Change, bool); 3] = [
+        (
+            "touched",
+            |p| {
+                let f = std::fs::File::options().write(true).open(p).unwrap();
+                f.set_modified(SystemTime::now()).unwrap();
+            },
+            false,
+        ),
+        ("grown", |p| append(p, "# a comment line\n"), true),
+        (
+            "same size, time put back",
+            |p| {
+                let before = std::fs::metadata(p).unwrap();
+                let text = std::fs::read_to_string(p).unwrap();
+                let edited = text.replacen("start_line: 70", "start_line: 71", 1);
+                assert_ne!(edited, text);
+                assert_eq!(edited.len(), text.len());
+                std::fs::write(p, edited).unwrap();
+                let f = std::fs::File::options().write(true).open(p).unwrap();
+                f.set_modified(before.modified().unwrap()).unwrap();
+            },
+            true,
+        ),
+    ];
+    for (name, change, parsed) in cases {
+        let (_t, root, _) = built();
+        edit_page(&root.join("knowledge/api/plugins.md"));
+        change(&root.join("knowledge/structure.yaml"));
+        let r = build_with(&root, false);
+        assert_eq!(r.report.cache, CacheStatus::Partial, "{name}");
+        assert_eq!(
+            r.report.files_hashed, r.report.input_files,
+            "{name}: the structure read again"
+        );
+        assert_eq!(r.report.structure_parsed, parsed, "{name}");
+        let (full, pairs) = from_nothing(&root);
+        assert_eq!(r.graph.hash, full, "{name}");
+        assert_eq!(manifest_pairs(&root), pairs, "{name}");
+        assert!(keyed_as_a_full_read(&root, &full), "{name}");
+    }
+}
+
+/// A structure written just before a build is within the racy window of that build's stamp:
+/// the next build reads it although its status is the one recorded, and an edit that keeps
+/// its size is seen.
+#[test]
+fn a_structure_changed_within_the_racy_window_is_read_again() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("valid");
+    copy_dir(&fixture("valid"), &root);
+    age(&root);
+    let structure = root.join("knowledge/structure.yaml");
+    // New content, written now: the build's stamp is within two seconds of its time.
+    let text = std::fs::read_to_string(&structure).unwrap();
+    std::fs::write(&structure, &text).unwrap();
+    let cold = build_with(&root, false);
+    assert_eq!(cold.report.cache, CacheStatus::Miss);
+    let m = snapshot::open_graph(&root)
+        .unwrap()
+        .expect("a snapshot")
+        .manifest;
+    let e = (m.files.iter())
+        .find(|e| e.path == "knowledge/structure.yaml")
+        .unwrap();
+    let now = FileStat::of(&std::fs::metadata(&structure).unwrap());
+    assert_eq!(e.stat, Some(now), "the status recorded is the status now");
+    assert!(!m.trusts(e, &now), "but too recent to vouch for the bytes");
+    // Edited again at once, to the same size, its modification time put back.
+    let edited = text.replacen("start_line: 70", "start_line: 71", 1);
+    assert_eq!(edited.len(), text.len());
+    std::fs::write(&structure, edited).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&structure)
+        .unwrap()
+        .set_modified(std::fs::metadata(&structure).unwrap().modified().unwrap())
+        .unwrap();
+
+    edit_page(&root.join("knowledge/api/plugins.md"));
+    let r = build_with(&root, false);
+    assert_eq!(r.report.cache, CacheStatus::Partial);
+    assert_eq!(r.report.files_hashed, r.report.input_files);
+    assert!(r.report.structure_parsed, "the edit is seen");
+    let (full, pairs) = from_nothing(&root);
+    assert_eq!(r.graph.hash, full);
+    assert_eq!(manifest_pairs(&root), pairs);
+}

@@ -23,47 +23,101 @@ pub struct InputFile {
     pub stat: Option<FileStat>,
 }
 
+/// An input that was not read: the snapshot's manifest vouches for its hash (its status is the
+/// one recorded and old enough to trust, [`Manifest::trusts`]), and nothing in this build
+/// needs its bytes (`structure.yaml` when the parse cache holds its parse).
+#[derive(Debug, Clone)]
+pub struct Vouched {
+    /// Workspace-relative, `/`-separated.
+    pub path: String,
+    /// The hash the manifest recorded for it.
+    pub hash: String,
+    /// Its status now (the recorded one).
+    pub stat: FileStat,
+    /// Whether it holds `repo-content:` references (the manifest's word, for the structure).
+    pub repo_content: bool,
+}
+
+/// An input's path, hash, size and status, whether it was read or vouched for.
+struct Entry<'a> {
+    path: &'a str,
+    hash: &'a str,
+    len: u64,
+    stat: Option<FileStat>,
+}
+
 /// Every input of a build, sorted by path.
 #[derive(Debug, Clone)]
 pub struct Inputs {
     /// Files sorted by path.
     pub files: Vec<InputFile>,
+    /// Inputs not read, sorted by path (none in a build that had no snapshot to trust).
+    pub vouched: Vec<Vouched>,
 }
 
 impl Inputs {
+    /// Every input, read or vouched for, in path order.
+    fn entries(&self) -> impl Iterator<Item = Entry<'_>> {
+        let read = self.files.iter().map(|f| Entry {
+            path: &f.path,
+            hash: &f.hash,
+            len: f.bytes.as_ref().map_or(0, |b| b.len() as u64),
+            stat: f.stat,
+        });
+        let vouched = self.vouched.iter().map(|v| Entry {
+            path: &v.path,
+            hash: &v.hash,
+            len: v.stat.len,
+            stat: Some(v.stat),
+        });
+        let (mut read, mut vouched) = (read.peekable(), vouched.peekable());
+        std::iter::from_fn(move || match (read.peek(), vouched.peek()) {
+            (Some(r), Some(v)) if v.path < r.path => vouched.next(),
+            (Some(_), _) => read.next(),
+            (None, _) => vouched.next(),
+        })
+    }
+
     /// `(path, hash)` pairs: the identity of the inputs.
     pub fn key(&self) -> Vec<(String, String)> {
-        self.files
-            .iter()
-            .map(|f| (f.path.clone(), f.hash.clone()))
+        self.entries()
+            .map(|e| (e.path.to_string(), e.hash.to_string()))
             .collect()
     }
 
     /// `(path, hash)` pairs borrowed, in path order (for [`cache_key`]).
     pub fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.files
-            .iter()
-            .map(|f| (f.path.as_str(), f.hash.as_str()))
+        self.entries().map(|e| (e.path, e.hash))
     }
 
-    /// Total bytes read.
+    /// Total bytes of the inputs (of those vouched for, by their status).
     pub fn bytes(&self) -> u64 {
-        self.files
-            .iter()
-            .map(|f| f.bytes.as_ref().map_or(0, |b| b.len() as u64))
-            .sum()
+        self.entries().map(|e| e.len).sum()
     }
 
     /// Each input's size in bytes (0 when unreadable), by path.
     pub fn sizes(&self) -> std::collections::HashMap<String, u64> {
-        (self.files.iter())
-            .map(|f| {
-                (
-                    f.path.clone(),
-                    f.bytes.as_ref().map_or(0, |b| b.len() as u64),
-                )
-            })
+        self.entries()
+            .map(|e| (e.path.to_string(), e.len))
             .collect()
+    }
+
+    /// The hash of the input at `path` when it was vouched for and not read.
+    pub fn vouched_hash(&self, path: &str) -> Option<&str> {
+        self.vouched
+            .iter()
+            .find(|v| v.path == path)
+            .map(|v| v.hash.as_str())
+    }
+
+    /// Number of inputs, read or vouched for.
+    pub fn len(&self) -> usize {
+        self.files.len() + self.vouched.len()
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// Knowledge pages, as paths relative to `knowledge/`, sorted.
@@ -92,6 +146,20 @@ impl Inputs {
     /// that resolution reads): the knowledge files, once parsed, are not read again.
     pub fn keep_only_sources(&mut self) {
         self.files.retain(|f| f.path.starts_with("sources/"));
+        self.vouched.retain(|v| v.path.starts_with("sources/"));
+    }
+
+    /// Reads the input at `path` that was vouched for and not read, when a stage turns out to
+    /// need its bytes (the parse cache did not hold the structure's parse). Read as any input
+    /// is, its hash from what was read.
+    pub fn read_vouched(&mut self, ws: &Workspace, path: &str) {
+        let Ok(i) = self.vouched.binary_search_by(|v| v.path.as_str().cmp(path)) else {
+            return;
+        };
+        let v = self.vouched.remove(i);
+        let f = read_one(ws, &Confined::new(&ws.root), v.path);
+        let at = self.files.partition_point(|g| g.path < f.path);
+        self.files.insert(at, f);
     }
 
     /// The input at a workspace-relative path.
@@ -197,7 +265,10 @@ pub fn read_inputs(ws: &Workspace) -> Result<Inputs, BuildError> {
         .into_par_iter()
         .map(|path| read_one(ws, &dir, path))
         .collect();
-    Ok(Inputs { files })
+    Ok(Inputs {
+        files,
+        vouched: Vec::new(),
+    })
 }
 
 /// Whether `structure.yaml` holds `repo-content:` references (they make the cache depend on
@@ -209,6 +280,9 @@ pub fn uses_repo_content(structure: &[u8]) -> bool {
 impl Inputs {
     /// Whether the structure holds `repo-content:` references.
     pub fn repo_content(&self) -> bool {
+        if let Some(v) = self.vouched.iter().find(|v| v.path == STRUCTURE_FILE) {
+            return v.repo_content;
+        }
         self.get(STRUCTURE_FILE)
             .and_then(|f| f.bytes.as_deref().ok())
             .is_some_and(uses_repo_content)
@@ -220,12 +294,11 @@ impl Inputs {
             stamp,
             repo_content: self.repo_content(),
             files: self
-                .files
-                .iter()
-                .map(|f| ManifestEntry {
-                    path: f.path.clone(),
-                    stat: f.stat,
-                    hash: f.hash.clone(),
+                .entries()
+                .map(|e| ManifestEntry {
+                    path: e.path.to_string(),
+                    stat: e.stat,
+                    hash: e.hash.to_string(),
                 })
                 .collect(),
         }
@@ -302,6 +375,144 @@ pub fn check_manifest(
         out.key.push((e.path.clone(), e.hash.clone()));
     }
     Ok(Some(out))
+}
+
+/// The inputs as a snapshot's manifest let them be known: listed and their status taken; a
+/// file the manifest trusts by its status is vouched for by its recorded hash, any other is
+/// read and hashed. Either the inputs are the manifest's ([`Survey::unchanged`]) or they are
+/// what a partial build starts from ([`Survey::into_inputs`]), so a file is read at most once.
+#[derive(Debug)]
+pub(crate) struct Survey {
+    /// Every input in path order: read, or vouched for.
+    files: Vec<Checked>,
+    /// Whether the manifest's inputs are exactly these paths, in order.
+    same_paths: bool,
+    /// The file system's time taken before the first read of this survey (`None` inside:
+    /// it could not be taken); `None` when nothing was read.
+    pub stamp: Option<Option<i128>>,
+}
+
+/// One input of a [`Survey`].
+#[derive(Debug)]
+enum Checked {
+    /// Read and hashed.
+    Read(InputFile),
+    /// Vouched for by the manifest, not read.
+    Vouched(Vouched),
+}
+
+/// Lists the inputs and takes their status; the files `manifest` trusts are vouched for by
+/// its hashes, the others read and hashed, after the file system's time is taken (`stamp`:
+/// a file changed after it is never trusted by a later manifest).
+pub(crate) fn survey(
+    ws: &Workspace,
+    manifest: &Manifest,
+    stamp: impl FnOnce() -> Option<i128>,
+) -> Result<Survey, BuildError> {
+    let paths = list_inputs(ws)?;
+    let same_paths = paths.len() == manifest.files.len()
+        && paths.iter().zip(&manifest.files).all(|(p, e)| *p == e.path);
+    let trusted: Vec<Option<Vouched>> = paths
+        .par_iter()
+        .map(|p| {
+            let i = manifest
+                .files
+                .binary_search_by(|e| e.path.as_str().cmp(p))
+                .ok()?;
+            let e = &manifest.files[i];
+            let now = FileStat::of(&std::fs::metadata(ws.path(p)).ok()?);
+            manifest.trusts(e, &now).then(|| Vouched {
+                path: e.path.clone(),
+                hash: e.hash.clone(),
+                stat: now,
+                repo_content: e.path == STRUCTURE_FILE && manifest.repo_content,
+            })
+        })
+        .collect();
+    let stamp = trusted.iter().any(Option::is_none).then(stamp);
+    let dir = Confined::new(&ws.root);
+    let files = paths
+        .into_par_iter()
+        .zip(trusted)
+        .map(|(p, t)| match t {
+            Some(v) => Checked::Vouched(v),
+            None => Checked::Read(read_one(ws, &dir, p)),
+        })
+        .collect();
+    Ok(Survey {
+        files,
+        same_paths,
+        stamp,
+    })
+}
+
+impl Survey {
+    /// The inputs as the manifest recorded them, when they are (same paths, every file read
+    /// hashing as recorded); `None` when anything differs.
+    pub(crate) fn unchanged(&self, manifest: &Manifest) -> Option<Unchanged> {
+        if !self.same_paths {
+            return None;
+        }
+        let mut out = Unchanged {
+            key: Vec::with_capacity(self.files.len()),
+            bytes: 0,
+            pages: 0,
+            repo_content: false,
+            rehashed: 0,
+        };
+        for (f, e) in self.files.iter().zip(&manifest.files) {
+            match f {
+                Checked::Read(f) => {
+                    if f.hash != e.hash {
+                        return None;
+                    }
+                    out.bytes += f.bytes.as_ref().map_or(0, |b| b.len() as u64);
+                    out.repo_content |=
+                        f.path == STRUCTURE_FILE && f.bytes.as_deref().is_ok_and(uses_repo_content);
+                    out.rehashed += 1;
+                }
+                Checked::Vouched(v) => {
+                    out.bytes += v.stat.len;
+                    out.repo_content |= v.repo_content;
+                }
+            }
+            if e.path.starts_with("knowledge/") && e.path.ends_with(".md") {
+                out.pages += 1;
+            }
+            out.key.push((e.path.clone(), e.hash.clone()));
+        }
+        Some(out)
+    }
+
+    /// The inputs of a build: every file vouched for is read now except `structure.yaml`,
+    /// which is read only if [`Inputs::read_vouched`] is asked to (the parse cache may hold
+    /// its parse). Pages, registries and the documents under `sources/` are read (pages for
+    /// their sections' texts, which the parse cache does not keep; the others for resolution);
+    /// a file read here is hashed from its bytes, as any read is.
+    pub(crate) fn into_inputs(self, ws: &Workspace) -> Inputs {
+        let dir = Confined::new(&ws.root);
+        let all: Vec<Checked> = self
+            .files
+            .into_par_iter()
+            .map(|f| match f {
+                Checked::Vouched(v) if v.path != STRUCTURE_FILE => {
+                    Checked::Read(read_one(ws, &dir, v.path))
+                }
+                f => f,
+            })
+            .collect();
+        let mut inputs = Inputs {
+            files: Vec::with_capacity(all.len()),
+            vouched: Vec::new(),
+        };
+        for f in all {
+            match f {
+                Checked::Read(f) => inputs.files.push(f),
+                Checked::Vouched(v) => inputs.vouched.push(v),
+            }
+        }
+        inputs
+    }
 }
 
 /// The cache key: graph and builder versions, the source stage's salt, every input's

@@ -22,7 +22,7 @@ pub mod inputs;
 pub mod parse;
 pub mod resolve;
 
-use crate::formats::layout::Workspace;
+use crate::formats::layout::{Workspace, STRUCTURE_FILE};
 use crate::formats::parsed::Parsed;
 use crate::formats::structure::ReferenceEntry;
 use crate::graph::findings::Finding;
@@ -120,7 +120,7 @@ pub enum CacheStatus {
 /// What a build did (not part of the graph; for reports and tests).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BuildReport {
-    /// Input files read and hashed.
+    /// Input files (read, or vouched for by the snapshot's manifest).
     pub input_files: usize,
     /// Their total size in bytes.
     pub input_bytes: u64,
@@ -132,8 +132,9 @@ pub struct BuildReport {
     pub pages_reused: usize,
     /// Whether structure.yaml was parsed in this run (false when reused or the graph loaded).
     pub structure_parsed: bool,
-    /// Input files read and hashed in this run (all of them on a build; on a snapshot hit only
-    /// those whose file status changed or was too recent to trust).
+    /// Input files read and hashed in this run: on a snapshot hit only those whose file status
+    /// changed or was too recent to trust; on a build all of them, but `structure.yaml` after a
+    /// stale snapshot whose manifest vouches for it when the parse cache holds its parse.
     pub files_hashed: usize,
     /// Cache use.
     pub cache: CacheStatus,
@@ -145,7 +146,7 @@ impl BuildReport {
     /// A report of a build over `inputs` that has not used the cache yet.
     fn of(inputs: &Inputs) -> BuildReport {
         BuildReport {
-            input_files: inputs.files.len(),
+            input_files: inputs.len(),
             input_bytes: inputs.bytes(),
             pages: inputs.pages().count(),
             pages_parsed: 0,
@@ -294,37 +295,65 @@ pub fn build_alongside<T: Send>(
     let timer = crate::timings::Timer::from_env();
     opts.stage("reading", 1);
     let mut note = None;
+    let mut survey = None;
     if opts.use_cache {
         match open_snapshot(ws, opts) {
-            Ok(Some(out)) => {
+            Ok(Opening::Hit(out)) => {
                 timer.lap("stat inputs + open snapshot");
                 opts.stage("", 0);
                 return Ok((out, None));
             }
-            Ok(None) => {}
+            Ok(Opening::Stale(s)) => survey = Some(s),
+            Ok(Opening::Absent) => {}
             Err(n) => note = Some(n),
         }
         timer.lap("snapshot check (miss)");
     }
     // The file system's time before any input is read: a file changed after it cannot be
-    // trusted by its status later.
-    let stamp = opts
-        .use_cache
-        .then(|| snapshot::fs_stamp(&ws.root))
-        .flatten();
-    let mut inputs = inputs::read_inputs(ws)?;
-    timer.lap("read+hash inputs");
+    // trusted by its status later (the survey of a stale snapshot took it before its reads).
+    let stamp = match survey.as_mut().and_then(|s| s.stamp.take()) {
+        Some(taken) => taken,
+        None => opts
+            .use_cache
+            .then(|| snapshot::fs_stamp(&ws.root))
+            .flatten(),
+    };
+    // The inputs are read (but for the files a stale snapshot's manifest vouches for and no
+    // stage needs) while the parse cache is read and decoded: one thread waits on the other's
+    // disk and copies less.
+    let (inputs, loaded) = rayon::join(
+        || match survey {
+            Some(s) => Ok(s.into_inputs(ws)),
+            None => inputs::read_inputs(ws),
+        },
+        || {
+            if opts.use_cache {
+                snapshot::load_parsed(&ws.root)
+            } else {
+                Ok(None)
+            }
+        },
+    );
+    let mut inputs = inputs?;
+    let mut cached = Parsed::default();
+    let mut cache_note = note;
+    match loaded {
+        Ok(Some(c)) => cached = c,
+        Ok(None) => {}
+        Err(note) => cache_note = Some(note),
+    }
+    // The structure's bytes are needed only when the parse cache does not hold its parse.
+    if let Some(v) = inputs.vouched.iter().find(|v| v.path == STRUCTURE_FILE) {
+        if v.hash != cached.structure.0 {
+            inputs.read_vouched(ws, STRUCTURE_FILE);
+        }
+    }
+    timer.lap("read+hash inputs, load parse cache");
     let key = inputs::cache_key(inputs.pairs(), &opts.salt(inputs.repo_content()));
     let mut report = BuildReport::of(&inputs);
-    report.cache_note = note;
-    let mut cached = Parsed::default();
+    report.cache_note = cache_note;
     if opts.use_cache {
         report.cache = CacheStatus::Miss;
-        match snapshot::load_parsed(&ws.root) {
-            Ok(Some(c)) => cached = c,
-            Ok(None) => {}
-            Err(note) => report.cache_note = Some(note),
-        }
     }
     // Without the cache the stamp is `None`: a later check trusts no status and hashes again.
     let basis = Basis {
@@ -421,16 +450,29 @@ pub fn build_alongside<T: Send>(
     ))
 }
 
+/// What the snapshot gave.
+enum Opening {
+    /// No snapshot.
+    Absent,
+    /// A snapshot of other inputs (or another salt): the inputs as its manifest let them be
+    /// known, for the build to start from.
+    Stale(inputs::Survey),
+    /// The graph of exactly the inputs on disk now.
+    Hit(BuildOutput),
+}
+
 /// The snapshot's graph when it was built from exactly the inputs on disk now: the inputs are
 /// listed and their status compared with the snapshot's manifest (files whose status changed,
-/// or that changed too close to the build, are read and hashed). `Ok(None)`: no snapshot, or
-/// a stale one. `Err`: a snapshot that cannot be used, and why (it is then rebuilt).
-fn open_snapshot(ws: &Workspace, opts: &BuildOptions) -> Result<Option<BuildOutput>, String> {
+/// or that changed too close to the build, are read and hashed). `Err`: a snapshot that
+/// cannot be used, and why (it is then rebuilt).
+fn open_snapshot(ws: &Workspace, opts: &BuildOptions) -> Result<Opening, String> {
     let Some(opened) = snapshot::open_graph(&ws.root)? else {
-        return Ok(None);
+        return Ok(Opening::Absent);
     };
-    let Some(now) = inputs::check_manifest(ws, &opened.manifest).map_err(|e| e.0)? else {
-        return Ok(None);
+    let stamp = || snapshot::fs_stamp(&ws.root);
+    let survey = inputs::survey(ws, &opened.manifest, stamp).map_err(|e| e.0)?;
+    let Some(now) = survey.unchanged(&opened.manifest) else {
+        return Ok(Opening::Stale(survey));
     };
     let key = key_now(&now, opts);
     let basis = Basis {
@@ -439,7 +481,7 @@ fn open_snapshot(ws: &Workspace, opts: &BuildOptions) -> Result<Option<BuildOutp
     };
     let graph = match opened.into_graph(&key, opts.verify_snapshot) {
         Ok(g) => g,
-        Err(OpenError::Stale) => return Ok(None),
+        Err(OpenError::Stale) => return Ok(Opening::Stale(survey)),
         Err(e) => return Err(e.to_string()),
     };
     // A hit writes nothing else; the `.gitignore` that keeps the cache out of commits is put
@@ -456,7 +498,7 @@ fn open_snapshot(ws: &Workspace, opts: &BuildOptions) -> Result<Option<BuildOutp
         cache: CacheStatus::Hit,
         cache_note: None,
     };
-    Ok(Some(BuildOutput {
+    Ok(Opening::Hit(BuildOutput {
         graph,
         report,
         parsed: None,

@@ -21,20 +21,26 @@ pub(super) fn parse_all(
     progress: Option<&dyn Progress>,
     report: &mut BuildReport,
 ) -> Result<Parsed, BuildError> {
-    let structure_file = inputs
-        .get(STRUCTURE_FILE)
-        .ok_or_else(|| BuildError(format!("{STRUCTURE_FILE} is missing")))?;
+    // Read, or vouched for by the snapshot's manifest (then the build read it only if the
+    // parse cache did not hold its parse).
+    let structure_file = inputs.get(STRUCTURE_FILE);
+    let structure_hash = match (structure_file, inputs.vouched_hash(STRUCTURE_FILE)) {
+        (Some(f), _) => f.hash.clone(),
+        (None, Some(h)) => h.to_string(),
+        (None, None) => return Err(BuildError(format!("{STRUCTURE_FILE} is missing"))),
+    };
     let pages: Vec<&str> = inputs.pages().collect();
     let cached_structure = std::mem::take(&mut cached.structure);
     let ((structure, structure_parsed), page_parses) = rayon::join(
         || {
-            if cached_structure.0 == structure_file.hash {
+            if cached_structure.0 == structure_hash {
                 (cached_structure.1, false)
             } else {
-                (
-                    parse_structure_file(structure_file.bytes.as_deref().map_err(String::as_str)),
-                    true,
-                )
+                let bytes = match structure_file {
+                    Some(f) => f.bytes.as_deref().map_err(String::as_str),
+                    None => Err("file not read"),
+                };
+                (parse_structure_file(bytes), true)
             }
         },
         || {
@@ -73,7 +79,7 @@ pub(super) fn parse_all(
         report.cache = CacheStatus::Partial;
     }
     Ok(Parsed {
-        structure: (structure_file.hash.clone(), structure),
+        structure: (structure_hash, structure),
         pages: pages
             .iter()
             .map(|p| p.to_string())
