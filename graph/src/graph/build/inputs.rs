@@ -322,59 +322,14 @@ pub struct Unchanged {
 
 /// Checks the workspace against a snapshot's manifest: lists the inputs and takes their
 /// status; a file whose status is unchanged and old enough is vouched for by its recorded
-/// hash, any other is read and hashed. `None` as soon as the inputs are known to differ (a
-/// file added, removed or changed): the snapshot is stale.
+/// hash, any other is read and hashed (as a build after a stale snapshot starts). `None` when
+/// the inputs differ (a file added, removed or changed): the snapshot is stale.
 pub fn check_manifest(
     ws: &Workspace,
     manifest: &Manifest,
 ) -> Result<Option<Unchanged>, BuildError> {
-    let paths = list_inputs(ws)?;
-    if paths.len() != manifest.files.len()
-        || paths.iter().zip(&manifest.files).any(|(p, e)| *p != e.path)
-    {
-        return Ok(None);
-    }
-    let dir = Confined::new(&ws.root);
-    let checked: Vec<Option<(u64, bool, bool)>> = manifest
-        .files
-        .par_iter()
-        .map(|e| {
-            let now = std::fs::metadata(ws.path(&e.path))
-                .ok()
-                .map(|m| FileStat::of(&m));
-            if let Some(now) = now.filter(|now| manifest.trusts(e, now)) {
-                let rc = e.path == STRUCTURE_FILE && manifest.repo_content;
-                return Some((now.len, rc, false));
-            }
-            let f = read_one(ws, &dir, e.path.clone());
-            if f.hash != e.hash {
-                return None;
-            }
-            let len = f.bytes.as_ref().map_or(0, |b| b.len() as u64);
-            let rc = e.path == STRUCTURE_FILE && f.bytes.as_deref().is_ok_and(uses_repo_content);
-            Some((len, rc, true))
-        })
-        .collect();
-    let mut out = Unchanged {
-        key: Vec::with_capacity(paths.len()),
-        bytes: 0,
-        pages: 0,
-        repo_content: false,
-        rehashed: 0,
-    };
-    for (e, c) in manifest.files.iter().zip(checked) {
-        let Some((len, rc, read)) = c else {
-            return Ok(None);
-        };
-        out.bytes += len;
-        out.repo_content |= rc;
-        out.rehashed += usize::from(read);
-        if e.path.starts_with("knowledge/") && e.path.ends_with(".md") {
-            out.pages += 1;
-        }
-        out.key.push((e.path.clone(), e.hash.clone()));
-    }
-    Ok(Some(out))
+    // No stamp: nothing surveyed here is built from or recorded.
+    Ok(survey(ws, manifest, || None)?.unchanged(manifest))
 }
 
 /// The inputs as a snapshot's manifest let them be known: listed and their status taken; a
