@@ -12,6 +12,7 @@ pub mod english;
 pub mod index;
 pub mod pasted;
 pub mod rank;
+pub mod semantic;
 mod stored;
 pub mod tokens;
 mod update;
