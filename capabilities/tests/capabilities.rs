@@ -1042,3 +1042,80 @@ fn a_member_no_page_documents_is_a_name_the_workspace_lacks() {
         c.explanation
     );
 }
+
+/// Two pages: one section that shares the question's rarest word but is about something else,
+/// and one that answers it in other words (the stop-57 study's case: a paraphrase).
+fn paraphrase_fixture() -> (ontoly_graph::graph::Graph, Index) {
+    let mut b = common::Builder::new();
+    b.article("guide/cli.md", "Command line");
+    b.article("guide/tuning.md", "Tuning");
+    b.section(
+        "guide/cli.md",
+        "usage",
+        "Usage",
+        (3, 8),
+        "Run the tool with a file name; the usage line lists every flag.",
+    );
+    b.section(
+        "guide/tuning.md",
+        "lowering-memory",
+        "Lowering memory",
+        (3, 8),
+        "Set a smaller cache to shrink the RAM the server needs; fewer worker threads also \
+         cut the footprint.",
+    );
+    let g = b.build();
+    let ix = Index::build(&g);
+    (g, ix)
+}
+
+/// The fixture's question.
+const PARAPHRASED: &str = "how can I reduce memory usage?";
+
+#[test]
+fn the_paraphrase_outranks_the_section_that_only_shares_words() {
+    let (g, ix) = paraphrase_fixture();
+    let query = PARAPHRASED;
+    let lexical: Vec<String> = ontoly_capabilities::retrieval::rank::rank(&g, &ix, query)
+        .sections()
+        .map(|s| s.id.clone())
+        .collect();
+    assert_eq!(
+        lexical,
+        [
+            "section:guide/cli.md#usage",
+            "section:guide/tuning.md#lowering-memory"
+        ],
+        "the words alone rank the usage line first"
+    );
+    let lexical_top = ontoly_capabilities::retrieval::rank::rank(&g, &ix, query)
+        .sections()
+        .next()
+        .map(|s| s.score)
+        .unwrap_or_default();
+    for limit in [5, 12, 20] {
+        let p = pack::evidence_pack(&ctx(&g, &ix), query, Some(limit)).pack;
+        let sections: Vec<&str> = p.top_sections().map(|t| t.node.id.as_str()).collect();
+        assert_eq!(
+            sections,
+            [
+                "section:guide/tuning.md#lowering-memory",
+                "section:guide/cli.md#usage"
+            ],
+            "limit {limit}"
+        );
+        // Each place keeps its score: the first section shows the lexical ranking's best.
+        let best = p.top_sections().next().map_or(0.0, |t| t.score);
+        assert_eq!(best, round4(lexical_top), "limit {limit}");
+    }
+}
+
+#[test]
+fn the_confidence_is_the_lexical_rankings() {
+    let (g, ix) = paraphrase_fixture();
+    let query = PARAPHRASED;
+    let ranking = ontoly_capabilities::retrieval::rank::rank(&g, &ix, query);
+    let lexical = pack::confidence::assess(&g, &ranking, &[]);
+    let p = pack::evidence_pack(&ctx(&g, &ix), query, None).pack;
+    assert_eq!(p.confidence, lexical);
+}

@@ -1077,8 +1077,19 @@ fn a_name_in_snake_case_with_a_typo_is_read_as_the_name() {
     // pages write whole says which (httpx MCP walk, stop 44).
     let (_dir, ws) = common::corpus_copy("httpx");
     let v = pack_in(&ws, "raise_for_stauts doesnt raise on 3xx redirects?");
-    assert_eq!(
-        v["topNodes"][0]["id"], "section:usage/responses.md#raise-for-status",
+    // Among the first three sections: since stop 57 the section on why redirects are not
+    // followed, which also says `raise_for_status()` raises for 3xx, comes first by meaning.
+    let sections: Vec<&serde_json::Value> = v["topNodes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|n| n["type"] == "Section")
+        .take(3)
+        .collect();
+    assert!(
+        sections
+            .iter()
+            .any(|n| n["id"] == "section:usage/responses.md#raise-for-status"),
         "{}",
         v["topNodes"]
     );

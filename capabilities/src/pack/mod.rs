@@ -285,13 +285,16 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     let graph = ctx.graph;
     let (limit, clamped) = clamp_limit(limit);
     let mut diagnostics: Vec<Diagnostic> = clamped.into_iter().collect();
-    let ranking = rank(graph, ctx.index, query);
+    let mut ranking = rank(graph, ctx.index, query);
     let dropped = if ranking.words_unknown().is_empty() {
         Vec::new()
     } else {
         dropped_pages(ctx)
     };
     let mut conf = confidence::assess(graph, &ranking, &dropped);
+    // After confidence: it stays the lexical ranking's (the model was fit on it), so which
+    // packs are flagged, and the false alarms, do not move with the re-order.
+    semantic_reorder(graph, &mut ranking, query);
     let top = top_of(&ranking.nodes, limit);
 
     // Excerpt characters by section rank: the best section says the most.
@@ -447,6 +450,77 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         pack,
         evidence,
         citations: g.citations,
+    }
+}
+
+/// Weight of the static embedding's cosine when a pack's sections are re-ordered
+/// ([`semantic_reorder`]): a section's score gains `SEMANTIC_WEIGHT × best section score ×
+/// cos(question, section)`. Chosen in the stop-57 study (issue 8) on the seven fitting
+/// question sets (acme, requests, fd, black, commander, jinja, hyperfine) over a grid of 0–3,
+/// then measured once on the never-fit sets (docs/evidence.md).
+pub const SEMANTIC_WEIGHT: f64 = 1.5;
+
+/// Re-orders the sections a pack can hold by how close each one's text is in meaning to the
+/// question ([`crate::retrieval::semantic`]). The sections among the best [`MAX_LIMIT`] nodes
+/// (the largest pack, so a smaller pack is the same ranking cut shorter) are sorted by their
+/// score plus [`SEMANTIC_WEIGHT`] times the best section's score times the cosine of the
+/// question and the section's text (its page's title and its body), ties by id, and take the
+/// places those sections held, each place keeping its score: files, symbols and articles keep
+/// their places among the sections (a named definition that outranked every section still
+/// does), and a score shown is the lexical ranking's at that place. A section with no text (its
+/// page missing) keeps its place. Nothing changes for a pasted trace (a stack trace, not a question: the study measured questions only), for fewer
+/// than two sections, or when no word of the question is in the embedding's vocabulary.
+fn semantic_reorder(graph: &Graph, ranking: &mut crate::retrieval::rank::Ranking, query: &str) {
+    use crate::retrieval::semantic::{cosine, embed};
+    if ranking.trace {
+        return;
+    }
+    let candidates: BTreeSet<String> = top_of(&ranking.nodes, MAX_LIMIT)
+        .into_iter()
+        .filter(|s| s.kind == NodeKind::Section)
+        .map(|s| s.id.clone())
+        .collect();
+    // The candidates' places in the ranking, best first.
+    let places: Vec<usize> = (0..ranking.nodes.len())
+        .filter(|&i| candidates.contains(&ranking.nodes[i].id))
+        .collect();
+    let top = places.first().map_or(0.0, |&i| ranking.nodes[i].score);
+    if places.len() < 2 || top <= 0.0 {
+        return;
+    }
+    let Some(q) = embed(query).filter(|v| v.iter().any(|&x| x != 0.0)) else {
+        return;
+    };
+    let mut order: Vec<(f64, usize)> = Vec::with_capacity(places.len());
+    for &i in &places {
+        let n = &ranking.nodes[i];
+        // A section with no text to read (its page is missing or unreadable) has no meaning to
+        // compare: it keeps its place rather than fall behind every section that has text.
+        let Some(body) = graph.text(&n.id).filter(|b| !b.trim().is_empty()) else {
+            continue;
+        };
+        // The page's title as its front matter gives it (else its first heading): the study
+        // embedded `title + "\n" + body`.
+        let page_title = walk::article_of(graph, &n.id).and_then(|(_, a)| a.metadata.get("title"));
+        let text = match page_title.filter(|t| !t.is_empty()) {
+            Some(t) => format!("{t}\n{body}"),
+            None => body.to_string(),
+        };
+        let Some(v) = embed(&text) else { return };
+        order.push((n.score + SEMANTIC_WEIGHT * top * cosine(&q, &v), i));
+    }
+    let places: Vec<usize> = order.iter().map(|&(_, i)| i).collect();
+    order.sort_by(|a, b| {
+        b.0.total_cmp(&a.0)
+            .then_with(|| ranking.nodes[a.1].id.cmp(&ranking.nodes[b.1].id))
+    });
+    let moved: Vec<Scored> = order
+        .iter()
+        .map(|&(_, i)| ranking.nodes[i].clone())
+        .collect();
+    for (&place, mut n) in places.iter().zip(moved) {
+        n.score = ranking.nodes[place].score;
+        ranking.nodes[place] = n;
     }
 }
 
