@@ -454,11 +454,11 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
 }
 
 /// Weight of the static embedding's cosine when a pack's sections are re-ordered
-/// ([`semantic_reorder`]): a section's score gains `SEMANTIC_WEIGHT × best section score ×
-/// cos(question, section)`. Chosen in the stop-57 study (issue 8) on the seven fitting
+/// ([`semantic_reorder`]): they are ordered by their score plus `SEMANTIC_WEIGHT × best
+/// section score × cos(question, section)`. Chosen in the stop-57 study (issue 8) on the seven fitting
 /// question sets (acme, requests, fd, black, commander, jinja, hyperfine) over a grid of 0–3,
 /// then measured once on the never-fit sets (docs/evidence.md).
-pub const SEMANTIC_WEIGHT: f64 = 1.5;
+const SEMANTIC_WEIGHT: f64 = 1.5;
 
 /// Re-orders the sections a pack can hold by how close each one's text is in meaning to the
 /// question ([`crate::retrieval::semantic`]). The sections among the best [`MAX_LIMIT`] nodes
