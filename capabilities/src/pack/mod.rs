@@ -455,9 +455,9 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
 
 /// Weight of the static embedding's cosine when a pack's sections are re-ordered
 /// ([`semantic_reorder`]): they are ordered by their score plus `SEMANTIC_WEIGHT × best
-/// section score × cos(question, section)`. Chosen in the stop-57 study (issue 8) on the seven fitting
-/// question sets (acme, requests, fd, black, commander, jinja, hyperfine) over a grid of 0–3,
-/// then measured once on the never-fit sets (docs/evidence.md).
+/// section score × cos(question, section)`. Chosen in the stop-57 study (issue 8) on the seven
+/// fitting question sets (acme, requests, fd, black, commander, jinja, hyperfine) over a grid
+/// of 0–3, then measured once on the never-fit sets (docs/evidence.md).
 const SEMANTIC_WEIGHT: f64 = 1.5;
 
 /// Re-orders the sections a pack can hold by how close each one's text is in meaning to the
@@ -468,21 +468,22 @@ const SEMANTIC_WEIGHT: f64 = 1.5;
 /// places those sections held, each place keeping its score: files, symbols and articles keep
 /// their places among the sections (a named definition that outranked every section still
 /// does), and a score shown is the lexical ranking's at that place. A section with no text (its
-/// page missing) keeps its place. Nothing changes for a pasted trace (a stack trace, not a question: the study measured questions only), for fewer
-/// than two sections, or when no word of the question is in the embedding's vocabulary.
+/// page missing) keeps its place. Nothing changes for a pasted trace (a stack trace, not a
+/// question: the study measured questions only), for fewer than two sections, or when no word
+/// of the question is in the embedding's vocabulary.
 fn semantic_reorder(graph: &Graph, ranking: &mut crate::retrieval::rank::Ranking, query: &str) {
     use crate::retrieval::semantic::{cosine, embed};
     if ranking.trace {
         return;
     }
-    let candidates: BTreeSet<String> = top_of(&ranking.nodes, MAX_LIMIT)
+    let candidates: BTreeSet<&str> = top_of(&ranking.nodes, MAX_LIMIT)
         .into_iter()
         .filter(|s| s.kind == NodeKind::Section)
-        .map(|s| s.id.clone())
+        .map(|s| s.id.as_str())
         .collect();
     // The candidates' places in the ranking, best first.
     let places: Vec<usize> = (0..ranking.nodes.len())
-        .filter(|&i| candidates.contains(&ranking.nodes[i].id))
+        .filter(|&i| candidates.contains(ranking.nodes[i].id.as_str()))
         .collect();
     let top = places.first().map_or(0.0, |&i| ranking.nodes[i].score);
     if places.len() < 2 || top <= 0.0 {

@@ -343,10 +343,11 @@ pub fn build_alongside<T: Send>(
         Err(note) => cache_note = Some(note),
     }
     // The structure's bytes are needed only when the parse cache does not hold its parse.
-    if let Some(v) = inputs.vouched.iter().find(|v| v.path == STRUCTURE_FILE) {
-        if v.hash != cached.structure.0 {
-            inputs.read_vouched(ws, STRUCTURE_FILE);
-        }
+    if inputs
+        .vouched_hash(STRUCTURE_FILE)
+        .is_some_and(|h| h != cached.structure.0)
+    {
+        inputs.read_vouched(ws, STRUCTURE_FILE);
     }
     timer.lap("read+hash inputs, load parse cache");
     let key = inputs::cache_key(inputs.pairs(), &opts.salt(inputs.repo_content()));
