@@ -593,7 +593,8 @@ fn node_evidence(top_nodes: &[TopNode], best: f64) -> Vec<Evidence> {
 /// When a definition outranks every section (the question names it: `CommandSet::execute`),
 /// its lines at their commit are the first read: the sections cite the code around it, and an
 /// agent asked about that method was otherwise sent to other lines of the file. A read of the
-/// same lines is not repeated; the list keeps its bound, the last read giving way.
+/// same lines is not repeated but moved to the front; the list keeps its bound, the last read
+/// giving way.
 fn add_definition_read(
     graph: &Graph,
     query: &str,
@@ -634,9 +635,16 @@ fn add_definition_read(
         reason: format!("defines {kind} {}, the best match of the question", n.name),
         drift: None,
     };
-    if reads.iter().any(|r| r.same_range(&read)) {
-        return;
-    }
+    // A section lower in the pack may cite exactly these lines: that read moves to the front
+    // and says both why (it stayed in its place, fourth, behind the code around the method).
+    let read = match reads.iter().position(|r| r.same_range(&read)) {
+        Some(i) => {
+            let mut cited = reads.remove(i);
+            cited.reason = format!("{}; {}", read.reason, cited.reason);
+            cited
+        }
+        None => read,
+    };
     reads.insert(0, read);
     reads.truncate(MAX_FILES_TO_INSPECT);
 }
