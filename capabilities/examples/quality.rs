@@ -11,7 +11,8 @@
 //! without the pages), `viper` (Go; stop 52: blind when first run, fit from then on; its second
 //! batch is `viper/batch2`), `tqdm` and `tealdeer` (sealed until stop 55 spent them, once, in
 //! aggregate) — those four not in the default list, which stays comparable across stops;
-//! `tokei`, `cobra` and `fastify`, spent once in aggregate at stop 57, as `NAME=…` below —
+//! `tokei`, `cobra` and `fastify`, spent once in aggregate at stop 57, as `NAME=…` below;
+//! `flask`, `urfave-cli` and `bat`, sealed until stop 58 spent them, once, in aggregate —
 //! `demo`, or `NAME=WORKSPACE:QUESTIONS`;
 //! the default is the first twenty-one — `demo` is the live demo, whose pages were edited to
 //! pass its own gate, so it is no longer held out: `acme` is its frozen copy from before; the
@@ -32,7 +33,10 @@
 //! are in-sample and the others' are not.
 //!
 //! With `-v`, `QUALITY_EXPLAIN=1` prints each pack's confidence explanation under its line and
-//! `QUALITY_FEATURES=1` its confidence features and terms.
+//! `QUALITY_FEATURES=1` its confidence features and terms. `QUALITY_DUMP=FILE` appends one JSON
+//! line a question to FILE (its confidence features, the ranking's best 20 sections with their
+//! scores, shares and cosines of meaning, the pack's sections, the expected ones): the data of
+//! a study, fit in a script of one's own (docs/evidence.md, stop 58).
 //!
 //! `QUALITY_PARAMS=k1,heading,id,body,article,cited,pairs` ranks with one fixed parameter set
 //! beside the shipped one (top-1 / top-3 only). `--fit` fits the retrieval parameters per corpus, `--fit-confidence` the confidence model,
@@ -95,7 +99,7 @@ fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
         "acme" | "requests" | "fd" | "black" | "commander" | "jinja" | "hyperfine" | "click"
         | "just" | "attrs" | "ws" | "marshmallow" | "tenacity" | "loguru" | "ripgrep"
         | "structlog" | "zoxide" | "arrow" | "xh" | "dust" | "httpx" | "cachetools" | "viper"
-        | "tqdm" | "tealdeer" => (
+        | "tqdm" | "tealdeer" | "flask" | "urfave-cli" | "bat" => (
             spec.into(),
             c.join(spec).join("ws"),
             c.join(spec).join("questions.yaml"),
@@ -121,6 +125,85 @@ fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
             (name.into(), ws.into(), q.into())
         }
     }
+}
+
+/// One question's confidence features and the meaning signals beside them, as a JSON line
+/// appended to QUALITY_DUMP: the data of a study, fit in a script of one's own (the stop-58
+/// re-order's weights were chosen from it).
+fn dump_question(
+    path: &std::ffi::OsStr,
+    cx: &Context<'_>,
+    index: &Index,
+    q: &gate::Question,
+    line: serde_json::Value,
+) -> Result<(), Box<dyn std::error::Error>> {
+    use ontoly_capabilities::retrieval::semantic::{cosine, embed};
+    use ontoly_graph::graph::{EdgeKind, NodeKind};
+    use std::io::Write;
+    let r = rank_with(index, &q.question, &Params::default());
+    let Some(qv) = embed(&q.question) else {
+        return Err("the semantic table is unavailable".into());
+    };
+    let cos = |text: &str| embed(text).map_or(0.0, |v| cosine(&qv, &v));
+    let article = |id: &str| {
+        cx.graph
+            .in_edges(id, Some(EdgeKind::Contains))
+            .into_iter()
+            .filter_map(|e| cx.graph.node(&e.from))
+            .find(|n| n.kind == NodeKind::Article)
+    };
+    let total = r.total_weight();
+    let share = |mask: u64| {
+        if total > 0.0 {
+            r.weight(mask) / total
+        } else {
+            0.0
+        }
+    };
+    let cands: Vec<serde_json::Value> = r
+        .sections()
+        .take(20)
+        .map(|s| {
+            let body = cx.graph.text(&s.id).unwrap_or("");
+            let page = article(&s.id);
+            let title = page
+                .and_then(|a| a.metadata.get("title").cloned())
+                .unwrap_or_default();
+            let mut page_text = title.clone();
+            for e in page.map_or(Vec::new(), |a| {
+                cx.graph.out_edges(&a.id, Some(EdgeKind::Contains))
+            }) {
+                page_text.push('\n');
+                page_text.push_str(cx.graph.text(&e.to).unwrap_or(""));
+            }
+            let sentence = body
+                .split(['\n', '.', '?', '!'])
+                .filter(|t| t.split_whitespace().count() >= 3)
+                .map(cos)
+                .fold(0.0, f64::max);
+            serde_json::json!({
+                "id": s.id,
+                "score": s.score,
+                "own": s.own,
+                "cov": share(s.mask),
+                "owncov": share(s.own_mask),
+                "cos": if body.is_empty() { 0.0 } else { cos(&format!("{title}\n{body}")) },
+                "cos_head": cx.graph.node(&s.id).map_or(0.0, |n| cos(&n.name)),
+                "cos_sent": sentence,
+                "cos_page": cos(&page_text),
+            })
+        })
+        .collect();
+    let mut line = line;
+    line["trace"] = r.trace.into();
+    line["features"] = Features::of(&r).to_array().to_vec().into();
+    line["cands"] = cands.into();
+    let mut out = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    writeln!(out, "{line}")?;
+    Ok(())
 }
 
 fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error>> {
@@ -209,6 +292,18 @@ fn answer(spec: &str, verbose: bool) -> Result<Corpus, Box<dyn std::error::Error
                         .join(" ")
                 );
             }
+        }
+        if let Some(path) = std::env::var_os("QUALITY_DUMP") {
+            let line = serde_json::json!({
+                "corpus": name,
+                "q": q.question,
+                "answerable": q.answerable,
+                "expect": expect,
+                "rank": rank,
+                "score": p.confidence.score,
+                "pack": sections,
+            });
+            dump_question(&path, &cx, &index, q, line)?;
         }
         answers.push(a);
         features.push((

@@ -914,7 +914,9 @@ fn a_long_question_costs_the_pack_no_evidence() {
     let dir = t.path().join("ws");
     copy_dir(&demo(), &dir);
     let q = "checkout payment retry backoff card declined idempotency key timeout";
-    let long = format!("{} {}", q.repeat(40), "x".repeat(5000));
+    // The same words forty times over, then a blob: the words of the question are its own
+    // (glued together, `timeoutcheckout` is a word of its own and a question of its own).
+    let long = format!("{}{}", format!("{q} ").repeat(40), "x".repeat(5000));
     let ask = |q: &str| json(&run_in(&dir, &["evidence", "--format", "json", "--", q]));
     let (short, long_pack) = (ask(q), ask(&long));
     assert_eq!(long_pack["query"], long.as_str());

@@ -453,24 +453,52 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     }
 }
 
-/// Weight of the static embedding's cosine when a pack's sections are re-ordered
-/// ([`semantic_reorder`]): they are ordered by their score plus `SEMANTIC_WEIGHT × best
-/// section score × cos(question, section)`. Chosen in the stop-57 study (issue 8) on the seven
-/// fitting question sets (acme, requests, fd, black, commander, jinja, hyperfine) over a grid
-/// of 0–3, then measured once on the never-fit sets (docs/evidence.md).
-const SEMANTIC_WEIGHT: f64 = 1.5;
+/// Weights of the meaning signals when a pack's sections are re-ordered ([`semantic_reorder`]),
+/// each times the best section's score: the cosine of the question with the section's page
+/// title and body, with its best sentence, and with its heading, and the share of the
+/// question's weight the section matches. Chosen in the stop-58 study (issue 8) on the seven
+/// fitting question sets (acme, requests, fd, black, commander, jinja, hyperfine) over a grid,
+/// then measured once on three new sealed sets (docs/evidence.md); until stop 58 the body's
+/// cosine alone, at 1.5.
+const MEANING: Meaning = Meaning {
+    body: 2.0,
+    sentence: 1.5,
+    heading: 0.5,
+    coverage: 1.0,
+};
+
+struct Meaning {
+    body: f64,
+    sentence: f64,
+    heading: f64,
+    coverage: f64,
+}
+
+/// The best cosine of the question with one sentence of `body` (0 when none is closer): a
+/// sentence is a piece between line ends and `.`, `?` or `!` of at least three words. An
+/// answer is often one sentence of a section about something broader, and the section's mean
+/// vector drowns it.
+fn best_sentence(q: &[f32], body: &str) -> f64 {
+    use crate::retrieval::semantic::{cosine, embed};
+    body.split(['\n', '.', '?', '!'])
+        .filter(|s| s.split_whitespace().count() >= 3)
+        .filter_map(embed)
+        .map(|v| cosine(q, &v))
+        .fold(0.0, f64::max)
+}
 
 /// Re-orders the sections a pack can hold by how close each one's text is in meaning to the
 /// question ([`crate::retrieval::semantic`]). The sections among the best [`MAX_LIMIT`] nodes
 /// (the largest pack, so a smaller pack is the same ranking cut shorter) are sorted by their
-/// score plus [`SEMANTIC_WEIGHT`] times the best section's score times the cosine of the
-/// question and the section's text (its page's title and its body), ties by id, and take the
-/// places those sections held, each place keeping its score: files, symbols and articles keep
-/// their places among the sections (a named definition that outranked every section still
-/// does), and a score shown is the lexical ranking's at that place. A section with no text (its
-/// page missing) keeps its place. Nothing changes for a pasted trace (a stack trace, not a
-/// question: the study measured questions only), for fewer than two sections, or when no word
-/// of the question is in the embedding's vocabulary.
+/// score plus the best section's score times the [`MEANING`] signals (the cosines of the
+/// question with the section's page title and body, its best sentence and its heading, and the
+/// share of the question it matches), ties by id, and take the places those sections held,
+/// each place keeping its score: files, symbols and articles keep their places among the
+/// sections (a named definition that outranked every section still does), and a score shown
+/// is the lexical ranking's at that place. A section with no text (its page missing) keeps its
+/// place. Nothing changes for a pasted trace (a stack trace, not a question: the study
+/// measured questions only), for fewer than two sections, or when no word of the question is
+/// in the embedding's vocabulary.
 fn semantic_reorder(graph: &Graph, ranking: &mut crate::retrieval::rank::Ranking, query: &str) {
     use crate::retrieval::semantic::{cosine, embed};
     if ranking.trace {
@@ -492,6 +520,16 @@ fn semantic_reorder(graph: &Graph, ranking: &mut crate::retrieval::rank::Ranking
     let Some(q) = embed(query).filter(|v| v.iter().any(|&x| x != 0.0)) else {
         return;
     };
+    // The share of the words the workspace uses: a word no page has (a pasted blob, a
+    // misspelt name) lowers every section's share alike and would tip the balance towards the
+    // cosines without telling the sections apart.
+    let unknown = ranking
+        .terms
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.df == 0 && t.corrected.is_none())
+        .fold(0u64, |m, (i, _)| m | (1 << i));
+    let total = ranking.total_weight() - ranking.weight(unknown);
     let mut order: Vec<(f64, usize)> = Vec::with_capacity(places.len());
     for &i in &places {
         let n = &ranking.nodes[i];
@@ -508,7 +546,20 @@ fn semantic_reorder(graph: &Graph, ranking: &mut crate::retrieval::rank::Ranking
             None => body.to_string(),
         };
         let Some(v) = embed(&text) else { return };
-        order.push((n.score + SEMANTIC_WEIGHT * top * cosine(&q, &v), i));
+        let heading = graph
+            .node(&n.id)
+            .and_then(|s| embed(&s.name))
+            .map_or(0.0, |h| cosine(&q, &h));
+        let coverage = if total > 0.0 {
+            ranking.weight(n.mask) / total
+        } else {
+            0.0
+        };
+        let meaning = MEANING.body * cosine(&q, &v)
+            + MEANING.sentence * best_sentence(&q, body)
+            + MEANING.heading * heading
+            + MEANING.coverage * coverage;
+        order.push((n.score + top * meaning, i));
     }
     let places: Vec<usize> = order.iter().map(|&(_, i)| i).collect();
     order.sort_by(|a, b| {
@@ -1443,7 +1494,29 @@ fn answer_text(
 
 #[cfg(test)]
 mod tests {
-    use super::{names_definition, packaging_globs};
+    use super::{best_sentence, names_definition, packaging_globs};
+
+    /// An answer that is one sentence of a broader section is read in that sentence: its cosine
+    /// is the best sentence's, above the whole body's, and pieces of fewer than three words
+    /// (a heading's "Retries." line, a bare `v2.28`) are not sentences.
+    #[test]
+    fn the_best_sentence_is_read_on_its_own() {
+        use crate::retrieval::semantic::{cosine, embed};
+        let q = embed("how many times is a declined card charged again").expect("the table");
+        let body = "The checkout page lists the items in the cart and their prices.\n\
+                    A declined card is charged again up to three times, a minute apart.\n\
+                    Shipping addresses are validated against the postal service.";
+        let whole = cosine(&q, &embed(body).expect("the table"));
+        let best = best_sentence(&q, body);
+        assert!(best > whole + 0.05, "{best} vs {whole}");
+        let only = cosine(
+            &q,
+            &embed("A declined card is charged again up to three times, a minute apart")
+                .expect("the table"),
+        );
+        assert!((best - only).abs() < 1e-9, "{best} vs {only}");
+        assert_eq!(best_sentence(&q, "Retries. v2.28! Done?"), 0.0);
+    }
 
     #[test]
     fn only_the_packaging_copies_a_repository_holds_are_left_out() {
