@@ -474,16 +474,14 @@ struct Meaning {
     coverage: f64,
 }
 
-/// The best cosine of the question with one sentence of `body` (0 when none is closer): a
-/// sentence is a piece between line ends and `.`, `?` or `!` of at least three words. An
+/// The best cosine of the question with one sentence of a section's body (0 when none is
+/// closer; [`crate::retrieval::semantic::embed_with_sentences`] says what a sentence is). An
 /// answer is often one sentence of a section about something broader, and the section's mean
 /// vector drowns it.
-fn best_sentence(q: &[f32], body: &str) -> f64 {
-    use crate::retrieval::semantic::{cosine, embed};
-    body.split(['\n', '.', '?', '!'])
-        .filter(|s| s.split_whitespace().count() >= 3)
-        .filter_map(embed)
-        .map(|v| cosine(q, &v))
+fn best_sentence(q: &[f32], sentences: &[Vec<f32>]) -> f64 {
+    sentences
+        .iter()
+        .map(|v| crate::retrieval::semantic::cosine(q, v))
         .fold(0.0, f64::max)
 }
 
@@ -500,7 +498,7 @@ fn best_sentence(q: &[f32], body: &str) -> f64 {
 /// measured questions only), for fewer than two sections, or when no word of the question is
 /// in the embedding's vocabulary.
 fn semantic_reorder(graph: &Graph, ranking: &mut crate::retrieval::rank::Ranking, query: &str) {
-    use crate::retrieval::semantic::{cosine, embed};
+    use crate::retrieval::semantic::{cosine, embed, embed_with_sentences};
     if ranking.trace {
         return;
     }
@@ -541,11 +539,11 @@ fn semantic_reorder(graph: &Graph, ranking: &mut crate::retrieval::rank::Ranking
         // The page's title as its front matter gives it (else its first heading): the study
         // embedded `title + "\n" + body`.
         let page_title = walk::article_of(graph, &n.id).and_then(|(_, a)| a.metadata.get("title"));
-        let text = match page_title.filter(|t| !t.is_empty()) {
-            Some(t) => format!("{t}\n{body}"),
-            None => body.to_string(),
+        let Some((v, sentences)) =
+            embed_with_sentences(page_title.map_or("", String::as_str), body)
+        else {
+            return;
         };
-        let Some(v) = embed(&text) else { return };
         let heading = graph
             .node(&n.id)
             .and_then(|s| embed(&s.name))
@@ -556,7 +554,7 @@ fn semantic_reorder(graph: &Graph, ranking: &mut crate::retrieval::rank::Ranking
             0.0
         };
         let meaning = MEANING.body * cosine(&q, &v)
-            + MEANING.sentence * best_sentence(&q, body)
+            + MEANING.sentence * best_sentence(&q, &sentences)
             + MEANING.heading * heading
             + MEANING.coverage * coverage;
         order.push((n.score + top * meaning, i));
@@ -1501,21 +1499,23 @@ mod tests {
     /// (a heading's "Retries." line, a bare `v2.28`) are not sentences.
     #[test]
     fn the_best_sentence_is_read_on_its_own() {
-        use crate::retrieval::semantic::{cosine, embed};
+        use crate::retrieval::semantic::{cosine, embed, embed_with_sentences};
         let q = embed("how many times is a declined card charged again").expect("the table");
         let body = "The checkout page lists the items in the cart and their prices.\n\
                     A declined card is charged again up to three times, a minute apart.\n\
                     Shipping addresses are validated against the postal service.";
-        let whole = cosine(&q, &embed(body).expect("the table"));
-        let best = best_sentence(&q, body);
-        assert!(best > whole + 0.05, "{best} vs {whole}");
+        let (whole, sentences) = embed_with_sentences("", body).expect("the table");
+        let best = best_sentence(&q, &sentences);
+        assert!(best > cosine(&q, &whole) + 0.05, "{best} vs {whole:?}");
         let only = cosine(
             &q,
             &embed("A declined card is charged again up to three times, a minute apart")
                 .expect("the table"),
         );
         assert!((best - only).abs() < 1e-9, "{best} vs {only}");
-        assert_eq!(best_sentence(&q, "Retries. v2.28! Done?"), 0.0);
+        let (_, none) = embed_with_sentences("", "Retries. v2.28! Done?").expect("the table");
+        assert!(none.is_empty());
+        assert_eq!(best_sentence(&q, &none), 0.0);
     }
 
     #[test]

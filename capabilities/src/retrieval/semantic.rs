@@ -247,12 +247,10 @@ impl Table {
         }
     }
 
-    /// The mean of the rows of `text`'s known tokens, summed in token order; zeros when it has
-    /// none.
-    fn embed(&self, text: &str) -> Vec<f32> {
-        let mut sum = vec![0f32; DIMS];
-        let mut n = 0usize;
-        for id in self.tokenize(text) {
+    /// Adds the rows of the known tokens among `ids` to `sum`, in order; how many it added.
+    fn add_rows(&self, ids: &[u32], sum: &mut [f32]) -> usize {
+        let mut n = 0;
+        for &id in ids {
             if id == UNK {
                 continue;
             }
@@ -268,13 +266,59 @@ impl Table {
             }
             n += 1;
         }
-        if n > 0 {
-            let n = n as f32;
-            sum.iter_mut().for_each(|s| *s /= n);
+        n
+    }
+
+    /// The mean of the rows of `text`'s known tokens, summed in token order; zeros when it has
+    /// none.
+    fn embed(&self, text: &str) -> Vec<f32> {
+        let mut sum = vec![0f32; DIMS];
+        let n = self.add_rows(&self.tokenize(text), &mut sum);
+        mean(sum, n)
+    }
+
+    /// [`embed_with_sentences`], tokenizing the body once.
+    fn embed_with_sentences(&self, head: &str, body: &str) -> (Vec<f32>, Vec<Vec<f32>>) {
+        let mut whole = vec![0f32; DIMS];
+        // The line break between head and body is whitespace: no token.
+        let mut n = self.add_rows(&self.tokenize(head), &mut whole);
+        let mut sentences = Vec::new();
+        for piece in body.split_inclusive(SENTENCE_ENDS) {
+            let (text, end) = match piece.char_indices().last() {
+                Some((at, c)) if SENTENCE_ENDS.contains(&c) => piece.split_at(at),
+                _ => (piece, ""),
+            };
+            let ids = self.tokenize(text);
+            // The body's rows in the order a tokenization of the whole text adds them (each
+            // piece's, then its ending's), so the vector is the one `embed` gives, bit for bit.
+            n += self.add_rows(&ids, &mut whole);
+            if text.split_whitespace().count() >= SENTENCE_MIN_WORDS {
+                let mut v = vec![0f32; DIMS];
+                let k = self.add_rows(&ids, &mut v);
+                sentences.push(mean(v, k));
+            }
+            n += self.add_rows(&self.tokenize(end), &mut whole);
         }
-        sum
+        (mean(whole, n), sentences)
     }
 }
+
+/// `sum / n`, or `sum` (zeros) when `n` is 0.
+fn mean(mut sum: Vec<f32>, n: usize) -> Vec<f32> {
+    if n > 0 {
+        let n = n as f32;
+        sum.iter_mut().for_each(|s| *s /= n);
+    }
+    sum
+}
+
+/// What ends a sentence of a section's body: a line end, `.`, `?` or `!` (a dotted name or a
+/// version is cut too; its pieces are too short to count).
+const SENTENCE_ENDS: [char; 4] = ['\n', '.', '?', '!'];
+
+/// The fewest words a piece between [`SENTENCE_ENDS`] needs to count as a sentence: a heading's
+/// "Retries." line or the halves of `v2.28` do not.
+pub const SENTENCE_MIN_WORDS: usize = 3;
 
 /// The first special token in `text`: its byte offset, spelling and id.
 fn first_special(text: &str) -> Option<(usize, &'static str, u32)> {
@@ -298,6 +342,14 @@ pub fn embed(text: &str) -> Option<Vec<f32>> {
     Some(table()?.embed(text))
 }
 
+/// The vector of `head` and `body` as one text (`embed(head + "\n" + body)`, the same values)
+/// and the vector of each sentence of `body` (the pieces between [`SENTENCE_ENDS`] of at least
+/// [`SENTENCE_MIN_WORDS`] words, in order), the body tokenized once; `None` when the table is
+/// unavailable.
+pub fn embed_with_sentences(head: &str, body: &str) -> Option<(Vec<f32>, Vec<Vec<f32>>)> {
+    Some(table()?.embed_with_sentences(head, body))
+}
+
 /// The cosine of two vectors, in `f64`; 0 when either is zero.
 pub fn cosine(a: &[f32], b: &[f32]) -> f64 {
     let (mut dot, mut na, mut nb) = (0f64, 0f64, 0f64);
@@ -317,6 +369,40 @@ pub fn cosine(a: &[f32], b: &[f32]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The body tokenized once gives the vectors a tokenization of each text gives, bit for bit:
+    /// the whole text's, and each sentence's.
+    #[test]
+    fn a_text_and_its_sentences_in_one_pass() {
+        let cases = [
+            (
+                "Retries",
+                "Retries.\nA declined card is charged again, e.g. three times. Why?",
+            ),
+            (
+                "",
+                "v2.28.0 raised [UNK] and [SEP] tokens... Café déjà vu! it works",
+            ),
+            ("Page title", "no ending at all here"),
+            ("Title", ""),
+            ("", "a b c.d e f?g h i!\n\n\nj k l"),
+        ];
+        for (head, body) in cases {
+            let (whole, sentences) = embed_with_sentences(head, body).expect("the table");
+            let joined = if head.is_empty() {
+                body.to_string()
+            } else {
+                format!("{head}\n{body}")
+            };
+            assert_eq!(whole, embed(&joined).expect("the table"), "{joined:?}");
+            let expected: Vec<Vec<f32>> = body
+                .split(SENTENCE_ENDS)
+                .filter(|p| p.split_whitespace().count() >= SENTENCE_MIN_WORDS)
+                .filter_map(embed)
+                .collect();
+            assert_eq!(sentences, expected, "{body:?}");
+        }
+    }
 
     #[test]
     fn the_table_parses_whole() {
