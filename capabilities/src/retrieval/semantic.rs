@@ -314,7 +314,7 @@ fn mean(mut sum: Vec<f32>, n: usize) -> Vec<f32> {
 
 /// What ends a sentence of a section's body: a line end, `.`, `?` or `!` (a dotted name or a
 /// version is cut too; its pieces are too short to count).
-const SENTENCE_ENDS: [char; 4] = ['\n', '.', '?', '!'];
+pub const SENTENCE_ENDS: [char; 4] = ['\n', '.', '?', '!'];
 
 /// The fewest words a piece between [`SENTENCE_ENDS`] needs to count as a sentence: a heading's
 /// "Retries." line or the halves of `v2.28` do not.
