@@ -12,7 +12,8 @@
 //! batch is `viper/batch2`), `tqdm` and `tealdeer` (sealed until stop 55 spent them, once, in
 //! aggregate) — those four not in the default list, which stays comparable across stops;
 //! `tokei`, `cobra` and `fastify`, spent once in aggregate at stop 57, as `NAME=…` below;
-//! `flask`, `urfave-cli` and `bat`, sealed until stop 58 spent them, once, in aggregate —
+//! `flask`, `urfave-cli` and `bat`, and `werkzeug`, `eza` and `pino`, sealed until stop 58
+//! spent them, once —
 //! `demo`, or `NAME=WORKSPACE:QUESTIONS`;
 //! the default is the first twenty-one — `demo` is the live demo, whose pages were edited to
 //! pass its own gate, so it is no longer held out: `acme` is its frozen copy from before; the
@@ -99,7 +100,7 @@ fn corpus_paths(spec: &str) -> (String, PathBuf, PathBuf) {
         "acme" | "requests" | "fd" | "black" | "commander" | "jinja" | "hyperfine" | "click"
         | "just" | "attrs" | "ws" | "marshmallow" | "tenacity" | "loguru" | "ripgrep"
         | "structlog" | "zoxide" | "arrow" | "xh" | "dust" | "httpx" | "cachetools" | "viper"
-        | "tqdm" | "tealdeer" | "flask" | "urfave-cli" | "bat" => (
+        | "tqdm" | "tealdeer" | "flask" | "urfave-cli" | "bat" | "werkzeug" | "eza" | "pino" => (
             spec.into(),
             c.join(spec).join("ws"),
             c.join(spec).join("questions.yaml"),
