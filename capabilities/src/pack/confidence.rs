@@ -112,12 +112,7 @@ impl Features {
             .filter(|(i, _)| top.mask & (1 << i) == 0)
             .map(|(_, w)| *w)
             .fold(0.0f64, f64::max);
-        let unknown_mask = ranking
-            .terms
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| t.df == 0 && t.corrected.is_none())
-            .fold(0u64, |m, (i, _)| m | (1 << i));
+        let unknown_mask = ranking.unknown_mask();
         let jargon_mask = ranking
             .terms
             .iter()

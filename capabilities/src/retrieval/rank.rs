@@ -143,6 +143,15 @@ impl Ranking {
         self.idf.iter().sum()
     }
 
+    /// The terms the workspace never uses and no correction stood in for, bit per term.
+    pub fn unknown_mask(&self) -> u64 {
+        self.terms
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.df == 0 && t.corrected.is_none())
+            .fold(0u64, |m, (i, _)| m | (1 << i))
+    }
+
     /// The user's words of the terms not in `mask`: an identifier none of whose terms is in
     /// `mask` once, as typed (`ParserError`, not `ParserError, Parser, Error`); a word read as
     /// another as the word it was read as (`configuration` for a typed `configuraton`: the
