@@ -9,7 +9,7 @@ cargo build --quiet --locked -p ontoly
 bin="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')/debug/ontoly"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-for corpus in requests fd black commander jinja hyperfine click just attrs ws marshmallow tenacity loguru ripgrep zoxide structlog arrow xh tqdm tealdeer dust httpx tokei dotenv express cobra fastify flask urfave-cli bat werkzeug eza pino; do
+for corpus in requests fd black commander jinja hyperfine click just attrs ws marshmallow tenacity loguru ripgrep zoxide structlog arrow xh tqdm tealdeer dust httpx tokei dotenv express cobra fastify flask urfave-cli bat werkzeug eza pino coverage kong nodemon; do
   dir="testdata/corpora/$corpus"
   later="$(sed -n 's/^head_commit: *//p' "$dir/drift.yaml")"
   printf '%-13s ' "$corpus:"
