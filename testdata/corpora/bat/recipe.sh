@@ -27,21 +27,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../tools/recipe-lib.sh"
 recipe_start "${1:-$here}" "${2:-}"
 
-# bat_release VERSION SHA256 DATE UPSTREAM_COMMIT TAG...: crate_release, fetching from
-# static.crates.io instead of through cargo.
-bat_release() {
-    local version=$1 sha256=$2 date=$3 upstream=$4
-    shift 4
-    fetch_crate_static bat "$version" "$sha256"
-    unpack "$RECIPE_FILE"
-    crate_as_upstream
-    commit "$date" "$(crate_message bat "$version" sharkdp/bat "$upstream")" "$@"
-}
-
-bat_release 0.22.1 fbfdea7507f0848118a3be1a76643a92705a9ff675796f9cadb309b7e95ab65d \
-    2022-09-10T12:00:00+00:00 e5d95796141a719e208208182a5d3c2090a009c6 base v0.22.1
-bat_release 0.24.0 9dcc9e5637c2330d8eb7b920f2aa5d9e184446c258466f825ea1412c7614cc86 \
-    2023-10-11T12:00:00+00:00 fc9546854f5a7b38823f4990453c6cde386bfd3b later v0.24.0
+crate_static_release bat 0.22.1 fbfdea7507f0848118a3be1a76643a92705a9ff675796f9cadb309b7e95ab65d \
+    2022-09-10T12:00:00+00:00 sharkdp/bat e5d95796141a719e208208182a5d3c2090a009c6 base v0.22.1
+crate_static_release bat 0.24.0 9dcc9e5637c2330d8eb7b920f2aa5d9e184446c258466f825ea1412c7614cc86 \
+    2023-10-11T12:00:00+00:00 sharkdp/bat fc9546854f5a7b38823f4990453c6cde386bfd3b later v0.24.0
 expect_commit base f3f6edbc9f3bfaa3dd6c5905da54c048bfb43494 "bat 0.22.1"
 expect_commit later 64918200628addd74b4779dd8c94f7ec1f5c180b "bat 0.24.0"
 publish gc

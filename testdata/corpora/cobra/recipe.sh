@@ -29,40 +29,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../tools/recipe-lib.sh"
 recipe_start "${1:-$here}" "${2:-}"
 
-POOL=http://deb.debian.org/debian/pool/main/g/golang-github-spf13-cobra
-
-# fetch_orig FILE SHA256: a Debian orig tarball, taken from TGZ_DIR or downloaded from the pool;
-# its sha256 is the one the archive's Sources index lists for the file.
-fetch_orig() {
-    local sum
-    if ! from_pkgs "$1"; then
-        mkdir -p "$RECIPE_WORK/orig"
-        RECIPE_FILE=$RECIPE_WORK/orig/$1
-        curl --fail --silent --show-error --location -o "$RECIPE_FILE" "$POOL/$1"
-    fi
-    sum=$(sha256sum "$RECIPE_FILE" | cut -d' ' -f1)
-    [ "$sum" = "$2" ] || die "$RECIPE_FILE has sha256 $sum, expected $2"
-}
-
-# cobra_release VERSION SHA256 UPSTREAM_COMMIT DATE TAG...
-cobra_release() {
-    local version=$1 sha256=$2 upstream=$3 date=$4 file got
-    shift 4
-    file=golang-github-spf13-cobra_$version.orig.tar.gz
-    fetch_orig "$file" "$sha256"
-    got=$(gzip -dc "$RECIPE_FILE" | git get-tar-commit-id) || true
-    [ "$got" = "$upstream" ] || die "$file records upstream commit '$got', expected $upstream"
-    unpack "$RECIPE_FILE"
-    commit "$date" "cobra $version as published (Debian's $file)
-
-The contents of $file (deb.debian.org, pool/main/g/golang-github-spf13-cobra)
-without its top directory: GitHub's archive of upstream commit
-$upstream of spf13/cobra (tag v$version)." "$@"
-}
-
-cobra_release 1.6.1 f38f8b26895903be06089ff20882fc771dbca12f41cf81d7bd823be65e6cec52 \
+orig_release golang-github-spf13-cobra cobra spf13/cobra \
+    1.6.1 f38f8b26895903be06089ff20882fc771dbca12f41cf81d7bd823be65e6cec52 \
     b43be995ebb4bee335a787bd44498b91aef7619c 2022-10-24T12:00:00+00:00 base v1.6.1
-cobra_release 1.8.1 5d45f6fcce63f9f4dd12b34a15669335a35ca3f7bf297ba465c3fbf62308e5fe \
+orig_release golang-github-spf13-cobra cobra spf13/cobra \
+    1.8.1 5d45f6fcce63f9f4dd12b34a15669335a35ca3f7bf297ba465c3fbf62308e5fe \
     e94f6d0dd9a5e5738dca6bce03c4b1207ffbc0ec 2024-06-01T12:00:00+00:00 later v1.8.1
 expect_commit base 5f992f7ce8bc63dc5258140e4474f776b649f8db "cobra 1.6.1"
 expect_commit later 5a8fe39062e6da42bc853971f13b7ff3abf450e5 "cobra 1.8.1"

@@ -28,21 +28,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../tools/recipe-lib.sh"
 recipe_start "${1:-$here}" "${2:-}"
 
-# eza_release VERSION SHA256 DATE UPSTREAM_COMMIT TAG...: crate_release, fetching from
-# static.crates.io instead of through cargo.
-eza_release() {
-    local version=$1 sha256=$2 date=$3 upstream=$4
-    shift 4
-    fetch_crate_static eza "$version" "$sha256"
-    unpack "$RECIPE_FILE"
-    crate_as_upstream
-    commit "$date" "$(crate_message eza "$version" eza-community/eza "$upstream")" "$@"
-}
-
-eza_release 0.17.0 7918af629059fb98a64b6d27b776aba5c22556ad2785f4bcf02d5b41e053dd08 \
-    2023-12-13T12:00:00+00:00 edcf392c78abd8abea76d4f59fb639ad134a0d8b base v0.17.0
-eza_release 0.18.0 c326561a923913356b0d6ed4feea12d0b1a16ff2b248b4656d46e9438b047f7b \
-    2024-02-01T12:00:00+00:00 1e091f18b89b878ab3bfffd2b4f95ea800e562b7 later v0.18.0
+crate_static_release eza 0.17.0 7918af629059fb98a64b6d27b776aba5c22556ad2785f4bcf02d5b41e053dd08 \
+    2023-12-13T12:00:00+00:00 eza-community/eza edcf392c78abd8abea76d4f59fb639ad134a0d8b base v0.17.0
+crate_static_release eza 0.18.0 c326561a923913356b0d6ed4feea12d0b1a16ff2b248b4656d46e9438b047f7b \
+    2024-02-01T12:00:00+00:00 eza-community/eza 1e091f18b89b878ab3bfffd2b4f95ea800e562b7 later v0.18.0
 expect_commit base 7301a537411d2252709000004e1354392738c6b6 "eza 0.17.0"
 expect_commit later 8a46f918cfb6b2862edd92ca882cbb7901ffc924 "eza 0.18.0"
 publish gc

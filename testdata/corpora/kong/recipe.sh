@@ -29,40 +29,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../tools/recipe-lib.sh"
 recipe_start "${1:-$here}" "${2:-}"
 
-POOL=http://deb.debian.org/debian/pool/main/g/golang-github-alecthomas-kong
-
-# fetch_orig FILE SHA256: a Debian orig tarball, taken from TGZ_DIR or downloaded from the pool;
-# its sha256 is the one the archive's Sources index lists for the file.
-fetch_orig() {
-    local sum
-    if ! from_pkgs "$1"; then
-        mkdir -p "$RECIPE_WORK/orig"
-        RECIPE_FILE=$RECIPE_WORK/orig/$1
-        curl --fail --silent --show-error --location -o "$RECIPE_FILE" "$POOL/$1"
-    fi
-    sum=$(sha256sum "$RECIPE_FILE" | cut -d' ' -f1)
-    [ "$sum" = "$2" ] || die "$RECIPE_FILE has sha256 $sum, expected $2"
-}
-
-# kong_release VERSION SHA256 UPSTREAM_COMMIT DATE TAG...
-kong_release() {
-    local version=$1 sha256=$2 upstream=$3 date=$4 file got
-    shift 4
-    file=golang-github-alecthomas-kong_$version.orig.tar.gz
-    fetch_orig "$file" "$sha256"
-    got=$(gzip -dc "$RECIPE_FILE" | git get-tar-commit-id) || true
-    [ "$got" = "$upstream" ] || die "$file records upstream commit '$got', expected $upstream"
-    unpack "$RECIPE_FILE"
-    commit "$date" "kong $version as published (Debian's $file)
-
-The contents of $file (deb.debian.org, pool/main/g/golang-github-alecthomas-kong)
-without its top directory: GitHub's archive of upstream commit
-$upstream of alecthomas/kong (tag v$version)." "$@"
-}
-
-kong_release 0.7.1 37d2278fd9635a94767fd57d19d3594e216c9f1253a9476c93dca4d79e10130f \
+orig_release golang-github-alecthomas-kong kong alecthomas/kong \
+    0.7.1 37d2278fd9635a94767fd57d19d3594e216c9f1253a9476c93dca4d79e10130f \
     d974d7270ae0502ee5c9336ecbe4c39dcd4661e5 2022-11-12T12:00:00+00:00 base v0.7.1
-kong_release 0.9.0 2cee58d51974a28a4c96a9996405d5396362044a5588ce08b23b10520ada45a4 \
+orig_release golang-github-alecthomas-kong kong alecthomas/kong \
+    0.9.0 2cee58d51974a28a4c96a9996405d5396362044a5588ce08b23b10520ada45a4 \
     a41b2e8f4ed34d80305fff68cf819f819c06ae7e 2024-03-08T12:00:00+00:00 later v0.9.0
 expect_commit base bf694877dab45c6e051a1d78ac483c65965f1b9b "kong 0.7.1"
 expect_commit later f7e0b12f6a73d26d2a6eb8600da1dd317979dfce "kong 0.9.0"

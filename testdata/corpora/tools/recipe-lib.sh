@@ -139,6 +139,30 @@ fetch_deb() {
     [ "$sum" = "$4" ] || die "$RECIPE_FILE has sha256 $sum, expected $4"
 }
 
+# pool_dir SOURCE: the directory of Debian's pool that holds the source package SOURCE (its first
+# letter, or its first four for lib*).
+pool_dir() {
+    case $1 in
+    lib*) printf 'pool/main/%s/%s' "${1:0:4}" "$1" ;;
+    *) printf 'pool/main/%s/%s' "${1:0:1}" "$1" ;;
+    esac
+}
+
+# fetch_orig SOURCE FILE SHA256: a Debian upstream (orig) tarball of the source package SOURCE,
+# taken from PKG_DIR or downloaded from Debian's pool by its exact name; its sha256 is the one
+# the archive's Sources index lists for the file.
+fetch_orig() {
+    local sum
+    if ! from_pkgs "$2"; then
+        mkdir -p "$RECIPE_WORK/orig"
+        RECIPE_FILE=$RECIPE_WORK/orig/$2
+        curl --fail --silent --show-error --location -o "$RECIPE_FILE" \
+            "http://deb.debian.org/debian/$(pool_dir "$1")/$2"
+    fi
+    sum=$(sha256sum "$RECIPE_FILE" | cut -d' ' -f1)
+    [ "$sum" = "$3" ] || die "$RECIPE_FILE has sha256 $sum, expected $3"
+}
+
 # unpack_deb_dir FILE DIR: replace the work tree's contents with the files under DIR (a path in
 # the package, such as usr/share/gocode/src/github.com/spf13/viper) of the .deb FILE, DIR
 # stripped. The data member is read with `ar` (binutils) so that dpkg is not needed.
@@ -222,6 +246,23 @@ sdist_release() {
     unpack "$RECIPE_FILE"
     commit "$date" "$(sdist_message "$label" "$version" "$file")" "$@"
 }
+# orig_release SOURCE LABEL PROJECT VERSION SHA256 UPSTREAM_COMMIT DATE TAG...: SOURCE's orig
+# tarball of VERSION, which is GitHub's archive of PROJECT's tag vVERSION: the upstream commit
+# the archive records must be UPSTREAM_COMMIT.
+orig_release() {
+    local source=$1 label=$2 project=$3 version=$4 sha256=$5 upstream=$6 date=$7 file got
+    shift 7
+    file=${source}_$version.orig.tar.gz
+    fetch_orig "$source" "$file" "$sha256"
+    got=$(gzip -dc "$RECIPE_FILE" | git get-tar-commit-id) || true
+    [ "$got" = "$upstream" ] || die "$file records upstream commit '$got', expected $upstream"
+    unpack "$RECIPE_FILE"
+    commit "$date" "$label $version as published (Debian's $file)
+
+The contents of $file (deb.debian.org, $(pool_dir "$source"))
+without its top directory: GitHub's archive of upstream commit
+$upstream of $project (tag v$version)." "$@"
+}
 # npm_release NAME VERSION SHA512_BASE64 SHA1 DATE TAG...
 npm_release() {
     local name=$1 version=$2 sha512=$3 sha1=$4 date=$5
@@ -232,9 +273,20 @@ npm_release() {
 }
 # crate_release NAME VERSION SHA256 DATE UPSTREAM_REPO UPSTREAM_COMMIT TAG...
 crate_release() {
-    local name=$1 version=$2 sha256=$3 date=$4 repo=$5 upstream=$6
+    fetch_crate "$1" "$2" "$3"
+    crate_commit "$@"
+}
+# crate_static_release NAME VERSION SHA256 DATE REPO UPSTREAM TAG...: crate_release, the crate
+# fetched from static.crates.io instead of through cargo.
+crate_static_release() {
+    fetch_crate_static "$1" "$2" "$3"
+    crate_commit "$@"
+}
+# crate_commit NAME VERSION SHA256 DATE REPO UPSTREAM TAG...: the crate just fetched
+# (RECIPE_FILE) unpacked as upstream and committed with the usual message.
+crate_commit() {
+    local name=$1 version=$2 date=$4 repo=$5 upstream=$6
     shift 6
-    fetch_crate "$name" "$version" "$sha256"
     unpack "$RECIPE_FILE"
     crate_as_upstream
     commit "$date" "$(crate_message "$name" "$version" "$repo" "$upstream")" "$@"

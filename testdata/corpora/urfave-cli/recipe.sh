@@ -29,40 +29,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../tools/recipe-lib.sh"
 recipe_start "${1:-$here}" "${2:-}"
 
-POOL=http://deb.debian.org/debian/pool/main/g/golang-github-urfave-cli-v2
-
-# fetch_orig FILE SHA256: a Debian orig tarball, taken from TGZ_DIR or downloaded from the pool;
-# its sha256 is the one the archive's Sources index lists for the file.
-fetch_orig() {
-    local sum
-    if ! from_pkgs "$1"; then
-        mkdir -p "$RECIPE_WORK/orig"
-        RECIPE_FILE=$RECIPE_WORK/orig/$1
-        curl --fail --silent --show-error --location -o "$RECIPE_FILE" "$POOL/$1"
-    fi
-    sum=$(sha256sum "$RECIPE_FILE" | cut -d' ' -f1)
-    [ "$sum" = "$2" ] || die "$RECIPE_FILE has sha256 $sum, expected $2"
-}
-
-# cli_release VERSION SHA256 UPSTREAM_COMMIT DATE TAG...
-cli_release() {
-    local version=$1 sha256=$2 upstream=$3 date=$4 file got
-    shift 4
-    file=golang-github-urfave-cli-v2_$version.orig.tar.gz
-    fetch_orig "$file" "$sha256"
-    got=$(gzip -dc "$RECIPE_FILE" | git get-tar-commit-id) || true
-    [ "$got" = "$upstream" ] || die "$file records upstream commit '$got', expected $upstream"
-    unpack "$RECIPE_FILE"
-    commit "$date" "urfave/cli $version as published (Debian's $file)
-
-The contents of $file (deb.debian.org, pool/main/g/golang-github-urfave-cli-v2)
-without its top directory: GitHub's archive of upstream commit
-$upstream of urfave/cli (tag v$version)." "$@"
-}
-
-cli_release 2.3.0 b17376246f1477157daab86d4a1562d6b004f5be0d15dfc61ebd8bb129384e6b \
+orig_release golang-github-urfave-cli-v2 urfave/cli urfave/cli \
+    2.3.0 b17376246f1477157daab86d4a1562d6b004f5be0d15dfc61ebd8bb129384e6b \
     09ac54c2f97f4249282baf266c54a09fab1bef58 2020-11-01T12:00:00+00:00 base v2.3.0
-cli_release 2.25.7 522cd93947f10022794126f5d5b6d3d6c3c47b739fe4fbf3f483695bb233d9b7 \
+orig_release golang-github-urfave-cli-v2 urfave/cli urfave/cli \
+    2.25.7 522cd93947f10022794126f5d5b6d3d6c3c47b739fe4fbf3f483695bb233d9b7 \
     c023d9bc5a3122830c9355a0a8c17137e0c8556f 2023-06-14T12:00:00+00:00 later v2.25.7
 expect_commit base c3fe0d372b4c4e0b5379501edd1daf74ea164596 "urfave/cli 2.3.0"
 expect_commit later 306b24f871586c427b42eade2cd9b533fef7db3c "urfave/cli 2.25.7"
