@@ -474,15 +474,16 @@ struct Meaning {
     coverage: f64,
 }
 
-/// The best cosine of the question with one sentence of a section's body (0 when none is
-/// closer; [`crate::retrieval::semantic::embed_with_sentences`] says what a sentence is). An
-/// answer is often one sentence of a section about something broader, and the section's mean
-/// vector drowns it.
-fn best_sentence(q: &[f32], sentences: &[Vec<f32>]) -> f64 {
-    sentences
-        .iter()
-        .map(|v| crate::retrieval::semantic::cosine(q, v))
-        .fold(0.0, f64::max)
+/// The vector of a section's page title and body, and the best cosine of the question with
+/// one sentence of the body (0 when none is closer;
+/// [`crate::retrieval::semantic::embed_with_sentences`] says what a sentence is). An answer is
+/// often one sentence of a section about something broader, and the section's mean vector
+/// drowns it.
+fn with_best_sentence(q: &[f32], title: &str, body: &str) -> Option<(Vec<f32>, f64)> {
+    use crate::retrieval::semantic::{cosine, embed_with_sentences};
+    let mut best = 0.0f64;
+    let v = embed_with_sentences(title, body, |s| best = best.max(cosine(q, s)))?;
+    Some((v, best))
 }
 
 /// Re-orders the sections a pack can hold by how close each one's text is in meaning to the
@@ -498,7 +499,7 @@ fn best_sentence(q: &[f32], sentences: &[Vec<f32>]) -> f64 {
 /// measured questions only), for fewer than two sections, or when no word of the question is
 /// in the embedding's vocabulary.
 fn semantic_reorder(graph: &Graph, ranking: &mut crate::retrieval::rank::Ranking, query: &str) {
-    use crate::retrieval::semantic::{cosine, embed, embed_with_sentences};
+    use crate::retrieval::semantic::{cosine, embed};
     if ranking.trace {
         return;
     }
@@ -533,8 +534,8 @@ fn semantic_reorder(graph: &Graph, ranking: &mut crate::retrieval::rank::Ranking
         // The page's title as its front matter gives it (else its first heading): the study
         // embedded `title + "\n" + body`.
         let page_title = walk::article_of(graph, &n.id).and_then(|(_, a)| a.metadata.get("title"));
-        let Some((v, sentences)) =
-            embed_with_sentences(page_title.map_or("", String::as_str), body)
+        let Some((v, sentence)) =
+            with_best_sentence(&q, page_title.map_or("", String::as_str), body)
         else {
             return;
         };
@@ -548,7 +549,7 @@ fn semantic_reorder(graph: &Graph, ranking: &mut crate::retrieval::rank::Ranking
             0.0
         };
         let meaning = MEANING.body * cosine(&q, &v)
-            + MEANING.sentence * best_sentence(&q, &sentences)
+            + MEANING.sentence * sentence
             + MEANING.heading * heading
             + MEANING.coverage * coverage;
         order.push((n.score + top * meaning, i));
@@ -1486,20 +1487,19 @@ fn answer_text(
 
 #[cfg(test)]
 mod tests {
-    use super::{best_sentence, names_definition, packaging_globs};
+    use super::{names_definition, packaging_globs, with_best_sentence};
 
     /// An answer that is one sentence of a broader section is read in that sentence: its cosine
     /// is the best sentence's, above the whole body's, and pieces of fewer than three words
     /// (a heading's "Retries." line, a bare `v2.28`) are not sentences.
     #[test]
     fn the_best_sentence_is_read_on_its_own() {
-        use crate::retrieval::semantic::{cosine, embed, embed_with_sentences};
+        use crate::retrieval::semantic::{cosine, embed};
         let q = embed("how many times is a declined card charged again").expect("the table");
         let body = "The checkout page lists the items in the cart and their prices.\n\
                     A declined card is charged again up to three times, a minute apart.\n\
                     Shipping addresses are validated against the postal service.";
-        let (whole, sentences) = embed_with_sentences("", body).expect("the table");
-        let best = best_sentence(&q, &sentences);
+        let (whole, best) = with_best_sentence(&q, "", body).expect("the table");
         assert!(best > cosine(&q, &whole) + 0.05, "{best} vs {whole:?}");
         let only = cosine(
             &q,
@@ -1507,9 +1507,8 @@ mod tests {
                 .expect("the table"),
         );
         assert!((best - only).abs() < 1e-9, "{best} vs {only}");
-        let (_, none) = embed_with_sentences("", "Retries. v2.28! Done?").expect("the table");
-        assert!(none.is_empty());
-        assert_eq!(best_sentence(&q, &none), 0.0);
+        let (_, none) = with_best_sentence(&q, "", "Retries. v2.28! Done?").expect("the table");
+        assert_eq!(none, 0.0);
     }
 
     #[test]

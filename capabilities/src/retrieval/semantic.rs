@@ -274,15 +274,18 @@ impl Table {
     fn embed(&self, text: &str) -> Vec<f32> {
         let mut sum = vec![0f32; DIMS];
         let n = self.add_rows(&self.tokenize(text), &mut sum);
-        mean(sum, n)
+        divide(&mut sum, n);
+        sum
     }
 
     /// [`embed_with_sentences`], tokenizing the body once.
-    fn embed_with_sentences(&self, head: &str, body: &str) -> (Vec<f32>, Vec<Vec<f32>>) {
+    fn embed_with_sentences(&self, head: &str, body: &str, each: impl FnMut(&[f32])) -> Vec<f32> {
+        let mut each = each;
         let mut whole = vec![0f32; DIMS];
         // The line break between head and body is whitespace: no token.
         let mut n = self.add_rows(&self.tokenize(head), &mut whole);
-        let mut sentences = Vec::new();
+        // One buffer for every sentence: a long body costs time, not memory.
+        let mut sentence = vec![0f32; DIMS];
         for piece in body.split_inclusive(SENTENCE_ENDS) {
             let (text, end) = match piece.char_indices().last() {
                 Some((at, c)) if SENTENCE_ENDS.contains(&c) => piece.split_at(at),
@@ -293,23 +296,24 @@ impl Table {
             // piece's, then its ending's), so the vector is the one `embed` gives, bit for bit.
             n += self.add_rows(&ids, &mut whole);
             if text.split_whitespace().count() >= SENTENCE_MIN_WORDS {
-                let mut v = vec![0f32; DIMS];
-                let k = self.add_rows(&ids, &mut v);
-                sentences.push(mean(v, k));
+                sentence.iter_mut().for_each(|x| *x = 0.0);
+                let k = self.add_rows(&ids, &mut sentence);
+                divide(&mut sentence, k);
+                each(&sentence);
             }
             n += self.add_rows(&self.tokenize(end), &mut whole);
         }
-        (mean(whole, n), sentences)
+        divide(&mut whole, n);
+        whole
     }
 }
 
-/// `sum / n`, or `sum` (zeros) when `n` is 0.
-fn mean(mut sum: Vec<f32>, n: usize) -> Vec<f32> {
+/// `sum / n` in place (left as it is, zeros, when `n` is 0).
+fn divide(sum: &mut [f32], n: usize) {
     if n > 0 {
         let n = n as f32;
         sum.iter_mut().for_each(|s| *s /= n);
     }
-    sum
 }
 
 /// What ends a sentence of a section's body: a line end, `.`, `?` or `!` (a dotted name or a
@@ -342,12 +346,12 @@ pub fn embed(text: &str) -> Option<Vec<f32>> {
     Some(table()?.embed(text))
 }
 
-/// The vector of `head` and `body` as one text (`embed(head + "\n" + body)`, the same values)
-/// and the vector of each sentence of `body` (the pieces between [`SENTENCE_ENDS`] of at least
-/// [`SENTENCE_MIN_WORDS`] words, in order), the body tokenized once; `None` when the table is
-/// unavailable.
-pub fn embed_with_sentences(head: &str, body: &str) -> Option<(Vec<f32>, Vec<Vec<f32>>)> {
-    Some(table()?.embed_with_sentences(head, body))
+/// The vector of `head` and `body` as one text (`embed(head + "\n" + body)`, the same values),
+/// giving `each` the vector of every sentence of `body` on the way (the pieces between
+/// [`SENTENCE_ENDS`] of at least [`SENTENCE_MIN_WORDS`] words, in order; the slice is reused, so
+/// keep what you need of it), the body tokenized once; `None` when the table is unavailable.
+pub fn embed_with_sentences(head: &str, body: &str, each: impl FnMut(&[f32])) -> Option<Vec<f32>> {
+    Some(table()?.embed_with_sentences(head, body, each))
 }
 
 /// The cosine of two vectors, in `f64`; 0 when either is zero.
@@ -388,7 +392,9 @@ mod tests {
             ("", "a b c.d e f?g h i!\n\n\nj k l"),
         ];
         for (head, body) in cases {
-            let (whole, sentences) = embed_with_sentences(head, body).expect("the table");
+            let mut sentences: Vec<Vec<f32>> = Vec::new();
+            let whole = embed_with_sentences(head, body, |v| sentences.push(v.to_vec()))
+                .expect("the table");
             let joined = if head.is_empty() {
                 body.to_string()
             } else {
