@@ -37,7 +37,9 @@
 //! `QUALITY_FEATURES=1` its confidence features and terms. `QUALITY_DUMP=FILE` appends one JSON
 //! line a question to FILE (its confidence features, the ranking's best 20 sections with their
 //! scores, shares and cosines of meaning, the pack's sections, the expected ones): the data of
-//! a study, fit in a script of one's own (docs/evidence.md, stop 58).
+//! a study, fit in a script of one's own (docs/evidence.md, stop 58); with `QUALITY_DENSE=1`
+//! also the cosine of every section of the workspace and the ten closest sections the lexical
+//! top 20 lacks (stop 59).
 //!
 //! `QUALITY_PARAMS=k1,heading,id,body,article,cited,pairs` ranks with one fixed parameter set
 //! beside the shipped one (top-1 / top-3 only). `--fit` fits the retrieval parameters per corpus, `--fit-confidence` the confidence model,
@@ -60,7 +62,7 @@ use ontoly_capabilities::evidence::Level;
 use ontoly_capabilities::gate::{self, parse_questions};
 use ontoly_capabilities::pack::confidence::{score_with, Features, BIAS, LOW, N_FEATURES, WEIGHTS};
 use ontoly_capabilities::retrieval::index::Params;
-use ontoly_capabilities::retrieval::rank::{rank_with, Ranking};
+use ontoly_capabilities::retrieval::rank::{rank_with, Ranking, Scored};
 use ontoly_capabilities::{pack, Context, Index};
 use ontoly_graph::{Session, SessionOptions};
 use std::path::PathBuf;
@@ -161,41 +163,80 @@ fn dump_question(
             0.0
         }
     };
-    let cands: Vec<serde_json::Value> = r
-        .sections()
-        .take(20)
-        .map(|s| {
-            let body = cx.graph.text(&s.id).unwrap_or("");
-            let page = article(&s.id);
-            let title = page
-                .and_then(|a| a.metadata.get("title").cloned())
-                .unwrap_or_default();
-            let mut page_text = title.clone();
-            for e in page.map_or(Vec::new(), |a| {
-                cx.graph.out_edges(&a.id, Some(EdgeKind::Contains))
-            }) {
-                page_text.push('\n');
-                page_text.push_str(cx.graph.text(&e.to).unwrap_or(""));
-            }
-            let sentence = body
-                .split(['\n', '.', '?', '!'])
-                .filter(|t| t.split_whitespace().count() >= 3)
-                .map(cos)
-                .fold(0.0, f64::max);
-            serde_json::json!({
-                "id": s.id,
-                "score": s.score,
-                "own": s.own,
-                "cov": share(s.mask),
-                "owncov": share(s.own_mask),
-                "cos": if body.is_empty() { 0.0 } else { cos(&format!("{title}\n{body}")) },
-                "cos_head": cx.graph.node(&s.id).map_or(0.0, |n| cos(&n.name)),
-                "cos_sent": sentence,
-                "cos_page": cos(&page_text),
-            })
+    // The cosine of the question with a section's page title and body, as the re-order reads it.
+    let text_cos = |id: &str| {
+        let title = article(id)
+            .and_then(|a| a.metadata.get("title").cloned())
+            .unwrap_or_default();
+        match cx.graph.text(id).unwrap_or("") {
+            "" => 0.0,
+            body => cos(&format!("{title}\n{body}")),
+        }
+    };
+    let describe = |s: &Scored| {
+        let body = cx.graph.text(&s.id).unwrap_or("");
+        let page = article(&s.id);
+        let title = page
+            .and_then(|a| a.metadata.get("title").cloned())
+            .unwrap_or_default();
+        let mut page_text = title.clone();
+        for e in page.map_or(Vec::new(), |a| {
+            cx.graph.out_edges(&a.id, Some(EdgeKind::Contains))
+        }) {
+            page_text.push('\n');
+            page_text.push_str(cx.graph.text(&e.to).unwrap_or(""));
+        }
+        let sentence = body
+            .split(['\n', '.', '?', '!'])
+            .filter(|t| t.split_whitespace().count() >= 3)
+            .map(cos)
+            .fold(0.0, f64::max);
+        serde_json::json!({
+            "id": s.id,
+            "score": s.score,
+            "own": s.own,
+            "cov": share(s.mask),
+            "owncov": share(s.own_mask),
+            "cos": text_cos(&s.id),
+            "cos_head": cx.graph.node(&s.id).map_or(0.0, |n| cos(&n.name)),
+            "cos_sent": sentence,
+            "cos_page": cos(&page_text),
         })
-        .collect();
+    };
+    let cands: Vec<serde_json::Value> = r.sections().take(20).map(describe).collect();
     let mut line = line;
+    // With QUALITY_DENSE, the cosine of every section of the workspace, and the ten closest the
+    // lexical top 20 lacks, described as the candidates are: how far recall by meaning alone
+    // would reach, and how far the top section stands out (the stop-59 study).
+    if std::env::var_os("QUALITY_DENSE").is_some() {
+        let every: Vec<(f64, &str)> = (cx.graph.nodes_of(NodeKind::Section))
+            .map(|n| (text_cos(&n.id), n.id.as_str()))
+            .collect();
+        line["cos_every"] = every.iter().map(|&(c, _)| c).collect::<Vec<_>>().into();
+        let lexical: Vec<&str> = r.sections().take(20).map(|s| s.id.as_str()).collect();
+        let mut rest: Vec<&(f64, &str)> = every
+            .iter()
+            .filter(|(_, id)| !lexical.contains(id))
+            .collect();
+        rest.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+        let unranked = |id: &str| Scored {
+            id: id.to_string(),
+            kind: NodeKind::Section,
+            score: 0.0,
+            own: 0.0,
+            own_mask: 0,
+            mask: 0,
+            pair_hits: 0,
+            via: Vec::new(),
+        };
+        let dense: Vec<serde_json::Value> = (rest.iter().take(10))
+            .map(|&&(_, id)| match r.sections().find(|s| s.id == id) {
+                Some(s) => describe(s),
+                None => describe(&unranked(id)),
+            })
+            .collect();
+        line["dense"] = dense.into();
+    }
     line["trace"] = r.trace.into();
     line["features"] = Features::of(&r).to_array().to_vec().into();
     line["cands"] = cands.into();
