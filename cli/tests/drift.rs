@@ -4033,6 +4033,32 @@ fn accepting_a_deleted_method_does_not_take_in_a_new_function_beside_its_success
 }
 
 #[test]
+fn a_deleted_impl_is_not_accepted_as_the_type_it_implemented() {
+    // eza drift walk, stop 59: `impl OptionsError { fn suggestion }` was deleted while
+    // `enum OptionsError` stayed; the enum was suggested as where the impl went, and
+    // `--accept-changed` re-anchored the section onto it.
+    let head = "pub enum OptionsError {\n    Parse(String),\n    Unknown,\n}\n\nfn other() -> u8 {\n    7\n}\n";
+    let old = format!("{head}\nimpl OptionsError {{\n    /// A hint for what the user meant.\n    pub fn suggestion(&self) -> Option<&'static str> {{\n        match self {{\n            Self::Unknown => Some(\"try --help\"),\n            Self::Parse(_) => None,\n        }}\n    }}\n}}\n");
+    let (_dir, ws) = crate_at_two_commits(
+        &[("src/error.rs", &old)],
+        &[("src/error.rs", head)],
+        &[("src/error.rs", 10, 18)],
+    );
+    let v = json(&run_in(&ws, &["drift", "--to", "v2", "--format", "json"]));
+    let r = reference(&v, "", "s0", 0);
+    assert_eq!(r["status"], "changed", "{r}");
+    assert_eq!(r["symbol"]["kind"], "impl", "{r}");
+    assert!(
+        r["suggestion"].is_null(),
+        "no namesake of its kind is left: {r}"
+    );
+    let before = locator_of(&ws, 0);
+    let write = run_in(&ws, &["drift", "--to", "v2", "--write", "--accept-changed"]);
+    assert!(write.stdout.contains("review: "), "{}", write.stdout);
+    assert_eq!(locator_of(&ws, 0), before, "the reference is held back");
+}
+
+#[test]
 fn accepting_a_range_keeps_a_cited_line_moved_just_past_its_edge() {
     // indexmap walk, stop 51, F2: of three cited re-exports, the first (the one the section is
     // about) was rewritten one line below the other two; the diff maps the range to those two,

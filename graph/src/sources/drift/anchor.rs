@@ -316,7 +316,7 @@ pub fn same_name<'a>(symbols: &'a FileSymbols, was: &Definition, near: u64) -> V
     let mut found: Vec<&Definition> = symbols
         .definitions
         .iter()
-        .filter(|d| !declaration_only(d) && !alias(d))
+        .filter(|d| !declaration_only(d) && !alias(d) && !impl_and_type(d.kind, was.kind))
         .filter(|d| d.qualified == qualified || name_key(&d.qualified) == key)
         .filter(|d| name_key(&d.name) == own)
         .collect();
@@ -330,6 +330,14 @@ pub fn same_name<'a>(symbols: &'a FileSymbols, was: &Definition, near: u64) -> V
     }
     found.sort_by_key(|d| (d.qualified != qualified, d.start_line.abs_diff(near)));
     found
+}
+
+/// Whether one of two namesakes' kinds is a Rust `impl` block and the other is not: `impl
+/// OptionsError` and `enum OptionsError` share their names, but an impl deleted is not now the
+/// type it implemented (eza drift walk, stop 59: `--accept-changed` re-anchored a deleted
+/// `impl` onto its `enum`, and the page kept describing hints eza no longer gives).
+pub fn impl_and_type(a: SymbolKind, b: SymbolKind) -> bool {
+    (a == SymbolKind::Impl) != (b == SymbolKind::Impl)
 }
 
 /// A qualified name with the leading underscores of each part dropped, dunder names
@@ -458,6 +466,25 @@ mod tests {
         let found = same_name(&new, was, 1);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].start_line, 5);
+    }
+
+    #[test]
+    fn a_deleted_impl_is_not_now_its_type() {
+        let old = "enum E {\n    A,\n}\n\nimpl E {\n    fn hint(&self) {}\n}\n";
+        let new = "enum E {\n    A,\n}\n";
+        let old = crate::sources::symbols::extract("e.rs", old).expect("rust parses");
+        let new = crate::sources::symbols::extract("e.rs", new).expect("rust parses");
+        let was = (old.definitions.iter())
+            .find(|d| d.kind == SymbolKind::Impl)
+            .expect("the impl is a definition");
+        assert_eq!(
+            name_key(&was.qualified),
+            name_key(&new.definitions[0].qualified)
+        );
+        assert!(same_name(&new, was, 5).is_empty());
+        // The type itself still follows its name.
+        let ty = &old.definitions[0];
+        assert_eq!(same_name(&new, ty, 1).len(), 1);
     }
 
     #[test]

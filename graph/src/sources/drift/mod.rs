@@ -1141,6 +1141,9 @@ fn suggest_across_files(
             if d.kind == SymbolKind::Variable && symbol.kind != SymbolKind::Variable {
                 continue;
             }
+            if anchor::impl_and_type(d.kind, symbol.kind) {
+                continue;
+            }
             // A file that already defined the name at the pinned commit still has its own
             // definition (`main` of src/main.rs): the cited one did not go there.
             if !pinned_symbols.contains_key(path) {
@@ -1186,11 +1189,10 @@ fn suggest_across_files(
                 bodies_agree(matched, evidence.len())
             });
         }
-        // One suggestion per file: an exact namesake first, then one of the same kind (the
-        // `impl Display for Token` of a file that also has `enum Token`), then one written on
-        // one line or more as the cited one was (a C++ method's definition, not its one-line
-        // declaration in the class; a C function, not its prototype), then the definition
-        // nearest the old line.
+        // One suggestion per file: an exact namesake first, then one of the same kind, then
+        // one written on one line or more as the cited one was (a C++ method's definition, not
+        // its one-line declaration in the class; a C function, not its prototype), then the
+        // definition nearest the old line.
         let mut files: Vec<(&str, &crate::sources::symbols::Definition)> = namesakes
             .into_iter()
             .map(|(path, d, _)| (path, d))
