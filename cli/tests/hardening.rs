@@ -113,12 +113,23 @@ fn a_page_symlinked_outside_the_workspace_is_not_read() {
             );
         }
     }
-    let o = ontoly(&root, &["--no-cache", "validate"]);
-    let named = o
-        .stdout
-        .lines()
-        .any(|l| l.contains("knowledge/faq/secret.md") && l.contains("symlink"));
-    assert!(named, "no diagnostic names the link: {}", o.stdout);
+    // `validate`, and the Validate capability as text (what an MCP client shows: it listed
+    // "- is a symlink that leaves the workspace" with no page, MCP walk, stop 59).
+    for args in [
+        &["--no-cache", "validate"][..],
+        &["--no-cache", "run", "Validate"],
+    ] {
+        let o = ontoly(&root, args);
+        let named = o
+            .stdout
+            .lines()
+            .any(|l| l.contains("knowledge/faq/secret.md") && l.contains("symlink"));
+        assert!(
+            named,
+            "{args:?}: no diagnostic names the link: {}",
+            o.stdout
+        );
+    }
 }
 
 #[test]

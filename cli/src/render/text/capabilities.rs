@@ -52,24 +52,22 @@ pub(super) fn result(r: &CapabilityResult) -> String {
     if !r.evidence.is_empty() {
         o.push_str("\nEvidence:\n");
         for e in &r.evidence {
-            let _ = writeln!(o, "  - {}", e.description);
+            // A diagnostic item (`Validate`'s findings) is nothing without where it is: its
+            // message alone ("is a symlink that leaves the workspace") names no page.
+            match &e.diagnostic {
+                Some(d) => {
+                    let _ = writeln!(o, "  - {}", diagnostic_line(d));
+                }
+                None => {
+                    let _ = writeln!(o, "  - {}", e.description);
+                }
+            }
         }
     }
     if !r.diagnostics.is_empty() {
         o.push_str("\nDiagnostics:\n");
         for d in &r.diagnostics {
-            let at = d
-                .location
-                .as_deref()
-                .map(|l| format!("{l}: "))
-                .unwrap_or_default();
-            let _ = writeln!(
-                o,
-                "  [{}] {at}{}: {}",
-                d.severity.as_str(),
-                d.code,
-                d.message
-            );
+            let _ = writeln!(o, "  {}", diagnostic_line(d));
         }
     }
     let fallbacks = r.data["fallbacks"].as_array();
@@ -99,6 +97,16 @@ pub(super) fn result(r: &CapabilityResult) -> String {
         );
     }
     o
+}
+
+/// `[severity] location: CODE: message`, the location left out when there is none.
+fn diagnostic_line(d: &ontoly_capabilities::evidence::Diagnostic) -> String {
+    let at = d
+        .location
+        .as_deref()
+        .map(|l| format!("{l}: "))
+        .unwrap_or_default();
+    format!("[{}] {at}{}: {}", d.severity.as_str(), d.code, d.message)
 }
 
 pub(super) fn cites(r: &CapabilityResult) -> String {
