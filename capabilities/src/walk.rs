@@ -1292,17 +1292,11 @@ pub fn resolve_or_candidates<'g>(graph: &'g Graph, text: &str) -> Result<&'g Nod
     }
     // `path:START-END`: the cited range of exactly those lines; also as the pictures label
     // one, `path#LSTART-LEND` (TypeScript walk, stop 49: `graph` refused its own label).
-    let anchored = text.rsplit_once("#L").and_then(|(path, lines)| {
-        let (a, b) = lines.split_once("-L").unwrap_or((lines, lines));
-        Some((path, (a.parse::<u64>().ok()?, b.parse::<u64>().ok()?)))
-    });
-    if let (path, Some((a, b))) = match anchored {
-        Some((path, lines)) => (path, Some(lines)),
-        None => {
-            let l = ontoly_graph::formats::location::Location::parse(text);
-            (l.path, l.lines)
-        }
-    } {
+    if let ontoly_graph::formats::location::Location {
+        path,
+        lines: Some((a, b)),
+    } = ontoly_graph::formats::location::Location::parse(text)
+    {
         let mut files = files_at(graph, path);
         if files.is_empty() {
             files = files_ending(graph, path);

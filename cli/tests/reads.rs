@@ -91,6 +91,104 @@ fn read_takes_lines_in_the_path_as_read_many_does() {
 }
 
 #[test]
+fn a_location_copied_from_a_pack_reads_as_it_is_printed() {
+    // MCP walk, stop 59: the pack's own label as the path was "not found at HEAD", the
+    // GitHub anchor form not found, and the label's repository refused as a name that may
+    // hold a credential.
+    let short = &API_HEAD[..12];
+    let json = |args: &[&str]| {
+        let (code, out, err) = ontoly(&[&["--format", "json", "read"][..], args].concat());
+        (
+            code,
+            serde_json::from_str::<serde_json::Value>(&out).ok(),
+            err,
+        )
+    };
+    let (code, by_flags, err) = json(&[
+        "--repo",
+        "acme/shop-api",
+        "--rev",
+        API_HEAD,
+        "src/inventory.rs:38-41",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let by_flags = by_flags.expect("json");
+    let label = format!("github.com/acme/shop-api@{short}:src/inventory.rs");
+    for args in [
+        vec!["--repo", "acme/shop-api", "src/inventory.rs#L38-L41"],
+        vec!["--repo", "acme/shop-api", &format!("{label}:38-41")],
+        vec![
+            "--repo",
+            "github.com/acme/shop-api",
+            &format!("{label}#L38-L41"),
+        ],
+        vec![
+            "--repo",
+            "acme/shop-api",
+            "--rev",
+            API_HEAD,
+            &format!("{label}:38-41"),
+        ],
+        vec![
+            "--repo",
+            &format!("github.com/acme/shop-api@{short}"),
+            "src/inventory.rs:38-41",
+        ],
+    ] {
+        let (code, v, err) = json(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let v = v.expect("json");
+        for key in ["commit", "path", "startLine", "endLine", "content"] {
+            assert_eq!(v[key], by_flags[key], "{args:?}: {key}");
+        }
+    }
+    // A label that says another commit than the revision is refused, naming both.
+    let (code, v, _) = json(&[
+        "--repo",
+        "acme/shop-api",
+        "--rev",
+        "main",
+        &format!("{label}:38-41"),
+    ]);
+    assert_eq!(code, 1);
+    let v = v.expect("json");
+    assert_eq!(v["code"], "INVALID_PATH", "{v}");
+    let message = v["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains(short) && message.contains("'main'"),
+        "{message}"
+    );
+}
+
+#[test]
+fn path_and_line_errors_say_what_was_given() {
+    for (path, why) in [
+        ("../secrets", "'../secrets': it has a '..' segment"),
+        ("/etc/passwd", "'/etc/passwd': it is absolute"),
+        ("src\\inventory.rs", "it has a '\\'"),
+    ] {
+        let (code, _, err) = ontoly(&["read", "--repo", "acme/shop-api", path]);
+        assert_eq!(code, 1, "{path}");
+        assert!(
+            err.starts_with("error: INVALID_PATH: Invalid path"),
+            "{err}"
+        );
+        assert!(err.contains(why), "{path}: {err}");
+    }
+    let (_, _, err) = ontoly(&[
+        "read",
+        "--repo",
+        "acme/shop-api",
+        "src/inventory.rs",
+        "--start",
+        "9",
+        "--end",
+        "3",
+    ]);
+    assert!(err.contains("endLine 3 is before startLine 9"), "{err}");
+}
+
+#[test]
 fn read_errors_exit_1_with_code_and_message() {
     let (code, out, _) = ontoly(&[
         "--format",
@@ -156,7 +254,8 @@ fn a_file_missing_at_the_default_branch_names_its_commit() {
         )) && message.contains("no revision was given"),
         "{message}"
     );
-    // Asked at a revision, the asker knows which commit it is.
+    // Asked at a commit, the message names it (it said "at this commit", MCP walk, stop 59);
+    // asked at a branch, the commit the branch was too.
     let (_, out, _) = ontoly(&[
         "--format",
         "json",
@@ -170,7 +269,25 @@ fn a_file_missing_at_the_default_branch_names_its_commit() {
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     let message = v["message"].as_str().unwrap_or("");
     assert!(
-        message.ends_with("does not exist at this commit"),
+        message.ends_with(&format!("does not exist at commit {API_HEAD}")),
+        "{message}"
+    );
+    let (_, out, _) = ontoly(&[
+        "--format",
+        "json",
+        "read",
+        "--repo",
+        "acme/shop-api",
+        "--rev",
+        "main",
+        "src/nowhere.rs",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let message = v["message"].as_str().unwrap_or("");
+    assert!(
+        message.ends_with(&format!(
+            "does not exist at commit {API_HEAD} (revision 'main')"
+        )),
         "{message}"
     );
 }

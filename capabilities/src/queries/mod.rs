@@ -102,46 +102,16 @@ pub(crate) fn evidence_pack(ctx: &Context<'_>, input: &Map<String, Value>) -> Ca
 }
 
 /// Parses `path`, `path:START` or `path:START-END`, and the forms other outputs print for a
-/// cited range: a line anchor (`path#L10-L20`, `path#L10`) and a web URL of a pinned file
+/// cited range: a line anchor (`path#L10-L20`), a pinned label
+/// (`github.com/o/r@46746648b35e:src/main.rs:109-124`) and a web URL of a pinned file
 /// (`https://github.com/o/r/blob/<commit>/path#L10-L20`, as the references YAML prints it).
 fn parse_target(t: &str) -> (&str, Option<(u64, u64)>) {
-    let t = web_path(t).or_else(|| pinned_path(t)).unwrap_or(t);
-    if let Some((path, anchor)) = t.rsplit_once("#L") {
-        let line = |s: &str| -> Option<u64> {
-            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| s.parse().ok())
-                .flatten()
-        };
-        let lines = match anchor.split_once("-L") {
-            Some((a, b)) => line(a).zip(line(b)),
-            None => line(anchor).map(|n| (n, n)),
-        };
-        if lines.is_some() && !path.is_empty() {
-            return (path, lines);
-        }
-    }
-    let l = ontoly_graph::formats::location::Location::parse(t);
+    use ontoly_graph::formats::location::{web_path, Location, Pinned};
+    let t = web_path(t)
+        .or_else(|| Pinned::parse(t).and_then(|p| p.rest))
+        .unwrap_or(t);
+    let l = Location::parse(t);
     (l.path, l.lines)
-}
-
-/// The path of a pinned label as the text outputs print a file to inspect
-/// (`github.com/o/r@46746648b35e:src/main.rs:109-124`): what follows the commit's `:`.
-fn pinned_path(t: &str) -> Option<&str> {
-    let (repo, rest) = t.split_once('@')?;
-    let (commit, path) = rest.split_once(':')?;
-    let hex = commit.len() >= 7 && commit.bytes().all(|b| b.is_ascii_hexdigit());
-    (hex && !repo.is_empty() && !repo.contains(':') && !path.is_empty()).then_some(path)
-}
-
-/// The repository path of a web URL of a file at a commit (`https://HOST/OWNER/REPO/blob/REV/PATH`,
-/// GitLab's `/-/blob/` too), with its anchor.
-fn web_path(t: &str) -> Option<&str> {
-    let rest = t
-        .strip_prefix("https://")
-        .or_else(|| t.strip_prefix("http://"))?;
-    let (_, after) = rest.split_once("/blob/")?;
-    let (_, path) = after.split_once('/')?;
-    (!path.is_empty()).then_some(path)
 }
 
 /// The number of lines of cited file `file` at its commit, read from its repository's clone

@@ -2,7 +2,10 @@
 //! and `PATH[:START[-END]]`, the one syntax for a file and an optional line range on the command
 //! line (`refs`, `cites`, `read-many`, `digest`). `:N` always means line N alone, and
 //! `:A-B` lines A to B inclusive. A suffix that is not such a range stays part of the path, so
-//! a path that itself contains a colon (`weird:name.rs`) still works.
+//! a path that itself contains a colon (`weird:name.rs`) still works. The forms the outputs
+//! print for a cited range are taken too, so a location copied from a pack reads back: a line
+//! anchor (`PATH#L10-L20`), a pinned label (`github.com/o/r@46746648b35e:PATH`, [`Pinned`]) and
+//! a web URL of a file at a commit ([`web_path`]).
 
 /// The longest path-like field accepted (a locator path, a subpath, a snapshot path), as on
 /// most systems (`PATH_MAX`). Without a bound, one long `subpath` is copied into every
@@ -63,8 +66,18 @@ pub struct Location<'a> {
 }
 
 impl<'a> Location<'a> {
-    /// Parses `PATH`, `PATH:N` or `PATH:A-B`.
+    /// Parses `PATH`, `PATH:N` or `PATH:A-B`, or `PATH#LN` and `PATH#LA-LB`, the line anchor
+    /// of the URLs and labels the outputs print.
     pub fn parse(s: &'a str) -> Location<'a> {
+        if let Some((path, anchor)) = s.rsplit_once("#L") {
+            let lines = match anchor.split_once("-L") {
+                Some((a, b)) => number(a).zip(number(b)),
+                None => number(anchor).map(|n| (n, n)),
+            };
+            if lines.is_some() && !path.is_empty() {
+                return Location { path, lines };
+            }
+        }
         if let Some((path, range)) = s.rsplit_once(':') {
             let lines = match range.split_once('-') {
                 Some((a, b)) => number(a).zip(number(b)),
@@ -79,6 +92,49 @@ impl<'a> Location<'a> {
             lines: None,
         }
     }
+}
+
+/// A repository named with the commit it is read at, `REPOSITORY@COMMIT`, as a pinned label
+/// begins (`github.com/o/r@46746648b35e:src/main.rs:109-124`): the commit is 7 to 64 hex
+/// digits, the repository holds a `/` and no `:`, so a remote's user (`git@host:o/r`) is none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pinned<'a> {
+    /// The repository as written (`github.com/o/r`, `o/r`).
+    pub repository: &'a str,
+    /// The commit, as written (a prefix or the full id).
+    pub commit: &'a str,
+    /// What followed the commit's `:`, if anything (a path, with its lines).
+    pub rest: Option<&'a str>,
+}
+
+impl<'a> Pinned<'a> {
+    /// `REPOSITORY@COMMIT` or `REPOSITORY@COMMIT:REST` (REST non-empty), else `None`.
+    pub fn parse(s: &'a str) -> Option<Pinned<'a>> {
+        let (repository, after) = s.rsplit_once('@')?;
+        let (commit, rest) = match after.split_once(':') {
+            Some((c, r)) if !r.is_empty() => (c, Some(r)),
+            Some(_) => return None,
+            None => (after, None),
+        };
+        let hex = (7..=64).contains(&commit.len()) && commit.bytes().all(|b| b.is_ascii_hexdigit());
+        let named = repository.contains('/') && !repository.contains(':');
+        (hex && named && !repository.starts_with('/')).then_some(Pinned {
+            repository,
+            commit,
+            rest,
+        })
+    }
+}
+
+/// The repository path of a web URL of a file at a commit (`https://HOST/OWNER/REPO/blob/REV/PATH`,
+/// GitLab's `/-/blob/` too), with its anchor.
+pub fn web_path(t: &str) -> Option<&str> {
+    let rest = t
+        .strip_prefix("https://")
+        .or_else(|| t.strip_prefix("http://"))?;
+    let (_, after) = rest.split_once("/blob/")?;
+    let (_, path) = after.split_once('/')?;
+    (!path.is_empty()).then_some(path)
 }
 
 /// A read's path and lines when the path may name its lines (`PATH:START-END`, the form packs
@@ -156,6 +212,47 @@ mod tests {
         }
         let l = Location::parse("c:/x.rs:3-1");
         assert_eq!((l.path, l.lines), ("c:/x.rs", Some((3, 1))));
+    }
+
+    #[test]
+    fn the_forms_the_outputs_print_read_back() {
+        let l = Location::parse("src/a.rs#L10-L20");
+        assert_eq!((l.path, l.lines), ("src/a.rs", Some((10, 20))));
+        let l = Location::parse("src/a.rs#L7");
+        assert_eq!((l.path, l.lines), ("src/a.rs", Some((7, 7))));
+        for path in ["src/a.rs#Lx", "#L5", "src/a.rs#L1-9"] {
+            assert_eq!(Location::parse(path).lines, None, "{path}");
+        }
+        let p = Pinned::parse("github.com/o/r@46746648b35e:src/main.rs:109-124").expect("label");
+        assert_eq!(
+            (p.repository, p.commit, p.rest),
+            (
+                "github.com/o/r",
+                "46746648b35e",
+                Some("src/main.rs:109-124")
+            )
+        );
+        let p = Pinned::parse("o/r@46746648b35e").expect("repository at a commit");
+        assert_eq!(
+            (p.repository, p.commit, p.rest),
+            ("o/r", "46746648b35e", None)
+        );
+        for not in [
+            "git@github.com:o/r",
+            "user@host/o/r",
+            "o/r@main:src/a.rs",
+            "o/r@abc12:src/a.rs",
+            "repo@46746648b35e:src/a.rs",
+            "o/r@46746648b35e:",
+            "src/a.rs",
+        ] {
+            assert_eq!(Pinned::parse(not), None, "{not}");
+        }
+        assert_eq!(
+            web_path("https://github.com/o/r/blob/4674664/src/a.rs#L3-L9"),
+            Some("src/a.rs#L3-L9")
+        );
+        assert_eq!(web_path("src/a.rs"), None);
     }
 
     #[test]

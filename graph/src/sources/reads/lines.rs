@@ -62,7 +62,7 @@ pub(super) fn requested_range(
     if start < 1 {
         return Err(err(
             Code::InvalidLineRange,
-            "Invalid line range: startLine must be at least 1",
+            format!("Invalid line range: startLine is {start}, and must be at least 1"),
         ));
     }
     let start = start as u64;
@@ -71,7 +71,7 @@ pub(super) fn requested_range(
         Some(e) if e < 1 || (e as u64) < start => {
             return Err(err(
                 Code::InvalidLineRange,
-                "Invalid line range: endLine must not be before startLine",
+                format!("Invalid line range: endLine {e} is before startLine {start}"),
             ))
         }
         Some(e) => e as u64,

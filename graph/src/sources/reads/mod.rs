@@ -390,17 +390,43 @@ fn check_path(path: &str) -> Result<(), ReadError> {
     if is_valid_path(path) {
         return Ok(());
     }
-    const RULE: &str = "Invalid path: paths are repository-root relative, without a leading '/', '.', '..' or empty segments, backslashes or control characters";
+    const RULE: &str = "paths are repository-root relative, without a leading '/', '.', '..' or empty segments, backslashes or control characters";
     // A shell user types `./src/x.py`: say what the valid spelling is (the rest of the path is
     // the user's own and valid, so echoing it leaks nothing they did not type).
     let fixed = path.trim_start_matches("./");
     if fixed != path && is_valid_path(fixed) {
         return Err(err(
             Code::InvalidPath,
-            format!("{RULE}: drop the leading './' ({fixed})"),
+            format!("Invalid path: {RULE}: drop the leading './' ({fixed})"),
         ));
     }
-    Err(err(Code::InvalidPath, RULE))
+    // Which rule, and the path as given when it can be shown on one line: "Invalid path" alone
+    // was the same sentence for `../repo.git/config`, `/etc/passwd` and `src\app.py` (MCP
+    // walk, stop 59).
+    let why = if path.is_empty() {
+        "it is empty"
+    } else if path.starts_with('/') {
+        "it is absolute"
+    } else if path.chars().any(char::is_control) {
+        "it has a control character"
+    } else if path.contains('\\') {
+        "it has a '\\': separate directories with '/'"
+    } else if path.split('/').any(|p| p == "..") {
+        "it has a '..' segment"
+    } else if path.split('/').any(|p| p == ".") {
+        "it has a '.' segment"
+    } else {
+        "it has an empty segment ('//', or a '/' at its end)"
+    };
+    let shown = if path.chars().any(char::is_control) || path.chars().count() > 200 {
+        String::new()
+    } else {
+        format!(" '{path}'")
+    };
+    Err(err(
+        Code::InvalidPath,
+        format!("Invalid path{shown}: {why}; {RULE}"),
+    ))
 }
 
 /// What a message says for a name it does not echo, read in its place ("Repository (name not
@@ -513,6 +539,27 @@ impl Reader {
     }
 
     fn pin(&self, name: &str, revision: Option<&str>) -> Result<Pinned<'_>, ReadError> {
+        // `github.com/o/r@46746648b35e`, a pinned label's beginning copied whole as the
+        // repository (MCP walk, stop 59: it was refused as a name that may hold a
+        // credential): the repository at that commit, when the revision does not say another.
+        let at = (self.repos.lookup(name).is_err())
+            .then(|| crate::formats::location::Pinned::parse(name))
+            .flatten()
+            .filter(|p| p.rest.is_none() && self.repos.lookup(p.repository).is_ok());
+        let (name, revision) = match (at, revision) {
+            (Some(p), None) => (p.repository, Some(p.commit)),
+            (Some(p), Some(r)) if agree(p.commit, r) => (p.repository, Some(r)),
+            (Some(p), Some(r)) => {
+                return Err(err(
+                    Code::InvalidRevision,
+                    format!(
+                        "Repository '{}' is named at commit {} and the revision says '{}': give the commit once, as the revision",
+                        p.repository, p.commit, shown_revision(r)
+                    ),
+                ))
+            }
+            (None, _) => (name, revision),
+        };
         let repo = self.repos.lookup(name).map_err(|e| {
             let known: Vec<&str> = self.repos.repos.iter().map(|r| r.name.as_str()).collect();
             let known = if known.is_empty() {
@@ -627,10 +674,11 @@ impl Reader {
 
     /// Reads a line range of one file at a pinned commit.
     pub fn read(&self, req: &ReadRequest) -> Result<ReadResult, ReadError> {
-        check_path(&req.path)?;
+        let (repository, revision, req_path) = self.pinned_label(req)?;
+        check_path(req_path)?;
         let (start, end) = requested_range(req.start_line, req.end_line)?;
-        let p = self.pin(&req.repository, req.revision.as_deref())?;
-        let (path, text) = self.text_of(&p, &req.path)?;
+        let p = self.pin(repository, revision)?;
+        let (path, text) = self.text_of(&p, req_path)?;
         let s = slice(&text, start, end, MAX_READ_LINES, MAX_READ_BYTES)?;
         let evidence = self.evidence_for(&p, &path, &s);
         Ok(ReadResult {
@@ -646,6 +694,56 @@ impl Reader {
             content: s.content,
             evidence,
         })
+    }
+
+    /// The repository, revision and path a read names: a pinned label copied whole as the
+    /// path (`github.com/o/r@46746648b35e:src/app.py`, its lines already taken by the caller)
+    /// is its repository at its commit, when the request's repository is the same one and its
+    /// revision, if any, the same commit (MCP walk, stop 59: the pack's own label was "not
+    /// found at HEAD"). Anything else is read as given.
+    fn pinned_label<'r>(
+        &self,
+        req: &'r ReadRequest,
+    ) -> Result<(&'r str, Option<&'r str>, &'r str), ReadError> {
+        let given = (
+            req.repository.as_str(),
+            req.revision.as_deref(),
+            req.path.as_str(),
+        );
+        let Some((label, path)) = crate::formats::location::Pinned::parse(&req.path)
+            .and_then(|p| Some((p, p.rest?)))
+            .filter(|(p, _)| self.repos.lookup(p.repository).is_ok())
+        else {
+            return Ok(given);
+        };
+        let same_repository = req.repository.is_empty()
+            || match (
+                self.repos.lookup(&req.repository),
+                self.repos.lookup(label.repository),
+            ) {
+                (Ok(a), Ok(b)) => a.name == b.name,
+                _ => false,
+            };
+        let same_commit = req
+            .revision
+            .as_deref()
+            .is_none_or(|r| agree(label.commit, r));
+        if !(same_repository && same_commit) {
+            return Err(err(
+                Code::InvalidPath,
+                format!(
+                    "The path is a pinned label of '{}' at commit {}, and the request names {}: give the repository, the revision ({}) and the path ('{path}') apart, or the label alone",
+                    label.repository,
+                    label.commit,
+                    match req.revision.as_deref() {
+                        Some(r) if !same_commit => format!("revision '{}'", shown_revision(r)),
+                        _ => format!("repository {}", shown_name(&req.repository)),
+                    },
+                    label.commit,
+                ),
+            ));
+        }
+        Ok((label.repository, Some(label.commit), path))
     }
 
     /// The text of `path` in `p`, and the repository path it was read at. In the workspace's
@@ -844,6 +942,22 @@ impl Reader {
     }
 }
 
+/// Whether a commit as written and a revision name the same commit by prefix (`46746648b35e`
+/// and the full id): a branch name never does, and is resolved apart.
+fn agree(commit: &str, revision: &str) -> bool {
+    let (a, b) = (commit.to_ascii_lowercase(), revision.to_ascii_lowercase());
+    a.starts_with(&b) || b.starts_with(&a)
+}
+
+/// A revision echoed in a message: as given, unless too long or with control characters.
+fn shown_revision(rev: &str) -> &str {
+    if rev.chars().any(char::is_control) || rev.len() > 200 {
+        "(not shown: too long, or with control characters)"
+    } else {
+        rev
+    }
+}
+
 fn rev_error(e: RevisionError, rev: &str) -> ReadError {
     let shown = if rev.chars().any(char::is_control) || rev.len() > 200 {
         "(its text not shown: too long, or with control characters)".to_string()
@@ -876,7 +990,15 @@ fn rev_error(e: RevisionError, rev: &str) -> ReadError {
 /// say which).
 fn missing(p: &Pinned<'_>, path: &str) -> String {
     if !p.defaulted {
-        return format!("File not found: '{path}' does not exist at this commit");
+        let asked = if p.commit.starts_with(&p.revision) {
+            String::new()
+        } else {
+            format!(" (revision '{}')", p.revision)
+        };
+        return format!(
+            "File not found: '{path}' does not exist at commit {}{asked}",
+            p.commit
+        );
     }
     let at = if p.revision == p.commit {
         "the repository's HEAD".to_string()
