@@ -426,9 +426,15 @@ fn the_first_next_step_reads_the_top_section_s_page_lines() {
             .filter(|n| n["type"] == "Section")
             .collect();
         let calls = v["nextToolCalls"].as_array().expect("calls");
+        let page_read = |c: &&serde_json::Value| {
+            c["tool"] == "read"
+                && c["arguments"]["path"]
+                    .as_str()
+                    .is_some_and(|p| p.ends_with(".md"))
+        };
         let reads: Vec<_> = calls
             .iter()
-            .take_while(|c| c["tool"] == "read")
+            .take_while(page_read)
             .map(|c| {
                 let a = &c["arguments"];
                 (
@@ -440,13 +446,26 @@ fn the_first_next_step_reads_the_top_section_s_page_lines() {
                 )
             })
             .collect();
-        // The reads come first, and only there.
+        // The page reads come first, and only there; then the first cited range readable
+        // here, at its pinned commit, as its `filesToInspect` entry names it (MCP walk, stop
+        // 59: the calls never read the code).
         assert_eq!(
-            calls.iter().filter(|c| c["tool"] == "read").count(),
+            calls.iter().filter(page_read).count(),
             reads.len(),
             "{}",
             v["nextToolCalls"]
         );
+        let code = &calls[reads.len()];
+        assert_eq!(code["tool"], "read", "{}", v["nextToolCalls"]);
+        let a = &code["arguments"];
+        let entry = (v["filesToInspect"].as_array().into_iter().flatten()).find(|f| {
+            f["path"] == a["path"]
+                && f["commit"] == a["revision"]
+                && f["startLine"] == a["startLine"]
+                && f["endLine"] == a["endLine"]
+                && f["repository"] == a["repository"]
+        });
+        assert!(entry.is_some(), "{code} {}", v["filesToInspect"]);
         // Of the top section.
         let spans: Vec<(&str, u64, u64)> = (sections.iter().take(1))
             .map(|s| {
@@ -1482,9 +1501,10 @@ fn fallback_searches_are_at_the_cited_commits() {
         );
         assert!(!pattern.contains("checkout"), "matched: {pattern}");
     }
-    // First the top section's page lines, then its evidence.
+    // First the top section's page lines and its first cited range, then its evidence.
     assert_eq!(low["nextToolCalls"][0]["tool"], "read", "{low}");
-    assert_eq!(low["nextToolCalls"][1]["tool"], "capability", "{low}");
+    assert_eq!(low["nextToolCalls"][1]["tool"], "read", "{low}");
+    assert_eq!(low["nextToolCalls"][2]["tool"], "capability", "{low}");
     // Whole words only, as the question writes them, and no everyday word when it has a
     // rarer one, no number (stop-54 walk: `quic` matched only `QuickStart`; `oauth2|auth2|automatic`
     // found decompression for a question about OAuth2).

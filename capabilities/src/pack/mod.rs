@@ -393,8 +393,14 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
         page.as_ref(),
         (&g.reads, g.readable.as_ref()),
     );
-    let mut tool_calls =
-        next_tool_calls(query, &conf, limit, &top_sections, page.as_ref(), &g.reads);
+    let mut tool_calls = next_tool_calls(
+        query,
+        &conf,
+        limit,
+        &top_sections,
+        page.as_ref(),
+        (&g.reads, g.readable.as_ref()),
+    );
     add_searches(
         &ctx.identity().root,
         &searches,
@@ -1279,16 +1285,17 @@ fn add_searches(
 /// [`suggested_commands`] as MCP tool calls, for an agent that has the tools and no shell: the
 /// top section's page lines (in the workspace repository, pinned to the knowledge commit when
 /// it holds them: the httpx MCP walk worked out the repository's name and the page's path
-/// itself), its evidence and references, who else cites the first pinned range, and a wider
-/// pack when the match is weak. (The pinned reads of
-/// cited code are `filesToInspect`, whose entries are a `read`'s arguments already.)
+/// itself), the first cited range this machine can read at its pinned commit (the shell's
+/// `read --repo … --rev …`: an agent that followed only these calls never read the code, MCP
+/// walk, stop 59; the others are in `filesToInspect`), its evidence and references, who else
+/// cites the first pinned range, and a wider pack when the match is weak.
 fn next_tool_calls(
     query: &str,
     conf: &Confidence,
     limit: usize,
     top_sections: &[&Node],
     page: Option<&knowledge::PageRead>,
-    reads: &[FileToInspect],
+    (reads, readable): (&[FileToInspect], Option<&FileToInspect>),
 ) -> Vec<serde_json::Value> {
     use serde_json::json;
     let capability = |name: &str, input: serde_json::Value| json!({"tool": "capability", "arguments": {"name": name, "input": input}});
@@ -1296,6 +1303,15 @@ fn next_tool_calls(
         .and_then(knowledge::PageRead::tool_call)
         .into_iter()
         .collect();
+    if let Some((r, commit)) = readable.and_then(|r| Some((r, r.commit.as_deref()?))) {
+        calls.push(json!({"tool": "read", "arguments": {
+            "repository": r.repository,
+            "revision": commit,
+            "path": r.path,
+            "startLine": r.start_line,
+            "endLine": r.end_line,
+        }}));
+    }
     if let Some(s) = top_sections.first() {
         calls.push(capability("SectionEvidence", json!({ "section": s.id })));
         if let Some(span) = &s.span {
