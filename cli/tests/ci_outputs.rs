@@ -351,8 +351,10 @@ fn a_run_that_cannot_start_is_reported_in_the_ci_format() {
 }
 
 /// A workspace of `sections` sections with two references each to a repository that has no
-/// clone: `validate --require-verified` reports every reference as an error.
-fn many_unverified(dir: &std::path::Path, sections: usize) {
+/// clone. With `leaving`, each has a path of its own that leaves the repository: `validate`
+/// reports every reference as an error of its own; without, `validate --require-verified`
+/// reports each as unverified, one cause (the missing clone) listed once.
+fn many_unverified(dir: &std::path::Path, sections: usize, leaving: bool) {
     std::fs::create_dir_all(dir.join("knowledge/faq")).expect("mkdir");
     common::copy_dir(&fixtures().join("valid/sources"), &dir.join("sources"));
     let mut page = String::from("# Many\n\n");
@@ -366,8 +368,13 @@ fn many_unverified(dir: &std::path::Path, sections: usize) {
         structure.push_str(&format!("      - id: s{i}\n        references:\n"));
         for k in 0..2 {
             structure.push_str(&format!(
-                "          - source_ref: repo:acme/server\n            locator: {{path: src/f{k}.go, start_line: {a}, end_line: {a}}}\n            content_digest: sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae\n",
-                a = i + 1
+                "          - source_ref: repo:acme/server\n            locator: {{path: {path}, start_line: {a}, end_line: {a}}}\n            content_digest: sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae\n",
+                a = i + 1,
+                path = if leaving {
+                    format!("../f{k}-{i}.go")
+                } else {
+                    format!("src/f{k}.go")
+                }
             ));
         }
     }
@@ -382,7 +389,7 @@ fn a_run_of_more_results_than_code_scanning_keeps_is_cut_by_severity_and_says_so
     // scanning rejects a run of more than 25 000 results and keeps 5 000; a step shows a
     // handful of annotations. Both outputs keep the first by severity and say what is left.
     let t = tempfile::tempdir().expect("temp dir");
-    many_unverified(t.path(), 2_501);
+    many_unverified(t.path(), 2_501, true);
     let args = ["--no-cache", "validate", "--require-verified"];
     let r = run_in(t.path(), &[&args[..], &["--format", "sarif"]].concat());
     let log = valid_sarif(&r, 1);
@@ -416,11 +423,31 @@ fn a_run_of_more_results_than_code_scanning_keeps_is_cut_by_severity_and_says_so
     );
     // A small run is whole: no notification.
     let small = tempfile::tempdir().expect("temp dir");
-    many_unverified(small.path(), 3);
+    many_unverified(small.path(), 3, true);
     let r = run_in(small.path(), &[&args[..], &["--format", "sarif"]].concat());
     let log = valid_sarif(&r, 1);
     assert_eq!(log["runs"][0]["results"].as_array().map(Vec::len), Some(6));
     assert!(log["runs"][0].get("invocations").is_none());
+}
+
+#[test]
+fn references_unverified_for_want_of_a_clone_are_one_cause_listed_once() {
+    // Adoption walk, stop 59: a wrong clone path made 16 identical REFERENCE_UNVERIFIED lines.
+    let t = tempfile::tempdir().expect("temp dir");
+    many_unverified(t.path(), 3, false);
+    let r = run_in(t.path(), &["--no-cache", "validate", "--require-verified"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let listed: Vec<&str> = (r.stdout.lines())
+        .filter(|l| l.contains("REFERENCE_UNVERIFIED"))
+        .collect();
+    assert_eq!(listed.len(), 1, "{}", r.stdout);
+    assert!(
+        listed[0].contains("the same for 5 more reference(s), at lines"),
+        "{}",
+        listed[0]
+    );
+    // Counted as listed, as every folded cause is.
+    assert!(r.stdout.contains(": 1 error,"), "{}", r.stdout);
 }
 
 #[test]

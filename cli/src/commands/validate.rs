@@ -5,7 +5,9 @@ use super::{CliError, Globals, Output};
 use crate::render::Format;
 use crate::report::{Report, SeverityCounts, ValidateView};
 use ontoly_graph::diagnostics::{Code, Severity};
-use ontoly_graph::graph::findings::{diagnostics_of, DiagnosticView};
+use ontoly_graph::graph::findings::{
+    diagnostics_of, every_diagnostic, fold_repeats, DiagnosticView,
+};
 use ontoly_graph::graph::{EdgeKind, Graph};
 use ontoly_graph::sources::verify::Status;
 
@@ -89,19 +91,27 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let g = session.graph()?;
     let mut summary = SeverityCounts::of(g);
-    let mut diagnostics = diagnostics_of(g);
-    if a.require_verified {
+    let diagnostics = if a.require_verified {
         let extra = unverified(g);
-        summary.error += extra.len();
-        diagnostics.extend(extra);
-        diagnostics.sort_by(|x, y| {
+        let mut all = every_diagnostic(g);
+        all.extend(extra);
+        all.sort_by(|x, y| {
             let key = |d: &DiagnosticView| {
                 let (f, l) = d.location.rsplit_once(':').unwrap_or((&d.location, "0"));
                 (f.to_string(), l.parse::<u64>().unwrap_or(0), d.code.clone())
             };
             key(x).cmp(&key(y)).then_with(|| x.message.cmp(&y.message))
         });
-    }
+        // A clone missing is one cause of every reference it leaves unverified: listed once,
+        // and counted once, as the graph's own folded causes are (`SeverityCounts::of`).
+        let folded = fold_repeats(all);
+        summary.error = (folded.iter())
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        folded
+    } else {
+        diagnostics_of(g)
+    };
     Ok(Output {
         report: Report::Validate(ValidateView {
             workspace: session.name().to_string(),

@@ -151,7 +151,7 @@ pub struct DiagnosticView {
 /// The diagnostics of a graph as people read them, ordered by file, line, code, then id: each
 /// module-wide cause repeated per reference listed once with a count (see `fold_repeats`).
 pub fn diagnostics_of(graph: &crate::graph::Graph) -> Vec<DiagnosticView> {
-    fold_repeats(located_diagnostics(graph))
+    fold_repeats(every_diagnostic(graph))
 }
 
 /// Every diagnostic node of a graph, one per finding, nothing folded, in the order of
@@ -207,6 +207,16 @@ fn module_cause(code: &str, message: &str) -> Option<String> {
         "SOURCE_UNPINNED" => Some(message.to_string()),
         // `… reference … PATH#Lx-Ly @ COMMIT: why; where it is pinned`: the commit onward.
         "REFERENCE_COMMIT_MISSING" => message.split_once(" @ ").map(|(_, c)| c.to_string()),
+        // A `source_ref` no registry resolves (or a registry that does not parse): the message
+        // names the ref and its fix, nothing of the reference (adoption walk, stop 59: one
+        // misspelt module was 16 identical errors, a broken registry 1 + 16).
+        "SOURCE_UNRESOLVED" => Some(message.to_string()),
+        // Not verified for want of a clone (`no_clone: reference `r` PATH#Lx-Ly is not verified:
+        // why`): the clone is the module's. Other reasons (a digest that differs) are each
+        // reference's own.
+        "REFERENCE_UNVERIFIED" if message.starts_with("no_clone: ") => message
+            .split_once(" is not verified: ")
+            .map(|(_, why)| why.to_string()),
         _ => None,
     }
 }
@@ -214,19 +224,22 @@ fn module_cause(code: &str, message: &str) -> Option<String> {
 /// Lines of the folded diagnostics that the one listed names.
 const FOLDED_LINES_SHOWN: usize = 5;
 
-/// Diagnostics (sorted) with each module-wide cause repeated per reference in one file listed
-/// once: the first, saying how many more there are and at which lines. A mistyped `ref` was
-/// 47 identical warnings that drowned the one line to fix (author walk s54). The graph keeps
-/// every one: a section's own evidence still shows its own.
-fn fold_repeats(v: Vec<(String, u64, DiagnosticView)>) -> Vec<DiagnosticView> {
+/// Diagnostics (sorted by file and line) with each module-wide cause repeated per reference in
+/// one file listed once: the first, saying how many more there are and at which lines. A
+/// mistyped `ref` was 47 identical warnings that drowned the one line to fix (author walk
+/// s54). The graph keeps every one: a section's own evidence still shows its own. Also for
+/// findings made outside the graph (`validate --require-verified`'s).
+pub fn fold_repeats(v: Vec<DiagnosticView>) -> Vec<DiagnosticView> {
     let mut first_of: std::collections::HashMap<(String, String, String), usize> =
         Default::default();
-    let mut out: Vec<(DiagnosticView, Vec<u64>)> = Vec::with_capacity(v.len());
-    for (file, line, d) in v {
+    let mut out: Vec<(DiagnosticView, Vec<String>)> = Vec::with_capacity(v.len());
+    for d in v {
         let Some(cause) = module_cause(&d.code, &d.message) else {
             out.push((d, Vec::new()));
             continue;
         };
+        let (file, line) = d.location.rsplit_once(':').unwrap_or((&d.location, ""));
+        let (file, line) = (file.to_string(), line.to_string());
         match first_of.entry((file, d.code.clone(), cause)) {
             std::collections::hash_map::Entry::Occupied(e) => out[*e.get()].1.push(line),
             std::collections::hash_map::Entry::Vacant(e) => {
@@ -238,9 +251,8 @@ fn fold_repeats(v: Vec<(String, u64, DiagnosticView)>) -> Vec<DiagnosticView> {
     out.into_iter()
         .map(|(mut d, more)| {
             if !more.is_empty() {
-                let mut lines: Vec<String> = (more.iter().take(FOLDED_LINES_SHOWN))
-                    .map(u64::to_string)
-                    .collect();
+                let mut lines: Vec<String> =
+                    more.iter().take(FOLDED_LINES_SHOWN).cloned().collect();
                 if more.len() > FOLDED_LINES_SHOWN {
                     lines.push("…".into());
                 }
