@@ -679,10 +679,12 @@ fn a_module_name_mistyped_in_the_registry_is_offered_as_the_fix() {
         .iter()
         .filter(|d| d.code == "SOURCE_UNRESOLVED")
         .collect();
-    assert_eq!(unresolved.len(), 4, "{found:#?}");
+    // One cause, listed once for the four references (adoption walk, stop 59: sixteen
+    // identical lines).
+    assert_eq!(unresolved.len(), 1, "{found:#?}");
     for d in unresolved {
         assert!(
-            d.message.ends_with("did you mean `repo:acme/lbi`? (sources/repo/index.yaml registers acme/lbi); 4 references name it alike: if the registry's `acme/lbi` is the typo, rename that module at sources/repo/index.yaml:4 instead"),
+            d.message.contains("did you mean `repo:acme/lbi`? (sources/repo/index.yaml registers acme/lbi); 4 references name it alike: if the registry's `acme/lbi` is the typo, rename that module at sources/repo/index.yaml:4 instead; the same for 3 more reference(s), at lines "),
             "{}",
             d.message
         );
