@@ -357,16 +357,37 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     let broken = workspace_errors(ctx, &top_sections, &mut conf, &mut diagnostics);
     let extra = ranking.matched.saturating_sub(limit);
     if extra > 0 || g.dropped_edges > 0 || dropped_files > 0 {
+        // What was left out, and only that: "carries 7 of 7 matching entities, 6 of 7 edges"
+        // read as a complete pack flagged for nothing (adoption walk, stop 59).
+        let entities = ranking.matched.max(top_nodes.len());
+        let mut cut: Vec<String> = [
+            (entities - top_nodes.len(), entities, "matching entities"),
+            (
+                g.dropped_edges,
+                g.top_edges.len() + g.dropped_edges,
+                "edges",
+            ),
+            (dropped_files, files.len() + dropped_files, "relevant files"),
+        ]
+        .into_iter()
+        .filter(|&(left, _, _)| left > 0)
+        .map(|(left, of, what)| format!("{left} of {of} {what}"))
+        .collect();
+        let last = cut.pop().unwrap_or_default();
+        let cut = match cut.is_empty() {
+            true => last,
+            false => format!("{} and {last}", cut.join(", ")),
+        };
+        let wider = if extra > 0 && limit < MAX_LIMIT {
+            format!(" (a limit of up to {MAX_LIMIT} carries more entities)")
+        } else {
+            String::new()
+        };
         diagnostics.push(Diagnostic::new(
             Code::CapabilityEvidenceTruncated,
             format!(
-                "the pack carries {} of {} matching entities, {} of {} edges and {} of {} relevant files",
+                "the pack carries {} entities; it leaves out {cut}{wider}",
                 top_nodes.len(),
-                ranking.matched,
-                g.top_edges.len(),
-                g.top_edges.len() + g.dropped_edges,
-                files.len(),
-                files.len() + dropped_files
             ),
         ));
     }
