@@ -292,6 +292,16 @@ impl ReferenceDrift {
         (self.relocation.as_ref()).filter(|r| r.followed && self.status == Status::Changed)
     }
 
+    /// The relocation a changed reference follows when it holds every distinctive line of the
+    /// range in another file: the code moved there whole. The old file's diff deletes it, and
+    /// what that diff says of its lines (rewritten, the methods it touched) is no news of the
+    /// code (eza drift walk, stop 59: a `Logger` moved to `logger/sink.rs` read "rewritten: 0
+    /// of its 13 lines kept; the change is in method `enabled`, method `log`").
+    pub fn moved_whole(&self) -> Option<&Relocation> {
+        self.followed()
+            .filter(|m| m.matched == m.of && m.of > 0 && !m.by_words && m.path != self.path)
+    }
+
     /// Whether a changed reference's cited lines were replaced by other code: the diff maps
     /// the range somewhere, but a quarter or fewer of its lines survive there, outside any
     /// namesake of its definition ([`KeptLines::replaced`]). `--accept-changed` holds it back.

@@ -96,6 +96,10 @@ fn verdict(refs: &[&ReferenceDrift], st: Style) -> String {
                 })
             });
             let place = match (agreed, r.and_then(ReferenceDrift::review_range)) {
+                (Some(m), _) if r.and_then(ReferenceDrift::moved_whole).is_some() => format!(
+                    "moved whole to {}: review lines {}–{} ({} of its {} distinctive lines)",
+                    m.path, m.start_line, m.end_line, m.matched, m.of
+                ),
                 (Some(m), _) => format!(
                     "review lines {}–{} of {} ({} of its {} distinctive lines)",
                     m.start_line, m.end_line, m.path, m.matched, m.of
@@ -218,12 +222,16 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
             // it: said, with why it is not where the lines went (jsdrift walk, F1: `req.param`
             // onto `req.query`). A pack's drift marks say it in the same words.
             let cited_lines = r.end_line.saturating_sub(r.start_line) + 1;
-            let to = match r.changed_lines() {
-                Some(ChangedLines::Edited { mapped: m }) => {
+            let to = match (r.moved_whole(), r.changed_lines()) {
+                (Some(m), _) => format!(
+                    "moved whole to {}:{}-{} ({} of {} distinctive lines)",
+                    m.path, m.start_line, m.end_line, m.matched, m.of
+                ),
+                (None, Some(ChangedLines::Edited { mapped: m })) => {
                     format!("now {}:{}-{}", m.path, m.start_line, m.end_line)
                 }
-                Some(ChangedLines::Deleted) | None => format!("deleted from {np}"),
-                Some(c) => c.words(cited_lines).unwrap_or_default(),
+                (None, Some(ChangedLines::Deleted) | None) => format!("deleted from {np}"),
+                (None, Some(c)) => c.words(cited_lines).unwrap_or_default(),
             };
             // More than one occurrence is why a block that is still there could not be
             // called moved; none needs no words.
@@ -265,7 +273,7 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
     if let Some(w) = changed_in(r, true) {
         let _ = write!(line, "; {w}");
     }
-    if let Some(m) = r.whereabouts() {
+    if let Some(m) = r.whereabouts().filter(|_| r.moved_whole().is_none()) {
         let _ = write!(line, "; {m}");
     }
     Some(line)
@@ -277,7 +285,7 @@ fn detail(r: &ReferenceDrift) -> Option<String> {
 /// they would read as the later commit's (re-walk, stop 52).
 fn changed_in(r: &ReferenceDrift, with_at: bool) -> Option<String> {
     const SHOWN: usize = 3;
-    if r.touched.is_empty() {
+    if r.touched.is_empty() || r.moved_whole().is_some() {
         return None;
     }
     // A definition of the same name as the one the range stands for is its other one (an
