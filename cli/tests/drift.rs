@@ -287,8 +287,14 @@ fn the_fixture_agrees_with_its_drift_yaml_and_each_case_reads_right() {
     // The next steps are what was not asked already: with --diff, no "add --diff"; after a
     // --write, its own review block; with no drift, nothing.
     let diffed = f.run(&["drift", "--to", "v2", "--diff"]).stdout;
-    let next = diffed.lines().find(|l| l.starts_with("next: ")).unwrap_or("");
-    assert!(next.starts_with("next: --write re-anchors what moved; "), "{diffed}");
+    let next = diffed
+        .lines()
+        .find(|l| l.starts_with("next: "))
+        .unwrap_or("");
+    assert!(
+        next.starts_with("next: --write re-anchors what moved; "),
+        "{diffed}"
+    );
     let same = f.run(&["drift", "--to", "v1"]).stdout;
     assert!(!same.contains("\nnext: "), "{same}");
     insta::assert_snapshot!(

@@ -90,7 +90,7 @@ fn code_written_in_a_deleted_methods_place_is_not_accepted_for_it() {
     );
     assert!(
         text.contains(
-            "[0] lib/request.js:235-250 changed, rewritten: 0 of its 12 lines kept (the diff maps it to lib/request.js:218-229, other code)"
+            "[0] lib/request.js:235-250 changed, rewritten: 0 of its 12 lines of code kept (the diff maps it to lib/request.js:218-229, other code)"
         ),
         "{text}"
     );
@@ -114,7 +114,7 @@ fn code_written_in_a_deleted_methods_place_is_not_accepted_for_it() {
         w.stdout
     );
     assert!(
-        w.stdout.contains("express/request.md#req-param [0] lib/request.js:235-250 changed, rewritten: 0 of its 12 lines kept"),
+        w.stdout.contains("express/request.md#req-param [0] lib/request.js:235-250 changed, rewritten: 0 of its 12 lines of code kept"),
         "{}",
         w.stdout
     );

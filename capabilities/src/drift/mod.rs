@@ -153,14 +153,14 @@ impl<'a> ChangedLines<'a> {
     }
 
     /// What became of the lines when the range the diff maps them to is not where to read
-    /// them (`None` when it is, or when nothing maps): "rewritten: 0 of its 12 lines kept (the
+    /// them (`None` when it is, or when nothing maps): "rewritten: 0 of its 12 lines of code kept (the
     /// diff maps it to lib/request.js:218-229, other code)", "most of its 17 lines deleted
     /// (the rest maps to docs/index.rst:17-17)". `cited` is the range's number of lines.
     pub fn words(&self, cited: u64) -> Option<String> {
         let at = |m: &MappedRange| format!("{}:{}-{}", m.path, m.start_line, m.end_line);
         match self {
             ChangedLines::Rewritten { mapped, kept } => Some(format!(
-                "rewritten: {} of its {} lines kept (the diff maps it to {}, other code)",
+                "rewritten: {} of its {} lines of code kept (the diff maps it to {}, other code)",
                 kept.kept,
                 kept.of,
                 at(mapped)
@@ -296,7 +296,7 @@ impl ReferenceDrift {
     /// range in another file: the code moved there whole. The old file's diff deletes it, and
     /// what that diff says of its lines (rewritten, the methods it touched) is no news of the
     /// code (eza drift walk, stop 59: a `Logger` moved to `logger/sink.rs` read "rewritten: 0
-    /// of its 13 lines kept; the change is in method `enabled`, method `log`").
+    /// of its 13 lines of code kept; the change is in method `enabled`, method `log`").
     pub fn moved_whole(&self) -> Option<&Relocation> {
         self.followed()
             .filter(|m| m.matched == m.of && m.of > 0 && !m.by_words && m.path != self.path)

@@ -82,10 +82,10 @@ impl DriftMark {
                 // (the Go walk's `newRandomFromPool`, moved to a new pool.go), which a reader
                 // cannot tell from an edit in place unless told.
                 ChangedLines::Deleted => format!(
-                    "changed at HEAD {head}: all of its {cited} lines are gone from this file; `ontoly drift` says where they went"
+                    "changed at HEAD {head}: all of its {cited} lines are gone from this file; drift (`ontoly drift`, the MCP tool `Drift`) says where they went"
                 ),
                 c => format!(
-                    "changed at HEAD {head}, {}; `ontoly drift` says where they went",
+                    "changed at HEAD {head}, {}; drift (`ontoly drift`, the MCP tool `Drift`) says where they went",
                     c.words(cited).unwrap_or_default()
                 ),
             },
@@ -474,7 +474,7 @@ mod tests {
         assert_eq!(
             mark(Status::Changed, Some((17, 17)), Some((1, 3))).describe(435, 451),
             "changed at HEAD 3153d8114498, most of its 17 lines deleted (the rest maps to \
-             docs/index.rst:17-17); `ontoly drift` says where they went"
+             docs/index.rst:17-17); drift (`ontoly drift`, the MCP tool `Drift`) says where they went"
         );
         // Edited in place: the mapped range is the place to read.
         assert_eq!(
@@ -484,8 +484,8 @@ mod tests {
         // Other code written where the lines were: as long as they were, but none of them.
         assert_eq!(
             mark(Status::Changed, Some((430, 447)), Some((1, 14))).describe(435, 451),
-            "changed at HEAD 3153d8114498, rewritten: 1 of its 14 lines kept (the diff maps it \
-             to docs/index.rst:430-447, other code); `ontoly drift` says where they went"
+            "changed at HEAD 3153d8114498, rewritten: 1 of its 14 lines of code kept (the diff maps it \
+             to docs/index.rst:430-447, other code); drift (`ontoly drift`, the MCP tool `Drift`) says where they went"
         );
         assert_eq!(
             mark(Status::Moved, Some((17, 33)), None).describe(1, 17),
@@ -499,7 +499,7 @@ mod tests {
         assert_eq!(
             mark(Status::Changed, None, Some((0, 12))).describe(58, 76),
             "changed at HEAD 3153d8114498: all of its 19 lines are gone from this file; \
-             `ontoly drift` says where they went"
+             drift (`ontoly drift`, the MCP tool `Drift`) says where they went"
         );
     }
 
