@@ -39,15 +39,20 @@ pub struct EvidencePackInput {
 }
 
 /// Any JSON integer: one past `i64` saturates (the limit is clamped anyway), a fraction is an
-/// error.
+/// error. An integer past `u64` reaches us as a float (JSON has one number type):
+/// `99999999999999999999` was refused as "floating point `1e+20`" (MCP walk, stop 59), so a
+/// whole float saturates too.
 fn saturating_integer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     use serde::de::Error;
     let Some(n) = Option::<serde_json::Number>::deserialize(d)? else {
         return Ok(None);
     };
-    match (n.as_i64(), n.as_u64()) {
-        (Some(i), _) => Ok(Some(i)),
-        (None, Some(_)) => Ok(Some(i64::MAX)),
+    match (n.as_i64(), n.as_u64(), n.as_f64()) {
+        (Some(i), _, _) => Ok(Some(i)),
+        (None, Some(_), _) => Ok(Some(i64::MAX)),
+        (None, None, Some(f)) if f.is_finite() && f.fract() == 0.0 && f.abs() >= 9.2e18 => {
+            Ok(Some(if f > 0.0 { i64::MAX } else { i64::MIN }))
+        }
         _ => Err(D::Error::custom(format!(
             "invalid type: floating point `{n}`, expected an integer"
         ))),
@@ -245,6 +250,17 @@ mod tests {
         assert_eq!(s["additionalProperties"], false);
         assert!(check_as::<EvidencePackInput>(&json!({"query": "q", "limit": null})).is_ok());
         assert!(check_as::<EvidencePackInput>(&json!({"query": "q", "limt": 3})).is_err());
+        // Any integer, however large, is taken (and clamped later); a fraction is not.
+        let limit = |text: &str| {
+            let v: Value = serde_json::from_str(&format!(r#"{{"query": "q", "limit": {text}}}"#))
+                .expect("json");
+            EvidencePackInput::deserialize(v).map(|i| i.limit)
+        };
+        assert_eq!(limit("99999999999999999999").ok(), Some(Some(i64::MAX)));
+        assert_eq!(limit("18446744073709551615").ok(), Some(Some(i64::MAX)));
+        assert_eq!(limit("-99999999999999999999").ok(), Some(Some(i64::MIN)));
+        assert_eq!(limit("-3").ok(), Some(Some(-3)));
+        assert!(limit("5.5").is_err());
     }
 
     #[test]
