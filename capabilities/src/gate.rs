@@ -697,6 +697,14 @@ fn unmatched_by(
     expected: &str,
     in_pack: Option<usize>,
 ) -> String {
+    // A section the structure lists with no marker on its page has no words to match: that,
+    // not the question's words, is why (adoption walk, stop 59: a marker id's typo read as
+    // "holds none of the question's words").
+    if ctx.graph.node(expected).is_some() && ctx.graph.text(expected).is_none() {
+        return format!(
+            "; {expected} has no marker on its page (SECTION_MISSING_MARKER: `ontoly validate` names the marker it may be)"
+        );
+    }
     let ranking = crate::retrieval::rank::rank(ctx.graph, ctx.index, question);
     let mut sections = (ranking.nodes.iter()).filter(|n| n.kind == NodeKind::Section);
     match sections.position(|n| n.id == expected) {

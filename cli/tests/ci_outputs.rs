@@ -569,3 +569,29 @@ fn an_expected_section_under_the_wrong_article_names_the_one_that_has_it() {
         r.stdout
     );
 }
+
+#[test]
+fn a_question_whose_section_has_no_marker_says_so() {
+    // Adoption walk, stop 59: the gate said the expected section "holds none of the
+    // question's words" when its marker's id had a typo and it had no words at all.
+    let t = tempfile::tempdir().expect("temp dir");
+    let ws = t.path().join("ws");
+    common::copy_dir(&fixtures().join("valid"), &ws);
+    let page = ws.join("knowledge/faq/guide.md");
+    let text = std::fs::read_to_string(&page).expect("page");
+    std::fs::write(&page, text.replace("id=\"setup\"", "id=\"setpu\"")).expect("page");
+    std::fs::write(
+        ws.join("q.yaml"),
+        "- q: \"what is the answer\"\n  expect: [guide#setup]\n",
+    )
+    .expect("questions");
+    let r = run_in(&ws, &["--no-cache", "check", "--questions", "q.yaml"]);
+    assert_ne!(r.code, 0, "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "section:faq/guide.md#setup has no marker on its page (SECTION_MISSING_MARKER"
+        ),
+        "{}",
+        r.stdout
+    );
+}

@@ -433,7 +433,8 @@ fn a_section_id_yaml_reads_as_no_string_is_suggested_quoted() {
         ("true", "\"true\""),
         ("null", "\"null\""),
         ("1e3", "\"1e3\""),
-        ("setup-2", "setup-2"),
+        // Not near `setup`, which the structure lists (a near one is its twin: below).
+        ("install-2", "install-2"),
     ] {
         let t = tempfile::tempdir().unwrap();
         let root = t.path().join("ws");
@@ -454,6 +455,37 @@ fn a_section_id_yaml_reads_as_no_string_is_suggested_quoted() {
             m.message
         );
     }
+}
+
+#[test]
+fn a_marker_id_typo_is_one_mistake_seen_from_both_sides() {
+    // Adoption walk, stop 59: a marker's id with a typo gave two errors whose fixes both
+    // copied the typo ("add `- id: precisdelta`", "did you mean `precisdelta`").
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("ws");
+    copy_dir(&fixture("valid"), &root);
+    let page = root.join("knowledge/faq/guide.md");
+    let text = std::fs::read_to_string(&page).unwrap();
+    std::fs::write(&page, text.replace("id=\"setup\"", "id=\"setpu\"")).unwrap();
+    let d = diagnostics_of(&build_at(&root, false).graph);
+    let message = |code: &str| {
+        d.iter()
+            .find(|x| x.code == code)
+            .map(|x| x.message.clone())
+            .unwrap_or_else(|| panic!("{code}: {d:?}"))
+    };
+    assert!(
+        message("SECTION_NOT_IN_STRUCTURE").ends_with(
+            "`setpu` is not in knowledge/structure.yaml, which lists `setup` (line 16) with no marker on this page: rename this marker or that entry so the two match"
+        ),
+        "{d:?}"
+    );
+    assert!(
+        message("SECTION_MISSING_MARKER").ends_with(
+            "did you mean `setpu`, a marker of the page the structure does not list? Rename this entry or that marker so the two match"
+        ),
+        "{d:?}"
+    );
 }
 
 #[test]

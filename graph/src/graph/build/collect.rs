@@ -657,9 +657,20 @@ fn registered_sections<'e>(
             Some(cont),
         ));
         if m.is_none() && page_usable {
-            let hint = crate::suggest::nearest(sid, marked.keys().copied())
-                .map(|n| format!("; did you mean `{n}` (a marker id of the page)?"))
-                .unwrap_or_default();
+            // A marker the structure does not list is the other half of one typo: the fix is
+            // to make the two match, not to copy either (adoption walk, stop 59: both messages
+            // said to copy the typo).
+            let listed =
+                |id: &str| (entry.sections.iter().flatten()).any(|e| e.id.as_deref() == Some(id));
+            let unlisted = marked.keys().copied().filter(|k| !listed(k));
+            let hint = match crate::suggest::nearest(sid, unlisted) {
+                Some(n) => format!(
+                    "; did you mean `{n}`, a marker of the page the structure does not list? Rename this entry or that marker so the two match"
+                ),
+                None => crate::suggest::nearest(sid, marked.keys().copied())
+                    .map(|n| format!("; did you mean `{n}` (a marker id of the page)?"))
+                    .unwrap_or_default(),
+            };
             cx.finding(
                 Code::SectionMissingMarker,
                 format!("Section `{sid}` has no marker in {page_file}{hint}"),
@@ -735,10 +746,21 @@ fn marked_only_sections(
         ));
         if let Some(entry) = listed {
             let line = entry.line;
+            // An entry of the article with no marker on the page, whose id is near this one:
+            // one typo, reported from both sides, fixed by making the two match.
+            let unmarked = (entry.sections.iter().flatten())
+                .filter_map(|e| Some((e.id.as_deref()?, e.line)))
+                .filter(|(id, _)| !marked.contains_key(id));
+            let twin = crate::suggest::nearest(sid, unmarked.clone().map(|(id, _)| id))
+                .and_then(|n| unmarked.clone().find(|(id, _)| *id == n));
             // Where to add it, so that the fix needs no search (author walk, stop 49); an
             // entry whose `sections` key is misspelled lists it already, under that key.
             let misspelled = entry.misspelled.iter().find(|m| m.meant == "sections");
-            let under = if let Some(m) = misspelled {
+            let under = if let Some((n, at)) = twin {
+                format!(
+                    ", which lists `{n}` (line {at}) with no marker on this page: rename this marker or that entry so the two match"
+                )
+            } else if let Some(m) = misspelled {
                 format!(
                     ": its article's entry (line {line}) has no `sections`, and {}",
                     m.hint()
