@@ -446,17 +446,18 @@ fn the_first_next_step_reads_the_top_section_s_page_lines() {
                 )
             })
             .collect();
-        // The page reads come first, and only there; then the first cited range readable
-        // here, at its pinned commit, as its `filesToInspect` entry names it (MCP walk, stop
-        // 59: the calls never read the code).
+        // The page reads come first, and only there; later, where the shell's `Next:` reads
+        // it, the first cited range readable here, at its pinned commit, as its
+        // `filesToInspect` entry names it (MCP walk, stop 59: the calls never read the code).
         assert_eq!(
             calls.iter().filter(page_read).count(),
             reads.len(),
             "{}",
             v["nextToolCalls"]
         );
-        let code = &calls[reads.len()];
-        assert_eq!(code["tool"], "read", "{}", v["nextToolCalls"]);
+        let code = (calls.iter().skip(reads.len()))
+            .find(|c| c["tool"] == "read")
+            .expect("a read of cited code");
         let a = &code["arguments"];
         let entry = (v["filesToInspect"].as_array().into_iter().flatten()).find(|f| {
             f["path"] == a["path"]
@@ -1501,10 +1502,11 @@ fn fallback_searches_are_at_the_cited_commits() {
         );
         assert!(!pattern.contains("checkout"), "matched: {pattern}");
     }
-    // First the top section's page lines and its first cited range, then its evidence.
+    // First the top section's page lines, then its evidence; its first cited range is read
+    // after its references, as `Next:` has it.
     assert_eq!(low["nextToolCalls"][0]["tool"], "read", "{low}");
-    assert_eq!(low["nextToolCalls"][1]["tool"], "read", "{low}");
-    assert_eq!(low["nextToolCalls"][2]["tool"], "capability", "{low}");
+    assert_eq!(low["nextToolCalls"][1]["tool"], "capability", "{low}");
+    assert_eq!(low["nextToolCalls"][3]["tool"], "read", "{low}");
     // Whole words only, as the question writes them, and no everyday word when it has a
     // rarer one, no number (stop-54 walk: `quic` matched only `QuickStart`; `oauth2|auth2|automatic`
     // found decompression for a question about OAuth2).

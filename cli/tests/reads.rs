@@ -163,9 +163,9 @@ fn a_location_copied_from_a_pack_reads_as_it_is_printed() {
 #[test]
 fn path_and_line_errors_say_what_was_given() {
     for (path, why) in [
-        ("../secrets", "'../secrets': it has a '..' segment"),
+        ("../secrets", "'../secrets': it has a `..` segment"),
         ("/etc/passwd", "'/etc/passwd': it is absolute"),
-        ("src\\inventory.rs", "it has a '\\'"),
+        ("src\\inventory.rs", "it has a `\\`"),
     ] {
         let (code, _, err) = ontoly(&["read", "--repo", "acme/shop-api", path]);
         assert_eq!(code, 1, "{path}");

@@ -405,23 +405,15 @@ pub fn evidence_pack(ctx: &Context<'_>, query: &str, limit: Option<i64>) -> Pack
     // command), and reads of the next two sections too took 200 of the 528 excerpt sentences
     // of those sections in the httpx set's 90 packs to stay under the budget (the top one's: 40).
     let page = (top_sections.first()).and_then(|s| knowledge::page_read(ctx, s));
-    let mut commands = suggested_commands(
-        &ctx.identity().root,
-        query,
+    let steps = next_steps(
         &conf,
         limit,
         &top_sections,
         page.as_ref(),
         (&g.reads, g.readable.as_ref()),
     );
-    let mut tool_calls = next_tool_calls(
-        query,
-        &conf,
-        limit,
-        &top_sections,
-        page.as_ref(),
-        (&g.reads, g.readable.as_ref()),
-    );
+    let mut commands = suggested_commands(&ctx.identity().root, query, &steps);
+    let mut tool_calls = next_tool_calls(query, &steps);
     add_searches(
         &ctx.identity().root,
         &searches,
@@ -1033,66 +1025,87 @@ fn workspace_arg(root: &str) -> String {
     }
 }
 
-/// Next `ontoly` commands that deepen or verify the answer, each pasteable as it is: words
-/// quoted for a POSIX shell, `--workspace` when the workspace is not found from the current
-/// directory, and `--` before the query (which may start with a dash). The same steps as
-/// [`next_tool_calls`], in the same order, and the graph of the top section.
-fn suggested_commands(
-    root: &str,
-    query: &str,
+/// The next steps of a pack, in order: read the top section's page lines, its evidence and
+/// its references, its graph, the first cited range a local clone holds at its pinned commit,
+/// who else cites the first cited range, and a wider pack when the match is weak. One list,
+/// rendered as shell commands ([`suggested_commands`]) and as MCP tool calls
+/// ([`next_tool_calls`]), so the two say the same (the MCP walk, stop 59, found the pinned read
+/// of code only among the commands).
+enum Step<'a> {
+    Page(&'a knowledge::PageRead),
+    Evidence(&'a Node),
+    References(&'a ontoly_graph::graph::Span),
+    Graph(&'a Node),
+    Code(&'a FileToInspect, &'a str),
+    Cites(&'a FileToInspect),
+    Wider,
+}
+
+fn next_steps<'a>(
     conf: &Confidence,
     limit: usize,
-    top_sections: &[&Node],
-    page: Option<&knowledge::PageRead>,
-    (reads, readable): (&[FileToInspect], Option<&FileToInspect>),
-) -> Vec<String> {
-    let ontoly = format!("ontoly{}", workspace_arg(root));
-    let mut commands: Vec<String> = (page.and_then(knowledge::PageRead::command_args))
-        .map(|args| format!("{ontoly} read {args}"))
-        .into_iter()
-        .collect();
-    if let Some(s) = top_sections.first() {
-        let input = serde_json::json!({ "section": s.id }).to_string();
-        commands.push(format!(
-            "{ontoly} run SectionEvidence --input {}",
-            shell_quote(&input)
-        ));
+    top_sections: &[&'a Node],
+    page: Option<&'a knowledge::PageRead>,
+    (reads, readable): (&'a [FileToInspect], Option<&'a FileToInspect>),
+) -> Vec<Step<'a>> {
+    let mut steps: Vec<Step<'a>> = page.map(Step::Page).into_iter().collect();
+    if let Some(&s) = top_sections.first() {
+        steps.push(Step::Evidence(s));
         if let Some(span) = &s.span {
-            commands.push(format!(
-                "{ontoly} refs {}",
-                shell_quote(&format!(
-                    "{}:{}-{}",
-                    span.file, span.start_line, span.end_line
-                ))
-            ));
+            steps.push(Step::References(span));
         }
-        commands.push(format!(
-            "{ontoly} graph --focus {} --format mermaid",
-            shell_quote(&s.id)
-        ));
+        steps.push(Step::Graph(s));
     }
     if let Some((r, commit)) = readable.and_then(|r| Some((r, r.commit.as_deref()?))) {
-        commands.push(format!(
-            "{ontoly} read --repo {} --rev {} {}",
-            shell_quote(&r.repository),
-            shell_quote(commit),
-            shell_quote(&format!("{}:{}-{}", r.path, r.start_line, r.end_line))
-        ));
+        steps.push(Step::Code(r, commit));
     }
     if let Some(r) = reads.first() {
-        commands.push(format!(
-            "{ontoly} cites {}",
-            shell_quote(&format!("{}:{}-{}", r.path, r.start_line, r.end_line))
-        ));
+        steps.push(Step::Cites(r));
     }
     // Only a weak match is worth widening: when nothing matched, more of nothing is no help.
     if conf.level == Level::Low && limit < MAX_LIMIT {
-        commands.push(format!(
-            "{ontoly} evidence --limit {MAX_LIMIT} -- {}",
-            shell_quote(query)
-        ));
+        steps.push(Step::Wider);
     }
-    commands
+    steps
+}
+
+/// The [`Step`]s as `ontoly` commands, each pasteable as it is: words quoted for a POSIX
+/// shell, `--workspace` when the workspace is not found from the current directory, and `--`
+/// before the query (which may start with a dash).
+fn suggested_commands(root: &str, query: &str, steps: &[Step<'_>]) -> Vec<String> {
+    let ontoly = format!("ontoly{}", workspace_arg(root));
+    let lines = |path: &str, a: u64, b: u64| shell_quote(&format!("{path}:{a}-{b}"));
+    (steps.iter())
+        .filter_map(|step| match step {
+            Step::Page(p) => p.command_args().map(|args| format!("{ontoly} read {args}")),
+            Step::Evidence(s) => Some(format!(
+                "{ontoly} run SectionEvidence --input {}",
+                shell_quote(&serde_json::json!({ "section": s.id }).to_string())
+            )),
+            Step::References(span) => Some(format!(
+                "{ontoly} refs {}",
+                lines(&span.file, span.start_line, span.end_line)
+            )),
+            Step::Graph(s) => Some(format!(
+                "{ontoly} graph --focus {} --format mermaid",
+                shell_quote(&s.id)
+            )),
+            Step::Code(r, commit) => Some(format!(
+                "{ontoly} read --repo {} --rev {} {}",
+                shell_quote(&r.repository),
+                shell_quote(commit),
+                lines(&r.path, r.start_line, r.end_line)
+            )),
+            Step::Cites(r) => Some(format!(
+                "{ontoly} cites {}",
+                lines(&r.path, r.start_line, r.end_line)
+            )),
+            Step::Wider => Some(format!(
+                "{ontoly} evidence --limit {MAX_LIMIT} -- {}",
+                shell_quote(query)
+            )),
+        })
+        .collect()
 }
 
 /// Repositories an empty pack's searches run in, at most this many.
@@ -1303,57 +1316,40 @@ fn add_searches(
     }
 }
 
-/// [`suggested_commands`] as MCP tool calls, for an agent that has the tools and no shell: the
-/// top section's page lines (in the workspace repository, pinned to the knowledge commit when
-/// it holds them: the httpx MCP walk worked out the repository's name and the page's path
-/// itself), the first cited range this machine can read at its pinned commit (the shell's
-/// `read --repo … --rev …`: an agent that followed only these calls never read the code, MCP
-/// walk, stop 59; the others are in `filesToInspect`), its evidence and references, who else
-/// cites the first pinned range, and a wider pack when the match is weak.
-fn next_tool_calls(
-    query: &str,
-    conf: &Confidence,
-    limit: usize,
-    top_sections: &[&Node],
-    page: Option<&knowledge::PageRead>,
-    (reads, readable): (&[FileToInspect], Option<&FileToInspect>),
-) -> Vec<serde_json::Value> {
+/// The [`Step`]s as MCP tool calls, for an agent that has the tools and no shell: the top
+/// section's page lines (in the workspace repository, pinned to the knowledge commit when it
+/// holds them: the httpx MCP walk worked out the repository's name and the page's path
+/// itself), its evidence and references, the first cited range this machine can read at its
+/// pinned commit (the others are in `filesToInspect`), who else cites the first cited range,
+/// and a wider pack when the match is weak. The graph has no tool.
+fn next_tool_calls(query: &str, steps: &[Step<'_>]) -> Vec<serde_json::Value> {
     use serde_json::json;
     let capability = |name: &str, input: serde_json::Value| json!({"tool": "capability", "arguments": {"name": name, "input": input}});
-    let mut calls: Vec<serde_json::Value> = page
-        .and_then(knowledge::PageRead::tool_call)
-        .into_iter()
-        .collect();
-    if let Some((r, commit)) = readable.and_then(|r| Some((r, r.commit.as_deref()?))) {
-        calls.push(json!({"tool": "read", "arguments": {
-            "repository": r.repository,
-            "revision": commit,
-            "path": r.path,
-            "startLine": r.start_line,
-            "endLine": r.end_line,
-        }}));
-    }
-    if let Some(s) = top_sections.first() {
-        calls.push(capability("SectionEvidence", json!({ "section": s.id })));
-        if let Some(span) = &s.span {
-            calls.push(capability(
+    (steps.iter())
+        .filter_map(|step| match step {
+            Step::Page(p) => p.tool_call(),
+            Step::Evidence(s) => Some(capability("SectionEvidence", json!({ "section": s.id }))),
+            Step::References(span) => Some(capability(
                 "SectionReferences",
                 json!({"path": span.file, "startLine": span.start_line, "endLine": span.end_line}),
-            ));
-        }
-    }
-    if let Some(r) = reads.first() {
-        calls.push(capability(
-            "CitationsOf",
-            json!({"target": format!("{}:{}-{}", r.path, r.start_line, r.end_line)}),
-        ));
-    }
-    if conf.level == Level::Low && limit < MAX_LIMIT {
-        calls.push(
-            json!({"tool": "EvidencePack", "arguments": {"query": query, "limit": MAX_LIMIT}}),
-        );
-    }
-    calls
+            )),
+            Step::Graph(_) => None,
+            Step::Code(r, commit) => Some(json!({"tool": "read", "arguments": {
+                "repository": r.repository,
+                "revision": commit,
+                "path": r.path,
+                "startLine": r.start_line,
+                "endLine": r.end_line,
+            }})),
+            Step::Cites(r) => Some(capability(
+                "CitationsOf",
+                json!({"target": format!("{}:{}-{}", r.path, r.start_line, r.end_line)}),
+            )),
+            Step::Wider => Some(
+                json!({"tool": "EvidencePack", "arguments": {"query": query, "limit": MAX_LIMIT}}),
+            ),
+        })
+        .collect()
 }
 
 /// The pages (or directories) that errors left out of the graph, in path order: a page with a

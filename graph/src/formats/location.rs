@@ -22,6 +22,16 @@ pub fn is_safe_relative_path(path: &str) -> bool {
 /// Why `path` is not a safe relative path ([`is_safe_relative_path`]), in words a person who
 /// wrote it can act on ("is absolute", "has a `..` segment"), or `None` when it is one.
 pub fn path_fault(path: &str) -> Option<&'static str> {
+    fault(path, false)
+}
+
+/// [`path_fault`] for a path read from a repository, where a `:` may be part of a file's name
+/// (`weird:name.rs`): the reads' rule.
+pub fn read_path_fault(path: &str) -> Option<&'static str> {
+    fault(path, true)
+}
+
+fn fault(path: &str, colon: bool) -> Option<&'static str> {
     let segments = || path.split('/');
     Some(if path.is_empty() {
         "is empty"
@@ -33,7 +43,7 @@ pub fn path_fault(path: &str) -> Option<&'static str> {
         "has a control character"
     } else if path.contains('\\') {
         "has a `\\`: separate directories with `/`"
-    } else if path.contains(':') {
+    } else if !colon && path.contains(':') {
         "has a `:`"
     } else if segments().any(|p| p == "..") {
         "has a `..` segment"
@@ -69,23 +79,20 @@ impl<'a> Location<'a> {
     /// Parses `PATH`, `PATH:N` or `PATH:A-B`, or `PATH#LN` and `PATH#LA-LB`, the line anchor
     /// of the URLs and labels the outputs print.
     pub fn parse(s: &'a str) -> Location<'a> {
-        if let Some((path, anchor)) = s.rsplit_once("#L") {
-            let lines = match anchor.split_once("-L") {
-                Some((a, b)) => number(a).zip(number(b)),
-                None => number(anchor).map(|n| (n, n)),
-            };
-            if lines.is_some() && !path.is_empty() {
-                return Location { path, lines };
-            }
-        }
-        if let Some((path, range)) = s.rsplit_once(':') {
-            let lines = match range.split_once('-') {
+        // `N` or `A<to>B`, after the path's `at`.
+        let split = |at: &str, to: &str| {
+            let (path, range) = s.rsplit_once(at)?;
+            let lines = match range.split_once(to) {
                 Some((a, b)) => number(a).zip(number(b)),
                 None => number(range).map(|n| (n, n)),
             };
-            if lines.is_some() && !path.is_empty() {
-                return Location { path, lines };
-            }
+            lines.filter(|_| !path.is_empty()).map(|lines| Location {
+                path,
+                lines: Some(lines),
+            })
+        };
+        if let Some(l) = split("#L", "-L").or_else(|| split(":", "-")) {
+            return l;
         }
         Location {
             path: s,

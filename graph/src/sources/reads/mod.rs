@@ -376,20 +376,16 @@ impl std::fmt::Debug for Reader {
 }
 
 /// Whether a path follows the path rules: relative, UTF-8, `/`-separated, no empty, `.` or
-/// `..` segments, no backslash, no control characters.
+/// `..` segments, no backslash, no control characters
+/// ([`crate::formats::location::read_path_fault`]).
 pub fn is_valid_path(path: &str) -> bool {
-    !path.is_empty()
-        && !path.contains('\\')
-        && !path.chars().any(char::is_control)
-        && path
-            .split('/')
-            .all(|s| !s.is_empty() && s != "." && s != "..")
+    crate::formats::location::read_path_fault(path).is_none()
 }
 
 fn check_path(path: &str) -> Result<(), ReadError> {
-    if is_valid_path(path) {
+    let Some(why) = crate::formats::location::read_path_fault(path) else {
         return Ok(());
-    }
+    };
     const RULE: &str = "paths are repository-root relative, without a leading '/', '.', '..' or empty segments, backslashes or control characters";
     // A shell user types `./src/x.py`: say what the valid spelling is (the rest of the path is
     // the user's own and valid, so echoing it leaks nothing they did not type).
@@ -401,23 +397,8 @@ fn check_path(path: &str) -> Result<(), ReadError> {
         ));
     }
     // Which rule, and the path as given when it can be shown on one line: "Invalid path" alone
-    // was the same sentence for `../repo.git/config`, `/etc/passwd` and `src\app.py` (MCP
+    // was the same sentence for `../repo.git/config`, `/etc/passwd` and `src\\app.py` (MCP
     // walk, stop 59).
-    let why = if path.is_empty() {
-        "it is empty"
-    } else if path.starts_with('/') {
-        "it is absolute"
-    } else if path.chars().any(char::is_control) {
-        "it has a control character"
-    } else if path.contains('\\') {
-        "it has a '\\': separate directories with '/'"
-    } else if path.split('/').any(|p| p == "..") {
-        "it has a '..' segment"
-    } else if path.split('/').any(|p| p == ".") {
-        "it has a '.' segment"
-    } else {
-        "it has an empty segment ('//', or a '/' at its end)"
-    };
     let shown = if path.chars().any(char::is_control) || path.chars().count() > 200 {
         String::new()
     } else {
@@ -425,7 +406,7 @@ fn check_path(path: &str) -> Result<(), ReadError> {
     };
     Err(err(
         Code::InvalidPath,
-        format!("Invalid path{shown}: {why}; {RULE}"),
+        format!("Invalid path{shown}: it {why}; {RULE}"),
     ))
 }
 
