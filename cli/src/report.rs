@@ -94,8 +94,13 @@ impl SeverityCounts {
     /// The counts of a graph's diagnostics as `validate` lists them (a module's cause
     /// repeated per reference counts once, as it is listed once).
     pub fn of(graph: &Graph) -> SeverityCounts {
+        Self::listed(&ontoly_graph::graph::findings::diagnostics_of(graph))
+    }
+
+    /// The counts of diagnostics as listed.
+    pub fn listed(diagnostics: &[DiagnosticView]) -> SeverityCounts {
         let mut c = SeverityCounts::default();
-        for d in ontoly_graph::graph::findings::diagnostics_of(graph) {
+        for d in diagnostics {
             match d.severity {
                 Severity::Error => c.error += 1,
                 Severity::Warning => c.warning += 1,

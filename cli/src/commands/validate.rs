@@ -90,7 +90,6 @@ fn not_verified(g: &Graph) -> usize {
 pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
     let session = ctx.session()?;
     let g = session.graph()?;
-    let mut summary = SeverityCounts::of(g);
     let diagnostics = if a.require_verified {
         let extra = unverified(g);
         let mut all = every_diagnostic(g);
@@ -103,15 +102,12 @@ pub fn run(ctx: &Globals, a: &Args) -> Result<Output, CliError> {
             key(x).cmp(&key(y)).then_with(|| x.message.cmp(&y.message))
         });
         // A clone missing is one cause of every reference it leaves unverified: listed once,
-        // and counted once, as the graph's own folded causes are (`SeverityCounts::of`).
-        let folded = fold_repeats(all);
-        summary.error = (folded.iter())
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        folded
+        // and counted once, as the graph's own folded causes are.
+        fold_repeats(all)
     } else {
         diagnostics_of(g)
     };
+    let summary = SeverityCounts::listed(&diagnostics);
     Ok(Output {
         report: Report::Validate(ValidateView {
             workspace: session.name().to_string(),

@@ -504,11 +504,12 @@ fn next_steps(r: &ontoly_capabilities::drift::DriftReport) -> Option<String> {
     if c.changed > 0 && changed.clone().all(|x| x.diff.is_none()) {
         steps.push("add --diff to see what changed under each section".to_string());
     }
-    steps.push(match (c.moved > 0, c.changed + c.missing > 0) {
-        (true, false) => "--write re-anchors what moved".to_string(),
-        (true, true) => "--write re-anchors what moved; once each section listed as changed or missing is read against its code (and edited if it no longer holds), --write --accept-changed takes the changed references, and --accept-relocated those that went elsewhere".to_string(),
-        _ => "once each section listed as changed or missing is read against its code (and edited if it no longer holds), --write --accept-changed takes the changed references, and --accept-relocated those that went elsewhere".to_string(),
-    });
+    if c.moved > 0 {
+        steps.push("--write re-anchors what moved".to_string());
+    }
+    if c.changed + c.missing > 0 {
+        steps.push("once each section listed as changed or missing is read against its code (and edited if it no longer holds), --write --accept-changed takes the changed references, and --accept-relocated those that went elsewhere".to_string());
+    }
     Some(steps.join("; "))
 }
 

@@ -534,7 +534,7 @@ impl Reader {
                 return Err(err(
                     Code::InvalidRevision,
                     format!(
-                        "Repository '{}' is named at commit {} and the revision says '{}': give the commit once, as the revision",
+                        "Repository '{}' is named at commit {} and the revision says {}: give the commit once, as the revision",
                         p.repository, p.commit, shown_revision(r)
                     ),
                 ))
@@ -691,20 +691,13 @@ impl Reader {
             req.revision.as_deref(),
             req.path.as_str(),
         );
-        let Some((label, path)) = crate::formats::location::Pinned::parse(&req.path)
-            .and_then(|p| Some((p, p.rest?)))
-            .filter(|(p, _)| self.repos.lookup(p.repository).is_ok())
+        let Some((label, path, labelled)) = crate::formats::location::Pinned::parse(&req.path)
+            .and_then(|p| Some((p, p.rest?, self.repos.lookup(p.repository).ok()?)))
         else {
             return Ok(given);
         };
         let same_repository = req.repository.is_empty()
-            || match (
-                self.repos.lookup(&req.repository),
-                self.repos.lookup(label.repository),
-            ) {
-                (Ok(a), Ok(b)) => a.name == b.name,
-                _ => false,
-            };
+            || (self.repos.lookup(&req.repository)).is_ok_and(|a| a.name == labelled.name);
         let same_commit = req
             .revision
             .as_deref()
@@ -717,7 +710,7 @@ impl Reader {
                     label.repository,
                     label.commit,
                     match req.revision.as_deref() {
-                        Some(r) if !same_commit => format!("revision '{}'", shown_revision(r)),
+                        Some(r) if !same_commit => format!("revision {}", shown_revision(r)),
                         _ => format!("repository {}", shown_name(&req.repository)),
                     },
                     label.commit,
@@ -930,21 +923,18 @@ fn agree(commit: &str, revision: &str) -> bool {
     a.starts_with(&b) || b.starts_with(&a)
 }
 
-/// A revision echoed in a message: as given, unless too long or with control characters.
-fn shown_revision(rev: &str) -> &str {
+/// A revision echoed in a message: quoted as given, unless too long or with control
+/// characters.
+fn shown_revision(rev: &str) -> String {
     if rev.chars().any(char::is_control) || rev.len() > 200 {
-        "(not shown: too long, or with control characters)"
+        "(its text not shown: too long, or with control characters)".to_string()
     } else {
-        rev
+        format!("'{rev}'")
     }
 }
 
 fn rev_error(e: RevisionError, rev: &str) -> ReadError {
-    let shown = if rev.chars().any(char::is_control) || rev.len() > 200 {
-        "(its text not shown: too long, or with control characters)".to_string()
-    } else {
-        format!("'{rev}'")
-    };
+    let shown = shown_revision(rev);
     match e {
         RevisionError::ShortSha => err(
             Code::ShortShaUnsupported,
@@ -971,7 +961,7 @@ fn rev_error(e: RevisionError, rev: &str) -> ReadError {
 /// say which).
 fn missing(p: &Pinned<'_>, path: &str) -> String {
     if !p.defaulted {
-        let asked = if p.commit.starts_with(&p.revision) {
+        let asked = if agree(&p.commit, &p.revision) {
             String::new()
         } else {
             format!(" (revision '{}')", p.revision)
